@@ -1,0 +1,24 @@
+/**
+ * The Tianlu SDK: the only import surface for plugins. Service interfaces and their tokens,
+ * the plugin contract, React hooks and shared components, geo utilities.
+ */
+export * from './geo';
+export * from './plugin';
+export * from './pagination';
+export * from './services/http-service';
+export * from './services/storage-service';
+export * from './services/session-service';
+export * from './services/permission-service';
+export * from './services/history-service';
+export * from './services/geocode-service';
+export * from './services/dialog-service';
+export * from './services/theme-service';
+export * from './services/branding-service';
+export * from './services/message-bus';
+export * from './services/page-scale-service';
+export * from './services/toast-service';
+export * from './services/navigation-service';
+export * from './services/config-service';
+export * from './services/plugin-registry';
+export * from './react/use-service';
+export * from './react/permission';

@@ -1,0 +1,99 @@
+import type { ComponentType } from 'react';
+import type { Container, ContainerModuleLoadOptions } from 'inversify';
+import type { Disposable, MessageHandler, MessageType } from './services/message-bus';
+
+/** A page of a plugin. `path` is absolute (starts with the plugin's base path, or `/` for the centre). */
+export interface PluginRoute {
+  path: string;
+  /** Route name (optional, as in the spec's table). */
+  name?: string;
+  /** Chinese title shown in history tabs and the document title. */
+  title: string;
+  /** Numeric menu id that grants the page. */
+  menuId?: number;
+  /** The page needs no permission check (still needs login unless public). */
+  ignoreAuth?: boolean;
+  /** Page uses the main layout. */
+  main?: boolean;
+  /** Show the layout (nav, header, tabs); default true. */
+  showLayout?: boolean;
+  /** Redirect target instead of a page. */
+  redirect?: string;
+  /** Lazily loaded page. */
+  load?: () => Promise<{ default: ComponentType }>;
+}
+
+/** A menu entry a plugin contributes; `id` is the resource id that grants it. */
+export interface MenuContribution {
+  id: number;
+  title: string;
+  path?: string;
+  icon?: string;
+  children?: MenuContribution[];
+}
+
+export interface PluginContext {
+  readonly container: Container;
+  /** Resolve a service by token. */
+  get<T>(token: symbol): T;
+}
+
+export type PluginHandlers = { [K in MessageType]?: MessageHandler<K> };
+
+/** The whole plugin contract: one object, default-exported from the plugin entry. */
+export interface PluginDefinition {
+  platformId: number;
+  systemId: string;
+  /** Chinese title, exactly as the manifest. */
+  title: string;
+  icon?: string;
+  /** e.g. `/car/`. */
+  basePath: string;
+  routes: PluginRoute[];
+  menus?: MenuContribution[];
+  handlers?: PluginHandlers;
+  /** Extra container bindings made before activate. */
+  bindings?: (options: ContainerModuleLoadOptions) => void;
+  activate?: (ctx: PluginContext) => Disposable[] | void;
+}
+
+/** Sub-application record of plugins.manifest.json (spec §3). */
+export interface ManifestRecord {
+  platformId: number;
+  systemId: string;
+  name: string;
+  productionEntry: string;
+  developmentEntry: string;
+  title: string;
+  icon: string;
+  path: string;
+  created: string;
+  iconfont: string;
+  enabled: boolean;
+}
+
+/** Validation problems of a plugin definition; empty when valid. */
+export function validatePlugin(def: unknown): string[] {
+  const errors: string[] = [];
+  if (!def || typeof def !== 'object') return ['plugin definition must be an object'];
+  const d = def as Partial<PluginDefinition>;
+  if (typeof d.platformId !== 'number') errors.push('platformId must be a number');
+  if (typeof d.systemId !== 'string' || !d.systemId) errors.push('systemId must be a non-empty string');
+  if (typeof d.title !== 'string' || !d.title) errors.push('title must be a non-empty string');
+  if (typeof d.basePath !== 'string' || !d.basePath.startsWith('/')) errors.push('basePath must start with /');
+  if (!Array.isArray(d.routes)) errors.push('routes must be an array');
+  else
+    d.routes.forEach((r, i) => {
+      if (!r || typeof r.path !== 'string' || !r.path.startsWith('/')) errors.push(`routes[${i}].path must start with /`);
+      if (!r || typeof r.title !== 'string') errors.push(`routes[${i}].title must be a string`);
+      if (r && !r.load && !r.redirect) errors.push(`routes[${i}] needs load or redirect`);
+    });
+  return errors;
+}
+
+/** Declares a plugin. Throws when the definition is malformed. */
+export function definePlugin(def: PluginDefinition): PluginDefinition {
+  const errors = validatePlugin(def);
+  if (errors.length) throw new Error(`invalid plugin ${String(def?.systemId)}: ${errors.join('; ')}`);
+  return def;
+}

@@ -1,0 +1,26 @@
+import type { CoordSystem } from '../geo';
+
+export interface GeocodeRequestItem {
+  lon: number;
+  lat: number;
+  mac?: string;
+  index: number;
+}
+
+export interface GeocodeResultItem {
+  index: number;
+  address: string;
+}
+
+export const GEOCODE_FAILED = '获取位置失败';
+export const GEOCODE_BATCH_SIZE = 50;
+export const GEOCODE_CACHE_LIMIT = 1000;
+
+/** Reverse geocoding through the server, batched and cached. */
+export interface GeocodeService {
+  /** `from` is the coordinate system of the input (default WGS84); items are converted to WGS84 first. */
+  getAddresses(items: GeocodeRequestItem[], from?: CoordSystem): Promise<GeocodeResultItem[]>;
+  getAddress(lon: number, lat: number, from?: CoordSystem): Promise<string>;
+}
+
+export const GeocodeService = Symbol.for('tianlu.geocode');

@@ -1,0 +1,85 @@
+/** The envelope every JSON answer of the Tianlu server uses. */
+export interface Envelope<T = unknown> {
+  /** 1 success, 4010 session expired, 5001 site config missing, 403, 400, 404, 500. */
+  flag: number;
+  msg: string;
+  obj: T;
+  /** Legacy field: success only when undefined or 0. */
+  code?: number;
+}
+
+/** Well-known envelope flags. */
+export const Flag = {
+  OK: 1,
+  SESSION_EXPIRED: 4010,
+  SITE_CONFIG_MISSING: 5001,
+  FORBIDDEN: 403,
+  BAD_INPUT: 400,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+} as const;
+
+/** Default failure message when the server gives none. */
+export const NETWORK_ERROR_MESSAGE = '网络异常';
+export const SESSION_EXPIRED_MESSAGE = '会话过期';
+
+/** Rejection raised by the http service. `flag` is set when the server answered with an envelope. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly flag?: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export interface HttpRequestOptions {
+  /** Overrides the stored per-platform base URL for a relative url. */
+  baseURL?: string;
+  headers?: Record<string, string>;
+  /** Milliseconds; default 60000. */
+  timeout?: number;
+  /** Upload progress (0..1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ExportFileParams {
+  /** Endpoint that streams the file. */
+  url: string;
+  params: Record<string, string | number | boolean | undefined>;
+  fileName: string;
+}
+
+/**
+ * The http client every plugin uses. Relative URLs get the base URL, the session headers
+ * (platformId, sessionId, userId) are added, and answers follow the envelope rules:
+ * it resolves with the envelope (check `flag`, or use {@link expectOk}), rejects with an
+ * {@link HttpError} on HTTP failure, `code` other than 0, a flagless non-spreadsheet answer,
+ * and flag 4010 (after the 会话过期 dialog is shown).
+ */
+export interface HttpService {
+  get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
+  /** POST form-encoded (the default POST). */
+  postForm<T = unknown>(url: string, data?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
+  postJson<T = unknown>(url: string, data?: unknown, options?: HttpRequestOptions): Promise<Envelope<T>>;
+  upload<T = unknown>(url: string, data: FormData, options?: HttpRequestOptions): Promise<Envelope<T>>;
+  /** JSONP GET through a script element; resolves with what the callback receives. */
+  jsonp<T = unknown>(url: string, query?: object, options?: { callbackParam?: string; timeout?: number }): Promise<T>;
+  /** Download through hidden-frame navigation; a one-time download token replaces the session id in the query. */
+  exportFile(params: ExportFileParams): Promise<void>;
+  /** POST JSON, receive a spreadsheet blob and save it as `fileName`. */
+  downloadBlob(url: string, data: unknown, fileName: string, options?: HttpRequestOptions): Promise<void>;
+  /** Absolute URL for a relative one, resolved the way requests are. */
+  resolveUrl(url: string, baseURL?: string): string;
+}
+
+export const HttpService = Symbol.for('tianlu.http');
+
+/** Returns `obj` of a flag-1 envelope, otherwise throws an HttpError with the server's message. */
+export function expectOk<T>(res: Envelope<T>): T {
+  if (res.flag !== Flag.OK) throw new HttpError(res.msg || NETWORK_ERROR_MESSAGE, res.flag);
+  return res.obj;
+}

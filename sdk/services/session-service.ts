@@ -1,0 +1,53 @@
+/** The logged-in user as /car/v1/api/user/getUser.json returns it. */
+export interface User {
+  userId: number;
+  account: string;
+  name: string;
+  tenantId: number;
+  tenantName: string;
+  roleId: number;
+  phone?: string;
+  /** Assistant avatar, part of queryUserInfo. */
+  chatLogo?: string;
+}
+
+export interface LoginPageInfo {
+  /** Identifies the key on the server. */
+  pageId: string;
+  /** AES passphrase for the password (crypto-js). */
+  key: string;
+  /** True when the account must also give an image code. */
+  needCode?: boolean;
+}
+
+export interface PasswordLogin {
+  account: string;
+  password: string;
+  code?: string;
+}
+
+export interface SmsLogin {
+  phone: string;
+  smsCode: string;
+}
+
+/**
+ * Login state. Logged in means a stored USER exists. `login` stores the sessionId,
+ * then fetches and stores the user.
+ */
+export interface SessionService {
+  readonly user: User | undefined;
+  readonly sessionId: string | undefined;
+  readonly isLoggedIn: boolean;
+  /** Gets a fresh page key; the password is encrypted with it before it leaves the browser. */
+  loginPage(account?: string): Promise<LoginPageInfo>;
+  loginWithPassword(input: PasswordLogin, page: LoginPageInfo): Promise<User>;
+  sendLoginSms(phone: string): Promise<void>;
+  loginWithSms(input: SmsLogin): Promise<User>;
+  fetchUser(): Promise<User>;
+  logout(): Promise<void>;
+  /** Clears user, nav client, alarm real-time, theme, dictionary and the data-report history. */
+  clearAll(): void;
+}
+
+export const SessionService = Symbol.for('tianlu.session');

@@ -1,0 +1,32 @@
+/** Every key the shell stores; all are written with the `main_` prefix. */
+export const StorageKeys = {
+  queryUserInfo: 'queryUserInfo',
+  themeValue: 'themeValue',
+  navUserClient: 'navUserClient',
+  systemList: 'systemList',
+  dictionary: 'dictionary',
+  alarmRealTime: 'alarmRealTime',
+  alarmVoiceOn: 'alarmVoiceOn',
+  navMenuList: 'navMenuList',
+  currentSystem: 'currentSystem',
+  systemId: 'systemId',
+  sessionId: 'sessionId',
+  user: 'USER',
+  history: 'history',
+  /** Per-platform base URL map: platformId -> base URL. */
+  baseUrls: 'baseUrls',
+  dataReportHistory: 'dataReportHistory',
+} as const;
+
+export const STORAGE_PREFIX = 'main_';
+
+/** JSON values in localStorage under the `main_` prefix. */
+export interface StorageService {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+  /** Removes every `main_` key (the /checkLogin behaviour). */
+  clearAll(): void;
+}
+
+export const StorageService = Symbol.for('tianlu.storage');

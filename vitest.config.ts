@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'browser-side',
+          environment: 'jsdom',
+          include: ['sdk/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
+          setupFiles: ['./host/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
