@@ -13,7 +13,7 @@ const CHINA_BOUNDS = { minLon: 72.004, maxLon: 137.8347, minLat: 0.8293, maxLat:
 
 // Krasovsky 1940 ellipsoid, as the GCJ-02 algorithm uses it.
 const A = 6378245.0;
-const EE = 0.00669342162296594323;
+const EE = 0.006693421622965943;
 const X_PI = (Math.PI * 3000.0) / 180.0;
 const MERCATOR_R = 6378137;
 const MAX_MERCATOR_LAT = 85.05112878;
@@ -88,12 +88,26 @@ function gcj02ToBd09([lon, lat]: LonLat): LonLat {
   return [z * Math.cos(theta) + 0.0065, z * Math.sin(theta) + 0.006];
 }
 
+/**
+ * The usual closed-form inverse is off by up to ~1e-6° (0.1 m); a few fixed-point steps on
+ * top of it make GCJ02 → BD09 → GCJ02 exact to ~1e-12°.
+ */
 function bd09ToGcj02([lon, lat]: LonLat): LonLat {
   const x = lon - 0.0065;
   const y = lat - 0.006;
   const z = Math.sqrt(x * x + y * y) - 0.00002 * Math.sin(y * X_PI);
   const theta = Math.atan2(y, x) - 0.000003 * Math.cos(x * X_PI);
-  return [z * Math.cos(theta), z * Math.sin(theta)];
+  let gLon = z * Math.cos(theta);
+  let gLat = z * Math.sin(theta);
+  for (let i = 0; i < 5; i++) {
+    const [bLon, bLat] = gcj02ToBd09([gLon, gLat]);
+    const eLon = bLon - lon;
+    const eLat = bLat - lat;
+    gLon -= eLon;
+    gLat -= eLat;
+    if (Math.abs(eLon) < 1e-12 && Math.abs(eLat) < 1e-12) break;
+  }
+  return [gLon, gLat];
 }
 
 function wgs84ToMercator([lon, lat]: LonLat): LonLat {

@@ -9,12 +9,14 @@ export interface SystemEntry {
   title: string;
   path: string;
   icon: string;
+  /** True for the `center` record (platformId 0): always present, holds home and system-centre routes, not listed in the system switcher. */
+  center?: boolean;
 }
 
 /** Loads plugins and keeps their contributions in observable registries. */
 export interface PluginRegistry {
   readonly manifest: readonly ManifestRecord[];
-  /** Enabled manifest entries the user's role grants. */
+  /** Enabled manifest entries the user's role grants; the centre entry (marked `center`) comes first. */
   readonly systems: readonly SystemEntry[];
   readonly routes: readonly PluginRoute[];
   readonly menus: ReadonlyMap<string, MenuContribution[]>;

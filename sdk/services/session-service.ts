@@ -1,3 +1,5 @@
+import { HttpError } from './http-service';
+
 /** The logged-in user as /car/v1/api/user/getUser.json returns it. */
 export interface User {
   userId: number;
@@ -39,6 +41,8 @@ export interface SessionService {
   readonly user: User | undefined;
   readonly sessionId: string | undefined;
   readonly isLoggedIn: boolean;
+  /** True after a failed login whose answer asked for an image code (obj.needCode); optional for fakes. */
+  readonly needCode?: boolean;
   /** Gets a fresh page key; the password is encrypted with it before it leaves the browser. */
   loginPage(account?: string): Promise<LoginPageInfo>;
   loginWithPassword(input: PasswordLogin, page: LoginPageInfo): Promise<User>;
@@ -48,6 +52,18 @@ export interface SessionService {
   logout(): Promise<void>;
   /** Clears user, nav client, alarm real-time, theme, dictionary and the data-report history. */
   clearAll(): void;
+}
+
+/** Rejection of a failed login: the server's message (e.g. 账号或密码错误) and whether an image code is now needed. */
+export class LoginError extends HttpError {
+  constructor(
+    message: string,
+    flag: number | undefined,
+    readonly needCode: boolean,
+  ) {
+    super(message, flag);
+    this.name = 'LoginError';
+  }
 }
 
 export const SessionService = Symbol.for('tianlu.session');

@@ -16,6 +16,8 @@ export const StorageKeys = {
   /** Per-platform base URL map: platformId -> base URL. */
   baseUrls: 'baseUrls',
   dataReportHistory: 'dataReportHistory',
+  /** The current system info `{baseUrl, name, platformId}` (ConfigService.system). */
+  systemInfo: 'systemInfo',
 } as const;
 
 export const STORAGE_PREFIX = 'main_';

@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { BrandingService } from '@tianlu/sdk';
+import { BrandingServiceImpl } from './branding-service-impl';
+
+/** Binds the site branding. */
+export const brandingModule = new ContainerModule(({ bind }) => {
+  bind<BrandingService>(BrandingService).to(BrandingServiceImpl).inSingletonScope();
+});

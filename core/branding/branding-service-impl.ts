@@ -1,0 +1,62 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable } from 'mobx';
+import { Flag, HttpService, type BrandingInfo, type BrandingLoadResult, type BrandingService } from '@tianlu/sdk';
+import { WindowToken } from '../kernel-tokens';
+
+export const BRANDING_PATH = '/car/v1/api/custom/queryCustomInfo.json';
+
+/** Site branding per host (title, description, keywords, favicon). */
+@injectable()
+export class BrandingServiceImpl implements BrandingService {
+  info: BrandingInfo | undefined = undefined;
+
+  constructor(
+    @inject(HttpService) private readonly http: HttpService,
+    @inject(WindowToken) private readonly window: Window,
+  ) {
+    makeAutoObservable<this, 'http' | 'window'>(this, { http: false, window: false });
+  }
+
+  async load(host: string): Promise<BrandingLoadResult> {
+    try {
+      const res = await this.http.get<BrandingInfo>(BRANDING_PATH, { url: host });
+      if (res.flag === Flag.SITE_CONFIG_MISSING) return 'missing';
+      if (res.flag !== Flag.OK || !res.obj) return 'failed';
+      this.apply(res.obj);
+      return 'ok';
+    } catch {
+      return 'failed';
+    }
+  }
+
+  private apply(info: BrandingInfo): void {
+    this.info = info;
+    const doc = this.window.document;
+    if (info.title) doc.title = info.title;
+    if (info.description !== undefined) this.meta('description').content = info.description;
+    if (info.keyword !== undefined) this.meta('keywords').content = info.keyword;
+    if (info.iconUrl) this.icon().href = info.iconUrl;
+  }
+
+  private meta(name: string): HTMLMetaElement {
+    const doc = this.window.document;
+    let el = doc.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+    if (!el) {
+      el = doc.createElement('meta');
+      el.name = name;
+      doc.head.appendChild(el);
+    }
+    return el;
+  }
+
+  private icon(): HTMLLinkElement {
+    const doc = this.window.document;
+    let el = doc.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!el) {
+      el = doc.createElement('link');
+      el.rel = 'icon';
+      doc.head.appendChild(el);
+    }
+    return el;
+  }
+}

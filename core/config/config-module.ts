@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { ConfigService } from '@tianlu/sdk';
+import { ConfigServiceImpl } from './config-service-impl';
+
+/** Binds the console config and current-system info. */
+export const configModule = new ContainerModule(({ bind }) => {
+  bind<ConfigService>(ConfigService).to(ConfigServiceImpl).inSingletonScope();
+});

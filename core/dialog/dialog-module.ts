@@ -1,0 +1,10 @@
+import { ContainerModule } from 'inversify';
+import { DialogService, ToastService } from '@tianlu/sdk';
+import { DialogServiceImpl } from './dialog-service-impl';
+import { ToastServiceImpl } from './toast-service-impl';
+
+/** Binds the global dialogs and the toast. */
+export const dialogModule = new ContainerModule(({ bind }) => {
+  bind<DialogService>(DialogService).to(DialogServiceImpl).inSingletonScope();
+  bind<ToastService>(ToastService).to(ToastServiceImpl).inSingletonScope();
+});

@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { GeocodeService } from '@tianlu/sdk';
+import { GeocodeServiceImpl } from './geocode-service-impl';
+
+/** Binds reverse geocoding. */
+export const geocodeModule = new ContainerModule(({ bind }) => {
+  bind<GeocodeService>(GeocodeService).to(GeocodeServiceImpl).inSingletonScope();
+});

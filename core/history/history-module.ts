@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { HistoryService } from '@tianlu/sdk';
+import { HistoryServiceImpl } from './history-service-impl';
+
+/** Binds the per-system history tabs. */
+export const historyModule = new ContainerModule(({ bind }) => {
+  bind<HistoryService>(HistoryService).to(HistoryServiceImpl).inSingletonScope();
+});

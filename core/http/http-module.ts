@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { HttpService } from '@tianlu/sdk';
+import { HttpServiceImpl } from './http-service-impl';
+
+/** Binds the http client. */
+export const httpModule = new ContainerModule(({ bind }) => {
+  bind<HttpService>(HttpService).to(HttpServiceImpl).inSingletonScope();
+});

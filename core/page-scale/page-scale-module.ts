@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { PageScaleService } from '@tianlu/sdk';
+import { PageScaleServiceImpl } from './page-scale-service-impl';
+
+/** Binds the page scale. */
+export const pageScaleModule = new ContainerModule(({ bind }) => {
+  bind<PageScaleService>(PageScaleService).to(PageScaleServiceImpl).inSingletonScope();
+});

@@ -1,0 +1,96 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable, observable } from 'mobx';
+import {
+  BUTTON_RESOURCE_TYPE,
+  Flag,
+  HttpError,
+  HttpService,
+  NETWORK_ERROR_MESSAGE,
+  type PermissionLoadResult,
+  type PermissionService,
+  type ResourceItem,
+} from '@tianlu/sdk';
+import { RESOURCE_LIST_PATH } from '../http/response-rules';
+import { filterMenuTree, ROOT_MENU_ID, type MenuNode } from './filter-menu-tree';
+
+export const RESOURCE_LIST_QUERY = { version: 'v4', from: 'carWeb4' } as const;
+
+/** Menu and button grants of the logged-in user, loaded once (concurrent callers share the call). */
+@injectable()
+export class PermissionServiceImpl implements PermissionService {
+  loaded = false;
+  menuTree: ResourceItem[] = [];
+  menuMap = observable.map<number, ResourceItem>([], { deep: false });
+  buttonMap = observable.map<number, ResourceItem>([], { deep: false });
+  private pending: Promise<PermissionLoadResult> | undefined = undefined;
+  /** Bumped by reset so that an answer for a previous user is dropped. */
+  private generation = 0;
+
+  constructor(@inject(HttpService) private readonly http: HttpService) {
+    makeAutoObservable<this, 'http' | 'pending' | 'generation'>(this, {
+      http: false,
+      pending: false,
+      generation: false,
+      menuTree: observable.ref,
+    });
+  }
+
+  load(): Promise<PermissionLoadResult> {
+    if (this.loaded) return Promise.resolve(this.menuMap.size ? 'ok' : 'empty');
+    if (!this.pending) {
+      const generation = this.generation;
+      this.pending = this.fetch(generation).finally(() => {
+        if (generation === this.generation) this.pending = undefined;
+      });
+    }
+    return this.pending;
+  }
+
+  hasMenu(id: number): boolean {
+    return this.menuMap.has(id);
+  }
+
+  hasButton(id: number): boolean {
+    return this.buttonMap.has(id);
+  }
+
+  /** The part of a menu tree the user may see (spec §6). */
+  filterMenus<T extends MenuNode<T>>(tree: readonly T[]): T[] {
+    return filterMenuTree(tree, (id) => this.hasMenu(id));
+  }
+
+  reset(): void {
+    this.generation++;
+    this.pending = undefined;
+    this.loaded = false;
+    this.menuTree = [];
+    this.menuMap.clear();
+    this.buttonMap.clear();
+  }
+
+  private async fetch(generation: number): Promise<PermissionLoadResult> {
+    const res = await this.http.get<ResourceItem[]>(RESOURCE_LIST_PATH, RESOURCE_LIST_QUERY);
+    if (res.flag !== Flag.OK) throw new HttpError(res.msg || NETWORK_ERROR_MESSAGE, res.flag);
+    if (generation !== this.generation) throw new Error('permissions were reset while loading');
+    this.apply(Array.isArray(res.obj) ? res.obj : []);
+    return this.menuMap.size ? 'ok' : 'empty';
+  }
+
+  private apply(tree: ResourceItem[]): void {
+    const menus = new Map<number, ResourceItem>();
+    const buttons = new Map<number, ResourceItem>();
+    const walk = (items: ResourceItem[]) => {
+      for (const item of items) {
+        if (!item) continue;
+        if (item.type === BUTTON_RESOURCE_TYPE) buttons.set(item.id, item);
+        else if (item.id !== ROOT_MENU_ID) menus.set(item.id, item);
+        if (Array.isArray(item.children)) walk(item.children);
+      }
+    };
+    walk(tree);
+    this.menuTree = tree;
+    this.menuMap.replace(menus);
+    this.buttonMap.replace(buttons);
+    this.loaded = true;
+  }
+}

@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { SessionService } from '@tianlu/sdk';
+import { SessionServiceImpl } from './session-service-impl';
+
+/** Binds the login session. */
+export const sessionModule = new ContainerModule(({ bind }) => {
+  bind<SessionService>(SessionService).to(SessionServiceImpl).inSingletonScope();
+});

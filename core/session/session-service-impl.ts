@@ -1,0 +1,161 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable } from 'mobx';
+import AES from 'crypto-js/aes';
+import {
+  expectOk,
+  Flag,
+  HistoryService,
+  HttpError,
+  HttpService,
+  LoginError,
+  NavigationService,
+  NETWORK_ERROR_MESSAGE,
+  PermissionService,
+  StorageKeys,
+  StorageService,
+  ToastService,
+  type Envelope,
+  type LoginPageInfo,
+  type PasswordLogin,
+  type SessionService,
+  type SmsLogin,
+  type User,
+} from '@tianlu/sdk';
+import { ServiceResolver } from '../kernel-tokens';
+
+export const SessionPaths = {
+  loginPage: '/oauth/loginPage',
+  token: '/oauth/v4/token',
+  sendLoginSms: '/oauth/sendLoginSms',
+  logout: '/oauth/logout',
+  user: '/car/v1/api/user/getUser.json',
+} as const;
+
+/** Keys removed by clearAll (spec §4): user, nav client, alarm real-time, theme, dictionary, data-report history. */
+export const CLEAR_ALL_KEYS = [
+  StorageKeys.user,
+  StorageKeys.sessionId,
+  StorageKeys.navUserClient,
+  StorageKeys.alarmRealTime,
+  StorageKeys.themeValue,
+  StorageKeys.dictionary,
+  StorageKeys.dataReportHistory,
+] as const;
+
+interface TokenAnswer {
+  sessionId: string;
+  userId?: number;
+  needCode?: boolean;
+}
+
+/** Login state kept in storage (USER, sessionId); logged in means a stored USER exists. */
+@injectable()
+export class SessionServiceImpl implements SessionService {
+  needCode = false;
+
+  constructor(
+    @inject(HttpService) private readonly http: HttpService,
+    @inject(StorageService) private readonly storage: StorageService,
+    @inject(PermissionService) private readonly permissions: PermissionService,
+    @inject(HistoryService) private readonly history: HistoryService,
+    @inject(ToastService) private readonly toast: ToastService,
+    @inject(ServiceResolver) private readonly resolve: ServiceResolver,
+  ) {
+    makeAutoObservable<this, 'http' | 'storage' | 'permissions' | 'history' | 'toast' | 'resolve'>(this, {
+      http: false,
+      storage: false,
+      permissions: false,
+      history: false,
+      toast: false,
+      resolve: false,
+    });
+  }
+
+  get user(): User | undefined {
+    return this.storage.get<User>(StorageKeys.user) ?? undefined;
+  }
+
+  get sessionId(): string | undefined {
+    return this.storage.get<string>(StorageKeys.sessionId) ?? undefined;
+  }
+
+  get isLoggedIn(): boolean {
+    return this.user !== undefined;
+  }
+
+  async loginPage(account?: string): Promise<LoginPageInfo> {
+    const page = expectOk(await this.http.get<LoginPageInfo>(SessionPaths.loginPage, { account }));
+    this.setNeedCode(Boolean(page?.needCode));
+    return page;
+  }
+
+  async loginWithPassword(input: PasswordLogin, page: LoginPageInfo): Promise<User> {
+    const password = AES.encrypt(input.password, page.key).toString();
+    return this.login({ account: input.account, password, pageId: page.pageId, code: input.code || undefined });
+  }
+
+  async sendLoginSms(phone: string): Promise<void> {
+    expectOk(await this.http.get(SessionPaths.sendLoginSms, { phone }));
+  }
+
+  loginWithSms(input: SmsLogin): Promise<User> {
+    return this.login({ grantType: 'sms', phone: input.phone, smsCode: input.smsCode });
+  }
+
+  fetchUser(): Promise<User> {
+    return this.loadUser();
+  }
+
+  async logout(): Promise<void> {
+    try {
+      await this.http.get(SessionPaths.logout);
+    } catch {
+      // Best effort: the local session ends anyway.
+    }
+    this.storage.clearAll();
+    this.history.clear();
+    this.permissions.reset();
+    this.resolve<NavigationService>(NavigationService).navigate('/login');
+  }
+
+  clearAll(): void {
+    for (const key of CLEAR_ALL_KEYS) this.storage.remove(key);
+  }
+
+  private async login(form: Record<string, string | undefined>): Promise<User> {
+    let res: Envelope<TokenAnswer>;
+    try {
+      res = await this.http.postForm<TokenAnswer>(SessionPaths.token, form);
+    } catch (e) {
+      throw e instanceof HttpError ? new LoginError(e.message, e.flag, this.needCode) : e;
+    }
+    if (res.flag !== Flag.OK || !res.obj?.sessionId) {
+      this.setNeedCode(Boolean(res.obj?.needCode));
+      throw new LoginError(res.msg || NETWORK_ERROR_MESSAGE, res.flag, this.needCode);
+    }
+    this.setNeedCode(false);
+    this.permissions.reset();
+    this.storage.set(StorageKeys.sessionId, res.obj.sessionId);
+    // No USER is stored yet, so the session headers are given explicitly for this one call.
+    const headers: Record<string, string> = { sessionId: res.obj.sessionId };
+    if (res.obj.userId !== undefined) headers.userId = String(res.obj.userId);
+    return this.loadUser(headers);
+  }
+
+  private async loadUser(headers?: Record<string, string>): Promise<User> {
+    try {
+      const user = expectOk(await this.http.get<User>(SessionPaths.user, undefined, headers ? { headers } : undefined));
+      if (!user || typeof user !== 'object') throw new HttpError(NETWORK_ERROR_MESSAGE);
+      this.storage.set(StorageKeys.user, user);
+      this.storage.set(StorageKeys.queryUserInfo, user);
+      return user;
+    } catch (e) {
+      this.toast.show(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE, 'error');
+      throw e;
+    }
+  }
+
+  private setNeedCode(value: boolean): void {
+    this.needCode = value;
+  }
+}

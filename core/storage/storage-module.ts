@@ -1,0 +1,8 @@
+import { ContainerModule } from 'inversify';
+import { StorageService } from '@tianlu/sdk';
+import { StorageServiceImpl } from './storage-service-impl';
+
+/** Binds the `main_` localStorage service. */
+export const storageModule = new ContainerModule(({ bind }) => {
+  bind<StorageService>(StorageService).to(StorageServiceImpl).inSingletonScope();
+});

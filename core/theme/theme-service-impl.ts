@@ -1,0 +1,41 @@
+import { inject, injectable } from 'inversify';
+import { makeAutoObservable } from 'mobx';
+import { StorageKeys, StorageService, type ThemeDefinition, type ThemeId, type ThemeService } from '@tianlu/sdk';
+import { WindowToken } from '../kernel-tokens';
+import { DEFAULT_THEME_ID, THEME_CSS_VARIABLES, THEMES } from './theme-definitions';
+
+function findTheme(id: unknown): ThemeDefinition | undefined {
+  return THEMES.find((t) => t.id === id);
+}
+
+/** The current theme, persisted as themeValue and exposed as CSS variables on the document root. */
+@injectable()
+export class ThemeServiceImpl implements ThemeService {
+  readonly themes = THEMES;
+  current: ThemeDefinition;
+
+  constructor(
+    @inject(StorageService) private readonly storage: StorageService,
+    @inject(WindowToken) private readonly window: Window,
+  ) {
+    this.current = findTheme(storage.get(StorageKeys.themeValue)) ?? findTheme(DEFAULT_THEME_ID)!;
+    makeAutoObservable<this, 'storage' | 'window'>(this, { storage: false, window: false, themes: false });
+    this.applyCssVariables();
+  }
+
+  set(id: ThemeId): void {
+    const theme = findTheme(id);
+    if (!theme) throw new Error(`unknown theme ${String(id)}`);
+    this.current = theme;
+    this.storage.set(StorageKeys.themeValue, id);
+    this.applyCssVariables();
+  }
+
+  private applyCssVariables(): void {
+    const style = this.window.document?.documentElement?.style;
+    if (!style) return;
+    for (const [key, variable] of Object.entries(THEME_CSS_VARIABLES)) {
+      style.setProperty(variable, this.current.colors[key as keyof typeof THEME_CSS_VARIABLES]);
+    }
+  }
+}
