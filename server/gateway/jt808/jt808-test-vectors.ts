@@ -1,0 +1,139 @@
+// Test helper: loads the shared JT/T 808 capture vectors (see /shared/testdata/jt808/README.md).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A basic location block as the vectors write it (raw and converted units). */
+export interface VectorLocation {
+  alarm?: number;
+  status?: number;
+  latRaw?: number;
+  lngRaw?: number;
+  altitude?: number;
+  speedRaw?: number;
+  direction?: number;
+  /** Local UTC+8 text, 'YYYY-MM-DD hh:mm:ss'. */
+  time?: string;
+  lat?: number;
+  lng?: number;
+  speedKmh?: number;
+  south?: boolean;
+  west?: boolean;
+  fixed?: boolean;
+  acc?: boolean;
+  signedLat?: number;
+  signedLng?: number;
+}
+
+/** Additional items keyed '0x01' …: a number, {hex}, or a structure the codec keeps raw. */
+export type VectorExtras = Record<string, number | { hex?: string }>;
+
+/** Fields a source asserts (`expect`) or the independent decode found (`verification.decoded`). */
+export interface VectorBody {
+  msgId?: string;
+  serial?: number;
+  phone?: string;
+  versionFlag?: boolean;
+  protocolVersion?: number;
+  bodyLength?: number;
+  encryption?: number;
+  subpackage?: false | { total: number; index: number };
+  error?: string;
+  layout?: string;
+  province?: number;
+  city?: number;
+  maker?: string;
+  model?: string;
+  terminalId?: string;
+  plateColor?: number;
+  plate?: string;
+  makerTrimmed?: string;
+  modelTrimmed?: string;
+  terminalIdTrimmed?: string;
+  plateTrimmed?: string;
+  authCode?: string | null;
+  authCodeLength?: number;
+  imei?: string;
+  softwareVersion?: string;
+  replySerial?: number;
+  replyMsgId?: string;
+  result?: number;
+  location?: VectorLocation;
+  extras?: VectorExtras;
+  extraItemCount?: number;
+  duplicateExtraIds?: string[];
+  malformedTrailingItem?: string | null;
+  extraLengthViolations?: string[];
+  count?: number;
+  batchType?: number;
+  positions?: { location: VectorLocation; extras?: VectorExtras }[] | string;
+  paramCount?: number;
+  params?: { id: string; length: number; value: number | string }[];
+  textFlag?: number;
+  textType?: number;
+  text?: string;
+  interval?: number;
+  validity?: number;
+  commandWord?: number;
+  commandParamBytes?: number;
+}
+
+/** The header the independent decode found. */
+export interface VectorHeader {
+  msgId: string;
+  attributes: string;
+  bodyLength: number;
+  actualBodyLength: number;
+  encryption: number;
+  versionFlag: boolean;
+  protocolVersion?: number;
+  phone: string;
+  serial: number;
+  subpackage: false | { total: number; index: number };
+}
+
+/** One capture from a public implementation, as stored in vectors.json. */
+export interface Jt808Vector {
+  id: string;
+  source: string;
+  edition: string;
+  msgId: string;
+  hex: string;
+  assertion: string;
+  expect: VectorBody;
+  verification: {
+    checksumOk: boolean | null;
+    bodyLengthOk: boolean | null;
+    header?: VectorHeader | null;
+    decoded?: VectorBody | null;
+    frameError?: string;
+  };
+  notes?: string;
+}
+
+const RELATIVE = join('shared', 'testdata', 'jt808', 'vectors.json');
+
+/**
+ * Finds vectors.json by walking up from this file: the shared folder sits beside the repo root
+ * (/work/shared next to /work/main), which also holds for git worktrees placed elsewhere as
+ * long as a `shared` folder is on the way up. JT808_VECTORS overrides the search.
+ */
+export function vectorsPath(): string {
+  const override = process.env['JT808_VECTORS'];
+  if (override) return override;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, RELATIVE);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  // the documented location, so a missing file fails with a clear path
+  return fileURLToPath(new URL('../../../../shared/testdata/jt808/vectors.json', import.meta.url));
+}
+
+/** All vectors, in file order. */
+export function loadVectors(): Jt808Vector[] {
+  return JSON.parse(readFileSync(vectorsPath(), 'utf8')) as Jt808Vector[];
+}
