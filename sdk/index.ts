@@ -22,3 +22,4 @@ export * from './services/config-service';
 export * from './services/plugin-registry';
 export * from './react/use-service';
 export * from './react/permission';
+export * from './components/platform-overview';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ManifestRecord, PluginDefinition } from '@tianlu/sdk';
+import manifest from '../../plugins.manifest.json';
+import { pluginLoadersFromGlob } from './create-app-container';
+
+const loaders = pluginLoadersFromGlob(import.meta.glob('../../plugins/*/*-plugin.tsx'));
+
+describe('plugins against the manifest', () => {
+  it('has a loader for every manifest entry, keyed by systemId', () => {
+    expect(Object.keys(loaders).sort()).toEqual((manifest as ManifestRecord[]).map((m) => m.systemId).sort());
+  });
+
+  it.each(manifest as ManifestRecord[])('$systemId declares the manifest identity and real routes', async (record) => {
+    const def: PluginDefinition = (await loaders[record.systemId]!()).default;
+    expect({ platformId: def.platformId, systemId: def.systemId, title: def.title, basePath: def.basePath }).toEqual({
+      platformId: record.platformId,
+      systemId: record.systemId,
+      title: record.title,
+      basePath: record.path,
+    });
+    for (const r of def.routes) if (record.path !== '/') expect(r.path.startsWith(record.path)).toBe(true);
+    if (record.systemId !== 'center') {
+      const overview = def.routes.find((r) => r.path === `${record.path}overview`);
+      expect(overview?.title).toBe('概览');
+      expect(typeof overview?.menuId).toBe('number');
+      expect(def.menus?.[0]).toMatchObject({ id: overview!.menuId, path: overview!.path });
+    }
+  });
+
+  it('gives the centre the routes and meta of spec §2', async () => {
+    const def: PluginDefinition = (await loaders.center!()).default;
+    const meta = Object.fromEntries(def.routes.map((r) => [r.path, [r.menuId, r.ignoreAuth ?? false, r.redirect]]));
+    expect(meta).toEqual({
+      '/': [undefined, false, '/home'],
+      '/home': [undefined, true, undefined],
+      '/center': [undefined, true, '/center/notice'],
+      '/center/notice': [4002, true, undefined],
+      '/center/security': [4001, true, undefined],
+      '/center/download': [1601, true, undefined],
+      '/center/detail': [1601, true, undefined],
+      '/center/alarmSetting': [400301, true, undefined],
+      '/center/alarmPush': [400302, true, undefined],
+      '/center/health': [400303, true, undefined],
+    });
+    expect(def.routes.find((r) => r.path === '/center/detail')?.name).toBe('noticeDetail');
+  });
+});

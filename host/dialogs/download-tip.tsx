@@ -1,0 +1,38 @@
+import { Button, Card, makeStyles, Text } from '@fluentui/react-components';
+import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
+import { useNavigate } from 'react-router-dom';
+import { DialogService, useService } from '@tianlu/sdk';
+
+const useStyles = makeStyles({
+  card: { width: '280px' },
+  row: { display: 'flex', alignItems: 'center', gap: '6px' },
+  grow: { flex: 1 },
+});
+
+/** Shown after an export was queued: a way to the download centre. */
+export const DownloadTip = observer(function DownloadTip() {
+  const s = useStyles();
+  const dialogs = useService<DialogService>(DialogService);
+  const navigate = useNavigate();
+  if (!dialogs.downloadTipVisible) return null;
+  return (
+    <Card className={s.card} size="small" role="status">
+      <div className={s.row}>
+        <ArrowDownloadRegular />
+        <Text className={s.grow}>导出任务已提交，生成后可在下载中心下载</Text>
+        <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label="关闭提示" onClick={() => dialogs.showDownList(false)} />
+      </div>
+      <Button
+        size="small"
+        appearance="primary"
+        onClick={() => {
+          dialogs.showDownList(false);
+          navigate('/center/download');
+        }}
+      >
+        前往下载中心
+      </Button>
+    </Card>
+  );
+});

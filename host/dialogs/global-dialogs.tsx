@@ -1,0 +1,30 @@
+import { ConfigService, SessionService, useService } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
+import ImageViewer from './image-viewer';
+import InstructionsDialog from './instructions-dialog';
+import { TipsDock } from './tips-dock';
+import VehicleInfoDialog from './vehicle-info-dialog';
+
+const AssistantWidget = lazy(() => import('../assistant/assistant-widget'));
+
+/** The dialogs and widgets of a logged-in user, mounted once. */
+const GlobalDialogs = observer(function GlobalDialogs() {
+  const config = useService<ConfigService>(ConfigService);
+  const session = useService<SessionService>(SessionService);
+  const { aiUrl, aiScriptUrl } = config.config;
+  return (
+    <>
+      <VehicleInfoDialog />
+      <ImageViewer />
+      <InstructionsDialog />
+      <TipsDock />
+      {aiUrl && aiScriptUrl && (
+        <Suspense fallback={null}>
+          <AssistantWidget aiUrl={aiUrl} aiScriptUrl={aiScriptUrl} chatLogo={session.user?.chatLogo} />
+        </Suspense>
+      )}
+    </>
+  );
+});
+export default GlobalDialogs;

@@ -1,0 +1,36 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DialogService, type DialogService as Dialogs } from '@tianlu/sdk';
+import { logIn, ok, renderApp, shellServer } from '../test/app-harness';
+import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
+
+describe('alarm and download tips', () => {
+  it('attach to the main container 125px above the bottom when there is no assistant', async () => {
+    logIn();
+    const { container } = renderApp('/home');
+    await screen.findByText('我的应用', undefined, { timeout: 3000 });
+    act(() => container.get<Dialogs>(DialogService).showDownList(true));
+    const dock = await screen.findByTestId('tips-dock', undefined, { timeout: 2500 });
+    expect(dock.parentElement?.id).toBe(MAIN_CONTAINER_ID);
+    expect(dock.dataset.dock).toBe('main');
+    expect(dock.style.bottom).toBe('125px');
+    expect(screen.getByRole('button', { name: '前往下载中心' })).toBeTruthy();
+    expect(document.querySelector('script[data-assistant]')).toBeNull();
+  });
+
+  it('loads the assistant script only when both AI urls are configured, then move into its wrapper', async () => {
+    logIn();
+    const server = shellServer().on('GET', '/oauthToken/getConfig', ok({ legacyLoginHosts: [], smsLoginEnabled: false, aiUrl: 'https://ai.example/chat', aiScriptUrl: 'https://ai.example/sdk.js' }));
+    renderApp('/home', server);
+    const script = await waitFor(() => {
+      const el = document.querySelector<HTMLScriptElement>('script[data-assistant]');
+      expect(el).not.toBeNull();
+      return el!;
+    }, { timeout: 3000 });
+    expect(script.src).toBe('https://ai.example/sdk.js');
+    act(() => void script.dispatchEvent(new Event('load')));
+    await waitFor(() => expect(screen.getByTestId('tips-dock').dataset.dock).toBe('assistant'), { timeout: 2500 });
+    expect(screen.getByTestId('assistant-wrapper').contains(screen.getByTestId('tips-dock'))).toBe(true);
+    script.remove();
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { observer } from 'mobx-react-lite';
+import { useService } from '@tianlu/sdk';
+import { AssistantStoreToken } from '../app/host-tokens';
+import type { AssistantStore } from '../assistant/assistant-store';
+import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
+import { AlarmTip } from './alarm-tip';
+import { DownloadTip } from './download-tip';
+
+/** Spec §9: the tips move after 1 s and sit 125px above the bottom of the main container. */
+export const TIP_MOVE_DELAY_MS = 1000;
+export const TIP_BOTTOM_PX = 125;
+
+/**
+ * Holds the alarm and download tips: in the main container without the assistant, inside the
+ * assistant's wrapper once it is ready (each move after 1 s).
+ */
+export const TipsDock = observer(function TipsDock() {
+  const assistant = useService<AssistantStore>(AssistantStoreToken);
+  const [target, setTarget] = useState<{ el: HTMLElement; inAssistant: boolean }>();
+  const ready = assistant.ready;
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (ready && assistant.wrapper) setTarget({ el: assistant.wrapper, inAssistant: true });
+      else setTarget({ el: document.getElementById(MAIN_CONTAINER_ID) ?? document.body, inAssistant: false });
+    }, TIP_MOVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [ready, assistant]);
+  if (!target) return null;
+  const style = target.inAssistant
+    ? { display: 'flex', flexDirection: 'column' as const, gap: 8, marginBottom: 8 }
+    : { position: 'fixed' as const, right: 24, bottom: TIP_BOTTOM_PX, zIndex: 1200, display: 'flex', flexDirection: 'column' as const, gap: 8 };
+  return createPortal(
+    <div data-testid="tips-dock" data-dock={target.inAssistant ? 'assistant' : 'main'} style={style}>
+      <AlarmTip />
+      <DownloadTip />
+    </div>,
+    target.el,
+  );
+});

@@ -1,0 +1,26 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { ConfigService, useService } from '@tianlu/sdk';
+import { PageLoading } from '../../components/page-loading';
+
+const NewLoginPage = lazy(() => import('./new-login-page').then((m) => ({ default: m.NewLoginPage })));
+const LegacyLoginPage = lazy(() => import('./legacy-login-page').then((m) => ({ default: m.LegacyLoginPage })));
+
+/** True when `hostname` gets the older login page (ConfigService.config.legacyLoginHosts). */
+export function usesLegacyLogin(hostname: string, legacyHosts: readonly string[] | undefined): boolean {
+  return (legacyHosts ?? []).some((h) => h.toLowerCase() === hostname.toLowerCase());
+}
+
+/** /login: the older page for the legacy hosts, the newer one everywhere else. */
+const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
+  const config = useService<ConfigService>(ConfigService);
+  const [settled, setSettled] = useState(config.loaded);
+  useEffect(() => {
+    if (!config.loaded) void config.load().catch(() => undefined).finally(() => setSettled(true));
+  }, [config]);
+  // A config that cannot be read falls back to the newer page.
+  if (!config.loaded && !settled) return <PageLoading />;
+  const legacy = usesLegacyLogin(props.hostname ?? window.location.hostname, config.loaded ? config.config.legacyLoginHosts : []);
+  return <Suspense fallback={<PageLoading />}>{legacy ? <LegacyLoginPage /> : <NewLoginPage />}</Suspense>;
+});
+export default LoginPage;

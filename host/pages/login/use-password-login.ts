@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  HttpService,
+  LoginError,
+  NETWORK_ERROR_MESSAGE,
+  SessionService,
+  expectOk,
+  useService,
+  type LoginPageInfo,
+} from '@tianlu/sdk';
+
+export const HOME_PATH = '/home';
+
+/** Account/password login shared by the new and the legacy page: page key, image code, errors. */
+export function usePasswordLogin() {
+  const session = useService<SessionService>(SessionService);
+  const http = useService<HttpService>(HttpService);
+  const navigate = useNavigate();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [page, setPage] = useState<LoginPageInfo>();
+  const [codeImage, setCodeImage] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const refreshCode = useCallback(
+    async (pageId: string) => {
+      try {
+        setCodeImage(expectOk(await http.get<{ image: string }>('/oauth/getCode', { pageId })).image);
+      } catch {
+        setCodeImage(undefined);
+      }
+    },
+    [http],
+  );
+
+  /** A fresh key for this page; the server also says whether the account needs an image code. */
+  const preparePage = useCallback(
+    async (forAccount?: string, needCode = false) => {
+      const fresh = await session.loginPage(forAccount || undefined);
+      const info = needCode && !fresh.needCode ? { ...fresh, needCode: true } : fresh;
+      setPage(info);
+      setCode('');
+      if (info.needCode) await refreshCode(info.pageId);
+      return info;
+    },
+    [session, refreshCode],
+  );
+
+  useEffect(() => {
+    preparePage().catch((e: unknown) => setError(messageOf(e)));
+  }, [preparePage]);
+
+  const submit = async () => {
+    setError(undefined);
+    if (!account.trim()) return setError('请输入账号');
+    if (!password) return setError('请输入密码');
+    if (page?.needCode && !code.trim()) return setError('请输入验证码');
+    setSubmitting(true);
+    try {
+      const info = page ?? (await preparePage(account));
+      await session.loginWithPassword({ account: account.trim(), password, code: code.trim() || undefined }, info);
+      navigate(HOME_PATH, { replace: true });
+    } catch (e) {
+      setError(messageOf(e));
+      // Every attempt uses a fresh key; after repeated failures the server asks for an image code.
+      await preparePage(account.trim(), e instanceof LoginError && e.needCode).catch(() => undefined);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return {
+    account,
+    setAccount,
+    password,
+    setPassword,
+    code,
+    setCode,
+    needCode: !!page?.needCode,
+    codeImage,
+    refreshCode: () => page && refreshCode(page.pageId),
+    error,
+    submitting,
+    submit,
+  };
+}
+
+export function messageOf(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE;
+}

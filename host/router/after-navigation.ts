@@ -1,0 +1,21 @@
+import type { Container } from 'inversify';
+import { BrandingService, ConfigService, HistoryService, PluginRegistry, type PluginRoute } from '@tianlu/sdk';
+import { ShellStoreToken } from '../app/host-tokens';
+import { ownerOfPath, type ShellStore } from '../app/shell-store';
+import { HostPaths } from './host-routes';
+import { showsLayout } from './route-matcher';
+
+/** Bookkeeping once a navigation passed the guards: history tab, current system, document title. */
+export function afterNavigation(container: Container, route: PluginRoute, pathname: string, search: string): void {
+  const registry = container.get<PluginRegistry>(PluginRegistry);
+  const branding = container.get<BrandingService>(BrandingService);
+  const brand = branding.info?.title;
+  if (typeof document !== 'undefined') document.title = brand ? `${route.title} - ${brand}` : route.title;
+  if (!showsLayout(route) || route.path === HostPaths.notFound) return;
+
+  const owner = ownerOfPath(registry.manifest, pathname);
+  container.get<ShellStore>(ShellStoreToken).setCurrentSystem(owner);
+  const record = registry.manifest.find((m) => m.systemId === owner.systemId);
+  if (record && record.platformId > 0) container.get<ConfigService>(ConfigService).setSystem({ platformId: record.platformId, name: record.title });
+  container.get<HistoryService>(HistoryService).add({ systemName: owner.title, title: route.title, path: pathname + search });
+}

@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { observer } from 'mobx-react-lite';
+import { NavigationService, SessionService, useContainer, useService } from '@tianlu/sdk';
+import { PageLoading } from '../components/page-loading';
+import type { RouterNavigationService } from '../app/router-navigation-service';
+import { afterNavigation } from './after-navigation';
+import { HostPaths } from './host-routes';
+import { LazyPage } from './lazy-page';
+import { NavigationGuard, type GuardResult } from './navigation-guard';
+import { progressBar } from './progress-bar';
+import { showsLayout } from './route-matcher';
+
+const MainLayout = lazy(() => import('../layout/main-layout'));
+const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
+
+interface Approved {
+  location: Location;
+  result: Exclude<GuardResult, { kind: 'redirect' }>;
+}
+
+/**
+ * Runs the guards before each navigation and renders the last approved location, so a page
+ * only appears once its guards passed. The layout wraps known layout routes of a logged-in user.
+ */
+export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () => string }) {
+  const container = useContainer();
+  const session = useService<SessionService>(SessionService);
+  const nav = useService<NavigationService>(NavigationService) as Partial<RouterNavigationService>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const guard = useMemo(() => new NavigationGuard(container, props.host ?? (() => window.location.host)), [container, props.host]);
+  const [approved, setApproved] = useState<Approved>();
+
+  useEffect(() => {
+    nav.attach?.((path, options) => navigate(path, options), location.pathname + location.search);
+  }, [nav, navigate, location.pathname, location.search]);
+
+  useEffect(() => {
+    let current = true;
+    progressBar.start();
+    guard
+      .resolve(location.pathname)
+      .then((result) => {
+        if (!current) return;
+        if (result.kind === 'redirect') return navigate(result.to, { replace: true });
+        if (result.kind === 'pass') afterNavigation(container, result.route, location.pathname, location.search);
+        setApproved({ location, result });
+      })
+      .catch((e: unknown) => {
+        console.error('[tianlu] navigation failed', e);
+        if (current) navigate(HostPaths.reload, { replace: true });
+      })
+      .finally(() => progressBar.done());
+    return () => {
+      current = false;
+    };
+  }, [guard, container, navigate, location]);
+
+  if (!approved) return <PageLoading />;
+  const { result } = approved;
+  const content =
+    result.kind === 'forbidden' ? (
+      <Suspense fallback={<PageLoading />}>
+        <NoPermissionPage />
+      </Suspense>
+    ) : (
+      <Routes location={approved.location}>
+        {guard.routes().map((r) => (
+          <Route key={r.path} path={r.path} element={r.load ? <LazyPage load={r.load} /> : <Navigate to={r.redirect ?? HostPaths.notFound} replace />} />
+        ))}
+        <Route path="*" element={<Navigate to={HostPaths.notFound} replace />} />
+      </Routes>
+    );
+  if (!showsLayout(result.route) || !session.isLoggedIn) return content;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MainLayout route={result.route}>{content}</MainLayout>
+    </Suspense>
+  );
+});

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
+
+const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path), { timeout: 3000 });
+
+describe('navigation guards', () => {
+  it('lets an ignoreAuth route through without loading permissions', async () => {
+    logIn();
+    const server = shellServer().on('GET', '/car/v1/api/resource/newList.json', ok([]));
+    renderApp('/home', server);
+    expect(await screen.findByText('我的应用')).toBeTruthy();
+    expect(window.location.pathname).toBe('/home');
+  });
+
+  it('sends a user whose menu is empty to /login', async () => {
+    logIn();
+    renderApp('/car/overview', shellServer().on('GET', '/car/v1/api/resource/newList.json', ok([])));
+    await at('/login');
+    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+  });
+
+  it('goes to /reload when the permissions cannot be loaded', async () => {
+    logIn();
+    renderApp('/car/overview', shellServer().on('GET', '/car/v1/api/resource/newList.json', { error: 'network' }));
+    await at('/reload');
+    expect(await screen.findByText('站点配置加载失败')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
+  });
+
+  it('goes to /reload when the site has no branding (flag 5001)', async () => {
+    logIn();
+    renderApp('/home', shellServer().on('GET', '/car/v1/api/custom/queryCustomInfo.json', flag(5001, '站点未配置')));
+    await at('/reload');
+    expect(await screen.findByText('站点配置加载失败')).toBeTruthy();
+  });
+
+  it('sends a visitor who is not logged in to /login', async () => {
+    renderApp('/home');
+    await at('/login');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
+  });
+
+  it('shows a permitted plugin page once its plugin has loaded', async () => {
+    logIn();
+    renderApp('/car/overview');
+    expect(await screen.findByText('智能车联 · 概览', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('在线')).toBeTruthy();
+  });
+
+  it('enters a sub-application at its first permitted page from its base path', async () => {
+    logIn();
+    renderApp('/car/');
+    await at('/car/overview');
+  });
+
+  it('shows 无权限 for a page whose menu id the user lacks', async () => {
+    logIn();
+    renderApp('/car/monitor');
+    expect(await screen.findByText('无权限', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/car/monitor');
+  });
+
+  it('sends unknown paths to /404', async () => {
+    logIn();
+    renderApp('/no/such/page');
+    await at('/404');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+  });
+});

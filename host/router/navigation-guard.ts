@@ -1,0 +1,162 @@
+import type { Container } from 'inversify';
+import {
+  BrandingService,
+  ConfigService,
+  Flag,
+  HttpError,
+  PermissionService,
+  PluginRegistry,
+  SessionService,
+  type MenuContribution,
+  type PluginRoute,
+} from '@tianlu/sdk';
+import { HostPaths, hostRoutes } from './host-routes';
+import { matchRoute } from './route-matcher';
+
+/** What the guards decided for a navigation. */
+export type GuardResult =
+  | { kind: 'pass'; route: PluginRoute }
+  | { kind: 'redirect'; to: string }
+  /** A known page whose menu id the user does not hold: the 无权限 notice is shown in place. */
+  | { kind: 'forbidden'; route: PluginRoute };
+
+/** The systemId of the plugin that owns /home and /center/*. */
+export const CENTER_SYSTEM_ID = 'center';
+
+/**
+ * The shell's navigation guards (spec §2): branding on the first navigation, then login and
+ * permission checks. Plugins whose base path holds the target are loaded on the way.
+ */
+export class NavigationGuard {
+  private firstNavigation = true;
+  private centerLoaded: Promise<boolean> | undefined;
+  private systemsLoadedFor: number | undefined;
+
+  constructor(
+    private readonly container: Container,
+    private readonly host: () => string,
+  ) {}
+
+  private get<T>(token: symbol): T {
+    return this.container.get<T>(token);
+  }
+
+  /** Host routes first, then every route the loaded plugins contributed. */
+  routes(): PluginRoute[] {
+    return [...hostRoutes, ...this.get<PluginRegistry>(PluginRegistry).routes];
+  }
+
+  async resolve(pathname: string): Promise<GuardResult> {
+    if (this.firstNavigation) {
+      this.firstNavigation = false;
+      if (pathname !== HostPaths.reload) {
+        const [branding] = await Promise.all([this.loadBranding(), this.loadConfig()]);
+        if (branding !== 'ok') return redirect(HostPaths.reload);
+      }
+    }
+    if (pathname === HostPaths.checkLogin || pathname === HostPaths.reload || pathname === HostPaths.login) {
+      return this.pass(pathname);
+    }
+    await this.ensureCenter();
+    const session = this.get<SessionService>(SessionService);
+    let route = matchRoute(this.routes(), pathname);
+    if (route?.path === HostPaths.notFound && !session.isLoggedIn) return { kind: 'pass', route };
+    if (!session.isLoggedIn) return redirect(HostPaths.login);
+
+    await this.ensureSystems(session.user?.userId);
+    if (!route) route = await this.loadOwningPlugin(pathname);
+    if (!route) return redirect(await this.systemEntry(pathname));
+    if (route.redirect) return redirect(route.redirect);
+    if (route.ignoreAuth) return { kind: 'pass', route };
+
+    const failed = await this.ensurePermissions();
+    if (failed) return redirect(failed);
+    const perms = this.get<PermissionService>(PermissionService);
+    if (route.menuId !== undefined && !perms.hasMenu(route.menuId)) return { kind: 'forbidden', route };
+    return { kind: 'pass', route };
+  }
+
+  /** Loads the menu permissions once; the path to go to when that fails or the menu is empty. */
+  private async ensurePermissions(): Promise<string | undefined> {
+    const perms = this.get<PermissionService>(PermissionService);
+    if (perms.loaded) return undefined;
+    try {
+      return (await perms.load()) === 'empty' ? HostPaths.login : undefined;
+    } catch (e) {
+      // On the resource list an expired session goes straight to /login (spec §8).
+      return e instanceof HttpError && e.flag === Flag.SESSION_EXPIRED ? HostPaths.login : HostPaths.reload;
+    }
+  }
+
+  /**
+   * A sub-application's base path (e.g. /car/) enters it: the first page of its menu the user
+   * holds, else its first permitted route; anything else unknown is /404.
+   */
+  private async systemEntry(pathname: string): Promise<string> {
+    const registry = this.get<PluginRegistry>(PluginRegistry);
+    const owner = registry.systemForPath(pathname);
+    const plugin = owner && registry.plugins.get(owner.systemId);
+    if (!owner || !plugin || owner.systemId === CENTER_SYSTEM_ID || trimSlash(pathname) !== trimSlash(plugin.basePath)) return HostPaths.notFound;
+    const failed = await this.ensurePermissions();
+    if (failed) return failed;
+    const perms = this.get<PermissionService>(PermissionService);
+    const fromMenu = flattenMenus(plugin.menus ?? []).find((m) => m.path && perms.hasMenu(m.id))?.path;
+    const fromRoutes = plugin.routes.find((r) => r.load && (r.menuId === undefined || perms.hasMenu(r.menuId)))?.path;
+    return fromMenu ?? fromRoutes ?? HostPaths.notFound;
+  }
+
+  private pass(pathname: string): GuardResult {
+    return { kind: 'pass', route: matchRoute(hostRoutes, pathname)! };
+  }
+
+  private async loadBranding() {
+    try {
+      return await this.get<BrandingService>(BrandingService).load(this.host());
+    } catch {
+      return 'failed' as const;
+    }
+  }
+
+  private async loadConfig(): Promise<void> {
+    const config = this.get<ConfigService>(ConfigService);
+    if (!config.loaded) await config.load().catch(() => undefined);
+  }
+
+  private ensureCenter(): Promise<boolean> {
+    this.centerLoaded ??= this.get<PluginRegistry>(PluginRegistry)
+      .load(CENTER_SYSTEM_ID)
+      .catch(() => false);
+    return this.centerLoaded;
+  }
+
+  /** The role's sub-applications, read once per user. */
+  private async ensureSystems(userId: number | undefined): Promise<void> {
+    if (this.systemsLoadedFor === userId) return;
+    this.systemsLoadedFor = userId;
+    await this.get<PluginRegistry>(PluginRegistry)
+      .loadSystems()
+      .catch((e: unknown) => console.error('[tianlu] sub-applications could not be read', e));
+  }
+
+  /** Loads the plugin whose base path holds `pathname` and matches again. */
+  private async loadOwningPlugin(pathname: string): Promise<PluginRoute | undefined> {
+    const registry = this.get<PluginRegistry>(PluginRegistry);
+    // Only the sub-applications the role grants are loaded.
+    const owner = registry.systemForPath(pathname);
+    if (!owner || owner.systemId === CENTER_SYSTEM_ID || registry.status(owner.systemId) !== 'idle') return undefined;
+    if (!(await registry.load(owner.systemId))) return undefined;
+    return matchRoute(this.routes(), pathname);
+  }
+}
+
+function trimSlash(path: string): string {
+  return path.replace(/\/+$/, '').toLowerCase();
+}
+
+function flattenMenus(menus: readonly MenuContribution[]): MenuContribution[] {
+  return menus.flatMap((m) => [m, ...flattenMenus(m.children ?? [])]);
+}
+
+function redirect(to: string): GuardResult {
+  return { kind: 'redirect', to };
+}

@@ -1,0 +1,12 @@
+import { matchPath } from 'react-router-dom';
+import type { PluginRoute } from '@tianlu/sdk';
+
+/** The first route whose path matches `pathname` exactly (trailing slash tolerated). */
+export function matchRoute(routes: readonly PluginRoute[], pathname: string): PluginRoute | undefined {
+  return routes.find((r) => matchPath({ path: r.path, end: true, caseSensitive: false }, pathname) !== null);
+}
+
+/** Whether a route draws the layout: known routes do unless their meta says otherwise. */
+export function showsLayout(route: PluginRoute | undefined): boolean {
+  return route !== undefined && route.showLayout !== false;
+}

@@ -1,0 +1,53 @@
+import { render } from '@testing-library/react';
+import type { Container } from 'inversify';
+import type { ManifestRecord } from '@tianlu/sdk';
+import manifest from '../../plugins.manifest.json';
+import { FakeServer, ok } from '../../core/test/fake-server';
+import { AppRoot } from '../app/app-root';
+import { createAppContainer } from '../app/create-app-container';
+
+export { ok, flag } from '../../core/test/fake-server';
+
+export const DEMO_USER = { userId: 7, account: 'admin', name: '管理员', tenantId: 1, tenantName: '天路演示', roleId: 1 };
+
+/** The resource tree of a user holding the centre and the car overview. */
+export const RESOURCES = [
+  { id: 4002, name: '站内消息', type: 1, path: '/center/notice' },
+  { id: 4001, name: '安全中心', type: 1, path: '/center/security' },
+  { id: 1601, name: '下载中心', type: 1, path: '/center/download' },
+  { id: 8001, name: '概览', type: 1, path: '/car/overview' },
+];
+
+/** Stores a logged-in user the way a successful login leaves it. */
+export function logIn(user: object = DEMO_USER): void {
+  localStorage.setItem('main_USER', JSON.stringify(user));
+  localStorage.setItem('main_sessionId', JSON.stringify('sid-1'));
+}
+
+/** A fake server answering what the shell needs on start; tests override single routes. */
+export function shellServer(): FakeServer {
+  return new FakeServer()
+    .on('GET', '/car/v1/api/custom/queryCustomInfo.json', ok({ iconUrl: '', description: '演示', keyword: '天路', title: '天路车联网平台' }))
+    .on('GET', '/oauthToken/getConfig', ok({ legacyLoginHosts: [], smsLoginEnabled: true }))
+    .on('GET', '/car/v1/api/platform/getPlatformByRoleId.json', ok([{ platformId: 8, systemId: 'car', title: '智能车联', path: '/car/' }]))
+    .on('GET', '/car/v1/api/resource/newList.json', ok(RESOURCES))
+    .on('GET', '/car/v1/api/user/getUser.json', ok(DEMO_USER))
+    .on('GET', '/car/v1/helpCenter/helpMessage/pageHelpMessage', ok({ total: 0, unread: 0, list: [] }))
+    .on('GET', '/car/v1/api/platform/overview.json', ok({ title: '智能车联', assets: { total: 3, online: 2, offline: 1, alarm: 0 }, menus: [] }))
+    .on('GET', '/oauth/loginPage', ok({ pageId: 'p1', key: 'k1', needCode: false }));
+}
+
+/** Renders the whole console at `path` over a real kernel whose network is `server`. */
+export function renderApp(path: string, server: FakeServer = shellServer()): { server: FakeServer; container: Container } {
+  window.history.replaceState(null, '', path);
+  const container = createAppContainer({
+    httpAdapter: server.adapter,
+    manifest: manifest as ManifestRecord[],
+    pluginLoaders: {
+      center: () => import('../../plugins/center/center-plugin'),
+      car: () => import('../../plugins/car/car-plugin'),
+    },
+  });
+  render(<AppRoot container={container} host={() => 'localhost'} />);
+  return { server, container };
+}

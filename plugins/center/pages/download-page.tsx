@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
+import { expectOk, HttpService, Pagination, useService } from '@tianlu/sdk';
+import { PageFrame } from '../components/page-frame';
+import { PaginationBar } from '../components/pagination-bar';
+import { formatTime } from '../components/notice-types';
+
+interface ExportRecord {
+  id: number;
+  fileName: string;
+  /** 0 生成中, 1 可下载, 2 失败 */
+  status: number;
+  createTime: string;
+  size: number;
+}
+
+const LIST_PATH = '/car/v1/accelerate/export/listExportRecord.json';
+const DOWNLOAD_PATH = '/car/v1/accelerate/export/download.json';
+
+const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'danger' }> = {
+  0: { text: '生成中', color: 'warning' },
+  1: { text: '可下载', color: 'success' },
+  2: { text: '失败', color: 'danger' },
+};
+
+const useStyles = makeStyles({
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+function formatSize(bytes: number): string {
+  if (!bytes) return '-';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** 下载中心: the user's export records, paged; finished files can be downloaded. */
+const DownloadPage = observer(function DownloadPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [list, setList] = useState<ExportRecord[]>();
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.postForm<{ total: number; list: ExportRecord[] }>(LIST_PATH, pagination.query));
+      pagination.setTotal(page.total);
+      setList(page.list);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '网络异常');
+    }
+  }, [http, pagination]);
+
+  useEffect(() => void load(), [load]);
+
+  const download = (r: ExportRecord) =>
+    http.exportFile({ url: DOWNLOAD_PATH, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
+
+  return (
+    <PageFrame
+      title="下载中心"
+      tools={
+        <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
+          刷新
+        </Button>
+      }
+    >
+      {error && <Text className={s.error}>{error}</Text>}
+      <Table aria-label="导出记录" size="small">
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>文件名</TableHeaderCell>
+            <TableHeaderCell style={{ width: 110 }}>状态</TableHeaderCell>
+            <TableHeaderCell style={{ width: 100 }}>大小</TableHeaderCell>
+            <TableHeaderCell style={{ width: 160 }}>创建时间</TableHeaderCell>
+            <TableHeaderCell style={{ width: 100 }}>操作</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(list ?? []).map((r) => {
+            const st = STATUS[r.status] ?? { text: String(r.status), color: 'warning' as const };
+            return (
+              <TableRow key={r.id}>
+                <TableCell>{r.fileName}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={st.color}>
+                    {st.text}
+                  </Badge>
+                </TableCell>
+                <TableCell>{formatSize(r.size)}</TableCell>
+                <TableCell>{formatTime(r.createTime)}</TableCell>
+                <TableCell>
+                  <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} disabled={r.status !== 1} onClick={() => void download(r)}>
+                    下载
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+          {list && !list.length && (
+            <TableRow>
+              <TableCell colSpan={5}>
+                <Text className={s.muted}>暂无导出记录。在报表等页面导出数据后，文件会出现在这里。</Text>
+              </TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+      <PaginationBar pagination={pagination} onChange={() => void load()} />
+    </PageFrame>
+  );
+});
+export default DownloadPage;

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Button, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, NavigationService, useService } from '@tianlu/sdk';
+import { PageFrame } from '../components/page-frame';
+import { formatTime, NoticePaths, type NoticeDetail } from '../components/notice-types';
+
+const useStyles = makeStyles({
+  title: { fontSize: '20px', fontWeight: 600 },
+  meta: { color: tokens.colorNeutralForeground3, fontSize: '12px', display: 'flex', gap: '16px' },
+  content: { whiteSpace: 'pre-wrap', lineHeight: '26px', fontSize: '14px' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/** 公告详情 (/center/detail?id=): the notice, marked read when opened. */
+export default function NoticeDetailPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const nav = useService<NavigationService>(NavigationService);
+  const id = Number(new URLSearchParams(window.location.search).get('id'));
+  const [notice, setNotice] = useState<NoticeDetail>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setError('缺少公告编号');
+      return;
+    }
+    (async () => {
+      const detail = expectOk(await http.get<NoticeDetail>(NoticePaths.detail, { id }));
+      setNotice(detail);
+      if (!detail.read) await http.postJson(NoticePaths.markRead, { ids: [id] });
+    })().catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
+  }, [http, id]);
+
+  return (
+    <PageFrame title="公告详情" tools={<Button onClick={() => nav.navigate('/center/notice')}>返回列表</Button>}>
+      {error && <Text className={s.error}>{error}</Text>}
+      {!notice && !error && <Spinner size="small" />}
+      {notice && (
+        <article>
+          <div className={s.title}>{notice.title}</div>
+          <div className={s.meta}>
+            <span>分类：{notice.category}</span>
+            <span>发布时间：{formatTime(notice.publishTime)}</span>
+          </div>
+          <Divider style={{ margin: '12px 0' }} />
+          <div className={s.content}>{notice.content}</div>
+        </article>
+      )}
+    </PageFrame>
+  );
+}

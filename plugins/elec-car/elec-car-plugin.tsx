@@ -1,0 +1,20 @@
+import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/sdk';
+
+const routes: PluginRoute[] = [
+  { path: '/elec-car/overview', title: '概览', menuId: 1801, main: true, load: () => import('./pages/overview-page') },
+];
+
+const menus: MenuContribution[] = [
+  { id: 1801, title: '概览', path: '/elec-car/overview', icon: 'Board' },
+];
+
+/** 电动车卫士 (platform 18). */
+export default definePlugin({
+  platformId: 18,
+  systemId: 'elec-car',
+  title: '电动车卫士',
+  icon: 'VehicleBicycle',
+  basePath: '/elec-car/',
+  routes,
+  menus,
+});

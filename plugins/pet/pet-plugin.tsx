@@ -1,0 +1,20 @@
+import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/sdk';
+
+const routes: PluginRoute[] = [
+  { path: '/pet/overview', title: '概览', menuId: 1301, main: true, load: () => import('./pages/overview-page') },
+];
+
+const menus: MenuContribution[] = [
+  { id: 1301, title: '概览', path: '/pet/overview', icon: 'Board' },
+];
+
+/** 宠物守护 (platform 13). */
+export default definePlugin({
+  platformId: 13,
+  systemId: 'pet',
+  title: '宠物守护',
+  icon: 'AnimalDog',
+  basePath: '/pet/',
+  routes,
+  menus,
+});

@@ -1,0 +1,29 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { ResourceItem } from '../services/permission-service';
+
+/** Answer of GET /car/v1/api/platform/overview.json. */
+export interface PlatformOverviewData {
+  title: string;
+  assets: { total: number; online: number; offline: number; alarm: number };
+  menus: ResourceItem[];
+}
+
+export const PLATFORM_OVERVIEW_PATH = '/car/v1/api/platform/overview.json';
+
+export interface PlatformOverviewProps {
+  platformId: number;
+  /** The sub-application's title, e.g. 智能车联. */
+  title: string;
+  /** e.g. `/car/`; the overview's own menu entry is left out. */
+  basePath: string;
+}
+
+const View = lazy(() => import('./platform-overview-view'));
+
+/**
+ * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) and the menu entries
+ * of the platform the user may open. The view loads on demand, so the SDK entry stays light.
+ */
+export function PlatformOverview(props: PlatformOverviewProps) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
+}

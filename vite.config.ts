@@ -1,0 +1,54 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('./host', import.meta.url));
+const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+const server = 'http://localhost:8080';
+
+/** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */
+const SYSTEM_ID_BY_FOLDER: Record<string, string> = { 'data-center': 'dataCenter' };
+
+/** The systemId of the plugin a chunk belongs to, from the modules it holds. */
+function pluginOf(moduleIds: readonly string[]): string | undefined {
+  for (const id of moduleIds) {
+    const m = /[\\/]plugins[\\/]([a-z0-9-]+)[\\/]/.exec(id);
+    if (m && !id.includes('node_modules')) return SYSTEM_ID_BY_FOLDER[m[1]] ?? m[1];
+  }
+  return undefined;
+}
+
+export default defineConfig({
+  root,
+  publicDir: false,
+  plugins: [react()],
+  resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
+  server: {
+    // /car/ alone is also a console route prefix (/car/overview); only the versioned /car/vN/ paths are API.
+    proxy: {
+      '/oauth': server,
+      '/oauthToken': server,
+      '^/car/v\\d+/': server,
+      '/docs': server,
+      '/plugins.manifest.json': server,
+      '/ws': { target: server, ws: true },
+    },
+    fs: { allow: [fileURLToPath(new URL('.', import.meta.url))] },
+  },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.
+        chunkFileNames: (chunk) => {
+          const systemId = pluginOf(chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds);
+          return systemId ? `child/${systemId}/[name]-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
+});
