@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
+import { RESOURCES, flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
 
 const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path), { timeout: 3000 });
 
@@ -56,9 +56,10 @@ describe('navigation guards', () => {
 
   it('shows 无权限 for a page whose menu id the user lacks', async () => {
     logIn();
-    renderApp('/car/monitor');
+    const withoutCarOverview = RESOURCES.filter((r) => r.id !== 8001);
+    renderApp('/car/overview', shellServer().on('GET', '/car/v1/api/resource/newList.json', ok(withoutCarOverview)));
     expect(await screen.findByText('无权限', undefined, { timeout: 3000 })).toBeTruthy();
-    expect(window.location.pathname).toBe('/car/monitor');
+    expect(window.location.pathname).toBe('/car/overview');
   });
 
   it('sends unknown paths to /404', async () => {

@@ -1,20 +1,11 @@
 import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/sdk';
 
-/** Pages of later milestones: a frame with the page's real title until the feature lands. */
-const planned = (title: string) => () => import('./pages/planned-page').then((m) => ({ default: m.plannedPage(title) }));
-
 const routes: PluginRoute[] = [
   { path: '/data-report/overview', title: '概览', menuId: 2001, main: true, load: () => import('./pages/overview-page') },
-  { path: '/data-report/dataReport/mileageReport', title: '里程报表', menuId: 2010, main: true, load: planned('里程报表') },
-  { path: '/data-report/dataReport/alarmInfo', title: '告警明细', menuId: 2020, main: true, load: planned('告警明细') },
-  { path: '/data-report/dataReport/carDayOnline', title: '车辆日在线', menuId: 2030, main: true, load: planned('车辆日在线') },
 ];
 
 const menus: MenuContribution[] = [
   { id: 2001, title: '概览', path: '/data-report/overview', icon: 'Board' },
-  { id: 2010, title: '里程报表', path: '/data-report/dataReport/mileageReport', icon: 'DocumentTable' },
-  { id: 2020, title: '告警明细', path: '/data-report/dataReport/alarmInfo', icon: 'Alert' },
-  { id: 2030, title: '车辆日在线', path: '/data-report/dataReport/carDayOnline', icon: 'DataArea' },
 ];
 
 /** 数据报表 (platform 20). */

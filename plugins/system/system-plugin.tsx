@@ -1,30 +1,11 @@
 import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/sdk';
 
-/** Pages of later milestones: a frame with the page's real title until the feature lands. */
-const planned = (title: string) => () => import('./pages/planned-page').then((m) => ({ default: m.plannedPage(title) }));
-
 const routes: PluginRoute[] = [
   { path: '/system/overview', title: '概览', menuId: 1201, main: true, load: () => import('./pages/overview-page') },
-  { path: '/system/customer', title: '客户管理', menuId: 1210, main: true, load: planned('客户管理') },
-  { path: '/system/user', title: '用户管理', menuId: 1220, main: true, load: planned('用户管理') },
-  { path: '/system/role', title: '角色管理', menuId: 1230, main: true, load: planned('角色管理') },
-  { path: '/system/vehicle', title: '车辆管理', menuId: 1240, main: true, load: planned('车辆管理') },
-  { path: '/system/terminal', title: '终端管理', menuId: 1250, main: true, load: planned('终端管理') },
-  { path: '/system/group', title: '车组管理', menuId: 1260, main: true, load: planned('车组管理') },
-  { path: '/system/log', title: '操作日志', menuId: 1270, main: true, load: planned('操作日志') },
-  { path: '/system/dictionary', title: '数据字典', menuId: 1280, main: true, load: planned('数据字典') },
 ];
 
 const menus: MenuContribution[] = [
   { id: 1201, title: '概览', path: '/system/overview', icon: 'Board' },
-  { id: 1210, title: '客户管理', path: '/system/customer', icon: 'Building' },
-  { id: 1220, title: '用户管理', path: '/system/user', icon: 'Person' },
-  { id: 1230, title: '角色管理', path: '/system/role', icon: 'PeopleTeam' },
-  { id: 1240, title: '车辆管理', path: '/system/vehicle', icon: 'VehicleCar' },
-  { id: 1250, title: '终端管理', path: '/system/terminal', icon: 'Phone' },
-  { id: 1260, title: '车组管理', path: '/system/group', icon: 'AppsList' },
-  { id: 1270, title: '操作日志', path: '/system/log', icon: 'History' },
-  { id: 1280, title: '数据字典', path: '/system/dictionary', icon: 'Book' },
 ];
 
 /** 系统管理 (platform 12). */
