@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -1,0 +1,16 @@
+import { authArea } from './auth/auth-area';
+import { dictionaryArea } from './dictionary/dictionary-area';
+import { downloadArea } from './download/download-area';
+import { healthArea } from './health/health-area';
+import { manifestArea } from './manifest/manifest-area';
+import { noticeArea } from './notice/notice-area';
+import { platformArea } from './platform/platform-area';
+import { resourceArea } from './resource/resource-area';
+import { RouteRegistry } from './route-registry';
+import { siteArea } from './site/site-area';
+import { userArea } from './user/user-area';
+
+/** The registry of every API area of this milestone. */
+export function createRouteRegistry(): RouteRegistry {
+  return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, manifestArea);
+}

@@ -1,0 +1,14 @@
+import { publicRoute } from '../route-definition';
+
+// Public: logging out with an already expired session must still succeed.
+export const logoutRoute = publicRoute({
+  method: ['GET', 'POST'],
+  url: '/oauth/logout',
+  aliases: ['/oauthToken/logout'],
+  summary: '退出登录：结束当前会话',
+  handler: async ({ request, deps }) => {
+    const header = request.headers.sessionid;
+    await deps.sessions.end(Array.isArray(header) ? header[0] : header);
+    return null;
+  },
+});

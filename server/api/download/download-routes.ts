@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+
+const TOKEN_TTL_MS = 60_000;
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const downloadTokenRoute = sessionRoute({
+  method: 'GET',
+  url: '/car/v1/api/download/token.json',
+  summary: '一次性下载令牌（60 秒），供隐藏 iframe 导出使用 ?downloadToken=',
+  handler: async ({ user, deps }) => {
+    const token = randomBytes(24).toString('hex');
+    await deps.store.exports.createDownloadToken(token, user.id, new Date(deps.clock.now().getTime() + TOKEN_TTL_MS));
+    return { token };
+  },
+});
+
+export const listExportRecordRoute = sessionRoute<unknown, { current: number; pageSize: number }>({
+  method: 'POST',
+  url: '/car/v1/accelerate/export/listExportRecord.json',
+  summary: '下载中心：我的导出记录（status 0 生成中，1 可下载，2 失败）',
+  resource: 1601,
+  schema: { body: object(pagingProperties) },
+  handler: async ({ body, user, deps }) => {
+    const { offset, limit } = pageOffset(body);
+    const page = await deps.store.exports.page(user.id, offset, limit);
+    return {
+      total: page.total,
+      list: page.list.map((r) => ({ id: r.id, fileName: r.fileName, status: r.status, createTime: toChinaIso(r.createdAt), size: r.size })),
+    };
+  },
+});
+
+export const exportDownloadRoute = sessionRoute<{ id: number; downloadToken?: string }>({
+  method: 'GET',
+  url: '/car/v1/accelerate/export/download.json',
+  auth: 'download',
+  raw: true,
+  summary: '下载导出文件（sessionId 头或一次性 downloadToken）',
+  schema: { querystring: object({ id: int('导出记录', 1), downloadToken: text('下载令牌', 128) }, ['id']) },
+  handler: async ({ query, user, deps, reply }) => {
+    const record = await deps.store.exports.find(user.id, query.id);
+    if (!record || record.status !== 1 || !record.storageKey) throw notFound('文件不存在或尚未生成');
+    const file = join(deps.exportDir, basename(record.storageKey));
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) throw notFound('文件不存在或已被清理');
+    return reply
+      .type(record.fileName.endsWith('.xlsx') ? XLSX : 'application/octet-stream')
+      .header('content-length', info.size)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(record.fileName)}`)
+      .send(createReadStream(file));
+  },
+});

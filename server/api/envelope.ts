@@ -1,0 +1,41 @@
+/** The answer shape of every JSON endpoint: flag 1 success, otherwise an error flag with a Chinese message. */
+export interface Envelope<T = unknown> {
+  flag: number;
+  msg: string;
+  obj: T;
+}
+
+export const Flag = {
+  OK: 1,
+  BAD_INPUT: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+  SESSION_EXPIRED: 4010,
+  SITE_CONFIG_MISSING: 5001,
+} as const;
+
+export function ok<T>(obj: T, msg = '成功'): Envelope<T> {
+  return { flag: Flag.OK, msg, obj };
+}
+
+export function fail(flag: number, msg: string, obj: unknown = null): Envelope {
+  return { flag, msg, obj };
+}
+
+/** Thrown by handlers and guards; the error handler turns it into an envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly flag: number,
+    message: string,
+    readonly obj: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badInput = (msg: string, obj: unknown = null) => new ApiError(Flag.BAD_INPUT, msg, obj);
+export const forbidden = (msg = '无权限访问') => new ApiError(Flag.FORBIDDEN, msg);
+export const notFound = (msg = '数据不存在') => new ApiError(Flag.NOT_FOUND, msg);
+export const sessionExpired = () => new ApiError(Flag.SESSION_EXPIRED, '会话过期');

@@ -1,0 +1,41 @@
+import type {} from '@fastify/static'; // reply.sendFile
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { isApiPath, looksLikeFile, pathOf } from './api-paths';
+import { ApiError, fail, Flag } from './envelope';
+import { validationMessage } from './validation-message';
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求内容过大',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求格式',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容长度不正确',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容不能为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
+};
+
+/** Every error becomes an envelope with HTTP 200; internal details stay in the log. */
+export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean }): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    reply.code(200);
+    if (error instanceof ApiError) return reply.send(fail(error.flag, error.message, error.obj));
+    if (error.validation) return reply.send(fail(Flag.BAD_INPUT, validationMessage(error.validation)));
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known) return reply.send(fail(Flag.BAD_INPUT, known));
+    if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return reply.send(fail(Flag.BAD_INPUT, '请求无效'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.send(fail(Flag.INTERNAL, '服务器内部错误'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && !isApiPath(path)) {
+      if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+      // Console routes (/car/monitor, /center/notice ...) are the SPA's: answer index.html.
+      if (opts.spa) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.code(200).send(fail(Flag.NOT_FOUND, '页面不存在（控制台尚未构建，请运行 npm run build）'));
+    }
+    return reply.code(200).send(fail(Flag.NOT_FOUND, '接口不存在'));
+  });
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../testing/api-client';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+import type { ResourceItem } from './resource-tree';
+
+let server: TestServer;
+let admin: ApiClient;
+let other: ApiClient;
+
+beforeAll(async () => {
+  server = await createTestServer({ demo: true });
+  admin = new ApiClient(server.app);
+  other = new ApiClient(server.app);
+  await admin.login('admin', 'Admin@123');
+  await other.login('other', 'Other@123');
+});
+afterAll(() => server.close());
+
+function ids(items: ResourceItem[]): number[] {
+  return items.flatMap((i) => [i.id, ...ids(i.children ?? [])]).filter((id) => id !== 0);
+}
+
+const newList = (client: ApiClient) => client.get<ResourceItem[]>('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' });
+
+describe('resource lists', () => {
+  it('gives the demo admin every platform group with menus and buttons', async () => {
+    const res = await newList(admin);
+    expect(res.flag).toBe(1);
+    expect(res.obj.map((g) => g.name)).toEqual(['系统中心', '智能车联', '智能工牌', '系统管理', '宠物守护', '数据中心', '电动车卫士', '数据报表', '电动车租赁', '新国标']);
+    expect(res.obj.every((g) => g.id === 0 && (g.children?.length ?? 0) > 0)).toBe(true);
+    const car = res.obj.find((g) => g.platformId === 8)!;
+    const command = car.children!.find((c) => c.id === 8400)!;
+    expect(command).toMatchObject({ name: '指令下发', path: '/car/command', type: 1 });
+    expect(command.children).toEqual([expect.objectContaining({ id: 840001, name: '下发指令', type: 3 })]);
+    const centre = res.obj[0]!;
+    expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400303]);
+  });
+
+  it('gives the other tenant only car, system, data-report and the centre', async () => {
+    const res = await newList(other);
+    expect(res.obj.map((g) => g.platformId)).toEqual([0, 8, 12, 20]);
+    const granted = ids(res.obj);
+    expect(granted).toContain(2030);
+    expect(granted).toContain(840001);
+    expect(granted).not.toContain(1101);
+    expect(granted).not.toContain(2601);
+  });
+
+  it('lists the whole catalogue in list.json for anyone logged in', async () => {
+    const all = ids((await other.get<ResourceItem[]>('/car/v1/api/resource/list.json')).obj);
+    expect(all).toEqual(expect.arrayContaining([4002, 4001, 1601, 4003, 8001, 840001, 1101, 1280, 1301, 1701, 1801, 2010, 2301, 2601]));
+  });
+});
+
+describe('platforms of a role', () => {
+  it('answers the caller’s own role with the platforms it may enter', async () => {
+    const me = await other.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
+    const res = await other.get<{ platformId: number; systemId: string; title: string; path: string }[]>('/car/v1/api/platform/getPlatformByRoleId.json', {
+      roleId: me.obj.roleId,
+    });
+    expect(res.obj).toEqual([
+      { platformId: 8, systemId: 'car', title: '智能车联', path: '/car/' },
+      { platformId: 12, systemId: 'system', title: '系统管理', path: '/system/' },
+      { platformId: 20, systemId: 'data-report', title: '数据报表', path: '/data-report/' },
+    ]);
+  });
+
+  it('refuses another role with 403', async () => {
+    const adminUser = await admin.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
+    const res = await other.get('/car/v1/api/platform/getPlatformByRoleId.json', { roleId: adminUser.obj.roleId });
+    expect(res.flag).toBe(403);
+  });
+
+  it('gives the admin all nine platforms', async () => {
+    const me = await admin.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
+    const res = await admin.get<{ title: string }[]>('/car/v1/api/platform/getPlatformByRoleId.json', { roleId: me.obj.roleId });
+    expect(res.obj.map((p) => p.title)).toEqual(['智能车联', '智能工牌', '系统管理', '宠物守护', '数据中心', '电动车卫士', '数据报表', '电动车租赁', '新国标']);
+  });
+
+  it('answers an overview only for granted platforms', async () => {
+    const car = await other.get<{ title: string; assets: object; menus: ResourceItem[] }>('/car/v1/api/platform/overview.json', { platformId: 8 });
+    expect(car.obj).toMatchObject({ title: '智能车联', assets: { total: 0, online: 0, offline: 0, alarm: 0 } });
+    expect(car.obj.menus.map((m) => m.id)).toEqual([8001, 8100, 8200, 8300, 8400]);
+    expect((await other.get('/car/v1/api/platform/overview.json', { platformId: 13 })).flag).toBe(403);
+  });
+});

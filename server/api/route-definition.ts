@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { UserRecord } from '../store/user-queries';
+import type { AppDeps } from './app-deps';
+
+/**
+ * public: no session. session: a valid `sessionId` header. download: a session header or a
+ * one-time `downloadToken` query parameter (hidden-frame downloads cannot send headers).
+ */
+export type AuthMode = 'public' | 'session' | 'download';
+
+/** A JSON schema fragment (kept loose: Fastify's Ajv checks it). `title` is the Chinese field name used in error messages. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface RouteSchema {
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+}
+
+export interface PublicContext<Q, B> {
+  query: Q;
+  body: B;
+  deps: AppDeps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface SessionContext<Q, B> extends PublicContext<Q, B> {
+  user: UserRecord;
+}
+
+interface RouteBase {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  /** Other paths served by the same handler (e.g. the legacy /oauthToken/ login). */
+  aliases?: string[];
+  /** One line for the OpenAPI page. */
+  summary: string;
+  /** The resource (menu or button id) the caller's role must hold. */
+  resource?: number;
+  schema?: RouteSchema;
+  /** The handler answers through `reply` itself (files); otherwise its result becomes `obj`. */
+  raw?: boolean;
+}
+
+export interface PublicRoute<Q = unknown, B = unknown> extends RouteBase {
+  auth: 'public';
+  handler(ctx: PublicContext<Q, B>): Promise<unknown>;
+}
+
+export interface SessionRoute<Q = unknown, B = unknown> extends RouteBase {
+  auth: 'session' | 'download';
+  handler(ctx: SessionContext<Q, B>): Promise<unknown>;
+}
+
+// Registry entries erase the per-route input types; each definition keeps them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteDefinition = PublicRoute<any, any> | SessionRoute<any, any>;
+
+export function publicRoute<Q = Record<string, never>, B = undefined>(route: Omit<PublicRoute<Q, B>, 'auth'>): PublicRoute<Q, B> {
+  return { ...route, auth: 'public' };
+}
+
+export function sessionRoute<Q = Record<string, never>, B = undefined>(
+  route: Omit<SessionRoute<Q, B>, 'auth'> & { auth?: 'session' | 'download' },
+): SessionRoute<Q, B> {
+  return { ...route, auth: route.auth ?? 'session' };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRecord } from '../store/user-queries';
+import type { AppDeps } from './app-deps';
+import { forbidden, ok, sessionExpired } from './envelope';
+import type { RouteDefinition } from './route-definition';
+
+/** A group of routes (one folder under server/api/), shown as one tag on the OpenAPI page. */
+export interface ApiArea {
+  name: string;
+  routes: RouteDefinition[];
+}
+
+/** Every route the server serves; later milestones add areas and tools can enumerate them. */
+export class RouteRegistry {
+  private readonly areas: ApiArea[] = [];
+
+  add(...areas: ApiArea[]): this {
+    this.areas.push(...areas);
+    return this;
+  }
+
+  list(): { area: string; route: RouteDefinition }[] {
+    return this.areas.flatMap((a) => a.routes.map((route) => ({ area: a.name, route })));
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Who is calling: undefined for public routes; throws 4010 or 403 when the caller may not. */
+async function authenticate(route: RouteDefinition, request: FastifyRequest, deps: AppDeps): Promise<UserRecord | undefined> {
+  if (route.auth === 'public') return undefined;
+  let user: UserRecord | undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.downloadToken;
+  if (route.auth === 'download' && typeof token === 'string' && token) {
+    const userId = await deps.store.exports.consumeDownloadToken(token, deps.clock.now());
+    const found = userId === undefined ? undefined : await deps.store.users.findById(userId);
+    if (found && !found.disabled) user = found;
+  } else {
+    const check = await deps.sessions.check(header(request, 'sessionId'), header(request, 'userId'));
+    if (check.ok) user = check.user;
+  }
+  if (!user) throw sessionExpired();
+  if (route.resource !== undefined && !(await deps.store.catalogue.roleHasResource(user.roleId, route.resource))) throw forbidden();
+  return user;
+}
+
+export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, deps: AppDeps): void {
+  const users = new WeakMap<FastifyRequest, UserRecord>();
+  for (const { area, route } of registry.list()) {
+    for (const url of [route.url, ...(route.aliases ?? [])]) {
+      app.route({
+        method: route.method,
+        url,
+        schema: {
+          summary: route.summary,
+          tags: [area],
+          ...(route.auth === 'public' ? {} : { security: [{ sessionId: [] }] }),
+          ...route.schema,
+        },
+        onRequest: async (request) => {
+          const user = await authenticate(route, request, deps);
+          if (user) users.set(request, user);
+        },
+        // Lets a body schema with only optional fields accept an empty POST.
+        preValidation: async (request) => {
+          if (route.schema?.body && request.body == null) request.body = {};
+        },
+        handler: async (request, reply) => {
+          const base = { query: request.query, body: request.body, deps, request, reply };
+          const result = route.auth === 'public' ? await route.handler(base) : await route.handler({ ...base, user: users.get(request)! });
+          return route.raw ? reply : ok(result);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { badInput } from './envelope';
+import type { JsonSchema } from './route-definition';
+
+/** Small builders for route schemas; `title` is the Chinese name used in validation messages. */
+export const text = (title: string, maxLength = 200, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', title, maxLength, ...extra });
+export const requiredText = (title: string, maxLength = 200, extra: JsonSchema = {}): JsonSchema => text(title, maxLength, { minLength: 1, ...extra });
+export const int = (title: string, minimum?: number, maximum?: number, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'integer',
+  title,
+  ...(minimum === undefined ? {} : { minimum }),
+  ...(maximum === undefined ? {} : { maximum }),
+  ...extra,
+});
+
+export function object(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+/** Paging of every list: current from 1, pageSize 10 by default, at most 200. */
+export const pagingProperties = {
+  current: int('页码', 1, 100000, { default: 1 }),
+  pageSize: int('每页条数', 1, 200, { default: 10 }),
+};
+
+export function pageOffset(query: { current: number; pageSize: number }): { offset: number; limit: number } {
+  return { offset: (query.current - 1) * query.pageSize, limit: query.pageSize };
+}
+
+/** For fields required only in some modes (the schema cannot say which). */
+export function requireValue(value: string | undefined, label: string): string {
+  const trimmed = value?.trim();
+  if (!trimmed) throw badInput(`${label}不能为空`);
+  return trimmed;
+}

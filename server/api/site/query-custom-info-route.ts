@@ -1,0 +1,21 @@
+import { ApiError, badInput, Flag } from '../envelope';
+import { publicRoute } from '../route-definition';
+import { object, requiredText } from '../schema-helpers';
+import { parseSiteHost } from './site-host';
+
+export const queryCustomInfoRoute = publicRoute<{ url: string }>({
+  method: 'GET',
+  url: '/car/v1/api/custom/queryCustomInfo.json',
+  summary: '站点品牌（按域名）：图标、描述、关键词、标题；未配置的站点返回 5001',
+  schema: { querystring: object({ url: requiredText('站点地址', 255) }, ['url']) },
+  handler: async ({ query, deps }) => {
+    const host = parseSiteHost(query.url);
+    if (!host) throw badInput('站点地址格式不正确');
+    // A branding for host:port wins over the one for the bare host.
+    const site = (await deps.store.sites.find(host.withPort)) ?? (await deps.store.sites.find(host.name));
+    if (site) return { iconUrl: site.iconUrl, description: site.description, keyword: site.keyword, title: site.title };
+    const title = deps.config.defaultSiteTitle;
+    if (title) return { iconUrl: '/favicon.ico', description: title, keyword: title, title };
+    throw new ApiError(Flag.SITE_CONFIG_MISSING, '站点未配置');
+  },
+});

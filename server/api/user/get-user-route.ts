@@ -1,0 +1,23 @@
+import type { UserRecord } from '../../store/user-queries';
+import { sessionRoute } from '../route-definition';
+
+/** The user as the console sees it (sdk `User`). */
+export function publicUser(user: UserRecord) {
+  return {
+    userId: user.id,
+    account: user.account,
+    name: user.name,
+    tenantId: user.tenantId,
+    tenantName: user.tenantName,
+    roleId: user.roleId,
+    ...(user.phone ? { phone: user.phone } : {}),
+    ...(user.chatLogo ? { chatLogo: user.chatLogo } : {}),
+  };
+}
+
+export const getUserRoute = sessionRoute({
+  method: 'GET',
+  url: '/car/v1/api/user/getUser.json',
+  summary: '当前登录用户',
+  handler: async ({ user }) => publicUser(user),
+});

@@ -1,0 +1,108 @@
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRouteRegistry } from './api/all-routes';
+import type { AppDeps } from './api/app-deps';
+import { installErrorHandlers } from './api/error-handlers';
+import { registerOpenApi } from './api/openapi-plugin';
+import { registerRoutes, type RouteRegistry } from './api/route-registry';
+import { LoginService } from './auth/login-service';
+import { SessionService } from './auth/session-service';
+import { SmsLoginService } from './auth/sms-login-service';
+import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import { createStore, type Store } from './store/create-store';
+import type { DatabaseOptions } from './store/open-database';
+import { seedDemo } from './store/seed-demo';
+
+const BODY_LIMIT = 1024 * 1024;
+
+export interface CreateServerOptions {
+  config: ServerConfig;
+  /** Seed the demo tenants, users, branding, dictionary and notices. */
+  demo?: boolean;
+  /** Fastify logger options; false for silence (tests). Default: LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** Injectable time (session expiry, code expiry in tests). */
+  clock?: Clock;
+  /** Replaces the provider named by SMS_PROVIDER (tests capture codes with it). */
+  smsProvider?: SmsProvider;
+  /** Database overrides: `pgliteDataDir: 'memory://'`, a throwaway PostgreSQL schema, ... */
+  database?: Partial<DatabaseOptions>;
+  /** Repository root (plugins.manifest.json); default the parent of server/. */
+  rootDir?: string;
+  /** Built console; served when it holds index.html. Default <rootDir>/dist; false: never. */
+  distDir?: string | false;
+  /** Runs before routes are added (dev.ts hooks Vite in here). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+}
+
+export interface TianluServer {
+  app: FastifyInstance;
+  store: Store;
+  routes: RouteRegistry;
+  /** Stops the HTTP server and closes the database. */
+  close(): Promise<void>;
+}
+
+const defaultRootDir = fileURLToPath(new URL('..', import.meta.url));
+
+export async function createServer(opts: CreateServerOptions): Promise<TianluServer> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const rootDir = opts.rootDir ?? defaultRootDir;
+  const distDir = opts.distDir === false ? undefined : (opts.distDir ?? join(rootDir, 'dist'));
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    // verbose: validation errors carry the schema, whose `title` names the field in Chinese.
+    ajv: { customOptions: { verbose: true } },
+  });
+
+  const store = await createStore({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    pgliteDataDir: join(resolve(config.dataDir), 'pglite'),
+    ...opts.database,
+  });
+  app.addHook('onClose', () => store.close());
+  try {
+    if (opts.demo) await seedDemo(store, clock.now());
+    const sms = opts.smsProvider ?? createSmsProvider(config.smsProvider, app.log);
+    const deps: AppDeps = {
+      config,
+      store,
+      clock,
+      sessions: new SessionService(store, clock, config.sessionIdleMinutes),
+      login: new LoginService(store, clock),
+      smsLogin: new SmsLoginService(store, clock, sms),
+      rootDir,
+      exportDir: join(resolve(config.dataDir), 'exports'),
+    };
+
+    await app.register(formbody, { bodyLimit: BODY_LIMIT });
+    await registerOpenApi(app);
+    const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
+    installErrorHandlers(app, { spa });
+    await opts.beforeRoutes?.(app);
+    if (spa) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        setHeaders: (res, path) => {
+          if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        },
+      });
+    }
+    const routes = createRouteRegistry();
+    registerRoutes(app, routes, deps);
+    await app.ready();
+    return { app, store, routes, close: () => app.close() };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+}

@@ -1,0 +1,30 @@
+/** Sends text messages. The console's SMS login uses it; deployments plug in a real gateway. */
+export interface SmsProvider {
+  send(phone: string, text: string): Promise<void>;
+}
+
+interface InfoLogger {
+  info(obj: object, msg: string): void;
+}
+
+/** Development provider: writes the message to the server log instead of sending it. */
+export class LogSmsProvider implements SmsProvider {
+  constructor(private readonly log: InfoLogger) {}
+
+  async send(phone: string, text: string): Promise<void> {
+    this.log.info({ phone, sms: text }, `短信（未发送，开发模式）→ ${phone}: ${text}`);
+  }
+}
+
+/** Picks the provider named by SMS_PROVIDER; undefined means SMS login is off. */
+export function createSmsProvider(name: string, log: InfoLogger): SmsProvider | undefined {
+  switch (name) {
+    case 'log':
+      return new LogSmsProvider(log);
+    case 'none':
+    case 'off':
+      return undefined;
+    default:
+      throw new Error(`unknown SMS_PROVIDER "${name}" (supported: log, none)`);
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildConfig } from './config';
+
+describe('buildConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    const config = buildConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sessionIdleMinutes: 120, smsProvider: 'log', jt808Port: 6808, logLevel: 'info' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.defaultSiteTitle).toBeUndefined();
+    expect(config.legacyLoginHosts).toEqual([]);
+  });
+
+  it('reads every variable and splits the legacy host list', () => {
+    const config = buildConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/tianlu',
+      DATABASE_URL: 'postgres://u@db/x',
+      SESSION_IDLE_MINUTES: '15',
+      LEGACY_LOGIN_HOSTS: ' old.example.com, legacy.example.cn ,',
+      AI_URL: 'https://ai.example.com',
+      AI_SCRIPT_URL: 'https://ai.example.com/widget.js',
+      DEFAULT_SITE_TITLE: '车队平台',
+      SMS_PROVIDER: 'none',
+      JT808_PORT: '7000',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/tianlu',
+      databaseUrl: 'postgres://u@db/x',
+      sessionIdleMinutes: 15,
+      legacyLoginHosts: ['old.example.com', 'legacy.example.cn'],
+      aiUrl: 'https://ai.example.com',
+      aiScriptUrl: 'https://ai.example.com/widget.js',
+      defaultSiteTitle: '车队平台',
+      smsProvider: 'none',
+      jt808Port: 7000,
+      logLevel: 'debug',
+    });
+  });
+
+  it('refuses numbers that are not integers', () => {
+    expect(() => buildConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => buildConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
+  });
+});

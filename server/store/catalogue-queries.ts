@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db-schema';
+import { CENTRE_PLATFORM_ID, PLATFORM_CATALOGUE, type PlatformEntry } from './catalogue/platform-catalogue';
+import { RESOURCE_CATALOGUE, type ResourceEntry } from './catalogue/resource-catalogue';
+
+const resourceColumns = ['id', 'parent_id as parentId', 'name', 'type', 'path', 'icon', 'platform_id as platformId', 'sort'] as const;
+const platformColumns = ['platform_id as platformId', 'system_id as systemId', 'title', 'path'] as const;
+
+/** Platforms, the resource catalogue and what a role is granted of them. */
+export class CatalogueQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Brings platforms and resources in line with the catalogue in code (every profile, every start). */
+  async ensureCatalogue(): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [sort, p] of PLATFORM_CATALOGUE.entries()) {
+        const row = { platform_id: p.platformId, system_id: p.systemId, title: p.title, path: p.path, sort };
+        await trx
+          .insertInto('platforms')
+          .values(row)
+          .onConflict((oc) => oc.column('platform_id').doUpdateSet({ system_id: row.system_id, title: row.title, path: row.path, sort }))
+          .execute();
+      }
+      for (const r of RESOURCE_CATALOGUE) {
+        const row = { id: r.id, parent_id: r.parentId, name: r.name, type: r.type, path: r.path, icon: r.icon, platform_id: r.platformId, sort: r.sort };
+        const { id: _id, ...update } = row;
+        await trx.insertInto('resources').values(row).onConflict((oc) => oc.column('id').doUpdateSet(update)).execute();
+      }
+    });
+  }
+
+  async listPlatforms(): Promise<PlatformEntry[]> {
+    return this.db.selectFrom('platforms').select(platformColumns).orderBy('sort').execute();
+  }
+
+  async listResources(): Promise<ResourceEntry[]> {
+    return this.db.selectFrom('resources').select(resourceColumns).orderBy('platform_id').orderBy('sort').execute();
+  }
+
+  async rolePlatforms(roleId: number): Promise<PlatformEntry[]> {
+    return this.db
+      .selectFrom('platforms')
+      .innerJoin('role_platforms', 'role_platforms.platform_id', 'platforms.platform_id')
+      .where('role_platforms.role_id', '=', roleId)
+      .select(['platforms.platform_id as platformId', 'system_id as systemId', 'title', 'path'])
+      .orderBy('platforms.sort')
+      .execute();
+  }
+
+  /** Centre resources (every role) plus granted resources of granted platforms. */
+  async roleResources(roleId: number): Promise<ResourceEntry[]> {
+    return this.db
+      .selectFrom('resources')
+      .select(resourceColumns)
+      .where((eb) =>
+        eb.or([
+          eb('platform_id', '=', CENTRE_PLATFORM_ID),
+          eb.and([
+            eb('id', 'in', eb.selectFrom('role_resources').select('resource_id').where('role_id', '=', roleId)),
+            eb('platform_id', 'in', eb.selectFrom('role_platforms').select('platform_id').where('role_id', '=', roleId)),
+          ]),
+        ]),
+      )
+      .orderBy('platform_id')
+      .orderBy('sort')
+      .execute();
+  }
+
+  async roleHasResource(roleId: number, resourceId: number): Promise<boolean> {
+    const rows = await this.roleResources(roleId);
+    return rows.some((r) => r.id === resourceId);
+  }
+
+  async roleHasPlatform(roleId: number, platformId: number): Promise<boolean> {
+    if (platformId === CENTRE_PLATFORM_ID) return true;
+    const row = await this.db
+      .selectFrom('role_platforms')
+      .select('platform_id')
+      .where('role_id', '=', roleId)
+      .where('platform_id', '=', platformId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

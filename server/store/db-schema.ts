@@ -1,0 +1,173 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types; they mirror migrations/ exactly. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface TenantTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  account: string;
+  password_hash: string;
+  name: string;
+  phone: string | null;
+  tenant_id: number;
+  role_id: number;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>;
+  chat_logo: string | null;
+  password_changed_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface PlatformTable {
+  platform_id: number;
+  system_id: string;
+  title: string;
+  path: string;
+  sort: number;
+}
+
+export interface ResourceTable {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  type: number;
+  path: string | null;
+  icon: string | null;
+  platform_id: number;
+  sort: number;
+}
+
+export interface RoleResourceTable {
+  role_id: number;
+  resource_id: number;
+}
+
+export interface RolePlatformTable {
+  role_id: number;
+  platform_id: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  ip: string | null;
+}
+
+export interface LoginPageTable {
+  page_id: string;
+  key: string;
+  code_answer: string | null;
+  expires_at: Timestamp;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  account: string;
+  at: Timestamp;
+}
+
+export interface SmsCodeTable {
+  phone: string;
+  code: string;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+}
+
+export interface SiteTable {
+  host: string;
+  title: string;
+  description: string;
+  keyword: string;
+  icon_url: string;
+  tenant_id: number | null;
+}
+
+export interface DictionaryTable {
+  id: Generated<number>;
+  type: string;
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface NoticeTable {
+  id: Generated<number>;
+  /** null: visible to every tenant. */
+  tenant_id: number | null;
+  title: string;
+  summary: string;
+  content: string;
+  category: string;
+  publish_time: Timestamp;
+}
+
+export interface NoticeReadTable {
+  notice_id: number;
+  user_id: number;
+  read_at: Timestamp;
+}
+
+export interface HealthThresholdTable {
+  tenant_id: number;
+  heart_rate_min: number;
+  heart_rate_max: number;
+  temperature_max: number;
+  step_goal: number;
+  updated_at: Timestamp;
+}
+
+export interface ExportRecordTable {
+  id: Generated<number>;
+  user_id: number;
+  tenant_id: number;
+  file_name: string;
+  /** 0 running, 1 ready, 2 failed. */
+  status: number;
+  size: ColumnType<number, number, number>;
+  /** File name under DATA_DIR/exports; null until ready. */
+  storage_key: string | null;
+  created_at: Timestamp;
+}
+
+export interface DownloadTokenTable {
+  token: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  roles: RoleTable;
+  users: UserTable;
+  platforms: PlatformTable;
+  resources: ResourceTable;
+  role_resources: RoleResourceTable;
+  role_platforms: RolePlatformTable;
+  sessions: SessionTable;
+  login_pages: LoginPageTable;
+  login_failures: LoginFailureTable;
+  sms_codes: SmsCodeTable;
+  sites: SiteTable;
+  dictionary: DictionaryTable;
+  notices: NoticeTable;
+  notice_reads: NoticeReadTable;
+  health_thresholds: HealthThresholdTable;
+  export_records: ExportRecordTable;
+  download_tokens: DownloadTokenTable;
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './db-schema';
+
+export interface LoginPage {
+  pageId: string;
+  key: string;
+  codeAnswer: string | null;
+  expiresAt: Date;
+}
+
+export interface SmsCode {
+  phone: string;
+  code: string;
+  sentAt: Date;
+  expiresAt: Date;
+  attempts: number;
+}
+
+/** Login pages (AES keys and image codes), failure counts and SMS codes. Kept in the database so several instances agree. */
+export class LoginQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createPage(page: LoginPage, now: Date): Promise<void> {
+    await this.db.deleteFrom('login_pages').where('expires_at', '<', now).execute();
+    await this.db
+      .insertInto('login_pages')
+      .values({ page_id: page.pageId, key: page.key, code_answer: page.codeAnswer, expires_at: page.expiresAt })
+      .execute();
+  }
+
+  async findPage(pageId: string, now: Date): Promise<LoginPage | undefined> {
+    return this.db
+      .selectFrom('login_pages')
+      .select(['page_id as pageId', 'key', 'code_answer as codeAnswer', 'expires_at as expiresAt'])
+      .where('page_id', '=', pageId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async setCodeAnswer(pageId: string, answer: string | null): Promise<void> {
+    await this.db.updateTable('login_pages').set({ code_answer: answer }).where('page_id', '=', pageId).execute();
+  }
+
+  async deletePage(pageId: string): Promise<void> {
+    await this.db.deleteFrom('login_pages').where('page_id', '=', pageId).execute();
+  }
+
+  async recordFailure(account: string, at: Date): Promise<void> {
+    await this.db.insertInto('login_failures').values({ account, at }).execute();
+  }
+
+  async countFailuresSince(account: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account', '=', account)
+      .where('at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async clearFailures(account: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('account', '=', account).execute();
+  }
+
+  async findSmsCode(phone: string): Promise<SmsCode | undefined> {
+    return this.db
+      .selectFrom('sms_codes')
+      .select(['phone', 'code', 'sent_at as sentAt', 'expires_at as expiresAt', 'attempts'])
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+  }
+
+  async saveSmsCode(sms: Omit<SmsCode, 'attempts'>): Promise<void> {
+    const row = { phone: sms.phone, code: sms.code, sent_at: sms.sentAt, expires_at: sms.expiresAt, attempts: 0 };
+    await this.db
+      .insertInto('sms_codes')
+      .values(row)
+      .onConflict((oc) => oc.column('phone').doUpdateSet({ code: row.code, sent_at: row.sent_at, expires_at: row.expires_at, attempts: 0 }))
+      .execute();
+  }
+
+  async countSmsAttempt(phone: string): Promise<void> {
+    await this.db.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('phone', '=', phone).execute();
+  }
+
+  /** Makes a used code unusable but keeps sent_at for the send rate limit. */
+  async spendSmsCode(phone: string, now: Date): Promise<void> {
+    await this.db.updateTable('sms_codes').set({ expires_at: now }).where('phone', '=', phone).execute();
+  }
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initialSchema } from './0001-initial-schema';
+
+/** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
+const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,56 @@
+import CryptoJS from 'crypto-js';
+import type { FastifyInstance } from 'fastify';
+import type { Envelope } from '../api/envelope';
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** Calls the API through app.inject the way the console does (headers sessionId and userId). */
+export class ApiClient {
+  sessionId: string | undefined;
+  userId: number | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  private headers(): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (this.sessionId) h.sessionId = this.sessionId;
+    if (this.userId !== undefined) h.userId = String(this.userId);
+    return h;
+  }
+
+  async get<T = unknown>(url: string, query: Query = {}): Promise<Envelope<T>> {
+    const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const res = await this.app.inject({ method: 'GET', url, query: clean, headers: this.headers() });
+    return res.json();
+  }
+
+  async postJson<T = unknown>(url: string, body: unknown): Promise<Envelope<T>> {
+    const res = await this.app.inject({ method: 'POST', url, payload: body as object, headers: this.headers() });
+    return res.json();
+  }
+
+  async postForm<T = unknown>(url: string, form: Record<string, string | number>): Promise<Envelope<T>> {
+    const payload = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString();
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    return res.json();
+  }
+
+  /** The browser's password login: loginPage → AES-encrypt with its key → token. */
+  async login(account: string, password: string, code?: string): Promise<Envelope<{ sessionId: string; userId: number; needCode?: boolean }>> {
+    const page = await this.get<{ pageId: string; key: string; needCode: boolean }>('/oauth/loginPage', { account });
+    const cipher = CryptoJS.AES.encrypt(password, page.obj.key).toString();
+    const form: Record<string, string> = { account, password: cipher, pageId: page.obj.pageId };
+    if (code) form.code = code;
+    const res = await this.postForm<{ sessionId: string; userId: number; needCode?: boolean }>('/oauth/v4/token', form);
+    if (res.flag === 1) {
+      this.sessionId = res.obj.sessionId;
+      this.userId = res.obj.userId;
+    }
+    return res;
+  }
+}
