@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ServiceProvider } from '@tianlu/sdk';
-import { createKernel } from '../../../core';
-import { FakeServer, ok } from '../../../core/test/fake-server';
-import NoticePage from './notice-page';
+import { createKernel } from '../../core';
+import { FakeServer, ok } from '../../core/test/fake-server';
+import NoticePage from '../../plugins/center/pages/notice-page';
 
 const item = (id: number, read: boolean) => ({ id, title: `公告${id}`, summary: '', category: '系统公告', publishTime: '2026-11-20T10:00:00+08:00', read });
 

@@ -10,7 +10,8 @@ export function afterNavigation(container: Container, route: PluginRoute, pathna
   const registry = container.get<PluginRegistry>(PluginRegistry);
   const branding = container.get<BrandingService>(BrandingService);
   const brand = branding.info?.title;
-  if (typeof document !== 'undefined') document.title = brand ? `${route.title} - ${brand}` : route.title;
+  // The site's branding title is the page title (spec §2); without branding the route names the page.
+  if (typeof document !== 'undefined') document.title = brand ?? route.title;
   if (!showsLayout(route) || route.path === HostPaths.notFound) return;
 
   const owner = ownerOfPath(registry.manifest, pathname);

@@ -1,0 +1,58 @@
+/** How a user works the shell's header: the sub-application switcher, history tabs, the user menu. */
+import type { Locator, Page } from 'playwright-core';
+import { shows } from './expect-ui';
+
+const header = (page: Page) => page.locator('header').first();
+
+/**
+ * The switcher's list of sub-applications, opened from the first menu button of the header.
+ * (Fluent names the menu after its trigger, the current title, so it is found as the open menu.)
+ */
+async function openSwitcher(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu');
+  await (await shows(header(page).locator('button[aria-haspopup]'), 'the sub-application switcher in the header')).click();
+  return shows(menu, 'the sub-application menu of the switcher');
+}
+
+/** The titles the switcher offers, in order. */
+export async function offeredSubApps(page: Page): Promise<string[]> {
+  const menu = await openSwitcher(page);
+  await shows(menu.getByRole('menuitemradio'), 'an entry of the switcher');
+  const titles = (await menu.getByRole('menuitemradio').allInnerTexts()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return titles;
+}
+
+/** Chooses a sub-application in the header's switcher. */
+export async function switchSubApp(page: Page, title: string): Promise<void> {
+  const menu = await openSwitcher(page);
+  await (await shows(menu.getByRole('menuitemradio', { name: title, exact: true }), `${title} in the switcher`)).click();
+}
+
+/** The history tab of the page shown now (selected in the tab list 历史标签). */
+export function currentHistoryTab(page: Page): Locator {
+  return page.getByRole('tablist', { name: '历史标签' }).getByRole('tab', { selected: true });
+}
+
+/** All history tabs shown now. */
+export function historyTabs(page: Page): Locator {
+  return page.getByRole('tablist', { name: '历史标签' }).getByRole('tab');
+}
+
+/** 退出登录, from whichever header menu holds it (the user menu). */
+export async function logout(page: Page): Promise<void> {
+  const item = page.getByRole('menuitem', { name: '退出登录' });
+  const triggers = header(page).locator('button[aria-haspopup]');
+  await shows(triggers, 'a menu button in the header');
+  for (let i = (await triggers.count()) - 1; i >= 0; i--) {
+    await triggers.nth(i).click();
+    try {
+      await item.waitFor({ state: 'visible', timeout: 1000 });
+      return item.click();
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw new Error('no header menu offers 退出登录');
+}

@@ -1,0 +1,77 @@
+/** The shell: login, the sub-application switcher, history tabs, logout, errors, tenants, 404. */
+import { describe, expect } from 'vitest';
+import { test } from './browser';
+import { ADMIN, OTHER, OTHER_TITLES, SUB_APP_TITLES, api, login, loginForm, pathOf, submitLogin } from './console-app';
+import { reaches, settledPath, shows } from './expect-ui';
+import { currentHistoryTab, historyTabs, logout, offeredSubApps, switchSubApp } from './shell-ui';
+
+describe('shell', () => {
+  test('admin logs in, sees the nine sub-applications, switches between them and logs out', async ({ page }) => {
+    await login(page, ADMIN);
+    expect(pathOf(page)).toBe('/home');
+    await shows(page.getByText('首页', { exact: true }), 'the home page title 首页');
+    const main = page.getByRole('main');
+    for (const title of SUB_APP_TITLES) await shows(main.getByText(title, { exact: true }), `the card ${title} on /home`);
+    expect([...(await offeredSubApps(page))].sort()).toEqual([...SUB_APP_TITLES].sort());
+
+    await main.getByText('智能车联', { exact: true }).first().click();
+    await reaches(page, (p) => p.startsWith('/car/'), 'a page under /car/');
+    const carPath = await settledPath(page);
+    const carTab = (await (await shows(currentHistoryTab(page), 'the history tab of the 智能车联 page')).innerText()).trim();
+
+    await switchSubApp(page, '系统管理');
+    await reaches(page, (p) => p.startsWith('/system/'), 'a page under /system/');
+    await shows(currentHistoryTab(page), 'the history tab of the 系统管理 page');
+
+    // history is kept per sub-application: back in 智能车联 its tab is there again
+    await switchSubApp(page, '智能车联');
+    await reaches(page, (p) => p.startsWith('/car/'), 'back under /car/');
+    expect(await settledPath(page)).toBe(carPath);
+    await shows(historyTabs(page).filter({ hasText: carTab }), `the history tab ${carTab}`);
+
+    await logout(page);
+    await reaches(page, (p) => p === '/login', '/login after 退出登录');
+    await shows(loginForm(page).account, 'the 账号 field after logout');
+  });
+
+  test('a wrong password shows 账号或密码错误 and stays on /login', async ({ page }) => {
+    const answer = await submitLogin(page, ADMIN.account, 'Wrong@123');
+    expect(answer.flag).toBe(400);
+    await shows(page.getByText('账号或密码错误'), 'the message 账号或密码错误');
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  test('an expired session shows the 会话过期 dialog; 重新登录 goes to /login', async ({ page }) => {
+    const session = await login(page, ADMIN);
+    await shows(page.getByText('首页', { exact: true }), 'the home page');
+    // the server forgets the session: every call with it now answers 4010
+    expect((await api('/oauth/logout', { session })).flag).toBe(1);
+    expect((await api('/car/v1/api/user/getUser.json', { session })).flag).toBe(4010);
+
+    // the next call the page makes (opening a sub-application) meets the expired session
+    await switchSubApp(page, '智能车联');
+    const anyDialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    const dialog = await shows(anyDialog.filter({ hasText: '会话过期' }), 'the dialog 会话过期');
+    await shows(dialog.getByText('当前会话已过期，请重新登录'), 'the text 当前会话已过期，请重新登录');
+    await shows(dialog.getByRole('button', { name: '关闭', exact: true }), 'the button 关闭');
+    await dialog.getByRole('button', { name: '重新登录', exact: true }).click();
+    await reaches(page, (p) => p === '/login', '/login after 重新登录');
+  });
+
+  test('the second tenant sees only its granted sub-applications', async ({ page }) => {
+    await login(page, OTHER);
+    await shows(page.getByText('首页', { exact: true }), 'the home page');
+    const main = page.getByRole('main');
+    for (const title of OTHER_TITLES) await shows(main.getByText(title, { exact: true }), `the card ${title} on /home`);
+    expect([...(await offeredSubApps(page))].sort()).toEqual([...OTHER_TITLES].sort());
+    for (const title of SUB_APP_TITLES.filter((t) => !(OTHER_TITLES as readonly string[]).includes(t))) {
+      expect(await page.getByText(title, { exact: true }).count(), `${title} must not be offered to other`).toBe(0);
+    }
+  });
+
+  test('an unknown path shows 页面不存在', async ({ page }) => {
+    await login(page, ADMIN);
+    await page.goto('/no-such-page/anywhere');
+    await shows(page.getByText('页面不存在'), 'the 404 page 页面不存在');
+  });
+});

@@ -1,0 +1,37 @@
+// Flat config: typescript-eslint recommended plus the layer boundaries of DESIGN.md §1.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import tianlu from './tools/lint/layer-boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/out/**', '.e2e-data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { tianlu },
+    rules: {
+      'tianlu/layer-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      // vitest fixtures must destructure their first parameter, even when they need nothing from it
+      'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],
+    },
+  },
+  {
+    // plain JS here is Node tooling (this file, tools/)
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+    },
+  },
+);

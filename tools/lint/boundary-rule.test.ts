@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root, overrideConfigFile: fileURLToPath(new URL('../../eslint.config.js', import.meta.url)) });
+
+/** Messages of the boundary rule for `code` linted as if it were the file `filePath` (repo-relative). */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  const fatal = result.messages.filter((m) => m.fatal);
+  expect(fatal, 'the code must parse').toEqual([]);
+  return result.messages.filter((m) => m.ruleId === 'tianlu/layer-boundaries').map((m) => m.message);
+}
+
+describe('layer boundary lint rule', () => {
+  it('rejects a plugin importing core through a relative path', async () => {
+    const errors = await boundaryErrors('plugins/car/pages/monitor-page.tsx', "import { x } from '../../../core';\nexport const y = x;\n");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/Plugin 'car' may not import '..\/..\/..\/core'/);
+  });
+
+  it('rejects a plugin file importing ../../core from the plugin root', async () => {
+    const errors = await boundaryErrors('plugins/car/car-plugin.tsx', "import '../../core';\n");
+    expect(errors).toHaveLength(1);
+  });
+
+  it('accepts the SDK entry, shared singletons and own files', async () => {
+    const code = [
+      "import { definePlugin } from '@tianlu/sdk';",
+      "import { useState } from 'react';",
+      "import { observer } from 'mobx-react-lite';",
+      "import { makeAutoObservable } from 'mobx';",
+      "import { Button } from '@fluentui/react-components';",
+      "import { VehicleCar24Regular } from '@fluentui/react-icons';",
+      "import { monitorStore } from './stores/monitor-store';",
+      "import { columns } from '../pages/columns';",
+      'export default [definePlugin, useState, observer, makeAutoObservable, Button, VehicleCar24Regular, monitorStore, columns];',
+    ].join('\n');
+    expect(await boundaryErrors('plugins/car/views/car-view.tsx', code)).toEqual([]);
+  });
+
+  it.each([
+    ['host', "import '../../host/layout';"],
+    ['server', "import '../../server/store/db';"],
+    ['another plugin', "import '../system/system-plugin';"],
+    ['a deep sdk path', "import '../../sdk/geo';"],
+    ['a deep sdk alias', "import '@tianlu/sdk/geo';"],
+    ['core by baseUrl', "import 'core/container';"],
+    ['an unshared package', "import 'inversify';"],
+    ['a dynamic import of core', "export const load = () => import('../../core/http');"],
+    ['a re-export from host', "export * from '../../host/router';"],
+  ])('rejects a plugin importing %s', async (_what, code) => {
+    expect(await boundaryErrors('plugins/car/car-plugin.tsx', code)).toHaveLength(1);
+  });
+
+  it("lets a plugin's tests use test tooling, but not the kernel", async () => {
+    const tooling = "import { it } from 'vitest';\nimport { render } from '@testing-library/react';\nexport { it, render };";
+    expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', tooling)).toEqual([]);
+    expect(await boundaryErrors('plugins/center/pages/notice-page.tsx', tooling)).toHaveLength(2);
+    expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', "import '../../../core/test/fake-server';")).toHaveLength(1);
+  });
+
+  it('keeps sdk, core and server inside their direction', async () => {
+    expect(await boundaryErrors('sdk/services/x.ts', "import '../../core/x';")).toHaveLength(1);
+    expect(await boundaryErrors('sdk/x.ts', "import '../plugins/car/car-plugin';")).toHaveLength(1);
+    expect(await boundaryErrors('core/http/x.ts', "import '../../host/x';")).toHaveLength(1);
+    expect(await boundaryErrors('core/x.ts', "import '../server/x';")).toHaveLength(1);
+    expect(await boundaryErrors('core/x.ts', "import { StorageService } from '@tianlu/sdk';\nexport { StorageService };")).toEqual([]);
+    expect(await boundaryErrors('server/api/x.ts', "import '../../core/x';")).toHaveLength(1);
+    expect(await boundaryErrors('server/api/x.ts', "import '../../plugins/car/car-plugin';")).toHaveLength(1);
+    expect(await boundaryErrors('server/api/x.ts', "import { transformCoord } from '../../sdk/geo';\nexport { transformCoord };")).toEqual([]);
+    expect(await boundaryErrors('server/api/x.ts', "import { transformCoord } from '@tianlu/sdk/geo';\nexport { transformCoord };")).toEqual([]);
+    // the SDK entry pulls React in: a value import is refused, a type-only import is erased and fine
+    expect(await boundaryErrors('server/api/x.ts', "import { useService } from '@tianlu/sdk';\nexport { useService };")).toHaveLength(1);
+    expect(await boundaryErrors('server/api/x.ts', "import type { User } from '@tianlu/sdk';\nexport type U = User;")).toEqual([]);
+  });
+});
