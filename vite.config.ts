@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules-plugin.ts';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +23,7 @@ function pluginOf(moduleIds: readonly string[]): string | undefined {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), sharedModulesPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   server: {
     // /car/ alone is also a console route prefix (/car/overview); only the versioned /car/vN/ paths are API.
@@ -42,7 +43,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      // The shared singletons are extra entries whose exports must survive for plugins built elsewhere.
+      input: { index: fileURLToPath(new URL('./host/index.html', import.meta.url)), ...sharedEntries() },
+      preserveEntrySignatures: 'exports-only',
       output: {
+        entryFileNames: (chunk) => (chunk.name.startsWith('shared-') ? 'shared/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.
         chunkFileNames: (chunk) => {
           const systemId = pluginOf(chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds);

@@ -1,0 +1,66 @@
+import { createRequire } from 'node:module';
+import type { Plugin } from 'vite';
+
+/**
+ * Bare specifiers a plugin built outside this repository may leave external. The host re-exports
+ * each from a build entry, so one instance of React, MobX, Fluent UI and the SDK runs in the page.
+ * `cjs` packages need their export names listed: `export *` cannot see through CommonJS.
+ */
+export const SHARED_MODULES: Record<string, { name: string; cjs?: boolean }> = {
+  react: { name: 'react', cjs: true },
+  'react-dom': { name: 'react-dom', cjs: true },
+  'react/jsx-runtime': { name: 'react-jsx-runtime', cjs: true },
+  mobx: { name: 'mobx' },
+  'mobx-react-lite': { name: 'mobx-react-lite' },
+  '@fluentui/react-components': { name: 'fluent' },
+  '@tianlu/sdk': { name: 'sdk' },
+};
+
+const VIRTUAL_PREFIX = '\0tianlu-shared:';
+const entryName = (name: string) => `shared-${name}`;
+
+/** Build entries (entry name → module id) for the shared modules. */
+export function sharedEntries(): Record<string, string> {
+  return Object.fromEntries(Object.values(SHARED_MODULES).map(({ name }) => [entryName(name), `tianlu-shared:${name}`]));
+}
+
+function moduleSource(specifier: string, cjs: boolean | undefined): string {
+  if (!cjs) return `export * from '${specifier}';\n`;
+  const require = createRequire(import.meta.url);
+  const names = Object.keys(require(specifier) as object).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+  const hasDefault = !specifier.includes('/');
+  return `export { ${names.join(', ')} } from '${specifier}';\n${hasDefault ? `export { default } from '${specifier}';\n` : ''}`;
+}
+
+/**
+ * Emits the shared entries and writes the import map that resolves the shared specifiers to them.
+ * The host's own code imports the same modules, so the bundler places them in chunks both sides
+ * load: the page downloads a shared entry's extra exports (all of Fluent UI) only when a plugin asks.
+ */
+export function sharedModulesPlugin(): Plugin {
+  const byName = new Map(Object.entries(SHARED_MODULES).map(([spec, m]) => [m.name, { spec, cjs: m.cjs }]));
+  return {
+    name: 'tianlu-shared-modules',
+    apply: 'build',
+    resolveId(id) {
+      return id.startsWith('tianlu-shared:') ? VIRTUAL_PREFIX + id.slice('tianlu-shared:'.length) : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(VIRTUAL_PREFIX)) return undefined;
+      const entry = byName.get(id.slice(VIRTUAL_PREFIX.length));
+      return entry ? moduleSource(entry.spec, entry.cjs) : undefined;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const imports: Record<string, string> = {};
+        for (const [specifier, { name }] of Object.entries(SHARED_MODULES)) {
+          const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === entryName(name));
+          if (!chunk) throw new Error(`shared module ${specifier} was not built`);
+          imports[specifier] = `/${chunk.fileName}`;
+        }
+        return [{ tag: 'script', attrs: { type: 'importmap' }, children: JSON.stringify({ imports }), injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
