@@ -3,6 +3,17 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import NProgress from 'nprogress';
 
+// jsdom has no layout, so no ResizeObserver; Fluent UI components that measure themselves need one.
+if (!('ResizeObserver' in window)) {
+  class NoLayoutResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
+  Object.assign(window, { ResizeObserver: NoLayoutResizeObserver });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
