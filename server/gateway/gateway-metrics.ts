@@ -1,0 +1,61 @@
+import { LatencyHistogram, type LatencySnapshot } from './latency-histogram';
+import type { PositionBatcherStats } from './position-batcher';
+
+/** What `gateway.metrics()` returns: a point-in-time copy, safe to serialise. */
+export interface GatewayMetricsSnapshot {
+  /** Open TCP connections. */
+  connections: number;
+  /** Authenticated terminals with a live connection. */
+  terminalsOnline: number;
+  framesReceived: number;
+  /** Frames refused by decodeFrame (bad check code, bad escape, length mismatch …). */
+  badFrames: number;
+  /** Connections closed because their byte stream was not JT/T 808 (garbage, oversized frame). */
+  streamFaults: number;
+  /** Positions committed by the sink. */
+  positionsStored: number;
+  /** Positions refused before storage (invalid coordinates or time, unauthenticated sender). */
+  positionsRejected: number;
+  /** Positions whose commit failed (left unacknowledged so the terminal resends). */
+  positionsFailed: number;
+  /** Platform general responses (0x8001) written. */
+  acksSent: number;
+  /** Time from receiving a location frame to writing its ack. */
+  ackLatencyMs: LatencySnapshot;
+  batcher: PositionBatcherStats;
+  /** Whether socket reading is paused by back-pressure. */
+  readingPaused: boolean;
+}
+
+/** The gateway's mutable counters. */
+export class GatewayCounters {
+  framesReceived = 0;
+  badFrames = 0;
+  streamFaults = 0;
+  positionsStored = 0;
+  positionsRejected = 0;
+  positionsFailed = 0;
+  acksSent = 0;
+  readonly ackLatency = new LatencyHistogram();
+}
+
+/** Builds the snapshot from the counters and the live figures. */
+export function gatewayMetricsSnapshot(
+  counters: GatewayCounters,
+  live: { connections: number; terminalsOnline: number; batcher: PositionBatcherStats },
+): GatewayMetricsSnapshot {
+  return {
+    connections: live.connections,
+    terminalsOnline: live.terminalsOnline,
+    framesReceived: counters.framesReceived,
+    badFrames: counters.badFrames,
+    streamFaults: counters.streamFaults,
+    positionsStored: counters.positionsStored,
+    positionsRejected: counters.positionsRejected,
+    positionsFailed: counters.positionsFailed,
+    acksSent: counters.acksSent,
+    ackLatencyMs: counters.ackLatency.snapshot(),
+    batcher: live.batcher,
+    readingPaused: live.batcher.paused,
+  };
+}

@@ -1,0 +1,143 @@
+// The gateway's edges. The store and the bus implement these; the gateway never imports them,
+// so it runs (and is tested) without a database.
+
+/** What the directory knows about a provisioned terminal. */
+export interface TerminalIdentity {
+  /** The store's id of the terminal. */
+  terminalId: string;
+  /** The tenant that owns it; live events are routed by it. */
+  tenantId: string;
+  /** The code the terminal must present in 0x0102. */
+  authCode: string;
+}
+
+/** The 0x0100 registration fields, as the terminal sent them (text already decoded from GBK). */
+export interface TerminalRegistration {
+  /** Protocol edition of the registering frame. */
+  edition: '2011' | '2013' | '2019';
+  province: number;
+  city: number;
+  maker: string;
+  model: string;
+  /** The maker's device id (the standard's 终端 ID), not the store's terminal id. */
+  deviceId: string;
+  /** 0 when the vehicle has no plate (2019: `plate` then holds the VIN). */
+  plateColor: number;
+  plate: string;
+}
+
+/**
+ * Where terminals are provisioned. Terminal numbers passed in are normalised (no leading zero
+ * padding), so a 2013 and a 2019 terminal with the same number are the same entry.
+ */
+export interface TerminalDirectory {
+  /** The terminal with this number, or undefined when it is not provisioned. */
+  lookup(terminalNo: string): Promise<TerminalIdentity | undefined>;
+  /**
+   * Provisions an unknown terminal (only called when auto-registration is on) and returns its
+   * identity with a fresh auth code.
+   */
+  register(terminalNo: string, registration: TerminalRegistration): Promise<TerminalIdentity>;
+}
+
+/** JSON-able extra fields of a position (only those the terminal sent are present). */
+export interface PositionExtras {
+  /** Fuel, litres (item 0x02). */
+  fuel?: number;
+  /** Speed from the driving recorder, km/h (item 0x03). */
+  recorderSpeed?: number;
+  /** Wireless signal strength (item 0x30). */
+  signal?: number;
+  /** GNSS satellites in use (item 0x31). */
+  satellites?: number;
+  /** IO status word (item 0x2A). */
+  io?: number;
+  /** Extended vehicle signal status (item 0x25). */
+  extStatus?: number;
+  /** Additional items the gateway does not interpret, as sent: `{ id, hex }`. */
+  raw?: { id: number; hex: string }[];
+}
+
+/** One position ready for the store. Coordinates are WGS84 as the terminal reported them. */
+export interface PositionRow {
+  /** Normalised terminal number (phone without zero padding). */
+  terminalNo: string;
+  /** The store's terminal id, from the directory at authentication. */
+  terminalId: string;
+  /** The owning tenant, from the directory at authentication. */
+  tenantId: string;
+  /** Time of the fix, as reported by the terminal. */
+  deviceTime: Date;
+  /** When the gateway received the frame. */
+  receivedTime: Date;
+  /** WGS84 degrees, east positive. */
+  lon: number;
+  /** WGS84 degrees, north positive. */
+  lat: number;
+  /** Metres. */
+  altitude: number;
+  /** km/h. */
+  speed: number;
+  /** Degrees from north, 0–359. */
+  course: number;
+  alarmFlags: number;
+  statusFlags: number;
+  /** Odometer, km (item 0x01), when sent. */
+  mileage?: number;
+  extras: PositionExtras;
+  /** True for blind-area uploads (0x0704 type 1): late data that must not move the live marker. */
+  backfill: boolean;
+}
+
+/** Where positions are written. */
+export interface PositionSink {
+  /**
+   * Writes the rows in one transaction. Resolves only after the commit; rejects when nothing was
+   * committed. The gateway acknowledges positions to terminals only after this resolves.
+   */
+  writeBatch(rows: PositionRow[]): Promise<void>;
+}
+
+/** A terminal came online (authenticated) on a connection. */
+export interface TerminalOnlineEvent {
+  terminalNo: string;
+  terminalId: string;
+  tenantId: string;
+  edition: '2013' | '2019';
+  remoteAddress: string;
+}
+
+/** A terminal's connection ended; not sent when a newer connection of the terminal replaced it. */
+export interface TerminalOfflineEvent {
+  terminalNo: string;
+  terminalId: string;
+  tenantId: string;
+  reason: 'closed' | 'idle' | 'logout' | 'stream-fault' | 'shutdown';
+}
+
+/** A terminal answered a platform command: 0x0001 general response or 0x0201 location query answer. */
+export type CommandResponseEvent =
+  | { terminalNo: string; tenantId: string; msgId: 0x0001; replySerial: number; replyMsgId: number; result: number }
+  | { terminalNo: string; tenantId: string; msgId: 0x0201; replySerial: number; position: PositionRow | undefined };
+
+/**
+ * What the gateway reports. The bus attaches with `gateway.subscribe(listener)`; every method is
+ * optional and a throwing listener is logged, never allowed to break the connection handling.
+ */
+export interface GatewayEvents {
+  terminalOnline(event: TerminalOnlineEvent): void;
+  terminalOffline(event: TerminalOfflineEvent): void;
+  /** Rows the sink committed, once per batch, after the commit. */
+  positionsCommitted(rows: readonly PositionRow[]): void;
+  commandResponse(event: CommandResponseEvent): void;
+}
+
+/** Pino-compatible logger (Fastify's `app.log.child(...)` fits). */
+export interface GatewayLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A logger that drops everything; the default when none is given. */
+export const silentGatewayLog: GatewayLog = { info() {}, warn() {}, error() {} };

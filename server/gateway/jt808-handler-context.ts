@@ -1,0 +1,19 @@
+import type { GatewayEventHub } from './gateway-event-hub';
+import type { GatewayCounters } from './gateway-metrics';
+import type { GatewayLog, TerminalDirectory } from './gateway-ports';
+import type { Jt808Connection, Jt808Session } from './jt808-connection';
+import type { PositionBatcher } from './position-batcher';
+
+/** What the message handlers use of the gateway. */
+export interface Jt808HandlerContext {
+  directory: TerminalDirectory;
+  batcher: PositionBatcher;
+  events: GatewayEventHub;
+  counters: GatewayCounters;
+  log: GatewayLog;
+  autoRegister: boolean;
+  /** Makes `connection` the terminal's live link (closing an older one) and reports it online. */
+  goOnline(connection: Jt808Connection, session: Jt808Session): void;
+  /** Ends the terminal's session on `connection` without closing the socket (0x0003 logout). */
+  goOffline(connection: Jt808Connection): void;
+}

@@ -1,0 +1,34 @@
+import type { Jt808Connection } from './jt808-connection';
+
+/** Which connection currently speaks for each online terminal (by normalised number). */
+export class TerminalRegistry {
+  private readonly byTerminal = new Map<string, Jt808Connection>();
+
+  /** The live connection of a terminal. */
+  get(terminalNo: string): Jt808Connection | undefined {
+    return this.byTerminal.get(terminalNo);
+  }
+
+  /** Makes `connection` the terminal's link; returns the connection it replaced, if another. */
+  bind(terminalNo: string, connection: Jt808Connection): Jt808Connection | undefined {
+    const previous = this.byTerminal.get(terminalNo);
+    this.byTerminal.set(terminalNo, connection);
+    return previous === connection ? undefined : previous;
+  }
+
+  /** Forgets the terminal if `connection` still holds it; true when it did (the terminal went offline). */
+  release(terminalNo: string, connection: Jt808Connection): boolean {
+    if (this.byTerminal.get(terminalNo) !== connection) return false;
+    this.byTerminal.delete(terminalNo);
+    return true;
+  }
+
+  /** Online terminal numbers. */
+  terminals(): string[] {
+    return [...this.byTerminal.keys()];
+  }
+
+  get size(): number {
+    return this.byTerminal.size;
+  }
+}
