@@ -4,13 +4,10 @@ import { shows } from './expect-ui';
 
 const header = (page: Page) => page.locator('header').first();
 
-/**
- * The switcher's list of sub-applications, opened from the first menu button of the header.
- * (Fluent names the menu after its trigger, the current title, so it is found as the open menu.)
- */
+/** The switcher's list of sub-applications, opened from the header button named 切换子系统. */
 async function openSwitcher(page: Page): Promise<Locator> {
   const menu = page.getByRole('menu');
-  await (await shows(header(page).locator('button[aria-haspopup]'), 'the sub-application switcher in the header')).click();
+  await (await shows(header(page).getByRole('button', { name: /^切换子系统/ }), 'the sub-application switcher in the header')).click();
   return shows(menu, 'the sub-application menu of the switcher');
 }
 
@@ -43,7 +40,7 @@ export function historyTabs(page: Page): Locator {
 /** 退出登录, from whichever header menu holds it (the user menu). */
 export async function logout(page: Page): Promise<void> {
   const item = page.getByRole('menuitem', { name: '退出登录' });
-  const triggers = header(page).locator('button[aria-haspopup]');
+  const triggers = header(page).getByRole('button', { name: /^切换子系统/ });
   await shows(triggers, 'a menu button in the header');
   for (let i = (await triggers.count()) - 1; i >= 0; i--) {
     await triggers.nth(i).click();

@@ -22,7 +22,10 @@ export const SystemSwitcher = observer(function SystemSwitcher(props: { currentS
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<NamedIcon name={systems.find((s) => s.systemId === props.currentSystemId)?.icon ?? 'Home'} />} iconPosition="before">
+        <Button
+          appearance="subtle"
+          aria-label={props.currentSystemId === 'center' ? '切换子系统' : `切换子系统，当前：${props.currentTitle}`}
+          icon={<NamedIcon name={systems.find((s) => s.systemId === props.currentSystemId)?.icon ?? 'Home'} />} iconPosition="before">
           {props.currentSystemId === 'center' ? '切换子系统' : props.currentTitle}
           <ChevronDownRegular style={{ marginLeft: 6 }} />
         </Button>
