@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import tianlu from './tools/lint/layer-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/out/**', '.e2e-data/**'] },
+  { ignores: ['dist/**', 'examples/*/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/out/**', '.e2e-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,9 +15,10 @@ import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
+import { InstalledPlugins } from './installed-plugins/installed-plugins';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
-import { seedDemo } from './store/seed-demo';
+import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -72,6 +73,15 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
   app.addHook('onClose', () => store.close());
   try {
     if (opts.demo) await seedDemo(store, clock.now());
+    const plugins = new InstalledPlugins({
+      pluginsDir: resolve(config.pluginsDir),
+      rootDir,
+      store,
+      log: app.log,
+      onRegistered: opts.demo ? () => grantDemoAdminEverything(store) : undefined,
+    });
+    // Registers the installed plugins' platforms before the first request; a bad folder is only skipped.
+    await plugins.refresh().catch((err: unknown) => app.log.error({ err }, '读取插件目录失败'));
     const sms = opts.smsProvider ?? createSmsProvider(config.smsProvider, app.log);
     const deps: AppDeps = {
       config,
@@ -82,11 +92,13 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       smsLogin: new SmsLoginService(store, clock, sms),
       rootDir,
       exportDir: join(resolve(config.dataDir), 'exports'),
+      plugins,
     };
 
     await app.register(formbody, { bodyLimit: BODY_LIMIT });
     await registerOpenApi(app);
     const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
+    if (spa) deps.distDir = distDir;
     installErrorHandlers(app, { spa });
     await opts.beforeRoutes?.(app);
     if (spa) {

@@ -41,6 +41,12 @@ describe('buildConfig', () => {
     });
   });
 
+  it('keeps installed plugins under DATA_DIR unless PLUGINS_DIR says otherwise', () => {
+    expect(buildConfig({}).pluginsDir).toBe('data/plugins');
+    expect(buildConfig({ DATA_DIR: '/var/tianlu' }).pluginsDir).toBe('/var/tianlu/plugins');
+    expect(buildConfig({ DATA_DIR: '/var/tianlu', PLUGINS_DIR: '/opt/tianlu-plugins' }).pluginsDir).toBe('/opt/tianlu-plugins');
+  });
+
   it('refuses numbers that are not integers', () => {
     expect(() => buildConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => buildConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);

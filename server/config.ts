@@ -1,8 +1,12 @@
+import { join } from 'node:path';
+
 /** Server settings read from the environment. `buildConfig` is pure so tests can feed their own env. */
 export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Plugins built elsewhere: one folder per systemId with manifest.json and the built files. */
+  pluginsDir: string;
   /** PostgreSQL server instead of the embedded PGlite when set. */
   databaseUrl?: string;
   /** PostgreSQL schema to use (search_path); default `public`. */
@@ -44,10 +48,12 @@ function list(value: string | undefined): string[] {
 }
 
 export function buildConfig(env: EnvRecord = {}): ServerConfig {
+  const dataDir = text(env.DATA_DIR) ?? './data';
   return {
     port: integer(env, 'PORT', 8080),
     host: text(env.HOST) ?? '0.0.0.0',
-    dataDir: text(env.DATA_DIR) ?? './data',
+    dataDir,
+    pluginsDir: text(env.PLUGINS_DIR) ?? join(dataDir, 'plugins'),
     databaseUrl: text(env.DATABASE_URL),
     databaseSchema: text(env.DATABASE_SCHEMA),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 1),

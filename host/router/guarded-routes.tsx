@@ -13,6 +13,7 @@ import { showsLayout } from './route-matcher';
 
 const MainLayout = lazy(() => import('../layout/main-layout'));
 const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
+const PluginFailedPage = lazy(() => import('../pages/plugin-failed-page'));
 
 interface Approved {
   location: Location;
@@ -63,6 +64,10 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
     result.kind === 'forbidden' ? (
       <Suspense fallback={<PageLoading />}>
         <NoPermissionPage />
+      </Suspense>
+    ) : result.kind === 'failed' ? (
+      <Suspense fallback={<PageLoading />}>
+        <PluginFailedPage title={result.title} error={result.error} />
       </Suspense>
     ) : (
       <Routes location={approved.location}>

@@ -62,6 +62,18 @@ describe('navigation guards', () => {
     expect(window.location.pathname).toBe('/car/overview');
   });
 
+  it('shows 插件加载失败 in place of a sub-application whose plugin throws, and the console keeps working', async () => {
+    logIn();
+    const broken = () => Promise.reject(new Error('插件模块执行出错'));
+    renderApp('/car/overview', shellServer(), { car: broken });
+    expect(await screen.findByText('插件加载失败', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText(/子应用「智能车联」未能加载（插件模块执行出错）/)).toBeTruthy();
+    expect(window.location.pathname).toBe('/car/overview');
+    screen.getByRole('button', { name: '返回首页' }).click();
+    await at('/home');
+    expect(await screen.findByText('我的应用')).toBeTruthy();
+  });
+
   it('sends unknown paths to /404', async () => {
     logIn();
     renderApp('/no/such/page');

@@ -18,7 +18,9 @@ export type GuardResult =
   | { kind: 'pass'; route: PluginRoute }
   | { kind: 'redirect'; to: string }
   /** A known page whose menu id the user does not hold: the 无权限 notice is shown in place. */
-  | { kind: 'forbidden'; route: PluginRoute };
+  | { kind: 'forbidden'; route: PluginRoute }
+  /** The sub-application owning the path could not be loaded: the 插件加载失败 notice is shown in place. */
+  | { kind: 'failed'; route: PluginRoute; title: string; error?: string };
 
 /** The systemId of the plugin that owns /home and /center/*. */
 export const CENTER_SYSTEM_ID = 'center';
@@ -65,7 +67,7 @@ export class NavigationGuard {
 
     await this.ensureSystems(session.user?.userId);
     if (!route) route = await this.loadOwningPlugin(pathname);
-    if (!route) return redirect(await this.systemEntry(pathname));
+    if (!route) return this.failedOwner(pathname) ?? redirect(await this.systemEntry(pathname));
     if (route.redirect) return redirect(route.redirect);
     if (route.ignoreAuth) return { kind: 'pass', route };
 
@@ -103,6 +105,14 @@ export class NavigationGuard {
     const fromMenu = flattenMenus(plugin.menus ?? []).find((m) => m.path && perms.hasMenu(m.id))?.path;
     const fromRoutes = plugin.routes.find((r) => r.load && (r.menuId === undefined || perms.hasMenu(r.menuId)))?.path;
     return fromMenu ?? fromRoutes ?? HostPaths.notFound;
+  }
+
+  /** The failure notice when the plugin owning `pathname` failed to load (it stays failed; the rest of the console works). */
+  private failedOwner(pathname: string): GuardResult | undefined {
+    const registry = this.get<PluginRegistry>(PluginRegistry);
+    const owner = registry.systemForPath(pathname);
+    if (!owner || owner.systemId === CENTER_SYSTEM_ID || registry.status(owner.systemId) !== 'failed') return undefined;
+    return { kind: 'failed', route: { path: pathname, title: '插件加载失败', main: true }, title: owner.title, error: registry.error(owner.systemId) };
   }
 
   private pass(pathname: string): GuardResult {

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { Container } from 'inversify';
 import type { ManifestRecord } from '@tianlu/sdk';
 import manifest from '../../plugins.manifest.json';
+import type { KernelOptions } from '../../core';
 import { FakeServer, ok } from '../../core/test/fake-server';
 import { AppRoot } from '../app/app-root';
 import { createAppContainer } from '../app/create-app-container';
@@ -38,7 +39,11 @@ export function shellServer(): FakeServer {
 }
 
 /** Renders the whole console at `path` over a real kernel whose network is `server`. */
-export function renderApp(path: string, server: FakeServer = shellServer()): { server: FakeServer; container: Container } {
+export function renderApp(
+  path: string,
+  server: FakeServer = shellServer(),
+  loaders: KernelOptions['pluginLoaders'] = {},
+): { server: FakeServer; container: Container } {
   window.history.replaceState(null, '', path);
   const container = createAppContainer({
     httpAdapter: server.adapter,
@@ -46,6 +51,7 @@ export function renderApp(path: string, server: FakeServer = shellServer()): { s
     pluginLoaders: {
       center: () => import('../../plugins/center/center-plugin'),
       car: () => import('../../plugins/car/car-plugin'),
+      ...loaders,
     },
   });
   render(<AppRoot container={container} host={() => 'localhost'} />);

@@ -3,6 +3,7 @@ import type { SessionService } from '../auth/session-service';
 import type { SmsLoginService } from '../auth/sms-login-service';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
+import type { InstalledPlugins } from '../installed-plugins/installed-plugins';
 import type { Store } from '../store/create-store';
 
 /** What route handlers may use. Built once per server in app.ts. */
@@ -17,4 +18,8 @@ export interface AppDeps {
   rootDir: string;
   /** Where finished export files are kept. */
   exportDir: string;
+  /** Plugins installed in PLUGINS_DIR (merged into the manifest, files under /child/<systemId>/). */
+  plugins: InstalledPlugins;
+  /** The built console when it is served (its plugin chunks live under child/). */
+  distDir?: string;
 }

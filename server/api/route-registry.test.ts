@@ -48,8 +48,8 @@ describe('route registry', () => {
     }
   });
 
-  it('keeps public only the login area, branding and the manifest', () => {
+  it('keeps public only the login area, branding, the manifest and the plugin modules it points at', () => {
     const open = server.routes.list().filter(({ route }) => route.auth === 'public').map(({ route }) => route.url);
-    for (const url of open) expect(url).toMatch(/^\/oauth|^\/oauthToken\/|queryCustomInfo|^\/plugins\.manifest\.json$/);
+    for (const url of open) expect(url).toMatch(/^\/oauth|^\/oauthToken\/|queryCustomInfo|^\/plugins\.manifest\.json$|^\/child\/:systemId\/\*$/);
   });
 });

@@ -4,6 +4,8 @@ import { CENTRE_PLATFORM_ID, PLATFORM_CATALOGUE, type PlatformEntry } from './ca
 import { RESOURCE_CATALOGUE, type ResourceEntry } from './catalogue/resource-catalogue';
 
 const resourceColumns = ['id', 'parent_id as parentId', 'name', 'type', 'path', 'icon', 'platform_id as platformId', 'sort'] as const;
+/** Installed plugins sort after the built-in platforms, in the order PLUGINS_DIR lists them. */
+const INSTALLED_SORT_BASE = 1000;
 const platformColumns = ['platform_id as platformId', 'system_id as systemId', 'title', 'path'] as const;
 
 /** Platforms, the resource catalogue and what a role is granted of them. */
@@ -25,6 +27,32 @@ export class CatalogueQueries {
         const row = { id: r.id, parent_id: r.parentId, name: r.name, type: r.type, path: r.path, icon: r.icon, platform_id: r.platformId, sort: r.sort };
         const { id: _id, ...update } = row;
         await trx.insertInto('resources').values(row).onConflict((oc) => oc.column('id').doUpdateSet(update)).execute();
+      }
+    });
+  }
+
+  /**
+   * Registers plugins installed from PLUGINS_DIR: their platforms (after the built-ins) and menu
+   * resources, so roles can grant them. Resources a plugin no longer declares are removed; a
+   * plugin that changed its platformId gets a new platform record (grants of the old one go).
+   */
+  async registerInstalled(entries: readonly { platform: PlatformEntry; resources: readonly ResourceEntry[] }[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const [index, { platform: p, resources }] of entries.entries()) {
+        await trx.deleteFrom('platforms').where('system_id', '=', p.systemId).where('platform_id', '<>', p.platformId).execute();
+        const row = { platform_id: p.platformId, system_id: p.systemId, title: p.title, path: p.path, sort: INSTALLED_SORT_BASE + index };
+        const { platform_id: _pid, ...update } = row;
+        await trx.insertInto('platforms').values(row).onConflict((oc) => oc.column('platform_id').doUpdateSet(update)).execute();
+        const ids = resources.map((r) => r.id);
+        let stale = trx.deleteFrom('resources').where('platform_id', '=', p.platformId);
+        if (ids.length) stale = stale.where('id', 'not in', ids);
+        await stale.execute();
+        for (const r of resources) {
+          const res = { id: r.id, parent_id: r.parentId, name: r.name, type: r.type, path: r.path, icon: r.icon, platform_id: p.platformId, sort: r.sort };
+          const { id: _id, ...resUpdate } = res;
+          await trx.insertInto('resources').values(res).onConflict((oc) => oc.column('id').doUpdateSet(resUpdate)).execute();
+        }
       }
     });
   }

@@ -12,6 +12,7 @@ export const DEMO_ACCOUNTS = [
   { account: 'other', password: 'Other@123', tenant: OTHER_TENANT },
 ] as const;
 
+const DEMO_ADMIN_ROLE = '管理员';
 const OTHER_PLATFORMS = [8, 12, 20];
 const DAY_MS = 86_400_000;
 
@@ -44,13 +45,25 @@ async function ensureUser(store: Store, spec: DemoUser, now: Date): Promise<void
   });
 }
 
+/**
+ * The demo admin role (天路演示 / 管理员) holds every registered platform and resource, installed
+ * plugins included. Runs at every start of the demo profile and whenever PLUGINS_DIR changes; idempotent.
+ */
+export async function grantDemoAdminEverything(store: Store): Promise<void> {
+  const tenant = await store.org.findTenantByName(DEMO_TENANT);
+  if (!tenant) return;
+  const role = await store.org.ensureRole(tenant.id, DEMO_ADMIN_ROLE);
+  await store.org.grantPlatforms(role.id, (await store.catalogue.listPlatforms()).map((p) => p.platformId));
+  await store.org.grantResources(role.id, (await store.catalogue.listResources()).map((r) => r.id));
+}
+
 /** Demo profile data. Idempotent: running it again adds nothing and changes nothing the demo user edited. */
 export async function seedDemo(store: Store, now: Date = new Date()): Promise<void> {
   await ensureUser(
     store,
     {
       tenant: DEMO_TENANT,
-      role: '管理员',
+      role: DEMO_ADMIN_ROLE,
       platformIds: PLATFORM_CATALOGUE.map((p) => p.platformId),
       account: 'admin',
       password: 'Admin@123',

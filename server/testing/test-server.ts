@@ -18,7 +18,7 @@ export type TestServerOptions = Omit<CreateServerOptions, 'config'> & { config?:
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tianlu-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config: ServerConfig = { ...buildConfig({}), dataDir, databaseUrl, ...opts.config };
+  const config: ServerConfig = { ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl, ...opts.config };
   const database = databaseUrl
     ? { schema: `tianlu_test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
     : { pgliteDataDir: 'memory://' };

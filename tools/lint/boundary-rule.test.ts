@@ -61,6 +61,15 @@ describe('layer boundary lint rule', () => {
     expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', "import '../../../core/test/fake-server';")).toHaveLength(1);
   });
 
+  it('holds an example plugin (examples/<name>/) to the plugin rule, except its build config', async () => {
+    const shared = "import { definePlugin } from '@tianlu/sdk';\nimport { Button } from '@fluentui/react-components';\nexport { definePlugin, Button };";
+    expect(await boundaryErrors('examples/hello-plugin/hello-plugin.tsx', shared)).toEqual([]);
+    expect(await boundaryErrors('examples/hello-plugin/hello-page.tsx', "import '../../core';")).toHaveLength(1);
+    expect(await boundaryErrors('examples/hello-plugin/hello-page.tsx', "import '../../plugins/car/car-plugin';")).toHaveLength(1);
+    expect(await boundaryErrors('examples/hello-plugin/hello-page.tsx', "import axios from 'axios';\nexport { axios };")).toHaveLength(1);
+    expect(await boundaryErrors('examples/hello-plugin/vite.config.ts', "import { defineConfig } from 'vite';\nexport default defineConfig({});")).toEqual([]);
+  });
+
   it('keeps sdk, core and server inside their direction', async () => {
     expect(await boundaryErrors('sdk/services/x.ts', "import '../../core/x';")).toHaveLength(1);
     expect(await boundaryErrors('sdk/x.ts', "import '../plugins/car/car-plugin';")).toHaveLength(1);

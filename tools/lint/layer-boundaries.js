@@ -107,8 +107,11 @@ export const layerBoundaries = {
     if (!file) return {};
     const segments = file.split('/');
     const layer = segments[0];
-    if (!LAYERS.has(layer)) return {};
-    const plugin = layer === 'plugins' && segments.length > 2 ? segments[1] : undefined;
+    // examples/<name>/ are plugins built outside the console: the same rule, except their build config.
+    const isExamplePlugin = layer === 'examples' && segments.length > 2 && !/^vite\.config\.[cm]?[jt]s$/.test(segments.at(-1));
+    if (!LAYERS.has(layer) && !isExamplePlugin) return {};
+    const isPlugin = layer === 'plugins' || isExamplePlugin;
+    const plugin = isPlugin && segments.length > 2 ? segments[1] : undefined;
 
     function check(node, sourceNode) {
       if (!sourceNode || sourceNode.type !== 'Literal' || typeof sourceNode.value !== 'string') return;
@@ -116,7 +119,7 @@ export const layerBoundaries = {
       const target = classify(source, context.filename);
       const report = (messageId, data = {}) => context.report({ node: sourceNode, messageId, data: { source, ...data } });
 
-      if (layer === 'plugins') {
+      if (isPlugin) {
         const name = plugin ?? '(top level)';
         if (target.kind === 'package') {
           if (!pluginPackageAllowed(target.name, isTestFile(file))) report('pluginPackage', { plugin: name });
@@ -125,7 +128,7 @@ export const layerBoundaries = {
         if (target.kind === 'outside') return report('pluginOutside', { plugin: name, target: 'outside the repository' });
         if (target.viaAlias) return;
         if (target.deepSdk) return report('pluginDeepSdk', { plugin: name });
-        const own = plugin ? `plugins/${plugin}/` : undefined;
+        const own = plugin ? `${layer}/${plugin}/` : undefined;
         if (own && (target.rel + '/').startsWith(own)) return;
         const tLayer = layerOf(target.rel);
         if (tLayer === 'plugins') return report('pluginOtherPlugin', { plugin: name });

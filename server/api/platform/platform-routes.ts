@@ -11,7 +11,8 @@ export const getPlatformByRoleIdRoute = sessionRoute<{ roleId: number }>({
   schema: { querystring: object({ roleId: int('角色', 1) }, ['roleId']) },
   handler: async ({ query, user, deps }) => {
     if (query.roleId !== user.roleId) throw forbidden();
-    return deps.store.catalogue.rolePlatforms(user.roleId);
+    await deps.plugins.refresh();
+    return deps.plugins.listed(await deps.store.catalogue.rolePlatforms(user.roleId));
   },
 });
 
@@ -23,7 +24,7 @@ export const overviewRoute = sessionRoute<{ platformId: number }>({
   handler: async ({ query, user, deps }) => {
     const { platformId } = query;
     if (!(await deps.store.catalogue.roleHasPlatform(user.roleId, platformId))) throw forbidden();
-    const platforms = await deps.store.catalogue.listPlatforms();
+    const platforms = deps.plugins.listed(await deps.store.catalogue.listPlatforms());
     const title = platformId === CENTRE_PLATFORM_ID ? CENTRE_TITLE : platforms.find((p) => p.platformId === platformId)?.title;
     if (!title) throw forbidden();
     const resources = (await deps.store.catalogue.roleResources(user.roleId)).filter((r) => r.platformId === platformId);

@@ -9,7 +9,7 @@ export const newListRoute = sessionRoute<{ version?: string; from?: string }>({
   schema: { querystring: object({ version: text('版本', 16), from: text('来源', 32) }) },
   handler: async ({ user, deps }) => {
     const [resources, platforms] = await Promise.all([deps.store.catalogue.roleResources(user.roleId), deps.store.catalogue.listPlatforms()]);
-    return buildResourceTree(resources, platforms);
+    return buildResourceTree(resources, deps.plugins.listed(platforms));
   },
 });
 
@@ -19,6 +19,6 @@ export const listRoute = sessionRoute({
   summary: '完整的资源目录树（按平台分组）',
   handler: async ({ deps }) => {
     const [resources, platforms] = await Promise.all([deps.store.catalogue.listResources(), deps.store.catalogue.listPlatforms()]);
-    return buildResourceTree(resources, platforms);
+    return buildResourceTree(resources, deps.plugins.listed(platforms));
   },
 });

@@ -1,0 +1,135 @@
+/**
+ * A plugin built outside the console (examples/hello-plugin, built on its own in library mode)
+ * installed by dropping its folder into PLUGINS_DIR of a running server's data: it appears for the
+ * demo admin, renders on the host's React, Fluent UI and SDK, stays hidden from the other tenant;
+ * a plugin whose module throws is reported as failed while the console keeps working.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { test } from './browser';
+import { ADMIN, OTHER, OTHER_TITLES, login, pathOf } from './console-app';
+import { reaches, shows } from './expect-ui';
+import { REPO_ROOT, startServer, type RunningServer } from './server';
+import { offeredSubApps, switchSubApp } from './shell-ui';
+
+const HELLO_TITLE = '示例插件';
+const BROKEN_TITLE = '故障插件';
+
+/** `vite build` of the example with its own config, as its author would run it, into `outDir`. */
+function buildExample(outDir: string): Promise<void> {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$)/.test(key)) delete env[key];
+  const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const args = [vite, 'build', '--config', 'examples/hello-plugin/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build of the example plugin exited with ${code}`))));
+  });
+}
+
+/** A plugin folder whose module throws as soon as it is imported. */
+async function installBrokenPlugin(pluginsDir: string): Promise<void> {
+  const dir = path.join(pluginsDir, 'broken');
+  await mkdir(dir, { recursive: true });
+  const record = {
+    platformId: 91,
+    systemId: 'broken',
+    name: 'broken',
+    productionEntry: '/child/broken/index.js',
+    developmentEntry: '/child/broken/index.js',
+    title: BROKEN_TITLE,
+    icon: 'Apps',
+    path: '/broken/',
+    created: '2026-11-21',
+    iconfont: 'icon-broken',
+    enabled: true,
+    menus: [{ id: 9101, title: '首页', path: '/broken/home' }],
+  };
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(record));
+  await writeFile(path.join(dir, 'index.js'), "throw new Error('故障插件初始化失败');\nexport default {};\n");
+}
+
+let server: RunningServer;
+let pluginsDir: string;
+
+beforeAll(async () => {
+  pluginsDir = await mkdtemp(path.join(tmpdir(), 'tianlu-e2e-plugins-'));
+  await buildExample(path.join(pluginsDir, 'hello'));
+  await installBrokenPlugin(pluginsDir);
+  server = await startServer({ name: 'e2e-external-plugin-server', env: { PLUGINS_DIR: pluginsDir } });
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (pluginsDir) await rm(pluginsDir, { recursive: true, force: true });
+});
+
+/** A page of a fresh context on the server with the installed plugins, collecting uncaught errors. */
+async function openPage(newContext: (o?: object) => Promise<BrowserContext>): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext({ baseURL: server.baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+describe('a plugin built outside the repository', () => {
+  test('the demo admin sees it, opens it, and it runs on the host’s React, Fluent UI and SDK', async ({ newContext }) => {
+    const { page, errors } = await openPage(newContext);
+    const modules: string[] = [];
+    page.on('response', (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith('/child/hello/')) modules.push(`${r.status()} ${r.headers()['content-type']} ${p}`);
+    });
+    await login(page, ADMIN);
+    const main = page.getByRole('main');
+    await shows(main.getByText(HELLO_TITLE, { exact: true }), `the card ${HELLO_TITLE} on /home`);
+    expect(await offeredSubApps(page)).toContain(HELLO_TITLE);
+
+    await main.getByText(HELLO_TITLE, { exact: true }).click();
+    await reaches(page, (p) => p === '/hello/overview', 'the plugin’s page /hello/overview');
+    // the user's name read through the host's http service (session headers included)
+    await shows(page.getByText('你好，演示管理员'), 'the greeting with the user’s name');
+    // hooks and a Fluent UI button: a second React or Fluent instance would crash here
+    const button = await shows(page.getByRole('button', { name: '点击了 0 次' }), 'the plugin’s Fluent UI button');
+    expect(await button.getAttribute('class')).toContain('fui-Button');
+    await button.click();
+    await shows(page.getByRole('button', { name: '点击了 1 次' }), 'the button after one click');
+    // its menu entry, granted through the menu id the manifest declares
+    await shows(page.getByRole('navigation', { name: '菜单' }).getByText('示例', { exact: true }), 'the plugin’s menu entry 示例');
+
+    expect(modules.some((m) => m.startsWith('200 text/javascript') && m.endsWith('/child/hello/index.js')), modules.join('\n')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('a plugin whose module throws is reported as failed and the console keeps working', async ({ newContext }) => {
+    const { page } = await openPage(newContext);
+    await login(page, ADMIN);
+    await switchSubApp(page, BROKEN_TITLE);
+    await shows(page.getByText('插件加载失败', { exact: true }), 'the notice 插件加载失败');
+    await shows(page.getByText(/子应用「故障插件」未能加载/), 'which sub-application failed');
+
+    await switchSubApp(page, '智能车联');
+    await reaches(page, (p) => p.startsWith('/car/'), 'a page under /car/ after the failure');
+    await switchSubApp(page, HELLO_TITLE);
+    await shows(page.getByText('你好，演示管理员'), 'the working plugin after the failed one');
+  });
+
+  test('the other tenant is not granted it', async ({ newContext }) => {
+    const { page } = await openPage(newContext);
+    await login(page, OTHER);
+    await shows(page.getByRole('main').getByText(OTHER_TITLES[0], { exact: true }), 'the home cards of other');
+    expect([...(await offeredSubApps(page))].sort()).toEqual([...OTHER_TITLES].sort());
+    expect(await page.getByText(HELLO_TITLE, { exact: true }).count()).toBe(0);
+
+    await page.goto('/hello/overview');
+    await shows(page.getByText('页面不存在'), 'the 404 page for a plugin the role does not grant');
+    expect(pathOf(page)).toBe('/404');
+    expect(await page.getByText(/你好，/).count()).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+import type {} from '@fastify/static'; // reply.sendFile
+import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { contentTypeOf, resolvePluginFile } from '../../installed-plugins/plugin-file';
+import { publicRoute } from '../route-definition';
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+
+/**
+ * A plugin's module files: an installed plugin's from its PLUGINS_DIR folder, otherwise the
+ * built console's own plugin chunks (dist/child/<systemId>/). Never an envelope, never index.html.
+ */
+export const pluginFilesRoute = publicRoute({
+  method: 'GET',
+  url: '/child/:systemId/*',
+  raw: true,
+  summary: '插件模块文件（已安装插件的目录或控制台构建中的 child/<systemId>/）',
+  handler: async ({ deps, request, reply }) => {
+    const { systemId, '*': rest } = request.params as { systemId: string; '*': string };
+    // The console reads the manifest (which refreshes PLUGINS_DIR) before it asks for a plugin's files.
+    const installed = deps.plugins.find(systemId);
+    if (installed) {
+      const file = await resolvePluginFile(installed.dir, rest);
+      if (!file) return notFound(reply);
+      return reply.type(contentTypeOf(file)).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(createReadStream(file));
+    }
+    if (!deps.distDir) return notFound(reply);
+    const segments = rest.split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.includes('\\'))) return notFound(reply);
+    return reply.sendFile(['child', systemId, ...segments].join('/'));
+  },
+});
