@@ -40,7 +40,7 @@ export function historyTabs(page: Page): Locator {
 /** 退出登录, from whichever header menu holds it (the user menu). */
 export async function logout(page: Page): Promise<void> {
   const item = page.getByRole('menuitem', { name: '退出登录' });
-  const triggers = header(page).getByRole('button', { name: /^切换子系统/ });
+  const triggers = header(page).locator('button[aria-haspopup]');
   await shows(triggers, 'a menu button in the header');
   for (let i = (await triggers.count()) - 1; i >= 0; i--) {
     await triggers.nth(i).click();
