@@ -15,10 +15,13 @@ import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
+import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
+import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
+import { registerLiveChannel } from './live/live-channel';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -40,12 +43,18 @@ export interface CreateServerOptions {
   distDir?: string | false;
   /** Runs before routes are added (dev.ts hooks Vite in here). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  /** Start the JT/T 808 gateway on config.jt808Port (0: a free port). Default true. */
+  gateway?: boolean;
+  /** Demo profile: run the simulated fleet against the gateway. Default true (tests provision without it). */
+  simulate?: boolean;
 }
 
 export interface TianluServer {
   app: FastifyInstance;
   store: Store;
   routes: RouteRegistry;
+  /** Bus, gateway (its bound port: fleet.gateway.port) and the demo simulator. */
+  fleet: FleetRuntime;
   /** Stops the HTTP server and closes the database. */
   close(): Promise<void>;
 }
@@ -93,6 +102,11 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       rootDir,
       exportDir: join(resolve(config.dataDir), 'exports'),
       plugins,
+      geocoder: new GeocodeService({
+        provider: config.geocoder,
+        key: config.geocoderKey,
+        onError: (err) => app.log.warn({ err }, '在线逆地理编码失败，改用离线数据'),
+      }),
     };
 
     await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -109,10 +123,15 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
         },
       });
     }
+    const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true });
+    // before the store closes (onClose): queued positions still commit and get acknowledged
+    app.addHook('preClose', () => fleet.close());
+    deps.fleet = fleet;
+    await registerLiveChannel(app, deps, fleet.bus);
     const routes = createRouteRegistry();
     registerRoutes(app, routes, deps);
     await app.ready();
-    return { app, store, routes, close: () => app.close() };
+    return { app, store, routes, fleet, close: () => app.close() };
   } catch (err) {
     await app.close();
     throw err;

@@ -20,8 +20,27 @@ export interface ServerConfig {
   defaultSiteTitle?: string;
   /** `log` writes codes to the server log; `none` disables SMS login. */
   smsProvider: string;
-  /** Reserved for the gateway milestone. */
+  /** JT/T 808 gateway TCP port (0 picks a free one). */
   jt808Port: number;
+  /** JT808_AUTO_REGISTER=1: provision unknown terminals instead of refusing them. */
+  jt808AutoRegister: boolean;
+  /** Tenant (by name) auto-registered terminals join; default the demo tenant, else the first tenant. */
+  jt808AutoRegisterTenant?: string;
+  /** Close terminal connections silent this long; 0 never. */
+  jt808IdleSeconds: number;
+  /** Demo profile: simulated terminals started in-process (0: none). */
+  simDevices: number;
+  /** Demo profile: report interval of the simulated terminals. */
+  simIntervalSeconds: number;
+  /** NATS server shared by several instances for live events; in-process bus when unset. */
+  natsUrl?: string;
+  /** Position partitions older than this are dropped; 0 keeps everything. */
+  positionsRetentionDays: number;
+  /** An asset is online when connected and its last position arrived within this window. */
+  onlineWindowSeconds: number;
+  /** Online reverse geocoder (`baidu` or `amap`, with GEOCODER_KEY); the offline dataset otherwise. */
+  geocoder?: 'baidu' | 'amap';
+  geocoderKey?: string;
   logLevel: string;
 }
 
@@ -47,6 +66,22 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+function flag(env: EnvRecord, name: string): boolean {
+  const raw = text(env[name])?.toLowerCase();
+  if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+function geocoder(env: EnvRecord): Pick<ServerConfig, 'geocoder' | 'geocoderKey'> {
+  const name = text(env.GEOCODER)?.toLowerCase();
+  if (name === undefined || name === 'offline') return {};
+  if (name !== 'baidu' && name !== 'amap') throw new Error(`GEOCODER must be baidu, amap or offline, got "${env.GEOCODER}"`);
+  const key = text(env.GEOCODER_KEY);
+  // without a key the online provider cannot be called: stay offline
+  return key ? { geocoder: name, geocoderKey: key } : {};
+}
+
 export function buildConfig(env: EnvRecord = {}): ServerConfig {
   const dataDir = text(env.DATA_DIR) ?? './data';
   return {
@@ -63,6 +98,15 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     defaultSiteTitle: text(env.DEFAULT_SITE_TITLE),
     smsProvider: text(env.SMS_PROVIDER) ?? 'log',
     jt808Port: integer(env, 'JT808_PORT', 6808),
+    jt808AutoRegister: flag(env, 'JT808_AUTO_REGISTER'),
+    jt808AutoRegisterTenant: text(env.JT808_AUTO_REGISTER_TENANT),
+    jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
+    simDevices: integer(env, 'SIM_DEVICES', 50),
+    simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),
+    natsUrl: text(env.NATS_URL),
+    positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),
+    onlineWindowSeconds: integer(env, 'ONLINE_WINDOW_SECONDS', 600, 1),
+    ...geocoder(env),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
   };
 }

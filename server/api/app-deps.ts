@@ -4,6 +4,8 @@ import type { SmsLoginService } from '../auth/sms-login-service';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { InstalledPlugins } from '../installed-plugins/installed-plugins';
+import type { FleetRuntime } from '../fleet-runtime';
+import type { GeocodeService } from '../geocode/geocode-service';
 import type { Store } from '../store/create-store';
 
 /** What route handlers may use. Built once per server in app.ts. */
@@ -22,4 +24,8 @@ export interface AppDeps {
   plugins: InstalledPlugins;
   /** The built console when it is served (its plugin chunks live under child/). */
   distDir?: string;
+  /** Reverse geocoding (offline dataset, or the configured online provider). */
+  geocoder: GeocodeService;
+  /** Bus, gateway and simulator; set once they started (after the routes were registered). */
+  fleet?: FleetRuntime;
 }

@@ -1,11 +1,14 @@
 import { CatalogueQueries } from './catalogue-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
+import { FleetQueries } from './fleet-queries';
 import { HealthQueries } from './health-queries';
 import { LoginQueries } from './login-queries';
+import { MonitorQueries } from './monitor-queries';
 import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
+import { PositionQueries } from './position-queries';
 import { SessionQueries } from './session-queries';
 import { SiteQueries } from './site-queries';
 import { UserQueries } from './user-queries';
@@ -24,6 +27,9 @@ export interface Store {
   readonly notices: NoticeQueries;
   readonly health: HealthQueries;
   readonly exports: ExportQueries;
+  readonly fleet: FleetQueries;
+  readonly positions: PositionQueries;
+  readonly monitor: MonitorQueries;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,9 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     notices: new NoticeQueries(db),
     health: new HealthQueries(db),
     exports: new ExportQueries(db),
+    fleet: new FleetQueries(db),
+    positions: new PositionQueries(db),
+    monitor: new MonitorQueries(db),
     close: () => opened.close(),
   };
   try {

@@ -151,6 +151,70 @@ export interface DownloadTokenTable {
   expires_at: Timestamp;
 }
 
+export interface VehicleGroupTable {
+  id: Generated<number>;
+  tenant_id: number;
+  parent_id: number | null;
+  name: string;
+  sort: ColumnType<number, number | undefined, number>;
+}
+
+type DateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface VehicleTable {
+  id: Generated<number>;
+  tenant_id: number;
+  group_id: number | null;
+  plate_no: string;
+  plate_color: ColumnType<number, number | undefined, number>;
+  vehicle_type: ColumnType<string, string | undefined, string>;
+  vin: ColumnType<string, string | undefined, string>;
+  driver: ColumnType<string, string | undefined, string>;
+  expiry_date: DateOnly;
+  asset_kind: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface TerminalTable {
+  id: Generated<number>;
+  tenant_id: number;
+  terminal_no: string;
+  display_no: string;
+  auth_code: string;
+  imei: ColumnType<string, string | undefined, string>;
+  model: ColumnType<string, string | undefined, string>;
+  sim: ColumnType<string, string | undefined, string>;
+  edition: ColumnType<string, string | undefined, string>;
+  install_date: DateOnly;
+  vehicle_id: number | null;
+  connected: ColumnType<boolean, boolean | undefined, boolean>;
+  connected_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+/** Columns shared by positions and latest_positions (bigint flags arrive as strings from pg). */
+interface PositionColumns {
+  terminal_id: number;
+  tenant_id: number;
+  device_time: Timestamp;
+  received_time: Timestamp;
+  lon: number;
+  lat: number;
+  altitude: number;
+  speed: number;
+  course: number;
+  alarm_flags: ColumnType<string | number, number, number>;
+  status_flags: ColumnType<string | number, number, number>;
+  mileage: number | null;
+  extras: ColumnType<unknown, string, string>;
+}
+
+export interface PositionTable extends PositionColumns {
+  backfill: boolean;
+}
+
+export type LatestPositionTable = PositionColumns;
+
 export interface Database {
   tenants: TenantTable;
   roles: RoleTable;
@@ -170,4 +234,9 @@ export interface Database {
   health_thresholds: HealthThresholdTable;
   export_records: ExportRecordTable;
   download_tokens: DownloadTokenTable;
+  vehicle_groups: VehicleGroupTable;
+  vehicles: VehicleTable;
+  terminals: TerminalTable;
+  positions: PositionTable;
+  latest_positions: LatestPositionTable;
 }

@@ -18,7 +18,10 @@ export type TestServerOptions = Omit<CreateServerOptions, 'config'> & { config?:
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tianlu-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config: ServerConfig = { ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl, ...opts.config };
+  // the gateway on a free port; no simulated fleet unless a test asks for one
+  const config: ServerConfig = {
+    ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl, jt808Port: 0, host: '127.0.0.1', simDevices: 0, ...opts.config,
+  };
   const database = databaseUrl
     ? { schema: `tianlu_test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }
     : { pgliteDataDir: 'memory://' };

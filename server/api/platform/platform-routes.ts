@@ -2,6 +2,7 @@ import { CENTRE_PLATFORM_ID, CENTRE_TITLE } from '../../store/catalogue/platform
 import { forbidden } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
+import { freshSince } from '../monitor/monitor-routes';
 import { nestResources } from '../resource/resource-tree';
 
 export const getPlatformByRoleIdRoute = sessionRoute<{ roleId: number }>({
@@ -28,7 +29,14 @@ export const overviewRoute = sessionRoute<{ platformId: number }>({
     const title = platformId === CENTRE_PLATFORM_ID ? CENTRE_TITLE : platforms.find((p) => p.platformId === platformId)?.title;
     if (!title) throw forbidden();
     const resources = (await deps.store.catalogue.roleResources(user.roleId)).filter((r) => r.platformId === platformId);
-    // Assets arrive with the gateway milestone; until then every count is 0.
-    return { title, assets: { total: 0, online: 0, offline: 0, alarm: 0 }, menus: nestResources(resources) };
+    const counts = await deps.store.monitor.groupCounts(user.tenantId, freshSince(deps));
+    const assets = { total: 0, online: 0, offline: 0, alarm: 0 };
+    for (const c of counts) {
+      assets.total += c.all;
+      assets.online += c.online;
+      assets.alarm += c.alarm;
+    }
+    assets.offline = assets.total - assets.online;
+    return { title, assets, menus: nestResources(resources) };
   },
 });

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema';
+import { fleetSchema } from './0002-fleet-schema';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-fleet-schema': fleetSchema,
 };
 
 export const migrationProvider: MigrationProvider = {

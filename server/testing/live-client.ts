@@ -1,0 +1,43 @@
+import WebSocket from 'ws';
+
+/** A /ws client for tests: collects every server message in order. */
+export class LiveTestClient {
+  readonly messages: Record<string, unknown>[] = [];
+  readonly closed: Promise<{ code: number }>;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.messages.push(JSON.parse(String(data)) as Record<string, unknown>));
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
+  }
+
+  static async connect(port: number): Promise<LiveTestClient> {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new LiveTestClient(socket);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** Messages of one type received so far. */
+  of(type: string): Record<string, unknown>[] {
+    return this.messages.filter((m) => m.type === type);
+  }
+
+  /** Waits until `check` holds over the messages received. */
+  async until(check: (messages: Record<string, unknown>[]) => boolean, timeoutMs = 10_000, what = 'live messages'): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!check(this.messages)) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages).slice(0, 500)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
