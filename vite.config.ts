@@ -25,6 +25,8 @@ export default defineConfig({
   publicDir: false,
   plugins: [react(), sharedModulesPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
+  // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
+  optimizeDeps: { entries: ['index.html'] },
   server: {
     // /car/ alone is also a console route prefix (/car/overview); only the versioned /car/vN/ paths are API.
     proxy: {
@@ -42,6 +44,12 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 800,
+    modulePreload: {
+      // The SDK's lazy map, tree and table views fetch their own imports when first shown; listing
+      // those for preload would put every file name into the SDK entry that /login downloads too.
+      // Their CSS stays listed: the preload helper is what loads a lazy chunk's CSS.
+      resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+    },
     rolldownOptions: {
       // The shared singletons are extra entries whose exports must survive for plugins built elsewhere.
       input: { index: fileURLToPath(new URL('./host/index.html', import.meta.url)), ...sharedEntries() },
