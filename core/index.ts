@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 
 export { createKernel, kernelModules } from './kernel';
-export { KernelOptions, KernelContainer, ServiceResolver, WindowToken, DEFAULT_MANIFEST_URL, type PluginLoader } from './kernel-tokens';
+export { KernelOptions, KernelContainer, ServiceResolver, WindowToken, DEFAULT_MANIFEST_URL, type PluginLoader, type WebSocketLike, type WebSocketFactory } from './kernel-tokens';
 export { StorageServiceImpl } from './storage/storage-service-impl';
 export { storageModule } from './storage/storage-module';
 export { HttpServiceImpl } from './http/http-service-impl';
@@ -37,3 +37,5 @@ export { NavigationServiceImpl } from './navigation/navigation-service-impl';
 export { navigationModule } from './navigation/navigation-module';
 export { PluginRegistryImpl, ROLE_PLATFORMS_PATH, CENTER_PLATFORM_ID } from './plugin/plugin-registry-impl';
 export { pluginModule } from './plugin/plugin-module';
+export { LiveServiceImpl } from './live/live-service-impl';
+export { liveModule } from './live/live-module';

@@ -16,7 +16,22 @@ export interface KernelOptions {
   manifest?: ManifestRecord[];
   /** axios adapter replacing the network (tests). */
   httpAdapter?: AxiosAdapter;
+  /** Opens the live channel's socket instead of `new window.WebSocket(url)` (tests). */
+  webSocketFactory?: WebSocketFactory;
 }
+
+/** The part of a browser WebSocket the live service uses. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((ev: Event) => unknown) | null;
+  onmessage: ((ev: MessageEvent) => unknown) | null;
+  onclose: ((ev: CloseEvent) => unknown) | null;
+  onerror: ((ev: Event) => unknown) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type WebSocketFactory = (url: string) => WebSocketLike;
 
 /** Kernel-internal token of the {@link KernelOptions} given to `createKernel`. */
 export const KernelOptions = Symbol.for('tianlu.core.kernelOptions');

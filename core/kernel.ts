@@ -6,6 +6,7 @@ import { dialogModule } from './dialog/dialog-module';
 import { geocodeModule } from './geocode/geocode-module';
 import { historyModule } from './history/history-module';
 import { httpModule } from './http/http-module';
+import { liveModule } from './live/live-module';
 import { KernelContainer, KernelOptions, ServiceResolver, WindowToken } from './kernel-tokens';
 import { messagingModule } from './messaging/messaging-module';
 import { navigationModule } from './navigation/navigation-module';
@@ -32,6 +33,7 @@ export const kernelModules = [
   messagingModule,
   pageScaleModule,
   pluginModule,
+  liveModule,
 ];
 
 /**

@@ -14,6 +14,9 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoLayoutResizeObserver });
 }
 
+// jsdom has no canvas: say so quietly (null, as a browser without 2D canvas) instead of logging "not implemented".
+HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

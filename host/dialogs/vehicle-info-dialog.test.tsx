@@ -18,29 +18,62 @@ const position = {
   mileage: 1234.5,
 };
 
+const detail = {
+  plateNo: '京A12345',
+  plateColor: '蓝色',
+  vehicleType: '重型货车',
+  vin: 'LFV1234567890',
+  driver: '张三',
+  groupName: '北京车队',
+  terminalNo: '013800000001',
+  terminalModel: 'TL-808',
+  sim: '1440000000001',
+  edition: '2019',
+  installDate: '2026-01-01',
+  expiryDate: '2027-01-01',
+};
+
 async function open(geo: ReturnType<typeof ok>) {
   logIn();
   const server = shellServer()
     .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 1, list: [position] }))
+    .on('GET', '/car/v4/api/track/list.json', ok({ points: [position] }))
+    .on('GET', '/car/v4/api/vehicle/detail.json', ok(detail))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', geo);
-  const { container } = renderApp('/home', server);
+  const app = renderApp('/home', server);
   await screen.findByText('我的应用', undefined, { timeout: 3000 });
-  act(() => void container.get<Bus>(MessageBus).emit('showVehInfo', { terminalNo: '013800000001', plateNo: '京A12345' }));
-  return screen.findByRole('dialog');
+  act(() => void app.container.get<Bus>(MessageBus).emit('showVehInfo', { terminalNo: '013800000001', plateNo: '京A12345' }));
+  return { dialog: await screen.findByRole('dialog'), ...app };
 }
 
 describe('vehicle info dialog', () => {
-  it('follow tab shows where the vehicle is; detail tab its fields', async () => {
-    const dialog = await open(ok([{ index: 0, address: '北京市东城区天安门' }]));
+  it('follow tab shows where the vehicle is; detail tab its vehicle and terminal fields', async () => {
+    const { dialog, server } = await open(ok([{ index: 0, address: '北京市东城区天安门' }]));
     expect(within(dialog).getByRole('tab', { name: '跟踪', selected: true })).toBeTruthy();
     expect(await within(dialog).findByText('北京市东城区天安门')).toBeTruthy();
+    expect(server.to('/car/v4/api/track/list.json')[0].query.get('terminalNo')).toBe('013800000001');
     fireEvent.click(within(dialog).getByRole('tab', { name: '详情' }));
-    expect(await within(dialog).findByText('1234.5 km')).toBeTruthy();
+    expect(await within(dialog).findByText('LFV1234567890')).toBeTruthy();
+    expect(within(dialog).getByText('TL-808')).toBeTruthy();
+    expect(within(dialog).getByText('1234.5 km')).toBeTruthy();
     expect(within(dialog).getByText('013800000001')).toBeTruthy();
   });
 
+  it('follows the vehicle live: a position from the live channel replaces the shown one', async () => {
+    const { dialog, sockets } = await open(ok([{ index: 0, address: '北京市东城区天安门' }]));
+    await within(dialog).findByText('42 km/h');
+    const socket = sockets.last!;
+    expect(socket.url).toMatch(/\/ws$/);
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'ready' });
+      socket.receive({ type: 'positions', list: [{ ...position, speed: 66, gpsTime: '2026-11-21T10:00:05+08:00' }] });
+    });
+    expect(await within(dialog).findByText('66 km/h')).toBeTruthy();
+  });
+
   it('says 获取位置失败 when geocoding fails', async () => {
-    const dialog = await open(flag(500, 'down'));
+    const { dialog } = await open(flag(500, 'down'));
     expect(await within(dialog).findByText('获取位置失败')).toBeTruthy();
   });
 });

@@ -13,49 +13,70 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { DialogService, useService, type VehicleInfoTab } from '@tianlu/sdk';
-import { useVehiclePosition, type VehiclePosition } from './use-vehicle-position';
+import { useEffect, useState } from 'react';
+import {
+  ASSET_STATE_LABELS,
+  AssetMap,
+  assetState,
+  DialogService,
+  GeocodeService,
+  HttpService,
+  LiveService,
+  useService,
+  type MonitorItem,
+  type VehicleDetail,
+  type VehicleInfoTab,
+} from '@tianlu/sdk';
+import { VehicleFollowStore } from './vehicle-follow-store';
 
 const useStyles = makeStyles({
   body: { minHeight: '180px', paddingTop: '12px' },
-  grid: { display: 'grid', gridTemplateColumns: '96px 1fr', rowGap: '8px', columnGap: '12px', fontSize: '13px' },
+  follow: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 240px', gap: '16px' },
+  map: { height: '300px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', border: `1px solid ${tokens.colorNeutralStroke2}` },
+  grid: { display: 'grid', gridTemplateColumns: '72px 1fr', rowGap: '8px', columnGap: '12px', fontSize: '13px', alignContent: 'start' },
   key: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-function fields(v: VehiclePosition, tab: VehicleInfoTab, address: string | undefined): [string, string][] {
-  if (tab === 'follow')
-    return [
-      ['车牌号', v.plateNo || '-'],
-      ['状态', v.online ? '在线' : '离线'],
-      ['速度', `${v.speed} km/h`],
-      ['定位时间', new Date(v.gpsTime).toLocaleString('zh-CN')],
-      ['经纬度', `${v.lon.toFixed(6)}, ${v.lat.toFixed(6)}`],
-      ['位置', address ?? '解析中…'],
-    ];
+const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
+
+function followFields(v: MonitorItem, address: string | undefined): [string, string][] {
   return [
     ['车牌号', v.plateNo || '-'],
-    ['终端号', v.terminalNo],
-    ['在线', v.online ? '是' : '否'],
+    ['状态', v.online ? `在线 · ${ASSET_STATE_LABELS[assetState(v)]}` : '离线'],
     ['速度', `${v.speed} km/h`],
     ['方向', `${v.course}°`],
-    ['海拔', `${v.altitude} m`],
-    ['里程', `${v.mileage} km`],
-    ['报警标志', String(v.alarmFlags)],
-    ['状态标志', String(v.statusFlags)],
-    ['定位时间', new Date(v.gpsTime).toLocaleString('zh-CN')],
+    ['定位时间', time(v.gpsTime)],
+    ['经纬度', v.lon == null || v.lat == null ? '-' : `${v.lon.toFixed(6)}, ${v.lat.toFixed(6)}`],
+    ['位置', v.lon == null ? '-' : (address ?? '解析中…')],
   ];
 }
 
-const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: string; tab: VehicleInfoTab }) {
+function detailFields(d: VehicleDetail | undefined, v: MonitorItem | undefined, terminalNo: string): [string, string][] {
+  const or = (x: string | number | null | undefined) => (x === undefined || x === null || x === '' ? '-' : String(x));
+  return [
+    ['车牌号', or(d?.plateNo ?? v?.plateNo)],
+    ['车牌颜色', or(d?.plateColor)],
+    ['车辆类型', or(d?.vehicleType)],
+    ['VIN', or(d?.vin)],
+    ['司机', or(d?.driver)],
+    ['车组', or(d?.groupName ?? v?.groupName)],
+    ['终端号', or(d?.terminalNo ?? terminalNo)],
+    ['终端型号', or(d?.terminalModel)],
+    ['SIM 卡号', or(d?.sim)],
+    ['协议版本', or(d?.edition)],
+    ['安装日期', or(d?.installDate)],
+    ['到期日期', or(d?.expiryDate)],
+    ['里程', v ? `${v.mileage} km` : '-'],
+    ['在线', v ? (v.online ? '是' : '否') : '-'],
+  ];
+}
+
+function Fields(props: { rows: [string, string][] }) {
   const s = useStyles();
-  const state = useVehiclePosition(props.terminalNo);
-  if (state.status === 'loading') return <Spinner size="tiny" label="加载中…" />;
-  if (state.status === 'error') return <div className={s.error}>{state.message}</div>;
-  if (!state.position) return <div>暂无该终端的定位数据</div>;
   return (
     <div className={s.grid}>
-      {fields(state.position, props.tab, state.address).map(([k, v]) => (
+      {props.rows.map(([k, v]) => (
         <div key={k} style={{ display: 'contents' }}>
           <span className={s.key}>{k}</span>
           <span>{v}</span>
@@ -63,9 +84,42 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
       ))}
     </div>
   );
+}
+
+const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: string; tab: VehicleInfoTab }) {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const geocode = useService<GeocodeService>(GeocodeService);
+  const [store] = useState(() => new VehicleFollowStore(props.terminalNo, { http, live, geocode }));
+  useEffect(() => store.start(), [store]);
+  useEffect(() => {
+    if (props.tab === 'detail') void store.loadDetail();
+  }, [store, props.tab]);
+
+  const position = store.position;
+  if (props.tab === 'detail') {
+    if (!store.detail && !store.detailError) return <Spinner size="tiny" label="加载中…" />;
+    return (
+      <>
+        {store.detailError && <div className={s.error}>{store.detailError}</div>}
+        <Fields rows={detailFields(store.detail, position, props.terminalNo)} />
+      </>
+    );
+  }
+  if (!position && store.loading) return <Spinner size="tiny" label="加载中…" />;
+  if (!position) return store.error ? <div className={s.error}>{store.error}</div> : <div>暂无该终端的定位数据</div>;
+  return (
+    <div className={s.follow}>
+      <div className={s.map}>
+        <AssetMap items={[position]} selected={props.terminalNo} follow trail={store.trail} legend={false} />
+      </div>
+      <Fields rows={followFields(position, store.address)} />
+    </div>
+  );
 });
 
-/** 车辆信息: tab 跟踪 shows where the vehicle is, tab 详情 its fields. */
+/** 车辆信息: tab 跟踪 follows the vehicle live with its trail, tab 详情 its vehicle and terminal fields. */
 const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
@@ -73,7 +127,7 @@ const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   if (!info) return null;
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && dialogs.closeVehInfo()}>
-      <DialogSurface style={{ maxWidth: 520 }}>
+      <DialogSurface style={{ maxWidth: 820 }}>
         <DialogBody>
           <DialogTitle>车辆信息 {info.plateNo ?? info.terminalNo}</DialogTitle>
           <DialogContent>
@@ -82,7 +136,7 @@ const VehicleInfoDialog = observer(function VehicleInfoDialog() {
               <Tab value="detail">详情</Tab>
             </TabList>
             <div className={s.body}>
-              <VehicleInfoBody terminalNo={info.terminalNo} tab={info.tab} />
+              <VehicleInfoBody key={info.terminalNo} terminalNo={info.terminalNo} tab={info.tab} />
             </div>
           </DialogContent>
           <DialogActions>

@@ -4,6 +4,7 @@ import type { ManifestRecord } from '@tianlu/sdk';
 import manifest from '../../plugins.manifest.json';
 import type { KernelOptions } from '../../core';
 import { FakeServer, ok } from '../../core/test/fake-server';
+import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import { AppRoot } from '../app/app-root';
 import { createAppContainer } from '../app/create-app-container';
 
@@ -43,10 +44,12 @@ export function renderApp(
   path: string,
   server: FakeServer = shellServer(),
   loaders: KernelOptions['pluginLoaders'] = {},
-): { server: FakeServer; container: Container } {
+  sockets: FakeWebSockets = new FakeWebSockets(),
+): { server: FakeServer; container: Container; sockets: FakeWebSockets } {
   window.history.replaceState(null, '', path);
   const container = createAppContainer({
     httpAdapter: server.adapter,
+    webSocketFactory: sockets.factory,
     manifest: manifest as ManifestRecord[],
     pluginLoaders: {
       center: () => import('../../plugins/center/center-plugin'),
@@ -55,5 +58,5 @@ export function renderApp(
     },
   });
   render(<AppRoot container={container} host={() => 'localhost'} />);
-  return { server, container };
+  return { server, container, sockets };
 }

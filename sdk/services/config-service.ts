@@ -6,7 +6,19 @@ export interface ConsoleConfig {
   aiUrl?: string;
   aiScriptUrl?: string;
   smsLoginEnabled: boolean;
+  /**
+   * Basemap of the asset map: 'offline' (default; China's provinces drawn from data shipped with
+   * the console, no internet needed), or online tiles: 'amap' and 'tencent' (GCJ-02), 'tianditu'
+   * (needs `mapKey`), 'osm' (WGS84). 'baidu' (BD-09) is recognised but its tiles need Baidu's own
+   * projection, which the console does not ship: it falls back to the offline basemap.
+   */
+  mapProvider?: MapProvider;
+  /** Key of the tile provider (天地图 tk). */
+  mapKey?: string;
 }
+
+/** Basemap providers of the asset map. */
+export type MapProvider = 'offline' | 'amap' | 'tencent' | 'baidu' | 'tianditu' | 'osm';
 
 export interface SystemInfo {
   baseUrl: string;

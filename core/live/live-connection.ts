@@ -1,0 +1,163 @@
+import { runInAction, type ObservableMap } from 'mobx';
+import {
+  Flag,
+  StorageKeys,
+  type DialogService,
+  type LiveStatus,
+  type MonitorItem,
+  type StorageService,
+} from '@tianlu/sdk';
+import type { KernelOptions, WebSocketLike } from '../kernel-tokens';
+
+/** The live channel's path on the page origin. */
+export const LIVE_CHANNEL_PATH = '/ws';
+/** Keep-alive interval, ms. */
+export const LIVE_PING_INTERVAL_MS = 30_000;
+/** Reconnect delays grow 1 s, 2 s, 4 s … up to this. */
+export const MAX_RECONNECT_DELAY_MS = 30_000;
+const FIRST_RECONNECT_DELAY_MS = 1_000;
+/** Close code of a socket the server ended for an invalid session. */
+const SESSION_CLOSE_CODE = 4401;
+const OPEN = 1;
+
+type ServerMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  | { type: 'snapshot'; list: MonitorItem[] }
+  | { type: 'positions'; list: MonitorItem[] }
+  | { type: 'online'; terminalNo: string; online: boolean; at?: string }
+  | { type: 'error'; flag: number; msg?: string }
+  | { type: string };
+
+export interface LiveConnectionDeps {
+  storage: StorageService;
+  dialogs: DialogService;
+  win: Window;
+  options: KernelOptions;
+  positions: ObservableMap<string, MonitorItem>;
+  setStatus(status: LiveStatus): void;
+}
+
+/**
+ * The socket side of the live service, loaded on the first `connect()` (so pages that never show
+ * live data do not download it): one WebSocket to `/ws` on the page origin, authenticated by its
+ * first message with the stored session, a ping every 30 s, reconnects with backoff (each new
+ * connection starts with a fresh snapshot). Each server message is applied in one MobX action.
+ */
+export class LiveConnection {
+  private socket: WebSocketLike | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = FIRST_RECONNECT_DELAY_MS;
+  private stopped = false;
+
+  constructor(private readonly deps: LiveConnectionDeps) {}
+
+  open(): void {
+    const { storage, win, options, setStatus } = this.deps;
+    const sessionId = storage.get<string>(StorageKeys.sessionId);
+    const user = storage.get<{ userId?: number | string }>(StorageKeys.user);
+    if (this.stopped || !sessionId || !user) {
+      setStatus('offline');
+      return;
+    }
+    setStatus('connecting');
+    const url = `${win.location.protocol === 'https:' ? 'wss' : 'ws'}://${win.location.host}${LIVE_CHANNEL_PATH}`;
+    let socket: WebSocketLike;
+    try {
+      socket = options.webSocketFactory ? options.webSocketFactory(url) : (new (win as Window & typeof globalThis).WebSocket(url) as WebSocketLike);
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ type: 'auth', sessionId, userId: user.userId }));
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), LIVE_PING_INTERVAL_MS);
+    };
+    socket.onmessage = (ev) => this.receive(ev.data);
+    socket.onclose = (ev) => {
+      if (this.socket !== socket) return;
+      this.drop();
+      if (ev.code === SESSION_CLOSE_CODE) this.expire();
+      else this.retry();
+    };
+    socket.onerror = () => undefined; // a close follows
+  }
+
+  /** Ends the connection for good (the last user left). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.drop();
+    socket?.close(1000);
+  }
+
+  private receive(data: unknown): void {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(String(data)) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (msg.type === 'error' && (msg as { flag?: number }).flag === Flag.SESSION_EXPIRED) this.expire();
+    else runInAction(() => this.apply(msg));
+  }
+
+  private apply(msg: ServerMessage): void {
+    const { positions, setStatus } = this.deps;
+    switch (msg.type) {
+      case 'ready':
+        this.retryDelay = FIRST_RECONNECT_DELAY_MS;
+        break;
+      case 'snapshot':
+        positions.replace(((msg as { list: MonitorItem[] }).list ?? []).map((i) => [i.terminalNo, i] as [string, MonitorItem]));
+        setStatus('live');
+        break;
+      case 'positions':
+        for (const item of (msg as { list: MonitorItem[] }).list ?? []) positions.set(item.terminalNo, item);
+        break;
+      case 'online': {
+        const { terminalNo, online } = msg as { terminalNo: string; online: boolean };
+        const current = positions.get(terminalNo);
+        if (current && current.online !== online) positions.set(terminalNo, { ...current, online });
+        break;
+      }
+    }
+  }
+
+  private send(msg: object): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  /** Flag 4010 or close code 4401: as the http service does, forget the session and tell the user. */
+  private expire(): void {
+    if (this.stopped) return;
+    this.stop();
+    const { storage, dialogs, setStatus } = this.deps;
+    setStatus('offline');
+    storage.remove(StorageKeys.user);
+    storage.remove(StorageKeys.sessionId);
+    dialogs.showSessionExpired();
+  }
+
+  private retry(): void {
+    this.deps.setStatus('offline');
+    if (this.stopped || this.retryTimer) return;
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, MAX_RECONNECT_DELAY_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.open();
+    }, delay);
+  }
+
+  private drop(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+    const socket = this.socket;
+    this.socket = undefined;
+    if (socket) socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+  }
+}

@@ -1,0 +1,161 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { autorun } from 'mobx';
+import { DialogService, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem } from '@tianlu/sdk';
+import { createTestKernel, storeUser } from '../test/fake-server';
+import { FakeWebSockets } from '../test/fake-web-socket';
+
+function item(terminalNo: string, patch: Partial<MonitorItem> = {}): MonitorItem {
+  return {
+    terminalNo,
+    plateNo: `京A${terminalNo.slice(-5)}`,
+    online: true,
+    lon: 116.4,
+    lat: 39.9,
+    speed: 30,
+    course: 90,
+    altitude: 50,
+    gpsTime: '2026-01-01T08:00:00+08:00',
+    alarmFlags: 0,
+    statusFlags: 3,
+    mileage: 100,
+    ...patch,
+  };
+}
+
+function setup(loggedIn = true) {
+  vi.useFakeTimers();
+  if (loggedIn) storeUser({ userId: 7, account: 'admin' }, 'sid-9');
+  const sockets = new FakeWebSockets();
+  const k = createTestKernel({ webSocketFactory: sockets.factory });
+  return { ...k, sockets, live: k.get<Live>(LiveService), dialogs: k.get<Dialogs>(DialogService) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** connect() loads the socket side on first use: wait for it. */
+async function connect(live: Live) {
+  live.connect();
+  await vi.dynamicImportSettled();
+}
+
+describe('LiveServiceImpl', () => {
+  it('opens /ws on the page origin and authenticates with the stored session as its first message', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    expect(live.status).toBe('connecting');
+    const socket = sockets.last!;
+    expect(socket.url).toBe(`ws://${window.location.host}/ws`);
+    socket.open();
+    expect(socket.sent[0]).toEqual({ type: 'auth', sessionId: 'sid-9', userId: 7 });
+  });
+
+  it('does not connect without a logged-in user', async () => {
+    const { live, sockets } = setup(false);
+    await connect(live);
+    expect(sockets.sockets).toHaveLength(0);
+    expect(live.status).toBe('offline');
+  });
+
+  it('applies the snapshot, then positions and online messages', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [item('013800000001'), item('013800000002')] });
+    expect(live.status).toBe('live');
+    expect([...live.positions.keys()]).toEqual(['013800000001', '013800000002']);
+    sockets.last!.receive({ type: 'positions', list: [item('013800000001', { lon: 117, speed: 55 })] });
+    expect(live.positions.get('013800000001')).toMatchObject({ lon: 117, speed: 55 });
+    sockets.last!.receive({ type: 'online', terminalNo: '013800000002', online: false, at: '2026-01-01T08:01:00+08:00' });
+    expect(live.positions.get('013800000002')?.online).toBe(false);
+  });
+
+  it('applies a positions message of many assets in one action: observers run once', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    sockets.last!.open().receive({ type: 'snapshot', list: [item('1'), item('2'), item('3')] });
+    let runs = 0;
+    const stop = autorun(() => {
+      runs++;
+      for (const v of live.positions.values()) void v.lon;
+    });
+    runs = 0;
+    sockets.last!.receive({ type: 'positions', list: [item('1', { lon: 1 }), item('2', { lon: 2 }), item('3', { lon: 3 })] });
+    expect(runs).toBe(1);
+    stop();
+  });
+
+  it('pings every 30 s', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    const socket = sockets.last!.open();
+    vi.advanceTimersByTime(30_000);
+    expect(socket.sent.at(-1)).toEqual({ type: 'ping' });
+    vi.advanceTimersByTime(60_000);
+    expect(socket.sent.filter((m) => m.type === 'ping')).toHaveLength(3);
+  });
+
+  it('reconnects with growing delays, and the new connection replaces the data with a fresh snapshot', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    sockets.last!.open().receive({ type: 'snapshot', list: [item('1'), item('2')] });
+    sockets.last!.drop();
+    expect(live.status).toBe('offline');
+    vi.advanceTimersByTime(999);
+    expect(sockets.sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets.sockets).toHaveLength(2);
+    sockets.last!.drop(); // fails again: next try after 2 s
+    vi.advanceTimersByTime(1999);
+    expect(sockets.sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    const again = sockets.last!.open();
+    expect(again.sent[0]).toMatchObject({ type: 'auth', sessionId: 'sid-9' });
+    again.receive({ type: 'ready' }).receive({ type: 'snapshot', list: [item('2', { lon: 118 }), item('3')] });
+    expect(live.status).toBe('live');
+    expect([...live.positions.keys()].sort()).toEqual(['2', '3']);
+    expect(live.positions.get('2')?.lon).toBe(118);
+  });
+
+  it('on flag 4010 shows the session-expired dialog, forgets the session and stops reconnecting', async () => {
+    const { live, sockets, dialogs } = setup();
+    await connect(live);
+    const socket = sockets.last!.open();
+    socket.receive({ type: 'error', flag: 4010, msg: '会话过期' });
+    expect(dialogs.sessionExpired).toBe(true);
+    expect(localStorage.getItem('main_sessionId')).toBeNull();
+    expect(socket.closedWith).toBeDefined();
+    expect(live.status).toBe('offline');
+    vi.advanceTimersByTime(120_000);
+    expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('a disconnect before the socket side has loaded opens nothing', async () => {
+    const { live, sockets } = setup();
+    live.connect();
+    live.disconnect();
+    await vi.dynamicImportSettled();
+    expect(sockets.sockets).toHaveLength(0);
+    expect(live.status).toBe('offline');
+  });
+
+  it('is shared: the socket closes when the last user disconnects', async () => {
+    const { live, sockets } = setup();
+    await connect(live);
+    live.connect();
+    expect(sockets.sockets).toHaveLength(1);
+    live.disconnect();
+    expect(sockets.last!.closedWith).toBeUndefined();
+    live.disconnect();
+    expect(sockets.last!.closedWith).toBe(1000);
+    expect(live.status).toBe('offline');
+  });
+
+  it('merges HTTP items unless the stored one is newer', () => {
+    const { live } = setup();
+    live.merge([item('1', { gpsTime: '2026-01-01T08:00:10+08:00', lon: 1 })]);
+    live.merge([item('1', { gpsTime: '2026-01-01T08:00:00+08:00', lon: 2 }), item('2')]);
+    expect(live.positions.get('1')?.lon).toBe(1);
+    expect(live.positions.size).toBe(2);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * 智能车联 → 实时监控 against the real server with simulated terminals: the demo fleet in the tree
+ * and on the map, a vehicle moving in the table, its dialog, and a second tenant that sees none of it.
+ * The shared e2e server runs without simulated vehicles (SIM_DEVICES=0), so this file starts its own.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { test } from './browser';
+import { ADMIN, OTHER, login } from './console-app';
+import { reaches, shows } from './expect-ui';
+import { RESULTS_DIR, startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ name: 'monitor-e2e-server', env: { SIM_DEVICES: '12', SIM_INTERVAL_SECONDS: '2' } });
+});
+afterAll(() => server?.stop());
+
+/** Opens 智能车联 → 实时监控 through the menus, as an operator would. */
+async function openMonitor(page: Page): Promise<void> {
+  await page.getByRole('main').getByText('智能车联', { exact: true }).first().click();
+  await reaches(page, (p) => p.startsWith('/car/'), 'a page under /car/');
+  await (await shows(page.getByText('实时监控', { exact: true }), 'the menu entry 实时监控')).click();
+  await reaches(page, (p) => p === '/car/monitor', '/car/monitor');
+}
+
+const shownCount = async (page: Page) => Number(/显示\s*(\d+)\s*辆/.exec(await page.getByTestId('monitor-count').innerText())?.[1] ?? NaN);
+
+function screenshot(page: Page, name: string) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
+}
+
+describe('实时监控', () => {
+  test('admin sees the demo fleet in the tree and on the map, watches one move and opens its dialog', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    await login(page, ADMIN);
+    await openMonitor(page);
+
+    // tree and map
+    await shows(page.locator('[role="tree"] [data-terminal]'), 'vehicles in the asset tree', 30_000);
+    await page.locator('.tl-vehicle-layer').waitFor({ state: 'attached' });
+    await expect.poll(() => shownCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    // the offline basemap: China's 34 provincial divisions, named
+    await expect.poll(() => page.locator('.tl-basemap-province').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(34);
+
+    // one moving vehicle's report time changes in the table
+    const moving = page.locator('[role="row"]', { has: page.locator('[data-state="moving"]') }).first();
+    await shows(moving, 'a moving vehicle in the table', 30_000);
+    const terminalNo = await moving.getAttribute('data-row-key');
+    const row = page.locator(`[role="row"][data-row-key="${terminalNo}"]`);
+    const before = await row.locator('[data-col="time"]').innerText();
+    await expect.poll(() => row.locator('[data-col="time"]').innerText(), { timeout: 15_000 }).not.toBe(before);
+    await screenshot(page, 'monitor-admin.png');
+
+    // click it: the host's vehicle dialog
+    await row.click();
+    const dialog = await shows(page.getByRole('dialog').filter({ hasText: '车辆信息' }), 'the vehicle dialog');
+    await shows(dialog.getByRole('tab', { name: '跟踪', selected: true }), 'the 跟踪 tab');
+    await shows(dialog.getByText('定位时间'), 'the follow fields');
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'monitor-dialog.png');
+    await dialog.getByRole('tab', { name: '详情' }).click();
+    await shows(dialog.getByText(String(terminalNo), { exact: true }), 'the terminal number on 详情');
+  });
+
+  test("other sees none of the demo tenant's plates", async ({ newContext }) => {
+    const adminPage = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    await login(adminPage, ADMIN);
+    await openMonitor(adminPage);
+    await shows(adminPage.locator('[role="tree"] [data-terminal]'), 'the demo fleet', 30_000);
+    const demoTerminals = await adminPage.locator('[role="tree"] [data-terminal]').evaluateAll((els) => els.map((e) => e.getAttribute('data-terminal')));
+    expect(demoTerminals.length).toBeGreaterThan(0);
+
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    await login(page, OTHER);
+    await openMonitor(page);
+    await page.locator('.tl-vehicle-layer').waitFor({ state: 'attached' });
+    await page.waitForTimeout(3000); // snapshot and a few pushes
+    for (const t of demoTerminals) expect(await page.locator(`[data-terminal="${t}"], [data-row-key="${t}"]`).count()).toBe(0);
+    const text = await page.locator('body').innerText();
+    for (const t of demoTerminals) expect(text).not.toContain(String(t));
+    await screenshot(page, 'monitor-other.png');
+  });
+});

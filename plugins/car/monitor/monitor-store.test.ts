@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { observable } from 'mobx';
+import type { GeocodeService, HttpService, LiveService, MessageBus, MonitorItem } from '@tianlu/sdk';
+import { MonitorStore } from './monitor-store';
+import { formatReportTime } from './format';
+
+const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
+  terminalNo,
+  plateNo,
+  groupId: 1,
+  online: true,
+  lon: 116.4,
+  lat: 39.9,
+  speed: 10,
+  course: 0,
+  altitude: 0,
+  gpsTime: '2026-01-01T08:00:00+08:00',
+  alarmFlags: 0,
+  statusFlags: 0,
+  mileage: 0,
+  ...patch,
+});
+
+/** A LiveService edge: an observable map the test writes to, as the channel would. */
+function fakeLive() {
+  const positions = observable.map<string, MonitorItem>(undefined, { deep: false });
+  return {
+    positions,
+    status: 'live' as const,
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    merge: vi.fn((items: readonly MonitorItem[]) => items.forEach((i) => positions.set(i.terminalNo, i))),
+  };
+}
+
+function setup() {
+  const live = fakeLive();
+  const http = {
+    get: vi.fn(async (url: string) => {
+      if (url.endsWith('tree.json')) return { flag: 1, msg: '', obj: [{ id: 1, name: '车队', children: [] }] };
+      return { flag: 1, msg: '', obj: { total: 3, list: [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })] } };
+    }),
+  };
+  const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))), getAddress: vi.fn() };
+  const bus = { emit: vi.fn(() => 1), on: vi.fn() };
+  const store = new MonitorStore({
+    http: http as unknown as HttpService,
+    live: live as unknown as LiveService,
+    geocode: geocode as unknown as GeocodeService,
+    bus: bus as unknown as MessageBus,
+  });
+  return { store, live, http, geocode, bus };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('MonitorStore', () => {
+  it('connects the live channel, loads the tree and seeds positions from list.json (large page)', async () => {
+    const { store, live, http } = setup();
+    const stop = store.start();
+    expect(live.connect).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(store.groups).toHaveLength(1));
+    expect(http.get).toHaveBeenCalledWith('/car/v4/api/monitor/list.json', expect.objectContaining({ pageSize: 20000 }));
+    expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
+    stop();
+    expect(live.disconnect).toHaveBeenCalledOnce();
+  });
+
+  it('reads live positions: an update shows up in what the map and table get, without fetching', async () => {
+    const { store, live, http } = setup();
+    await store.load();
+    const calls = http.get.mock.calls.length;
+    live.positions.set('1', v('1', '京A', { lon: 117 }));
+    expect(store.shown.find((i) => i.terminalNo === '1')?.lon).toBe(117);
+    expect(http.get.mock.calls.length).toBe(calls);
+  });
+
+  it('filters by status and keyword and leaves out unticked vehicles', async () => {
+    const { store } = setup();
+    await store.load();
+    store.setStatus('online');
+    expect(store.shown.map((i) => i.terminalNo)).toEqual(['1', '3']);
+    store.setKeyword('c');
+    expect(store.shown.map((i) => i.terminalNo)).toEqual(['3']);
+    store.setKeyword('');
+    store.setVisibility(['1'], false);
+    expect(store.shown.map((i) => i.terminalNo)).toEqual(['3']);
+    store.setVisibility(['1'], true);
+    expect(store.shown).toHaveLength(2);
+  });
+
+  it('selecting a vehicle opens the host dialog through the message bus', async () => {
+    const { store, bus } = setup();
+    await store.load();
+    store.select('2');
+    expect(store.selected).toBe('2');
+    expect(bus.emit).toHaveBeenCalledWith('showVehInfo', { terminalNo: '2', plateNo: '京B', tab: 'follow' });
+  });
+
+  it('geocodes only the rows it is given, once per place', async () => {
+    const { store, geocode } = setup();
+    await store.load();
+    store.requestAddresses([store.items[0]]);
+    await vi.waitFor(() => expect(store.addressOf(store.items[0])).toBe('地址0'));
+    store.requestAddresses([store.items[0]]);
+    // every vehicle stands at the same place here: one lookup answers them all
+    expect(geocode.getAddresses).toHaveBeenCalledOnce();
+    expect(store.addressOf(store.items[2])).toBe('地址0');
+  });
+
+  it('formats report times in China time', () => {
+    expect(formatReportTime('2026-01-01T00:00:05Z')).toBe('01-01 08:00:05');
+    expect(formatReportTime(null)).toBe('-');
+  });
+});

@@ -1,0 +1,183 @@
+import { makeAutoObservable, observable, runInAction, untracked } from 'mobx';
+import {
+  expectOk,
+  filterAssets,
+  hasPosition,
+  MONITOR_MAX_PAGE_SIZE,
+  MONITOR_LIST_PATH,
+  MONITOR_TREE_PATH,
+  NETWORK_ERROR_MESSAGE,
+  type AssetStatusFilter,
+  type GeocodeService,
+  type HttpService,
+  type LiveService,
+  type MessageBus,
+  type MonitorItem,
+  type VehicleGroup,
+} from '@tianlu/sdk';
+
+/** Addresses are kept per ~100 m square: a moving vehicle is looked up again when it left it. */
+const ADDRESS_DECIMALS = 3;
+/** Rows in view get their addresses refreshed this often while vehicles move, ms. */
+export const ADDRESS_REFRESH_MS = 15_000;
+
+const collator = new Intl.Collator('zh-CN');
+const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
+
+/** The key an address is stored under. */
+export function addressKey(item: Pick<MonitorItem, 'lon' | 'lat'>): string | undefined {
+  return hasPosition(item) ? `${item.lon.toFixed(ADDRESS_DECIMALS)},${item.lat.toFixed(ADDRESS_DECIMALS)}` : undefined;
+}
+
+export interface MonitorDeps {
+  http: HttpService;
+  live: LiveService;
+  geocode: GeocodeService;
+  bus: MessageBus;
+}
+
+/**
+ * State of 实时监控, owned by the page: the group tree, the filter, the ticked vehicles and the
+ * selection. Positions are not copied: `items` reads LiveService.positions, which list.json seeds
+ * and the live channel keeps current.
+ */
+export class MonitorStore {
+  groups: VehicleGroup[] = [];
+  status: AssetStatusFilter = 'all';
+  keyword = '';
+  /** Unticked in the tree: not on the map nor in the table. */
+  hidden: ReadonlySet<string> = new Set();
+  selected: string | undefined = undefined;
+  loading = false;
+  error: string | undefined = undefined;
+  /** addressKey → address. */
+  readonly addresses = observable.map<string, string>();
+  /** terminalNo → the last address found for it (shown while a moved vehicle's new one is looked up). */
+  private readonly lastAddress = observable.map<string, string>();
+  private readonly pending = new Set<string>();
+  private inView: readonly MonitorItem[] = [];
+
+  constructor(private readonly deps: MonitorDeps) {
+    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(this, { deps: false, pending: false, inView: false, addresses: false, lastAddress: false }, { autoBind: true });
+  }
+
+  /** terminalNos ordered by plate; re-sorted only when assets come or go. */
+  get order(): string[] {
+    const positions = this.deps.live.positions;
+    const keys = [...positions.keys()];
+    return untracked(() => keys.sort((a, b) => collator.compare(positions.get(a)?.plateNo || a, positions.get(b)?.plateNo || b)));
+  }
+
+  /** Every asset, ordered by plate. */
+  get items(): MonitorItem[] {
+    const positions = this.deps.live.positions;
+    return this.order.map((t) => positions.get(t)!).filter(Boolean);
+  }
+
+  /** Assets matching the status filter and the search. */
+  get filtered(): MonitorItem[] {
+    return filterAssets(this.items, this.status, this.keyword);
+  }
+
+  /** What the map and the table show: the filtered assets that are ticked. */
+  get shown(): MonitorItem[] {
+    const hidden = this.hidden;
+    return hidden.size ? this.filtered.filter((i) => !hidden.has(i.terminalNo)) : this.filtered;
+  }
+
+  get liveStatus() {
+    return this.deps.live.status;
+  }
+
+  /** Opens the live channel and loads the tree and the latest positions; the returned function undoes it. */
+  start(): () => void {
+    this.deps.live.connect();
+    void this.load();
+    const timer = setInterval(() => this.requestAddresses(this.inView), ADDRESS_REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      this.deps.live.disconnect();
+    };
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    this.error = undefined;
+    const { http, live } = this.deps;
+    const [tree, list] = await Promise.allSettled([
+      http.get<VehicleGroup[]>(MONITOR_TREE_PATH).then(expectOk),
+      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
+    ]);
+    runInAction(() => {
+      if (tree.status === 'fulfilled') this.groups = Array.isArray(tree.value) ? tree.value : [];
+      if (list.status === 'fulfilled') live.merge(list.value.list ?? []);
+      const failed = [tree, list].find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+      this.error = failed ? errorText(failed.reason) : undefined;
+      this.loading = false;
+    });
+  }
+
+  setStatus(status: AssetStatusFilter): void {
+    this.status = status;
+  }
+
+  setKeyword(keyword: string): void {
+    this.keyword = keyword;
+  }
+
+  setVisibility(terminalNos: readonly string[], visible: boolean): void {
+    const next = new Set(this.hidden);
+    for (const t of terminalNos) {
+      if (visible) next.delete(t);
+      else next.add(t);
+    }
+    this.hidden = next;
+  }
+
+  /** Selects an asset and opens the host's vehicle dialog for it. */
+  select(terminalNo: string): void {
+    this.selected = terminalNo;
+    const plateNo = this.deps.live.positions.get(terminalNo)?.plateNo;
+    this.deps.bus.emit('showVehInfo', { terminalNo, plateNo, tab: 'follow' });
+  }
+
+  /** The address of an asset's position, once looked up. */
+  addressOf(item: MonitorItem): string | undefined {
+    const key = addressKey(item);
+    return (key && this.addresses.get(key)) ?? this.lastAddress.get(item.terminalNo);
+  }
+
+  /** Looks up the addresses of `rows` (the table's rows in view) that are not known yet. */
+  requestAddresses(rows: readonly MonitorItem[]): void {
+    this.inView = rows;
+    const wanted = new Map<string, MonitorItem[]>();
+    for (const row of rows) {
+      const item = this.deps.live.positions.get(row.terminalNo) ?? row;
+      const key = addressKey(item);
+      if (!key || this.pending.has(key)) continue;
+      const known = this.addresses.get(key);
+      if (known !== undefined) {
+        if (this.lastAddress.get(item.terminalNo) !== known) runInAction(() => this.lastAddress.set(item.terminalNo, known));
+        continue;
+      }
+      wanted.set(key, [...(wanted.get(key) ?? []), item]);
+    }
+    if (!wanted.size) return;
+    const entries = [...wanted.entries()];
+    for (const [key] of entries) this.pending.add(key);
+    this.deps.geocode
+      .getAddresses(entries.map(([, [item]], index) => ({ lon: item.lon!, lat: item.lat!, index })))
+      .then((results) => {
+        runInAction(() => {
+          for (const r of results) {
+            const entry = entries[r.index];
+            if (!entry) continue;
+            this.addresses.set(entry[0], r.address);
+            for (const item of entry[1]) this.lastAddress.set(item.terminalNo, r.address);
+          }
+        });
+      })
+      .catch(() => undefined)
+      .finally(() => entries.forEach(([key]) => this.pending.delete(key)));
+  }
+}

@@ -1,0 +1,175 @@
+import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import {
+  ASSET_STATE_COLORS,
+  ASSET_STATE_LABELS,
+  AssetMap,
+  AssetTree,
+  assetState,
+  DataTable,
+  GeocodeService,
+  HttpService,
+  LiveService,
+  MessageBus,
+  useService,
+  type DataTableColumn,
+  type LiveStatus,
+  type MonitorItem,
+} from '@tianlu/sdk';
+import { MonitorStore } from '../monitor/monitor-store';
+import { formatReportTime } from '../monitor/format';
+
+const TABLE_HEIGHT = 184;
+const ROW_HEIGHT = 30;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'grid',
+    gridTemplateColumns: '272px minmax(0, 1fr)',
+    gridTemplateRows: `minmax(0, 1fr) ${TABLE_HEIGHT + ROW_HEIGHT + 2}px`,
+    gap: '12px',
+    height: '100%',
+    minHeight: '560px',
+  },
+  side: {
+    gridRow: '1 / span 2',
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    padding: '12px',
+    gap: '8px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow2,
+  },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
+  overlay: {
+    position: 'absolute',
+    top: '10px',
+    left: '56px',
+    zIndex: 800,
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    padding: '4px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'rgba(255,255,255,0.94)',
+    boxShadow: tokens.shadow4,
+    fontSize: tokens.fontSizeBase200,
+  },
+  state: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
+  dot: { width: '8px', height: '8px', borderRadius: '50%' },
+  error: { position: 'absolute', top: '10px', right: '10px', zIndex: 800, maxWidth: '360px' },
+});
+
+const LIVE_LABEL: Record<LiveStatus, { text: string; color: 'success' | 'warning' | 'subtle' }> = {
+  live: { text: '实时', color: 'success' },
+  connecting: { text: '连接中', color: 'warning' },
+  offline: { text: '未连接', color: 'subtle' },
+};
+
+function columns(store: MonitorStore): DataTableColumn<MonitorItem>[] {
+  return [
+    { key: 'plate', title: '车牌号', width: 120, render: (r) => r.plateNo || r.terminalNo },
+    { key: 'terminal', title: '终端号', width: 130, render: (r) => r.terminalNo },
+    {
+      key: 'state',
+      title: '状态',
+      width: 80,
+      render: (r) => {
+        const st = assetState(r);
+        return (
+          <span style={{ color: ASSET_STATE_COLORS[st], fontWeight: 600 }} data-state={st}>
+            {ASSET_STATE_LABELS[st]}
+          </span>
+        );
+      },
+    },
+    { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => `${Math.round(r.speed)} km/h` },
+    { key: 'acc', title: 'ACC', width: 60, render: (r) => ((r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') },
+    { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
+    { key: 'address', title: '地址', render: (r) => store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…') },
+  ];
+}
+
+/** /car/monitor 实时监控: the asset tree, the map and the table of the vehicles shown, live. */
+const MonitorPage = observer(function MonitorPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const geocode = useService<GeocodeService>(GeocodeService);
+  const bus = useService<MessageBus>(MessageBus);
+  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }));
+  const [cols] = useState(() => columns(store));
+  useEffect(() => store.start(), [store]);
+
+  const shown = store.shown;
+  const online = shown.reduce((n, i) => n + (i.online ? 1 : 0), 0);
+  const liveLabel = LIVE_LABEL[store.liveStatus];
+
+  return (
+    <div className={s.root}>
+      <aside className={s.side} aria-label="车辆列表">
+        <div className={s.title}>
+          <Text weight="semibold" size={400}>
+            车辆列表
+          </Text>
+          <Badge appearance="tint" color={liveLabel.color} data-live={store.liveStatus}>
+            {liveLabel.text}
+          </Badge>
+        </div>
+        <div style={{ flex: 1, minHeight: 0 }}>
+          <AssetTree
+            groups={store.groups}
+            items={store.items}
+            status={store.status}
+            onStatusChange={store.setStatus}
+            keyword={store.keyword}
+            onKeywordChange={store.setKeyword}
+            hidden={store.hidden}
+            onVisibilityChange={store.setVisibility}
+            selected={store.selected}
+            onSelect={store.select}
+          />
+        </div>
+      </aside>
+      <section className={s.map} aria-label="地图">
+        <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
+        <div className={s.overlay} data-testid="monitor-count">
+          <span>
+            显示 <b>{shown.length}</b> 辆
+          </span>
+          <span className={s.state}>
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {online}
+          </span>
+          <span className={s.state}>
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {shown.length - online}
+          </span>
+        </div>
+        {store.error && (
+          <MessageBar intent="error" className={s.error}>
+            <MessageBarBody>{store.error}</MessageBarBody>
+            <Button size="small" appearance="transparent" onClick={() => void store.load()}>
+              重试
+            </Button>
+          </MessageBar>
+        )}
+      </section>
+      <DataTable
+        label="车辆实时状态"
+        rows={shown}
+        columns={cols}
+        rowKey={(r) => r.terminalNo}
+        height={TABLE_HEIGHT}
+        rowHeight={ROW_HEIGHT}
+        selectedKey={store.selected}
+        onRowClick={(r) => store.select(r.terminalNo)}
+        onVisibleRowsChange={store.requestAddresses}
+        empty={store.loading ? '加载中…' : '暂无车辆'}
+      />
+    </div>
+  );
+});
+export default MonitorPage;

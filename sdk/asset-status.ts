@@ -1,0 +1,65 @@
+/** How an asset is shown and filtered: pure helpers over {@link MonitorItem}. */
+import type { MonitorItem } from './services/live-service';
+
+/** Drawing state: offline grey, alarm red, moving green, stopped blue. */
+export type AssetState = 'moving' | 'stopped' | 'offline' | 'alarm';
+
+/** The status filter of the monitor (全部/在线/离线/报警). */
+export type AssetStatusFilter = 'all' | 'online' | 'offline' | 'alarm';
+
+/** Colours of the asset states (map marks, tree badges, table). */
+export const ASSET_STATE_COLORS: Record<AssetState, string> = {
+  moving: '#2e9d5b',
+  stopped: '#1f6fd1',
+  offline: '#8a8f98',
+  alarm: '#d13438',
+};
+
+export const ASSET_STATE_LABELS: Record<AssetState, string> = { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警' };
+
+/** Offline wins; an online asset with alarm flags is in alarm; otherwise moving when speed > 0. */
+export function assetState(item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'speed'>): AssetState {
+  if (!item.online) return 'offline';
+  if (item.alarmFlags) return 'alarm';
+  return item.speed > 0 ? 'moving' : 'stopped';
+}
+
+/** Status filter: 在线/离线 by connection, 报警 any asset with alarm flags set. */
+export function matchesStatus(item: Pick<MonitorItem, 'online' | 'alarmFlags'>, status: AssetStatusFilter): boolean {
+  switch (status) {
+    case 'online':
+      return item.online;
+    case 'offline':
+      return !item.online;
+    case 'alarm':
+      return item.alarmFlags !== 0;
+    default:
+      return true;
+  }
+}
+
+/** Search by plate or terminal number: partial, case-insensitive, blanks ignored. */
+export function matchesKeyword(item: Pick<MonitorItem, 'plateNo' | 'terminalNo'>, keyword: string): boolean {
+  const k = keyword.replace(/\s+/g, '').toUpperCase();
+  if (!k) return true;
+  return (item.plateNo ?? '').toUpperCase().includes(k) || item.terminalNo.includes(k);
+}
+
+/** True when the asset has a usable position. */
+export function hasPosition(item: Pick<MonitorItem, 'lon' | 'lat'>): item is { lon: number; lat: number } {
+  return typeof item.lon === 'number' && typeof item.lat === 'number' && Number.isFinite(item.lon) && Number.isFinite(item.lat);
+}
+
+/** Counts of the status filter's categories. */
+export interface AssetCounts {
+  all: number;
+  online: number;
+  offline: number;
+  alarm: number;
+}
+
+/** The status and keyword filter of the monitor: what the tree lists and the map may show. */
+export function filterAssets(items: readonly MonitorItem[], status: AssetStatusFilter, keyword: string): MonitorItem[] {
+  return items.filter((i) => matchesStatus(i, status) && matchesKeyword(i, keyword));
+}
+

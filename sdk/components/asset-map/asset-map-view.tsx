@@ -1,0 +1,133 @@
+import 'leaflet/dist/leaflet.css';
+import './asset-map.css';
+import * as L from 'leaflet';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, hasPosition, type AssetState } from '../../asset-status';
+import { useService } from '../../react/use-service';
+import { ConfigService } from '../../services/config-service';
+import type { AssetMapProps } from '../asset-map';
+import { effectiveProvider, tileSources, toMapLatLng } from './map-providers';
+import { addOfflineBasemap } from './offline-basemap';
+import { VehicleLayer } from './vehicle-layer';
+
+/** China's mainland and seas, for the first view. */
+const CHINA_BOUNDS: L.LatLngBoundsExpression = [
+  [18, 74],
+  [53.5, 134.5],
+];
+/** Below this zoom province names are hidden (they would overlap). */
+const PROVINCE_LABEL_ZOOM = 4;
+const LEGEND: AssetState[] = ['moving', 'stopped', 'offline', 'alarm'];
+
+let canvasSupport: boolean | undefined;
+/** Whether the browser draws 2D canvas (the vehicle layer and the offline basemap need it). */
+function canDrawCanvas(): boolean {
+  canvasSupport ??= typeof document !== 'undefined' && !!document.createElement('canvas').getContext('2d');
+  return canvasSupport;
+}
+
+/** The Leaflet map behind {@link AssetMap}; loaded on demand. */
+const AssetMapView = observer(function AssetMapView(props: AssetMapProps) {
+  if (!canDrawCanvas()) return <div className="tl-asset-map tl-no-canvas">当前浏览器不支持地图显示</div>;
+  return <LeafletMap {...props} />;
+});
+
+const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
+  const config = useService<ConfigService>(ConfigService);
+  const key = props.mapKey ?? config.config.mapKey;
+  const provider = effectiveProvider(props.provider ?? config.config.mapProvider, key);
+  const box = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<{ map: L.Map; layer: VehicleLayer }>();
+  const onSelect = useRef(props.onSelect);
+  onSelect.current = props.onSelect;
+  const fitted = useRef(false);
+  const [far, setFar] = useState(true);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const map = L.map(el, { minZoom: 3, maxZoom: 18, attributionControl: provider !== 'offline', zoomSnap: 1, worldCopyJump: false });
+    map.fitBounds(CHINA_BOUNDS);
+    let basemap: L.LayerGroup | undefined;
+    let cancelled = false;
+    if (provider === 'offline') {
+      void addOfflineBasemap(map).then((g) => {
+        if (cancelled) g.remove();
+        else basemap = g;
+      });
+    } else {
+      for (const t of tileSources(provider, key)) L.tileLayer(t.url, { subdomains: t.subdomains ?? 'abc', maxZoom: t.maxZoom, attribution: t.attribution }).addTo(map);
+    }
+    const layer = new VehicleLayer({ provider, onSelect: (t) => onSelect.current?.(t) });
+    layer.addTo(map);
+    const onZoom = () => setFar(map.getZoom() < PROVINCE_LABEL_ZOOM);
+    map.on('zoomend', onZoom);
+    onZoom();
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : undefined;
+    resize?.observe(el);
+    fitted.current = false;
+    setView({ map, layer });
+    return () => {
+      cancelled = true;
+      resize?.disconnect();
+      basemap?.remove();
+      map.remove();
+      setView(undefined);
+    };
+  }, [provider, key]);
+
+  // the items: redrawn on the next frame
+  useEffect(() => {
+    if (!view) return;
+    view.layer.setItems(props.items);
+    if (fitted.current || props.follow) return;
+    const bounds = L.latLngBounds([]);
+    for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
+    if (bounds.isValid()) {
+      fitted.current = true;
+      view.map.fitBounds(bounds.pad(0.15), { maxZoom: 12 });
+    }
+  }, [view, props.items, props.follow, provider]);
+
+  useEffect(() => view?.layer.setSelected(props.selected), [view, props.selected]);
+
+  // follow: keep the selected asset in view (first time at followZoom, then pan only when it nears the edge)
+  const followed = props.follow && props.selected ? view?.layer.latLngOf(props.selected) : undefined;
+  const followKey = followed ? `${followed.lat},${followed.lng}` : '';
+  useEffect(() => {
+    if (!view || !followed) return;
+    const { map } = view;
+    if (!fitted.current) {
+      fitted.current = true;
+      map.setView(followed, props.followZoom ?? 14, { animate: false });
+    } else if (!map.getBounds().pad(-0.2).contains(followed)) map.panTo(followed);
+  }, [view, followKey]);
+
+  useEffect(() => {
+    if (!view || !props.trail?.length) return;
+    const line = L.polyline(
+      props.trail.map(([lon, lat]) => toMapLatLng(lon, lat, provider)),
+      { color: '#1f6fd1', weight: 3, opacity: 0.8, interactive: false },
+    ).addTo(view.map);
+    return () => void line.remove();
+  }, [view, props.trail, provider]);
+
+  const classes = ['tl-asset-map', provider === 'offline' ? 'tl-offline' : '', far ? 'tl-zoom-far' : '', props.className ?? ''].filter(Boolean).join(' ');
+  return (
+    <div className={classes} style={props.style} data-provider={provider}>
+      <div ref={box} style={{ width: '100%', height: '100%' }} />
+      {props.legend !== false && (
+        <div className="tl-map-legend">
+          {LEGEND.map((s) => (
+            <span key={s}>
+              <i style={{ background: ASSET_STATE_COLORS[s] }} />
+              {ASSET_STATE_LABELS[s]}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+});
+export default AssetMapView;

@@ -1,0 +1,62 @@
+/** Basemap providers and the coordinate system each expects. Pure: no Leaflet here. */
+import { transformCoord, type CoordSystem } from '../../geo';
+import type { MapProvider } from '../../services/config-service';
+
+export interface TileSource {
+  url: string;
+  subdomains?: string;
+  maxZoom: number;
+  attribution: string;
+}
+
+/** The datum a provider's tiles are drawn in: markers must be converted into it. */
+export function providerCoordSystem(provider: MapProvider): CoordSystem {
+  switch (provider) {
+    case 'amap':
+    case 'tencent':
+      return 'GCJ02';
+    case 'baidu':
+      return 'BD09';
+    default:
+      return 'WGS84';
+  }
+}
+
+/**
+ * The provider actually drawn: 'baidu' needs Baidu's own tile projection (not shipped) and
+ * 'tianditu' needs a key; both fall back to the offline basemap.
+ */
+export function effectiveProvider(provider: MapProvider | undefined, key?: string): MapProvider {
+  if (!provider || provider === 'baidu') return 'offline';
+  if (provider === 'tianditu' && !key) return 'offline';
+  return provider;
+}
+
+/** Tile layers of an online provider (base first, labels after); none for 'offline'. */
+export function tileSources(provider: MapProvider, key = ''): TileSource[] {
+  switch (provider) {
+    case 'amap':
+      return [{ url: 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}', subdomains: '1234', maxZoom: 18, attribution: '© 高德地图' }];
+    case 'tencent':
+      return [{ url: 'https://rt{s}.map.gtimg.com/tile?z={z}&x={x}&y={-y}&type=vector&styleid=0', subdomains: '0123', maxZoom: 18, attribution: '© 腾讯地图' }];
+    case 'tianditu':
+      return ['vec', 'cva'].map((layer) => ({
+        url: `https://t{s}.tianditu.gov.cn/${layer}_w/wmts?SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=${layer}&STYLE=default&TILEMATRIXSET=w&FORMAT=tiles&TILEMATRIX={z}&TILEROW={y}&TILECOL={x}&tk=${encodeURIComponent(key)}`,
+        subdomains: '01234567',
+        maxZoom: 18,
+        attribution: '© 天地图',
+      }));
+    case 'osm':
+      return [{ url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', maxZoom: 19, attribution: '© OpenStreetMap contributors' }];
+    default:
+      return [];
+  }
+}
+
+/** A WGS84 position as [lat, lng] in the provider's datum (what Leaflet is given). */
+export function toMapLatLng(lon: number, lat: number, provider: MapProvider): [number, number] {
+  const system = providerCoordSystem(provider);
+  if (system === 'WGS84') return [lat, lon];
+  const [x, y] = transformCoord([lon, lat], 'WGS84', system);
+  return [y, x];
+}

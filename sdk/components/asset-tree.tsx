@@ -1,0 +1,34 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { AssetStatusFilter } from '../asset-status';
+import type { MonitorItem, VehicleGroup } from '../services/live-service';
+
+export interface AssetTreeProps {
+  /** GET /car/v4/api/monitor/tree.json. */
+  groups: readonly VehicleGroup[];
+  /** Every asset (the tree counts them per group and lists those matching the filter). */
+  items: readonly MonitorItem[];
+  status: AssetStatusFilter;
+  onStatusChange: (status: AssetStatusFilter) => void;
+  /** Search by plate or terminal number (partial). */
+  keyword: string;
+  onKeywordChange: (keyword: string) => void;
+  /** Unticked vehicles (not shown on the map). */
+  hidden: ReadonlySet<string>;
+  /** Ticking or unticking a vehicle or a whole group. */
+  onVisibilityChange: (terminalNos: string[], visible: boolean) => void;
+  selected?: string;
+  onSelect?: (terminalNo: string) => void;
+  /** Height of the list, px; default: the height the tree is given (it fills its parent). */
+  height?: number;
+}
+
+const View = lazy(() => import('./asset-tree/asset-tree-view'));
+
+/**
+ * The asset tree: vehicle groups with counts 全部/在线/离线/报警, a status filter and a search by plate
+ * or terminal number; checkboxes choose what the map shows. The list is windowed, so 10,000
+ * vehicles cost a screenful of rows. Loaded on demand.
+ */
+export function AssetTree(props: AssetTreeProps) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
+}

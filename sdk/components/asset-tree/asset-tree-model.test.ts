@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { filterAssets, matchesKeyword, matchesStatus } from '../../asset-status';
+import type { MonitorItem, VehicleGroup } from '../../services/live-service';
+import { buildAssetTree, countAssets, UNGROUPED_ID, UNGROUPED_NAME, type AssetTreeInput } from './asset-tree-model';
+
+const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: Partial<MonitorItem> = {}): MonitorItem => ({
+  terminalNo,
+  plateNo,
+  groupId,
+  online: true,
+  lon: 116,
+  lat: 39,
+  speed: 0,
+  course: 0,
+  altitude: 0,
+  gpsTime: null,
+  alarmFlags: 0,
+  statusFlags: 0,
+  mileage: 0,
+  ...patch,
+});
+
+const groups: VehicleGroup[] = [
+  { id: 1, name: '北京车队', children: [{ id: 11, name: '朝阳分队', parentId: 1, children: [] }] },
+  { id: 2, name: '上海车队', children: [] },
+];
+const items = [
+  v('013800000001', '京A10001', 1),
+  v('013800000002', '京A10002', 11, { online: false }),
+  v('013800000003', '京A10003', 11, { alarmFlags: 1 }),
+  v('013800000004', '沪B20001', 2, { online: false, alarmFlags: 4 }),
+  v('013800000005', '苏C30001', null),
+];
+
+const input = (patch: Partial<AssetTreeInput> = {}): AssetTreeInput => ({
+  groups,
+  items,
+  status: 'all',
+  keyword: '',
+  expanded: new Set(['1', '11', '2', UNGROUPED_ID]),
+  hidden: new Set(),
+  ...patch,
+});
+
+const names = (rows: ReturnType<typeof buildAssetTree>) => rows.map((r) => (r.kind === 'group' ? `#${r.name}` : r.item.plateNo));
+
+describe('asset filter', () => {
+  it('status 在线/离线/报警 and search by plate or terminal number (partial, case and blanks ignored)', () => {
+    expect(filterAssets(items, 'online', '').map((i) => i.terminalNo)).toEqual(['013800000001', '013800000003', '013800000005']);
+    expect(filterAssets(items, 'offline', '').map((i) => i.terminalNo)).toEqual(['013800000002', '013800000004']);
+    expect(filterAssets(items, 'alarm', '').map((i) => i.terminalNo)).toEqual(['013800000003', '013800000004']);
+    expect(matchesKeyword(items[3], 'b2')).toBe(true);
+    expect(matchesKeyword(items[3], ' 沪B ')).toBe(true);
+    expect(matchesKeyword(items[0], '00001')).toBe(true);
+    expect(matchesKeyword(items[0], '沪')).toBe(false);
+    expect(matchesStatus(items[1], 'all')).toBe(true);
+  });
+
+  it('counts 全部/在线/离线/报警', () => {
+    expect(countAssets(items)).toEqual({ all: 5, online: 3, offline: 2, alarm: 2 });
+  });
+});
+
+describe('buildAssetTree', () => {
+  it('lists groups depth first with counts that include subgroups, vehicles under their group, strays under 未分组', () => {
+    const rows = buildAssetTree(input());
+    expect(names(rows)).toEqual(['#北京车队', '#朝阳分队', '京A10002', '京A10003', '京A10001', '#上海车队', '沪B20001', `#${UNGROUPED_NAME}`, '苏C30001']);
+    const beijing = rows[0];
+    expect(beijing.kind === 'group' && beijing.counts).toEqual({ all: 3, online: 2, offline: 1, alarm: 1 });
+  });
+
+  it('collapsed groups hide their rows', () => {
+    expect(names(buildAssetTree(input({ expanded: new Set(['2']) })))).toEqual(['#北京车队', '#上海车队', '沪B20001', `#${UNGROUPED_NAME}`]);
+  });
+
+  it('a status filter keeps only groups with matching vehicles', () => {
+    expect(names(buildAssetTree(input({ status: 'alarm' })))).toEqual(['#北京车队', '#朝阳分队', '京A10003', '#上海车队', '沪B20001']);
+  });
+
+  it('a search opens the groups holding a match, even collapsed ones', () => {
+    expect(names(buildAssetTree(input({ keyword: '10003', expanded: new Set() })))).toEqual(['#北京车队', '#朝阳分队', '京A10003']);
+    expect(buildAssetTree(input({ keyword: '不存在' }))).toEqual([]);
+  });
+
+  it('group checkboxes are checked, mixed or unchecked by the ticked vehicles under them', () => {
+    const rows = buildAssetTree(input({ hidden: new Set(['013800000002']) }));
+    const check = (name: string) => rows.find((r) => r.kind === 'group' && r.name === name);
+    expect(check('北京车队')).toMatchObject({ check: 'mixed', terminalNos: ['013800000001', '013800000002', '013800000003'] });
+    expect(check('上海车队')).toMatchObject({ check: 'checked' });
+    expect(rows.find((r) => r.kind === 'vehicle' && r.item.terminalNo === '013800000002')).toMatchObject({ checked: false });
+    const none = buildAssetTree(input({ hidden: new Set(['013800000004']) }));
+    expect(none.find((r) => r.kind === 'group' && r.name === '上海车队')).toMatchObject({ check: 'unchecked' });
+  });
+});

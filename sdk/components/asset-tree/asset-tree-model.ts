@@ -1,0 +1,133 @@
+/**
+ * The asset tree as rows: vehicle groups with their counts and the vehicles under them, filtered
+ * by status and keyword, flattened for a windowed list. Pure.
+ */
+import { matchesKeyword, matchesStatus, type AssetCounts, type AssetStatusFilter } from '../../asset-status';
+import type { MonitorItem, VehicleGroup } from '../../services/live-service';
+
+export type CheckState = 'checked' | 'unchecked' | 'mixed';
+
+export type AssetTreeRow =
+  | {
+      kind: 'group';
+      key: string;
+      id: string;
+      name: string;
+      depth: number;
+      counts: AssetCounts;
+      expanded: boolean;
+      /** Whether the group has anything to expand (subgroups or matching vehicles). */
+      expandable: boolean;
+      check: CheckState;
+      /** The matching vehicles of the group and its subgroups (what its checkbox toggles). */
+      terminalNos: string[];
+    }
+  | { kind: 'vehicle'; key: string; item: MonitorItem; depth: number; checked: boolean };
+
+export interface AssetTreeInput {
+  groups: readonly VehicleGroup[];
+  items: readonly MonitorItem[];
+  status: AssetStatusFilter;
+  keyword: string;
+  /** Expanded group ids (while searching, groups holding a match open by themselves). */
+  expanded: ReadonlySet<string>;
+  /** Vehicles unticked: not shown on the map. */
+  hidden: ReadonlySet<string>;
+}
+
+/** The status filter's choices. */
+export const ASSET_STATUS_FILTERS: { value: AssetStatusFilter; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'online', label: '在线' },
+  { value: 'offline', label: '离线' },
+  { value: 'alarm', label: '报警' },
+];
+
+/** Counts 全部/在线/离线/报警 (报警: alarm flags set, online or not). */
+export function countAssets(items: Iterable<Pick<MonitorItem, 'online' | 'alarmFlags'>>): AssetCounts {
+  const c: AssetCounts = { all: 0, online: 0, offline: 0, alarm: 0 };
+  for (const i of items) {
+    c.all++;
+    if (i.online) c.online++;
+    else c.offline++;
+    if (i.alarmFlags) c.alarm++;
+  }
+  return c;
+}
+
+/** Vehicles whose group is not in the tree are listed under this pseudo group. */
+export const UNGROUPED_ID = '__ungrouped__';
+export const UNGROUPED_NAME = '未分组';
+
+const collator = new Intl.Collator('zh-CN');
+
+interface Node {
+  id: string;
+  name: string;
+  children: Node[];
+  /** Every vehicle directly in the group. */
+  items: MonitorItem[];
+}
+
+function toNodes(groups: readonly VehicleGroup[]): Node[] {
+  return groups.map((g) => ({ id: String(g.id), name: g.name, children: toNodes(g.children ?? []), items: [] }));
+}
+
+function index(nodes: Node[], into = new Map<string, Node>()): Map<string, Node> {
+  for (const n of nodes) {
+    into.set(n.id, n);
+    index(n.children, into);
+  }
+  return into;
+}
+
+/** The rows of the tree, depth first; groups without a matching vehicle are left out while filtering. */
+export function buildAssetTree(input: AssetTreeInput): AssetTreeRow[] {
+  const roots = toNodes(input.groups);
+  const byId = index(roots);
+  const ungrouped: Node = { id: UNGROUPED_ID, name: UNGROUPED_NAME, children: [], items: [] };
+  for (const item of input.items) {
+    const node = item.groupId != null ? byId.get(String(item.groupId)) : undefined;
+    (node ?? ungrouped).items.push(item);
+  }
+  if (ungrouped.items.length) roots.push(ungrouped);
+  const filtering = input.status !== 'all' || input.keyword.trim() !== '';
+  const searching = input.keyword.trim() !== '';
+  const rows: AssetTreeRow[] = [];
+
+  /** Appends the rows of `node` (if it has matches or nothing filters); returns its matching vehicles. */
+  const visit = (node: Node, depth: number, out: AssetTreeRow[]): { all: MonitorItem[]; matching: string[] } => {
+    const matchingHere = node.items.filter((i) => matchesStatus(i, input.status) && matchesKeyword(i, input.keyword));
+    const childRows: AssetTreeRow[] = [];
+    const all = [...node.items];
+    const matching = matchingHere.map((i) => i.terminalNo);
+    for (const child of node.children) {
+      const r = visit(child, depth + 1, childRows);
+      all.push(...r.all);
+      matching.push(...r.matching);
+    }
+    if (filtering && matching.length === 0) return { all, matching };
+    const expanded = input.expanded.has(node.id) || (searching && matching.length > 0);
+    const hiddenCount = matching.reduce((n, t) => n + (input.hidden.has(t) ? 1 : 0), 0);
+    out.push({
+      kind: 'group',
+      key: `g:${node.id}`,
+      id: node.id,
+      name: node.name,
+      depth,
+      counts: countAssets(all),
+      expanded,
+      expandable: childRows.length > 0 || matchingHere.length > 0,
+      check: matching.length === 0 || hiddenCount === matching.length ? 'unchecked' : hiddenCount === 0 ? 'checked' : 'mixed',
+      terminalNos: matching,
+    });
+    if (expanded) {
+      out.push(...childRows);
+      const sorted = [...matchingHere].sort((a, b) => collator.compare(a.plateNo || a.terminalNo, b.plateNo || b.terminalNo));
+      for (const item of sorted) out.push({ kind: 'vehicle', key: `v:${item.terminalNo}`, item, depth: depth + 1, checked: !input.hidden.has(item.terminalNo) });
+    }
+    return { all, matching };
+  };
+  for (const root of roots) visit(root, 0, rows);
+  return rows;
+}

@@ -1,0 +1,40 @@
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+
+/** A column of {@link DataTable}. */
+export interface DataTableColumn<T> {
+  key: string;
+  title: string;
+  /** CSS width (e.g. 120 or '1fr'); default '1fr'. */
+  width?: number | string;
+  render: (row: T, index: number) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  columns: readonly DataTableColumn<T>[];
+  rowKey: (row: T) => string;
+  /** Height of the scrolling body, px (rows are windowed within it). */
+  height: number;
+  /** Fixed row height, px (default 32). */
+  rowHeight?: number;
+  /** Highlighted row. */
+  selectedKey?: string;
+  onRowClick?: (row: T) => void;
+  /** The rows in view changed (after scrolling settles): e.g. fetch their addresses. */
+  onVisibleRowsChange?: (rows: readonly T[]) => void;
+  /** Shown when there are no rows. */
+  empty?: ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+}
+
+const View = lazy(() => import('./data-table/data-table-view')) as unknown as ComponentType<DataTableProps<unknown>>;
+
+/**
+ * A table for long lists (10,000+ rows): fixed row height, only the rows in view (plus a few)
+ * are in the DOM. Loaded on demand.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props as unknown as DataTableProps<unknown>));
+}

@@ -1,0 +1,79 @@
+import './data-table.css';
+import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
+import type { DataTableProps } from '../data-table';
+import { rowWindow, visibleRows } from './windowing';
+
+const DEFAULT_ROW_HEIGHT = 32;
+/** The visible-rows callback waits for scrolling to pause this long, ms. */
+const SETTLE_MS = 250;
+
+const track = (w: number | string | undefined) => (w === undefined ? 'minmax(0, 1fr)' : typeof w === 'number' ? `${w}px` : w);
+
+/** The windowed table behind {@link DataTable}. */
+export default function DataTableView<T>(props: DataTableProps<T>) {
+  const rowHeight = props.rowHeight ?? DEFAULT_ROW_HEIGHT;
+  const [scrollTop, setScrollTop] = useState(0);
+  const template = useMemo(() => props.columns.map((c) => track(c.width)).join(' '), [props.columns]);
+  const { rows, height, onVisibleRowsChange, rowKey } = props;
+  const win = rowWindow(scrollTop, height, rowHeight, rows.length);
+
+  const visible = visibleRows(scrollTop, height, rowHeight, rows.length);
+  const visibleKey = rows.slice(visible.start, visible.end).map(rowKey).join('|');
+  const latest = useRef({ rows, visible });
+  latest.current = { rows, visible };
+  useEffect(() => {
+    if (!onVisibleRowsChange) return;
+    const timer = setTimeout(() => {
+      const { rows: r, visible: v } = latest.current;
+      onVisibleRowsChange(r.slice(v.start, v.end));
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [visibleKey, onVisibleRowsChange]);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop);
+
+  return (
+    <div className={'tl-table'} role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
+      <div className={'tl-table-head'} style={{ gridTemplateColumns: template, height: rowHeight }} role="row">
+        {props.columns.map((c) => (
+          <div key={c.key} className={'tl-table-cell'} role="columnheader" style={{ textAlign: c.align, lineHeight: `${rowHeight}px` }}>
+            {c.title}
+          </div>
+        ))}
+      </div>
+      <div className={'tl-table-body'} style={{ height }} onScroll={onScroll} data-testid="data-table-body">
+        {rows.length === 0 ? (
+          <div className={'tl-table-empty'}>{props.empty ?? '暂无数据'}</div>
+        ) : (
+          <>
+            <div style={{ height: win.before }} />
+            {rows.slice(win.start, win.end).map((row, k) => {
+              const index = win.start + k;
+              const key = rowKey(row);
+              const selected = key === props.selectedKey;
+              return (
+                <div
+                  key={key}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  aria-selected={selected}
+                  data-row-key={key}
+                  className={`tl-table-row${props.onRowClick ? ' tl-clickable' : ''}${selected ? ' tl-selected' : ''}`}
+                  style={{ gridTemplateColumns: template, height: rowHeight }}
+                  onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                >
+                  {props.columns.map((c) => (
+                    <div key={c.key} className={'tl-table-cell'} role="cell" style={{ textAlign: c.align }}>
+                      {c.render(row, index)}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+            <div style={{ height: win.after }} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * 智能车联 live data: the latest position of every asset the user may see, kept current by the
+ * live channel (`/ws`, docs/api-contract.md "Positions and live channel").
+ */
+
+/** One asset's latest position (GET /car/v4/api/monitor/list.json and the `/ws` messages). */
+export interface MonitorItem {
+  terminalNo: string;
+  plateNo: string;
+  vehicleId?: number | string;
+  groupId?: number | string | null;
+  groupName?: string | null;
+  online: boolean;
+  /** WGS84 degrees; null when the asset never reported. */
+  lon: number | null;
+  lat: number | null;
+  /** km/h. */
+  speed: number;
+  /** Degrees clockwise from north. */
+  course: number;
+  /** Metres. */
+  altitude: number;
+  /** ISO 8601 with offset; null when the asset never reported. */
+  gpsTime: string | null;
+  receivedTime?: string | null;
+  alarmFlags: number;
+  statusFlags: number;
+  /** Status bit 0. */
+  acc?: boolean;
+  /** Status bit 1. */
+  located?: boolean;
+  /** km. */
+  mileage: number;
+  address?: string;
+}
+
+/** Connection state of the live channel. */
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+/**
+ * The live position store. `positions` is a MobX observable map (terminalNo → latest item):
+ * observers re-render when a message changes it, once per message. The channel is reference
+ * counted: every `connect()` needs its `disconnect()`; the socket closes when the last user leaves.
+ */
+export interface LiveService {
+  readonly positions: ReadonlyMap<string, MonitorItem>;
+  readonly status: LiveStatus;
+  /** Opens the channel (or joins the open one). Reconnects with backoff until the last `disconnect()`. */
+  connect(): void;
+  disconnect(): void;
+  /**
+   * Adds items fetched over HTTP (e.g. list.json before the snapshot arrives); an item replaces
+   * the stored one only when it is not older (by gpsTime).
+   */
+  merge(items: readonly MonitorItem[]): void;
+}
+
+export const LiveService = Symbol.for('tianlu.live');
+
+export const MONITOR_LIST_PATH = '/car/v4/api/monitor/list.json';
+export const MONITOR_TREE_PATH = '/car/v4/api/monitor/tree.json';
+export const TRACK_LIST_PATH = '/car/v4/api/track/list.json';
+export const VEHICLE_DETAIL_PATH = '/car/v4/api/vehicle/detail.json';
+/** list.json's largest page. */
+export const MONITOR_MAX_PAGE_SIZE = 20_000;
+
+/** A node of GET /car/v4/api/monitor/tree.json; counts include subgroups. */
+export interface VehicleGroup {
+  id: number | string;
+  name: string;
+  parentId?: number | string | null;
+  counts?: { all: number; online: number; offline: number; alarm: number };
+  children?: VehicleGroup[];
+}
+
+/** GET /car/v4/api/vehicle/detail.json. */
+export interface VehicleDetail {
+  plateNo: string;
+  plateColor?: string;
+  vehicleType?: string;
+  vin?: string;
+  driver?: string;
+  groupName?: string;
+  terminalNo: string;
+  terminalModel?: string;
+  sim?: string;
+  edition?: string;
+  installDate?: string;
+  expiryDate?: string;
+}
