@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorItem } from './api/monitor/monitor-item';
 import { Jt808TestTerminal } from './gateway/testing/jt808-test-terminal';
-import { ApiClient } from './testing/api-client';
+import { ApiClient, demoTenantClients } from './testing/api-client';
 import { LiveTestClient } from './testing/live-client';
 import { createTestServer, type TestServer } from './testing/test-server';
 
@@ -39,10 +39,7 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   httpPort = (server.app.server.address() as AddressInfo).port;
   gatewayPort = server.fleet.gateway!.port;
-  admin = new ApiClient(server.app);
-  other = new ApiClient(server.app);
-  await admin.login('admin', 'Admin@123');
-  await other.login('other', 'Other@123');
+  ({ admin, other } = await demoTenantClients(server.app));
 });
 
 afterAll(async () => {

@@ -54,3 +54,12 @@ export class ApiClient {
     return res;
   }
 }
+
+/** Clients logged in as the demo profile's two tenants: `admin` (天路演示) and `other` (其他公司). */
+export async function demoTenantClients(app: ConstructorParameters<typeof ApiClient>[0]): Promise<{ admin: ApiClient; other: ApiClient }> {
+  const admin = new ApiClient(app);
+  const other = new ApiClient(app);
+  await admin.login('admin', 'Admin@123');
+  await other.login('other', 'Other@123');
+  return { admin, other };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HEALTH_THRESHOLD } from '../../store/health-queries';
-import { ApiClient } from '../../testing/api-client';
+import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
 const GET = '/car/v4/api/health/threshold/getHealthThreshold.json';
@@ -12,10 +12,7 @@ let other: ApiClient;
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true });
-  admin = new ApiClient(server.app);
-  other = new ApiClient(server.app);
-  await admin.login('admin', 'Admin@123');
-  await other.login('other', 'Other@123');
+  ({ admin, other } = await demoTenantClients(server.app));
 });
 afterAll(() => server.close());
 

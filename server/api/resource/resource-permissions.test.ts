@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../testing/api-client';
+import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { ResourceItem } from './resource-tree';
 
@@ -9,10 +9,7 @@ let other: ApiClient;
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true });
-  admin = new ApiClient(server.app);
-  other = new ApiClient(server.app);
-  await admin.login('admin', 'Admin@123');
-  await other.login('other', 'Other@123');
+  ({ admin, other } = await demoTenantClients(server.app));
 });
 afterAll(() => server.close());
 
