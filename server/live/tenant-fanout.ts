@@ -20,18 +20,26 @@ interface TenantChannel {
   clients: Set<LiveClient>;
   pending: Set<number>;
   timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (epoch ms). */
+  timerAt: number;
+  /** When the last flush started (epoch ms). */
   lastFlush: number;
+  /** When each terminal was last flushed (epoch ms): it goes again no sooner than intervalMs later. */
+  flushedAt: Map<number, number>;
   /** gpsTime last pushed per terminal: unchanged assets are not pushed again. */
   pushed: Map<number, string | null>;
   flushing: boolean;
 }
 
 const OPEN = 1;
+/** Flushes of one tenant start at least this far apart, so a busy tenant costs at most ~20 item queries a second. */
+const MIN_FLUSH_GAP_MS = 50;
 
 /**
- * One channel per tenant: bus events of the tenant are coalesced per asset and pushed at most
- * once per second, serialised once and written to every socket of the tenant. A tenant without
- * sockets costs nothing; other tenants' events never reach its sockets.
+ * One channel per tenant: bus events of the tenant are coalesced per asset, serialised once and
+ * written to every socket of the tenant. An asset's update goes out at once (leading edge) and
+ * then at most once per interval: what arrives meanwhile is coalesced into its next push. A
+ * tenant without sockets costs nothing; other tenants' events never reach its sockets.
  */
 export class TenantFanout {
   private readonly channels = new Map<number, TenantChannel>();
@@ -41,7 +49,7 @@ export class TenantFanout {
   add(client: LiveClient): void {
     let channel = this.channels.get(client.tenantId);
     if (!channel) {
-      channel = { clients: new Set(), pending: new Set(), timer: undefined, lastFlush: 0, pushed: new Map(), flushing: false };
+      channel = { clients: new Set(), pending: new Set(), timer: undefined, timerAt: 0, lastFlush: 0, flushedAt: new Map(), pushed: new Map(), flushing: false };
       this.channels.set(client.tenantId, channel);
     }
     channel.clients.add(client);
@@ -75,8 +83,12 @@ export class TenantFanout {
     const channel = this.channels.get(event.tenantId);
     if (!channel) return;
     if (event.type === 'positions') {
-      for (const p of event.positions) channel.pending.add(p.terminalId);
-      this.schedule(event.tenantId, channel);
+      let due = Number.POSITIVE_INFINITY;
+      for (const p of event.positions) {
+        channel.pending.add(p.terminalId);
+        due = Math.min(due, this.dueAt(channel, p.terminalId));
+      }
+      this.wake(event.tenantId, channel, due);
     } else if (event.type === 'online') {
       void this.source.displayNo(event.tenantId, event.terminalId).then((no) => {
         const text = JSON.stringify({ type: 'online', terminalNo: no ?? event.terminalNo, online: event.online, at: event.at });
@@ -84,7 +96,7 @@ export class TenantFanout {
         // the asset's online flag changed: push its item with the next flush
         channel.pending.add(event.terminalId);
         channel.pushed.delete(event.terminalId);
-        this.schedule(event.tenantId, channel);
+        this.wake(event.tenantId, channel, this.dueAt(channel, event.terminalId));
       }, this.onError);
     }
   }
@@ -94,19 +106,37 @@ export class TenantFanout {
     this.channels.clear();
   }
 
-  private schedule(tenantId: number, channel: TenantChannel): void {
-    if (channel.timer || channel.flushing || channel.pending.size === 0) return;
-    const wait = Math.max(0, channel.lastFlush + this.intervalMs - Date.now());
-    channel.timer = setTimeout(() => void this.flush(tenantId, channel), wait);
+  /** When a terminal may be flushed again. */
+  private dueAt(channel: TenantChannel, terminalId: number): number {
+    return (channel.flushedAt.get(terminalId) ?? Number.NEGATIVE_INFINITY) + this.intervalMs;
+  }
+
+  /** Arms the flush for `due` (epoch ms) unless one is armed earlier or running (it re-arms when done). */
+  private wake(tenantId: number, channel: TenantChannel, due: number): void {
+    if (channel.flushing || channel.pending.size === 0 || due === Number.POSITIVE_INFINITY) return;
+    const at = Math.max(due, channel.lastFlush + MIN_FLUSH_GAP_MS);
+    if (channel.timer) {
+      if (channel.timerAt <= at) return;
+      clearTimeout(channel.timer);
+    }
+    channel.timerAt = at;
+    channel.timer = setTimeout(() => void this.flush(tenantId, channel), Math.max(0, at - Date.now()));
   }
 
   private async flush(tenantId: number, channel: TenantChannel): Promise<void> {
     channel.timer = undefined;
     channel.flushing = true;
-    channel.lastFlush = Date.now();
-    const ids = [...channel.pending];
-    channel.pending.clear();
+    const now = Date.now();
+    channel.lastFlush = now;
+    const ids: number[] = [];
+    for (const id of channel.pending) {
+      if (this.dueAt(channel, id) > now) continue; // pushed less than an interval ago: waits its turn
+      ids.push(id);
+      channel.pending.delete(id);
+      channel.flushedAt.set(id, now);
+    }
     try {
+      if (ids.length === 0) return;
       const items = await this.source.items(tenantId, ids);
       const changed = items.filter((item) => {
         const key = `${item.gpsTime}|${item.online}`;
@@ -122,7 +152,9 @@ export class TenantFanout {
       this.onError(err);
     } finally {
       channel.flushing = false;
-      this.schedule(tenantId, channel);
+      let due = Number.POSITIVE_INFINITY;
+      for (const id of channel.pending) due = Math.min(due, this.dueAt(channel, id));
+      this.wake(tenantId, channel, due);
     }
   }
 }
