@@ -47,7 +47,10 @@ export class OfflineGeocoder {
 
   private describe(d: District, nearest?: { district: District; distance: number }): GeoAddress {
     const names = this.names!;
-    const code = d.code ?? d.siblingCode;
+    const adcode = this.adcodeOf(d);
+    // the city's code stands in when neither the dataset nor the names know the district's
+    const cityPrefix = adcode || d.siblingCode ? undefined : names.cityPrefix(d.cityLabel);
+    const code = adcode ?? d.siblingCode ?? (cityPrefix && `${cityPrefix}00`);
     let province = code ? names.province(code) : undefined;
     let city = code ? names.city(code) : undefined;
     // the dataset's Taiwan files carry no codes
@@ -55,16 +58,25 @@ export class OfflineGeocoder {
       province = '台湾省';
       city = `${d.cityLabel}市`;
     }
-    const district = (d.code && names.district(d.code)) || d.name;
+    const district = (adcode && names.district(adcode)) || d.name;
     const parts = [province, city, district].filter((p, i, all): p is string => !!p && all.indexOf(p) === i);
     return {
       address: parts.join('') || d.name,
       ...(province && { province }),
       ...(city && { city }),
       district,
-      ...(d.code && { adcode: d.code }),
+      ...(adcode && { adcode }),
       ...(nearest?.district.centre && { nearest: { name: nearest.district.name, distance: Math.round(nearest.distance) } }),
     };
+  }
+
+  /** The district's GB/T 2260 code: the dataset's, else looked up by name where the dataset leaves it out (崇明区, every 沧州 district). */
+  private adcodeOf(d: District): string | undefined {
+    if (d.code) return d.code;
+    const names = this.names!;
+    if (d.siblingCode) return names.districtCode(d.name, d.siblingCode.slice(0, 4)) ?? names.districtCode(d.name, d.siblingCode.slice(0, 2));
+    const prefix = names.cityPrefix(d.cityLabel);
+    return prefix ? names.districtCode(d.name, prefix) : undefined;
   }
 
   private nearestSeat(x: number, y: number): { district: District; distance: number } | undefined {

@@ -32,4 +32,21 @@ export class RegionNames {
   district(code: string): string | undefined {
     return this.districts.get(code);
   }
+
+  /** The 4-digit prefix of the prefecture-level city with this short name (沧州 → 1309), if exactly one. */
+  cityPrefix(shortName: string): string | undefined {
+    const prefixes = [...this.cities].filter(([, name]) => shortName && name.startsWith(shortName)).map(([prefix]) => prefix);
+    return prefixes.length === 1 ? prefixes[0] : undefined;
+  }
+
+  /** The code of the district of this name whose code starts with `prefix`, if exactly one (崇明区 in 31 → 310151). */
+  districtCode(name: string, prefix: string): string | undefined {
+    let found: string | undefined;
+    for (const [code, n] of this.districts) {
+      if (n !== name || !code.startsWith(prefix)) continue;
+      if (found) return undefined;
+      found = code;
+    }
+    return found;
+  }
 }

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simplify } from './douglas-peucker';
 
 type Ring = [number, number][];
 interface EncodedFeature {
@@ -64,34 +65,6 @@ function inside([x, y]: [number, number], ring: Ring): boolean {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) hit = !hit;
   }
   return hit;
-}
-
-/** Douglas–Peucker. */
-function simplify(ring: Ring, tolerance: number): Ring {
-  if (ring.length <= 4) return ring;
-  const keep = new Uint8Array(ring.length);
-  keep[0] = keep[ring.length - 1] = 1;
-  const stack: [number, number][] = [[0, ring.length - 1]];
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
-    const [ax, ay] = ring[a];
-    const [bx, by] = ring[b];
-    const dx = bx - ax;
-    const dy = by - ay;
-    const len = Math.hypot(dx, dy);
-    let worst = -1;
-    let index = -1;
-    for (let i = a + 1; i < b; i++) {
-      // a closed ring starts where it ends: measure from that point instead of a line
-      const d = len < 1e-12 ? Math.hypot(ring[i][0] - ax, ring[i][1] - ay) : Math.abs(dy * ring[i][0] - dx * ring[i][1] + bx * ay - by * ax) / len;
-      if (d > worst) [worst, index] = [d, i];
-    }
-    if (worst > tolerance) {
-      keep[index] = 1;
-      stack.push([a, index], [index, b]);
-    }
-  }
-  return ring.filter((_, i) => keep[i]);
 }
 
 const round = (v: number) => Number(v.toFixed(DECIMALS));

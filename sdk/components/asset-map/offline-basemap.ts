@@ -1,10 +1,14 @@
 /**
  * The offline basemap: China's provinces and the neighbouring countries as vector shapes on a
- * canvas, with their names, over a sea-coloured background. Works without internet; the data
- * (WGS84, ~60 KB gzip, see tools/basemap/) is fetched only when a map is first shown.
+ * canvas, with their names, over a sea-coloured background; from zoom 7 (`CITY_ZOOM`) the
+ * provinces give way to the prefecture-level cities. Works without internet; the data (WGS84, see
+ * tools/basemap/) is fetched only when a map is first shown, the cities only when first zoomed in.
  */
 import * as L from 'leaflet';
 import type { FeatureCollection, MultiPolygon } from 'geojson';
+import { BasemapLevelSwitch } from './basemap-level';
+import { loadCityBasemap, type CityShape } from './city-basemap-data';
+import { CityLayer } from './city-layer';
 
 interface BasemapProps {
   name: string;
@@ -32,15 +36,53 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
   const geo = await loadBasemapData();
   const group = L.layerGroup();
   const renderer = L.canvas({ padding: 0.5 });
-  // countries first, provinces over them
-  const features = [...geo.features].sort((a, b) => (a.properties.kind === b.properties.kind ? 0 : a.properties.kind === 'country' ? -1 : 1));
-  L.geoJSON({ type: 'FeatureCollection', features } as BasemapData, {
+  const countries = geo.features.filter((f) => f.properties.kind === 'country');
+  const provinces = geo.features.filter((f) => f.properties.kind === 'province');
+  shapes(countries, renderer).addTo(group);
+  const provinceShapes = shapes(provinces, renderer).addTo(group);
+  labels(countries).addTo(group);
+  const provinceLabels = labels(provinces).addTo(group);
+
+  let cities: CityLayer | undefined;
+  const level = new BasemapLevelSwitch<readonly CityShape[]>({
+    loadCities: loadCityBasemap,
+    showCities: (data) => {
+      cities ??= new CityLayer(data, renderer);
+      // province land stays under the cities: it fills the slivers where two cities' sources disagree
+      provinceShapes.setStyle({ stroke: false });
+      provinceLabels.remove();
+      group.addLayer(cities);
+    },
+    showProvinces: () => {
+      cities?.remove();
+      provinceShapes.setStyle({ stroke: true });
+      group.addLayer(provinceLabels);
+    },
+    onError: (err) => console.warn('城市底图加载失败', err),
+  });
+  const onZoom = () => void level.update(map.getZoom());
+  map.on('zoomend', onZoom);
+  group.on('remove', () => {
+    map.off('zoomend', onZoom);
+    level.dispose();
+  });
+  group.addTo(map);
+  onZoom();
+  return group;
+}
+
+function shapes(features: BasemapData['features'], renderer: L.Renderer): L.GeoJSON {
+  return L.geoJSON({ type: 'FeatureCollection', features } as BasemapData, {
     interactive: false,
     style: (f) => {
       const kind = (f?.properties as BasemapProps).kind;
       return { renderer, color: BORDER[kind], weight: kind === 'province' ? 1 : 0.8, fillColor: LAND[kind], fillOpacity: 1, smoothFactor: 1.5 };
     },
-  } as L.GeoJSONOptions).addTo(group);
+  } as L.GeoJSONOptions);
+}
+
+function labels(features: BasemapData['features']): L.LayerGroup {
+  const group = L.layerGroup();
   for (const f of features) {
     const { name, kind, label } = f.properties;
     if (!name) continue;
@@ -50,6 +92,5 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
       icon: L.divIcon({ className: `tl-basemap-label tl-basemap-${kind}`, html: `<span>${name}</span>`, iconSize: [0, 0] }),
     }).addTo(group);
   }
-  group.addTo(map);
   return group;
 }

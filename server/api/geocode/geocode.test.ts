@@ -32,6 +32,19 @@ describe('getGeo.json (offline reverse geocoding)', () => {
     expect(res.obj[3]!.address).toBe('境外');
   });
 
+  it('names the four municipalities (天津 included: its map ships only as GeoJSON)', async () => {
+    const res = await admin.postJson<{ index: number; address: string; province?: string }[]>(GEO, {
+      lonAndLatToAddressVOS: [
+        { lon: 116.3975, lat: 39.9087, index: 0 },
+        { lon: 117.1902, lat: 39.1256, index: 1 },
+        { lon: 121.4737, lat: 31.2304, index: 2 },
+        { lon: 106.5516, lat: 29.563, index: 3 },
+      ],
+    });
+    expect(res.obj.map((r) => r.province)).toEqual(['北京市', '天津市', '上海市', '重庆市']);
+    expect(res.obj[1]!.address).toBe('天津市和平区');
+  });
+
   it('refuses bad input with a Chinese message', async () => {
     expect(await admin.postJson(GEO, {})).toMatchObject({ flag: 400, msg: '坐标列表不能为空' });
     expect(await admin.postJson(GEO, { lonAndLatToAddressVOS: [{ lon: 'x', lat: 39 }] })).toMatchObject({ flag: 400, msg: '第 1 个坐标的经度必须是数字' });

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCityBasemap, decodePolyline, type CityBasemapFile, type CityShape, type LatLngTuple } from './city-basemap-data';
+import file from './china-cities.json';
+
+const cities = decodeCityBasemap(file as unknown as CityBasemapFile);
+
+function contains(city: CityShape, [lat, lng]: LatLngTuple): boolean {
+  return city.polygons.some((rings) => {
+    let inside = false;
+    for (const ring of rings) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [yi, xi] = ring[i]!;
+        const [yj, xj] = ring[j]!;
+        if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+    }
+    return inside;
+  });
+}
+
+describe('decodePolyline', () => {
+  it("reads Google's encoded polyline format (x first) at the file's scale", () => {
+    // Google's example, lat/lng swapped into x/y: (38.5, -120.2), (40.7, -120.95), (43.252, -126.453) at 1e-5
+    expect(decodePolyline('_p~iF~ps|U_ulLnnqC_mqNvxq`@', 1e-5).map(([a, b]) => [Number(a.toFixed(5)), Number(b.toFixed(5))])).toEqual([
+      [-120.2, 38.5], [-120.95, 40.7], [-126.453, 43.252],
+    ]);
+  });
+});
+
+describe('china-cities.json', () => {
+  it('has the prefecture-level cities and all four municipalities', () => {
+    expect(cities.length).toBeGreaterThan(340);
+    for (const name of ['北京市', '天津市', '上海市', '重庆市', '广州市', '深圳市', '成都市', '杭州市', '武汉市', '西安市', '南京市', '沧州市', '香港']) {
+      expect(cities.some((c) => c.name === name), name).toBe(true);
+    }
+  });
+
+  it('puts the simulator cities (WGS84 centres) inside their outlines and names', () => {
+    const centres: [string, LatLngTuple][] = [
+      ['北京市', [39.9087, 116.3975]], ['上海市', [31.2304, 121.4737]], ['广州市', [23.1291, 113.2644]], ['深圳市', [22.61, 114.03]],
+      ['成都市', [30.5728, 104.0668]], ['杭州市', [30.2741, 120.1551]], ['武汉市', [30.5928, 114.3055]], ['西安市', [34.3416, 108.9398]],
+      ['重庆市', [29.563, 106.5516]], ['南京市', [32.0603, 118.7969]], ['天津市', [39.1256, 117.1902]], ['天津市', [40.05, 117.41]],
+    ];
+    for (const [name, point] of centres) {
+      const city = cities.find((c) => c.name === name)!;
+      expect(contains(city, point), `${name} ${point.join(',')}`).toBe(true);
+      expect(cities.filter((c) => contains(c, point)).map((c) => c.name), name).toEqual([name]);
+    }
+  });
+
+  it('closes every ring and draws each province border once', () => {
+    for (const c of cities) for (const rings of c.polygons) for (const ring of rings) expect(ring.length, c.name).toBeGreaterThanOrEqual(3);
+    const beijing = cities.find((c) => c.name === '北京市')!;
+    expect(beijing.label[0]).toBeCloseTo(39.9, 0);
+    const borders = cities.flatMap((c) => c.provinceBorders);
+    expect(borders.length).toBe((file as unknown as CityBasemapFile).provinceBorders.length);
+  });
+});
