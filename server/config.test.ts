@@ -20,6 +20,8 @@ describe('buildConfig', () => {
       LEGACY_LOGIN_HOSTS: ' old.example.com, legacy.example.cn ,',
       AI_URL: 'https://ai.example.com',
       AI_SCRIPT_URL: 'https://ai.example.com/widget.js',
+      MAP_PROVIDER: 'AMap',
+      MAP_KEY: 'k-123',
       DEFAULT_SITE_TITLE: '车队平台',
       SMS_PROVIDER: 'none',
       JT808_PORT: '7000',
@@ -34,6 +36,8 @@ describe('buildConfig', () => {
       legacyLoginHosts: ['old.example.com', 'legacy.example.cn'],
       aiUrl: 'https://ai.example.com',
       aiScriptUrl: 'https://ai.example.com/widget.js',
+      mapProvider: 'amap',
+      mapKey: 'k-123',
       defaultSiteTitle: '车队平台',
       smsProvider: 'none',
       jt808Port: 7000,
@@ -45,6 +49,11 @@ describe('buildConfig', () => {
     expect(buildConfig({}).pluginsDir).toBe('data/plugins');
     expect(buildConfig({ DATA_DIR: '/var/tianlu' }).pluginsDir).toBe('/var/tianlu/plugins');
     expect(buildConfig({ DATA_DIR: '/var/tianlu', PLUGINS_DIR: '/opt/tianlu-plugins' }).pluginsDir).toBe('/opt/tianlu-plugins');
+  });
+
+  it('draws the offline basemap unless a known map provider is configured', () => {
+    expect(buildConfig({}).mapProvider).toBe('offline');
+    expect(() => buildConfig({ MAP_PROVIDER: 'google' })).toThrow(/MAP_PROVIDER/);
   });
 
   it('refuses numbers that are not integers', () => {

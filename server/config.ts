@@ -16,6 +16,10 @@ export interface ServerConfig {
   legacyLoginHosts: string[];
   aiUrl?: string;
   aiScriptUrl?: string;
+  /** Map tiles the console uses; `offline` draws the bundled China basemap. */
+  mapProvider: MapProviderName;
+  /** Key of the online map provider (AMap, Tencent, Tianditu, Baidu). */
+  mapKey?: string;
   /** When set, hosts without branding get this title instead of flag 5001. */
   defaultSiteTitle?: string;
   /** `log` writes codes to the server log; `none` disables SMS login. */
@@ -59,6 +63,16 @@ function integer(env: EnvRecord, name: string, fallback: number, min = 0): numbe
   return n;
 }
 
+const MAP_PROVIDERS = ['offline', 'amap', 'tencent', 'baidu', 'tianditu', 'osm'] as const;
+export type MapProviderName = (typeof MAP_PROVIDERS)[number];
+
+function mapProvider(raw: string | undefined): MapProviderName {
+  if (raw === undefined) return 'offline';
+  const value = raw.toLowerCase();
+  if (!(MAP_PROVIDERS as readonly string[]).includes(value)) throw new Error(`MAP_PROVIDER must be one of ${MAP_PROVIDERS.join(', ')}, got "${raw}"`);
+  return value as MapProviderName;
+}
+
 function list(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -95,6 +109,8 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     legacyLoginHosts: list(env.LEGACY_LOGIN_HOSTS),
     aiUrl: text(env.AI_URL),
     aiScriptUrl: text(env.AI_SCRIPT_URL),
+    mapProvider: mapProvider(text(env.MAP_PROVIDER)),
+    mapKey: text(env.MAP_KEY),
     defaultSiteTitle: text(env.DEFAULT_SITE_TITLE),
     smsProvider: text(env.SMS_PROVIDER) ?? 'log',
     jt808Port: integer(env, 'JT808_PORT', 6808),
