@@ -94,7 +94,7 @@ async function main() {
       log: { info() {}, warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
     });
     const port = await gateway.listen(0, '127.0.0.1');
-    console.log(`gateway: Jt808Gateway with the store's directory and sink and the in-process bus bridge, as createServer wires it; batcher ${BATCH_DELAY_MS === undefined ? 'defaults (≤ 1000 rows, ≤ 25 ms wait, 2 commits in flight)' : `maxDelayMs ${BATCH_DELAY_MS} (BENCH_BATCH_DELAY_MS)`}`);
+    console.log(`gateway: Jt808Gateway with the store's directory and sink and the in-process bus bridge, as createServer wires it; batcher ${BATCH_DELAY_MS === undefined ? 'defaults (≤ 1000 rows, no fill wait: a free slot takes what queued meanwhile, 2 commits in flight)' : `maxDelayMs ${BATCH_DELAY_MS} (BENCH_BATCH_DELAY_MS)`}`);
     const before = await store.positions.count();
 
     gen = ForkedLoadGenerator.start({ port, terminals: TERMINALS, startPhone: START_PHONE, fixBaseMs });

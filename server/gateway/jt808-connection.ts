@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import {
-  Jt808FrameSplitter, Jt808GeneralResult, Jt808MsgId, Jt808Reassembler, decodeFrame, encodeFrame,
-  encodeGeneralResponse, formatMsgId, type Jt808Frame, type Jt808Header,
+  Jt808FrameSplitter, Jt808GeneralResponseTemplate, Jt808GeneralResult, Jt808Reassembler, decodeFrame, encodeFrame,
+  formatMsgId, type Jt808Frame, type Jt808Header,
 } from './jt808';
 import type { GatewayCounters } from './gateway-metrics';
 import type { GatewayLog, TerminalIdentity, TerminalOfflineEvent } from './gateway-ports';
@@ -34,7 +34,10 @@ export interface Jt808ConnectionDeps {
   counters: GatewayCounters;
   log: GatewayLog;
   idleTimeoutMs: number;
-  /** Handles one message; messages of a connection are handled one after another, in order. */
+  /**
+   * Handles one message; messages of a connection are handled one after another, in order. A
+   * handler that finishes synchronously (the position path) costs no promise.
+   */
   onMessage(connection: Jt808Connection, message: Jt808InboundMessage): Promise<void> | void;
   onClose(connection: Jt808Connection, reason: Jt808CloseReason): void;
 }
@@ -63,6 +66,7 @@ export class Jt808Connection {
   private serial = 0;
   private chain: Promise<void> = Promise.resolve();
   private backlog = 0;
+  private ackTemplate: Jt808GeneralResponseTemplate | undefined;
   private pressurePaused = false;
   private idleTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -110,10 +114,10 @@ export class Jt808Connection {
 
   /** Sends 0x8001 for each serial. */
   ack(header: Jt808Header, serials: readonly number[], result: number): void {
+    let template = this.ackTemplate;
+    if (!template?.fits(header)) template = this.ackTemplate = new Jt808GeneralResponseTemplate(header);
     for (const replySerial of serials) {
-      if (this.reply(header, Jt808MsgId.PlatformGeneralResponse, encodeGeneralResponse({ replySerial, replyMsgId: header.msgId, result }))) {
-        this.deps.counters.acksSent++;
-      }
+      if (this.write(template.encode(this.nextSerial(), replySerial, header.msgId, result))) this.deps.counters.acksSent++;
     }
   }
 
@@ -204,15 +208,39 @@ export class Jt808Connection {
   }
 
   private enqueue(message: Jt808InboundMessage): void {
+    if (this.backlog === 0) {
+      // nothing in progress: handle it now, and chain only if the handler went asynchronous
+      const pending = this.handle(message);
+      if (pending) this.follow(pending);
+      return;
+    }
+    this.follow(this.chain.then(() => this.handle(message)));
+  }
+
+  private follow(pending: Promise<void>): void {
     this.backlog++;
     this.updateReading();
-    this.chain = this.chain
-      .then(() => (this.closed ? undefined : this.deps.onMessage(this, message)))
-      .catch((err: unknown) => this.deps.log.error({ err, conn: this.id, msgId: formatMsgId(message.header.msgId) }, 'jt808 message handling failed'))
+    this.chain = pending
+      .catch((err: unknown) => this.handlingFailed(err))
       .finally(() => {
         this.backlog--;
         this.updateReading();
       });
+  }
+
+  private handle(message: Jt808InboundMessage): Promise<void> | undefined {
+    if (this.closed) return undefined;
+    try {
+      const result = this.deps.onMessage(this, message);
+      return result ? result.catch((err: unknown) => this.handlingFailed(err, message)) : undefined;
+    } catch (err) {
+      this.handlingFailed(err, message);
+      return undefined;
+    }
+  }
+
+  private handlingFailed(err: unknown, message?: Jt808InboundMessage): void {
+    this.deps.log.error({ err, conn: this.id, ...(message && { msgId: formatMsgId(message.header.msgId) }) }, 'jt808 message handling failed');
   }
 
   private updateReading(): void {

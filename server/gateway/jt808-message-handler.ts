@@ -11,8 +11,9 @@ const POSITION_MESSAGES: ReadonlySet<number> = new Set([Jt808MsgId.Location, Jt8
  * Handles one whole terminal message. Registration and authentication are open to anyone;
  * everything else needs this connection to have authenticated as the sender's number, and is
  * otherwise refused with 0x8001 result 1 and not stored.
+ * Synchronous except for registration and authentication (they ask the directory).
  */
-export async function handleJt808Message(ctx: Jt808HandlerContext, conn: Jt808Connection, msg: Jt808InboundMessage): Promise<void> {
+export function handleJt808Message(ctx: Jt808HandlerContext, conn: Jt808Connection, msg: Jt808InboundMessage): Promise<void> | void {
   const { header } = msg;
   const decoded = decodeTerminalMessage(msg);
   if (!decoded.ok) {

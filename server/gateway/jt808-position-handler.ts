@@ -18,17 +18,17 @@ export function storePositions(
     conn.ack(msg.header, msg.ackSerials, Jt808GeneralResult.Failure);
     return;
   }
-  ctx.batcher.add(rows).then(
-    () => {
-      ctx.counters.positionsStored += rows.length;
-      conn.ack(msg.header, msg.ackSerials, Jt808GeneralResult.Success);
-      ctx.counters.ackLatency.record(performance.now() - msg.receivedAt);
-    },
-    (err: unknown) => {
+  // a callback, not a promise: this runs for every report, and the batcher settles a whole batch at once
+  ctx.batcher.enqueue(rows, (failure) => {
+    if (failure) {
       ctx.counters.positionsFailed += rows.length;
-      ctx.log.warn({ err, terminalNo: session.terminalNo, count: rows.length }, 'jt808 positions not committed; left unacknowledged');
-    },
-  );
+      ctx.log.warn({ err: failure.error, terminalNo: session.terminalNo, count: rows.length }, 'jt808 positions not committed; left unacknowledged');
+      return;
+    }
+    ctx.counters.positionsStored += rows.length;
+    conn.ack(msg.header, msg.ackSerials, Jt808GeneralResult.Success);
+    ctx.counters.ackLatency.record(performance.now() - msg.receivedAt);
+  });
 }
 
 /** 0x0704: a regular batch (type 0) or a blind-area backfill (type 1), acknowledged as one. */

@@ -44,6 +44,30 @@ describe('PositionBatcher', () => {
     expect(sink.batches).toBeLessThanOrEqual(4);
   });
 
+  it('without maxDelayMs, commits what queued in the same turn at once, and what queued meanwhile next', async () => {
+    const sink = new MemoryPositionSink();
+    sink.hold();
+    const b = new PositionBatcher(sink, { maxInFlight: 1 });
+    const first = [0, 1, 2].map(() => b.add(rows(1)));
+    await sleep(5);
+    expect(sink.held).toHaveLength(1);
+    const second = [0, 1, 2, 3].map(() => b.add(rows(1)));
+    sink.release();
+    await Promise.all([...first, ...second]);
+    expect(sink.batches).toBe(2);
+    expect(sink.committed).toHaveLength(7);
+  });
+
+  it('calls back enqueue once its batch settled', async () => {
+    const sink = new MemoryPositionSink();
+    const b = new PositionBatcher(sink);
+    const outcome = await new Promise((resolve) => b.enqueue(rows(2), resolve));
+    expect(outcome).toBeUndefined();
+    sink.failWith(new Error('down'));
+    const failed = await new Promise<{ error: unknown } | undefined>((resolve) => b.enqueue(rows(1), resolve));
+    expect((failed?.error as Error).message).toBe('down');
+  });
+
   it('keeps the rows of one add in one batch', async () => {
     const sink = new MemoryPositionSink();
     const b = new PositionBatcher(sink, { minBatch: 2, maxBatch: 4, maxDelayMs: 0 });

@@ -6,7 +6,11 @@ export interface PositionBatcherOptions {
   maxBatch?: number;
   /** Smallest size trigger the adaptive target shrinks to. Default 50. */
   minBatch?: number;
-  /** Longest a row waits before its batch is flushed (when a commit slot is free). Default 25 ms. */
+  /**
+   * Longest a row waits for its batch to fill while a commit slot is free. Default: no fill wait —
+   * a free slot takes whatever is queued at the end of the current event-loop turn, so a batch is
+   * what arrived during the commits before it (small when idle, large under load).
+   */
   maxDelayMs?: number;
   /** Commits allowed to overlap. Default 2. */
   maxInFlight?: number;
@@ -38,11 +42,13 @@ export interface PositionBatcherStats {
   paused: boolean;
 }
 
+/** Told once the rows of one {@link PositionBatcher.enqueue} committed (undefined) or failed. */
+export type PositionBatchDone = (failure: { error: unknown } | undefined) => void;
+
 interface Entry {
   rows: PositionRow[];
   queuedAt: number;
-  resolve: () => void;
-  reject: (error: unknown) => void;
+  done: PositionBatchDone;
 }
 
 /**
@@ -58,6 +64,8 @@ export class PositionBatcher {
   private inFlightRows = 0;
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  private readonly eager: boolean;
   private paused = false;
   private closing = false;
   private target: number;
@@ -73,6 +81,8 @@ export class PositionBatcher {
   constructor(private readonly sink: PositionSink, private readonly options: PositionBatcherOptions = {}) {
     this.maxBatch = Math.max(1, options.maxBatch ?? 1000);
     this.minBatch = Math.min(this.maxBatch, Math.max(1, options.minBatch ?? 50));
+    this.eager = options.maxDelayMs === undefined;
+    // without a fill wait, 25 ms is still the yardstick the adaptive target measures commits by
     this.maxDelayMs = Math.max(0, options.maxDelayMs ?? 25);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 2);
     this.highWater = Math.max(1, options.highWater ?? 20_000);
@@ -84,12 +94,26 @@ export class PositionBatcher {
   add(rows: PositionRow[]): Promise<void> {
     if (this.closing) return Promise.reject(new Error('position batcher is closed'));
     if (rows.length === 0) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.queue.push({ rows, queuedAt: performance.now(), resolve, reject });
-      this.queued += rows.length;
-      this.checkPressure();
-      this.pump();
-    });
+    return new Promise<void>((resolve, reject) => this.enqueue(rows, (failure) => (failure ? reject(failure.error) : resolve())));
+  }
+
+  /**
+   * {@link add} without a promise, for the hot path: `done` is called once the batch holding the
+   * rows committed (with undefined) or failed; after {@link close}, at once with a failure.
+   */
+  enqueue(rows: PositionRow[], done: PositionBatchDone): void {
+    if (this.closing) {
+      done({ error: new Error('position batcher is closed') });
+      return;
+    }
+    if (rows.length === 0) {
+      done(undefined);
+      return;
+    }
+    this.queue.push({ rows, queuedAt: this.eager ? 0 : performance.now(), done });
+    this.queued += rows.length;
+    this.checkPressure();
+    this.pump();
   }
 
   /** Whether producers are currently asked to stop reading. */
@@ -118,6 +142,11 @@ export class PositionBatcher {
   }
 
   private pump(): void {
+    if (this.eager && !this.closing) {
+      // flush at the end of this turn, so one read burst (or one commit's backlog) is one batch
+      if (this.queue.length > 0 && this.inFlight < this.maxInFlight) this.immediate ??= setImmediate(this.flushNow);
+      return;
+    }
     while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
       const waited = performance.now() - this.queue.peek()!.queuedAt;
       if (!this.closing && this.queued < this.target && waited < this.maxDelayMs) {
@@ -128,6 +157,11 @@ export class PositionBatcher {
     }
     if (this.queue.length === 0) this.disarm();
   }
+
+  private readonly flushNow = (): void => {
+    this.immediate = undefined;
+    while (this.queue.length > 0 && this.inFlight < this.maxInFlight) this.commit(this.take());
+  };
 
   private take(): Entry[] {
     const batch: Entry[] = [];
@@ -167,16 +201,24 @@ export class PositionBatcher {
     if (failure) {
       this.stats.batchFailures++;
       this.report(failure.error, 'commit');
-      for (const e of batch) e.reject(failure.error);
+      for (const e of batch) this.tell(e, failure);
     } else {
       this.stats.rowsCommitted += rows.length;
       this.stats.batchesCommitted++;
-      for (const e of batch) e.resolve();
+      for (const e of batch) this.tell(e, undefined);
       this.notifyCommitted(rows);
     }
     this.checkPressure();
     this.pump();
     if (this.queue.length === 0 && this.inFlight === 0) this.drainWaiters.splice(0).forEach((w) => w());
+  }
+
+  private tell(entry: Entry, failure: { error: unknown } | undefined): void {
+    try {
+      entry.done(failure);
+    } catch (error) {
+      this.report(error, 'listener');
+    }
   }
 
   /** Slow commits → bigger batches to amortise them; fast commits → smaller ones for latency. */
@@ -228,6 +270,8 @@ export class PositionBatcher {
   private disarm(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate = undefined;
   }
 }
 

@@ -19,24 +19,52 @@ export interface StoredPosition {
   backfill: boolean;
 }
 
-/** The batch as one array per column, the shape UNNEST takes. */
+/**
+ * The batch as one array literal per column, the shape UNNEST takes. Written here rather than
+ * left to the driver: every element is a number, a boolean, an ISO time or JSON, so only the JSON
+ * needs quoting, and the driver's generic per-element escaping was a visible share of ingest CPU.
+ */
 function columns(rows: readonly PositionRow[]) {
+  const n = rows.length;
+  const terminalId = new Array<number>(n), tenantId = new Array<number>(n), deviceTime = new Array<string>(n);
+  const receivedTime = new Array<string>(n), lon = new Array<number>(n), lat = new Array<number>(n);
+  const altitude = new Array<number>(n), speed = new Array<number>(n), course = new Array<number>(n);
+  const alarm = new Array<number>(n), status = new Array<number>(n), mileage = new Array<number | string>(n);
+  const extras = new Array<string>(n), backfill = new Array<string>(n);
+  let lastReceived: Date | undefined, lastReceivedIso = '';
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
+    terminalId[i] = Number(r.terminalId);
+    tenantId[i] = Number(r.tenantId);
+    deviceTime[i] = r.deviceTime.toISOString();
+    // the rows of one read share their arrival time
+    if (r.receivedTime !== lastReceived) {
+      lastReceived = r.receivedTime;
+      lastReceivedIso = r.receivedTime.toISOString();
+    }
+    receivedTime[i] = lastReceivedIso;
+    lon[i] = r.lon;
+    lat[i] = r.lat;
+    altitude[i] = Math.round(r.altitude);
+    speed[i] = r.speed;
+    course[i] = Math.round(r.course);
+    alarm[i] = r.alarmFlags >>> 0;
+    status[i] = r.statusFlags >>> 0;
+    mileage[i] = r.mileage ?? 'NULL';
+    extras[i] = quoteElement(JSON.stringify(r.extras ?? {}));
+    backfill[i] = r.backfill ? 't' : 'f';
+  }
+  const lit = (items: readonly (number | string)[]) => `{${items.join(',')}}`;
   return {
-    terminalId: rows.map((r) => Number(r.terminalId)),
-    tenantId: rows.map((r) => Number(r.tenantId)),
-    deviceTime: rows.map((r) => r.deviceTime),
-    receivedTime: rows.map((r) => r.receivedTime),
-    lon: rows.map((r) => r.lon),
-    lat: rows.map((r) => r.lat),
-    altitude: rows.map((r) => Math.round(r.altitude)),
-    speed: rows.map((r) => r.speed),
-    course: rows.map((r) => Math.round(r.course)),
-    alarm: rows.map((r) => r.alarmFlags >>> 0),
-    status: rows.map((r) => r.statusFlags >>> 0),
-    mileage: rows.map((r) => r.mileage ?? null),
-    extras: rows.map((r) => JSON.stringify(r.extras ?? {})),
-    backfill: rows.map((r) => r.backfill),
+    terminalId: lit(terminalId), tenantId: lit(tenantId), deviceTime: lit(deviceTime), receivedTime: lit(receivedTime),
+    lon: lit(lon), lat: lit(lat), altitude: lit(altitude), speed: lit(speed), course: lit(course), alarm: lit(alarm),
+    status: lit(status), mileage: lit(mileage), extras: lit(extras), backfill: lit(backfill),
   };
+}
+
+/** An array-literal element in double quotes, with backslashes and quotes escaped. */
+function quoteElement(text: string): string {
+  return `"${text.replace(/[\\"]/g, '\\$&')}"`;
 }
 
 /**

@@ -13,6 +13,7 @@ export * from './jt808-batch-location-codec';
 export * from './jt808-register-codec';
 export * from './jt808-auth-codec';
 export * from './jt808-general-response-codec';
+export * from './jt808-general-response-template';
 export * from './jt808-param-codec';
 export * from './jt808-command-codec';
 export * from './jt808-terminal-message-codec';
