@@ -13,7 +13,7 @@ describe('ToastServiceImpl', () => {
     t.show('保存成功', 'success');
     expect(t.current).toMatchObject({ text: '保存成功', intent: 'success' });
     vi.advanceTimersByTime(2999);
-    expect(t.current).toBeDefined();
+    expect(t.current?.text).toBe('保存成功');
     vi.advanceTimersByTime(1);
     expect(t.current).toBeUndefined();
   });

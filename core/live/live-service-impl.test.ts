@@ -124,7 +124,7 @@ describe('LiveServiceImpl', () => {
     socket.receive({ type: 'error', flag: 4010, msg: '会话过期' });
     expect(dialogs.sessionExpired).toBe(true);
     expect(localStorage.getItem('main_sessionId')).toBeNull();
-    expect(socket.closedWith).toBeDefined();
+    expect(socket.closedWith).toBe(1000);
     expect(live.status).toBe('offline');
     vi.advanceTimersByTime(120_000);
     expect(sockets.sockets).toHaveLength(1);

@@ -62,6 +62,6 @@ describe('toFluentTheme', () => {
     const green = THEMES.find((d) => d.id === 'green')!;
     const fluent = toFluentTheme(green);
     expect(fluent.colorBrandBackground).toBe('#52c41a');
-    expect(fluent.colorNeutralBackground1).toBeDefined();
+    expect(fluent.colorNeutralBackground1).toMatch(/^#[0-9a-f]{6}$/i);
   });
 });
