@@ -21,7 +21,7 @@ export const ASSET_STATE_LABELS: Record<AssetState, string> = { moving: '行驶'
 export function assetState(item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'speed'>): AssetState {
   if (!item.online) return 'offline';
   if (item.alarmFlags) return 'alarm';
-  return item.speed > 0 ? 'moving' : 'stopped';
+  return (item.speed ?? 0) > 0 ? 'moving' : 'stopped';
 }
 
 /** Status filter: 在线/离线 by connection, 报警 any asset with alarm flags set. */

@@ -18,6 +18,12 @@ function item(terminalNo: string, patch: Partial<MonitorItem> = {}): MonitorItem
     alarmFlags: 0,
     statusFlags: 3,
     mileage: 100,
+    vehicleId: null,
+    groupId: null,
+    groupName: null,
+    receivedTime: null,
+    acc: true,
+    located: true,
     ...patch,
   };
 }

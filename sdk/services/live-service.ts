@@ -5,32 +5,34 @@
 
 /** One asset's latest position (GET /car/v4/api/monitor/list.json and the `/ws` messages). */
 export interface MonitorItem {
+  /** Terminal number as provisioned (e.g. 013800000001). */
   terminalNo: string;
-  plateNo: string;
-  vehicleId?: number | string;
-  groupId?: number | string | null;
-  groupName?: string | null;
+  /** null for a terminal not bound to a vehicle. */
+  plateNo: string | null;
+  vehicleId: number | null;
+  groupId: number | null;
+  groupName: string | null;
   online: boolean;
-  /** WGS84 degrees; null when the asset never reported. */
+  /** WGS84 degrees; this and the other position fields are null when the asset never reported. */
   lon: number | null;
   lat: number | null;
   /** km/h. */
-  speed: number;
+  speed: number | null;
   /** Degrees clockwise from north. */
-  course: number;
+  course: number | null;
   /** Metres. */
-  altitude: number;
-  /** ISO 8601 with offset; null when the asset never reported. */
+  altitude: number | null;
+  /** ISO 8601 with offset. */
   gpsTime: string | null;
-  receivedTime?: string | null;
+  receivedTime: string | null;
   alarmFlags: number;
   statusFlags: number;
   /** Status bit 0. */
-  acc?: boolean;
+  acc: boolean;
   /** Status bit 1. */
-  located?: boolean;
+  located: boolean;
   /** km. */
-  mileage: number;
+  mileage: number | null;
   address?: string;
 }
 

@@ -18,6 +18,11 @@ const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}
   alarmFlags: 0,
   statusFlags: 0,
   mileage: 0,
+  vehicleId: null,
+  groupName: null,
+  receivedTime: null,
+  acc: true,
+  located: true,
   ...patch,
 });
 

@@ -137,7 +137,7 @@ export class MonitorStore {
   /** Selects an asset and opens the host's vehicle dialog for it. */
   select(terminalNo: string): void {
     this.selected = terminalNo;
-    const plateNo = this.deps.live.positions.get(terminalNo)?.plateNo;
+    const plateNo = this.deps.live.positions.get(terminalNo)?.plateNo ?? undefined;
     this.deps.bus.emit('showVehInfo', { terminalNo, plateNo, tab: 'follow' });
   }
 

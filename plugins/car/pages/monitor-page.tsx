@@ -87,7 +87,7 @@ function columns(store: MonitorStore): DataTableColumn<MonitorItem>[] {
         );
       },
     },
-    { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => `${Math.round(r.speed)} km/h` },
+    { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => (r.speed === null ? '—' : `${Math.round(r.speed)} km/h`) },
     { key: 'acc', title: 'ACC', width: 60, render: (r) => ((r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') },
     { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
     { key: 'address', title: '地址', render: (r) => store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…') },

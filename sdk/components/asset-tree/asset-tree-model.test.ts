@@ -17,6 +17,11 @@ const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: P
   alarmFlags: 0,
   statusFlags: 0,
   mileage: 0,
+  vehicleId: null,
+  groupName: null,
+  receivedTime: null,
+  acc: true,
+  located: true,
   ...patch,
 });
 

@@ -150,7 +150,7 @@ export default function AssetTreeView(props: AssetTreeProps) {
         <span className={s.name} title={item.terminalNo}>
           {item.plateNo || item.terminalNo}
         </span>
-        {item.online && <span className={s.speed}>{Math.round(item.speed)} km/h</span>}
+        {item.online && item.speed !== null && <span className={s.speed}>{Math.round(item.speed)} km/h</span>}
       </div>
     );
   };

@@ -2,30 +2,10 @@ import { normalizePhone } from '../../gateway/jt808/index';
 import type { AssetRow } from '../../store/monitor-queries';
 import { badInput } from '../envelope';
 import { toChinaIso } from '../time-format';
+import type { MonitorItem } from '../../../sdk/services/live-service';
 
-/** One asset's latest position as the console gets it (docs/api-contract.md, MonitorItem). */
-export interface MonitorItem {
-  terminalNo: string;
-  plateNo: string | null;
-  vehicleId: number | null;
-  groupId: number | null;
-  groupName: string | null;
-  online: boolean;
-  lon: number | null;
-  lat: number | null;
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  gpsTime: string | null;
-  receivedTime: string | null;
-  alarmFlags: number;
-  statusFlags: number;
-  /** Status bit 0. */
-  acc: boolean;
-  /** Status bit 1. */
-  located: boolean;
-  mileage: number | null;
-}
+/** One asset's latest position as the console gets it: the SDK's contract type. */
+export type { MonitorItem };
 
 export function toMonitorItem(a: AssetRow): MonitorItem {
   return {
