@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { AccessScope } from '../store/scope-queries';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
 
@@ -26,6 +27,19 @@ export interface PublicContext<Q, B> {
 
 export interface SessionContext<Q, B> extends PublicContext<Q, B> {
   user: UserRecord;
+  /** The caller's tenant subtree and vehicle-group scope (read once per request, on first use). */
+  scope(): Promise<AccessScope>;
+  /** Writes one entry to the operation log as this caller (IP and time included). */
+  audit(change: AuditChange): Promise<void>;
+}
+
+/** One change for the operation log; `tenantId` defaults to the caller's tenant. */
+export interface AuditChange {
+  action: string;
+  target: string;
+  before?: unknown;
+  after?: unknown;
+  tenantId?: number;
 }
 
 interface RouteBase {
@@ -35,8 +49,13 @@ interface RouteBase {
   aliases?: string[];
   /** One line for the OpenAPI page. */
   summary: string;
-  /** The resource (menu or button id) the caller's role must hold. */
+  /**
+   * The resource (menu or button id) the caller's role must hold. Every session route declares
+   * either a resource or `anyUser: true` (a route test enforces it).
+   */
   resource?: number;
+  /** Any logged-in user may call it (own profile, own resource tree, centre pages…). */
+  anyUser?: true;
   schema?: RouteSchema;
   /** The handler answers through `reply` itself (files); otherwise its result becomes `obj`. */
   raw?: boolean;

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
 import { forbidden, ok, sessionExpired } from './envelope';
-import type { RouteDefinition } from './route-definition';
+import type { AuditChange, PublicContext, RouteDefinition, SessionContext } from './route-definition';
+import type { AccessScope } from '../store/scope-queries';
 
 /** A group of routes (one folder under server/api/), shown as one tag on the OpenAPI page. */
 export interface ApiArea {
@@ -47,6 +48,27 @@ async function authenticate(route: RouteDefinition, request: FastifyRequest, dep
   return user;
 }
 
+function sessionContext<Q, B>(base: PublicContext<Q, B>, user: UserRecord): SessionContext<Q, B> {
+  let scope: Promise<AccessScope> | undefined;
+  const { deps, request } = base;
+  return {
+    ...base,
+    user,
+    scope: () => (scope ??= deps.store.scope.forUser(user)),
+    audit: (change: AuditChange) =>
+      deps.store.audit.record({
+        tenantId: change.tenantId ?? user.tenantId,
+        userId: user.id,
+        account: user.account,
+        action: change.action,
+        target: change.target,
+        before: change.before,
+        after: change.after,
+        ip: request.ip ?? null,
+      }),
+  };
+}
+
 export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, deps: AppDeps): void {
   const users = new WeakMap<FastifyRequest, UserRecord>();
   for (const { area, route } of registry.list()) {
@@ -70,7 +92,7 @@ export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, de
         },
         handler: async (request, reply) => {
           const base = { query: request.query, body: request.body, deps, request, reply };
-          const result = route.auth === 'public' ? await route.handler(base) : await route.handler({ ...base, user: users.get(request)! });
+          const result = route.auth === 'public' ? await route.handler(base) : await route.handler(sessionContext(base, users.get(request)!));
           return route.raw ? reply : ok(result);
         },
       });

@@ -1,3 +1,4 @@
+import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
@@ -9,6 +10,7 @@ import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PositionQueries } from './position-queries';
+import { ScopeQueries } from './scope-queries';
 import { SessionQueries } from './session-queries';
 import { SiteQueries } from './site-queries';
 import { UserQueries } from './user-queries';
@@ -30,6 +32,10 @@ export interface Store {
   readonly fleet: FleetQueries;
   readonly positions: PositionQueries;
   readonly monitor: MonitorQueries;
+  /** Who may see what: tenant subtree and vehicle-group scope of a user. */
+  readonly scope: ScopeQueries;
+  /** The operation log. */
+  readonly audit: AuditQueries;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,8 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fleet: new FleetQueries(db),
     positions: new PositionQueries(db),
     monitor: new MonitorQueries(db),
+    scope: new ScopeQueries(db),
+    audit: new AuditQueries(db),
     close: () => opened.close(),
   };
   try {

@@ -8,6 +8,11 @@ export interface TenantTable {
   id: Generated<number>;
   parent_id: number | null;
   name: string;
+  /** platform | agent | customer */
+  kind: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
 }
 
@@ -15,6 +20,8 @@ export interface RoleTable {
   id: Generated<number>;
   tenant_id: number;
   name: string;
+  remark: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
 }
 
 export interface UserTable {
@@ -28,7 +35,44 @@ export interface UserTable {
   disabled: ColumnType<boolean, boolean | undefined, boolean>;
   chat_logo: string | null;
   password_changed_at: Timestamp;
+  email: ColumnType<string, string | undefined, string>;
+  remark: ColumnType<string, string | undefined, string>;
+  phone_verified: ColumnType<boolean, boolean | undefined, boolean>;
+  privacy: ColumnType<unknown, string | undefined, string>;
+  wx_open_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+}
+
+/** A user's vehicle-group scope; no rows = every group of the user's tenant subtree. */
+export interface UserGroupTable {
+  user_id: number;
+  group_id: number;
+}
+
+export interface OperationLogTable {
+  id: Generated<string>;
+  tenant_id: number;
+  user_id: number | null;
+  account: string;
+  action: string;
+  target: ColumnType<string, string | undefined, string>;
+  before: ColumnType<unknown, string | null | undefined, string | null>;
+  after: ColumnType<unknown, string | null | undefined, string | null>;
+  ip: string | null;
+  at: CreatedAt;
+}
+
+export interface LoginHistoryTable {
+  id: Generated<string>;
+  user_id: number | null;
+  tenant_id: number | null;
+  account: string;
+  ip: string | null;
+  /** success | failure | locked */
+  result: string;
+  /** password | sms */
+  method: ColumnType<string, string | undefined, string>;
+  at: CreatedAt;
 }
 
 export interface PlatformTable {
@@ -219,6 +263,9 @@ export interface Database {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;
+  user_groups: UserGroupTable;
+  operation_logs: OperationLogTable;
+  login_history: LoginHistoryTable;
   platforms: PlatformTable;
   resources: ResourceTable;
   role_resources: RoleResourceTable;

@@ -28,7 +28,7 @@ describe('resource lists', () => {
     const car = res.obj.find((g) => g.platformId === 8)!;
     const command = car.children!.find((c) => c.id === 8400)!;
     expect(command).toMatchObject({ name: '指令下发', path: '/car/command', type: 1 });
-    expect(command.children).toEqual([expect.objectContaining({ id: 840001, name: '下发指令', type: 3 })]);
+    expect(command.children).toEqual([expect.objectContaining({ id: 840001, name: '下发指令', type: 3 }), expect.objectContaining({ id: 840002, name: '危险指令', type: 3 })]);
     const centre = res.obj[0]!;
     expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400303]);
   });
@@ -77,7 +77,7 @@ describe('platforms of a role', () => {
   it('answers an overview only for granted platforms', async () => {
     const car = await other.get<{ title: string; assets: object; menus: ResourceItem[] }>('/car/v1/api/platform/overview.json', { platformId: 8 });
     expect(car.obj).toMatchObject({ title: '智能车联', assets: { total: 5, online: 0, offline: 5, alarm: 0 } });
-    expect(car.obj.menus.map((m) => m.id)).toEqual([8001, 8100, 8200, 8300, 8400]);
+    expect(car.obj.menus.map((m) => m.id)).toEqual([8001, 8100, 8200, 8300, 8400, 8500]);
     expect((await other.get('/car/v1/api/platform/overview.json', { platformId: 13 })).flag).toBe(403);
   });
 });

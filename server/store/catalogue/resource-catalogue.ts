@@ -50,6 +50,8 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [8300, '告警中心', '/car/alarm', { icon: 'Alert' }],
     [8400, '指令下发', '/car/command', { icon: 'Send' }],
     [840001, '下发指令', null, button(8400)],
+    [840002, '危险指令', null, button(8400)],
+    [8500, '电子围栏', '/car/fence', { icon: 'ShapeOrganic' }],
   ]),
   ...platform(11, [[1101, '概览', '/card/overview', { icon: 'Home' }]]),
   ...platform(12, [

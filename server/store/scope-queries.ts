@@ -1,0 +1,88 @@
+import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from './db-schema';
+
+/**
+ * What a user may see: their own tenant and every tenant below it, narrowed to a set of vehicle
+ * groups (with their subgroups) when the user has a group scope. Every query that returns or
+ * changes tenant data filters by it.
+ */
+export interface AccessScope {
+  userId: number;
+  /** The user's own tenant. */
+  tenantId: number;
+  /** The user's tenant first, then every descendant tenant. */
+  tenantIds: readonly number[];
+  /** null: no group restriction. Otherwise the allowed groups and all their subgroups (assets without a group are outside). */
+  groupIds: readonly number[] | null;
+}
+
+/**
+ * A filter for queries over assets: `tenantColumn` in the scope's tenants and, for a group-scoped
+ * user, `groupColumn` in the scope's groups. Column references are raw SQL names such as `t.tenant_id`.
+ */
+export function assetInScope(scope: AccessScope, tenantColumn: string, groupColumn: string): Expression<SqlBool> {
+  const tenantIds = scope.tenantIds.length > 0 ? scope.tenantIds : [-1];
+  const tenantPart = sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
+  if (scope.groupIds === null) return tenantPart;
+  const groupIds = scope.groupIds.length > 0 ? scope.groupIds : [-1];
+  return sql<SqlBool>`(${tenantPart} and ${sql.ref(groupColumn)} in (${sql.join(groupIds)}))`;
+}
+
+/** `tenantColumn` in the scope's tenants (for tenant data that is not tied to a vehicle group). */
+export function tenantInScope(scope: AccessScope, tenantColumn: string): Expression<SqlBool> {
+  const tenantIds = scope.tenantIds.length > 0 ? scope.tenantIds : [-1];
+  return sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
+}
+
+export type AnyExpressionBuilder = ExpressionBuilder<Database, keyof Database>;
+
+export class ScopeQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The scope of a user, read fresh (role, tenant or group changes apply on the next call). */
+  async forUser(user: { id: number; tenantId: number }): Promise<AccessScope> {
+    const [tenantIds, groups] = await Promise.all([
+      this.tenantSubtree(user.tenantId),
+      this.db.selectFrom('user_groups').select('group_id').where('user_id', '=', user.id).execute(),
+    ]);
+    const groupIds = groups.length === 0 ? null : await this.groupSubtree(groups.map((g) => g.group_id));
+    return { userId: user.id, tenantId: user.tenantId, tenantIds, groupIds };
+  }
+
+  /** The tenant and every tenant below it (the tenant first). */
+  async tenantSubtree(tenantId: number): Promise<number[]> {
+    const rows = await sql<{ id: number }>`
+      with recursive sub(id, depth) as (
+        select id, 0 from tenants where id = ${tenantId}
+        union all
+        select t.id, sub.depth + 1 from tenants t join sub on t.parent_id = sub.id
+      )
+      select id from sub order by depth, id`.execute(this.db);
+    return rows.rows.map((r) => Number(r.id));
+  }
+
+  /** The groups and every subgroup of them. */
+  async groupSubtree(groupIds: readonly number[]): Promise<number[]> {
+    if (groupIds.length === 0) return [];
+    const rows = await sql<{ id: number }>`
+      with recursive sub(id) as (
+        select id from vehicle_groups where id in (${sql.join(groupIds)})
+        union
+        select g.id from vehicle_groups g join sub on g.parent_id = sub.id
+      )
+      select id from sub order by id`.execute(this.db);
+    return rows.rows.map((r) => Number(r.id));
+  }
+
+  /** Whether `tenantId` is the scope's tenant or below it. */
+  static includesTenant(scope: AccessScope, tenantId: number): boolean {
+    return scope.tenantIds.includes(tenantId);
+  }
+
+  /** Whether an asset of that tenant and group is visible in the scope. */
+  static includesAsset(scope: AccessScope, tenantId: number, groupId: number | null): boolean {
+    if (!scope.tenantIds.includes(tenantId)) return false;
+    if (scope.groupIds === null) return true;
+    return groupId !== null && scope.groupIds.includes(groupId);
+  }
+}
