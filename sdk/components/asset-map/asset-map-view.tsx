@@ -7,6 +7,7 @@ import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, hasPosition, type AssetState } 
 import { useService } from '../../react/use-service';
 import { ConfigService } from '../../services/config-service';
 import type { AssetMapProps } from '../asset-map';
+import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
 import { effectiveProvider, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';
 import { VehicleLayer } from './vehicle-layer';
@@ -47,7 +48,8 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const map = L.map(el, { minZoom: 3, maxZoom: 18, attributionControl: provider !== 'offline', zoomSnap: 1, worldCopyJump: false });
+    const crs = provider === 'baidu' ? BAIDU_CRS : L.CRS.EPSG3857;
+    const map = L.map(el, { crs, minZoom: 3, maxZoom: 18, attributionControl: provider !== 'offline', zoomSnap: 1, worldCopyJump: false });
     map.fitBounds(CHINA_BOUNDS);
     let basemap: L.LayerGroup | undefined;
     let cancelled = false;
@@ -57,7 +59,10 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
         else basemap = g;
       });
     } else {
-      for (const t of tileSources(provider, key)) L.tileLayer(t.url, { subdomains: t.subdomains ?? 'abc', maxZoom: t.maxZoom, attribution: t.attribution }).addTo(map);
+      for (const t of tileSources(provider, key)) {
+        const tiles = provider === 'baidu' ? baiduTileLayer(t) : L.tileLayer(t.url, { subdomains: t.subdomains ?? 'abc', maxZoom: t.maxZoom, attribution: t.attribution });
+        tiles.addTo(map);
+      }
     }
     const layer = new VehicleLayer({ provider, onSelect: (t) => onSelect.current?.(t) });
     layer.addTo(map);

@@ -25,9 +25,9 @@ describe('map providers', () => {
     expect(toMapLatLng(...TIANANMEN, 'baidu')).toEqual([bLat, bLon]);
   });
 
-  it('falls back to the offline basemap for baidu (no BD-09 tile projection) and for tianditu without a key', () => {
+  it('falls back to the offline basemap for tianditu without a key, draws Baidu tiles on their own projection', () => {
     expect(effectiveProvider(undefined)).toBe('offline');
-    expect(effectiveProvider('baidu')).toBe('offline');
+    expect(effectiveProvider('baidu')).toBe('baidu');
     expect(effectiveProvider('tianditu')).toBe('offline');
     expect(effectiveProvider('tianditu', 'k')).toBe('tianditu');
     expect(effectiveProvider('amap')).toBe('amap');

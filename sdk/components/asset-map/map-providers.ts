@@ -22,12 +22,9 @@ export function providerCoordSystem(provider: MapProvider): CoordSystem {
   }
 }
 
-/**
- * The provider actually drawn: 'baidu' needs Baidu's own tile projection (not shipped) and
- * 'tianditu' needs a key; both fall back to the offline basemap.
- */
+/** The provider actually drawn: 'tianditu' needs a key and falls back to the offline basemap without one. */
 export function effectiveProvider(provider: MapProvider | undefined, key?: string): MapProvider {
-  if (!provider || provider === 'baidu') return 'offline';
+  if (!provider) return 'offline';
   if (provider === 'tianditu' && !key) return 'offline';
   return provider;
 }
@@ -46,6 +43,9 @@ export function tileSources(provider: MapProvider, key = ''): TileSource[] {
         maxZoom: 18,
         attribution: '© 天地图',
       }));
+    case 'baidu':
+      // BD-09 positions on Baidu's own projection and tile rows (see baidu-crs.ts).
+      return [{ url: 'https://maponline{s}.bdimg.com/tile/?qt=vtile&x={x}&y={y}&z={z}&styles=pl&scaler=1&udt=20240601', subdomains: '0123', maxZoom: 18, attribution: '© 百度地图' }];
     case 'osm':
       return [{ url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', maxZoom: 19, attribution: '© OpenStreetMap contributors' }];
     default:
