@@ -37,13 +37,15 @@ function city(
 export const SIM_CITIES: readonly SimCity[] = [
   city('beijing', '北京', 39.9087, 116.3975, 44, 11, 100, ['京A', '京B', '京C', '京E', '京F', '京H', '京J', '京K', '京L', '京M', '京N', '京P', '京Q']),
   city('shanghai', '上海', 31.2304, 121.4737, 4, 31, 100, ['沪A', '沪B', '沪C', '沪D', '沪E', '沪F', '沪G', '沪H', '沪J', '沪K', '沪L', '沪M', '沪N']),
-  city('guangzhou', '广州', 23.1291, 113.2644, 21, 44, 100, ['粤A']),
+  // centred on 天河 so the box stays clear of 佛山 to the west
+  city('guangzhou', '广州', 23.1500, 113.3700, 21, 44, 100, ['粤A']),
   // centred north of Futian so the box stays clear of the Hong Kong boundary
-  city('shenzhen', '深圳', 22.6100, 114.0300, 20, 44, 300, ['粤B'], 0.07),
+  city('shenzhen', '深圳', 22.6400, 114.0300, 20, 44, 300, ['粤B'], 0.07),
   city('chengdu', '成都', 30.5728, 104.0668, 500, 51, 100, ['川A', '川G']),
   city('hangzhou', '杭州', 30.2741, 120.1551, 10, 33, 100, ['浙A']),
   city('wuhan', '武汉', 30.5928, 114.3055, 23, 42, 100, ['鄂A']),
-  city('xian', '西安', 34.3416, 108.9398, 400, 61, 100, ['陕A', '陕U']),
+  // centred south-east of the old town so the box stays clear of 咸阳 to the north-west
+  city('xian', '西安', 34.2900, 108.9900, 400, 61, 100, ['陕A', '陕U']),
   city('chongqing', '重庆', 29.5630, 106.5516, 250, 50, 100, ['渝A', '渝B', '渝C', '渝D']),
   city('nanjing', '南京', 32.0603, 118.7969, 15, 32, 100, ['苏A']),
   city('tianjin', '天津', 39.1256, 117.1902, 5, 12, 100, ['津A', '津B', '津C', '津D', '津E']),
