@@ -54,6 +54,11 @@ interface RouteBase {
    * either a resource or `anyUser: true` (a route test enforces it).
    */
   resource?: number;
+  /**
+   * Further resources, any one of which grants the route as well (the same data shown on a page
+   * of another sub-application, e.g. 告警明细 of 数据报表 reading the alarm history of 告警中心).
+   */
+  alsoResources?: number[];
   /** Any logged-in user may call it (own profile, own resource tree, centre pages…). */
   anyUser?: true;
   schema?: RouteSchema;

@@ -44,8 +44,13 @@ async function authenticate(route: RouteDefinition, request: FastifyRequest, dep
     if (check.ok) user = check.user;
   }
   if (!user) throw sessionExpired();
-  if (route.resource !== undefined && !(await deps.store.catalogue.roleHasResource(user.roleId, route.resource))) throw forbidden();
+  if (route.resource !== undefined && !(await holdsAny(deps, user.roleId, [route.resource, ...(route.alsoResources ?? [])]))) throw forbidden();
   return user;
+}
+
+async function holdsAny(deps: AppDeps, roleId: number, resources: readonly number[]): Promise<boolean> {
+  for (const id of resources) if (await deps.store.catalogue.roleHasResource(roleId, id)) return true;
+  return false;
 }
 
 function sessionContext<Q, B>(base: PublicContext<Q, B>, user: UserRecord): SessionContext<Q, B> {

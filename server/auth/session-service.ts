@@ -29,8 +29,11 @@ export class SessionService {
     return id;
   }
 
-  /** Valid when the session exists, was used recently, its user is enabled and has not changed password since. */
-  async check(sessionId: string | undefined, userIdHeader?: string): Promise<SessionCheck> {
+  /**
+   * Valid when the session exists, was used recently, its user is enabled and has not changed
+   * password since. `touch: false` checks without counting as use (the live channel's re-checks).
+   */
+  async check(sessionId: string | undefined, userIdHeader?: string, options: { touch?: boolean } = {}): Promise<SessionCheck> {
     if (!sessionId || !/^[0-9a-f]{64}$/.test(sessionId)) return { ok: false };
     const session = await this.store.sessions.find(sessionId);
     if (!session) return { ok: false };
@@ -47,7 +50,7 @@ export class SessionService {
     }
     // A userId header from another login means the browser holds a stale pair.
     if (userIdHeader && /^\d+$/.test(userIdHeader) && Number(userIdHeader) !== user.id) return { ok: false };
-    if (idleMs >= this.touchIntervalMs) await this.store.sessions.touch(sessionId, now);
+    if (options.touch !== false && idleMs >= this.touchIntervalMs) await this.store.sessions.touch(sessionId, now);
     return { ok: true, user, sessionId };
   }
 

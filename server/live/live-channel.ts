@@ -5,7 +5,7 @@ import { freshSince } from '../api/monitor/monitor-routes';
 import type { AppDeps } from '../api/app-deps';
 import { toMonitorItem } from '../api/monitor/monitor-item';
 import type { EventBus } from '../bus/bus-events';
-import { TenantFanout, type LiveClient, type LiveItemSource } from './tenant-fanout';
+import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
 
 /** Close code for a bad or expired session (docs/api-contract.md). */
 export const WS_SESSION_CLOSE = 4401;
@@ -13,24 +13,23 @@ const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 
 function itemSource(deps: AppDeps): LiveItemSource {
-  const displayNos = new Map<number, string>();
   return {
     async items(tenantId, terminalIds) {
-      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), ...(terminalIds && { terminalIds }) });
-      return list.map((a) => {
-        displayNos.set(a.terminalId, a.terminalNo);
-        return { ...toMonitorItem(a), terminalId: a.terminalId };
-      });
+      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds });
+      return list.map((a) => ({ ...toMonitorItem(a), terminalId: a.terminalId }));
     },
-    async displayNo(tenantId, terminalId) {
-      const known = displayNos.get(terminalId);
-      if (known) return known;
+    async asset(tenantId, terminalId) {
+      // read each time: an operator may have moved the vehicle to another group
       const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds: [terminalId] });
-      const no = list[0]?.terminalNo;
-      if (no) displayNos.set(terminalId, no);
-      return no;
+      return list[0] && { terminalNo: list[0].terminalNo, groupId: list[0].groupId };
     },
   };
+}
+
+/** Every asset the scope may see, as the snapshot sends them. */
+async function snapshotItems(deps: AppDeps, scope: LiveScope) {
+  const { list } = await deps.store.monitor.assets(scope, { freshSince: freshSince(deps) });
+  return list.map(toMonitorItem);
 }
 
 function parse(data: unknown): Record<string, unknown> | undefined {
@@ -44,8 +43,11 @@ function parse(data: unknown): Record<string, unknown> | undefined {
 
 /**
  * The live channel `/ws`: the first message authenticates with the session, the client then
- * gets `ready` and a `snapshot` of every asset of its tenant, then coalesced `positions` and
- * `online` transitions from the bus. Returns the fan-out (for close and tests).
+ * gets `ready` and a `snapshot` of every asset it may see (its tenant subtree, narrowed to its
+ * vehicle groups when it has a group scope), then coalesced `positions` and `online` transitions
+ * of those assets from the bus. Every heartbeat re-checks each socket's session (a disabled user
+ * or a changed password closes it) and scope (role, group or tenant changes apply). Returns the
+ * fan-out (for close, tests and later event kinds).
  */
 export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -54,6 +56,18 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
   const unsubscribe = bus.subscribe((event) => fanout.handle(event));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
+  const sessions = new Map<WebSocket, { client: LiveClient; sessionId: string; userId: number; refuse: () => void }>();
+  const recheck = async () => {
+    for (const [socket, s] of sessions) {
+      const check = await deps.sessions.check(s.sessionId, String(s.userId), { touch: false });
+      if (!sessions.has(socket)) continue;
+      if (!check.ok) {
+        s.refuse();
+        continue;
+      }
+      fanout.rescope(s.client, await deps.store.scope.forUser(check.user));
+    }
+  };
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
       if (alive.get(socket) === false) {
@@ -63,6 +77,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
       alive.set(socket, false);
       socket.ping();
     }
+    recheck().catch((err: unknown) => app.log.warn({ err }, 'live channel session check failed'));
   }, HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('preClose', async () => {
@@ -86,6 +101,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     socket.on('close', () => {
       clearTimeout(authTimer);
       sockets.delete(socket);
+      sessions.delete(socket);
       if (client) fanout.remove(client);
     });
     socket.on('message', (data) => {
@@ -103,13 +119,16 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         const check = await deps.sessions.check(sessionId, userId);
         if (!check.ok) return refuse();
         clearTimeout(authTimer);
+        const scope = await deps.store.scope.forUser(check.user);
+        if (socket.readyState !== socket.OPEN) return;
         // registered before the snapshot is read, its pushes held back until the snapshot went out
-        const c: LiveClient = { socket, tenantId: check.user.tenantId, backlog: [] };
+        const c: LiveClient = { socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id };
         client = c;
         fanout.add(c);
+        sessions.set(socket, { client: c, sessionId: check.sessionId, userId: check.user.id, refuse });
         socket.send(JSON.stringify({ type: 'ready' }));
-        const items = await source.items(c.tenantId);
-        socket.send(JSON.stringify({ type: 'snapshot', list: items.map(({ terminalId: _id, ...item }) => item) }));
+        const items = await snapshotItems(deps, c.scope);
+        socket.send(JSON.stringify({ type: 'snapshot', list: items }));
         const held = c.backlog ?? [];
         c.backlog = undefined;
         for (const text of held) socket.send(text);

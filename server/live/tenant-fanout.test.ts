@@ -2,30 +2,44 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { MonitorItem } from '../api/monitor/monitor-item';
 import type { BusPosition } from '../bus/bus-events';
-import { TenantFanout, type LiveClient, type LiveItemSource } from './tenant-fanout';
+import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
 
 const TENANT = 7;
 
 // the item source answers each terminal's latest fix time; the test moves it forward
 const gpsTimes = new Map<number, string>();
+// terminals 1–9 are in group 100 + id % 2 (odd ids in 101, even ones in 102)
+const groupOf = (id: number) => 100 + (id % 2);
 const source: LiveItemSource = {
   async items(_tenantId, terminalIds) {
-    return (terminalIds ?? []).map((id) => ({ terminalId: id, terminalNo: `0138000000${id}`, gpsTime: gpsTimes.get(id) ?? null, online: true } as MonitorItem & { terminalId: number }));
+    return terminalIds.map((id) => ({ terminalId: id, terminalNo: `0138000000${id}`, groupId: groupOf(id), gpsTime: gpsTimes.get(id) ?? null, online: true } as MonitorItem & { terminalId: number }));
   },
-  async displayNo(_tenantId, terminalId) {
-    return `0138000000${terminalId}`;
+  async asset(_tenantId, terminalId) {
+    return { terminalNo: `0138000000${terminalId}`, groupId: groupOf(terminalId) };
   },
 };
 
-function client(): { client: LiveClient; pushes: () => { at: number; ids: string[] }[] } {
-  const sent: { at: number; ids: string[] }[] = [];
-  const socket = { readyState: 1, send: (text: string) => sent.push({ at: Date.now(), ids: (JSON.parse(text) as { list: MonitorItem[] }).list.map((i) => i.terminalNo) }) };
-  return { client: { socket: socket as unknown as WebSocket, tenantId: TENANT, backlog: undefined }, pushes: () => sent };
+type Sent = { at: number; type: string; ids: string[]; text: string };
+
+function client(scope: LiveScope = { tenantIds: [TENANT], groupIds: null }): { client: LiveClient; pushes: () => { at: number; ids: string[] }[]; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const socket = {
+    readyState: 1,
+    send: (text: string) => {
+      const msg = JSON.parse(text) as { type: string; list?: MonitorItem[]; terminalNo?: string };
+      sent.push({ at: Date.now(), type: msg.type, ids: msg.list ? msg.list.map((i) => i.terminalNo) : [msg.terminalNo!], text });
+    },
+  };
+  return {
+    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined },
+    pushes: () => sent.filter((s) => s.type === 'positions').map(({ at, ids }) => ({ at, ids })),
+    sent,
+  };
 }
 
-function report(fanout: TenantFanout, terminalId: number, second: number): void {
+function report(fanout: TenantFanout, terminalId: number, second: number, tenantId = TENANT): void {
   gpsTimes.set(terminalId, `2026-05-01T10:00:${String(second).padStart(2, '0')}+08:00`);
-  fanout.handle({ type: 'positions', tenantId: TENANT, positions: [{ terminalId } as BusPosition] });
+  fanout.handle({ type: 'positions', tenantId, positions: [{ terminalId } as BusPosition] });
 }
 
 describe('tenant fan-out', () => {
@@ -67,6 +81,65 @@ describe('tenant fan-out', () => {
     await vi.advanceTimersByTimeAsync(60);
     expect(pushes().map((p) => p.ids)).toEqual([['01380000001'], ['01380000002']]);
     expect(pushes()[1]!.at - sentAt).toBeLessThanOrEqual(50);
+    fanout.close();
+  });
+
+  it('gives a parent tenant the assets of the tenants below it and a group-scoped user only its groups', async () => {
+    const fanout = new TenantFanout(source, 1000);
+    const whole = client();
+    const parent = client({ tenantIds: [1, TENANT], groupIds: null });
+    const oddGroup = client({ tenantIds: [TENANT], groupIds: [101] });
+    const otherTenant = client({ tenantIds: [8], groupIds: null });
+    for (const c of [whole, parent, oddGroup, otherTenant]) fanout.add(c.client);
+    expect(fanout.audienceCount()).toBe(4);
+
+    report(fanout, 1, 0);
+    report(fanout, 2, 0);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(whole.pushes().flatMap((p) => p.ids).sort()).toEqual(['01380000001', '01380000002']);
+    expect(parent.pushes().flatMap((p) => p.ids).sort()).toEqual(['01380000001', '01380000002']);
+    expect(oddGroup.pushes().flatMap((p) => p.ids)).toEqual(['01380000001']);
+    expect(otherTenant.sent).toEqual([]);
+
+    // online transitions follow the same rule
+    fanout.handle({ type: 'online', tenantId: TENANT, terminalId: 2, terminalNo: '1380000002', online: true, at: '2026-05-01T10:00:00+08:00' });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(parent.sent.filter((s) => s.type === 'online').map((s) => s.ids)).toEqual([['01380000002']]);
+    expect(oddGroup.sent.filter((s) => s.type === 'online')).toEqual([]);
+    expect(otherTenant.sent).toEqual([]);
+    fanout.close();
+  });
+
+  it('serialises a message once for the sockets that share a scope', async () => {
+    const fanout = new TenantFanout(source, 1000);
+    const a = client();
+    const b = client({ tenantIds: [TENANT], groupIds: null });
+    fanout.add(a.client);
+    fanout.add(b.client);
+    expect(fanout.audienceCount()).toBe(1);
+    report(fanout, 3, 0);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(a.sent).toHaveLength(1);
+    // the very same string object went to both sockets
+    expect(b.sent[0]!.text).toBe(a.sent[0]!.text);
+
+    fanout.remove(a.client);
+    fanout.remove(b.client);
+    expect(fanout.audienceCount()).toBe(0);
+    expect(fanout.clientCount()).toBe(0);
+    fanout.close();
+  });
+
+  it('moves a client to its new scope and sends asset messages only where the asset is visible', async () => {
+    const fanout = new TenantFanout(source, 1000);
+    const c = client({ tenantIds: [TENANT], groupIds: [102] });
+    fanout.add(c.client);
+    fanout.sendForAsset(TENANT, 101, { type: 'alarm', terminalNo: '01380000001' });
+    expect(c.sent).toEqual([]);
+    fanout.rescope(c.client, { tenantIds: [TENANT], groupIds: null });
+    fanout.sendForAsset(TENANT, 101, { type: 'alarm', terminalNo: '01380000001' });
+    expect(c.sent.map((s) => s.type)).toEqual(['alarm']);
+    expect(fanout.clientCount(TENANT)).toBe(1);
     fanout.close();
   });
 });

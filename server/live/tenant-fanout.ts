@@ -1,23 +1,36 @@
 import type { WebSocket } from 'ws';
 import type { MonitorItem } from '../api/monitor/monitor-item';
 import type { BusEvent } from '../bus/bus-events';
+import { ScopeQueries, type AccessScope } from '../store/scope-queries';
 
-/** What the fan-out needs from the store: current items of some (or all) of a tenant's terminals. */
+/** What a socket may see: tenants (own subtree) and, for a group-scoped user, vehicle groups. */
+export type LiveScope = Pick<AccessScope, 'tenantIds' | 'groupIds'>;
+
+/** What the fan-out needs from the store: current items of some of a tenant's terminals. */
 export interface LiveItemSource {
-  items(tenantId: number, terminalIds?: readonly number[]): Promise<(MonitorItem & { terminalId: number })[]>;
-  /** The number operators see for a terminal id of the tenant. */
-  displayNo(tenantId: number, terminalId: number): Promise<string | undefined>;
+  items(tenantId: number, terminalIds: readonly number[]): Promise<(MonitorItem & { terminalId: number })[]>;
+  /** The number operators see for a terminal id of the tenant, and the terminal's vehicle group. */
+  asset(tenantId: number, terminalId: number): Promise<{ terminalNo: string; groupId: number | null } | undefined>;
 }
 
 export interface LiveClient {
   socket: WebSocket;
-  tenantId: number;
+  scope: LiveScope;
   /** Messages held back until the snapshot went out. */
   backlog: string[] | undefined;
+  /** The socket's user, for messages meant for one user (exportReady). */
+  userId?: number;
+}
+
+/** The sockets that share one scope: every message is serialised once for all of them. */
+interface Audience {
+  key: string;
+  scope: LiveScope;
+  clients: Set<LiveClient>;
 }
 
 interface TenantChannel {
-  clients: Set<LiveClient>;
+  audiences: Set<Audience>;
   pending: Set<number>;
   timer: NodeJS.Timeout | undefined;
   /** When the armed timer fires (epoch ms). */
@@ -35,42 +48,76 @@ const OPEN = 1;
 /** Flushes of one tenant start at least this far apart, so a busy tenant costs at most ~20 item queries a second. */
 const MIN_FLUSH_GAP_MS = 50;
 
+export function liveScopeKey(scope: LiveScope): string {
+  return `${[...scope.tenantIds].sort((a, b) => a - b).join(',')}|${scope.groupIds === null ? '*' : [...scope.groupIds].sort((a, b) => a - b).join(',')}`;
+}
+
 /**
- * One channel per tenant: bus events of the tenant are coalesced per asset, serialised once and
- * written to every socket of the tenant. An asset's update goes out at once (leading edge) and
- * then at most once per interval: what arrives meanwhile is coalesced into its next push. A
- * tenant without sockets costs nothing; other tenants' events never reach its sockets.
+ * One channel per tenant whose assets someone watches: bus events of the tenant are coalesced per
+ * asset and read once; each audience (the sockets sharing one scope: tenant subtree and group
+ * scope) gets the assets it may see, serialised once for all its sockets. A user of a parent tenant
+ * listens to the channels of every tenant below it; a group-scoped user only gets its groups'
+ * assets. An asset's update goes out at once (leading edge) and then at most once per interval:
+ * what arrives meanwhile is coalesced into its next push. A tenant nobody watches costs nothing.
  */
 export class TenantFanout {
   private readonly channels = new Map<number, TenantChannel>();
+  private readonly audiences = new Map<string, Audience>();
 
   constructor(private readonly source: LiveItemSource, private readonly intervalMs = 1000, private readonly onError: (err: unknown) => void = () => {}) {}
 
   add(client: LiveClient): void {
-    let channel = this.channels.get(client.tenantId);
-    if (!channel) {
-      channel = { clients: new Set(), pending: new Set(), timer: undefined, timerAt: 0, lastFlush: 0, flushedAt: new Map(), pushed: new Map(), flushing: false };
-      this.channels.set(client.tenantId, channel);
+    const key = liveScopeKey(client.scope);
+    let audience = this.audiences.get(key);
+    if (!audience) {
+      audience = { key, scope: client.scope, clients: new Set() };
+      this.audiences.set(key, audience);
+      for (const tenantId of client.scope.tenantIds) {
+        let channel = this.channels.get(tenantId);
+        if (!channel) {
+          channel = { audiences: new Set(), pending: new Set(), timer: undefined, timerAt: 0, lastFlush: 0, flushedAt: new Map(), pushed: new Map(), flushing: false };
+          this.channels.set(tenantId, channel);
+        }
+        channel.audiences.add(audience);
+      }
     }
-    channel.clients.add(client);
+    audience.clients.add(client);
   }
 
   remove(client: LiveClient): void {
-    const channel = this.channels.get(client.tenantId);
-    if (!channel) return;
-    channel.clients.delete(client);
-    if (channel.clients.size === 0) {
-      if (channel.timer) clearTimeout(channel.timer);
-      this.channels.delete(client.tenantId);
+    const audience = this.audiences.get(liveScopeKey(client.scope));
+    if (!audience?.clients.delete(client) || audience.clients.size > 0) return;
+    this.audiences.delete(audience.key);
+    for (const tenantId of audience.scope.tenantIds) {
+      const channel = this.channels.get(tenantId);
+      if (!channel) continue;
+      channel.audiences.delete(audience);
+      if (channel.audiences.size === 0) {
+        if (channel.timer) clearTimeout(channel.timer);
+        this.channels.delete(tenantId);
+      }
     }
   }
 
-  /** Sockets open for the tenant (tests, metrics). */
+  /** A client's scope changed (role, groups or tenants edited): it moves to its new audience. */
+  rescope(client: LiveClient, scope: LiveScope): void {
+    if (liveScopeKey(scope) === liveScopeKey(client.scope)) return;
+    this.remove(client);
+    client.scope = scope;
+    this.add(client);
+  }
+
+  /** Sockets that see the tenant's assets (tests, metrics); all sockets without a tenant. */
   clientCount(tenantId?: number): number {
-    if (tenantId !== undefined) return this.channels.get(tenantId)?.clients.size ?? 0;
     let n = 0;
-    for (const c of this.channels.values()) n += c.clients.size;
+    const audiences = tenantId === undefined ? this.audiences.values() : (this.channels.get(tenantId)?.audiences ?? []);
+    for (const a of audiences) n += a.clients.size;
     return n;
+  }
+
+  /** Distinct scopes being served (each message is serialised once per scope). */
+  audienceCount(): number {
+    return this.audiences.size;
   }
 
   /** Sends a message to one client now, or after its snapshot when that is still being read. */
@@ -79,9 +126,48 @@ export class TenantFanout {
     else if (client.socket.readyState === OPEN) client.socket.send(text);
   }
 
+  /**
+   * Sends a message about one asset (an alarm, a command result…) to every socket that may see
+   * the asset, serialised once.
+   */
+  sendForAsset(tenantId: number, groupId: number | null, message: object): void {
+    const channel = this.channels.get(tenantId);
+    if (!channel) return;
+    let text: string | undefined;
+    for (const audience of channel.audiences) {
+      if (!ScopeQueries.includesAsset(audience.scope, tenantId, groupId)) continue;
+      text ??= JSON.stringify(message);
+      for (const client of audience.clients) TenantFanout.send(client, text);
+    }
+  }
+
+  /** Sends a message to the sockets of one user (found on the channel of the user's own tenant). */
+  private sendToUser(channel: TenantChannel, userId: number, message: object): void {
+    let text: string | undefined;
+    for (const audience of channel.audiences) {
+      for (const client of audience.clients) {
+        if (client.userId !== userId) continue;
+        text ??= JSON.stringify(message);
+        TenantFanout.send(client, text);
+      }
+    }
+  }
+
   handle(event: BusEvent): void {
     const channel = this.channels.get(event.tenantId);
     if (!channel) return;
+    if (event.type === 'alarm') {
+      this.sendForAsset(event.tenantId, event.groupId, { type: 'alarm', event: event.event, alarm: event.alarm });
+      return;
+    }
+    if (event.type === 'exportReady') {
+      this.sendToUser(channel, event.userId, { type: 'exportReady', id: event.id, fileName: event.fileName });
+      return;
+    }
+    if (event.type === 'command') {
+      this.sendForAsset(event.tenantId, event.groupId, { type: 'command', command: event.command });
+      return;
+    }
     if (event.type === 'positions') {
       let due = Number.POSITIVE_INFINITY;
       for (const p of event.positions) {
@@ -89,10 +175,19 @@ export class TenantFanout {
         due = Math.min(due, this.dueAt(channel, p.terminalId));
       }
       this.wake(event.tenantId, channel, due);
+    } else if (event.type === 'assets') {
+      // e.g. a renewed service: the items go out again even when their position did not change
+      let due = Number.POSITIVE_INFINITY;
+      for (const id of event.terminalIds) {
+        channel.pending.add(id);
+        channel.pushed.delete(id);
+        due = Math.min(due, this.dueAt(channel, id));
+      }
+      this.wake(event.tenantId, channel, due);
     } else if (event.type === 'online') {
-      void this.source.displayNo(event.tenantId, event.terminalId).then((no) => {
-        const text = JSON.stringify({ type: 'online', terminalNo: no ?? event.terminalNo, online: event.online, at: event.at });
-        for (const client of channel.clients) TenantFanout.send(client, text);
+      void this.source.asset(event.tenantId, event.terminalId).then((asset) => {
+        const message = { type: 'online', terminalNo: asset?.terminalNo ?? event.terminalNo, online: event.online, at: event.at };
+        this.sendForAsset(event.tenantId, asset?.groupId ?? null, message);
         // the asset's online flag changed: push its item with the next flush
         channel.pending.add(event.terminalId);
         channel.pushed.delete(event.terminalId);
@@ -104,6 +199,7 @@ export class TenantFanout {
   close(): void {
     for (const channel of this.channels.values()) if (channel.timer) clearTimeout(channel.timer);
     this.channels.clear();
+    this.audiences.clear();
   }
 
   /** When a terminal may be flushed again. */
@@ -144,10 +240,7 @@ export class TenantFanout {
         channel.pushed.set(item.terminalId, key);
         return true;
       });
-      if (changed.length > 0 && this.channels.get(tenantId) === channel) {
-        const text = JSON.stringify({ type: 'positions', list: changed.map(({ terminalId: _id, ...item }) => item) });
-        for (const client of channel.clients) TenantFanout.send(client, text);
-      }
+      if (changed.length > 0 && this.channels.get(tenantId) === channel) this.pushPositions(tenantId, channel, changed);
     } catch (err) {
       this.onError(err);
     } finally {
@@ -155,6 +248,23 @@ export class TenantFanout {
       let due = Number.POSITIVE_INFINITY;
       for (const id of channel.pending) due = Math.min(due, this.dueAt(channel, id));
       this.wake(tenantId, channel, due);
+    }
+  }
+
+  /** One `positions` message per audience with the assets it may see; audiences without a group scope share one text. */
+  private pushPositions(tenantId: number, channel: TenantChannel, items: readonly (MonitorItem & { terminalId: number })[]): void {
+    let whole: string | undefined;
+    const strip = (list: readonly (MonitorItem & { terminalId: number })[]) => JSON.stringify({ type: 'positions', list: list.map(({ terminalId: _id, ...item }) => item) });
+    for (const audience of channel.audiences) {
+      let text: string;
+      if (audience.scope.groupIds === null) {
+        text = whole ??= strip(items);
+      } else {
+        const visible = items.filter((item) => ScopeQueries.includesAsset(audience.scope, tenantId, item.groupId));
+        if (visible.length === 0) continue;
+        text = strip(visible);
+      }
+      for (const client of audience.clients) TenantFanout.send(client, text);
     }
   }
 }

@@ -8,6 +8,17 @@ export interface LoginPage {
   expiresAt: Date;
 }
 
+/** One login attempt for the login history (登录记录). */
+export interface LoginAttempt {
+  userId: number | null;
+  tenantId: number | null;
+  account: string;
+  ip: string | null;
+  result: 'success' | 'failure' | 'locked';
+  method: 'password' | 'sms';
+  at: Date;
+}
+
 export interface SmsCode {
   phone: string;
   code: string;
@@ -16,7 +27,7 @@ export interface SmsCode {
   attempts: number;
 }
 
-/** Login pages (AES keys and image codes), failure counts and SMS codes. Kept in the database so several instances agree. */
+/** Login pages (AES keys and image codes), failure counts, SMS codes and the login history. Kept in the database so several instances agree. */
 export class LoginQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -87,5 +98,40 @@ export class LoginQueries {
   /** Makes a used code unusable but keeps sent_at for the send rate limit. */
   async spendSmsCode(phone: string, now: Date): Promise<void> {
     await this.db.updateTable('sms_codes').set({ expires_at: now }).where('phone', '=', phone).execute();
+  }
+
+  /** The latest send to any of these code keys (the SMS rate limits). */
+  async lastSmsSentAt(keys: { exact?: string; like?: string }[]): Promise<Date | undefined> {
+    if (keys.length === 0) return undefined;
+    const row = await this.db
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.max('sent_at').as('at'))
+      .where((eb) => eb.or(keys.map((k) => (k.exact !== undefined ? eb('phone', '=', k.exact) : eb('phone', 'like', k.like!)))))
+      .executeTakeFirst();
+    return row?.at ? new Date(row.at) : undefined;
+  }
+
+  async recordAttempt(attempt: LoginAttempt): Promise<void> {
+    await this.db
+      .insertInto('login_history')
+      .values({ user_id: attempt.userId, tenant_id: attempt.tenantId, account: attempt.account, ip: attempt.ip, result: attempt.result, method: attempt.method, at: attempt.at })
+      .execute();
+  }
+
+  /** A user's login attempts, newest first. */
+  async history(userId: number, offset: number, limit: number): Promise<{ total: number; list: { at: Date; ip: string | null; result: string; method: string }[] }> {
+    const [count, list] = await Promise.all([
+      this.db.selectFrom('login_history').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('login_history')
+        .select(['at', 'ip', 'result', 'method'])
+        .where('user_id', '=', userId)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    ]);
+    return { total: Number(count.n), list };
   }
 }

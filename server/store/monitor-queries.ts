@@ -1,5 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from './db-schema';
+import { assetInScope, type AccessScope } from './scope-queries';
+import { serviceExpired } from './service-expiry';
 
 export type MonitorStatus = 'all' | 'online' | 'offline' | 'alarm';
 
@@ -22,6 +24,8 @@ export interface AssetRow {
   alarmFlags: number;
   statusFlags: number;
   mileage: number | null;
+  /** The vehicle's service ran out: its latest position and state are withheld until renewed. */
+  expired: boolean;
 }
 
 export interface AssetFilter {
@@ -38,15 +42,35 @@ export interface AssetFilter {
   terminalIds?: readonly number[];
 }
 
+/**
+ * Whose assets a query covers: one tenant (internal callers such as the live channel, which
+ * filters per audience itself) or a user's access scope (tenant subtree and group scope).
+ */
+export type AssetOwner = number | Pick<AccessScope, 'tenantIds' | 'groupIds'>;
+
+function ownerScope(owner: AssetOwner): Pick<AccessScope, 'tenantIds' | 'groupIds'> {
+  return typeof owner === 'number' ? { tenantIds: [owner], groupIds: null } : owner;
+}
+
+/** A terminal the caller may see, found by its normalised number. */
+export interface ScopedAsset {
+  terminalId: number;
+  terminalNo: string;
+  tenantId: number;
+  vehicleId: number | null;
+  plateNo: string | null;
+  groupId: number | null;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The monitor's view: every asset of a tenant with its latest position and state. */
+/** The monitor's view: every asset of a tenant (or of a user's scope) with its latest position and state. */
 export class MonitorQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private base(tenantId: number, freshSince: Date) {
+  private base(owner: AssetOwner, freshSince: Date) {
     const online = sql<boolean>`(t.connected and lp.received_time is not null and lp.received_time >= ${freshSince})`;
     return {
       online,
@@ -54,13 +78,14 @@ export class MonitorQueries {
         .selectFrom('terminals as t')
         .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
         .leftJoin('vehicle_groups as g', 'g.id', 'v.group_id')
-        .leftJoin('latest_positions as lp', 'lp.terminal_id', 't.id')
-        .where('t.tenant_id', '=', tenantId),
+        // an expired service shows no live data: no position, never online or alarming
+        .leftJoin('latest_positions as lp', (join) => join.onRef('lp.terminal_id', '=', 't.id').on(sql<SqlBool>`not ${serviceExpired('v.expiry_date')}`))
+        .where(assetInScope(ownerScope(owner), 't.tenant_id', 'v.group_id')),
     };
   }
 
-  async assets(tenantId: number, filter: AssetFilter): Promise<{ total: number; list: AssetRow[] }> {
-    const { online, query: base } = this.base(tenantId, filter.freshSince);
+  async assets(owner: AssetOwner, filter: AssetFilter): Promise<{ total: number; list: AssetRow[] }> {
+    const { online, query: base } = this.base(owner, filter.freshSince);
     let query = base;
     const status = filter.status ?? 'all';
     if (status === 'online') query = query.where(online as Expression<SqlBool>);
@@ -89,7 +114,7 @@ export class MonitorQueries {
       .select([
         't.id as terminalId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'g.id as groupId', 'g.name as groupName',
         online.as('online'), 'lp.lon', 'lp.lat', 'lp.speed', 'lp.course', 'lp.altitude', 'lp.device_time as gpsTime', 'lp.received_time as receivedTime',
-        'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage',
+        'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage', serviceExpired('v.expiry_date').as('expired'),
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
       .orderBy('t.id');
@@ -101,6 +126,7 @@ export class MonitorQueries {
       list: rows.map((r) => ({
         ...r,
         online: Boolean(r.online),
+        expired: Boolean(r.expired),
         alarmFlags: Number(r.alarmFlags ?? 0),
         statusFlags: Number(r.statusFlags ?? 0),
       })),
@@ -108,8 +134,8 @@ export class MonitorQueries {
   }
 
   /** Per group: how many assets, how many online, how many alarming (directly in it, not subgroups). */
-  async groupCounts(tenantId: number, freshSince: Date): Promise<{ groupId: number | null; all: number; online: number; alarm: number }[]> {
-    const { online, query } = this.base(tenantId, freshSince);
+  async groupCounts(owner: AssetOwner, freshSince: Date): Promise<{ groupId: number | null; all: number; online: number; alarm: number }[]> {
+    const { online, query } = this.base(owner, freshSince);
     const rows = await query
       .select([
         'v.group_id as groupId',
@@ -120,5 +146,27 @@ export class MonitorQueries {
       .groupBy('v.group_id')
       .execute();
     return rows.map((r) => ({ groupId: r.groupId, all: Number(r.all), online: Number(r.online), alarm: Number(r.alarm) }));
+  }
+
+  /** The terminal with this normalised number when the owner may see it; otherwise undefined (never another tenant's). */
+  async findAsset(owner: AssetOwner, terminalNo: string): Promise<ScopedAsset | undefined> {
+    return this.db
+      .selectFrom('terminals as t')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .select(['t.id as terminalId', 't.display_no as terminalNo', 't.tenant_id as tenantId', 'v.id as vehicleId', 'v.plate_no as plateNo', 'v.group_id as groupId'])
+      .where('t.terminal_no', '=', terminalNo)
+      .where(assetInScope(ownerScope(owner), 't.tenant_id', 'v.group_id'))
+      .executeTakeFirst();
+  }
+
+  /** The vehicle groups the owner may see (a group-scoped user: only those groups and their subgroups). */
+  async groups(owner: AssetOwner): Promise<{ id: number; parentId: number | null; name: string; sort: number; tenantId: number }[]> {
+    const scope = ownerScope(owner);
+    let q = this.db
+      .selectFrom('vehicle_groups as g')
+      .select(['g.id', 'g.parent_id as parentId', 'g.name', 'g.sort', 'g.tenant_id as tenantId'])
+      .where('g.tenant_id', 'in', scope.tenantIds.length > 0 ? [...scope.tenantIds] : [-1]);
+    if (scope.groupIds !== null) q = q.where('g.id', 'in', scope.groupIds.length > 0 ? [...scope.groupIds] : [-1]);
+    return q.orderBy('g.tenant_id').orderBy('g.sort').orderBy('g.id').execute();
   }
 }

@@ -20,7 +20,7 @@ export interface AccessScope {
  * A filter for queries over assets: `tenantColumn` in the scope's tenants and, for a group-scoped
  * user, `groupColumn` in the scope's groups. Column references are raw SQL names such as `t.tenant_id`.
  */
-export function assetInScope(scope: AccessScope, tenantColumn: string, groupColumn: string): Expression<SqlBool> {
+export function assetInScope(scope: Pick<AccessScope, 'tenantIds' | 'groupIds'>, tenantColumn: string, groupColumn: string): Expression<SqlBool> {
   const tenantIds = scope.tenantIds.length > 0 ? scope.tenantIds : [-1];
   const tenantPart = sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
   if (scope.groupIds === null) return tenantPart;
@@ -29,7 +29,7 @@ export function assetInScope(scope: AccessScope, tenantColumn: string, groupColu
 }
 
 /** `tenantColumn` in the scope's tenants (for tenant data that is not tied to a vehicle group). */
-export function tenantInScope(scope: AccessScope, tenantColumn: string): Expression<SqlBool> {
+export function tenantInScope(scope: Pick<AccessScope, 'tenantIds'>, tenantColumn: string): Expression<SqlBool> {
   const tenantIds = scope.tenantIds.length > 0 ? scope.tenantIds : [-1];
   return sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
 }
@@ -80,7 +80,7 @@ export class ScopeQueries {
   }
 
   /** Whether an asset of that tenant and group is visible in the scope. */
-  static includesAsset(scope: AccessScope, tenantId: number, groupId: number | null): boolean {
+  static includesAsset(scope: Pick<AccessScope, 'tenantIds' | 'groupIds'>, tenantId: number, groupId: number | null): boolean {
     if (!scope.tenantIds.includes(tenantId)) return false;
     if (scope.groupIds === null) return true;
     return groupId !== null && scope.groupIds.includes(groupId);

@@ -12,17 +12,18 @@ interface TokenBody {
   smsCode?: string;
 }
 
-async function passwordGrant(body: TokenBody, deps: AppDeps) {
+async function passwordGrant(body: TokenBody, deps: AppDeps, ip: string | null) {
   return deps.login.login({
     account: requireValue(body.account, '账号'),
     password: requireValue(body.password, '密码'),
     pageId: requireValue(body.pageId, '登录页标识'),
     code: body.code?.trim() || undefined,
+    ip,
   });
 }
 
-async function smsGrant(body: TokenBody, deps: AppDeps) {
-  return deps.smsLogin.login(requireValue(body.phone, '手机号'), requireValue(body.smsCode, '短信验证码'));
+async function smsGrant(body: TokenBody, deps: AppDeps, ip: string | null) {
+  return deps.smsLogin.login(requireValue(body.phone, '手机号'), requireValue(body.smsCode, '短信验证码'), ip);
 }
 
 export const tokenRoute = publicRoute<unknown, TokenBody>({
@@ -42,7 +43,8 @@ export const tokenRoute = publicRoute<unknown, TokenBody>({
     }),
   },
   handler: async ({ body, deps, request }) => {
-    const user = body.grantType === 'sms' ? await smsGrant(body, deps) : await passwordGrant(body, deps);
+    const ip = request.ip ?? null;
+    const user = body.grantType === 'sms' ? await smsGrant(body, deps, ip) : await passwordGrant(body, deps, ip);
     const sessionId = await deps.sessions.start(user.id, request.ip ?? null);
     return { sessionId, userId: user.id };
   },

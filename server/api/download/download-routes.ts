@@ -8,12 +8,15 @@ import { int, object, pageOffset, pagingProperties, text } from '../schema-helpe
 import { toChinaIso } from '../time-format';
 
 const TOKEN_TTL_MS = 60_000;
+/** 下载中心. */
+const DOWNLOAD_CENTRE = 1601;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const downloadTokenRoute = sessionRoute({
   method: 'GET',
   url: '/car/v1/api/download/token.json',
   summary: '一次性下载令牌（60 秒），供隐藏 iframe 导出使用 ?downloadToken=',
+  anyUser: true,
   handler: async ({ user, deps }) => {
     const token = randomBytes(24).toString('hex');
     await deps.store.exports.createDownloadToken(token, user.id, new Date(deps.clock.now().getTime() + TOKEN_TTL_MS));
@@ -25,7 +28,7 @@ export const listExportRecordRoute = sessionRoute<unknown, { current: number; pa
   method: 'POST',
   url: '/car/v1/accelerate/export/listExportRecord.json',
   summary: '下载中心：我的导出记录（status 0 生成中，1 可下载，2 失败）',
-  resource: 1601,
+  resource: DOWNLOAD_CENTRE,
   schema: { body: object(pagingProperties) },
   handler: async ({ body, user, deps }) => {
     const { offset, limit } = pageOffset(body);
@@ -43,6 +46,7 @@ export const exportDownloadRoute = sessionRoute<{ id: number; downloadToken?: st
   auth: 'download',
   raw: true,
   summary: '下载导出文件（sessionId 头或一次性 downloadToken）',
+  resource: DOWNLOAD_CENTRE,
   schema: { querystring: object({ id: int('导出记录', 1), downloadToken: text('下载令牌', 128) }, ['id']) },
   handler: async ({ query, user, deps, reply }) => {
     const record = await deps.store.exports.find(user.id, query.id);

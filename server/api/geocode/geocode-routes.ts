@@ -26,6 +26,7 @@ export const getGeoRoute = sessionRoute<unknown, GeoRequest>({
       },
     },
   },
+  anyUser: true,
   handler: async ({ body, deps }) => {
     const points = body.lonAndLatToAddressVOS;
     if (!Array.isArray(points) || points.length === 0) throw badInput('坐标列表不能为空');

@@ -9,6 +9,7 @@ export const getHealthThresholdRoute = sessionRoute({
   method: 'GET',
   url: '/car/v4/api/health/threshold/getHealthThreshold.json',
   summary: '健康阈值（本租户）',
+  resource: HEALTH_SETTINGS,
   handler: ({ user, deps }) => deps.store.health.get(user.tenantId),
 });
 
@@ -28,10 +29,13 @@ export const updateHealthThresholdRoute = sessionRoute<unknown, HealthThreshold>
       ['heartRateMin', 'heartRateMax', 'temperatureMax', 'stepGoal'],
     ),
   },
-  handler: async ({ body, user, deps }) => {
+  handler: async ({ body, user, deps, audit }) => {
     if (body.heartRateMin >= body.heartRateMax) throw badInput('心率下限必须小于心率上限');
     const value = { heartRateMin: body.heartRateMin, heartRateMax: body.heartRateMax, temperatureMax: body.temperatureMax, stepGoal: body.stepGoal };
+    const before = await deps.store.health.get(user.tenantId);
     await deps.store.health.save(user.tenantId, value, deps.clock.now());
-    return deps.store.health.get(user.tenantId);
+    const after = await deps.store.health.get(user.tenantId);
+    await audit({ action: '修改健康阈值', target: `租户 ${user.tenantName}`, before, after });
+    return after;
   },
 });

@@ -2,6 +2,7 @@ import { normalizePhone } from '../../gateway/jt808/index';
 import type { AssetRow } from '../../store/monitor-queries';
 import { badInput } from '../envelope';
 import { toChinaIso } from '../time-format';
+import { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 import type { MonitorItem } from '../../../sdk/services/live-service';
 
 /** One asset's latest position as the console gets it: the SDK's contract type. */
@@ -27,6 +28,7 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     acc: (a.statusFlags & 1) !== 0,
     located: (a.statusFlags & 2) !== 0,
     mileage: a.mileage,
+    ...(a.expired && { expired: true, hint: SERVICE_EXPIRED_HINT }),
   };
 }
 

@@ -1,4 +1,3 @@
-import type { VehicleGroup } from '../../store/fleet-queries';
 import type { MonitorStatus } from '../../store/monitor-queries';
 import type { AppDeps } from '../app-deps';
 import { sessionRoute } from '../route-definition';
@@ -6,7 +5,7 @@ import { int, object, pageOffset, text } from '../schema-helpers';
 import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
-const MONITOR_RESOURCE = 8100;
+export const MONITOR_RESOURCE = 8100;
 
 /** Online means connected and reported within the window. */
 export function freshSince(deps: AppDeps): Date {
@@ -14,7 +13,7 @@ export function freshSince(deps: AppDeps): Date {
 }
 
 /** `groupId` and every group below it. */
-function withDescendants(groups: readonly VehicleGroup[], groupId: number): number[] {
+function withDescendants(groups: readonly { id: number; parentId: number | null }[], groupId: number): number[] {
   const ids = [groupId];
   for (let i = 0; i < ids.length; i++) for (const g of groups) if (g.parentId === ids[i]) ids.push(g.id);
   return groups.some((g) => g.id === groupId) ? ids : [];
@@ -23,7 +22,7 @@ function withDescendants(groups: readonly VehicleGroup[], groupId: number): numb
 export const monitorListRoute = sessionRoute<{ current: number; pageSize: number; status: MonitorStatus; keyword?: string; groupId?: number }>({
   method: 'GET',
   url: '/car/v4/api/monitor/list.json',
-  summary: '实时监控：本租户资产的最新位置（分页，按车牌排序；status 取 all/online/offline/alarm）',
+  summary: '实时监控：可见资产（本租户及下级租户，按车组权限）的最新位置（分页，按车牌排序；status 取 all/online/offline/alarm）',
   resource: MONITOR_RESOURCE,
   schema: {
     querystring: object({
@@ -34,10 +33,11 @@ export const monitorListRoute = sessionRoute<{ current: number; pageSize: number
       groupId: int('车组', 0),
     }),
   },
-  handler: async ({ query, user, deps }) => {
+  handler: async ({ query, deps, scope }) => {
+    const access = await scope();
     let groupIds: number[] | undefined;
-    if (query.groupId !== undefined) groupIds = withDescendants(await deps.store.fleet.groups(user.tenantId), query.groupId);
-    const page = await deps.store.monitor.assets(user.tenantId, {
+    if (query.groupId !== undefined) groupIds = withDescendants(await deps.store.monitor.groups(access), query.groupId);
+    const page = await deps.store.monitor.assets(access, {
       ...pageOffset(query), status: query.status, keyword: query.keyword, groupIds, freshSince: freshSince(deps),
     });
     return { total: page.total, list: page.list.map(toMonitorItem) };
@@ -64,11 +64,9 @@ export const monitorTreeRoute = sessionRoute({
   url: '/car/v4/api/monitor/tree.json',
   summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）',
   resource: MONITOR_RESOURCE,
-  handler: async ({ user, deps }) => {
-    const [groups, counts] = await Promise.all([
-      deps.store.fleet.groups(user.tenantId),
-      deps.store.monitor.groupCounts(user.tenantId, freshSince(deps)),
-    ]);
+  handler: async ({ deps, scope }) => {
+    const access = await scope();
+    const [groups, counts] = await Promise.all([deps.store.monitor.groups(access), deps.store.monitor.groupCounts(access, freshSince(deps))]);
     const nodes = new Map<number, TreeNode>();
     for (const g of groups) nodes.set(g.id, { id: g.id, name: g.name, parentId: g.parentId, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] });
     const roots: TreeNode[] = [];
