@@ -11,6 +11,18 @@ export interface User {
   phone?: string;
   /** Assistant avatar, part of queryUserInfo. */
   chatLogo?: string;
+  /** The phone was confirmed with an SMS code (安全中心 › 手机绑定). */
+  phoneVerified?: boolean;
+  /** What the user keeps from other users of the tenant (安全中心 › 隐私设置). */
+  privacy?: UserPrivacy;
+  /** A WeChat account is bound to this user. */
+  wxBound?: boolean;
+}
+
+/** Privacy settings of a user: others see the masked value. */
+export interface UserPrivacy {
+  hidePhone: boolean;
+  hideEmail: boolean;
 }
 
 export interface LoginPageInfo {

@@ -1,8 +1,9 @@
+import { DEFAULT_PRIVACY, type SecurityProfile } from '../../store/security-queries';
 import type { UserRecord } from '../../store/user-queries';
 import { sessionRoute } from '../route-definition';
 
 /** The user as the console sees it (sdk `User`). */
-export function publicUser(user: UserRecord) {
+export function publicUser(user: UserRecord, security?: SecurityProfile) {
   return {
     userId: user.id,
     account: user.account,
@@ -12,6 +13,9 @@ export function publicUser(user: UserRecord) {
     roleId: user.roleId,
     ...(user.phone ? { phone: user.phone } : {}),
     ...(user.chatLogo ? { chatLogo: user.chatLogo } : {}),
+    phoneVerified: security?.phoneVerified ?? false,
+    privacy: security?.privacy ?? { ...DEFAULT_PRIVACY },
+    wxBound: security?.wxBound ?? false,
   };
 }
 
@@ -19,5 +23,6 @@ export const getUserRoute = sessionRoute({
   method: 'GET',
   url: '/car/v1/api/user/getUser.json',
   summary: '当前登录用户',
-  handler: async ({ user }) => publicUser(user),
+  anyUser: true,
+  handler: async ({ user, deps }) => publicUser(user, await deps.store.security.profile(user.id)),
 });

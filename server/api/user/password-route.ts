@@ -1,0 +1,41 @@
+import { passwordPolicyError, PASSWORD_MAX_LENGTH } from '../../auth/password-policy';
+import { hashPassword, verifyPassword } from '../../auth/password-hasher';
+import { badInput } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { object, requiredText } from '../schema-helpers';
+
+interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/**
+ * 安全中心 › 修改密码. The caller's own password only; the old one is required (wrong guesses count
+ * towards the account's login lock). Every session of the user ends, this one included.
+ */
+export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
+  method: 'POST',
+  url: '/car/v1/api/user/updateUserPassword.json',
+  summary: '修改自己的密码（原密码必填；新密码至少 8 位且同时包含字母和数字）；成功后该用户的所有会话结束',
+  anyUser: true,
+  schema: {
+    body: object(
+      { oldPassword: requiredText('原密码', 200), newPassword: requiredText('新密码', PASSWORD_MAX_LENGTH * 4) },
+      ['oldPassword', 'newPassword'],
+    ),
+  },
+  handler: async ({ body, user, deps, audit }) => {
+    if (await deps.login.isLocked(user.account)) throw badInput('原密码错误次数过多，请 15 分钟后再试');
+    if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
+      await deps.login.countFailure(user.account);
+      throw badInput('原密码错误');
+    }
+    const refused = passwordPolicyError(body.newPassword);
+    if (refused) throw badInput(refused);
+    if (body.newPassword === body.oldPassword) throw badInput('新密码不能与原密码相同');
+    await deps.store.security.setPassword(user.id, await hashPassword(body.newPassword), deps.clock.now());
+    await audit({ action: '修改密码', target: `用户 ${user.account}` });
+    const ended = await deps.store.security.endSessions(user.id);
+    return { sessionsEnded: ended };
+  },
+});
