@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db-schema';
 import { CENTRE_PLATFORM_ID, PLATFORM_CATALOGUE, type PlatformEntry } from './catalogue/platform-catalogue';
-import { RESOURCE_CATALOGUE, type ResourceEntry } from './catalogue/resource-catalogue';
+import { EVERY_ROLE_RESOURCES, RESOURCE_CATALOGUE, type ResourceEntry } from './catalogue/resource-catalogue';
 
 const resourceColumns = ['id', 'parent_id as parentId', 'name', 'type', 'path', 'icon', 'platform_id as platformId', 'sort'] as const;
 /** Installed plugins sort after the built-in platforms, in the order PLUGINS_DIR lists them. */
@@ -75,16 +75,27 @@ export class CatalogueQueries {
       .execute();
   }
 
-  /** Centre resources (every role) plus granted resources of granted platforms. */
+  /**
+   * The centre pages of every role, granted centre settings, and granted resources of granted
+   * platforms. A centre group (设置) comes with any granted child.
+   */
   async roleResources(roleId: number): Promise<ResourceEntry[]> {
+    const granted = this.db.selectFrom('role_resources').select('resource_id').where('role_id', '=', roleId);
     return this.db
       .selectFrom('resources')
       .select(resourceColumns)
       .where((eb) =>
         eb.or([
-          eb('platform_id', '=', CENTRE_PLATFORM_ID),
+          eb('id', 'in', [...EVERY_ROLE_RESOURCES]),
           eb.and([
-            eb('id', 'in', eb.selectFrom('role_resources').select('resource_id').where('role_id', '=', roleId)),
+            eb('platform_id', '=', CENTRE_PLATFORM_ID),
+            eb.or([
+              eb('id', 'in', granted),
+              eb('id', 'in', eb.selectFrom('resources as child').select('child.parent_id').where('child.id', 'in', granted).where('child.parent_id', 'is not', null).$narrowType<{ parent_id: number }>()),
+            ]),
+          ]),
+          eb.and([
+            eb('id', 'in', granted),
             eb('platform_id', 'in', eb.selectFrom('role_platforms').select('platform_id').where('role_id', '=', roleId)),
           ]),
         ]),

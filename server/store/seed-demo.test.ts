@@ -28,8 +28,17 @@ async function counts() {
 }
 
 describe('demo seed', () => {
-  it('seeds two tenants, two users, two sites and five notices', async () => {
-    expect(await counts()).toMatchObject({ tenants: 2, roles: 2, users: 2, sites: 2, notices: 5, rolePlatforms: 9 + 3 });
+  it('seeds three tenants with one administrator each, two sites and five notices', async () => {
+    expect(await counts()).toMatchObject({ tenants: 3, roles: 3, users: 3, sites: 2, notices: 5, rolePlatforms: 9 + 3 + 3 });
+  });
+
+  it('puts the demo customer below the demo tenant and keeps 其他公司 a separate top-level tenant', async () => {
+    const rows = await server.store.db.selectFrom('tenants').select(['id', 'name', 'parent_id', 'kind']).orderBy('id').execute();
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('天路演示')).toMatchObject({ parent_id: null, kind: 'platform' });
+    expect(byName.get('其他公司')).toMatchObject({ parent_id: null, kind: 'agent' });
+    expect(byName.get('演示物流公司')).toMatchObject({ parent_id: byName.get('天路演示')!.id, kind: 'customer' });
+    expect((await new ApiClient(server.app).login('wuliu', 'Wuliu@123')).flag).toBe(1);
   });
 
   it('adds nothing when run again and the demo passwords still work', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
+import { ApiClient, demoTenantClients } from '../../testing/api-client';
+import { addScopedUser } from '../../testing/scoped-users';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { ResourceItem } from './resource-tree';
 
@@ -41,6 +42,22 @@ describe('resource lists', () => {
     expect(granted).toContain(840001);
     expect(granted).not.toContain(1101);
     expect(granted).not.toContain(2601);
+  });
+
+  it('gives every role the centre pages but the tenant settings (设置) only when granted', async () => {
+    const tenant = (await server.store.org.findTenantByName('天路演示'))!;
+    await addScopedUser(server.store, { tenantId: tenant.id, account: 'viewer', password: 'Viewer@123', role: '只看监控', platformIds: [8], resourceIds: [8100] });
+    const viewer = new ApiClient(server.app);
+    expect((await viewer.login('viewer', 'Viewer@123')).flag).toBe(1);
+    const centre = (await newList(viewer)).obj.find((g) => g.platformId === 0)!;
+    expect(ids([centre])).toEqual([4002, 4001, 1601]);
+    expect((await viewer.postJson('/car/v4/api/health/threshold/updateHealthThreshold.json', { heartRateMin: 50, heartRateMax: 120, temperatureMax: 37.3, stepGoal: 8000 })).flag).toBe(403);
+
+    await addScopedUser(server.store, { tenantId: tenant.id, account: 'setter', password: 'Setter@123', role: '告警设置员', platformIds: [8], resourceIds: [8100, 400301] });
+    const setter = new ApiClient(server.app);
+    expect((await setter.login('setter', 'Setter@123')).flag).toBe(1);
+    const withSettings = (await newList(setter)).obj.find((g) => g.platformId === 0)!;
+    expect(withSettings.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301]);
   });
 
   it('lists the whole catalogue in list.json for anyone logged in', async () => {

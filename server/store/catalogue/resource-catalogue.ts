@@ -32,6 +32,12 @@ function platform(platformId: number, specs: Spec[]): ResourceEntry[] {
 const button = (parent: number) => ({ type: ResourceType.BUTTON, parent });
 const under = (parent: number) => ({ parent });
 
+/**
+ * Centre pages every role has: the user's own messages, security settings and downloads. The
+ * centre's settings (4003 告警设置 推送设置 健康设置) change the whole tenant and are granted per role.
+ */
+export const EVERY_ROLE_RESOURCES: readonly number[] = [4002, 4001, 1601];
+
 /** The fixed catalogue of menu and button ids (docs/api-contract.md). Upserted at every start. */
 export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
   ...platform(CENTRE_PLATFORM_ID, [
@@ -57,13 +63,53 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
   ...platform(12, [
     [1201, '概览', '/system/overview', { icon: 'Home' }],
     [1210, '客户管理', '/system/customer', { icon: 'Building' }],
+    [121001, '新增客户', null, button(1210)],
+    [121002, '编辑客户', null, button(1210)],
+    [121003, '删除客户', null, button(1210)],
+    [121004, '导出客户', null, button(1210)],
     [1220, '用户管理', '/system/user', { icon: 'People' }],
+    [122001, '新增用户', null, button(1220)],
+    [122002, '编辑用户', null, button(1220)],
+    [122003, '停用启用', null, button(1220)],
+    [122004, '重置密码', null, button(1220)],
+    [122005, '删除用户', null, button(1220)],
+    [122006, '导出用户', null, button(1220)],
     [1230, '角色管理', '/system/role', { icon: 'PersonKey' }],
+    [123001, '新增角色', null, button(1230)],
+    [123002, '编辑角色', null, button(1230)],
+    [123003, '删除角色', null, button(1230)],
+    [123004, '导出角色', null, button(1230)],
     [1240, '车辆管理', '/system/vehicle', { icon: 'VehicleCar' }],
+    [124001, '新增车辆', null, button(1240)],
+    [124002, '编辑车辆', null, button(1240)],
+    [124003, '删除车辆', null, button(1240)],
+    [124004, '绑定/解绑', null, button(1240)],
+    [124005, '转移车辆', null, button(1240)],
+    [124006, '车辆续费', null, button(1240)],
+    [124007, '导入车辆', null, button(1240)],
+    [124008, '导出车辆', null, button(1240)],
     [1250, '终端管理', '/system/terminal', { icon: 'Router' }],
+    [125001, '新增终端', null, button(1250)],
+    [125002, '编辑终端', null, button(1250)],
+    [125003, '删除终端', null, button(1250)],
+    [125004, '绑定/解绑', null, button(1250)],
+    [125005, '转移终端', null, button(1250)],
+    [125006, '终端续费', null, button(1250)],
+    [125007, '导入终端', null, button(1250)],
+    [125008, '导出终端', null, button(1250)],
     [1260, '车组管理', '/system/group', { icon: 'Group' }],
+    [126001, '新增车组', null, button(1260)],
+    [126002, '重命名车组', null, button(1260)],
+    [126003, '删除车组', null, button(1260)],
+    [126004, '移动车组', null, button(1260)],
+    [126005, '分配车辆', null, button(1260)],
     [1270, '操作日志', '/system/log', { icon: 'History' }],
+    [127001, '导出日志', null, button(1270)],
     [1280, '数据字典', '/system/dictionary', { icon: 'Book' }],
+    [128001, '新增字典', null, button(1280)],
+    [128002, '编辑字典', null, button(1280)],
+    [128003, '删除字典', null, button(1280)],
+    [128004, '导出字典', null, button(1280)],
   ]),
   ...platform(13, [[1301, '概览', '/pet/overview', { icon: 'Home' }]]),
   ...platform(17, [[1701, '概览', '/dataCenter/overview', { icon: 'Home' }]]),

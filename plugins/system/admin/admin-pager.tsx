@@ -1,0 +1,47 @@
+import { Button, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import type { Pagination } from '@tianlu/sdk';
+
+const SIZES = [10, 20, 50, 100];
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** Pager of a server-paged list: total, previous/next, page size (a new size goes back to page 1). */
+export const AdminPager = observer(function AdminPager(props: { pagination: Pagination; onChange: () => void }) {
+  const s = useStyles();
+  const p = props.pagination;
+  const go = (page: number) => {
+    p.setCurrent(page);
+    props.onChange();
+  };
+  return (
+    <div className={s.bar}>
+      <Text className={s.muted}>共 {p.total} 条</Text>
+      <Button size="small" disabled={p.current <= 1} onClick={() => go(p.current - 1)}>
+        上一页
+      </Button>
+      <Text>
+        {p.current} / {p.pageCount}
+      </Text>
+      <Button size="small" disabled={p.current >= p.pageCount} onClick={() => go(p.current + 1)}>
+        下一页
+      </Button>
+      <Select
+        size="small"
+        aria-label="每页条数"
+        value={String(p.pageSize)}
+        onChange={(_, d) => {
+          p.setPageSize(Number(d.value));
+          props.onChange();
+        }}
+      >
+        {SIZES.map((n) => (
+          <option key={n} value={String(n)}>{`${n} 条/页`}</option>
+        ))}
+      </Select>
+    </div>
+  );
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Field, Input, Select, Textarea } from '@fluentui/react-components';
+import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { AdminPaths, type TenantKind, type TenantNode } from './admin-api';
+import { FormDialog } from './admin-dialogs';
+
+/**
+ * 新增客户 (under `parent`, with its first administrator) / 编辑客户. A customer is a leaf; agents may
+ * have customers below them.
+ */
+export function TenantDialog(props: { parent?: TenantNode; tenant?: TenantNode; isOwn?: boolean; onClose: () => void; onSaved: () => void }) {
+  const http = useService<HttpService>(HttpService);
+  const editing = props.tenant;
+  const [name, setName] = useState(editing?.name ?? '');
+  const [kind, setKind] = useState<TenantKind>(editing?.kind ?? 'customer');
+  const [contact, setContact] = useState(editing?.contact ?? '');
+  const [phone, setPhone] = useState(editing?.phone ?? '');
+  const [remark, setRemark] = useState(editing?.remark ?? '');
+  const [adminAccount, setAdminAccount] = useState('');
+  const [adminPassword, setAdminPassword] = useState('');
+  const [adminName, setAdminName] = useState('');
+
+  const save = async () => {
+    const fields = { name, contact, phone, remark };
+    if (editing) expectOk(await http.postJson(AdminPaths.tenantUpdate, { id: editing.id, ...fields, ...(editing.kind === 'platform' || props.isOwn ? {} : { kind }) }));
+    else expectOk(await http.postJson(AdminPaths.tenantAdd, { parentId: props.parent!.id, ...fields, kind, adminAccount, adminPassword, adminName }));
+    props.onSaved();
+  };
+
+  const kindFixed = editing && (editing.kind === 'platform' || props.isOwn);
+  return (
+    <FormDialog title={editing ? `编辑客户 ${editing.name}` : `新增客户（上级：${props.parent?.name ?? ''}）`} onSubmit={save} onClose={props.onClose}>
+      <Field label="客户名称" required>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={50} />
+      </Field>
+      <Field label="客户类型" required hint="代理商可以再建下级客户；客户不能">
+        <Select value={kind} disabled={kindFixed} onChange={(_, d) => setKind(d.value as TenantKind)}>
+          {kindFixed && editing?.kind === 'platform' && <option value="platform">平台</option>}
+          <option value="agent">代理商</option>
+          <option value="customer">客户</option>
+        </Select>
+      </Field>
+      <Field label="联系人">
+        <Input value={contact} onChange={(_, d) => setContact(d.value)} maxLength={50} />
+      </Field>
+      <Field label="联系电话">
+        <Input value={phone} onChange={(_, d) => setPhone(d.value)} maxLength={20} />
+      </Field>
+      <Field label="备注">
+        <Textarea value={remark} onChange={(_, d) => setRemark(d.value)} maxLength={200} />
+      </Field>
+      {!editing && (
+        <>
+          <Field label="管理员账号" required hint="该客户的第一个管理员，拥有不超过您的权限">
+            <Input value={adminAccount} onChange={(_, d) => setAdminAccount(d.value)} maxLength={32} autoComplete="off" />
+          </Field>
+          <Field label="管理员密码" required hint="至少 8 位，且须同时包含字母和数字">
+            <Input type="password" value={adminPassword} onChange={(_, d) => setAdminPassword(d.value)} maxLength={64} autoComplete="new-password" />
+          </Field>
+          <Field label="管理员姓名">
+            <Input value={adminName} onChange={(_, d) => setAdminName(d.value)} maxLength={50} />
+          </Field>
+        </>
+      )}
+    </FormDialog>
+  );
+}

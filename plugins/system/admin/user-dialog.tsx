@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { Field, Input, Select, Text, Textarea, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { AdminPaths, type AdminUser, type GroupNode, type TenantOption } from './admin-api';
+import { FormDialog, FormSection } from './admin-dialogs';
+import { CheckTree, type CheckNode } from './check-tree';
+import { orderTenants, TenantSelect } from './tenant-select';
+
+const toCheckNodes = (groups: readonly GroupNode[]): CheckNode[] => groups.map((g) => ({ id: g.id, label: g.name, children: toCheckNodes(g.children) }));
+
+/** Roles and vehicle groups a user of `tenantId` may be given. */
+function useUserOptions(tenantId: number | undefined) {
+  const http = useService<HttpService>(HttpService);
+  const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
+  const [groups, setGroups] = useState<GroupNode[]>([]);
+  useEffect(() => {
+    if (tenantId === undefined) return;
+    let live = true;
+    void Promise.all([http.get<{ id: number; name: string }[]>(AdminPaths.userRoles, { tenantId }), http.get<GroupNode[]>(AdminPaths.userGroups, { tenantId })])
+      .then(([r, g]) => {
+        if (!live) return;
+        setRoles(expectOk(r));
+        setGroups(expectOk(g));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [http, tenantId]);
+  return { roles, groups };
+}
+
+/** 新增用户 / 编辑用户: account and password only when creating; role and vehicle-group scope of the user's tenant. */
+export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOption[]; defaultTenantId?: number; onClose: () => void; onSaved: () => void }) {
+  const http = useService<HttpService>(HttpService);
+  const editing = props.user;
+  const [tenantId, setTenantId] = useState<number | undefined>(editing?.tenantId ?? props.defaultTenantId ?? orderTenants(props.tenants)[0]?.option.id);
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState(editing?.name ?? '');
+  const [phone, setPhone] = useState(editing?.phone ?? '');
+  const [email, setEmail] = useState(editing?.email ?? '');
+  const [remark, setRemark] = useState(editing?.remark ?? '');
+  const [roleId, setRoleId] = useState<number | undefined>(editing?.roleId);
+  const [groupIds, setGroupIds] = useState<Set<number>>(new Set(editing?.groups.map((g) => g.id) ?? []));
+  const { roles, groups } = useUserOptions(tenantId);
+
+  const save = async () => {
+    const common = { name, phone, email, remark, roleId, groupIds: [...groupIds] };
+    if (editing) expectOk(await http.postJson(AdminPaths.userUpdate, { userId: editing.userId, ...common }));
+    else expectOk(await http.postJson(AdminPaths.userAdd, { tenantId, account, password, ...common }));
+    props.onSaved();
+  };
+
+  return (
+    <FormDialog title={editing ? `编辑用户 ${editing.account}` : '新增用户'} wide onSubmit={save} onClose={props.onClose}>
+      {!editing && (
+        <>
+          <TenantSelect
+            label="所属客户"
+            required
+            options={props.tenants}
+            value={tenantId}
+            onChange={(id) => {
+              setTenantId(id);
+              setRoleId(undefined);
+              setGroupIds(new Set());
+            }}
+          />
+          <Field label="账号" required hint="3–32 位字母、数字或 _ . @ -">
+            <Input value={account} onChange={(_, d) => setAccount(d.value)} maxLength={32} autoComplete="off" />
+          </Field>
+          <Field label="密码" required hint="至少 8 位，且须同时包含字母和数字">
+            <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={64} autoComplete="new-password" />
+          </Field>
+        </>
+      )}
+      <Field label="姓名" required>
+        <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={50} />
+      </Field>
+      <Field label="手机号">
+        <Input value={phone} onChange={(_, d) => setPhone(d.value)} maxLength={20} />
+      </Field>
+      <Field label="邮箱">
+        <Input value={email} onChange={(_, d) => setEmail(d.value)} maxLength={100} />
+      </Field>
+      <Field label="角色" required>
+        <Select value={roleId === undefined ? '' : String(roleId)} onChange={(_, d) => setRoleId(d.value ? Number(d.value) : undefined)}>
+          <option value="">请选择角色</option>
+          {roles.map((r) => (
+            <option key={r.id} value={String(r.id)}>
+              {r.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <FormSection title="可见车组" hint="不选择则可见所属客户的全部车组；选择上级车组即包含其下级车组">
+        {groups.length ? (
+          <CheckTree label="可见车组" nodes={toCheckNodes(groups)} checked={groupIds} onChange={setGroupIds} />
+        ) : (
+          <Text style={{ color: tokens.colorNeutralForeground3 }}>该客户暂无车组</Text>
+        )}
+      </FormSection>
+      <Field label="备注">
+        <Textarea value={remark} onChange={(_, d) => setRemark(d.value)} maxLength={200} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** 重置密码: the new password; the user's sessions end. */
+export function ResetPasswordDialog(props: { user: AdminUser; onClose: () => void; onSaved: () => void }) {
+  const http = useService<HttpService>(HttpService);
+  const [password, setPassword] = useState('');
+  return (
+    <FormDialog
+      title={`重置密码：${props.user.account}`}
+      submitText="确认重置"
+      onClose={props.onClose}
+      onSubmit={async () => {
+        expectOk(await http.postJson(AdminPaths.userResetPassword, { userId: props.user.userId, password }));
+        props.onSaved();
+      }}
+    >
+      <Text>重置后该用户已登录的会话立即失效，需要使用新密码重新登录。</Text>
+      <Field label="新密码" required hint="至少 8 位，且须同时包含字母和数字">
+        <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={64} autoComplete="new-password" />
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+} from '@fluentui/react-components';
+import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
+import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, exportName, type OperationLog, type Page } from '../admin/admin-api';
+import { AdminPage, errorText, formatTime } from '../admin/admin-page';
+import { AdminPager } from '../admin/admin-pager';
+import { diffSummary, logDiff } from '../admin/log-diff';
+
+interface LogFilter {
+  account: string;
+  keyword: string;
+  start: string;
+  end: string;
+}
+
+const EMPTY: LogFilter = { account: '', keyword: '', start: '', end: '' };
+
+/** `datetime-local` value (China time) → ISO 8601 with offset. */
+const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}+08:00` : undefined);
+
+function query(f: LogFilter) {
+  return { account: f.account.trim() || undefined, keyword: f.keyword.trim() || undefined, start: toIso(f.start), end: toIso(f.end) };
+}
+
+function LogDetail(props: { log: OperationLog; onClose: () => void }) {
+  const lines = logDiff(props.log.before, props.log.after);
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface aria-label="日志详情">
+        <DialogBody>
+          <DialogTitle>{`${props.log.action}：${props.log.target}`}</DialogTitle>
+          <DialogContent>
+            <p>{`${props.log.account}（${props.log.tenantName || '—'}）于 ${formatTime(props.log.time)} 操作，IP ${props.log.ip || '—'}`}</p>
+            {lines.length ? (
+              <Table size="small" aria-label="变更内容">
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>字段</TableHeaderCell>
+                    <TableHeaderCell>修改前</TableHeaderCell>
+                    <TableHeaderCell>修改后</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {lines.map((l) => (
+                    <TableRow key={l.field}>
+                      <TableCell>{l.field}</TableCell>
+                      <TableCell>{l.before || '—'}</TableCell>
+                      <TableCell>{l.after || '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : (
+              <p>无字段变更记录</p>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>关闭</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** 操作日志: who did what and when, newest first, paged on the server; filters and export. */
+const LogPage = observer(function LogPage() {
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [draft, setDraft] = useState<LogFilter>(EMPTY);
+  const [filter, setFilter] = useState<LogFilter>(EMPTY);
+  const [rows, setRows] = useState<OperationLog[]>([]);
+  const [error, setError] = useState<string>();
+  const [detail, setDetail] = useState<OperationLog>();
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.get<Page<OperationLog>>(AdminPaths.logList, { ...pagination.query, ...query(filter) }));
+      pagination.setTotal(page.total);
+      setRows(page.list);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http, pagination, filter]);
+  useEffect(() => void load(), [load]);
+
+  const search = () => {
+    pagination.setCurrent(1);
+    setFilter({ ...draft });
+  };
+  const set = (key: keyof LogFilter) => (_: unknown, d: { value: string }) => setDraft((f) => ({ ...f, [key]: d.value }));
+
+  const columns: DataTableColumn<OperationLog>[] = [
+    { key: 'time', title: '时间', width: 160, render: (l) => formatTime(l.time) },
+    { key: 'account', title: '账号', width: 110, render: (l) => l.account },
+    { key: 'tenant', title: '客户', width: 120, render: (l) => l.tenantName || '—' },
+    { key: 'action', title: '操作', width: 100, render: (l) => l.action },
+    { key: 'target', title: '对象', width: 160, render: (l) => l.target },
+    { key: 'diff', title: '变更', render: (l) => diffSummary(l.before, l.after) || '—' },
+    { key: 'ip', title: 'IP', width: 120, render: (l) => l.ip || '—' },
+  ];
+
+  return (
+    <AdminPage
+      title="操作日志"
+      error={error}
+      tools={
+        <Permission button={AdminButtons.logExport}>
+          <Button
+            icon={<ArrowDownloadRegular />}
+            onClick={() => void http.downloadBlob(AdminPaths.logExport, query(filter), exportName('操作日志')).catch((e: unknown) => toast.show(errorText(e), 'error'))}
+          >
+            导出
+          </Button>
+        </Permission>
+      }
+      filters={
+        <>
+          <Field label="账号">
+            <Input value={draft.account} onChange={set('account')} />
+          </Field>
+          <Field label="关键词">
+            <Input value={draft.keyword} placeholder="操作、对象" onChange={set('keyword')} />
+          </Field>
+          <Field label="开始时间">
+            <Input type="datetime-local" value={draft.start} onChange={set('start')} />
+          </Field>
+          <Field label="结束时间">
+            <Input type="datetime-local" value={draft.end} onChange={set('end')} />
+          </Field>
+          <Button icon={<SearchRegular />} onClick={search}>
+            查询
+          </Button>
+        </>
+      }
+    >
+      <DataTable label="操作日志" rows={rows} columns={columns} rowKey={(l) => String(l.id)} height={420} rowHeight={36} onRowClick={setDetail} empty="暂无操作日志" />
+      <AdminPager pagination={pagination} onChange={() => void load()} />
+      {detail && <LogDetail log={detail} onClose={() => setDetail(undefined)} />}
+    </AdminPage>
+  );
+});
+export default LogPage;

@@ -1,0 +1,238 @@
+import { hashPassword } from '../../auth/password-hasher';
+import type { TenantKind, TenantRow } from '../../store/tenant-admin-queries';
+import { badInput, forbidden, notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { int, object, requiredText, text } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+import { checkAccount, checkPassword, holdings, isForeignKeyViolation, isUniqueViolation, optionalPhone, required, tenantInCallerScope } from './admin-rules';
+import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
+
+const BASE = '/car/v1/api/system/tenant';
+export const TENANT_MENU = 1210;
+const KIND_NAMES: Record<TenantKind, string> = { platform: '平台', agent: '代理商', customer: '客户' };
+const ADMIN_ROLE = '管理员';
+
+export interface TenantNode {
+  id: number;
+  parentId: number | null;
+  name: string;
+  kind: TenantKind;
+  kindName: string;
+  contact: string;
+  phone: string;
+  remark: string;
+  createTime: string;
+  userCount: number;
+  vehicleCount: number;
+  children: TenantNode[];
+}
+
+function toNode(t: TenantRow): TenantNode {
+  const { createdAt, ...rest } = t;
+  return { ...rest, kindName: KIND_NAMES[t.kind] ?? t.kind, createTime: toChinaIso(createdAt), children: [] };
+}
+
+/** The rows as a tree rooted at `rootId` (parents outside the list are not followed). */
+export function tenantTree(rows: readonly TenantRow[], rootId: number): TenantNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, toNode(r)]));
+  for (const node of nodes.values()) if (node.id !== rootId && node.parentId !== null) nodes.get(node.parentId)?.children.push(node);
+  const root = nodes.get(rootId);
+  return root ? [root] : [];
+}
+
+const tenantFields = {
+  name: requiredText('客户名称', 50),
+  contact: text('联系人', 50),
+  phone: text('联系电话', 20),
+  remark: text('备注', 200),
+};
+
+export const tenantTreeRoute = sessionRoute({
+  method: 'GET',
+  url: `${BASE}/tree.json`,
+  summary: '客户管理：本级及下级客户树（含用户数、车辆数）',
+  resource: TENANT_MENU,
+  handler: async ({ deps, scope }) => {
+    const s = await scope();
+    return tenantTree(await deps.store.system.tenants.list(s.tenantIds), s.tenantId);
+  },
+});
+
+export const tenantOptionsRoute = sessionRoute({
+  method: 'GET',
+  url: `${BASE}/options.json`,
+  summary: '本级及下级客户的名称（供用户、角色等页面筛选和选择）',
+  anyUser: true,
+  handler: async ({ deps, scope }) => {
+    const s = await scope();
+    const rows = await deps.store.system.tenants.list(s.tenantIds);
+    return rows.map((t) => ({ id: t.id, parentId: t.id === s.tenantId ? null : t.parentId, name: t.name, kind: t.kind }));
+  },
+});
+
+interface CreateTenantBody {
+  parentId: number;
+  name: string;
+  kind: 'agent' | 'customer';
+  contact?: string;
+  phone?: string;
+  remark?: string;
+  adminAccount: string;
+  adminPassword: string;
+  adminName?: string;
+  platformIds?: number[];
+}
+
+export const tenantCreateRoute = sessionRoute<unknown, CreateTenantBody>({
+  method: 'POST',
+  url: `${BASE}/add.json`,
+  summary: '新增代理商或客户（同时创建其管理员账号和“管理员”角色，权限不超过创建者）',
+  resource: 121001,
+  schema: {
+    body: object(
+      {
+        parentId: int('上级客户', 1),
+        ...tenantFields,
+        kind: { type: 'string', title: '客户类型', enum: ['agent', 'customer'] },
+        adminAccount: requiredText('管理员账号', 32),
+        adminPassword: requiredText('管理员密码', 64),
+        adminName: text('管理员姓名', 50),
+        platformIds: { type: 'array', title: '子系统', items: int('子系统', 0), maxItems: 100 },
+      },
+      ['parentId', 'name', 'kind', 'adminAccount', 'adminPassword'],
+    ),
+  },
+  handler: async ({ body, deps, user, scope, audit }) => {
+    const s = await scope();
+    const store = deps.store;
+    const parent = await store.system.tenants.find(tenantInCallerScope(s, body.parentId, '上级客户'));
+    if (!parent) throw notFound('上级客户不存在');
+    if (parent.kind === 'customer') throw badInput('客户下不能再建下级客户，请选择平台或代理商');
+    const name = required(body.name, '客户名称');
+    if (await store.system.tenants.nameTaken(name)) throw badInput('客户名称已存在');
+    const account = checkAccount(body.adminAccount);
+    checkPassword(body.adminPassword);
+    if (await store.system.users.accountTaken(account)) throw badInput('账号已存在');
+    const phone = optionalPhone(body.phone, '联系电话');
+    const mine = await holdings(store, user.roleId);
+    const platformIds = body.platformIds ? [...new Set(body.platformIds)] : [...mine.platformIds];
+    if (platformIds.some((id) => !mine.platformIds.has(id))) throw forbidden('不能授予超出自己权限的子系统或菜单');
+    const platformSet = new Set(platformIds);
+    const resourceIds = (await store.catalogue.roleResources(user.roleId)).filter((r) => platformSet.has(r.platformId)).map((r) => r.id);
+    const fields = { name, kind: body.kind, contact: body.contact?.trim() ?? '', phone: phone ?? '', remark: body.remark?.trim() ?? '' };
+    let created;
+    try {
+      created = await store.system.tenants.createWithAdmin({
+        parentId: parent.id,
+        ...fields,
+        admin: { account, passwordHash: await hashPassword(body.adminPassword), name: body.adminName?.trim() || `${name}管理员`, phone: null, passwordChangedAt: deps.clock.now() },
+        roleName: ADMIN_ROLE,
+        platformIds,
+        resourceIds,
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw badInput('客户名称或账号已存在');
+      throw e;
+    }
+    await audit({ action: '新增客户', target: `客户 ${name}`, after: { ...fields, parentId: parent.id, adminAccount: account, platformIds }, tenantId: parent.id });
+    return { id: created.tenantId, adminUserId: created.userId, roleId: created.roleId };
+  },
+});
+
+interface UpdateTenantBody {
+  id: number;
+  name: string;
+  kind?: 'agent' | 'customer';
+  contact?: string;
+  phone?: string;
+  remark?: string;
+}
+
+export const tenantUpdateRoute = sessionRoute<unknown, UpdateTenantBody>({
+  method: 'POST',
+  url: `${BASE}/update.json`,
+  summary: '编辑客户（名称、类型、联系人、电话、备注）',
+  resource: 121002,
+  schema: {
+    body: object({ id: int('客户', 1), ...tenantFields, kind: { type: 'string', title: '客户类型', enum: ['agent', 'customer'] } }, ['id', 'name']),
+  },
+  handler: async ({ body, deps, scope, audit }) => {
+    const s = await scope();
+    const store = deps.store.system.tenants;
+    const before = await store.find(tenantInCallerScope(s, body.id));
+    if (!before) throw notFound('客户不存在');
+    const name = required(body.name, '客户名称');
+    if (await store.nameTaken(name, before.id)) throw badInput('客户名称已存在');
+    let kind = before.kind;
+    if (body.kind && body.kind !== before.kind) {
+      if (before.id === s.tenantId || before.kind === 'platform') throw badInput('不能修改本级客户的类型');
+      if (body.kind === 'customer' && (await store.contents(before.id)).children > 0) throw badInput('该客户下还有下级客户，不能改为客户类型');
+      kind = body.kind;
+    }
+    const phone = optionalPhone(body.phone, '联系电话');
+    const fields = { name, kind, contact: body.contact?.trim() ?? '', phone: phone ?? '', remark: body.remark?.trim() ?? '' };
+    await store.update(before.id, fields);
+    const pick = (t: typeof fields) => ({ name: t.name, kind: t.kind, contact: t.contact, phone: t.phone, remark: t.remark });
+    await audit({ action: '编辑客户', target: `客户 ${name}`, before: pick(before), after: fields, tenantId: before.id });
+    return { id: before.id };
+  },
+});
+
+export const tenantDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${BASE}/delete.json`,
+  summary: '删除客户（仅当其下没有下级客户、用户、车辆和终端）',
+  resource: 121003,
+  schema: { body: object({ id: int('客户', 1) }, ['id']) },
+  handler: async ({ body, deps, scope, audit }) => {
+    const s = await scope();
+    const store = deps.store.system.tenants;
+    const tenant = await store.find(tenantInCallerScope(s, body.id));
+    if (!tenant) throw notFound('客户不存在');
+    if (tenant.id === s.tenantId) throw badInput('不能删除本级客户');
+    const contents = await store.contents(tenant.id);
+    if (contents.children > 0) throw badInput('该客户下还有下级客户，不能删除');
+    if (contents.users > 0) throw badInput('该客户下还有用户，不能删除');
+    if (contents.vehicles > 0) throw badInput('该客户下还有车辆，不能删除');
+    if (contents.terminals > 0) throw badInput('该客户下还有终端，不能删除');
+    try {
+      await store.delete(tenant.id);
+    } catch (e) {
+      if (isForeignKeyViolation(e)) throw badInput('该客户下还有其他业务数据，不能删除');
+      throw e;
+    }
+    const { name, kind, contact, phone, remark } = tenant;
+    await audit({ action: '删除客户', target: `客户 ${name}`, before: { name, kind, contact, phone, remark }, tenantId: tenant.parentId ?? s.tenantId });
+    return { deleted: 1 };
+  },
+});
+
+export const tenantExportRoute = sessionRoute<unknown, Record<string, never>>({
+  method: 'POST',
+  url: `${BASE}/export.json`,
+  summary: '导出本级及下级客户（xlsx）',
+  resource: 121004,
+  raw: true,
+  schema: { body: object({}) },
+  handler: async ({ deps, scope, reply }) => {
+    const s = await scope();
+    const rows = await deps.store.system.tenants.list(s.tenantIds);
+    const names = new Map(rows.map((r) => [r.id, r.name]));
+    const sheet = await buildSheet(
+      '客户',
+      [
+        { header: '客户名称', width: 24, value: (r: TenantRow) => r.name },
+        { header: '类型', width: 10, value: (r) => KIND_NAMES[r.kind] ?? r.kind },
+        { header: '上级客户', width: 24, value: (r) => (r.id === s.tenantId ? '' : (names.get(r.parentId ?? -1) ?? '')) },
+        { header: '联系人', value: (r) => r.contact },
+        { header: '联系电话', value: (r) => r.phone },
+        { header: '用户数', width: 10, value: (r) => r.userCount },
+        { header: '车辆数', width: 10, value: (r) => r.vehicleCount },
+        { header: '备注', width: 30, value: (r) => r.remark },
+        { header: '创建时间', width: 22, value: (r) => toChinaIso(r.createdAt) },
+      ],
+      rows,
+    );
+    return sendSheet(reply, sheetFileName('客户列表', deps.clock.now()), sheet);
+  },
+});
