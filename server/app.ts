@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -110,6 +111,8 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     };
 
     await app.register(formbody, { bodyLimit: BODY_LIMIT });
+    // spreadsheet uploads (asset imports); each route sets its own file size limit
+    await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 10 * BODY_LIMIT } });
     await registerOpenApi(app);
     const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
     if (spa) deps.distDir = distDir;

@@ -1,0 +1,194 @@
+/** 车辆管理, 终端管理 and 车组管理: server calls and what they answer (docs/api-contract.md, 系统管理：车辆、终端、车组). */
+
+const SYS = '/car/v1/api/system';
+
+export const VehiclePaths = {
+  list: `${SYS}/vehicle/list.json`,
+  options: `${SYS}/vehicle/options.json`,
+  add: `${SYS}/vehicle/add.json`,
+  update: `${SYS}/vehicle/update.json`,
+  remove: `${SYS}/vehicle/delete.json`,
+  bind: `${SYS}/vehicle/bind.json`,
+  unbind: `${SYS}/vehicle/unbind.json`,
+  candidates: `${SYS}/vehicle/bindableTerminals.json`,
+  transfer: `${SYS}/vehicle/transfer.json`,
+  renew: `${SYS}/vehicle/renew.json`,
+  exportList: `${SYS}/vehicle/export.json`,
+  importTemplate: `${SYS}/vehicle/importTemplate.json`,
+  importPreview: `${SYS}/vehicle/importPreview.json`,
+  importConfirm: `${SYS}/vehicle/importConfirm.json`,
+} as const;
+
+export const TerminalPaths = {
+  list: `${SYS}/terminal/list.json`,
+  options: `${SYS}/terminal/options.json`,
+  add: `${SYS}/terminal/add.json`,
+  update: `${SYS}/terminal/update.json`,
+  remove: `${SYS}/terminal/delete.json`,
+  bind: `${SYS}/terminal/bind.json`,
+  unbind: `${SYS}/terminal/unbind.json`,
+  candidates: `${SYS}/terminal/bindableVehicles.json`,
+  transfer: `${SYS}/terminal/transfer.json`,
+  renew: `${SYS}/terminal/renew.json`,
+  exportList: `${SYS}/terminal/export.json`,
+  importTemplate: `${SYS}/terminal/importTemplate.json`,
+  importPreview: `${SYS}/terminal/importPreview.json`,
+  importConfirm: `${SYS}/terminal/importConfirm.json`,
+} as const;
+
+export const GroupPaths = {
+  tree: `${SYS}/group/tree.json`,
+  add: `${SYS}/group/add.json`,
+  rename: `${SYS}/group/rename.json`,
+  move: `${SYS}/group/move.json`,
+  remove: `${SYS}/group/delete.json`,
+  vehicles: `${SYS}/group/vehicles.json`,
+  assign: `${SYS}/group/assign.json`,
+} as const;
+
+/** Button resources of a page: 1240xx for vehicles, 1250xx for terminals, in the same order. */
+export function assetButtons(menu: 1240 | 1250) {
+  const b = (n: number) => menu * 100 + n;
+  return { add: b(1), edit: b(2), remove: b(3), bind: b(4), transfer: b(5), renew: b(6), import: b(7), export: b(8) };
+}
+
+export const GroupButtons = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
+
+export interface Page<T> {
+  total: number;
+  list: T[];
+}
+
+export interface VehicleRow {
+  id: number;
+  plateNo: string;
+  plateColor: number;
+  plateColorName: string;
+  vehicleType: string;
+  vin: string;
+  driver: string;
+  assetKind: string;
+  assetKindName: string;
+  groupId: number | null;
+  groupName: string | null;
+  tenantId: number;
+  tenantName: string;
+  /** Last day of service (YYYY-MM-DD); null = no limit. */
+  expiryDate: string | null;
+  expired: boolean;
+  terminalId: number | null;
+  terminalNo: string | null;
+  createTime: string;
+}
+
+export interface TerminalRow {
+  id: number;
+  terminalNo: string;
+  imei: string;
+  model: string;
+  sim: string;
+  edition: string;
+  installDate: string | null;
+  tenantId: number;
+  tenantName: string;
+  vehicleId: number | null;
+  plateNo: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  expiryDate: string | null;
+  expired: boolean;
+  connected: boolean;
+  createTime: string;
+}
+
+export interface TenantChoice {
+  id: number;
+  name: string;
+  parentId: number | null;
+}
+
+export interface GroupChoice {
+  id: number;
+  tenantId: number;
+  parentId: number | null;
+  name: string;
+}
+
+export interface AssetOptions {
+  tenants: TenantChoice[];
+  groups: GroupChoice[];
+  plateColors?: { code: number; name: string }[];
+  assetKinds?: { code: string; name: string }[];
+  editions?: string[];
+}
+
+export interface GroupNode {
+  id: number;
+  tenantId: number;
+  parentId: number | null;
+  name: string;
+  vehicleCount: number;
+  totalCount: number;
+  children: GroupNode[];
+}
+
+export interface TenantGroups {
+  tenantId: number;
+  tenantName: string;
+  parentId: number | null;
+  groups: GroupNode[];
+}
+
+export interface ImportPreview {
+  token: string | null;
+  fileName: string;
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: { row: number; values: Record<string, string>; errors: string[] }[];
+}
+
+/** List filters shared by both pages ('' = any). */
+export interface AssetFilter {
+  keyword: string;
+  tenantId?: number;
+  groupId?: number;
+  bound: '' | '0' | '1';
+  expired: '' | '0' | '1';
+}
+
+export const EMPTY_FILTER: AssetFilter = { keyword: '', bound: '', expired: '' };
+
+/** The filter as query parameters (empty ones left out). */
+export function filterQuery(f: AssetFilter): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  if (f.keyword) q.keyword = f.keyword;
+  if (f.tenantId !== undefined) q.tenantId = f.tenantId;
+  if (f.groupId !== undefined) q.groupId = f.groupId;
+  if (f.bound) q.bound = f.bound;
+  if (f.expired) q.expired = f.expired;
+  return q;
+}
+
+/** Items of a parent-linked list in tree order with their depth (for indented pickers). */
+export function treeOrder<T extends { id: number; parentId: number | null }>(items: readonly T[]): { item: T; depth: number }[] {
+  const ids = new Set(items.map((i) => i.id));
+  const out: { item: T; depth: number }[] = [];
+  const visit = (parentId: number | null, depth: number) => {
+    for (const i of items) {
+      const isChild = parentId === null ? i.parentId === null || !ids.has(i.parentId) : i.parentId === parentId;
+      if (isChild) {
+        out.push({ item: i, depth });
+        visit(i.id, depth + 1);
+      }
+    }
+  };
+  visit(null, 0);
+  return out;
+}
+
+/** `车辆列表-20260101.xlsx` (local date). */
+export function exportFileName(title: string, now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${title}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.xlsx`;
+}

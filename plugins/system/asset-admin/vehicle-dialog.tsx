@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Field, Input, Select } from '@fluentui/react-components';
+import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { FormDialog } from '../admin/admin-dialogs';
+import { VehiclePaths, type AssetOptions, type VehicleRow } from './asset-api';
+import { GroupPicker, TenantPicker } from './asset-filters';
+
+const DEFAULT_COLORS = [
+  { code: 1, name: '蓝色' }, { code: 2, name: '黄色' }, { code: 3, name: '黑色' }, { code: 4, name: '白色' }, { code: 5, name: '绿色' }, { code: 9, name: '其他' }, { code: 0, name: '未上牌' },
+];
+const DEFAULT_KINDS = [{ code: 'vehicle', name: '车辆' }, { code: 'person', name: '人员' }, { code: 'pet', name: '宠物' }, { code: 'ebike', name: '电动车' }];
+
+/** 新增车辆 / 编辑车辆. The server checks every field and answers in Chinese; its message shows in the dialog. */
+export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptions; defaultTenantId?: number; onSaved: (v: VehicleRow) => void; onClose: () => void }) {
+  const http = useService<HttpService>(HttpService);
+  const v = props.vehicle;
+  const [tenantId, setTenantId] = useState<number | undefined>(v?.tenantId ?? props.defaultTenantId ?? props.options.tenants[0]?.id);
+  const [plateNo, setPlateNo] = useState(v?.plateNo ?? '');
+  const [plateColor, setPlateColor] = useState(String(v?.plateColor ?? 1));
+  const [assetKind, setAssetKind] = useState(v?.assetKind ?? 'vehicle');
+  const [vehicleType, setVehicleType] = useState(v?.vehicleType ?? '');
+  const [vin, setVin] = useState(v?.vin ?? '');
+  const [driver, setDriver] = useState(v?.driver ?? '');
+  const [groupId, setGroupId] = useState<number | undefined>(v?.groupId ?? undefined);
+  const [expiryDate, setExpiryDate] = useState(v?.expiryDate ?? '');
+
+  const submit = async () => {
+    const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: groupId ?? null, expiryDate };
+    const saved = v
+      ? expectOk(await http.postJson<VehicleRow>(VehiclePaths.update, { id: v.id, ...fields }))
+      : expectOk(await http.postJson<VehicleRow>(VehiclePaths.add, { ...fields, tenantId }));
+    props.onSaved(saved);
+  };
+
+  return (
+    <FormDialog title={v ? '编辑车辆' : '新增车辆'} onSubmit={submit} onClose={props.onClose}>
+      {!v && props.options.tenants.length > 1 && (
+        <TenantPicker
+          label="所属客户"
+          tenants={props.options.tenants}
+          value={tenantId}
+          onChange={(id) => {
+            setTenantId(id);
+            setGroupId(undefined);
+          }}
+        />
+      )}
+      <Field label="车牌号" required hint="例如 京A12345；人员、宠物等资产填写名称">
+        <Input value={plateNo} maxLength={20} onChange={(_, d) => setPlateNo(d.value)} />
+      </Field>
+      <Field label="车牌颜色">
+        <Select value={plateColor} onChange={(_, d) => setPlateColor(d.value)}>
+          {(props.options.plateColors ?? DEFAULT_COLORS).map((c) => (
+            <option key={c.code} value={String(c.code)}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="资产类型">
+        <Select value={assetKind} onChange={(_, d) => setAssetKind(d.value)}>
+          {(props.options.assetKinds ?? DEFAULT_KINDS).map((k) => (
+            <option key={k.code} value={k.code}>
+              {k.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="车辆类型">
+        <Input value={vehicleType} maxLength={50} onChange={(_, d) => setVehicleType(d.value)} />
+      </Field>
+      <Field label="车架号（VIN）" hint="17 位字母或数字，可不填">
+        <Input value={vin} maxLength={17} onChange={(_, d) => setVin(d.value)} />
+      </Field>
+      <Field label="司机">
+        <Input value={driver} maxLength={50} onChange={(_, d) => setDriver(d.value)} />
+      </Field>
+      <GroupPicker label="车组" groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
+      <Field label="到期日期" hint="服务到期后不再显示实时数据；不填为不限">
+        <Input type="date" value={expiryDate} onChange={(_, d) => setExpiryDate(d.value)} />
+      </Field>
+    </FormDialog>
+  );
+}

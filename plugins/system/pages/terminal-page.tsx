@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Badge, Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { observer } from 'mobx-react-lite';
+import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { ConfirmDialog } from '../admin/admin-dialogs';
+import { AdminPage, errorText } from '../admin/admin-page';
+import { AdminPager } from '../admin/admin-pager';
+import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
+import { assetButtons, EMPTY_FILTER, exportFileName, filterQuery, TerminalPaths, type AssetFilter, type Page, type TerminalRow } from '../asset-admin/asset-api';
+import { AssetFilterBar, useAssetOptions } from '../asset-admin/asset-filters';
+import { ImportWizard } from '../asset-admin/import-wizard';
+import { TerminalDialog } from '../asset-admin/terminal-dialog';
+
+const Buttons = assetButtons(1250);
+
+const IMPORT_COLUMNS = [
+  { key: 'terminalNo', title: '终端号' }, { key: 'imei', title: 'IMEI' }, { key: 'model', title: '终端型号' }, { key: 'sim', title: 'SIM卡号' },
+  { key: 'edition', title: '协议版本' }, { key: 'installDate', title: '安装日期' }, { key: 'plateNo', title: '绑定车牌号' },
+];
+
+type Action =
+  | { kind: 'add' | 'import' }
+  | { kind: 'edit' | 'bind' | 'unbind'; terminal: TerminalRow }
+  | { kind: 'delete' | 'transfer' | 'renew'; terminals: TerminalRow[] };
+
+const useStyles = makeStyles({
+  tools: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  expired: { color: tokens.colorPaletteRedForeground1 },
+});
+
+function subject(terminals: readonly TerminalRow[]): string {
+  return terminals.length === 1 ? `终端 ${terminals[0]!.terminalNo}` : `已选 ${terminals.length} 个终端`;
+}
+
+/** 终端管理: terminals of the caller's customers, paged on the server; add, edit, bind, transfer, renew, delete, import, export. */
+const TerminalPage = observer(function TerminalPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const { options } = useAssetOptions(TerminalPaths.options);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [filter, setFilter] = useState<AssetFilter>(EMPTY_FILTER);
+  const [rows, setRows] = useState<TerminalRow[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [error, setError] = useState<string>();
+  const [action, setAction] = useState<Action>();
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.get<Page<TerminalRow>>(TerminalPaths.list, { ...pagination.query, ...filterQuery(filter) }));
+      pagination.setTotal(page.total);
+      setRows(page.list);
+      setSelected(new Set());
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http, pagination, filter]);
+  useEffect(() => void load(), [load]);
+
+  const done = (text: string) => {
+    toast.show(text, 'success');
+    setAction(undefined);
+    void load();
+  };
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
+  const exportList = () => http.downloadBlob(TerminalPaths.exportList, filterQuery(filter), exportFileName('终端列表')).catch((e: unknown) => toast.show(errorText(e), 'error'));
+
+  const columns: DataTableColumn<TerminalRow>[] = [
+    {
+      key: 'pick', title: '', width: 40,
+      render: (t) => <Checkbox aria-label={`选择 ${t.terminalNo}`} checked={selected.has(t.id)} onChange={(_, d) => toggle(t.id, Boolean(d.checked))} />,
+    },
+    { key: 'no', title: '终端号', width: 130, render: (t) => t.terminalNo },
+    { key: 'imei', title: 'IMEI', width: 140, render: (t) => t.imei || '—' },
+    { key: 'model', title: '型号', width: 90, render: (t) => t.model || '—' },
+    { key: 'sim', title: 'SIM 卡号', width: 120, render: (t) => t.sim || '—' },
+    { key: 'edition', title: '协议', width: 60, render: (t) => t.edition || '—' },
+    { key: 'install', title: '安装日期', width: 96, render: (t) => t.installDate ?? '—' },
+    { key: 'plate', title: '绑定车辆', width: 100, render: (t) => t.plateNo ?? '未绑定' },
+    { key: 'tenant', title: '所属客户', width: 110, render: (t) => t.tenantName },
+    {
+      key: 'expiry', title: '到期日期', width: 150,
+      render: (t) =>
+        t.vehicleId === null || t.expiryDate === null ? '—' : t.expired ? (
+          <span className={s.expired}>
+            {t.expiryDate} <Badge color="danger" appearance="tint">已到期</Badge>
+          </span>
+        ) : (
+          t.expiryDate
+        ),
+    },
+    { key: 'conn', title: '连接', width: 64, render: (t) => (t.connected ? '已连接' : '未连接') },
+    {
+      key: 'ops', title: '操作', width: 140,
+      render: (t) => (
+        <span>
+          <Permission button={Buttons.edit}>
+            <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'edit', terminal: t })}>
+              编辑
+            </Button>
+          </Permission>
+          <Permission button={Buttons.bind}>
+            {t.vehicleId === null ? (
+              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'bind', terminal: t })}>
+                绑定
+              </Button>
+            ) : (
+              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'unbind', terminal: t })}>
+                解绑
+              </Button>
+            )}
+          </Permission>
+        </span>
+      ),
+    },
+  ];
+
+  const batch = (kind: 'delete' | 'transfer' | 'renew') => () => (chosen.length ? setAction({ kind, terminals: chosen }) : toast.show('请先勾选终端', 'warning'));
+
+  return (
+    <AdminPage
+      title="终端管理"
+      error={error}
+      tools={
+        <div className={s.tools}>
+          <Permission button={Buttons.add}>
+            <Button appearance="primary" icon={<AddRegular />} disabled={!options} onClick={() => setAction({ kind: 'add' })}>
+              新增终端
+            </Button>
+          </Permission>
+          <Permission button={Buttons.renew}>
+            <Button onClick={batch('renew')}>续费</Button>
+          </Permission>
+          <Permission button={Buttons.transfer}>
+            <Button disabled={!options} onClick={batch('transfer')}>
+              转移
+            </Button>
+          </Permission>
+          <Permission button={Buttons.remove}>
+            <Button onClick={batch('delete')}>删除</Button>
+          </Permission>
+          <Permission button={Buttons.import}>
+            <Button icon={<ArrowUploadRegular />} disabled={!options} onClick={() => setAction({ kind: 'import' })}>
+              导入
+            </Button>
+          </Permission>
+          <Permission button={Buttons.export}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
+              导出
+            </Button>
+          </Permission>
+        </div>
+      }
+      filters={
+        <AssetFilterBar
+          placeholder="终端号、IMEI 或 SIM 卡号"
+          options={options}
+          onSearch={(f) => {
+            pagination.setCurrent(1);
+            setFilter(f);
+          }}
+        />
+      }
+    >
+      <DataTable label="终端" rows={rows} columns={columns} rowKey={(t) => String(t.id)} height={420} empty="没有符合条件的终端" />
+      <AdminPager pagination={pagination} onChange={() => void load()} />
+
+      {(action?.kind === 'add' || action?.kind === 'edit') && options && (
+        <TerminalDialog
+          terminal={action.kind === 'edit' ? action.terminal : undefined}
+          options={options}
+          onSaved={() => done(action.kind === 'edit' ? '终端已保存' : '终端已新增')}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'bind' && <BindDialog side="terminal" id={action.terminal.id} subject={action.terminal.terminalNo} onDone={() => done('已绑定')} onClose={() => setAction(undefined)} />}
+      {action?.kind === 'unbind' && (
+        <ConfirmDialog
+          title="解绑车辆"
+          message={`解除终端 ${action.terminal.terminalNo} 与车辆 ${action.terminal.plateNo} 的绑定？`}
+          confirmText="解绑"
+          onConfirm={async () => {
+            expectOk(await http.postJson(TerminalPaths.unbind, { terminalId: action.terminal.id }));
+            done('已解绑');
+          }}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <ConfirmDialog
+          title="删除终端"
+          message={`删除${subject(action.terminals)}？删除后终端不能再接入平台，历史轨迹不再可查；绑定的车辆保留。`}
+          confirmText="删除"
+          onConfirm={async () => {
+            const { deleted } = expectOk(await http.postJson<{ deleted: number }>(TerminalPaths.remove, { ids: action.terminals.map((t) => t.id) }));
+            done(`已删除 ${deleted} 个终端`);
+          }}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'transfer' && options && (
+        <TransferDialog
+          path={TerminalPaths.transfer}
+          ids={action.terminals.map((t) => t.id)}
+          subject={subject(action.terminals)}
+          options={options}
+          onDone={(moved) => done(`已转移 ${moved.terminals} 个终端、${moved.vehicles} 辆车`)}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'renew' && (
+        <RenewDialog
+          path={TerminalPaths.renew}
+          ids={action.terminals.map((t) => t.id)}
+          subject={`${subject(action.terminals)}（延长所绑定车辆的服务）`}
+          onDone={(n) => done(`已为 ${n} 个终端续费`)}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'import' && options && (
+        <ImportWizard
+          title="导入终端"
+          paths={TerminalPaths}
+          templateName="终端导入模板.xlsx"
+          columns={IMPORT_COLUMNS}
+          options={options}
+          onImported={() => void load()}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+    </AdminPage>
+  );
+});
+export default TerminalPage;

@@ -1,0 +1,146 @@
+import type { AccessScope } from '../../store/scope-queries';
+import type { Store } from '../../store/create-store';
+import type { TerminalRecord } from '../../store/terminal-admin-queries';
+import type { Renewal, VehicleRecord } from '../../store/vehicle-admin-queries';
+import type { AppDeps } from '../app-deps';
+import { badInput, notFound } from '../envelope';
+import { int } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
+
+/** Rules shared by 车辆管理, 终端管理 and 车组管理. */
+
+export const SYSTEM_API = '/car/v1/api/system';
+export const VEHICLE_MENU = 1240;
+export const TERMINAL_MENU = 1250;
+export const GROUP_MENU = 1260;
+
+/** Button resources of 车辆管理 (1240xx) and 终端管理 (1250xx), in the same order. */
+export function assetButtons(menu: number) {
+  const b = (n: number) => menu * 100 + n;
+  return { add: b(1), edit: b(2), remove: b(3), bind: b(4), transfer: b(5), renew: b(6), import: b(7), export: b(8) };
+}
+
+export const GroupButton = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
+
+/** Most assets one bulk action (delete, transfer, renew) takes. */
+export const MAX_BATCH = 500;
+/** Most rows of one export. */
+export const EXPORT_LIMIT = 50_000;
+export { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
+
+export const idsSchema = (title: string) => ({ type: 'array', title, minItems: 1, maxItems: MAX_BATCH, items: int(title, 1) });
+/** 0/1 switches of list filters (bound, expired). */
+export const flagSchema = (title: string) => ({ type: 'string', title, enum: ['', '0', '1'] });
+
+export function flagValue(value: string | undefined): boolean | undefined {
+  return value === '1' ? true : value === '0' ? false : undefined;
+}
+
+/** Today in China, `YYYY-MM-DD`. */
+export function chinaToday(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** The tenant when the scope holds it; otherwise 404 (another customer's id says nothing). */
+export function tenantInScope(scope: AccessScope, tenantId: number): number {
+  if (!scope.tenantIds.includes(tenantId)) throw notFound('客户不存在');
+  return tenantId;
+}
+
+/** `groupId` and its subgroups when visible in the scope; 404 otherwise. */
+export async function groupFilter(store: Store, scope: AccessScope, groupId: number | undefined): Promise<number[] | undefined> {
+  if (groupId === undefined) return undefined;
+  if (!(await store.assets.groups.find(scope, groupId))) throw notFound('车组不存在');
+  const ids = await store.assets.groups.subtree(groupId);
+  return scope.groupIds === null ? ids : ids.filter((id) => scope.groupIds!.includes(id));
+}
+
+/**
+ * The group a vehicle of `tenantId` may be put in: a visible group of that tenant, or none. A
+ * group-scoped user must choose one of its groups (a vehicle without a group would leave its sight).
+ */
+export async function groupForTenant(store: Store, scope: AccessScope, tenantId: number, groupId: number | null | undefined): Promise<number | null> {
+  if (groupId === undefined || groupId === null) {
+    if (scope.groupIds !== null) throw badInput('请选择车组');
+    return null;
+  }
+  const group = await store.assets.groups.find(scope, groupId);
+  if (!group) throw notFound('车组不存在');
+  if (group.tenantId !== tenantId) throw badInput('车组不属于该客户');
+  return group.id;
+}
+
+export interface RenewBody {
+  ids: number[];
+  months?: number;
+  until?: string;
+}
+
+export const renewProperties = (idsTitle: string) => ({
+  ids: idsSchema(idsTitle),
+  months: int('续费月数', 1, 120),
+  until: { type: 'string', title: '到期日期', maxLength: 10 },
+});
+
+/** By months or to a date (not before today), exactly one of them. */
+export function renewalOf(body: RenewBody, now: Date): Renewal {
+  if (body.months !== undefined && body.until) throw badInput('续费月数和到期日期只能填写一项');
+  if (body.months !== undefined) return { months: body.months };
+  if (!body.until) throw badInput('请填写续费月数或到期日期');
+  const { date, error } = checkDate(body.until, '到期日期');
+  if (error || !date) throw badInput(error ?? '到期日期不能为空');
+  if (date < chinaToday(now)) throw badInput('到期日期不能早于今天');
+  return { until: date };
+}
+
+/** Live views re-read these terminals (service renewed, asset moved or edited). */
+export function notifyLive(deps: AppDeps, changes: readonly { tenantId: number; terminalId: number | null }[]): void {
+  const bus = deps.fleet?.bus;
+  if (!bus) return;
+  const byTenant = new Map<number, number[]>();
+  for (const c of changes) if (c.terminalId !== null) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.terminalId]);
+  for (const [tenantId, terminalIds] of byTenant) bus.publish({ type: 'assets', tenantId, terminalIds });
+}
+
+/** A vehicle as the API answers it. */
+export function vehicleItem(r: VehicleRecord) {
+  return {
+    id: r.id, plateNo: r.plateNo, plateColor: r.plateColor, plateColorName: PLATE_COLORS[r.plateColor] ?? String(r.plateColor),
+    vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind, assetKindName: ASSET_KINDS[r.assetKind] ?? r.assetKind,
+    groupId: r.groupId, groupName: r.groupName, tenantId: r.tenantId, tenantName: r.tenantName, expiryDate: r.expiryDate, expired: r.expired,
+    terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
+  };
+}
+
+/** A terminal as the API answers it. */
+export function terminalItem(r: TerminalRecord) {
+  return {
+    id: r.id, terminalNo: r.terminalNo, imei: r.imei, model: r.model, sim: r.sim, edition: r.edition, installDate: r.installDate,
+    tenantId: r.tenantId, tenantName: r.tenantName, vehicleId: r.vehicleId, plateNo: r.plateNo, groupId: r.groupId, groupName: r.groupName,
+    expiryDate: r.expiryDate, expired: r.expired, connected: r.connected, createTime: toChinaIso(r.createdAt),
+  };
+}
+
+/** Audit snapshot of a vehicle (what an operator can change). */
+export function vehicleSnapshot(r: VehicleRecord) {
+  return {
+    plateNo: r.plateNo, plateColor: r.plateColor, vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind,
+    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, terminalNo: r.terminalNo,
+  };
+}
+
+export function terminalSnapshot(r: TerminalRecord) {
+  return {
+    terminalNo: r.terminalNo, imei: r.imei, model: r.model, sim: r.sim, edition: r.edition, installDate: r.installDate, tenantId: r.tenantId,
+    plateNo: r.plateNo,
+  };
+}
+
+/** All of `ids` visible in the scope, or 404 naming what is missing. */
+export function requireAll<T extends { id: number }>(ids: readonly number[], found: readonly T[], what: string): T[] {
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const missing = [...new Set(ids)].filter((id) => !byId.has(id));
+  if (missing.length) throw notFound(`${what}不存在`);
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}

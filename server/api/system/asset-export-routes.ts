@@ -1,0 +1,77 @@
+import type { TerminalRecord } from '../../store/terminal-admin-queries';
+import type { VehicleRecord } from '../../store/vehicle-admin-queries';
+import { sessionRoute } from '../route-definition';
+import { object } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
+import { assetButtons, EXPORT_LIMIT, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { terminalFilter, terminalFilterProperties, type TerminalListQuery } from './terminal-routes';
+import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
+import { vehicleFilter, vehicleFilterProperties, type VehicleListQuery } from './vehicle-routes';
+
+const serviceState = (expired: boolean, expiryDate: string | null) => (expiryDate === null ? '不限' : expired ? '已到期' : '正常');
+
+export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, 'current' | 'pageSize'>>({
+  method: 'POST',
+  url: `${SYSTEM_API}/vehicle/export.json`,
+  summary: `导出车辆（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+  resource: assetButtons(VEHICLE_MENU).export,
+  raw: true,
+  schema: { body: object(vehicleFilterProperties) },
+  handler: async ({ body, deps, scope, reply }) => {
+    const s = await scope();
+    const rows = await deps.store.assets.vehicles.all(s, await vehicleFilter(deps.store, s, body), EXPORT_LIMIT);
+    const sheet = await buildSheet(
+      '车辆',
+      [
+        { header: '车牌号', width: 14, value: (r: VehicleRecord) => r.plateNo },
+        { header: '车牌颜色', width: 10, value: (r) => PLATE_COLORS[r.plateColor] ?? String(r.plateColor) },
+        { header: '车辆类型', value: (r) => r.vehicleType },
+        { header: '车架号', width: 22, value: (r) => r.vin },
+        { header: '司机', width: 10, value: (r) => r.driver },
+        { header: '资产类型', width: 10, value: (r) => ASSET_KINDS[r.assetKind] ?? r.assetKind },
+        { header: '车组', value: (r) => r.groupName ?? '' },
+        { header: '所属客户', width: 20, value: (r) => r.tenantName },
+        { header: '终端号', width: 16, value: (r) => r.terminalNo ?? '' },
+        { header: '到期日期', width: 12, value: (r) => r.expiryDate ?? '' },
+        { header: '服务状态', width: 10, value: (r) => serviceState(r.expired, r.expiryDate) },
+        { header: '创建时间', width: 22, value: (r) => toChinaIso(r.createdAt) },
+      ],
+      rows,
+    );
+    return sendSheet(reply, sheetFileName('车辆列表', deps.clock.now()), sheet);
+  },
+});
+
+export const terminalExportRoute = sessionRoute<unknown, Omit<TerminalListQuery, 'current' | 'pageSize'>>({
+  method: 'POST',
+  url: `${SYSTEM_API}/terminal/export.json`,
+  summary: `导出终端（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+  resource: assetButtons(TERMINAL_MENU).export,
+  raw: true,
+  schema: { body: object(terminalFilterProperties) },
+  handler: async ({ body, deps, scope, reply }) => {
+    const s = await scope();
+    const rows = await deps.store.assets.terminals.all(s, await terminalFilter(deps.store, s, body), EXPORT_LIMIT);
+    const sheet = await buildSheet(
+      '终端',
+      [
+        { header: '终端号', width: 16, value: (r: TerminalRecord) => r.terminalNo },
+        { header: 'IMEI', width: 18, value: (r) => r.imei },
+        { header: '终端型号', value: (r) => r.model },
+        { header: 'SIM卡号', width: 16, value: (r) => r.sim },
+        { header: '协议版本', width: 10, value: (r) => r.edition },
+        { header: '安装日期', width: 12, value: (r) => r.installDate ?? '' },
+        { header: '绑定车辆', width: 14, value: (r) => r.plateNo ?? '' },
+        { header: '车组', value: (r) => r.groupName ?? '' },
+        { header: '所属客户', width: 20, value: (r) => r.tenantName },
+        { header: '到期日期', width: 12, value: (r) => r.expiryDate ?? '' },
+        { header: '服务状态', width: 10, value: (r) => (r.vehicleId === null ? '' : serviceState(r.expired, r.expiryDate)) },
+        { header: '连接', width: 8, value: (r) => (r.connected ? '已连接' : '未连接') },
+        { header: '创建时间', width: 22, value: (r) => toChinaIso(r.createdAt) },
+      ],
+      rows,
+    );
+    return sendSheet(reply, sheetFileName('终端列表', deps.clock.now()), sheet);
+  },
+});

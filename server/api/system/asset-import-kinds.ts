@@ -1,0 +1,175 @@
+import type { AssetAdminQueries } from '../../store/asset-admin-queries';
+import type { PendingRow } from '../../store/asset-import-queries';
+import type { Store } from '../../store/create-store';
+import type { GroupRecord } from '../../store/group-admin-queries';
+import type { AccessScope } from '../../store/scope-queries';
+import type { TerminalFields } from '../../store/terminal-admin-queries';
+import type { VehicleFields } from '../../store/vehicle-admin-queries';
+import { badInput } from '../envelope';
+import type { ImportColumn, SheetRow } from './asset-import-sheet';
+import { checkTerminal } from './terminal-fields';
+import { newAuthCode } from './terminal-routes';
+import { checkVehicle } from './vehicle-fields';
+
+/** A checked row of an upload: its problems (each `第 N 行：…`) and, when it has none, what will be stored. */
+export interface CheckedRow<V> {
+  row: number;
+  values: Record<string, string>;
+  errors: string[];
+  normalized?: V;
+}
+
+/** What importing one kind of asset takes: its template and how rows are checked and stored. */
+export interface ImportKind<K extends string, V> {
+  kind: 'vehicle' | 'terminal';
+  what: string;
+  columns: readonly ImportColumn<K>[];
+  notes: readonly string[];
+  check(store: Store, scope: AccessScope, tenantId: number, rows: readonly SheetRow<K>[]): Promise<CheckedRow<V>[]>;
+  /** Stores the rows in order inside the caller's transaction; throws 400 naming the row when one cannot be stored any more. */
+  store(tx: AssetAdminQueries, tenantId: number, rows: readonly PendingRow<V>[]): Promise<void>;
+  /** Short description of a stored row for the operation log. */
+  label(values: V): string;
+}
+
+const rowError = (row: number, msg: string) => `第 ${row} 行：${msg}`;
+const abort = (row: number, msg: string) => badInput(`${rowError(row, msg)}。本次未导入任何数据，请重新上传`);
+
+/** Marks repeated keys in the file: the first row of a key keeps it, later rows get an error. */
+function duplicates<T>(rows: readonly T[], key: (r: T) => string, onDuplicate: (r: T, firstRow: T) => void): void {
+  const first = new Map<string, T>();
+  for (const r of rows) {
+    const k = key(r);
+    if (!k) continue;
+    const seen = first.get(k);
+    if (seen) onDuplicate(r, seen);
+    else first.set(k, r);
+  }
+}
+
+/** Group names as written in a sheet: a name, or the path from the top (上级/下级). */
+function groupResolver(groups: readonly GroupRecord[]) {
+  const byId = new Map(groups.map((g) => [g.id, g]));
+  const path = (g: GroupRecord): string => {
+    const parent = g.parentId === null ? undefined : byId.get(g.parentId);
+    return parent ? `${path(parent)}/${g.name}` : g.name;
+  };
+  const paths = new Map(groups.map((g) => [path(g), g]));
+  return (text: string): { id?: number; error?: string } => {
+    const wanted = text.split('/').map((p) => p.trim()).filter(Boolean).join('/');
+    if (wanted.includes('/')) {
+      const g = paths.get(wanted) ?? [...paths.entries()].find(([p]) => p.endsWith(`/${wanted}`))?.[1];
+      return g ? { id: g.id } : { error: `车组不存在：${text}` };
+    }
+    const named = groups.filter((g) => g.name === wanted);
+    if (named.length === 1) return { id: named[0]!.id };
+    if (named.length === 0) return { error: `车组不存在：${text}` };
+    return { error: `车组名称“${text}”不唯一，请填写完整路径，例如 上级车组/${text}` };
+  };
+}
+
+type VehicleKey = 'plateNo' | 'plateColor' | 'vehicleType' | 'vin' | 'driver' | 'assetKind' | 'group' | 'expiryDate';
+
+export const vehicleImport: ImportKind<VehicleKey, VehicleFields> = {
+  kind: 'vehicle',
+  what: '车辆',
+  columns: [
+    { key: 'plateNo', header: '车牌号', required: true, example: '京A12345', note: '车辆的中国车牌，例如 京A12345、粤B D12345；人员、宠物等资产填写名称' },
+    { key: 'plateColor', header: '车牌颜色', example: '蓝色', note: '蓝色、黄色、黑色、白色、绿色、其他、未上牌；不填为蓝色', width: 10 },
+    { key: 'vehicleType', header: '车辆类型', example: '轻型厢式货车', note: '不超过 50 个字符' },
+    { key: 'vin', header: '车架号', example: 'LTL808000A0000001', note: '17 位字母或数字，可不填', width: 22 },
+    { key: 'driver', header: '司机', example: '张伟', note: '不超过 50 个字符', width: 10 },
+    { key: 'assetKind', header: '资产类型', example: '车辆', note: '车辆、人员、宠物、电动车；不填为车辆', width: 10 },
+    { key: 'group', header: '车组', example: '', note: '已有车组的名称；重名时写完整路径，例如 华北区域/北京车队；不填为未分组', width: 22 },
+    { key: 'expiryDate', header: '到期日期', example: '2027-12-31', note: '服务到期日期 YYYY-MM-DD，过期后不再显示实时数据；不填为不限', width: 12 },
+  ],
+  notes: ['车牌号在同一客户内不能重复（表格内重复的行也会报错）。', '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。'],
+  async check(store, scope, tenantId, rows) {
+    const resolve = groupResolver((await store.assets.groups.list(scope)).filter((g) => g.tenantId === tenantId));
+    const checked = rows.map((r): CheckedRow<VehicleFields> & { plate: string } => {
+      const { fields, errors } = checkVehicle(r.values);
+      let groupId: number | null = null;
+      if (r.values.group) {
+        const g = resolve(r.values.group);
+        if (g.error) errors.push(g.error);
+        groupId = g.id ?? null;
+      } else if (scope.groupIds !== null) errors.push('车组不能为空');
+      return { row: r.row, values: r.values, errors, normalized: { ...fields, groupId }, plate: fields.plateNo };
+    });
+    duplicates(checked, (r) => r.plate, (r, first) => r.errors.push(`车牌号与第 ${first.row} 行重复`));
+    const taken = await store.assets.vehicles.existingPlates(tenantId, checked.map((r) => r.plate).filter(Boolean));
+    for (const r of checked) if (taken.has(r.plate)) r.errors.push('车牌号已存在');
+    return checked.map(({ plate: _plate, ...r }) => finish(r));
+  },
+  async store(tx, tenantId, rows) {
+    for (const { row, values } of rows) {
+      if (await tx.vehicles.findByPlate(tenantId, values.plateNo)) throw abort(row, `车牌号 ${values.plateNo} 已存在`);
+      try {
+        await tx.vehicles.insert(tenantId, values);
+      } catch (e) {
+        if ((e as { code?: string }).code === '23503') throw abort(row, '车组已不存在');
+        throw e;
+      }
+    }
+  },
+  label: (v) => v.plateNo,
+};
+
+type TerminalKey = 'terminalNo' | 'imei' | 'model' | 'sim' | 'edition' | 'installDate' | 'plateNo';
+
+export type TerminalImportValues = TerminalFields & { vehicleId: number | null; plateNo: string };
+
+export const terminalImport: ImportKind<TerminalKey, TerminalImportValues> = {
+  kind: 'terminal',
+  what: '终端',
+  columns: [
+    { key: 'terminalNo', header: '终端号', required: true, example: '013812345678', note: 'JT/T 808 终端手机号，11–20 位数字；前导 0 不计，全平台唯一', width: 18 },
+    { key: 'imei', header: 'IMEI', example: '861234567890123', note: '15 位数字，可不填', width: 18 },
+    { key: 'model', header: '终端型号', example: 'TL-808G', note: '不超过 50 个字符' },
+    { key: 'sim', header: 'SIM卡号', example: '13812345678', note: '数字，不超过 20 位', width: 16 },
+    { key: 'edition', header: '协议版本', example: '2019', note: '2011、2013 或 2019；不填为 2013', width: 10 },
+    { key: 'installDate', header: '安装日期', example: '2026-01-15', note: 'YYYY-MM-DD，可不填', width: 12 },
+    { key: 'plateNo', header: '绑定车牌号', example: '', note: '同一客户中尚未绑定终端的车辆的车牌号；不填则只导入终端', width: 14 },
+  ],
+  notes: ['终端号不能与平台上已有的终端重复（表格内重复的行也会报错）。', '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。'],
+  async check(store, scope, tenantId, rows) {
+    const checked = rows.map((r): CheckedRow<TerminalImportValues> => {
+      const { fields, errors } = checkTerminal(r.values);
+      const plateNo = r.values.plateNo.toUpperCase();
+      if (!plateNo && scope.groupIds !== null) errors.push('绑定车牌号不能为空');
+      return { row: r.row, values: r.values, errors, normalized: { ...fields, vehicleId: null, plateNo } };
+    });
+    duplicates(checked, (r) => (r.errors.some((e) => e.startsWith('终端号')) ? '' : r.normalized!.terminalNo), (r, first) => r.errors.push(`终端号与第 ${first.row} 行重复`));
+    duplicates(checked, (r) => r.normalized!.plateNo, (r, first) => r.errors.push(`绑定车牌号与第 ${first.row} 行重复`));
+    const taken = await store.assets.terminals.existingNumbers(checked.map((r) => r.normalized!.terminalNo).filter((n) => /^\d+$/.test(n)));
+    const vehicles = new Map((await store.assets.vehicles.byPlates(scope, tenantId, [...new Set(checked.map((r) => r.normalized!.plateNo).filter(Boolean))])).map((v) => [v.plateNo, v]));
+    for (const r of checked) {
+      const n = r.normalized!;
+      if (taken.has(n.terminalNo)) r.errors.push('终端号已存在');
+      if (!n.plateNo) continue;
+      const v = vehicles.get(n.plateNo);
+      if (!v) r.errors.push(`绑定车牌号不存在：${n.plateNo}`);
+      else if (v.terminalId !== null) r.errors.push(`车辆 ${n.plateNo} 已绑定终端 ${v.terminalNo}`);
+      else n.vehicleId = v.id;
+    }
+    return checked.map(finish);
+  },
+  async store(tx, tenantId, rows) {
+    for (const { row, values } of rows) {
+      if (await tx.terminals.numberTaken(values.terminalNo)) throw abort(row, `终端号 ${values.displayNo} 已存在`);
+      if (values.vehicleId !== null && (await tx.terminals.ofVehicle(values.vehicleId))) throw abort(row, `车辆 ${values.plateNo} 已绑定终端`);
+      try {
+        await tx.terminals.insert(tenantId, values, newAuthCode(), values.vehicleId);
+      } catch (e) {
+        if ((e as { code?: string }).code === '23503') throw abort(row, `车辆 ${values.plateNo} 已不存在`);
+        throw e;
+      }
+    }
+  },
+  label: (v) => v.displayNo,
+};
+
+function finish<V>(r: CheckedRow<V>): CheckedRow<V> {
+  const errors = r.errors.map((e) => rowError(r.row, e));
+  return errors.length ? { row: r.row, values: r.values, errors } : { ...r, errors };
+}

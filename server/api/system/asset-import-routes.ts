@@ -1,0 +1,101 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import { badInput } from '../envelope';
+import { sessionRoute, type RouteDefinition } from '../route-definition';
+import { int, object, requiredText } from '../schema-helpers';
+import { sendSheet } from './admin-sheet';
+import { assetButtons, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
+import { importTemplate, readImportRows } from './asset-import-sheet';
+
+/** A checked upload waits this long for its confirmation. */
+const PENDING_MS = 30 * 60_000;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Bulk import of one kind of asset: GET the template; POST the filled .xlsx (multipart, field
+ * `file`; `tenantId` in the query, default the caller's customer) for a row-by-row preview;
+ * POST the preview's token to import its valid rows in one transaction.
+ */
+function importRoutes<K extends string, V>(base: string, button: number, kind: ImportKind<K, V>): RouteDefinition[] {
+  const template = sessionRoute({
+    method: 'GET',
+    url: `${base}/importTemplate.json`,
+    summary: `${kind.what}导入模板（xlsx：表头、示例行和说明；sessionId 头或一次性 downloadToken）`,
+    resource: button,
+    auth: 'download',
+    raw: true,
+    handler: async ({ reply }) => sendSheet(reply, `${kind.what}导入模板.xlsx`, await importTemplate(kind.what, kind.columns, kind.notes)),
+  });
+
+  const preview = sessionRoute<{ tenantId?: number }>({
+    method: 'POST',
+    url: `${base}/importPreview.json`,
+    summary: `上传${kind.what}导入表格（multipart 字段 file，.xlsx，不超过 5 MB，最多 5000 行）：逐行检查，答复预览和确认用的 token`,
+    resource: button,
+    schema: { querystring: object({ tenantId: int('客户', 1) }) },
+    handler: async ({ query, request, deps, scope, user }) => {
+      const s = await scope();
+      const tenantId = tenantInScope(s, query.tenantId ?? user.tenantId);
+      if (!request.isMultipart()) throw badInput('请选择要上传的 .xlsx 文件');
+      let file: MultipartFile | undefined;
+      let content: Buffer;
+      try {
+        file = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+        if (!file) throw badInput('请选择要上传的 .xlsx 文件');
+        content = await file.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badInput('文件不能超过 5 MB');
+        throw e;
+      }
+      if (!/\.xlsx$/i.test(file.filename)) throw badInput('请上传 .xlsx 格式的文件');
+      const rows = await kind.check(deps.store, s, tenantId, await readImportRows(content, kind.columns));
+      const valid = rows.filter((r) => r.errors.length === 0);
+      let token: string | null = null;
+      if (valid.length) {
+        token = randomBytes(18).toString('hex');
+        const now = deps.clock.now();
+        await deps.store.assets.imports.purge(now);
+        await deps.store.assets.imports.save(
+          { token, userId: user.id, tenantId, kind: kind.kind, fileName: file.filename, rows: valid.map((r) => ({ row: r.row, values: r.normalized! })) },
+          new Date(now.getTime() + PENDING_MS),
+        );
+      }
+      return {
+        token, fileName: file.filename, tenantId, total: rows.length, valid: valid.length, invalid: rows.length - valid.length,
+        rows: rows.map((r) => ({ row: r.row, values: r.values, errors: r.errors })),
+      };
+    },
+  });
+
+  const confirm = sessionRoute<unknown, { token: string }>({
+    method: 'POST',
+    url: `${base}/importConfirm.json`,
+    summary: `确认导入${kind.what}：在一个事务中导入预览中没有错误的行（任何一行失败则全部不导入）`,
+    resource: button,
+    schema: { body: object({ token: requiredText('导入令牌', 64) }, ['token']) },
+    handler: async ({ body, deps, scope, user, audit }) => {
+      const s = await scope();
+      const pending = await deps.store.assets.imports.find<V>(body.token, user.id, kind.kind, deps.clock.now());
+      if (!pending) throw badInput('导入已过期或已完成，请重新上传');
+      tenantInScope(s, pending.tenantId);
+      await deps.store.assets.transaction(async (tx) => {
+        await kind.store(tx, pending.tenantId, pending.rows);
+        await tx.imports.delete(pending.token);
+      });
+      const labels = pending.rows.map((r) => kind.label(r.values));
+      await audit({
+        action: `导入${kind.what}`,
+        target: `${kind.what} ${pending.rows.length} 条（${pending.fileName}）`,
+        after: { count: labels.length, items: labels.slice(0, 200) },
+        tenantId: pending.tenantId,
+      });
+      return { imported: pending.rows.length };
+    },
+  });
+
+  return [template, preview, confirm];
+}
+
+export const vehicleImportRoutes = importRoutes(`${SYSTEM_API}/vehicle`, assetButtons(VEHICLE_MENU).import, vehicleImport);
+export const terminalImportRoutes = importRoutes(`${SYSTEM_API}/terminal`, assetButtons(TERMINAL_MENU).import, terminalImport);

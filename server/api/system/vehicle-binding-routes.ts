@@ -1,0 +1,126 @@
+import type { AccessScope } from '../../store/scope-queries';
+import type { TerminalRecord } from '../../store/terminal-admin-queries';
+import type { VehicleRecord } from '../../store/vehicle-admin-queries';
+import type { AppDeps } from '../app-deps';
+import { badInput, notFound } from '../envelope';
+import type { AuditChange } from '../route-definition';
+import { sessionRoute } from '../route-definition';
+import { int, object, text } from '../schema-helpers';
+import { assetButtons, notifyLive, SYSTEM_API, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
+
+/** Binding a vehicle and a terminal (one terminal per vehicle), from either side. */
+
+const VehicleButton = assetButtons(VEHICLE_MENU);
+const TerminalButton = assetButtons(TERMINAL_MENU);
+const CANDIDATES = 50;
+
+interface Ctx {
+  deps: AppDeps;
+  scope: () => Promise<AccessScope>;
+  audit: (change: AuditChange) => Promise<void>;
+}
+
+async function bind({ deps, scope, audit }: Ctx, vehicleId: number, terminalId: number) {
+  const s = await scope();
+  const [vehicle, terminal] = await Promise.all([deps.store.assets.vehicles.find(s, vehicleId), findTerminal(deps, s, terminalId)]);
+  if (!vehicle) throw notFound('车辆不存在');
+  if (!terminal) throw notFound('终端不存在');
+  if (vehicle.tenantId !== terminal.tenantId) throw badInput('车辆和终端必须属于同一客户');
+  if (terminal.vehicleId === vehicle.id) return { vehicleId: vehicle.id, terminalId: terminal.id };
+  if (vehicle.terminalId !== null) throw badInput(`车辆已绑定终端 ${vehicle.terminalNo}，请先解绑`);
+  if (terminal.vehicleId !== null) throw badInput(`终端已绑定车辆 ${terminal.plateNo}，请先解绑`);
+  await deps.store.assets.terminals.setVehicle(terminal.id, vehicle.id).catch((e: unknown) => {
+    // another request bound one of them meanwhile
+    if ((e as { code?: string }).code === '23505') throw badInput('车辆已绑定终端，请刷新后重试');
+    throw e;
+  });
+  await audit({ action: '绑定终端', target: `车辆 ${vehicle.plateNo} ↔ 终端 ${terminal.terminalNo}`, after: { plateNo: vehicle.plateNo, terminalNo: terminal.terminalNo }, tenantId: vehicle.tenantId });
+  notifyLive(deps, [{ tenantId: terminal.tenantId, terminalId: terminal.id }]);
+  return { vehicleId: vehicle.id, terminalId: terminal.id };
+}
+
+/** A terminal visible in the scope (a group-scoped user sees only terminals bound to its groups' vehicles). */
+function findTerminal(deps: AppDeps, s: AccessScope, id: number): Promise<TerminalRecord | undefined> {
+  return deps.store.assets.terminals.find(s, id);
+}
+
+async function unbind({ deps, audit }: Ctx, vehicle: Pick<VehicleRecord, 'plateNo' | 'tenantId'>, terminal: { id: number; terminalNo: string }) {
+  await deps.store.assets.terminals.setVehicle(terminal.id, null);
+  await audit({ action: '解绑终端', target: `车辆 ${vehicle.plateNo} ↔ 终端 ${terminal.terminalNo}`, before: { plateNo: vehicle.plateNo, terminalNo: terminal.terminalNo }, tenantId: vehicle.tenantId });
+  notifyLive(deps, [{ tenantId: vehicle.tenantId, terminalId: terminal.id }]);
+  return { terminalId: terminal.id };
+}
+
+export const vehicleBindRoute = sessionRoute<unknown, { vehicleId: number; terminalId: number }>({
+  method: 'POST',
+  url: `${SYSTEM_API}/vehicle/bind.json`,
+  summary: '车辆绑定终端（同一客户；双方都须未绑定）',
+  resource: VehicleButton.bind,
+  schema: { body: object({ vehicleId: int('车辆', 1), terminalId: int('终端', 1) }, ['vehicleId', 'terminalId']) },
+  handler: (ctx) => bind(ctx, ctx.body.vehicleId, ctx.body.terminalId),
+});
+
+export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
+  method: 'POST',
+  url: `${SYSTEM_API}/vehicle/unbind.json`,
+  summary: '车辆解绑终端',
+  resource: VehicleButton.bind,
+  schema: { body: object({ vehicleId: int('车辆', 1) }, ['vehicleId']) },
+  handler: async (ctx) => {
+    const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
+    if (!vehicle) throw notFound('车辆不存在');
+    if (vehicle.terminalId === null || vehicle.terminalNo === null) throw badInput('车辆未绑定终端');
+    return unbind(ctx, vehicle, { id: vehicle.terminalId, terminalNo: vehicle.terminalNo });
+  },
+});
+
+export const vehicleBindableTerminalsRoute = sessionRoute<{ vehicleId: number; keyword?: string }>({
+  method: 'GET',
+  url: `${SYSTEM_API}/vehicle/bindableTerminals.json`,
+  summary: '可绑定到该车辆的终端（同一客户、未绑定，最多 50 个）',
+  resource: VehicleButton.bind,
+  schema: { querystring: object({ vehicleId: int('车辆', 1), keyword: text('关键词', 20) }, ['vehicleId']) },
+  handler: async ({ query, deps, scope }) => {
+    const s = await scope();
+    const vehicle = await deps.store.assets.vehicles.find(s, query.vehicleId);
+    if (!vehicle) throw notFound('车辆不存在');
+    return (await deps.store.assets.terminals.unbound(s, vehicle.tenantId, query.keyword, CANDIDATES)).map(terminalItem);
+  },
+});
+
+export const terminalBindRoute = sessionRoute<unknown, { terminalId: number; vehicleId: number }>({
+  method: 'POST',
+  url: `${SYSTEM_API}/terminal/bind.json`,
+  summary: '终端绑定车辆（同一客户；双方都须未绑定）',
+  resource: TerminalButton.bind,
+  schema: { body: object({ terminalId: int('终端', 1), vehicleId: int('车辆', 1) }, ['terminalId', 'vehicleId']) },
+  handler: (ctx) => bind(ctx, ctx.body.vehicleId, ctx.body.terminalId),
+});
+
+export const terminalUnbindRoute = sessionRoute<unknown, { terminalId: number }>({
+  method: 'POST',
+  url: `${SYSTEM_API}/terminal/unbind.json`,
+  summary: '终端解绑车辆',
+  resource: TerminalButton.bind,
+  schema: { body: object({ terminalId: int('终端', 1) }, ['terminalId']) },
+  handler: async (ctx) => {
+    const terminal = await findTerminal(ctx.deps, await ctx.scope(), ctx.body.terminalId);
+    if (!terminal) throw notFound('终端不存在');
+    if (terminal.vehicleId === null || terminal.plateNo === null) throw badInput('终端未绑定车辆');
+    return unbind(ctx, { plateNo: terminal.plateNo, tenantId: terminal.tenantId }, terminal);
+  },
+});
+
+export const terminalBindableVehiclesRoute = sessionRoute<{ terminalId: number; keyword?: string }>({
+  method: 'GET',
+  url: `${SYSTEM_API}/terminal/bindableVehicles.json`,
+  summary: '可绑定到该终端的车辆（同一客户、未绑定，最多 50 辆）',
+  resource: TerminalButton.bind,
+  schema: { querystring: object({ terminalId: int('终端', 1), keyword: text('关键词', 20) }, ['terminalId']) },
+  handler: async ({ query, deps, scope }) => {
+    const s = await scope();
+    const terminal = await findTerminal(deps, s, query.terminalId);
+    if (!terminal) throw notFound('终端不存在');
+    return (await deps.store.assets.vehicles.unbound(s, terminal.tenantId, query.keyword, CANDIDATES)).map(vehicleItem);
+  },
+});

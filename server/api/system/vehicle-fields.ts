@@ -1,0 +1,80 @@
+import type { VehicleFields } from '../../store/vehicle-admin-queries';
+
+/** Asset kinds (the sub-application that shows the asset) and their Chinese names. */
+export const ASSET_KINDS: Readonly<Record<string, string>> = { vehicle: '车辆', person: '人员', pet: '宠物', ebike: '电动车' };
+
+/** JT/T 808 plate colours and their Chinese names. */
+export const PLATE_COLORS: Readonly<Record<number, string>> = { 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他', 0: '未上牌' };
+
+const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼';
+/** A Chinese plate: province, issuing letter, then five characters (six for new-energy plates); 挂学警港澳 may end it. */
+const CHINA_PLATE = new RegExp(`^[${PROVINCES}][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}([A-HJ-NP-Z0-9挂学警港澳]|[A-HJ-NP-Z0-9]{2})$`);
+const VIN = /^[A-Z0-9]{17}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Raw vehicle input from a form or a spreadsheet row (strings as typed). */
+export interface VehicleInput {
+  plateNo?: unknown;
+  plateColor?: unknown;
+  vehicleType?: unknown;
+  vin?: unknown;
+  driver?: unknown;
+  assetKind?: unknown;
+  expiryDate?: unknown;
+}
+
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (value instanceof Date) return formatDate(value);
+  return String(value).trim();
+}
+
+export function formatDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` (also `YYYY/MM/DD`) of a real calendar day, or an error message. */
+export function checkDate(value: unknown, label: string): { date: string | null; error?: string } {
+  const text = textOf(value).replace(/\//g, '-');
+  if (!text) return { date: null };
+  const m = DATE.exec(text);
+  if (!m) return { date: null, error: `${label}格式不正确，应为 YYYY-MM-DD` };
+  const d = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || formatDate(d) !== text) return { date: null, error: `${label}不是有效的日期` };
+  return { date: text };
+}
+
+function byCodeOrName<T extends string | number>(value: string, table: Readonly<Record<string, string>>, parse: (k: string) => T): T | undefined {
+  for (const [code, name] of Object.entries(table)) if (value === code || value === name) return parse(code);
+  return undefined;
+}
+
+/**
+ * Checks a vehicle's fields (group aside) and answers them normalised (plate and VIN upper
+ * case) with every problem found, in Chinese.
+ */
+export function checkVehicle(input: VehicleInput): { fields: Omit<VehicleFields, 'groupId'>; errors: string[] } {
+  const errors: string[] = [];
+  const plateNo = textOf(input.plateNo).toUpperCase();
+  const colorText = textOf(input.plateColor);
+  const plateColor = colorText === '' ? 1 : byCodeOrName(colorText, PLATE_COLORS, Number);
+  const kindText = textOf(input.assetKind);
+  const assetKind = kindText === '' ? 'vehicle' : byCodeOrName(kindText, ASSET_KINDS, String);
+  if (plateColor === undefined) errors.push('车牌颜色不正确（蓝色、黄色、黑色、白色、绿色、其他、未上牌）');
+  if (assetKind === undefined) errors.push('资产类型不正确（车辆、人员、宠物、电动车）');
+  if (!plateNo) errors.push('车牌号不能为空');
+  else if (plateNo.length > 20) errors.push('车牌号不能超过 20 个字符');
+  else if (assetKind === 'vehicle' && plateColor !== 0 && !CHINA_PLATE.test(plateNo)) errors.push('车牌号格式不正确，例如 京A12345');
+  const vin = textOf(input.vin).toUpperCase();
+  if (vin && !VIN.test(vin)) errors.push('车架号（VIN）必须是 17 位字母或数字');
+  const vehicleType = textOf(input.vehicleType);
+  if (vehicleType.length > 50) errors.push('车辆类型不能超过 50 个字符');
+  const driver = textOf(input.driver);
+  if (driver.length > 50) errors.push('司机不能超过 50 个字符');
+  const expiry = checkDate(input.expiryDate, '到期日期');
+  if (expiry.error) errors.push(expiry.error);
+  return {
+    fields: { plateNo, plateColor: plateColor ?? 1, vehicleType, vin, driver, assetKind: assetKind ?? 'vehicle', expiryDate: expiry.date },
+    errors,
+  };
+}

@@ -1,0 +1,93 @@
+import type { AccessScope } from '../../store/scope-queries';
+import type { TerminalRecord } from '../../store/terminal-admin-queries';
+import type { VehicleRecord } from '../../store/vehicle-admin-queries';
+import type { AppDeps } from '../app-deps';
+import { badInput } from '../envelope';
+import type { AuditChange } from '../route-definition';
+import { sessionRoute } from '../route-definition';
+import { int, object } from '../schema-helpers';
+import { assetButtons, groupForTenant, idsSchema, notifyLive, requireAll, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+
+/**
+ * Transfer to another customer of the caller's scope: vehicles take their bound terminals along
+ * and terminals their bound vehicles, so a binding never spans two customers. The vehicles get
+ * the chosen group of the target customer, or none.
+ */
+
+interface TransferBody {
+  ids: number[];
+  tenantId: number;
+  groupId?: number | null;
+}
+
+interface Ctx {
+  deps: AppDeps;
+  scope: () => Promise<AccessScope>;
+  audit: (change: AuditChange) => Promise<void>;
+}
+
+async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleRecord[], terminals: TerminalRecord[], body: TransferBody) {
+  const target = tenantInScope(s, body.tenantId);
+  const groupId = await groupForTenant(deps.store, s, target, body.groupId);
+  // the other half of every binding goes along
+  const vehicleIds = new Set([...vehicles.map((v) => v.id), ...terminals.flatMap((t) => (t.vehicleId === null ? [] : [t.vehicleId]))]);
+  const terminalIds = new Set([...terminals.map((t) => t.id), ...vehicles.flatMap((v) => (v.terminalId === null ? [] : [v.terminalId]))]);
+  const [allVehicles, allTerminals] = await Promise.all([
+    deps.store.assets.vehicles.findMany(s, [...vehicleIds]),
+    deps.store.assets.terminals.findMany(s, [...terminalIds]),
+  ]);
+  const vehicleThere = allVehicles.find((v) => v.tenantId === target);
+  if (vehicleThere) throw badInput(`车辆 ${vehicleThere.plateNo} 已属于该客户`);
+  const terminalThere = allTerminals.find((t) => t.tenantId === target);
+  if (terminalThere) throw badInput(`终端 ${terminalThere.terminalNo} 已属于该客户`);
+  const seen = new Set<string>();
+  for (const v of allVehicles) {
+    if (seen.has(v.plateNo)) throw badInput(`车牌号 ${v.plateNo} 重复，不能转移到同一客户`);
+    seen.add(v.plateNo);
+  }
+  const taken = await deps.store.assets.vehicles.existingPlates(target, [...seen]);
+  if (taken.size) throw badInput(`车牌号 ${[...taken][0]} 在目标客户中已存在`);
+  await deps.store.assets.transaction(async (tx) => {
+    await tx.vehicles.moveToTenant(allVehicles.map((v) => v.id), target, groupId);
+    await tx.terminals.moveToTenant(allTerminals.map((t) => t.id), target);
+  });
+  const targetName = (await deps.store.assets.groups.tenants(s)).find((t) => t.id === target)?.name ?? String(target);
+  for (const v of allVehicles) {
+    await audit({ action: '转移车辆', target: `车辆 ${v.plateNo} → ${targetName}`, before: { tenantId: v.tenantId, groupId: v.groupId }, after: { tenantId: target, groupId }, tenantId: v.tenantId });
+  }
+  for (const t of allTerminals) {
+    await audit({ action: '转移终端', target: `终端 ${t.terminalNo} → ${targetName}`, before: { tenantId: t.tenantId }, after: { tenantId: target }, tenantId: t.tenantId });
+  }
+  notifyLive(deps, [...allTerminals.map((t) => ({ tenantId: t.tenantId, terminalId: t.id })), ...allTerminals.map((t) => ({ tenantId: target, terminalId: t.id }))]);
+  return { vehicles: allVehicles.length, terminals: allTerminals.length };
+}
+
+const transferSchema = (title: string) => ({
+  body: object({ ids: idsSchema(title), tenantId: int('目标客户', 1), groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 } }, ['ids', 'tenantId']),
+});
+
+export const vehicleTransferRoute = sessionRoute<unknown, TransferBody>({
+  method: 'POST',
+  url: `${SYSTEM_API}/vehicle/transfer.json`,
+  summary: '转移车辆到本级或下级的另一客户（绑定的终端一起转移；车组改为目标客户的车组或清空）',
+  resource: assetButtons(VEHICLE_MENU).transfer,
+  schema: transferSchema('车辆'),
+  handler: async (ctx) => {
+    const s = await ctx.scope();
+    const vehicles = requireAll(ctx.body.ids, await ctx.deps.store.assets.vehicles.findMany(s, ctx.body.ids), '车辆');
+    return transfer(ctx, s, vehicles, [], ctx.body);
+  },
+});
+
+export const terminalTransferRoute = sessionRoute<unknown, TransferBody>({
+  method: 'POST',
+  url: `${SYSTEM_API}/terminal/transfer.json`,
+  summary: '转移终端到本级或下级的另一客户（绑定的车辆一起转移）',
+  resource: assetButtons(TERMINAL_MENU).transfer,
+  schema: transferSchema('终端'),
+  handler: async (ctx) => {
+    const s = await ctx.scope();
+    const terminals = requireAll(ctx.body.ids, await ctx.deps.store.assets.terminals.findMany(s, ctx.body.ids), '终端');
+    return transfer(ctx, s, [], terminals, ctx.body);
+  },
+});
