@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlarmEvent, BusEvent } from '../bus/bus-events';
+import { MemoryEventBus } from '../bus/memory-event-bus';
+import type { PositionRow } from '../gateway/gateway-ports';
+import { createTestServer, type TestServer } from '../testing/test-server';
+import { AlarmEngine } from './alarm-engine';
+import { AlarmPushDispatcher } from './alarm-push';
+import { defaultPushSettings } from './alarm-push-settings';
+
+// The engine against a real store: what it remembers survives a restart (a fresh engine on the same database).
+let server: TestServer;
+let terminal: { terminalId: number; tenantId: number };
+const T0 = Date.parse('2026-05-01T02:00:00Z');
+const METRES = 1 / 111_194.93;
+
+function engine(events: BusEvent[]): AlarmEngine {
+  const bus = new MemoryEventBus();
+  bus.subscribe((e) => events.push(e));
+  const push = new AlarmPushDispatcher({
+    settings: async () => defaultPushSettings(), mail: { send: async () => {} }, sms: { send: async () => {} }, log: { info() {}, warn() {} },
+  });
+  return new AlarmEngine({ store: server.store, bus, clock: { now: () => new Date(T0 + 3600_000) }, push, onError: (err) => { throw err; } });
+}
+
+function row(seconds: number, p: Partial<PositionRow> = {}): PositionRow {
+  return {
+    terminalNo: '13800000001', terminalId: String(terminal.terminalId), tenantId: String(terminal.tenantId), deviceTime: new Date(T0 + seconds * 1000),
+    receivedTime: new Date(T0 + seconds * 1000), lon: 116.397, lat: 39.909, altitude: 40, speed: 30, course: 0, alarmFlags: 0, statusFlags: 3,
+    extras: {}, backfill: false, ...p,
+  };
+}
+
+/** Commits the rows as the gateway does, then hands them to the engine. */
+async function feed(e: AlarmEngine, rows: PositionRow[]): Promise<void> {
+  await server.store.positions.writeBatch(rows);
+  e.gatewayEvents.positionsCommitted!(rows);
+  await e.settled();
+}
+
+const alarmEvents = (events: BusEvent[]) => events.filter((e): e is AlarmEvent => e.type === 'alarm').map((e) => `${e.event}:${e.alarm.alarmType}`);
+
+beforeAll(async () => {
+  server = await createTestServer({ demo: true, simulate: false, gateway: false, config: { simDevices: 1 } });
+  const auth = (await server.store.fleet.terminalAuth('13800000001'))!;
+  terminal = { terminalId: auth.terminalId, tenantId: auth.tenantId };
+});
+afterAll(() => server.close());
+
+describe('alarm engine across a restart', () => {
+  it('does not open the same alarm again and ends the stored one', async () => {
+    const before: BusEvent[] = [];
+    const first = engine(before);
+    await feed(first, [row(0, { alarmFlags: 1 }), row(5, { alarmFlags: 1 })]);
+    expect(alarmEvents(before)).toEqual(['start:sos']);
+    await first.close();
+
+    const after: BusEvent[] = [];
+    const second = engine(after);
+    await feed(second, [row(10, { alarmFlags: 1 }), row(15)]);
+    expect(alarmEvents(after)).toEqual(['end:sos']);
+    expect(await server.store.alarms.openTypes(terminal.terminalId)).toEqual([]);
+    await second.close();
+  });
+
+  it('remembers the fence side and the overspeed stretch', async () => {
+    const demoScope = await server.store.scope.forUser({ id: 0, tenantId: terminal.tenantId });
+    const vehicleId = (await server.store.fleet.detail(terminal.tenantId, '13800000001'))!.vehicleId!;
+    await server.store.fences.create(demoScope, terminal.tenantId, {
+      name: '重启测试', shape: 'circle', center: [116.397, 39.909], radius: 300, points: null, trigger: 'both', vehicleIds: [vehicleId], groupIds: [],
+    }, new Date());
+    const before: BusEvent[] = [];
+    const first = engine(before);
+    // outside the fence, speeding from 100 s on (the tenant's limit: 100 km/h for 10 s)
+    await feed(first, [row(95, { lat: 39.909 + 900 * METRES }), row(100, { lat: 39.909 + 900 * METRES, speed: 120 }), row(105, { lat: 39.909 + 900 * METRES, speed: 122 })]);
+    expect(alarmEvents(before)).toEqual([]);
+    await first.close();
+
+    const after: BusEvent[] = [];
+    const second = engine(after);
+    await feed(second, [row(110, { speed: 125 })]);
+    expect(alarmEvents(after).sort()).toEqual(['start:fenceEnter', 'start:platformOverspeed']);
+    const overspeed = after.find((e): e is AlarmEvent => e.type === 'alarm' && e.alarm.alarmType === 'platformOverspeed')!;
+    expect(overspeed.alarm.startTime).toBe('2026-05-01T10:01:40+08:00');
+    expect(overspeed.alarm.detail).toEqual({ speedLimit: 100, minDurationSeconds: 10, maxSpeed: 125 });
+    await second.close();
+  });
+
+  it('leaves backfilled positions alone', async () => {
+    const events: BusEvent[] = [];
+    const e = engine(events);
+    await feed(e, [row(50, { alarmFlags: 1, backfill: true })]);
+    expect(alarmEvents(events)).toEqual([]);
+    await e.close();
+  });
+});

@@ -1,0 +1,233 @@
+import type { AlarmEvent, EventBus } from '../bus/bus-events';
+import type { Clock } from '../clock';
+import type { GatewayEvents, PositionRow } from '../gateway/gateway-ports';
+import type { AlarmRow, NewAlarm } from '../store/alarm-queries';
+import type { Store } from '../store/create-store';
+import { alarmTypeInfo } from './alarm-catalogue';
+import { toAlarm } from './alarm-model';
+import type { AlarmPushDispatcher } from './alarm-push';
+import { emptyAlarmState, evaluatePosition, primeTimers, type AlarmTransition, type AssetAlarmState } from './alarm-rules';
+import { checkOffline } from './offline-check';
+import { RuleContextCache, type TerminalContext } from './rule-context-cache';
+import { toRulePosition } from './rule-position';
+
+export interface AlarmEngineOptions {
+  store: Store;
+  bus: EventBus;
+  clock: Clock;
+  push: AlarmPushDispatcher;
+  onError(err: unknown): void;
+  /** How often silent terminals are checked for the offline rule. Default 60 000 ms. */
+  offlineCheckMs?: number;
+  /** How long tenant controls and fence bindings are reused before being read again. Default 30 000 ms. */
+  cacheTtlMs?: number;
+  /** Terminals evaluated at once. Default 4. */
+  concurrency?: number;
+}
+
+/** One terminal's pending positions and rule memory. */
+interface TerminalWork {
+  queue: PositionRow[];
+  state: AssetAlarmState | undefined;
+  /** Read the open alarms and fence sides again before the next position (a new connection, changed settings). */
+  reload: boolean;
+  lastReceived: number | undefined;
+  running: boolean;
+}
+
+/** A silence this long (ms) between two positions re-reads the open alarms: another instance may have raised offline. */
+const RELOAD_AFTER_GAP_MS = 60_000;
+/** How far back timers (overspeed, parking) are rebuilt from stored positions after a restart. */
+const MAX_PRIME_MS = 24 * 3600_000;
+
+/**
+ * The alarm engine of this instance. It evaluates positions the local gateway committed (the
+ * instance that holds a terminal's connection), after the commit and off the acknowledgement
+ * path: positions queue per terminal and are evaluated in order, a few terminals at a time. Rule
+ * memory lives here and is rebuilt from the store when a terminal is first seen or reconnects.
+ * Alarms go to the store, then to the bus (live channel) and the push dispatcher.
+ */
+export class AlarmEngine {
+  private readonly work = new Map<number, TerminalWork>();
+  private readonly ready: number[] = [];
+  private running = 0;
+  private readonly contexts: RuleContextCache;
+  private timer: NodeJS.Timeout | undefined;
+  private offlineRun: Promise<unknown> = Promise.resolve();
+  private idleWaiters: (() => void)[] = [];
+  private closed = false;
+
+  /** Attach to the gateway: `gateway.subscribe(engine.gatewayEvents)`. */
+  readonly gatewayEvents: Partial<GatewayEvents> = {
+    positionsCommitted: (rows) => this.enqueue(rows),
+    terminalOnline: (e) => this.markReload(Number(e.terminalId)),
+    terminalOffline: (e) => this.markReload(Number(e.terminalId)),
+  };
+
+  constructor(private readonly opts: AlarmEngineOptions) {
+    this.contexts = new RuleContextCache(opts.store, () => opts.clock.now().getTime(), opts.cacheTtlMs);
+  }
+
+  /** Starts the periodic offline check. */
+  start(): this {
+    const every = this.opts.offlineCheckMs ?? 60_000;
+    this.timer = setInterval(() => {
+      this.offlineRun = this.checkOffline().catch(this.opts.onError);
+    }, every);
+    this.timer.unref();
+    return this;
+  }
+
+  /** Alarm controls, fences or vehicles changed: read them (and the stored fence sides) again. */
+  invalidate(): void {
+    this.contexts.invalidate();
+    for (const w of this.work.values()) w.reload = true;
+  }
+
+  /** Raises offline alarms for terminals silent longer than their tenant allows; resolves with how many. */
+  async checkOffline(now = this.opts.clock.now()): Promise<number> {
+    const raised = await checkOffline(this.opts.store, now);
+    for (const row of raised) {
+      const state = this.work.get(row.terminalId)?.state;
+      state?.open.add('offline');
+      this.announce('start', row);
+    }
+    return raised.length;
+  }
+
+  /** Resolves when every position handed over so far has been evaluated. */
+  settled(): Promise<void> {
+    if (this.running === 0 && this.ready.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops the offline check and finishes what is queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.offlineRun;
+    await this.settled();
+    await this.opts.push.idle();
+  }
+
+  private enqueue(rows: readonly PositionRow[]): void {
+    if (this.closed) return;
+    for (const row of rows) {
+      if (row.backfill) continue; // late blind-area data: the live rules already moved past it
+      const id = Number(row.terminalId);
+      let w = this.work.get(id);
+      if (!w) {
+        w = { queue: [], state: undefined, reload: false, lastReceived: undefined, running: false };
+        this.work.set(id, w);
+      }
+      w.queue.push(row);
+      if (!w.running && w.queue.length === 1) this.ready.push(id);
+    }
+    this.pump();
+  }
+
+  private markReload(terminalId: number): void {
+    const w = this.work.get(terminalId);
+    if (w) w.reload = true;
+  }
+
+  private pump(): void {
+    while (this.running < (this.opts.concurrency ?? 4) && this.ready.length > 0) {
+      const id = this.ready.shift()!;
+      const w = this.work.get(id)!;
+      if (w.running) continue;
+      w.running = true;
+      this.running++;
+      void this.drain(id, w)
+        .catch(this.opts.onError)
+        .finally(() => {
+          w.running = false;
+          this.running--;
+          if (w.queue.length > 0) this.ready.push(id);
+          this.pump();
+          if (this.running === 0 && this.ready.length === 0) this.idleWaiters.splice(0).forEach((r) => r());
+        });
+    }
+  }
+
+  private async drain(terminalId: number, w: TerminalWork): Promise<void> {
+    while (w.queue.length > 0) {
+      const row = w.queue.shift()!;
+      try {
+        await this.evaluate(terminalId, w, row);
+      } catch (err) {
+        // the memory may no longer match the store: read it again with the next position
+        w.state = undefined;
+        this.opts.onError(err);
+      }
+    }
+  }
+
+  private async evaluate(terminalId: number, w: TerminalWork, row: PositionRow): Promise<void> {
+    const ctx = await this.contexts.forTerminal(terminalId);
+    if (!ctx) return;
+    const position = toRulePosition(row);
+    const received = position.receivedTime.getTime();
+    const reload = w.reload;
+    w.reload = false;
+    if (!w.state) {
+      w.state = await this.loadState(terminalId, ctx, position.time);
+    } else if (reload) {
+      const [open, inside] = await Promise.all([this.opts.store.alarms.openTypes(terminalId), this.opts.store.fences.states(terminalId)]);
+      w.state.open = new Set(open);
+      w.state.inside = inside;
+    } else if (w.lastReceived !== undefined && received - w.lastReceived >= RELOAD_AFTER_GAP_MS) {
+      w.state.open = new Set(await this.opts.store.alarms.openTypes(terminalId));
+    }
+    w.lastReceived = received;
+    const outcome = evaluatePosition(w.state, position, ctx);
+    for (const t of outcome.transitions) await this.apply(terminalId, ctx, t);
+    if (outcome.fenceChanges.length) await this.opts.store.fences.saveStates(terminalId, outcome.fenceChanges);
+  }
+
+  /** Rule memory from the store: open alarms, fence sides, and timers replayed from recent positions. */
+  private async loadState(terminalId: number, ctx: TerminalContext, before: Date): Promise<AssetAlarmState> {
+    const { store } = this.opts;
+    const state = emptyAlarmState();
+    const [open, inside] = await Promise.all([store.alarms.openTypes(terminalId), store.fences.states(terminalId)]);
+    state.open = new Set(open);
+    state.inside = inside;
+    const parking = ctx.controls.get('parking');
+    const overspeed = ctx.controls.get('platformOverspeed');
+    const windowMs = Math.min(
+      MAX_PRIME_MS,
+      Math.max(parking?.enabled ? (parking.thresholds.minutes ?? 0) * 60_000 : 0, overspeed?.enabled ? (overspeed.thresholds.minDurationSeconds ?? 0) * 1000 : 0) + 60_000,
+    );
+    const earlier = await store.alarms.recentPositions(terminalId, new Date(before.getTime() - windowMs), before);
+    for (const p of earlier) primeTimers(state, { ...p, receivedTime: p.time, lon: 0, lat: 0, alarmFlags: 0 }, ctx);
+    return state;
+  }
+
+  private async apply(terminalId: number, ctx: TerminalContext, t: AlarmTransition): Promise<void> {
+    const { alarms } = this.opts.store;
+    if (t.kind === 'end') {
+      const row = await alarms.end(terminalId, t.alarmType, t.endTime, t.detail);
+      if (row) this.announce('end', row);
+      return;
+    }
+    const base: NewAlarm = {
+      tenantId: ctx.tenantId,
+      terminalId,
+      alarmType: t.alarmType,
+      source: alarmTypeInfo(t.alarmType)?.source ?? 'platform',
+      startTime: t.kind === 'start' ? t.startTime : t.time,
+      lon: t.point.lon,
+      lat: t.point.lat,
+      speed: t.point.speed,
+      detail: t.detail,
+    };
+    const row = await alarms.open(t.kind === 'event' ? { ...base, fenceId: t.fenceId, endTime: t.time } : base);
+    if (row) this.announce('start', row);
+  }
+
+  private announce(event: AlarmEvent['event'], row: AlarmRow): void {
+    const alarm = toAlarm(row);
+    this.opts.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, event, alarm });
+    if (event === 'start') this.opts.push.dispatch(row.tenantId, alarm);
+  }
+}

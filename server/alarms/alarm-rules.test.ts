@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { mergeControls, type AlarmControl } from './alarm-catalogue';
+import { emptyAlarmState, evaluatePosition, primeTimers, type AssetAlarmState, type RuleContext, type RuleFence, type RulePosition } from './alarm-rules';
+import { batteryPercent } from './rule-position';
+
+const T0 = Date.parse('2026-05-01T02:00:00Z');
+const ACC = 1;
+const LOCATED = 2;
+const SOS = 1 << 0;
+const POWER_CUT = 1 << 8;
+
+function ctx(saved: AlarmControl[] = [], extra: Partial<RuleContext> = {}): RuleContext {
+  return { controls: mergeControls(saved), vehicleSpeedLimit: null, fences: [], ...extra };
+}
+
+function at(seconds: number, p: Partial<RulePosition> = {}): RulePosition {
+  const time = new Date(T0 + seconds * 1000);
+  return { time, receivedTime: time, lon: 116.397, lat: 39.909, speed: 40, alarmFlags: 0, statusFlags: ACC | LOCATED, ...p };
+}
+
+/** Runs the positions in order; the transitions as `start:type`, `end:type`, `event:type`. */
+function run(state: AssetAlarmState, c: RuleContext, positions: RulePosition[]): string[] {
+  return positions.flatMap((p) => evaluatePosition(state, p, c).transitions.map((t) => `${t.kind}:${t.alarmType}`));
+}
+
+describe('terminal alarm bits', () => {
+  it('opens one alarm per type while the bit stays set, ends it when cleared, opens a new one when set again', () => {
+    const state = emptyAlarmState();
+    const out = run(state, ctx(), [
+      at(0, { alarmFlags: SOS }), at(5, { alarmFlags: SOS }), at(10, { alarmFlags: SOS | POWER_CUT }), at(15, { alarmFlags: POWER_CUT }), at(20), at(25, { alarmFlags: SOS }),
+    ]);
+    expect(out).toEqual(['start:sos', 'start:powerCut', 'end:sos', 'end:powerCut', 'start:sos']);
+  });
+
+  it('reports the start time and position of the first report', () => {
+    const state = emptyAlarmState();
+    const [t] = evaluatePosition(state, at(0, { alarmFlags: SOS, lon: 121.47, lat: 31.23, speed: 12 }), ctx()).transitions;
+    expect(t).toMatchObject({ kind: 'start', alarmType: 'sos', startTime: new Date(T0), point: { lon: 121.47, lat: 31.23, speed: 12 }, detail: { bit: 0 } });
+  });
+
+  it('raises nothing for a disabled type and ends one that was open when it was disabled', () => {
+    const off = ctx([{ alarmType: 'sos', enabled: false, thresholds: {} }]);
+    expect(run(emptyAlarmState(), off, [at(0, { alarmFlags: SOS }), at(5, { alarmFlags: SOS })])).toEqual([]);
+    const state = emptyAlarmState();
+    expect(run(state, ctx(), [at(0, { alarmFlags: SOS })])).toEqual(['start:sos']);
+    expect(run(state, off, [at(5, { alarmFlags: SOS })])).toEqual(['end:sos']);
+  });
+
+  it('ignores positions older than the last one evaluated', () => {
+    const state = emptyAlarmState();
+    expect(run(state, ctx(), [at(10), at(5, { alarmFlags: SOS }), at(10, { alarmFlags: SOS })])).toEqual([]);
+  });
+});
+
+describe('platform overspeed', () => {
+  const c = ctx([{ alarmType: 'platformOverspeed', enabled: true, thresholds: { speedLimit: 100, minDurationSeconds: 10 } }]);
+
+  it('opens after the speed stayed above the limit for the minimum duration, once, and ends below it', () => {
+    const state = emptyAlarmState();
+    const outcomes = [at(0, { speed: 110 }), at(5, { speed: 112 }), at(10, { speed: 115 }), at(15, { speed: 120 }), at(20, { speed: 90 })]
+      .map((p) => evaluatePosition(state, p, c).transitions);
+    expect(outcomes.map((t) => t.map((x) => `${x.kind}:${x.alarmType}`))).toEqual([[], [], ['start:platformOverspeed'], [], ['end:platformOverspeed']]);
+    expect(outcomes[2]![0]).toMatchObject({ startTime: new Date(T0), detail: { speedLimit: 100, minDurationSeconds: 10, maxSpeed: 115 } });
+  });
+
+  it('starts counting again after a report at or under the limit', () => {
+    expect(run(emptyAlarmState(), c, [at(0, { speed: 110 }), at(5, { speed: 100 }), at(10, { speed: 110 }), at(15, { speed: 111 })])).toEqual([]);
+  });
+
+  it("uses the vehicle's own limit over the tenant's", () => {
+    const strict = { ...c, vehicleSpeedLimit: 60 };
+    expect(run(emptyAlarmState(), strict, [at(0, { speed: 70 }), at(10, { speed: 70 })])).toEqual(['start:platformOverspeed']);
+  });
+
+  it('rebuilds the stretch from earlier positions after a restart', () => {
+    const state = emptyAlarmState();
+    primeTimers(state, at(0, { speed: 110 }), c);
+    primeTimers(state, at(5, { speed: 111 }), c);
+    expect(run(state, c, [at(10, { speed: 112 })])).toEqual(['start:platformOverspeed']);
+  });
+});
+
+describe('parking', () => {
+  const c = ctx([{ alarmType: 'parking', enabled: true, thresholds: { minutes: 5 } }]);
+
+  it('opens after ACC off for the threshold, from the moment it stopped, and ends when driving on', () => {
+    const state = emptyAlarmState();
+    const stopped = { statusFlags: LOCATED, speed: 0 };
+    const outcomes = [at(0, stopped), at(180, stopped), at(300, stopped), at(360, stopped), at(420, { speed: 30 })].map((p) => evaluatePosition(state, p, c).transitions);
+    expect(outcomes.map((t) => t.map((x) => `${x.kind}:${x.alarmType}`))).toEqual([[], [], ['start:parking'], [], ['end:parking']]);
+    expect(outcomes[2]![0]).toMatchObject({ startTime: new Date(T0), detail: { minutes: 5 } });
+  });
+
+  it('counts speed 0 with ACC on as stopped', () => {
+    expect(run(emptyAlarmState(), c, [at(0, { speed: 0 }), at(301, { speed: 0 })])).toEqual(['start:parking']);
+  });
+
+  it('is off by default', () => {
+    expect(run(emptyAlarmState(), ctx(), [at(0, { speed: 0 }), at(7200, { speed: 0 })])).toEqual([]);
+  });
+});
+
+describe('low battery', () => {
+  it('opens below the threshold, keeps it while the level is not reported, ends at or above it', () => {
+    const state = emptyAlarmState();
+    expect(run(state, ctx(), [at(0, { battery: 15 }), at(5, { battery: 12 }), at(10), at(15, { battery: 20 })])).toEqual(['start:lowBattery', 'end:lowBattery']);
+  });
+
+  it('does nothing for terminals that never report a level', () => {
+    expect(run(emptyAlarmState(), ctx(), [at(0), at(5)])).toEqual([]);
+  });
+
+  it('reads the level from additional item 0xE1 or a battery extra', () => {
+    expect(batteryPercent({ raw: [{ id: 0xe1, hex: '0f' }] })).toBe(15);
+    expect(batteryPercent({ battery: 42 })).toBe(42);
+    expect(batteryPercent({ raw: [{ id: 0xe1, hex: 'ff' }] })).toBeUndefined();
+    expect(batteryPercent({})).toBeUndefined();
+  });
+});
+
+describe('fences', () => {
+  const METRES = 1 / 111_194.93;
+  const fence = (trigger: RuleFence['trigger']): RuleFence => ({ id: 7, name: '北京仓库', trigger, area: { shape: 'circle', center: [116.397, 39.909], radius: 500 } });
+  const away = (m: number) => ({ lat: 39.909 + m * METRES });
+
+  it('records enter and exit as instant events, never for the first sighting', () => {
+    const state = emptyAlarmState();
+    const c = ctx([], { fences: [fence('both')] });
+    const first = evaluatePosition(state, at(0, away(800)), c);
+    expect(first).toEqual({ transitions: [], fenceChanges: [{ fenceId: 7, inside: false, at: new Date(T0) }] });
+    const enter = evaluatePosition(state, at(5, away(100)), c);
+    expect(enter.transitions).toEqual([
+      { kind: 'event', alarmType: 'fenceEnter', fenceId: 7, time: new Date(T0 + 5000), point: { lon: 116.397, lat: 39.909 + 100 * METRES, speed: 40 }, detail: { fenceId: 7, fenceName: '北京仓库' } },
+    ]);
+    expect(run(state, c, [at(10, away(50)), at(15, away(900))])).toEqual(['event:fenceExit']);
+  });
+
+  it('raises only the crossings its trigger asks for', () => {
+    const state = emptyAlarmState();
+    expect(run(state, ctx([], { fences: [fence('enter')] }), [at(0, away(800)), at(5, away(0)), at(10, away(800)), at(15, away(0))])).toEqual(['event:fenceEnter', 'event:fenceEnter']);
+  });
+
+  it('ignores border jitter and positions without a fix', () => {
+    const state = emptyAlarmState();
+    const c = ctx([], { fences: [fence('both')] });
+    expect(run(state, c, [at(0, away(0)), at(5, away(510)), at(10, away(495)), at(15, away(515)), at(20, { ...away(5000), statusFlags: ACC })])).toEqual([]);
+    expect(state.inside.get(7)).toBe(true);
+  });
+
+  it('raises nothing when fence alarms are switched off', () => {
+    const c = ctx([{ alarmType: 'fenceEnter', enabled: false, thresholds: {} }], { fences: [fence('both')] });
+    expect(run(emptyAlarmState(), c, [at(0, away(800)), at(5, away(0)), at(10, away(800))])).toEqual(['event:fenceExit']);
+  });
+});
+
+describe('offline', () => {
+  it('ends an open offline alarm with the next position', () => {
+    const state = emptyAlarmState();
+    state.open.add('offline');
+    expect(run(state, ctx(), [at(0), at(5)])).toEqual(['end:offline']);
+  });
+});

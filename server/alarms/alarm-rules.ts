@@ -1,0 +1,219 @@
+import type { LonLat } from '../../sdk/geo';
+import { TERMINAL_ALARM_BITS, alarmTypeInfo, type AlarmControls } from './alarm-catalogue';
+import { nextInside, type FenceArea } from './fence-geometry';
+
+/** One committed position as the rules read it (device time, WGS84, km/h). */
+export interface RulePosition {
+  time: Date;
+  receivedTime: Date;
+  lon: number;
+  lat: number;
+  speed: number;
+  alarmFlags: number;
+  statusFlags: number;
+  /** Battery level in percent, when the terminal reports one. */
+  battery?: number;
+}
+
+export interface RuleFence {
+  id: number;
+  name: string;
+  area: FenceArea;
+  trigger: 'enter' | 'exit' | 'both';
+}
+
+/** What the rules need to know about the asset and its tenant. */
+export interface RuleContext {
+  controls: AlarmControls;
+  /** The vehicle's own speed limit (km/h); the tenant's `platformOverspeed.speedLimit` when null. */
+  vehicleSpeedLimit: number | null;
+  /** Fences bound to the vehicle or one of its groups. */
+  fences: readonly RuleFence[];
+}
+
+/** Per-asset memory of the rules: open alarms, timers and fence sides. */
+export interface AssetAlarmState {
+  /** Types with an open alarm (fence alarms are events and never open). */
+  open: Set<string>;
+  /** When the speed first went over the limit in the current stretch. */
+  overspeedSince?: Date;
+  overspeedMax?: number;
+  /** When the asset stopped (ACC off or speed 0). */
+  stoppedSince?: Date;
+  /** Fence id → whether the asset was last inside it. */
+  inside: Map<number, boolean>;
+  /** Device time of the last position evaluated: older ones (resent, late) change nothing. */
+  lastTime?: Date;
+}
+
+export function emptyAlarmState(): AssetAlarmState {
+  return { open: new Set(), inside: new Map() };
+}
+
+export interface AlarmPoint {
+  lon: number;
+  lat: number;
+  speed: number;
+}
+
+/** What the rules decided for one position. */
+export type AlarmTransition =
+  | { kind: 'start'; alarmType: string; startTime: Date; point: AlarmPoint; detail: Record<string, unknown> }
+  | { kind: 'end'; alarmType: string; endTime: Date; detail?: Record<string, unknown> }
+  /** An instant alarm (fence enter/exit): starts and ends at once. */
+  | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
+
+/** Whether a change of fence side was observed, to persist the new side. */
+export interface FenceChange {
+  fenceId: number;
+  inside: boolean;
+  at: Date;
+}
+
+export interface RuleOutcome {
+  transitions: AlarmTransition[];
+  fenceChanges: FenceChange[];
+}
+
+const ACC_BIT = 1;
+const LOCATED_BIT = 2;
+
+function pointOf(p: RulePosition): AlarmPoint {
+  return { lon: p.lon, lat: p.lat, speed: p.speed };
+}
+
+function enabled(ctx: RuleContext, alarmType: string): boolean {
+  return ctx.controls.get(alarmType)?.enabled ?? alarmTypeInfo(alarmType)?.defaultEnabled ?? false;
+}
+
+function threshold(ctx: RuleContext, alarmType: string, key: string): number {
+  return ctx.controls.get(alarmType)?.thresholds[key] ?? alarmTypeInfo(alarmType)?.defaultThresholds[key] ?? 0;
+}
+
+class Decisions {
+  readonly transitions: AlarmTransition[] = [];
+  constructor(private readonly state: AssetAlarmState) {}
+
+  /** Opens the alarm unless one of the type is open already (no flood). */
+  start(alarmType: string, startTime: Date, point: AlarmPoint, detail: Record<string, unknown> = {}): void {
+    if (this.state.open.has(alarmType)) return;
+    this.state.open.add(alarmType);
+    this.transitions.push({ kind: 'start', alarmType, startTime, point, detail });
+  }
+
+  end(alarmType: string, endTime: Date, detail?: Record<string, unknown>): void {
+    if (!this.state.open.delete(alarmType)) return;
+    this.transitions.push({ kind: 'end', alarmType, endTime, ...(detail && { detail }) });
+  }
+}
+
+function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  for (const { alarmType, bit } of TERMINAL_ALARM_BITS) {
+    const raised = ((p.alarmFlags >>> bit) & 1) === 1;
+    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { bit });
+    else d.end(alarmType, p.time);
+  }
+}
+
+function overspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
+  const type = 'platformOverspeed';
+  const limit = ctx.vehicleSpeedLimit ?? threshold(ctx, type, 'speedLimit');
+  if (!enabled(ctx, type) || !(p.speed > limit)) {
+    state.overspeedSince = undefined;
+    state.overspeedMax = undefined;
+    d.end(type, p.time);
+    return;
+  }
+  state.overspeedSince ??= p.time;
+  state.overspeedMax = Math.max(state.overspeedMax ?? 0, p.speed);
+  const minSeconds = threshold(ctx, type, 'minDurationSeconds');
+  if (p.time.getTime() - state.overspeedSince.getTime() >= minSeconds * 1000) {
+    d.start(type, state.overspeedSince, pointOf(p), { speedLimit: limit, minDurationSeconds: minSeconds, maxSpeed: state.overspeedMax });
+  }
+}
+
+function parking(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
+  const type = 'parking';
+  const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
+  if (!stopped) state.stoppedSince = undefined;
+  else state.stoppedSince ??= p.time;
+  if (!stopped || !enabled(ctx, type)) {
+    d.end(type, p.time);
+    return;
+  }
+  const minutes = threshold(ctx, type, 'minutes');
+  if (p.time.getTime() - state.stoppedSince!.getTime() >= minutes * 60_000) d.start(type, state.stoppedSince!, pointOf(p), { minutes });
+}
+
+function lowBattery(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  const type = 'lowBattery';
+  if (!enabled(ctx, type)) {
+    d.end(type, p.time);
+    return;
+  }
+  if (p.battery === undefined) return; // nothing reported: nothing changes
+  const percent = threshold(ctx, type, 'percent');
+  if (p.battery < percent) d.start(type, p.time, pointOf(p), { battery: p.battery, percent });
+  else d.end(type, p.time, { battery: p.battery });
+}
+
+function fences(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions, changes: FenceChange[]): void {
+  if ((p.statusFlags & LOCATED_BIT) === 0 || (p.lon === 0 && p.lat === 0)) return; // no fix: the side is unknown
+  const point: LonLat = [p.lon, p.lat];
+  for (const fence of ctx.fences) {
+    const before = state.inside.get(fence.id);
+    const now = nextInside(fence.area, before, point);
+    if (before === now) continue;
+    state.inside.set(fence.id, now);
+    changes.push({ fenceId: fence.id, inside: now, at: p.time });
+    if (before === undefined) continue; // first sighting: a side, not a crossing
+    const type = now ? 'fenceEnter' : 'fenceExit';
+    const wanted = fence.trigger === 'both' || fence.trigger === (now ? 'enter' : 'exit');
+    if (wanted && enabled(ctx, type)) {
+      d.transitions.push({ kind: 'event', alarmType: type, fenceId: fence.id, time: p.time, point: pointOf(p), detail: { fenceId: fence.id, fenceName: fence.name } });
+    }
+  }
+  // fences no longer bound are forgotten
+  const bound = new Set(ctx.fences.map((f) => f.id));
+  for (const id of state.inside.keys()) if (!bound.has(id)) state.inside.delete(id);
+}
+
+/**
+ * Runs every position rule for one asset's position, in order of arrival. Mutates `state`;
+ * returns the alarms to open, end or record and the fence sides to persist. Positions older
+ * than the last evaluated one change nothing.
+ */
+export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: RuleContext): RuleOutcome {
+  const d = new Decisions(state);
+  const fenceChanges: FenceChange[] = [];
+  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return { transitions: [], fenceChanges };
+  state.lastTime = p.time;
+  // a position ends an offline alarm: the asset is reporting again
+  d.end('offline', p.time);
+  terminalBits(p, ctx, d);
+  overspeed(p, ctx, state, d);
+  parking(p, ctx, state, d);
+  lowBattery(p, ctx, d);
+  fences(p, ctx, state, d, fenceChanges);
+  return { transitions: d.transitions, fenceChanges };
+}
+
+/**
+ * Replays an earlier position into the timers only (overspeed and parking stretches), to
+ * rebuild them after a restart; raises and ends nothing.
+ */
+export function primeTimers(state: AssetAlarmState, p: RulePosition, ctx: RuleContext): void {
+  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return;
+  state.lastTime = p.time;
+  const limit = ctx.vehicleSpeedLimit ?? threshold(ctx, 'platformOverspeed', 'speedLimit');
+  if (p.speed > limit) {
+    state.overspeedSince ??= p.time;
+    state.overspeedMax = Math.max(state.overspeedMax ?? 0, p.speed);
+  } else {
+    state.overspeedSince = undefined;
+    state.overspeedMax = undefined;
+  }
+  const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
+  if (stopped) state.stoppedSince ??= p.time;
+  else state.stoppedSince = undefined;
+}

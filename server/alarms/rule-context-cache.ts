@@ -1,0 +1,75 @@
+import type { Store } from '../store/create-store';
+import type { FenceRecord } from '../store/fence-queries';
+import { mergeControls, type AlarmControls } from './alarm-catalogue';
+import type { RuleContext, RuleFence } from './alarm-rules';
+
+/** A terminal's rule context with the tenant and group it belongs to. */
+export interface TerminalContext extends RuleContext {
+  tenantId: number;
+  groupId: number | null;
+}
+
+interface Cached<T> {
+  value: T;
+  expires: number;
+  generation: number;
+}
+
+export function toRuleFence(f: FenceRecord): RuleFence | undefined {
+  if (f.shape === 'circle' && f.center && f.radius) return { id: f.id, name: f.name, trigger: f.trigger, area: { shape: 'circle', center: f.center, radius: f.radius } };
+  if (f.shape === 'polygon' && f.points && f.points.length >= 3) return { id: f.id, name: f.name, trigger: f.trigger, area: { shape: 'polygon', points: f.points } };
+  return undefined;
+}
+
+/**
+ * What the rules need per terminal (tenant controls, speed limit, bound fences), read from the
+ * store and kept for a short while: changes made on this instance apply at once (invalidate),
+ * changes made on another instance within `ttlMs`.
+ */
+export class RuleContextCache {
+  private readonly controls = new Map<number, Cached<AlarmControls>>();
+  private readonly terminals = new Map<number, Cached<Omit<TerminalContext, 'controls'>>>();
+  private generation = 0;
+
+  constructor(private readonly store: Store, private readonly now: () => number, private readonly ttlMs = 30_000) {}
+
+  /** Forgets everything read so far (alarm controls, vehicles or fences changed). */
+  invalidate(): void {
+    this.generation++;
+    this.controls.clear();
+    this.terminals.clear();
+  }
+
+  async tenantControls(tenantId: number): Promise<AlarmControls> {
+    const hit = this.fresh(this.controls.get(tenantId));
+    if (hit) return hit;
+    const generation = this.generation;
+    const value = mergeControls(await this.store.alarms.settings.controls(tenantId));
+    this.controls.set(tenantId, { value, expires: this.now() + this.ttlMs, generation });
+    return value;
+  }
+
+  /** The terminal's context, or undefined when the terminal no longer exists. */
+  async forTerminal(terminalId: number): Promise<TerminalContext | undefined> {
+    let entry = this.fresh(this.terminals.get(terminalId));
+    if (!entry) {
+      const generation = this.generation;
+      const asset = await this.store.alarms.assetOf(terminalId);
+      if (!asset) return undefined;
+      const fences = asset.vehicleId === null ? [] : await this.store.fences.forVehicle(asset.vehicleId, asset.groupId);
+      entry = {
+        tenantId: asset.tenantId,
+        groupId: asset.groupId,
+        vehicleSpeedLimit: asset.speedLimit,
+        fences: fences.map(toRuleFence).filter((f): f is RuleFence => f !== undefined),
+      };
+      this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });
+    }
+    return { ...entry, controls: await this.tenantControls(entry.tenantId) };
+  }
+
+  private fresh<T>(cached: Cached<T> | undefined): T | undefined {
+    if (!cached || cached.expires < this.now() || cached.generation !== this.generation) return undefined;
+    return cached.value;
+  }
+}

@@ -1,0 +1,13 @@
+import type { ApiArea } from '../route-registry';
+import { configAlarmControlRoute, listAlarmControlRoute } from './alarm-control-routes';
+import { configAlarmPushRoute, listAlarmPushRoute } from './alarm-push-routes';
+import { actualTimeAlarmQueryRoute, newQueryAlarmRoute, queryActualTimeAlarmNumRoute } from './alarm-query-routes';
+import { processAlarmRoute } from './process-alarm-route';
+
+export const alarmArea: ApiArea = {
+  name: 'alarm',
+  routes: [
+    newQueryAlarmRoute, actualTimeAlarmQueryRoute, queryActualTimeAlarmNumRoute, processAlarmRoute,
+    listAlarmControlRoute, configAlarmControlRoute, listAlarmPushRoute, configAlarmPushRoute,
+  ],
+};

@@ -1,0 +1,120 @@
+import { ALARM_TYPES, alarmName, alarmTypeInfo } from '../../alarms/alarm-catalogue';
+import { toAlarm, type Alarm } from '../../alarms/alarm-model';
+import { badInput, notFound } from '../envelope';
+import type { SessionContext } from '../route-definition';
+import { sessionRoute } from '../route-definition';
+import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { parseIsoTime } from '../track/track-request';
+
+/** 告警中心: alarm queries and processing. */
+export const ALARM_RESOURCE = 8300;
+const MAX_RANGE_DAYS = 31;
+const REAL_TIME_WINDOW_MS = 24 * 3600_000;
+
+/** `sos,overspeed` → the known types; an unknown one is refused by name. */
+export function parseAlarmTypes(value: string | undefined): string[] | undefined {
+  const types = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (types.length === 0) return undefined;
+  for (const t of types) if (!alarmTypeInfo(t)) throw badInput(`告警类型 ${t} 不存在`);
+  return types;
+}
+
+/** `groupId` and its subgroups when the group is visible to the caller; 404 otherwise. */
+async function groupFilter(ctx: SessionContext<unknown, unknown>, groupId: number | undefined): Promise<number[] | undefined> {
+  if (groupId === undefined) return undefined;
+  const scope = await ctx.scope();
+  const visible = await ctx.deps.store.fences.groupsInScope(scope, [groupId]);
+  if (visible.length === 0) throw notFound('车组不存在');
+  const subtree = await ctx.deps.store.scope.groupSubtree([groupId]);
+  return scope.groupIds === null ? subtree : subtree.filter((id) => scope.groupIds!.includes(id));
+}
+
+interface HistoryQuery {
+  current: number;
+  pageSize: number;
+  start: string;
+  end: string;
+  alarmType?: string;
+  status?: number;
+  keyword?: string;
+  groupId?: number;
+}
+
+/** 数据报表 › 告警明细. */
+const ALARM_DETAIL_REPORT = 2020;
+
+export const newQueryAlarmRoute = sessionRoute<HistoryQuery>({
+  method: 'GET',
+  url: '/car/v1/accelerate/report/alarm/newQueryAlarm',
+  summary: '告警历史：时间段内的告警（最多 31 天，分页，最新在前；可按类型、处理状态、车牌/终端号、车组筛选）',
+  resource: ALARM_RESOURCE,
+  // 数据报表 › 告警明细 reads the same history.
+  alsoResources: [ALARM_DETAIL_REPORT],
+  schema: {
+    querystring: object(
+      {
+        ...pagingProperties,
+        start: requiredText('开始时间', 40),
+        end: requiredText('结束时间', 40),
+        alarmType: text('告警类型', 1000),
+        status: int('处理状态', 0, 1),
+        keyword: text('关键词', 50),
+        groupId: int('车组', 1),
+      },
+      ['start', 'end'],
+    ),
+  },
+  handler: async (ctx): Promise<{ total: number; list: Alarm[] }> => {
+    const { query, deps } = ctx;
+    const start = parseIsoTime(query.start, '开始时间');
+    const end = parseIsoTime(query.end, '结束时间');
+    if (end < start) throw badInput('结束时间不能早于开始时间');
+    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) throw badInput(`查询时间范围不能超过 ${MAX_RANGE_DAYS} 天`);
+    const alarmTypes = parseAlarmTypes(query.alarmType);
+    const groupIds = await groupFilter(ctx, query.groupId);
+    const page = await deps.store.alarms.page(await ctx.scope(), {
+      ...pageOffset(query), start, end, alarmTypes, status: query.status, keyword: query.keyword, groupIds,
+    });
+    return { total: page.total, list: page.list.map(toAlarm) };
+  },
+});
+
+interface RealTimeQuery {
+  current: number;
+  pageSize: number;
+  alarmType?: string;
+  keyword?: string;
+}
+
+export const actualTimeAlarmQueryRoute = sessionRoute<RealTimeQuery>({
+  method: 'GET',
+  url: '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json',
+  summary: '实时告警：最近 24 小时内未处理的告警（分页，最新在前）',
+  resource: ALARM_RESOURCE,
+  schema: {
+    querystring: object({ ...pagingProperties, alarmType: text('告警类型', 1000), keyword: text('关键词', 50) }),
+  },
+  handler: async (ctx): Promise<{ total: number; list: Alarm[] }> => {
+    const { query, deps } = ctx;
+    const alarmTypes = parseAlarmTypes(query.alarmType);
+    const start = new Date(deps.clock.now().getTime() - REAL_TIME_WINDOW_MS);
+    const page = await deps.store.alarms.page(await ctx.scope(), { ...pageOffset(query), start, alarmTypes, status: 0, keyword: query.keyword });
+    return { total: page.total, list: page.list.map(toAlarm) };
+  },
+});
+
+export const queryActualTimeAlarmNumRoute = sessionRoute({
+  method: 'GET',
+  url: '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json',
+  summary: '实时告警数：最近 24 小时内未处理的告警总数和各类型数量',
+  resource: ALARM_RESOURCE,
+  handler: async (ctx): Promise<{ total: number; types: { alarmType: string; alarmName: string; count: number }[] }> => {
+    const since = new Date(ctx.deps.clock.now().getTime() - REAL_TIME_WINDOW_MS);
+    const counts = await ctx.deps.store.alarms.countByType(await ctx.scope(), since);
+    const order = new Map(ALARM_TYPES.map((t, i) => [t.alarmType, i]));
+    const types = counts
+      .map((c) => ({ alarmType: c.alarmType, alarmName: alarmName(c.alarmType), count: c.count }))
+      .sort((a, b) => (order.get(a.alarmType) ?? 999) - (order.get(b.alarmType) ?? 999));
+    return { total: types.reduce((n, t) => n + t.count, 0), types };
+  },
+});

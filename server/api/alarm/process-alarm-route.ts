@@ -1,0 +1,45 @@
+import { toAlarm } from '../../alarms/alarm-model';
+import { badInput, notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { object } from '../schema-helpers';
+import { ALARM_RESOURCE } from './alarm-query-routes';
+
+const MAX_BATCH = 500;
+
+export const processAlarmRoute = sessionRoute<unknown, { ids: number[]; note: string }>({
+  method: 'POST',
+  url: '/car/v1/api/monitor/processAlarm',
+  summary: '处理告警：填写处理意见，可批量；已处理的保持不变',
+  resource: ALARM_RESOURCE,
+  schema: {
+    body: object(
+      {
+        ids: { type: 'array', title: '告警', minItems: 1, maxItems: MAX_BATCH, items: { type: 'integer', title: '告警编号', minimum: 1 } },
+        note: { type: 'string', title: '处理意见', maxLength: 200 },
+      },
+      ['ids', 'note'],
+    ),
+  },
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const note = body.note.trim();
+    if (!note) throw badInput('处理意见不能为空');
+    const ids = [...new Set(body.ids)];
+    const visible = await deps.store.alarms.idsInScope(await ctx.scope(), ids);
+    // one unknown or foreign id and nothing changes
+    if (visible.length !== ids.length) throw notFound('告警不存在');
+    const processed = await deps.store.alarms.process(ids, note, user.account, deps.clock.now());
+    if (processed.length > 0) {
+      await ctx.audit({
+        action: '处理告警',
+        target: `告警 ${processed.map((r) => r.id).join(',')}`,
+        before: { status: 0 },
+        after: { status: 1, processNote: note },
+      });
+    }
+    for (const row of processed) {
+      deps.fleet?.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, event: 'processed', alarm: toAlarm(row) });
+    }
+    return { updated: processed.length };
+  },
+});

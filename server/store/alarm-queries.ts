@@ -1,0 +1,264 @@
+import { sql, type Kysely } from 'kysely';
+import { AlarmSettingsQueries } from './alarm-settings-queries';
+import type { Database } from './db-schema';
+import { assetInScope, type AccessScope } from './scope-queries';
+
+/** An alarm with its asset as stored (times as Dates). */
+export interface AlarmRow {
+  id: number;
+  tenantId: number;
+  terminalId: number;
+  alarmType: string;
+  source: string;
+  fenceId: number;
+  terminalNo: string;
+  plateNo: string | null;
+  vehicleId: number | null;
+  groupId: number | null;
+  groupName: string | null;
+  startTime: Date;
+  endTime: Date | null;
+  lon: number | null;
+  lat: number | null;
+  speed: number | null;
+  detail: Record<string, unknown>;
+  status: number;
+  processNote: string | null;
+  processUser: string | null;
+  processTime: Date | null;
+}
+
+export interface NewAlarm {
+  tenantId: number;
+  terminalId: number;
+  alarmType: string;
+  source: string;
+  fenceId?: number;
+  startTime: Date;
+  /** Set for instant alarms (fence enter/exit): the same as startTime. */
+  endTime?: Date;
+  lon: number | null;
+  lat: number | null;
+  speed: number | null;
+  detail: Record<string, unknown>;
+}
+
+export interface AlarmFilter {
+  start?: Date;
+  end?: Date;
+  alarmTypes?: readonly string[];
+  status?: number;
+  keyword?: string;
+  /** Only assets in these groups (already expanded to subgroups). */
+  groupIds?: readonly number[];
+  offset: number;
+  limit: number;
+}
+
+/** What the rules need of a terminal's asset. */
+export interface AlarmAsset {
+  tenantId: number;
+  vehicleId: number | null;
+  groupId: number | null;
+  speedLimit: number | null;
+}
+
+/** A terminal that has reported before and is silent now. */
+export interface SilentTerminal {
+  terminalId: number;
+  tenantId: number;
+  receivedTime: Date;
+  lon: number;
+  lat: number;
+  speed: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Alarms: raised by the engine, read and processed by operators within their scope. */
+export class AlarmQueries {
+  /** Alarm controls and push settings of each tenant. */
+  readonly settings: AlarmSettingsQueries;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.settings = new AlarmSettingsQueries(db);
+  }
+
+  private view() {
+    return this.db
+      .selectFrom('alarms as a')
+      .innerJoin('terminals as t', 't.id', 'a.terminal_id')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .leftJoin('vehicle_groups as g', 'g.id', 'v.group_id')
+      .select([
+        'a.id', 'a.tenant_id as tenantId', 'a.terminal_id as terminalId', 'a.alarm_type as alarmType', 'a.source', 'a.fence_id as fenceId',
+        't.display_no as terminalNo', 'v.plate_no as plateNo', 'v.id as vehicleId', 'g.id as groupId', 'g.name as groupName',
+        'a.start_time as startTime', 'a.end_time as endTime', 'a.lon', 'a.lat', 'a.speed', 'a.detail', 'a.status',
+        'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime',
+      ]);
+  }
+
+  private static row(r: Record<string, unknown>): AlarmRow {
+    return { ...(r as unknown as AlarmRow), id: Number(r.id), detail: (r.detail ?? {}) as Record<string, unknown> };
+  }
+
+  /** Opens an alarm unless one of the asset, type and fence is open already; the new row or undefined. */
+  async open(alarm: NewAlarm): Promise<AlarmRow | undefined> {
+    const inserted = await this.db
+      .insertInto('alarms')
+      .values({
+        tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: alarm.fenceId ?? 0,
+        start_time: alarm.startTime, end_time: alarm.endTime ?? null, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
+        detail: JSON.stringify(alarm.detail),
+      })
+      .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'fence_id']).where('end_time', 'is', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return undefined;
+    return (await this.byIds([Number(inserted.id)]))[0];
+  }
+
+  /** Ends the open alarm of the asset and type; the ended row or undefined when none was open. */
+  async end(terminalId: number, alarmType: string, endTime: Date, detail?: Record<string, unknown>): Promise<AlarmRow | undefined> {
+    const ended = await this.db
+      .updateTable('alarms')
+      .set({
+        end_time: sql`greatest(start_time, ${endTime}::timestamptz)`,
+        ...(detail && { detail: sql`detail || ${JSON.stringify(detail)}::jsonb` }),
+      })
+      .where('terminal_id', '=', terminalId)
+      .where('alarm_type', '=', alarmType)
+      .where('fence_id', '=', 0)
+      .where('end_time', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!ended) return undefined;
+    return (await this.byIds([Number(ended.id)]))[0];
+  }
+
+  /** Types with an open alarm of the terminal. */
+  async openTypes(terminalId: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('alarms').select('alarm_type').where('terminal_id', '=', terminalId).where('end_time', 'is', null).execute();
+    return rows.map((r) => r.alarm_type);
+  }
+
+  async byIds(ids: readonly number[]): Promise<AlarmRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.view().where('a.id', 'in', ids.map(String)).orderBy('a.id').execute();
+    return rows.map((r) => AlarmQueries.row(r));
+  }
+
+  /** Alarms in the scope, newest first. */
+  async page(scope: AccessScope, filter: AlarmFilter): Promise<{ total: number; list: AlarmRow[] }> {
+    let q = this.db
+      .selectFrom('alarms as a')
+      .innerJoin('terminals as t', 't.id', 'a.terminal_id')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .where(assetInScope(scope, 'a.tenant_id', 'v.group_id'));
+    if (filter.start) q = q.where('a.start_time', '>=', filter.start);
+    if (filter.end) q = q.where('a.start_time', '<=', filter.end);
+    if (filter.alarmTypes?.length) q = q.where('a.alarm_type', 'in', [...filter.alarmTypes]);
+    if (filter.status !== undefined) q = q.where('a.status', '=', filter.status);
+    if (filter.groupIds) q = q.where('v.group_id', 'in', filter.groupIds.length ? [...filter.groupIds] : [-1]);
+    const keyword = filter.keyword?.trim();
+    if (keyword) {
+      const pattern = `%${escapeLike(keyword)}%`;
+      // 013800000001 finds the terminal stored as 13800000001; a stripped `3` alone matches only numbers starting with it
+      const stripped = keyword.replace(/^0+/, '');
+      q = q.where((eb) => eb.or([
+        eb('v.plate_no', 'ilike', pattern),
+        eb('t.display_no', 'like', pattern),
+        eb('t.terminal_no', 'like', pattern),
+        ...(stripped && stripped !== keyword ? [eb('t.terminal_no', 'like', `${escapeLike(stripped)}%`)] : []),
+      ]));
+    }
+    const [count, ids] = await Promise.all([
+      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+      q.select('a.id').orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    ]);
+    const rows = await this.byIds(ids.map((r) => Number(r.id)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { total: Number(count.n), list: ids.map((r) => byId.get(Number(r.id))!).filter(Boolean) };
+  }
+
+  /** Unprocessed alarms per type since `since`, in the scope. */
+  async countByType(scope: AccessScope, since: Date): Promise<{ alarmType: string; count: number }[]> {
+    const rows = await this.db
+      .selectFrom('alarms as a')
+      .innerJoin('terminals as t', 't.id', 'a.terminal_id')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .where(assetInScope(scope, 'a.tenant_id', 'v.group_id'))
+      .where('a.status', '=', 0)
+      .where('a.start_time', '>=', since)
+      .select(['a.alarm_type as alarmType', (eb) => eb.fn.countAll().as('n')])
+      .groupBy('a.alarm_type')
+      .execute();
+    return rows.map((r) => ({ alarmType: r.alarmType, count: Number(r.n) }));
+  }
+
+  /** Of these ids, the ones in the scope. */
+  async idsInScope(scope: AccessScope, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('alarms as a')
+      .innerJoin('terminals as t', 't.id', 'a.terminal_id')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .where(assetInScope(scope, 'a.tenant_id', 'v.group_id'))
+      .where('a.id', 'in', ids.map(String))
+      .select('a.id')
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Marks unprocessed alarms of `ids` processed; the rows that changed now. */
+  async process(ids: readonly number[], note: string, account: string, at: Date): Promise<AlarmRow[]> {
+    if (ids.length === 0) return [];
+    const updated = await this.db
+      .updateTable('alarms')
+      .set({ status: 1, process_note: note, process_user: account, process_time: at })
+      .where('id', 'in', ids.map(String))
+      .where('status', '=', 0)
+      .returning('id')
+      .execute();
+    return this.byIds(updated.map((r) => Number(r.id)));
+  }
+
+  /** Terminals whose last position arrived before `cutoff`, without an open offline alarm. */
+  async silentTerminals(cutoff: Date): Promise<SilentTerminal[]> {
+    return this.db
+      .selectFrom('latest_positions as lp')
+      .innerJoin('terminals as t', 't.id', 'lp.terminal_id')
+      .where('lp.received_time', '<', cutoff)
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom('alarms as a').select('a.id').whereRef('a.terminal_id', '=', 't.id').where('a.alarm_type', '=', 'offline').where('a.end_time', 'is', null),
+      )))
+      .select(['t.id as terminalId', 't.tenant_id as tenantId', 'lp.received_time as receivedTime', 'lp.lon', 'lp.lat', 'lp.speed'])
+      .execute();
+  }
+
+  /** The terminal's tenant, vehicle, group and speed limit (undefined for an unknown terminal). */
+  async assetOf(terminalId: number): Promise<AlarmAsset | undefined> {
+    return this.db
+      .selectFrom('terminals as t')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .select(['t.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit'])
+      .where('t.id', '=', terminalId)
+      .executeTakeFirst();
+  }
+
+  /** Positions of the terminal with device time in [from, to), oldest first (at most `limit`, the newest ones). */
+  async recentPositions(terminalId: number, from: Date, to: Date, limit = 5000): Promise<{ time: Date; speed: number; statusFlags: number }[]> {
+    const rows = await this.db
+      .selectFrom('positions')
+      .select(['device_time as time', 'speed', 'status_flags as statusFlags'])
+      .where('terminal_id', '=', terminalId)
+      .where('device_time', '>=', from)
+      .where('device_time', '<', to)
+      .orderBy('device_time', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse().map((r) => ({ time: r.time, speed: Number(r.speed), statusFlags: Number(r.statusFlags) }));
+  }
+}
