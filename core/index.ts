@@ -39,3 +39,5 @@ export { PluginRegistryImpl, ROLE_PLATFORMS_PATH, CENTER_PLATFORM_ID } from './p
 export { pluginModule } from './plugin/plugin-module';
 export { LiveServiceImpl } from './live/live-service-impl';
 export { liveModule } from './live/live-module';
+export { AlarmServiceImpl } from './alarm/alarm-service-impl';
+export { alarmModule } from './alarm/alarm-module';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
+import { alarmModule } from './alarm/alarm-module';
 import { brandingModule } from './branding/branding-module';
 import { configModule } from './config/config-module';
 import { dialogModule } from './dialog/dialog-module';
@@ -34,6 +35,7 @@ export const kernelModules = [
   pageScaleModule,
   pluginModule,
   liveModule,
+  alarmModule,
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
-import { DialogService, StorageService, type LiveService, type LiveStatus, type MonitorItem } from '@tianlu/sdk';
+import { DialogService, StorageService, type Disposable, type LiveEvents, type LiveService, type LiveStatus, type MonitorItem } from '@tianlu/sdk';
 import { KernelOptions, WindowToken } from '../kernel-tokens';
 import type { LiveConnection } from './live-connection';
 
@@ -19,6 +19,7 @@ export class LiveServiceImpl implements LiveService {
   /** Bumped on every start and stop, so a connection module that arrives late knows it is not wanted. */
   private generation = 0;
   private connection: LiveConnection | undefined = undefined;
+  private readonly listeners = new Map<keyof LiveEvents, Set<(event: never) => void>>();
 
   constructor(
     @inject(StorageService) private readonly storage: StorageService,
@@ -36,7 +37,7 @@ export class LiveServiceImpl implements LiveService {
     void import('./live-connection').then(({ LiveConnection }) => {
       if (generation !== this.generation) return;
       const { storage, dialogs, win, options, positions } = this;
-      this.connection = new LiveConnection({ storage, dialogs, win, options, positions, setStatus: (s) => this.setStatus(s) });
+      this.connection = new LiveConnection({ storage, dialogs, win, options, positions, setStatus: (s) => this.setStatus(s), emit: (t, e) => this.emit(t, e) });
       this.connection.open();
     });
   }
@@ -53,6 +54,23 @@ export class LiveServiceImpl implements LiveService {
     for (const item of items) {
       const current = this.positions.get(item.terminalNo);
       if (!current || time(item) >= time(current)) this.positions.set(item.terminalNo, item);
+    }
+  }
+
+  on<K extends keyof LiveEvents>(type: K, listener: (event: LiveEvents[K]) => void): Disposable {
+    const set = this.listeners.get(type) ?? new Set();
+    this.listeners.set(type, set);
+    set.add(listener);
+    return { dispose: () => void set.delete(listener) };
+  }
+
+  private emit<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) {
+      try {
+        (listener as (e: LiveEvents[K]) => void)(event);
+      } catch (e) {
+        console.error(`[tianlu] live ${type} listener failed`, e);
+      }
     }
   }
 

@@ -1,62 +1,142 @@
-import { useEffect, useRef } from 'react';
-import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
 import { AlertRegular, DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DialogService, useService } from '@tianlu/sdk';
+import { useNavigate } from 'react-router-dom';
+import {
+  ALARM_CENTER_MENU_ID,
+  ALARM_NOTE_MAX,
+  AlarmService,
+  DialogService,
+  NETWORK_ERROR_MESSAGE,
+  PermissionService,
+  useService,
+  type AlarmTipItem,
+} from '@tianlu/sdk';
 import { ShellStoreToken } from '../app/host-tokens';
 import type { ShellStore } from '../app/shell-store';
+import { playAlarmBeep, unlockAlarmAudioOnGesture } from './alarm-beep';
+
+/** The tip shows this many alarms; the rest are counted. */
+const SHOWN = 3;
 
 const useStyles = makeStyles({
-  card: { width: '280px', borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
+  card: { width: '300px', borderLeft: `3px solid ${tokens.colorPaletteRedBorder2}` },
   head: { display: 'flex', alignItems: 'center', gap: '6px', color: tokens.colorPaletteRedForeground1 },
-  row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: '12px' },
+  row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '8px', fontSize: '12px' },
   meta: { color: tokens.colorNeutralForeground3, fontSize: '12px' },
+  actions: { display: 'flex', justifyContent: 'flex-end', gap: '6px' },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: '12px' },
+  more: { alignSelf: 'flex-end', color: tokens.colorNeutralForeground3, fontSize: '12px' },
 });
 
-/** A short beep for a new alarm when the alarm voice is on. */
-function beep(): void {
-  try {
-    const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Ctx) return;
-    const ctx = new Ctx();
-    const osc = ctx.createOscillator();
-    osc.frequency.value = 880;
-    osc.connect(ctx.destination);
-    osc.start();
-    osc.stop(ctx.currentTime + 0.2);
-    osc.onended = () => void ctx.close();
-  } catch {
-    /* audio is a nicety */
-  }
+/** `2026-01-01T08:00:00+08:00` → 01-01 08:00:00 (local time). */
+export function tipTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** The newest real-time alarms (at most three), each with 查看 and ×. */
+const AlarmTipCard = observer(function AlarmTipCard(props: { item: AlarmTipItem }) {
+  const s = useStyles();
+  const dialogs = useService<DialogService>(DialogService);
+  const alarms = useService<AlarmService>(AlarmService);
+  const perms = useService<PermissionService>(PermissionService);
+  const navigate = useNavigate();
+  const [note, setNote] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const a = props.item;
+  const live = typeof a.id === 'number' && !!a.terminalNo;
+  const canProcess = live && perms.hasMenu(ALARM_CENTER_MENU_ID);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await alarms.process([a.id as number], note ?? '');
+    } catch (e) {
+      setError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className={s.card} size="small" role="alert" aria-label={`告警 ${a.alarmType} ${a.plateNo}`}>
+      <div className={s.row}>
+        <span className={s.head}>
+          <AlertRegular /> <Text weight="semibold">{a.alarmType}</Text>
+        </span>
+        <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label="关闭告警" onClick={() => dialogs.dismissAlarm(a.id)} />
+      </div>
+      <div className={s.row}>
+        <span>{a.plateNo}</span>
+        <span className={s.meta}>{tipTime(a.time)}</span>
+      </div>
+      {note !== undefined ? (
+        <>
+          <Textarea
+            aria-label="处理意见"
+            placeholder="处理意见"
+            value={note}
+            maxLength={ALARM_NOTE_MAX}
+            resize="vertical"
+            onChange={(_, d) => setNote(d.value)}
+          />
+          {error && <span className={s.error}>{error}</span>}
+          <div className={s.actions}>
+            <Button size="small" disabled={busy} onClick={() => setNote(undefined)}>
+              取消
+            </Button>
+            <Button size="small" appearance="primary" disabled={busy} onClick={() => void submit()}>
+              确定
+            </Button>
+          </div>
+        </>
+      ) : (
+        live && (
+          <div className={s.actions}>
+            {canProcess && (
+              <Button size="small" onClick={() => setNote('')}>
+                处理
+              </Button>
+            )}
+            <Button size="small" appearance="primary" onClick={() => navigate(`/car/alarm?keyword=${encodeURIComponent(a.terminalNo!)}`)}>
+              查看
+            </Button>
+          </div>
+        )
+      )}
+    </Card>
+  );
+});
+
+/**
+ * The newest real-time alarms (three shown, the rest counted), each with 处理 (a note, then
+ * processAlarm), 查看 (告警中心) and ×. A new alarm beeps when the tenant's push settings and the
+ * user's alarm voice are both on.
+ */
 export const AlarmTip = observer(function AlarmTip() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
+  const alarms = useService<AlarmService>(AlarmService);
   const shell = useService<ShellStore>(ShellStoreToken);
-  const newest = dialogs.alarmTip[0]?.id;
-  const seen = useRef(newest);
+  const serial = alarms.soundSerial;
+  const heard = useRef(serial);
+  useEffect(() => unlockAlarmAudioOnGesture(), []);
   useEffect(() => {
-    if (newest !== undefined && newest !== seen.current && shell.alarmVoiceOn) beep();
-    seen.current = newest;
-  }, [newest, shell]);
+    if (serial !== heard.current && shell.alarmVoiceOn) playAlarmBeep();
+    heard.current = serial;
+  }, [serial, shell]);
+  const rest = dialogs.alarmTip.length - SHOWN;
   return (
     <>
-      {dialogs.alarmTip.slice(0, 3).map((a) => (
-        <Card key={a.id} className={s.card} size="small" role="alert">
-          <div className={s.row}>
-            <span className={s.head}>
-              <AlertRegular /> <Text weight="semibold">{a.alarmType}</Text>
-            </span>
-            <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label="关闭告警" onClick={() => dialogs.dismissAlarm(a.id)} />
-          </div>
-          <div className={s.row}>
-            <span>{a.plateNo}</span>
-            <span className={s.meta}>{a.time}</span>
-          </div>
-        </Card>
+      {dialogs.alarmTip.slice(0, SHOWN).map((a) => (
+        <AlarmTipCard key={a.id} item={a} />
       ))}
+      {rest > 0 && <span className={s.more}>还有 {rest} 条告警</span>}
     </>
   );
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { observer } from 'mobx-react-lite';
-import { useService } from '@tianlu/sdk';
+import { AlarmService, useService } from '@tianlu/sdk';
 import { AssistantStoreToken } from '../app/host-tokens';
 import type { AssistantStore } from '../assistant/assistant-store';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
@@ -14,10 +14,13 @@ export const TIP_BOTTOM_PX = 125;
 
 /**
  * Holds the alarm and download tips: in the main container without the assistant, inside the
- * assistant's wrapper once it is ready (each move after 1 s).
+ * assistant's wrapper once it is ready (each move after 1 s). Live alarms flow while it is mounted
+ * (a logged-in user).
  */
 export const TipsDock = observer(function TipsDock() {
   const assistant = useService<AssistantStore>(AssistantStoreToken);
+  const alarms = useService<AlarmService>(AlarmService);
+  useEffect(() => alarms.start(), [alarms]);
   const [target, setTarget] = useState<{ el: HTMLElement; inAssistant: boolean }>();
   const ready = assistant.ready;
   useEffect(() => {

@@ -21,6 +21,7 @@ import {
   ReceiptRegular,
   SendRegular,
   SettingsRegular,
+  ShapesRegular,
   ShieldCheckmarkRegular,
   ShieldLockRegular,
   VehicleBicycleRegular,
@@ -54,6 +55,7 @@ const ICONS: Record<string, ComponentType<FluentIconsProps>> = {
   PeopleTeam: PeopleTeamRegular,
   Phone: PhoneRegular,
   Book: BookRegular,
+  Shapes: ShapesRegular,
 };
 
 /** The icon for a manifest/menu icon name; a generic one when unknown. */

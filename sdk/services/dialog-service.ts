@@ -16,8 +16,11 @@ export const IMAGE_ZOOM_RATE = 1.2;
 export interface AlarmTipItem {
   id: string | number;
   plateNo: string;
+  /** What the tip shows as the alarm (its name). */
   alarmType: string;
   time: string;
+  /** The alarm's terminal, when the tip item is a live alarm (查看 opens it). */
+  terminalNo?: string;
 }
 
 export interface InstructionsState {

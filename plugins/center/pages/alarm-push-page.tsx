@@ -1,13 +1,162 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
+import {
+  ALARM_PUSH_LIST_PATH,
+  ALARM_PUSH_SAVE_PATH,
+  ALARM_TYPE_NAMES,
+  AlarmService,
+  expectOk,
+  HttpService,
+  NETWORK_ERROR_MESSAGE,
+  ToastService,
+  useService,
+  type AlarmPushSettings,
+} from '@tianlu/sdk';
+import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
 import { PageFrame } from '../components/page-frame';
 
-/** 推送设置: how alarms reach the operator; the settings arrive with the alarm milestone. */
+/** Platform rules; every other type is a terminal alarm bit. */
+const PLATFORM_TYPES = new Set(['platformOverspeed', 'fenceEnter', 'fenceExit', 'offline', 'parking', 'lowBattery']);
+const TYPE_GROUPS = [
+  { title: '终端告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => !PLATFORM_TYPES.has(t)) },
+  { title: '平台告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => PLATFORM_TYPES.has(t)) },
+];
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: '8px', paddingBottom: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  row: { display: 'flex', alignItems: 'center', gap: '24px', flexWrap: 'wrap' },
+  types: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))' },
+  wide: { maxWidth: '520px' },
+  actions: { display: 'flex', gap: '8px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** 推送设置: the alarm tip (popup, sound), the types pushed, and webhook, e-mail and SMS delivery. */
 export default function AlarmPushPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const alarms = useService<AlarmService>(AlarmService);
+  const [saved, setSaved] = useState<AlarmPushSettings>();
+  const [form, setForm] = useState<PushForm>();
+  const [errors, setErrors] = useState<PushErrors>({});
+  const [serverError, setServerError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    http
+      .postJson<AlarmPushSettings>(ALARM_PUSH_LIST_PATH, {})
+      .then((res) => {
+        const p = expectOk(res);
+        setSaved(p);
+        setForm(toPushForm(p));
+      })
+      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
+  }, [http]);
+
+  const set = (patch: Partial<PushForm>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const toggleType = (type: string, on: boolean) =>
+    setForm((f) => (f ? { ...f, alarmTypes: on ? [...f.alarmTypes.filter((t) => t !== type), type] : f.alarmTypes.filter((t) => t !== type) } : f));
+
+  const save = async () => {
+    if (!form) return;
+    const found = checkPushForm(form);
+    setErrors(found);
+    setServerError(undefined);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const next = expectOk(await http.postJson<AlarmPushSettings>(ALARM_PUSH_SAVE_PATH, pushBody(form)));
+      setSaved(next);
+      setForm(toPushForm(next));
+      alarms.setPush(next);
+      toast.show('保存成功', 'success');
+    } catch (e) {
+      setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const state = (e: string | undefined) => ({ validationMessage: e, validationState: e ? ('error' as const) : ('none' as const) });
+
   return (
     <PageFrame title="推送设置">
-      <MessageBar intent="info">
-        <MessageBarBody>告警推送方式（站内弹窗、声音提醒、短信）将在告警功能上线后在此配置。</MessageBarBody>
-      </MessageBar>
+      {serverError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{serverError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!form && !serverError && <Spinner size="small" />}
+      {form && (
+        <>
+          <section className={s.section} aria-label="告警提示">
+            <Text weight="semibold">告警提示</Text>
+            <div className={s.row}>
+              <Switch label="告警弹窗" checked={form.popup} onChange={(_, d) => set({ popup: d.checked })} />
+              <Switch label="声音提醒" checked={form.sound} onChange={(_, d) => set({ sound: d.checked })} />
+              <Text size={200} className={s.muted}>
+                声音还需在页头打开个人的告警声音开关
+              </Text>
+            </div>
+          </section>
+          <section className={s.section} aria-label="推送的告警类型">
+            <div className={s.row}>
+              <Text weight="semibold">推送的告警类型（已选 {form.alarmTypes.length} 种）</Text>
+              <Button size="small" onClick={() => set({ alarmTypes: Object.keys(ALARM_TYPE_NAMES) })}>
+                全选
+              </Button>
+              <Button size="small" onClick={() => set({ alarmTypes: [] })}>
+                清空
+              </Button>
+            </div>
+            {TYPE_GROUPS.map((g) => (
+              <div key={g.title}>
+                <Text size={200} className={s.muted}>
+                  {g.title}
+                </Text>
+                <div className={s.types}>
+                  {g.types.map((t) => (
+                    <Checkbox key={t} label={ALARM_TYPE_NAMES[t]} checked={form.alarmTypes.includes(t)} onChange={(_, d) => toggleType(t, !!d.checked)} />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </section>
+          <section className={s.section} aria-label="Webhook">
+            <Switch label="Webhook 推送" checked={form.webhookEnabled} onChange={(_, d) => set({ webhookEnabled: d.checked })} />
+            <Field label="Webhook 地址" className={s.wide} {...state(errors.webhookUrl)}>
+              <Input value={form.webhookUrl} placeholder="https://example.com/alarm" onChange={(_, d) => set({ webhookUrl: d.value })} />
+            </Field>
+          </section>
+          <section className={s.section} aria-label="邮件">
+            <Switch label="邮件推送" checked={form.emailEnabled} onChange={(_, d) => set({ emailEnabled: d.checked })} />
+            <Field label="接收邮箱" hint="每行一个，或用逗号分隔" className={s.wide} {...state(errors.emails)}>
+              <Textarea value={form.emails} rows={3} onChange={(_, d) => set({ emails: d.value })} />
+            </Field>
+          </section>
+          <section className={s.section} aria-label="短信">
+            <Switch label="短信推送" checked={form.smsEnabled} onChange={(_, d) => set({ smsEnabled: d.checked })} />
+            <Field label="接收手机号" hint="每行一个，或用逗号分隔" className={s.wide} {...state(errors.phones)}>
+              <Textarea value={form.phones} rows={3} onChange={(_, d) => set({ phones: d.value })} />
+            </Field>
+          </section>
+          <div className={s.actions}>
+            <Button appearance="primary" disabled={saving} onClick={() => void save()}>
+              保存
+            </Button>
+            <Button
+              disabled={saving || !saved}
+              onClick={() => {
+                if (saved) setForm(toPushForm(saved));
+                setErrors({});
+              }}
+            >
+              重置
+            </Button>
+          </div>
+        </>
+      )}
     </PageFrame>
   );
 }

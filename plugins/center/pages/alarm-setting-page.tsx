@@ -1,13 +1,166 @@
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { Button, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import {
+  ALARM_CONTROL_LIST_PATH,
+  ALARM_CONTROL_SAVE_PATH,
+  expectOk,
+  HttpService,
+  NETWORK_ERROR_MESSAGE,
+  ToastService,
+  useService,
+  type AlarmControlItem,
+  type AlarmSource,
+} from '@tianlu/sdk';
+import { checkControlRows, controlBody, thresholdRule, toRows, type ControlRow } from '../alarm/alarm-control-form';
 import { PageFrame } from '../components/page-frame';
 
-/** 告警设置: which alarm types are watched; the settings arrive with the alarm milestone. */
+const SOURCES: { source: AlarmSource; title: string }[] = [
+  { source: 'terminal', title: '终端告警' },
+  { source: 'platform', title: '平台告警' },
+];
+
+const useStyles = makeStyles({
+  section: { display: 'flex', flexDirection: 'column', gap: '4px' },
+  table: { width: '100%', borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300 },
+  th: { textAlign: 'left', padding: '8px 12px', background: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground2, fontWeight: tokens.fontWeightSemibold },
+  td: { padding: '6px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, verticalAlign: 'top' },
+  thresholds: { display: 'flex', flexWrap: 'wrap', gap: '8px 16px' },
+  threshold: { display: 'flex', flexDirection: 'column', gap: '2px' },
+  input: { width: '120px' },
+  error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  actions: { display: 'flex', gap: '8px' },
+});
+
+/** 告警设置: which alarm types the tenant watches, by source, and the thresholds of platform rules. */
 export default function AlarmSettingPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const [saved, setSaved] = useState<AlarmControlItem[]>();
+  const [rows, setRows] = useState<ControlRow[]>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    http
+      .postJson<AlarmControlItem[]>(ALARM_CONTROL_LIST_PATH, {})
+      .then((res) => {
+        const items = expectOk(res);
+        setSaved(items);
+        setRows(toRows(items));
+      })
+      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
+  }, [http]);
+
+  const update = (alarmType: string, patch: (row: ControlRow) => ControlRow) => setRows((list) => list?.map((r) => (r.alarmType === alarmType ? patch(r) : r)));
+
+  const save = async () => {
+    if (!rows) return;
+    const found = checkControlRows(rows);
+    setErrors(found);
+    setServerError(undefined);
+    if (Object.keys(found).length) return;
+    setSaving(true);
+    try {
+      const items = expectOk(await http.postJson<AlarmControlItem[]>(ALARM_CONTROL_SAVE_PATH, controlBody(rows)));
+      setSaved(items);
+      setRows(toRows(items));
+      toast.show('保存成功', 'success');
+    } catch (e) {
+      setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE);
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <PageFrame title="告警设置">
-      <MessageBar intent="info">
-        <MessageBarBody>告警类型的开关与阈值将在告警功能上线后在此配置。</MessageBarBody>
-      </MessageBar>
+      {serverError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{serverError}</MessageBarBody>
+        </MessageBar>
+      )}
+      {!rows && !serverError && <Spinner size="small" />}
+      {rows &&
+        SOURCES.map(({ source, title }) => (
+          <section key={source} className={s.section} aria-label={title}>
+            <Text as="h3" weight="semibold" size={400}>
+              {title}
+            </Text>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th className={s.th} style={{ width: 220 }}>
+                    告警类型
+                  </th>
+                  <th className={s.th} style={{ width: 100 }}>
+                    启用
+                  </th>
+                  <th className={s.th}>阈值</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows
+                  .filter((r) => r.source === source)
+                  .map((r) => (
+                    <tr key={r.alarmType} data-alarm-type={r.alarmType}>
+                      <td className={s.td}>{r.alarmName}</td>
+                      <td className={s.td}>
+                        <Switch aria-label={`启用${r.alarmName}`} checked={r.enabled} onChange={(_, d) => update(r.alarmType, (x) => ({ ...x, enabled: d.checked }))} />
+                      </td>
+                      <td className={s.td}>
+                        {Object.keys(r.thresholds).length === 0 ? (
+                          <span className={s.muted}>—</span>
+                        ) : (
+                          <div className={s.thresholds}>
+                            {Object.entries(r.thresholds).map(([key, value]) => {
+                              const rule = thresholdRule(r.alarmType, key);
+                              const error = errors[`${r.alarmType}.${key}`];
+                              return (
+                                <label key={key} className={s.threshold}>
+                                  <span>
+                                    {rule.title}
+                                    {rule.unit && `（${rule.unit}）`}
+                                  </span>
+                                  <Input
+                                    className={s.input}
+                                    aria-label={`${r.alarmName}${rule.title}`}
+                                    aria-invalid={!!error}
+                                    inputMode="numeric"
+                                    value={value}
+                                    onChange={(_, d) => update(r.alarmType, (x) => ({ ...x, thresholds: { ...x.thresholds, [key]: d.value } }))}
+                                  />
+                                  {error && <span className={s.error}>{error}</span>}
+                                </label>
+                              );
+                            })}
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      {rows && (
+        <div className={s.actions}>
+          <Button appearance="primary" disabled={saving} onClick={() => void save()}>
+            保存
+          </Button>
+          <Button
+            disabled={saving || !saved}
+            onClick={() => {
+              if (saved) setRows(toRows(saved));
+              setErrors({});
+            }}
+          >
+            重置
+          </Button>
+        </div>
+      )}
     </PageFrame>
   );
 }

@@ -1,0 +1,78 @@
+import { Badge, Button, Checkbox } from '@fluentui/react-components';
+import { AlarmStatus, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import type { AlarmListStore, AlarmTab } from './alarm-list-store';
+import { formatAlarmTime, formatShortTime } from './alarm-time';
+
+const plate = (a: Alarm) => a.plateNo || a.terminalNo;
+/** Row actions sit close together. */
+const ACTION = { minWidth: 0, padding: '0 6px' };
+
+/** Columns of 告警中心; 历史告警 adds the processing state. */
+export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (alarm: Alarm) => void, canProcess: boolean): DataTableColumn<Alarm>[] {
+  const select: DataTableColumn<Alarm> = {
+    key: 'select',
+    title: '',
+    width: 56,
+    render: (a) => (
+      <Checkbox
+        aria-label={`选择 ${plate(a)} ${a.alarmName}`}
+        disabled={a.status !== AlarmStatus.UNPROCESSED}
+        checked={store.selected.has(a.id)}
+        onChange={(_, d) => store.toggle(a.id, !!d.checked)}
+      />
+    ),
+  };
+  const columns: DataTableColumn<Alarm>[] = [
+    ...(canProcess ? [select] : []),
+    { key: 'plate', title: '车牌号', width: 100, render: plate },
+    { key: 'terminal', title: '终端号', width: 120, render: (a) => a.terminalNo },
+    { key: 'type', title: '告警类型', width: 130, render: (a) => <span data-col="alarm-type">{a.alarmName}</span> },
+    { key: 'start', title: '开始时间', width: 130, render: (a) => <span title={formatAlarmTime(a.startTime)}>{formatShortTime(a.startTime)}</span> },
+    { key: 'end', title: '结束时间', width: 130, render: (a) => (a.endTime ? <span title={formatAlarmTime(a.endTime)}>{formatShortTime(a.endTime)}</span> : '持续中') },
+    ...(tab === 'realtime'
+      ? [{ key: 'speed', title: '速度', width: 80, align: 'right' as const, render: (a: Alarm) => (a.speed == null ? '—' : `${Math.round(a.speed)} km/h`) }]
+      : []),
+    { key: 'group', title: '车组', width: 100, render: (a) => a.groupName || '—' },
+  ];
+  if (tab === 'history') {
+    columns.push(
+      {
+        key: 'status',
+        title: '状态',
+        width: 72,
+        render: (a) =>
+          a.status === AlarmStatus.PROCESSED ? (
+            <Badge appearance="tint" color="success" data-status="processed">
+              已处理
+            </Badge>
+          ) : (
+            <Badge appearance="tint" color="danger" data-status="unprocessed">
+              未处理
+            </Badge>
+          ),
+      },
+      { key: 'note', title: '处理意见', render: (a) => (a.processNote ? <span title={`${a.processUser ?? ''} ${formatAlarmTime(a.processTime)}`}>{a.processNote}</span> : '—') },
+    );
+  }
+  columns.push({
+    key: 'actions',
+    title: '操作',
+    width: 150,
+    render: (a) => (
+      <span style={{ display: 'inline-flex', gap: 2 }}>
+        <Button size="small" appearance="transparent" style={ACTION} onClick={() => store.locate(a)}>
+          定位
+        </Button>
+        <Button size="small" appearance="transparent" style={ACTION} onClick={() => store.openTrack(a)}>
+          轨迹
+        </Button>
+        {canProcess && a.status === AlarmStatus.UNPROCESSED && (
+          <Button size="small" appearance="transparent" style={ACTION} onClick={() => onProcess(a)}>
+            处理
+          </Button>
+        )}
+      </span>
+    ),
+  });
+  return columns;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ALARM_HISTORY_PATH, type AlarmService, type HttpService, type LiveService, type MessageBus } from '@tianlu/sdk';
+import { AlarmListStore, checkHistoryFilter, type HistoryFilter } from './alarm-list-store';
+import { toOffsetIso, trackWindow } from './alarm-time';
+
+function store() {
+  const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: 0, list: [] } }));
+  const http = { get } as unknown as HttpService;
+  const live = { connect: vi.fn(), disconnect: vi.fn(), on: vi.fn(() => ({ dispose: vi.fn() })) } as unknown as LiveService;
+  const s = new AlarmListStore({ http, live, alarms: {} as AlarmService, bus: {} as MessageBus, now: () => new Date(2026, 2, 1, 12, 0) });
+  return { s, get };
+}
+
+const filter = (patch: Partial<HistoryFilter>): HistoryFilter => ({ start: '2026-03-01T00:00', end: '2026-03-02T00:00', alarmTypes: [], status: '', keyword: '', groupId: '', ...patch });
+
+describe('AlarmListStore', () => {
+  it('sends the picked alarm types as a comma list with the time range in ISO with offset', async () => {
+    const { s, get } = store();
+    s.setTab('history');
+    s.setHistory({ alarmTypes: ['sos', 'fenceEnter'], start: '2026-02-28T08:00', end: '2026-03-01T08:00' });
+    s.search();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    const [path, query] = get.mock.calls.at(-1) as unknown as [string, Record<string, unknown>];
+    expect(path).toBe(ALARM_HISTORY_PATH);
+    expect(query).toEqual({ current: 1, pageSize: 10, alarmType: 'sos,fenceEnter', start: toOffsetIso(new Date(2026, 1, 28, 8)), end: toOffsetIso(new Date(2026, 2, 1, 8, 0, 59)) });
+  });
+
+  it('starts the history range 24 hours back and ends it with today', () => {
+    const { s } = store();
+    expect(s.history.start).toBe('2026-02-28T12:00');
+    expect(s.history.end).toBe('2026-03-01T23:59');
+  });
+});
+
+describe('history filter', () => {
+  it('needs both times, an end after the start and at most 31 days', () => {
+    expect(checkHistoryFilter(filter({}))).toEqual({});
+    expect(checkHistoryFilter(filter({ start: '' }))).toEqual({ start: '请选择开始时间' });
+    expect(checkHistoryFilter(filter({ end: '2026-03-01T00:00' }))).toEqual({ end: '结束时间必须晚于开始时间' });
+    expect(checkHistoryFilter(filter({ end: '2026-04-01T00:00' }))).toEqual({});
+    expect(checkHistoryFilter(filter({ end: '2026-04-01T00:01' }))).toEqual({ end: '查询时间范围不能超过 31 天' });
+  });
+});
+
+describe('track window', () => {
+  it('spans ten minutes before the start to ten minutes after the end, or after now while the alarm lasts', () => {
+    const ended = trackWindow({ startTime: '2026-03-01T10:00:00+08:00', endTime: '2026-03-01T10:30:00+08:00' });
+    expect(Date.parse(ended.start)).toBe(Date.parse('2026-03-01T09:50:00+08:00'));
+    expect(Date.parse(ended.end)).toBe(Date.parse('2026-03-01T10:40:00+08:00'));
+    const open = trackWindow({ startTime: '2026-03-01T10:00:00+08:00', endTime: null }, new Date('2026-03-01T11:00:00+08:00'));
+    expect(Date.parse(open.end)).toBe(Date.parse('2026-03-01T11:10:00+08:00'));
+    expect(ended.start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+  });
+});

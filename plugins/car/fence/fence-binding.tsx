@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Checkbox, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { flattenGroups } from '../alarm/alarm-history-filter';
+import type { FenceStore } from './fence-store';
+
+/** Vehicles listed at once; a search narrows the rest. */
+const SHOWN_VEHICLES = 200;
+
+const useStyles = makeStyles({
+  box: { display: 'flex', flexDirection: 'column', gap: '4px' },
+  list: { maxHeight: '160px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px' },
+  muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
+/** 绑定车组 and 绑定车辆 of the fence being edited. */
+export const FenceBinding = observer(function FenceBinding(props: { store: FenceStore }) {
+  const s = useStyles();
+  const { store } = props;
+  const draft = store.draft!;
+  const [keyword, setKeyword] = useState('');
+  const groups = flattenGroups(store.groups);
+  const k = keyword.trim().toLowerCase();
+  const matching = store.vehicles.filter((v) => !k || (v.plateNo ?? '').toLowerCase().includes(k) || v.terminalNo.includes(k));
+  return (
+    <>
+      <div className={s.box} role="group" aria-label="绑定车组">
+        <Text weight="semibold">绑定车组（已选 {draft.groupIds.length} 个）</Text>
+        <div className={s.list}>
+          {groups.length === 0 && <span className={s.muted}>暂无车组</span>}
+          {groups.map((g) => (
+            <div key={g.id} style={{ paddingLeft: g.depth * 14 }}>
+              <Checkbox label={g.name} checked={draft.groupIds.includes(Number(g.id))} onChange={(_, d) => store.toggleGroup(Number(g.id), !!d.checked)} />
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className={s.box} role="group" aria-label="绑定车辆">
+        <Text weight="semibold">绑定车辆（已选 {draft.vehicleIds.length} 辆）</Text>
+        <Input size="small" placeholder="搜索车牌号/终端号" aria-label="搜索车辆" value={keyword} onChange={(_, d) => setKeyword(d.value)} />
+        <div className={s.list}>
+          {matching.length === 0 && <span className={s.muted}>没有匹配的车辆</span>}
+          {matching.slice(0, SHOWN_VEHICLES).map((v) => (
+            <div key={v.terminalNo}>
+              <Checkbox
+                label={`${v.plateNo || v.terminalNo}（${v.terminalNo}）`}
+                checked={draft.vehicleIds.includes(v.vehicleId!)}
+                onChange={(_, d) => store.toggleVehicle(v.vehicleId!, !!d.checked)}
+              />
+            </div>
+          ))}
+          {matching.length > SHOWN_VEHICLES && <span className={s.muted}>还有 {matching.length - SHOWN_VEHICLES} 辆，请输入关键字缩小范围</span>}
+        </div>
+      </div>
+    </>
+  );
+});

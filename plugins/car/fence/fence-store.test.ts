@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpService } from '@tianlu/sdk';
+import { checkDraft, FENCE_SAVE_PATH, FenceStore, type Fence } from './fence-store';
+
+const fence = (id: number, patch: Partial<Fence> = {}): Fence => ({
+  id,
+  name: `围栏${id}`,
+  shape: 'circle',
+  center: [116.4, 39.9],
+  radius: 500,
+  trigger: 'both',
+  vehicleIds: [1],
+  groupIds: [],
+  createTime: '2026-03-01T10:00:00+08:00',
+  ...patch,
+});
+
+function setup(saveReply: (body: Record<string, unknown>) => { flag: number; msg: string; obj: unknown } = (b) => ({ flag: 1, msg: '', obj: { ...b, id: b.id ?? 9, createTime: '2026-03-02T10:00:00+08:00' } })) {
+  const postJson = vi.fn(async (_url: string, body: Record<string, unknown>) => saveReply(body));
+  const get = vi.fn(async (url: string) => ({
+    flag: 1,
+    msg: '',
+    obj: url.endsWith('fence/list.json') ? [fence(1), fence(2, { shape: 'polygon', center: undefined, radius: undefined, points: [[121.46, 31.22], [121.48, 31.22], [121.48, 31.24]] })] : url.endsWith('tree.json') ? [] : { total: 0, list: [] },
+  }));
+  const store = new FenceStore({ get, postJson } as unknown as HttpService);
+  return { store, postJson };
+}
+
+describe('FenceStore', () => {
+  it('draws every fence, the focused one highlighted', async () => {
+    const { store } = setup();
+    await store.load();
+    store.focus(2);
+    expect(store.shapes.map((s) => [s.id, s.kind, s.highlighted])).toEqual([
+      ['1', 'circle', false],
+      ['2', 'polygon', true],
+    ]);
+  });
+
+  it('creates a circle: drawing it fills the draft, saving sends WGS84 geometry with the bindings', async () => {
+    const { store, postJson } = setup();
+    await store.load();
+    store.create();
+    expect(store.drawing).toBe('circle');
+    store.patch({ name: ' 北京仓库 ', trigger: 'enter' });
+    store.drawn({ kind: 'circle', center: [116.397, 39.909], radius: 300 });
+    expect(store.drawing).toBeUndefined();
+    store.toggleVehicle(5, true);
+    store.toggleGroup(3, true);
+    store.toggleVehicle(6, true);
+    store.toggleVehicle(5, false);
+    expect(await store.save()).toBe(true);
+    expect(postJson).toHaveBeenCalledWith(FENCE_SAVE_PATH, { name: '北京仓库', shape: 'circle', center: [116.397, 39.909], radius: 300, trigger: 'enter', vehicleIds: [6], groupIds: [3] });
+    expect(store.draft).toBeUndefined();
+    expect(store.fences.map((f) => f.name)).toEqual(['围栏1', '围栏2', '北京仓库']);
+    expect(store.focused).toBe(9);
+  });
+
+  it('switching the shape drops what was drawn; editing sends the id and only the new geometry', async () => {
+    const { store, postJson } = setup();
+    await store.load();
+    store.edit(store.fences[0]!);
+    store.setShape('polygon');
+    expect(store.draft?.center).toBeUndefined();
+    expect(store.drawing).toBe('polygon');
+    store.drawn({ kind: 'polygon', points: [[1, 1], [2, 1], [2, 2]] });
+    await store.save();
+    expect(postJson.mock.calls[0]![1]).toEqual({ id: 1, name: '围栏1', shape: 'polygon', points: [[1, 1], [2, 1], [2, 2]], trigger: 'both', vehicleIds: [1], groupIds: [] });
+    expect(store.fences[0]?.shape).toBe('polygon');
+  });
+
+  it('refuses a draft without a name or a shape and sends nothing; shows the server refusal', async () => {
+    const { store, postJson } = setup(() => ({ flag: 400, msg: '围栏名称已存在', obj: null }));
+    await store.load();
+    store.create();
+    expect(await store.save()).toBe(false);
+    expect(store.draftErrors).toEqual({ name: '请输入围栏名称', shape: '请在地图上绘制圆形围栏' });
+    expect(postJson).not.toHaveBeenCalled();
+    store.patch({ name: '围栏1' });
+    store.drawn({ kind: 'circle', center: [1, 1], radius: 50 });
+    expect(await store.save()).toBe(false);
+    expect(store.saveError).toBe('围栏名称已存在');
+    expect(store.draft?.name).toBe('围栏1');
+  });
+});
+
+describe('fence draft rules', () => {
+  it('checks the name length, the radius range and the vertex count', () => {
+    const base = { name: 'a', trigger: 'both' as const, vehicleIds: [], groupIds: [] };
+    expect(checkDraft({ ...base, name: 'x'.repeat(51), shape: 'circle', center: [1, 1], radius: 100 })).toEqual({ name: '围栏名称不能超过 50 个字' });
+    expect(checkDraft({ ...base, shape: 'circle', center: [1, 1], radius: 5 })).toEqual({ shape: '半径必须在 10 到 100000 米之间' });
+    expect(checkDraft({ ...base, shape: 'polygon', points: [[1, 1], [2, 2]] })).toEqual({ shape: '请在地图上绘制多边形围栏（至少 3 个顶点）' });
+  });
+});

@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { AssetMap, HttpService, NETWORK_ERROR_MESSAGE, ToastService, useService } from '@tianlu/sdk';
+import { FenceEditor } from '../fence/fence-editor';
+import { SHAPE_LABELS, TRIGGER_LABELS, FenceStore, type Fence } from '../fence/fence-store';
+
+const useStyles = makeStyles({
+  root: { display: 'grid', gridTemplateColumns: '340px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
+  side: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '8px',
+    minHeight: 0,
+    padding: '12px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow2,
+  },
+  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  list: { flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyle: 'none' },
+  item: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '4px',
+    padding: '8px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    cursor: 'pointer',
+  },
+  focused: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+  meta: { display: 'flex', gap: '6px', alignItems: 'center', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  actions: { display: 'flex', gap: '4px', justifyContent: 'flex-end' },
+  map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
+  empty: { color: tokens.colorNeutralForeground3, padding: '16px 0', textAlign: 'center' },
+});
+
+const bindingText = (f: Fence) => `车辆 ${f.vehicleIds.length} · 车组 ${f.groupIds.length}`;
+
+/** /car/fence 电子围栏: the fences on the map, drawing circles and polygons, binding vehicles and groups. */
+const FencePage = observer(function FencePage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const [store] = useState(() => new FenceStore(http));
+  const [deleting, setDeleting] = useState<Fence>();
+  const [deleteError, setDeleteError] = useState<string>();
+  useEffect(() => void store.load(), [store]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await store.remove(deleting.id);
+      toast.show(`已删除围栏 ${deleting.name}`, 'success');
+      setDeleting(undefined);
+    } catch (e) {
+      setDeleteError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
+    }
+  };
+
+  const save = async () => {
+    const name = store.draft?.name.trim();
+    if (await store.save()) toast.show(`已保存围栏 ${name}`, 'success');
+  };
+
+  return (
+    <div className={s.root}>
+      <aside className={s.side} aria-label="围栏列表">
+        {store.draft ? (
+          <FenceEditor store={store} onSave={save} />
+        ) : (
+          <>
+            <div className={s.head}>
+              <Text weight="semibold" size={400}>
+                电子围栏（{store.fences.length}）
+              </Text>
+              <Button appearance="primary" size="small" onClick={store.create}>
+                新增围栏
+              </Button>
+            </div>
+            {store.error && (
+              <MessageBar intent="error">
+                <MessageBarBody>{store.error}</MessageBarBody>
+                <Button size="small" appearance="transparent" onClick={() => void store.load()}>
+                  重试
+                </Button>
+              </MessageBar>
+            )}
+            <ul className={s.list}>
+              {!store.loading && store.fences.length === 0 && !store.error && <li className={s.empty}>暂无围栏，点击“新增围栏”在地图上绘制</li>}
+              {store.fences.map((f) => (
+                <li
+                  key={f.id}
+                  className={`${s.item} ${store.focused === f.id ? s.focused : ''}`}
+                  aria-label={`围栏 ${f.name}`}
+                  aria-current={store.focused === f.id}
+                  onClick={() => store.focus(f.id)}
+                >
+                  <Text weight="semibold">{f.name}</Text>
+                  <span className={s.meta}>
+                    <Badge appearance="tint" size="small">
+                      {SHAPE_LABELS[f.shape]}
+                    </Badge>
+                    <Badge appearance="tint" size="small" color="informative">
+                      {TRIGGER_LABELS[f.trigger]}
+                    </Badge>
+                    {bindingText(f)}
+                  </span>
+                  <span className={s.actions}>
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        store.edit(f);
+                      }}
+                    >
+                      编辑
+                    </Button>
+                    <Button
+                      size="small"
+                      appearance="transparent"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setDeleteError(undefined);
+                        setDeleting(f);
+                      }}
+                    >
+                      删除
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </aside>
+      <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''}>
+        <AssetMap
+          items={[]}
+          legend={false}
+          shapes={store.shapes}
+          onShapeClick={(id) => !store.draft && store.focus(Number(id))}
+          focusShape={store.focused !== undefined ? String(store.focused) : undefined}
+          draw={store.drawing}
+          onDraw={store.drawn}
+        />
+      </section>
+      {deleting && (
+        <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && setDeleting(undefined)}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>删除围栏</DialogTitle>
+              <DialogContent>
+                确定删除围栏“{deleting.name}”吗？删除后绑定的车辆不再产生该围栏的告警。
+                {deleteError && (
+                  <MessageBar intent="error">
+                    <MessageBarBody>{deleteError}</MessageBarBody>
+                  </MessageBar>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setDeleting(undefined)}>取消</Button>
+                <Button appearance="primary" onClick={() => void confirmDelete()}>
+                  删除
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </div>
+  );
+});
+export default FencePage;
