@@ -107,6 +107,11 @@ export class Jt808Gateway {
     return this.registry.get(normalizePhone(terminalNo)) !== undefined;
   }
 
+  /** The edition the terminal speaks on its connection here; undefined when it is not online here. */
+  editionOf(terminalNo: string): '2013' | '2019' | undefined {
+    return this.registry.get(normalizePhone(terminalNo))?.session?.edition;
+  }
+
   /** Normalised numbers of the terminals online here. */
   onlineTerminals(): string[] {
     return this.registry.terminals();

@@ -56,6 +56,16 @@ describe('answerPlatformCommand', () => {
     expect(a19.replies).toHaveLength(1);
   });
 
+  it('cuts and restores oil and power from either edition of 0x8500 without touching the door', () => {
+    for (const edition of ['2013', '2019'] as const) {
+      const cut = answerPlatformCommand(Jt808MsgId.VehicleControl, 6, encodeVehicleControl({ oilPowerCut: true }, edition), ctx(edition));
+      expect(result(cut)).toEqual({ replySerial: 6, replyMsgId: 0x8500, result: 0 });
+      expect(cut.effects).toEqual([{ kind: 'oil-power', cut: true }]);
+      const restore = answerPlatformCommand(Jt808MsgId.VehicleControl, 7, encodeVehicleControl({ oilPowerCut: false }, edition), ctx(edition));
+      expect(restore.effects).toEqual([{ kind: 'oil-power', cut: false }]);
+    }
+  });
+
   it('answers 0x8104 with 0x0104 listing the intervals', () => {
     const a = answerPlatformCommand(Jt808MsgId.QueryParams, 3, new Uint8Array(), ctx('2013'));
     expect(a.replies[0]!.msgId).toBe(QUERY_PARAMS_RESPONSE);

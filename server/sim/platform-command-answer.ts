@@ -1,6 +1,7 @@
 import {
   Jt808GeneralResult, Jt808MsgId, Jt808ParamId, decodeSetParams, decodeTemporaryTracking, decodeTerminalControl,
   decodeTextMessage, decodeVehicleControl, encodeGeneralResponse, encodeLocationQueryResponse, JT808_CONTROL_DOOR,
+  JT808_CONTROL_OIL_POWER, JT808_FLAG_OIL_POWER, JT808_FLAG_OIL_POWER_CUT,
 } from '../gateway/jt808/index';
 
 /** Terminal → platform id of the vehicle-control answer (reply serial + 0x0200 body). */
@@ -17,7 +18,9 @@ export type TerminalEffect =
   | { kind: 'text'; flag: number; text: string }
   /** Drop the connection and come back after `offlineSec`; factory reset also forgets the auth code and settings. */
   | { kind: 'restart'; factoryReset: boolean; offlineSec: number }
-  | { kind: 'door'; locked: boolean };
+  | { kind: 'door'; locked: boolean }
+  /** 断油断电: status bits 10 (oil) and 11 (circuit) in later reports. */
+  | { kind: 'oil-power'; cut: boolean };
 
 /** The terminal's answer to one platform command: frames to send (in order) and effects to apply after. */
 export interface CommandAnswer {
@@ -71,6 +74,8 @@ export function answerPlatformCommand(msgId: number, serial: number, body: Uint8
     case Jt808MsgId.VehicleControl: {
       const d = decodeVehicleControl(body, ctx.edition);
       if (!d.ok) return malformed;
+      const cut = oilPowerCut(d.value);
+      if (cut !== undefined) return ok([{ kind: 'oil-power', cut }]);
       const door = 'flag' in d.value ? (d.value.flag & 1) === 1 : d.value.controls.find((c) => c.id === JT808_CONTROL_DOOR)?.params[0] === 0;
       const answer = ok([{ kind: 'door', locked: door }]);
       if (ctx.vehicleControlReply0500) {
@@ -85,6 +90,13 @@ export function answerPlatformCommand(msgId: number, serial: number, body: Uint8
     default:
       return { replies: [general(Jt808GeneralResult.Unsupported)], effects: [] };
   }
+}
+
+/** Whether a 0x8500 cuts (true) or restores (false) oil and power; undefined when it is about something else. */
+function oilPowerCut(control: { flag: number } | { controls: { id: number; params: Uint8Array }[] }): boolean | undefined {
+  if ('flag' in control) return control.flag & JT808_FLAG_OIL_POWER ? (control.flag & JT808_FLAG_OIL_POWER_CUT) !== 0 : undefined;
+  const item = control.controls.find((c) => c.id === JT808_CONTROL_OIL_POWER);
+  return item ? item.params[0] === 1 : undefined;
 }
 
 function paramEffects(params: { id: number; value: number | string }[]): TerminalEffect[] {

@@ -6,7 +6,9 @@ import type { SimCity } from './sim-cities';
 export const SimAlarmBit = { Sos: 1 << 0, Overspeed: 1 << 1 } as const;
 
 /** Status bits the model sets (JT/T 808 table 25). */
-export const SimStatusBit = { Acc: 1 << 0, Fixed: 1 << 1, DoorLocked: 1 << 12, Gps: 1 << 18, BeiDou: 1 << 19 } as const;
+export const SimStatusBit = {
+  Acc: 1 << 0, Fixed: 1 << 1, OilCut: 1 << 10, CircuitCut: 1 << 11, DoorLocked: 1 << 12, Gps: 1 << 18, BeiDou: 1 << 19,
+} as const;
 
 /** Overspeed threshold, km/h (alarm bit 1 above it). */
 export const OVERSPEED_KMH = 100;

@@ -1,11 +1,20 @@
 import { encodeLocation } from '../gateway/jt808/index';
 import { SimStatusBit, type SimPosition } from './route-model';
 
+/** What the platform switched on the vehicle (status bits 10 油路断开, 11 电路断开, 12 车门加锁). */
+export interface SimVehicleState {
+  doorLocked?: boolean;
+  oilPowerCut?: boolean;
+}
+
 /** The 0x0200 body of a simulated position: basic block plus items 0x01, 0x02, 0x30, 0x31. */
-export function encodeSimPosition(p: SimPosition, doorLocked = false): Uint8Array {
+export function encodeSimPosition(p: SimPosition, state: SimVehicleState = {}): Uint8Array {
+  let statusFlags = p.statusFlags;
+  if (state.doorLocked) statusFlags |= SimStatusBit.DoorLocked;
+  if (state.oilPowerCut) statusFlags |= SimStatusBit.OilCut | SimStatusBit.CircuitCut;
   return encodeLocation({
     alarmFlags: p.alarmFlags,
-    statusFlags: doorLocked ? p.statusFlags | SimStatusBit.DoorLocked : p.statusFlags,
+    statusFlags,
     latitude: p.lat,
     longitude: p.lon,
     altitude: p.altitude,

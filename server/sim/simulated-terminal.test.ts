@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   Jt808MsgId, Jt808StatusBit, decodeBatchLocation, decodeGeneralResponse, decodeLocation, decodeLocationQueryResponse,
-  encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage, normalizePhone,
+  encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage, encodeVehicleControl, normalizePhone,
 } from '../gateway/jt808/index';
 import { FakeJt808Platform, type ReceivedMessage } from './fake-jt808-platform';
 import { cityBounds, findSimCity, insideBounds } from './sim-cities';
@@ -115,6 +115,24 @@ describe('SimulatedTerminal', () => {
     const r = decodeLocationQueryResponse(m.body);
     expect(r.ok && r.value.replySerial).toBe(serial);
     expect(r.ok && r.value.location.ok && r.value.location.value.gpsTimeMs).toBe(T0);
+  });
+
+  it('reports status bits 10 and 11 after 0x8500 cuts oil and power, and clears them on restore', async () => {
+    const { platform, terminal, advance, online } = await setup();
+    await online();
+    const OIL_AND_CIRCUIT = (1 << 10) | (1 << 11);
+    let mark = platform.received.length;
+    const serial = platform.send(PHONE, Jt808MsgId.VehicleControl, encodeVehicleControl({ oilPowerCut: true }, '2013'));
+    const ack = decodeGeneralResponse((await platform.waitForNext(Jt808MsgId.TerminalGeneralResponse, mark)).body);
+    expect(ack.ok && ack.value).toEqual({ replySerial: serial, replyMsgId: Jt808MsgId.VehicleControl, result: 0 });
+    expect(terminal.oilAndPowerCut).toBe(true);
+    advance(30_000);
+    expect(location(await platform.waitForNext(Jt808MsgId.Location, mark)).statusFlags & OIL_AND_CIRCUIT).toBe(OIL_AND_CIRCUIT);
+    mark = platform.received.length;
+    platform.send(PHONE, Jt808MsgId.VehicleControl, encodeVehicleControl({ oilPowerCut: false }, '2013'));
+    await platform.waitForNext(Jt808MsgId.TerminalGeneralResponse, mark);
+    advance(30_000);
+    expect(location(await platform.waitForNext(Jt808MsgId.Location, mark)).statusFlags & OIL_AND_CIRCUIT).toBe(0);
   });
 
   it('answers text, unknown commands and temporary tracking like a real terminal', async () => {

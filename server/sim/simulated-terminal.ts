@@ -53,6 +53,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   private authCodeValue: string | undefined;
   private readonly schedule: ReportSchedule;
   private doorLocked = false;
+  private oilPowerCut = false;
   private failures = 0;
   private nextConnectAt = 0;
   private reconnectOverrideMs: number | undefined;
@@ -108,6 +109,11 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   /** Positions buffered for backfill and messages awaiting acknowledgement. */
   get backlog(): { buffered: number; inFlight: number } {
     return { buffered: this.outbox.buffered, inFlight: this.outbox.inFlight };
+  }
+
+  /** Whether the platform cut the oil and power circuit (0x8500); later reports carry status bits 10 and 11. */
+  get oilAndPowerCut(): boolean {
+    return this.oilPowerCut;
   }
 
   /** Begins connecting (first attempt right away, or after `delayMs`). */
@@ -199,7 +205,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   private report(now: number): void {
     this.route.advanceTo(now);
     const pos = this.route.report();
-    const entry = { timeMs: pos.timeMs, body: encodeSimPosition(pos, this.doorLocked) };
+    const entry = { timeMs: pos.timeMs, body: encodeSimPosition(pos, this.vehicleState()) };
     this.schedule.reported(now, pos.accOn);
     if (this.current !== 'online' || this.route.signalLost) {
       this.outbox.buffer(entry);
@@ -290,7 +296,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
     if (msgId < 0x8000) return; // a terminal-bound stream carries only platform messages
     const answer = answerPlatformCommand(msgId, serial, body, {
       edition: this.edition,
-      locationBody: () => encodeSimPosition(this.position(), this.doorLocked),
+      locationBody: () => encodeSimPosition(this.position(), this.vehicleState()),
       settings: () => this.schedule.current,
       vehicleControlReply0500: this.opts.vehicleControlReply0500,
     });
@@ -362,6 +368,9 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
       case 'door':
         this.doorLocked = e.locked;
         return;
+      case 'oil-power':
+        this.oilPowerCut = e.cut;
+        return;
       case 'restart': {
         if (e.factoryReset) {
           this.authCodeValue = undefined;
@@ -373,6 +382,10 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
         s?.end(() => s.destroy());
       }
     }
+  }
+
+  private vehicleState() {
+    return { doorLocked: this.doorLocked, oilPowerCut: this.oilPowerCut };
   }
 
   private send(msgId: number, body: Uint8Array, now: number): number {

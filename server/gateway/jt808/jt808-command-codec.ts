@@ -75,11 +75,12 @@ export interface Jt808VehicleControlItem {
 }
 
 /**
- * 0x8500 vehicle control: the portable `doorLocked`, or the raw form of one edition —
- * `flag` (2011/2013 control flag byte) or `controls` (2019 list).
+ * 0x8500 vehicle control: the portable `doorLocked` or `oilPowerCut`, or the raw form of one
+ * edition — `flag` (2011/2013 control flag byte) or `controls` (2019 list).
  */
 export type Jt808VehicleControl =
   | { doorLocked: boolean }
+  | { oilPowerCut: boolean }
   | { flag: number }
   | { controls: readonly Jt808VehicleControlItem[] };
 
@@ -87,11 +88,25 @@ export type Jt808VehicleControl =
 export const JT808_CONTROL_DOOR = 0x0001;
 
 /**
+ * Oil and power circuit (断油断电). The standard leaves it to the maker: 2019 takes it from the
+ * maker's range of control type ids (parameter 1 byte: 1 cut, 0 restore); 2013 uses reserved bits
+ * of the flag byte — bit 6 marks an oil/power control (so bit 0, the door, is not read), bit 7 cuts.
+ */
+export const JT808_CONTROL_OIL_POWER = 0xf001;
+export const JT808_FLAG_OIL_POWER = 0x40;
+export const JT808_FLAG_OIL_POWER_CUT = 0x80;
+
+/**
  * Encodes 0x8500. The editions encode the door the opposite way round: 2013 flag bit 0 set =
  * lock; 2019 door item parameter 0 = lock, 1 = open. RangeError for a raw form of the other edition.
  */
 export function encodeVehicleControl(c: Jt808VehicleControl, edition: Jt808Edition): Uint8Array {
   const is2019 = edition === '2019';
+  if ('oilPowerCut' in c) {
+    return is2019
+      ? encodeVehicleControl({ controls: [{ id: JT808_CONTROL_OIL_POWER, params: Uint8Array.of(c.oilPowerCut ? 1 : 0) }] }, edition)
+      : Uint8Array.of(JT808_FLAG_OIL_POWER | (c.oilPowerCut ? JT808_FLAG_OIL_POWER_CUT : 0));
+  }
   if ('doorLocked' in c) {
     return is2019
       ? encodeVehicleControl({ controls: [{ id: JT808_CONTROL_DOOR, params: Uint8Array.of(c.doorLocked ? 0 : 1) }] }, edition)
@@ -107,7 +122,7 @@ export function encodeVehicleControl(c: Jt808VehicleControl, edition: Jt808Editi
   return w.finish();
 }
 
-/** Decodes 0x8500 to its raw form (the simulator's side). 2019 items are read as door items (1 byte). */
+/** Decodes 0x8500 to its raw form (the simulator's side). 2019 door and oil/power items are 1 byte. */
 export function decodeVehicleControl(body: Uint8Array, edition: Jt808Edition): Jt808Decoded<{ flag: number } | { controls: Jt808VehicleControlItem[] }> {
   if (edition !== '2019') {
     return body.length < 1 ? refuse('truncated', '0x8500 body is empty') : accept({ flag: body[0]! });
@@ -119,8 +134,8 @@ export function decodeVehicleControl(body: Uint8Array, edition: Jt808Edition): J
   for (let i = 0; i < count; i++) {
     if (p + 2 > body.length) return refuse('truncated', `0x8500 item ${i + 1} runs past the body`);
     const id = (body[p]! << 8) | body[p + 1]!;
-    // only the door item has a standard size; anything else takes the rest
-    const size = id === JT808_CONTROL_DOOR ? 1 : body.length - p - 2;
+    // only the door and oil/power items have a known size; anything else takes the rest
+    const size = id === JT808_CONTROL_DOOR || id === JT808_CONTROL_OIL_POWER ? 1 : body.length - p - 2;
     if (p + 2 + size > body.length) return refuse('truncated', `0x8500 item ${i + 1} runs past the body`);
     controls.push({ id, params: body.slice(p + 2, p + 2 + size) });
     p += 2 + size;

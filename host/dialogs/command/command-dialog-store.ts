@@ -1,0 +1,226 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  COMMAND_CHECK_PATH,
+  COMMAND_MAX_TERMINALS,
+  COMMAND_SEND_PATH,
+  COMMAND_TYPES,
+  expectOk,
+  NETWORK_ERROR_MESSAGE,
+  type Command,
+  type CommandTerminalCheck,
+  type CommandType,
+  type HttpService,
+  type LiveService,
+} from '@tianlu/sdk';
+
+/** The dialog's form, as typed (numbers are text until sent). */
+export interface CommandForm {
+  seconds: string;
+  sleepSeconds: string;
+  text: string;
+  intervalSeconds: string;
+  durationSeconds: string;
+  controlAction: 'restart' | 'factoryReset';
+  oilAction: 'cut' | 'restore';
+  password: string;
+}
+
+export interface CommandDialogDeps {
+  http: HttpService;
+  live: LiveService;
+}
+
+const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
+
+function integerField(value: string, label: string, min: number, max: number, required = true): number | string | undefined {
+  const v = value.trim();
+  if (!v) return required ? `请输入${label}` : undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n)) return `${label}必须是整数`;
+  if (n < min || n > max) return `${label}必须在 ${min}–${max} 之间`;
+  return n;
+}
+
+/**
+ * State of the command dialog (下发指令): the chosen type and its parameters, which of the chosen
+ * terminals can take it (checkCommandDownBatchTer), sending the batch, then each terminal's status
+ * as the live channel reports it.
+ */
+export class CommandDialogStore {
+  commandType: CommandType = 'locate';
+  form: CommandForm = {
+    seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut', password: '',
+  };
+  checks: CommandTerminalCheck[] = [];
+  checking = false;
+  sending = false;
+  /** A problem with the form or the last call, in Chinese. */
+  error: string | undefined = undefined;
+  batchId: string | undefined = undefined;
+  /** terminalNo → its command of the sent batch, kept current by the live channel. */
+  results = new Map<string, Command>();
+  private checkSerial = 0;
+  /** Live results that arrived while the send was still being answered. */
+  private early: Command[] = [];
+
+  constructor(
+    readonly terminalNos: readonly string[],
+    private readonly deps: CommandDialogDeps,
+    /** The user holds 危险指令 (840002): 终端控制 and 断油断电 are offered. */
+    readonly canSendDangerous: boolean,
+  ) {
+    makeAutoObservable<this, 'deps' | 'checkSerial' | 'early'>(this, { deps: false, checkSerial: false, early: false, terminalNos: false, canSendDangerous: false }, { autoBind: true });
+  }
+
+  /** Follows command results live and checks the terminals; the returned function stops. */
+  start(): () => void {
+    const { live } = this.deps;
+    live.connect();
+    const sub = live.on('command', ({ command }) => this.applyLive(command));
+    void this.check();
+    return () => {
+      sub.dispose();
+      live.disconnect();
+    };
+  }
+
+  get types() {
+    return COMMAND_TYPES.filter((t) => !t.dangerous || this.canSendDangerous);
+  }
+
+  get dangerous(): boolean {
+    return COMMAND_TYPES.find((t) => t.type === this.commandType)?.dangerous ?? false;
+  }
+
+  /** Terminals the command goes to: supported ones (offline ones get it when they reconnect). */
+  get targets(): CommandTerminalCheck[] {
+    return this.checks.filter((c) => c.supported);
+  }
+
+  get offlineCount(): number {
+    return this.targets.filter((c) => !c.online).length;
+  }
+
+  get sent(): boolean {
+    return this.batchId !== undefined;
+  }
+
+  setType(type: CommandType): void {
+    if (type === this.commandType) return;
+    this.commandType = type;
+    this.error = undefined;
+    void this.check();
+  }
+
+  setForm(patch: Partial<CommandForm>): void {
+    this.form = { ...this.form, ...patch };
+    this.error = undefined;
+  }
+
+  /** The parameters to send, or the Chinese reason the form is not complete. */
+  params(): { ok: true; params: Record<string, unknown> } | { ok: false; msg: string } {
+    const f = this.form;
+    switch (this.commandType) {
+      case 'interval': {
+        const seconds = integerField(f.seconds, '上报间隔', 1, 3600);
+        if (typeof seconds !== 'number') return { ok: false, msg: seconds ?? '' };
+        const sleep = integerField(f.sleepSeconds, '休眠上报间隔', 1, 86_400, false);
+        if (typeof sleep === 'string') return { ok: false, msg: sleep };
+        return { ok: true, params: sleep === undefined ? { seconds } : { seconds, sleepSeconds: sleep } };
+      }
+      case 'text': {
+        const text = f.text.trim();
+        if (!text) return { ok: false, msg: '请输入文本内容' };
+        if ([...text].length > 200) return { ok: false, msg: '文本内容长度不能超过 200 个字符' };
+        return { ok: true, params: { text } };
+      }
+      case 'track': {
+        const interval = integerField(f.intervalSeconds, '跟踪间隔', 1, 3600);
+        if (typeof interval !== 'number') return { ok: false, msg: interval ?? '' };
+        const duration = integerField(f.durationSeconds, '跟踪时长', 1, 86_400);
+        if (typeof duration !== 'number') return { ok: false, msg: duration ?? '' };
+        if (duration < interval) return { ok: false, msg: '跟踪时长不能小于跟踪间隔' };
+        return { ok: true, params: { intervalSeconds: interval, durationSeconds: duration } };
+      }
+      case 'control':
+        return { ok: true, params: { action: f.controlAction } };
+      case 'oilPower':
+        return { ok: true, params: { action: f.oilAction } };
+      default:
+        return { ok: true, params: {} };
+    }
+  }
+
+  async check(): Promise<void> {
+    const serial = ++this.checkSerial;
+    if (this.terminalNos.length === 0) return;
+    if (this.terminalNos.length > COMMAND_MAX_TERMINALS) {
+      this.error = `一次最多向 ${COMMAND_MAX_TERMINALS} 个终端下发指令`;
+      return;
+    }
+    this.checking = true;
+    try {
+      const checks = expectOk(await this.deps.http.postJson<CommandTerminalCheck[]>(COMMAND_CHECK_PATH, { terminalNos: this.terminalNos, commandType: this.commandType }));
+      if (serial === this.checkSerial) runInAction(() => (this.checks = checks ?? []));
+    } catch (e) {
+      if (serial === this.checkSerial) runInAction(() => (this.error = errorText(e)));
+    } finally {
+      if (serial === this.checkSerial) runInAction(() => (this.checking = false));
+    }
+  }
+
+  /** Sends the command to the supported terminals; false when the form or the server refused it. */
+  async send(): Promise<boolean> {
+    if (this.sending || this.sent) return false;
+    const params = this.params();
+    if (!params.ok) {
+      this.error = params.msg;
+      return false;
+    }
+    if (this.targets.length === 0) {
+      this.error = '所选终端都不支持该指令';
+      return false;
+    }
+    if (this.dangerous && !this.form.password) {
+      this.error = '请输入登录密码';
+      return false;
+    }
+    this.sending = true;
+    this.error = undefined;
+    try {
+      const body = {
+        terminalNos: this.targets.map((t) => t.terminalNo),
+        commandType: this.commandType,
+        params: params.params,
+        ...(this.dangerous && { password: this.form.password }),
+      };
+      const batch = expectOk(await this.deps.http.postJson<{ batchId: string; commands: Command[] }>(COMMAND_SEND_PATH, body));
+      runInAction(() => {
+        this.batchId = batch.batchId;
+        for (const c of batch.commands ?? []) this.keepNewer(c);
+        for (const c of this.early) if (c.batchId === batch.batchId) this.keepNewer(c);
+        this.early = [];
+        this.form = { ...this.form, password: '' };
+      });
+      return true;
+    } catch (e) {
+      runInAction(() => (this.error = errorText(e)));
+      return false;
+    } finally {
+      runInAction(() => (this.sending = false));
+    }
+  }
+
+  private applyLive(command: Command): void {
+    if (this.batchId === undefined) {
+      if (this.sending) this.early.push(command);
+    } else if (command.batchId === this.batchId) this.keepNewer(command);
+  }
+
+  /** Statuses only move forward: a late 已发送 never overwrites 成功. */
+  private keepNewer(command: Command): void {
+    const current = this.results.get(command.terminalNo);
+    const rank = (c: Command) => (c.status >= 2 ? 2 : c.status);
+    if (!current || rank(command) >= rank(current)) this.results.set(command.terminalNo, command);
+  }
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMAND_LIST_PATH, type Command, type HttpService, type LiveEvents, type LiveService } from '@tianlu/sdk';
+import { CommandHistoryStore, LIVE_RELOAD_MS } from './command-history-store';
+
+function command(id: number, status: Command['status'], statusText: string): Command {
+  return {
+    id, batchId: 'b1', terminalNo: '013800000001', plateNo: '京A12345', commandType: 'locate', commandName: '位置查询', params: {},
+    status, statusText, account: 'admin', createTime: '2026-05-01T10:00:00+08:00', sendTime: null, resultTime: null, result: null,
+  };
+}
+
+function setup(list: Command[]) {
+  const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: list.length, list } }));
+  let listener: ((e: LiveEvents['command']) => void) | undefined;
+  const live = {
+    connect: vi.fn(),
+    disconnect: vi.fn(),
+    on: vi.fn((_type: string, l: (e: LiveEvents['command']) => void) => {
+      listener = l;
+      return { dispose: vi.fn() };
+    }),
+  } as unknown as LiveService;
+  const store = new CommandHistoryStore({ http: { get } as unknown as HttpService, live });
+  return { store, get, push: (c: Command) => listener!({ command: c }) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('CommandHistoryStore', () => {
+  it('queries the filters it was given, trimmed, from page 1', async () => {
+    const { store, get } = setup([]);
+    store.start();
+    store.setFilter({ terminalNo: ' 013800000001 ', status: '2', batchId: '' });
+    store.pagination.setTotal(100);
+    store.pagination.setCurrent(3);
+    store.search();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    expect(get.mock.calls.at(-1)).toEqual([COMMAND_LIST_PATH, { current: 1, pageSize: 20, terminalNo: '013800000001', status: '2' }]);
+  });
+
+  it('changes a listed command in place when its status changes live, never back from a result', async () => {
+    const { store, push } = setup([command(1, 1, '已发送')]);
+    store.start();
+    await vi.waitFor(() => expect(store.rows).toHaveLength(1));
+    push(command(1, 2, '成功'));
+    expect(store.rows[0]!.statusText).toBe('成功');
+    push(command(1, 1, '已发送'));
+    expect(store.rows[0]!.statusText).toBe('成功');
+  });
+
+  it('reloads the first page once when new commands arrive live', async () => {
+    const { store, get, push } = setup([]);
+    store.start();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    vi.useFakeTimers();
+    push(command(5, 0, '待发送'));
+    push(command(6, 0, '待发送'));
+    vi.advanceTimersByTime(LIVE_RELOAD_MS);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  });
+});

@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Dropdown, Input, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import {
+  COMMAND_STATUS_NAMES,
+  DataTable,
+  describeCommandParams,
+  HttpService,
+  LiveService,
+  PaginationBar,
+  useService,
+  type Command,
+  type DataTableColumn,
+} from '@tianlu/sdk';
+import { CommandHistoryStore } from '../command/command-history-store';
+
+const ROW_HEIGHT = 36;
+const TABLE_HEIGHT = ROW_HEIGHT * 12;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: '12px',
+    padding: '16px 20px',
+    background: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow2,
+  },
+  toolbar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
+  status: { minWidth: '120px' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'danger' | 'warning'> = {
+  0: 'informative', 1: 'brand', 2: 'success', 3: 'danger', 4: 'warning',
+};
+
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
+
+function resultText(c: Command): string {
+  const r = c.result;
+  if (!r) return '—';
+  if (r.position) return `${r.position.lon.toFixed(5)}, ${r.position.lat.toFixed(5)}（${time(r.position.gpsTime)}）`;
+  return r.text ?? '—';
+}
+
+const columns: DataTableColumn<Command>[] = [
+  { key: 'create', title: '下发时间', width: 150, render: (c) => time(c.createTime) },
+  { key: 'plate', title: '车牌号', width: 100, render: (c) => c.plateNo || '—' },
+  { key: 'terminal', title: '终端号', width: 120, render: (c) => c.terminalNo },
+  { key: 'name', title: '指令', width: 90, render: (c) => c.commandName },
+  { key: 'params', title: '参数', width: 110, render: (c) => describeCommandParams(c.commandType, c.params) || '—' },
+  {
+    key: 'status',
+    title: '状态',
+    width: 70,
+    render: (c) => (
+      <Badge appearance="tint" color={STATUS_COLORS[c.status] ?? 'informative'} data-status={c.status}>
+        {c.statusText}
+      </Badge>
+    ),
+  },
+  { key: 'result', title: '结果', render: (c) => <span title={resultText(c)}>{resultText(c)}</span> },
+  { key: 'account', title: '下发人', width: 80, render: (c) => c.account },
+  { key: 'reply', title: '应答时间', width: 150, render: (c) => time(c.resultTime) },
+];
+
+const STATUS_OPTIONS: [string, string][] = [['', '全部状态'], ...Object.entries(COMMAND_STATUS_NAMES)];
+
+/** /car/command 指令下发: every command sent to the terminals the user may see, with live status. */
+const CommandPage = observer(function CommandPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const [store] = useState(() => {
+    const q = new URLSearchParams(window.location.search);
+    return new CommandHistoryStore({ http, live }, { terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' });
+  });
+  useEffect(() => store.start(), [store]);
+  const f = store.filter;
+
+  return (
+    <div className={s.root}>
+      <div className={s.toolbar}>
+        <Input
+          aria-label="终端号"
+          placeholder="终端号"
+          value={f.terminalNo}
+          onChange={(_, d) => store.setFilter({ terminalNo: d.value })}
+          onKeyDown={(e) => e.key === 'Enter' && store.search()}
+        />
+        <Dropdown
+          className={s.status}
+          aria-label="状态"
+          value={STATUS_OPTIONS.find(([v]) => v === f.status)?.[1] ?? '全部状态'}
+          selectedOptions={[f.status]}
+          onOptionSelect={(_, d) => store.setFilter({ status: d.optionValue ?? '' })}
+        >
+          {STATUS_OPTIONS.map(([v, label]) => (
+            <Option key={v || 'all'} value={v}>
+              {label}
+            </Option>
+          ))}
+        </Dropdown>
+        <Input
+          aria-label="批次号"
+          placeholder="批次号"
+          value={f.batchId}
+          onChange={(_, d) => store.setFilter({ batchId: d.value })}
+          onKeyDown={(e) => e.key === 'Enter' && store.search()}
+        />
+        <Button appearance="primary" onClick={store.search}>
+          查询
+        </Button>
+        <Button onClick={store.reset}>重置</Button>
+      </div>
+      {store.error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{store.error}</MessageBarBody>
+          <Button size="small" appearance="transparent" onClick={() => void store.load()}>
+            重试
+          </Button>
+        </MessageBar>
+      )}
+      <DataTable
+        label="指令记录"
+        rows={store.rows}
+        columns={columns}
+        rowKey={(c) => String(c.id)}
+        height={TABLE_HEIGHT}
+        rowHeight={ROW_HEIGHT}
+        empty={store.loading ? '加载中…' : '暂无指令记录'}
+      />
+      <PaginationBar pagination={store.pagination} onChange={() => void store.load()} disabled={store.loading} />
+    </div>
+  );
+});
+export default CommandPage;

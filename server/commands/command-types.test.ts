@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { Jt808MsgId, decodeTextMessage, toHex } from '../gateway/jt808/index';
+import { commandDefinition, type CommandType } from './command-types';
+
+function body(type: CommandType, params: Record<string, unknown>, edition: '2013' | '2019' = '2013'): string {
+  const def = commandDefinition(type);
+  const parsed = def.parse(params);
+  if (!parsed.ok) throw new Error(parsed.msg);
+  return toHex(def.encode(parsed.params, edition));
+}
+
+function refusal(type: CommandType, params: Record<string, unknown>): string | undefined {
+  const parsed = commandDefinition(type).parse(params);
+  return parsed.ok ? undefined : parsed.msg;
+}
+
+describe('command bodies (JT/T 808 layouts)', () => {
+  it('位置查询 is 0x8201 with an empty body', () => {
+    expect(commandDefinition('locate').msgId).toBe(Jt808MsgId.QueryLocation);
+    expect(body('locate', {})).toBe('');
+  });
+
+  it('设置上报间隔 is 0x8103: count, then id DWORD, length BYTE, value DWORD per parameter', () => {
+    expect(commandDefinition('interval').msgId).toBe(0x8103);
+    expect(body('interval', { seconds: 30 })).toBe('01' + '00000029' + '04' + '0000001e');
+    expect(body('interval', { seconds: 10, sleepSeconds: 600 })).toBe('02' + '00000029' + '04' + '0000000a' + '00000027' + '04' + '00000258');
+  });
+
+  it('文本下发 is 0x8300: flag (display + TTS), 2019 text type, GBK text', () => {
+    expect(body('text', { text: '你好' }, '2013')).toBe('0c' + 'c4e3bac3');
+    expect(body('text', { text: '你好' }, '2019')).toBe('0c' + '01' + 'c4e3bac3');
+    const decoded = decodeTextMessage(commandDefinition('text').encode({ text: '请回电 ok' }, '2019'), '2019');
+    expect(decoded.ok && decoded.value.text).toBe('请回电 ok');
+  });
+
+  it('临时跟踪 is 0x8202: interval WORD, validity DWORD', () => {
+    expect(body('track', { intervalSeconds: 5, durationSeconds: 600 })).toBe('0005' + '00000258');
+  });
+
+  it('终端控制 is 0x8105: command 4 restart, 5 factory reset', () => {
+    expect(commandDefinition('control')).toMatchObject({ msgId: 0x8105, dangerous: true });
+    expect(body('control', { action: 'restart' })).toBe('04');
+    expect(body('control', { action: 'factoryReset' })).toBe('05');
+  });
+
+  it('断油断电 is 0x8500 in the maker range of either edition, and only for vehicles', () => {
+    const def = commandDefinition('oilPower');
+    expect(def).toMatchObject({ msgId: 0x8500, dangerous: true });
+    expect(body('oilPower', { action: 'cut' }, '2013')).toBe('c0');
+    expect(body('oilPower', { action: 'restore' }, '2013')).toBe('40');
+    expect(body('oilPower', { action: 'cut' }, '2019')).toBe('0001' + 'f001' + '01');
+    expect(body('oilPower', { action: 'restore' }, '2019')).toBe('0001' + 'f001' + '00');
+    expect(def.unsupported({ assetKind: 'vehicle' })).toBeUndefined();
+    expect(def.unsupported({ assetKind: 'pet' })).toBe('该终端不支持断油断电');
+  });
+
+  it('refuses bad parameters in Chinese', () => {
+    expect(refusal('interval', {})).toBe('上报间隔不能为空');
+    expect(refusal('interval', { seconds: 0 })).toBe('上报间隔必须在 1–3600 之间');
+    expect(refusal('interval', { seconds: 1.5 })).toBe('上报间隔必须是整数');
+    expect(refusal('interval', { seconds: 30, sleepSeconds: 'x' })).toBe('休眠上报间隔必须是整数');
+    expect(refusal('text', { text: '   ' })).toBe('文本内容不能为空');
+    expect(refusal('text', { text: '字'.repeat(201) })).toBe('文本内容长度不能超过 200 个字符');
+    expect(refusal('track', { intervalSeconds: 30, durationSeconds: 10 })).toBe('跟踪时长不能小于跟踪间隔');
+    expect(refusal('control', { action: 'powerOff' })).toBe('控制类型取值不正确');
+    expect(refusal('oilPower', {})).toBe('断油断电操作不能为空');
+    expect(refusal('interval', { seconds: '60' })).toBeUndefined();
+  });
+});
