@@ -18,10 +18,16 @@ import {
   ASSET_STATE_LABELS,
   AssetMap,
   assetState,
+  COMMAND_SEND_BUTTON_ID,
   DialogService,
   GeocodeService,
   HttpService,
   LiveService,
+  NavigationService,
+  Permission,
+  playbackLinkQuery,
+  TRACK_PLAYBACK_MENU_ID,
+  TRACK_PLAYBACK_PATH,
   useService,
   type MonitorItem,
   type VehicleDetail,
@@ -123,6 +129,7 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
 const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
+  const nav = useService<NavigationService>(NavigationService);
   const info = dialogs.vehicleInfo;
   if (!info) return null;
   return (
@@ -140,6 +147,19 @@ const VehicleInfoDialog = observer(function VehicleInfoDialog() {
             </div>
           </DialogContent>
           <DialogActions>
+            <Permission menu={TRACK_PLAYBACK_MENU_ID}>
+              <Button onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(info.terminalNo))}>轨迹回放</Button>
+            </Permission>
+            <Permission button={COMMAND_SEND_BUTTON_ID}>
+              <Button
+                onClick={() => {
+                  dialogs.closeVehInfo();
+                  dialogs.showInstructions({ terminalNos: [info.terminalNo], title: `下发指令 ${info.plateNo ?? info.terminalNo}` });
+                }}
+              >
+                下发指令
+              </Button>
+            </Permission>
             <Button onClick={() => dialogs.closeVehInfo()}>关闭</Button>
           </DialogActions>
         </DialogBody>

@@ -77,7 +77,7 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
         <Route path="*" element={<Navigate to={HostPaths.notFound} replace />} />
       </Routes>
     );
-  if (!showsLayout(result.route) || !session.isLoggedIn) return content;
+  if (!showsLayout(result.route, approved.location.search) || !session.isLoggedIn) return content;
   return (
     <Suspense fallback={<PageLoading />}>
       <MainLayout route={result.route}>{content}</MainLayout>

@@ -1,6 +1,16 @@
 import { createElement, lazy, Suspense, type CSSProperties } from 'react';
 import type { MapProvider } from '../services/config-service';
 import type { MonitorItem } from '../services/live-service';
+import type { DrawMode, DrawnShape, MapShape } from './asset-map/map-shapes';
+
+export type { DrawMode, DrawnShape, MapShape } from './asset-map/map-shapes';
+import type { TrackPlayback } from './track-player/track-playback';
+
+/** What the map shows: its zoom and the WGS84 box in view ([minLon, minLat, maxLon, maxLat]). */
+export interface MapViewState {
+  zoom: number;
+  bounds: [number, number, number, number];
+}
 
 export interface AssetMapProps {
   /** The assets to draw (WGS84 positions; items without one are skipped). */
@@ -19,6 +29,27 @@ export interface AssetMapProps {
   follow?: boolean;
   /** Initial zoom when following (default 14). */
   followZoom?: number;
+  /**
+   * A track replay to draw: the line (grey ahead, blue travelled), start, end, stop and alarm
+   * marks, and the vehicle moving with its heading as the playback's cursor moves. The view fits
+   * the track when its positions are first set.
+   */
+  playback?: TrackPlayback;
+  /** The view settled after a move or zoom (and once after the first fit). */
+  onViewChange?: (view: MapViewState) => void;
+  /** Circles and polygons to draw (WGS84), e.g. fences; without assets the view fits them once. */
+  shapes?: readonly MapShape[];
+  /** A click on a shape. */
+  onShapeClick?: (id: string) => void;
+  /** Brings this shape into view whenever it changes. */
+  focusShape?: string;
+  /**
+   * Lets the user draw: 'circle' (press at the centre and drag, or click the centre and click the
+   * rim) or 'polygon' (click the vertices, double-click to finish; Escape starts over). The map
+   * does not pan while drawing. `onDraw` receives the shape in WGS84; clear `draw` to stop.
+   */
+  draw?: DrawMode;
+  onDraw?: (shape: DrawnShape) => void;
   /** Show the colour legend (default true). */
   legend?: boolean;
   className?: string;

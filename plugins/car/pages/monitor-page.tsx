@@ -7,11 +7,18 @@ import {
   AssetMap,
   AssetTree,
   assetState,
+  COMMAND_SEND_BUTTON_ID,
   DataTable,
+  DialogService,
   GeocodeService,
   HttpService,
   LiveService,
   MessageBus,
+  NavigationService,
+  Permission,
+  playbackLinkQuery,
+  TRACK_PLAYBACK_MENU_ID,
+  TRACK_PLAYBACK_PATH,
   useService,
   type DataTableColumn,
   type LiveStatus,
@@ -101,6 +108,8 @@ const MonitorPage = observer(function MonitorPage() {
   const live = useService<LiveService>(LiveService);
   const geocode = useService<GeocodeService>(GeocodeService);
   const bus = useService<MessageBus>(MessageBus);
+  const nav = useService<NavigationService>(NavigationService);
+  const dialogs = useService<DialogService>(DialogService);
   const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }));
   const [cols] = useState(() => columns(store));
   useEffect(() => store.start(), [store]);
@@ -147,6 +156,24 @@ const MonitorPage = observer(function MonitorPage() {
           <span className={s.state}>
             <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {shown.length - online}
           </span>
+          {store.selected && (
+            <Permission menu={TRACK_PLAYBACK_MENU_ID}>
+              <Button size="small" appearance="transparent" onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(store.selected!))}>
+                轨迹回放
+              </Button>
+            </Permission>
+          )}
+          <Permission button={COMMAND_SEND_BUTTON_ID}>
+            <Button
+              size="small"
+              appearance="transparent"
+              disabled={shown.length === 0}
+              title="向勾选的车辆下发指令"
+              onClick={() => dialogs.showInstructions({ terminalNos: shown.map((i) => i.terminalNo) })}
+            >
+              下发指令
+            </Button>
+          </Permission>
         </div>
         {store.error && (
           <MessageBar intent="error" className={s.error}>

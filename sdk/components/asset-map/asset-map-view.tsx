@@ -10,6 +10,8 @@ import type { AssetMapProps } from '../asset-map';
 import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
 import { effectiveProvider, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';
+import { useMapOverlays } from './use-map-overlays';
+import { attachTrack, viewState } from './track-layer';
 import { VehicleLayer } from './vehicle-layer';
 
 /** China's mainland and seas, for the first view. */
@@ -96,6 +98,7 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
   }, [view, props.items, props.follow, provider]);
 
   useEffect(() => view?.layer.setSelected(props.selected), [view, props.selected]);
+  useMapOverlays(view?.map, provider, props);
 
   // follow: keep the selected asset in view (first time at followZoom, then pan only when it nears the edge)
   const followed = props.follow && props.selected ? view?.layer.latLngOf(props.selected) : undefined;
@@ -108,6 +111,17 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
       map.setView(followed, props.followZoom ?? 14, { animate: false });
     } else if (!map.getBounds().pad(-0.2).contains(followed)) map.panTo(followed);
   }, [view, followKey]);
+
+  // a track replay on its own layer; the view reports where it settles (refining the track)
+  useEffect(() => (view && props.playback ? attachTrack(view.map, props.playback, provider) : undefined), [view, props.playback, provider]);
+  const onViewChange = useRef(props.onViewChange);
+  onViewChange.current = props.onViewChange;
+  useEffect(() => {
+    if (!view) return;
+    const report = () => onViewChange.current?.(viewState(view.map, provider));
+    view.map.on('moveend', report);
+    return () => void view.map.off('moveend', report);
+  }, [view, provider]);
 
   useEffect(() => {
     if (!view || !props.trail?.length) return;

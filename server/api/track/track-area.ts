@@ -1,4 +1,5 @@
 import type { ApiArea } from '../route-registry';
-import { trackListRoute } from './track-routes';
+import { trackExportRoute } from './track-export-route';
+import { trackListRoute, trackPointsRoute, trackSettingsRoute } from './track-routes';
 
-export const trackArea: ApiArea = { name: 'track', routes: [trackListRoute] };
+export const trackArea: ApiArea = { name: 'track', routes: [trackListRoute, trackPointsRoute, trackSettingsRoute, trackExportRoute] };

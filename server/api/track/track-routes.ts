@@ -1,66 +1,87 @@
-import { badInput, notFound } from '../envelope';
-import { terminalNoParam } from '../monitor/monitor-item';
+import type { TrackAnswer } from '../../../sdk/track';
+import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object, requiredText } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { buildTrackAnswer } from './track-answer';
+import {
+  MAX_TRACK_POINTS,
+  PLAYBACK_RESOURCE,
+  resolveTrackRange,
+  toTrackPoint,
+  TRACK_RANGE_REQUIRED,
+  trackRangeProperties,
+  type TrackRangeQuery,
+} from './track-request';
 
-/** 轨迹回放. */
-const PLAYBACK_RESOURCE = 8200;
-const MAX_RANGE_MS = 7 * 86_400_000;
-/** More points than a week at one per second would be refused by the range check first. */
-const MAX_POINTS = 700_000;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+export { parseIsoTime } from './track-request';
 
-/** ISO 8601 date-time; without an offset it is China time. */
-export function parseIsoTime(value: string, label: string): Date {
-  const text = value.trim();
-  if (!ISO_TIME.test(text)) throw badInput(`${label}格式不正确，应为 ISO 8601 时间，例如 2026-01-01T08:00:00+08:00`);
-  const withOffset = /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(text) ? text : `${text}+08:00`;
-  const ms = Date.parse(withOffset.replace(' ', 'T'));
-  if (Number.isNaN(ms)) throw badInput(`${label}不是有效的时间`);
-  return new Date(ms);
+interface TrackListQuery extends TrackRangeQuery {
+  zoom?: number;
+  bbox?: string;
+  stopMinutes?: number;
 }
 
-export const trackListRoute = sessionRoute<{ terminalNo: string; start: string; end: string }>({
+/** `minLon,minLat,maxLon,maxLat` in WGS84 degrees. */
+function parseBbox(value: string): [number, number, number, number] {
+  const parts = value.split(',').map((s) => Number(s.trim()));
+  const [minLon, minLat, maxLon, maxLat] = parts;
+  const valid =
+    parts.length === 4 &&
+    parts.every(Number.isFinite) &&
+    minLon >= -180 && maxLon <= 180 && minLat >= -90 && maxLat <= 90 &&
+    minLon < maxLon && minLat < maxLat;
+  if (!valid) throw badInput('地图范围格式不正确，应为 最小经度,最小纬度,最大经度,最大纬度');
+  return [minLon, minLat, maxLon, maxLat];
+}
+
+export const trackListRoute = sessionRoute<TrackListQuery>({
   method: 'GET',
   url: '/car/v4/api/track/list.json',
-  summary: '轨迹：终端在时间段内的位置（按定位时间排序，时间段不超过 7 天）',
+  summary: '轨迹：终端在时间段内的位置（按定位时间排序）；带 zoom 时按缩放级别抽稀（保留停留点、急转弯、报警点），bbox 只取该范围',
   resource: PLAYBACK_RESOURCE,
   schema: {
     querystring: object(
-      { terminalNo: requiredText('终端号', 20), start: requiredText('开始时间', 40), end: requiredText('结束时间', 40) },
-      ['terminalNo', 'start', 'end'],
+      {
+        ...trackRangeProperties,
+        zoom: int('缩放级别', 1, 20),
+        bbox: text('地图范围', 120),
+        stopMinutes: int('停留阈值', 1, 1440),
+      },
+      TRACK_RANGE_REQUIRED,
     ),
   },
-  handler: async ({ query, user, deps }) => {
-    const start = parseIsoTime(query.start, '开始时间');
-    const end = parseIsoTime(query.end, '结束时间');
-    if (end.getTime() < start.getTime()) throw badInput('结束时间不能早于开始时间');
-    if (end.getTime() - start.getTime() > MAX_RANGE_MS) throw badInput('查询时间范围不能超过 7 天');
-    const terminal = await deps.store.fleet.findTerminal(user.tenantId, terminalNoParam(query.terminalNo));
-    if (!terminal) throw notFound('终端不存在');
-    const detail = await deps.store.fleet.detail(user.tenantId, terminalNoParam(query.terminalNo));
-    const points = await deps.store.positions.track(terminal.id, start, end, MAX_POINTS);
-    return {
-      terminalNo: terminal.displayNo,
-      plateNo: detail?.plateNo ?? null,
-      points: points.map((p) => ({
-        terminalNo: terminal.displayNo,
-        plateNo: detail?.plateNo ?? null,
-        lon: p.lon,
-        lat: p.lat,
-        speed: p.speed,
-        course: p.course,
-        altitude: p.altitude,
-        gpsTime: toChinaIso(p.deviceTime),
-        receivedTime: toChinaIso(p.receivedTime),
-        alarmFlags: p.alarmFlags,
-        statusFlags: p.statusFlags,
-        acc: (p.statusFlags & 1) !== 0,
-        located: (p.statusFlags & 2) !== 0,
-        mileage: p.mileage,
-        backfill: p.backfill,
-      })),
-    };
+  handler: async (ctx): Promise<TrackAnswer> => {
+    const { query, deps } = ctx;
+    const bbox = query.bbox?.trim() ? parseBbox(query.bbox) : undefined;
+    if (bbox && query.zoom === undefined) throw badInput('按地图范围查询时缩放级别不能为空');
+    const { asset, start, end } = await resolveTrackRange(ctx, query);
+    const stopMinutes = query.stopMinutes ?? deps.config.trackStopMinutes;
+    const stored = await deps.store.positions.track(asset.terminalId, start, end, MAX_TRACK_POINTS);
+    return buildTrackAnswer(stored, asset, { stopMinutes, zoom: query.zoom, bbox });
   },
+});
+
+export const trackPointsRoute = sessionRoute<TrackRangeQuery & { current: number; pageSize: number }>({
+  method: 'GET',
+  url: '/car/v4/api/track/points.json',
+  summary: '轨迹点分页（全部定位点，按定位时间排序）',
+  resource: PLAYBACK_RESOURCE,
+  schema: { querystring: object({ ...trackRangeProperties, ...pagingProperties }, TRACK_RANGE_REQUIRED) },
+  handler: async (ctx) => {
+    const { asset, start, end } = await resolveTrackRange(ctx, ctx.query);
+    const { offset, limit } = pageOffset(ctx.query);
+    const [total, rows] = await Promise.all([
+      ctx.deps.store.tracks.count(asset.terminalId, start, end),
+      ctx.deps.store.tracks.page(asset.terminalId, start, end, offset, limit),
+    ]);
+    return { total, list: rows.map((p) => toTrackPoint(p, asset)) };
+  },
+});
+
+export const trackSettingsRoute = sessionRoute({
+  method: 'GET',
+  url: '/car/v4/api/track/settings.json',
+  summary: '轨迹回放的查询上限（天）与默认停留阈值（分钟）',
+  resource: PLAYBACK_RESOURCE,
+  handler: async ({ deps }) => ({ maxRangeDays: deps.config.trackMaxDays, stopMinutes: deps.config.trackStopMinutes }),
 });

@@ -1,0 +1,51 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { TrackStop } from '../track';
+import type { TrackPlayback } from './track-player/track-playback';
+
+export { TRACK_COLORS } from './track-player/track-colors';
+
+export interface TrackSpeedChartProps {
+  playback: TrackPlayback;
+  /** Speed over time (TrackAnswer.speedSeries): epoch ms and km/h. */
+  series: { t: number[]; v: number[] };
+  /** Shaded on the chart. */
+  stops?: readonly TrackStop[];
+  /** px, default 160. */
+  height?: number;
+}
+
+const SpeedChartView = lazy(() => import('./track-player/speed-chart-view'));
+
+/**
+ * Starts loading the player's controls, the chart and ECharts now (e.g. while a track query
+ * runs), so they are ready when the answer arrives instead of being parsed then.
+ */
+export function preloadTrackPlayer(): void {
+  void import('./track-player/player-bar-view').catch(() => undefined);
+  void import('./track-player/speed-chart-view').catch(() => undefined);
+  void import('./track-player/echarts-speed').catch(() => undefined);
+}
+
+/**
+ * Speed over time (ECharts, loaded on demand with this chart) with a cursor line that follows the
+ * replay a few times a second; a click on the chart moves the replay to that time.
+ */
+export function TrackSpeedChart(props: TrackSpeedChartProps) {
+  return createElement(Suspense, { fallback: null }, createElement(SpeedChartView, props));
+}
+
+export interface TrackPlayerBarProps {
+  playback: TrackPlayback;
+  disabled?: boolean;
+}
+
+const PlayerBarView = lazy(() => import('./track-player/player-bar-view'));
+
+/**
+ * Controls of a replay: 播放/暂停, the speed (1×–16×), a progress slider and the time and speed at
+ * the cursor. The slider and the readout are written directly on each move (no React render per
+ * frame). Loaded on demand.
+ */
+export function TrackPlayerBar(props: TrackPlayerBarProps) {
+  return createElement(Suspense, { fallback: null }, createElement(PlayerBarView, props));
+}
