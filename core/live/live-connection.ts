@@ -3,6 +3,7 @@ import {
   Flag,
   StorageKeys,
   type DialogService,
+  type LiveEvents,
   type LiveStatus,
   type MonitorItem,
   type StorageService,
@@ -27,6 +28,9 @@ type ServerMessage =
   | { type: 'positions'; list: MonitorItem[] }
   | { type: 'online'; terminalNo: string; online: boolean; at?: string }
   | { type: 'error'; flag: number; msg?: string }
+  | ({ type: 'alarm' } & LiveEvents['alarm'])
+  | ({ type: 'command' } & LiveEvents['command'])
+  | ({ type: 'exportReady' } & LiveEvents['exportReady'])
   | { type: string };
 
 export interface LiveConnectionDeps {
@@ -36,6 +40,8 @@ export interface LiveConnectionDeps {
   options: KernelOptions;
   positions: ObservableMap<string, MonitorItem>;
   setStatus(status: LiveStatus): void;
+  /** Hands a non-position message to the live service's listeners. */
+  emit<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void;
 }
 
 /**
@@ -122,6 +128,21 @@ export class LiveConnection {
         const { terminalNo, online } = msg as { terminalNo: string; online: boolean };
         const current = positions.get(terminalNo);
         if (current && current.online !== online) positions.set(terminalNo, { ...current, online });
+        break;
+      }
+      case 'alarm': {
+        const { event, alarm } = msg as { event: LiveEvents['alarm']['event']; alarm: LiveEvents['alarm']['alarm'] };
+        if (alarm) this.deps.emit('alarm', { event, alarm });
+        break;
+      }
+      case 'command': {
+        const { command } = msg as LiveEvents['command'];
+        if (command) this.deps.emit('command', { command });
+        break;
+      }
+      case 'exportReady': {
+        const { id, fileName } = msg as LiveEvents['exportReady'];
+        if (typeof id === 'number') this.deps.emit('exportReady', { id, fileName: String(fileName ?? '') });
         break;
       }
     }

@@ -1,8 +1,9 @@
 import { Button, Card, makeStyles, Text } from '@fluentui/react-components';
 import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DialogService, useService } from '@tianlu/sdk';
+import { DialogService, LiveService, ToastService, useService } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
   card: { width: '280px' },
@@ -10,17 +11,33 @@ const useStyles = makeStyles({
   grow: { flex: 1 },
 });
 
-/** Shown after an export was queued: a way to the download centre. */
+/**
+ * Shown after an export was queued: a way to the download centre. When the server says the file
+ * is ready (live `exportReady`), a toast names it and the tip says it can be downloaded now.
+ */
 export const DownloadTip = observer(function DownloadTip() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
+  const live = useService<LiveService>(LiveService);
+  const toast = useService<ToastService>(ToastService);
   const navigate = useNavigate();
+  const [ready, setReady] = useState<string>();
+  useEffect(() => {
+    const sub = live.on('exportReady', ({ fileName }) => {
+      setReady(fileName);
+      toast.show(`${fileName || '导出文件'} 已生成，可在下载中心下载`, 'success');
+    });
+    return () => sub.dispose();
+  }, [live, toast]);
+  useEffect(() => {
+    if (!dialogs.downloadTipVisible) setReady(undefined);
+  }, [dialogs.downloadTipVisible]);
   if (!dialogs.downloadTipVisible) return null;
   return (
     <Card className={s.card} size="small" role="status">
       <div className={s.row}>
         <ArrowDownloadRegular />
-        <Text className={s.grow}>导出任务已提交，生成后可在下载中心下载</Text>
+        <Text className={s.grow}>{ready ? `${ready} 已生成，可以下载了` : '导出任务已提交，生成后可在下载中心下载'}</Text>
         <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label="关闭提示" onClick={() => dialogs.showDownList(false)} />
       </div>
       <Button

@@ -1,3 +1,7 @@
+import type { AlarmLiveEvent } from './alarm-service';
+import type { CommandLiveEvent } from './command-api';
+import type { Disposable } from './message-bus';
+
 /**
  * 智能车联 live data: the latest position of every asset the user may see, kept current by the
  * live channel (`/ws`, docs/api-contract.md "Positions and live channel").
@@ -34,6 +38,28 @@ export interface MonitorItem {
   /** km. */
   mileage: number | null;
   address?: string;
+  /**
+   * Set when the asset's service ran out: position, online and alarm fields are withheld (null,
+   * false, 0) until it is renewed, and `hint` says so (服务已到期，请续费).
+   */
+  expired?: boolean;
+  hint?: string;
+}
+
+/** Messages of the live channel other than positions, by `type` (see {@link LiveService.on}). */
+/** `{"type":"exportReady"}`: the export record `id` finished and can be downloaded. */
+export interface ExportReadyEvent {
+  id: number;
+  fileName: string;
+}
+
+export interface LiveEvents {
+  /** An alarm started, ended or was processed. */
+  alarm: AlarmLiveEvent;
+  /** A command to a terminal changed status (待发送, 已发送, 成功, 失败, 超时). */
+  command: CommandLiveEvent;
+  /** An export of this user is ready in 下载中心. */
+  exportReady: ExportReadyEvent;
 }
 
 /** Connection state of the live channel. */
@@ -55,6 +81,11 @@ export interface LiveService {
    * the stored one only when it is not older (by gpsTime).
    */
   merge(items: readonly MonitorItem[]): void;
+  /**
+   * Calls `listener` with every `type` message the channel receives (while someone keeps it
+   * connected: `on` does not connect). Returns the subscription; dispose it when done.
+   */
+  on<K extends keyof LiveEvents>(type: K, listener: (event: LiveEvents[K]) => void): Disposable;
 }
 
 export const LiveService = Symbol.for('tianlu.live');

@@ -62,6 +62,16 @@ export class ExportQueries {
     return row.id;
   }
 
+  /** Ends a running export: 1 ready (with its file) or 2 failed. */
+  async finish(id: number, result: { status: 1 | 2; size: number; storageKey: string | null }): Promise<void> {
+    await this.db
+      .updateTable('export_records')
+      .set({ status: result.status, size: result.size, storage_key: result.storageKey })
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .execute();
+  }
+
   async createDownloadToken(token: string, userId: number, expiresAt: Date): Promise<void> {
     await this.db.insertInto('download_tokens').values({ token, user_id: userId, expires_at: expiresAt }).execute();
   }

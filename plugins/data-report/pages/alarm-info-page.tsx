@@ -1,0 +1,114 @@
+import { Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
+import { ALARM_TYPE_NAMES, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { formatDuration, formatTime, ReportPaths, type Page } from '../report/report-api';
+import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { useReportExport } from '../report/use-report-export';
+import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+
+interface AlarmFilter extends ReportFilter {
+  alarmTypes: string[];
+  /** '' every alarm, '0' 未处理, '1' 已处理. */
+  status: '' | '0' | '1';
+}
+
+const STATUS: { value: AlarmFilter['status']; label: string }[] = [
+  { value: '', label: '全部' },
+  { value: '0', label: '未处理' },
+  { value: '1', label: '已处理' },
+];
+
+const useStyles = makeStyles({ pick: { minWidth: '150px' } });
+
+/** The alarm history's parameters: the days as a China-time range, types as a comma list. */
+function alarmParams(f: AlarmFilter): Record<string, string | number> {
+  const { start, end, ...rest } = filterParams(f);
+  return {
+    ...rest,
+    start: `${start}T00:00:00+08:00`,
+    end: `${end}T23:59:59+08:00`,
+    ...(f.alarmTypes.length ? { alarmType: f.alarmTypes.join(',') } : {}),
+    ...(f.status ? { status: Number(f.status) } : {}),
+  };
+}
+
+function duration(a: Alarm): string {
+  if (!a.endTime) return '持续中';
+  return formatDuration((Date.parse(a.endTime) - Date.parse(a.startTime)) / 1000);
+}
+
+const columns: DataTableColumn<Alarm>[] = [
+  { key: 'plate', title: '车牌号', width: 100, render: (a) => a.plateNo ?? '—' },
+  { key: 'terminal', title: '终端号', width: 120, render: (a) => a.terminalNo },
+  { key: 'group', title: '车组', width: 90, render: (a) => a.groupName ?? '—' },
+  { key: 'type', title: '告警类型', width: 120, render: (a) => a.alarmName },
+  { key: 'source', title: '来源', width: 50, render: (a) => (a.source === 'terminal' ? '终端' : '平台') },
+  { key: 'start', title: '开始时间', width: 140, render: (a) => formatTime(a.startTime) },
+  { key: 'end', title: '结束时间', width: 140, render: (a) => formatTime(a.endTime) },
+  { key: 'duration', title: '持续', width: 70, render: duration },
+  { key: 'speed', title: '速度', width: 76, align: 'right', render: (a) => (a.speed === null ? '—' : `${a.speed} km/h`) },
+  { key: 'status', title: '处理状态', width: 70, render: (a) => (a.status === 1 ? '已处理' : '未处理') },
+  { key: 'user', title: '处理人', width: 80, render: (a) => a.processUser ?? '—' },
+  { key: 'note', title: '处理意见', render: (a) => a.processNote ?? '—' },
+];
+
+/** 告警明细 (menu 2020): the alarm history of the chosen days, filtered by type, status, group and vehicle. */
+const AlarmInfoPage = observer(function AlarmInfoPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const { exporting, exportReport } = useReportExport();
+  const q = useReportQuery<AlarmFilter, Page<Alarm>>(defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), async (f, page) =>
+    expectOk(await http.get<Page<Alarm>>(ReportPaths.alarms, { ...page, ...alarmParams(f) })),
+  );
+  const f = q.draft;
+  const typeNames = f.alarmTypes.map((t) => ALARM_TYPE_NAMES[t] ?? t);
+  const extra = (
+    <>
+      <Field label="告警类型">
+        <Dropdown
+          className={s.pick}
+          multiselect
+          placeholder="全部类型"
+          value={typeNames.length > 2 ? `已选 ${typeNames.length} 种` : typeNames.join('、')}
+          selectedOptions={f.alarmTypes}
+          onOptionSelect={(_, d) => q.setDraft({ ...f, alarmTypes: d.selectedOptions })}
+        >
+          {Object.entries(ALARM_TYPE_NAMES).map(([type, name]) => (
+            <Option key={type} value={type}>
+              {name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label="处理状态">
+        <Dropdown
+          className={s.pick}
+          value={STATUS.find((x) => x.value === f.status)?.label}
+          selectedOptions={[f.status]}
+          onOptionSelect={(_, d) => q.setDraft({ ...f, status: (d.optionValue ?? '') as AlarmFilter['status'] })}
+        >
+          {STATUS.map((x) => (
+            <Option key={x.value || 'all'} value={x.value}>
+              {x.label}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </>
+  );
+  return (
+    <ReportFrame
+      title="告警明细"
+      error={q.error}
+      filters={
+        <ReportFilterBar label="告警明细查询" value={f} onChange={(next) => q.setDraft({ ...f, ...next })} onSearch={q.search} extra={extra} exporting={exporting} onExport={() => void exportReport('alarm', alarmParams(q.filter))} />
+      }
+    >
+      <DataTable label="告警明细" rows={q.data?.list ?? []} columns={columns} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
+      {q.data && <ReportSummary label="合计" items={[['告警', `${q.data.total} 条`]]} />}
+      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+    </ReportFrame>
+  );
+});
+export default AlarmInfoPage;

@@ -1,0 +1,70 @@
+import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { formatClock, formatDuration, ReportPaths, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
+import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFrame } from '../report/report-frame';
+import { useReportExport } from '../report/use-report-export';
+import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+
+const columns: DataTableColumn<DayOnlineItem>[] = [
+  { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
+  { key: 'terminal', title: '终端号', width: 120, render: (r) => r.terminalNo },
+  { key: 'group', title: '车组', width: 100, render: (r) => r.groupName ?? '—' },
+  { key: 'day', title: '日期', width: 96, render: (r) => r.day },
+  { key: 'online', title: '是否在线', width: 80, render: (r) => (r.online ? '在线' : '离线') },
+  { key: 'duration', title: '在线时长', width: 100, render: (r) => (r.online ? formatDuration(r.onlineSeconds) : '—') },
+  { key: 'reports', title: '实时上报次数', width: 100, align: 'right', render: (r) => r.reports },
+  { key: 'first', title: '首次上报', width: 100, render: (r) => formatClock(r.firstTime) },
+  { key: 'last', title: '末次上报', render: (r) => formatClock(r.lastTime) },
+];
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+/** 车辆日在线 (menu 2030): whether each vehicle was online each day and for how long, with the online rate per day. */
+const DayOnlinePage = observer(function DayOnlinePage() {
+  const http = useService<HttpService>(HttpService);
+  const { exporting, exportReport } = useReportExport();
+  const q = useReportQuery<ReportFilter, DayOnlinePage>(defaultFilter({}), async (f, page) =>
+    expectOk(await http.get<DayOnlinePage>(ReportPaths.dayOnline, { ...page, ...filterParams(f) })),
+  );
+  const days = q.data?.days ?? [];
+  return (
+    <ReportFrame
+      title="车辆日在线"
+      error={q.error}
+      filters={
+        <ReportFilterBar label="车辆日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
+      }
+    >
+      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '没有车辆'} />
+      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      {days.length > 0 && (
+        <>
+          <Text weight="semibold">每日在线率</Text>
+          <Table size="extra-small" aria-label="每日在线率" style={{ maxWidth: 480 }}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>日期</TableHeaderCell>
+                <TableHeaderCell>在线车辆</TableHeaderCell>
+                <TableHeaderCell>车辆总数</TableHeaderCell>
+                <TableHeaderCell>在线率</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {days.map((d) => (
+                <TableRow key={d.day}>
+                  <TableCell>{d.day}</TableCell>
+                  <TableCell>{d.online}</TableCell>
+                  <TableCell>{d.total}</TableCell>
+                  <TableCell>{percent(d.rate)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </ReportFrame>
+  );
+});
+export default DayOnlinePage;

@@ -1,0 +1,60 @@
+import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { DailyMileageBars } from '../report/daily-mileage-bars';
+import { formatClock, formatDuration, ReportPaths, type MileageItem, type MileagePage } from '../report/report-api';
+import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { useReportExport } from '../report/use-report-export';
+import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+
+const columns: DataTableColumn<MileageItem>[] = [
+  { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
+  { key: 'terminal', title: '终端号', width: 120, render: (r) => r.terminalNo },
+  { key: 'group', title: '车组', width: 100, render: (r) => r.groupName ?? '—' },
+  { key: 'day', title: '日期', width: 96, render: (r) => r.day },
+  { key: 'mileage', title: '里程(km)', width: 84, align: 'right', render: (r) => r.mileage.toFixed(2) },
+  { key: 'source', title: '来源', width: 64, render: (r) => (r.mileageSource === 'odometer' ? '里程表' : 'GPS') },
+  { key: 'driving', title: '行驶时长', width: 96, render: (r) => formatDuration(r.drivingSeconds) },
+  { key: 'max', title: '最高速度', width: 86, align: 'right', render: (r) => `${r.maxSpeed} km/h` },
+  { key: 'avg', title: '平均速度', width: 86, align: 'right', render: (r) => `${r.avgSpeed} km/h` },
+  { key: 'reports', title: '上报次数', width: 76, align: 'right', render: (r) => r.reports },
+  { key: 'first', title: '首次上报', width: 84, render: (r) => formatClock(r.firstTime) },
+  { key: 'last', title: '末次上报', render: (r) => formatClock(r.lastTime) },
+];
+
+/** 里程报表 (menu 2010): mileage, driving time and speeds of each vehicle per day, with totals and a bar per day. */
+const MileageReportPage = observer(function MileageReportPage() {
+  const http = useService<HttpService>(HttpService);
+  const { exporting, exportReport } = useReportExport();
+  const q = useReportQuery<ReportFilter, MileagePage>(defaultFilter({}), async (f, page) =>
+    expectOk(await http.get<MileagePage>(ReportPaths.mileage, { ...page, ...filterParams(f) })),
+  );
+  const t = q.data?.totals;
+  return (
+    <ReportFrame
+      title="里程报表"
+      error={q.error}
+      filters={
+        <ReportFilterBar label="里程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileage', filterParams(q.filter))} />
+      }
+    >
+      <DailyMileageBars days={q.data?.days ?? []} />
+      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
+      {t && (
+        <ReportSummary
+          label="合计"
+          items={[
+            ['车辆', `${t.vehicles} 辆`],
+            ['总里程', `${t.mileage.toFixed(2)} km`],
+            ['行驶时长', formatDuration(t.drivingSeconds)],
+            ['最高速度', `${t.maxSpeed} km/h`],
+            ['平均速度', `${t.avgSpeed} km/h`],
+            ['上报次数', t.reports],
+          ]}
+        />
+      )}
+      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+    </ReportFrame>
+  );
+});
+export default MileageReportPage;

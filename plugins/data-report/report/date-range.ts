@@ -1,0 +1,36 @@
+/** Date ranges of the report filters: China days `YYYY-MM-DD`, at most 31 days. */
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+export const MAX_RANGE_DAYS = 31;
+const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** Today in China time. */
+export function chinaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The quick choices offered next to the date inputs. */
+export const QUICK_RANGES: { label: string; range: (today: string) => DateRange }[] = [
+  { label: '今天', range: (today) => ({ start: today, end: today }) },
+  { label: '昨天', range: (today) => ({ start: addDays(today, -1), end: addDays(today, -1) }) },
+  { label: '最近7天', range: (today) => ({ start: addDays(today, -6), end: today }) },
+  { label: '本月', range: (today) => ({ start: `${today.slice(0, 8)}01`, end: today }) },
+];
+
+/** What is wrong with a range, in Chinese; undefined when it can be queried. */
+export function rangeProblem(range: DateRange): string | undefined {
+  if (!range.start) return '请选择开始日期';
+  if (!range.end) return '请选择结束日期';
+  if (range.end < range.start) return '结束日期不能早于开始日期';
+  const days = Math.round((Date.parse(`${range.end}T00:00:00Z`) - Date.parse(`${range.start}T00:00:00Z`)) / DAY_MS) + 1;
+  if (days > MAX_RANGE_DAYS) return `查询日期范围不能超过 ${MAX_RANGE_DAYS} 天`;
+  return undefined;
+}

@@ -1,0 +1,92 @@
+/** 数据报表 calls (docs/api-contract.md, "数据报表") and the shapes they answer. */
+export const ReportPaths = {
+  mileage: '/car/v1/accelerate/report/mileage/list.json',
+  dayOnline: '/car/v1/accelerate/report/online/dayOnline.json',
+  alarms: '/car/v1/accelerate/report/alarm/newQueryAlarm',
+  groups: '/car/v1/accelerate/report/groups.json',
+  export: '/car/v1/accelerate/export/exportDataReport.json',
+} as const;
+
+/** Menu ids of the report pages. */
+export const ReportMenus = { overview: 2001, mileage: 2010, alarm: 2020, dayOnline: 2030 } as const;
+
+export type ReportType = 'mileage' | 'dayOnline' | 'alarm';
+
+export interface Page<T> {
+  total: number;
+  list: T[];
+}
+
+export interface MileageItem {
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+  day: string;
+  /** km. */
+  mileage: number;
+  mileageSource: 'odometer' | 'gps';
+  drivingSeconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+  reports: number;
+  firstTime: string;
+  lastTime: string;
+}
+
+export interface MileagePage extends Page<MileageItem> {
+  totals: { vehicles: number; mileage: number; drivingSeconds: number; maxSpeed: number; avgSpeed: number; reports: number };
+  /** Per day of the range with reports: mileage of every vehicle of the filter. */
+  days: { day: string; mileage: number; vehicles: number }[];
+}
+
+export interface DayOnlineItem {
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+  day: string;
+  online: boolean;
+  onlineSeconds: number;
+  reports: number;
+  firstTime: string | null;
+  lastTime: string | null;
+}
+
+export interface DayOnlinePage extends Page<DayOnlineItem> {
+  vehicles: number;
+  days: { day: string; online: number; total: number; rate: number }[];
+}
+
+/** A node of groups.json. */
+export interface ReportGroup {
+  id: number;
+  name: string;
+  children?: ReportGroup[];
+}
+
+/** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00`. */
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 19).replace('T', ' ') : '—';
+}
+
+/** `2026-01-01T08:00:00+08:00` → `08:00:00` (the day is in its own column). */
+export function formatClock(iso: string | null | undefined): string {
+  return iso ? iso.slice(11, 19) : '—';
+}
+
+/** 7265 → `2小时1分`; under a minute `45秒`. */
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)}秒`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h ? `${h}小时${m}分` : `${m}分`;
+}
+
+/** Groups of the tree, depth-first, with their depth (for indentation). */
+export function flattenGroups(groups: readonly ReportGroup[], depth = 0): { id: string; name: string; depth: number }[] {
+  return groups.flatMap((g) => [{ id: String(g.id), name: g.name, depth }, ...flattenGroups(g.children ?? [], depth + 1)]);
+}
+
+/** The message of a failed call (the server's msg when there is one). */
+export function errorText(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : '网络异常';
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
+import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { flattenGroups, ReportPaths, type ReportGroup } from './report-api';
+import { chinaToday, QUICK_RANGES, type DateRange } from './date-range';
+
+/** The filters every report shares. */
+export interface ReportFilter extends DateRange {
+  /** '' = every group. */
+  groupId: string;
+  keyword: string;
+}
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
+  date: { width: '150px' },
+  quick: { display: 'flex', gap: '4px', paddingBottom: '2px' },
+  pick: { minWidth: '150px' },
+});
+
+/** The vehicle groups the user may see (loaded once per page). */
+function useReportGroups(): ReportGroup[] {
+  const http = useService<HttpService>(HttpService);
+  const [groups, setGroups] = useState<ReportGroup[]>([]);
+  useEffect(() => {
+    let live = true;
+    http.get<ReportGroup[]>(ReportPaths.groups).then((res) => live && setGroups(expectOk(res)), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return groups;
+}
+
+/**
+ * The filter row of a report: date range with quick choices (今天, 昨天, 最近7天, 本月), group,
+ * plate or terminal number, the report's own fields (`extra`), 查询 and 导出.
+ */
+export function ReportFilterBar(props: {
+  value: ReportFilter;
+  onChange: (next: ReportFilter) => void;
+  onSearch: () => void;
+  onExport: () => void;
+  exporting?: boolean;
+  extra?: ReactNode;
+  label: string;
+}) {
+  const s = useStyles();
+  const groups = flattenGroups(useReportGroups());
+  const f = props.value;
+  const set = (patch: Partial<ReportFilter>) => props.onChange({ ...f, ...patch });
+  return (
+    <div className={s.bar} role="search" aria-label={props.label}>
+      <Field label="开始日期">
+        <Input className={s.date} type="date" value={f.start} onChange={(_, d) => set({ start: d.value })} />
+      </Field>
+      <Field label="结束日期">
+        <Input className={s.date} type="date" value={f.end} onChange={(_, d) => set({ end: d.value })} />
+      </Field>
+      <div className={s.quick}>
+        {QUICK_RANGES.map((q) => (
+          <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaToday()))}>
+            {q.label}
+          </Button>
+        ))}
+      </div>
+      <Field label="车组">
+        <Dropdown
+          className={s.pick}
+          value={groups.find((g) => g.id === f.groupId)?.name ?? '全部车组'}
+          selectedOptions={[f.groupId]}
+          onOptionSelect={(_, d) => set({ groupId: d.optionValue ?? '' })}
+        >
+          <Option value="">全部车组</Option>
+          {groups.map((g) => (
+            <Option key={g.id} value={g.id} text={g.name}>
+              <span style={{ paddingLeft: g.depth * 12 }}>{g.name}</span>
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label="车牌号/终端号">
+        <Input value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
+      </Field>
+      {props.extra}
+      <Button appearance="primary" icon={<SearchRegular />} onClick={props.onSearch}>
+        查询
+      </Button>
+      <Button icon={<ArrowDownloadRegular />} disabled={props.exporting} onClick={props.onExport}>
+        导出
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { toAlarm } from '../../alarms/alarm-model';
+import type { AlarmFilter } from '../../store/alarm-queries';
+import type { ReportFilter } from '../../store/report-queries';
+import type { AccessScope } from '../../store/scope-queries';
+import { parseAlarmTypes } from '../alarm/alarm-query-routes';
+import type { AppDeps } from '../app-deps';
+import { badInput, forbidden, notFound } from '../envelope';
+import { sessionRoute, type SessionContext } from '../route-definition';
+import { object, text } from '../schema-helpers';
+import { parseIsoTime } from '../track/track-request';
+import { ANY_REPORT, MAX_REPORT_DAYS, ReportResource, resolveDayRange, type DayRangeParams } from './report-request';
+import { reportOptions } from './report-routes';
+import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
+import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
+
+export type ReportType = keyof typeof ReportResource;
+/** Rows of one export at most (a month of 3,000 vehicles). */
+export const MAX_EXPORT_ROWS = 100_000;
+
+const TITLES: Record<ReportType, string> = { mileage: '里程报表', dayOnline: '车辆日在线', alarm: '告警明细' };
+
+interface ExportBody {
+  reportType: ReportType;
+  params: Record<string, unknown>;
+  fileName?: string;
+}
+
+/** A checked export: what to write, for whom. */
+type ExportJob =
+  | { reportType: 'mileage' | 'dayOnline'; filter: ReportFilter; label: string }
+  | { reportType: 'alarm'; filter: Omit<AlarmFilter, 'offset' | 'limit'>; label: string };
+
+function optionalInt(params: Record<string, unknown>, key: string, label: string, min: number, max = 2_147_483_647): number | undefined {
+  const value = params[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) throw badInput(`${label}必须是整数`);
+  if (n < min || n > max) throw badInput(n < min ? `${label}不能小于 ${min}` : `${label}不能大于 ${max}`);
+  return n;
+}
+
+function optionalText(params: Record<string, unknown>, key: string, label: string, max: number): string | undefined {
+  const value = params[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw badInput(`${label}必须是文本`);
+  if (value.length > max) throw badInput(`${label}长度不能超过 ${max} 个字符`);
+  return value.trim() || undefined;
+}
+
+function requiredText(params: Record<string, unknown>, key: string, label: string, max: number): string {
+  const value = optionalText(params, key, label, max);
+  if (!value) throw badInput(`${label}不能为空`);
+  return value;
+}
+
+/** The export's filters, checked exactly as the report's own query checks them. */
+async function checkParams(ctx: SessionContext<unknown, unknown>, type: ReportType, params: Record<string, unknown>): Promise<ExportJob> {
+  if (type === 'alarm') {
+    const start = parseIsoTime(requiredText(params, 'start', '开始时间', 40), '开始时间');
+    const end = parseIsoTime(requiredText(params, 'end', '结束时间', 40), '结束时间');
+    if (end < start) throw badInput('结束时间不能早于开始时间');
+    if (end.getTime() - start.getTime() > MAX_REPORT_DAYS * 86_400_000) throw badInput(`查询时间范围不能超过 ${MAX_REPORT_DAYS} 天`);
+    const alarmTypes = parseAlarmTypes(optionalText(params, 'alarmType', '告警类型', 1000));
+    const status = optionalInt(params, 'status', '处理状态', 0, 1);
+    const keyword = optionalText(params, 'keyword', '关键词', 50);
+    const groupId = optionalInt(params, 'groupId', '车组', 1);
+    let groupIds: number[] | undefined;
+    if (groupId !== undefined) {
+      groupIds = await ctx.deps.store.reports.visibleGroupSubtree(await ctx.scope(), groupId);
+      if (groupIds.length === 0) throw notFound('车组不存在');
+    }
+    const day = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    return { reportType: type, filter: { start, end, alarmTypes, status, keyword, groupIds }, label: `${day(start)}至${day(end)}` };
+  }
+  const range: DayRangeParams = {
+    start: requiredText(params, 'start', '开始日期', 10),
+    end: requiredText(params, 'end', '结束日期', 10),
+    groupId: optionalInt(params, 'groupId', '车组', 1),
+    keyword: optionalText(params, 'keyword', '关键词', 50),
+  };
+  const filter = await resolveDayRange(ctx, range);
+  return { reportType: type, filter, label: `${filter.startDay}至${filter.endDay}` };
+}
+
+/** A safe file name ending in .xlsx (no path, no control characters). */
+function exportFileName(requested: string | undefined, job: ExportJob): string {
+  const cleaned = [...(requested ?? '')].filter((c) => c >= ' ' && !'\\/:*?"<>|'.includes(c)).join('').trim().replace(/\.xlsx$/i, '');
+  return `${cleaned || `${TITLES[job.reportType]}-${job.label}`}.xlsx`;
+}
+
+/** Writes the spreadsheet of a job into `file`. */
+async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+  const page = { offset: 0, limit: MAX_EXPORT_ROWS };
+  if (job.reportType === 'mileage') {
+    const result = await deps.store.reports.mileage(scope, job.filter, { ...reportOptions(deps), page });
+    writeMileageSheet(book, result.list.map(toMileageItem), toMileageTotals(result.totals));
+  } else if (job.reportType === 'dayOnline') {
+    const result = await deps.store.reports.dayOnline(scope, job.filter, { ...reportOptions(deps), page });
+    writeDayOnlineSheets(book, result.list.map(toDayOnlineItem), result.days.map(toDaySummary));
+  } else {
+    const result = await deps.store.alarms.page(scope, { ...job.filter, ...page });
+    writeAlarmSheet(book, result.list.map(toAlarm));
+  }
+  await book.commit();
+}
+
+/**
+ * Generates the file after the answer went out: the record becomes 1 (ready, with its size) or
+ * 2 (failed), and the user's open consoles get `exportReady` over /ws.
+ */
+async function generate(ctx: SessionContext<unknown, unknown>, scope: AccessScope, job: ExportJob, id: number, fileName: string): Promise<void> {
+  const { deps, user } = ctx;
+  const key = `report-${id}-${randomBytes(6).toString('hex')}.xlsx`;
+  const file = join(deps.exportDir, key);
+  try {
+    await mkdir(deps.exportDir, { recursive: true });
+    await writeWorkbook(deps, scope, job, file);
+    const { size } = await stat(file);
+    await deps.store.exports.finish(id, { status: 1, size, storageKey: key });
+    deps.fleet?.bus.publish({ type: 'exportReady', tenantId: user.tenantId, userId: user.id, id, fileName });
+  } catch (err) {
+    ctx.request.log.error({ err, exportId: id }, 'report export failed');
+    await unlink(file).catch(() => undefined);
+    await deps.store.exports.finish(id, { status: 2, size: 0, storageKey: null }).catch(() => undefined);
+  }
+}
+
+export const exportDataReportRoute = sessionRoute<undefined, ExportBody>({
+  method: 'POST',
+  url: '/car/v1/accelerate/export/exportDataReport.json',
+  summary: '导出数据报表（xlsx，后台生成）：reportType mileage/dayOnline/alarm，params 为该报表的查询条件；生成后在下载中心下载',
+  ...ANY_REPORT,
+  schema: {
+    body: object(
+      {
+        reportType: { type: 'string', title: '报表类型', enum: ['mileage', 'dayOnline', 'alarm'] },
+        params: { type: 'object', title: '查询条件' },
+        fileName: text('文件名', 100),
+      },
+      ['reportType', 'params'],
+    ),
+  },
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    if (!(await deps.store.catalogue.roleHasResource(user.roleId, ReportResource[body.reportType]))) throw forbidden();
+    const job = await checkParams(ctx, body.reportType, body.params);
+    const scope = await ctx.scope();
+    const fileName = exportFileName(body.fileName, job);
+    const id = await deps.store.exports.create({
+      userId: user.id, tenantId: user.tenantId, fileName, status: 0, size: 0, storageKey: null, createdAt: deps.clock.now(),
+    });
+    await ctx.audit({ action: '导出报表', target: fileName, after: { reportType: body.reportType, params: body.params } });
+    setImmediate(() => void generate(ctx, scope, job, id, fileName));
+    return { id, fileName };
+  },
+});

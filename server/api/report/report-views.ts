@@ -1,0 +1,86 @@
+import type { MileageDay, MileageTotals, OnlineDay, OnlineDaySummary } from '../../store/report-queries';
+import { toChinaIso } from '../time-format';
+
+/** One row of 里程报表 as the API answers it. */
+export interface MileageItem {
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+  day: string;
+  /** km. */
+  mileage: number;
+  mileageSource: 'odometer' | 'gps';
+  drivingSeconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+  reports: number;
+  firstTime: string;
+  lastTime: string;
+}
+
+export interface MileageTotalsView {
+  vehicles: number;
+  mileage: number;
+  drivingSeconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+  reports: number;
+}
+
+export function toMileageItem(row: MileageDay): MileageItem {
+  return {
+    terminalNo: row.terminalNo,
+    plateNo: row.plateNo,
+    groupName: row.groupName,
+    day: row.day,
+    mileage: row.mileageKm,
+    mileageSource: row.mileageSource,
+    drivingSeconds: row.drivingSeconds,
+    maxSpeed: row.maxSpeed,
+    avgSpeed: row.avgSpeed,
+    reports: row.reports,
+    firstTime: toChinaIso(row.firstTime),
+    lastTime: toChinaIso(row.lastTime),
+  };
+}
+
+export function toMileageTotals(totals: MileageTotals): MileageTotalsView {
+  const { mileageKm, ...rest } = totals;
+  return { ...rest, mileage: mileageKm };
+}
+
+/** One row of 车辆日在线. */
+export interface DayOnlineItem {
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+  day: string;
+  online: boolean;
+  onlineSeconds: number;
+  reports: number;
+  firstTime: string | null;
+  lastTime: string | null;
+}
+
+/** One day of 车辆日在线's summary: `rate` = online / total (0–1). */
+export interface DayOnlineSummaryItem extends OnlineDaySummary {
+  rate: number;
+}
+
+export function toDayOnlineItem(row: OnlineDay): DayOnlineItem {
+  return {
+    terminalNo: row.terminalNo,
+    plateNo: row.plateNo,
+    groupName: row.groupName,
+    day: row.day,
+    online: row.online,
+    onlineSeconds: row.onlineSeconds,
+    reports: row.reports,
+    firstTime: row.firstTime && toChinaIso(row.firstTime),
+    lastTime: row.lastTime && toChinaIso(row.lastTime),
+  };
+}
+
+export function toDaySummary(day: OnlineDaySummary): DayOnlineSummaryItem {
+  return { ...day, rate: day.total ? Math.round((day.online / day.total) * 10_000) / 10_000 : 0 };
+}

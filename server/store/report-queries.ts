@@ -1,0 +1,284 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './db-schema';
+import { addDays, chinaDay, chinaDayStart, DAY_FIGURES, DAY_SETTLE_MS, dayStatsSql, idArray, ReportDays } from './report-day-stats';
+import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
+
+/** Which vehicles and China days a report covers. */
+export interface ReportFilter {
+  /** First and last China day, `YYYY-MM-DD`. */
+  startDay: string;
+  endDay: string;
+  /** Only assets of these groups (already expanded to subgroups and narrowed to the scope). */
+  groupIds?: readonly number[];
+  /** Part of a plate or terminal number. */
+  keyword?: string;
+}
+
+export interface ReportOptions {
+  now: Date;
+  /** ONLINE_WINDOW_SECONDS. */
+  onlineWindowSeconds: number;
+  /** One page of rows; every row when absent (exports). */
+  page?: { offset: number; limit: number };
+}
+
+interface AssetColumns {
+  terminalId: number;
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+  /** China day, `YYYY-MM-DD`. */
+  day: string;
+}
+
+/** 里程报表: one vehicle on one China day with at least one report. */
+export interface MileageDay extends AssetColumns {
+  /** km: the odometer's increase when the terminal reports one, else the GPS distance. */
+  mileageKm: number;
+  mileageSource: 'odometer' | 'gps';
+  drivingSeconds: number;
+  /** km/h. */
+  maxSpeed: number;
+  /** km/h, over the moving reports. */
+  avgSpeed: number;
+  reports: number;
+  firstTime: Date;
+  lastTime: Date;
+}
+
+/** 里程报表: one day of the range with reports, over every vehicle of the filter. */
+export interface MileageDaySum {
+  day: string;
+  mileageKm: number;
+  /** Vehicles that reported that day. */
+  vehicles: number;
+}
+
+export interface MileageTotals {
+  vehicles: number;
+  mileageKm: number;
+  drivingSeconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+  reports: number;
+}
+
+/** 车辆日在线: one vehicle on one China day of the range (days without reports included). */
+export interface OnlineDay extends AssetColumns {
+  online: boolean;
+  onlineSeconds: number;
+  /** Live reports (backfilled ones are not counted). */
+  reports: number;
+  firstTime: Date | null;
+  lastTime: Date | null;
+}
+
+export interface OnlineDaySummary {
+  day: string;
+  online: number;
+  total: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** A json column: parsed by one driver, text from another; null when there were no rows. */
+function parseJson<T extends unknown[]>(value: unknown): T {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return (parsed ?? []) as T;
+}
+const time = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+
+/**
+ * 数据报表: per-vehicle, per-day figures of the positions. Finished days are read from
+ * report_days (computed once, see {@link ReportDays}); the current day is computed from the
+ * positions on each request.
+ */
+export class ReportQueries {
+  readonly days: ReportDays;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.days = new ReportDays(db);
+  }
+
+  /** The group and its subgroups when the scope may see it; empty when it may not. */
+  async visibleGroupSubtree(scope: AccessScope, groupId: number): Promise<number[]> {
+    if (scope.groupIds !== null && !scope.groupIds.includes(groupId)) return [];
+    const { rows } = await sql<{ id: number }>`
+      with recursive sub(id) as (
+        select g.id from vehicle_groups g where g.id = ${groupId} and ${tenantInScope(scope, 'g.tenant_id')}
+        union
+        select g.id from vehicle_groups g join sub on g.parent_id = sub.id
+      )
+      select id from sub order by id`.execute(this.db);
+    const ids = rows.map((r) => Number(r.id));
+    return scope.groupIds === null ? ids : ids.filter((id) => scope.groupIds!.includes(id));
+  }
+
+  /** The vehicle groups the scope may see (report filters). */
+  async groups(scope: AccessScope): Promise<{ id: number; name: string; parentId: number | null }[]> {
+    let q = this.db.selectFrom('vehicle_groups as g').select(['g.id', 'g.name', 'g.parent_id as parentId']).where(tenantInScope(scope, 'g.tenant_id'));
+    if (scope.groupIds) q = q.where('g.id', 'in', scope.groupIds.length ? [...scope.groupIds] : [-1]);
+    return q.orderBy('g.sort').orderBy('g.name').orderBy('g.id').execute();
+  }
+
+  /** Terminal ids of the scope's assets matching the filter. */
+  private async assetIds(scope: AccessScope, filter: ReportFilter): Promise<number[]> {
+    let q = this.db
+      .selectFrom('terminals as t')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .select('t.id')
+      .where(assetInScope(scope, 't.tenant_id', 'v.group_id'));
+    if (filter.groupIds) q = q.where('v.group_id', 'in', filter.groupIds.length ? [...filter.groupIds] : [-1]);
+    const keyword = filter.keyword?.trim();
+    if (keyword) {
+      const pattern = `%${escapeLike(keyword)}%`;
+      const stripped = keyword.replace(/^0+/, '');
+      q = q.where((eb) => eb.or([
+        eb('v.plate_no', 'ilike', pattern),
+        eb('t.display_no', 'like', pattern),
+        ...(stripped ? [eb('t.terminal_no', 'like', `%${escapeLike(stripped)}%`)] : []),
+      ]));
+    }
+    return (await q.execute()).map((r) => r.id);
+  }
+
+  /** Figures per terminal and day of the range: stored for finished days (computed first where missing or stale), live for the rest. */
+  private async figures(ids: readonly number[], filter: ReportFilter, opts: ReportOptions): Promise<RawBuilder<unknown>> {
+    const columns = sql.join(DAY_FIGURES.map((c) => sql.ref(c)));
+    const lastFinished = addDays(chinaDay(new Date(opts.now.getTime() - DAY_SETTLE_MS)), -1);
+    const parts: RawBuilder<unknown>[] = [];
+    const storedLast = filter.endDay < lastFinished ? filter.endDay : lastFinished;
+    if (ids.length && filter.startDay <= storedLast) {
+      await this.days.ensure(ids, filter.startDay, storedLast, opts.onlineWindowSeconds);
+      parts.push(sql`
+        select terminal_id, day, ${columns} from report_days
+        where terminal_id = any(${idArray(ids)}) and day >= ${filter.startDay}::date and day <= ${storedLast}::date`);
+    }
+    const liveFirst = addDays(lastFinished, 1) > filter.startDay ? addDays(lastFinished, 1) : filter.startDay;
+    if (ids.length && liveFirst <= filter.endDay) {
+      parts.push(sql`select terminal_id, day, ${columns} from (${dayStatsSql(ids, chinaDayStart(liveFirst), chinaDayStart(addDays(filter.endDay, 1)), opts.onlineWindowSeconds)}) live`);
+    }
+    if (parts.length === 0) parts.push(sql`select terminal_id, day, ${columns} from report_days where false`);
+    return sql.join(parts, sql` union all `);
+  }
+
+  private static assetsSql(ids: readonly number[]): RawBuilder<unknown> {
+    return sql`
+      select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name
+      from terminals t
+      left join vehicles v on v.id = t.vehicle_id
+      left join vehicle_groups g on g.id = v.group_id
+      where t.id = any(${idArray(ids)})`;
+  }
+
+  private static pageSql(opts: ReportOptions): RawBuilder<unknown> {
+    return opts.page ? sql`offset ${opts.page.offset} limit ${opts.page.limit}` : sql``;
+  }
+
+  /**
+   * 里程报表: the vehicles' days with at least one report, ordered by plate and day, with totals
+   * over every row of the filter. How each figure is computed: {@link dayStatsSql}.
+   */
+  async mileage(scope: AccessScope, filter: ReportFilter, opts: ReportOptions): Promise<{ total: number; totals: MileageTotals; days: MileageDaySum[]; list: MileageDay[] }> {
+    const ids = await this.assetIds(scope, filter);
+    const { rows } = await sql<Record<string, unknown>>`
+      with a as (${ReportQueries.assetsSql(ids)}),
+      d as (${await this.figures(ids, filter, opts)}),
+      r as materialized (
+        select d.*, to_char(d.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name,
+          case when d.odometer_reports >= 2 then d.odometer_km else d.gps_km end as mileage_km
+        from d join a on a.terminal_id = d.terminal_id
+        where d.reports > 0
+      ),
+      t as (
+        select count(*) as total, count(distinct terminal_id) as vehicles, coalesce(sum(mileage_km), 0) as total_km,
+          coalesce(sum(driving_seconds), 0) as total_driving, coalesce(max(max_speed), 0) as total_max_speed,
+          coalesce(sum(moving_speed_sum), 0) as total_speed_sum, coalesce(sum(moving_reports), 0) as total_moving,
+          coalesce(sum(reports), 0) as total_reports,
+          (select json_agg(json_build_object('day', x.day_text, 'mileage', x.km, 'vehicles', x.n) order by x.day_text)
+           from (select day_text, sum(mileage_km) as km, count(*) as n from r group by day_text) x) as day_list
+        from r
+      )
+      select t.*, x.* from t left join lateral (
+        select * from r order by coalesce(r.plate_no, r.display_no), r.terminal_id, r.day ${ReportQueries.pageSql(opts)}
+      ) x on true`.execute(this.db);
+    const head = rows[0] ?? {};
+    const moving = num(head.total_moving);
+    const totals: MileageTotals = {
+      vehicles: num(head.vehicles),
+      mileageKm: round(num(head.total_km), 2),
+      drivingSeconds: Math.round(num(head.total_driving)),
+      maxSpeed: round(num(head.total_max_speed), 1),
+      avgSpeed: moving ? round(num(head.total_speed_sum) / moving, 1) : 0,
+      reports: num(head.total_reports),
+    };
+    const list = rows.filter((r) => r.terminal_id != null).map((r): MileageDay => {
+      const movingReports = num(r.moving_reports);
+      return {
+        terminalId: num(r.terminal_id),
+        terminalNo: String(r.display_no),
+        plateNo: (r.plate_no as string | null) ?? null,
+        groupName: (r.group_name as string | null) ?? null,
+        day: String(r.day_text),
+        mileageKm: round(num(r.mileage_km), 2),
+        mileageSource: num(r.odometer_reports) >= 2 ? 'odometer' : 'gps',
+        drivingSeconds: Math.round(num(r.driving_seconds)),
+        maxSpeed: round(num(r.max_speed), 1),
+        avgSpeed: movingReports ? round(num(r.moving_speed_sum) / movingReports, 1) : 0,
+        reports: num(r.reports),
+        firstTime: time(r.first_time)!,
+        lastTime: time(r.last_time)!,
+      };
+    });
+    const days = parseJson<{ day: string; mileage: number; vehicles: number }[]>(head.day_list).map((d) => ({
+      day: d.day, mileageKm: round(num(d.mileage), 2), vehicles: num(d.vehicles),
+    }));
+    return { total: num(head.total), totals, days, list };
+  }
+
+  /**
+   * 车辆日在线: every asset on every day of the range, ordered by plate and day. Online that day:
+   * at least one live report; online duration: see {@link dayStatsSql}. `days`: per day, how
+   * many of the assets were online.
+   */
+  async dayOnline(scope: AccessScope, filter: ReportFilter, opts: ReportOptions): Promise<{ total: number; vehicles: number; days: OnlineDaySummary[]; list: OnlineDay[] }> {
+    const ids = await this.assetIds(scope, filter);
+    const { rows } = await sql<Record<string, unknown>>`
+      with a as (${ReportQueries.assetsSql(ids)}),
+      days as (select d::date as day from generate_series(${filter.startDay}::date, ${filter.endDay}::date, interval '1 day') d),
+      d as (${await this.figures(ids, filter, opts)}),
+      r as materialized (
+        select a.terminal_id, a.display_no, a.plate_no, a.group_name, to_char(days.day, 'YYYY-MM-DD') as day_text, days.day,
+          coalesce(d.live_reports, 0) as live_reports, d.live_first_time, d.live_last_time, coalesce(d.online_seconds, 0) as online_seconds
+        from a cross join days
+        left join d on d.terminal_id = a.terminal_id and d.day = days.day
+      ),
+      t as (
+        select (select count(*) from r) as total, (select count(*) from a) as vehicles,
+          (select json_agg(json_build_object('day', x.day_text, 'online', x.online, 'total', x.n) order by x.day_text)
+           from (select day_text, count(*) filter (where live_reports > 0) as online, count(*) as n from r group by day_text) x) as day_list
+      )
+      select t.*, x.* from t left join lateral (
+        select * from r order by coalesce(r.plate_no, r.display_no), r.terminal_id, r.day ${ReportQueries.pageSql(opts)}
+      ) x on true`.execute(this.db);
+    const head = rows[0] ?? {};
+    const days = parseJson<OnlineDaySummary[]>(head.day_list).map((d) => ({ day: d.day, online: num(d.online), total: num(d.total) }));
+    const list = rows.filter((r) => r.terminal_id != null).map((r): OnlineDay => ({
+      terminalId: num(r.terminal_id),
+      terminalNo: String(r.display_no),
+      plateNo: (r.plate_no as string | null) ?? null,
+      groupName: (r.group_name as string | null) ?? null,
+      day: String(r.day_text),
+      online: num(r.live_reports) > 0,
+      onlineSeconds: Math.round(num(r.online_seconds)),
+      reports: num(r.live_reports),
+      firstTime: time(r.live_first_time),
+      lastTime: time(r.live_last_time),
+    }));
+    return { total: num(head.total), vehicles: num(head.vehicles), days, list };
+  }
+}
