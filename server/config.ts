@@ -42,9 +42,15 @@ export interface ServerConfig {
   positionsRetentionDays: number;
   /** An asset is online when connected and its last position arrived within this window. */
   onlineWindowSeconds: number;
+  /** 轨迹回放: the longest range one track query may cover, days. */
+  trackMaxDays: number;
+  /** 轨迹回放: default stop threshold (standing at least this long is a 停留点), minutes. */
+  trackStopMinutes: number;
   /** Online reverse geocoder (`baidu` or `amap`, with GEOCODER_KEY); the offline dataset otherwise. */
   geocoder?: 'baidu' | 'amap';
   geocoderKey?: string;
+  /** A command still unsent this long after it was issued (terminal offline) ends as 超时. */
+  commandExpiryMinutes: number;
   logLevel: string;
 }
 
@@ -122,7 +128,10 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     natsUrl: text(env.NATS_URL),
     positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),
     onlineWindowSeconds: integer(env, 'ONLINE_WINDOW_SECONDS', 600, 1),
+    trackMaxDays: integer(env, 'TRACK_MAX_DAYS', 7, 1),
+    trackStopMinutes: integer(env, 'TRACK_STOP_MINUTES', 3, 1),
     ...geocoder(env),
+    commandExpiryMinutes: integer(env, 'COMMAND_EXPIRY_MINUTES', 60, 1),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
   };
 }

@@ -1,14 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AlarmEngine } from './alarms/alarm-engine';
+import { seedDemoAlarms } from './alarms/demo-alarm-settings';
+import { startAlarmEngine } from './alarms/start-alarm-engine';
 import { createEventBus } from './bus/create-event-bus';
 import type { EventBus } from './bus/bus-events';
 import { gatewayBusBridge } from './bus/gateway-bus-bridge';
 import type { Clock } from './clock';
+import { CommandService } from './commands/command-service';
 import type { ServerConfig } from './config';
 import { DEMO_CITIES, DEMO_START_PHONE, provisionDemoFleet } from './demo/demo-fleet';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import type { Store } from './store/create-store';
 import { PositionMaintenance } from './store/position-maintenance';
+import { ReportDayWarmer } from './report/report-day-warmer';
 import { DEMO_TENANT } from './store/seed-demo';
 import { StorePositionSink, StoreTerminalDirectory } from './store/store-gateway-ports';
 
@@ -31,6 +36,10 @@ export interface FleetRuntime {
   gateway: Jt808Gateway | undefined;
   simulator: FleetHandle | undefined;
   maintenance: PositionMaintenance;
+  /** Alarm rules over the positions this instance's gateway commits, and the offline check. */
+  alarms: AlarmEngine;
+  /** Commands to terminals: queue, sending through the local gateway, answers and timeouts. */
+  commands: CommandService;
   /** Stops the simulator, then the gateway (queued positions commit and are acknowledged), then the bus. */
   close(): Promise<void>;
 }
@@ -55,10 +64,17 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   });
   let gateway: Jt808Gateway | undefined;
   let simulator: FleetHandle | undefined;
+  let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
+  const alarms = startAlarmEngine({ store, bus, clock, log, onError });
+  const reportDays = new ReportDayWarmer({ days: store.reports.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
   try {
     await maintenance.start();
-    if (opts.demo) await provisionDemoFleet(store, config.simDevices);
+    if (opts.demo) {
+      await provisionDemoFleet(store, config.simDevices);
+      // alarms worth seeing when the simulated fleet drives
+      if (opts.simulate && config.simDevices > 0) await seedDemoAlarms(store, clock.now());
+    }
     if (opts.gateway) {
       const bridge = gatewayBusBridge(bus, store.fleet, clock, onError);
       settled = bridge.settled;
@@ -70,6 +86,9 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         events: bridge.events,
         log: log.child({ component: 'jt808' }),
       });
+      gateway.subscribe(alarms.gatewayEvents);
+      // attached before the first terminal can connect, so no reconnect is missed
+      commands = new CommandService({ commands: store.commands, bus, gateway, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
       await gateway.listen(config.jt808Port, config.host);
       if (opts.demo && opts.simulate && config.simDevices > 0) {
         simulator = startFleet({
@@ -84,22 +103,32 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         log.info({ devices: config.simDevices, port: gateway.port }, 'demo fleet simulator started');
       }
     }
+    commands ??= new CommandService({ commands: store.commands, bus, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
   } catch (err) {
     await simulator?.stop();
+    await commands?.close();
     await gateway?.close();
+    await alarms.close();
+    await reportDays.stop();
     await maintenance.stop();
     await bus.close();
     throw err;
   }
+  const commandService = commands;
   return {
     bus,
     gateway,
     simulator,
     maintenance,
+    alarms,
+    commands: commandService,
     async close() {
       await simulator?.stop();
       await gateway?.close();
+      await commandService.close();
       await settled();
+      await alarms.close();
+      await reportDays.stop();
       await maintenance.stop();
       await bus.close();
     },

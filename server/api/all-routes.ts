@@ -1,6 +1,9 @@
+import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
+import { commandArea } from './command/command-area';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
+import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
 import { healthArea } from './health/health-area';
@@ -8,9 +11,12 @@ import { manifestArea } from './manifest/manifest-area';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
 import { platformArea } from './platform/platform-area';
+import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
 import { RouteRegistry } from './route-registry';
 import { siteArea } from './site/site-area';
+import { systemAdminArea } from './system/system-admin-area';
+import { systemAssetsArea } from './system/vehicle-area';
 import { trackArea } from './track/track-area';
 import { userArea } from './user/user-area';
 import { vehicleArea } from './vehicle/vehicle-area';
@@ -18,5 +24,10 @@ import { vehicleArea } from './vehicle/vehicle-area';
 /** The registry of every API area of this milestone. */
 export function createRouteRegistry(): RouteRegistry {
   return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, manifestArea)
-    .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea);
+    .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
+    .add(alarmArea, fenceArea)
+    .add(commandArea)
+    .add(systemAdminArea)
+    .add(systemAssetsArea)
+    .add(reportArea);
 }

@@ -1,3 +1,5 @@
+import type { CommandView } from '../commands/command-view';
+import type { Alarm } from '../alarms/alarm-model';
 import type { PositionRow } from '../gateway/gateway-ports';
 
 /** A committed position as it travels on the bus (JSON-safe: times are ISO strings). */
@@ -36,8 +38,53 @@ export interface OnlineEvent {
   at: string;
 }
 
-/** Everything that travels on the bus; alarms and commands join later. */
-export type BusEvent = PositionsEvent | OnlineEvent;
+/** A command changed status (live channel: users who may see the terminal). */
+export interface CommandStatusEvent {
+  type: 'command';
+  tenantId: number;
+  /** The terminal's vehicle group now (group-scoped users see only their groups). */
+  groupId: number | null;
+  command: CommandView;
+}
+
+/** Commands were queued for these terminals: the instance holding a terminal's connection sends them. */
+export interface CommandDispatchEvent {
+  type: 'commandDispatch';
+  tenantId: number;
+  /** Normalised terminal numbers. */
+  terminalNos: string[];
+}
+
+/** An alarm started, ended or was processed (live channel: users who may see the asset). */
+export interface AlarmEvent {
+  type: 'alarm';
+  tenantId: number;
+  /** The asset's vehicle group now (group-scoped users see only their groups). */
+  groupId: number | null;
+  event: 'start' | 'end' | 'processed';
+  alarm: Alarm;
+}
+
+/** Asset records changed (service renewed, vehicle edited or moved): live views read these terminals again. */
+export interface AssetsChangedEvent {
+  type: 'assets';
+  tenantId: number;
+  terminalIds: number[];
+}
+
+/** A user's report export is ready (live channel: that user's sockets). */
+export interface ExportReadyEvent {
+  type: 'exportReady';
+  /** The user's own tenant. */
+  tenantId: number;
+  userId: number;
+  /** The export record. */
+  id: number;
+  fileName: string;
+}
+
+/** Everything that travels on the bus. */
+export type BusEvent = PositionsEvent | OnlineEvent | CommandStatusEvent | CommandDispatchEvent | AlarmEvent | AssetsChangedEvent | ExportReadyEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

@@ -1,7 +1,11 @@
+import { AssetAdminQueries } from './asset-admin-queries';
+import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
+import { CommandQueries } from './command-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
+import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
 import { HealthQueries } from './health-queries';
 import { LoginQueries } from './login-queries';
@@ -10,9 +14,13 @@ import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PositionQueries } from './position-queries';
+import { ReportQueries } from './report-queries';
 import { ScopeQueries } from './scope-queries';
+import { SecurityQueries } from './security-queries';
 import { SessionQueries } from './session-queries';
 import { SiteQueries } from './site-queries';
+import { SystemAdminQueries } from './system-admin-queries';
+import { TrackQueries } from './track-queries';
 import { UserQueries } from './user-queries';
 
 /** Everything the API may ask of the database; the only door to SQL. */
@@ -31,11 +39,27 @@ export interface Store {
   readonly exports: ExportQueries;
   readonly fleet: FleetQueries;
   readonly positions: PositionQueries;
+  /** 轨迹回放: positions of a time range, paged. */
+  readonly tracks: TrackQueries;
   readonly monitor: MonitorQueries;
   /** Who may see what: tenant subtree and vehicle-group scope of a user. */
   readonly scope: ScopeQueries;
   /** The operation log. */
   readonly audit: AuditQueries;
+  /** 安全中心: own password, phone, privacy, WeChat binding, sessions. */
+  readonly security: SecurityQueries;
+  /** Alarms, alarm controls and push settings. */
+  readonly alarms: AlarmQueries;
+  /** Fences, their bindings and the side each terminal was last seen on. */
+  readonly fences: FenceQueries;
+  /** 系统管理: vehicles, terminals, vehicle groups and their bulk imports, within an access scope. */
+  readonly assets: AssetAdminQueries;
+  /** Commands to terminals (queue and history). */
+  readonly commands: CommandQueries;
+  /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
+  readonly system: SystemAdminQueries;
+  /** 数据报表: per-vehicle, per-day mileage and online figures. */
+  readonly reports: ReportQueries;
   close(): Promise<void>;
 }
 
@@ -58,9 +82,17 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     exports: new ExportQueries(db),
     fleet: new FleetQueries(db),
     positions: new PositionQueries(db),
+    tracks: new TrackQueries(db),
     monitor: new MonitorQueries(db),
     scope: new ScopeQueries(db),
     audit: new AuditQueries(db),
+    security: new SecurityQueries(db),
+    alarms: new AlarmQueries(db),
+    fences: new FenceQueries(db),
+    assets: new AssetAdminQueries(db),
+    commands: new CommandQueries(db),
+    system: new SystemAdminQueries(db),
+    reports: new ReportQueries(db),
     close: () => opened.close(),
   };
   try {

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AlarmTables } from './alarm-tables';
+import type { ReportTables } from './report-tables';
 
 /** Kysely table types; they mirror migrations/ exactly. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -216,6 +218,8 @@ export interface VehicleTable {
   driver: ColumnType<string, string | undefined, string>;
   expiry_date: DateOnly;
   asset_kind: ColumnType<string, string | undefined, string>;
+  /** km/h; platform overspeed falls back to the tenant's threshold when null. */
+  speed_limit: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -259,7 +263,43 @@ export interface PositionTable extends PositionColumns {
 
 export type LatestPositionTable = PositionColumns;
 
-export interface Database {
+export interface CommandTable {
+  id: Generated<string>;
+  batch_id: string;
+  tenant_id: number;
+  terminal_id: number;
+  terminal_no: string;
+  display_no: string;
+  plate_no: string | null;
+  command_type: string;
+  msg_id: number;
+  params: ColumnType<unknown, string, string>;
+  status: ColumnType<number, number | undefined, number>;
+  serial: ColumnType<number | null, number | null | undefined, number | null>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  user_id: number | null;
+  account: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  send_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  result_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A checked spreadsheet import waiting for confirmation (系统管理 车辆/终端导入). */
+export interface AssetImportTable {
+  token: string;
+  user_id: number;
+  tenant_id: number;
+  /** vehicle | terminal */
+  kind: string;
+  file_name: ColumnType<string, string | undefined, string>;
+  /** The valid rows, normalised: `[{row, values}]`. */
+  rows: ColumnType<unknown, string, string>;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface Database extends AlarmTables, ReportTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;
@@ -286,4 +326,6 @@ export interface Database {
   terminals: TerminalTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
+  asset_imports: AssetImportTable;
+  commands: CommandTable;
 }

@@ -2,12 +2,22 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial-schema';
 import { fleetSchema } from './0002-fleet-schema';
 import { accessAndAudit } from './0003-access-and-audit';
+import { alarmsSchema } from './0004-alarms';
+import { commandsSchema } from './0005-commands';
+import { systemAssets } from './0006-system-assets';
+import { centreSettingsGrants } from './0007-centre-settings-grants';
+import { reportDays } from './0008-report-days';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-fleet-schema': fleetSchema,
   '0003-access-and-audit': accessAndAudit,
+  '0004-alarms': alarmsSchema,
+  '0005-commands': commandsSchema,
+  '0006-system-assets': systemAssets,
+  '0007-centre-settings-grants': centreSettingsGrants,
+  '0008-report-days': reportDays,
 };
 
 export const migrationProvider: MigrationProvider = {
