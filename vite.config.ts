@@ -48,7 +48,7 @@ export default defineConfig({
       // The SDK's lazy map, tree and table views fetch their own imports when first shown; listing
       // those for preload would put every file name into the SDK entry that /login downloads too.
       // Their CSS stays listed: the preload helper is what loads a lazy chunk's CSS.
-      resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+      resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table|pagination-bar)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
     },
     rolldownOptions: {
       // The shared singletons are extra entries whose exports must survive for plugins built elsewhere.

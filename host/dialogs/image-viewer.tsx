@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DismissRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
@@ -42,12 +42,16 @@ const ImageViewer = observer(function ImageViewer() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
   const state = dialogs.imageViewer;
-  const [index, setIndex] = useState(0);
+  const [index, setIndex] = useState(state?.index ?? 0);
   const [zoom, setZoom] = useState(1);
-  useEffect(() => {
+  // a newly opened set of images starts at its index, unzoomed (adjusted while rendering, so the
+  // first frame already shows the right image)
+  const [shown, setShown] = useState(state);
+  if (shown !== state) {
+    setShown(state);
     setIndex(state?.index ?? 0);
     setZoom(1);
-  }, [state]);
+  }
   if (!state) return null;
   const count = state.urls.length;
   const go = (delta: number) => {

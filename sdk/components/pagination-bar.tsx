@@ -1,0 +1,22 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { Pagination } from '../pagination';
+
+/** Page sizes offered by {@link PaginationBar}. */
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+export interface PaginationBarProps {
+  pagination: Pagination;
+  /** Runs after the pagination changed: fetch the page. */
+  onChange: () => void;
+  disabled?: boolean;
+}
+
+const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
+
+/**
+ * The pager under a server-paged table: 共 N 条, 上一页 / 下一页, the page and the page size
+ * (a new size goes back to page 1). Loaded on demand (its drop-down pulls Fluent's positioning).
+ */
+export function PaginationBar(props: PaginationBarProps) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
+}

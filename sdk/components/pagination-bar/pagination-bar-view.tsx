@@ -1,0 +1,51 @@
+import { Button, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import type { PaginationBarProps } from '../pagination-bar';
+import { PAGE_SIZES } from '../pagination-bar';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', padding: '8px 0 0' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  size: { minWidth: '110px' },
+});
+
+/** The view of {@link PaginationBar}; loaded on demand. */
+const PaginationBarView = observer(function PaginationBarView(props: PaginationBarProps) {
+  const s = useStyles();
+  const p = props.pagination;
+  const go = (page: number) => {
+    p.setCurrent(page);
+    props.onChange();
+  };
+  return (
+    <div className={s.bar}>
+      <Text className={s.muted}>共 {p.total} 条</Text>
+      <Button size="small" disabled={props.disabled || p.current <= 1} onClick={() => go(p.current - 1)}>
+        上一页
+      </Button>
+      <Text>
+        {p.current} / {p.pageCount}
+      </Text>
+      <Button size="small" disabled={props.disabled || p.current >= p.pageCount} onClick={() => go(p.current + 1)}>
+        下一页
+      </Button>
+      <Dropdown
+        className={s.size}
+        size="small"
+        aria-label="每页条数"
+        value={`${p.pageSize} 条/页`}
+        selectedOptions={[String(p.pageSize)]}
+        onOptionSelect={(_, d) => {
+          p.setPageSize(Number(d.optionValue));
+          props.onChange();
+        }}
+      >
+        {PAGE_SIZES.map((n) => (
+          <Option key={n} value={String(n)}>{`${n} 条/页`}</Option>
+        ))}
+      </Dropdown>
+    </div>
+  );
+});
+
+export default PaginationBarView;
