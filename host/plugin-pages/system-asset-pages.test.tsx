@@ -32,9 +32,9 @@ const options = {
 
 const vehicle = (id: number, plateNo: string, extra: object = {}) => ({
   id, plateNo, plateColor: 1, plateColorName: '蓝色', vehicleType: '', vin: '', driver: '', assetKind: 'vehicle', assetKindName: '车辆', groupId: 4, groupName: '北京车队',
-  tenantId: 1, tenantName: '天路演示', expiryDate: '2027-01-01', expired: false, terminalId: 10 + id, terminalNo: `01380000000${id}`, createTime: '2026-01-01T08:00:00+08:00', ...extra,
+  tenantId: 1, tenantName: '天路演示', expiryDate: '2027-01-01', expired: false, speedLimit: null, terminalId: 10 + id, terminalNo: `01380000000${id}`, createTime: '2026-01-01T08:00:00+08:00', ...extra,
 });
-const vehicles = [vehicle(1, '京A10001'), vehicle(2, '京A10002', { expiryDate: '2020-01-01', expired: true, terminalId: null, terminalNo: null })];
+const vehicles = [vehicle(1, '京A10001', { speedLimit: 60 }), vehicle(2, '京A10002', { expiryDate: '2020-01-01', expired: true, terminalId: null, terminalNo: null })];
 
 let toast: ToastService;
 /** The toast the page showed last (the host draws it; these tests render the page alone). */
@@ -101,6 +101,31 @@ describe('车辆管理', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增车辆' })).toBeNull());
     expect(toastText()).toBe('车辆已新增');
+  });
+
+  it('shows and edits a vehicle’s own speed limit', async () => {
+    const server = await setup(<VehiclePage />, [{ id: 1240, name: '车辆管理', type: 1, children: buttons(1240, [2]) }], (s) =>
+      s.on('POST', `${SYS}/vehicle/update.json`, (req) => ok(vehicle(1, '京A10001', { speedLimit: (req.body as { speedLimit: unknown }).speedLimit }))),
+    );
+    const row = (plate: string) => within(screen.getByText(plate).closest('[role="row"]') as HTMLElement);
+    expect(await screen.findByText('60 km/h', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(row('京A10002').getByText('默认')).toBeTruthy();
+
+    fireEvent.click(row('京A10001').getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑车辆' });
+    const limit = within(dialog).getByRole('spinbutton', { name: /限速/ }) as HTMLInputElement;
+    expect(limit.value).toBe('60');
+    fireEvent.change(limit, { target: { value: '80' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.to(`${SYS}/vehicle/update.json`)[0]?.body).toMatchObject({ id: 1, plateNo: '京A10001', speedLimit: '80' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑车辆' })).toBeNull());
+
+    // emptied: the 告警设置 threshold applies again
+    fireEvent.click(row('京A10001').getByRole('button', { name: '编辑' }));
+    const again = await screen.findByRole('dialog', { name: '编辑车辆' });
+    fireEvent.change(within(again).getByRole('spinbutton', { name: /限速/ }), { target: { value: '' } });
+    fireEvent.click(within(again).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.to(`${SYS}/vehicle/update.json`)[1]?.body).toMatchObject({ id: 1, speedLimit: null }));
   });
 
   it('renews the checked vehicles by months', async () => {

@@ -13,8 +13,7 @@ let terminal: { terminalId: number; tenantId: number };
 const T0 = Date.parse('2026-05-01T02:00:00Z');
 const METRES = 1 / 111_194.93;
 
-function engine(events: BusEvent[]): AlarmEngine {
-  const bus = new MemoryEventBus();
+function engine(events: BusEvent[], bus = new MemoryEventBus()): AlarmEngine {
   bus.subscribe((e) => events.push(e));
   const push = new AlarmPushDispatcher({
     settings: async () => defaultPushSettings(), mail: { send: async () => {} }, sms: { send: async () => {} }, log: { info() {}, warn() {} },
@@ -91,5 +90,34 @@ describe('alarm engine across a restart', () => {
     await feed(e, [row(50, { alarmFlags: 1, backfill: true })]);
     expect(alarmEvents(events)).toEqual([]);
     await e.close();
+  });
+});
+
+describe("a vehicle's own speed limit", () => {
+  const setLimit = (limit: number | null) =>
+    server.store.db.updateTable('vehicles').set({ speed_limit: limit }).where('id', 'in', (eb) => eb.selectFrom('terminals').select('vehicle_id').where('id', '=', terminal.terminalId)).execute();
+  const overspeedStarts = (events: BusEvent[]) => events.filter((e): e is AlarmEvent => e.type === 'alarm' && e.event === 'start' && e.alarm.alarmType === 'platformOverspeed');
+
+  it('overrides the tenant threshold from the next position once the vehicle change is announced', async () => {
+    const bus = new MemoryEventBus();
+    const events: BusEvent[] = [];
+    const e = engine(events, bus);
+    // a higher own limit lets 110 km/h pass although the tenant's limit is 100
+    await setLimit(120);
+    await feed(e, [row(200, { speed: 30 }), row(210, { speed: 110 }), row(215, { speed: 112 }), row(220, { speed: 111 }), row(225, { speed: 110 })]);
+    expect(overspeedStarts(events)).toEqual([]);
+    await feed(e, [row(230, { speed: 30 })]);
+
+    // lowered to 60 km/h: the engine reads it again when the edit is announced on the bus
+    await setLimit(60);
+    bus.publish({ type: 'assets', tenantId: terminal.tenantId, terminalIds: [terminal.terminalId] });
+    await feed(e, [row(240, { speed: 70 }), row(245, { speed: 72 }), row(250, { speed: 71 })]);
+    const started = overspeedStarts(events);
+    expect(started).toHaveLength(1);
+    expect(started[0]!.alarm.startTime).toBe('2026-05-01T10:04:00+08:00');
+    expect(started[0]!.alarm.detail).toEqual({ speedLimit: 60, minDurationSeconds: 10, maxSpeed: 72 });
+    await feed(e, [row(260, { speed: 30 })]);
+    await e.close();
+    await setLimit(null);
   });
 });

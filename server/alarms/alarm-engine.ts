@@ -56,6 +56,7 @@ export class AlarmEngine {
   private offlineRun: Promise<unknown> = Promise.resolve();
   private idleWaiters: (() => void)[] = [];
   private closed = false;
+  private readonly detachBus: () => void;
 
   /** Attach to the gateway: `gateway.subscribe(engine.gatewayEvents)`. */
   readonly gatewayEvents: Partial<GatewayEvents> = {
@@ -66,6 +67,10 @@ export class AlarmEngine {
 
   constructor(private readonly opts: AlarmEngineOptions) {
     this.contexts = new RuleContextCache(opts.store, () => opts.clock.now().getTime(), opts.cacheTtlMs);
+    // a vehicle edited on any instance (speed limit, group, binding) applies from the terminal's next position
+    this.detachBus = opts.bus.subscribe((e) => {
+      if (e.type === 'assets') this.contexts.forget(e.terminalIds);
+    });
   }
 
   /** Starts the periodic offline check. */
@@ -104,6 +109,7 @@ export class AlarmEngine {
   /** Stops the offline check and finishes what is queued. */
   async close(): Promise<void> {
     this.closed = true;
+    this.detachBus();
     if (this.timer) clearInterval(this.timer);
     await this.offlineRun;
     await this.settled();

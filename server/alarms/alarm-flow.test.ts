@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorItem } from '../api/monitor/monitor-item';
+import { toChinaIso } from '../api/time-format';
 import { Jt808TestTerminal } from '../gateway/testing/jt808-test-terminal';
 import { hashPassword } from '../auth/password-hasher';
 import { DEMO_TENANT } from '../store/seed-demo';
@@ -217,6 +218,28 @@ describe('fence alarms from a real terminal', () => {
     } finally {
       hook.close();
     }
+  });
+});
+
+describe('a vehicle speed limit set in 车辆管理', () => {
+  it('applies to the terminal’s next positions instead of the tenant threshold', async () => {
+    const vehicleId = await vehicleIdOf('013800000003');
+    const vehicles = await admin.get<{ list: Record<string, unknown>[] }>('/car/v1/api/system/vehicle/list.json', { pageSize: 50 });
+    const vehicle = vehicles.obj.list.find((v) => v.id === vehicleId)!;
+    const t = terminals.find((x) => x.phone === '013800000003')!;
+    // 70 km/h is under the tenant's 100 km/h
+    for (const s of [500, 505, 510, 515]) await report(t, s, 5000, 0, 70);
+    await server.fleet.alarms.settled();
+    expect((await history(admin, { alarmType: 'platformOverspeed', keyword: '013800000003' })).obj.total).toBe(0);
+
+    const { id, plateNo, plateColor, vehicleType, vin, driver, assetKind, groupId, expiryDate } = vehicle;
+    const edited = await admin.postJson('/car/v1/api/system/vehicle/update.json', { id, plateNo, plateColor, vehicleType, vin, driver, assetKind, groupId, expiryDate, speedLimit: 60 });
+    expect(edited).toMatchObject({ flag: 1, obj: { speedLimit: 60 } });
+    for (const s of [520, 525, 530, 535]) await report(t, s, 5000, 0, 70);
+    await server.fleet.alarms.settled();
+    const found = await history(admin, { alarmType: 'platformOverspeed', keyword: '013800000003' });
+    expect(found.obj.list.map((a) => a.detail)).toEqual([{ speedLimit: 60, minDurationSeconds: 10, maxSpeed: 70 }]);
+    expect(found.obj.list[0]!.startTime).toBe(toChinaIso(new Date(T0 + 520_000)));
   });
 });
 

@@ -24,12 +24,15 @@ export function toRuleFence(f: FenceRecord): RuleFence | undefined {
 /**
  * What the rules need per terminal (tenant controls, speed limit, bound fences), read from the
  * store and kept for a short while: changes made on this instance apply at once (invalidate),
- * changes made on another instance within `ttlMs`.
+ * changes made on another instance within `ttlMs`. Asset edits (speed limit, group, binding)
+ * reach every instance through the bus and `forget` those terminals at once.
  */
 export class RuleContextCache {
   private readonly controls = new Map<number, Cached<AlarmControls>>();
   private readonly terminals = new Map<number, Cached<Omit<TerminalContext, 'controls'>>>();
   private generation = 0;
+  /** Bumped by `forget`: a read that started before it is not kept. */
+  private readonly terminalVersions = new Map<number, number>();
 
   constructor(private readonly store: Store, private readonly now: () => number, private readonly ttlMs = 30_000) {}
 
@@ -38,6 +41,14 @@ export class RuleContextCache {
     this.generation++;
     this.controls.clear();
     this.terminals.clear();
+  }
+
+  /** Forgets what was read for these terminals (their vehicle was edited, bound, moved or deleted). */
+  forget(terminalIds: readonly number[]): void {
+    for (const id of terminalIds) {
+      this.terminals.delete(id);
+      this.terminalVersions.set(id, (this.terminalVersions.get(id) ?? 0) + 1);
+    }
   }
 
   async tenantControls(tenantId: number): Promise<AlarmControls> {
@@ -54,6 +65,7 @@ export class RuleContextCache {
     let entry = this.fresh(this.terminals.get(terminalId));
     if (!entry) {
       const generation = this.generation;
+      const version = this.terminalVersions.get(terminalId);
       const asset = await this.store.alarms.assetOf(terminalId);
       if (!asset) return undefined;
       const fences = asset.vehicleId === null ? [] : await this.store.fences.forVehicle(asset.vehicleId, asset.groupId);
@@ -63,7 +75,7 @@ export class RuleContextCache {
         vehicleSpeedLimit: asset.speedLimit,
         fences: fences.map(toRuleFence).filter((f): f is RuleFence => f !== undefined),
       };
-      this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });
+      if (this.terminalVersions.get(terminalId) === version) this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });
     }
     return { ...entry, controls: await this.tenantControls(entry.tenantId) };
   }

@@ -16,6 +16,8 @@ export interface VehicleFields {
   groupId: number | null;
   /** Last day of service, `YYYY-MM-DD`. */
   expiryDate: string | null;
+  /** Own platform-overspeed limit (km/h); null: the tenant's threshold. */
+  speedLimit: number | null;
 }
 
 /** A vehicle as the 车辆管理 list shows it. */
@@ -83,7 +85,7 @@ export class VehicleAdminQueries {
     return this.scoped(scope, filter).select([
       'v.id', 'v.tenant_id as tenantId', 'tn.name as tenantName', 'v.group_id as groupId', 'g.name as groupName', 'v.plate_no as plateNo',
       'v.plate_color as plateColor', 'v.vehicle_type as vehicleType', 'v.vin', 'v.driver', 'v.asset_kind as assetKind',
-      dateText('v.expiry_date').as('expiryDate'), serviceExpired('v.expiry_date').as('expired'),
+      'v.speed_limit as speedLimit', dateText('v.expiry_date').as('expiryDate'), serviceExpired('v.expiry_date').as('expired'),
       't.id as terminalId', 't.display_no as terminalNo', 'v.created_at as createdAt',
     ]);
   }
@@ -141,7 +143,7 @@ export class VehicleAdminQueries {
       .insertInto('vehicles')
       .values({
         tenant_id: tenantId, group_id: f.groupId, plate_no: f.plateNo, plate_color: f.plateColor, vehicle_type: f.vehicleType, vin: f.vin,
-        driver: f.driver, asset_kind: f.assetKind, expiry_date: f.expiryDate,
+        driver: f.driver, asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -153,7 +155,7 @@ export class VehicleAdminQueries {
       .updateTable('vehicles')
       .set({
         group_id: f.groupId, plate_no: f.plateNo, plate_color: f.plateColor, vehicle_type: f.vehicleType, vin: f.vin, driver: f.driver,
-        asset_kind: f.assetKind, expiry_date: f.expiryDate,
+        asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit,
       })
       .where('id', '=', id)
       .execute();

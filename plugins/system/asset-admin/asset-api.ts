@@ -76,6 +76,8 @@ export interface VehicleRow {
   /** Last day of service (YYYY-MM-DD); null = no limit. */
   expiryDate: string | null;
   expired: boolean;
+  /** Own 平台超速 limit (km/h); null = the 告警设置 threshold applies. */
+  speedLimit: number | null;
   terminalId: number | null;
   terminalNo: string | null;
   createTime: string;

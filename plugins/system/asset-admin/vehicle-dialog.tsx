@@ -23,9 +23,10 @@ export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptio
   const [driver, setDriver] = useState(v?.driver ?? '');
   const [groupId, setGroupId] = useState<number | undefined>(v?.groupId ?? undefined);
   const [expiryDate, setExpiryDate] = useState(v?.expiryDate ?? '');
+  const [speedLimit, setSpeedLimit] = useState(v?.speedLimit == null ? '' : String(v.speedLimit));
 
   const submit = async () => {
-    const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: groupId ?? null, expiryDate };
+    const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: groupId ?? null, expiryDate, speedLimit: speedLimit.trim() || null };
     const saved = v
       ? expectOk(await http.postJson<VehicleRow>(VehiclePaths.update, { id: v.id, ...fields }))
       : expectOk(await http.postJson<VehicleRow>(VehiclePaths.add, { ...fields, tenantId }));
@@ -78,6 +79,9 @@ export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptio
       <GroupPicker label="车组" groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
       <Field label="到期日期" hint="服务到期后不再显示实时数据；不填为不限">
         <Input type="date" value={expiryDate} onChange={(_, d) => setExpiryDate(d.value)} />
+      </Field>
+      <Field label="限速（km/h）" hint="本车的平台超速限速，1–250；不填则按告警设置">
+        <Input type="number" min={1} max={250} step={1} value={speedLimit} onChange={(_, d) => setSpeedLimit(d.value)} />
       </Field>
     </FormDialog>
   );

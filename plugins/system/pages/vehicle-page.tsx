@@ -17,6 +17,7 @@ const Buttons = assetButtons(1240);
 const IMPORT_COLUMNS = [
   { key: 'plateNo', title: '车牌号' }, { key: 'plateColor', title: '车牌颜色' }, { key: 'vehicleType', title: '车辆类型' }, { key: 'vin', title: '车架号' },
   { key: 'driver', title: '司机' }, { key: 'assetKind', title: '资产类型' }, { key: 'group', title: '车组' }, { key: 'expiryDate', title: '到期日期' },
+  { key: 'speedLimit', title: '限速(km/h)' },
 ];
 
 type Action =
@@ -93,6 +94,7 @@ const VehiclePage = observer(function VehiclePage() {
           v.expiryDate
         ),
     },
+    { key: 'speedLimit', title: '限速', width: 80, render: (v) => (v.speedLimit === null ? '默认' : `${v.speedLimit} km/h`) },
     {
       key: 'ops', title: '操作', width: 150,
       render: (v) => (

@@ -109,7 +109,7 @@ export function vehicleItem(r: VehicleRecord) {
     id: r.id, plateNo: r.plateNo, plateColor: r.plateColor, plateColorName: PLATE_COLORS[r.plateColor] ?? String(r.plateColor),
     vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind, assetKindName: ASSET_KINDS[r.assetKind] ?? r.assetKind,
     groupId: r.groupId, groupName: r.groupName, tenantId: r.tenantId, tenantName: r.tenantName, expiryDate: r.expiryDate, expired: r.expired,
-    terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
+    speedLimit: r.speedLimit, terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
   };
 }
 
@@ -126,7 +126,7 @@ export function terminalItem(r: TerminalRecord) {
 export function vehicleSnapshot(r: VehicleRecord) {
   return {
     plateNo: r.plateNo, plateColor: r.plateColor, vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind,
-    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, terminalNo: r.terminalNo,
+    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, speedLimit: r.speedLimit, terminalNo: r.terminalNo,
   };
 }
 

@@ -35,6 +35,7 @@ export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, '
         { header: '终端号', width: 16, value: (r) => r.terminalNo ?? '' },
         { header: '到期日期', width: 12, value: (r) => r.expiryDate ?? '' },
         { header: '服务状态', width: 10, value: (r) => serviceState(r.expired, r.expiryDate) },
+        { header: '限速(km/h)', width: 12, value: (r) => r.speedLimit },
         { header: '创建时间', width: 22, value: (r) => toChinaIso(r.createdAt) },
       ],
       rows,

@@ -68,7 +68,7 @@ function groupResolver(groups: readonly GroupRecord[]) {
   };
 }
 
-type VehicleKey = 'plateNo' | 'plateColor' | 'vehicleType' | 'vin' | 'driver' | 'assetKind' | 'group' | 'expiryDate';
+type VehicleKey = 'plateNo' | 'plateColor' | 'vehicleType' | 'vin' | 'driver' | 'assetKind' | 'group' | 'expiryDate' | 'speedLimit';
 
 export const vehicleImport: ImportKind<VehicleKey, VehicleFields> = {
   kind: 'vehicle',
@@ -82,6 +82,7 @@ export const vehicleImport: ImportKind<VehicleKey, VehicleFields> = {
     { key: 'assetKind', header: '资产类型', example: '车辆', note: '车辆、人员、宠物、电动车；不填为车辆', width: 10 },
     { key: 'group', header: '车组', example: '', note: '已有车组的名称；重名时写完整路径，例如 华北区域/北京车队；不填为未分组', width: 22 },
     { key: 'expiryDate', header: '到期日期', example: '2027-12-31', note: '服务到期日期 YYYY-MM-DD，过期后不再显示实时数据；不填为不限', width: 12 },
+    { key: 'speedLimit', header: '限速(km/h)', example: '', note: '本车的平台超速限速，1–250 的整数；不填则按告警设置中的平台超速限速', width: 12 },
   ],
   notes: ['车牌号在同一客户内不能重复（表格内重复的行也会报错）。', '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。'],
   async check(store, scope, tenantId, rows) {

@@ -56,9 +56,9 @@ export interface SheetRow<K extends string> {
 }
 
 /**
- * The data rows of the first sheet, by column key, matched on the header names (a trailing * and
- * spaces ignored). Blank rows are skipped. Answers 400 for a file that is not a workbook, a header
- * without a required column, no data, or too many rows.
+ * The data rows of the first sheet, by column key, matched on the header names (a trailing *,
+ * spaces and full-width parentheses aside). Blank rows are skipped. Answers 400 for a file that is
+ * not a workbook, a header without a required column, no data, or too many rows.
  */
 export async function readImportRows<K extends string>(content: Buffer, columns: readonly ImportColumn<K>[]): Promise<SheetRow<K>[]> {
   const workbook = new ExcelJS.Workbook();
@@ -71,7 +71,7 @@ export async function readImportRows<K extends string>(content: Buffer, columns:
   if (!sheet) throw badInput('表格中没有工作表');
   const positions = new Map<K, number>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const name = cellText(cell.value).replace(/[*＊\s]/g, '');
+    const name = cellText(cell.value).replace(/[*＊\s]/g, '').replace(/（/g, '(').replace(/）/g, ')');
     const column = columns.find((c) => c.header === name);
     if (column && !positions.has(column.key)) positions.set(column.key, col);
   });

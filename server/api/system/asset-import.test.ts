@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const VEHICLE_HEADERS = ['车牌号*', '车牌颜色', '车辆类型', '车架号', '司机', '资产类型', '车组', '到期日期'];
+const VEHICLE_HEADERS = ['车牌号*', '车牌颜色', '车辆类型', '车架号', '司机', '资产类型', '车组', '到期日期', '限速(km/h)'];
 const TERMINAL_HEADERS = ['终端号*', 'IMEI', '终端型号', 'SIM卡号', '协议版本', '安装日期', '绑定车牌号'];
 
 const previewVehicles = async (client: ApiClient, rows: (string | Date | null)[][], query: Record<string, string> = {}) =>
@@ -86,6 +86,18 @@ describe('vehicle import', () => {
     // the file again: every row is now a duplicate of the database
     const again = await previewVehicles(admin, [rows[0]!]);
     expect(again.obj).toMatchObject({ valid: 0, invalid: 1, token: null, rows: [{ errors: ['第 2 行：车牌号已存在'] }] });
+  });
+
+  it('takes an optional own speed limit per row (限速(km/h), full-width parentheses too)', async () => {
+    const headers = ['车牌号', '限速（km/h）'];
+    const rows = [['京K30001', '80'], ['京K30002', ''], ['京K30003', '0'], ['京K30004', '300'], ['京K30005', '八十']];
+    const preview = await upload<Preview>(server.app, admin, `${API}/vehicle/importPreview.json`, '限速.xlsx', await workbook(headers, rows));
+    expect(preview.obj).toMatchObject({ total: 5, valid: 2, invalid: 3 });
+    const message = '限速必须是 1 到 250 之间的整数（km/h），不填则按告警设置';
+    expect(preview.obj.rows.filter((r) => r.errors.length).map((r) => r.errors)).toEqual([[`第 4 行：${message}`], [`第 5 行：${message}`], [`第 6 行：${message}`]]);
+    expect(await admin.postJson(`${API}/vehicle/importConfirm.json`, { token: preview.obj.token })).toMatchObject({ flag: 1, obj: { imported: 2 } });
+    const stored = (await admin.get<{ list: { plateNo: string; speedLimit: number | null }[] }>(`${API}/vehicle/list.json`, { keyword: '京K3000' })).obj.list;
+    expect(stored.map((v) => [v.plateNo, v.speedLimit])).toEqual([['京K30001', 80], ['京K30002', null]]);
   });
 
   it('writes nothing when a row cannot be stored any more at confirmation', async () => {

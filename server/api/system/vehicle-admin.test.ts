@@ -16,6 +16,7 @@ interface Vehicle {
   terminalNo: string | null;
   expiryDate: string | null;
   expired: boolean;
+  speedLimit: number | null;
 }
 interface Terminal {
   id: number;
@@ -77,6 +78,34 @@ describe('车辆管理', () => {
     expect(await addVehicle(admin, { plateNo: '宠物豆豆', assetKind: 'pet' })).toMatchObject({ flag: 1, obj: { assetKind: 'pet' } });
     // the same plate in another customer is another vehicle
     expect(await addVehicle(other, { plateNo: '京A12345' })).toMatchObject({ flag: 1, obj: { tenantId: ids.other } });
+  });
+
+  it('stores an own speed limit of 1–250 km/h, or none, and refuses anything else in Chinese', async () => {
+    const message = '限速必须是 1 到 250 之间的整数（km/h），不填则按告警设置';
+    for (const bad of [0, 251, 80.5, -5, 'abc', '90km']) {
+      expect(await addVehicle(admin, { plateNo: '京S60001', speedLimit: bad })).toMatchObject({ flag: 400, msg: message });
+    }
+    expect((await vehicles(admin, { keyword: '京S60001' })).obj.total).toBe(0);
+
+    const created = await addVehicle(admin, { plateNo: '京S60001', speedLimit: 60 });
+    expect(created).toMatchObject({ flag: 1, obj: { speedLimit: 60 } });
+    const id = created.obj.id;
+    expect((await vehicles(admin, { keyword: '京S60001' })).obj.list[0]).toMatchObject({ speedLimit: 60 });
+    expect(await admin.postJson(`${API}/vehicle/update.json`, { id, plateNo: '京S60001', speedLimit: 251 })).toMatchObject({ flag: 400, msg: message });
+    expect((await vehicles(admin, { keyword: '京S60001' })).obj.list[0]).toMatchObject({ speedLimit: 60 });
+    expect(await admin.postJson(`${API}/vehicle/update.json`, { id, plateNo: '京S60001', speedLimit: '90' })).toMatchObject({ flag: 1, obj: { speedLimit: 90 } });
+    const log = await server.store.audit.page({ tenantIds: [ids.demo], keyword: '京S60001', offset: 0, limit: 1 });
+    expect(log.list[0]).toMatchObject({ action: '编辑车辆', before: { speedLimit: 60 }, after: { speedLimit: 90 } });
+    // what the alarm engine reads
+    expect((await server.store.db.selectFrom('vehicles').select('speed_limit').where('id', '=', id).executeTakeFirstOrThrow()).speed_limit).toBe(90);
+    // cleared: the tenant's 平台超速 threshold applies again
+    expect(await admin.postJson(`${API}/vehicle/update.json`, { id, plateNo: '京S60001', speedLimit: null })).toMatchObject({ flag: 1, obj: { speedLimit: null } });
+    expect(await addVehicle(admin, { plateNo: '京S60002', speedLimit: '' })).toMatchObject({ flag: 1, obj: { speedLimit: null } });
+
+    await admin.postJson(`${API}/vehicle/update.json`, { id, plateNo: '京S60001', speedLimit: 250 });
+    const rows = await sheetRows((await download(server.app, admin, 'POST', `${API}/vehicle/export.json`, { keyword: '京S6000' })).rawPayload);
+    const column = rows[0]!.indexOf('限速(km/h)');
+    expect(rows.slice(1).map((r) => [r[0], r[column]])).toEqual([['京S60001', '250'], ['京S60002', '']]);
   });
 
   it('edits and deletes only within the scope; another customer’s ids are not found', async () => {

@@ -11,6 +11,8 @@ const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋�
 const CHINA_PLATE = new RegExp(`^[${PROVINCES}][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}([A-HJ-NP-Z0-9挂学警港澳]|[A-HJ-NP-Z0-9]{2})$`);
 const VIN = /^[A-Z0-9]{17}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Range of a vehicle's own speed limit (km/h). */
+export const SPEED_LIMIT_RANGE = { min: 1, max: 250 } as const;
 
 /** Raw vehicle input from a form or a spreadsheet row (strings as typed). */
 export interface VehicleInput {
@@ -21,6 +23,8 @@ export interface VehicleInput {
   driver?: unknown;
   assetKind?: unknown;
   expiryDate?: unknown;
+  /** km/h; empty or null: the tenant's 平台超速 threshold applies. */
+  speedLimit?: unknown;
 }
 
 export function textOf(value: unknown): string {
@@ -49,6 +53,17 @@ function byCodeOrName<T extends string | number>(value: string, table: Readonly<
   return undefined;
 }
 
+/** A vehicle's own speed limit: empty for none, else a whole number of km/h in range, or an error message. */
+export function checkSpeedLimit(value: unknown): { speedLimit: number | null; error?: string } {
+  const text = typeof value === 'number' ? String(value) : textOf(value);
+  if (!text) return { speedLimit: null };
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < SPEED_LIMIT_RANGE.min || n > SPEED_LIMIT_RANGE.max) {
+    return { speedLimit: null, error: `限速必须是 ${SPEED_LIMIT_RANGE.min} 到 ${SPEED_LIMIT_RANGE.max} 之间的整数（km/h），不填则按告警设置` };
+  }
+  return { speedLimit: n };
+}
+
 /**
  * Checks a vehicle's fields (group aside) and answers them normalised (plate and VIN upper
  * case) with every problem found, in Chinese.
@@ -73,8 +88,10 @@ export function checkVehicle(input: VehicleInput): { fields: Omit<VehicleFields,
   if (driver.length > 50) errors.push('司机不能超过 50 个字符');
   const expiry = checkDate(input.expiryDate, '到期日期');
   if (expiry.error) errors.push(expiry.error);
+  const limit = checkSpeedLimit(input.speedLimit);
+  if (limit.error) errors.push(limit.error);
   return {
-    fields: { plateNo, plateColor: plateColor ?? 1, vehicleType, vin, driver, assetKind: assetKind ?? 'vehicle', expiryDate: expiry.date },
+    fields: { plateNo, plateColor: plateColor ?? 1, vehicleType, vin, driver, assetKind: assetKind ?? 'vehicle', expiryDate: expiry.date, speedLimit: limit.speedLimit },
     errors,
   };
 }

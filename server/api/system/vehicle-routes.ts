@@ -86,6 +86,8 @@ const vehicleBodyProperties = {
   driver: text('司机', 50),
   assetKind: text('资产类型', 20),
   expiryDate: text('到期日期', 10),
+  // no type here: the schema's coercion would turn 0 into null; checkVehicle checks it as it checks a spreadsheet cell
+  speedLimit: { title: '限速', description: 'km/h，1–250 的整数；null 或空：按告警设置的平台超速限速' },
   groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 },
 };
 
