@@ -127,7 +127,8 @@ export class LiveConnection {
       case 'online': {
         const { terminalNo, online } = msg as { terminalNo: string; online: boolean };
         const current = positions.get(terminalNo);
-        if (current && current.online !== online) positions.set(terminalNo, { ...current, online });
+        // an expired service is never shown online: its item comes back when it is renewed
+        if (current && !current.expired && current.online !== online) positions.set(terminalNo, { ...current, online });
         break;
       }
       case 'alarm': {

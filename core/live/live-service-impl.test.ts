@@ -164,4 +164,19 @@ describe('LiveServiceImpl', () => {
     expect(live.positions.get('1')?.lon).toBe(1);
     expect(live.positions.size).toBe(2);
   });
+
+  it('takes an expired item over a stored position and keeps it offline when its terminal connects', async () => {
+    const { live, sockets } = setup();
+    live.merge([item('1')]);
+    const expired = item('1', { online: false, lon: null, lat: null, speed: null, gpsTime: null, expired: true, hint: '服务已到期，请续费' });
+    live.merge([expired]);
+    expect(live.positions.get('1')).toMatchObject({ expired: true, lon: null });
+    await connect(live);
+    sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [expired] });
+    sockets.last!.receive({ type: 'online', terminalNo: '1', online: true, at: '2026-01-01T08:01:00+08:00' });
+    expect(live.positions.get('1')).toMatchObject({ expired: true, online: false });
+    // renewed: the server pushes the item with its position again
+    sockets.last!.receive({ type: 'positions', list: [item('1', { lon: 117 })] });
+    expect(live.positions.get('1')).toMatchObject({ online: true, lon: 117 });
+  });
 });

@@ -53,7 +53,8 @@ export class LiveServiceImpl implements LiveService {
   merge(items: readonly MonitorItem[]): void {
     for (const item of items) {
       const current = this.positions.get(item.terminalNo);
-      if (!current || time(item) >= time(current)) this.positions.set(item.terminalNo, item);
+      // an expired item has no time: it is the server's word that the position is withheld now
+      if (!current || item.expired || time(item) >= time(current)) this.positions.set(item.terminalNo, item);
     }
   }
 

@@ -33,11 +33,11 @@ const detail = {
   expiryDate: '2027-01-01',
 };
 
-async function open(geo: ReturnType<typeof ok>) {
+async function open(geo: ReturnType<typeof ok>, item: object = position, track = ok({ points: [item] })) {
   logIn();
   const server = shellServer()
-    .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 1, list: [position] }))
-    .on('GET', '/car/v4/api/track/list.json', ok({ points: [position] }))
+    .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 1, list: [item] }))
+    .on('GET', '/car/v4/api/track/list.json', track)
     .on('GET', '/car/v4/api/vehicle/detail.json', ok(detail))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', geo);
   const app = renderApp('/home', server);
@@ -75,5 +75,21 @@ describe('vehicle info dialog', () => {
   it('says 获取位置失败 when geocoding fails', async () => {
     const { dialog } = await open(flag(500, 'down'));
     expect(await within(dialog).findByText('获取位置失败')).toBeTruthy();
+  });
+
+  it('says the service ran out for an expired asset instead of showing blank position fields', async () => {
+    const expired = {
+      ...position, online: false, lon: null, lat: null, speed: null, course: null, altitude: null, gpsTime: null, receivedTime: null, mileage: null,
+      alarmFlags: 0, expired: true, hint: '服务已到期，请续费',
+    };
+    const { dialog, server } = await open(ok([]), expired, flag(400, '服务已到期，请续费'));
+    expect((await within(dialog).findByRole('status')).textContent).toBe('服务已到期，请续费');
+    expect(within(dialog).getByText('服务已到期')).toBeTruthy();
+    expect(within(dialog).queryByText(/null/)).toBeNull();
+    expect(server.to('/car/v4/api/address/baidu/getGeo.json')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('tab', { name: '详情' }));
+    expect(await within(dialog).findByText('2027-01-01（已到期）')).toBeTruthy();
+    expect(within(dialog).getAllByText('服务已到期，请续费').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByText(/null/)).toBeNull();
   });
 });

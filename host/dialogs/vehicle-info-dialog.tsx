@@ -42,16 +42,32 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '72px 1fr', rowGap: '8px', columnGap: '12px', fontSize: '13px', alignContent: 'start' },
   key: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
+  expired: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    height: '300px',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorPaletteDarkOrangeForeground1,
+    fontSize: tokens.fontSizeBase400,
+  },
 });
+
+const EXPIRED_HINT = '服务已到期，请续费';
+/** An expired asset's live data is withheld by the server: say why instead of showing blanks. */
+const expiredHint = (v: MonitorItem | undefined) => (v?.expired ? v.hint || EXPIRED_HINT : undefined);
+const or = (x: string | number | null | undefined, unit = '') => (x === undefined || x === null || x === '' ? '-' : `${x}${unit}`);
 
 const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
 
 function followFields(v: MonitorItem, address: string | undefined): [string, string][] {
   return [
     ['车牌号', v.plateNo || '-'],
-    ['状态', v.online ? `在线 · ${ASSET_STATE_LABELS[assetState(v)]}` : '离线'],
-    ['速度', `${v.speed} km/h`],
-    ['方向', `${v.course}°`],
+    ['状态', v.expired ? '服务已到期' : v.online ? `在线 · ${ASSET_STATE_LABELS[assetState(v)]}` : '离线'],
+    ['速度', or(v.speed, ' km/h')],
+    ['方向', or(v.course, '°')],
     ['定位时间', time(v.gpsTime)],
     ['经纬度', v.lon == null || v.lat == null ? '-' : `${v.lon.toFixed(6)}, ${v.lat.toFixed(6)}`],
     ['位置', v.lon == null ? '-' : (address ?? '解析中…')],
@@ -59,7 +75,6 @@ function followFields(v: MonitorItem, address: string | undefined): [string, str
 }
 
 function detailFields(d: VehicleDetail | undefined, v: MonitorItem | undefined, terminalNo: string): [string, string][] {
-  const or = (x: string | number | null | undefined) => (x === undefined || x === null || x === '' ? '-' : String(x));
   return [
     ['车牌号', or(d?.plateNo ?? v?.plateNo)],
     ['车牌颜色', or(d?.plateColor)],
@@ -72,9 +87,9 @@ function detailFields(d: VehicleDetail | undefined, v: MonitorItem | undefined, 
     ['SIM 卡号', or(d?.sim)],
     ['协议版本', or(d?.edition)],
     ['安装日期', or(d?.installDate)],
-    ['到期日期', or(d?.expiryDate)],
-    ['里程', v ? `${v.mileage} km` : '-'],
-    ['在线', v ? (v.online ? '是' : '否') : '-'],
+    ['到期日期', v?.expired && d?.expiryDate ? `${d.expiryDate}（已到期）` : or(d?.expiryDate)],
+    ['里程', or(v?.mileage, ' km')],
+    ['在线', v ? (v.expired ? expiredHint(v)! : v.online ? '是' : '否') : '-'],
   ];
 }
 
@@ -115,11 +130,18 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
   }
   if (!position && store.loading) return <Spinner size="tiny" label="加载中…" />;
   if (!position) return store.error ? <div className={s.error}>{store.error}</div> : <div>暂无该终端的定位数据</div>;
+  const hint = expiredHint(position);
   return (
     <div className={s.follow}>
-      <div className={s.map}>
-        <AssetMap items={[position]} selected={props.terminalNo} follow trail={store.trail} legend={false} />
-      </div>
+      {hint ? (
+        <div className={s.expired} role="status">
+          {hint}
+        </div>
+      ) : (
+        <div className={s.map}>
+          <AssetMap items={[position]} selected={props.terminalNo} follow trail={store.trail} legend={false} />
+        </div>
+      )}
       <Fields rows={followFields(position, store.address)} />
     </div>
   );

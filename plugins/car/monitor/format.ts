@@ -1,3 +1,5 @@
+import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, assetState, type MonitorItem } from '@tianlu/sdk';
+
 /** `MM-DD HH:mm:ss` in China time for a report time (ISO 8601 with offset); '-' when there is none. */
 export function formatReportTime(iso: string | null | undefined): string {
   if (!iso) return '-';
@@ -7,4 +9,24 @@ export function formatReportTime(iso: string | null | undefined): string {
   const d = new Date(t + 8 * 3600_000);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+}
+
+/** The status of an asset whose service ran out (the server withholds its live data). */
+export const EXPIRED_LABEL = '服务已到期';
+export const EXPIRED_HINT = '服务已到期，请续费';
+export const EXPIRED_COLOR = '#b35c00';
+
+/** How the 状态 column shows an asset: its drawing state, or 服务已到期 with the server's hint. */
+export interface AssetStatusView {
+  state: string;
+  label: string;
+  color: string;
+  /** Tooltip. */
+  title?: string;
+}
+
+export function assetStatusView(item: MonitorItem): AssetStatusView {
+  if (item.expired) return { state: 'expired', label: EXPIRED_LABEL, color: EXPIRED_COLOR, title: item.hint || EXPIRED_HINT };
+  const state = assetState(item);
+  return { state, label: ASSET_STATE_LABELS[state], color: ASSET_STATE_COLORS[state] };
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { observable } from 'mobx';
 import type { GeocodeService, HttpService, LiveService, MessageBus, MonitorItem } from '@tianlu/sdk';
 import { MonitorStore } from './monitor-store';
-import { formatReportTime } from './format';
+import { assetStatusView, formatReportTime } from './format';
 
 const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
   terminalNo,
@@ -116,5 +116,22 @@ describe('MonitorStore', () => {
   it('formats report times in China time', () => {
     expect(formatReportTime('2026-01-01T00:00:05Z')).toBe('01-01 08:00:05');
     expect(formatReportTime(null)).toBe('-');
+  });
+
+  it('counts expired assets apart: neither online nor offline', async () => {
+    const { store, live } = setup();
+    await store.load();
+    live.positions.set('4', v('4', '京D', { online: false, lon: null, lat: null, speed: null, gpsTime: null, expired: true, hint: '服务已到期，请续费' }));
+    expect(store.shownCounts).toEqual({ shown: 4, online: 2, offline: 1, expired: 1 });
+    // the server's status filter puts it with the assets that are not online
+    store.setStatus('online');
+    expect(store.shownCounts).toEqual({ shown: 2, online: 2, offline: 0, expired: 0 });
+  });
+
+  it('shows 服务已到期 with the server’s hint as the status of an expired asset', () => {
+    const expired = v('4', '京D', { online: false, lon: null, lat: null, speed: null, expired: true, hint: '服务已到期，请续费' });
+    expect(assetStatusView(expired)).toMatchObject({ state: 'expired', label: '服务已到期', title: '服务已到期，请续费' });
+    expect(assetStatusView(v('1', '京A', { online: false }))).toEqual({ state: 'offline', label: '离线', color: '#8a8f98' });
+    expect(assetStatusView(v('1', '京A', { speed: 30 }))).toMatchObject({ state: 'moving', label: '行驶' });
   });
 });

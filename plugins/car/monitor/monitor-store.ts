@@ -85,6 +85,18 @@ export class MonitorStore {
     return hidden.size ? this.filtered.filter((i) => !hidden.has(i.terminalNo)) : this.filtered;
   }
 
+  /** What the map's legend counts of the shown assets: expired ones apart, neither online nor offline. */
+  get shownCounts(): { shown: number; online: number; offline: number; expired: number } {
+    const c = { shown: 0, online: 0, offline: 0, expired: 0 };
+    for (const i of this.shown) {
+      c.shown++;
+      if (i.expired) c.expired++;
+      else if (i.online) c.online++;
+      else c.offline++;
+    }
+    return c;
+  }
+
   get liveStatus() {
     return this.deps.live.status;
   }

@@ -3,10 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
   ASSET_STATE_COLORS,
-  ASSET_STATE_LABELS,
   AssetMap,
   AssetTree,
-  assetState,
   COMMAND_SEND_BUTTON_ID,
   DataTable,
   DialogService,
@@ -25,7 +23,7 @@ import {
   type MonitorItem,
 } from '@tianlu/sdk';
 import { MonitorStore } from '../monitor/monitor-store';
-import { formatReportTime } from '../monitor/format';
+import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT, formatReportTime } from '../monitor/format';
 
 const TABLE_HEIGHT = 184;
 const ROW_HEIGHT = 30;
@@ -86,18 +84,18 @@ function columns(store: MonitorStore): DataTableColumn<MonitorItem>[] {
       title: '状态',
       width: 80,
       render: (r) => {
-        const st = assetState(r);
+        const st = assetStatusView(r);
         return (
-          <span style={{ color: ASSET_STATE_COLORS[st], fontWeight: 600 }} data-state={st}>
-            {ASSET_STATE_LABELS[st]}
+          <span style={{ color: st.color, fontWeight: 600 }} data-state={st.state} title={st.title}>
+            {st.label}
           </span>
         );
       },
     },
     { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => (r.speed === null ? '—' : `${Math.round(r.speed)} km/h`) },
-    { key: 'acc', title: 'ACC', width: 60, render: (r) => ((r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') },
+    { key: 'acc', title: 'ACC', width: 60, render: (r) => (r.expired ? '—' : (r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') },
     { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
-    { key: 'address', title: '地址', render: (r) => store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…') },
+    { key: 'address', title: '地址', render: (r) => (r.expired ? r.hint || EXPIRED_HINT : (store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…'))) },
   ];
 }
 
@@ -115,7 +113,7 @@ const MonitorPage = observer(function MonitorPage() {
   useEffect(() => store.start(), [store]);
 
   const shown = store.shown;
-  const online = shown.reduce((n, i) => n + (i.online ? 1 : 0), 0);
+  const counts = store.shownCounts;
   const liveLabel = LIVE_LABEL[store.liveStatus];
 
   return (
@@ -148,14 +146,19 @@ const MonitorPage = observer(function MonitorPage() {
         <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
         <div className={s.overlay} data-testid="monitor-count">
           <span>
-            显示 <b>{shown.length}</b> 辆
+            显示 <b>{counts.shown}</b> 辆
           </span>
           <span className={s.state}>
-            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {online}
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {counts.online}
           </span>
           <span className={s.state}>
-            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {shown.length - online}
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {counts.offline}
           </span>
+          {counts.expired > 0 && (
+            <span className={s.state} title={EXPIRED_HINT}>
+              <span className={s.dot} style={{ background: EXPIRED_COLOR }} />服务已到期 {counts.expired}
+            </span>
+          )}
           {store.selected && (
             <Permission menu={TRACK_PLAYBACK_MENU_ID}>
               <Button size="small" appearance="transparent" onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(store.selected!))}>

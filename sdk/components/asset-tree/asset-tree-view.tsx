@@ -151,6 +151,11 @@ export default function AssetTreeView(props: AssetTreeProps) {
           {item.plateNo || item.terminalNo}
         </span>
         {item.online && item.speed !== null && <span className={s.speed}>{Math.round(item.speed)} km/h</span>}
+        {item.expired && (
+          <span className={s.speed} title={item.hint || '服务已到期，请续费'}>
+            已到期
+          </span>
+        )}
       </div>
     );
   };

@@ -17,6 +17,7 @@ let ws: LiveTestClient;
 const LIST = '/car/v4/api/monitor/list.json';
 const TREE = '/car/v4/api/monitor/tree.json';
 const TRACK = '/car/v4/api/track/list.json';
+const OVERVIEW = '/car/v1/api/platform/overview.json';
 const T0 = Date.parse('2026-05-01T02:00:00Z');
 const PHONE = '013800000001';
 
@@ -39,6 +40,7 @@ afterAll(async () => {
   await server.close();
 });
 
+const overviewAssets = async () => (await admin.get<{ assets: Record<string, number> }>(OVERVIEW, { platformId: 8 })).obj.assets;
 const item = async () => (await admin.get<{ list: MonitorItem[] }>(LIST, { keyword: PHONE })).obj.list[0]!;
 const pushedFor = (from: number) =>
   ws.messages.slice(from).filter((m) => m.type === 'positions').flatMap((m) => m.list as MonitorItem[]).filter((i) => i.terminalNo === PHONE);
@@ -48,6 +50,7 @@ describe('service expiry', () => {
     const before = await item();
     expect(before).toMatchObject({ online: true, lat: 39.909, alarmFlags: 1 });
     expect((ws.of('snapshot')[0]!.list as MonitorItem[]).find((i) => i.terminalNo === PHONE)).toMatchObject({ lat: 39.909 });
+    expect(await overviewAssets()).toEqual({ total: 2, online: 1, offline: 1, alarm: 1 });
     const vehicle = (await admin.get<{ list: { id: number; plateNo: string }[] }>(`${API}/vehicle/list.json`, { keyword: before.plateNo! })).obj.list[0]!;
 
     let from = ws.messages.length;
@@ -60,6 +63,8 @@ describe('service expiry', () => {
     expect((await admin.get<{ total: number }>(LIST, { status: 'alarm' })).obj.total).toBe(0);
     const tree = await admin.get<{ counts: { online: number; alarm: number } }[]>(TREE);
     expect(tree.obj[0]!.counts).toMatchObject({ online: 0, alarm: 0 });
+    // 概览: connected and alarming, but expired: neither online nor in alarm
+    expect(await overviewAssets()).toEqual({ total: 2, online: 0, offline: 2, alarm: 0 });
     // the live channel says so at once
     await ws.until(() => pushedFor(from).some((i) => i.expired === true), 5000, 'expired push');
     expect(pushedFor(from).at(-1)).toMatchObject({ expired: true, lat: null, online: false });
@@ -75,6 +80,7 @@ describe('service expiry', () => {
     const back = await item();
     expect(back).toMatchObject({ online: true, lat: 39.95, lon: 116.4 });
     expect(back.expired).toBeUndefined();
+    expect(await overviewAssets()).toEqual({ total: 2, online: 1, offline: 1, alarm: 0 });
     await ws.until(() => pushedFor(from).some((i) => i.lat === 39.95), 5000, 'renewed push');
     expect(pushedFor(from).at(-1)!.expired).toBeUndefined();
     const points = await admin.get<{ points: MonitorItem[] }>(TRACK, { terminalNo: PHONE, start: '2026-05-01T09:00:00+08:00', end: '2026-05-01T11:00:00+08:00' });
