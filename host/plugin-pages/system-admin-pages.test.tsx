@@ -98,6 +98,23 @@ describe('用户管理', () => {
     await waitFor(() => expect(server.to(`${SYS}/user/list.json`).length).toBeGreaterThan(1));
   });
 
+  it('edits a user who hid the phone: the masked value is shown with a hint and sent back unchanged', async () => {
+    const server = await setup(<UserPage />, [button(122002, '编辑用户')], (s) =>
+      s
+        .on('GET', `${SYS}/user/list.json`, ok({ total: 1, list: [{ ...users[1]!, phone: '138****0000', email: 'l***@example.com', disabled: false }] }))
+        .on('POST', `${SYS}/user/update.json`, ok({ userId: 3 })),
+    );
+    expect(await screen.findByText('138****0000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^手机号/) as HTMLInputElement).value).toBe('138****0000');
+    expect(within(dialog).getAllByText('该用户已设置隐藏，保持不变则不修改')).toHaveLength(2);
+    fireEvent.change(within(dialog).getByLabelText(/^姓名/), { target: { value: '李四四' } });
+    await within(dialog).findByRole('option', { name: '监控员' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(server, `${SYS}/user/update.json`)[0]).toMatchObject({ userId: 3, name: '李四四', phone: '138****0000', email: 'l***@example.com' }));
+  });
+
   it('resets a password after confirmation', async () => {
     const server = await setup(<UserPage />, [button(122004, '重置密码')], (s) => s.on('POST', `${SYS}/user/resetPassword.json`, ok({ userId: 2 })));
     await screen.findByText('zhang');

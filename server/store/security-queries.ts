@@ -19,7 +19,8 @@ export interface SecurityProfile {
   wxBound: boolean;
 }
 
-function privacyOf(value: unknown): PrivacySettings {
+/** The stored privacy column (jsonb, possibly partial) as settings. */
+export function privacyOf(value: unknown): PrivacySettings {
   const stored = (typeof value === 'string' ? (JSON.parse(value) as unknown) : value) as Partial<PrivacySettings> | null;
   return {
     hidePhone: stored?.hidePhone === true,

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db-schema';
 import { tenantInScope, type AccessScope } from './scope-queries';
+import { privacyOf, type PrivacySettings } from './security-queries';
 
 /** A user as 用户管理 shows it (no password hash). */
 export interface AdminUserRow {
@@ -17,12 +18,16 @@ export interface AdminUserRow {
   disabled: boolean;
   createdAt: Date;
   groups: { id: number; name: string }[];
+  /** What the user keeps from other users (安全中心). */
+  privacy: PrivacySettings;
 }
 
 export interface UserFilter {
   /** Tenants to list (already narrowed to the caller's scope). */
   tenantIds: readonly number[];
   keyword?: string;
+  /** Whose search it is: phones the other users hide are not matched. */
+  viewerId?: number;
   offset: number;
   limit: number;
 }
@@ -68,14 +73,15 @@ export class UserAdminQueries {
     let q = this.base(filter.tenantIds);
     if (filter.keyword) {
       const like = likePattern(filter.keyword);
-      q = q.where((eb) => eb.or([eb('u.account', 'like', like), eb('u.name', 'like', like), eb('u.phone', 'like', like)]));
+      const phoneShown = filter.viewerId === undefined ? sql<boolean>`true` : sql<boolean>`(u.id = ${filter.viewerId} or coalesce(u.privacy->>'hidePhone', '') <> 'true')`;
+      q = q.where((eb) => eb.or([eb('u.account', 'like', like), eb('u.name', 'like', like), eb.and([eb('u.phone', 'like', like), phoneShown])]));
     }
     const [total, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
       q
         .select([
           'u.id', 'u.account', 'u.name', 'u.phone', 'u.email', 'u.remark', 'u.tenant_id as tenantId', 't.name as tenantName',
-          'u.role_id as roleId', 'r.name as roleName', 'u.disabled', 'u.created_at as createdAt',
+          'u.role_id as roleId', 'r.name as roleName', 'u.disabled', 'u.created_at as createdAt', 'u.privacy',
         ])
         .orderBy('u.tenant_id')
         .orderBy('u.id')
@@ -84,7 +90,7 @@ export class UserAdminQueries {
         .execute(),
     ]);
     const groups = await this.groupsOfUsers(rows.map((r) => r.id));
-    return { total: Number(total.n), list: rows.map((r) => ({ ...r, groups: groups.get(r.id) ?? [] })) };
+    return { total: Number(total.n), list: rows.map((r) => ({ ...r, privacy: privacyOf(r.privacy), groups: groups.get(r.id) ?? [] })) };
   }
 
   /** The user when it belongs to one of `tenantIds`. */
@@ -93,11 +99,11 @@ export class UserAdminQueries {
       .where('u.id', '=', id)
       .select([
         'u.id', 'u.account', 'u.name', 'u.phone', 'u.email', 'u.remark', 'u.tenant_id as tenantId', 't.name as tenantName',
-        'u.role_id as roleId', 'r.name as roleName', 'u.disabled', 'u.created_at as createdAt',
+        'u.role_id as roleId', 'r.name as roleName', 'u.disabled', 'u.created_at as createdAt', 'u.privacy',
       ])
       .executeTakeFirst();
     if (!row) return undefined;
-    return { ...row, groups: (await this.groupsOfUsers([id])).get(id) ?? [] };
+    return { ...row, privacy: privacyOf(row.privacy), groups: (await this.groupsOfUsers([id])).get(id) ?? [] };
   }
 
   private async groupsOfUsers(userIds: readonly number[]): Promise<Map<number, { id: number; name: string }[]>> {

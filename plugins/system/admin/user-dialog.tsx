@@ -6,6 +6,9 @@ import { FormDialog, FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
 
+/** Shown under a field the user hid in 安全中心: left as it is, the stored value is kept. */
+const HIDDEN_HINT = '该用户已设置隐藏，保持不变则不修改';
+
 const toCheckNodes = (groups: readonly GroupNode[]): CheckNode[] => groups.map((g) => ({ id: g.id, label: g.name, children: toCheckNodes(g.children) }));
 
 /** Roles and vehicle groups a user of `tenantId` may be given. */
@@ -78,10 +81,10 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
       <Field label="姓名" required>
         <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={50} />
       </Field>
-      <Field label="手机号">
+      <Field label="手机号" hint={editing && editing.phone.includes('*') && phone === editing.phone ? HIDDEN_HINT : undefined}>
         <Input value={phone} onChange={(_, d) => setPhone(d.value)} maxLength={20} />
       </Field>
-      <Field label="邮箱">
+      <Field label="邮箱" hint={editing && editing.email.includes('*') && email === editing.email ? HIDDEN_HINT : undefined}>
         <Input value={email} onChange={(_, d) => setEmail(d.value)} maxLength={100} />
       </Field>
       <Field label="角色" required>

@@ -11,18 +11,20 @@ import {
   checkAccount, checkCovers, checkPassword, isForeignKeyViolation, isUniqueViolation, optionalEmail, optionalPhone, required, roleWithinCaller, tenantInCallerScope,
 } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
+import { maskEmail, maskPhone, unmaskedInput, visibleContact } from './contact-privacy';
 
 const BASE = '/car/v1/api/system/user';
 const USER_MENU = 1220;
 
-/** A user as 用户管理 shows it. */
-function toItem(u: AdminUserRow) {
+/** A user as 用户管理 shows it to `viewerId` (phone and e-mail masked as the user chose). */
+function toItem(u: AdminUserRow, viewerId: number) {
+  const { phone, email } = visibleContact(u, viewerId);
   return {
     userId: u.id,
     account: u.account,
     name: u.name,
-    phone: u.phone ?? '',
-    email: u.email,
+    phone,
+    email,
     remark: u.remark,
     tenantId: u.tenantId,
     tenantName: u.tenantName,
@@ -34,12 +36,14 @@ function toItem(u: AdminUserRow) {
   };
 }
 
-/** What the audit log keeps of a user (never the password hash). */
-const auditView = (u: Pick<AdminUserRow, 'account' | 'name' | 'phone' | 'email' | 'remark' | 'tenantName' | 'roleName' | 'disabled'> & { groups: { name: string }[] }) => ({
+/** What the audit log keeps of a user (never the password hash; phone and e-mail masked when the user hides them). */
+const auditView = (
+  u: Pick<AdminUserRow, 'account' | 'name' | 'phone' | 'email' | 'remark' | 'tenantName' | 'roleName' | 'disabled'> & { groups: { name: string }[]; privacy?: AdminUserRow['privacy'] },
+) => ({
   account: u.account,
   name: u.name,
-  phone: u.phone ?? '',
-  email: u.email,
+  phone: u.privacy?.hidePhone ? maskPhone(u.phone ?? '') : (u.phone ?? ''),
+  email: u.privacy?.hideEmail ? maskEmail(u.email) : u.email,
   remark: u.remark,
   tenant: u.tenantName,
   role: u.roleName,
@@ -97,10 +101,12 @@ export const userListRoute = sessionRoute<{ current: number; pageSize: number; k
   summary: '用户管理：本级及下级客户的用户（分页；keyword 匹配账号、姓名、手机号）',
   resource: USER_MENU,
   schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async ({ query, deps, scope, user }) => {
     const s = await scope();
-    const page = await deps.store.system.users.page({ tenantIds: listedTenants(s, query.tenantId), keyword: query.keyword?.trim() || undefined, ...pageOffset(query) });
-    return { total: page.total, list: page.list.map(toItem) };
+    const page = await deps.store.system.users.page({
+      tenantIds: listedTenants(s, query.tenantId), keyword: query.keyword?.trim() || undefined, viewerId: user.id, ...pageOffset(query),
+    });
+    return { total: page.total, list: page.list.map((u) => toItem(u, user.id)) };
   },
 });
 
@@ -208,8 +214,9 @@ export const userUpdateRoute = sessionRoute<unknown, UserFieldsBody & { userId: 
     const store = deps.store;
     const before = await manageable(store, user, s, body.userId);
     const name = required(body.name, '姓名');
-    const phone = optionalPhone(body.phone);
-    const email = optionalEmail(body.email);
+    const shown = visibleContact(before, user.id);
+    const phone = optionalPhone(unmaskedInput(body.phone, before.phone, shown.phone));
+    const email = optionalEmail(unmaskedInput(body.email, before.email, shown.email));
     if (phone && (await store.system.users.phoneTaken(phone, before.id))) throw badInput('手机号已被其他用户使用');
     const role = await checkRole(store, user.roleId, before.tenantId, body.roleId);
     if (before.id === user.id && role.id !== before.roleId) throw badInput('不能修改自己的角色');
@@ -296,16 +303,18 @@ export const userExportRoute = sessionRoute<unknown, { keyword?: string; tenantI
   resource: 122006,
   raw: true,
   schema: { body: object(filterProperties) },
-  handler: async ({ body, deps, scope, reply }) => {
+  handler: async ({ body, deps, scope, reply, user }) => {
     const s = await scope();
-    const page = await deps.store.system.users.page({ tenantIds: listedTenants(s, body.tenantId), keyword: body.keyword?.trim() || undefined, offset: 0, limit: EXPORT_ROW_LIMIT });
+    const page = await deps.store.system.users.page({
+      tenantIds: listedTenants(s, body.tenantId), keyword: body.keyword?.trim() || undefined, viewerId: user.id, offset: 0, limit: EXPORT_ROW_LIMIT,
+    });
     const sheet = await buildSheet(
       '用户',
       [
         { header: '账号', width: 18, value: (u: AdminUserRow) => u.account },
         { header: '姓名', value: (u) => u.name },
-        { header: '手机号', value: (u) => u.phone },
-        { header: '邮箱', width: 24, value: (u) => u.email },
+        { header: '手机号', value: (u) => visibleContact(u, user.id).phone },
+        { header: '邮箱', width: 24, value: (u) => visibleContact(u, user.id).email },
         { header: '所属客户', width: 20, value: (u) => u.tenantName },
         { header: '角色', value: (u) => u.roleName },
         { header: '可见车组', width: 30, value: (u) => (u.groups.length ? u.groups.map((g) => g.name).join('、') : '全部') },
