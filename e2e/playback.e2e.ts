@@ -77,8 +77,10 @@ describe('轨迹回放', () => {
     expect(playing.chart - day.start).toBeGreaterThan(60_000);
     await screenshot(page, 'playback-playing.png');
     await page.getByRole('button', { name: '暂停', exact: true }).click();
+    await shows(page.getByRole('button', { name: '播放', exact: true }), 'the 播放 button once paused');
+    await page.waitForTimeout(300); // a frame already drawing when the click landed
     const paused = await cursor(page);
-    await page.waitForTimeout(600);
+    await page.waitForTimeout(800);
     expect((await cursor(page)).x).toBe(paused.x);
 
     // a stop in the list moves the replay there; the chart cursor follows
