@@ -13,7 +13,8 @@ const useStyles = makeStyles({
 
 /**
  * Shown after an export was queued: a way to the download centre. When the server says the file
- * is ready (live `exportReady`), a toast names it and the tip says it can be downloaded now.
+ * is ready (live `exportReady`), the tip says it can be downloaded now (a toast says it when the
+ * tip is closed).
  */
 export const DownloadTip = observer(function DownloadTip() {
   const s = useStyles();
@@ -25,10 +26,11 @@ export const DownloadTip = observer(function DownloadTip() {
   useEffect(() => {
     const sub = live.on('exportReady', ({ fileName }) => {
       setReady(fileName);
-      toast.show(`${fileName || '导出文件'} 已生成，可在下载中心下载`, 'success');
+      // with the tip open its text says so; a toast would replace the page's own (one at a time)
+      if (!dialogs.downloadTipVisible) toast.show(`${fileName || '导出文件'} 已生成，可在下载中心下载`, 'success');
     });
     return () => sub.dispose();
-  }, [live, toast]);
+  }, [live, toast, dialogs]);
   useEffect(() => {
     if (!dialogs.downloadTipVisible) setReady(undefined);
   }, [dialogs.downloadTipVisible]);
@@ -37,9 +39,10 @@ export const DownloadTip = observer(function DownloadTip() {
     <Card className={s.card} size="small" role="status">
       <div className={s.row}>
         <ArrowDownloadRegular />
-        <Text className={s.grow}>{ready ? `${ready} 已生成，可以下载了` : '导出任务已提交，生成后可在下载中心下载'}</Text>
+        <Text className={s.grow}>导出任务已提交，生成后可在下载中心下载</Text>
         <Button size="small" appearance="transparent" icon={<DismissRegular />} aria-label="关闭提示" onClick={() => dialogs.showDownList(false)} />
       </div>
+      {ready !== undefined && <Text role="status">{`${ready || '导出文件'} 已生成，可以下载了`}</Text>}
       <Button
         size="small"
         appearance="primary"

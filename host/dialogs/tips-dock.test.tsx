@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DialogService, type DialogService as Dialogs } from '@tianlu/sdk';
+import { DialogService, ToastService, type DialogService as Dialogs, type ToastService as Toasts } from '@tianlu/sdk';
 import { logIn, ok, renderApp, shellServer } from '../test/app-harness';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
 
@@ -32,5 +32,25 @@ describe('alarm and download tips', () => {
     await waitFor(() => expect(screen.getByTestId('tips-dock').dataset.dock).toBe('assistant'), { timeout: 2500 });
     expect(screen.getByTestId('assistant-wrapper').contains(screen.getByTestId('tips-dock'))).toBe(true);
     script.remove();
+  });
+
+  it('says in the open download tip that the export is ready, and with the tip closed says it in a toast', async () => {
+    logIn();
+    const app = renderApp('/home');
+    await screen.findByText('我的应用', undefined, { timeout: 3000 });
+    const dialogs = app.container.get<Dialogs>(DialogService);
+    const toasts = app.container.get<Toasts>(ToastService);
+    act(() => dialogs.showDownList(true));
+    await screen.findByRole('button', { name: '前往下载中心' }, { timeout: 2500 });
+    await waitFor(() => expect(app.sockets.last).not.toBeUndefined());
+    const socket = app.sockets.last!.open();
+    act(() => void socket.receive({ type: 'exportReady', id: 3, fileName: '里程报表.xlsx' }));
+    expect(await screen.findByText('里程报表.xlsx 已生成，可以下载了')).toBeTruthy();
+    expect(screen.getByText('导出任务已提交，生成后可在下载中心下载')).toBeTruthy();
+    expect(toasts.current?.text ?? '').not.toContain('已生成');
+
+    act(() => dialogs.showDownList(false));
+    act(() => void socket.receive({ type: 'exportReady', id: 4, fileName: '告警明细.xlsx' }));
+    await waitFor(() => expect(toasts.current?.text).toBe('告警明细.xlsx 已生成，可在下载中心下载'));
   });
 });
