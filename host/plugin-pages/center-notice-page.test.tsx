@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ServiceProvider } from '@tianlu/sdk';
 import { createKernel } from '../../core';
@@ -26,7 +26,7 @@ describe('站内消息', () => {
     const { queries } = setup();
     expect(await screen.findByText('公告1')).toBeTruthy();
     expect(queries()[0]).toEqual({ current: '1', pageSize: '10' });
-    expect(screen.getByText('1 / 3')).toBeTruthy();
+    expect(await screen.findByText('1 / 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(queries().at(-1)).toEqual({ current: '2', pageSize: '10' }));
   });
@@ -36,8 +36,9 @@ describe('站内消息', () => {
     await screen.findByText('公告1');
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(queries().at(-1)?.current).toBe('2'));
-    fireEvent.click(screen.getByRole('combobox', { name: '每页条数' }));
-    fireEvent.click(await screen.findByRole('option', { name: '20 条/页' }));
+    const size = screen.getByRole('combobox', { name: '每页条数' });
+    expect(within(size).getAllByRole('option').map((o) => o.textContent)).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页']);
+    fireEvent.change(size, { target: { value: '20' } });
     await waitFor(() => expect(queries().at(-1)).toEqual({ current: '1', pageSize: '20' }));
   });
 

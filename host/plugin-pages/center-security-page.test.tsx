@@ -185,7 +185,7 @@ describe('安全中心 › 登录记录', () => {
       ['2026-11-19 08:00:00', '10.0.0.9', '已锁定', '短信验证码'],
     ]);
     expect(Object.fromEntries(server.to(`${USER}loginHistory.json`)[0]!.query)).toEqual({ current: '1', pageSize: '10' });
-    fireEvent.click(within(section('登录记录')).getByRole('button', { name: '下一页' }));
+    fireEvent.click(await within(section('登录记录')).findByRole('button', { name: '下一页' }));
     await waitFor(() => expect(Object.fromEntries(server.to(`${USER}loginHistory.json`).at(-1)!.query)).toEqual({ current: '2', pageSize: '10' }));
   });
 });

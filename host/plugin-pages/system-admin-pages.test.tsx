@@ -56,7 +56,7 @@ describe('用户管理', () => {
     const server = await setup(<UserPage />, []);
     expect(await screen.findByText('zhang')).toBeTruthy();
     expect(Object.fromEntries(server.to(`${SYS}/user/list.json`)[0]!.query)).toEqual({ current: '1', pageSize: '10' });
-    expect(screen.getByText('1 / 3')).toBeTruthy();
+    expect(await screen.findByText('1 / 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(server.to(`${SYS}/user/list.json`).at(-1)!.query.get('current')).toBe('2'));
     fireEvent.change(screen.getByPlaceholderText('账号、姓名或手机号'), { target: { value: 'zhang' } });

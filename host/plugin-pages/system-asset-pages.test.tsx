@@ -63,7 +63,7 @@ describe('车辆管理', () => {
     expect(await screen.findByText('京A10001', undefined, { timeout: 8000 })).toBeTruthy();
     expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10' });
     expect(within(screen.getByText('京A10002').closest('[role="row"]') as HTMLElement).getByText('已到期')).toBeTruthy();
-    expect(screen.getByText('1 / 3')).toBeTruthy();
+    expect(await screen.findByText('1 / 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(query(server, `${SYS}/vehicle/list.json`).current).toBe('2'));
 

@@ -15,7 +15,8 @@ const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
 
 /**
  * The pager under a server-paged table: 共 N 条, 上一页 / 下一页, the page and the page size
- * (a new size goes back to page 1). Loaded on demand (its drop-down pulls Fluent's positioning).
+ * (a new size goes back to page 1). Loaded on demand, like the SDK's other views. The size is a native select:
+ * Fluent's Dropdown beside a modal dialog could leave the dialog marked aria-hidden.
  */
 export function PaginationBar(props: PaginationBarProps) {
   return createElement(Suspense, { fallback: null }, createElement(View, props));

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, Pagination, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { PaginationBar } from '../components/pagination-bar';
 import { formatTime } from '../components/notice-types';
 
 interface ExportRecord {

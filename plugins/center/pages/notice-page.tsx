@@ -17,9 +17,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, NavigationService, Pagination, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { PaginationBar } from '../components/pagination-bar';
 import { formatTime, NoticePaths, type NoticePage as NoticePageData } from '../components/notice-types';
 
 type ReadFilter = 'all' | 'unread' | 'read';

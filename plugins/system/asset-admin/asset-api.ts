@@ -188,9 +188,3 @@ export function treeOrder<T extends { id: number; parentId: number | null }>(ite
   visit(null, 0);
   return out;
 }
-
-/** `车辆列表-20260101.xlsx` (local date). */
-export function exportFileName(title: string, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${title}-${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}.xlsx`;
-}

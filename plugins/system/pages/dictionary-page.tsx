@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, Input, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, exportName, type DictionaryEntry, type Page } from '../admin/admin-api';
+import { DataTable, expectOk, HttpService, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, type DictionaryEntry, type Page } from '../admin/admin-api';
 import { ConfirmDialog, FormDialog } from '../admin/admin-dialogs';
-import { AdminPage, errorText, RowAction } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
+import { AdminPage, RowAction } from '../admin/admin-page';
+import { usePagedList } from '../admin/use-paged-list';
 
 function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onClose: () => void; onSaved: () => void }) {
   const http = useService<HttpService>(HttpService);
@@ -42,42 +42,28 @@ function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onC
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; entry: DictionaryEntry };
 
+interface DictionaryFilter {
+  type: string;
+  keyword: string;
+}
+
+const dictionaryQuery = (f: DictionaryFilter) => ({ type: f.type || undefined, keyword: f.keyword || undefined });
+
 /** 数据字典: entries shared by every tenant, paged; only platform users may change them. */
 const DictionaryPage = observer(function DictionaryPage() {
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const pagination = useMemo(() => new Pagination(), []);
+  const [editable, setEditable] = useState(false);
+  const list = usePagedList<DictionaryFilter, DictionaryEntry, Page<DictionaryEntry> & { editable: boolean }>({
+    path: AdminPaths.dictPage,
+    initialFilter: { type: '', keyword: '' },
+    query: dictionaryQuery,
+    onPage: (page) => setEditable(page.editable),
+  });
   const [type, setType] = useState('');
   const [keyword, setKeyword] = useState('');
-  const [filter, setFilter] = useState({ type: '', keyword: '' });
-  const [rows, setRows] = useState<DictionaryEntry[]>([]);
-  const [editable, setEditable] = useState(false);
-  const [error, setError] = useState<string>();
   const [action, setAction] = useState<Action>();
 
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(
-        await http.get<Page<DictionaryEntry> & { editable: boolean }>(AdminPaths.dictPage, { ...pagination.query, type: filter.type || undefined, keyword: filter.keyword || undefined }),
-      );
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setEditable(page.editable);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, filter]);
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setFilter({ type: type.trim(), keyword: keyword.trim() });
-  };
-  const saved = (text: string) => {
-    toast.show(text, 'success');
-    void load();
-  };
+  const search = () => list.search({ type: type.trim(), keyword: keyword.trim() });
   const close = () => setAction(undefined);
 
   const columns: DataTableColumn<DictionaryEntry>[] = [
@@ -111,7 +97,7 @@ const DictionaryPage = observer(function DictionaryPage() {
   return (
     <AdminPage
       title="数据字典"
-      error={error}
+      error={list.error}
       tools={
         <>
           {editable && (
@@ -122,14 +108,7 @@ const DictionaryPage = observer(function DictionaryPage() {
             </Permission>
           )}
           <Permission button={AdminButtons.dictExport}>
-            <Button
-              icon={<ArrowDownloadRegular />}
-              onClick={() =>
-                void http
-                  .downloadBlob(AdminPaths.dictExport, { type: filter.type || undefined, keyword: filter.keyword || undefined }, exportName('数据字典'))
-                  .catch((e: unknown) => toast.show(errorText(e), 'error'))
-              }
-            >
+            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.dictExport, '数据字典')}>
               导出
             </Button>
           </Permission>
@@ -150,10 +129,10 @@ const DictionaryPage = observer(function DictionaryPage() {
       }
     >
       {!editable && <Text style={{ color: tokens.colorNeutralForeground3 }}>数据字典为全平台共用，仅平台用户可以修改。</Text>}
-      <DataTable label="字典条目" rows={rows} columns={columns} rowKey={(e) => String(e.id)} height={420} rowHeight={36} empty="暂无字典条目" />
-      <AdminPager pagination={pagination} onChange={() => void load()} />
-      {action?.kind === 'create' && <EntryDialog defaultType={filter.type} onClose={close} onSaved={() => saved('字典条目已新增')} />}
-      {action?.kind === 'edit' && <EntryDialog entry={action.entry} onClose={close} onSaved={() => saved('字典条目已保存')} />}
+      <DataTable label="字典条目" rows={list.rows} columns={columns} rowKey={(e) => String(e.id)} height={420} rowHeight={36} empty="暂无字典条目" />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
+      {action?.kind === 'create' && <EntryDialog defaultType={list.filter.type} onClose={close} onSaved={() => list.changed('字典条目已新增')} />}
+      {action?.kind === 'edit' && <EntryDialog entry={action.entry} onClose={close} onSaved={() => list.changed('字典条目已保存')} />}
       {action?.kind === 'delete' && (
         <ConfirmDialog
           title="删除字典条目"
@@ -162,7 +141,7 @@ const DictionaryPage = observer(function DictionaryPage() {
           onClose={close}
           onConfirm={async () => {
             expectOk(await http.postJson(AdminPaths.dictDelete, { id: action.entry.id }));
-            saved('字典条目已删除');
+            list.changed('字典条目已删除');
           }}
         />
       )}

@@ -2,10 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useButtonPermission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, expectOk, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn } from '@tianlu/sdk';
 import { ConfirmDialog } from '../admin/admin-dialogs';
 import { AdminPage, errorText } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
 import { GroupButtons, GroupPaths, type GroupNode, type Page, type TenantGroups, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
 import { findGroup, GroupTree, type TreeSelection } from '../asset-admin/group-tree';
@@ -145,7 +144,7 @@ const GroupPage = observer(function GroupPage() {
             )}
           </div>
           <DataTable label="车组车辆" rows={vehicles} columns={columns} rowKey={(v) => String(v.id)} height={360} empty="该车组下没有车辆" />
-          <AdminPager pagination={pagination} onChange={() => void loadVehicles()} />
+          <PaginationBar pagination={pagination} onChange={() => void loadVehicles()} />
         </div>
       </div>
 

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, exportName, type OperationLog, type Page } from '../admin/admin-api';
-import { AdminPage, errorText, formatTime } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
+import { DataTable, PaginationBar, Permission, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, type OperationLog } from '../admin/admin-api';
+import { AdminPage, formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
+import { usePagedList } from '../admin/use-paged-list';
 
 interface LogFilter {
   account: string;
@@ -69,31 +69,10 @@ function LogDetail(props: { log: OperationLog; onClose: () => void }) {
 
 /** 操作日志: who did what and when, newest first, paged on the server; filters and export. */
 const LogPage = observer(function LogPage() {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const pagination = useMemo(() => new Pagination(), []);
+  const list = usePagedList<LogFilter, OperationLog>({ path: AdminPaths.logList, initialFilter: EMPTY, query });
   const [draft, setDraft] = useState<LogFilter>(EMPTY);
-  const [filter, setFilter] = useState<LogFilter>(EMPTY);
-  const [rows, setRows] = useState<OperationLog[]>([]);
-  const [error, setError] = useState<string>();
   const [detail, setDetail] = useState<OperationLog>();
 
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.get<Page<OperationLog>>(AdminPaths.logList, { ...pagination.query, ...query(filter) }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, filter]);
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setFilter({ ...draft });
-  };
   const set = (key: keyof LogFilter) => (_: unknown, d: { value: string }) => setDraft((f) => ({ ...f, [key]: d.value }));
 
   const columns: DataTableColumn<OperationLog>[] = [
@@ -109,13 +88,10 @@ const LogPage = observer(function LogPage() {
   return (
     <AdminPage
       title="操作日志"
-      error={error}
+      error={list.error}
       tools={
         <Permission button={AdminButtons.logExport}>
-          <Button
-            icon={<ArrowDownloadRegular />}
-            onClick={() => void http.downloadBlob(AdminPaths.logExport, query(filter), exportName('操作日志')).catch((e: unknown) => toast.show(errorText(e), 'error'))}
-          >
+          <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.logExport, '操作日志')}>
             导出
           </Button>
         </Permission>
@@ -134,14 +110,14 @@ const LogPage = observer(function LogPage() {
           <Field label="结束时间">
             <Input type="datetime-local" value={draft.end} onChange={set('end')} />
           </Field>
-          <Button icon={<SearchRegular />} onClick={search}>
+          <Button icon={<SearchRegular />} onClick={() => list.search({ ...draft })}>
             查询
           </Button>
         </>
       }
     >
-      <DataTable label="操作日志" rows={rows} columns={columns} rowKey={(l) => String(l.id)} height={420} rowHeight={36} onRowClick={setDetail} empty="暂无操作日志" />
-      <AdminPager pagination={pagination} onChange={() => void load()} />
+      <DataTable label="操作日志" rows={list.rows} columns={columns} rowKey={(l) => String(l.id)} height={420} rowHeight={36} onRowClick={setDetail} empty="暂无操作日志" />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
       {detail && <LogDetail log={detail} onClose={() => setDetail(undefined)} />}
     </AdminPage>
   );

@@ -1,14 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, expectOk, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { ConfirmDialog } from '../admin/admin-dialogs';
-import { AdminPage, errorText } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
+import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
-import { assetButtons, EMPTY_FILTER, exportFileName, filterQuery, TerminalPaths, type AssetFilter, type Page, type TerminalRow } from '../asset-admin/asset-api';
+import { assetButtons, TerminalPaths, type TerminalRow } from '../asset-admin/asset-api';
 import { AssetFilterBar, useAssetOptions } from '../asset-admin/asset-filters';
+import { assetOpsColumn, AssetTools, ExpiryDate, useAssetList } from '../asset-admin/asset-list';
 import { ImportWizard } from '../asset-admin/import-wizard';
 import { TerminalDialog } from '../asset-admin/terminal-dialog';
 
@@ -24,55 +22,24 @@ type Action =
   | { kind: 'edit' | 'bind' | 'unbind'; terminal: TerminalRow }
   | { kind: 'delete' | 'transfer' | 'renew'; terminals: TerminalRow[] };
 
-const useStyles = makeStyles({
-  tools: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
-  expired: { color: tokens.colorPaletteRedForeground1 },
-});
-
 function subject(terminals: readonly TerminalRow[]): string {
   return terminals.length === 1 ? `终端 ${terminals[0]!.terminalNo}` : `已选 ${terminals.length} 个终端`;
 }
 
 /** 终端管理: terminals of the caller's customers, paged on the server; add, edit, bind, transfer, renew, delete, import, export. */
 const TerminalPage = observer(function TerminalPage() {
-  const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const { options } = useAssetOptions(TerminalPaths.options);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [filter, setFilter] = useState<AssetFilter>(EMPTY_FILTER);
-  const [rows, setRows] = useState<TerminalRow[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string>();
+  const list = useAssetList<TerminalRow>(TerminalPaths.list);
   const [action, setAction] = useState<Action>();
 
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.get<Page<TerminalRow>>(TerminalPaths.list, { ...pagination.query, ...filterQuery(filter) }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setSelected(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, filter]);
-  useEffect(() => void load(), [load]);
-
   const done = (text: string) => {
-    toast.show(text, 'success');
     setAction(undefined);
-    void load();
+    list.changed(text);
   };
-  const chosen = rows.filter((r) => selected.has(r.id));
-  const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
-  const exportList = () => http.downloadBlob(TerminalPaths.exportList, filterQuery(filter), exportFileName('终端列表')).catch((e: unknown) => toast.show(errorText(e), 'error'));
 
   const columns: DataTableColumn<TerminalRow>[] = [
-    {
-      key: 'pick', title: '', width: 40,
-      render: (t) => <Checkbox aria-label={`选择 ${t.terminalNo}`} checked={selected.has(t.id)} onChange={(_, d) => toggle(t.id, Boolean(d.checked))} />,
-    },
+    list.pickColumn((t) => t.terminalNo),
     { key: 'no', title: '终端号', width: 130, render: (t) => t.terminalNo },
     { key: 'imei', title: 'IMEI', width: 140, render: (t) => t.imei || '—' },
     { key: 'model', title: '型号', width: 90, render: (t) => t.model || '—' },
@@ -83,90 +50,32 @@ const TerminalPage = observer(function TerminalPage() {
     { key: 'tenant', title: '所属客户', width: 110, render: (t) => t.tenantName },
     {
       key: 'expiry', title: '到期日期', width: 150,
-      render: (t) =>
-        t.vehicleId === null || t.expiryDate === null ? '—' : t.expired ? (
-          <span className={s.expired}>
-            {t.expiryDate} <Badge color="danger" appearance="tint">已到期</Badge>
-          </span>
-        ) : (
-          t.expiryDate
-        ),
+      render: (t) => (t.vehicleId === null || t.expiryDate === null ? '—' : <ExpiryDate date={t.expiryDate} expired={t.expired} />),
     },
     { key: 'conn', title: '连接', width: 64, render: (t) => (t.connected ? '已连接' : '未连接') },
-    {
-      key: 'ops', title: '操作', width: 140,
-      render: (t) => (
-        <span>
-          <Permission button={Buttons.edit}>
-            <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'edit', terminal: t })}>
-              编辑
-            </Button>
-          </Permission>
-          <Permission button={Buttons.bind}>
-            {t.vehicleId === null ? (
-              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'bind', terminal: t })}>
-                绑定
-              </Button>
-            ) : (
-              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'unbind', terminal: t })}>
-                解绑
-              </Button>
-            )}
-          </Permission>
-        </span>
-      ),
-    },
+    assetOpsColumn<TerminalRow>({ buttons: Buttons, width: 140, bound: (t) => t.vehicleId !== null, onAction: (kind, t) => setAction({ kind, terminal: t }) }),
   ];
-
-  const batch = (kind: 'delete' | 'transfer' | 'renew') => () => (chosen.length ? setAction({ kind, terminals: chosen }) : toast.show('请先勾选终端', 'warning'));
 
   return (
     <AdminPage
       title="终端管理"
-      error={error}
+      error={list.error}
       tools={
-        <div className={s.tools}>
-          <Permission button={Buttons.add}>
-            <Button appearance="primary" icon={<AddRegular />} disabled={!options} onClick={() => setAction({ kind: 'add' })}>
-              新增终端
-            </Button>
-          </Permission>
-          <Permission button={Buttons.renew}>
-            <Button onClick={batch('renew')}>续费</Button>
-          </Permission>
-          <Permission button={Buttons.transfer}>
-            <Button disabled={!options} onClick={batch('transfer')}>
-              转移
-            </Button>
-          </Permission>
-          <Permission button={Buttons.remove}>
-            <Button onClick={batch('delete')}>删除</Button>
-          </Permission>
-          <Permission button={Buttons.import}>
-            <Button icon={<ArrowUploadRegular />} disabled={!options} onClick={() => setAction({ kind: 'import' })}>
-              导入
-            </Button>
-          </Permission>
-          <Permission button={Buttons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
-              导出
-            </Button>
-          </Permission>
-        </div>
-      }
-      filters={
-        <AssetFilterBar
-          placeholder="终端号、IMEI 或 SIM 卡号"
-          options={options}
-          onSearch={(f) => {
-            pagination.setCurrent(1);
-            setFilter(f);
-          }}
+        <AssetTools
+          buttons={Buttons}
+          noun="终端"
+          picked={list.chosen.length}
+          ready={Boolean(options)}
+          onAdd={() => setAction({ kind: 'add' })}
+          onBatch={(kind) => setAction({ kind, terminals: list.chosen })}
+          onImport={() => setAction({ kind: 'import' })}
+          onExport={() => list.exportList(TerminalPaths.exportList, '终端列表')}
         />
       }
+      filters={<AssetFilterBar placeholder="终端号、IMEI 或 SIM 卡号" options={options} onSearch={list.search} />}
     >
-      <DataTable label="终端" rows={rows} columns={columns} rowKey={(t) => String(t.id)} height={420} empty="没有符合条件的终端" />
-      <AdminPager pagination={pagination} onChange={() => void load()} />
+      <DataTable label="终端" rows={list.rows} columns={columns} rowKey={(t) => String(t.id)} height={420} empty="没有符合条件的终端" />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
 
       {(action?.kind === 'add' || action?.kind === 'edit') && options && (
         <TerminalDialog
@@ -227,7 +136,7 @@ const TerminalPage = observer(function TerminalPage() {
           templateName="终端导入模板.xlsx"
           columns={IMPORT_COLUMNS}
           options={options}
-          onImported={() => void load()}
+          onImported={() => void list.load()}
           onClose={() => setAction(undefined)}
         />
       )}

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Field, Input } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import { Badge, Button } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, exportName, type AdminUser, type Page } from '../admin/admin-api';
+import { DataTable, expectOk, HttpService, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, type AdminUser } from '../admin/admin-api';
 import { ConfirmDialog } from '../admin/admin-dialogs';
-import { AdminPage, errorText, formatTime, RowAction } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
-import { TenantSelect, useTenantOptions } from '../admin/tenant-select';
+import { AdminPage, formatTime, RowAction } from '../admin/admin-page';
+import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery, type TenantKeywordFilter } from '../admin/tenant-keyword-filters';
+import { useTenantOptions } from '../admin/tenant-select';
+import { usePagedList } from '../admin/use-paged-list';
 import { ResetPasswordDialog, UserDialog } from '../admin/user-dialog';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'reset' | 'toggle' | 'delete'; user: AdminUser };
@@ -15,41 +16,9 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'reset' | 'toggle' | 'delete
 /** 用户管理: users of the caller's tenants, paged on the server; create, edit, disable, reset password, delete, export. */
 const UserPage = observer(function UserPage() {
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const tenants = useTenantOptions();
-  const pagination = useMemo(() => new Pagination(), []);
-  const [keyword, setKeyword] = useState('');
-  const [tenantId, setTenantId] = useState<number>();
-  const [filter, setFilter] = useState<{ keyword: string; tenantId?: number }>({ keyword: '' });
-  const [rows, setRows] = useState<AdminUser[]>([]);
-  const [error, setError] = useState<string>();
+  const list = usePagedList<TenantKeywordFilter, AdminUser>({ path: AdminPaths.userList, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
   const [action, setAction] = useState<Action>();
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.get<Page<AdminUser>>(AdminPaths.userList, { ...pagination.query, keyword: filter.keyword || undefined, tenantId: filter.tenantId }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, filter]);
-
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setFilter({ keyword: keyword.trim(), tenantId });
-  };
-
-  const exportList = () =>
-    http.downloadBlob(AdminPaths.userExport, { keyword: filter.keyword || undefined, tenantId: filter.tenantId }, exportName('用户列表')).catch((e: unknown) => toast.show(errorText(e), 'error'));
-
-  const saved = (text: string) => {
-    toast.show(text, 'success');
-    void load();
-  };
 
   const columns: DataTableColumn<AdminUser>[] = [
     { key: 'account', title: '账号', width: 100, render: (u) => u.account },
@@ -105,7 +74,7 @@ const UserPage = observer(function UserPage() {
   return (
     <AdminPage
       title="用户管理"
-      error={error}
+      error={list.error}
       tools={
         <>
           <Permission button={AdminButtons.userAdd}>
@@ -114,31 +83,21 @@ const UserPage = observer(function UserPage() {
             </Button>
           </Permission>
           <Permission button={AdminButtons.userExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.userExport, '用户列表')}>
               导出
             </Button>
           </Permission>
         </>
       }
-      filters={
-        <>
-          <Field label="关键词">
-            <Input value={keyword} placeholder="账号、姓名或手机号" onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
-          </Field>
-          <TenantSelect label="所属客户" options={tenants ?? []} value={tenantId} onChange={setTenantId} allLabel="全部客户" />
-          <Button icon={<SearchRegular />} onClick={search}>
-            查询
-          </Button>
-        </>
-      }
+      filters={<TenantKeywordFilters placeholder="账号、姓名或手机号" tenants={tenants} onSearch={list.search} />}
     >
-      <DataTable label="用户列表" rows={rows} columns={columns} rowKey={(u) => String(u.userId)} height={420} rowHeight={40} empty="暂无用户" />
-      <AdminPager pagination={pagination} onChange={() => void load()} />
+      <DataTable label="用户列表" rows={list.rows} columns={columns} rowKey={(u) => String(u.userId)} height={420} rowHeight={40} empty="暂无用户" />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
       {action?.kind === 'create' && tenants && (
-        <UserDialog tenants={tenants} defaultTenantId={filter.tenantId} onClose={close} onSaved={() => saved('用户已新增')} />
+        <UserDialog tenants={tenants} defaultTenantId={list.filter.tenantId} onClose={close} onSaved={() => list.changed('用户已新增')} />
       )}
-      {action?.kind === 'edit' && tenants && <UserDialog user={action.user} tenants={tenants} onClose={close} onSaved={() => saved('用户已保存')} />}
-      {action?.kind === 'reset' && <ResetPasswordDialog user={action.user} onClose={close} onSaved={() => saved('密码已重置')} />}
+      {action?.kind === 'edit' && tenants && <UserDialog user={action.user} tenants={tenants} onClose={close} onSaved={() => list.changed('用户已保存')} />}
+      {action?.kind === 'reset' && <ResetPasswordDialog user={action.user} onClose={close} onSaved={() => list.changed('密码已重置')} />}
       {action?.kind === 'toggle' && (
         <ConfirmDialog
           title={action.user.disabled ? '启用用户' : '停用用户'}
@@ -146,7 +105,7 @@ const UserPage = observer(function UserPage() {
           onClose={close}
           onConfirm={async () => {
             expectOk(await http.postJson(AdminPaths.userSetDisabled, { userId: action.user.userId, disabled: !action.user.disabled }));
-            saved(action.user.disabled ? '用户已启用' : '用户已停用');
+            list.changed(action.user.disabled ? '用户已启用' : '用户已停用');
           }}
         />
       )}
@@ -158,7 +117,7 @@ const UserPage = observer(function UserPage() {
           onClose={close}
           onConfirm={async () => {
             expectOk(await http.postJson(AdminPaths.userDelete, { userId: action.user.userId }));
-            saved('用户已删除');
+            list.changed('用户已删除');
           }}
         />
       )}

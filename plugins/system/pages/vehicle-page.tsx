@@ -1,14 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Pagination, Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, expectOk, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { ConfirmDialog } from '../admin/admin-dialogs';
-import { AdminPage, errorText } from '../admin/admin-page';
-import { AdminPager } from '../admin/admin-pager';
+import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
-import { assetButtons, EMPTY_FILTER, exportFileName, filterQuery, VehiclePaths, type AssetFilter, type Page, type VehicleRow } from '../asset-admin/asset-api';
+import { assetButtons, VehiclePaths, type VehicleRow } from '../asset-admin/asset-api';
 import { AssetFilterBar, useAssetOptions } from '../asset-admin/asset-filters';
+import { assetOpsColumn, AssetTools, ExpiryDate, useAssetList } from '../asset-admin/asset-list';
 import { ImportWizard } from '../asset-admin/import-wizard';
 import { VehicleDialog } from '../asset-admin/vehicle-dialog';
 
@@ -25,55 +23,24 @@ type Action =
   | { kind: 'edit' | 'bind' | 'unbind'; vehicle: VehicleRow }
   | { kind: 'delete' | 'transfer' | 'renew'; vehicles: VehicleRow[] };
 
-const useStyles = makeStyles({
-  tools: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
-  expired: { color: tokens.colorPaletteRedForeground1 },
-});
-
 function subject(vehicles: readonly VehicleRow[]): string {
   return vehicles.length === 1 ? `车辆 ${vehicles[0]!.plateNo}` : `已选 ${vehicles.length} 辆车`;
 }
 
 /** 车辆管理: vehicles of the caller's customers, paged on the server; add, edit, bind, transfer, renew, delete, import, export. */
 const VehiclePage = observer(function VehiclePage() {
-  const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const { options } = useAssetOptions(VehiclePaths.options);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [filter, setFilter] = useState<AssetFilter>(EMPTY_FILTER);
-  const [rows, setRows] = useState<VehicleRow[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string>();
+  const list = useAssetList<VehicleRow>(VehiclePaths.list);
   const [action, setAction] = useState<Action>();
 
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.get<Page<VehicleRow>>(VehiclePaths.list, { ...pagination.query, ...filterQuery(filter) }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setSelected(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, filter]);
-  useEffect(() => void load(), [load]);
-
   const done = (text: string) => {
-    toast.show(text, 'success');
     setAction(undefined);
-    void load();
+    list.changed(text);
   };
-  const chosen = rows.filter((r) => selected.has(r.id));
-  const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
-  const exportList = () => http.downloadBlob(VehiclePaths.exportList, filterQuery(filter), exportFileName('车辆列表')).catch((e: unknown) => toast.show(errorText(e), 'error'));
 
   const columns: DataTableColumn<VehicleRow>[] = [
-    {
-      key: 'pick', title: '', width: 40,
-      render: (v) => <Checkbox aria-label={`选择 ${v.plateNo}`} checked={selected.has(v.id)} onChange={(_, d) => toggle(v.id, Boolean(d.checked))} />,
-    },
+    list.pickColumn((v) => v.plateNo),
     { key: 'plate', title: '车牌号', width: 110, render: (v) => v.plateNo },
     { key: 'color', title: '车牌颜色', width: 72, render: (v) => v.plateColorName },
     { key: 'kind', title: '资产类型', width: 72, render: (v) => v.assetKindName },
@@ -85,96 +52,38 @@ const VehiclePage = observer(function VehiclePage() {
     { key: 'terminal', title: '终端号', width: 120, render: (v) => v.terminalNo ?? '未绑定' },
     {
       key: 'expiry', title: '到期日期', width: 150,
-      render: (v) =>
-        v.expiryDate === null ? '不限' : v.expired ? (
-          <span className={s.expired}>
-            {v.expiryDate} <Badge color="danger" appearance="tint">已到期</Badge>
-          </span>
-        ) : (
-          v.expiryDate
-        ),
+      render: (v) => (v.expiryDate === null ? '不限' : <ExpiryDate date={v.expiryDate} expired={v.expired} />),
     },
     { key: 'speedLimit', title: '限速', width: 80, render: (v) => (v.speedLimit === null ? '默认' : `${v.speedLimit} km/h`) },
-    {
-      key: 'ops', title: '操作', width: 150,
-      render: (v) => (
-        <span>
-          <Permission button={Buttons.edit}>
-            <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'edit', vehicle: v })}>
-              编辑
-            </Button>
-          </Permission>
-          <Permission button={Buttons.bind}>
-            {v.terminalId === null ? (
-              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'bind', vehicle: v })}>
-                绑定
-              </Button>
-            ) : (
-              <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'unbind', vehicle: v })}>
-                解绑
-              </Button>
-            )}
-          </Permission>
-        </span>
-      ),
-    },
+    assetOpsColumn<VehicleRow>({ buttons: Buttons, width: 150, bound: (v) => v.terminalId !== null, onAction: (kind, v) => setAction({ kind, vehicle: v }) }),
   ];
-
-  const batch = (kind: 'delete' | 'transfer' | 'renew') => () => (chosen.length ? setAction({ kind, vehicles: chosen }) : toast.show('请先勾选车辆', 'warning'));
 
   return (
     <AdminPage
       title="车辆管理"
-      error={error}
+      error={list.error}
       tools={
-        <div className={s.tools}>
-          <Permission button={Buttons.add}>
-            <Button appearance="primary" icon={<AddRegular />} disabled={!options} onClick={() => setAction({ kind: 'add' })}>
-              新增车辆
-            </Button>
-          </Permission>
-          <Permission button={Buttons.renew}>
-            <Button onClick={batch('renew')}>续费</Button>
-          </Permission>
-          <Permission button={Buttons.transfer}>
-            <Button disabled={!options} onClick={batch('transfer')}>
-              转移
-            </Button>
-          </Permission>
-          <Permission button={Buttons.remove}>
-            <Button onClick={batch('delete')}>删除</Button>
-          </Permission>
-          <Permission button={Buttons.import}>
-            <Button icon={<ArrowUploadRegular />} disabled={!options} onClick={() => setAction({ kind: 'import' })}>
-              导入
-            </Button>
-          </Permission>
-          <Permission button={Buttons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => void exportList()}>
-              导出
-            </Button>
-          </Permission>
-        </div>
-      }
-      filters={
-        <AssetFilterBar
-          placeholder="车牌号、VIN 或司机"
-          options={options}
-          onSearch={(f) => {
-            pagination.setCurrent(1);
-            setFilter(f);
-          }}
+        <AssetTools
+          buttons={Buttons}
+          noun="车辆"
+          picked={list.chosen.length}
+          ready={Boolean(options)}
+          onAdd={() => setAction({ kind: 'add' })}
+          onBatch={(kind) => setAction({ kind, vehicles: list.chosen })}
+          onImport={() => setAction({ kind: 'import' })}
+          onExport={() => list.exportList(VehiclePaths.exportList, '车辆列表')}
         />
       }
+      filters={<AssetFilterBar placeholder="车牌号、VIN 或司机" options={options} onSearch={list.search} />}
     >
-      <DataTable label="车辆" rows={rows} columns={columns} rowKey={(v) => String(v.id)} height={420} empty="没有符合条件的车辆" />
-      <AdminPager pagination={pagination} onChange={() => void load()} />
+      <DataTable label="车辆" rows={list.rows} columns={columns} rowKey={(v) => String(v.id)} height={420} empty="没有符合条件的车辆" />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
 
       {(action?.kind === 'add' || action?.kind === 'edit') && options && (
         <VehicleDialog
           vehicle={action.kind === 'edit' ? action.vehicle : undefined}
           options={options}
-          defaultTenantId={filter.tenantId}
+          defaultTenantId={list.filter.tenantId}
           onSaved={() => done(action.kind === 'edit' ? '车辆已保存' : '车辆已新增')}
           onClose={() => setAction(undefined)}
         />
@@ -224,7 +133,7 @@ const VehiclePage = observer(function VehiclePage() {
           templateName="车辆导入模板.xlsx"
           columns={IMPORT_COLUMNS}
           options={options}
-          onImported={() => void load()}
+          onImported={() => void list.load()}
           onClose={() => setAction(undefined)}
         />
       )}

@@ -1,4 +1,4 @@
-import { Button, Dropdown, makeStyles, Option, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import type { PaginationBarProps } from '../pagination-bar';
 import { PAGE_SIZES } from '../pagination-bar';
@@ -6,7 +6,6 @@ import { PAGE_SIZES } from '../pagination-bar';
 const useStyles = makeStyles({
   bar: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', padding: '8px 0 0' },
   muted: { color: tokens.colorNeutralForeground3 },
-  size: { minWidth: '110px' },
 });
 
 /** The view of {@link PaginationBar}; loaded on demand. */
@@ -29,21 +28,19 @@ const PaginationBarView = observer(function PaginationBarView(props: PaginationB
       <Button size="small" disabled={props.disabled || p.current >= p.pageCount} onClick={() => go(p.current + 1)}>
         下一页
       </Button>
-      <Dropdown
-        className={s.size}
+      <Select
         size="small"
         aria-label="每页条数"
-        value={`${p.pageSize} 条/页`}
-        selectedOptions={[String(p.pageSize)]}
-        onOptionSelect={(_, d) => {
-          p.setPageSize(Number(d.optionValue));
+        value={String(p.pageSize)}
+        onChange={(_, d) => {
+          p.setPageSize(Number(d.value));
           props.onChange();
         }}
       >
         {PAGE_SIZES.map((n) => (
-          <Option key={n} value={String(n)}>{`${n} 条/页`}</Option>
+          <option key={n} value={String(n)}>{`${n} 条/页`}</option>
         ))}
-      </Dropdown>
+      </Select>
     </div>
   );
 });

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { expectOk, HttpService, Pagination, SessionService, useService } from '@tianlu/sdk';
-import { PaginationBar } from '../../components/pagination-bar';
+import { expectOk, HttpService, Pagination, PaginationBar, SessionService, useService } from '@tianlu/sdk';
 import { messageOf, SecurityPaths } from './security-paths';
 
 interface LoginRecord {

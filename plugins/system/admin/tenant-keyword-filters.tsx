@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Button, Field, Input } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import type { TenantOption } from './admin-api';
+import { TenantSelect } from './tenant-select';
+
+/** A keyword and one of the caller's tenants (none: all of them). */
+export interface TenantKeywordFilter {
+  keyword: string;
+  tenantId?: number;
+}
+
+export const EMPTY_TENANT_KEYWORD_FILTER: TenantKeywordFilter = { keyword: '' };
+
+/** The query parameters of a {@link TenantKeywordFilter}. */
+export function tenantKeywordQuery(f: TenantKeywordFilter) {
+  return { keyword: f.keyword || undefined, tenantId: f.tenantId };
+}
+
+/** 关键词, 所属客户 and 查询 above a list; Enter in the keyword searches too. */
+export function TenantKeywordFilters(props: { placeholder: string; tenants: readonly TenantOption[] | undefined; onSearch: (filter: TenantKeywordFilter) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const [tenantId, setTenantId] = useState<number>();
+  const search = () => props.onSearch({ keyword: keyword.trim(), tenantId });
+  return (
+    <>
+      <Field label="关键词">
+        <Input value={keyword} placeholder={props.placeholder} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+      </Field>
+      <TenantSelect label="所属客户" options={props.tenants ?? []} value={tenantId} onChange={setTenantId} allLabel="全部客户" />
+      <Button icon={<SearchRegular />} onClick={search}>
+        查询
+      </Button>
+    </>
+  );
+}
