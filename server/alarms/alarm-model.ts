@@ -1,29 +1,10 @@
 import { toChinaIso } from '../api/time-format';
 import type { AlarmRow } from '../store/alarm-queries';
-import { alarmName, type AlarmSource } from './alarm-catalogue';
+import type { Alarm } from '../../sdk/services/alarm-service';
+import { alarmName } from './alarm-catalogue';
 
-/** One alarm as the console gets it (docs/api-contract.md, `Alarm`). */
-export interface Alarm {
-  id: number;
-  alarmType: string;
-  alarmName: string;
-  source: AlarmSource;
-  terminalNo: string;
-  plateNo: string | null;
-  vehicleId: number | null;
-  groupId: number | null;
-  groupName: string | null;
-  startTime: string;
-  endTime: string | null;
-  lon: number | null;
-  lat: number | null;
-  speed: number | null;
-  detail: Record<string, unknown>;
-  status: 0 | 1;
-  processNote: string | null;
-  processUser: string | null;
-  processTime: string | null;
-}
+/** One alarm as the console gets it: the SDK's `Alarm` (docs/api-contract.md). */
+export type { Alarm };
 
 export function toAlarm(row: AlarmRow): Alarm {
   return {
