@@ -8,12 +8,27 @@ const DEFAULT_ROW_HEIGHT = 32;
 const SETTLE_MS = 250;
 
 const track = (w: number | string | undefined) => (w === undefined ? 'minmax(0, 1fr)' : typeof w === 'number' ? `${w}px` : w);
+/** Room for the body's vertical scrollbar (the head keeps the same as padding). */
+const SCROLLBAR_ALLOWANCE = 16;
+/** Width a flexible column keeps at least when the columns do not fit (the table then scrolls sideways). */
+const FLEX_MIN_WIDTH = 80;
+
+/** The width the columns need: fixed widths as given, flexible ones at least {@link FLEX_MIN_WIDTH}. */
+export function columnsMinWidth(widths: readonly (number | string | undefined)[]): number {
+  return widths.reduce<number>((sum, w) => {
+    if (typeof w === 'number') return sum + w;
+    const px = typeof w === 'string' ? /^(\d+(?:\.\d+)?)px$/.exec(w.trim()) : null;
+    return sum + (px ? Number(px[1]) : FLEX_MIN_WIDTH);
+  }, 0);
+}
 
 /** The windowed table behind {@link DataTable}. */
 export default function DataTableView<T>(props: DataTableProps<T>) {
   const rowHeight = props.rowHeight ?? DEFAULT_ROW_HEIGHT;
   const [scrollTop, setScrollTop] = useState(0);
   const template = useMemo(() => props.columns.map((c) => track(c.width)).join(' '), [props.columns]);
+  // wider than the box: head and body keep their widths together and the table scrolls sideways
+  const minWidth = useMemo(() => columnsMinWidth(props.columns.map((c) => c.width)) + SCROLLBAR_ALLOWANCE, [props.columns]);
   const { rows, height, onVisibleRowsChange, rowKey } = props;
   const win = rowWindow(scrollTop, height, rowHeight, rows.length);
 
@@ -34,14 +49,14 @@ export default function DataTableView<T>(props: DataTableProps<T>) {
 
   return (
     <div className={'tl-table'} role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
-      <div className={'tl-table-head'} style={{ gridTemplateColumns: template, height: rowHeight }} role="row">
+      <div className={'tl-table-head'} style={{ gridTemplateColumns: template, height: rowHeight, minWidth }} role="row">
         {props.columns.map((c) => (
           <div key={c.key} className={'tl-table-cell'} role="columnheader" style={{ textAlign: c.align, lineHeight: `${rowHeight}px` }}>
             {c.title}
           </div>
         ))}
       </div>
-      <div className={'tl-table-body'} style={{ height }} onScroll={onScroll} data-testid="data-table-body">
+      <div className={'tl-table-body'} style={{ height, minWidth }} onScroll={onScroll} data-testid="data-table-body">
         {rows.length === 0 ? (
           <div className={'tl-table-empty'}>{props.empty ?? '暂无数据'}</div>
         ) : (

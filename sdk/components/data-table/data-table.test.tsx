@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from '../data-table';
+import { columnsMinWidth } from './data-table-view';
 import { rowWindow } from './windowing';
 
 interface Row {
@@ -54,5 +55,18 @@ describe('<DataTable>', () => {
   it('says 暂无数据 without rows', async () => {
     render(<DataTable rows={[]} columns={columns} rowKey={(r: Row) => r.id} height={100} />);
     expect(await screen.findByText('暂无数据', undefined, { timeout: 8000 })).toBeTruthy();
+  });
+
+  it('keeps head and body as wide as their columns, so a table wider than its box scrolls sideways instead of cutting columns', async () => {
+    const wide: DataTableColumn<Row>[] = [
+      { key: 'id', title: '编号', width: 400, render: (r) => r.id },
+      { key: 'n', title: '数值', width: '300px', render: (r) => String(r.n) },
+      { key: 'op', title: '操作', render: () => '编辑' },
+    ];
+    render(<DataTable rows={rows.slice(0, 2)} columns={wide} rowKey={(r) => r.id} height={100} />);
+    const head = (await screen.findByText('操作', undefined, { timeout: 8000 })).closest('[role="row"]') as HTMLElement;
+    expect(head.style.minWidth).toBe(`${400 + 300 + 80 + 16}px`);
+    expect(screen.getByTestId('data-table-body').style.minWidth).toBe(head.style.minWidth);
+    expect(columnsMinWidth([120, undefined, '2fr', '50px'])).toBe(120 + 80 + 80 + 50);
   });
 });
