@@ -111,6 +111,8 @@ async function measure(browser: Browser, count: number, simplify: boolean, label
     const probe = (await page.evaluate('window.__playbackBench')) as { responseEnd: number; readyAt: number; movedAt: number };
     const points = Number(/\/\s*(\d+)/.exec(await page.getByTestId('playback-status').innerText())?.[1] ?? NaN);
     const loaded = Number(/(\d+)\s*\//.exec(await page.getByTestId('playback-status').innerText())?.[1] ?? NaN);
+    // the chart (ECharts, its own lazy chunk) may still be loading when the marker first moves
+    await page.waitForFunction("document.querySelector('[data-testid=speed-chart]')?.getAttribute('data-cursor') != null", undefined, { timeout: 30_000 });
     const chartBefore = await page.getByTestId('speed-chart').getAttribute('data-cursor');
     const frames = (await page.evaluate(`(${FRAME_PROBE})(${SECONDS * 1000})`)) as { fps: number; p95: number; max: number };
     const chartAfter = await page.getByTestId('speed-chart').getAttribute('data-cursor');
