@@ -32,5 +32,6 @@ export * from './components/asset-tree';
 export * from './components/data-table';
 export * from './components/pagination-bar';
 export * from './track';
+export type { MileageItem, DayOnlineItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';

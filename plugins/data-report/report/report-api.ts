@@ -1,3 +1,5 @@
+import type { DayOnlineItem, MileageItem } from '@tianlu/sdk';
+
 /** 数据报表 calls (docs/api-contract.md, "数据报表") and the shapes they answer. */
 export const ReportPaths = {
   mileage: '/car/v1/accelerate/report/mileage/list.json',
@@ -10,6 +12,8 @@ export const ReportPaths = {
 /** Menu ids of the report pages. */
 export const ReportMenus = { overview: 2001, mileage: 2010, alarm: 2020, dayOnline: 2030 } as const;
 
+export type { DayOnlineItem, MileageItem };
+
 export type ReportType = 'mileage' | 'dayOnline' | 'alarm';
 
 export interface Page<T> {
@@ -17,38 +21,10 @@ export interface Page<T> {
   list: T[];
 }
 
-export interface MileageItem {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-  day: string;
-  /** km. */
-  mileage: number;
-  mileageSource: 'odometer' | 'gps';
-  drivingSeconds: number;
-  maxSpeed: number;
-  avgSpeed: number;
-  reports: number;
-  firstTime: string;
-  lastTime: string;
-}
-
 export interface MileagePage extends Page<MileageItem> {
   totals: { vehicles: number; mileage: number; drivingSeconds: number; maxSpeed: number; avgSpeed: number; reports: number };
   /** Per day of the range with reports: mileage of every vehicle of the filter. */
   days: { day: string; mileage: number; vehicles: number }[];
-}
-
-export interface DayOnlineItem {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-  day: string;
-  online: boolean;
-  onlineSeconds: number;
-  reports: number;
-  firstTime: string | null;
-  lastTime: string | null;
 }
 
 export interface DayOnlinePage extends Page<DayOnlineItem> {

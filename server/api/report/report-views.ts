@@ -1,22 +1,8 @@
 import type { MileageDay, MileageTotals, OnlineDay, OnlineDaySummary } from '../../store/report-queries';
+import type { DayOnlineItem, MileageItem } from '../../../sdk/report';
 import { toChinaIso } from '../time-format';
 
-/** One row of 里程报表 as the API answers it. */
-export interface MileageItem {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-  day: string;
-  /** km. */
-  mileage: number;
-  mileageSource: 'odometer' | 'gps';
-  drivingSeconds: number;
-  maxSpeed: number;
-  avgSpeed: number;
-  reports: number;
-  firstTime: string;
-  lastTime: string;
-}
+export type { DayOnlineItem, MileageItem };
 
 export interface MileageTotalsView {
   vehicles: number;
@@ -47,19 +33,6 @@ export function toMileageItem(row: MileageDay): MileageItem {
 export function toMileageTotals(totals: MileageTotals): MileageTotalsView {
   const { mileageKm, ...rest } = totals;
   return { ...rest, mileage: mileageKm };
-}
-
-/** One row of 车辆日在线. */
-export interface DayOnlineItem {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-  day: string;
-  online: boolean;
-  onlineSeconds: number;
-  reports: number;
-  firstTime: string | null;
-  lastTime: string | null;
 }
 
 /** One day of 车辆日在线's summary: `rate` = online / total (0–1). */
