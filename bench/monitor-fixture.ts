@@ -4,12 +4,10 @@
  * (snapshot, then every vehicle moved once a second) exactly in the contract's message shapes.
  * The browser side is the real thing: LiveService, the store, the map, the tree and the table.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { REPO_ROOT } from '../e2e/server';
+import { assertConsoleBuilt, serveConsoleFiles } from './console-files';
 
 export interface MonitorFixture {
   baseUrl: string;
@@ -91,11 +89,8 @@ function move(v: Vehicle, r: () => number): void {
   v.lat += Math.cos((v.course * Math.PI) / 180) * step;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
-
 export async function startMonitorFixture(count: number): Promise<MonitorFixture> {
-  const dist = path.join(REPO_ROOT, 'dist');
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is not built: run `npx vite build` first');
+  assertConsoleBuilt();
   const fleet = makeFleet(count);
   const r = rng(7);
   const user = { userId: 7, account: 'admin', name: '管理员', tenantId: 1, tenantName: '天路演示', roleId: 1 };
@@ -129,20 +124,7 @@ export async function startMonitorFixture(count: number): Promise<MonitorFixture
         res.end(JSON.stringify({ flag: 1, msg: '', obj: handler(url.searchParams, body) }));
         return;
       }
-      if (url.pathname === '/plugins.manifest.json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(readFileSync(path.join(REPO_ROOT, 'plugins.manifest.json')));
-        return;
-      }
-      if (/\.json$/.test(url.pathname) || /^\/(oauth|car\/v\d)/.test(url.pathname)) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ flag: 404, msg: '接口不存在', obj: null }));
-        return;
-      }
-      const file = path.join(dist, path.normalize(url.pathname));
-      const isFile = file.startsWith(dist) && existsSync(file) && !file.endsWith(path.sep) && path.extname(file) !== '';
-      res.writeHead(200, { 'content-type': (isFile ? TYPES[path.extname(file)] : TYPES['.html']) ?? 'application/octet-stream' });
-      res.end(readFileSync(isFile ? file : path.join(dist, 'index.html')));
+      serveConsoleFiles(url.pathname, res);
     });
   });
 

@@ -4,11 +4,9 @@
  * answered by the server's own code (buildTrackAnswer: simplification, stops, totals), so the page
  * gets exactly what the real server would send for those positions. The browser side is the real thing.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { REPO_ROOT } from '../e2e/server';
+import { assertConsoleBuilt, serveConsoleFiles } from './console-files';
 import { buildTrackAnswer } from '../server/api/track/track-answer';
 import { toTrackPoint } from '../server/api/track/track-request';
 import type { StoredPosition } from '../server/store/position-queries';
@@ -103,15 +101,12 @@ export function synthDay(count: number, seed = 1): StoredPosition[] {
   return out;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
-
 /**
  * Starts the stand-in with a day of `count` positions. `simplify: false` answers every position
  * whatever the zoom (the page then replays the full 100,000 points: the worst case for the browser).
  */
 export async function startPlaybackFixture(count: number, options: { simplify: boolean }): Promise<PlaybackFixture> {
-  const dist = path.join(REPO_ROOT, 'dist');
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is not built: run `npx vite build` first');
+  assertConsoleBuilt();
   const day = synthDay(count);
   const user = { userId: 7, account: 'admin', name: '管理员', tenantId: 1, tenantName: '天路演示', roleId: 1 };
   let lastAnswerMs = 0;
@@ -166,20 +161,7 @@ export async function startPlaybackFixture(count: number, options: { simplify: b
         res.end(text);
         return;
       }
-      if (url.pathname === '/plugins.manifest.json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(readFileSync(path.join(REPO_ROOT, 'plugins.manifest.json')));
-        return;
-      }
-      if (/\.json$/.test(url.pathname) || /^\/(oauth|car\/v\d)/.test(url.pathname)) {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ flag: 404, msg: '接口不存在', obj: null }));
-        return;
-      }
-      const file = path.join(dist, path.normalize(url.pathname));
-      const isFile = file.startsWith(dist) && existsSync(file) && !file.endsWith(path.sep) && path.extname(file) !== '';
-      res.writeHead(200, { 'content-type': (isFile ? TYPES[path.extname(file)] : TYPES['.html']) ?? 'application/octet-stream' });
-      res.end(readFileSync(isFile ? file : path.join(dist, 'index.html')));
+      serveConsoleFiles(url.pathname, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
