@@ -21,10 +21,23 @@ export async function offeredSubApps(page: Page): Promise<string[]> {
   return titles;
 }
 
-/** Chooses a sub-application in the header's switcher. */
+/**
+ * Chooses a sub-application in the header's switcher. Right after login the header may re-render
+ * while the menu is open (its entry is then replaced under the pointer); a person would open the
+ * switcher again, and so does this, up to three times.
+ */
 export async function switchSubApp(page: Page, title: string): Promise<void> {
-  const menu = await openSwitcher(page);
-  await (await shows(menu.getByRole('menuitemradio', { name: title, exact: true }), `${title} in the switcher`)).click();
+  for (let attempt = 1; ; attempt++) {
+    const menu = await openSwitcher(page);
+    const entry = await shows(menu.getByRole('menuitemradio', { name: title, exact: true }), `${title} in the switcher`);
+    try {
+      await entry.click({ timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** The history tab of the page shown now (selected in the tab list 历史标签). */
