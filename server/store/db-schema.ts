@@ -233,6 +233,8 @@ export interface TerminalTable {
   model: ColumnType<string, string | undefined, string>;
   sim: ColumnType<string, string | undefined, string>;
   edition: ColumnType<string, string | undefined, string>;
+  /** jt808 | gt06 | watch: the protocol the terminal speaks (terminal_no is its IMEI for gt06 and watch). */
+  protocol: ColumnType<string, string | undefined, string>;
   install_date: DateOnly;
   vehicle_id: number | null;
   connected: ColumnType<boolean, boolean | undefined, boolean>;

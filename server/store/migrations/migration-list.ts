@@ -7,6 +7,7 @@ import { commandsSchema } from './0005-commands';
 import { systemAssets } from './0006-system-assets';
 import { centreSettingsGrants } from './0007-centre-settings-grants';
 import { reportDays } from './0008-report-days';
+import { terminalProtocols } from './0009-terminal-protocols';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-system-assets': systemAssets,
   '0007-centre-settings-grants': centreSettingsGrants,
   '0008-report-days': reportDays,
+  '0009-terminal-protocols': terminalProtocols,
 };
 
 export const migrationProvider: MigrationProvider = {
