@@ -3,8 +3,8 @@ import {
   Jt808FrameSplitter, Jt808GeneralResponseTemplate, Jt808GeneralResult, Jt808Reassembler, decodeFrame, encodeFrame,
   formatMsgId, type Jt808Frame, type Jt808Header,
 } from './jt808';
-import type { GatewayCounters } from './gateway-metrics';
-import type { GatewayLog, TerminalIdentity, TerminalOfflineEvent } from './gateway-ports';
+import type { TerminalIdentity } from './gateway-ports';
+import { TerminalLink, type LinkCloseReason, type TerminalLinkDeps } from './terminal-link';
 
 /** A whole terminal message (a frame, or sub-packages put back together). */
 export interface Jt808InboundMessage {
@@ -18,7 +18,7 @@ export interface Jt808InboundMessage {
 }
 
 /** Why a connection ended. */
-export type Jt808CloseReason = TerminalOfflineEvent['reason'] | 'replaced';
+export type Jt808CloseReason = LinkCloseReason;
 
 /** The terminal a connection authenticated as. */
 export interface Jt808Session {
@@ -30,33 +30,15 @@ export interface Jt808Session {
 }
 
 /** What a connection needs from the gateway. */
-export interface Jt808ConnectionDeps {
-  counters: GatewayCounters;
-  log: GatewayLog;
-  idleTimeoutMs: number;
-  /**
-   * Handles one message; messages of a connection are handled one after another, in order. A
-   * handler that finishes synchronously (the position path) costs no promise.
-   */
-  onMessage(connection: Jt808Connection, message: Jt808InboundMessage): Promise<void> | void;
-  onClose(connection: Jt808Connection, reason: Jt808CloseReason): void;
-}
-
-// a terminal that stops reading its acks must not make us buffer without bound
-const MAX_UNSENT_BYTES = 1 << 20;
-// messages waiting for the one in progress (e.g. a slow directory lookup) before reading stops
-const MAX_BACKLOG = 256;
-
-let nextConnectionId = 1;
+export type Jt808ConnectionDeps = TerminalLinkDeps<Jt808Connection, Jt808InboundMessage>;
 
 /**
- * One TCP connection: cuts the byte stream into frames, drops frames that fail decoding (and
- * counts them), reassembles sub-packages, hands whole messages to the gateway in order, owns the
- * platform's serial counter for this link, and closes on a broken stream or idleness.
+ * One JT/T 808 TCP connection: cuts the byte stream into frames, drops frames that fail decoding
+ * (and counts them), reassembles sub-packages, hands whole messages to the gateway in order, and
+ * owns the platform's serial counter for this link. Writing, ordering, back-pressure and idleness
+ * are the {@link TerminalLink}'s.
  */
-export class Jt808Connection {
-  readonly id = nextConnectionId++;
-  readonly remoteAddress: string;
+export class Jt808Connection extends TerminalLink<Jt808Connection, Jt808InboundMessage> {
   /** Set once the terminal authenticated on this connection. */
   session: Jt808Session | undefined;
   private readonly splitter = new Jt808FrameSplitter();
@@ -64,37 +46,10 @@ export class Jt808Connection {
   private readonly reassembler = new Jt808Reassembler({ maxMessages: 8, maxBytes: 256 * 1024 });
   private readonly packageSerials = new Map<string, number[]>();
   private serial = 0;
-  private chain: Promise<void> = Promise.resolve();
-  private backlog = 0;
   private ackTemplate: Jt808GeneralResponseTemplate | undefined;
-  private pressurePaused = false;
-  private idleTimer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private corked = false;
 
-  constructor(private readonly socket: Socket, private readonly deps: Jt808ConnectionDeps) {
-    this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('error', (err) => deps.log.info({ err, conn: this.id }, 'jt808 socket error'));
-    socket.on('close', () => this.close('closed'));
-    this.armIdle();
-  }
-
-  /** Whether the connection has ended. */
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
-  /** Whether reading is currently paused (back-pressure or backlog). */
-  get isReadingPaused(): boolean {
-    return this.socket.isPaused();
-  }
-
-  /** Back-pressure from the batcher: stop or restart reading this socket. */
-  setPressurePaused(paused: boolean): void {
-    this.pressurePaused = paused;
-    this.updateReading();
+  constructor(socket: Socket, deps: Jt808ConnectionDeps) {
+    super(socket, deps, 'jt808');
   }
 
   /** Next platform serial for this link (wraps at 0xFFFF). */
@@ -121,49 +76,14 @@ export class Jt808Connection {
     }
   }
 
-  /** Writes a ready frame; false when the connection is gone. */
-  write(frame: Uint8Array): boolean {
-    if (this.closed || !this.socket.writable) return false;
-    if (this.socket.writableLength > MAX_UNSENT_BYTES) {
-      this.deps.log.warn({ conn: this.id, terminalNo: this.session?.terminalNo }, 'jt808 terminal is not reading; closing');
-      this.close('stream-fault');
-      return false;
-    }
-    if (!this.corked) {
-      // acks of one commit are resolved together: gather them into one send instead of one syscall each
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.socket.uncork();
-      });
-    }
-    this.socket.write(frame);
-    return true;
+  protected describe(): object {
+    return { terminalNo: this.session?.terminalNo };
   }
 
-  /** Ends the connection (idempotent); the first reason wins. */
-  close(reason: Jt808CloseReason): void {
-    if (this.closed) return;
-    this.closed = true;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.corked) this.socket.uncork();
-    // end() lets acks already written reach the terminal; destroy() covers one that stopped reading
-    this.socket.end();
-    setTimeout(() => this.socket.destroy(), 1000).unref();
-    this.deps.onClose(this, reason);
-  }
-
-  private onData(chunk: Buffer): void {
-    if (this.closed) return;
-    this.idleTimer?.refresh();
-    const receivedAt = performance.now();
-    const receivedTime = new Date();
+  protected onBytes(chunk: Buffer, receivedAt: number, receivedTime: Date): void {
     const { frames, fault } = this.splitter.push(chunk);
     if (fault) {
-      this.deps.counters.streamFaults++;
-      this.deps.log.warn({ conn: this.id, remote: this.remoteAddress, fault }, 'jt808 stream fault; closing');
-      this.close('stream-fault');
+      this.streamFault(fault);
       return;
     }
     for (const raw of frames) {
@@ -205,60 +125,5 @@ export class Jt808Connection {
     const { message } = result;
     this.deps.log.info({ conn: this.id, msgId: formatMsgId(header.msgId), packages: serials.length }, 'jt808 message reassembled');
     this.enqueue({ header: message.header, body: message.body, receivedAt, receivedTime, ackSerials: serials });
-  }
-
-  private enqueue(message: Jt808InboundMessage): void {
-    if (this.backlog === 0) {
-      // nothing in progress: handle it now, and chain only if the handler went asynchronous
-      const pending = this.handle(message);
-      if (pending) this.follow(pending);
-      return;
-    }
-    this.follow(this.chain.then(() => this.handle(message)));
-  }
-
-  private follow(pending: Promise<void>): void {
-    this.backlog++;
-    this.updateReading();
-    this.chain = pending
-      .catch((err: unknown) => this.handlingFailed(err))
-      .finally(() => {
-        this.backlog--;
-        this.updateReading();
-      });
-  }
-
-  private handle(message: Jt808InboundMessage): Promise<void> | undefined {
-    if (this.closed) return undefined;
-    try {
-      const result = this.deps.onMessage(this, message);
-      return result ? result.catch((err: unknown) => this.handlingFailed(err, message)) : undefined;
-    } catch (err) {
-      this.handlingFailed(err, message);
-      return undefined;
-    }
-  }
-
-  private handlingFailed(err: unknown, message?: Jt808InboundMessage): void {
-    this.deps.log.error({ err, conn: this.id, ...(message && { msgId: formatMsgId(message.header.msgId) }) }, 'jt808 message handling failed');
-  }
-
-  private updateReading(): void {
-    if (this.closed) return;
-    const pause = this.pressurePaused || this.backlog > MAX_BACKLOG;
-    if (pause && !this.socket.isPaused()) {
-      this.socket.pause();
-      // a paused link is silent because of us, not the terminal: do not count it as idle
-      if (this.idleTimer) clearTimeout(this.idleTimer);
-      this.idleTimer = undefined;
-    } else if (!pause && this.socket.isPaused()) {
-      this.socket.resume();
-      this.armIdle();
-    }
-  }
-
-  private armIdle(): void {
-    if (this.idleTimer || this.deps.idleTimeoutMs <= 0) return;
-    this.idleTimer = setTimeout(() => this.close('idle'), this.deps.idleTimeoutMs);
   }
 }

@@ -1,6 +1,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { JT808_MAX_BODY, encodeFrame, normalizePhone } from './jt808';
-import { GatewayEventHub } from './gateway-event-hub';
+import { GatewayCore } from './gateway-core';
+import type { GatewayEventHub } from './gateway-event-hub';
 import { GatewayCounters, gatewayMetricsSnapshot, type GatewayMetricsSnapshot } from './gateway-metrics';
 import {
   silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink, type TerminalDirectory,
@@ -8,20 +9,23 @@ import {
 import { Jt808Connection, type Jt808CloseReason, type Jt808Session } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
 import { handleJt808Message } from './jt808-message-handler';
-import { PositionBatcher, type PositionBatcherOptions } from './position-batcher';
+import type { PositionBatcher, PositionBatcherOptions } from './position-batcher';
 import { TerminalRegistry } from './terminal-registry';
 
 /** What a {@link Jt808Gateway} is built from. */
 export interface Jt808GatewayOptions {
   directory: TerminalDirectory;
-  sink: PositionSink;
+  /** Where positions go; ignored when `core` is given. */
+  sink?: PositionSink;
+  /** The writer path and event hub shared with the gateways of other protocols; a gateway of its own by default. */
+  core?: GatewayCore;
   /** Provision unknown terminals on 0x0100 (JT808_AUTO_REGISTER=1) instead of answering result 4. */
   autoRegister?: boolean;
   /** Close a connection silent this long (JT808_IDLE_SECONDS × 1000). Default 180 000; 0 disables. */
   idleTimeoutMs?: number;
-  /** Batching and back-pressure tuning. */
+  /** Batching and back-pressure tuning (own core only). */
   batcher?: Omit<PositionBatcherOptions, 'onCommitted' | 'onPressure' | 'onError'>;
-  /** A first listener, attached before any connection arrives. */
+  /** A first listener, attached before any connection arrives (own core only). */
   events?: Partial<GatewayEvents>;
   log?: GatewayLog;
 }
@@ -43,27 +47,25 @@ export class TerminalOfflineError extends Error {
 export class Jt808Gateway {
   private readonly server: Server;
   private readonly connections = new Set<Jt808Connection>();
-  private readonly registry = new TerminalRegistry();
+  private readonly registry = new TerminalRegistry<Jt808Connection>();
   private readonly counters = new GatewayCounters();
+  private readonly core: GatewayCore;
   private readonly hub: GatewayEventHub;
   private readonly batcher: PositionBatcher;
+  private readonly detachPressure: () => void;
   private readonly context: Jt808HandlerContext;
   private readonly log: GatewayLog;
   private readonly idleTimeoutMs: number;
-  private readingPaused = false;
   private closing = false;
 
   constructor(options: Jt808GatewayOptions) {
     this.log = options.log ?? silentGatewayLog;
     this.idleTimeoutMs = options.idleTimeoutMs ?? 180_000;
-    this.hub = new GatewayEventHub(this.log);
-    if (options.events) this.hub.subscribe(options.events);
-    this.batcher = new PositionBatcher(options.sink, {
-      ...options.batcher,
-      onCommitted: (rows) => this.hub.emit('positionsCommitted', rows),
-      onPressure: (paused) => this.setReadingPaused(paused),
-      onError: (err, where) => this.log.warn({ err, where }, 'jt808 position batch problem'),
-    });
+    if (!options.core && !options.sink) throw new Error('a gateway needs a sink or a shared core');
+    this.core = options.core ?? new GatewayCore({ sink: options.sink!, batcher: options.batcher, events: options.events, log: this.log });
+    this.hub = this.core.events;
+    this.batcher = this.core.batcher;
+    this.detachPressure = this.core.onPressure((paused) => this.setReadingPaused(paused));
     this.context = {
       directory: options.directory,
       batcher: this.batcher,
@@ -156,8 +158,9 @@ export class Jt808Gateway {
   async close(): Promise<void> {
     this.closing = true;
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.detachPressure();
     for (const conn of this.connections) conn.setPressurePaused(true);
-    await this.batcher.close();
+    await this.core.close();
     for (const conn of [...this.connections]) conn.close('shutdown');
     await closed;
   }
@@ -171,7 +174,7 @@ export class Jt808Gateway {
       onClose: (c, reason) => this.onClose(c, reason),
     });
     this.connections.add(conn);
-    if (this.readingPaused) conn.setPressurePaused(true);
+    if (this.closing || this.core.readingPaused) conn.setPressurePaused(true);
   }
 
   private goOnline(conn: Jt808Connection, session: Jt808Session): void {
@@ -207,7 +210,6 @@ export class Jt808Gateway {
 
   private setReadingPaused(paused: boolean): void {
     if (this.closing) return; // shutting down: stay paused while the last batches commit
-    this.readingPaused = paused;
     this.log.info({ paused, queued: this.batcher.snapshot().queuedRows }, 'jt808 back-pressure');
     for (const conn of this.connections) conn.setPressurePaused(paused);
   }

@@ -1,0 +1,183 @@
+import type { Socket } from 'node:net';
+import type { GatewayCounters } from './gateway-metrics';
+import type { GatewayLog, TerminalOfflineEvent } from './gateway-ports';
+
+/** Why a connection ended. */
+export type LinkCloseReason = TerminalOfflineEvent['reason'] | 'replaced';
+
+/** What a link needs from its gateway. */
+export interface TerminalLinkDeps<L, M> {
+  counters: GatewayCounters;
+  log: GatewayLog;
+  idleTimeoutMs: number;
+  /**
+   * Handles one message; messages of a link are handled one after another, in order. A handler
+   * that finishes synchronously (the position path) costs no promise.
+   */
+  onMessage(link: L, message: M): Promise<void> | void;
+  onClose(link: L, reason: LinkCloseReason): void;
+}
+
+// a terminal that stops reading its acks must not make us buffer without bound
+const MAX_UNSENT_BYTES = 1 << 20;
+// messages waiting for the one in progress (e.g. a slow directory lookup) before reading stops
+const MAX_BACKLOG = 256;
+
+let nextLinkId = 1;
+
+/**
+ * What every terminal connection shares whatever its protocol: writes gathered per event-loop
+ * turn, in-order message handling with a bounded backlog, reading paused by back-pressure,
+ * an idle time-out, and a close that lets written replies reach the terminal. A protocol's
+ * connection cuts the byte stream into messages in {@link onBytes} and hands each to {@link enqueue}.
+ */
+export abstract class TerminalLink<L, M> {
+  readonly id = nextLinkId++;
+  readonly remoteAddress: string;
+  private chain: Promise<void> = Promise.resolve();
+  private backlog = 0;
+  private pressurePaused = false;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private corked = false;
+
+  protected constructor(
+    private readonly socket: Socket,
+    protected readonly deps: TerminalLinkDeps<L, M>,
+    /** Protocol name for log lines. */
+    protected readonly protocol: string,
+  ) {
+    this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => {
+      if (this.closed) return;
+      this.idleTimer?.refresh();
+      this.onBytes(chunk, performance.now(), new Date());
+    });
+    socket.on('error', (err) => deps.log.info({ err, conn: this.id }, `${protocol} socket error`));
+    socket.on('close', () => this.close('closed'));
+    this.armIdle();
+  }
+
+  /** Cuts received bytes into messages and passes them to {@link enqueue}. */
+  protected abstract onBytes(chunk: Buffer, receivedAt: number, receivedTime: Date): void;
+
+  /** The terminal a log line is about, when known. */
+  protected abstract describe(): object;
+
+  /** Whether the connection has ended. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Whether reading is currently paused (back-pressure or backlog). */
+  get isReadingPaused(): boolean {
+    return this.socket.isPaused();
+  }
+
+  /** Back-pressure from the batcher: stop or restart reading this socket. */
+  setPressurePaused(paused: boolean): void {
+    this.pressurePaused = paused;
+    this.updateReading();
+  }
+
+  /** Writes a ready frame; false when the connection is gone. */
+  write(frame: Uint8Array): boolean {
+    if (this.closed || !this.socket.writable) return false;
+    if (this.socket.writableLength > MAX_UNSENT_BYTES) {
+      this.deps.log.warn({ conn: this.id, ...this.describe() }, `${this.protocol} terminal is not reading; closing`);
+      this.close('stream-fault');
+      return false;
+    }
+    if (!this.corked) {
+      // replies of one commit are resolved together: gather them into one send instead of one syscall each
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    this.socket.write(frame);
+    return true;
+  }
+
+  /** Ends the connection (idempotent); the first reason wins. */
+  close(reason: LinkCloseReason): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.corked) this.socket.uncork();
+    // end() lets replies already written reach the terminal; destroy() covers one that stopped reading
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), 1000).unref();
+    this.deps.onClose(this.self(), reason);
+  }
+
+  /** Ends a stream that can no longer be framed. */
+  protected streamFault(fault: string): void {
+    this.deps.counters.streamFaults++;
+    this.deps.log.warn({ conn: this.id, remote: this.remoteAddress, fault }, `${this.protocol} stream fault; closing`);
+    this.close('stream-fault');
+  }
+
+  /** Hands a whole message to the gateway, after the ones before it. */
+  protected enqueue(message: M): void {
+    if (this.backlog === 0) {
+      // nothing in progress: handle it now, and chain only if the handler went asynchronous
+      const pending = this.handle(message);
+      if (pending) this.follow(pending);
+      return;
+    }
+    this.follow(this.chain.then(() => this.handle(message)));
+  }
+
+  private self(): L {
+    return this as unknown as L;
+  }
+
+  private follow(pending: Promise<void>): void {
+    this.backlog++;
+    this.updateReading();
+    this.chain = pending
+      .catch((err: unknown) => this.handlingFailed(err))
+      .finally(() => {
+        this.backlog--;
+        this.updateReading();
+      });
+  }
+
+  private handle(message: M): Promise<void> | undefined {
+    if (this.closed) return undefined;
+    try {
+      const result = this.deps.onMessage(this.self(), message);
+      return result ? result.catch((err: unknown) => this.handlingFailed(err)) : undefined;
+    } catch (err) {
+      this.handlingFailed(err);
+      return undefined;
+    }
+  }
+
+  private handlingFailed(err: unknown): void {
+    this.deps.log.error({ err, conn: this.id, ...this.describe() }, `${this.protocol} message handling failed`);
+  }
+
+  private updateReading(): void {
+    if (this.closed) return;
+    const pause = this.pressurePaused || this.backlog > MAX_BACKLOG;
+    if (pause && !this.socket.isPaused()) {
+      this.socket.pause();
+      // a paused link is silent because of us, not the terminal: do not count it as idle
+      if (this.idleTimer) clearTimeout(this.idleTimer);
+      this.idleTimer = undefined;
+    } else if (!pause && this.socket.isPaused()) {
+      this.socket.resume();
+      this.armIdle();
+    }
+  }
+
+  private armIdle(): void {
+    if (this.idleTimer || this.deps.idleTimeoutMs <= 0) return;
+    this.idleTimer = setTimeout(() => this.close('idle'), this.deps.idleTimeoutMs);
+  }
+}
