@@ -26,8 +26,19 @@ export interface ServerConfig {
   smsProvider: string;
   /** JT/T 808 gateway TCP port (0 picks a free one). */
   jt808Port: number;
-  /** JT808_AUTO_REGISTER=1: provision unknown terminals instead of refusing them. */
+  /** GT06 gateway TCP port (0 picks a free one). */
+  gt06Port: number;
+  /** Watch-protocol gateway TCP port (0 picks a free one). */
+  watchPort: number;
+  /**
+   * AUTO_REGISTER=1 (or the older JT808_AUTO_REGISTER=1): provision unknown terminals of every
+   * protocol instead of refusing them.
+   */
   jt808AutoRegister: boolean;
+  /** OpenCelliD CSV export (plain or .gz) that places LBS reports; none: LBS reports stay at the last position. */
+  cellTable?: string;
+  /** `mac,lon,lat,range` CSV that places WiFi reports. */
+  wifiTable?: string;
   /** Tenant (by name) auto-registered terminals join; default the demo tenant, else the first tenant. */
   jt808AutoRegisterTenant?: string;
   /** Close terminal connections silent this long; 0 never. */
@@ -120,8 +131,12 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     defaultSiteTitle: text(env.DEFAULT_SITE_TITLE),
     smsProvider: text(env.SMS_PROVIDER) ?? 'log',
     jt808Port: integer(env, 'JT808_PORT', 6808),
-    jt808AutoRegister: flag(env, 'JT808_AUTO_REGISTER'),
-    jt808AutoRegisterTenant: text(env.JT808_AUTO_REGISTER_TENANT),
+    gt06Port: integer(env, 'GT06_PORT', 6809),
+    watchPort: integer(env, 'WATCH_PORT', 6810),
+    jt808AutoRegister: flag(env, 'AUTO_REGISTER') || flag(env, 'JT808_AUTO_REGISTER'),
+    jt808AutoRegisterTenant: text(env.AUTO_REGISTER_TENANT) ?? text(env.JT808_AUTO_REGISTER_TENANT),
+    cellTable: text(env.CELL_TABLE),
+    wifiTable: text(env.WIFI_TABLE),
     jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
     simDevices: integer(env, 'SIM_DEVICES', 50),
     simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toChinaIso } from '../api/time-format';
 import type { EventBus } from '../bus/bus-events';
 import type { Clock } from '../clock';
+import type { DeviceCommand } from '../gateway/device-protocol';
 import type { CommandResponseEvent, GatewayEvents } from '../gateway/gateway-ports';
 import { Jt808MsgId } from '../gateway/jt808/index';
 import { TerminalOfflineError } from '../gateway/jt808-gateway';
@@ -16,7 +17,13 @@ export interface CommandGateway {
   editionOf(terminalNo: string): '2013' | '2019' | undefined;
   sendCommand(terminalNo: string, msgId: number, body: Uint8Array): Promise<{ serial: number }>;
   subscribe(listener: Partial<GatewayEvents>): () => void;
+  /** GT06 / watch: whether the device is online here, and sending it a command in the common model (the gateway set fits). */
+  deviceOnline?(terminalNo: string): boolean;
+  sendDeviceCommand?(terminalNo: string, command: DeviceCommand): Promise<{ matchKey: string }>;
 }
+
+// a device answer that says it did not do it
+const DEVICE_FAILURE = /fail|error|invalid|失败|错误|无效/i;
 
 export interface CommandServiceOptions {
   commands: CommandQueries;
@@ -124,6 +131,7 @@ export class CommandService {
   private sendPending(terminalNo: string): Promise<void> {
     return this.serially(terminalNo, async () => {
       const { gateway, commands, clock } = this.opts;
+      if (gateway?.deviceOnline?.(terminalNo)) return this.sendPendingToDevice(terminalNo);
       const edition = gateway?.editionOf(terminalNo);
       if (!gateway || !edition) return;
       for (const row of await commands.pending(terminalNo, clock.now())) {
@@ -151,7 +159,60 @@ export class CommandService {
     });
   }
 
+  /** sendPending for a GT06 / watch device: the command in the common model, its answer matched by key. */
+  private async sendPendingToDevice(terminalNo: string): Promise<void> {
+    const { gateway, commands, clock } = this.opts;
+    if (!gateway?.sendDeviceCommand) return;
+    for (const row of await commands.pending(terminalNo, clock.now())) {
+      if (!isCommandType(row.commandType)) continue;
+      const command = commandDefinition(row.commandType).device(row.params);
+      if (!(await commands.claim(row.id, clock.now()))) continue;
+      if (!command) {
+        await this.endUnsupported(row.id);
+        continue;
+      }
+      try {
+        const { matchKey } = await gateway.sendDeviceCommand(terminalNo, command);
+        await commands.setMatchKey(row.id, matchKey);
+      } catch (err) {
+        if (err instanceof Error && err.name === 'UnsupportedCommandError') {
+          await this.endUnsupported(row.id);
+          continue;
+        }
+        await commands.release(row.id);
+        this.publish(await commands.byIds([row.id]));
+        if (!(err instanceof TerminalOfflineError)) this.opts.onError(err);
+        return;
+      }
+      this.publish(await commands.byIds([row.id]));
+    }
+  }
+
+  private async endUnsupported(id: number): Promise<void> {
+    const { commands, clock } = this.opts;
+    const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: 3 })!;
+    // no serial or key: settle by id through the same path a refused answer takes
+    await commands.fail(id, { status, result: { code: 3, text: '终端不支持该指令' }, at: clock.now() });
+    this.publish(await commands.byIds([id]));
+  }
+
   private onAnswer(e: CommandResponseEvent): void {
+    if (e.msgId === 'device') {
+      void this.serially(e.terminalNo, async () => {
+        const { commands, clock } = this.opts;
+        const now = clock.now();
+        const code = DEVICE_FAILURE.test(e.text) ? 1 : 0;
+        const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: code })!;
+        const text = e.text.trim().slice(0, 200);
+        const result: Record<string, unknown> = { code, text: text ? `${answerOutcome(code).text}：${text}` : answerOutcome(code).text };
+        const id = await commands.settle(
+          { terminalNo: e.terminalNo, matchKey: e.matchKey, sentSince: new Date(now.getTime() - this.answerTimeoutMs) },
+          { status, result, at: now },
+        );
+        if (id !== undefined) this.publish(await commands.byIds([id]));
+      });
+      return;
+    }
     void this.serially(e.terminalNo, async () => {
       const { commands, clock } = this.opts;
       const now = clock.now();

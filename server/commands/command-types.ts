@@ -2,9 +2,12 @@ import {
   Jt808MsgId, Jt808ParamId, encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage,
   encodeVehicleControl, type Jt808Edition, type Jt808ParamValue,
 } from '../gateway/jt808/index';
+import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 
 /** The command types of docs/api-contract.md ("Alarms, geofences and commands"). */
-export const COMMAND_TYPES = ['locate', 'interval', 'text', 'track', 'control', 'oilPower'] as const;
+export const COMMAND_TYPES = [
+  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'fortify',
+] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** Parameters after checking, or the Chinese reason they were refused. */
@@ -14,6 +17,8 @@ export type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok:
 export interface TargetTraits {
   /** vehicle, person, pet …; null for a terminal without a vehicle record. */
   assetKind: string | null;
+  /** The protocol the terminal speaks; jt808 when absent. */
+  protocol?: string;
 }
 
 export interface CommandDefinition {
@@ -23,8 +28,10 @@ export interface CommandDefinition {
   /** Needs the 危险指令 button (840002) and the caller's password. */
   dangerous: boolean;
   parse(params: Record<string, unknown>): ParsedParams;
-  /** The message body in the edition the terminal speaks. */
+  /** The message body in the edition the terminal speaks (JT/T 808). */
   encode(params: Record<string, unknown>, edition: Jt808Edition): Uint8Array;
+  /** The same command for a GT06 / watch device, in the common device model; undefined when it has none. */
+  device(params: Record<string, unknown>): DeviceCommand | undefined;
   /** Why the terminal cannot take it (Chinese), or undefined when it can. */
   unsupported(target: TargetTraits): string | undefined;
 }
@@ -49,6 +56,14 @@ function oneOf<T extends string>(params: Record<string, unknown>, key: string, l
 }
 
 const anyTerminal = () => undefined;
+const PHONE = /^\+?[0-9]{3,20}$/;
+const jt808Only = (name: string) => (target: TargetTraits) => (protocolOf(target) === 'jt808' ? undefined : `该终端不支持${name}`);
+const protocolOnly = (protocol: ProtocolName, name: string) => (target: TargetTraits) =>
+  (protocolOf(target) === protocol ? undefined : `该终端不支持${name}`);
+// commands that exist only for GT06 / watch devices have no JT/T 808 body (unsupported() keeps them from JT/T 808 terminals)
+const unencodable = (): Uint8Array => {
+  throw new Error('no JT/T 808 form of this command');
+};
 
 const definitions: Record<CommandType, CommandDefinition> = {
   locate: {
@@ -58,6 +73,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     dangerous: false,
     parse: () => ({ ok: true, params: {} }),
     encode: () => new Uint8Array(0),
+    device: () => ({ type: 'locate' }),
     unsupported: anyTerminal,
   },
   interval: {
@@ -77,6 +93,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
       if (params.sleepSeconds !== undefined) items.push({ id: Jt808ParamId.SleepReportInterval, type: 'dword', value: Number(params.sleepSeconds) });
       return encodeSetParams(items);
     },
+    device: (params) => ({ type: 'interval', seconds: Number(params.seconds) }),
     unsupported: anyTerminal,
   },
   text: {
@@ -91,7 +108,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return { ok: true, params: { text } };
     },
     encode: (params, edition) => encodeTextMessage({ flag: TEXT_DISPLAY_AND_TTS, text: String(params.text) }, edition),
-    unsupported: anyTerminal,
+    device: (params) => ({ type: 'text', text: String(params.text) }),
+    unsupported: (target) => (protocolOf(target) === 'gt06' ? '该终端不支持文本下发' : undefined),
   },
   track: {
     type: 'track',
@@ -107,7 +125,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return { ok: true, params: { intervalSeconds, durationSeconds } };
     },
     encode: (params) => encodeTemporaryTracking({ intervalSec: Number(params.intervalSeconds), validitySec: Number(params.durationSeconds) }),
-    unsupported: anyTerminal,
+    device: () => undefined,
+    unsupported: jt808Only('临时跟踪'),
   },
   control: {
     type: 'control',
@@ -119,6 +138,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
     },
     encode: (params) => encodeTerminalControl({ command: CONTROL_COMMANDS[params.action as keyof typeof CONTROL_COMMANDS] }),
+    // devices of other protocols restart, but have no factory reset command
+    device: (params) => (params.action === 'restart' ? { type: 'reset' } : undefined),
     unsupported: anyTerminal,
   },
   oilPower: {
@@ -131,10 +152,84 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
     },
     encode: (params, edition) => encodeVehicleControl({ oilPowerCut: params.action === 'cut' }, edition),
-    // only a vehicle has an oil and power circuit to cut (badges, pets and e-bike trackers do not)
-    unsupported: (target) => (target.assetKind === 'vehicle' ? undefined : '该终端不支持断油断电'),
+    device: (params) => ({ type: params.action === 'cut' ? 'powerCut' : 'powerRestore' }),
+    // a vehicle's oil and power circuit, or the relay of a GT06 e-bike guard; badges and collars have none
+    unsupported: (target) => (target.assetKind === 'vehicle' || protocolOf(target) === 'gt06' ? undefined : '该终端不支持断油断电'),
+  },
+  findDevice: {
+    type: 'findDevice',
+    name: '寻找设备',
+    msgId: 0,
+    dangerous: false,
+    parse: () => ({ ok: true, params: {} }),
+    encode: unencodable,
+    device: () => ({ type: 'findDevice' }),
+    unsupported: protocolOnly('watch', '寻找设备'),
+  },
+  sosNumbers: {
+    type: 'sosNumbers',
+    name: '设置SOS号码',
+    msgId: 0,
+    dangerous: false,
+    parse(params) {
+      const raw = Array.isArray(params.numbers) ? params.numbers : typeof params.numbers === 'string' ? params.numbers.split(/[,，\s]+/) : undefined;
+      if (!raw) return { ok: false, msg: 'SOS号码不能为空' };
+      const numbers = raw.map((n) => String(n).trim()).filter((n) => n !== '');
+      if (numbers.length === 0) return { ok: false, msg: 'SOS号码不能为空' };
+      if (numbers.length > 3) return { ok: false, msg: 'SOS号码最多 3 个' };
+      const bad = numbers.find((n) => !PHONE.test(n));
+      if (bad) return { ok: false, msg: `SOS号码 ${bad.slice(0, 20)} 格式不正确` };
+      return { ok: true, params: { numbers } };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: 'sosNumbers', numbers: (params.numbers as string[]) ?? [] }),
+    unsupported: protocolOnly('watch', '设置SOS号码'),
+  },
+  monitor: {
+    type: 'monitor',
+    name: '远程监听',
+    msgId: 0,
+    dangerous: true,
+    parse(params) {
+      const phone = typeof params.phone === 'string' ? params.phone.trim() : '';
+      if (!phone) return { ok: false, msg: '回拨号码不能为空' };
+      if (!PHONE.test(phone)) return { ok: false, msg: '回拨号码格式不正确' };
+      return { ok: true, params: { phone } };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: 'monitor', phone: String(params.phone) }),
+    unsupported: protocolOnly('watch', '远程监听'),
+  },
+  powerOff: {
+    type: 'powerOff',
+    name: '远程关机',
+    msgId: 0,
+    dangerous: true,
+    parse: () => ({ ok: true, params: {} }),
+    encode: unencodable,
+    device: () => ({ type: 'powerOff' }),
+    unsupported: protocolOnly('watch', '远程关机'),
+  },
+  fortify: {
+    type: 'fortify',
+    name: '设防撤防',
+    msgId: 0,
+    dangerous: false,
+    parse(params) {
+      const action = oneOf(params, 'action', '设防操作', ['arm', 'disarm'] as const);
+      return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: params.action === 'arm' ? 'arm' : 'disarm' }),
+    unsupported: protocolOnly('gt06', '设防撤防'),
   },
 };
+
+/** The protocol a terminal speaks. */
+export function protocolOf(target: TargetTraits): ProtocolName {
+  const p = target.protocol;
+  return p === 'gt06' || p === 'watch' ? p : 'jt808';
+}
 
 export function isCommandType(value: unknown): value is CommandType {
   return typeof value === 'string' && (COMMAND_TYPES as readonly string[]).includes(value);

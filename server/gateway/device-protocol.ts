@@ -124,6 +124,8 @@ export interface DeviceMessage {
   imei?: string;
   /** Watch protocol: the vendor prefix (3G, SG, CS …) that replies and commands must repeat. */
   vendor?: string;
+  /** The fixes are blind-area uploads (补传, e.g. watch UD2): stored, but they must not move the live marker. */
+  backfill?: boolean;
   fixes: DeviceFix[];
   alarms: DeviceAlarm[];
   status?: DeviceStatus;

@@ -10,8 +10,12 @@ export interface GatewayMetricsSnapshot {
   framesReceived: number;
   /** Frames refused by decodeFrame (bad check code, bad escape, length mismatch …). */
   badFrames: number;
-  /** Connections closed because their byte stream was not JT/T 808 (garbage, oversized frame). */
+  /** Connections closed because their byte stream was not the port's protocol (garbage, oversized frame). */
   streamFaults: number;
+  /** Bytes between frames that could not start one, skipped while resynchronising. */
+  bytesSkipped: number;
+  /** Devices refused because the directory does not know them (auto-registration off). */
+  devicesRefused: number;
   /** Positions committed by the sink. */
   positionsStored: number;
   /** Positions refused before storage (invalid coordinates or time, unauthenticated sender). */
@@ -32,6 +36,8 @@ export class GatewayCounters {
   framesReceived = 0;
   badFrames = 0;
   streamFaults = 0;
+  bytesSkipped = 0;
+  devicesRefused = 0;
   positionsStored = 0;
   positionsRejected = 0;
   positionsFailed = 0;
@@ -50,6 +56,8 @@ export function gatewayMetricsSnapshot(
     framesReceived: counters.framesReceived,
     badFrames: counters.badFrames,
     streamFaults: counters.streamFaults,
+    bytesSkipped: counters.bytesSkipped,
+    devicesRefused: counters.devicesRefused,
     positionsStored: counters.positionsStored,
     positionsRejected: counters.positionsRejected,
     positionsFailed: counters.positionsFailed,

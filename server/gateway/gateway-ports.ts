@@ -1,5 +1,6 @@
 // The gateway's edges. The store and the bus implement these; the gateway never imports them,
 // so it runs (and is tested) without a database.
+import type { DeviceAlarm, ProtocolName } from './device-protocol';
 
 /** What the directory knows about a provisioned terminal. */
 export interface TerminalIdentity {
@@ -7,8 +8,10 @@ export interface TerminalIdentity {
   terminalId: string;
   /** The tenant that owns it; live events are routed by it. */
   tenantId: string;
-  /** The code the terminal must present in 0x0102. */
+  /** The code the terminal must present in 0x0102 (JT/T 808 only). */
   authCode: string;
+  /** The protocol the terminal is provisioned for; jt808 when absent. */
+  protocol?: ProtocolName;
 }
 
 /** The 0x0100 registration fields, as the terminal sent them (text already decoded from GBK). */
@@ -38,6 +41,11 @@ export interface TerminalDirectory {
    * identity with a fresh auth code.
    */
   register(terminalNo: string, registration: TerminalRegistration): Promise<TerminalIdentity>;
+  /**
+   * Provisions an unknown device of another protocol, known by its IMEI (only called when
+   * auto-registration is on), into the configured tenant and group.
+   */
+  registerDevice(imei: string, protocol: Exclude<ProtocolName, 'jt808'>): Promise<TerminalIdentity>;
 }
 
 /** JSON-able extra fields of a position (only those the terminal sent are present). */
@@ -56,6 +64,30 @@ export interface PositionExtras {
   extStatus?: number;
   /** Additional items the gateway does not interpret, as sent: `{ id, hex }`. */
   raw?: { id: number; hex: string }[];
+  /**
+   * How the position was found: absent or 'gps' for a satellite fix; 'lbs' / 'wifi' for an approximate
+   * one (see accuracy); 'last' when the device had no fix and the position is its last known one.
+   */
+  fix?: 'gps' | 'lbs' | 'wifi' | 'last';
+  /** Radius in metres within which an approximate position lies. */
+  accuracy?: number;
+  /** Battery, percent. */
+  battery?: number;
+  /** Battery or external voltage, volts. */
+  batteryVoltage?: number;
+  externalVoltage?: number;
+  charging?: boolean;
+  /** 设防: the device is armed. */
+  armed?: boolean;
+  /** Steps counted today. */
+  steps?: number;
+  heartRate?: number;
+  systolic?: number;
+  diastolic?: number;
+  /** Body temperature, °C. */
+  temperature?: number;
+  /** Alarms the device reported that have no JT/T 808 alarm bit (vibration, fall, take-off …). */
+  deviceAlarms?: DeviceAlarm[];
 }
 
 /** One position ready for the store. Coordinates are WGS84 as the terminal reported them. */
@@ -103,7 +135,8 @@ export interface TerminalOnlineEvent {
   terminalNo: string;
   terminalId: string;
   tenantId: string;
-  edition: '2013' | '2019';
+  /** JT/T 808 edition, or the protocol name for other protocols. */
+  edition: '2013' | '2019' | 'gt06' | 'watch';
   remoteAddress: string;
 }
 
@@ -118,7 +151,8 @@ export interface TerminalOfflineEvent {
 /** A terminal answered a platform command: 0x0001 general response or 0x0201 location query answer. */
 export type CommandResponseEvent =
   | { terminalNo: string; tenantId: string; msgId: 0x0001; replySerial: number; replyMsgId: number; result: number }
-  | { terminalNo: string; tenantId: string; msgId: 0x0201; replySerial: number; position: PositionRow | undefined };
+  | { terminalNo: string; tenantId: string; msgId: 0x0201; replySerial: number; position: PositionRow | undefined }
+  | { terminalNo: string; tenantId: string; msgId: 'device'; protocol: Exclude<ProtocolName, 'jt808'>; matchKey: string; text: string };
 
 /**
  * What the gateway reports. The bus attaches with `gateway.subscribe(listener)`; every method is

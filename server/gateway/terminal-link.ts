@@ -45,7 +45,7 @@ export abstract class TerminalLink<L, M> {
     private readonly socket: Socket,
     protected readonly deps: TerminalLinkDeps<L, M>,
     /** Protocol name for log lines. */
-    protected readonly protocol: string,
+    protected readonly protocolName: string,
   ) {
     this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
     socket.setNoDelay(true);
@@ -54,7 +54,7 @@ export abstract class TerminalLink<L, M> {
       this.idleTimer?.refresh();
       this.onBytes(chunk, performance.now(), new Date());
     });
-    socket.on('error', (err) => deps.log.info({ err, conn: this.id }, `${protocol} socket error`));
+    socket.on('error', (err) => deps.log.info({ err, conn: this.id }, `${protocolName} socket error`));
     socket.on('close', () => this.close('closed'));
     this.armIdle();
   }
@@ -85,7 +85,7 @@ export abstract class TerminalLink<L, M> {
   write(frame: Uint8Array): boolean {
     if (this.closed || !this.socket.writable) return false;
     if (this.socket.writableLength > MAX_UNSENT_BYTES) {
-      this.deps.log.warn({ conn: this.id, ...this.describe() }, `${this.protocol} terminal is not reading; closing`);
+      this.deps.log.warn({ conn: this.id, ...this.describe() }, `${this.protocolName} terminal is not reading; closing`);
       this.close('stream-fault');
       return false;
     }
@@ -117,7 +117,7 @@ export abstract class TerminalLink<L, M> {
   /** Ends a stream that can no longer be framed. */
   protected streamFault(fault: string): void {
     this.deps.counters.streamFaults++;
-    this.deps.log.warn({ conn: this.id, remote: this.remoteAddress, fault }, `${this.protocol} stream fault; closing`);
+    this.deps.log.warn({ conn: this.id, remote: this.remoteAddress, fault }, `${this.protocolName} stream fault; closing`);
     this.close('stream-fault');
   }
 
@@ -159,7 +159,7 @@ export abstract class TerminalLink<L, M> {
   }
 
   private handlingFailed(err: unknown): void {
-    this.deps.log.error({ err, conn: this.id, ...this.describe() }, `${this.protocol} message handling failed`);
+    this.deps.log.error({ err, conn: this.id, ...this.describe() }, `${this.protocolName} message handling failed`);
   }
 
   private updateReading(): void {

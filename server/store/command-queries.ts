@@ -14,6 +14,8 @@ export interface CommandTarget {
   plateNo: string | null;
   groupId: number | null;
   assetKind: string | null;
+  /** jt808 | gt06 | watch. */
+  protocol: string;
   /** Connected to some server instance now. */
   connected: boolean;
 }
@@ -79,7 +81,7 @@ export class CommandQueries {
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .select([
         't.id as terminalId', 't.tenant_id as tenantId', 't.terminal_no as terminalNo', 't.display_no as displayNo',
-        'v.plate_no as plateNo', 'v.group_id as groupId', 'v.asset_kind as assetKind', 't.connected',
+        'v.plate_no as plateNo', 'v.group_id as groupId', 'v.asset_kind as assetKind', 't.protocol', 't.connected',
       ])
       .where('t.terminal_no', 'in', [...terminalNos])
       .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
@@ -152,23 +154,42 @@ export class CommandQueries {
     await this.db.updateTable('commands').set({ status: PENDING, send_time: null, serial: null }).where('id', '=', String(id)).where('status', '=', SENT).execute();
   }
 
+  /** Ends a claimed (已发送) command that cannot go out, e.g. a command its device's protocol lacks. */
+  async fail(id: number, outcome: { status: number; result: Record<string, unknown>; at: Date }): Promise<void> {
+    await this.db
+      .updateTable('commands')
+      .set({ status: outcome.status, result: JSON.stringify(outcome.result), result_time: outcome.at })
+      .where('id', '=', String(id))
+      .where('status', '=', SENT)
+      .execute();
+  }
+
+  /** Records the key a GT06 / watch device's answer will carry. */
+  async setMatchKey(id: number, matchKey: string): Promise<void> {
+    await this.db.updateTable('commands').set({ match_key: matchKey }).where('id', '=', String(id)).execute();
+  }
+
   /**
-   * Settles the newest 已发送 command of a terminal that went out with this serial (and one of
-   * these message ids) at or after `sentSince`. Returns its id, or undefined when none matches.
+   * Settles the 已发送 command of a terminal that went out at or after `sentSince` with this serial
+   * (and one of these message ids; the newest) or with this match key (the oldest). Returns its id,
+   * or undefined when none matches.
    */
   async settle(
-    match: { terminalNo: string; serial: number; msgIds: readonly number[]; sentSince: Date },
+    match: { terminalNo: string; sentSince: Date } & ({ serial: number; msgIds: readonly number[] } | { matchKey: string }),
     outcome: { status: number; result: Record<string, unknown>; at: Date },
   ): Promise<number | undefined> {
-    const found = await this.db
+    let q = this.db
       .selectFrom('commands')
       .select('id')
       .where('terminal_no', '=', match.terminalNo)
       .where('status', '=', SENT)
-      .where('serial', '=', match.serial)
-      .where('msg_id', 'in', [...match.msgIds])
-      .where('send_time', '>=', match.sentSince)
-      .orderBy('send_time', 'desc')
+      .where('send_time', '>=', match.sentSince);
+    q = 'matchKey' in match
+      ? q.where('match_key', '=', match.matchKey)
+      : q.where('serial', '=', match.serial).where('msg_id', 'in', [...match.msgIds]);
+    // the oldest command still waiting for this key: a device answers in the order it was asked
+    const found = await q
+      .orderBy('send_time', 'matchKey' in match ? 'asc' : 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();

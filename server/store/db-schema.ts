@@ -278,6 +278,8 @@ export interface CommandTable {
   params: ColumnType<unknown, string, string>;
   status: ColumnType<number, number | undefined, number>;
   serial: ColumnType<number | null, number | null | undefined, number | null>;
+  /** GT06 / watch: what the device's answer carries to name this command. */
+  match_key: ColumnType<string | null, string | null | undefined, string | null>;
   result: ColumnType<unknown, string | null | undefined, string | null>;
   user_id: number | null;
   account: string;

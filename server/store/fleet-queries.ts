@@ -13,6 +13,8 @@ export interface TerminalAuth {
   terminalId: number;
   tenantId: number;
   authCode: string;
+  /** jt808 | gt06 | watch. */
+  protocol: string;
 }
 
 /** A terminal with its vehicle, as provisioning describes it. */
@@ -28,6 +30,8 @@ export interface AssetSpec {
   model?: string;
   sim?: string;
   edition?: string;
+  /** jt808 (default) | gt06 | watch. */
+  protocol?: string;
   installDate?: string | null;
   plateNo: string;
   plateColor?: number;
@@ -112,7 +116,7 @@ export class FleetQueries {
         .values({
           tenant_id: spec.tenantId, terminal_no: spec.terminalNo, display_no: spec.displayNo, auth_code: spec.authCode,
           imei: spec.imei ?? '', model: spec.model ?? '', sim: spec.sim ?? '', edition: spec.edition ?? '',
-          install_date: spec.installDate ?? null,
+          protocol: spec.protocol ?? 'jt808', install_date: spec.installDate ?? null,
         })
         .onConflict((oc) => oc.column('terminal_no').doNothing())
         .execute();
@@ -130,7 +134,7 @@ export class FleetQueries {
   async terminalAuth(terminalNo: string): Promise<TerminalAuth | undefined> {
     return this.db
       .selectFrom('terminals')
-      .select(['id as terminalId', 'tenant_id as tenantId', 'auth_code as authCode'])
+      .select(['id as terminalId', 'tenant_id as tenantId', 'auth_code as authCode', 'protocol'])
       .where('terminal_no', '=', terminalNo)
       .executeTakeFirst();
   }

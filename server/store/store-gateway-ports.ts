@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ProtocolName } from '../gateway/device-protocol';
 import type { PositionRow, PositionSink, TerminalDirectory, TerminalIdentity, TerminalRegistration } from '../gateway/gateway-ports';
 import type { FleetQueries } from './fleet-queries';
 import type { PositionQueries } from './position-queries';
@@ -24,13 +25,13 @@ export class StoreTerminalDirectory implements TerminalDirectory {
 
   async lookup(terminalNo: string): Promise<TerminalIdentity | undefined> {
     const found = await this.fleet.terminalAuth(terminalNo);
-    return found && { terminalId: String(found.terminalId), tenantId: String(found.tenantId), authCode: found.authCode };
+    return found && {
+      terminalId: String(found.terminalId), tenantId: String(found.tenantId), authCode: found.authCode, protocol: found.protocol as ProtocolName,
+    };
   }
 
   async register(terminalNo: string, registration: TerminalRegistration): Promise<TerminalIdentity> {
-    const tenantId = await this.autoRegisterTenantId?.();
-    if (tenantId === undefined) throw new Error('no tenant configured for auto-registration');
-    const groupId = await this.fleet.ensureGroup(tenantId, null, AUTO_REGISTER_GROUP, 999);
+    const { tenantId, groupId } = await this.autoRegisterTarget();
     const plate = registration.plate.trim();
     await this.fleet.provision({
       tenantId, groupId, terminalNo, displayNo: displayTerminalNo(terminalNo), authCode: newAuthCode(),
@@ -38,6 +39,25 @@ export class StoreTerminalDirectory implements TerminalDirectory {
       plateNo: plate && registration.plateColor !== 0 ? plate : displayTerminalNo(terminalNo),
       plateColor: registration.plateColor, vin: registration.plateColor === 0 ? plate : '',
     });
+    return this.registered(terminalNo);
+  }
+
+  async registerDevice(imei: string, protocol: Exclude<ProtocolName, 'jt808'>): Promise<TerminalIdentity> {
+    const { tenantId, groupId } = await this.autoRegisterTarget();
+    await this.fleet.provision({
+      tenantId, groupId, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol, edition: protocol,
+      plateNo: imei, assetKind: protocol === 'watch' ? 'person' : 'ebike',
+    });
+    return this.registered(imei);
+  }
+
+  private async autoRegisterTarget(): Promise<{ tenantId: number; groupId: number }> {
+    const tenantId = await this.autoRegisterTenantId?.();
+    if (tenantId === undefined) throw new Error('no tenant configured for auto-registration');
+    return { tenantId, groupId: await this.fleet.ensureGroup(tenantId, null, AUTO_REGISTER_GROUP, 999) };
+  }
+
+  private async registered(terminalNo: string): Promise<TerminalIdentity> {
     const identity = await this.lookup(terminalNo);
     if (!identity) throw new Error(`terminal ${terminalNo} vanished after registration`);
     return identity;

@@ -1,11 +1,12 @@
 import type {
   GatewayEvents, PositionRow, PositionSink, TerminalDirectory, TerminalIdentity, TerminalRegistration,
 } from '../gateway-ports';
+import type { ProtocolName } from '../device-protocol';
 
 /** An in-memory terminal directory. */
 export class MemoryTerminalDirectory implements TerminalDirectory {
   readonly terminals = new Map<string, TerminalIdentity>();
-  readonly registrations: { terminalNo: string; registration: TerminalRegistration }[] = [];
+  readonly registrations: ({ terminalNo: string; registration: TerminalRegistration } | { terminalNo: string; protocol: ProtocolName })[] = [];
   private nextId = 1;
 
   /** Provisions a terminal (normalised number). */
@@ -22,6 +23,18 @@ export class MemoryTerminalDirectory implements TerminalDirectory {
   async register(terminalNo: string, registration: TerminalRegistration): Promise<TerminalIdentity> {
     this.registrations.push({ terminalNo, registration });
     return this.add(terminalNo, `NEW-${terminalNo}`, 'auto');
+  }
+
+  async registerDevice(imei: string, protocol: Exclude<ProtocolName, 'jt808'>): Promise<TerminalIdentity> {
+    this.registrations.push({ terminalNo: imei, protocol });
+    return this.addDevice(imei, protocol, 'auto');
+  }
+
+  /** Provisions a device of another protocol by IMEI. */
+  addDevice(imei: string, protocol: ProtocolName, tenantId = 't1'): TerminalIdentity {
+    const identity = { terminalId: String(this.nextId++), tenantId, authCode: '', protocol };
+    this.terminals.set(imei, identity);
+    return identity;
   }
 }
 

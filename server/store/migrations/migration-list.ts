@@ -8,6 +8,7 @@ import { systemAssets } from './0006-system-assets';
 import { centreSettingsGrants } from './0007-centre-settings-grants';
 import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
+import { commandMatchKeys } from './0012-command-match-keys';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-centre-settings-grants': centreSettingsGrants,
   '0008-report-days': reportDays,
   '0009-terminal-protocols': terminalProtocols,
+  '0012-command-match-keys': commandMatchKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
