@@ -17,6 +17,8 @@ export interface AlarmTypeInfo {
   source: AlarmSource;
   /** Bit of the 0x0200 alarm word (terminal types). */
   bit?: number;
+  /** The alarm a GT06 / watch device reports that has no JT/T 808 bit (terminal types). */
+  deviceAlarm?: string;
   /** On for a tenant that has not saved its own alarm control. */
   defaultEnabled: boolean;
   defaultThresholds: Record<string, number>;
@@ -25,6 +27,10 @@ export interface AlarmTypeInfo {
 
 const terminal = (alarmType: string, alarmName: string, bit: number): AlarmTypeInfo => ({
   alarmType, alarmName, source: 'terminal', bit, defaultEnabled: true, defaultThresholds: {}, thresholds: [],
+});
+
+const device = (alarmType: string, alarmName: string, deviceAlarm: string): AlarmTypeInfo => ({
+  alarmType, alarmName, source: 'terminal', deviceAlarm, defaultEnabled: true, defaultThresholds: {}, thresholds: [],
 });
 
 const platform = (alarmType: string, alarmName: string, defaultEnabled: boolean, thresholds: readonly (ThresholdSpec & { value: number })[] = []): AlarmTypeInfo => ({
@@ -61,6 +67,11 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   terminal('illegalMove', '车辆非法位移', 28),
   terminal('collision', '碰撞预警', 29),
   terminal('rollover', '侧翻预警', 30),
+  device('vibration', '震动告警', 'vibration'),
+  device('fall', '跌倒报警', 'fall'),
+  device('takeOff', '脱落报警', 'takeOff'),
+  device('tamper', '防拆报警', 'tamper'),
+  device('deviceLowBattery', '低电报警', 'lowBattery'),
   platform('platformOverspeed', '平台超速', true, [
     { key: 'speedLimit', title: '限速', min: 1, max: 300, integer: true, value: 100 },
     { key: 'minDurationSeconds', title: '持续时间', min: 0, max: 3600, integer: true, value: 10 },
@@ -82,6 +93,11 @@ export function alarmTypeInfo(alarmType: string): AlarmTypeInfo | undefined {
 export function alarmName(alarmType: string): string {
   return BY_TYPE.get(alarmType)?.alarmName ?? alarmType;
 }
+
+/** The terminal types GT06 / watch devices report by name (no JT/T 808 bit). */
+export const DEVICE_ALARM_TYPES: readonly { alarmType: string; deviceAlarm: string }[] = ALARM_TYPES
+  .filter((t) => t.deviceAlarm !== undefined)
+  .map((t) => ({ alarmType: t.alarmType, deviceAlarm: t.deviceAlarm! }));
 
 /** The terminal types with their bit, for decoding an alarm word. */
 export const TERMINAL_ALARM_BITS: readonly { alarmType: string; bit: number }[] = ALARM_TYPES.filter((t) => t.bit !== undefined).map((t) => ({

@@ -1,5 +1,5 @@
 import type { LonLat } from '../../sdk/geo';
-import { TERMINAL_ALARM_BITS, alarmTypeInfo, type AlarmControls } from './alarm-catalogue';
+import { DEVICE_ALARM_TYPES, TERMINAL_ALARM_BITS, alarmTypeInfo, type AlarmControls } from './alarm-catalogue';
 import { nextInside, type FenceArea } from './fence-geometry';
 
 /** One committed position as the rules read it (device time, WGS84, km/h). */
@@ -13,6 +13,8 @@ export interface RulePosition {
   statusFlags: number;
   /** Battery level in percent, when the terminal reports one. */
   battery?: number;
+  /** Alarms a GT06 / watch device reported by name (vibration, fall …). */
+  deviceAlarms?: readonly string[];
 }
 
 export interface RuleFence {
@@ -111,6 +113,11 @@ function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
   for (const { alarmType, bit } of TERMINAL_ALARM_BITS) {
     const raised = ((p.alarmFlags >>> bit) & 1) === 1;
     if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { bit });
+    else d.end(alarmType, p.time);
+  }
+  for (const { alarmType, deviceAlarm } of DEVICE_ALARM_TYPES) {
+    const raised = p.deviceAlarms?.includes(deviceAlarm) ?? false;
+    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { deviceAlarm });
     else d.end(alarmType, p.time);
   }
 }

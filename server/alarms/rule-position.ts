@@ -27,5 +27,6 @@ export function toRulePosition(row: PositionRow): RulePosition {
     alarmFlags: row.alarmFlags,
     statusFlags: row.statusFlags,
     ...(battery !== undefined && { battery }),
+    ...(row.extras.deviceAlarms?.length && { deviceAlarms: row.extras.deviceAlarms }),
   };
 }
