@@ -17,6 +17,8 @@ export interface RunningServer {
   baseUrl: string;
   port: number;
   jt808Port: number;
+  gt06Port: number;
+  watchPort: number;
   dataDir: string;
   logFile: string;
   stop(): Promise<void>;
@@ -74,13 +76,13 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const name = options.name ?? 'server';
-  const [port, jt808Port] = await freePorts(2);
+  const [port, jt808Port, gt06Port, watchPort] = await freePorts(4);
   const dataDir = await mkdtemp(path.join(tmpdir(), `tianlu-${name}-`));
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = path.join(RESULTS_DIR, `${name}.log`);
   const log = createWriteStream(logFile);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), JT808_PORT: String(jt808Port), DATA_DIR: dataDir, SIM_DEVICES: '0', ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), JT808_PORT: String(jt808Port), GT06_PORT: String(gt06Port), WATCH_PORT: String(watchPort), DATA_DIR: dataDir, SIM_DEVICES: '0', ...options.env };
   // as `npm start` from a plain shell: the embedded store of a fresh data dir, the in-process bus,
   // and none of the test runner's environment (NODE_ENV=test would make vite build a development bundle)
   for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$|DATABASE_URL$|NATS_URL$)/.test(key)) delete env[key];
@@ -140,5 +142,5 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await stop();
     throw e;
   }
-  return { baseUrl, port, jt808Port, dataDir, logFile, stop };
+  return { baseUrl, port, jt808Port, gt06Port, watchPort, dataDir, logFile, stop };
 }

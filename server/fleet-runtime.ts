@@ -9,6 +9,11 @@ import type { Clock } from './clock';
 import { CommandService } from './commands/command-service';
 import type { ServerConfig } from './config';
 import { DEMO_CITIES, DEMO_START_PHONE, provisionDemoFleet } from './demo/demo-fleet';
+import { OfflineCellLocator } from './gateway/cell-locator';
+import { DeviceGateway } from './gateway/device-gateway';
+import { DEVICE_PROTOCOLS, type DeviceProtocolName } from './gateway/device-protocols';
+import { GatewayCore } from './gateway/gateway-core';
+import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import type { Store } from './store/create-store';
@@ -22,7 +27,7 @@ export interface FleetRuntimeOptions {
   store: Store;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Start the JT/T 808 gateway (on config.jt808Port). */
+  /** Start the gateways: JT/T 808 on config.jt808Port, GT06 and watch protocol on theirs. */
   gateway: boolean;
   /** Demo profile: provision the demo fleet and run config.simDevices simulated terminals. */
   demo: boolean;
@@ -34,6 +39,10 @@ export interface FleetRuntimeOptions {
 export interface FleetRuntime {
   bus: EventBus;
   gateway: Jt808Gateway | undefined;
+  /** The GT06 and watch-protocol gateways, by protocol. */
+  devices: Partial<Record<DeviceProtocolName, DeviceGateway>>;
+  /** The offline table LBS and WiFi reports are placed with. */
+  locator: OfflineCellLocator;
   simulator: FleetHandle | undefined;
   maintenance: PositionMaintenance;
   /** Alarm rules over the positions this instance's gateway commits, and the offline check. */
@@ -53,6 +62,11 @@ async function autoRegisterTenant(store: Store, config: ServerConfig): Promise<n
   return first?.id;
 }
 
+async function loadCellTables(locator: OfflineCellLocator, config: ServerConfig, log: FastifyBaseLogger): Promise<void> {
+  if (config.cellTable) log.info({ file: config.cellTable, cells: await locator.loadOpenCellId(config.cellTable) }, 'cell table loaded');
+  if (config.wifiTable) log.info({ file: config.wifiTable, accessPoints: await locator.loadWifiCsv(config.wifiTable) }, 'WiFi table loaded');
+}
+
 export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<FleetRuntime> {
   const { config, store, clock, log } = opts;
   const onError = (err: unknown) => log.warn({ err }, 'fleet runtime problem');
@@ -63,6 +77,9 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     onDropped: (names) => log.info({ names }, 'position partitions past retention dropped'),
   });
   let gateway: Jt808Gateway | undefined;
+  let gateways: GatewaySet | undefined;
+  const devices: Partial<Record<DeviceProtocolName, DeviceGateway>> = {};
+  const locator = new OfflineCellLocator();
   let simulator: FleetHandle | undefined;
   let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
@@ -78,18 +95,32 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     if (opts.gateway) {
       const bridge = gatewayBusBridge(bus, store.fleet, clock, onError);
       settled = bridge.settled;
+      await loadCellTables(locator, config, log);
+      // one writer path for every protocol: positions of all gateways share the group commits
+      const core = new GatewayCore({ sink: new StorePositionSink(store.positions), events: bridge.events, log: log.child({ component: 'gateway' }) });
+      const directory = new StoreTerminalDirectory(store.fleet, () => autoRegisterTenant(store, config));
       gateway = new Jt808Gateway({
-        directory: new StoreTerminalDirectory(store.fleet, () => autoRegisterTenant(store, config)),
-        sink: new StorePositionSink(store.positions),
+        directory,
+        core,
         autoRegister: config.jt808AutoRegister,
         idleTimeoutMs: config.jt808IdleSeconds * 1000,
-        events: bridge.events,
         log: log.child({ component: 'jt808' }),
       });
-      gateway.subscribe(alarms.gatewayEvents);
+      for (const protocol of DEVICE_PROTOCOLS) {
+        devices[protocol.name] = new DeviceGateway({
+          protocol, directory, core, locator,
+          autoRegister: config.jt808AutoRegister,
+          idleTimeoutMs: config.jt808IdleSeconds * 1000,
+          log: log.child({ component: protocol.name }),
+        });
+      }
+      gateways = new GatewaySet(gateway, Object.values(devices));
+      gateways.subscribe(alarms.gatewayEvents);
       // attached before the first terminal can connect, so no reconnect is missed
-      commands = new CommandService({ commands: store.commands, bus, gateway, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
+      commands = new CommandService({ commands: store.commands, bus, gateway: gateways, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
       await gateway.listen(config.jt808Port, config.host);
+      const ports: Record<DeviceProtocolName, number> = { gt06: config.gt06Port, watch: config.watchPort };
+      for (const [name, device] of Object.entries(devices) as [DeviceProtocolName, DeviceGateway][]) await device.listen(ports[name], config.host);
       if (opts.demo && opts.simulate && config.simDevices > 0) {
         simulator = startFleet({
           devices: config.simDevices,
@@ -107,7 +138,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   } catch (err) {
     await simulator?.stop();
     await commands?.close();
-    await gateway?.close();
+    await (gateways ?? gateway)?.close();
     await alarms.close();
     await reportDays.stop();
     await maintenance.stop();
@@ -118,13 +149,15 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   return {
     bus,
     gateway,
+    devices,
+    locator,
     simulator,
     maintenance,
     alarms,
     commands: commandService,
     async close() {
       await simulator?.stop();
-      await gateway?.close();
+      await (gateways ?? gateway)?.close();
       await commandService.close();
       await settled();
       await alarms.close();

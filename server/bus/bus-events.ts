@@ -18,6 +18,11 @@ export interface BusPosition {
   statusFlags: number;
   mileage: number | null;
   backfill: boolean;
+  /** Approximate positions (GT06 / watch LBS or WiFi reports): how they were found and their radius in metres. */
+  fix?: 'lbs' | 'wifi' | 'last';
+  accuracy?: number;
+  /** Battery percent, when the device reports one. */
+  battery?: number;
 }
 
 /** Positions of one tenant committed in one batch. */
@@ -115,5 +120,8 @@ export function toBusPosition(row: PositionRow): BusPosition {
     statusFlags: row.statusFlags,
     mileage: row.mileage ?? null,
     backfill: row.backfill,
+    ...(row.extras.fix && row.extras.fix !== 'gps' && { fix: row.extras.fix }),
+    ...(row.extras.accuracy !== undefined && { accuracy: row.extras.accuracy }),
+    ...(row.extras.battery !== undefined && { battery: row.extras.battery }),
   };
 }

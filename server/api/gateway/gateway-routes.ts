@@ -6,7 +6,7 @@ const SYSTEM_OVERVIEW = 1201;
 export const gatewayMetricsRoute = sessionRoute({
   method: 'GET',
   url: '/car/v1/api/gateway/metrics.json',
-  summary: 'JT/T 808 网关计数：连接、在线终端、帧、入库、应答时延、批量写入与背压（系统管理概览）',
+  summary: '网关计数：连接、在线终端、帧、入库、应答时延、批量写入与背压（JT/T 808，以及 GT06 与手表协议各自的 protocols 项）',
   resource: SYSTEM_OVERVIEW,
   handler: async ({ deps }) => {
     const gateway = deps.fleet?.gateway;
@@ -15,6 +15,7 @@ export const gatewayMetricsRoute = sessionRoute({
       port: gateway?.port ?? null,
       bus: deps.fleet?.bus.kind ?? 'memory',
       ...(gateway ? gateway.metrics() : {}),
+      protocols: Object.fromEntries(Object.entries(deps.fleet?.devices ?? {}).map(([name, device]) => [name, { port: device.port, ...device.metrics() }])),
     };
   },
 });
