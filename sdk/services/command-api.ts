@@ -4,7 +4,10 @@
  */
 
 /** The command types a terminal can be sent. */
-export type CommandType = 'locate' | 'interval' | 'text' | 'track' | 'control' | 'oilPower';
+export type CommandType =
+  | 'locate' | 'interval' | 'text' | 'track' | 'control' | 'oilPower'
+  // GT06 and watch-protocol devices (badges, collars, e-bike guards)
+  | 'findDevice' | 'sosNumbers' | 'monitor' | 'powerOff' | 'fortify';
 
 /** `Command.status`: 0 待发送, 1 已发送, 2 成功, 3 失败, 4 超时. */
 export const CommandStatus = { PENDING: 0, SENT: 1, SUCCEEDED: 2, FAILED: 3, TIMED_OUT: 4 } as const;
@@ -58,6 +61,11 @@ export const COMMAND_TYPES: readonly { type: CommandType; name: string; dangerou
   { type: 'track', name: '临时跟踪', dangerous: false },
   { type: 'control', name: '终端控制', dangerous: true },
   { type: 'oilPower', name: '断油断电', dangerous: true },
+  { type: 'fortify', name: '设防撤防', dangerous: false },
+  { type: 'findDevice', name: '寻找设备', dangerous: false },
+  { type: 'sosNumbers', name: '设置SOS号码', dangerous: false },
+  { type: 'monitor', name: '远程监听', dangerous: true },
+  { type: 'powerOff', name: '远程关机', dangerous: true },
 ];
 
 /** 指令下发 menu (history page) and its buttons. */
@@ -84,6 +92,12 @@ export function describeCommandParams(type: string, params: Record<string, unkno
       return params.action === 'factoryReset' ? '恢复出厂设置' : '重启终端';
     case 'oilPower':
       return params.action === 'cut' ? '断开油电' : '恢复油电';
+    case 'fortify':
+      return params.action === 'arm' ? '设防' : '撤防';
+    case 'sosNumbers':
+      return Array.isArray(params.numbers) ? params.numbers.join('、') : '';
+    case 'monitor':
+      return `回拨 ${String(params.phone ?? '')}`;
     default:
       return '';
   }

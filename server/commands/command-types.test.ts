@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Jt808MsgId, decodeTextMessage, toHex } from '../gateway/jt808/index';
-import { commandDefinition, type CommandType } from './command-types';
+import { COMMAND_TYPES, commandDefinition, type CommandType } from './command-types';
 
 function body(type: CommandType, params: Record<string, unknown>, edition: '2013' | '2019' = '2013'): string {
   const def = commandDefinition(type);
@@ -65,5 +65,38 @@ describe('command bodies (JT/T 808 layouts)', () => {
     expect(refusal('control', { action: 'powerOff' })).toBe('控制类型取值不正确');
     expect(refusal('oilPower', {})).toBe('断油断电操作不能为空');
     expect(refusal('interval', { seconds: '60' })).toBeUndefined();
+  });
+});
+
+describe('commands across protocols', () => {
+  const person = { assetKind: 'person', protocol: 'watch' };
+  const ebike = { assetKind: 'ebike', protocol: 'gt06' };
+  const truck = { assetKind: 'vehicle', protocol: 'jt808' };
+
+  it('offers each command only to the terminals that have it', () => {
+    const offered = (target: { assetKind: string; protocol: string }) =>
+      COMMAND_TYPES.filter((t) => commandDefinition(t).unsupported(target) === undefined);
+    expect(offered(truck)).toEqual(['locate', 'interval', 'text', 'track', 'control', 'oilPower']);
+    expect(offered(ebike)).toEqual(['locate', 'interval', 'control', 'oilPower', 'fortify']);
+    expect(offered(person)).toEqual(['locate', 'interval', 'text', 'control', 'findDevice', 'sosNumbers', 'monitor', 'powerOff']);
+    expect(commandDefinition('oilPower').unsupported(person)).toBe('该终端不支持断油断电');
+  });
+
+  it('maps 位置查询 and 断油电 to each protocol’s own command in the common device model', () => {
+    expect(commandDefinition('locate').device({})).toEqual({ type: 'locate' });
+    expect(commandDefinition('oilPower').device({ action: 'cut' })).toEqual({ type: 'powerCut' });
+    expect(commandDefinition('oilPower').device({ action: 'restore' })).toEqual({ type: 'powerRestore' });
+    expect(commandDefinition('control').device({ action: 'factoryReset' })).toBeUndefined();
+    expect(commandDefinition('fortify').device({ action: 'arm' })).toEqual({ type: 'arm' });
+  });
+
+  it('checks SOS numbers and the listen-in number', () => {
+    const sos = commandDefinition('sosNumbers');
+    expect(sos.parse({ numbers: '13800138000, 13900139000' })).toEqual({ ok: true, params: { numbers: ['13800138000', '13900139000'] } });
+    expect(sos.parse({ numbers: '1,2,3,4' })).toEqual({ ok: false, msg: 'SOS号码最多 3 个' });
+    expect(sos.parse({ numbers: '138-0013' })).toEqual({ ok: false, msg: 'SOS号码 138-0013 格式不正确' });
+    expect(sos.parse({})).toEqual({ ok: false, msg: 'SOS号码不能为空' });
+    expect(commandDefinition('monitor').parse({ phone: 'abc' })).toEqual({ ok: false, msg: '回拨号码格式不正确' });
+    expect(commandDefinition('monitor').dangerous).toBe(true);
   });
 });

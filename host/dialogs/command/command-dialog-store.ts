@@ -22,8 +22,15 @@ export interface CommandForm {
   durationSeconds: string;
   controlAction: 'restart' | 'factoryReset';
   oilAction: 'cut' | 'restore';
+  fortifyAction: 'arm' | 'disarm';
+  /** SOS numbers, separated by commas or spaces. */
+  sosNumbers: string;
+  /** The number a listen-in (监听) calls back. */
+  monitorPhone: string;
   password: string;
 }
+
+const PHONE = /^\+?[0-9]{3,20}$/;
 
 export interface CommandDialogDeps {
   http: HttpService;
@@ -49,7 +56,8 @@ function integerField(value: string, label: string, min: number, max: number, re
 export class CommandDialogStore {
   commandType: CommandType = 'locate';
   form: CommandForm = {
-    seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut', password: '',
+    seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut',
+    fortifyAction: 'arm', sosNumbers: '', monitorPhone: '', password: '',
   };
   checks: CommandTerminalCheck[] = [];
   checking = false;
@@ -146,6 +154,20 @@ export class CommandDialogStore {
         return { ok: true, params: { action: f.controlAction } };
       case 'oilPower':
         return { ok: true, params: { action: f.oilAction } };
+      case 'fortify':
+        return { ok: true, params: { action: f.fortifyAction } };
+      case 'sosNumbers': {
+        const numbers = f.sosNumbers.split(/[,，\s]+/).filter((n) => n !== '');
+        if (numbers.length === 0) return { ok: false, msg: '请输入SOS号码' };
+        if (numbers.length > 3) return { ok: false, msg: 'SOS号码最多 3 个' };
+        const bad = numbers.find((n) => !PHONE.test(n));
+        return bad ? { ok: false, msg: `SOS号码 ${bad} 格式不正确` } : { ok: true, params: { numbers } };
+      }
+      case 'monitor': {
+        const phone = f.monitorPhone.trim();
+        if (!phone) return { ok: false, msg: '请输入回拨号码' };
+        return PHONE.test(phone) ? { ok: true, params: { phone } } : { ok: false, msg: '回拨号码格式不正确' };
+      }
       default:
         return { ok: true, params: {} };
     }

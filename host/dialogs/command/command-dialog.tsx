@@ -107,6 +107,27 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
           </RadioGroup>
         </Field>
       );
+    case 'fortify':
+      return (
+        <Field label="操作">
+          <RadioGroup layout="horizontal" value={f.fortifyAction} disabled={disabled} onChange={(_, d) => store.setForm({ fortifyAction: d.value as 'arm' | 'disarm' })}>
+            <Radio value="arm" label="设防" />
+            <Radio value="disarm" label="撤防" />
+          </RadioGroup>
+        </Field>
+      );
+    case 'sosNumbers':
+      return (
+        <Field label="SOS号码" required hint="最多 3 个，用逗号分隔">
+          <Input value={f.sosNumbers} disabled={disabled} maxLength={70} onChange={(_, d) => store.setForm({ sosNumbers: d.value })} />
+        </Field>
+      );
+    case 'monitor':
+      return (
+        <Field label="回拨号码" required hint="设备静默拨打该号码，可听到周围声音">
+          <Input value={f.monitorPhone} disabled={disabled} maxLength={20} onChange={(_, d) => store.setForm({ monitorPhone: d.value })} />
+        </Field>
+      );
     default:
       return null;
   }
