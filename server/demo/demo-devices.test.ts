@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { demoDevices, imeiOf } from './demo-devices';
+
+describe('demo devices', () => {
+  it('numbers devices with valid IMEIs (Luhn check digit)', () => {
+    expect(imeiOf('49015420', 323751)).toBe('490154203237518');
+  });
+
+  it('has 30 badges, 20 collars over both protocols and 40 e-bike guards, one draining, all distinct', () => {
+    const devices = demoDevices();
+    const count = (role: string, protocol?: string) => devices.filter((d) => d.role === role && (!protocol || d.protocol === protocol)).length;
+    expect([count('badge', 'watch'), count('collar', 'gt06'), count('collar', 'watch'), count('ebike', 'gt06')]).toEqual([30, 10, 10, 40]);
+    expect(new Set(devices.map((d) => d.imei)).size).toBe(90);
+    expect(new Set(devices.map((d) => d.name)).size).toBe(90);
+    expect(devices.filter((d) => d.draining).map((d) => d.role)).toEqual(['ebike']);
+    expect(devices.every((d) => /^\d{15}$/.test(d.imei))).toBe(true);
+  });
+});
