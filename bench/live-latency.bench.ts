@@ -49,7 +49,7 @@ async function main() {
     const t0 = performance.now();
     const config = {
       ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl: undefined,
-      host: '127.0.0.1', jt808Port: 0, gt06Port: 0, watchPort: 0, simDevices: TERMINALS,
+      host: '127.0.0.1', jt808Port: 0, gt06Port: 0, watchPort: 0, simDevices: TERMINALS, simAssets: false,
     };
     server = await createServer({ config, demo: true, simulate: false, logger: false, distDir: false, database: { pgliteDataDir: join(dataDir, 'pglite') } });
     await server.app.listen({ port: 0, host: '127.0.0.1' });

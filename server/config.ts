@@ -47,6 +47,8 @@ export interface ServerConfig {
   simDevices: number;
   /** Demo profile: report interval of the simulated terminals. */
   simIntervalSeconds: number;
+  /** Demo profile: also provision and simulate the badges, collars and e-bike guards (SIM_ASSETS, default on). */
+  simAssets: boolean;
   /** NATS server shared by several instances for live events; in-process bus when unset. */
   natsUrl?: string;
   /** Position partitions older than this are dropped; 0 keeps everything. */
@@ -140,6 +142,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
     simDevices: integer(env, 'SIM_DEVICES', 50),
     simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),
+    simAssets: env.SIM_ASSETS === undefined ? true : flag(env, 'SIM_ASSETS'),
     natsUrl: text(env.NATS_URL),
     positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),
     onlineWindowSeconds: integer(env, 'ONLINE_WINDOW_SECONDS', 600, 1),

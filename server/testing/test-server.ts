@@ -20,7 +20,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const databaseUrl = process.env.DATABASE_URL || undefined;
   // the gateway on a free port; no simulated fleet unless a test asks for one
   const config: ServerConfig = {
-    ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl, jt808Port: 0, gt06Port: 0, watchPort: 0, host: '127.0.0.1', simDevices: 0, ...opts.config,
+    ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl, jt808Port: 0, gt06Port: 0, watchPort: 0, host: '127.0.0.1', simDevices: 0, simAssets: false, ...opts.config,
   };
   const database = databaseUrl
     ? { schema: `tianlu_test_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true }

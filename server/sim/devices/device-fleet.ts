@@ -1,0 +1,65 @@
+import type { DeviceProtocolName } from '../../gateway/device-protocols';
+import { ConnectGate } from '../connect-gate';
+import { SeededRandom, mixSeed } from '../seeded-random';
+import { SimTicker } from '../sim-ticker';
+import { DeviceMotion, areaFor, type DeviceRole } from './device-motion';
+import { SimulatedDevice, type DeviceSimCodec } from './simulated-device';
+
+/** One device to simulate. */
+export interface SimDeviceSpec {
+  imei: string;
+  protocol: DeviceProtocolName;
+  role: DeviceRole;
+  /** Position in its role (chooses its area). */
+  index: number;
+  draining?: boolean;
+}
+
+export interface DeviceFleetOptions {
+  devices: readonly SimDeviceSpec[];
+  codecs: Record<DeviceProtocolName, DeviceSimCodec>;
+  host: string;
+  ports: Record<DeviceProtocolName, number>;
+  /** Seconds between reports. */
+  intervalSec: number;
+  /** Spread of the first connects, seconds. */
+  rampSec?: number;
+  seed?: number;
+  /** Chance per second that a badge raises SOS. */
+  sosPerSecond?: number;
+}
+
+export interface DeviceFleetHandle {
+  readonly devices: readonly SimulatedDevice[];
+  /** Devices connected now. */
+  connected(): number;
+  stop(): Promise<void>;
+}
+
+/** Starts simulated badges, collars and e-bike guards, each on its protocol's port. */
+export function startDeviceFleet(options: DeviceFleetOptions): DeviceFleetHandle {
+  const seed = options.seed ?? 6809;
+  const rng = new SeededRandom(mixSeed(seed, 0xde71ce));
+  const ticker = new SimTicker(200);
+  const gate = new ConnectGate(100, 200);
+  const rampMs = (options.rampSec ?? Math.min(options.intervalSec, 10)) * 1000;
+  const devices = options.devices.map((spec, i) => {
+    const motion = new DeviceMotion(spec.role, mixSeed(seed, i), areaFor(spec.role, spec.index), {
+      ...(spec.draining && { drainPerMinute: 0.5 }),
+      ...(options.sosPerSecond !== undefined && { sosPerSecond: options.sosPerSecond }),
+    });
+    const device = new SimulatedDevice({
+      imei: spec.imei, codec: options.codecs[spec.protocol], motion, host: options.host, port: options.ports[spec.protocol],
+      intervalSec: options.intervalSec, ticker, gate,
+    });
+    device.start(rng.range(0, rampMs));
+    return device;
+  });
+  return {
+    devices,
+    connected: () => devices.filter((d) => d.connected).length,
+    stop: async () => {
+      await Promise.all(devices.map((d) => d.stop()));
+    },
+  };
+}
