@@ -1,14 +1,12 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { CellLocator } from './cell-locator';
 import { DeviceConnection, type DeviceSession } from './device-connection';
 import { handleDeviceMessage, type DeviceHandlerContext } from './device-message-handler';
 import type { DeviceCommand, DeviceProtocol, ProtocolName } from './device-protocol';
 import type { GatewayCore } from './gateway-core';
-import { GatewayCounters, gatewayMetricsSnapshot, type GatewayMetricsSnapshot } from './gateway-metrics';
-import { silentGatewayLog, type GatewayEvents, type GatewayLog, type TerminalDirectory } from './gateway-ports';
+import { silentGatewayLog, type GatewayLog, type TerminalDirectory } from './gateway-ports';
 import { TerminalOfflineError } from './jt808-gateway';
-import type { LinkCloseReason } from './terminal-link';
-import { TerminalRegistry } from './terminal-registry';
+import { TerminalServer } from './terminal-server';
 
 /** What a {@link DeviceGateway} is built from. */
 export interface DeviceGatewayOptions {
@@ -35,28 +33,20 @@ export class UnsupportedCommandError extends Error {
 
 /**
  * A TCP gateway for one device protocol (GT06, watch …) on its own port: the protocol module
- * frames and decodes, this class does what every protocol shares with JT/T 808 — identification
- * against the directory, positions through the shared batcher with replies after the commit,
- * back-pressure, idle time-outs, "a second connection replaces the first", online/offline and
- * command-answer events, metrics — and sends commands to online devices.
+ * frames and decodes; identification against the directory, positions through the shared batcher
+ * with replies after the commit, and everything a {@link TerminalServer} does are shared with
+ * JT/T 808. Sends commands to online devices.
  */
-export class DeviceGateway {
+export class DeviceGateway extends TerminalServer<DeviceSession, DeviceConnection> {
   readonly protocol: DeviceGatewayOptions['protocol'];
-  private readonly server: Server;
-  private readonly connections = new Set<DeviceConnection>();
-  private readonly registry = new TerminalRegistry<DeviceConnection>();
-  private readonly counters = new GatewayCounters();
   private readonly context: DeviceHandlerContext;
-  private readonly log: GatewayLog;
   private readonly idleTimeoutMs: number;
-  private readonly detachPressure: () => void;
-  private closing = false;
 
-  constructor(private readonly options: DeviceGatewayOptions) {
+  constructor(options: DeviceGatewayOptions) {
+    const log = options.log ?? silentGatewayLog;
+    super(options.protocol.name, options.core, log);
     this.protocol = options.protocol;
-    this.log = options.log ?? silentGatewayLog;
     this.idleTimeoutMs = options.idleTimeoutMs ?? 180_000;
-    this.detachPressure = options.core.onPressure((paused) => this.setReadingPaused(paused));
     this.context = {
       protocol: this.protocol.name,
       directory: options.directory,
@@ -68,42 +58,11 @@ export class DeviceGateway {
       locator: options.locator,
       goOnline: (conn, session) => this.goOnline(conn, session),
     };
-    this.server = createServer((socket) => this.accept(socket));
-    this.server.on('error', (err) => this.log.error({ err }, `${this.protocol.name} server error`));
-  }
-
-  /** Starts listening; port 0 picks a free port. Resolves with the bound port. */
-  listen(port: number, host = '0.0.0.0'): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (err: Error) => reject(err);
-      this.server.once('error', onError);
-      this.server.listen(port, host, () => {
-        this.server.off('error', onError);
-        this.log.info({ port: this.port, host }, `${this.protocol.name} gateway listening`);
-        resolve(this.port);
-      });
-    });
-  }
-
-  /** The bound port (0 before listen). */
-  get port(): number {
-    const address = this.server.address() as AddressInfo | null;
-    return address?.port ?? 0;
-  }
-
-  /** Attaches an event listener; returns the function that detaches it. */
-  subscribe(listener: Partial<GatewayEvents>): () => void {
-    return this.options.core.events.subscribe(listener);
   }
 
   /** Whether the device (IMEI) has an identified connection here. */
   isOnline(terminalNo: string): boolean {
     return this.registry.get(terminalNo) !== undefined;
-  }
-
-  /** IMEIs of the devices online here. */
-  onlineTerminals(): string[] {
-    return this.registry.terminals();
   }
 
   /**
@@ -121,77 +80,23 @@ export class DeviceGateway {
     return { matchKey: encoded.matchKey };
   }
 
-  /** Counters and live figures for the metrics endpoint. */
-  metrics(): GatewayMetricsSnapshot {
-    return gatewayMetricsSnapshot(this.counters, {
-      connections: this.connections.size,
-      terminalsOnline: this.registry.size,
-      batcher: this.options.core.batcher.snapshot(),
-    });
+  protected onlineEdition(): Exclude<ProtocolName, 'jt808'> {
+    return this.protocol.name;
   }
 
-  /**
-   * Stops accepting, commits what is queued (its replies still reach the devices), then closes
-   * every connection and reports those devices offline.
-   */
-  async close(): Promise<void> {
-    this.closing = true;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.detachPressure();
-    for (const conn of this.connections) conn.setPressurePaused(true);
-    await this.options.core.close();
-    for (const conn of [...this.connections]) conn.close('shutdown');
-    await closed;
+  protected takeOver(conn: DeviceConnection, previous: DeviceConnection): void {
+    // what the device said on the old link still describes it
+    conn.status = { ...previous.status, ...conn.status };
+    conn.lastRow ??= previous.lastRow;
   }
 
-  private accept(socket: Socket): void {
-    const conn = new DeviceConnection(socket, {
+  protected createConnection(socket: Socket): DeviceConnection {
+    return new DeviceConnection(socket, {
       counters: this.counters,
       log: this.log,
       idleTimeoutMs: this.idleTimeoutMs,
       onMessage: (c, inbound) => handleDeviceMessage(this.context, c, inbound),
       onClose: (c, reason) => this.onClose(c, reason),
     }, this.protocol);
-    this.connections.add(conn);
-    if (this.closing || this.options.core.readingPaused) conn.setPressurePaused(true);
-  }
-
-  private goOnline(conn: DeviceConnection, session: DeviceSession): void {
-    const { terminalNo } = session;
-    // one connection speaks for one device: naming another ends the first session
-    if (conn.session && conn.session.terminalNo !== terminalNo) this.endSession(conn, 'logout');
-    conn.session = session;
-    const previous = this.registry.bind(terminalNo, conn);
-    if (previous) {
-      this.log.info({ terminalNo, old: previous.remoteAddress, new: conn.remoteAddress }, `${this.protocol.name} connection replaced`);
-      // what the device said on the old link still describes it
-      conn.status = { ...previous.status, ...conn.status };
-      conn.lastRow ??= previous.lastRow;
-      previous.close('replaced');
-    }
-    this.options.core.events.emit('terminalOnline', {
-      terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId,
-      edition: this.protocol.name, remoteAddress: conn.remoteAddress,
-    });
-  }
-
-  private onClose(conn: DeviceConnection, reason: LinkCloseReason): void {
-    this.connections.delete(conn);
-    if (reason !== 'replaced') this.endSession(conn, reason);
-  }
-
-  private endSession(conn: DeviceConnection, reason: Exclude<LinkCloseReason, 'replaced'>): void {
-    const session = conn.session;
-    if (!session) return;
-    conn.session = undefined;
-    if (!this.registry.release(session.terminalNo, conn)) return;
-    this.options.core.events.emit('terminalOffline', {
-      terminalNo: session.terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId, reason,
-    });
-  }
-
-  private setReadingPaused(paused: boolean): void {
-    if (this.closing) return;
-    for (const conn of this.connections) conn.setPressurePaused(paused);
   }
 }

@@ -1,16 +1,12 @@
-import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { JT808_MAX_BODY, encodeFrame, normalizePhone } from './jt808';
 import { GatewayCore } from './gateway-core';
-import type { GatewayEventHub } from './gateway-event-hub';
-import { GatewayCounters, gatewayMetricsSnapshot, type GatewayMetricsSnapshot } from './gateway-metrics';
-import {
-  silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink, type TerminalDirectory,
-} from './gateway-ports';
-import { Jt808Connection, type Jt808CloseReason, type Jt808Session } from './jt808-connection';
+import { silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink, type TerminalDirectory } from './gateway-ports';
+import { Jt808Connection, type Jt808Session } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
 import { handleJt808Message } from './jt808-message-handler';
-import type { PositionBatcher, PositionBatcherOptions } from './position-batcher';
-import { TerminalRegistry } from './terminal-registry';
+import type { PositionBatcherOptions } from './position-batcher';
+import { TerminalServer } from './terminal-server';
 
 /** What a {@link Jt808Gateway} is built from. */
 export interface Jt808GatewayOptions {
@@ -38,70 +34,36 @@ export class TerminalOfflineError extends Error {
   }
 }
 
+function coreOf(options: Jt808GatewayOptions, log: GatewayLog): GatewayCore {
+  if (options.core) return options.core;
+  if (!options.sink) throw new Error('a gateway needs a sink or a shared core');
+  return new GatewayCore({ sink: options.sink, batcher: options.batcher, events: options.events, log });
+}
+
 /**
  * The JT/T 808 TCP gateway: accepts terminal connections, registers and authenticates them
  * against the directory, stores their positions through the batcher and acknowledges each
  * position only after its commit, reports online/offline and command responses to subscribers,
  * and sends platform commands to online terminals.
  */
-export class Jt808Gateway {
-  private readonly server: Server;
-  private readonly connections = new Set<Jt808Connection>();
-  private readonly registry = new TerminalRegistry<Jt808Connection>();
-  private readonly counters = new GatewayCounters();
-  private readonly core: GatewayCore;
-  private readonly hub: GatewayEventHub;
-  private readonly batcher: PositionBatcher;
-  private readonly detachPressure: () => void;
+export class Jt808Gateway extends TerminalServer<Jt808Session, Jt808Connection> {
   private readonly context: Jt808HandlerContext;
-  private readonly log: GatewayLog;
   private readonly idleTimeoutMs: number;
-  private closing = false;
 
   constructor(options: Jt808GatewayOptions) {
-    this.log = options.log ?? silentGatewayLog;
+    const log = options.log ?? silentGatewayLog;
+    super('jt808', coreOf(options, log), log);
     this.idleTimeoutMs = options.idleTimeoutMs ?? 180_000;
-    if (!options.core && !options.sink) throw new Error('a gateway needs a sink or a shared core');
-    this.core = options.core ?? new GatewayCore({ sink: options.sink!, batcher: options.batcher, events: options.events, log: this.log });
-    this.hub = this.core.events;
-    this.batcher = this.core.batcher;
-    this.detachPressure = this.core.onPressure((paused) => this.setReadingPaused(paused));
     this.context = {
       directory: options.directory,
-      batcher: this.batcher,
-      events: this.hub,
+      batcher: this.core.batcher,
+      events: this.core.events,
       counters: this.counters,
       log: this.log,
       autoRegister: options.autoRegister ?? false,
       goOnline: (conn, session) => this.goOnline(conn, session),
       goOffline: (conn) => this.endSession(conn, 'logout'),
     };
-    this.server = createServer((socket) => this.accept(socket));
-    this.server.on('error', (err) => this.log.error({ err }, 'jt808 server error'));
-  }
-
-  /** Starts listening; port 0 picks a free port. Resolves with the bound port. */
-  listen(port: number, host = '0.0.0.0'): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const onError = (err: Error) => reject(err);
-      this.server.once('error', onError);
-      this.server.listen(port, host, () => {
-        this.server.off('error', onError);
-        this.log.info({ port: this.port, host }, 'jt808 gateway listening');
-        resolve(this.port);
-      });
-    });
-  }
-
-  /** The bound port (0 before listen). */
-  get port(): number {
-    const address = this.server.address() as AddressInfo | null;
-    return address?.port ?? 0;
-  }
-
-  /** Attaches an event listener (the bus); returns the function that detaches it. */
-  subscribe(listener: Partial<GatewayEvents>): () => void {
-    return this.hub.subscribe(listener);
   }
 
   /** Whether the terminal (any zero padding) has an authenticated connection here. */
@@ -112,11 +74,6 @@ export class Jt808Gateway {
   /** The edition the terminal speaks on its connection here; undefined when it is not online here. */
   editionOf(terminalNo: string): '2013' | '2019' | undefined {
     return this.registry.get(normalizePhone(terminalNo))?.session?.edition;
-  }
-
-  /** Normalised numbers of the terminals online here. */
-  onlineTerminals(): string[] {
-    return this.registry.terminals();
   }
 
   /**
@@ -142,75 +99,17 @@ export class Jt808Gateway {
     return { serial: serials[0]! };
   }
 
-  /** Counters and live figures for the metrics endpoint. */
-  metrics(): GatewayMetricsSnapshot {
-    return gatewayMetricsSnapshot(this.counters, {
-      connections: this.connections.size,
-      terminalsOnline: this.registry.size,
-      batcher: this.batcher.snapshot(),
-    });
+  protected onlineEdition(session: Jt808Session): '2013' | '2019' {
+    return session.edition;
   }
 
-  /**
-   * Stops accepting, commits what is queued (its acks still reach the terminals), then closes
-   * every connection and reports those terminals offline.
-   */
-  async close(): Promise<void> {
-    this.closing = true;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.detachPressure();
-    for (const conn of this.connections) conn.setPressurePaused(true);
-    await this.core.close();
-    for (const conn of [...this.connections]) conn.close('shutdown');
-    await closed;
-  }
-
-  private accept(socket: Socket): void {
-    const conn = new Jt808Connection(socket, {
+  protected createConnection(socket: Socket): Jt808Connection {
+    return new Jt808Connection(socket, {
       counters: this.counters,
       log: this.log,
       idleTimeoutMs: this.idleTimeoutMs,
       onMessage: (c, message) => handleJt808Message(this.context, c, message),
       onClose: (c, reason) => this.onClose(c, reason),
     });
-    this.connections.add(conn);
-    if (this.closing || this.core.readingPaused) conn.setPressurePaused(true);
-  }
-
-  private goOnline(conn: Jt808Connection, session: Jt808Session): void {
-    const { terminalNo } = session;
-    // one connection speaks for one terminal: authenticating as another ends the first session
-    if (conn.session && conn.session.terminalNo !== terminalNo) this.endSession(conn, 'logout');
-    conn.session = session;
-    const previous = this.registry.bind(terminalNo, conn);
-    if (previous) {
-      this.log.info({ terminalNo, old: previous.remoteAddress, new: conn.remoteAddress }, 'jt808 connection replaced');
-      previous.close('replaced');
-    }
-    this.hub.emit('terminalOnline', {
-      terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId,
-      edition: session.edition, remoteAddress: conn.remoteAddress,
-    });
-  }
-
-  private onClose(conn: Jt808Connection, reason: Jt808CloseReason): void {
-    this.connections.delete(conn);
-    if (reason !== 'replaced') this.endSession(conn, reason);
-  }
-
-  private endSession(conn: Jt808Connection, reason: Exclude<Jt808CloseReason, 'replaced'>): void {
-    const session = conn.session;
-    if (!session) return;
-    conn.session = undefined;
-    if (!this.registry.release(session.terminalNo, conn)) return;
-    this.hub.emit('terminalOffline', {
-      terminalNo: session.terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId, reason,
-    });
-  }
-
-  private setReadingPaused(paused: boolean): void {
-    if (this.closing) return; // shutting down: stay paused while the last batches commit
-    this.log.info({ paused, queued: this.batcher.snapshot().queuedRows }, 'jt808 back-pressure');
-    for (const conn of this.connections) conn.setPressurePaused(paused);
   }
 }

@@ -1,0 +1,149 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { GatewayCore } from './gateway-core';
+import { GatewayCounters, gatewayMetricsSnapshot, type GatewayMetricsSnapshot } from './gateway-metrics';
+import type { GatewayEvents, GatewayLog, TerminalIdentity, TerminalOnlineEvent } from './gateway-ports';
+import type { LinkCloseReason, TerminalLink } from './terminal-link';
+import { TerminalRegistry } from './terminal-registry';
+
+/** What every protocol's session says about its terminal. */
+export interface TerminalSession {
+  terminalNo: string;
+  identity: TerminalIdentity;
+}
+
+/** A connection a {@link TerminalServer} manages. */
+export type ManagedLink<S extends TerminalSession> = TerminalLink<unknown, unknown> & { session: S | undefined };
+
+/**
+ * The TCP side every protocol's gateway shares: listening, the set of connections, which
+ * connection speaks for which terminal ("a second connection replaces the first"), online and
+ * offline events, back-pressure from the shared core, metrics and an orderly close in which the
+ * queued positions commit (and are acknowledged) before the connections end.
+ */
+export abstract class TerminalServer<S extends TerminalSession, C extends ManagedLink<S>> {
+  protected readonly connections = new Set<C>();
+  protected readonly registry = new TerminalRegistry<C>();
+  protected readonly counters = new GatewayCounters();
+  private readonly server: Server;
+  private readonly detachPressure: () => void;
+  private closing = false;
+
+  protected constructor(
+    /** Protocol name for log lines. */
+    private readonly name: string,
+    protected readonly core: GatewayCore,
+    protected readonly log: GatewayLog,
+  ) {
+    this.detachPressure = core.onPressure((paused) => this.setReadingPaused(paused));
+    this.server = createServer((socket) => this.accept(socket));
+    this.server.on('error', (err) => this.log.error({ err }, `${name} server error`));
+  }
+
+  /** A connection of this protocol for a socket just accepted. */
+  protected abstract createConnection(socket: Socket): C;
+
+  /** The edition (JT/T 808) or protocol name reported with the terminal's online event. */
+  protected abstract onlineEdition(session: S): TerminalOnlineEvent['edition'];
+
+  /** Called when `conn` takes over from `previous` for the same terminal, before `previous` closes. */
+  protected takeOver(_conn: C, _previous: C): void {}
+
+  /** Starts listening; port 0 picks a free port. Resolves with the bound port. */
+  listen(port: number, host = '0.0.0.0'): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      this.server.once('error', onError);
+      this.server.listen(port, host, () => {
+        this.server.off('error', onError);
+        this.log.info({ port: this.port, host }, `${this.name} gateway listening`);
+        resolve(this.port);
+      });
+    });
+  }
+
+  /** The bound port (0 before listen). */
+  get port(): number {
+    const address = this.server.address() as AddressInfo | null;
+    return address?.port ?? 0;
+  }
+
+  /** Attaches an event listener (the bus); returns the function that detaches it. Listeners hear every protocol of the core. */
+  subscribe(listener: Partial<GatewayEvents>): () => void {
+    return this.core.events.subscribe(listener);
+  }
+
+  /** Numbers of the terminals online here. */
+  onlineTerminals(): string[] {
+    return this.registry.terminals();
+  }
+
+  /** Counters and live figures for the metrics endpoint. */
+  metrics(): GatewayMetricsSnapshot {
+    return gatewayMetricsSnapshot(this.counters, {
+      connections: this.connections.size,
+      terminalsOnline: this.registry.size,
+      batcher: this.core.batcher.snapshot(),
+    });
+  }
+
+  /**
+   * Stops accepting, commits what is queued (its acks still reach the terminals), then closes
+   * every connection and reports those terminals offline.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.detachPressure();
+    for (const conn of this.connections) conn.setPressurePaused(true);
+    await this.core.close();
+    for (const conn of [...this.connections]) conn.close('shutdown');
+    await closed;
+  }
+
+  /** Makes `conn` the terminal's live link, closing an older one, and reports the terminal online. */
+  protected goOnline(conn: C, session: S): void {
+    const { terminalNo } = session;
+    // one connection speaks for one terminal: naming another ends the first session
+    if (conn.session && conn.session.terminalNo !== terminalNo) this.endSession(conn, 'logout');
+    conn.session = session;
+    const previous = this.registry.bind(terminalNo, conn);
+    if (previous) {
+      this.log.info({ terminalNo, old: previous.remoteAddress, new: conn.remoteAddress }, `${this.name} connection replaced`);
+      this.takeOver(conn, previous);
+      previous.close('replaced');
+    }
+    this.core.events.emit('terminalOnline', {
+      terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId,
+      edition: this.onlineEdition(session), remoteAddress: conn.remoteAddress,
+    });
+  }
+
+  /** Ends the terminal's session on `conn` and reports it offline, unless a newer connection holds it. */
+  protected endSession(conn: C, reason: Exclude<LinkCloseReason, 'replaced'>): void {
+    const session = conn.session;
+    if (!session) return;
+    conn.session = undefined;
+    if (!this.registry.release(session.terminalNo, conn)) return;
+    this.core.events.emit('terminalOffline', {
+      terminalNo: session.terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId, reason,
+    });
+  }
+
+  /** For a connection's onClose. */
+  protected onClose(conn: C, reason: LinkCloseReason): void {
+    this.connections.delete(conn);
+    if (reason !== 'replaced') this.endSession(conn, reason);
+  }
+
+  private accept(socket: Socket): void {
+    const conn = this.createConnection(socket);
+    this.connections.add(conn);
+    if (this.closing || this.core.readingPaused) conn.setPressurePaused(true);
+  }
+
+  private setReadingPaused(paused: boolean): void {
+    if (this.closing) return; // shutting down: stay paused while the last batches commit
+    this.log.info({ paused, queued: this.core.batcher.snapshot().queuedRows }, `${this.name} back-pressure`);
+    for (const conn of this.connections) conn.setPressurePaused(paused);
+  }
+}
