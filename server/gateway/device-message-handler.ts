@@ -2,20 +2,12 @@ import type { CellLocator } from './cell-locator';
 import type { DeviceConnection, DeviceInbound, DeviceSession } from './device-connection';
 import type { DeviceFix, DeviceMessage, ProtocolName, ProtocolReply } from './device-protocol';
 import { deviceRow } from './device-position-mapper';
-import type { GatewayEventHub } from './gateway-event-hub';
-import type { GatewayCounters } from './gateway-metrics';
-import type { GatewayLog, PositionRow, TerminalDirectory, TerminalIdentity } from './gateway-ports';
-import type { PositionBatcher } from './position-batcher';
+import type { PositionRow, TerminalIdentity } from './gateway-ports';
+import type { GatewayHandlerContext } from './jt808-handler-context';
 
 /** What the device message handler uses of its gateway. */
-export interface DeviceHandlerContext {
+export interface DeviceHandlerContext extends GatewayHandlerContext {
   protocol: Exclude<ProtocolName, 'jt808'>;
-  directory: TerminalDirectory;
-  batcher: PositionBatcher;
-  events: GatewayEventHub;
-  counters: GatewayCounters;
-  log: GatewayLog;
-  autoRegister: boolean;
   locator: CellLocator | undefined;
   /** Makes the connection the device's live link (closing an older one) and reports it online. */
   goOnline(connection: DeviceConnection, session: DeviceSession): void;
