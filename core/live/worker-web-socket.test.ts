@@ -4,7 +4,7 @@ import { LiveConnection } from './live-connection';
 import { LivePositions } from './live-positions';
 import { PositionQueue } from './position-queue';
 import { messageParts, POSITION_PART, type WorkerSocketCommand, type WorkerSocketEvent } from './worker-socket-protocol';
-import { WorkerWebSocket } from './worker-web-socket';
+import { openWorkerWebSocket, WorkerWebSocket } from './worker-web-socket';
 
 const item = (terminalNo: string, lon = 116): MonitorItem =>
   ({ terminalNo, plateNo: `京A${terminalNo}`, online: true, lon, lat: 39.9, speed: 30, course: 90, altitude: 0, gpsTime: '2026-01-01T08:00:00+08:00', alarmFlags: 0, statusFlags: 3, mileage: 0 }) as MonitorItem;
@@ -20,6 +20,10 @@ class FakeWorker {
   }
   terminate() {
     this.terminated = true;
+  }
+  /** The worker's script failed to load. */
+  fail() {
+    this.onerror?.();
   }
   emit(e: WorkerSocketEvent) {
     this.onmessage?.(new MessageEvent('message', { data: e }));
@@ -87,5 +91,29 @@ describe('WorkerWebSocket', () => {
     worker.emit({ ev: 'close', code: 1006, reason: '' });
     expect(worker.terminated).toBe(true);
     connection.stop();
+  });
+
+  it('when the worker cannot start, the connection retries and later sockets open on the page', () => {
+    const { worker, connection } = setup();
+    const OriginalWorker = globalThis.Worker;
+    const created: string[] = [];
+    globalThis.Worker = class {
+      constructor(url: URL) {
+        created.push(String(url));
+      }
+      postMessage() {}
+      terminate() {}
+    } as unknown as typeof Worker;
+    try {
+      expect(openWorkerWebSocket('ws://x/ws')).toBeInstanceOf(WorkerWebSocket);
+      connection.open();
+      worker.fail();
+      expect(worker.terminated).toBe(true);
+      expect(openWorkerWebSocket('ws://x/ws')).toBeUndefined();
+      expect(created).toHaveLength(1);
+    } finally {
+      globalThis.Worker = OriginalWorker;
+      connection.stop();
+    }
   });
 });

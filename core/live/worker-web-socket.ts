@@ -6,6 +6,9 @@ const OPEN = 1;
 const CLOSING = 2;
 const CLOSED = 3;
 
+/** Set when a worker failed before its socket opened: later connections open the socket on the page. */
+let workerUnusable = false;
+
 /**
  * A WebSocket whose connection lives in a worker (see live-socket-worker.ts): the page gets its
  * events, with large position messages already parsed (`data` is then an object, not text).
@@ -22,7 +25,11 @@ export class WorkerWebSocket implements WebSocketLike {
     private readonly worker: Worker,
   ) {
     worker.onmessage = (ev: MessageEvent<WorkerSocketEvent>) => this.handle(ev.data);
-    worker.onerror = () => this.handle({ ev: 'close', code: 1006, reason: '' });
+    worker.onerror = () => {
+      // a worker that never opened (its script failed to load): the next connection does without
+      if (this.readyState === CONNECTING) workerUnusable = true;
+      this.handle({ ev: 'close', code: 1006, reason: '' });
+    };
     this.command({ op: 'open', url });
   }
 
@@ -64,7 +71,7 @@ export class WorkerWebSocket implements WebSocketLike {
 
 /** A socket in a worker, or undefined where workers cannot be started (the caller opens one itself). */
 export function openWorkerWebSocket(url: string): WebSocketLike | undefined {
-  if (typeof Worker !== 'function') return undefined;
+  if (typeof Worker !== 'function' || workerUnusable) return undefined;
   try {
     return new WorkerWebSocket(url, new Worker(new URL('./live-socket-worker.ts', import.meta.url), { type: 'module', name: 'tianlu-live' }));
   } catch {
