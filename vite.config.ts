@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules-plugin.ts';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from './tools/build/precompress-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./host', import.meta.url));
@@ -23,7 +24,7 @@ function pluginOf(moduleIds: readonly string[]): string | undefined {
 export default defineConfig({
   root,
   publicDir: false,
-  plugins: [react(), sharedModulesPlugin()],
+  plugins: [react(), sharedModulesPlugin(), precompressPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },

@@ -1,14 +1,17 @@
 /**
  * Console bundle: the gzip JS the browser downloads for /login and /home (cold, fresh context),
  * the time until the login form is usable, and no map/chart/spreadsheet library on those pages.
- * Read against a bare React 19 page built and loaded the same way in the same run.
+ * Read against a bare React 19 page built and loaded the same way in the same run. Beside the
+ * sizes (raw, and gzip -9 of each body so the figure does not depend on the server), the bytes
+ * the server actually sends: what the browser received, and what a client accepting `br, gzip`
+ * and one accepting only `gzip` get.
  *
  *   npx tsx bench/console-bundle.bench.ts      (BENCH_RUNS=5 cold loads per page)
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/chromium';
 import { startServer } from '../e2e/server';
-import { heavyLibraries, kB, median, recordJs, type JsTransfer } from './js-transfer';
+import { heavyLibraries, kB, median, recordJs, sentBytes, type JsTransfer } from './js-transfer';
 import { buildAndServeFloor } from './react-floor';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -74,12 +77,31 @@ async function loggedInState(browser: Browser, baseUrl: string): Promise<Browser
   }
 }
 
-function describe(label: string, loads: Load[]) {
+interface Sending {
+  /** Body bytes the browser received, and the encodings it got. */
+  browser: number;
+  browserEncodings: string;
+  br: Awaited<ReturnType<typeof sentBytes>>;
+  gzip: Awaited<ReturnType<typeof sentBytes>>;
+}
+
+async function sending(js: JsTransfer): Promise<Sending> {
+  return {
+    browser: js.files.reduce((n, f) => n + f.transfer, 0),
+    browserEncodings: [...new Set(js.files.map((f) => f.encoding ?? 'identity'))].join(', '),
+    br: await sentBytes(js.files, 'br, gzip'),
+    gzip: await sentBytes(js.files, 'gzip'),
+  };
+}
+
+function describe(label: string, loads: Load[], sent: Sending) {
   const js = loads[0].js;
   const spread = loads.map((l) => l.js.gzip);
   if (Math.max(...spread) !== Math.min(...spread)) console.log(`note: ${label} JS differed between cold loads: ${spread.join(', ')} bytes gzip`);
-  const encodings = [...new Set(js.files.map((f) => f.encoding ?? 'identity'))].join(', ');
-  console.log(`${label}: ${js.files.length} JS files, ${kB(js.raw)} raw, ${kB(js.gzip)} gzip -9 (server sent: ${encodings})`);
+  console.log(`${label}: ${js.files.length} JS files, ${kB(js.raw)} raw, ${kB(js.gzip)} gzip -9`);
+  console.log(
+    `  server sent: browser ${kB(sent.browser)} (${sent.browserEncodings}); Accept-Encoding br, gzip: ${kB(sent.br.bytes)} (${sent.br.encodings.join(', ')}); gzip only: ${kB(sent.gzip.bytes)} (${sent.gzip.encodings.join(', ')})`,
+  );
   for (const f of [...js.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8)) console.log(`  ${kB(f.gzip).padStart(9)}  ${new URL(f.url).pathname}`);
 }
 
@@ -98,17 +120,26 @@ async function main() {
     };
     const homeLoads = await coldLoads(browser, `${server.baseUrl}/home`, homeReady, { storageState });
 
-    describe('reference (bare React 19 page)', floorLoads);
-    describe('/login', loginLoads);
-    describe('/home', homeLoads);
+    const [floorSent, loginSent, homeSent] = await Promise.all([floorLoads, loginLoads, homeLoads].map((l) => sending(l[0].js)));
+    describe('reference (bare React 19 page)', floorLoads, floorSent);
+    describe('/login', loginLoads, loginSent);
+    describe('/home', homeLoads, homeSent);
 
     const floorJs = floorLoads[0].js.gzip;
     bench('reference.react19-floor.js-gzip', floorJs, 'bytes');
     bench('reference.react19-floor.form-usable', median(floorLoads.map((l) => l.ms)), 'ms');
     bench('console.login.js-gzip', loginLoads[0].js.gzip, 'bytes');
+    bench('console.login.js-raw', loginLoads[0].js.raw, 'bytes');
+    bench('console.login.js-sent-browser', loginSent.browser, 'bytes');
+    bench('console.login.js-sent-br', loginSent.br.bytes, 'bytes');
+    bench('console.login.js-sent-gzip', loginSent.gzip.bytes, 'bytes');
     bench('console.login.js-files', loginLoads[0].js.files.length, 'count');
     bench('console.login.form-usable', median(loginLoads.map((l) => l.ms)), 'ms');
     bench('console.home.js-gzip', homeLoads[0].js.gzip, 'bytes');
+    bench('console.home.js-raw', homeLoads[0].js.raw, 'bytes');
+    bench('console.home.js-sent-browser', homeSent.browser, 'bytes');
+    bench('console.home.js-sent-br', homeSent.br.bytes, 'bytes');
+    bench('console.home.js-sent-gzip', homeSent.gzip.bytes, 'bytes');
     bench('console.home.js-files', homeLoads[0].js.files.length, 'count');
     bench('console.home.ready', median(homeLoads.map((l) => l.ms)), 'ms');
     bench('console.login.js-gzip-over-floor', loginLoads[0].js.gzip / floorJs, 'x');

@@ -1,4 +1,5 @@
 /** The JavaScript a page makes the browser download, measured the same way for every page. */
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 
@@ -8,6 +9,8 @@ export interface JsFile {
   gzip: number;
   /** What the server sent as content-encoding, if anything. */
   encoding: string | undefined;
+  /** Body bytes the browser received (as encoded on the wire). */
+  transfer: number;
   body: Buffer;
 }
 
@@ -31,8 +34,8 @@ export function recordJs(page: Page): { finish(): Promise<JsTransfer> } {
   page.on('response', (r) => {
     if (!isJs(r) || r.status() >= 300) return;
     pending.push(
-      r.body().then(
-        (body) => ({ url: r.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: r.headers()['content-encoding'], body }),
+      Promise.all([r.body(), r.request().sizes()]).then(
+        ([body, sizes]) => ({ url: r.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, encoding: r.headers()['content-encoding'], transfer: sizes.responseBodySize, body }),
         () => undefined,
       ),
     );
@@ -43,6 +46,33 @@ export function recordJs(page: Page): { finish(): Promise<JsTransfer> } {
       return { files, raw: files.reduce((n, f) => n + f.raw, 0), gzip: files.reduce((n, f) => n + f.gzip, 0) };
     },
   };
+}
+
+export interface Sent {
+  /** Body bytes as sent. */
+  bytes: number;
+  /** Content-Encoding the server chose ('identity' for none). */
+  encodings: string[];
+}
+
+/** The body bytes the server sends for `url` to a client accepting `acceptEncoding` (not decoded). */
+function sentOne(url: string, acceptEncoding: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** What the server sends for `files` when the client says `Accept-Encoding: acceptEncoding`. */
+export async function sentBytes(files: readonly JsFile[], acceptEncoding: string): Promise<Sent> {
+  const each = await Promise.all(files.map((f) => sentOne(f.url, acceptEncoding)));
+  return { bytes: each.reduce((n, e) => n + e.bytes, 0), encodings: [...new Set(each.map((e) => e.encoding))] };
 }
 
 /** Libraries that must not be on the first pages: name in the file, or a marker in its code. */

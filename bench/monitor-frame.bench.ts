@@ -16,7 +16,9 @@ import { startMonitorFixture } from './monitor-fixture';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const GOAL_MS = 33;
+/** A push of 10,000 positions must never hold a frame for long: p95 and p99 of the frame time. */
+const GOAL_P95_MS = 20;
+const GOAL_P99_MS = 50;
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 const bench = (name: string, value: number, unit: string) => console.log(`BENCH ${name} ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
@@ -91,9 +93,12 @@ async function main() {
     bench('monitor.frame-time-p95', live.p95, 'ms');
     bench('monitor.frame-time-p99', live.p99, 'ms');
     bench('monitor.frame-time-p95-over-idle', live.p95 / idle.p95, 'x');
-    const ok = live.p95 < GOAL_MS && pushes >= SECONDS - 2 && errors.length === 0;
+    const ok = live.p95 < GOAL_P95_MS && live.p99 < GOAL_P99_MS && pushes >= SECONDS - 2 && errors.length === 0;
     failed = !ok;
-    console.log(`${ok ? 'PASS' : 'FAIL'} goal: frame time p95 ${live.p95.toFixed(1)} ms < ${GOAL_MS} ms with ${VEHICLES} vehicles updating every second (${pushes} pushes received)`);
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'} goal: frame time p95 ${live.p95.toFixed(1)} ms < ${GOAL_P95_MS} ms and p99 ${live.p99.toFixed(1)} ms < ${GOAL_P99_MS} ms ` +
+        `with ${VEHICLES} vehicles updating every second (${pushes} pushes received; idle p95 ${idle.p95.toFixed(1)} ms)`,
+    );
     console.log(`(headless Chromium ${browser.version()}, ${SECONDS} s per phase; reproduce: npx tsx bench/monitor-frame.bench.ts)`);
   } finally {
     await browser.close();

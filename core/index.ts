@@ -1,5 +1,5 @@
 /** The Tianlu kernel: `createKernel` and the service implementations (for the host and tests). */
-import 'reflect-metadata';
+import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 
 export { createKernel, kernelModules } from './kernel';
 export { KernelOptions, KernelContainer, ServiceResolver, WindowToken, DEFAULT_MANIFEST_URL, type PluginLoader, type WebSocketLike, type WebSocketFactory } from './kernel-tokens';

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { Container } from 'inversify';
 import { alarmModule } from './alarm/alarm-module';
 import { brandingModule } from './branding/branding-module';

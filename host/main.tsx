@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { createRoot } from 'react-dom/client';
 import { PageScaleService } from '@tianlu/sdk';
 import { AppRoot } from './app/app-root';

@@ -1,4 +1,4 @@
-import 'reflect-metadata';
+import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { afterAll, afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import NProgress from 'nprogress';

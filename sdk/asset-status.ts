@@ -40,9 +40,14 @@ export function matchesStatus(item: Pick<MonitorItem, 'online' | 'alarmFlags'>, 
 
 /** Search by plate or terminal number: partial, case-insensitive, blanks ignored. */
 export function matchesKeyword(item: Pick<MonitorItem, 'plateNo' | 'terminalNo'>, keyword: string): boolean {
+  return keywordMatcher(keyword)(item);
+}
+
+/** {@link matchesKeyword} for one keyword over many assets (the keyword is normalised once). */
+export function keywordMatcher(keyword: string): (item: Pick<MonitorItem, 'plateNo' | 'terminalNo'>) => boolean {
   const k = keyword.replace(/\s+/g, '').toUpperCase();
-  if (!k) return true;
-  return (item.plateNo ?? '').toUpperCase().includes(k) || item.terminalNo.includes(k);
+  if (!k) return () => true;
+  return (item) => (item.plateNo ?? '').toUpperCase().includes(k) || item.terminalNo.includes(k);
 }
 
 /** True when the asset has a usable position. */
@@ -60,6 +65,7 @@ export interface AssetCounts {
 
 /** The status and keyword filter of the monitor: what the tree lists and the map may show. */
 export function filterAssets(items: readonly MonitorItem[], status: AssetStatusFilter, keyword: string): MonitorItem[] {
-  return items.filter((i) => matchesStatus(i, status) && matchesKeyword(i, keyword));
+  const matches = keywordMatcher(keyword);
+  return status === 'all' && !keyword.trim() ? [...items] : items.filter((i) => matchesStatus(i, status) && matches(i));
 }
 

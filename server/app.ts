@@ -1,6 +1,5 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +15,7 @@ import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
+import { registerConsoleFiles } from './console-files';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
@@ -119,12 +119,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     installErrorHandlers(app, { spa });
     await opts.beforeRoutes?.(app);
     if (spa) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        setHeaders: (res, path) => {
-          if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
-        },
-      });
+      await registerConsoleFiles(app, distDir);
     }
     const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true });
     // before the store closes (onClose): queued positions still commit and get acknowledged

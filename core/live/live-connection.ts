@@ -1,4 +1,3 @@
-import { runInAction, type ObservableMap } from 'mobx';
 import {
   Flag,
   StorageKeys,
@@ -9,6 +8,8 @@ import {
   type StorageService,
 } from '@tianlu/sdk';
 import type { KernelOptions, WebSocketLike } from '../kernel-tokens';
+import type { PositionQueue } from './position-queue';
+import { openWorkerWebSocket } from './worker-web-socket';
 
 /** The live channel's path on the page origin. */
 export const LIVE_CHANNEL_PATH = '/ws';
@@ -24,7 +25,7 @@ const OPEN = 1;
 type ServerMessage =
   | { type: 'ready' }
   | { type: 'pong' }
-  | { type: 'snapshot'; list: MonitorItem[] }
+  | { type: 'snapshot'; list: MonitorItem[]; keep?: string[] }
   | { type: 'positions'; list: MonitorItem[] }
   | { type: 'online'; terminalNo: string; online: boolean; at?: string }
   | { type: 'error'; flag: number; msg?: string }
@@ -38,7 +39,8 @@ export interface LiveConnectionDeps {
   dialogs: DialogService;
   win: Window;
   options: KernelOptions;
-  positions: ObservableMap<string, MonitorItem>;
+  /** Where positions go; applied in slices. */
+  positions: PositionQueue;
   setStatus(status: LiveStatus): void;
   /** Hands a non-position message to the live service's listeners. */
   emit<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void;
@@ -48,7 +50,9 @@ export interface LiveConnectionDeps {
  * The socket side of the live service, loaded on the first `connect()` (so pages that never show
  * live data do not download it): one WebSocket to `/ws` on the page origin, authenticated by its
  * first message with the stored session, a ping every 30 s, reconnects with backoff (each new
- * connection starts with a fresh snapshot). Each server message is applied in one MobX action.
+ * connection starts with a fresh snapshot). In the browser the socket lives in a worker, which
+ * parses large position messages; positions are applied through a {@link PositionQueue}: a text
+ * message's first slice at once, parts parsed by the worker at the next frame.
  */
 export class LiveConnection {
   private socket: WebSocketLike | undefined;
@@ -71,7 +75,7 @@ export class LiveConnection {
     const url = `${win.location.protocol === 'https:' ? 'wss' : 'ws'}://${win.location.host}${LIVE_CHANNEL_PATH}`;
     let socket: WebSocketLike;
     try {
-      socket = options.webSocketFactory ? options.webSocketFactory(url) : (new (win as Window & typeof globalThis).WebSocket(url) as WebSocketLike);
+      socket = options.webSocketFactory ? options.webSocketFactory(url) : (openWorkerWebSocket(url) ?? (new (win as Window & typeof globalThis).WebSocket(url) as WebSocketLike));
     } catch {
       this.retry();
       return;
@@ -102,13 +106,17 @@ export class LiveConnection {
 
   private receive(data: unknown): void {
     let msg: ServerMessage;
+    const text = typeof data === 'string';
     try {
-      msg = JSON.parse(String(data)) as ServerMessage;
+      msg = (text ? JSON.parse(data) : data) as ServerMessage;
     } catch {
       return;
     }
+    if (!msg || typeof msg !== 'object') return;
     if (msg.type === 'error' && (msg as { flag?: number }).flag === Flag.SESSION_EXPIRED) this.expire();
-    else runInAction(() => this.apply(msg));
+    else this.apply(msg);
+    // parts the worker parsed wait for the next frame, so several of them land in one slice
+    if (text) this.deps.positions.runSlice();
   }
 
   private apply(msg: ServerMessage): void {
@@ -117,18 +125,18 @@ export class LiveConnection {
       case 'ready':
         this.retryDelay = FIRST_RECONNECT_DELAY_MS;
         break;
-      case 'snapshot':
-        positions.replace(((msg as { list: MonitorItem[] }).list ?? []).map((i) => [i.terminalNo, i] as [string, MonitorItem]));
+      case 'snapshot': {
+        const { list, keep } = msg as { list?: MonitorItem[]; keep?: string[] };
+        positions.snapshot(list ?? [], keep);
         setStatus('live');
         break;
+      }
       case 'positions':
-        for (const item of (msg as { list: MonitorItem[] }).list ?? []) positions.set(item.terminalNo, item);
+        positions.push((msg as { list?: MonitorItem[] }).list ?? []);
         break;
       case 'online': {
         const { terminalNo, online } = msg as { terminalNo: string; online: boolean };
-        const current = positions.get(terminalNo);
-        // an expired service is never shown online: its item comes back when it is renewed
-        if (current && !current.expired && current.online !== online) positions.set(terminalNo, { ...current, online });
+        positions.setOnline(terminalNo, online);
         break;
       }
       case 'alarm': {

@@ -3,8 +3,8 @@ import { action, makeObservable, observable } from 'mobx';
 import { DialogService, StorageService, type Disposable, type LiveEvents, type LiveService, type LiveStatus, type MonitorItem } from '@tianlu/sdk';
 import { KernelOptions, WindowToken } from '../kernel-tokens';
 import type { LiveConnection } from './live-connection';
-
-const time = (item: MonitorItem | undefined) => (item?.gpsTime ? Date.parse(item.gpsTime) : -Infinity);
+import { LivePositions } from './live-positions';
+import { PositionQueue } from './position-queue';
 
 /**
  * The live position store. The socket side ({@link LiveConnection}) is loaded on the first
@@ -12,7 +12,9 @@ const time = (item: MonitorItem | undefined) => (item?.gpsTime ? Date.parse(item
  */
 @injectable()
 export class LiveServiceImpl implements LiveService {
-  readonly positions = observable.map<string, MonitorItem>(undefined, { deep: false });
+  readonly positions = new LivePositions();
+  /** Positions on their way into `positions`, applied a slice at a time. */
+  private readonly queue = new PositionQueue(this.positions);
   status: LiveStatus = 'offline';
 
   private users = 0;
@@ -36,8 +38,8 @@ export class LiveServiceImpl implements LiveService {
     this.setStatus('connecting');
     void import('./live-connection').then(({ LiveConnection }) => {
       if (generation !== this.generation) return;
-      const { storage, dialogs, win, options, positions } = this;
-      this.connection = new LiveConnection({ storage, dialogs, win, options, positions, setStatus: (s) => this.setStatus(s), emit: (t, e) => this.emit(t, e) });
+      const { storage, dialogs, win, options, queue } = this;
+      this.connection = new LiveConnection({ storage, dialogs, win, options, positions: queue, setStatus: (s) => this.setStatus(s), emit: (t, e) => this.emit(t, e) });
       this.connection.open();
     });
   }
@@ -51,11 +53,8 @@ export class LiveServiceImpl implements LiveService {
   }
 
   merge(items: readonly MonitorItem[]): void {
-    for (const item of items) {
-      const current = this.positions.get(item.terminalNo);
-      // an expired item has no time: it is the server's word that the position is withheld now
-      if (!current || item.expired || time(item) >= time(current)) this.positions.set(item.terminalNo, item);
-    }
+    this.queue.merge(items);
+    this.queue.runSlice();
   }
 
   on<K extends keyof LiveEvents>(type: K, listener: (event: LiveEvents[K]) => void): Disposable {

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import AES from 'crypto-js/aes';
 import {
   expectOk,
   Flag,
@@ -90,6 +89,8 @@ export class SessionServiceImpl implements SessionService {
   }
 
   async loginWithPassword(input: PasswordLogin, page: LoginPageInfo): Promise<User> {
+    // only a password login needs the cipher: /login does not download it before 登录 is pressed
+    const { default: AES } = await import('crypto-js/aes');
     const password = AES.encrypt(input.password, page.key).toString();
     return this.login({ account: input.account, password, pageId: page.pageId, code: input.code || undefined });
   }

@@ -66,8 +66,10 @@ export interface LiveEvents {
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
 /**
- * The live position store. `positions` is a MobX observable map (terminalNo → latest item):
- * observers re-render when a message changes it, once per message. The channel is reference
+ * The live position store. `positions` is a read-only map (terminalNo → latest item) observed
+ * through MobX: observers re-render once per applied slice of positions (a large push is applied
+ * in slices of a few milliseconds), not once per vehicle; observers that only read its keys
+ * (`keys()`, `has()`, `size`) re-render only when assets come or go. The channel is reference
  * counted: every `connect()` needs its `disconnect()`; the socket closes when the last user leaves.
  */
 export interface LiveService {

@@ -68,10 +68,20 @@ export class MonitorStore {
     return untracked(() => keys.sort((a, b) => collator.compare(positions.get(a)?.plateNo || a, positions.get(b)?.plateNo || b)));
   }
 
-  /** Every asset, ordered by plate. */
+  /** terminalNo → place in {@link order}. */
+  get orderIndex(): Map<string, number> {
+    return new Map(this.order.map((t, i) => [t, i]));
+  }
+
+  /** Every asset, ordered by plate (one pass over the positions: this runs on every live push). */
   get items(): MonitorItem[] {
-    const positions = this.deps.live.positions;
-    return this.order.map((t) => positions.get(t)!).filter(Boolean);
+    const index = this.orderIndex;
+    const out = new Array<MonitorItem | undefined>(index.size);
+    this.deps.live.positions.forEach((item, key) => {
+      const at = index.get(key);
+      if (at !== undefined) out[at] = item;
+    });
+    return out.filter((i): i is MonitorItem => i !== undefined);
   }
 
   /** Assets matching the status filter and the search. */

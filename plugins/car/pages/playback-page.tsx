@@ -105,7 +105,7 @@ const PlaybackPage = observer(function PlaybackPage() {
       <section className={s.card}>
         <TrackPlayerBar playback={store.playback} disabled={store.loading} />
         <div className={s.chart}>
-          {answer?.speedSeries ? (
+          {answer?.speedSeries && store.chartReady ? (
             <TrackSpeedChart playback={store.playback} series={answer.speedSeries} stops={answer.stops} height={150} />
           ) : (
             <div style={{ height: 150, display: 'grid', placeItems: 'center', color: tokens.colorNeutralForeground3 }}>

@@ -27,7 +27,7 @@ function answer(points: TrackPoint[], extra: Partial<TrackAnswer> = {}): TrackAn
 
 const ok = <T,>(obj: T): Envelope<T> => ({ flag: 1, msg: '', obj });
 
-function setup(routes: Record<string, (query: Record<string, unknown>) => Envelope | Promise<Envelope>>) {
+function setup(routes: Record<string, (query: Record<string, unknown>) => Envelope | Promise<Envelope>>, afterFirstFrame?: (fn: () => void) => void) {
   const calls: { url: string; query: Record<string, unknown> }[] = [];
   const get = vi.fn(async (url: string, query: Record<string, unknown> = {}) => {
     calls.push({ url, query });
@@ -39,7 +39,7 @@ function setup(routes: Record<string, (query: Record<string, unknown>) => Envelo
   const http = { get, downloadBlob: vi.fn(async () => undefined) } as unknown as HttpService;
   const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))) } as unknown as GeocodeService;
   const toast = { show: vi.fn() } as unknown as ToastService;
-  const store = new PlaybackStore({ http, geocode, toast, now: () => NOW });
+  const store = new PlaybackStore({ http, geocode, toast, now: () => NOW, afterFirstFrame });
   return { store, calls, http, geocode, toast };
 }
 
@@ -64,6 +64,22 @@ describe('PlaybackStore', () => {
     await vi.waitFor(() => expect(s.store.rows).toHaveLength(2));
     expect(s.calls[1]).toMatchObject({ url: '/car/v4/api/track/points.json', query: { current: 1, pageSize: 50 } });
     expect(s.store.pagination.total).toBe(1000);
+    await vi.waitFor(() => expect(s.store.stopAddresses.get(0)).toBe('地址0'));
+  });
+
+  it('puts the track on the map first: the point table, stop addresses and chart follow its first frame', async () => {
+    const later: (() => void)[] = [];
+    const s = setup({ '/car/v4/api/track/list.json': () => ok(answer(coarse)), '/car/v4/api/track/points.json': page }, (fn) => later.push(fn));
+    store = s.store;
+    s.store.applyQuery('?terminalNo=013800000001&start=2026-05-01T00:00:00%2B08:00&end=2026-05-01T23:59:59%2B08:00');
+    await s.store.query();
+    expect(s.store.playback.length).toBe(4);
+    expect(s.store.chartReady).toBe(false);
+    expect(s.calls.map((c) => c.url)).toEqual(['/car/v4/api/track/list.json']);
+    expect(s.geocode.getAddresses).not.toHaveBeenCalled();
+    later.shift()!();
+    expect(s.store.chartReady).toBe(true);
+    await vi.waitFor(() => expect(s.store.rows).toHaveLength(2));
     await vi.waitFor(() => expect(s.store.stopAddresses.get(0)).toBe('地址0'));
   });
 

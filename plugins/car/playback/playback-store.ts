@@ -21,6 +21,7 @@ import {
   type TrackPointPage,
   type TrackSettings,
 } from '@tianlu/sdk';
+import { afterFirstFrame } from './after-first-frame';
 import { quickRange, rangeProblem, toChinaIso, type QuickRange } from './playback-range';
 
 /** The first answer is simplified for this zoom (a city); zooming in further refines what is in view. */
@@ -38,6 +39,8 @@ export interface PlaybackDeps {
   geocode: GeocodeService;
   toast: ToastService;
   now?: () => number;
+  /** Runs the work that may follow the track's first frame (default: after the next frame, when idle). */
+  afterFirstFrame?: (fn: () => void) => void;
 }
 
 type Box = [number, number, number, number];
@@ -66,6 +69,8 @@ export class PlaybackStore {
   loadedPoints = 0;
   refining = false;
   exporting = false;
+  /** The speed chart may be shown: set once the first track was drawn (ECharts starts after it, not with it). */
+  chartReady = false;
 
   readonly pagination = new Pagination({ pageSize: POINT_PAGE_SIZE });
   rows: TrackPoint[] = [];
@@ -191,8 +196,13 @@ export class PlaybackStore {
       this.playback.setTrack({ points: answer.points, stops: answer.stops, alarms: answer.alarms });
       this.pagination.setTotal(answer.totalPoints);
       this.pagination.setCurrent(1);
-      void this.loadRows();
-      void this.loadStopAddresses();
+      // the map and 播放 first: the table, the stop addresses and the chart once that frame is drawn
+      (this.deps.afterFirstFrame ?? afterFirstFrame)(() => {
+        if (seq !== this.querySeq) return;
+        runInAction(() => (this.chartReady = true));
+        void this.loadRows();
+        void this.loadStopAddresses();
+      });
     } catch (e) {
       if (seq === this.querySeq) runInAction(() => (this.error = errorText(e)));
     } finally {

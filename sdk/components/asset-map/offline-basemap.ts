@@ -25,6 +25,15 @@ const BORDER = { province: '#b3aa98', country: '#c9c3b6' };
 
 let data: Promise<BasemapData> | undefined;
 
+/** Longest deferred basemap work waits for an idle moment, ms. */
+const IDLE_TIMEOUT_MS = 300;
+
+function whenIdle(fn: () => void): void {
+  const ric = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
+  if (typeof ric === 'function') ric(fn, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(fn, 0);
+}
+
 /** The shapes, loaded once per page. */
 export function loadBasemapData(): Promise<BasemapData> {
   data ??= import('./china-basemap.json').then((m) => (m.default ?? m) as unknown as BasemapData);
@@ -44,25 +53,39 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
   const provinceLabels = labels(provinces).addTo(group);
 
   let cities: CityLayer | undefined;
+  let citiesWanted = false;
+  let removed = false;
   const level = new BasemapLevelSwitch<readonly CityShape[]>({
     loadCities: loadCityBasemap,
     showCities: (data) => {
-      cities ??= new CityLayer(data, renderer);
-      // province land stays under the cities: it fills the slivers where two cities' sources disagree
-      provinceShapes.setStyle({ stroke: false });
-      provinceLabels.remove();
-      group.addLayer(cities);
+      citiesWanted = true;
+      // building and drawing some 370 city shapes takes a frame or more: after what the page is
+      // showing now (a track's first frame, vehicles), with the provinces under it meanwhile
+      whenIdle(() => {
+        if (!citiesWanted || removed) return;
+        cities ??= new CityLayer(data, renderer);
+        // province land stays under the cities: it fills the slivers where two cities' sources disagree
+        provinceShapes.setStyle({ stroke: false });
+        provinceLabels.remove();
+        group.addLayer(cities);
+      });
     },
     showProvinces: () => {
+      citiesWanted = false;
       cities?.remove();
       provinceShapes.setStyle({ stroke: true });
       group.addLayer(provinceLabels);
     },
     onError: (err) => console.warn('城市底图加载失败', err),
   });
-  const onZoom = () => void level.update(map.getZoom());
+  // loading and decoding the cities waits for an idle moment too: a zoom is often part of a bigger change
+  const onZoom = () =>
+    whenIdle(() => {
+      if (!removed) void level.update(map.getZoom());
+    });
   map.on('zoomend', onZoom);
   group.on('remove', () => {
+    removed = true;
     map.off('zoomend', onZoom);
     level.dispose();
   });

@@ -97,3 +97,20 @@ describe('buildAssetTree', () => {
     expect(none.find((r) => r.kind === 'group' && r.name === '上海车队')).toMatchObject({ check: 'unchecked' });
   });
 });
+
+describe('buildAssetTree on every live push', () => {
+  const plates = (rows: ReturnType<typeof buildAssetTree>) => rows.flatMap((r) => (r.kind === 'vehicle' ? [r.item.plateNo] : []));
+  const base = { groups: [{ id: 9, name: '测试车队', children: [] }] as VehicleGroup[], status: 'all' as const, keyword: '', expanded: new Set(['9']), hidden: new Set<string>() };
+
+  it('lists the new items (not the last push’s) in plate order, and re-sorts when a plate changes', () => {
+    const first = [v('3', '京C', 9), v('1', '京A', 9), v('2', '京B', 9)];
+    expect(plates(buildAssetTree({ ...base, items: first }))).toEqual(['京A', '京B', '京C']);
+    const moved = first.map((i) => ({ ...i, speed: 50 }));
+    const rows = buildAssetTree({ ...base, items: moved });
+    expect(rows.flatMap((r) => (r.kind === 'vehicle' ? [r.item.speed] : []))).toEqual([50, 50, 50]);
+    const renamed = [moved[0], { ...moved[1], plateNo: '京D' }, moved[2]];
+    expect(plates(buildAssetTree({ ...base, items: renamed }))).toEqual(['京B', '京C', '京D']);
+    const arrived = [...renamed, v('4', '京0', 9)];
+    expect(plates(buildAssetTree({ ...base, items: arrived }))).toEqual(['京0', '京B', '京C', '京D']);
+  });
+});

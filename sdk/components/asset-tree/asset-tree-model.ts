@@ -2,7 +2,7 @@
  * The asset tree as rows: vehicle groups with their counts and the vehicles under them, filtered
  * by status and keyword, flattened for a windowed list. Pure.
  */
-import { matchesKeyword, matchesStatus, type AssetCounts, type AssetStatusFilter } from '../../asset-status';
+import { keywordMatcher, matchesStatus, type AssetCounts, type AssetStatusFilter } from '../../asset-status';
 import type { MonitorItem, VehicleGroup } from '../../services/live-service';
 
 export type CheckState = 'checked' | 'unchecked' | 'mixed';
@@ -60,6 +60,29 @@ export const UNGROUPED_ID = '__ungrouped__';
 export const UNGROUPED_NAME = '未分组';
 
 const collator = new Intl.Collator('zh-CN');
+const sortKey = (i: MonitorItem) => i.plateNo || i.terminalNo;
+
+/** Per group: the last vehicles sorted and their order, reused while the same vehicles come in the same order. */
+interface SortMemo {
+  terminalNos: string[];
+  keys: string[];
+  order: number[];
+}
+const sortMemos = new Map<string, SortMemo>();
+
+/**
+ * `items` by plate. A tree rebuilt on every live push gets the same vehicles in the same order
+ * each time: comparing them with the last call is far cheaper than collating 10,000 plates again.
+ */
+function sortedByPlate(groupId: string, items: readonly MonitorItem[]): MonitorItem[] {
+  const memo = sortMemos.get(groupId);
+  const same =
+    memo !== undefined && memo.terminalNos.length === items.length && items.every((item, i) => item.terminalNo === memo.terminalNos[i] && sortKey(item) === memo.keys[i]);
+  if (same) return memo.order.map((i) => items[i]);
+  const order = items.map((_, i) => i).sort((a, b) => collator.compare(sortKey(items[a]), sortKey(items[b])));
+  sortMemos.set(groupId, { terminalNos: items.map((i) => i.terminalNo), keys: items.map(sortKey), order });
+  return order.map((i) => items[i]);
+}
 
 interface Node {
   id: string;
@@ -93,11 +116,14 @@ export function buildAssetTree(input: AssetTreeInput): AssetTreeRow[] {
   if (ungrouped.items.length) roots.push(ungrouped);
   const filtering = input.status !== 'all' || input.keyword.trim() !== '';
   const searching = input.keyword.trim() !== '';
+  const matchesKeyword = keywordMatcher(input.keyword);
+  const hidden = input.hidden;
+  const isHidden = (t: string) => hidden.size > 0 && hidden.has(t);
   const rows: AssetTreeRow[] = [];
 
   /** Appends the rows of `node` (if it has matches or nothing filters); returns its matching vehicles. */
   const visit = (node: Node, depth: number, out: AssetTreeRow[]): { all: MonitorItem[]; matching: string[] } => {
-    const matchingHere = node.items.filter((i) => matchesStatus(i, input.status) && matchesKeyword(i, input.keyword));
+    const matchingHere = filtering ? node.items.filter((i) => matchesStatus(i, input.status) && matchesKeyword(i)) : node.items;
     const childRows: AssetTreeRow[] = [];
     const all = [...node.items];
     const matching = matchingHere.map((i) => i.terminalNo);
@@ -108,7 +134,7 @@ export function buildAssetTree(input: AssetTreeInput): AssetTreeRow[] {
     }
     if (filtering && matching.length === 0) return { all, matching };
     const expanded = input.expanded.has(node.id) || (searching && matching.length > 0);
-    const hiddenCount = matching.reduce((n, t) => n + (input.hidden.has(t) ? 1 : 0), 0);
+    const hiddenCount = hidden.size ? matching.reduce((n, t) => n + (hidden.has(t) ? 1 : 0), 0) : 0;
     out.push({
       kind: 'group',
       key: `g:${node.id}`,
@@ -123,8 +149,7 @@ export function buildAssetTree(input: AssetTreeInput): AssetTreeRow[] {
     });
     if (expanded) {
       out.push(...childRows);
-      const sorted = [...matchingHere].sort((a, b) => collator.compare(a.plateNo || a.terminalNo, b.plateNo || b.terminalNo));
-      for (const item of sorted) out.push({ kind: 'vehicle', key: `v:${item.terminalNo}`, item, depth: depth + 1, checked: !input.hidden.has(item.terminalNo) });
+      for (const item of sortedByPlate(node.id, matchingHere)) out.push({ kind: 'vehicle', key: `v:${item.terminalNo}`, item, depth: depth + 1, checked: !isHidden(item.terminalNo) });
     }
     return { all, matching };
   };

@@ -1,5 +1,5 @@
 import { Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
 import type { AssetTreeProps } from '../asset-tree';
 import { rowWindow } from '../data-table/windowing';
@@ -83,7 +83,9 @@ const useStyles = makeStyles({
 /** The windowed tree behind {@link AssetTree}. */
 export default function AssetTreeView(props: AssetTreeProps) {
   const s = useStyles();
-  const { groups, items, status, keyword, hidden } = props;
+  const { groups, status, keyword, hidden } = props;
+  // live pushes change every item each second: the tree follows in a render of its own, after the map's
+  const items = useDeferredValue(props.items);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => allGroups(groups));
   // open the groups when the tree arrives
   useEffect(() => setExpanded((e) => (e.size > 1 ? e : allGroups(groups))), [groups]);
