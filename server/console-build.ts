@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What the console build is made of: newer files mean dist/ is stale. */
-const SOURCES = ['host', 'core', 'sdk', 'plugins', 'plugins.manifest.json', 'vite.config.ts'];
+const SOURCES = ['host', 'core', 'sdk', 'plugins', 'plugins.manifest.json', 'vite.config.ts', 'tools/build'];
 
 async function newestMtime(path: string): Promise<number> {
   const info = await stat(path).catch(() => undefined);
