@@ -72,7 +72,7 @@ describe('position store', () => {
 
   it('finds terminals by normalised number and auto-registers unknown ones into the tenant', async () => {
     const directory = new StoreTerminalDirectory(server.store.fleet, async () => tenantId);
-    expect(await directory.lookup('13700000001')).toEqual({ terminalId: String(terminalId), tenantId: String(tenantId), authCode: 'CODE1' });
+    expect(await directory.lookup('13700000001')).toEqual({ terminalId: String(terminalId), tenantId: String(tenantId), authCode: 'CODE1', protocol: 'jt808' });
     expect(await directory.lookup('13700000999')).toBeUndefined();
     const identity = await directory.register('13700000999', {
       edition: '2019', province: 11, city: 100, maker: 'M', model: 'X1', deviceId: 'D1', plateColor: 1, plate: '京B99999',
@@ -81,5 +81,14 @@ describe('position store', () => {
     expect(await directory.lookup('13700000999')).toEqual(identity);
     const detail = await server.store.fleet.detail(tenantId, '13700000999');
     expect(detail).toMatchObject({ plateNo: '京B99999', terminalNo: '013700000999', groupName: '自动注册', terminalModel: 'X1', edition: '2019' });
+  });
+
+  it('auto-registers an unknown GT06 or watch device by its IMEI, known only to its own protocol', async () => {
+    const directory = new StoreTerminalDirectory(server.store.fleet, async () => tenantId);
+    const collar = await directory.registerDevice('358710049090017', 'gt06');
+    expect(collar).toMatchObject({ tenantId: String(tenantId), authCode: '', protocol: 'gt06' });
+    expect(await directory.lookup('358710049090017')).toEqual(collar);
+    const detail = await server.store.fleet.detail(tenantId, '358710049090017');
+    expect(detail).toMatchObject({ plateNo: '358710049090017', imei: '358710049090017', groupName: '自动注册', assetKind: 'ebike' });
   });
 });
