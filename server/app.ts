@@ -78,6 +78,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     pgliteDataDir: join(resolve(config.dataDir), 'pglite'),
+    onConnectionLost: (err) => app.log.warn({ err: err.message }, 'PostgreSQL dropped a connection'),
     ...opts.database,
   });
   app.addHook('onClose', () => store.close());

@@ -51,4 +51,6 @@ export interface SimulatedTerminalEvents {
   state: [TerminalState];
   text: [string];
   command: [{ msgId: number; serial: number }];
+  /** Positions the platform acknowledged (device times, ms): what it promised to keep. */
+  acked: [number[]];
 }

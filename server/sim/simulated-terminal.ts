@@ -334,7 +334,11 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
     const settled = result === Jt808GeneralResult.Success || result === Jt808GeneralResult.AlarmConfirmed;
     if (settled && (replyMsgId === Jt808MsgId.Location || replyMsgId === Jt808MsgId.BatchLocation)) {
       const m = this.outbox.ack(replySerial, replyMsgId);
-      if (m) this.counters.positionsAcked += m.entries.length;
+      if (m) {
+        this.counters.positionsAcked += m.entries.length;
+        // as the frame carried it: BCD time has whole seconds
+        if (this.listenerCount('acked') > 0) this.emit('acked', m.entries.map((e) => Math.floor(e.timeMs / 1000) * 1000));
+      }
     }
     // a failure answer leaves the message in flight: it is retransmitted when its timeout expires
   }

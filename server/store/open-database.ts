@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema (created if missing, used as search_path). */
   schema?: string;
+  /** Told when the PostgreSQL server drops an idle connection (the pool opens a new one when next needed). */
+  onConnectionLost?: (err: Error) => void;
   /** Drop the schema on close: tests use a fresh schema per run. */
   dropSchemaOnClose?: boolean;
   /** PGlite data directory, or `memory://` for a throwaway database. */
@@ -42,6 +44,9 @@ async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Pr
     max: 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
+  // an idle connection the server dropped (restart, failover) is discarded by the pool, which then
+  // reports it here; without a listener the report would end the process
+  pool.on('error', (err) => opts.onConnectionLost?.(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
