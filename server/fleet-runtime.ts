@@ -16,6 +16,10 @@ import { GatewayCore } from './gateway/gateway-core';
 import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
+import { demoDevices, provisionDemoDevices } from './demo/demo-devices';
+import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
+import { registerDemoSites } from './sim/devices/device-places';
+import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
 import type { Store } from './store/create-store';
 import { PositionMaintenance } from './store/position-maintenance';
 import { ReportDayWarmer } from './report/report-day-warmer';
@@ -44,6 +48,8 @@ export interface FleetRuntime {
   /** The offline table LBS and WiFi reports are placed with. */
   locator: OfflineCellLocator;
   simulator: FleetHandle | undefined;
+  /** Demo profile: the simulated badges, collars and e-bike guards. */
+  deviceSimulator: DeviceFleetHandle | undefined;
   maintenance: PositionMaintenance;
   /** Alarm rules over the positions this instance's gateway commits, and the offline check. */
   alarms: AlarmEngine;
@@ -81,6 +87,8 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   const devices: Partial<Record<DeviceProtocolName, DeviceGateway>> = {};
   const locator = new OfflineCellLocator();
   let simulator: FleetHandle | undefined;
+  let deviceSimulator: DeviceFleetHandle | undefined;
+  const demoAssets = opts.demo && config.simAssets ? demoDevices() : [];
   let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
   const alarms = startAlarmEngine({ store, bus, clock, log, onError });
@@ -91,6 +99,11 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       await provisionDemoFleet(store, config.simDevices);
       // alarms worth seeing when the simulated fleet drives
       if (opts.simulate && config.simDevices > 0) await seedDemoAlarms(store, clock.now());
+      if (demoAssets.length > 0) {
+        await provisionDemoDevices(store, demoAssets);
+        // the industrial park's cells and access points place the badges that are indoors
+        registerDemoSites(locator);
+      }
     }
     if (opts.gateway) {
       const bridge = gatewayBusBridge(bus, store.fleet, clock, onError);
@@ -133,10 +146,18 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         });
         log.info({ devices: config.simDevices, port: gateway.port }, 'demo fleet simulator started');
       }
+      if (opts.simulate && demoAssets.length > 0 && devices.gt06 && devices.watch) {
+        deviceSimulator = startDeviceFleet({
+          devices: demoAssets, codecs: DEVICE_SIM_CODECS, host: '127.0.0.1',
+          ports: { gt06: devices.gt06.port, watch: devices.watch.port }, intervalSec: Math.max(config.simIntervalSeconds, 10),
+        });
+        log.info({ devices: demoAssets.length, gt06: devices.gt06.port, watch: devices.watch.port }, 'demo badges, collars and e-bikes simulator started');
+      }
     }
     commands ??= new CommandService({ commands: store.commands, bus, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
   } catch (err) {
     await simulator?.stop();
+    await deviceSimulator?.stop();
     await commands?.close();
     await (gateways ?? gateway)?.close();
     await alarms.close();
@@ -152,11 +173,13 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     devices,
     locator,
     simulator,
+    deviceSimulator,
     maintenance,
     alarms,
     commands: commandService,
     async close() {
       await simulator?.stop();
+      await deviceSimulator?.stop();
       await (gateways ?? gateway)?.close();
       await commandService.close();
       await settled();
