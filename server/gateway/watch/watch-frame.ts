@@ -1,0 +1,118 @@
+import type { FrameSplitter } from '../device-protocol';
+
+/** Longest frame accepted (a voice or photo chunk fits), bytes. */
+export const WATCH_MAX_FRAME = 16 * 1024;
+const OPEN = 0x5b; // [
+const CLOSE = 0x5d; // ]
+// garbage tolerated between frames before the stream counts as not the watch protocol
+const MAX_GARBAGE = 64 * 1024;
+
+const HEADER = /^\[[A-Za-z0-9]{2}\*[0-9A-Za-z]{1,20}\*([0-9A-Fa-f]{4})\*(?:([0-9A-Fa-f]{4})\*)?/;
+const latin1 = new TextDecoder('latin1');
+
+/** Where the frame starting at `at` ends by its declared length: 'wait' for more bytes, undefined when the length leads nowhere. */
+function endByLength(buf: Uint8Array, at: number): number | 'wait' | undefined {
+  const head = HEADER.exec(latin1.decode(buf.subarray(at, Math.min(buf.length, at + 48))));
+  if (!head) return undefined;
+  const end = at + head[0].length + Number.parseInt(head[2] ?? head[1]!, 16);
+  if (end >= buf.length) return end - at > WATCH_MAX_FRAME ? undefined : 'wait';
+  return buf[end] === CLOSE ? end : undefined;
+}
+
+/** Whether `bytes` are text (no control bytes): a text frame ends at its first `]`. */
+function isText(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b < 0x20 && b !== 0x09) return false;
+  return true;
+}
+
+/**
+ * Cuts a watch-protocol stream into `[vendor*id*LEN*content]` frames: where LEN leads exactly to a `]`,
+ * the frame ends there (binary content — voice, photos — may hold any byte); otherwise a text frame
+ * ends at its first `]` (devices count LEN in their own ways, often a few bytes off).
+ */
+export class WatchFrameSplitter implements FrameSplitter {
+  private buf = new Uint8Array(0);
+  private garbage = 0;
+
+  push(chunk: Uint8Array): { frames: Uint8Array[]; skipped: number; fault?: string } {
+    const buf = this.buf.length === 0 ? chunk : concat(this.buf, chunk);
+    const frames: Uint8Array[] = [];
+    let skipped = 0;
+    let at = 0;
+    for (;;) {
+      const start = buf.indexOf(OPEN, at);
+      if (start < 0) {
+        skipped += buf.length - at;
+        at = buf.length;
+        break;
+      }
+      skipped += start - at;
+      at = start;
+      // the declared length, where it leads exactly to a `]`, is the strongest sign of a frame's end
+      const byLength = endByLength(buf, at);
+      if (typeof byLength === 'number') {
+        frames.push(buf.slice(at, byLength + 1));
+        at = byLength + 1;
+        continue;
+      }
+      const close = buf.indexOf(CLOSE, at + 1);
+      const nextOpen = buf.indexOf(OPEN, at + 1);
+      if (close >= 0 && isText(buf.subarray(at, close))) {
+        if (nextOpen >= 0 && nextOpen < close) {
+          // a frame cut short by the start of the next: drop its head
+          skipped += nextOpen - at;
+          at = nextOpen;
+          continue;
+        }
+        frames.push(buf.slice(at, close + 1));
+        at = close + 1;
+        continue;
+      }
+      if (byLength === 'wait' || close < 0) {
+        if (buf.length - at > WATCH_MAX_FRAME) {
+          skipped += buf.length - at;
+          at = buf.length;
+        }
+        break;
+      }
+      const end = close;
+      if (end + 1 - at > WATCH_MAX_FRAME) {
+        skipped += end + 1 - at;
+        at = end + 1;
+        continue;
+      }
+      frames.push(buf.slice(at, end + 1));
+      at = end + 1;
+    }
+    this.buf = at >= buf.length ? new Uint8Array(0) : buf.slice(at);
+    this.garbage = frames.length > 0 ? skipped : this.garbage + skipped;
+    if (this.garbage > MAX_GARBAGE) return { frames, skipped, fault: `${this.garbage} bytes without a watch-protocol frame` };
+    return { frames, skipped };
+  }
+}
+
+const ESCAPES: Record<number, number> = { 0x01: 0x7d, 0x02: 0x5b, 0x03: 0x5d, 0x04: 0x2c, 0x05: 0x2a };
+
+/** Undoes the 0x7D escapes of binary content. */
+export function unescapeWatch(bytes: Uint8Array): Uint8Array {
+  if (!bytes.includes(0x7d)) return bytes;
+  const out: number[] = [];
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    const e = b === 0x7d ? ESCAPES[bytes[i + 1] ?? -1] : undefined;
+    if (e !== undefined) {
+      out.push(e);
+      i++;
+    } else {
+      out.push(b);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
