@@ -213,6 +213,21 @@ describe('GT06 and watch-protocol devices end to end', () => {
     await waitFor(() => admin.get<{ list: CommandView[] }>(LIST, { batchId: sent.obj.batchId }), (r) => r.obj.list[0]?.status === 2, 'CR 成功');
   });
 
+  it('lists each kind of asset for its own sub-application, and leaves other kinds\' groups out of a kind\'s tree', async () => {
+    const kinds = async (assetKind: string) => (await admin.get<{ list: (MonitorRow & { assetKind: string; protocol: string })[] }>(MONITOR, { assetKind, pageSize: 500 })).obj.list;
+    expect((await kinds('person')).map((i) => [i.terminalNo, i.protocol])).toEqual([[BADGE, 'watch']]);
+    expect((await kinds('pet')).map((i) => [i.terminalNo, i.protocol])).toEqual([[COLLAR, 'gt06']]);
+    expect((await kinds('ebike')).map((i) => i.terminalNo)).toEqual([EBIKE]);
+    expect((await kinds('vehicle')).every((i) => i.assetKind === 'vehicle' && i.protocol === 'jt808')).toBe(true);
+    expect(await admin.get(MONITOR, { assetKind: 'robot' })).toMatchObject({ flag: 400 });
+    interface Node { name: string; counts: { all: number }; children: Node[] }
+    const names = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children)]);
+    const vehicleTree = (await admin.get<Node[]>('/car/v4/api/monitor/tree.json', { assetKind: 'vehicle' })).obj;
+    const personTree = (await admin.get<Node[]>('/car/v4/api/monitor/tree.json', { assetKind: 'person' })).obj;
+    expect(names(vehicleTree)).not.toContain('设备测试');
+    expect(personTree.find((n) => n.name === '设备测试')?.counts.all).toBe(1);
+  });
+
   it('refuses an unknown GT06 device, and counts and drops malformed frames while an e-bike guard logs in', async () => {
     const port = server.fleet.devices.gt06!.port;
     const before = server.fleet.devices.gt06!.metrics();

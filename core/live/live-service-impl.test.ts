@@ -18,6 +18,8 @@ function item(terminalNo: string, patch: Partial<MonitorItem> = {}): MonitorItem
     alarmFlags: 0,
     statusFlags: 3,
     mileage: 100,
+    assetKind: 'vehicle',
+    protocol: 'jt808',
     vehicleId: null,
     groupId: null,
     groupName: null,

@@ -10,10 +10,10 @@ vi.setConfig({ testTimeout: 15000 });
 
 const item = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
   terminalNo, plateNo, vehicleId: 1, groupId: 1, groupName: '北京车队', online: true, lon: 116.4, lat: 39.9, speed: 36, course: 0, altitude: 0,
-  gpsTime: '2026-03-01T10:00:00+08:00', receivedTime: '2026-03-01T10:00:01+08:00', alarmFlags: 0, statusFlags: 3, acc: true, located: true, mileage: 10, ...patch,
+  gpsTime: '2026-03-01T10:00:00+08:00', receivedTime: '2026-03-01T10:00:01+08:00', alarmFlags: 0, statusFlags: 3, acc: true, located: true, mileage: 10, assetKind: 'vehicle', protocol: 'jt808', ...patch,
 });
 const expired = item('013800000003', '京A00003', {
-  online: false, lon: null, lat: null, speed: null, course: null, altitude: null, gpsTime: null, receivedTime: null, mileage: null, alarmFlags: 0, statusFlags: 0,
+  online: false, lon: null, lat: null, speed: null, course: null, altitude: null, gpsTime: null, receivedTime: null, mileage: null, assetKind: 'vehicle', protocol: 'jt808', alarmFlags: 0, statusFlags: 0,
   acc: false, located: false, expired: true, hint: '服务已到期，请续费',
 });
 

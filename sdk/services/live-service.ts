@@ -37,6 +37,19 @@ export interface MonitorItem {
   located: boolean;
   /** km. */
   mileage: number | null;
+  /** What carries the terminal: vehicle, person, pet or ebike (null: a terminal without an asset). */
+  assetKind: string | null;
+  /** The terminal's protocol: jt808, gt06 or watch. */
+  protocol: string;
+  /**
+   * Set when the position is approximate: found from the cells (`lbs`) or WiFi access points
+   * (`wifi`) the device heard, or its last known one (`last`) — never draw it as a GPS fix.
+   */
+  fix?: 'lbs' | 'wifi' | 'last';
+  /** Metres within which an approximate position lies. */
+  accuracy?: number;
+  /** Battery, percent, when the device reports it. */
+  battery?: number;
   address?: string;
   /**
    * Set when the asset's service ran out: position, online and alarm fields are withheld (null,

@@ -26,6 +26,16 @@ export interface AssetRow {
   mileage: number | null;
   /** The vehicle's service ran out: its latest position and state are withheld until renewed. */
   expired: boolean;
+  /** vehicle | person | pet | ebike; null for a terminal without an asset. */
+  assetKind: string | null;
+  /** jt808 | gt06 | watch. */
+  protocol: string;
+  /** lbs | wifi | last for an approximate latest position; null for a GPS fix. */
+  fix: string | null;
+  /** Metres, for an approximate latest position. */
+  accuracy: number | null;
+  /** Percent, when the device reports it. */
+  battery: number | null;
 }
 
 export interface AssetFilter {
@@ -40,6 +50,8 @@ export interface AssetFilter {
   limit?: number;
   /** Only these terminals. */
   terminalIds?: readonly number[];
+  /** Only assets of this kind (vehicle, person, pet, ebike). */
+  assetKind?: string;
 }
 
 /**
@@ -109,12 +121,15 @@ export class MonitorQueries {
       if (filter.terminalIds.length === 0) return { total: 0, list: [] };
       query = query.where('t.id', 'in', [...filter.terminalIds]);
     }
+    if (filter.assetKind) query = query.where('v.asset_kind', '=', filter.assetKind);
     const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     let page = query
       .select([
         't.id as terminalId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'g.id as groupId', 'g.name as groupName',
         online.as('online'), 'lp.lon', 'lp.lat', 'lp.speed', 'lp.course', 'lp.altitude', 'lp.device_time as gpsTime', 'lp.received_time as receivedTime',
         'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage', serviceExpired('v.expiry_date').as('expired'),
+        'v.asset_kind as assetKind', 't.protocol', sql<string | null>`lp.extras->>'fix'`.as('fix'),
+        sql<string | null>`lp.extras->>'accuracy'`.as('accuracy'), sql<string | null>`lp.extras->>'battery'`.as('battery'),
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
       .orderBy('t.id');
@@ -129,23 +144,27 @@ export class MonitorQueries {
         expired: Boolean(r.expired),
         alarmFlags: Number(r.alarmFlags ?? 0),
         statusFlags: Number(r.statusFlags ?? 0),
+        fix: r.fix === 'gps' ? null : r.fix,
+        accuracy: r.accuracy === null ? null : Number(r.accuracy),
+        battery: r.battery === null ? null : Number(r.battery),
       })),
     };
   }
 
   /** Per group: how many assets, how many online, how many alarming (directly in it, not subgroups). */
-  async groupCounts(owner: AssetOwner, freshSince: Date): Promise<{ groupId: number | null; all: number; online: number; alarm: number }[]> {
+  async groupCounts(owner: AssetOwner, freshSince: Date): Promise<{ groupId: number | null; assetKind: string | null; all: number; online: number; alarm: number }[]> {
     const { online, query } = this.base(owner, freshSince);
     const rows = await query
       .select([
         'v.group_id as groupId',
+        'v.asset_kind as assetKind',
         (eb) => eb.fn.countAll().as('all'),
         sql<number>`count(*) filter (where ${online})`.as('online'),
         sql<number>`count(*) filter (where coalesce(lp.alarm_flags, 0) <> 0)`.as('alarm'),
       ])
-      .groupBy('v.group_id')
+      .groupBy(['v.group_id', 'v.asset_kind'])
       .execute();
-    return rows.map((r) => ({ groupId: r.groupId, all: Number(r.all), online: Number(r.online), alarm: Number(r.alarm) }));
+    return rows.map((r) => ({ groupId: r.groupId, assetKind: r.assetKind, all: Number(r.all), online: Number(r.online), alarm: Number(r.alarm) }));
   }
 
   /** The terminal with this normalised number when the owner may see it; otherwise undefined (never another tenant's). */

@@ -18,6 +18,8 @@ const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}
   alarmFlags: 0,
   statusFlags: 0,
   mileage: 0,
+  assetKind: 'vehicle',
+  protocol: 'jt808',
   vehicleId: null,
   groupName: null,
   receivedTime: null,
@@ -133,5 +135,18 @@ describe('MonitorStore', () => {
     expect(assetStatusView(expired)).toMatchObject({ state: 'expired', label: '服务已到期', title: '服务已到期，请续费' });
     expect(assetStatusView(v('1', '京A', { online: false }))).toEqual({ state: 'offline', label: '离线', color: '#8a8f98' });
     expect(assetStatusView(v('1', '京A', { speed: 30 }))).toMatchObject({ state: 'moving', label: '行驶' });
+  });
+});
+
+describe('MonitorStore of 智能车联 and the other kinds of assets', () => {
+  it('asks for vehicles and shows only vehicles, whatever else the live channel carries for the tenant', async () => {
+    const { store, live, http } = setup();
+    await store.load();
+    expect(http.get).toHaveBeenCalledWith(expect.stringContaining('tree.json'), { assetKind: 'vehicle' });
+    expect(http.get).toHaveBeenCalledWith(expect.stringContaining('list.json'), expect.objectContaining({ assetKind: 'vehicle' }));
+    live.merge([v('868710040000011', '王建国', { assetKind: 'person', protocol: 'watch' }), v('358710040000013', '豆豆', { assetKind: 'pet', protocol: 'gt06' })]);
+    expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
+    live.merge([v('4', '京D')]);
+    expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C', '京D']);
   });
 });

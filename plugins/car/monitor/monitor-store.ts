@@ -36,6 +36,10 @@ export interface MonitorDeps {
   bus: MessageBus;
 }
 
+/** 智能车联 watches vehicles: badges, collars and e-bike guards of the tenant belong to their own sub-applications. */
+export const MONITOR_ASSET_KIND = 'vehicle';
+const isVehicle = (item: MonitorItem) => (item.assetKind ?? MONITOR_ASSET_KIND) === MONITOR_ASSET_KIND;
+
 /**
  * State of 实时监控, owned by the page: the group tree, the filter, the ticked vehicles and the
  * selection. Positions are not copied: `items` reads LiveService.positions, which list.json seeds
@@ -61,11 +65,14 @@ export class MonitorStore {
     makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(this, { deps: false, pending: false, inView: false, addresses: false, lastAddress: false }, { autoBind: true });
   }
 
-  /** terminalNos ordered by plate; re-sorted only when assets come or go. */
+  /** terminalNos of the vehicles ordered by plate; re-sorted only when assets come or go. */
   get order(): string[] {
     const positions = this.deps.live.positions;
     const keys = [...positions.keys()];
-    return untracked(() => keys.sort((a, b) => collator.compare(positions.get(a)?.plateNo || a, positions.get(b)?.plateNo || b)));
+    // an asset's kind does not change: reading it does not need to re-run this on every move
+    return untracked(() => keys
+      .filter((k) => { const item = positions.get(k); return !item || isVehicle(item); })
+      .sort((a, b) => collator.compare(positions.get(a)?.plateNo || a, positions.get(b)?.plateNo || b)));
   }
 
   /** terminalNo → place in {@link order}. */
@@ -127,8 +134,8 @@ export class MonitorStore {
     this.error = undefined;
     const { http, live } = this.deps;
     const [tree, list] = await Promise.allSettled([
-      http.get<VehicleGroup[]>(MONITOR_TREE_PATH).then(expectOk),
-      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
+      http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: MONITOR_ASSET_KIND }).then(expectOk),
+      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: MONITOR_ASSET_KIND }).then(expectOk),
     ]);
     runInAction(() => {
       if (tree.status === 'fulfilled') this.groups = Array.isArray(tree.value) ? tree.value : [];

@@ -17,6 +17,8 @@ const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: P
   alarmFlags: 0,
   statusFlags: 0,
   mileage: 0,
+  assetKind: 'vehicle',
+  protocol: 'jt808',
   vehicleId: null,
   groupName: null,
   receivedTime: null,

@@ -28,6 +28,11 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     acc: (a.statusFlags & 1) !== 0,
     located: (a.statusFlags & 2) !== 0,
     mileage: a.mileage,
+    assetKind: a.assetKind,
+    protocol: a.protocol,
+    ...(a.fix && { fix: a.fix as NonNullable<MonitorItem['fix']> }),
+    ...(a.accuracy !== null && { accuracy: a.accuracy }),
+    ...(a.battery !== null && { battery: a.battery }),
     ...(a.expired && { expired: true, hint: SERVICE_EXPIRED_HINT }),
   };
 }

@@ -19,7 +19,10 @@ function withDescendants(groups: readonly { id: number; parentId: number | null 
   return groups.some((g) => g.id === groupId) ? ids : [];
 }
 
-export const monitorListRoute = sessionRoute<{ current: number; pageSize: number; status: MonitorStatus; keyword?: string; groupId?: number }>({
+/** Asset kinds a monitor can be limited to (智能车联 vehicles, 智能工牌 people, 宠物守护 pets, the e-bike sub-applications e-bikes). */
+const ASSET_KIND = { type: 'string', title: '资产类型', enum: ['vehicle', 'person', 'pet', 'ebike'] } as const;
+
+export const monitorListRoute = sessionRoute<{ current: number; pageSize: number; status: MonitorStatus; keyword?: string; groupId?: number; assetKind?: string }>({
   method: 'GET',
   url: '/car/v4/api/monitor/list.json',
   summary: '实时监控：可见资产（本租户及下级租户，按车组权限）的最新位置（分页，按车牌排序；status 取 all/online/offline/alarm）',
@@ -31,6 +34,7 @@ export const monitorListRoute = sessionRoute<{ current: number; pageSize: number
       status: { type: 'string', title: '状态', enum: ['all', 'online', 'offline', 'alarm'], default: 'all' },
       keyword: text('关键词', 50),
       groupId: int('车组', 0),
+      assetKind: ASSET_KIND,
     }),
   },
   handler: async ({ query, deps, scope }) => {
@@ -38,7 +42,7 @@ export const monitorListRoute = sessionRoute<{ current: number; pageSize: number
     let groupIds: number[] | undefined;
     if (query.groupId !== undefined) groupIds = withDescendants(await deps.store.monitor.groups(access), query.groupId);
     const page = await deps.store.monitor.assets(access, {
-      ...pageOffset(query), status: query.status, keyword: query.keyword, groupIds, freshSince: freshSince(deps),
+      ...pageOffset(query), status: query.status, keyword: query.keyword, groupIds, freshSince: freshSince(deps), assetKind: query.assetKind,
     });
     return { total: page.total, list: page.list.map(toMonitorItem) };
   },
@@ -59,18 +63,34 @@ interface TreeNode {
   children: TreeNode[];
 }
 
-export const monitorTreeRoute = sessionRoute({
+export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
   method: 'GET',
   url: '/car/v4/api/monitor/tree.json',
-  summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）',
+  summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）；assetKind 只数该类资产，并略去只有其他类资产的车组',
   resource: MONITOR_RESOURCE,
-  handler: async ({ deps, scope }) => {
+  schema: { querystring: object({ assetKind: ASSET_KIND }) },
+  handler: async ({ query, deps, scope }) => {
     const access = await scope();
-    const [groups, counts] = await Promise.all([deps.store.monitor.groups(access), deps.store.monitor.groupCounts(access, freshSince(deps))]);
+    const [groups, allCounts] = await Promise.all([deps.store.monitor.groups(access), deps.store.monitor.groupCounts(access, freshSince(deps))]);
+    const kind = query.assetKind;
+    const ofKind = (k: string | null) => !kind || (k ?? 'vehicle') === kind;
+    const counts = allCounts.filter((c) => ofKind(c.assetKind));
+    // groups holding only assets of other kinds (a vehicle tree leaves out the badge departments)
+    const otherOnly = new Set<number>();
+    if (kind) {
+      const mine = new Set<number>();
+      const others = new Set<number>();
+      const mark = (set: Set<number>, groupId: number | null) => {
+        for (let id = groupId; id !== null; id = groups.find((g) => g.id === id)?.parentId ?? null) set.add(id);
+      };
+      for (const c of allCounts) mark(ofKind(c.assetKind) ? mine : others, c.groupId);
+      for (const id of others) if (!mine.has(id)) otherOnly.add(id);
+    }
     const nodes = new Map<number, TreeNode>();
-    for (const g of groups) nodes.set(g.id, { id: g.id, name: g.name, parentId: g.parentId, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] });
+    const shownGroups = groups.filter((g) => !otherOnly.has(g.id));
+    for (const g of shownGroups) nodes.set(g.id, { id: g.id, name: g.name, parentId: g.parentId, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] });
     const roots: TreeNode[] = [];
-    for (const g of groups) {
+    for (const g of shownGroups) {
       const node = nodes.get(g.id)!;
       const parent = g.parentId === null ? undefined : nodes.get(g.parentId);
       (parent ? parent.children : roots).push(node);
