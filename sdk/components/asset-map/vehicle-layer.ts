@@ -9,7 +9,7 @@ import { ASSET_STATE_COLORS, assetState, hasPosition, type AssetState } from '..
 import type { MapProvider } from '../../services/config-service';
 import type { MonitorItem } from '../../services/live-service';
 import { toMapLatLng } from './map-providers';
-import { arrowCorners, clusterRadius, clustersAt, gridCluster, HitIndex, mercatorUnit, worldSize, CLUSTER_CELL_PX } from './vehicle-marks';
+import { accuracyRadiusPx, arrowCorners, clusterRadius, clustersAt, gridCluster, HitIndex, markShape, mercatorUnit, worldSize, CLUSTER_CELL_PX } from './vehicle-marks';
 
 const PADDING = 0.25;
 const ARROW_SIZE = 8;
@@ -206,7 +206,24 @@ export class VehicleLayer extends L.Layer {
       for (let i = 0; i < n; i++) if (inView(wx[i] - offX, wy[i] - offY, ARROW_SIZE)) singles.push(i);
     }
 
-    // vehicles, batched per colour: one path and one fill each
+    // approximate positions (cells, WiFi, last known) first, as circles of their accuracy under the marks
+    ctx.setLineDash([4, 3]);
+    for (const i of singles) {
+      const item = this.items[source[i]];
+      if (!item.fix || !item.accuracy || item.lat === null) continue;
+      const r = accuracyRadiusPx(item.accuracy, item.lat, zoom);
+      if (r < ARROW_SIZE) continue;
+      ctx.beginPath();
+      ctx.arc(wx[i] - offX, wy[i] - offY, Math.min(r, 4000), 0, Math.PI * 2);
+      ctx.fillStyle = ASSET_STATE_COLORS[assetState(item)] + '1f';
+      ctx.fill();
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = ASSET_STATE_COLORS[assetState(item)] + '99';
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+
+    // assets, batched per colour: one path and one fill each
     const byState = new Map<AssetState, number[]>(STATES.map((s) => [s, []]));
     let selectedIndex: number | undefined;
     for (const i of singles) {
@@ -223,12 +240,7 @@ export class VehicleLayer extends L.Layer {
       for (const i of list) {
         const x = wx[i] - offX;
         const y = wy[i] - offY;
-        const [ax, ay, bx, by, cx, cy] = arrowCorners(x, y, this.items[source[i]].course || 0, ARROW_SIZE);
-        ctx.moveTo(ax, ay);
-        ctx.lineTo(bx, by);
-        ctx.lineTo(x, y);
-        ctx.lineTo(cx, cy);
-        ctx.closePath();
+        traceMark(ctx, this.items[source[i]], x, y, ARROW_SIZE);
         hits.add({ x, y, r: ARROW_SIZE, value: { kind: 'vehicle', index: source[i] } });
       }
       ctx.fillStyle = ASSET_STATE_COLORS[state];
@@ -301,13 +313,8 @@ export class VehicleLayer extends L.Layer {
       ctx.lineWidth = 2;
       ctx.strokeStyle = color;
       ctx.stroke();
-      const [ax, ay, bx, by, cx, cy] = arrowCorners(x, y, item.course || 0, SELECTED_SIZE);
       ctx.beginPath();
-      ctx.moveTo(ax, ay);
-      ctx.lineTo(bx, by);
-      ctx.lineTo(x, y);
-      ctx.lineTo(cx, cy);
-      ctx.closePath();
+      traceMark(ctx, item, x, y, SELECTED_SIZE);
       ctx.fillStyle = color;
       ctx.fill();
       ctx.lineWidth = 1.5;
@@ -373,4 +380,28 @@ export class VehicleLayer extends L.Layer {
     this.hovered = undefined;
     this.schedule();
   }
+}
+
+/** Adds an asset's mark to the current path: a heading arrow, a dot (people) or a diamond (pets). */
+function traceMark(ctx: CanvasRenderingContext2D, item: MonitorItem, x: number, y: number, size: number): void {
+  const shape = markShape(item.assetKind);
+  if (shape === 'dot') {
+    ctx.moveTo(x + size * 0.7, y);
+    ctx.arc(x, y, size * 0.7, 0, Math.PI * 2);
+    return;
+  }
+  if (shape === 'diamond') {
+    ctx.moveTo(x, y - size);
+    ctx.lineTo(x + size * 0.75, y);
+    ctx.lineTo(x, y + size);
+    ctx.lineTo(x - size * 0.75, y);
+    ctx.closePath();
+    return;
+  }
+  const [ax, ay, bx, by, cx, cy] = arrowCorners(x, y, item.course || 0, size);
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(bx, by);
+  ctx.lineTo(x, y);
+  ctx.lineTo(cx, cy);
+  ctx.closePath();
 }

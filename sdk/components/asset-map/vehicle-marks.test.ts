@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowCorners, clustersAt, CLUSTER_MAX_ZOOM, gridCluster, HitIndex, mercatorUnit, worldSize } from './vehicle-marks';
+import { accuracyRadiusPx, markShape, arrowCorners, clustersAt, CLUSTER_MAX_ZOOM, gridCluster, HitIndex, mercatorUnit, worldSize } from './vehicle-marks';
 
 describe('mercatorUnit', () => {
   it('maps lon/lat to Web Mercator units as Leaflet does', () => {
@@ -77,5 +77,19 @@ describe('arrowCorners', () => {
     const east = arrowCorners(0, 0, 90, 10);
     expect(east[0]).toBeCloseTo(10);
     expect(east[1]).toBeCloseTo(0);
+  });
+});
+
+describe('marks of other kinds of assets', () => {
+  it('draws people as dots, pets as diamonds, vehicles and e-bikes as heading arrows', () => {
+    expect([markShape('person'), markShape('pet'), markShape('ebike'), markShape('vehicle'), markShape(null)]).toEqual(['dot', 'diamond', 'arrow', 'arrow', 'arrow']);
+  });
+
+  it('sizes an accuracy circle from metres at the latitude and zoom (Web Mercator)', () => {
+    // at zoom 16 on the equator a pixel is 40 075 016.686 m / 2^24 ≈ 2.39 m
+    expect(accuracyRadiusPx(239, 0, 16)).toBeCloseTo(100, 0);
+    // at 60° a pixel covers half as much ground: the same circle is twice as wide
+    expect(accuracyRadiusPx(239, 60, 16)).toBeCloseTo(200, 0);
+    expect(accuracyRadiusPx(239, 0, 15)).toBeCloseTo(50, 0);
   });
 });

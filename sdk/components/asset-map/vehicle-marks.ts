@@ -138,3 +138,20 @@ export function arrowCorners(x: number, y: number, course: number, size: number)
   const side = size * 0.7;
   return [tipX, tipY, backX + cos * side, backY + sin * side, backX - cos * side, backY - sin * side];
 }
+
+/** How an asset is drawn: vehicles and e-bikes as a heading arrow, people as a dot, pets as a diamond. */
+export type MarkShape = 'arrow' | 'dot' | 'diamond';
+
+export function markShape(assetKind: string | null | undefined): MarkShape {
+  if (assetKind === 'person') return 'dot';
+  if (assetKind === 'pet') return 'diamond';
+  return 'arrow';
+}
+
+const EQUATOR_METRES = 40_075_016.686;
+
+/** Radius in screen pixels of an accuracy circle of `metres` at latitude `lat` and `zoom` (Web Mercator). */
+export function accuracyRadiusPx(metres: number, lat: number, zoom: number): number {
+  const metresPerPixel = (EQUATOR_METRES * Math.cos((lat * Math.PI) / 180)) / worldSize(zoom);
+  return metres / metresPerPixel;
+}
