@@ -13,8 +13,10 @@ export interface TerminalFields {
   imei: string;
   model: string;
   sim: string;
-  /** JT/T 808 edition: 2011, 2013 or 2019. */
+  /** JT/T 808 edition (2011, 2013, 2019), or gt06 / watch. */
   edition: string;
+  /** jt808 | gt06 | watch (follows the edition). */
+  protocol: string;
   installDate: string | null;
 }
 
@@ -79,7 +81,7 @@ export class TerminalAdminQueries {
 
   private selectRecord(scope: AccessScope, filter: TerminalFilter) {
     return this.scoped(scope, filter).select([
-      't.id', 't.tenant_id as tenantId', 'tn.name as tenantName', 't.display_no as terminalNo', 't.imei', 't.model', 't.sim', 't.edition',
+      't.id', 't.tenant_id as tenantId', 'tn.name as tenantName', 't.display_no as terminalNo', 't.imei', 't.model', 't.sim', 't.edition', 't.protocol',
       dateText('t.install_date').as('installDate'), 'v.id as vehicleId', 'v.plate_no as plateNo', 'v.group_id as groupId', 'g.name as groupName',
       dateText('v.expiry_date').as('expiryDate'), serviceExpired('v.expiry_date').as('expired'), 't.connected', 't.created_at as createdAt',
     ]);
@@ -130,7 +132,7 @@ export class TerminalAdminQueries {
       .insertInto('terminals')
       .values({
         tenant_id: tenantId, terminal_no: f.terminalNo, display_no: f.displayNo, auth_code: authCode, imei: f.imei, model: f.model, sim: f.sim,
-        edition: f.edition, install_date: f.installDate, vehicle_id: vehicleId,
+        edition: f.edition, protocol: f.protocol, install_date: f.installDate, vehicle_id: vehicleId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -140,7 +142,7 @@ export class TerminalAdminQueries {
   async update(id: number, f: TerminalFields): Promise<void> {
     await this.db
       .updateTable('terminals')
-      .set({ terminal_no: f.terminalNo, display_no: f.displayNo, imei: f.imei, model: f.model, sim: f.sim, edition: f.edition, install_date: f.installDate })
+      .set({ terminal_no: f.terminalNo, display_no: f.displayNo, imei: f.imei, model: f.model, sim: f.sim, edition: f.edition, protocol: f.protocol, install_date: f.installDate })
       .where('id', '=', id)
       .execute();
   }

@@ -122,6 +122,8 @@ export interface AssetOptions {
   plateColors?: { code: number; name: string }[];
   assetKinds?: { code: string; name: string }[];
   editions?: string[];
+  /** Display names of the editions (JT/T 808-2013, GT06, 手表协议 …). */
+  editionNames?: Record<string, string>;
 }
 
 export interface GroupNode {

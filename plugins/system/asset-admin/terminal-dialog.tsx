@@ -27,7 +27,7 @@ export function TerminalDialog(props: { terminal?: TerminalRow; options: AssetOp
   return (
     <FormDialog title={t ? '编辑终端' : '新增终端'} onSubmit={submit} onClose={props.onClose}>
       {!t && props.options.tenants.length > 1 && <TenantPicker label="所属客户" tenants={props.options.tenants} value={tenantId} onChange={setTenantId} />}
-      <Field label="终端号" required hint="JT/T 808 终端手机号，11–20 位数字">
+      <Field label="终端号" required hint={edition === 'gt06' || edition === 'watch' ? '设备 IMEI（15 位数字；手表协议也可为 10 位设备号）' : 'JT/T 808 终端手机号，11–20 位数字'}>
         <Input value={terminalNo} maxLength={20} inputMode="numeric" onChange={(_, d) => setTerminalNo(d.value)} />
       </Field>
       <Field label="IMEI" hint="15 位数字，可不填">
@@ -42,7 +42,7 @@ export function TerminalDialog(props: { terminal?: TerminalRow; options: AssetOp
       <Field label="协议版本">
         <Select value={edition} onChange={(_, d) => setEdition(d.value)}>
           {(props.options.editions ?? ['2011', '2013', '2019']).map((e) => (
-            <option key={e} value={e}>{`JT/T 808-${e}`}</option>
+            <option key={e} value={e}>{props.options.editionNames?.[e] ?? `JT/T 808-${e}`}</option>
           ))}
         </Select>
       </Field>

@@ -10,6 +10,9 @@ import { assetOpsColumn, AssetTools, ExpiryDate, useAssetList } from '../asset-a
 import { ImportWizard } from '../asset-admin/import-wizard';
 import { TerminalDialog } from '../asset-admin/terminal-dialog';
 
+/** How the list names a terminal's protocol (JT/T 808 terminals by their edition). */
+const EDITION_LABELS: Record<string, string> = { gt06: 'GT06', watch: '手表协议' };
+
 const Buttons = assetButtons(1250);
 
 const IMPORT_COLUMNS = [
@@ -44,7 +47,7 @@ const TerminalPage = observer(function TerminalPage() {
     { key: 'imei', title: 'IMEI', width: 140, render: (t) => t.imei || '—' },
     { key: 'model', title: '型号', width: 90, render: (t) => t.model || '—' },
     { key: 'sim', title: 'SIM 卡号', width: 120, render: (t) => t.sim || '—' },
-    { key: 'edition', title: '协议', width: 60, render: (t) => t.edition || '—' },
+    { key: 'edition', title: '协议', width: 80, render: (t) => EDITION_LABELS[t.edition] ?? (t.edition || '—') },
     { key: 'install', title: '安装日期', width: 96, render: (t) => t.installDate ?? '—' },
     { key: 'plate', title: '绑定车辆', width: 100, render: (t) => t.plateNo ?? '未绑定' },
     { key: 'tenant', title: '所属客户', width: 110, render: (t) => t.tenantName },

@@ -24,11 +24,16 @@ const commandType = { type: 'string', title: '指令类型', enum: [...COMMAND_T
  * caller may not see — another tenant's, outside the caller's groups, or unknown — is 404.
  */
 async function resolveTargets(deps: AppDeps, scope: AccessScope, numbers: readonly string[]): Promise<CommandTarget[]> {
-  const wanted = [...new Set(numbers.map(terminalNoParam))];
-  const found = new Map((await deps.store.commands.targets(scope, wanted)).map((t) => [t.terminalNo, t]));
-  const missing = numbers.find((n) => !found.has(terminalNoParam(n)));
-  if (missing !== undefined) throw notFound(`终端 ${missing.trim()} 不存在`);
-  return wanted.map((n) => found.get(n)!);
+  // a JT/T 808 number is stored without its zero padding, a device's IMEI exactly as it is
+  const forms = (n: string) => [terminalNoParam(n), n.trim()];
+  const found = new Map((await deps.store.commands.targets(scope, [...new Set(numbers.flatMap(forms))])).map((t) => [t.terminalNo, t]));
+  const targets: CommandTarget[] = [];
+  for (const n of numbers) {
+    const target = forms(n).map((f) => found.get(f)).find((t) => t !== undefined);
+    if (!target) throw notFound(`终端 ${n.trim()} 不存在`);
+    if (!targets.includes(target)) targets.push(target);
+  }
+  return targets;
 }
 
 function parseParams(def: CommandDefinition, params: Record<string, unknown> | undefined): Record<string, unknown> {

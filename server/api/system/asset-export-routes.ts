@@ -5,6 +5,7 @@ import { object } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
 import { assetButtons, EXPORT_LIMIT, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { EDITION_NAMES } from './terminal-fields';
 import { terminalFilter, terminalFilterProperties, type TerminalListQuery } from './terminal-routes';
 import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
 import { vehicleFilter, vehicleFilterProperties, type VehicleListQuery } from './vehicle-routes';
@@ -61,7 +62,7 @@ export const terminalExportRoute = sessionRoute<unknown, Omit<TerminalListQuery,
         { header: 'IMEI', width: 18, value: (r) => r.imei },
         { header: '终端型号', value: (r) => r.model },
         { header: 'SIM卡号', width: 16, value: (r) => r.sim },
-        { header: '协议版本', width: 10, value: (r) => r.edition },
+        { header: '协议版本', width: 12, value: (r) => EDITION_NAMES[r.edition as keyof typeof EDITION_NAMES] ?? r.edition },
         { header: '安装日期', width: 12, value: (r) => r.installDate ?? '' },
         { header: '绑定车辆', width: 14, value: (r) => r.plateNo ?? '' },
         { header: '车组', value: (r) => r.groupName ?? '' },

@@ -128,7 +128,7 @@ export const terminalImport: ImportKind<TerminalKey, TerminalImportValues> = {
     { key: 'imei', header: 'IMEI', example: '861234567890123', note: '15 位数字，可不填', width: 18 },
     { key: 'model', header: '终端型号', example: 'TL-808G', note: '不超过 50 个字符' },
     { key: 'sim', header: 'SIM卡号', example: '13812345678', note: '数字，不超过 20 位', width: 16 },
-    { key: 'edition', header: '协议版本', example: '2019', note: '2011、2013 或 2019；不填为 2013', width: 10 },
+    { key: 'edition', header: '协议版本', example: '2019', note: '2011、2013、2019、GT06 或 手表协议；不填为 2013。GT06 与手表协议的终端号填设备 IMEI', width: 12 },
     { key: 'installDate', header: '安装日期', example: '2026-01-15', note: 'YYYY-MM-DD，可不填', width: 12 },
     { key: 'plateNo', header: '绑定车牌号', example: '', note: '同一客户中尚未绑定终端的车辆的车牌号；不填则只导入终端', width: 14 },
   ],

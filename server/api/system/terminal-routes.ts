@@ -7,7 +7,7 @@ import {
   assetButtons, chinaToday, flagSchema, flagValue, groupFilter, idsSchema, notifyLive, renewalOf, renewProperties, requireAll, SYSTEM_API, TERMINAL_MENU,
   tenantInScope, terminalItem, terminalSnapshot, type RenewBody,
 } from './asset-admin-rules';
-import { checkTerminal, EDITIONS, type TerminalInput } from './terminal-fields';
+import { checkTerminal, EDITION_NAMES, PROTOCOL_EDITIONS, type TerminalInput } from './terminal-fields';
 
 const BASE = `${SYSTEM_API}/terminal`;
 const Button = assetButtons(TERMINAL_MENU);
@@ -58,7 +58,7 @@ export const terminalOptionsRoute = sessionRoute({
   handler: async ({ deps, scope }) => {
     const s = await scope();
     const [tenants, groups] = await Promise.all([deps.store.assets.groups.tenants(s), deps.store.assets.groups.list(s)]);
-    return { tenants, groups: groups.map((g) => ({ id: g.id, tenantId: g.tenantId, parentId: g.parentId, name: g.name })), editions: [...EDITIONS] };
+    return { tenants, groups: groups.map((g) => ({ id: g.id, tenantId: g.tenantId, parentId: g.parentId, name: g.name })), editions: [...PROTOCOL_EDITIONS], editionNames: EDITION_NAMES };
   },
 });
 

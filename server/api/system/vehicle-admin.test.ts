@@ -164,6 +164,22 @@ describe('终端管理 and binding', () => {
     expect((await terminals(other, { keyword: '13700000009' })).obj.total).toBe(0);
   });
 
+  it('registers GT06 and watch-protocol devices by their IMEI, which the gateways then know', async () => {
+    expect(await addTerminal(admin, { terminalNo: '35871004000', edition: 'gt06' })).toMatchObject({ flag: 400, msg: 'GT06 终端号是设备的 IMEI，必须是 15 位数字' });
+    expect(await addTerminal(admin, { terminalNo: '86871004000001', edition: 'watch' })).toMatchObject({ flag: 400, msg: '手表协议终端号是设备的 IMEI 或 10 位设备号' });
+    expect(await addTerminal(admin, { terminalNo: '13700000011', edition: 'JT/T 808-2030' })).toMatchObject({ flag: 400, msg: '协议版本不正确（2011、2013、2019、GT06 或 手表协议）' });
+    const collar = await addTerminal(admin, { terminalNo: '058710040000019', edition: 'GT06' });
+    expect(collar).toMatchObject({ flag: 1, obj: { terminalNo: '058710040000019', edition: 'gt06', imei: '058710040000019' } });
+    const watch = await addTerminal(admin, { terminalNo: '8800000015', edition: 'watch' });
+    expect(watch).toMatchObject({ flag: 1, obj: { terminalNo: '8800000015', edition: 'watch' } });
+    // the IMEI keeps its leading zero: it is the device's own number, not a zero-padded phone number
+    expect(await server.store.fleet.terminalAuth('058710040000019')).toMatchObject({ protocol: 'gt06' });
+    expect(await server.store.fleet.terminalAuth('8800000015')).toMatchObject({ protocol: 'watch' });
+    const options = await admin.get<{ editions: string[]; editionNames: Record<string, string> }>(`${API}/terminal/options.json`);
+    expect(options.obj.editions).toEqual(['2011', '2013', '2019', 'gt06', 'watch']);
+    expect(options.obj.editionNames.watch).toBe('手表协议');
+  });
+
   it('binds a free vehicle and a free terminal of one customer, one terminal per vehicle', async () => {
     const t = (await addTerminal(admin, { terminalNo: '013700000010' })).obj;
     const v = (await addVehicle(admin, { plateNo: '京D40001' })).obj;
