@@ -45,8 +45,11 @@ export async function openBenchStore(): Promise<BenchStore> {
   };
 }
 
-/** Provisions `count` terminals (phones from `startPhone` up) in a new tenant; answers their ids in phone order. */
-export async function provisionTerminals(store: Store, count: number, startPhone: string): Promise<{ tenantId: number; terminalIds: number[] }> {
+/**
+ * Provisions `count` terminals (phones, or for GT06 IMEIs, from `startPhone` up) in a new tenant;
+ * answers their ids in number order.
+ */
+export async function provisionTerminals(store: Store, count: number, startPhone: string, protocol: 'jt808' | 'gt06' = 'jt808'): Promise<{ tenantId: number; terminalIds: number[] }> {
   const tenant = await store.org.createTenant(`压测租户 ${randomBytes(3).toString('hex')}`);
   const terminalIds = new Array<number>(count);
   let next = 0;
@@ -56,8 +59,9 @@ export async function provisionTerminals(store: Store, count: number, startPhone
       const i = next++;
       const phone = phoneAt(startPhone, i);
       const { terminalId } = await store.fleet.provision({
-        tenantId: tenant.id, groupId: null, terminalNo: normalizePhone(phone), displayNo: phone,
-        authCode: randomBytes(6).toString('hex').toUpperCase(), plateNo: `测B${String(i).padStart(6, '0')}`, model: 'LEAN-808', edition: '2013',
+        tenantId: tenant.id, groupId: null, terminalNo: protocol === 'gt06' ? phone : normalizePhone(phone), displayNo: phone,
+        authCode: randomBytes(6).toString('hex').toUpperCase(), plateNo: `测B${String(i).padStart(6, '0')}`,
+        model: protocol === 'gt06' ? 'LEAN-GT06' : 'LEAN-808', edition: protocol === 'gt06' ? 'gt06' : '2013', protocol,
       });
       terminalIds[i] = terminalId;
     }

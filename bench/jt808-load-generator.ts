@@ -11,9 +11,12 @@ import {
   encodeRegister, escapeJt808, jt808CheckCode, unescapeJt808,
 } from '../server/gateway/jt808/index';
 import { phoneAt } from '../server/sim/index';
+import { Gt06LeanTerminal } from './gt06-lean-terminal';
 
 /** How to build a {@link LoadGenerator}. */
 export interface LoadGeneratorOptions {
+  /** jt808 (default) or gt06: GT06 terminals log in with an IMEI counted up from `startPhone`. */
+  protocol?: 'jt808' | 'gt06';
   port: number;
   /** Loopback only. Default 127.0.0.1. */
   host?: string;
@@ -174,7 +177,7 @@ function percentile(sorted: Float64Array, q: number): number {
 
 /** N lean terminals and one pacer; see the file comment. */
 export class LoadGenerator {
-  private terminals: LeanTerminal[] = [];
+  private terminals: (LeanTerminal | Gt06LeanTerminal)[] = [];
   private pacer: NodeJS.Timeout | undefined;
   private rate = 0;
   private startedAt = 0;
@@ -280,9 +283,25 @@ export class LoadGenerator {
     if (latencyMs !== undefined) this.samples.push(latencyMs);
   }
 
-  private open(index: number): Promise<LeanTerminal> {
+  /** Fix time of a report (GT06 terminals ask through this). */
+  fixTime(index: number, k: number, nowMs: number): number {
+    return this.options.fixTime(index, k, nowMs);
+  }
+
+  private open(index: number): Promise<LeanTerminal | Gt06LeanTerminal> {
     const { options } = this;
     const phone = phoneAt(options.startPhone, index);
+    if (options.protocol === 'gt06') {
+      return new Promise((resolve, reject) => {
+        const socket = connect(options.port, options.host ?? '127.0.0.1');
+        socket.once('error', reject);
+        socket.once('connect', () => {
+          socket.off('error', reject);
+          const t = new Gt06LeanTerminal(socket, index, phone, options.position?.(index) ?? defaultPosition(index), options.window ?? 32, this);
+          t.login().then(() => resolve(t), (err: unknown) => (t.close(), reject(err)));
+        });
+      });
+    }
     const body = reportBody(options.position?.(index) ?? defaultPosition(index), Date.now());
     return new Promise((resolve, reject) => {
       const socket = connect(options.port, options.host ?? '127.0.0.1');

@@ -9,6 +9,8 @@ import { LoadGenerator, type LoadWindow } from './jt808-load-generator';
 
 /** What the child needs; fix times run `fixBaseMs + k s` per terminal, so every report is a new row. */
 export interface ForkedLoadOptions {
+  /** jt808 (default) or gt06. */
+  protocol?: 'jt808' | 'gt06';
   port: number;
   terminals: number;
   startPhone: string;
