@@ -86,9 +86,9 @@ export async function runIngestBench(protocol: 'jt808' | 'gt06'): Promise<void> 
     const fixBaseMs = Math.floor(Date.now() / 1000) * 1000 - (perTerminal + 600) * 1000;
 
     // reference (a): the same frames decoded in memory
-    const decode = measureDecode(TERMINALS, START_PHONE, fixBaseMs, Math.min(REF_S, 3));
+    const decode = measureDecode(TERMINALS, START_NUMBERS.jt808, fixBaseMs, Math.min(REF_S, 3));
     // reference (b): the same rows, straight into the store's batch writer
-    const ceiling = await measureStoreInserts(store, fleet, START_PHONE, fixBaseMs - 6 * 3600_000, REF_S);
+    const ceiling = await measureStoreInserts(store, fleet, START_NUMBERS.jt808, fixBaseMs - 6 * 3600_000, REF_S);
 
     const bus = await createEventBus(undefined);
     const bridge = gatewayBusBridge(bus, store.fleet, systemClock, (err) => console.error('bus bridge:', err));
