@@ -1,12 +1,10 @@
-import type { FrameSplitter } from '../device-protocol';
+import { BufferedSplitter, type CutResult } from '../buffered-splitter';
 
 /** Start bits of a frame with a one-byte length (0x7878) or a two-byte length (0x7979). */
 export const GT06_SHORT = 0x78;
 export const GT06_LONG = 0x79;
 /** Longest frame accepted, bytes. */
 export const GT06_MAX_FRAME = 2048;
-// garbage tolerated between frames before the stream counts as not GT06
-const MAX_GARBAGE = 64 * 1024;
 
 const CRC_TABLE = (() => {
   const t = new Uint16Array(256);
@@ -89,12 +87,12 @@ export function parseGt06Frame(frame: Uint8Array): Gt06Frame | Gt06FrameProblem 
  * stop bits). Bytes that cannot start a frame are skipped; a frame whose stop bits are not where
  * its length says is dropped one byte at a time until the stream is in step again.
  */
-export class Gt06FrameSplitter implements FrameSplitter {
-  private buf = new Uint8Array(0);
-  private garbage = 0;
+export class Gt06FrameSplitter extends BufferedSplitter {
+  constructor() {
+    super('GT06', GT06_MAX_FRAME * 2);
+  }
 
-  push(chunk: Uint8Array): { frames: Uint8Array[]; skipped: number; fault?: string } {
-    const buf = this.buf.length === 0 ? chunk : concat(this.buf, chunk);
+  protected cut(buf: Uint8Array): CutResult {
     const frames: Uint8Array[] = [];
     let skipped = 0;
     let at = 0;
@@ -144,22 +142,11 @@ export class Gt06FrameSplitter implements FrameSplitter {
       frames.push(buf.slice(at, end));
       at = end;
     }
-    this.buf = at >= buf.length ? new Uint8Array(0) : buf.slice(at);
-    this.garbage = frames.length > 0 ? skipped : this.garbage + skipped;
-    if (this.garbage > MAX_GARBAGE) return { frames, skipped, fault: `${this.garbage} bytes without a GT06 frame` };
-    if (this.buf.length > GT06_MAX_FRAME * 2) return { frames, skipped, fault: 'unterminated frame' };
-    return { frames, skipped };
+    return { frames, skipped, consumed: at };
   }
 }
 
 function indexOfStop(buf: Uint8Array, from: number): number {
   for (let i = from; i + 1 < buf.length; i++) if (buf[i] === 0x0d && buf[i + 1] === 0x0a) return i;
   return -1;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

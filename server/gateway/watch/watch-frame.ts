@@ -1,11 +1,9 @@
-import type { FrameSplitter } from '../device-protocol';
+import { BufferedSplitter, type CutResult } from '../buffered-splitter';
 
 /** Longest frame accepted (a voice or photo chunk fits), bytes. */
 export const WATCH_MAX_FRAME = 16 * 1024;
 const OPEN = 0x5b; // [
 const CLOSE = 0x5d; // ]
-// garbage tolerated between frames before the stream counts as not the watch protocol
-const MAX_GARBAGE = 64 * 1024;
 
 const HEADER = /^\[[A-Za-z0-9]{2}\*[0-9A-Za-z]{1,20}\*([0-9A-Fa-f]{4})\*(?:([0-9A-Fa-f]{4})\*)?/;
 const latin1 = new TextDecoder('latin1');
@@ -30,12 +28,12 @@ function isText(bytes: Uint8Array): boolean {
  * the frame ends there (binary content — voice, photos — may hold any byte); otherwise a text frame
  * ends at its first `]` (devices count LEN in their own ways, often a few bytes off).
  */
-export class WatchFrameSplitter implements FrameSplitter {
-  private buf = new Uint8Array(0);
-  private garbage = 0;
+export class WatchFrameSplitter extends BufferedSplitter {
+  constructor() {
+    super('watch-protocol', WATCH_MAX_FRAME * 2);
+  }
 
-  push(chunk: Uint8Array): { frames: Uint8Array[]; skipped: number; fault?: string } {
-    const buf = this.buf.length === 0 ? chunk : concat(this.buf, chunk);
+  protected cut(buf: Uint8Array): CutResult {
     const frames: Uint8Array[] = [];
     let skipped = 0;
     let at = 0;
@@ -84,10 +82,7 @@ export class WatchFrameSplitter implements FrameSplitter {
       frames.push(buf.slice(at, end + 1));
       at = end + 1;
     }
-    this.buf = at >= buf.length ? new Uint8Array(0) : buf.slice(at);
-    this.garbage = frames.length > 0 ? skipped : this.garbage + skipped;
-    if (this.garbage > MAX_GARBAGE) return { frames, skipped, fault: `${this.garbage} bytes without a watch-protocol frame` };
-    return { frames, skipped };
+    return { frames, skipped, consumed: at };
   }
 }
 
@@ -108,11 +103,4 @@ export function unescapeWatch(bytes: Uint8Array): Uint8Array {
     }
   }
   return Uint8Array.from(out);
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

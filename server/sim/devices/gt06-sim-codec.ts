@@ -1,36 +1,15 @@
-// The device side of GT06 for the simulator, written from the GT06 protocol document: login 0x01,
+// The device side of GT06 for the simulator (message layouts from the GT06 protocol document; the
+// frame and its CRC are the protocol module's): login 0x01,
 // status 0x13, GPS+LBS location 0x22, LBS 0x28, alarm 0x26, command answer 0x21 (0x7979), and the
 // platform's 0x80 online command.
-import type { DeviceCommand, FrameSplitter } from '../../gateway/device-protocol';
+import type { DeviceCommand } from '../../gateway/device-protocol';
+import { Gt06FrameSplitter, encodeGt06Frame } from '../../gateway/gt06/index';
 import type { DeviceReport, SimFix } from './device-motion';
 import type { DeviceSimCodec, PlatformCommand } from './simulated-device';
 
-const CRC_TABLE = (() => {
-  const t = new Uint16Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x8408 : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-/** CRC-ITU (CRC-16/X-25) over `bytes`. */
-function crc(bytes: Uint8Array): number {
-  let c = 0xffff;
-  for (const b of bytes) c = (c >>> 8) ^ CRC_TABLE[(c ^ b) & 0xff]!;
-  return ~c & 0xffff;
-}
-
-/** A 0x7878 frame, or 0x7979 (two-byte length) when asked for or when the content is long. */
-function frame(protocol: number, content: readonly number[], serial: number, extended = false): Uint8Array {
-  const body = [protocol, ...content, (serial >> 8) & 0xff, serial & 0xff];
-  const long = extended || body.length + 2 > 0xff;
-  const length = body.length + 2;
-  const checked = Uint8Array.from([...(long ? [length >> 8, length & 0xff] : [length]), ...body]);
-  const c = crc(checked);
-  return Uint8Array.from([...(long ? [0x79, 0x79] : [0x78, 0x78]), ...checked, c >> 8, c & 0xff, 0x0d, 0x0a]);
-}
+/** A frame as the device sends it (the platform's framing and CRC-ITU are the protocol's, shared). */
+const frame = (protocol: number, content: readonly number[], serial: number, extended = false): Uint8Array =>
+  encodeGt06Frame(protocol, content, serial & 0xffff, extended);
 
 const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
@@ -63,33 +42,6 @@ const ALARM_CODES: Record<string, number> = { sos: 0x01, powerCut: 0x02, vibrati
 
 const ASCII = new TextDecoder('latin1');
 
-class Gt06Splitter implements FrameSplitter {
-  private pending = new Uint8Array(0);
-  push(chunk: Uint8Array): { frames: Uint8Array[]; skipped: number } {
-    const buf = new Uint8Array(this.pending.length + chunk.length);
-    buf.set(this.pending);
-    buf.set(chunk, this.pending.length);
-    const frames: Uint8Array[] = [];
-    let at = 0;
-    let skipped = 0;
-    while (buf.length - at >= 5) {
-      const long = buf[at] === 0x79 && buf[at + 1] === 0x79;
-      if (!long && !(buf[at] === 0x78 && buf[at + 1] === 0x78)) {
-        at++;
-        skipped++;
-        continue;
-      }
-      const len = long ? (buf[at + 2]! << 8) | buf[at + 3]! : buf[at + 2]!;
-      const total = (long ? 4 : 3) + len + 2;
-      if (buf.length - at < total) break;
-      frames.push(buf.slice(at, at + total));
-      at += total;
-    }
-    this.pending = buf.slice(at);
-    return { frames, skipped };
-  }
-}
-
 /** The text of an 0x80 command as the platform sends it → the command in the common model. */
 function commandOf(text: string): DeviceCommand | undefined {
   const t = text.toUpperCase().replace(/\s/g, '');
@@ -107,7 +59,7 @@ function commandOf(text: string): DeviceCommand | undefined {
 /** GT06 as a simulated e-bike guard or collar speaks it. */
 export const gt06SimCodec: DeviceSimCodec = {
   protocol: 'gt06',
-  createSplitter: () => new Gt06Splitter(),
+  createSplitter: () => new Gt06FrameSplitter(),
   hello: (imei, _report, serial) => [frame(0x01, [...Buffer.from(`0${imei}`, 'hex')], serial)],
   heartbeat: (_imei, r, serial) => frame(0x13, [terminalInfo(r), voltageLevel(r.battery), 0x04, 0x00, 0x02], serial),
   report(_imei, r, serial) {
