@@ -28,6 +28,7 @@ export * from './react/use-service';
 export * from './react/permission';
 export * from './components/platform-overview';
 export * from './components/asset-map';
+export * from './components/asset-monitor';
 export * from './components/asset-tree';
 export * from './components/data-table';
 export * from './components/pagination-bar';

@@ -50,7 +50,7 @@ describe('实时监控', () => {
     expect(counts.textContent).toContain('离线 1');
     expect(within(counts).getByTitle('服务已到期，请续费').textContent).toBe('服务已到期 1');
     // the tree marks it too
-    const tree = screen.getByRole('treeitem', { name: /京A00003/ });
+    const tree = await screen.findByRole('treeitem', { name: /京A00003/ }, { timeout: 8000 });
     expect(within(tree).getByTitle('服务已到期，请续费').textContent).toBe('已到期');
   });
 });

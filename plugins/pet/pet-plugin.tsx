@@ -2,10 +2,12 @@ import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/s
 
 const routes: PluginRoute[] = [
   { path: '/pet/overview', title: '概览', menuId: 1301, main: true, load: () => import('./pages/overview-page') },
+  { path: '/pet/monitor', title: '宠物定位', menuId: 1302, load: () => import('./pages/monitor-page') },
 ];
 
 const menus: MenuContribution[] = [
   { id: 1301, title: '概览', path: '/pet/overview', icon: 'Board' },
+  { id: 1302, title: '宠物定位', path: '/pet/monitor', icon: 'Location' },
 ];
 
 /** 宠物守护 (platform 13). */

@@ -6,6 +6,8 @@ import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
 export const MONITOR_RESOURCE = 8100;
+/** The live monitors of the other sub-applications (人员监控, 宠物定位, 车辆监控 of 电动车卫士) read the same data. */
+export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802];
 
 /** Online means connected and reported within the window. */
 export function freshSince(deps: AppDeps): Date {
@@ -27,6 +29,7 @@ export const monitorListRoute = sessionRoute<{ current: number; pageSize: number
   url: '/car/v4/api/monitor/list.json',
   summary: '实时监控：可见资产（本租户及下级租户，按车组权限）的最新位置（分页，按车牌排序；status 取 all/online/offline/alarm）',
   resource: MONITOR_RESOURCE,
+  alsoResources: KIND_MONITOR_RESOURCES,
   schema: {
     querystring: object({
       current: int('页码', 1, 100000, { default: 1 }),
@@ -68,6 +71,7 @@ export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
   url: '/car/v4/api/monitor/tree.json',
   summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）；assetKind 只数该类资产，并略去只有其他类资产的车组',
   resource: MONITOR_RESOURCE,
+  alsoResources: KIND_MONITOR_RESOURCES,
   schema: { querystring: object({ assetKind: ASSET_KIND }) },
   handler: async ({ query, deps, scope }) => {
     const access = await scope();

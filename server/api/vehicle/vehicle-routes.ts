@@ -1,6 +1,6 @@
 import { notFound } from '../envelope';
 import { terminalNoParam } from '../monitor/monitor-item';
-import { MONITOR_RESOURCE } from '../monitor/monitor-routes';
+import { KIND_MONITOR_RESOURCES, MONITOR_RESOURCE } from '../monitor/monitor-routes';
 import { sessionRoute } from '../route-definition';
 import { object, requiredText } from '../schema-helpers';
 
@@ -9,6 +9,7 @@ export const vehicleDetailRoute = sessionRoute<{ terminalNo: string }>({
   url: '/car/v4/api/vehicle/detail.json',
   summary: '车辆与终端资料（仅可见资产：本租户及下级租户，按车组权限）',
   resource: MONITOR_RESOURCE,
+  alsoResources: KIND_MONITOR_RESOURCES,
   schema: { querystring: object({ terminalNo: requiredText('终端号', 20) }, ['terminalNo']) },
   handler: async ({ query, deps, scope }) => {
     const terminalNo = terminalNoParam(query.terminalNo);

@@ -59,7 +59,7 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [840002, '危险指令', null, button(8400)],
     [8500, '电子围栏', '/car/fence', { icon: 'ShapeOrganic' }],
   ]),
-  ...platform(11, [[1101, '概览', '/card/overview', { icon: 'Home' }]]),
+  ...platform(11, [[1101, '概览', '/card/overview', { icon: 'Home' }], [1102, '人员监控', '/card/monitor', { icon: 'Location' }]]),
   ...platform(12, [
     [1201, '概览', '/system/overview', { icon: 'Home' }],
     [1210, '客户管理', '/system/customer', { icon: 'Building' }],
@@ -111,9 +111,9 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [128003, '删除字典', null, button(1280)],
     [128004, '导出字典', null, button(1280)],
   ]),
-  ...platform(13, [[1301, '概览', '/pet/overview', { icon: 'Home' }]]),
+  ...platform(13, [[1301, '概览', '/pet/overview', { icon: 'Home' }], [1302, '宠物定位', '/pet/monitor', { icon: 'Location' }]]),
   ...platform(17, [[1701, '概览', '/dataCenter/overview', { icon: 'Home' }]]),
-  ...platform(18, [[1801, '概览', '/elec-car/overview', { icon: 'Home' }]]),
+  ...platform(18, [[1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }]]),
   ...platform(20, [
     [2001, '概览', '/data-report/overview', { icon: 'Home' }],
     [2010, '里程报表', '/data-report/dataReport/mileageReport', { icon: 'DocumentTable' }],

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { observable } from 'mobx';
-import type { GeocodeService, HttpService, LiveService, MessageBus, MonitorItem } from '@tianlu/sdk';
-import { MonitorStore } from './monitor-store';
-import { assetStatusView, formatReportTime } from './format';
+import type { GeocodeService } from '../../services/geocode-service';
+import type { HttpService } from '../../services/http-service';
+import type { LiveService, MonitorItem } from '../../services/live-service';
+import type { MessageBus } from '../../services/message-bus';
+import { MonitorStore } from './asset-monitor-store';
+import { assetStatusView, formatReportTime } from './asset-monitor-format';
 
 const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
   terminalNo,

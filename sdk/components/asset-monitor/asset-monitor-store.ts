@@ -1,20 +1,9 @@
 import { makeAutoObservable, observable, runInAction, untracked } from 'mobx';
-import {
-  expectOk,
-  filterAssets,
-  hasPosition,
-  MONITOR_MAX_PAGE_SIZE,
-  MONITOR_LIST_PATH,
-  MONITOR_TREE_PATH,
-  NETWORK_ERROR_MESSAGE,
-  type AssetStatusFilter,
-  type GeocodeService,
-  type HttpService,
-  type LiveService,
-  type MessageBus,
-  type MonitorItem,
-  type VehicleGroup,
-} from '@tianlu/sdk';
+import { filterAssets, hasPosition, type AssetStatusFilter } from '../../asset-status';
+import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../services/http-service';
+import type { GeocodeService } from '../../services/geocode-service';
+import { MONITOR_LIST_PATH, MONITOR_MAX_PAGE_SIZE, MONITOR_TREE_PATH, type LiveService, type MonitorItem, type VehicleGroup } from '../../services/live-service';
+import type { MessageBus } from '../../services/message-bus';
 
 /** Addresses are kept per ~100 m square: a moving vehicle is looked up again when it left it. */
 const ADDRESS_DECIMALS = 3;
@@ -36,12 +25,14 @@ export interface MonitorDeps {
   bus: MessageBus;
 }
 
-/** 智能车联 watches vehicles: badges, collars and e-bike guards of the tenant belong to their own sub-applications. */
-export const MONITOR_ASSET_KIND = 'vehicle';
-const isVehicle = (item: MonitorItem) => (item.assetKind ?? MONITOR_ASSET_KIND) === MONITOR_ASSET_KIND;
+/** Kinds of assets a monitor shows: 智能车联 vehicles, 智能工牌 people, 宠物守护 pets, the e-bike sub-applications e-bikes. */
+export type MonitorAssetKind = 'vehicle' | 'person' | 'pet' | 'ebike';
+
+/** The kind of an item (a terminal without an asset counts as a vehicle's). */
+const kindOf = (item: MonitorItem) => item.assetKind ?? 'vehicle';
 
 /**
- * State of 实时监控, owned by the page: the group tree, the filter, the ticked vehicles and the
+ * State of a live monitor (智能车联 实时监控, 智能工牌 人员监控 …) of one kind of asset, owned by the page: the group tree, the filter, the ticked vehicles and the
  * selection. Positions are not copied: `items` reads LiveService.positions, which list.json seeds
  * and the live channel keeps current.
  */
@@ -61,17 +52,17 @@ export class MonitorStore {
   private readonly pending = new Set<string>();
   private inView: readonly MonitorItem[] = [];
 
-  constructor(private readonly deps: MonitorDeps) {
-    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(this, { deps: false, pending: false, inView: false, addresses: false, lastAddress: false }, { autoBind: true });
+  constructor(private readonly deps: MonitorDeps, readonly assetKind: MonitorAssetKind = 'vehicle') {
+    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(this, { deps: false, assetKind: false, pending: false, inView: false, addresses: false, lastAddress: false }, { autoBind: true });
   }
 
-  /** terminalNos of the vehicles ordered by plate; re-sorted only when assets come or go. */
+  /** terminalNos of the assets of this monitor's kind ordered by name; re-sorted only when assets come or go. */
   get order(): string[] {
     const positions = this.deps.live.positions;
     const keys = [...positions.keys()];
     // an asset's kind does not change: reading it does not need to re-run this on every move
     return untracked(() => keys
-      .filter((k) => { const item = positions.get(k); return !item || isVehicle(item); })
+      .filter((k) => { const item = positions.get(k); return !item || kindOf(item) === this.assetKind; })
       .sort((a, b) => collator.compare(positions.get(a)?.plateNo || a, positions.get(b)?.plateNo || b)));
   }
 
@@ -134,8 +125,8 @@ export class MonitorStore {
     this.error = undefined;
     const { http, live } = this.deps;
     const [tree, list] = await Promise.allSettled([
-      http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: MONITOR_ASSET_KIND }).then(expectOk),
-      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: MONITOR_ASSET_KIND }).then(expectOk),
+      http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: this.assetKind }).then(expectOk),
+      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }).then(expectOk),
     ]);
     runInAction(() => {
       if (tree.status === 'fulfilled') this.groups = Array.isArray(tree.value) ? tree.value : [];

@@ -1,4 +1,5 @@
-import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, assetState, type MonitorItem } from '@tianlu/sdk';
+import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, assetState } from '../../asset-status';
+import type { MonitorItem } from '../../services/live-service';
 
 /** `MM-DD HH:mm:ss` in China time for a report time (ISO 8601 with offset); '-' when there is none. */
 export function formatReportTime(iso: string | null | undefined): string {

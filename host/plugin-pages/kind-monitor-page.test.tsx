@@ -1,0 +1,45 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
+import { createKernel } from '../../core';
+import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
+import { FakeWebSockets } from '../../core/test/fake-web-socket';
+import PeopleMonitorPage from '../../plugins/card/pages/monitor-page';
+
+vi.setConfig({ testTimeout: 15000 });
+
+const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
+  terminalNo, plateNo: name, vehicleId: 1, groupId: 7, groupName: '生产部', online: true, lon: 120.7195, lat: 31.3265, speed: 4.5, course: 90, altitude: 0,
+  gpsTime: '2026-11-24T10:00:00+08:00', receivedTime: '2026-11-24T10:00:01+08:00', alarmFlags: 0, statusFlags: 2, acc: false, located: true, mileage: null,
+  assetKind: 'person', protocol: 'watch', battery: 64, ...patch,
+});
+
+describe('人员监控 of 智能工牌', () => {
+  it('asks for people only and shows them with battery and how each position was found', async () => {
+    storeUser();
+    const server = new FakeServer()
+      .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1102, type: 1 }]))
+      .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: '生产部', children: [] }]))
+      .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 2, list: [
+        person('868710040000011', '王建国'),
+        person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12 }),
+      ] }))
+      .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
+    const sockets = new FakeWebSockets();
+    const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
+    await container.get<Perms>(PermissionService).load();
+    render(
+      <ServiceProvider container={container}>
+        <PeopleMonitorPage />
+      </ServiceProvider>,
+    );
+    await screen.findAllByText('李秀英', undefined, { timeout: 8000 });
+    expect(screen.getByRole('complementary', { name: '人员列表' })).toBeTruthy();
+    const row = within(screen.getAllByText('李秀英').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
+    expect(row.getByText('12%')).toBeTruthy();
+    expect(row.getByText('基站定位 ±612 m')).toBeTruthy();
+    expect(screen.getByTestId('monitor-count').textContent).toContain('显示 2 人');
+    expect(server.to('/car/v4/api/monitor/list.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
+    expect(server.to('/car/v4/api/monitor/tree.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
+  });
+});

@@ -1,0 +1,240 @@
+import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { ASSET_STATE_COLORS } from '../../asset-status';
+import { Permission } from '../../react/permission';
+import { useService } from '../../react/use-service';
+import { COMMAND_SEND_BUTTON_ID } from '../../services/command-api';
+import { DialogService } from '../../services/dialog-service';
+import { GeocodeService } from '../../services/geocode-service';
+import { HttpService } from '../../services/http-service';
+import { LiveService, type LiveStatus, type MonitorItem } from '../../services/live-service';
+import { MessageBus } from '../../services/message-bus';
+import { NavigationService } from '../../services/navigation-service';
+import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
+import { AssetMap } from '../asset-map';
+import { AssetTree } from '../asset-tree';
+import { DataTable, type DataTableColumn } from '../data-table';
+import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';
+import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT, formatReportTime } from './asset-monitor-format';
+
+/** What a monitor calls the assets it shows. */
+export interface AssetMonitorWords {
+  /** Title of the list, e.g. 车辆列表. */
+  list: string;
+  /** Heading of the name column, e.g. 车牌号. */
+  name: string;
+  /** Counter word, e.g. 辆. */
+  unit: string;
+  /** The assets in a sentence, e.g. 车辆. */
+  noun: string;
+}
+
+const WORDS: Record<MonitorAssetKind, AssetMonitorWords> = {
+  vehicle: { list: '车辆列表', name: '车牌号', unit: '辆', noun: '车辆' },
+  person: { list: '人员列表', name: '姓名', unit: '人', noun: '人员' },
+  pet: { list: '宠物列表', name: '名字', unit: '只', noun: '宠物' },
+  ebike: { list: '电动车列表', name: '车牌号', unit: '辆', noun: '电动车' },
+};
+
+/** Props of {@link AssetMonitorView}. */
+export interface AssetMonitorProps {
+  /** The kind of asset shown. Default vehicle. */
+  assetKind?: MonitorAssetKind;
+}
+
+const TABLE_HEIGHT = 184;
+const ROW_HEIGHT = 30;
+
+const useStyles = makeStyles({
+  root: {
+    display: 'grid',
+    gridTemplateColumns: '272px minmax(0, 1fr)',
+    gridTemplateRows: `minmax(0, 1fr) ${TABLE_HEIGHT + ROW_HEIGHT + 2}px`,
+    gap: '12px',
+    height: '100%',
+    minHeight: '560px',
+  },
+  side: {
+    gridRow: '1 / span 2',
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    padding: '12px',
+    gap: '8px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow2,
+  },
+  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
+  overlay: {
+    position: 'absolute',
+    top: '10px',
+    left: '56px',
+    zIndex: 800,
+    display: 'flex',
+    gap: '8px',
+    alignItems: 'center',
+    padding: '4px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'rgba(255,255,255,0.94)',
+    boxShadow: tokens.shadow4,
+    fontSize: tokens.fontSizeBase200,
+  },
+  state: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
+  dot: { width: '8px', height: '8px', borderRadius: '50%' },
+  error: { position: 'absolute', top: '10px', right: '10px', zIndex: 800, maxWidth: '360px' },
+});
+
+const LIVE_LABEL: Record<LiveStatus, { text: string; color: 'success' | 'warning' | 'subtle' }> = {
+  live: { text: '实时', color: 'success' },
+  connecting: { text: '连接中', color: 'warning' },
+  offline: { text: '未连接', color: 'subtle' },
+};
+
+/** Battery, and how a position was found when it is approximate. */
+function fixText(r: MonitorItem): string {
+  if (r.fix === 'lbs') return `基站定位 ±${Math.round(r.accuracy ?? 0)} m`;
+  if (r.fix === 'wifi') return `WiFi 定位 ±${Math.round(r.accuracy ?? 0)} m`;
+  if (r.fix === 'last') return '最后已知位置';
+  return r.lon === null ? '—' : 'GPS';
+}
+
+function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn<MonitorItem>[] {
+  const vehicle = store.assetKind === 'vehicle';
+  return [
+    { key: 'plate', title: words.name, width: 120, render: (r) => r.plateNo || r.terminalNo },
+    { key: 'terminal', title: '终端号', width: 130, render: (r) => r.terminalNo },
+    {
+      key: 'state',
+      title: '状态',
+      width: 80,
+      render: (r) => {
+        const st = assetStatusView(r);
+        return (
+          <span style={{ color: st.color, fontWeight: 600 }} data-state={st.state} title={st.title}>
+            {st.label}
+          </span>
+        );
+      },
+    },
+    { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => (r.speed === null ? '—' : `${Math.round(r.speed)} km/h`) },
+    vehicle
+      ? { key: 'acc', title: 'ACC', width: 60, render: (r) => (r.expired ? '—' : (r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') }
+      : { key: 'battery', title: '电量', width: 60, render: (r) => (r.battery === undefined ? '—' : `${Math.round(r.battery)}%`) },
+    ...(vehicle ? [] : [{ key: 'fix', title: '定位', width: 130, render: (r: MonitorItem) => <span data-col="fix">{fixText(r)}</span> }]),
+    { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
+    { key: 'address', title: '地址', render: (r) => (r.expired ? r.hint || EXPIRED_HINT : (store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…'))) },
+  ];
+}
+
+/**
+ * A live monitor of one kind of asset: the group tree, the map and the table of the assets shown.
+ * 智能车联's 实时监控 shows vehicles; 智能工牌, 宠物守护 and the e-bike sub-applications their own kinds.
+ */
+const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorProps) {
+  const assetKind = props.assetKind ?? 'vehicle';
+  const words = WORDS[assetKind];
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const geocode = useService<GeocodeService>(GeocodeService);
+  const bus = useService<MessageBus>(MessageBus);
+  const nav = useService<NavigationService>(NavigationService);
+  const dialogs = useService<DialogService>(DialogService);
+  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind));
+  const [cols] = useState(() => columns(store, words));
+  useEffect(() => store.start(), [store]);
+
+  const shown = store.shown;
+  const counts = store.shownCounts;
+  const liveLabel = LIVE_LABEL[store.liveStatus];
+
+  return (
+    <div className={s.root}>
+      <aside className={s.side} aria-label={words.list}>
+        <div className={s.title}>
+          <Text weight="semibold" size={400}>
+            {words.list}
+          </Text>
+          <Badge appearance="tint" color={liveLabel.color} data-live={store.liveStatus}>
+            {liveLabel.text}
+          </Badge>
+        </div>
+        <div style={{ flex: 1, minHeight: 0 }}>
+          <AssetTree
+            groups={store.groups}
+            items={store.items}
+            status={store.status}
+            onStatusChange={store.setStatus}
+            keyword={store.keyword}
+            onKeywordChange={store.setKeyword}
+            hidden={store.hidden}
+            onVisibilityChange={store.setVisibility}
+            selected={store.selected}
+            onSelect={store.select}
+          />
+        </div>
+      </aside>
+      <section className={s.map} aria-label="地图">
+        <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
+        <div className={s.overlay} data-testid="monitor-count">
+          <span>
+            显示 <b>{counts.shown}</b> {words.unit}
+          </span>
+          <span className={s.state}>
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {counts.online}
+          </span>
+          <span className={s.state}>
+            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {counts.offline}
+          </span>
+          {counts.expired > 0 && (
+            <span className={s.state} title={EXPIRED_HINT}>
+              <span className={s.dot} style={{ background: EXPIRED_COLOR }} />服务已到期 {counts.expired}
+            </span>
+          )}
+          {store.selected && (
+            <Permission menu={TRACK_PLAYBACK_MENU_ID}>
+              <Button size="small" appearance="transparent" onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(store.selected!))}>
+                轨迹回放
+              </Button>
+            </Permission>
+          )}
+          <Permission button={COMMAND_SEND_BUTTON_ID}>
+            <Button
+              size="small"
+              appearance="transparent"
+              disabled={shown.length === 0}
+              title={`向勾选的${words.noun}下发指令`}
+              onClick={() => dialogs.showInstructions({ terminalNos: shown.map((i) => i.terminalNo) })}
+            >
+              下发指令
+            </Button>
+          </Permission>
+        </div>
+        {store.error && (
+          <MessageBar intent="error" className={s.error}>
+            <MessageBarBody>{store.error}</MessageBarBody>
+            <Button size="small" appearance="transparent" onClick={() => void store.load()}>
+              重试
+            </Button>
+          </MessageBar>
+        )}
+      </section>
+      <DataTable
+        label={`${words.noun}实时状态`}
+        rows={shown}
+        columns={cols}
+        rowKey={(r) => r.terminalNo}
+        height={TABLE_HEIGHT}
+        rowHeight={ROW_HEIGHT}
+        selectedKey={store.selected}
+        onRowClick={(r) => store.select(r.terminalNo)}
+        onVisibleRowsChange={store.requestAddresses}
+        empty={store.loading ? '加载中…' : `暂无${words.noun}`}
+      />
+    </div>
+  );
+});
+export default AssetMonitorView;
