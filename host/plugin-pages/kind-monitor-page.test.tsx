@@ -35,6 +35,7 @@ describe('人员监控 of 智能工牌', () => {
     );
     await screen.findAllByText('李秀英', undefined, { timeout: 8000 });
     expect(screen.getByRole('complementary', { name: '人员列表' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: '搜索姓名或终端号' }).getAttribute('placeholder')).toBe('搜索姓名 / 终端号');
     const row = within(screen.getAllByText('李秀英').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
     expect(row.getByText('12%')).toBeTruthy();
     expect(row.getByText('基站定位 ±612 m')).toBeTruthy();

@@ -20,6 +20,8 @@ export interface AssetTreeProps {
   onSelect?: (terminalNo: string) => void;
   /** Height of the list, px; default: the height the tree is given (it fills its parent). */
   height?: number;
+  /** What the search box looks for (default 车牌号 / 终端号, e.g. 姓名 / 终端号 for people). */
+  searchLabel?: string;
 }
 
 const View = lazy(() => import('./asset-tree/asset-tree-view'));

@@ -102,3 +102,17 @@ describe('console files', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/oauth/v4/token', '/car/v1/api/resource/newList.json']));
   });
 });
+
+describe('security headers', () => {
+  it('sends nosniff, no framing by other sites and a restrained referrer on the console, the API and errors alike', async () => {
+    for (const url of ['/login', '/car/v1/api/nothing.json', '/car/v1/test/boom']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'content-security-policy': "frame-ancestors 'self'",
+        'referrer-policy': 'strict-origin-when-cross-origin',
+      });
+    }
+  });
+});

@@ -174,6 +174,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
             onVisibilityChange={store.setVisibility}
             selected={store.selected}
             onSelect={store.select}
+            searchLabel={`${words.name} / 终端号`}
           />
         </div>
       </aside>

@@ -182,7 +182,7 @@ export default function AssetTreeView(props: AssetTreeProps) {
           </button>
         ))}
       </div>
-      <input className={s.search} type="search" placeholder="搜索车牌号 / 终端号" aria-label="搜索车牌号或终端号" value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
+      <input className={s.search} type="search" placeholder={`搜索${props.searchLabel ?? '车牌号 / 终端号'}`} aria-label={`搜索${(props.searchLabel ?? '车牌号 / 终端号').replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
       <div ref={list} className={s.list} role="tree" aria-label="车辆" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={props.height ? { height: props.height, flexGrow: 0 } : undefined}>
         {rows.length === 0 ? (
           <div className={s.empty}>{items.length ? '没有符合条件的车辆' : '暂无车辆'}</div>
