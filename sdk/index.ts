@@ -3,6 +3,7 @@
  * the plugin contract, React hooks and shared components, geo utilities.
  */
 export * from './geo';
+export * from './asset-kinds';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';

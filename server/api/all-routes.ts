@@ -8,6 +8,7 @@ import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
 import { healthArea } from './health/health-area';
 import { manifestArea } from './manifest/manifest-area';
+import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
 import { platformArea } from './platform/platform-area';
@@ -28,6 +29,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(alarmArea, fenceArea)
     .add(commandArea)
     .add(systemAdminArea)
-    .add(systemAssetsArea)
+    .add(systemAssetsArea, mediaArea)
     .add(reportArea);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db-schema';
 
-export type AssetImportKind = 'vehicle' | 'terminal';
+/** What a pending import holds: an asset kind (vehicle, person, pet, ebike) or terminals. */
+export type AssetImportKind = 'vehicle' | 'person' | 'pet' | 'ebike' | 'terminal';
 
 /** One checked row of an upload: its row number in the sheet and its normalised values. */
 export interface PendingRow<V> {

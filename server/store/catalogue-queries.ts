@@ -23,10 +23,19 @@ export class CatalogueQueries {
           .onConflict((oc) => oc.column('platform_id').doUpdateSet({ system_id: row.system_id, title: row.title, path: row.path, sort }))
           .execute();
       }
+      const known = new Set((await trx.selectFrom('resources').select('id').execute()).map((r) => r.id));
       for (const r of RESOURCE_CATALOGUE) {
         const row = { id: r.id, parent_id: r.parentId, name: r.name, type: r.type, path: r.path, icon: r.icon, platform_id: r.platformId, sort: r.sort };
         const { id: _id, ...update } = row;
         await trx.insertInto('resources').values(row).onConflict((oc) => oc.column('id').doUpdateSet(update)).execute();
+        if (r.grantedWith !== undefined && known.size > 0 && !known.has(r.id)) {
+          await trx
+            .insertInto('role_resources')
+            .columns(['role_id', 'resource_id'])
+            .expression((eb) => eb.selectFrom('role_resources').select(['role_id', eb.val(r.id).as('resource_id')]).where('resource_id', '=', r.grantedWith!))
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        }
       }
     });
   }

@@ -9,6 +9,7 @@ import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
 import { HealthQueries } from './health-queries';
 import { LoginQueries } from './login-queries';
+import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
 import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
@@ -54,6 +55,8 @@ export interface Store {
   readonly fences: FenceQueries;
   /** 系统管理: vehicles, terminals, vehicle groups and their bulk imports, within an access scope. */
   readonly assets: AssetAdminQueries;
+  /** Uploaded images (asset photos). */
+  readonly media: MediaQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -90,6 +93,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     alarms: new AlarmQueries(db),
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
+    media: new MediaQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports: new ReportQueries(db),

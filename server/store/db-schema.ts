@@ -220,6 +220,20 @@ export interface VehicleTable {
   asset_kind: ColumnType<string, string | undefined, string>;
   /** km/h; platform overspeed falls back to the tenant's threshold when null. */
   speed_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The fields of the asset's kind (AssetProfile), written as JSON text. */
+  profile: ColumnType<Record<string, string | number>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** Uploaded images (asset photos), served by their unguessable name. */
+export interface MediaFileTable {
+  id: Generated<number>;
+  name: string;
+  tenant_id: number;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  created_by: number | null;
   created_at: CreatedAt;
 }
 
@@ -328,6 +342,7 @@ export interface Database extends AlarmTables, ReportTables {
   vehicle_groups: VehicleGroupTable;
   vehicles: VehicleTable;
   terminals: TerminalTable;
+  media_files: MediaFileTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
   asset_imports: AssetImportTable;

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AssetProfile } from '../../sdk/asset-kinds';
 import type { Database } from './db-schema';
 import { assetInScope, type AccessScope } from './scope-queries';
 import { CHINA_TODAY, dateText, serviceExpired } from './service-expiry';
@@ -18,6 +19,8 @@ export interface VehicleFields {
   expiryDate: string | null;
   /** Own platform-overspeed limit (km/h); null: the tenant's threshold. */
   speedLimit: number | null;
+  /** The fields of its kind (ASSET_KIND_DEFINITIONS). */
+  profile: AssetProfile;
 }
 
 /** A vehicle as the 车辆管理 list shows it. */
@@ -34,14 +37,15 @@ export interface VehicleRecord extends VehicleFields {
 }
 
 export interface VehicleFilter {
-  /** Part of the plate, VIN or driver. */
+  /** Part of the plate, VIN, driver or a profile field (工号, 部门, 车架号 …). */
   keyword?: string;
   tenantId?: number;
   /** Only vehicles in these groups (subgroups already expanded). */
   groupIds?: readonly number[];
   bound?: boolean;
   expired?: boolean;
-  assetKind?: string;
+  /** Only assets of these kinds. */
+  assetKinds?: readonly string[];
   /** Only these vehicles. */
   ids?: readonly number[];
   /** Only these plates (exact). */
@@ -69,13 +73,13 @@ export class VehicleAdminQueries {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const like = `%${escapeLike(keyword)}%`;
-      q = q.where((eb) => eb.or([eb('v.plate_no', 'ilike', like), eb('v.vin', 'ilike', like), eb('v.driver', 'ilike', like)]));
+      q = q.where((eb) => eb.or([eb('v.plate_no', 'ilike', like), eb('v.vin', 'ilike', like), eb('v.driver', 'ilike', like), eb(sql<string>`v.profile::text`, 'ilike', like)]));
     }
     if (filter.tenantId !== undefined) q = q.where('v.tenant_id', '=', filter.tenantId);
     if (filter.groupIds) q = q.where('v.group_id', 'in', filter.groupIds.length ? [...filter.groupIds] : [-1]);
     if (filter.bound !== undefined) q = q.where('t.id', filter.bound ? 'is not' : 'is', null);
     if (filter.expired !== undefined) q = q.where(filter.expired ? serviceExpired('v.expiry_date') : sql<boolean>`not ${serviceExpired('v.expiry_date')}`);
-    if (filter.assetKind) q = q.where('v.asset_kind', '=', filter.assetKind);
+    if (filter.assetKinds) q = q.where('v.asset_kind', 'in', filter.assetKinds.length ? [...filter.assetKinds] : ['']);
     if (filter.ids) q = q.where('v.id', 'in', filter.ids.length ? [...filter.ids] : [-1]);
     if (filter.plates) q = q.where('v.plate_no', 'in', filter.plates.length ? [...filter.plates] : ['']);
     return q;
@@ -85,7 +89,7 @@ export class VehicleAdminQueries {
     return this.scoped(scope, filter).select([
       'v.id', 'v.tenant_id as tenantId', 'tn.name as tenantName', 'v.group_id as groupId', 'g.name as groupName', 'v.plate_no as plateNo',
       'v.plate_color as plateColor', 'v.vehicle_type as vehicleType', 'v.vin', 'v.driver', 'v.asset_kind as assetKind',
-      'v.speed_limit as speedLimit', dateText('v.expiry_date').as('expiryDate'), serviceExpired('v.expiry_date').as('expired'),
+      'v.speed_limit as speedLimit', 'v.profile', dateText('v.expiry_date').as('expiryDate'), serviceExpired('v.expiry_date').as('expired'),
       't.id as terminalId', 't.display_no as terminalNo', 'v.created_at as createdAt',
     ]);
   }
@@ -143,7 +147,7 @@ export class VehicleAdminQueries {
       .insertInto('vehicles')
       .values({
         tenant_id: tenantId, group_id: f.groupId, plate_no: f.plateNo, plate_color: f.plateColor, vehicle_type: f.vehicleType, vin: f.vin,
-        driver: f.driver, asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit,
+        driver: f.driver, asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit, profile: JSON.stringify(f.profile),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -155,7 +159,7 @@ export class VehicleAdminQueries {
       .updateTable('vehicles')
       .set({
         group_id: f.groupId, plate_no: f.plateNo, plate_color: f.plateColor, vehicle_type: f.vehicleType, vin: f.vin, driver: f.driver,
-        asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit,
+        asset_kind: f.assetKind, expiry_date: f.expiryDate, speed_limit: f.speedLimit, profile: JSON.stringify(f.profile),
       })
       .where('id', '=', id)
       .execute();
@@ -199,8 +203,9 @@ export class VehicleAdminQueries {
   }
 }
 
-type RecordRow = Omit<VehicleRecord, 'expired'> & { expired: unknown };
+type RecordRow = Omit<VehicleRecord, 'expired' | 'profile'> & { expired: unknown; profile: unknown };
 
 function toRecord(r: RecordRow): VehicleRecord {
-  return { ...r, expired: Boolean(r.expired) };
+  const profile = typeof r.profile === 'string' ? (JSON.parse(r.profile) as AssetProfile) : ((r.profile ?? {}) as AssetProfile);
+  return { ...r, expired: Boolean(r.expired), profile };
 }

@@ -1,9 +1,11 @@
+import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, type AssetKind } from '../../../sdk/asset-kinds';
 import type { AccessScope } from '../../store/scope-queries';
 import type { Store } from '../../store/create-store';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { Renewal, VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { AppDeps } from '../app-deps';
-import { badInput, notFound } from '../envelope';
+import { badInput, forbidden, notFound } from '../envelope';
+import type { SessionContext } from '../route-definition';
 import { int } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
@@ -19,6 +21,43 @@ export const GROUP_MENU = 1260;
 export function assetButtons(menu: number) {
   const b = (n: number) => menu * 100 + n;
   return { add: b(1), edit: b(2), remove: b(3), bind: b(4), transfer: b(5), renew: b(6), import: b(7), export: b(8) };
+}
+
+/** What an operator does to assets: see them, or one of the buttons of their page. */
+export type AssetOp = 'view' | keyof ReturnType<typeof assetButtons>;
+
+/** The 系统管理 pages of the other kinds (人员管理, 宠物管理, 电动车管理); 车辆管理 (1240) is the vehicles'. */
+export const KIND_MENUS: readonly number[] = ASSET_KIND_CODES.filter((k) => k !== 'vehicle').map((k) => ASSET_KIND_DEFINITIONS[k].menuId);
+
+/** The resources of `op` on the other kinds' pages: a route takes any of them, its handler checks the kind (requireKinds). */
+export function kindResources(op: AssetOp): number[] {
+  return KIND_MENUS.map((menu) => (op === 'view' ? menu : assetButtons(menu)[op]));
+}
+
+function kindResource(kind: AssetKind, op: AssetOp): number {
+  const menu = ASSET_KIND_DEFINITIONS[kind].menuId;
+  return op === 'view' ? menu : assetButtons(menu)[op];
+}
+
+type Caller = Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>;
+
+async function heldResources(ctx: Caller): Promise<Set<number>> {
+  return new Set((await ctx.deps.store.catalogue.roleResources(ctx.user.roleId)).map((r) => r.id));
+}
+
+/** The kinds whose page lets the caller do `op` (车辆管理 for vehicles, 人员管理 for people …). */
+export async function kindsAllowed(ctx: Caller, op: AssetOp): Promise<AssetKind[]> {
+  const held = await heldResources(ctx);
+  return ASSET_KIND_CODES.filter((kind) => held.has(kindResource(kind, op)));
+}
+
+/** 403 unless the caller may do `op` on assets of every one of `kinds` (each kind on its own page's button). */
+export async function requireKinds(ctx: Caller, kinds: Iterable<string>, op: AssetOp): Promise<void> {
+  const wanted = [...new Set(kinds)].map((code) => assetKindOf(code) ?? 'vehicle');
+  if (wanted.length === 0) return;
+  const held = await heldResources(ctx);
+  const refused = wanted.find((kind) => !held.has(kindResource(kind, op)));
+  if (refused) throw forbidden(`无权限操作${ASSET_KIND_DEFINITIONS[refused].noun}`);
 }
 
 export const GroupButton = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
@@ -109,7 +148,7 @@ export function vehicleItem(r: VehicleRecord) {
     id: r.id, plateNo: r.plateNo, plateColor: r.plateColor, plateColorName: PLATE_COLORS[r.plateColor] ?? String(r.plateColor),
     vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind, assetKindName: ASSET_KINDS[r.assetKind] ?? r.assetKind,
     groupId: r.groupId, groupName: r.groupName, tenantId: r.tenantId, tenantName: r.tenantName, expiryDate: r.expiryDate, expired: r.expired,
-    speedLimit: r.speedLimit, terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
+    speedLimit: r.speedLimit, profile: r.profile, terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
   };
 }
 
@@ -126,7 +165,7 @@ export function terminalItem(r: TerminalRecord) {
 export function vehicleSnapshot(r: VehicleRecord) {
   return {
     plateNo: r.plateNo, plateColor: r.plateColor, vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind,
-    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, speedLimit: r.speedLimit, terminalNo: r.terminalNo,
+    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, speedLimit: r.speedLimit, terminalNo: r.terminalNo, profile: r.profile,
   };
 }
 

@@ -1,10 +1,11 @@
+import { ASSET_KIND_DEFINITIONS, assetKindOf, profileText, type AssetKind } from '../../../sdk/asset-kinds';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import { sessionRoute } from '../route-definition';
 import { object } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
-import { assetButtons, EXPORT_LIMIT, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, EXPORT_LIMIT, kindResources, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
 import { EDITION_NAMES } from './terminal-fields';
 import { terminalFilter, terminalFilterProperties, type TerminalListQuery } from './terminal-routes';
 import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
@@ -12,36 +13,54 @@ import { vehicleFilter, vehicleFilterProperties, type VehicleListQuery } from '.
 
 const serviceState = (expired: boolean, expiryDate: string | null) => (expiryDate === null ? '不限' : expired ? '已到期' : '正常');
 
+/** Columns every kind shares after its own: group, customer, terminal, service. */
+const commonColumns = [
+  { header: '车组', value: (r: VehicleRecord) => r.groupName ?? '' },
+  { header: '所属客户', width: 20, value: (r: VehicleRecord) => r.tenantName },
+  { header: '终端号', width: 16, value: (r: VehicleRecord) => r.terminalNo ?? '' },
+  { header: '到期日期', width: 12, value: (r: VehicleRecord) => r.expiryDate ?? '' },
+  { header: '服务状态', width: 10, value: (r: VehicleRecord) => serviceState(r.expired, r.expiryDate) },
+];
+
+/** A person, pet or e-bike sheet: its name, the fields of its kind, then the common columns. */
+function kindColumns(kind: Exclude<AssetKind, 'vehicle'>) {
+  const d = ASSET_KIND_DEFINITIONS[kind];
+  return [
+    { header: d.nameLabel, width: 14, value: (r: VehicleRecord) => r.plateNo },
+    ...d.fields.filter((f) => f.type !== 'photo').map((f) => ({ header: f.unit ? `${f.label}(${f.unit})` : f.label, width: 14, value: (r: VehicleRecord) => profileText({ ...f, unit: undefined }, r.profile[f.key]) })),
+    ...commonColumns,
+    { header: '创建时间', width: 22, value: (r: VehicleRecord) => toChinaIso(r.createdAt) },
+  ];
+}
+
+const vehicleColumns = [
+  { header: '车牌号', width: 14, value: (r: VehicleRecord) => r.plateNo },
+  { header: '车牌颜色', width: 10, value: (r: VehicleRecord) => PLATE_COLORS[r.plateColor] ?? String(r.plateColor) },
+  { header: '车辆类型', value: (r: VehicleRecord) => r.vehicleType },
+  { header: '车架号', width: 22, value: (r: VehicleRecord) => r.vin },
+  { header: '司机', width: 10, value: (r: VehicleRecord) => r.driver },
+  { header: '资产类型', width: 10, value: (r: VehicleRecord) => ASSET_KINDS[r.assetKind] ?? r.assetKind },
+  ...commonColumns,
+  { header: '限速(km/h)', width: 12, value: (r: VehicleRecord) => r.speedLimit },
+  { header: '创建时间', width: 22, value: (r: VehicleRecord) => toChinaIso(r.createdAt) },
+];
+
 export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, 'current' | 'pageSize'>>({
   method: 'POST',
   url: `${SYSTEM_API}/vehicle/export.json`,
-  summary: `导出车辆（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+  summary: `导出车辆（或 assetKind 的人员、宠物、电动车，各带本类字段；xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
   resource: assetButtons(VEHICLE_MENU).export,
+  alsoResources: kindResources('export'),
   raw: true,
   schema: { body: object(vehicleFilterProperties) },
-  handler: async ({ body, deps, scope, reply }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, reply } = ctx;
     const s = await scope();
-    const rows = await deps.store.assets.vehicles.all(s, await vehicleFilter(deps.store, s, body), EXPORT_LIMIT);
-    const sheet = await buildSheet(
-      '车辆',
-      [
-        { header: '车牌号', width: 14, value: (r: VehicleRecord) => r.plateNo },
-        { header: '车牌颜色', width: 10, value: (r) => PLATE_COLORS[r.plateColor] ?? String(r.plateColor) },
-        { header: '车辆类型', value: (r) => r.vehicleType },
-        { header: '车架号', width: 22, value: (r) => r.vin },
-        { header: '司机', width: 10, value: (r) => r.driver },
-        { header: '资产类型', width: 10, value: (r) => ASSET_KINDS[r.assetKind] ?? r.assetKind },
-        { header: '车组', value: (r) => r.groupName ?? '' },
-        { header: '所属客户', width: 20, value: (r) => r.tenantName },
-        { header: '终端号', width: 16, value: (r) => r.terminalNo ?? '' },
-        { header: '到期日期', width: 12, value: (r) => r.expiryDate ?? '' },
-        { header: '服务状态', width: 10, value: (r) => serviceState(r.expired, r.expiryDate) },
-        { header: '限速(km/h)', width: 12, value: (r) => r.speedLimit },
-        { header: '创建时间', width: 22, value: (r) => toChinaIso(r.createdAt) },
-      ],
-      rows,
-    );
-    return sendSheet(reply, sheetFileName('车辆列表', deps.clock.now()), sheet);
+    const rows = await deps.store.assets.vehicles.all(s, await vehicleFilter(ctx, s, body, 'export'), EXPORT_LIMIT);
+    const kind = body.assetKind ? assetKindOf(body.assetKind) : undefined;
+    const noun = kind ? ASSET_KIND_DEFINITIONS[kind].noun : '车辆';
+    const columns = kind && kind !== 'vehicle' ? kindColumns(kind) : vehicleColumns;
+    return sendSheet(reply, sheetFileName(`${noun}列表`, deps.clock.now()), await buildSheet(noun, columns, rows));
   },
 });
 

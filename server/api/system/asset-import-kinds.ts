@@ -1,5 +1,6 @@
+import { ASSET_KIND_DEFINITIONS, type AssetKind } from '../../../sdk/asset-kinds';
 import type { AssetAdminQueries } from '../../store/asset-admin-queries';
-import type { PendingRow } from '../../store/asset-import-queries';
+import type { AssetImportKind, PendingRow } from '../../store/asset-import-queries';
 import type { Store } from '../../store/create-store';
 import type { GroupRecord } from '../../store/group-admin-queries';
 import type { AccessScope } from '../../store/scope-queries';
@@ -9,7 +10,7 @@ import { badInput } from '../envelope';
 import type { ImportColumn, SheetRow } from './asset-import-sheet';
 import { checkTerminal } from './terminal-fields';
 import { newAuthCode } from './terminal-routes';
-import { checkVehicle } from './vehicle-fields';
+import { checkVehicle, type VehicleInput } from './vehicle-fields';
 
 /** A checked row of an upload: its problems (each `第 N 行：…`) and, when it has none, what will be stored. */
 export interface CheckedRow<V> {
@@ -21,15 +22,18 @@ export interface CheckedRow<V> {
 
 /** What importing one kind of asset takes: its template and how rows are checked and stored. */
 export interface ImportKind<K extends string, V> {
-  kind: 'vehicle' | 'terminal';
+  kind: AssetImportKind;
   what: string;
   columns: readonly ImportColumn<K>[];
   notes: readonly string[];
-  check(store: Store, scope: AccessScope, tenantId: number, rows: readonly SheetRow<K>[]): Promise<CheckedRow<V>[]>;
+  /** `today` (YYYY-MM-DD, China) bounds dates such as birthdays. */
+  check(store: Store, scope: AccessScope, tenantId: number, rows: readonly SheetRow<K>[], today: string): Promise<CheckedRow<V>[]>;
   /** Stores the rows in order inside the caller's transaction; throws 400 naming the row when one cannot be stored any more. */
   store(tx: AssetAdminQueries, tenantId: number, rows: readonly PendingRow<V>[]): Promise<void>;
   /** Short description of a stored row for the operation log. */
   label(values: V): string;
+  /** The asset kind a row makes (the caller must hold the import button of each kind's page). */
+  assetKind?(values: V): string;
 }
 
 const rowError = (row: number, msg: string) => `第 ${row} 行：${msg}`;
@@ -70,51 +74,89 @@ function groupResolver(groups: readonly GroupRecord[]) {
 
 type VehicleKey = 'plateNo' | 'plateColor' | 'vehicleType' | 'vin' | 'driver' | 'assetKind' | 'group' | 'expiryDate' | 'speedLimit';
 
-export const vehicleImport: ImportKind<VehicleKey, VehicleFields> = {
-  kind: 'vehicle',
-  what: '车辆',
-  columns: [
+const groupColumn = { key: 'group', header: '车组', example: '', note: '已有车组的名称；重名时写完整路径，例如 华北区域/北京车队；不填为未分组', width: 22 } as const;
+const expiryColumn = { key: 'expiryDate', header: '到期日期', example: '2027-12-31', note: '服务到期日期 YYYY-MM-DD，过期后不再显示实时数据；不填为不限', width: 12 } as const;
+const allOrNothing = '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。';
+
+/**
+ * Importing assets of one page: rows become asset input (`toInput`), are checked as a form is,
+ * their groups resolved by name or path, and their names checked unique in the customer and the file.
+ */
+function assetImport<K extends string>(
+  kind: AssetKind, what: string, nameLabel: string, columns: readonly ImportColumn<K>[], toInput: (values: Record<K, string>) => VehicleInput,
+): ImportKind<K, VehicleFields> {
+  return {
+    kind,
+    what,
+    columns,
+    notes: [`${nameLabel}在同一客户内不能重复（表格内重复的行也会报错）。`, allOrNothing],
+    async check(store, scope, tenantId, rows, today) {
+      const resolve = groupResolver((await store.assets.groups.list(scope)).filter((g) => g.tenantId === tenantId));
+      const checked = rows.map((r): CheckedRow<VehicleFields> & { plate: string } => {
+        const { fields, errors } = checkVehicle(toInput(r.values), today);
+        let groupId: number | null = null;
+        const group = (r.values as Record<string, string>).group;
+        if (group) {
+          const g = resolve(group);
+          if (g.error) errors.push(g.error);
+          groupId = g.id ?? null;
+        } else if (scope.groupIds !== null) errors.push('车组不能为空');
+        return { row: r.row, values: r.values, errors, normalized: { ...fields, groupId }, plate: fields.plateNo };
+      });
+      duplicates(checked, (r) => r.plate, (r, first) => r.errors.push(`${nameLabel}与第 ${first.row} 行重复`));
+      const taken = await store.assets.vehicles.existingPlates(tenantId, checked.map((r) => r.plate).filter(Boolean));
+      for (const r of checked) if (taken.has(r.plate)) r.errors.push(`${nameLabel}已存在`);
+      return checked.map(({ plate: _plate, ...r }) => finish(r));
+    },
+    async store(tx, tenantId, rows) {
+      for (const { row, values } of rows) {
+        if (await tx.vehicles.findByPlate(tenantId, values.plateNo)) throw abort(row, `${nameLabel} ${values.plateNo} 已存在`);
+        try {
+          await tx.vehicles.insert(tenantId, values);
+        } catch (e) {
+          if ((e as { code?: string }).code === '23503') throw abort(row, '车组已不存在');
+          throw e;
+        }
+      }
+    },
+    label: (v) => v.plateNo,
+    assetKind: (v) => v.assetKind,
+  };
+}
+
+export const vehicleImport = assetImport<VehicleKey>(
+  'vehicle',
+  '车辆',
+  '车牌号',
+  [
     { key: 'plateNo', header: '车牌号', required: true, example: '京A12345', note: '车辆的中国车牌，例如 京A12345、粤B D12345；人员、宠物等资产填写名称' },
     { key: 'plateColor', header: '车牌颜色', example: '蓝色', note: '蓝色、黄色、黑色、白色、绿色、其他、未上牌；不填为蓝色', width: 10 },
     { key: 'vehicleType', header: '车辆类型', example: '轻型厢式货车', note: '不超过 50 个字符' },
     { key: 'vin', header: '车架号', example: 'LTL808000A0000001', note: '17 位字母或数字，可不填', width: 22 },
     { key: 'driver', header: '司机', example: '张伟', note: '不超过 50 个字符', width: 10 },
     { key: 'assetKind', header: '资产类型', example: '车辆', note: '车辆、人员、宠物、电动车；不填为车辆', width: 10 },
-    { key: 'group', header: '车组', example: '', note: '已有车组的名称；重名时写完整路径，例如 华北区域/北京车队；不填为未分组', width: 22 },
-    { key: 'expiryDate', header: '到期日期', example: '2027-12-31', note: '服务到期日期 YYYY-MM-DD，过期后不再显示实时数据；不填为不限', width: 12 },
+    groupColumn,
+    expiryColumn,
     { key: 'speedLimit', header: '限速(km/h)', example: '', note: '本车的平台超速限速，1–250 的整数；不填则按告警设置中的平台超速限速', width: 12 },
   ],
-  notes: ['车牌号在同一客户内不能重复（表格内重复的行也会报错）。', '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。'],
-  async check(store, scope, tenantId, rows) {
-    const resolve = groupResolver((await store.assets.groups.list(scope)).filter((g) => g.tenantId === tenantId));
-    const checked = rows.map((r): CheckedRow<VehicleFields> & { plate: string } => {
-      const { fields, errors } = checkVehicle(r.values);
-      let groupId: number | null = null;
-      if (r.values.group) {
-        const g = resolve(r.values.group);
-        if (g.error) errors.push(g.error);
-        groupId = g.id ?? null;
-      } else if (scope.groupIds !== null) errors.push('车组不能为空');
-      return { row: r.row, values: r.values, errors, normalized: { ...fields, groupId }, plate: fields.plateNo };
-    });
-    duplicates(checked, (r) => r.plate, (r, first) => r.errors.push(`车牌号与第 ${first.row} 行重复`));
-    const taken = await store.assets.vehicles.existingPlates(tenantId, checked.map((r) => r.plate).filter(Boolean));
-    for (const r of checked) if (taken.has(r.plate)) r.errors.push('车牌号已存在');
-    return checked.map(({ plate: _plate, ...r }) => finish(r));
-  },
-  async store(tx, tenantId, rows) {
-    for (const { row, values } of rows) {
-      if (await tx.vehicles.findByPlate(tenantId, values.plateNo)) throw abort(row, `车牌号 ${values.plateNo} 已存在`);
-      try {
-        await tx.vehicles.insert(tenantId, values);
-      } catch (e) {
-        if ((e as { code?: string }).code === '23503') throw abort(row, '车组已不存在');
-        throw e;
-      }
-    }
-  },
-  label: (v) => v.plateNo,
-};
+  (values) => values,
+);
+
+/** 人员, 宠物 or 电动车 import: the name, the fields of the kind (photos are uploaded on the page), group and expiry. */
+export function kindImport(kind: Exclude<AssetKind, 'vehicle'>): ImportKind<string, VehicleFields> {
+  const d = ASSET_KIND_DEFINITIONS[kind];
+  const fields = d.fields.filter((f) => f.type !== 'photo');
+  const columns: ImportColumn<string>[] = [
+    { key: 'plateNo', header: d.nameLabel, required: true, example: d.nameExample, note: d.nameHint },
+    ...fields.map((f) => ({ key: f.key, header: f.unit ? `${f.label}(${f.unit})` : f.label, example: f.example, note: `${f.hint}，可不填`, width: 14 })),
+    groupColumn,
+    expiryColumn,
+  ];
+  return assetImport(kind, d.noun, d.nameLabel, columns, (values) => ({
+    plateNo: values.plateNo, plateColor: '0', assetKind: kind, expiryDate: values.expiryDate,
+    profile: Object.fromEntries(fields.map((f) => [f.key, values[f.key]])),
+  }));
+}
 
 type TerminalKey = 'terminalNo' | 'imei' | 'model' | 'sim' | 'edition' | 'installDate' | 'plateNo';
 

@@ -4,8 +4,9 @@ import { badInput } from '../envelope';
 import { sessionRoute, type RouteDefinition } from '../route-definition';
 import { int, object, requiredText } from '../schema-helpers';
 import { sendSheet } from './admin-sheet';
-import { assetButtons, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
-import { terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
+import { ASSET_KIND_DEFINITIONS } from '../../../sdk/asset-kinds';
+import { assetButtons, chinaToday, requireKinds, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { kindImport, terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
 import { importTemplate, readImportRows } from './asset-import-sheet';
 
 /** A checked upload waits this long for its confirmation. */
@@ -34,7 +35,8 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
     summary: `上传${kind.what}导入表格（multipart 字段 file，.xlsx，不超过 5 MB，最多 5000 行）：逐行检查，答复预览和确认用的 token`,
     resource: button,
     schema: { querystring: object({ tenantId: int('客户', 1) }) },
-    handler: async ({ query, request, deps, scope, user }) => {
+    handler: async (ctx) => {
+      const { query, request, deps, scope, user } = ctx;
       const s = await scope();
       const tenantId = tenantInScope(s, query.tenantId ?? user.tenantId);
       if (!request.isMultipart()) throw badInput('请选择要上传的 .xlsx 文件');
@@ -49,8 +51,9 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
         throw e;
       }
       if (!/\.xlsx$/i.test(file.filename)) throw badInput('请上传 .xlsx 格式的文件');
-      const rows = await kind.check(deps.store, s, tenantId, await readImportRows(content, kind.columns));
+      const rows = await kind.check(deps.store, s, tenantId, await readImportRows(content, kind.columns), chinaToday(deps.clock.now()));
       const valid = rows.filter((r) => r.errors.length === 0);
+      if (kind.assetKind) await requireKinds(ctx, valid.map((r) => kind.assetKind!(r.normalized!)), 'import');
       let token: string | null = null;
       if (valid.length) {
         token = randomBytes(18).toString('hex');
@@ -98,4 +101,8 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
 }
 
 export const vehicleImportRoutes = importRoutes(`${SYSTEM_API}/vehicle`, assetButtons(VEHICLE_MENU).import, vehicleImport);
+/** 人员, 宠物 and 电动车 imports, each under its own path and its page's import button (1241xx …). */
+export const kindImportRoutes = (['person', 'pet', 'ebike'] as const).flatMap((kind) =>
+  importRoutes(`${SYSTEM_API}/${kind}`, assetButtons(ASSET_KIND_DEFINITIONS[kind].menuId).import, kindImport(kind)),
+);
 export const terminalImportRoutes = importRoutes(`${SYSTEM_API}/terminal`, assetButtons(TERMINAL_MENU).import, terminalImport);

@@ -1,6 +1,6 @@
 import type { ApiArea } from '../route-registry';
 import { terminalExportRoute, vehicleExportRoute } from './asset-export-routes';
-import { terminalImportRoutes, vehicleImportRoutes } from './asset-import-routes';
+import { kindImportRoutes, terminalImportRoutes, vehicleImportRoutes } from './asset-import-routes';
 import {
   groupAddRoute, groupAssignRoute, groupDeleteRoute, groupMoveRoute, groupRenameRoute, groupTreeRoute, groupVehiclesRoute,
 } from './group-routes';
@@ -18,7 +18,7 @@ export const systemAssetsArea: ApiArea = {
   name: 'system-assets',
   routes: [
     vehicleListRoute, vehicleOptionsRoute, vehicleAddRoute, vehicleUpdateRoute, vehicleDeleteRoute, vehicleRenewRoute,
-    vehicleBindRoute, vehicleUnbindRoute, vehicleBindableTerminalsRoute, vehicleTransferRoute, vehicleExportRoute, ...vehicleImportRoutes,
+    vehicleBindRoute, vehicleUnbindRoute, vehicleBindableTerminalsRoute, vehicleTransferRoute, vehicleExportRoute, ...vehicleImportRoutes, ...kindImportRoutes,
     terminalListRoute, terminalOptionsRoute, terminalAddRoute, terminalUpdateRoute, terminalDeleteRoute, terminalRenewRoute,
     terminalBindRoute, terminalUnbindRoute, terminalBindableVehiclesRoute, terminalTransferRoute, terminalExportRoute, ...terminalImportRoutes,
     groupTreeRoute, groupAddRoute, groupRenameRoute, groupMoveRoute, groupDeleteRoute, groupVehiclesRoute, groupAssignRoute,

@@ -6,7 +6,7 @@ import { badInput, notFound } from '../envelope';
 import type { AuditChange } from '../route-definition';
 import { sessionRoute } from '../route-definition';
 import { int, object, text } from '../schema-helpers';
-import { assetButtons, notifyLive, SYSTEM_API, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
+import { assetButtons, kindResources, notifyLive, requireKinds, SYSTEM_API, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
 
 /** Binding a vehicle and a terminal (one terminal per vehicle), from either side. */
 
@@ -56,8 +56,13 @@ export const vehicleBindRoute = sessionRoute<unknown, { vehicleId: number; termi
   url: `${SYSTEM_API}/vehicle/bind.json`,
   summary: '车辆绑定终端（同一客户；双方都须未绑定）',
   resource: VehicleButton.bind,
+  alsoResources: kindResources('bind'),
   schema: { body: object({ vehicleId: int('车辆', 1), terminalId: int('终端', 1) }, ['vehicleId', 'terminalId']) },
-  handler: (ctx) => bind(ctx, ctx.body.vehicleId, ctx.body.terminalId),
+  handler: async (ctx) => {
+    const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
+    if (vehicle) await requireKinds(ctx, [vehicle.assetKind], 'bind');
+    return bind(ctx, ctx.body.vehicleId, ctx.body.terminalId);
+  },
 });
 
 export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
@@ -65,10 +70,12 @@ export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
   url: `${SYSTEM_API}/vehicle/unbind.json`,
   summary: '车辆解绑终端',
   resource: VehicleButton.bind,
+  alsoResources: kindResources('bind'),
   schema: { body: object({ vehicleId: int('车辆', 1) }, ['vehicleId']) },
   handler: async (ctx) => {
     const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
     if (!vehicle) throw notFound('车辆不存在');
+    await requireKinds(ctx, [vehicle.assetKind], 'bind');
     if (vehicle.terminalId === null || vehicle.terminalNo === null) throw badInput('车辆未绑定终端');
     return unbind(ctx, vehicle, { id: vehicle.terminalId, terminalNo: vehicle.terminalNo });
   },
@@ -79,11 +86,14 @@ export const vehicleBindableTerminalsRoute = sessionRoute<{ vehicleId: number; k
   url: `${SYSTEM_API}/vehicle/bindableTerminals.json`,
   summary: '可绑定到该车辆的终端（同一客户、未绑定，最多 50 个）',
   resource: VehicleButton.bind,
+  alsoResources: kindResources('bind'),
   schema: { querystring: object({ vehicleId: int('车辆', 1), keyword: text('关键词', 20) }, ['vehicleId']) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async (ctx) => {
+    const { query, deps, scope } = ctx;
     const s = await scope();
     const vehicle = await deps.store.assets.vehicles.find(s, query.vehicleId);
     if (!vehicle) throw notFound('车辆不存在');
+    await requireKinds(ctx, [vehicle.assetKind], 'bind');
     return (await deps.store.assets.terminals.unbound(s, vehicle.tenantId, query.keyword, CANDIDATES)).map(terminalItem);
   },
 });

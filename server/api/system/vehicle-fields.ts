@@ -1,7 +1,8 @@
+import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, checkAssetProfile } from '../../../sdk/asset-kinds';
 import type { VehicleFields } from '../../store/vehicle-admin-queries';
 
 /** Asset kinds (the sub-application that shows the asset) and their Chinese names. */
-export const ASSET_KINDS: Readonly<Record<string, string>> = { vehicle: '车辆', person: '人员', pet: '宠物', ebike: '电动车' };
+export const ASSET_KINDS: Readonly<Record<string, string>> = Object.fromEntries(ASSET_KIND_CODES.map((k) => [k, ASSET_KIND_DEFINITIONS[k].noun]));
 
 /** JT/T 808 plate colours and their Chinese names. */
 export const PLATE_COLORS: Readonly<Record<number, string>> = { 1: '蓝色', 2: '黄色', 3: '黑色', 4: '白色', 5: '绿色', 9: '其他', 0: '未上牌' };
@@ -25,6 +26,8 @@ export interface VehicleInput {
   expiryDate?: unknown;
   /** km/h; empty or null: the tenant's 平台超速 threshold applies. */
   speedLimit?: unknown;
+  /** The fields of the asset's kind (人员: 工号, 部门 …), by key; spreadsheet rows carry them as their own columns. */
+  profile?: Readonly<Record<string, unknown>>;
 }
 
 export function textOf(value: unknown): string {
@@ -65,20 +68,23 @@ export function checkSpeedLimit(value: unknown): { speedLimit: number | null; er
 }
 
 /**
- * Checks a vehicle's fields (group aside) and answers them normalised (plate and VIN upper
- * case) with every problem found, in Chinese.
+ * Checks an asset's fields (group aside) and answers them normalised (plate and VIN upper case)
+ * with every problem found, in Chinese. `today` (YYYY-MM-DD, China) bounds dates such as a pet's
+ * birthday.
  */
-export function checkVehicle(input: VehicleInput): { fields: Omit<VehicleFields, 'groupId'>; errors: string[] } {
+export function checkVehicle(input: VehicleInput, today: string): { fields: Omit<VehicleFields, 'groupId'>; errors: string[] } {
   const errors: string[] = [];
   const plateNo = textOf(input.plateNo).toUpperCase();
   const colorText = textOf(input.plateColor);
   const plateColor = colorText === '' ? 1 : byCodeOrName(colorText, PLATE_COLORS, Number);
   const kindText = textOf(input.assetKind);
-  const assetKind = kindText === '' ? 'vehicle' : byCodeOrName(kindText, ASSET_KINDS, String);
+  const assetKind = kindText === '' ? 'vehicle' : assetKindOf(kindText);
+  const definition = ASSET_KIND_DEFINITIONS[assetKind ?? 'vehicle'];
   if (plateColor === undefined) errors.push('车牌颜色不正确（蓝色、黄色、黑色、白色、绿色、其他、未上牌）');
   if (assetKind === undefined) errors.push('资产类型不正确（车辆、人员、宠物、电动车）');
-  if (!plateNo) errors.push('车牌号不能为空');
-  else if (plateNo.length > 20) errors.push('车牌号不能超过 20 个字符');
+  const name = definition.nameLabel;
+  if (!plateNo) errors.push(`${name}不能为空`);
+  else if (plateNo.length > 20) errors.push(`${name}不能超过 20 个字符`);
   else if (assetKind === 'vehicle' && plateColor !== 0 && !CHINA_PLATE.test(plateNo)) errors.push('车牌号格式不正确，例如 京A12345');
   const vin = textOf(input.vin).toUpperCase();
   if (vin && !VIN.test(vin)) errors.push('车架号（VIN）必须是 17 位字母或数字');
@@ -90,8 +96,13 @@ export function checkVehicle(input: VehicleInput): { fields: Omit<VehicleFields,
   if (expiry.error) errors.push(expiry.error);
   const limit = checkSpeedLimit(input.speedLimit);
   if (limit.error) errors.push(limit.error);
+  const profile = checkAssetProfile(definition.kind, input.profile, today);
+  errors.push(...profile.errors);
   return {
-    fields: { plateNo, plateColor: plateColor ?? 1, vehicleType, vin, driver, assetKind: assetKind ?? 'vehicle', expiryDate: expiry.date, speedLimit: limit.speedLimit },
+    fields: {
+      plateNo, plateColor: plateColor ?? 1, vehicleType, vin, driver, assetKind: assetKind ?? 'vehicle', expiryDate: expiry.date, speedLimit: limit.speedLimit,
+      profile: profile.profile,
+    },
     errors,
   };
 }

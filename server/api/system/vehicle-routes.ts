@@ -2,11 +2,13 @@ import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
+import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf } from '../../../sdk/asset-kinds';
+import type { SessionContext } from '../route-definition';
 import {
-  assetButtons, chinaToday, flagSchema, flagValue, groupFilter, groupForTenant, idsSchema, notifyLive, renewalOf, renewProperties, requireAll, SYSTEM_API,
-  tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type RenewBody,
+  assetButtons, chinaToday, flagSchema, flagValue, groupFilter, groupForTenant, idsSchema, kindResources, kindsAllowed, notifyLive, renewalOf, renewProperties,
+  requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
 } from './asset-admin-rules';
-import { ASSET_KINDS, checkVehicle, PLATE_COLORS, type VehicleInput } from './vehicle-fields';
+import { checkVehicle, PLATE_COLORS, type VehicleInput } from './vehicle-fields';
 
 const BASE = `${SYSTEM_API}/vehicle`;
 const Button = assetButtons(VEHICLE_MENU);
@@ -34,32 +36,48 @@ export const vehicleFilterProperties = {
 export const vehicleListRoute = sessionRoute<VehicleListQuery>({
   method: 'GET',
   url: `${BASE}/list.json`,
-  summary: '车辆管理：可见车辆（本级及下级客户，按车组权限），分页，按车牌排序',
+  summary: '车辆管理（及人员、宠物、电动车管理，assetKind）：可见资产（本级及下级客户，按车组权限），分页，按车牌/名称排序',
   resource: VEHICLE_MENU,
+  alsoResources: kindResources('view'),
   schema: { querystring: object({ ...pagingProperties, ...vehicleFilterProperties }) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async (ctx) => {
+    const { query, deps, scope } = ctx;
     const s = await scope();
     const { offset, limit } = pageOffset(query);
-    const filter = await vehicleFilter(deps.store, s, query);
+    const filter = await vehicleFilter(ctx, s, query, 'view');
     const page = await deps.store.assets.vehicles.page(s, filter, offset, limit);
     return { total: page.total, list: page.list.map(vehicleItem) };
   },
 });
 
-/** List filters as the store takes them (tenant and group checked against the scope). */
-export async function vehicleFilter(store: Parameters<typeof groupFilter>[0], s: Parameters<typeof groupFilter>[1], q: Omit<VehicleListQuery, 'current' | 'pageSize'>) {
+/**
+ * List filters as the store takes them (tenant and group checked against the scope). A kind asked
+ * for must be the caller's to `op` (403 otherwise); without one, the list holds every kind the
+ * caller may `op`.
+ */
+export async function vehicleFilter(
+  ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>, s: Parameters<typeof groupFilter>[1], q: Omit<VehicleListQuery, 'current' | 'pageSize'>, op: AssetOp,
+) {
   if (q.tenantId !== undefined) tenantInScope(s, q.tenantId);
+  let assetKinds: string[];
+  if (q.assetKind) {
+    const kind = assetKindOf(q.assetKind);
+    if (!kind) throw badInput('资产类型不正确（车辆、人员、宠物、电动车）');
+    await requireKinds(ctx, [kind], op);
+    assetKinds = [kind];
+  } else assetKinds = await kindsAllowed(ctx, op);
   return {
-    keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(store, s, q.groupId), bound: flagValue(q.bound), expired: flagValue(q.expired),
-    assetKind: q.assetKind || undefined,
+    keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(ctx.deps.store, s, q.groupId), bound: flagValue(q.bound), expired: flagValue(q.expired),
+    assetKinds,
   };
 }
 
 export const vehicleOptionsRoute = sessionRoute({
   method: 'GET',
   url: `${BASE}/options.json`,
-  summary: '车辆管理：可选的客户、车组、车牌颜色和资产类型',
+  summary: '车辆管理：可选的客户、车组、车牌颜色、资产类型和各类资产的字段',
   resource: VEHICLE_MENU,
+  alsoResources: kindResources('view'),
   handler: async ({ deps, scope }) => {
     const s = await scope();
     const [tenants, groups] = await Promise.all([deps.store.assets.groups.tenants(s), deps.store.assets.groups.list(s)]);
@@ -67,7 +85,8 @@ export const vehicleOptionsRoute = sessionRoute({
       tenants,
       groups: groups.map((g) => ({ id: g.id, tenantId: g.tenantId, parentId: g.parentId, name: g.name })),
       plateColors: Object.entries(PLATE_COLORS).map(([code, name]) => ({ code: Number(code), name })),
-      assetKinds: Object.entries(ASSET_KINDS).map(([code, name]) => ({ code, name })),
+      assetKinds: ASSET_KIND_CODES.map((code) => ({ code, name: ASSET_KIND_DEFINITIONS[code].noun })),
+      profiles: ASSET_KIND_DEFINITIONS,
     };
   },
 });
@@ -89,31 +108,43 @@ const vehicleBodyProperties = {
   // no type here: the schema's coercion would turn 0 into null; checkVehicle checks it as it checks a spreadsheet cell
   speedLimit: { title: '限速', description: 'km/h，1–250 的整数；null 或空：按告警设置的平台超速限速' },
   groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 },
+  profile: {
+    type: 'object', title: '资产资料', maxProperties: 20,
+    additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }] },
+  },
 };
 
-function checked(body: VehicleBody) {
-  const { fields, errors } = checkVehicle(body);
+function checked(body: VehicleBody, now: Date) {
+  const { fields, errors } = checkVehicle(body, chinaToday(now));
   if (errors.length) throw badInput(errors[0]!);
   return fields;
+}
+
+/** 车牌号已存在, or 姓名已存在 … as the kind names it. */
+function nameTaken(kind: string): string {
+  return `${ASSET_KIND_DEFINITIONS[assetKindOf(kind) ?? 'vehicle'].nameLabel}已存在`;
 }
 
 export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
   method: 'POST',
   url: `${BASE}/add.json`,
-  summary: '新增车辆（tenantId 缺省为本客户；车牌号在客户内唯一）',
+  summary: '新增车辆或人员、宠物、电动车（assetKind；tenantId 缺省为本客户；车牌号/名称在客户内唯一）',
   resource: Button.add,
+  alsoResources: kindResources('add'),
   schema: { body: object({ ...vehicleBodyProperties, tenantId: int('客户', 1) }, ['plateNo']) },
-  handler: async ({ body, deps, scope, audit, user }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, audit, user } = ctx;
     const s = await scope();
     const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
-    const fields = checked(body);
+    const fields = checked(body, deps.clock.now());
+    await requireKinds(ctx, [fields.assetKind], 'add');
     const groupId = await groupForTenant(deps.store, s, tenantId, body.groupId);
-    if (await deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo)) throw badInput('车牌号已存在');
+    if (await deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo)) throw badInput(nameTaken(fields.assetKind));
     const id = await deps.store.assets.vehicles.insert(tenantId, { ...fields, groupId }).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? badInput('车牌号已存在') : e;
+      throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
     });
     const created = (await deps.store.assets.vehicles.find(s, id))!;
-    await audit({ action: '新增车辆', target: `车辆 ${created.plateNo}`, after: vehicleSnapshot(created), tenantId });
+    await audit({ action: `新增${kindNoun(created.assetKind)}`, target: `${kindNoun(created.assetKind)} ${created.plateNo}`, after: vehicleSnapshot(created), tenantId });
     return vehicleItem(created);
   },
 });
@@ -121,22 +152,26 @@ export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
 export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: number }>({
   method: 'POST',
   url: `${BASE}/update.json`,
-  summary: '编辑车辆（客户不变，转移请用 transfer.json）',
+  summary: '编辑车辆或人员、宠物、电动车（客户不变，转移请用 transfer.json；不带 assetKind 时资产类型不变）',
   resource: Button.edit,
+  alsoResources: kindResources('edit'),
   schema: { body: object({ ...vehicleBodyProperties, id: int('车辆', 1) }, ['id', 'plateNo']) },
-  handler: async ({ body, deps, scope, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, audit } = ctx;
     const s = await scope();
     const before = await deps.store.assets.vehicles.find(s, body.id);
     if (!before) throw notFound('车辆不存在');
-    const fields = checked(body);
+    await requireKinds(ctx, [before.assetKind], 'edit');
+    const fields = checked({ ...body, assetKind: body.assetKind ?? before.assetKind }, deps.clock.now());
+    await requireKinds(ctx, [fields.assetKind], 'edit');
     const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId);
     const same = await deps.store.assets.vehicles.findByPlate(before.tenantId, fields.plateNo);
-    if (same && same.id !== before.id) throw badInput('车牌号已存在');
+    if (same && same.id !== before.id) throw badInput(nameTaken(fields.assetKind));
     await deps.store.assets.vehicles.update(before.id, { ...fields, groupId }).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? badInput('车牌号已存在') : e;
+      throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
     });
     const after = (await deps.store.assets.vehicles.find({ ...s, groupIds: null }, before.id))!;
-    await audit({ action: '编辑车辆', target: `车辆 ${after.plateNo}`, before: vehicleSnapshot(before), after: vehicleSnapshot(after), tenantId: after.tenantId });
+    await audit({ action: `编辑${kindNoun(after.assetKind)}`, target: `${kindNoun(after.assetKind)} ${after.plateNo}`, before: vehicleSnapshot(before), after: vehicleSnapshot(after), tenantId: after.tenantId });
     notifyLive(deps, [{ tenantId: after.tenantId, terminalId: after.terminalId }]);
     return vehicleItem(after);
   },
@@ -145,14 +180,17 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
 export const vehicleDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
   method: 'POST',
   url: `${BASE}/delete.json`,
-  summary: '删除车辆（绑定的终端随之解绑，终端保留）',
+  summary: '删除车辆或人员、宠物、电动车（绑定的终端随之解绑，终端保留）',
   resource: Button.remove,
+  alsoResources: kindResources('remove'),
   schema: { body: object({ ids: idsSchema('车辆') }, ['ids']) },
-  handler: async ({ body, deps, scope, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, audit } = ctx;
     const s = await scope();
     const vehicles = requireAll(body.ids, await deps.store.assets.vehicles.findMany(s, body.ids), '车辆');
+    await requireKinds(ctx, vehicles.map((v) => v.assetKind), 'remove');
     await deps.store.assets.vehicles.delete(vehicles.map((v) => v.id));
-    for (const v of vehicles) await audit({ action: '删除车辆', target: `车辆 ${v.plateNo}`, before: vehicleSnapshot(v), tenantId: v.tenantId });
+    for (const v of vehicles) await audit({ action: `删除${kindNoun(v.assetKind)}`, target: `${kindNoun(v.assetKind)} ${v.plateNo}`, before: vehicleSnapshot(v), tenantId: v.tenantId });
     notifyLive(deps, vehicles);
     return { deleted: vehicles.length };
   },
@@ -163,17 +201,24 @@ export const vehicleRenewRoute = sessionRoute<unknown, RenewBody>({
   url: `${BASE}/renew.json`,
   summary: '车辆续费：按月延长（已到期的从今天起算）或续到指定日期；到期后实时数据不再显示，续费后立即恢复',
   resource: Button.renew,
+  alsoResources: kindResources('renew'),
   schema: { body: object(renewProperties('车辆'), ['ids']) },
-  handler: async ({ body, deps, scope, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, audit } = ctx;
     const s = await scope();
     const renewal = renewalOf(body, deps.clock.now());
     const vehicles = requireAll(body.ids, await deps.store.assets.vehicles.findMany(s, body.ids), '车辆');
+    await requireKinds(ctx, vehicles.map((v) => v.assetKind), 'renew');
     const dates = await deps.store.assets.vehicles.renew(vehicles.map((v) => v.id), renewal);
     for (const v of vehicles) {
-      await audit({ action: '车辆续费', target: `车辆 ${v.plateNo}`, before: { expiryDate: v.expiryDate }, after: { expiryDate: dates.get(v.id) }, tenantId: v.tenantId });
+      await audit({ action: `${kindNoun(v.assetKind)}续费`, target: `${kindNoun(v.assetKind)} ${v.plateNo}`, before: { expiryDate: v.expiryDate }, after: { expiryDate: dates.get(v.id) }, tenantId: v.tenantId });
     }
     notifyLive(deps, vehicles);
     const today = chinaToday(deps.clock.now());
     return { renewed: vehicles.length, list: vehicles.map((v) => ({ id: v.id, plateNo: v.plateNo, expiryDate: dates.get(v.id) ?? null, expired: (dates.get(v.id) ?? '') < today })) };
   },
 });
+
+function kindNoun(kind: string): string {
+  return ASSET_KIND_DEFINITIONS[assetKindOf(kind) ?? 'vehicle'].noun;
+}

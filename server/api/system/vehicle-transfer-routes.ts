@@ -6,7 +6,7 @@ import { badInput } from '../envelope';
 import type { AuditChange } from '../route-definition';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
-import { assetButtons, groupForTenant, idsSchema, notifyLive, requireAll, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, groupForTenant, idsSchema, kindResources, notifyLive, requireAll, requireKinds, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
 
 /**
  * Transfer to another customer of the caller's scope: vehicles take their bound terminals along
@@ -71,10 +71,12 @@ export const vehicleTransferRoute = sessionRoute<unknown, TransferBody>({
   url: `${SYSTEM_API}/vehicle/transfer.json`,
   summary: '转移车辆到本级或下级的另一客户（绑定的终端一起转移；车组改为目标客户的车组或清空）',
   resource: assetButtons(VEHICLE_MENU).transfer,
+  alsoResources: kindResources('transfer'),
   schema: transferSchema('车辆'),
   handler: async (ctx) => {
     const s = await ctx.scope();
     const vehicles = requireAll(ctx.body.ids, await ctx.deps.store.assets.vehicles.findMany(s, ctx.body.ids), '车辆');
+    await requireKinds(ctx, vehicles.map((v) => v.assetKind), 'transfer');
     return transfer(ctx, s, vehicles, [], ctx.body);
   },
 });

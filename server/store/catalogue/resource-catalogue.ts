@@ -12,9 +12,14 @@ export interface ResourceEntry {
   icon: string | null;
   platformId: number;
   sort: number;
+  /**
+   * A resource added after roles existed: when it first appears, every role holding this older
+   * resource is granted it too (a new page takes over part of what the older one covered).
+   */
+  grantedWith?: number;
 }
 
-type Spec = [id: number, name: string, path: string | null, extra?: { type?: number; parent?: number; icon?: string }];
+type Spec = [id: number, name: string, path: string | null, extra?: { type?: number; parent?: number; icon?: string; grantedWith?: number }];
 
 function platform(platformId: number, specs: Spec[]): ResourceEntry[] {
   return specs.map(([id, name, path, extra], index) => ({
@@ -26,10 +31,23 @@ function platform(platformId: number, specs: Spec[]): ResourceEntry[] {
     icon: extra?.icon ?? null,
     platformId,
     sort: index + 1,
+    ...(extra?.grantedWith !== undefined && { grantedWith: extra.grantedWith }),
   }));
 }
 
 const button = (parent: number) => ({ type: ResourceType.BUTTON, parent });
+
+/**
+ * 人员管理, 宠物管理 and 电动车管理: the page and its buttons, in 车辆管理's order (menu × 100 + 1 … 8).
+ * Roles that held 车辆管理 and its buttons when these pages came get them as well.
+ */
+function kindPage(menu: number, noun: string, icon: string): Spec[] {
+  const ops = ['新增', '编辑', '删除', '绑定/解绑', '转移', '续费', '导入', '导出'];
+  return [
+    [menu, `${noun}管理`, `/system/${({ 1241: 'person', 1242: 'pet', 1243: 'ebike' } as Record<number, string>)[menu]}`, { icon, grantedWith: 1240 }],
+    ...ops.map((op, i): Spec => [menu * 100 + i + 1, op === '绑定/解绑' ? op : `${op}${noun}`, null, { ...button(menu), grantedWith: 124000 + i + 1 }]),
+  ];
+}
 const under = (parent: number) => ({ parent });
 
 /**
@@ -88,6 +106,9 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [124006, '车辆续费', null, button(1240)],
     [124007, '导入车辆', null, button(1240)],
     [124008, '导出车辆', null, button(1240)],
+    ...kindPage(1241, '人员', 'Person'),
+    ...kindPage(1242, '宠物', 'AnimalDog'),
+    ...kindPage(1243, '电动车', 'VehicleBicycle'),
     [1250, '终端管理', '/system/terminal', { icon: 'Router' }],
     [125001, '新增终端', null, button(1250)],
     [125002, '编辑终端', null, button(1250)],

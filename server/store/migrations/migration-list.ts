@@ -9,6 +9,7 @@ import { centreSettingsGrants } from './0007-centre-settings-grants';
 import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
+import { assetProfiles } from './0013-asset-profiles';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-report-days': reportDays,
   '0009-terminal-protocols': terminalProtocols,
   '0012-command-match-keys': commandMatchKeys,
+  '0013-asset-profiles': assetProfiles,
 };
 
 export const migrationProvider: MigrationProvider = {

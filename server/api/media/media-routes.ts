@@ -1,0 +1,69 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import { badInput, notFound } from '../envelope';
+import type { ApiArea } from '../route-registry';
+import { publicRoute, sessionRoute } from '../route-definition';
+import { assetButtons, kindResources, VEHICLE_MENU } from '../system/asset-admin-rules';
+
+const BASE = '/car/v1/api/media';
+/** Largest photo accepted. */
+export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
+
+/** The image types accepted, known by their first bytes (not by what the browser claims). */
+const IMAGE_TYPES: readonly { ext: string; type: string; is: (b: Buffer) => boolean }[] = [
+  { ext: 'jpg', type: 'image/jpeg', is: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'png', type: 'image/png', is: (b) => b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  { ext: 'webp', type: 'image/webp', is: (b) => b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+];
+const NAME = /^[0-9a-f]{32}\.(jpg|png|webp)$/;
+
+/** The image type of `content`, or undefined when it is none of JPEG, PNG and WebP. */
+export function imageTypeOf(content: Buffer): { ext: string; type: string } | undefined {
+  return IMAGE_TYPES.find((t) => t.is(content));
+}
+
+export const mediaUploadRoute = sessionRoute({
+  method: 'POST',
+  url: `${BASE}/upload.json`,
+  summary: '上传照片（multipart 字段 file；JPG、PNG 或 WebP，不超过 2 MB）：答复照片地址 url，供人员、宠物等资料的“照片”字段使用',
+  resource: assetButtons(VEHICLE_MENU).edit,
+  alsoResources: [assetButtons(VEHICLE_MENU).add, ...kindResources('add'), ...kindResources('edit')],
+  handler: async ({ request, deps, user }) => {
+    if (!request.isMultipart()) throw badInput('请选择要上传的图片');
+    let file: MultipartFile | undefined;
+    let content: Buffer;
+    try {
+      file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
+      if (!file) throw badInput('请选择要上传的图片');
+      content = await file.toBuffer();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badInput('图片不能超过 2 MB');
+      throw e;
+    }
+    if (content.length === 0) throw badInput('图片是空文件');
+    const image = imageTypeOf(content);
+    if (!image) throw badInput('只能上传 JPG、PNG 或 WebP 格式的图片');
+    const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
+    await deps.store.media.save({ name, tenantId: user.tenantId, contentType: image.type, data: content, createdBy: user.id });
+    return { url: `${BASE}/${name}`, size: content.length, contentType: image.type };
+  },
+});
+
+/**
+ * An uploaded image by its name. Its 128 random bits are the key (an <img> cannot send the
+ * session header), as with the signed addresses of an object store.
+ */
+export const mediaFileRoute = publicRoute({
+  method: 'GET',
+  url: `${BASE}/:name`,
+  summary: '读取上传的照片（地址由 upload.json 答复）',
+  raw: true,
+  handler: async ({ request, reply, deps }) => {
+    const { name } = request.params as { name: string };
+    const file = NAME.test(name) ? await deps.store.media.find(name) : undefined;
+    if (!file) throw notFound('图片不存在');
+    return reply.type(file.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(Buffer.from(file.data));
+  },
+});
+
+export const mediaArea: ApiArea = { name: 'media', routes: [mediaUploadRoute, mediaFileRoute] };
