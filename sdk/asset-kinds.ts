@@ -38,8 +38,8 @@ export interface AssetKindDefinition {
   kind: AssetKind;
   /** 车辆, 人员, 宠物, 电动车. */
   noun: string;
-  /** Measure word for counts: 辆, 人, 只. */
-  measure: string;
+  /** What follows a count: 3 辆车, 3 人, 3 只宠物. */
+  counted: string;
   /** What the asset's name (the plate column) is called for this kind. */
   nameLabel: string;
   nameHint: string;
@@ -53,10 +53,10 @@ const photo: ProfileField = { key: 'photo', label: '照片', type: 'photo', exam
 
 export const ASSET_KIND_DEFINITIONS: Readonly<Record<AssetKind, AssetKindDefinition>> = {
   vehicle: {
-    kind: 'vehicle', noun: '车辆', measure: '辆', nameLabel: '车牌号', nameHint: '例如 京A12345', nameExample: '京A12345', menuId: 1240, fields: [],
+    kind: 'vehicle', noun: '车辆', counted: '辆车', nameLabel: '车牌号', nameHint: '例如 京A12345', nameExample: '京A12345', menuId: 1240, fields: [],
   },
   person: {
-    kind: 'person', noun: '人员', measure: '人', nameLabel: '姓名', nameHint: '同一客户内不能重名，重名时可加工号区分，例如 张伟-0012', nameExample: '张伟', menuId: 1241,
+    kind: 'person', noun: '人员', counted: '人', nameLabel: '姓名', nameHint: '同一客户内不能重名，重名时可加工号区分，例如 张伟-0012', nameExample: '张伟', menuId: 1241,
     fields: [
       { key: 'employeeNo', label: '工号', type: 'code', max: 30, example: 'E0012', hint: '字母、数字或 - _，不超过 30 个字符' },
       { key: 'department', label: '部门', type: 'text', max: 50, example: '生产部', hint: '不超过 50 个字符' },
@@ -65,7 +65,7 @@ export const ASSET_KIND_DEFINITIONS: Readonly<Record<AssetKind, AssetKindDefinit
     ],
   },
   pet: {
-    kind: 'pet', noun: '宠物', measure: '只', nameLabel: '宠物名', nameHint: '同一客户内不能重名', nameExample: '豆豆', menuId: 1242,
+    kind: 'pet', noun: '宠物', counted: '只宠物', nameLabel: '宠物名', nameHint: '同一客户内不能重名', nameExample: '豆豆', menuId: 1242,
     fields: [
       { key: 'species', label: '种类', type: 'choice', choices: ['狗', '猫', '其他'], example: '狗', hint: '狗、猫或其他' },
       { key: 'breed', label: '品种', type: 'text', max: 30, example: '柯基', hint: '不超过 30 个字符' },
@@ -76,7 +76,7 @@ export const ASSET_KIND_DEFINITIONS: Readonly<Record<AssetKind, AssetKindDefinit
     ],
   },
   ebike: {
-    kind: 'ebike', noun: '电动车', measure: '辆', nameLabel: '车牌号', nameHint: '电动车号牌，例如 粤B·D30001；未上牌的填车架号', nameExample: '粤B·D30001', menuId: 1243,
+    kind: 'ebike', noun: '电动车', counted: '辆电动车', nameLabel: '车牌号', nameHint: '电动车号牌，例如 粤B·D30001；未上牌的填车架号', nameExample: '粤B·D30001', menuId: 1243,
     fields: [
       { key: 'brand', label: '品牌', type: 'text', max: 30, example: '雅迪', hint: '不超过 30 个字符' },
       { key: 'model', label: '型号', type: 'text', max: 30, example: 'DE3', hint: '不超过 30 个字符' },

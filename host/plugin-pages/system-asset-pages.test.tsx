@@ -61,7 +61,7 @@ describe('车辆管理', () => {
   it('pages and filters on the server and marks expired services', async () => {
     const server = await setup(<VehiclePage />, [{ id: 1240, name: '车辆管理', type: 1 }]);
     expect(await screen.findByText('京A10001', undefined, { timeout: 8000 })).toBeTruthy();
-    expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10' });
+    expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10', assetKind: 'vehicle' });
     expect(within(screen.getByText('京A10002').closest('[role="row"]') as HTMLElement).getByText('已到期')).toBeTruthy();
     expect(await screen.findByText('1 / 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
@@ -71,7 +71,7 @@ describe('车辆管理', () => {
     fireEvent.change(screen.getByRole('combobox', { name: '服务状态' }), { target: { value: '1' } });
     fireEvent.change(screen.getByRole('combobox', { name: '车组' }), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10', keyword: '京A', expired: '1', groupId: '4' }));
+    await waitFor(() => expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10', keyword: '京A', expired: '1', groupId: '4', assetKind: 'vehicle' }));
     await waitFor(() => expect(screen.queryByText('京A10001')).toBeNull());
   });
 

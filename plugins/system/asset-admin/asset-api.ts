@@ -1,3 +1,5 @@
+import type { AssetKind, AssetKindDefinition, AssetProfile } from '@tianlu/sdk';
+
 /** 车辆管理, 终端管理 and 车组管理: server calls and what they answer (docs/api-contract.md, 系统管理：车辆、终端、车组). */
 
 const SYS = '/car/v1/api/system';
@@ -18,6 +20,20 @@ export const VehiclePaths = {
   importPreview: `${SYS}/vehicle/importPreview.json`,
   importConfirm: `${SYS}/vehicle/importConfirm.json`,
 } as const;
+
+/** The calls of one kind's page: assets of every kind share 车辆管理's, each kind imports under its own path. */
+export function assetPaths(kind: AssetKind) {
+  if (kind === 'vehicle') return VehiclePaths;
+  return {
+    ...VehiclePaths,
+    importTemplate: `${SYS}/${kind}/importTemplate.json`,
+    importPreview: `${SYS}/${kind}/importPreview.json`,
+    importConfirm: `${SYS}/${kind}/importConfirm.json`,
+  };
+}
+
+/** Where a photo is uploaded (multipart field `file`); it answers the photo's `url`. */
+export const MEDIA_UPLOAD = '/car/v1/api/media/upload.json';
 
 export const TerminalPaths = {
   list: `${SYS}/terminal/list.json`,
@@ -46,8 +62,8 @@ export const GroupPaths = {
   assign: `${SYS}/group/assign.json`,
 } as const;
 
-/** Button resources of a page: 1240xx for vehicles, 1250xx for terminals, in the same order. */
-export function assetButtons(menu: 1240 | 1250) {
+/** Button resources of a page: 1240xx for vehicles (1241xx people, 1242xx pets, 1243xx e-bikes), 1250xx for terminals, in the same order. */
+export function assetButtons(menu: number) {
   const b = (n: number) => menu * 100 + n;
   return { add: b(1), edit: b(2), remove: b(3), bind: b(4), transfer: b(5), renew: b(6), import: b(7), export: b(8) };
 }
@@ -78,6 +94,8 @@ export interface VehicleRow {
   expired: boolean;
   /** Own 平台超速 limit (km/h); null = the 告警设置 threshold applies. */
   speedLimit: number | null;
+  /** The fields of its kind (工号, 部门 …), as ASSET_KIND_DEFINITIONS lists them. */
+  profile: AssetProfile;
   terminalId: number | null;
   terminalNo: string | null;
   createTime: string;
@@ -121,6 +139,8 @@ export interface AssetOptions {
   groups: GroupChoice[];
   plateColors?: { code: number; name: string }[];
   assetKinds?: { code: string; name: string }[];
+  /** Each kind's fields, as the server checks them. */
+  profiles?: Record<AssetKind, AssetKindDefinition>;
   editions?: string[];
   /** Display names of the editions (JT/T 808-2013, GT06, 手表协议 …). */
   editionNames?: Record<string, string>;

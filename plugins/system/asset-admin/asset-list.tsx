@@ -22,10 +22,13 @@ export interface AssetList<Row> extends PagedList<AssetFilter, Row> {
   pickColumn: (label: (row: Row) => string) => DataTableColumn<Row>;
 }
 
-/** A page of vehicles or terminals with the rows ticked on it (a new page clears the ticks). */
-export function useAssetList<Row extends { id: number }>(path: string): AssetList<Row> {
+/**
+ * A page of assets or terminals with the rows ticked on it (a new page clears the ticks); `fixed`
+ * query parameters go with every load and export (e.g. the page's asset kind).
+ */
+export function useAssetList<Row extends { id: number }>(path: string, fixed: Record<string, string> = {}): AssetList<Row> {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const list = usePagedList<AssetFilter, Row>({ path, initialFilter: EMPTY_FILTER, query: filterQuery, onPage: () => setSelected(new Set()) });
+  const list = usePagedList<AssetFilter, Row>({ path, initialFilter: EMPTY_FILTER, query: (f) => ({ ...filterQuery(f), ...fixed }), onPage: () => setSelected(new Set()) });
   const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
   return {
     ...list,

@@ -2,22 +2,22 @@ import { useState } from 'react';
 import { Field, Input, Select } from '@fluentui/react-components';
 import { expectOk, HttpService, useService } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
-import { VehiclePaths, type AssetOptions, type VehicleRow } from './asset-api';
+import type { AssetDialogProps } from './asset-admin-page';
+import { VehiclePaths, type VehicleRow } from './asset-api';
 import { GroupPicker, TenantPicker } from './asset-filters';
 
 const DEFAULT_COLORS = [
   { code: 1, name: '蓝色' }, { code: 2, name: '黄色' }, { code: 3, name: '黑色' }, { code: 4, name: '白色' }, { code: 5, name: '绿色' }, { code: 9, name: '其他' }, { code: 0, name: '未上牌' },
 ];
-const DEFAULT_KINDS = [{ code: 'vehicle', name: '车辆' }, { code: 'person', name: '人员' }, { code: 'pet', name: '宠物' }, { code: 'ebike', name: '电动车' }];
 
 /** 新增车辆 / 编辑车辆. The server checks every field and answers in Chinese; its message shows in the dialog. */
-export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptions; defaultTenantId?: number; onSaved: (v: VehicleRow) => void; onClose: () => void }) {
+export function VehicleDialog(props: AssetDialogProps) {
   const http = useService<HttpService>(HttpService);
-  const v = props.vehicle;
+  const v = props.asset;
   const [tenantId, setTenantId] = useState<number | undefined>(v?.tenantId ?? props.defaultTenantId ?? props.options.tenants[0]?.id);
   const [plateNo, setPlateNo] = useState(v?.plateNo ?? '');
   const [plateColor, setPlateColor] = useState(String(v?.plateColor ?? 1));
-  const [assetKind, setAssetKind] = useState(v?.assetKind ?? 'vehicle');
+  const assetKind = v?.assetKind ?? 'vehicle';
   const [vehicleType, setVehicleType] = useState(v?.vehicleType ?? '');
   const [vin, setVin] = useState(v?.vin ?? '');
   const [driver, setDriver] = useState(v?.driver ?? '');
@@ -46,7 +46,7 @@ export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptio
           }}
         />
       )}
-      <Field label="车牌号" required hint="例如 京A12345；人员、宠物等资产填写名称">
+      <Field label="车牌号" required hint="例如 京A12345">
         <Input value={plateNo} maxLength={20} onChange={(_, d) => setPlateNo(d.value)} />
       </Field>
       <Field label="车牌颜色">
@@ -54,15 +54,6 @@ export function VehicleDialog(props: { vehicle?: VehicleRow; options: AssetOptio
           {(props.options.plateColors ?? DEFAULT_COLORS).map((c) => (
             <option key={c.code} value={String(c.code)}>
               {c.name}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="资产类型">
-        <Select value={assetKind} onChange={(_, d) => setAssetKind(d.value)}>
-          {(props.options.assetKinds ?? DEFAULT_KINDS).map((k) => (
-            <option key={k.code} value={k.code}>
-              {k.name}
             </option>
           ))}
         </Select>

@@ -1,0 +1,102 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { PermissionService, ServiceProvider, ToastService, type ResourceItem } from '@tianlu/sdk';
+import { createKernel } from '../../core';
+import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
+import PersonPage from '../../plugins/system/pages/person-page';
+import EbikePage from '../../plugins/system/pages/ebike-page';
+
+// Fluent dialogs and the lazily loaded table render slowly under jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+
+const SYS = '/car/v1/api/system';
+const PHOTO = '/car/v1/api/media/0123456789abcdef0123456789abcdef.png';
+const buttons = (menu: number, ns: number[]): ResourceItem[] => ns.map((n) => ({ id: menu * 100 + n, name: String(n), type: 3 }));
+
+const options = {
+  tenants: [{ id: 1, name: '天路演示', parentId: null }],
+  groups: [{ id: 5, tenantId: 1, parentId: null, name: '工业园员工' }],
+};
+const asset = (id: number, plateNo: string, assetKind: string, profile: object) => ({
+  id, plateNo, plateColor: 0, plateColorName: '未上牌', vehicleType: '', vin: '', driver: '', assetKind, assetKindName: '', groupId: 5, groupName: '工业园员工',
+  tenantId: 1, tenantName: '天路演示', expiryDate: null, expired: false, speedLimit: null, profile, terminalId: null, terminalNo: null, createTime: '2026-01-01T08:00:00+08:00',
+});
+
+let toast: ToastService;
+
+async function setup(page: ReactElement, menu: number, ns: number[], list: object[], extra: (s: FakeServer) => void = () => undefined) {
+  storeUser();
+  const server = new FakeServer()
+    .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 0, type: 0, name: '系统管理', platformId: 12, children: [{ id: menu, name: '页', type: 1, children: buttons(menu, ns) }] }]))
+    .on('GET', `${SYS}/vehicle/options.json`, ok(options))
+    .on('GET', `${SYS}/vehicle/list.json`, ok({ total: list.length, list }));
+  extra(server);
+  const container = createKernel({ httpAdapter: server.adapter });
+  await container.get<PermissionService>(PermissionService).load();
+  toast = container.get<ToastService>(ToastService);
+  render(<ServiceProvider container={container}>{page}</ServiceProvider>);
+  return server;
+}
+
+describe('人员管理', () => {
+  it('lists people with their own columns and asks the server for people only', async () => {
+    const server = await setup(<PersonPage />, 1241, [], [asset(1, '王建国', 'person', { employeeNo: 'E0001', department: '生产部', phone: '13800138000', photo: PHOTO })]);
+    expect(await screen.findByText('E0001', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '姓名' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '部门' })).toBeTruthy();
+    expect((screen.getByAltText('王建国的照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO);
+    expect(server.to(`${SYS}/vehicle/list.json`).at(-1)!.query.get('assetKind')).toBe('person');
+    expect(screen.queryByRole('button', { name: '新增人员' })).toBeNull();
+  });
+
+  it('adds a person with a photo uploaded first, and refuses a file that is not an image without sending it', async () => {
+    const server = await setup(<PersonPage />, 1241, [1], [], (s) =>
+      s.on('POST', '/car/v1/api/media/upload.json', ok({ url: PHOTO })).on('POST', `${SYS}/vehicle/add.json`, ok(asset(2, '李秀英', 'person', {}))),
+    );
+    const add = await screen.findByRole('button', { name: '新增人员' });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: '新增人员' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /姓名/ }), { target: { value: '李秀英' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /工号/ }), { target: { value: 'E0002' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /部门/ }), { target: { value: '仓储部' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /手机号/ }), { target: { value: '13912345678' } });
+
+    fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File(['%PDF'], '简历.pdf', { type: 'application/pdf' })] } });
+    expect(await within(dialog).findByText('只能上传 JPG、PNG 或 WebP 格式的图片')).toBeTruthy();
+    expect(server.to('/car/v1/api/media/upload.json')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File([new Uint8Array([0x89, 0x50])], '头像.png', { type: 'image/png' })] } });
+    await waitFor(() => expect((within(dialog).getByAltText('照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '车组' }), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增人员' })).toBeNull());
+    expect(server.to(`${SYS}/vehicle/add.json`)[0]!.body).toEqual({
+      plateNo: '李秀英', assetKind: 'person', plateColor: 0, groupId: 5, expiryDate: '', tenantId: 1,
+      profile: { employeeNo: 'E0002', department: '仓储部', phone: '13912345678', photo: PHOTO },
+    });
+    expect(toast.current?.text).toBe('人员已新增');
+  });
+});
+
+describe('电动车管理', () => {
+  it('edits an e-bike’s battery and shows the server’s refusal in the dialog', async () => {
+    let answer = flag(400, '电池容量必须是 1 到 200 之间的整数（Ah）');
+    const server = await setup(<EbikePage />, 1243, [2], [asset(3, '粤B·D30001', 'ebike', { brand: '雅迪', batteryVoltage: '48', batteryCapacity: 20 })], (s) =>
+      s.on('POST', `${SYS}/vehicle/update.json`, () => answer),
+    );
+    expect(await screen.findByText('20 Ah', undefined, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑电动车' });
+    expect((within(dialog).getByRole('combobox', { name: /电池电压/ }) as HTMLSelectElement).value).toBe('48');
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('电池容量必须是 1 到 200 之间的整数（Ah）')).toBeTruthy();
+    expect(server.to(`${SYS}/vehicle/update.json`)[0]!.body).toMatchObject({ id: 3, assetKind: 'ebike', profile: { brand: '雅迪', batteryVoltage: '48', batteryCapacity: '500' } });
+    answer = ok(asset(3, '粤B·D30001', 'ebike', {}));
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '24' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑电动车' })).toBeNull());
+  });
+});
