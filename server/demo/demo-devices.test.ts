@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkAssetProfile } from '../../sdk/asset-kinds';
 import { demoDevices, imeiOf } from './demo-devices';
 
 describe('demo devices', () => {
@@ -14,5 +15,15 @@ describe('demo devices', () => {
     expect(new Set(devices.map((d) => d.name)).size).toBe(90);
     expect(devices.filter((d) => d.draining).map((d) => d.role)).toEqual(['ebike']);
     expect(devices.every((d) => /^\d{15}$/.test(d.imei))).toBe(true);
+  });
+
+  it('gives every person, pet and e-bike the fields of its kind, as 系统管理 would accept them', () => {
+    for (const d of demoDevices()) {
+      const checked = checkAssetProfile(d.assetKind, d.profile, '2026-11-25');
+      expect(checked.errors, d.name).toEqual([]);
+      expect(checked.profile).toEqual(d.profile);
+    }
+    const person = demoDevices().find((d) => d.assetKind === 'person')!;
+    expect(Object.keys(person.profile)).toEqual(['employeeNo', 'department', 'phone']);
   });
 });

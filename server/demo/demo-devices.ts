@@ -17,6 +17,8 @@ export interface DemoDevice {
   model: string;
   /** The e-bike whose battery drains. */
   draining?: boolean;
+  /** The fields of its kind (系统管理 › 人员管理, 宠物管理, 电动车管理). */
+  profile: Record<string, string | number>;
 }
 
 const PEOPLE = [
@@ -25,6 +27,9 @@ const PEOPLE = [
   '梁宏伟', '宋晓燕', '郑家豪', '谢婉清', '韩志远', '唐静怡', '冯子健', '于佳琪', '董明辉', '萧雨桐',
 ];
 const DEPARTMENTS = ['生产部', '仓储部', '质检部', '行政部', '安保部'];
+const BREEDS = { 狗: ['柯基', '金毛', '柴犬', '泰迪', '中华田园犬'], 猫: ['英短', '布偶', '橘猫', '狸花猫', '暹罗'] } as const;
+const EBIKE_BRANDS = [['雅迪', 'DE3'], ['爱玛', 'A500'], ['台铃', 'TDR2'], ['小牛', 'NQi'], ['绿源', 'S30']] as const;
+const COLOURS = ['白色', '黑色', '灰色', '蓝色', '红色'];
 const PETS = [
   '豆豆', '旺财', '球球', '可乐', '大黄', '糯米', '芝麻', '毛毛', '花卷', '布丁',
   '雪球', '奶茶', '土豆', '小七', '团子', '黑豆', '年糕', '多多', '乐乐', '果冻',
@@ -57,6 +62,7 @@ export function demoDevices(scale = 1): DemoDevice[] {
     devices.push({
       imei: imeiOf('86871004', 1 + i), protocol: 'watch', role: 'badge', index: i, name: PEOPLE[i % PEOPLE.length]!,
       assetKind: 'person', group: `工业园员工/${DEPARTMENTS[i % DEPARTMENTS.length]!}`, model: 'TL-W4 工牌',
+      profile: { employeeNo: `E${1001 + i}`, department: DEPARTMENTS[i % DEPARTMENTS.length]!, phone: `13910${String(2001 + i).padStart(6, '0')}` },
     });
   }
   for (let i = 0; i < n(20); i++) {
@@ -64,15 +70,36 @@ export function demoDevices(scale = 1): DemoDevice[] {
     devices.push({
       imei: imeiOf(gt06 ? '35871004' : '86871005', 1 + i), protocol: gt06 ? 'gt06' : 'watch', role: 'collar', index: i,
       name: PETS[i % PETS.length]!, assetKind: 'pet', group: '宠物守护', model: gt06 ? 'TL-P1 项圈' : 'TL-P2 项圈',
+      profile: petProfile(i),
     });
   }
   for (let i = 0; i < n(40); i++) {
     devices.push({
       imei: imeiOf('35871006', 1 + i), protocol: 'gt06', role: 'ebike', index: i, name: `粤B·D${String(30001 + i * 17).padStart(5, '0')}`,
       assetKind: 'ebike', group: i % 3 === 2 ? '电动车/广州' : '电动车/深圳', model: 'TL-E8 防盗器', ...(i === 7 && { draining: true }),
+      profile: ebikeProfile(i),
     });
   }
   return devices;
+}
+
+function petProfile(i: number): Record<string, string | number> {
+  const species = i % 3 === 2 ? '猫' : '狗';
+  const breeds = BREEDS[species];
+  const born = new Date(Date.UTC(2018 + (i % 7), (i * 5) % 12, 1 + ((i * 7) % 28)));
+  return {
+    species, breed: breeds[i % breeds.length]!, sex: i % 2 === 0 ? '公' : '母', birthday: born.toISOString().slice(0, 10),
+    ownerPhone: `13810${String(3001 + i).padStart(6, '0')}`,
+  };
+}
+
+function ebikeProfile(i: number): Record<string, string | number> {
+  const [brand, model] = EBIKE_BRANDS[i % EBIKE_BRANDS.length]!;
+  const serial = String(1 + i).padStart(5, '0');
+  return {
+    brand, model, frameNo: `TL2026E${serial}`, motorNo: `M48V400W${serial}`, color: COLOURS[i % COLOURS.length]!,
+    batteryVoltage: i % 4 === 3 ? '60' : '48', batteryCapacity: i % 4 === 3 ? 24 : 20,
+  };
 }
 
 /** Provisions the demo devices in the demo tenant, each with its asset, in nested groups. Idempotent. */
@@ -98,7 +125,7 @@ export async function provisionDemoDevices(store: Store, devices: readonly DemoD
     await store.fleet.provision({
       tenantId: demo.id, groupId: await groupOf(d.group), terminalNo: d.imei, displayNo: d.imei, authCode: '',
       imei: d.imei, model: d.model, protocol: d.protocol, edition: d.protocol, installDate: '2026-03-01',
-      plateNo: d.name, plateColor: 0, assetKind: d.assetKind, expiryDate: '2027-12-31',
+      plateNo: d.name, plateColor: 0, assetKind: d.assetKind, expiryDate: '2027-12-31', profile: d.profile,
     });
   }
 }

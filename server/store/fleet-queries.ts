@@ -40,6 +40,8 @@ export interface AssetSpec {
   driver?: string;
   expiryDate?: string | null;
   assetKind?: string;
+  /** The fields of the asset's kind; given to an existing asset only when it has none yet. */
+  profile?: Readonly<Record<string, string | number>>;
 }
 
 /** The vehicle-and-terminal card of one asset (detail.json). */
@@ -106,9 +108,14 @@ export class FleetQueries {
         .values({
           tenant_id: spec.tenantId, group_id: spec.groupId, plate_no: spec.plateNo, plate_color: spec.plateColor ?? 1,
           vehicle_type: spec.vehicleType ?? '', vin: spec.vin ?? '', driver: spec.driver ?? '', expiry_date: spec.expiryDate ?? null,
-          asset_kind: spec.assetKind ?? 'vehicle',
+          asset_kind: spec.assetKind ?? 'vehicle', profile: JSON.stringify(spec.profile ?? {}),
         })
-        .onConflict((oc) => oc.columns(['tenant_id', 'plate_no']).doNothing())
+        .onConflict((oc) =>
+          oc
+            .columns(['tenant_id', 'plate_no'])
+            .doUpdateSet({ profile: sql<string>`excluded.profile` })
+            .where(sql<boolean>`vehicles.profile = '{}'::jsonb and excluded.profile <> '{}'::jsonb`),
+        )
         .execute();
       const vehicle = await trx.selectFrom('vehicles').select('id').where('tenant_id', '=', spec.tenantId).where('plate_no', '=', spec.plateNo).executeTakeFirstOrThrow();
       await trx

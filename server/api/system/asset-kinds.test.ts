@@ -27,7 +27,7 @@ let admin: ApiClient;
 let ids: { demo: number; other: number };
 
 beforeAll(async () => {
-  server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 2 } });
+  server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 2, simAssets: true } });
   ({ admin } = await demoTenantClients(server.app));
   ids = await tenantIds(server.store);
 });
@@ -82,6 +82,8 @@ describe('assets of every kind', () => {
     expect(people.flag).toBe(1);
     expect(people.obj.total).toBeGreaterThan(0);
     expect(people.obj.list.every((a) => a.assetKind === 'person')).toBe(true);
+    // the demo's badges are people with their employee number and department
+    expect(people.obj.list.find((a) => a.plateNo === '王建国')?.profile).toMatchObject({ employeeNo: 'E1001', department: '生产部' });
     expect(await list(hr, { assetKind: 'vehicle' })).toMatchObject({ flag: 403 });
     expect(await add(hr, { plateNo: '京A54321' })).toMatchObject({ flag: 403, msg: '无权限操作车辆' });
     expect(await add(hr, { plateNo: '钱多多', assetKind: 'person', profile: { department: '行政部' } })).toMatchObject({ flag: 1 });
