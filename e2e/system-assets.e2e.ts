@@ -97,4 +97,39 @@ describe('系统管理: vehicles and groups', () => {
     await page.waitForTimeout(500);
     expect(await tree.getByRole('treeitem', { name: '华东区域' }).getByRole('treeitem', { name: '华南区域' }).count()).toBe(1);
   });
+
+  test('人员管理: adds a person with an uploaded photo, refuses a bad phone in Chinese and finds the person by employee number', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    await login(page, ADMIN);
+    await openSystemPage(page, '人员管理', '/system/person');
+    await shows(page.getByText('没有符合条件的人员'), 'the empty list of people');
+    await page.getByRole('button', { name: '新增人员' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: '新增人员' }), 'the add dialog');
+    await dialog.getByRole('textbox', { name: /姓名/ }).fill('周晓梅');
+    await dialog.getByRole('textbox', { name: /工号/ }).fill('e9001');
+    await dialog.getByRole('textbox', { name: /部门/ }).fill('质检部');
+    await dialog.getByRole('textbox', { name: /手机号/ }).fill('1391234');
+    await dialog.getByLabel('选择照片').setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: PORTRAIT });
+    const photo = await shows(dialog.getByRole('img', { name: '照片' }), 'the uploaded photo in the dialog');
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 4, await photo.elementHandle());
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await shows(dialog.getByText('手机号格式不正确，应为 11 位手机号'), 'the phone refused in Chinese');
+    await dialog.getByRole('textbox', { name: /手机号/ }).fill('13912349001');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await shows(page.getByText('人员已新增'), 'the saved notice');
+
+    await page.getByPlaceholder('姓名、工号、部门或手机号').fill('E9001');
+    await page.getByRole('button', { name: '查询' }).click();
+    const row = await shows(page.getByRole('table', { name: '人员' }).getByRole('row').filter({ hasText: '周晓梅' }), 'the new person in the list');
+    expect(await row.innerText()).toContain('质检部');
+    const thumb = row.getByRole('img', { name: '周晓梅的照片' });
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 4, await thumb.elementHandle());
+    await screenshot(page, 'system-assets-people.png');
+  });
 });
+
+/** A 4×4 PNG (red), as a phone camera's photo would arrive after scaling. */
+const PORTRAIT = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGP4z8AARwzEcQCukw/x0F8jngAAAABJRU5ErkJggg==',
+  'base64',
+);
