@@ -228,7 +228,7 @@ describe('GT06 and watch-protocol devices end to end', () => {
     expect(personTree.find((n) => n.name === '设备测试')?.counts.all).toBe(1);
   });
 
-  it('refuses an unknown GT06 device, and counts and drops malformed frames while an e-bike guard logs in', async () => {
+  it('refuses an unknown GT06 device, counts and drops malformed frames while an e-bike guard logs in, reports and answers 位置查询 with 成功', async () => {
     const port = server.fleet.devices.gt06!.port;
     const before = server.fleet.devices.gt06!.metrics();
     const stranger = await RawDevice.open(port, splitGt06);
@@ -252,5 +252,28 @@ describe('GT06 and watch-protocol devices end to end', () => {
     const ebikeId = (await server.store.fleet.terminalAuth(EBIKE))!.terminalId;
     expect(await server.store.positions.count(ebikeId)).toBe(0);
     expect(await server.store.fleet.terminalAuth('358710069999990')).toBeUndefined();
+
+    // half a frame, then silence, on a connection of its own: nothing stored, the e-bike unaffected
+    const halting = await RawDevice.open(port, splitGt06);
+    devices.push(halting);
+    halting.send(gt06(0x22, [...gt06Gps(new Date(), 114.05, 22.54, 10, 0), ...lbs, 0x01, 0x00, 0x00], 9).subarray(0, 14));
+
+    // the e-bike reports a GPS+LBS position with ACC on (0x22), answered once stored, and shows on its monitor
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000);
+    ebike.send(gt06(0x22, [...gt06Gps(now, 114.0579, 22.5431, 18, 45), ...lbs, 0x01, 0x00, 0x00], 3));
+    const ack = await ebike.next((f) => f[3] === 0x22, 'location reply after commit');
+    expect(ack.subarray(4, 6).toString('hex')).toBe('0003');
+    expect(await server.store.positions.count(ebikeId)).toBe(1);
+    const row = await waitFor(() => monitorRow(EBIKE), (r) => r.obj.list[0]?.lon != null, 'e-bike on the monitor');
+    expect(row.obj.list[0]).toMatchObject({ terminalNo: EBIKE, online: true, speed: 18 });
+    expect(row.obj.list[0]!.lat).toBeCloseTo(22.5431, 5);
+
+    const sent = await admin.postJson<{ batchId: string }>(SEND, { terminalNos: [EBIKE], commandType: 'locate', params: {} });
+    const command = await ebike.next((f) => f[3] === 0x80, 'online command 0x80');
+    const answer = Buffer.from('Lat:N22.543100,Lon:E114.057900,Course:45.00,Speed:18.00km/h');
+    ebike.send(gt06(0x15, [4 + answer.length, ...command.subarray(5, 9), ...answer, 0x00, 0x02], 4));
+    const done = await waitFor(() => admin.get<{ list: CommandView[] }>(LIST, { batchId: sent.obj.batchId }), (r) => r.obj.list[0]?.status === 2, 'locate 成功');
+    expect(done.obj.list[0]).toMatchObject({ terminalNo: EBIKE, statusText: '成功' });
+    expect(halting.received).toEqual([]);
   });
 });
