@@ -87,6 +87,20 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
   }
 
   /**
+   * Closes the terminal's connection here as replaced, without an offline event: a newer
+   * connection of the terminal is held by another process (gateway workers share the ports).
+   * Answers whether there was one.
+   */
+  evict(terminalNo: string): boolean {
+    const conn = this.registry.get(terminalNo);
+    if (!conn) return false;
+    this.registry.release(terminalNo, conn);
+    this.log.info({ terminalNo, old: conn.remoteAddress }, `${this.name} connection replaced by another worker's`);
+    conn.close('replaced');
+    return true;
+  }
+
+  /**
    * Stops accepting, commits what is queued (its acks still reach the terminals), then closes
    * every connection and reports those terminals offline.
    */

@@ -1,0 +1,39 @@
+// Entry of a gateway worker process, forked by GatewayWorkerPool through node:cluster: its
+// listen() calls share the primary's ports, so connections are spread over the workers.
+import cluster from 'node:cluster';
+import type { GatewayLog } from '../gateway/gateway-ports';
+import { startGatewayWorker, type GatewayWorkerSettings } from './gateway-worker';
+import type { PrimaryToWorker, WorkerToPrimary } from './worker-messages';
+
+/** Pino-shaped JSON lines on stdout, like the primary's log, tagged with the worker. */
+function workerLog(worker: number, level: string): GatewayLog {
+  const quiet = level !== 'info' && level !== 'debug' && level !== 'trace';
+  const line = (lvl: number, obj: object, msg: string) => {
+    const fields: Record<string, unknown> = { ...obj };
+    if (fields.err instanceof Error) fields.err = { message: fields.err.message, stack: fields.err.stack };
+    process.stdout.write(`${JSON.stringify({ level: lvl, time: Date.now(), pid: process.pid, component: 'gateway-worker', worker, ...fields, msg })}\n`);
+  };
+  return {
+    info: (obj, msg) => { if (!quiet) line(30, obj, msg); },
+    warn: (obj, msg) => line(40, obj, msg),
+    error: (obj, msg) => line(50, obj, msg),
+  };
+}
+
+const settings = JSON.parse(process.env.TIANLU_GATEWAY_WORKER ?? '{}') as GatewayWorkerSettings;
+const log = workerLog(cluster.worker?.id ?? 0, settings.logLevel ?? 'info');
+// the primary went away (crash, SIGKILL): nothing may keep accepting positions it cannot publish
+process.on('disconnect', () => process.exit(0));
+startGatewayWorker(settings, {
+  send(message: WorkerToPrimary) {
+    if (!process.connected) return;
+    if (message.t === 'closed') process.send!(message, () => process.exit(0));
+    else process.send!(message);
+  },
+  onMessage(listener) {
+    process.on('message', (message: PrimaryToWorker) => listener(message));
+  },
+}, log).catch((err: unknown) => {
+  log.error({ err }, 'gateway worker failed to start');
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+// What a gateway worker and the primary say to each other over the IPC channel. Messages are
+// JSON (the channel's default), so dates travel as epoch milliseconds and bodies as base64.
+import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
+import type {
+  CommandResponseEvent, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
+} from '../gateway/gateway-ports';
+
+/** The gateways every worker runs, by protocol. */
+export type GatewayProtocol = 'jt808' | 'gt06' | 'watch';
+
+/** A position row with its dates as epoch milliseconds. */
+export type PackedRow = Omit<PositionRow, 'deviceTime' | 'receivedTime'> & { deviceTime: number; receivedTime: number };
+
+/** A command response whose position (0x0201) is packed. */
+export type PackedResponse =
+  | Exclude<CommandResponseEvent, { msgId: 0x0201 }>
+  | (Omit<Extract<CommandResponseEvent, { msgId: 0x0201 }>, 'position'> & { position: PackedRow | undefined });
+
+/** A failure carried back over the channel; `name` restores the error class the caller checks. */
+export interface WireError {
+  name: string;
+  message: string;
+  terminalNo?: string;
+  protocol?: string;
+  command?: string;
+}
+
+export type WorkerToPrimary =
+  | { t: 'listening'; ports: Record<GatewayProtocol, number> }
+  /** `seq` names this binding of the terminal in its worker, so a stale evict or offline is recognised. */
+  | { t: 'online'; event: TerminalOnlineEvent; seq: number }
+  | { t: 'offline'; event: TerminalOfflineEvent; seq: number }
+  /** One committed batch, after its commit (the acks leave the worker at the same time). */
+  | { t: 'positions'; rows: PackedRow[] }
+  | { t: 'response'; event: PackedResponse }
+  | { t: 'reply'; id: number; value?: unknown; error?: WireError }
+  | { t: 'register'; id: number; terminalNo: string; registration: TerminalRegistration }
+  | { t: 'registerDevice'; id: number; imei: string; protocol: Exclude<ProtocolName, 'jt808'> }
+  | { t: 'closed' };
+
+export type PrimaryToWorker =
+  | { t: 'command'; id: number; terminalNo: string; msgId: number; body: string }
+  | { t: 'deviceCommand'; id: number; terminalNo: string; command: DeviceCommand }
+  /** Close the terminal's connection bound as `seq`: a newer one is held by another worker. */
+  | { t: 'evict'; terminalNo: string; protocol: GatewayProtocol; seq: number }
+  | { t: 'reply'; id: number; value?: TerminalIdentity; error?: WireError }
+  | { t: 'close' };
+
+export function packRow(row: PositionRow): PackedRow {
+  return { ...row, deviceTime: row.deviceTime.getTime(), receivedTime: row.receivedTime.getTime() };
+}
+
+export function unpackRow(row: PackedRow): PositionRow {
+  return { ...row, deviceTime: new Date(row.deviceTime), receivedTime: new Date(row.receivedTime) };
+}
+
+export function packResponse(event: CommandResponseEvent): PackedResponse {
+  return event.msgId === 0x0201 ? { ...event, position: event.position && packRow(event.position) } : event;
+}
+
+export function unpackResponse(event: PackedResponse): CommandResponseEvent {
+  return event.msgId === 0x0201 ? { ...event, position: event.position && unpackRow(event.position) } : event;
+}
+
+/** The protocol of the gateway that reported a terminal online. */
+export function protocolOfEdition(edition: TerminalOnlineEvent['edition']): GatewayProtocol {
+  return edition === '2013' || edition === '2019' ? 'jt808' : edition;
+}
+
+export function toWireError(err: unknown): WireError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err) };
+  const extra = err as Error & { terminalNo?: string; protocol?: string; command?: string };
+  return {
+    name: err.name, message: err.message,
+    ...(extra.terminalNo !== undefined && { terminalNo: extra.terminalNo }),
+    ...(extra.protocol !== undefined && { protocol: extra.protocol }),
+    ...(extra.command !== undefined && { command: extra.command }),
+  };
+}
