@@ -160,3 +160,29 @@ describe('offline', () => {
     expect(run(state, ctx(), [at(0), at(5)])).toEqual(['end:offline']);
   });
 });
+
+describe('超标车速 (新国标)', () => {
+  const ebike = (saved: AlarmControl[] = []) => ctx(saved, { assetKind: 'ebike' });
+
+  it('raises one alarm when an e-bike stays above 25 km/h for 10 s, and ends it when it slows down', () => {
+    const state = emptyAlarmState();
+    const out = run(state, ebike(), [at(0, { speed: 24 }), at(5, { speed: 28 }), at(10, { speed: 31 }), at(15, { speed: 29 }), at(20, { speed: 30 }), at(25, { speed: 20 })]);
+    expect(out).toEqual(['start:gbOverspeed', 'end:gbOverspeed']);
+    const [started] = evaluatePosition(emptyAlarmState(), at(0, { speed: 40 }), ebike([{ alarmType: 'gbOverspeed', enabled: true, thresholds: { speedLimit: 25, minDurationSeconds: 0 } }])).transitions;
+    expect(started).toMatchObject({ alarmType: 'gbOverspeed', detail: { speedLimit: 25, maxSpeed: 40 } });
+  });
+
+  it('watches e-bikes only: a car or a person at 30 km/h raises no 超标车速', () => {
+    for (const assetKind of ['vehicle', 'person', null]) {
+      const out = run(emptyAlarmState(), ctx([], { assetKind }), [at(0, { speed: 30 }), at(20, { speed: 30 })]);
+      expect(out.filter((t) => t.endsWith('gbOverspeed'))).toEqual([]);
+    }
+  });
+
+  it('keeps the stretch across a restart: primed timers raise the alarm with the next fast position', () => {
+    const state = emptyAlarmState();
+    primeTimers(state, at(0, { speed: 30 }), ebike());
+    primeTimers(state, at(6, { speed: 30 }), ebike());
+    expect(run(state, ebike(), [at(11, { speed: 30 })])).toEqual(['start:gbOverspeed']);
+  });
+});

@@ -29,6 +29,8 @@ export interface RuleContext {
   controls: AlarmControls;
   /** The vehicle's own speed limit (km/h); the tenant's `platformOverspeed.speedLimit` when null. */
   vehicleSpeedLimit: number | null;
+  /** vehicle, person, pet or ebike (null: no asset); 超标车速 watches e-bikes only. */
+  assetKind?: string | null;
   /** Fences bound to the vehicle or one of its groups. */
   fences: readonly RuleFence[];
 }
@@ -40,6 +42,9 @@ export interface AssetAlarmState {
   /** When the speed first went over the limit in the current stretch. */
   overspeedSince?: Date;
   overspeedMax?: number;
+  /** The same for 超标车速 (an e-bike above the GB 17761 speed). */
+  gbOverspeedSince?: Date;
+  gbOverspeedMax?: number;
   /** When the asset stopped (ACC off or speed 0). */
   stoppedSince?: Date;
   /** Fence id → whether the asset was last inside it. */
@@ -139,6 +144,24 @@ function overspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d:
   }
 }
 
+/** 超标车速: an e-bike measured above the 新国标 limit (25 km/h by default) for the minimum duration. */
+function gbOverspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
+  const type = 'gbOverspeed';
+  const limit = threshold(ctx, type, 'speedLimit');
+  if (ctx.assetKind !== 'ebike' || !enabled(ctx, type) || !(p.speed > limit)) {
+    state.gbOverspeedSince = undefined;
+    state.gbOverspeedMax = undefined;
+    d.end(type, p.time);
+    return;
+  }
+  state.gbOverspeedSince ??= p.time;
+  state.gbOverspeedMax = Math.max(state.gbOverspeedMax ?? 0, p.speed);
+  const minSeconds = threshold(ctx, type, 'minDurationSeconds');
+  if (p.time.getTime() - state.gbOverspeedSince.getTime() >= minSeconds * 1000) {
+    d.start(type, state.gbOverspeedSince, pointOf(p), { speedLimit: limit, minDurationSeconds: minSeconds, maxSpeed: state.gbOverspeedMax });
+  }
+}
+
 function parking(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
   const type = 'parking';
   const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
@@ -199,6 +222,7 @@ export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: R
   d.end('offline', p.time);
   terminalBits(p, ctx, d);
   overspeed(p, ctx, state, d);
+  gbOverspeed(p, ctx, state, d);
   parking(p, ctx, state, d);
   lowBattery(p, ctx, d);
   fences(p, ctx, state, d, fenceChanges);
@@ -219,6 +243,13 @@ export function primeTimers(state: AssetAlarmState, p: RulePosition, ctx: RuleCo
   } else {
     state.overspeedSince = undefined;
     state.overspeedMax = undefined;
+  }
+  if (ctx.assetKind === 'ebike' && p.speed > threshold(ctx, 'gbOverspeed', 'speedLimit')) {
+    state.gbOverspeedSince ??= p.time;
+    state.gbOverspeedMax = Math.max(state.gbOverspeedMax ?? 0, p.speed);
+  } else {
+    state.gbOverspeedSince = undefined;
+    state.gbOverspeedMax = undefined;
   }
   const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
   if (stopped) state.stoppedSince ??= p.time;

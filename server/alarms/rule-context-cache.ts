@@ -73,6 +73,7 @@ export class RuleContextCache {
         tenantId: asset.tenantId,
         groupId: asset.groupId,
         vehicleSpeedLimit: asset.speedLimit,
+        assetKind: asset.assetKind,
         fences: fences.map(toRuleFence).filter((f): f is RuleFence => f !== undefined),
       };
       if (this.terminalVersions.get(terminalId) === version) this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });

@@ -3,6 +3,7 @@ import { authArea } from './auth/auth-area';
 import { commandArea } from './command/command-area';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
+import { elecGbArea } from './elec-gb/gb-report-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -30,5 +31,5 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea);
+    .add(reportArea, elecGbArea);
 }

@@ -61,6 +61,8 @@ export interface AlarmAsset {
   vehicleId: number | null;
   groupId: number | null;
   speedLimit: number | null;
+  /** vehicle, person, pet or ebike; null for a terminal bound to no asset. */
+  assetKind: string | null;
 }
 
 /** A terminal that has reported before and is silent now. */
@@ -243,7 +245,7 @@ export class AlarmQueries {
     return this.db
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-      .select(['t.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit'])
+      .select(['t.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit', 'v.asset_kind as assetKind'])
       .where('t.id', '=', terminalId)
       .executeTakeFirst();
   }

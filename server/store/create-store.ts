@@ -7,6 +7,7 @@ import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
 import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
+import { GbDeclarationQueries } from './gb-declaration-queries';
 import { HealthQueries } from './health-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
@@ -57,6 +58,8 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
+  /** 新国标 备案登记. */
+  readonly gb: GbDeclarationQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -94,6 +97,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
+    gb: new GbDeclarationQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports: new ReportQueries(db),

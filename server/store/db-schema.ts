@@ -225,6 +225,30 @@ export interface VehicleTable {
   created_at: CreatedAt;
 }
 
+/** 新国标 备案登记 records with their compliance verdict. */
+export interface GbDeclarationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  record_no: string;
+  owner_name: string;
+  owner_phone: string;
+  brand: string;
+  model: string;
+  frame_no: string;
+  motor_no: string;
+  plate_no: string;
+  color: string;
+  design_speed: number;
+  mass: number;
+  motor_power: number;
+  pedals: boolean;
+  compliant: boolean;
+  /** The GbRule codes broken, as JSON text. */
+  broken: ColumnType<string[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Uploaded images (asset photos), served by their unguessable name. */
 export interface MediaFileTable {
   id: Generated<number>;
@@ -343,6 +367,7 @@ export interface Database extends AlarmTables, ReportTables {
   vehicles: VehicleTable;
   terminals: TerminalTable;
   media_files: MediaFileTable;
+  gb_declarations: GbDeclarationTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
   asset_imports: AssetImportTable;

@@ -10,6 +10,7 @@ import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
+import { gbDeclarations } from './0014-gb-declarations';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-terminal-protocols': terminalProtocols,
   '0012-command-match-keys': commandMatchKeys,
   '0013-asset-profiles': assetProfiles,
+  '0014-gb-declarations': gbDeclarations,
 };
 
 export const migrationProvider: MigrationProvider = {

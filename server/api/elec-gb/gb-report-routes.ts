@@ -1,0 +1,74 @@
+import { GB_RULE_NAMES, type GbRule } from '../../../sdk/gb-compliance';
+import type { GbComplianceLine } from '../../store/gb-declaration-queries';
+import type { AccessScope } from '../../store/scope-queries';
+import type { AppDeps } from '../app-deps';
+import type { ApiArea } from '../route-registry';
+import { sessionRoute } from '../route-definition';
+import { int, object } from '../schema-helpers';
+import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
+import { tenantInScope } from '../system/asset-admin-rules';
+import {
+  gbAddRoute, gbDeleteRoute, gbExportRoute, gbListRoute, gbQrCodeRoute, gbUpdateRoute,
+} from './gb-declaration-routes';
+
+const BASE = '/car/v4/api/prevent/declare';
+/** 合规报表 (menu 2620) and its export button. */
+export const GbReportResource = { report: 2620, export: 262001 } as const;
+const RULES: GbRule[] = ['designSpeed', 'mass', 'motorPower', 'pedals'];
+
+/** One customer's line with its compliance rate (percent, one decimal; null without records). */
+function reportLine(l: GbComplianceLine) {
+  return { ...l, nonCompliant: l.total - l.compliant, rate: l.total ? Math.round((l.compliant / l.total) * 1000) / 10 : null };
+}
+
+async function reportOf(deps: AppDeps, s: AccessScope, tenantId: number | undefined) {
+  if (tenantId !== undefined) tenantInScope(s, tenantId);
+  const lines = (await deps.store.gb.complianceByTenant(s, tenantId)).map(reportLine);
+  const sum = (f: (l: GbComplianceLine) => number) => lines.reduce((n, l) => n + f(l), 0);
+  const total = reportLine({
+    tenantId: 0, tenantName: '合计', total: sum((l) => l.total), compliant: sum((l) => l.compliant),
+    broken: Object.fromEntries(RULES.map((r) => [r, sum((l) => l.broken[r])])) as Record<GbRule, number>,
+  });
+  return { lines, total };
+}
+
+export const gbReportRoute = sessionRoute<{ tenantId?: number }>({
+  method: 'GET',
+  url: `${BASE}/report.json`,
+  summary: '合规报表：每个客户的备案数、合规数、不合规数、合规率和各项不合规原因的车辆数，及合计',
+  resource: GbReportResource.report,
+  schema: { querystring: object({ tenantId: int('客户', 1) }) },
+  handler: async ({ query, deps, scope }) => reportOf(deps, await scope(), query.tenantId),
+});
+
+export const gbReportExportRoute = sessionRoute<unknown, { tenantId?: number }>({
+  method: 'POST',
+  url: `${BASE}/reportExport.json`,
+  summary: '导出合规报表（xlsx）',
+  resource: GbReportResource.export,
+  raw: true,
+  schema: { body: object({ tenantId: int('客户', 1) }) },
+  handler: async ({ body, deps, scope, reply }) => {
+    const { lines, total } = await reportOf(deps, await scope(), body.tenantId);
+    type Line = (typeof lines)[number];
+    const sheet = await buildSheet(
+      '合规报表',
+      [
+        { header: '客户', width: 20, value: (l: Line) => l.tenantName },
+        { header: '备案数', width: 10, value: (l) => l.total },
+        { header: '合规', width: 10, value: (l) => l.compliant },
+        { header: '不合规', width: 10, value: (l) => l.nonCompliant },
+        { header: '合规率(%)', width: 10, value: (l) => l.rate },
+        ...RULES.map((r) => ({ header: GB_RULE_NAMES[r], width: 14, value: (l: Line) => l.broken[r] })),
+      ],
+      [...lines, total],
+    );
+    return sendSheet(reply, sheetFileName('新国标合规报表', deps.clock.now()), sheet);
+  },
+});
+
+/** 新国标: 备案登记 with QR labels, and 合规报表. */
+export const elecGbArea: ApiArea = {
+  name: 'elec-gb',
+  routes: [gbListRoute, gbAddRoute, gbUpdateRoute, gbDeleteRoute, gbQrCodeRoute, gbExportRoute, gbReportRoute, gbReportExportRoute],
+};
