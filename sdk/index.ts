@@ -4,6 +4,7 @@
  */
 export * from './geo';
 export * from './asset-kinds';
+export * from './gb-compliance';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';

@@ -19,9 +19,14 @@ interface ListQuery {
   keyword?: string;
   tenantId?: number;
   compliant?: string;
+  /** Only these records: ids separated by commas (the labels to print). */
+  ids?: string;
 }
 
-const filterProperties = { keyword: text('关键词', 50), tenantId: int('客户', 1), compliant: flagSchema('合规状态') };
+const filterProperties = {
+  keyword: text('关键词', 50), tenantId: int('客户', 1), compliant: flagSchema('合规状态'),
+  ids: text('备案', 2000, { pattern: '^\\d+(,\\d+)*$' }),
+};
 
 /** A record as the API answers it: the verdict with its reasons, the owner's phone as stored. */
 export function declarationItem(r: GbDeclarationRecord) {
@@ -35,7 +40,9 @@ export function declarationItem(r: GbDeclarationRecord) {
 
 function filterOf(s: { tenantIds: readonly number[] }, q: Omit<ListQuery, 'current' | 'pageSize'>) {
   if (q.tenantId !== undefined && !s.tenantIds.includes(q.tenantId)) throw notFound('客户不存在');
-  return { keyword: q.keyword, tenantId: q.tenantId, compliant: flagValue(q.compliant) };
+  const ids = q.ids ? [...new Set(q.ids.split(',').map(Number))] : undefined;
+  if (ids && ids.length > 200) throw badInput('一次最多 200 条备案');
+  return { keyword: q.keyword, tenantId: q.tenantId, compliant: flagValue(q.compliant), ids };
 }
 
 export const gbListRoute = sessionRoute<ListQuery>({

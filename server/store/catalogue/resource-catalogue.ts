@@ -144,13 +144,13 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
   ...platform(23, [[2301, '概览', '/elec-lease/overview', { icon: 'Home' }]]),
   ...platform(26, [
     [2601, '概览', '/elec-gb/overview', { icon: 'Home' }],
-    [2610, '备案登记', '/elec-gb/declare', { icon: 'DocumentBulletList' }],
+    [2610, '备案登记', '/elec-gb/declare', { icon: 'DocumentTable' }],
     [261001, '新增备案', null, button(2610)],
     [261002, '编辑备案', null, button(2610)],
     [261003, '删除备案', null, button(2610)],
     [261004, '导出备案', null, button(2610)],
     [261005, '打印标签', null, button(2610)],
-    [2620, '合规报表', '/elec-gb/report', { icon: 'DataBarVertical' }],
+    [2620, '合规报表', '/elec-gb/report', { icon: 'DataArea' }],
     [262001, '导出报表', null, button(2620)],
   ]),
 ];

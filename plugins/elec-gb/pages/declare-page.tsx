@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  DataTable, expectOk, HttpService, NavigationService, PaginationBar, Pagination, Permission, ToastService, useService, type DataTableColumn,
+} from '@tianlu/sdk';
+import { DeclarationDialog } from '../declare/declaration-dialog';
+import { GbButtons, GbPaths, maskPhone, type Declaration } from '../declare/gb-api';
+import { GbFrame } from '../declare/gb-frame';
+
+interface Filter {
+  keyword: string;
+  compliant: '' | '0' | '1';
+}
+
+type Action = { kind: 'add' } | { kind: 'edit'; record: Declaration } | { kind: 'delete'; records: Declaration[] };
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** 备案登记 (menu 2610): the 新国标 records of the caller's customers, judged 合规 or 不合规, with QR labels to print. */
+const DeclarePage = observer(function DeclarePage() {
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const navigation = useService<NavigationService>(NavigationService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [draft, setDraft] = useState<Filter>({ keyword: '', compliant: '' });
+  const [filter, setFilter] = useState<Filter>(draft);
+  const [rows, setRows] = useState<Declaration[]>([]);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [error, setError] = useState<string>();
+  const [action, setAction] = useState<Action>();
+
+  const query = useCallback(() => ({ ...(filter.keyword && { keyword: filter.keyword }), ...(filter.compliant && { compliant: filter.compliant }) }), [filter]);
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.get<{ total: number; list: Declaration[] }>(GbPaths.list, { ...pagination.query, ...query() }));
+      pagination.setTotal(page.total);
+      setRows(page.list);
+      setPicked(new Set());
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http, pagination, query]);
+  useEffect(() => void load(), [load]);
+
+  const search = () => {
+    pagination.setCurrent(1);
+    setFilter({ ...draft, keyword: draft.keyword.trim() });
+  };
+  const chosen = rows.filter((r) => picked.has(r.id));
+  const needPicked = (run: (records: Declaration[]) => void) => () => (chosen.length ? run(chosen) : toast.show('请先勾选备案', 'warning'));
+  const done = (text: string) => {
+    setAction(undefined);
+    toast.show(text, 'success');
+    void load();
+  };
+
+  const columns: DataTableColumn<Declaration>[] = [
+    {
+      key: 'pick', title: '', width: 40,
+      render: (r) => (
+        <Checkbox aria-label={`选择 ${r.recordNo}`} checked={picked.has(r.id)} onChange={(_, d) => setPicked((p) => new Set([...p].filter((x) => x !== r.id).concat(d.checked ? [r.id] : [])))} />
+      ),
+    },
+    { key: 'no', title: '备案编号', width: 150, render: (r) => r.recordNo },
+    { key: 'owner', title: '车主', width: 70, render: (r) => r.ownerName },
+    { key: 'phone', title: '手机号', width: 110, render: (r) => maskPhone(r.ownerPhone) || '—' },
+    { key: 'make', title: '品牌型号', width: 110, render: (r) => `${r.brand} ${r.model}`.trim() },
+    { key: 'frame', title: '车架号', width: 140, render: (r) => r.frameNo },
+    { key: 'plate', title: '号牌', width: 100, render: (r) => r.plateNo || '—' },
+    { key: 'speed', title: '设计车速', width: 80, align: 'right', render: (r) => `${r.designSpeed} km/h` },
+    { key: 'mass', title: '整车质量', width: 80, align: 'right', render: (r) => `${r.mass} kg` },
+    { key: 'power', title: '电机功率', width: 80, align: 'right', render: (r) => `${r.motorPower} W` },
+    { key: 'pedals', title: '脚踏', width: 50, render: (r) => (r.pedals ? '有' : '无') },
+    {
+      key: 'verdict', title: '合规判定', width: 200,
+      render: (r) =>
+        r.compliant ? <Badge color="success" appearance="tint">合规</Badge> : (
+          <span title={r.reasons.join('、')}>
+            <Badge color="danger" appearance="tint">不合规</Badge> {r.reasons.join('、')}
+          </span>
+        ),
+    },
+    {
+      key: 'ops', title: '操作', width: 110,
+      render: (r) => (
+        <span>
+          <Permission button={GbButtons.edit}>
+            <Button size="small" appearance="transparent" onClick={() => setAction({ kind: 'edit', record: r })}>编辑</Button>
+          </Permission>
+          <Permission button={GbButtons.label}>
+            <Button size="small" appearance="transparent" onClick={() => navigation.openTab('/elec-gb/labels', { ids: String(r.id) })}>标签</Button>
+          </Permission>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <GbFrame
+      title="备案登记"
+      error={error}
+      tools={
+        <>
+          <Permission button={GbButtons.add}>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setAction({ kind: 'add' })}>新增备案</Button>
+          </Permission>
+          <Permission button={GbButtons.label}>
+            <Button icon={<PrintRegular />} onClick={needPicked((records) => navigation.openTab('/elec-gb/labels', { ids: records.map((r) => r.id).join(',') }))}>打印标签</Button>
+          </Permission>
+          <Permission button={GbButtons.remove}>
+            <Button onClick={needPicked((records) => setAction({ kind: 'delete', records }))}>删除</Button>
+          </Permission>
+          <Permission button={GbButtons.export}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(GbPaths.exportList, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
+          </Permission>
+        </>
+      }
+      filters={
+        <>
+          <Field label="关键词">
+            <Input
+              value={draft.keyword}
+              placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
+              contentBefore={<SearchRegular />}
+              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
+              onKeyDown={(e) => e.key === 'Enter' && search()}
+            />
+          </Field>
+          <Field label="合规状态">
+            <Select value={draft.compliant} onChange={(_, d) => setDraft((f) => ({ ...f, compliant: d.value as Filter['compliant'] }))}>
+              <option value="">全部</option>
+              <option value="1">合规</option>
+              <option value="0">不合规</option>
+            </Select>
+          </Field>
+          <Button appearance="primary" onClick={search}>查询</Button>
+        </>
+      }
+    >
+      <DataTable label="备案登记" rows={rows} columns={columns} rowKey={(r) => String(r.id)} height={420} empty="没有符合条件的备案" />
+      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      {(action?.kind === 'add' || action?.kind === 'edit') && (
+        <DeclarationDialog
+          record={action.kind === 'edit' ? action.record : undefined}
+          onSaved={(d) => done(`${action.kind === 'edit' ? '备案已保存' : '备案已登记'}：${d.compliant ? '合规' : '不合规'}`)}
+          onClose={() => setAction(undefined)}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <Dialog open onOpenChange={(_, d) => !d.open && setAction(undefined)}>
+          <DialogSurface aria-label="删除备案">
+            <DialogBody>
+              <DialogTitle>删除备案</DialogTitle>
+              <DialogContent>{`删除已选的 ${action.records.length} 条备案？`}</DialogContent>
+              <DialogActions>
+                <Button onClick={() => setAction(undefined)}>取消</Button>
+                <Button
+                  appearance="primary"
+                  onClick={() =>
+                    void http
+                      .postJson<{ deleted: number }>(GbPaths.remove, { ids: action.records.map((r) => r.id) })
+                      .then((res) => done(`已删除 ${expectOk(res).deleted} 条备案`))
+                      .catch((e: unknown) => toast.show(errorText(e), 'error'))
+                  }
+                >
+                  删除
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
+    </GbFrame>
+  );
+});
+export default DeclarePage;
