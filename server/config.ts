@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 /** Server settings read from the environment. `buildConfig` is pure so tests can feed their own env. */
@@ -43,6 +44,12 @@ export interface ServerConfig {
   jt808AutoRegisterTenant?: string;
   /** Close terminal connections silent this long; 0 never. */
   jt808IdleSeconds: number;
+  /**
+   * GATEWAY_WORKERS: gateway worker processes sharing the terminal ports, each with its own batcher
+   * and PostgreSQL pool (`auto`: one per core); 0, the default, keeps the gateway in the server's
+   * process. Ignored with PGlite, which one process alone may open.
+   */
+  gatewayWorkers: number;
   /** Demo profile: simulated terminals started in-process (0: none). */
   simDevices: number;
   /** Demo profile: report interval of the simulated terminals. */
@@ -90,6 +97,12 @@ function mapProvider(raw: string | undefined): MapProviderName {
   const value = raw.toLowerCase();
   if (!(MAP_PROVIDERS as readonly string[]).includes(value)) throw new Error(`MAP_PROVIDER must be one of ${MAP_PROVIDERS.join(', ')}, got "${raw}"`);
   return value as MapProviderName;
+}
+
+function workers(env: EnvRecord): number {
+  const raw = text(env.GATEWAY_WORKERS)?.toLowerCase();
+  if (raw === 'auto') return availableParallelism();
+  return integer(env, 'GATEWAY_WORKERS', 0);
 }
 
 function list(value: string | undefined): string[] {
@@ -140,6 +153,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     cellTable: text(env.CELL_TABLE),
     wifiTable: text(env.WIFI_TABLE),
     jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
+    gatewayWorkers: workers(env),
     simDevices: integer(env, 'SIM_DEVICES', 50),
     simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),
     simAssets: env.SIM_ASSETS === undefined ? true : flag(env, 'SIM_ASSETS'),

@@ -16,7 +16,7 @@ import { GatewayCore } from './gateway/gateway-core';
 import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
-import { demoDevices, provisionDemoDevices, seedDemoDeclarations } from './demo/demo-devices';
+import { demoDevices, provisionDemoDevices } from './demo/demo-devices';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
 import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
@@ -25,6 +25,8 @@ import { PositionMaintenance } from './store/position-maintenance';
 import { ReportDayWarmer } from './report/report-day-warmer';
 import { DEMO_TENANT } from './store/seed-demo';
 import { StorePositionSink, StoreTerminalDirectory } from './store/store-gateway-ports';
+import { GatewayWorkerPool } from './gateway-workers/gateway-worker-pool';
+import { gatewayWorkerCount, gatewayWorkerSettings } from './gateway-workers/worker-settings';
 
 export interface FleetRuntimeOptions {
   config: ServerConfig;
@@ -43,6 +45,8 @@ export interface FleetRuntimeOptions {
 export interface FleetRuntime {
   bus: EventBus;
   gateway: Jt808Gateway | undefined;
+  /** GATEWAY_WORKERS on PostgreSQL: the worker processes holding the terminals (then `gateway` and `devices` are empty). */
+  workers: GatewayWorkerPool | undefined;
   /** The GT06 and watch-protocol gateways, by protocol. */
   devices: Partial<Record<DeviceProtocolName, DeviceGateway>>;
   /** The offline table LBS and WiFi reports are placed with. */
@@ -84,6 +88,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   });
   let gateway: Jt808Gateway | undefined;
   let gateways: GatewaySet | undefined;
+  let workers: GatewayWorkerPool | undefined;
   const devices: Partial<Record<DeviceProtocolName, DeviceGateway>> = {};
   const locator = new OfflineCellLocator();
   let simulator: FleetHandle | undefined;
@@ -101,7 +106,6 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       if (opts.simulate && config.simDevices > 0) await seedDemoAlarms(store, clock.now());
       if (demoAssets.length > 0) {
         await provisionDemoDevices(store, demoAssets);
-        await seedDemoDeclarations(store, demoAssets);
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);
       }
@@ -109,50 +113,64 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     if (opts.gateway) {
       const bridge = gatewayBusBridge(bus, store.fleet, clock, onError);
       settled = bridge.settled;
-      await loadCellTables(locator, config, log);
-      // one writer path for every protocol: positions of all gateways share the group commits
-      const core = new GatewayCore({ sink: new StorePositionSink(store.positions), events: bridge.events, log: log.child({ component: 'gateway' }) });
       const directory = new StoreTerminalDirectory(store.fleet, () => autoRegisterTenant(store, config));
-      gateway = new Jt808Gateway({
-        directory,
-        core,
-        autoRegister: config.jt808AutoRegister,
-        idleTimeoutMs: config.jt808IdleSeconds * 1000,
-        log: log.child({ component: 'jt808' }),
-      });
-      for (const protocol of DEVICE_PROTOCOLS) {
-        devices[protocol.name] = new DeviceGateway({
-          protocol, directory, core, locator,
+      let bound: Record<'jt808' | DeviceProtocolName, number>;
+      const workerCount = gatewayWorkerCount(config, store.kind, log);
+      if (workerCount > 0 && config.databaseUrl) {
+        // connections, decoding and commits on every core; this process keeps the bus, alarms and commands
+        workers = new GatewayWorkerPool({
+          workers: workerCount, directory, events: bridge.events, log: log.child({ component: 'gateway-workers' }),
+          settings: gatewayWorkerSettings({ ...config, databaseUrl: config.databaseUrl, databaseSchema: store.schema }, opts.demo && demoAssets.length > 0),
+        });
+        workers.subscribe(alarms.gatewayEvents);
+        commands = new CommandService({ commands: store.commands, bus, gateway: workers, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
+        bound = await workers.start();
+      } else {
+        await loadCellTables(locator, config, log);
+        // one writer path for every protocol: positions of all gateways share the group commits
+        const core = new GatewayCore({ sink: new StorePositionSink(store.positions), events: bridge.events, log: log.child({ component: 'gateway' }) });
+        gateway = new Jt808Gateway({
+          directory,
+          core,
           autoRegister: config.jt808AutoRegister,
           idleTimeoutMs: config.jt808IdleSeconds * 1000,
-          log: log.child({ component: protocol.name }),
+          log: log.child({ component: 'jt808' }),
         });
+        for (const protocol of DEVICE_PROTOCOLS) {
+          devices[protocol.name] = new DeviceGateway({
+            protocol, directory, core, locator,
+            autoRegister: config.jt808AutoRegister,
+            idleTimeoutMs: config.jt808IdleSeconds * 1000,
+            log: log.child({ component: protocol.name }),
+          });
+        }
+        gateways = new GatewaySet(gateway, Object.values(devices));
+        gateways.subscribe(alarms.gatewayEvents);
+        // attached before the first terminal can connect, so no reconnect is missed
+        commands = new CommandService({ commands: store.commands, bus, gateway: gateways, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
+        await gateway.listen(config.jt808Port, config.host);
+        const ports: Record<DeviceProtocolName, number> = { gt06: config.gt06Port, watch: config.watchPort };
+        for (const [name, device] of Object.entries(devices) as [DeviceProtocolName, DeviceGateway][]) await device.listen(ports[name], config.host);
+        bound = { jt808: gateway.port, gt06: devices.gt06?.port ?? 0, watch: devices.watch?.port ?? 0 };
       }
-      gateways = new GatewaySet(gateway, Object.values(devices));
-      gateways.subscribe(alarms.gatewayEvents);
-      // attached before the first terminal can connect, so no reconnect is missed
-      commands = new CommandService({ commands: store.commands, bus, gateway: gateways, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
-      await gateway.listen(config.jt808Port, config.host);
-      const ports: Record<DeviceProtocolName, number> = { gt06: config.gt06Port, watch: config.watchPort };
-      for (const [name, device] of Object.entries(devices) as [DeviceProtocolName, DeviceGateway][]) await device.listen(ports[name], config.host);
       if (opts.demo && opts.simulate && config.simDevices > 0) {
         simulator = startFleet({
           devices: config.simDevices,
           intervalSec: config.simIntervalSeconds,
           host: '127.0.0.1',
-          port: gateway.port,
+          port: bound.jt808,
           startPhone: DEMO_START_PHONE,
           cities: DEMO_CITIES,
           rampSec: Math.min(2, config.simIntervalSeconds),
         });
-        log.info({ devices: config.simDevices, port: gateway.port }, 'demo fleet simulator started');
+        log.info({ devices: config.simDevices, port: bound.jt808 }, 'demo fleet simulator started');
       }
-      if (opts.simulate && demoAssets.length > 0 && devices.gt06 && devices.watch) {
+      if (opts.simulate && demoAssets.length > 0) {
         deviceSimulator = startDeviceFleet({
           devices: demoAssets, codecs: DEVICE_SIM_CODECS, host: '127.0.0.1',
-          ports: { gt06: devices.gt06.port, watch: devices.watch.port }, intervalSec: Math.max(config.simIntervalSeconds, 10),
+          ports: { gt06: bound.gt06, watch: bound.watch }, intervalSec: Math.max(config.simIntervalSeconds, 10),
         });
-        log.info({ devices: demoAssets.length, gt06: devices.gt06.port, watch: devices.watch.port }, 'demo badges, collars and e-bikes simulator started');
+        log.info({ devices: demoAssets.length, gt06: bound.gt06, watch: bound.watch }, 'demo badges, collars and e-bikes simulator started');
       }
     }
     commands ??= new CommandService({ commands: store.commands, bus, clock, expiryMinutes: config.commandExpiryMinutes, onError }).start();
@@ -160,7 +178,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     await simulator?.stop();
     await deviceSimulator?.stop();
     await commands?.close();
-    await (gateways ?? gateway)?.close();
+    await (workers ?? gateways ?? gateway)?.close();
     await alarms.close();
     await reportDays.stop();
     await maintenance.stop();
@@ -171,6 +189,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   return {
     bus,
     gateway,
+    workers,
     devices,
     locator,
     simulator,
@@ -181,7 +200,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     async close() {
       await simulator?.stop();
       await deviceSimulator?.stop();
-      await (gateways ?? gateway)?.close();
+      await (workers ?? gateways ?? gateway)?.close();
       await commandService.close();
       await settled();
       await alarms.close();

@@ -29,6 +29,8 @@ import { UserQueries } from './user-queries';
 export interface Store {
   readonly db: OpenDatabase['db'];
   readonly kind: OpenDatabase['kind'];
+  /** PostgreSQL: the schema in use (search_path), for processes that open their own pool on it (gateway workers). */
+  readonly schema: string | undefined;
   readonly catalogue: CatalogueQueries;
   readonly org: OrgQueries;
   readonly users: UserQueries;
@@ -76,6 +78,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
   const store: Store = {
     db,
     kind: opened.kind,
+    schema: opened.kind === 'postgres' ? opts.schema : undefined,
     catalogue: new CatalogueQueries(db),
     org: new OrgQueries(db),
     users: new UserQueries(db),
