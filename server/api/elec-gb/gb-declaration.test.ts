@@ -62,10 +62,14 @@ describe('新国标 备案登记', () => {
     expect(await add(admin, { ...good, frameNo: 'BAD5', pedals: undefined })).toMatchObject({ flag: 400, msg: '请选择是否有脚踏骑行功能' });
     expect(await add(admin, { ...good, frameNo: '车架号' })).toMatchObject({ flag: 400, msg: '车架号只能包含字母、数字、- 和 _，不超过 30 个字符' });
     expect((await list(admin)).obj.total).toBe(before);
+    const bad = await list(admin, { ids: '1;drop table' });
+    expect(bad.flag).toBe(400);
+    expect(bad.msg).toContain('备案');
   });
 
   it('prints a label whose QR code reads back the record, its frame number and its verdict', async () => {
     const [record] = (await list(admin, { keyword: 'YD2026GB0001' })).obj.list;
+    expect((await list(admin, { ids: `${record!.id},999999` })).obj.list.map((d) => d.id)).toEqual([record!.id]);
     const res = await download(server.app, admin, 'GET', `${BASE}/generateQRCode.json?id=${record!.id}`);
     expect(res.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(res.rawPayload);
