@@ -16,6 +16,8 @@ export interface BenchStore {
   label: 'postgres' | 'pglite';
   /** Where it lives, for the output (no credentials). */
   where: string;
+  /** PostgreSQL only: the server and the fresh schema, for processes that open their own pool on it. */
+  postgres?: { databaseUrl: string; schema: string };
   close(): Promise<void>;
 }
 
@@ -32,7 +34,10 @@ export async function openBenchStore(): Promise<BenchStore> {
     const host = assertLoopback(url);
     const schema = `tianlu_bench_${randomBytes(5).toString('hex')}`;
     const store = await createStore({ databaseUrl: url, schema, dropSchemaOnClose: true, pgliteDataDir: '' });
-    return { store, label: 'postgres', where: `PostgreSQL on ${host}, schema ${schema} (dropped afterwards)`, close: () => store.close() };
+    return {
+      store, label: 'postgres', where: `PostgreSQL on ${host}, schema ${schema} (dropped afterwards)`,
+      postgres: { databaseUrl: url, schema }, close: () => store.close(),
+    };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'tianlu-bench-'));
   const store = await createStore({ pgliteDataDir: join(dataDir, 'pglite') });

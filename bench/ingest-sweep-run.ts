@@ -1,0 +1,165 @@
+/**
+ * Ingest sweep: offered load from 5k reports/s upward in steps until the pipeline collapses (ack
+ * p99 past a second, or persisted below 90 % of offered), for the single-process gateway and, on
+ * PostgreSQL, for GATEWAY_WORKERS forked gateway workers, side by side, read against the store
+ * ceiling measured in the same run. Per step: persisted/s (rows whose commit the primary heard of,
+ * checked at the end against the rows in the store), ratio to the ceiling, ack p50/p99 at the
+ * terminals, how busy the machine was and where the CPU went.
+ */
+import { cpus, loadavg } from 'node:os';
+import { BenchReport, MachineLoad, thousands } from './bench-report';
+import { openBenchStore, provisionTerminals, type BenchStore } from './bench-store';
+import { measureStoreInserts } from './ingest-references';
+import { processCpuSeconds, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
+import { ForkedLoadGenerator } from './load-generator-process';
+
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? cpus().length);
+const STEP = Number(process.env.BENCH_SWEEP_STEP ?? 5000);
+const MAX_RATE = Number(process.env.BENCH_SWEEP_MAX ?? 100_000);
+const WARMUP_S = Number(process.env.BENCH_STEP_WARMUP_S ?? 3);
+const MEASURE_S = Number(process.env.BENCH_STEP_S ?? 8);
+const REF_S = Number(process.env.BENCH_REF_S ?? 6);
+// after the logins, before the first step: fresh processes compile their hot paths
+const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 5);
+const WORKER_BATCHER = process.env.BENCH_WORKER_BATCHER ? (JSON.parse(process.env.BENCH_WORKER_BATCHER) as Record<string, number>) : undefined;
+const MODES = (process.env.BENCH_MODES ?? 'single,workers').split(',');
+const START_PHONE = '016700000001';
+const COLLAPSE_P99_MS = 1000;
+const GOALS = { postgres: { ceilingShare: 0.45, p99: 100 }, pglite: { rate: 10_000, p99: 100 } } as const;
+
+interface Step {
+  mode: string;
+  offered: number;
+  sent: number;
+  persisted: number;
+  p50: number;
+  p99: number;
+  busy: number | undefined;
+  gatewayCores: number;
+  generatorCores: number;
+  collapsed: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pad = (s: string, n: number) => s.padStart(n);
+
+function header(): string {
+  return `${'mode'.padEnd(8)}${pad('offered/s', 11)}${pad('sent/s', 9)}${pad('persisted/s', 13)}${pad('×ceiling', 10)}${pad('ack p50', 9)}${pad('ack p99', 9)}${pad('machine', 9)}${pad('gateway', 9)}${pad('loadgen', 9)}`;
+}
+
+function row(s: Step, ceiling: number): string {
+  const busy = s.busy === undefined ? '?' : `${(s.busy * 100).toFixed(0)} %`;
+  return `${s.mode.padEnd(8)}${pad(thousands(s.offered), 11)}${pad(thousands(s.sent), 9)}${pad(thousands(s.persisted), 13)}${pad((s.persisted / ceiling).toFixed(2), 10)}${pad(s.p50.toFixed(1), 9)}${pad(s.p99.toFixed(1), 9)}${pad(busy, 9)}${pad(s.gatewayCores.toFixed(2), 9)}${pad(s.generatorCores.toFixed(2), 9)}${s.collapsed ? '  ← collapse' : ''}`;
+}
+
+/** One mode's sweep on a fresh pipeline and load generator; checks every acked report is stored. */
+async function sweep(bench: BenchStore, mode: string, pipeline: IngestPipeline, fixBaseMs: number, ceiling: number, report: BenchReport): Promise<Step[]> {
+  const before = await bench.store.positions.count();
+  const gen = ForkedLoadGenerator.start({ port: pipeline.port, terminals: TERMINALS, startPhone: START_PHONE, fixBaseMs });
+  const steps: Step[] = [];
+  try {
+    const login = await gen.connect();
+    console.log(`\n${pipeline.describe}: ${thousands(login.online)} terminals logged in in ${(login.ms / 1000).toFixed(1)} s${login.failed ? `; ${login.failed} failed: ${login.firstError}` : ''}`);
+    await gen.start(STEP);
+    await sleep(SETTLE_S * 1000);
+    console.log(header());
+    for (let rate = STEP; rate <= MAX_RATE; rate += STEP) {
+      await gen.start(rate);
+      await sleep(WARMUP_S * 1000);
+      const pids = pipeline.pids();
+      const cpu0 = pids.map(processCpuSeconds);
+      const machine = new MachineLoad();
+      const c0 = pipeline.committedRows();
+      const t0 = performance.now();
+      await gen.mark();
+      await sleep(MEASURE_S * 1000);
+      const win = await gen.window();
+      const seconds = (performance.now() - t0) / 1000;
+      const persisted = (pipeline.committedRows() - c0) / seconds;
+      const cpu = pids.reduce((sum, pid, i) => sum + processCpuSeconds(pid) - cpu0[i]!, 0);
+      const offered = win.offered / win.seconds;
+      const collapsed = win.ackMs.p99 > COLLAPSE_P99_MS || persisted < 0.9 * offered;
+      const step: Step = {
+        mode, offered, sent: win.sent / win.seconds, persisted, p50: win.ackMs.p50, p99: win.ackMs.p99,
+        busy: machine.busy(), gatewayCores: cpu / seconds, generatorCores: win.cpuCore, collapsed,
+      };
+      steps.push(step);
+      console.log(row(step, ceiling));
+      if (collapsed) break;
+    }
+  } finally {
+    const stopped = await gen.stop(15_000).catch(() => undefined);
+    gen.kill();
+    await pipeline.close();
+    const stored = (await bench.store.positions.count()) - before;
+    if (stopped) {
+      report.check(stored >= stopped.totals.acked, `${mode}: every acknowledged position is stored: ${thousands(stopped.totals.acked)} acked, ${thousands(stored)} rows in the store, ${thousands(pipeline.committedRows())} reported committed (unacked at stop ${stopped.open})`);
+    }
+  }
+  return steps;
+}
+
+/** The step with the most persisted/s among those with ack p99 under `p99`. */
+function best(steps: Step[], p99: number): Step | undefined {
+  return steps.filter((s) => s.p99 < p99 && !s.collapsed).sort((a, b) => b.persisted - a.persisted)[0];
+}
+
+export async function runIngestSweep(): Promise<void> {
+  const report = new BenchReport();
+  const idle = new MachineLoad();
+  await sleep(1000);
+  const idleBusy = idle.busy();
+  const bench = await openBenchStore();
+  const { store, label } = bench;
+  const modes = label === 'postgres' ? MODES : ['single'];
+  console.log(`store: ${bench.where}`);
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${idleBusy === undefined ? '?' : `${(idleBusy * 100).toFixed(0)} %`} busy in the second before the bench (other work)`);
+  console.log(`load: ${thousands(TERMINALS)} lean JT/T 808 terminals in a forked load generator on this machine (loopback), ≤ 32 unacked each; steps of ${thousands(STEP)}/s (after ${SETTLE_S} s at the first), warm-up ${WARMUP_S} s and window ${MEASURE_S} s per step; collapse: ack p99 > ${COLLAPSE_P99_MS} ms or persisted < 90 % of offered`);
+  if (label === 'pglite') console.log('PGlite: one writer in one process, so GATEWAY_WORKERS does not apply; single process only');
+  console.log('columns: machine = whole machine busy (all cores); gateway = cores used by the gateway processes (primary + workers); loadgen = cores used by the load generator; the rest is PostgreSQL and the kernel');
+  try {
+    const fleet = await provisionTerminals(store, TERMINALS, START_PHONE);
+    // fix times: every mode starts 3 h after the previous one, the ceiling's rows 3 h before the first
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const fixBase = (i: number) => now - (modes.length - i) * 3 * 3600_000;
+    const ceiling = await measureStoreInserts(store, fleet, START_PHONE, fixBase(0) - 3 * 3600_000, REF_S);
+    console.log(`store ceiling (same run): ${thousands(ceiling.rowsPerSecond)} rows/s through store.positions.writeBatch, ${ceiling.batchSize}-row batches, ${ceiling.inFlight} in flight, no gateway`);
+    const results: Step[][] = [];
+    for (const [i, mode] of modes.entries()) {
+      const pipeline = mode === 'workers' ? await startWorkers(bench, WORKERS, WORKER_BATCHER) : await startSingleProcess(bench);
+      results.push(await sweep(bench, mode, pipeline, fixBase(i), ceiling.rowsPerSecond, report));
+    }
+
+    console.log('\nsweep, side by side:');
+    console.log(header());
+    const longest = Math.max(...results.map((r) => r.length));
+    for (let k = 0; k < longest; k++) for (const steps of results) if (steps[k]) console.log(row(steps[k]!, ceiling.rowsPerSecond));
+
+    report.bench(`reference.store-batch-insert.${label}`, ceiling.rowsPerSecond, 'rows/s');
+    for (const [i, mode] of modes.entries()) {
+      const top = best(results[i]!, 100);
+      if (!top) continue;
+      const name = `ingest-sweep.${label}.${mode === 'workers' ? `workers-${WORKERS}` : 'single'}`;
+      report.bench(`${name}.offered`, top.offered, 'positions/s');
+      report.bench(`${name}.persisted`, top.persisted, 'positions/s');
+      report.bench(`${name}.persisted-over-store-ceiling`, top.persisted / ceiling.rowsPerSecond, 'x');
+      report.bench(`${name}.ack-p50`, top.p50, 'ms');
+      report.bench(`${name}.ack-p99`, top.p99, 'ms');
+      report.bench(`${name}.machine-busy`, (top.busy ?? 0) * 100, '%');
+    }
+    if (label === 'postgres') {
+      const i = modes.indexOf('workers');
+      const top = i >= 0 ? best(results[i]!, GOALS.postgres.p99) : undefined;
+      const share = top ? top.persisted / ceiling.rowsPerSecond : 0;
+      report.check(share >= GOALS.postgres.ceilingShare, `goal: postgres with ${WORKERS} gateway workers persisted ${thousands(top?.persisted ?? 0)}/s = ${share.toFixed(2)} × the store ceiling ${thousands(ceiling.rowsPerSecond)} rows/s (>= ${GOALS.postgres.ceilingShare}) with ack p99 ${top ? top.p99.toFixed(1) : '-'} ms < ${GOALS.postgres.p99} ms`);
+    } else {
+      const at = results[0]!.find((s) => Math.round(s.offered / 1000) * 1000 === GOALS.pglite.rate);
+      report.check(!!at && at.p99 < GOALS.pglite.p99 && at.persisted >= 0.9 * at.offered, `goal: pglite ack p99 ${at ? at.p99.toFixed(1) : '-'} ms < ${GOALS.pglite.p99} ms at ${thousands(GOALS.pglite.rate)}/s offered (persisted ${thousands(at?.persisted ?? 0)}/s)`);
+    }
+  } finally {
+    await bench.close();
+  }
+  console.log(`(reproduce: ${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}BENCH_TERMINALS=${TERMINALS} BENCH_WORKERS=${WORKERS} npx tsx bench/ingest-sweep.bench.ts)`);
+  report.finish();
+}
