@@ -55,6 +55,11 @@ export interface CommandRequest {
  * restarts, and several instances can share it: a command goes out from the instance that holds
  * the terminal's connection (others are told over the bus), claimed atomically so it goes out once.
  */
+/** Faster than this (km/h) an asset counts as moving: no power cut unless forced. */
+const MOVING_KMH = 5;
+/** A position older than this says nothing about whether the asset moves now. */
+const MOTION_FRESH_MS = 10 * 60_000;
+
 export class CommandService {
   private readonly answerTimeoutMs: number;
   /** Per terminal: sends and answers are handled one after another, so an answer never overtakes its serial being stored. */
@@ -96,10 +101,12 @@ export class CommandService {
       batchId, target, commandType: def.type, msgId: def.msgId, params: req.params,
       userId: req.user.id, account: req.user.account, createdAt: now, expiresAt: new Date(now.getTime() + expiryMinutes * 60_000),
     })));
-    this.publish(rows);
+    const refused = await this.refuseMoving(rows, def.type, req.params, now);
+    this.publish(refused.size ? await commands.byIds(rows.map((r) => r.id)) : rows);
     const local: string[] = [];
     const elsewhere = new Map<number, string[]>();
     for (const row of rows) {
+      if (refused.has(row.id)) continue;
       if (gateway?.isOnline(row.terminalNo)) local.push(row.terminalNo);
       else elsewhere.set(row.tenantId, [...(elsewhere.get(row.tenantId) ?? []), row.terminalNo]);
     }
@@ -107,6 +114,29 @@ export class CommandService {
     await Promise.all([...new Set(local)].map((no) => this.sendPending(no)));
     const current = await commands.byIds(rows.map((r) => r.id));
     return { batchId, commands: current.map(toCommandView) };
+  }
+
+  /**
+   * A power cut is not sent to an asset whose latest position (reported within the last ten
+   * minutes) is faster than 5 km/h unless the operator forced it: cutting a moving e-bike or
+   * vehicle is dangerous. Those commands end at once as 失败 with the reason. Answers their ids.
+   */
+  private async refuseMoving(rows: readonly CommandRow[], type: string, params: Record<string, unknown>, now: Date): Promise<Set<number>> {
+    if (type !== 'oilPower' || params.action !== 'cut' || params.force === true) return new Set();
+    const motion = await this.opts.commands.latestMotion(rows.map((r) => r.terminalId));
+    const refused = new Set<number>();
+    for (const row of rows) {
+      const m = motion.get(row.terminalId);
+      if (!m || m.speed <= MOVING_KMH || now.getTime() - m.time.getTime() > MOTION_FRESH_MS) continue;
+      const speed = Math.round(m.speed);
+      await this.opts.commands.refuse(row.id, {
+        status: CommandStatus.Failed,
+        result: { code: 'moving', speed, text: `行驶中（${speed} km/h），为安全未断电；停稳后再试，或确认安全后强制执行` },
+        at: now,
+      });
+      refused.add(row.id);
+    }
+    return refused;
   }
 
   /** Ends overdue commands as 超时 (no answer within the timeout, or expired unsent). */

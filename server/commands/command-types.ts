@@ -149,7 +149,9 @@ const definitions: Record<CommandType, CommandDefinition> = {
     dangerous: true,
     parse(params) {
       const action = oneOf(params, 'action', '断油断电操作', ['cut', 'restore'] as const);
-      return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
+      if (params.force !== undefined && typeof params.force !== 'boolean') return { ok: false, msg: '强制执行参数不正确' };
+      // force: cut even an asset reported moving (the operator has made sure it is safe)
+      return typeof action === 'string' ? { ok: true, params: { action, ...(params.force === true && { force: true }) } } : { ok: false, msg: action.msg };
     },
     encode: (params, edition) => encodeVehicleControl({ oilPowerCut: params.action === 'cut' }, edition),
     device: (params) => ({ type: params.action === 'cut' ? 'powerCut' : 'powerRestore' }),

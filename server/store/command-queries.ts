@@ -164,6 +164,27 @@ export class CommandQueries {
       .execute();
   }
 
+  /** Ends a command still 待发送 without sending it (refused for the terminal's own sake, e.g. a cut while moving). */
+  async refuse(id: number, outcome: { status: number; result: Record<string, unknown>; at: Date }): Promise<void> {
+    await this.db
+      .updateTable('commands')
+      .set({ status: outcome.status, result: JSON.stringify(outcome.result), result_time: outcome.at })
+      .where('id', '=', String(id))
+      .where('status', '=', PENDING)
+      .execute();
+  }
+
+  /** The latest reported speed (km/h) and device time of these terminals. */
+  async latestMotion(terminalIds: readonly number[]): Promise<Map<number, { speed: number; time: Date }>> {
+    if (terminalIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('latest_positions')
+      .select(['terminal_id', 'speed', 'device_time'])
+      .where('terminal_id', 'in', [...terminalIds])
+      .execute();
+    return new Map(rows.map((r) => [r.terminal_id, { speed: Number(r.speed), time: new Date(r.device_time) }]));
+  }
+
   /** Records the key a GT06 / watch device's answer will carry. */
   async setMatchKey(id: number, matchKey: string): Promise<void> {
     await this.db.updateTable('commands').set({ match_key: matchKey }).where('id', '=', String(id)).execute();

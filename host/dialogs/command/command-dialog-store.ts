@@ -22,6 +22,8 @@ export interface CommandForm {
   durationSeconds: string;
   controlAction: 'restart' | 'factoryReset';
   oilAction: 'cut' | 'restore';
+  /** Cut even an asset that reports moving faster than 5 km/h. */
+  oilForce: boolean;
   fortifyAction: 'arm' | 'disarm';
   /** SOS numbers, separated by commas or spaces. */
   sosNumbers: string;
@@ -56,7 +58,7 @@ function integerField(value: string, label: string, min: number, max: number, re
 export class CommandDialogStore {
   commandType: CommandType = 'locate';
   form: CommandForm = {
-    seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut',
+    seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut', oilForce: false,
     fortifyAction: 'arm', sosNumbers: '', monitorPhone: '', password: '',
   };
   checks: CommandTerminalCheck[] = [];
@@ -153,7 +155,7 @@ export class CommandDialogStore {
       case 'control':
         return { ok: true, params: { action: f.controlAction } };
       case 'oilPower':
-        return { ok: true, params: { action: f.oilAction } };
+        return { ok: true, params: { action: f.oilAction, ...(f.oilAction === 'cut' && f.oilForce && { force: true }) } };
       case 'fortify':
         return { ok: true, params: { action: f.fortifyAction } };
       case 'sosNumbers': {

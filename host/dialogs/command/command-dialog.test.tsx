@@ -92,6 +92,11 @@ describe('command dialog', { timeout: 20_000 }, () => {
     expect(server.to(SEND)[0]!.body).toEqual({
       terminalNos: ['013800000001', '013800000002'], commandType: 'oilPower', params: { action: 'cut' }, password: 'Wrong@123',
     });
+    // cutting a moving asset is the operator's explicit choice
+    fireEvent.click(within(dialog).getByLabelText(/行驶中也执行/));
+    fireEvent.click(await sendButton(dialog));
+    await waitFor(() => expect(server.to(SEND)).toHaveLength(2));
+    expect(server.to(SEND)[1]!.body).toMatchObject({ params: { action: 'cut', force: true } });
   });
 
   it('checks the parameters in Chinese before sending', async () => {

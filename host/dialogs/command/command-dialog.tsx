@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -100,12 +101,22 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
       );
     case 'oilPower':
       return (
-        <Field label="操作">
-          <RadioGroup layout="horizontal" value={f.oilAction} disabled={disabled} onChange={(_, d) => store.setForm({ oilAction: d.value as 'cut' | 'restore' })}>
-            <Radio value="cut" label="断开油电" />
-            <Radio value="restore" label="恢复油电" />
-          </RadioGroup>
-        </Field>
+        <>
+          <Field label="操作">
+            <RadioGroup layout="horizontal" value={f.oilAction} disabled={disabled} onChange={(_, d) => store.setForm({ oilAction: d.value as 'cut' | 'restore' })}>
+              <Radio value="cut" label="断开油电" />
+              <Radio value="restore" label="恢复油电" />
+            </RadioGroup>
+          </Field>
+          {f.oilAction === 'cut' && (
+            <Checkbox
+              label="行驶中也执行（默认车速超过 5 km/h 时不断电）"
+              checked={f.oilForce}
+              disabled={disabled}
+              onChange={(_, d) => store.setForm({ oilForce: Boolean(d.checked) })}
+            />
+          )}
+        </>
       );
     case 'fortify':
       return (
