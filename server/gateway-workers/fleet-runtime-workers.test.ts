@@ -27,6 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the server with GATEWAY_WORKERS on P
     expect((await store.positions.storedKeys([terminalId])).map((k) => k.deviceTime.getTime())).toContain(T0);
     await waitFor(() => events.some((e) => e.type === 'positions' && e.positions.length > 0), 2000, 'positions on the bus');
     await waitFor(() => events.some((e) => e.type === 'online' && e.online && e.terminalId === terminalId), 2000, 'online on the bus');
+    await waitFor(() => fleet!.workers!.metrics().reduce((n, w) => n + (w.protocols?.jt808.positionsStored ?? 0), 0) === 1, 5000, 'worker metrics');
     t.close();
     await waitFor(() => events.some((e) => e.type === 'online' && !e.online && e.terminalId === terminalId), 3000, 'offline on the bus');
   });

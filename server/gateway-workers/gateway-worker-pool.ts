@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { UnsupportedCommandError } from '../gateway/device-gateway';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import { GatewayEventHub } from '../gateway/gateway-event-hub';
+import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
 import {
   silentGatewayLog, type GatewayEvents, type GatewayLog, type TerminalDirectory, type TerminalOnlineEvent,
 } from '../gateway/gateway-ports';
@@ -35,6 +36,15 @@ interface WorkerHandle {
   calls: Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>;
   exited: Promise<void>;
   alive: boolean;
+  /** The worker's latest report of its counters. */
+  metrics?: Record<GatewayProtocol, GatewayMetricsSnapshot>;
+}
+
+/** One worker's figures on the metrics endpoint. */
+export interface GatewayWorkerMetrics {
+  worker: number;
+  pid: number;
+  protocols: Record<GatewayProtocol, GatewayMetricsSnapshot> | undefined;
 }
 
 /** Where a terminal's connection is held: the worker, its binding there, the edition it spoke and whose it is. */
@@ -107,6 +117,11 @@ export class GatewayWorkerPool {
   /** Process ids of the live workers. */
   workerPids(): number[] {
     return this.handles.filter((h) => h.alive).map((h) => h.worker.process.pid ?? 0);
+  }
+
+  /** Every live worker's counters as last reported (every couple of seconds). */
+  metrics(): GatewayWorkerMetrics[] {
+    return this.handles.filter((h) => h.alive).map((h) => ({ worker: h.index, pid: h.worker.process.pid ?? 0, protocols: h.metrics }));
   }
 
   isOnline(terminalNo: string): boolean {
@@ -226,6 +241,9 @@ export class GatewayWorkerPool {
         );
         return;
       }
+      case 'metrics':
+        handle.metrics = message.protocols;
+        return;
       case 'listening':
       case 'closed':
         return;

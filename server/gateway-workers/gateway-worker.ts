@@ -29,6 +29,8 @@ export interface GatewayWorkerSettings {
   batcher?: Omit<PositionBatcherOptions, 'onCommitted' | 'onPressure' | 'onError'>;
   /** Connections of the worker's own pool. Default 4. */
   poolSize?: number;
+  /** How often the worker reports its gateway counters. Default 2000 ms. */
+  metricsIntervalMs?: number;
   /** LOG_LEVEL of the primary; `warn` and above leave out the info lines. */
   logLevel?: string;
 }
@@ -96,6 +98,11 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
   const gateways = new GatewaySet(jt808, devices);
   const byProtocol = (protocol: GatewayProtocol) => (protocol === 'jt808' ? jt808 : devices.find((d) => d.protocol.name === protocol));
 
+  const reportMetrics = () => channel.send({
+    t: 'metrics', protocols: { jt808: jt808.metrics(), gt06: byProtocol('gt06')!.metrics(), watch: byProtocol('watch')!.metrics() },
+  });
+  const metricsTimer = setInterval(reportMetrics, settings.metricsIntervalMs ?? 2000);
+  metricsTimer.unref();
   let closing: Promise<void> | undefined;
   channel.onMessage((message) => {
     switch (message.t) {
@@ -123,6 +130,7 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
         return;
       }
       case 'close':
+        clearInterval(metricsTimer);
         closing ??= gateways.close()
           .catch((err: unknown) => log.error({ err }, 'gateway worker close failed'))
           .then(() => writer.close())
@@ -134,4 +142,5 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
   const ports = {} as Record<GatewayProtocol, number>;
   for (const protocol of GATEWAY_ORDER) ports[protocol] = await byProtocol(protocol)!.listen(settings.ports[protocol], settings.host);
   channel.send({ t: 'listening', ports });
+  reportMetrics();
 }

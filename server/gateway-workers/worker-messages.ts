@@ -1,6 +1,7 @@
 // What a gateway worker and the primary say to each other over the IPC channel. Messages are
 // JSON (the channel's default), so dates travel as epoch milliseconds and bodies as base64.
 import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
+import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
 import type {
   CommandResponseEvent, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
 } from '../gateway/gateway-ports';
@@ -36,6 +37,8 @@ export type WorkerToPrimary =
   | { t: 'reply'; id: number; value?: unknown; error?: WireError }
   | { t: 'register'; id: number; terminalNo: string; registration: TerminalRegistration }
   | { t: 'registerDevice'; id: number; imei: string; protocol: Exclude<ProtocolName, 'jt808'> }
+  /** The worker's gateway counters, every few seconds, for the metrics endpoint. */
+  | { t: 'metrics'; protocols: Record<GatewayProtocol, GatewayMetricsSnapshot> }
   | { t: 'closed' };
 
 export type PrimaryToWorker =
