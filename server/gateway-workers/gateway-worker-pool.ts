@@ -12,7 +12,7 @@ import { normalizePhone } from '../gateway/jt808/index';
 import { TerminalOfflineError } from '../gateway/jt808-gateway';
 import type { GatewayWorkerSettings } from './gateway-worker';
 import {
-  protocolOfEdition, toWireError, unpackResponse, unpackRow,
+  protocolOfEdition, toWireError, unpackResponse, unpackRows,
   type GatewayProtocol, type PrimaryToWorker, type WireError, type WorkerToPrimary,
 } from './worker-messages';
 
@@ -206,7 +206,7 @@ export class GatewayWorkerPool {
   private onMessage(handle: WorkerHandle, message: WorkerToPrimary): void {
     switch (message.t) {
       case 'positions':
-        this.events.emit('positionsCommitted', message.rows.map(unpackRow));
+        this.events.emit('positionsCommitted', unpackRows(message.rows));
         return;
       case 'online':
         this.online(handle, message.event, message.seq);

@@ -10,7 +10,7 @@ import { registerDemoSites } from '../sim/devices/device-places';
 import { openGatewayWriterStore } from '../store/gateway-writer-store';
 import { StorePositionSink, StoreTerminalDirectory } from '../store/store-gateway-ports';
 import {
-  packResponse, packRow, toWireError, type GatewayProtocol, type PrimaryToWorker, type WorkerToPrimary,
+  packResponse, packRows, toWireError, type GatewayProtocol, type PrimaryToWorker, type WorkerToPrimary,
 } from './worker-messages';
 
 /** What every gateway worker is started with (the primary passes it in the environment). */
@@ -84,7 +84,7 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
         seqs.delete(event.terminalNo);
         channel.send({ t: 'offline', event, seq });
       },
-      positionsCommitted: (rows) => channel.send({ t: 'positions', rows: rows.map(packRow) }),
+      positionsCommitted: (rows) => channel.send({ t: 'positions', rows: packRows(rows) }),
       commandResponse: (event) => channel.send({ t: 'response', event: packResponse(event) }),
     },
   });

@@ -3,7 +3,7 @@
 import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
 import type {
-  CommandResponseEvent, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
+  CommandResponseEvent, PositionExtras, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
 } from '../gateway/gateway-ports';
 
 /** The gateways every worker runs, by protocol. */
@@ -11,6 +11,29 @@ export type GatewayProtocol = 'jt808' | 'gt06' | 'watch';
 
 /** A position row with its dates as epoch milliseconds. */
 export type PackedRow = Omit<PositionRow, 'deviceTime' | 'receivedTime'> & { deviceTime: number; receivedTime: number };
+
+/**
+ * A batch as columns: every committed row crosses the channel, and without the keys repeated per
+ * row it is about half the bytes to write and parse.
+ */
+export interface PackedRows {
+  terminalNo: string[];
+  terminalId: string[];
+  tenantId: string[];
+  deviceTime: number[];
+  receivedTime: number[];
+  lon: number[];
+  lat: number[];
+  altitude: number[];
+  speed: number[];
+  course: number[];
+  alarmFlags: number[];
+  statusFlags: number[];
+  /** null where the terminal sent no odometer. */
+  mileage: (number | null)[];
+  extras: PositionExtras[];
+  backfill: (0 | 1)[];
+}
 
 /** A command response whose position (0x0201) is packed. */
 export type PackedResponse =
@@ -32,7 +55,7 @@ export type WorkerToPrimary =
   | { t: 'online'; event: TerminalOnlineEvent; seq: number }
   | { t: 'offline'; event: TerminalOfflineEvent; seq: number }
   /** One committed batch, after its commit (the acks leave the worker at the same time). */
-  | { t: 'positions'; rows: PackedRow[] }
+  | { t: 'positions'; rows: PackedRows }
   | { t: 'response'; event: PackedResponse }
   | { t: 'reply'; id: number; value?: unknown; error?: WireError }
   | { t: 'register'; id: number; terminalNo: string; registration: TerminalRegistration }
@@ -55,6 +78,46 @@ export function packRow(row: PositionRow): PackedRow {
 
 export function unpackRow(row: PackedRow): PositionRow {
   return { ...row, deviceTime: new Date(row.deviceTime), receivedTime: new Date(row.receivedTime) };
+}
+
+export function packRows(rows: readonly PositionRow[]): PackedRows {
+  const packed: PackedRows = {
+    terminalNo: [], terminalId: [], tenantId: [], deviceTime: [], receivedTime: [], lon: [], lat: [], altitude: [],
+    speed: [], course: [], alarmFlags: [], statusFlags: [], mileage: [], extras: [], backfill: [],
+  };
+  for (const r of rows) {
+    packed.terminalNo.push(r.terminalNo);
+    packed.terminalId.push(r.terminalId);
+    packed.tenantId.push(r.tenantId);
+    packed.deviceTime.push(r.deviceTime.getTime());
+    packed.receivedTime.push(r.receivedTime.getTime());
+    packed.lon.push(r.lon);
+    packed.lat.push(r.lat);
+    packed.altitude.push(r.altitude);
+    packed.speed.push(r.speed);
+    packed.course.push(r.course);
+    packed.alarmFlags.push(r.alarmFlags);
+    packed.statusFlags.push(r.statusFlags);
+    packed.mileage.push(r.mileage ?? null);
+    packed.extras.push(r.extras);
+    packed.backfill.push(r.backfill ? 1 : 0);
+  }
+  return packed;
+}
+
+export function unpackRows(p: PackedRows): PositionRow[] {
+  const rows = new Array<PositionRow>(p.terminalNo.length);
+  for (let i = 0; i < rows.length; i++) {
+    const mileage = p.mileage[i];
+    rows[i] = {
+      terminalNo: p.terminalNo[i]!, terminalId: p.terminalId[i]!, tenantId: p.tenantId[i]!,
+      deviceTime: new Date(p.deviceTime[i]!), receivedTime: new Date(p.receivedTime[i]!),
+      lon: p.lon[i]!, lat: p.lat[i]!, altitude: p.altitude[i]!, speed: p.speed[i]!, course: p.course[i]!,
+      alarmFlags: p.alarmFlags[i]!, statusFlags: p.statusFlags[i]!, ...(mileage !== null && mileage !== undefined && { mileage }),
+      extras: p.extras[i]!, backfill: p.backfill[i] === 1,
+    };
+  }
+  return rows;
 }
 
 export function packResponse(event: CommandResponseEvent): PackedResponse {
