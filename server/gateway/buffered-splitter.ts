@@ -44,3 +44,21 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(b, a.length);
   return out;
 }
+
+/**
+ * Wraps a forward search (`find(from)`: the first match at or after `from`, or the buffer's length
+ * when there is none) so that searches from a position not past the last match reuse it. A cut
+ * that asks "where is the next delimiter?" at every candidate start then stays linear: a run of
+ * thousands of start bytes costs one scan, not one scan per byte.
+ */
+export function searchAhead(find: (from: number) => number): (from: number) => number {
+  let from = -1;
+  let hit = -1;
+  return (at) => {
+    if (from < 0 || at < from || at > hit) {
+      from = at;
+      hit = find(at);
+    }
+    return hit;
+  };
+}

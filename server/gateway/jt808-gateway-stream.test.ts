@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Jt808MsgId } from './jt808';
+import { Jt808MsgId, encodeFrame, escapeJt808, jt808CheckCode, unescapeJt808 } from './jt808';
 import { sleep, waitFor } from './testing/gateway-fakes';
 import { locationBody } from './testing/jt808-test-terminal';
 import { startTestGateway, type TestGateway } from './testing/start-test-gateway';
@@ -46,6 +46,24 @@ describe('Jt808Gateway byte stream', () => {
     expect(term.pending()).toEqual([]);
     expect(term.closedNow).toBe(false);
     expect(t.sink.committed).toEqual([]);
+    expect(t.gateway.metrics().badFrames).toBe(1);
+  });
+
+  it('drops a frame whose phone is not BCD rather than failing to address the answer to it', async () => {
+    t = await startTestGateway();
+    const term = await t.terminal();
+    await term.login();
+    // a package numbered past its total is answered at once with "message error": that answer
+    // once threw (the phone cannot be encoded back) inside the socket's data handler
+    const frame = encodeFrame({ msgId: Jt808MsgId.Location, phone: '13800000009', serial: 7, edition: '2013', body: locationBody(), subpackage: { total: 1, index: 2 } });
+    const content = unescapeJt808(frame.subarray(1, -1));
+    if (!content.ok) throw new Error('fixture');
+    content.value[4] = 0x0d; // phone 0d3800000009
+    content.value[content.value.length - 1] = jt808CheckCode(content.value, 0, content.value.length - 1);
+    const heartbeat = term.frame(Jt808MsgId.Heartbeat);
+    term.write(Buffer.concat([Uint8Array.of(0x7e, ...escapeJt808(content.value), 0x7e), heartbeat.bytes]));
+    expect((await term.ackFor(heartbeat.serial)).result).toBe(0);
+    expect(term.closedNow).toBe(false);
     expect(t.gateway.metrics().badFrames).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { BufferedSplitter, type CutResult } from '../buffered-splitter';
+import { BufferedSplitter, searchAhead, type CutResult } from '../buffered-splitter';
 
 /** Start bits of a frame with a one-byte length (0x7878) or a two-byte length (0x7979). */
 export const GT06_SHORT = 0x78;
@@ -96,6 +96,8 @@ export class Gt06FrameSplitter extends BufferedSplitter {
     const frames: Uint8Array[] = [];
     let skipped = 0;
     let at = 0;
+    // one scan for stop bits serves every length-0 start before them (a run of 78 78 00 stays linear)
+    const stopAfter = searchAhead((from) => indexOfStop(buf, from));
     for (;;) {
       // find the next start bits
       let start = at;
@@ -114,8 +116,8 @@ export class Gt06FrameSplitter extends BufferedSplitter {
       const length = long ? (buf[at + 2]! << 8) | buf[at + 3]! : buf[at + 2]!;
       let end: number;
       if (!long && length === 0) {
-        const stop = indexOfStop(buf, at + 3);
-        if (stop < 0) {
+        const stop = stopAfter(at + 3);
+        if (stop === buf.length) {
           if (buf.length - at > GT06_MAX_FRAME) {
             skipped += 2;
             at += 2;
@@ -148,5 +150,5 @@ export class Gt06FrameSplitter extends BufferedSplitter {
 
 function indexOfStop(buf: Uint8Array, from: number): number {
   for (let i = from; i + 1 < buf.length; i++) if (buf[i] === 0x0d && buf[i + 1] === 0x0a) return i;
-  return -1;
+  return buf.length;
 }

@@ -95,6 +95,18 @@ describe('GT06 round trips (device encoder → random cuts → gateway decoder)'
     const noise = new Uint8Array(70 * 1024).fill(0x41);
     expect(gt06Protocol.createSplitter().push(noise).fault).toMatch(/without a GT06 frame/);
   });
+
+  it('passes over a long run of length-0 starts without stop bits in one scan', () => {
+    // each 78 78 00 runs to the next stop bits: searching for them from every start was quadratic
+    // (seconds of a blocked event loop for one 128 KiB read)
+    const run = new Uint8Array(128 * 1024);
+    for (let i = 0; i + 3 <= run.length; i += 3) run.set([0x78, 0x78, 0x00], i);
+    const started = performance.now();
+    const r = gt06Protocol.createSplitter().push(run);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r.frames).toEqual([]);
+    expect(r.fault).toMatch(/without a GT06 frame/);
+  });
 });
 
 describe('GT06 commands', () => {

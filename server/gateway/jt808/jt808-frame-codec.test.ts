@@ -86,6 +86,20 @@ describe('refused frames', () => {
     expect(!r.ok && r.reason).toBe('bad-check-code');
   });
 
+  it('refuses a phone that is not BCD, which no reply could be addressed to', () => {
+    // phone 01d800000001, check code recomputed so only the phone is wrong
+    const content = fromHex('00020000' + '01d800000001' + '0001' + '00');
+    content[content.length - 1] = content.slice(0, -1).reduce((a, b) => a ^ b, 0);
+    const r = decodeFrame(Uint8Array.of(0x7e, ...escapeJt808(content), 0x7e));
+    expect(r).toMatchObject({ ok: false, reason: 'bad-phone' });
+    const edition2019 = encodeFrame({ msgId: 0x0002, phone: '13800000001', serial: 1, edition: '2019' });
+    const bad = unescapeJt808(edition2019.subarray(1, -1));
+    if (!bad.ok) throw new Error('fixture');
+    bad.value[5] = 0xa0; // first phone byte of the 2019 header
+    bad.value[bad.value.length - 1] = bad.value.slice(0, -1).reduce((a, b) => a ^ b, 0);
+    expect(decodeFrame(Uint8Array.of(0x7e, ...escapeJt808(bad.value), 0x7e))).toMatchObject({ ok: false, reason: 'bad-phone' });
+  });
+
   it('refuses a body-length mismatch', () => {
     // declares 1 body byte, carries none; check code recomputed so only the length is wrong
     const r = decodeHex('7e00020001013800000001000' + '13a7e'); // 02^01^01^38^01^01 = 3a

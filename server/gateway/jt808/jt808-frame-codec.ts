@@ -10,7 +10,7 @@ export const JT808_MAX_FRAME = 21 + JT808_MAX_BODY + 1;
 export const JT808_MAX_ESCAPED_FRAME = 2 * JT808_MAX_FRAME + 2;
 
 /** Why a frame was refused. */
-export type Jt808FrameError = 'bad-escape' | 'truncated-header' | 'bad-check-code' | 'body-length-mismatch' | 'oversized';
+export type Jt808FrameError = 'bad-escape' | 'truncated-header' | 'bad-check-code' | 'body-length-mismatch' | 'oversized' | 'bad-phone';
 
 /** Decoded frame header. */
 export interface Jt808Header {
@@ -139,7 +139,10 @@ export function decodeFrame(frame: Uint8Array, options: Jt808DecodeOptions = {})
 
   let p = 4;
   const protocolVersion = versionFlag ? data[p++] : undefined;
-  const phoneBcd = toHex(data.subarray(p, (p += versionFlag ? 10 : 6)));
+  const phone = data.subarray(p, (p += versionFlag ? 10 : 6));
+  // a number with a nibble above 9 names no terminal, and no reply could be addressed to it
+  if (!isBcd(phone)) return refuse('bad-phone', `phone ${toHex(phone)} is not BCD`);
+  const phoneBcd = toHex(phone);
   const serial = (data[p]! << 8) | data[p + 1]!;
   p += 2;
   const subpackage = subpackaged
@@ -162,6 +165,11 @@ export function decodeFrame(frame: Uint8Array, options: Jt808DecodeOptions = {})
     body: data.slice(headerLength, headerLength + bodyLength),
     checkCode,
   });
+}
+
+function isBcd(bytes: Uint8Array): boolean {
+  for (const b of bytes) if (b > 0x99 || (b & 0x0f) > 9) return false;
+  return true;
 }
 
 function hex2(n: number): string {

@@ -1,4 +1,4 @@
-import { BufferedSplitter, type CutResult } from '../buffered-splitter';
+import { BufferedSplitter, searchAhead, type CutResult } from '../buffered-splitter';
 
 /** Longest frame accepted (a voice or photo chunk fits), bytes. */
 export const WATCH_MAX_FRAME = 16 * 1024;
@@ -10,6 +10,8 @@ const latin1 = new TextDecoder('latin1');
 
 /** Where the frame starting at `at` ends by its declared length: 'wait' for more bytes, undefined when the length leads nowhere. */
 function endByLength(buf: Uint8Array, at: number): number | 'wait' | undefined {
+  // the `*` after the two-letter vendor, checked before any decoding: most `[` in noise have none
+  if (buf[at + 3] !== 0x2a) return undefined;
   const head = HEADER.exec(latin1.decode(buf.subarray(at, Math.min(buf.length, at + 48))));
   if (!head) return undefined;
   const end = at + head[0].length + Number.parseInt(head[2] ?? head[1]!, 16);
@@ -17,10 +19,15 @@ function endByLength(buf: Uint8Array, at: number): number | 'wait' | undefined {
   return buf[end] === CLOSE ? end : undefined;
 }
 
-/** Whether `bytes` are text (no control bytes): a text frame ends at its first `]`. */
-function isText(bytes: Uint8Array): boolean {
-  for (const b of bytes) if (b < 0x20 && b !== 0x09) return false;
-  return true;
+/** The first control byte at or after `from` (the buffer's length when none): a text frame has none before its `]`. */
+function controlByte(buf: Uint8Array, from: number): number {
+  for (let i = from; i < buf.length; i++) if (buf[i]! < 0x20 && buf[i] !== 0x09) return i;
+  return buf.length;
+}
+
+function indexOr(buf: Uint8Array, byte: number, from: number): number {
+  const i = buf.indexOf(byte, from);
+  return i < 0 ? buf.length : i;
 }
 
 /**
@@ -37,9 +44,14 @@ export class WatchFrameSplitter extends BufferedSplitter {
     const frames: Uint8Array[] = [];
     let skipped = 0;
     let at = 0;
+    // each search is reused until `at` passes its match: a run of `[` must not cost a scan to the
+    // next `]` (and over the text before it) per bracket
+    const openAfter = searchAhead((from) => indexOr(buf, OPEN, from));
+    const closeAfter = searchAhead((from) => indexOr(buf, CLOSE, from));
+    const controlAfter = searchAhead((from) => controlByte(buf, from));
     for (;;) {
-      const start = buf.indexOf(OPEN, at);
-      if (start < 0) {
+      const start = openAfter(at);
+      if (start === buf.length) {
         skipped += buf.length - at;
         at = buf.length;
         break;
@@ -53,10 +65,10 @@ export class WatchFrameSplitter extends BufferedSplitter {
         at = byLength + 1;
         continue;
       }
-      const close = buf.indexOf(CLOSE, at + 1);
-      const nextOpen = buf.indexOf(OPEN, at + 1);
-      if (close >= 0 && isText(buf.subarray(at, close))) {
-        if (nextOpen >= 0 && nextOpen < close) {
+      const close = closeAfter(at + 1);
+      if (close < buf.length && controlAfter(at) >= close) {
+        const nextOpen = openAfter(at + 1);
+        if (nextOpen < close) {
           // a frame cut short by the start of the next: drop its head
           skipped += nextOpen - at;
           at = nextOpen;
@@ -66,7 +78,7 @@ export class WatchFrameSplitter extends BufferedSplitter {
         at = close + 1;
         continue;
       }
-      if (byLength === 'wait' || close < 0) {
+      if (byLength === 'wait' || close === buf.length) {
         if (buf.length - at > WATCH_MAX_FRAME) {
           skipped += buf.length - at;
           at = buf.length;

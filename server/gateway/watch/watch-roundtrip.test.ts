@@ -83,6 +83,17 @@ describe('watch-protocol round trips (device encoder → random cuts → gateway
     expect(splitter.push(Buffer.from('0,90]')).frames).toHaveLength(1);
     expect(watchProtocol.createSplitter().push(new Uint8Array(70 * 1024).fill(0x41)).fault).toMatch(/without a watch-protocol frame/);
   });
+
+  it('passes over a long run of `[` in one scan and finds the frame after it', () => {
+    // every `[` once searched for the next `]` and read the text up to it: quadratic, over ten
+    // seconds of a blocked event loop for one 60 KiB read
+    const frame = Buffer.from(`[3G*${IMEI}*0009*LK,0,0,90]`);
+    const started = performance.now();
+    const r = watchProtocol.createSplitter().push(Buffer.concat([new Uint8Array(60 * 1024).fill(0x5b), frame]));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r.frames.map((f) => Buffer.from(f).toString())).toEqual([frame.toString()]);
+    expect(r.fault).toBeUndefined();
+  });
 });
 
 describe('watch-protocol commands', () => {
