@@ -160,3 +160,14 @@ export function profileText(f: ProfileField, value: string | number | undefined)
   if (value === undefined || value === '') return '';
   return f.unit ? `${value} ${f.unit}` : String(value);
 }
+
+/**
+ * An e-bike battery's charge from its terminal voltage and nominal voltage (the asset's
+ * 电池电压: 36, 48, 60 or 72 V): empty at 87.5 % of nominal, full at 110 % (48 V: 42 V → 0 %,
+ * 52.8 V → 100 %), linear between, as lead-acid and lithium packs of e-bikes read at rest.
+ */
+export function batteryPercentFromVoltage(volts: number, nominal: number): number {
+  const empty = nominal * 0.875;
+  const full = nominal * 1.1;
+  return Math.round(Math.min(100, Math.max(0, ((volts - empty) / (full - empty)) * 100)));
+}

@@ -35,6 +35,15 @@ function gt06(protocol: number, content: number[], serial: number): Buffer {
   return Buffer.from([0x78, 0x78, ...checked, crc >> 8, crc & 0xff, 0x0d, 0x0a]);
 }
 
+/** 79 79 | length (2 bytes) | protocol | content | serial | CRC | 0D 0A: the long frame of information 0x94. */
+function gt06Long(protocol: number, content: number[], serial: number): Buffer {
+  const body = [protocol, ...content, serial >> 8, serial & 0xff];
+  const length = body.length + 2;
+  const checked = Uint8Array.from([length >> 8, length & 0xff, ...body]);
+  const crc = crcItu(checked);
+  return Buffer.from([0x79, 0x79, ...checked, crc >> 8, crc & 0xff, 0x0d, 0x0a]);
+}
+
 const bcdImei = (imei: string) => Buffer.from(`0${imei}`, 'hex');
 
 function gt06DateTime(d: Date): number[] {
@@ -134,7 +143,7 @@ async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, wh
   }
 }
 
-interface MonitorRow { terminalNo: string; online: boolean; lon: number | null; lat: number | null; speed: number | null }
+interface MonitorRow { terminalNo: string; online: boolean; lon: number | null; lat: number | null; speed: number | null; battery?: number; externalVoltage?: number }
 const monitorRow = (no: string) => admin.get<{ total: number; list: MonitorRow[] }>(MONITOR, { keyword: no, pageSize: 5 });
 
 beforeAll(async () => {
@@ -143,12 +152,12 @@ beforeAll(async () => {
   ({ admin } = await demoTenantClients(server.app));
   const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
   const group = await server.store.fleet.ensureGroup(tenant.id, null, '设备测试', 50);
-  const provision = (imei: string, protocol: string, plateNo: string, assetKind: string) => server.store.fleet.provision({
-    tenantId: tenant.id, groupId: group, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol, plateNo, plateColor: 0, assetKind,
+  const provision = (imei: string, protocol: string, plateNo: string, assetKind: string, profile?: Record<string, string>) => server.store.fleet.provision({
+    tenantId: tenant.id, groupId: group, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol, plateNo, plateColor: 0, assetKind, profile,
   });
   await provision(BADGE, 'watch', '测试员工', 'person');
   await provision(COLLAR, 'gt06', '测试宠物', 'pet');
-  await provision(EBIKE, 'gt06', '粤B·D99999', 'ebike');
+  await provision(EBIKE, 'gt06', '粤B·D99999', 'ebike', { batteryVoltage: '48' });
 });
 
 afterAll(async () => {
@@ -258,14 +267,16 @@ describe('GT06 and watch-protocol devices end to end', () => {
     devices.push(halting);
     halting.send(gt06(0x22, [...gt06Gps(new Date(), 114.05, 22.54, 10, 0), ...lbs, 0x01, 0x00, 0x00], 9).subarray(0, 14));
 
-    // the e-bike reports a GPS+LBS position with ACC on (0x22), answered once stored, and shows on its monitor
+    // the e-bike reports its battery at 50.4 V (0x94), then a GPS+LBS position with ACC on (0x22), answered once stored,
+    // and shows on its monitor with the charge of its 48 V battery
     const now = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000);
+    ebike.send(gt06Long(0x94, [0x00, ...[5040 >> 8, 5040 & 0xff]], 7));
     ebike.send(gt06(0x22, [...gt06Gps(now, 114.0579, 22.5431, 18, 45), ...lbs, 0x01, 0x00, 0x00], 3));
     const ack = await ebike.next((f) => f[3] === 0x22, 'location reply after commit');
     expect(ack.subarray(4, 6).toString('hex')).toBe('0003');
     expect(await server.store.positions.count(ebikeId)).toBe(1);
     const row = await waitFor(() => monitorRow(EBIKE), (r) => r.obj.list[0]?.lon != null, 'e-bike on the monitor');
-    expect(row.obj.list[0]).toMatchObject({ terminalNo: EBIKE, online: true, speed: 18 });
+    expect(row.obj.list[0]).toMatchObject({ terminalNo: EBIKE, online: true, speed: 18, externalVoltage: 50.4, battery: 78 });
     expect(row.obj.list[0]!.lat).toBeCloseTo(22.5431, 5);
 
     const sent = await admin.postJson<{ batchId: string }>(SEND, { terminalNos: [EBIKE], commandType: 'locate', params: {} });

@@ -1,10 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
+import type { JSX } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import PeopleMonitorPage from '../../plugins/card/pages/monitor-page';
+import EbikeMonitorPage from '../../plugins/elec-car/pages/monitor-page';
 
 vi.setConfig({ testTimeout: 15000 });
 
@@ -12,6 +14,35 @@ const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = 
   terminalNo, plateNo: name, vehicleId: 1, groupId: 7, groupName: '生产部', online: true, lon: 120.7195, lat: 31.3265, speed: 4.5, course: 90, altitude: 0,
   gpsTime: '2026-11-24T10:00:00+08:00', receivedTime: '2026-11-24T10:00:01+08:00', alarmFlags: 0, statusFlags: 2, acc: false, located: true, mileage: null,
   assetKind: 'person', protocol: 'watch', battery: 64, ...patch,
+});
+
+async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[]) {
+  storeUser();
+  const server = new FakeServer()
+    .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: menu, type: 1 }]))
+    .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: '电动车', children: [] }]))
+    .on('GET', '/car/v4/api/monitor/list.json', ok({ total: list.length, list }))
+    .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
+  const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: new FakeWebSockets().factory });
+  await container.get<Perms>(PermissionService).load();
+  render(<ServiceProvider container={container}>{page}</ServiceProvider>);
+  return server;
+}
+
+describe('车辆监控 of 电动车卫士', () => {
+  it('shows each e-bike’s charge with its battery voltage, charging, and whether it is armed or cut off', async () => {
+    const ebike = (terminalNo: string, plate: string, patch: Partial<MonitorItem>) => person(terminalNo, plate, { assetKind: 'ebike', protocol: 'gt06', ...patch });
+    await renderMonitor(<EbikeMonitorPage />, 1802, [
+      ebike('358710060000017', '粤B·D30001', { battery: 78, externalVoltage: 50.4, armed: true }),
+      ebike('358710060000025', '粤B·D30018', { battery: 35, externalVoltage: 45.8, charging: true, armed: false, powerCut: true }),
+    ]);
+    await screen.findAllByText('粤B·D30018', undefined, { timeout: 8000 });
+    const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
+    expect(row('粤B·D30001').getByText('78%（50.4V）')).toBeTruthy();
+    expect(row('粤B·D30001').getByText('已设防')).toBeTruthy();
+    expect(row('粤B·D30018').getByText('35%（45.8V） 充电中')).toBeTruthy();
+    expect(row('粤B·D30018').getByText('未设防 · 已断电')).toBeTruthy();
+  });
 });
 
 describe('人员监控 of 智能工牌', () => {

@@ -48,8 +48,16 @@ export interface MonitorItem {
   fix?: 'lbs' | 'wifi' | 'last';
   /** Metres within which an approximate position lies. */
   accuracy?: number;
-  /** Battery, percent, when the device reports it. */
+  /** Battery, percent, when the device reports it (an e-bike's from its voltage and its battery's nominal voltage). */
   battery?: number;
+  /** E-bikes: the battery's voltage the guard measured, volts. */
+  externalVoltage?: number;
+  /** E-bikes and trackers: charging now. */
+  charging?: boolean;
+  /** E-bikes: 设防 (armed). */
+  armed?: boolean;
+  /** The relay has cut the power (断电). */
+  powerCut?: boolean;
   address?: string;
   /**
    * Set when the asset's service ran out: position, online and alarm fields are withheld (null,

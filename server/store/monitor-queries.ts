@@ -36,6 +36,12 @@ export interface AssetRow {
   accuracy: number | null;
   /** Percent, when the device reports it. */
   battery: number | null;
+  /** Volts the e-bike guard measured on the battery. */
+  externalVoltage: number | null;
+  charging: boolean | null;
+  armed: boolean | null;
+  /** The e-bike battery's nominal voltage (its 电池电压), volts. */
+  nominalVoltage: number | null;
 }
 
 export interface AssetFilter {
@@ -130,6 +136,8 @@ export class MonitorQueries {
         'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage', serviceExpired('v.expiry_date').as('expired'),
         'v.asset_kind as assetKind', 't.protocol', sql<string | null>`lp.extras->>'fix'`.as('fix'),
         sql<string | null>`lp.extras->>'accuracy'`.as('accuracy'), sql<string | null>`lp.extras->>'battery'`.as('battery'),
+        sql<string | null>`lp.extras->>'externalVoltage'`.as('externalVoltage'), sql<string | null>`lp.extras->>'charging'`.as('charging'),
+        sql<string | null>`lp.extras->>'armed'`.as('armed'), sql<string | null>`v.profile->>'batteryVoltage'`.as('nominalVoltage'),
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
       .orderBy('t.id');
@@ -147,6 +155,10 @@ export class MonitorQueries {
         fix: r.fix === 'gps' ? null : r.fix,
         accuracy: r.accuracy === null ? null : Number(r.accuracy),
         battery: r.battery === null ? null : Number(r.battery),
+        externalVoltage: r.externalVoltage === null ? null : Number(r.externalVoltage),
+        charging: r.charging === null ? null : r.charging === 'true',
+        armed: r.armed === null ? null : r.armed === 'true',
+        nominalVoltage: r.nominalVoltage === null ? null : Number(r.nominalVoltage),
       })),
     };
   }

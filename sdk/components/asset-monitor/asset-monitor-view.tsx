@@ -101,8 +101,22 @@ function fixText(r: MonitorItem): string {
   return r.lon === null ? '—' : 'GPS';
 }
 
+/** 78%, with the battery's voltage for an e-bike (78%（50.4V）) and ⚡ while charging. */
+function batteryText(r: MonitorItem): string {
+  if (r.battery === undefined) return '—';
+  const volts = r.externalVoltage === undefined ? '' : `（${r.externalVoltage.toFixed(1)}V）`;
+  return `${Math.round(r.battery)}%${volts}${r.charging ? ' 充电中' : ''}`;
+}
+
+/** An e-bike guard's state: 已设防 / 未设防, and 已断电 when its relay cut the power. */
+function guardText(r: MonitorItem): string {
+  const armed = r.armed === undefined ? '—' : r.armed ? '已设防' : '未设防';
+  return r.powerCut ? `${armed} · 已断电` : armed;
+}
+
 function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn<MonitorItem>[] {
   const vehicle = store.assetKind === 'vehicle';
+  const ebike = store.assetKind === 'ebike';
   return [
     { key: 'plate', title: words.name, width: 120, render: (r) => r.plateNo || r.terminalNo },
     { key: 'terminal', title: '终端号', width: 130, render: (r) => r.terminalNo },
@@ -122,7 +136,8 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
     { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => (r.speed === null ? '—' : `${Math.round(r.speed)} km/h`) },
     vehicle
       ? { key: 'acc', title: 'ACC', width: 60, render: (r) => (r.expired ? '—' : (r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') }
-      : { key: 'battery', title: '电量', width: 60, render: (r) => (r.battery === undefined ? '—' : `${Math.round(r.battery)}%`) },
+      : { key: 'battery', title: '电量', width: ebike ? 110 : 60, render: (r) => batteryText(r) },
+    ...(ebike ? [{ key: 'guard', title: '防盗', width: 110, render: (r: MonitorItem) => <span data-col="guard">{guardText(r)}</span> }] : []),
     ...(vehicle ? [] : [{ key: 'fix', title: '定位', width: 130, render: (r: MonitorItem) => <span data-col="fix">{fixText(r)}</span> }]),
     { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
     { key: 'address', title: '地址', render: (r) => (r.expired ? r.hint || EXPIRED_HINT : (store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…'))) },

@@ -4,6 +4,7 @@ import { badInput } from '../envelope';
 import { toChinaIso } from '../time-format';
 import { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 import type { MonitorItem } from '../../../sdk/services/live-service';
+import { batteryPercentFromVoltage } from '../../../sdk/asset-kinds';
 
 /** One asset's latest position as the console gets it: the SDK's contract type. */
 export type { MonitorItem };
@@ -32,9 +33,22 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     protocol: a.protocol,
     ...(a.fix && { fix: a.fix as NonNullable<MonitorItem['fix']> }),
     ...(a.accuracy !== null && { accuracy: a.accuracy }),
-    ...(a.battery !== null && { battery: a.battery }),
+    ...(batteryOf(a) !== null && { battery: batteryOf(a)! }),
+    ...(a.externalVoltage !== null && { externalVoltage: a.externalVoltage }),
+    ...(a.charging !== null && { charging: a.charging }),
+    ...(a.armed !== null && { armed: a.armed }),
+    ...((a.statusFlags & POWER_CUT) !== 0 && { powerCut: true }),
     ...(a.expired && { expired: true, hint: SERVICE_EXPIRED_HINT }),
   };
+}
+
+/** Status bit 11 (JT/T 808 电路断开; a GT06 guard's relay): the power is cut. */
+const POWER_CUT = 1 << 11;
+
+/** An e-bike's charge read from its battery voltage by its nominal voltage; else what the device reports. */
+function batteryOf(a: AssetRow): number | null {
+  if (a.assetKind === 'ebike' && a.externalVoltage !== null && a.nominalVoltage) return batteryPercentFromVoltage(a.externalVoltage, a.nominalVoltage);
+  return a.battery;
 }
 
 /** A terminal number as typed (013800000001 or 13800000001) in the stored, normalised form. */

@@ -13,6 +13,8 @@ export interface SimDeviceSpec {
   /** Position in its role (chooses its area). */
   index: number;
   draining?: boolean;
+  /** The asset's fields; an e-bike's 电池电压 makes its guard report the battery's voltage. */
+  profile?: Readonly<Record<string, string | number>>;
 }
 
 export interface DeviceFleetOptions {
@@ -46,6 +48,7 @@ export function startDeviceFleet(options: DeviceFleetOptions): DeviceFleetHandle
   const devices = options.devices.map((spec, i) => {
     const motion = new DeviceMotion(spec.role, mixSeed(seed, i), areaFor(spec.role, spec.index), {
       ...(spec.draining && { drainPerMinute: 0.5 }),
+      ...(spec.role === 'ebike' && spec.profile?.batteryVoltage !== undefined && { nominalVolts: Number(spec.profile.batteryVoltage) }),
       ...(options.sosPerSecond !== undefined && { sosPerSecond: options.sosPerSecond }),
     });
     const device = new SimulatedDevice({

@@ -23,6 +23,8 @@ export interface DeviceReport {
   steps: number;
   alarms: DeviceAlarm[];
   readings?: HealthReadings;
+  /** E-bikes: the battery's voltage, volts (from its charge and nominal voltage). */
+  batteryVolts?: number;
 }
 
 /** Tuning; the defaults give a believable demo. */
@@ -31,9 +33,16 @@ export interface MotionOptions {
   sosPerSecond?: number;
   /** This device's battery drains (percent per minute) and it never charges. */
   drainPerMinute?: number;
+  /** E-bikes: the battery's nominal voltage (36, 48, 60, 72 V); the guard then reports the battery's voltage. */
+  nominalVolts?: number;
 }
 
 const EARTH = 6_371_000;
+
+/** The voltage of a pack at `percent` charge: 87.5 % of nominal empty, 110 % full (sdk batteryPercentFromVoltage read backwards). */
+function volts(percent: number, nominal: number): number {
+  return Math.round((nominal * 0.875 + (percent / 100) * nominal * 0.225) * 100) / 100;
+}
 // badges measure heart rate, blood pressure and temperature every ten minutes
 const READINGS_EVERY_MS = 10 * 60_000;
 const toRad = Math.PI / 180;
@@ -86,6 +95,7 @@ export class DeviceMotion {
   private readingsAt = -Infinity;
   private readonly sosPerSecond: number;
   private readonly drainPerMinute: number | undefined;
+  private readonly nominalVolts: number | undefined;
 
   constructor(readonly role: DeviceRole, readonly seed: number, private readonly area: Area, options: MotionOptions = {}) {
     this.random = new SeededRandom(seed);
@@ -95,6 +105,7 @@ export class DeviceMotion {
     this.battery = this.random.int(45, 100);
     this.sosPerSecond = options.sosPerSecond ?? 1 / 7200;
     this.drainPerMinute = options.drainPerMinute;
+    this.nominalVolts = options.nominalVolts;
   }
 
   /** Relay state the platform set (断电 / 恢复). */
@@ -130,6 +141,7 @@ export class DeviceMotion {
       steps: this.steps,
       alarms,
       ...(this.role === 'badge' && nowMs - this.readingsAt >= READINGS_EVERY_MS && { readings: this.readings(nowMs) }),
+      ...(this.nominalVolts !== undefined && { batteryVolts: volts(this.battery, this.nominalVolts) }),
     };
   }
 

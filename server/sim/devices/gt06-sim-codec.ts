@@ -61,7 +61,13 @@ export const gt06SimCodec: DeviceSimCodec = {
   protocol: 'gt06',
   createSplitter: () => new Gt06FrameSplitter(),
   hello: (imei, _report, serial) => [frame(0x01, [...Buffer.from(`0${imei}`, 'hex')], serial)],
-  heartbeat: (_imei, r, serial) => frame(0x13, [terminalInfo(r), voltageLevel(r.battery), 0x04, 0x00, 0x02], serial),
+  heartbeat: (_imei, r, serial) => {
+    const status = frame(0x13, [terminalInfo(r), voltageLevel(r.battery), 0x04, 0x00, 0x02], serial);
+    if (r.batteryVolts === undefined) return status;
+    // an e-bike guard follows with 0x94 sub-type 0x00: the battery's voltage in 0.01 V
+    const info = frame(0x94, [0x00, ...u16(Math.round(r.batteryVolts * 100))], serial + 1, true);
+    return Uint8Array.from([...status, ...info]);
+  },
   report(_imei, r, serial) {
     const time = dateTime(r.timeMs);
     const fix = r.fix;
