@@ -63,7 +63,7 @@ export class DeviceConnection extends TerminalLink<DeviceConnection, DeviceInbou
       if (!decoded.ok) {
         // one corrupt frame must not cost the device its link: drop it, keep reading
         this.deps.counters.badFrames++;
-        this.deps.log.info({ conn: this.id, reason: decoded.reason, detail: decoded.detail }, `${this.protocol.name} frame dropped`);
+        this.frameDropped(decoded.reason, decoded.detail);
         continue;
       }
       this.enqueue({ message: decoded.message, receivedAt, receivedTime });

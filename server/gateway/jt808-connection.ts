@@ -92,7 +92,7 @@ export class Jt808Connection extends TerminalLink<Jt808Connection, Jt808InboundM
       if (!decoded.ok) {
         // one corrupt frame must not cost the terminal its link: drop it, keep reading
         this.deps.counters.badFrames++;
-        this.deps.log.info({ conn: this.id, reason: decoded.reason, detail: decoded.detail }, 'jt808 frame dropped');
+        this.frameDropped(decoded.reason, decoded.detail);
         continue;
       }
       const { header, body } = decoded.value;

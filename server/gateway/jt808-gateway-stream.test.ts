@@ -49,6 +49,21 @@ describe('Jt808Gateway byte stream', () => {
     expect(t.gateway.metrics().badFrames).toBe(1);
   });
 
+  it('logs the first dropped frames of a connection, then one line per thousand, while counting every one', async () => {
+    const lines: string[] = [];
+    const log = { info: (_: object, msg: string) => lines.push(msg), warn: () => undefined, error: () => undefined };
+    t = await startTestGateway({ log });
+    const term = await t.terminal();
+    await term.login();
+    const bad = Uint8Array.from(term.frame(Jt808MsgId.Heartbeat).bytes);
+    bad[bad.length - 2] ^= 0x01;
+    const good = term.frame(Jt808MsgId.Heartbeat);
+    term.write(Buffer.concat([...Array.from({ length: 2500 }, () => bad), good.bytes]));
+    expect((await term.ackFor(good.serial)).result).toBe(0);
+    expect(t.gateway.metrics().badFrames).toBe(2500);
+    expect(lines.filter((l) => l === 'jt808 frame dropped')).toHaveLength(7); // 5, then the 1000th and 2000th
+  });
+
   it('drops a frame whose phone is not BCD rather than failing to address the answer to it', async () => {
     t = await startTestGateway();
     const term = await t.terminal();

@@ -115,6 +115,19 @@ export abstract class TerminalLink<L, M> {
   }
 
   /** Ends a stream that can no longer be framed. */
+  private droppedFrames = 0;
+
+  /**
+   * Logs a frame dropped as malformed: the first few of a connection, then one line per thousand
+   * with the count, so a hostile or broken stream cannot flood the log (the metrics count all).
+   */
+  protected frameDropped(reason: string, detail: unknown): void {
+    this.droppedFrames++;
+    if (this.droppedFrames <= 5 || this.droppedFrames % 1000 === 0) {
+      this.deps.log.info({ conn: this.id, reason, detail, dropped: this.droppedFrames }, `${this.protocolName} frame dropped`);
+    }
+  }
+
   protected streamFault(fault: string): void {
     this.deps.counters.streamFaults++;
     this.deps.log.warn({ conn: this.id, remote: this.remoteAddress, fault }, `${this.protocolName} stream fault; closing`);
