@@ -214,6 +214,21 @@ describe('GT06 and watch-protocol devices end to end', () => {
     const al = await badge.next((f) => f.toString().includes('*AL'), 'AL reply');
     expect(al.toString()).toBe(`[3G*${BADGE}*0002*AL]`);
 
+    // a heart rate of 135 (健康设置: 50–120) then two positions: exactly one 心率异常, still open
+    badge.send(watch(BADGE, 'heart,135'));
+    for (const [i, ms] of [4000, 6000].entries()) {
+      badge.send(watch(BADGE, `AL${watchUd(new Date(now.getTime() + ms), 120.7196 + i / 1e4, 31.3266).slice(2)}`));
+      await badge.next((f) => f.toString().includes('*AL'), 'AL reply');
+    }
+    const badgeId = (await server.store.fleet.terminalAuth(BADGE))!.terminalId;
+    await waitFor(() => server.store.alarms.openTypes(badgeId), (types) => types.includes('heartRateAbnormal'), '心率异常 open');
+    await new Promise((r) => setTimeout(r, 300)); // the second position is evaluated too
+    const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
+    const scope = { userId: 0, tenantId: tenant.id, tenantIds: [tenant.id], groupIds: null };
+    const health = (await server.store.alarms.page(scope, { offset: 0, limit: 50 })).list.filter((a) => a.terminalId === badgeId && a.alarmType === 'heartRateAbnormal');
+    expect(health).toHaveLength(1);
+    expect(health[0]!.detail).toMatchObject({ heartRate: 135, max: 120 });
+
     const sent = await admin.postJson<{ batchId: string }>(SEND, { terminalNos: [BADGE], commandType: 'locate', params: {} });
     expect(sent.flag).toBe(1);
     const cr = await badge.next((f) => f.toString().includes('*CR'), 'CR command');

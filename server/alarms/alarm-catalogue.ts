@@ -81,6 +81,9 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   platform('offline', '离线超时', true, [{ key: 'minutes', title: '离线时长', min: 1, max: 10080, integer: true, value: 30 }]),
   platform('parking', '停车超时', false, [{ key: 'minutes', title: '停车时长', min: 1, max: 1440, integer: true, value: 60 }]),
   platform('lowBattery', '低电量', true, [{ key: 'percent', title: '电量阈值', min: 1, max: 99, integer: true, value: 20 }]),
+  // 健康告警: badges' readings against the tenant's 健康设置 (heart rate range, body temperature ceiling)
+  platform('heartRateAbnormal', '心率异常', true),
+  platform('temperatureHigh', '体温异常', true),
   // e-bikes only: GB 17761-2018 caps an electric bicycle's speed at 25 km/h
   platform('gbOverspeed', '超标车速', true, [
     { key: 'speedLimit', title: '限速', min: 1, max: 100, integer: true, value: 25 },

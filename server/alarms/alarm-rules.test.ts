@@ -186,3 +186,26 @@ describe('超标车速 (新国标)', () => {
     expect(run(state, ebike(), [at(11, { speed: 30 })])).toEqual(['start:gbOverspeed']);
   });
 });
+
+describe('健康告警', () => {
+  const health = { heartRateMin: 50, heartRateMax: 120, temperatureMax: 37.3 };
+  const badge = (saved: AlarmControl[] = []) => ctx(saved, { assetKind: 'person', health });
+
+  it('opens exactly one 心率异常 while heart rates stay above the range, and ends it when one is back in range', () => {
+    const state = emptyAlarmState();
+    const out = run(state, badge(), [at(0, { heartRate: 80 }), at(60, { heartRate: 135 }), at(120, { heartRate: 142 }), at(180), at(240, { heartRate: 90 })]);
+    expect(out).toEqual(['start:heartRateAbnormal', 'end:heartRateAbnormal']);
+    const [t] = evaluatePosition(emptyAlarmState(), at(0, { heartRate: 45 }), badge()).transitions;
+    expect(t).toMatchObject({ alarmType: 'heartRateAbnormal', detail: { heartRate: 45, min: 50, max: 120 } });
+  });
+
+  it('opens 体温异常 above the ceiling, on its own beside the heart rate', () => {
+    const out = run(emptyAlarmState(), badge(), [at(0, { temperature: 37.2, heartRate: 130 }), at(60, { temperature: 38.1, heartRate: 131 })]);
+    expect(out).toEqual(['start:heartRateAbnormal', 'start:temperatureHigh']);
+  });
+
+  it('raises nothing when the type is switched off in 告警设置', () => {
+    const off = badge([{ alarmType: 'heartRateAbnormal', enabled: false, thresholds: {} }]);
+    expect(run(emptyAlarmState(), off, [at(0, { heartRate: 150 })])).toEqual([]);
+  });
+});

@@ -15,6 +15,9 @@ export interface RulePosition {
   battery?: number;
   /** Alarms a GT06 / watch device reported by name (vibration, fall …). */
   deviceAlarms?: readonly string[];
+  /** Readings a badge or watch sent with or before this position: beats per minute, °C. */
+  heartRate?: number;
+  temperature?: number;
 }
 
 export interface RuleFence {
@@ -31,6 +34,8 @@ export interface RuleContext {
   vehicleSpeedLimit: number | null;
   /** vehicle, person, pet or ebike (null: no asset); 超标车速 watches e-bikes only. */
   assetKind?: string | null;
+  /** The tenant's 健康设置: heart rate range and body temperature ceiling (健康告警). */
+  health?: { heartRateMin: number; heartRateMax: number; temperatureMax: number };
   /** Fences bound to the vehicle or one of its groups. */
   fences: readonly RuleFence[];
 }
@@ -162,6 +167,27 @@ function gbOverspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, 
   }
 }
 
+/**
+ * 健康告警: a heart rate outside the tenant's range or a body temperature above its ceiling opens
+ * one alarm of that reading (kept open while readings stay out of range), a reading back in range
+ * ends it; a position without a reading changes nothing.
+ */
+function health(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  const limits = ctx.health;
+  if (p.heartRate !== undefined) {
+    const type = 'heartRateAbnormal';
+    const out = limits !== undefined && (p.heartRate < limits.heartRateMin || p.heartRate > limits.heartRateMax);
+    if (out && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { heartRate: p.heartRate, min: limits!.heartRateMin, max: limits!.heartRateMax });
+    else d.end(type, p.time, { heartRate: p.heartRate });
+  }
+  if (p.temperature !== undefined) {
+    const type = 'temperatureHigh';
+    const out = limits !== undefined && p.temperature > limits.temperatureMax;
+    if (out && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { temperature: p.temperature, max: limits!.temperatureMax });
+    else d.end(type, p.time, { temperature: p.temperature });
+  }
+}
+
 function parking(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
   const type = 'parking';
   const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
@@ -223,6 +249,7 @@ export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: R
   terminalBits(p, ctx, d);
   overspeed(p, ctx, state, d);
   gbOverspeed(p, ctx, state, d);
+  health(p, ctx, d);
   parking(p, ctx, state, d);
   lowBattery(p, ctx, d);
   fences(p, ctx, state, d, fenceChanges);

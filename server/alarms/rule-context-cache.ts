@@ -29,6 +29,7 @@ export function toRuleFence(f: FenceRecord): RuleFence | undefined {
  */
 export class RuleContextCache {
   private readonly controls = new Map<number, Cached<AlarmControls>>();
+  private readonly health = new Map<number, Cached<NonNullable<RuleContext['health']>>>();
   private readonly terminals = new Map<number, Cached<Omit<TerminalContext, 'controls'>>>();
   private generation = 0;
   /** Bumped by `forget`: a read that started before it is not kept. */
@@ -40,6 +41,7 @@ export class RuleContextCache {
   invalidate(): void {
     this.generation++;
     this.controls.clear();
+    this.health.clear();
     this.terminals.clear();
   }
 
@@ -49,6 +51,17 @@ export class RuleContextCache {
       this.terminals.delete(id);
       this.terminalVersions.set(id, (this.terminalVersions.get(id) ?? 0) + 1);
     }
+  }
+
+  /** The tenant's 健康设置 (health thresholds), kept like its alarm controls. */
+  async tenantHealth(tenantId: number): Promise<NonNullable<RuleContext['health']>> {
+    const hit = this.fresh(this.health.get(tenantId));
+    if (hit) return hit;
+    const generation = this.generation;
+    const { heartRateMin, heartRateMax, temperatureMax } = await this.store.health.get(tenantId);
+    const value = { heartRateMin, heartRateMax, temperatureMax };
+    this.health.set(tenantId, { value, expires: this.now() + this.ttlMs, generation });
+    return value;
   }
 
   async tenantControls(tenantId: number): Promise<AlarmControls> {
@@ -78,7 +91,8 @@ export class RuleContextCache {
       };
       if (this.terminalVersions.get(terminalId) === version) this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });
     }
-    return { ...entry, controls: await this.tenantControls(entry.tenantId) };
+    const [controls, health] = await Promise.all([this.tenantControls(entry.tenantId), this.tenantHealth(entry.tenantId)]);
+    return { ...entry, controls, health };
   }
 
   private fresh<T>(cached: Cached<T> | undefined): T | undefined {

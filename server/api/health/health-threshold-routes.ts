@@ -35,6 +35,7 @@ export const updateHealthThresholdRoute = sessionRoute<unknown, HealthThreshold>
     const before = await deps.store.health.get(user.tenantId);
     await deps.store.health.save(user.tenantId, value, deps.clock.now());
     const after = await deps.store.health.get(user.tenantId);
+    deps.fleet?.alarms.invalidate();
     await audit({ action: '修改健康阈值', target: `租户 ${user.tenantName}`, before, after });
     return after;
   },
