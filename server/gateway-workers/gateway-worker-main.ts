@@ -24,16 +24,30 @@ const settings = JSON.parse(process.env.TIANLU_GATEWAY_WORKER ?? '{}') as Gatewa
 const log = workerLog(cluster.worker?.id ?? 0, settings.logLevel ?? 'info');
 // the primary went away (crash, SIGKILL): nothing may keep accepting positions it cannot publish
 process.on('disconnect', () => process.exit(0));
-startGatewayWorker(settings, {
+// messages that arrive while the worker is still starting (a close, an evict) wait for its listener
+const inbox: PrimaryToWorker[] = [];
+let deliver: ((message: PrimaryToWorker) => void) | undefined;
+process.on('message', (message: PrimaryToWorker) => (deliver ? deliver(message) : inbox.push(message)));
+const started = startGatewayWorker(settings, {
   send(message: WorkerToPrimary) {
-    if (!process.connected) return;
+    if (!process.connected) {
+      if (message.t === 'closed') process.exit(0);
+      return;
+    }
     if (message.t === 'closed') process.send!(message, () => process.exit(0));
     else process.send!(message);
   },
   onMessage(listener) {
-    process.on('message', (message: PrimaryToWorker) => listener(message));
+    deliver = listener;
+    for (const message of inbox.splice(0)) listener(message);
   },
-}, log).catch((err: unknown) => {
+}, log);
+// Ctrl-C and a service manager's SIGTERM reach every process of the group: drain like on the
+// primary's close (queued positions commit and are acknowledged) instead of dying mid-batch
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void started.then((worker) => worker.close()));
+}
+started.catch((err: unknown) => {
   log.error({ err }, 'gateway worker failed to start');
   process.exit(1);
 });

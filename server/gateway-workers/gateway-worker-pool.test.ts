@@ -37,6 +37,7 @@ describe.skipIf(!url)('gateway workers on PostgreSQL', () => {
       settings: { databaseUrl: url!, schema, host: '127.0.0.1', ports: { jt808: 0, gt06: 0, watch: 0 }, autoRegister: false, idleTimeoutMs: 0, batcher: { maxDelayMs: 5 }, logLevel: 'warn' },
       directory: new StoreTerminalDirectory(store.fleet),
       events: recorder,
+      respawnDelayMs: 50,
     });
     pool.subscribe({ positionsCommitted: (rows) => committed.push(...rows) });
     port = (await pool.start()).jt808;
@@ -120,4 +121,44 @@ describe.skipIf(!url)('gateway workers on PostgreSQL', () => {
     second!.close();
     await waitFor(() => recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length === offlineBefore + 1, 3000, 'offline once');
   });
+
+  it('takes the terminals of a worker that died offline and forks a replacement that serves them', async () => {
+    const no = PHONES[2]!.replace(/^0+/, '');
+    const t = await Jt808TestTerminal.connect(port, PHONES[2]);
+    await t.login();
+    const deadIndex = pool.workerOf(no)!;
+    const dead = pool.workerPids()[deadIndex]!;
+    const offlineBefore = recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length;
+    process.kill(dead, 'SIGKILL');
+    await t.closed;
+    await waitFor(() => recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length === offlineBefore + 1, 3000, 'offline');
+    await waitFor(() => pool.workerPids().length === 2 && !pool.workerPids().includes(dead), 15_000, 'replacement');
+    // both workers serve the shared port again: connect until one lands on the replacement
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const again = await Jt808TestTerminal.connect(port, PHONES[2]);
+      await again.login();
+      const gpsTime = T0 + 120_000 + attempt * 1000;
+      await again.ackFor(again.sendLocation({ latitude: 31.4, longitude: 121.6, gpsTime }));
+      expect((await storedTimes(no)).has(gpsTime)).toBe(true);
+      const onReplacement = pool.workerOf(no) === deadIndex;
+      again.close();
+      if (onReplacement) return;
+    }
+    throw new Error('no connection reached the replacement worker');
+  }, 30_000);
+
+  it('drains a worker sent SIGTERM: what it received is committed and acknowledged before its connections close', async () => {
+    const no = PHONES[3]!.replace(/^0+/, '');
+    const t = await Jt808TestTerminal.connect(port, PHONES[3]);
+    await t.login();
+    const worker = pool.workerPids()[pool.workerOf(no)!]!;
+    const serials = Array.from({ length: 20 }, (_, i) => t.sendLocation({ latitude: 31.5, longitude: 121.7, gpsTime: T0 + 200_000 + i * 1000 }));
+    await t.ackFor(serials[0]!);
+    process.kill(worker, 'SIGTERM');
+    for (const serial of serials.slice(1)) await t.ackFor(serial, 5000);
+    await t.closed;
+    expect((await storedTimes(no)).size).toBeGreaterThanOrEqual(20);
+    await waitFor(() => recorder.of('terminalOffline').some((e) => e.terminalNo === no && e.reason === 'shutdown'), 3000, 'offline at shutdown');
+    await waitFor(() => pool.workerPids().length === 2 && !pool.workerPids().includes(worker), 15_000, 'replacement');
+  }, 30_000);
 });

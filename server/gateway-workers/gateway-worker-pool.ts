@@ -36,6 +36,8 @@ interface WorkerHandle {
   calls: Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>;
   exited: Promise<void>;
   alive: boolean;
+  /** Listening on the shared ports (connections reach it). */
+  ready: boolean;
   /** The worker's latest report of its counters. */
   metrics?: Record<GatewayProtocol, GatewayMetricsSnapshot>;
 }
@@ -114,9 +116,9 @@ export class GatewayWorkerPool {
     return (this.terminals.get(terminalNo) ?? this.terminals.get(normalizePhone(terminalNo)))?.handle.index;
   }
 
-  /** Process ids of the live workers. */
+  /** Process ids of the workers serving the ports, by worker index. */
   workerPids(): number[] {
-    return this.handles.filter((h) => h.alive).map((h) => h.worker.process.pid ?? 0);
+    return this.handles.filter((h) => h.alive && h.ready).map((h) => h.worker.process.pid ?? 0);
   }
 
   /** Every live worker's counters as last reported (every couple of seconds). */
@@ -158,7 +160,7 @@ export class GatewayWorkerPool {
   /** Every worker stops reading, commits and acknowledges what it queued, closes its connections and exits. */
   async close(): Promise<void> {
     this.closing = true;
-    for (const handle of this.handles) if (handle.alive) handle.worker.send({ t: 'close' } satisfies PrimaryToWorker);
+    for (const handle of this.handles) this.send(handle, { t: 'close' });
     await Promise.all(this.handles.map((h) => h.exited));
   }
 
@@ -168,7 +170,7 @@ export class GatewayWorkerPool {
   }
 
   private call<T>(handle: WorkerHandle, message: PrimaryToWorker & { id: number }): Promise<T> {
-    if (!handle.alive) return Promise.reject(new Error('gateway worker is gone'));
+    if (!handle.alive || !handle.worker.isConnected()) return Promise.reject(new Error('gateway worker is gone'));
     return new Promise<T>((resolve, reject) => {
       handle.calls.set(message.id, { resolve: resolve as (v: never) => void, reject });
       handle.worker.send(message);
@@ -184,7 +186,7 @@ export class GatewayWorkerPool {
       failed = reject;
     });
     const handle: WorkerHandle = {
-      index, worker, calls: new Map(), alive: true,
+      index, worker, calls: new Map(), alive: true, ready: false,
       exited: new Promise((resolve) => worker.once('exit', (code: number | null, signal: string | null) => {
         this.onExit(handle, code, signal);
         failed(new Error(`gateway worker ${index} exited before listening (${signal ?? code})`));
@@ -192,8 +194,11 @@ export class GatewayWorkerPool {
       })),
     };
     this.handles[index] = handle;
+    // a send racing the worker's exit fails on the channel; the exit handler does the cleaning up
+    worker.on('error', (err: Error) => this.log.warn({ err, worker: index }, 'gateway worker channel error'));
     worker.on('message', (message: WorkerToPrimary) => {
       if (message.t === 'listening') {
+        handle.ready = true;
         this.boundPorts ??= message.ports;
         listening();
       } else {

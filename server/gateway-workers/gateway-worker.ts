@@ -48,7 +48,7 @@ const GATEWAY_ORDER: readonly GatewayProtocol[] = ['jt808', 'gt06', 'watch'];
  * PostgreSQL pool, acks after its own commits. The primary hears, per batch and per transition,
  * what the bus and the alarm engine need, and asks for commands, evictions and the close.
  */
-export async function startGatewayWorker(settings: GatewayWorkerSettings, channel: PrimaryChannel, log: GatewayLog): Promise<void> {
+export async function startGatewayWorker(settings: GatewayWorkerSettings, channel: PrimaryChannel, log: GatewayLog): Promise<{ close(): Promise<void> }> {
   const writer = openGatewayWriterStore({
     databaseUrl: settings.databaseUrl, schema: settings.schema, poolSize: settings.poolSize,
     onConnectionLost: (err) => log.warn({ err }, 'gateway worker lost a database connection'),
@@ -103,7 +103,23 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
   });
   const metricsTimer = setInterval(reportMetrics, settings.metricsIntervalMs ?? 2000);
   metricsTimer.unref();
+  const listen = async () => {
+    const ports = {} as Record<GatewayProtocol, number>;
+    for (const protocol of GATEWAY_ORDER) ports[protocol] = await byProtocol(protocol)!.listen(settings.ports[protocol], settings.host);
+    return ports;
+  };
+  const listening = listen();
   let closing: Promise<void> | undefined;
+  /** Stops reading, commits and acknowledges what is queued, closes the connections, then tells the primary. */
+  const close = () => {
+    clearInterval(metricsTimer);
+    // a close that arrives while the ports are still being bound waits for them
+    closing ??= listening.catch(() => undefined).then(() => gateways.close())
+      .catch((err: unknown) => log.error({ err }, 'gateway worker close failed'))
+      .then(() => writer.close())
+      .finally(() => channel.send({ t: 'closed' }));
+    return closing;
+  };
   channel.onMessage((message) => {
     switch (message.t) {
       case 'command':
@@ -130,17 +146,12 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
         return;
       }
       case 'close':
-        clearInterval(metricsTimer);
-        closing ??= gateways.close()
-          .catch((err: unknown) => log.error({ err }, 'gateway worker close failed'))
-          .then(() => writer.close())
-          .finally(() => channel.send({ t: 'closed' }));
+        void close();
         return;
     }
   });
 
-  const ports = {} as Record<GatewayProtocol, number>;
-  for (const protocol of GATEWAY_ORDER) ports[protocol] = await byProtocol(protocol)!.listen(settings.ports[protocol], settings.host);
-  channel.send({ t: 'listening', ports });
+  channel.send({ t: 'listening', ports: await listening });
   reportMetrics();
+  return { close };
 }
