@@ -78,6 +78,8 @@ export interface ScopedAsset {
   vehicleId: number | null;
   plateNo: string | null;
   groupId: number | null;
+  /** vehicle, person, pet or ebike; null for a terminal bound to no asset. */
+  assetKind: string | null;
 }
 
 function escapeLike(text: string): string {
@@ -184,7 +186,10 @@ export class MonitorQueries {
     return this.db
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-      .select(['t.id as terminalId', 't.display_no as terminalNo', 't.tenant_id as tenantId', 'v.id as vehicleId', 'v.plate_no as plateNo', 'v.group_id as groupId'])
+      .select([
+        't.id as terminalId', 't.display_no as terminalNo', 't.tenant_id as tenantId', 'v.id as vehicleId', 'v.plate_no as plateNo', 'v.group_id as groupId',
+        'v.asset_kind as assetKind',
+      ])
       .where('t.terminal_no', '=', terminalNo)
       .where(assetInScope(ownerScope(owner), 't.tenant_id', 'v.group_id'))
       .executeTakeFirst();

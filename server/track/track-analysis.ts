@@ -72,27 +72,30 @@ const SERIES_SAMPLES = 2000;
 const located = (c: TrackColumns, i: number) => !(c.lon[i] === 0 && c.lat[i] === 0);
 const step = (c: TrackColumns, i: number, j: number) => distance([c.lon[i], c.lat[i]], [c.lon[j], c.lat[j]]);
 
+/** Whether the asset stands at report i (a vehicle: slow or ACC off). */
+export type StandingTest = (c: TrackColumns, i: number) => boolean;
+
 /** Whether the vehicle stood between report i and report i + 1. */
-function standingAfter(c: TrackColumns, i: number, stopMs: number): boolean {
-  if (isStanding(c, i)) return true;
+function standingAfter(c: TrackColumns, i: number, stopMs: number, standing: StandingTest): boolean {
+  if (standing(c, i)) return true;
   // a silent terminal (switched off while parked) reports nothing: a long gap with no movement is standing
   return c.t[i + 1] - c.t[i] >= stopMs && step(c, i, i + 1) < SAME_PLACE_METRES;
 }
 
-/** Standing spells of at least `stopSeconds`, in time order. */
-export function findStops(c: TrackColumns, stopSeconds: number): StopSpan[] {
+/** Standing spells of at least `stopSeconds`, in time order; `standing` says what standing is for this asset. */
+export function findStops(c: TrackColumns, stopSeconds: number, standing: StandingTest = isStanding): StopSpan[] {
   const stopMs = stopSeconds * 1000;
   const stops: StopSpan[] = [];
   const n = c.length;
   let i = 0;
   while (i < n) {
-    const standingHere = i < n - 1 ? standingAfter(c, i, stopMs) : isStanding(c, i);
+    const standingHere = i < n - 1 ? standingAfter(c, i, stopMs, standing) : standing(c, i);
     if (!standingHere) {
       i++;
       continue;
     }
     const a = i;
-    while (i < n - 1 && standingAfter(c, i, stopMs)) i++;
+    while (i < n - 1 && standingAfter(c, i, stopMs, standing)) i++;
     // i: the first position after the standing spell (moving again), or the last of the track
     const b = i;
     if (c.t[b] - c.t[a] >= stopMs) stops.push({ startIndex: a, endIndex: b, start: c.t[a], end: c.t[b] });

@@ -155,3 +155,30 @@ describe('track/settings.json', () => {
     expect((await admin.get('/car/v4/api/track/settings.json')).obj).toEqual({ maxRangeDays: 7, stopMinutes: 3 });
   });
 });
+
+describe('trips.json', () => {
+  interface Trips {
+    trips: { start: string; end: string; distance: number; seconds: number; maxSpeed: number }[];
+    days: { day: string; count: number; distance: number }[];
+    totals: { count: number; distance: number; seconds: number };
+  }
+
+  it('splits the day at the 20-minute stop into two trips with distance, duration and speed, per day and in total', async () => {
+    const res = await admin.get<Trips>('/car/v4/api/track/trips.json', { terminalNo: TERMINAL, start: START, end: END });
+    expect(res.flag).toBe(1);
+    const [east, north] = res.obj.trips;
+    expect(res.obj.trips).toHaveLength(2);
+    expect(east).toMatchObject({ start: '2026-05-01T08:00:00+08:00', end: '2026-05-01T08:40:00+08:00', seconds: 2400, maxSpeed: 30 });
+    expect(east!.distance).toBeCloseTo(20.4, 0);
+    expect(north!.start).toBe('2026-05-01T09:00:00+08:00');
+    expect(north!.distance).toBeCloseTo(26.6, 0);
+    expect(res.obj.days).toEqual([{ day: '2026-05-01', count: 2, distance: res.obj.totals.distance, seconds: res.obj.totals.seconds }]);
+    expect(res.obj.totals.count).toBe(2);
+  });
+
+  it('answers another tenant 404 and checks the stop threshold', async () => {
+    expect(await other.get('/car/v4/api/track/trips.json', { terminalNo: TERMINAL, start: START, end: END })).toMatchObject({ flag: 404 });
+    const bad = await admin.get('/car/v4/api/track/trips.json', { terminalNo: TERMINAL, start: START, end: END, stopMinutes: 0 });
+    expect(bad.flag).toBe(400);
+  });
+});

@@ -3,6 +3,7 @@ import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { buildTrackAnswer } from './track-answer';
+import { TRIP_RESOURCES } from './trip-routes';
 import {
   MAX_TRACK_POINTS,
   PLAYBACK_RESOURCE,
@@ -39,6 +40,8 @@ export const trackListRoute = sessionRoute<TrackListQuery>({
   url: '/car/v4/api/track/list.json',
   summary: '轨迹：终端在时间段内的位置（按定位时间排序）；带 zoom 时按缩放级别抽稀（保留停留点、急转弯、报警点），bbox 只取该范围',
   resource: PLAYBACK_RESOURCE,
+  // 骑行记录 and 遛狗记录 replay their trips
+  alsoResources: TRIP_RESOURCES,
   schema: {
     querystring: object(
       {

@@ -132,9 +132,15 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [128003, '删除字典', null, button(1280)],
     [128004, '导出字典', null, button(1280)],
   ]),
-  ...platform(13, [[1301, '概览', '/pet/overview', { icon: 'Home' }], [1302, '宠物定位', '/pet/monitor', { icon: 'Location' }]]),
+  ...platform(13, [
+    [1301, '概览', '/pet/overview', { icon: 'Home' }], [1302, '宠物定位', '/pet/monitor', { icon: 'Location' }],
+    [1310, '遛狗记录', '/pet/walks', { icon: 'History', grantedWith: 1302 }],
+  ]),
   ...platform(17, [[1701, '概览', '/dataCenter/overview', { icon: 'Home' }]]),
-  ...platform(18, [[1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }]]),
+  ...platform(18, [
+    [1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }],
+    [1810, '骑行记录', '/elec-car/rides', { icon: 'History', grantedWith: 1802 }],
+  ]),
   ...platform(20, [
     [2001, '概览', '/data-report/overview', { icon: 'Home' }],
     [2010, '里程报表', '/data-report/dataReport/mileageReport', { icon: 'DocumentTable' }],
