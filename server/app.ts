@@ -8,6 +8,7 @@ import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
 import { installErrorHandlers } from './api/error-handlers';
 import { registerOpenApi } from './api/openapi-plugin';
+import { registerRateLimits } from './api/rate-limits';
 import { registerRoutes, type RouteRegistry } from './api/route-registry';
 import { LoginService } from './auth/login-service';
 import { SessionService } from './auth/session-service';
@@ -122,6 +123,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // spreadsheet uploads (asset imports); each route sets its own file size limit
     await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 10 * BODY_LIMIT } });
     await registerOpenApi(app);
+    const checkRateLimit = await registerRateLimits(app, config);
     const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
     if (spa) deps.distDir = distDir;
     installErrorHandlers(app, { spa });
@@ -135,7 +137,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     deps.fleet = fleet;
     await registerLiveChannel(app, deps, fleet.bus);
     const routes = createRouteRegistry();
-    registerRoutes(app, routes, deps);
+    registerRoutes(app, routes, deps, checkRateLimit);
     await app.ready();
     return { app, store, routes, fleet, close: () => app.close() };
   } catch (err) {

@@ -4,7 +4,7 @@ import { buildConfig } from './config';
 describe('buildConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
     const config = buildConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sessionIdleMinutes: 120, smsProvider: 'log', jt808Port: 6808, logLevel: 'info' });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sessionIdleMinutes: 120, smsProvider: 'log', jt808Port: 6808, loginRateLimit: 30, smsRateLimit: 10, logLevel: 'info' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.defaultSiteTitle).toBeUndefined();
     expect(config.legacyLoginHosts).toEqual([]);
@@ -25,6 +25,8 @@ describe('buildConfig', () => {
       DEFAULT_SITE_TITLE: '车队平台',
       SMS_PROVIDER: 'none',
       JT808_PORT: '7000',
+      LOGIN_RATE_LIMIT: '100',
+      SMS_RATE_LIMIT: '0',
       LOG_LEVEL: 'debug',
     });
     expect(config).toMatchObject({
@@ -41,6 +43,8 @@ describe('buildConfig', () => {
       defaultSiteTitle: '车队平台',
       smsProvider: 'none',
       jt808Port: 7000,
+      loginRateLimit: 100,
+      smsRateLimit: 0,
       logLevel: 'debug',
     });
   });

@@ -71,6 +71,10 @@ export interface ServerConfig {
   geocoderKey?: string;
   /** A command still unsent this long after it was issued (terminal offline) ends as 超时. */
   commandExpiryMinutes: number;
+  /** Login attempts (`token`, password or SMS) one client address may make per minute; 0: no limit. */
+  loginRateLimit: number;
+  /** SMS codes (login and phone binding) one client address may request per minute; 0: no limit. */
+  smsRateLimit: number;
   logLevel: string;
 }
 
@@ -164,6 +168,8 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     trackStopMinutes: integer(env, 'TRACK_STOP_MINUTES', 3, 1),
     ...geocoder(env),
     commandExpiryMinutes: integer(env, 'COMMAND_EXPIRY_MINUTES', 60, 1),
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 30),
+    smsRateLimit: integer(env, 'SMS_RATE_LIMIT', 10),
     logLevel: text(env.LOG_LEVEL) ?? 'info',
   };
 }

@@ -10,6 +10,8 @@ export const Flag = {
   BAD_INPUT: 400,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A client address used up its budget of login attempts or SMS codes; also HTTP status 429. */
+  TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SESSION_EXPIRED: 4010,
   SITE_CONFIG_MISSING: 5001,
@@ -38,4 +40,5 @@ export class ApiError extends Error {
 export const badInput = (msg: string, obj: unknown = null) => new ApiError(Flag.BAD_INPUT, msg, obj);
 export const forbidden = (msg = '无权限访问') => new ApiError(Flag.FORBIDDEN, msg);
 export const notFound = (msg = '数据不存在') => new ApiError(Flag.NOT_FOUND, msg);
+export const tooManyRequests = () => new ApiError(Flag.TOO_MANY_REQUESTS, '请求过于频繁，请稍后再试');
 export const sessionExpired = () => new ApiError(Flag.SESSION_EXPIRED, '会话过期');

@@ -12,10 +12,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
 };
 
-/** Every error becomes an envelope with HTTP 200; internal details stay in the log. */
+/**
+ * Every error becomes an envelope with HTTP 200 (429 for a spent rate limit, so proxies and
+ * scripts see it without reading the body); internal details stay in the log.
+ */
 export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    reply.code(200);
+    reply.code(error instanceof ApiError && error.flag === Flag.TOO_MANY_REQUESTS ? 429 : 200);
     if (error instanceof ApiError) return reply.send(fail(error.flag, error.message, error.obj));
     if (error.validation) return reply.send(fail(Flag.BAD_INPUT, validationMessage(error.validation)));
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { AccessScope } from '../store/scope-queries';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
+import type { RateLimitGroup } from './rate-limits';
 
 /**
  * public: no session. session: a valid `sessionId` header. download: a session header or a
@@ -62,6 +63,8 @@ interface RouteBase {
   /** Any logged-in user may call it (own profile, own resource tree, centre pages…). */
   anyUser?: true;
   schema?: RouteSchema;
+  /** Counted against this per-address budget (shared with the route's aliases and the rest of its group). */
+  rateLimit?: RateLimitGroup;
   /** The handler answers through `reply` itself (files); otherwise its result becomes `obj`. */
   raw?: boolean;
 }

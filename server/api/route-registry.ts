@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
 import { forbidden, ok, sessionExpired } from './envelope';
+import type { RateLimitCheck } from './rate-limits';
 import type { AuditChange, PublicContext, RouteDefinition, SessionContext } from './route-definition';
 import type { AccessScope } from '../store/scope-queries';
 
@@ -74,7 +75,7 @@ function sessionContext<Q, B>(base: PublicContext<Q, B>, user: UserRecord): Sess
   };
 }
 
-export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, deps: AppDeps): void {
+export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, deps: AppDeps, checkRateLimit: RateLimitCheck): void {
   const users = new WeakMap<FastifyRequest, UserRecord>();
   for (const { area, route } of registry.list()) {
     for (const url of [route.url, ...(route.aliases ?? [])]) {
@@ -87,7 +88,9 @@ export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, de
           ...(route.auth === 'public' ? {} : { security: [{ sessionId: [] }] }),
           ...route.schema,
         },
-        onRequest: async (request) => {
+        onRequest: async (request, reply) => {
+          // before the session and the input: a flood costs one counter update each
+          if (route.rateLimit) await checkRateLimit(route.rateLimit, request, reply);
           const user = await authenticate(route, request, deps);
           if (user) users.set(request, user);
         },

@@ -30,6 +30,7 @@ export const tokenRoute = publicRoute<unknown, TokenBody>({
   method: 'POST',
   url: '/oauth/v4/token',
   aliases: ['/oauthToken/v4/token'],
+  rateLimit: 'login',
   summary: '登录（密码：AES 加密；或 grantType=sms 短信验证码），返回 sessionId',
   schema: {
     body: object({

@@ -9,6 +9,7 @@ const PHONE = { pattern: '^1[3-9]\\d{9}$' };
 export const sendSmsCodeRoute = sessionRoute<unknown, { phone: string }>({
   method: 'POST',
   url: '/car/v1/api/user/sendSmsCode.json',
+  rateLimit: 'sms',
   summary: '发送绑定手机号的短信验证码（每个手机号、每个用户 60 秒一次，5 分钟有效）',
   anyUser: true,
   schema: { body: object({ phone: requiredText('手机号', 11, PHONE) }, ['phone']) },
