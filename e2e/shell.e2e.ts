@@ -1,4 +1,5 @@
 /** The shell: login, the sub-application switcher, history tabs, logout, errors, tenants, 404. */
+import type { ConsoleMessage } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, OTHER, OTHER_TITLES, SUB_APP_TITLES, api, login, loginForm, pathOf, submitLogin } from './console-app';
@@ -67,6 +68,37 @@ describe('shell', () => {
     for (const title of SUB_APP_TITLES.filter((t) => !(OTHER_TITLES as readonly string[]).includes(t))) {
       expect(await page.getByText(title, { exact: true }).count(), `${title} must not be offered to other`).toBe(0);
     }
+  });
+
+  test('the console runs under its Content-Security-Policy without a single violation', async ({ page }) => {
+    const violations: string[] = [];
+    const watch = (m: ConsoleMessage) => {
+      if (/Content Security Policy|CSP violation/i.test(m.text())) violations.push(m.text());
+    };
+    page.on('console', watch);
+    // the live socket runs in a worker, which reports its own violations
+    page.on('worker', (worker) => worker.on('console', watch));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`)),
+    );
+
+    const home = await page.goto('/login');
+    const policy = String(home?.headers()['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    expect(policy).not.toContain("'unsafe-eval'");
+    await login(page, ADMIN);
+    await shows(page.getByText('首页', { exact: true }), 'the home page');
+    // the monitor draws the map, the tree and opens the live channel; system management has forms and tables
+    await page.getByRole('main').getByText('智能车联', { exact: true }).first().click();
+    await (await shows(page.getByText('实时监控', { exact: true }), 'the menu entry 实时监控')).click();
+    await reaches(page, (p) => p === '/car/monitor', '/car/monitor');
+    await page.locator('.tl-basemap-province').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await switchSubApp(page, '系统管理');
+    await reaches(page, (p) => p.startsWith('/system/'), 'a page under /system/');
+    await page.waitForLoadState('networkidle');
+    await page.goto('/docs');
+    await shows(page.getByText('/oauth/v4/token').first(), 'the OpenAPI page');
+    expect(violations).toEqual([]);
   });
 
   test('an unknown path shows 页面不存在', async ({ page }) => {

@@ -17,6 +17,7 @@ import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
+import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
@@ -24,6 +25,7 @@ import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
+import { installSecurityHeaders } from './security-headers';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -83,13 +85,8 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     ...opts.database,
   });
   app.addHook('onClose', () => store.close());
-  app.addHook('onSend', async (_request, reply) => {
-    // every answer: no content sniffing, no framing by other sites, no full URLs in Referer to them
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Content-Security-Policy', "frame-ancestors 'self'");
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  const policy = new ConsolePolicy(config);
+  installSecurityHeaders(app, policy);
   try {
     if (opts.demo) await seedDemo(store, clock.now());
     const plugins = new InstalledPlugins({
@@ -129,6 +126,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     installErrorHandlers(app, { spa });
     await opts.beforeRoutes?.(app);
     if (spa) {
+      await policy.useIndexFile(join(distDir, 'index.html'));
       await registerConsoleFiles(app, distDir);
     }
     const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true });
