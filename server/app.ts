@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
-import { installErrorHandlers } from './api/error-handlers';
+import { answerFrameworkError, installErrorHandlers } from './api/error-handlers';
 import { registerOpenApi } from './api/openapi-plugin';
 import { registerRateLimits } from './api/rate-limits';
 import { registerRoutes, type RouteRegistry } from './api/route-registry';
@@ -25,7 +25,7 @@ import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
-import { installSecurityHeaders } from './security-headers';
+import { installSecurityHeaders, setSecurityHeaders } from './security-headers';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -70,9 +70,15 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
   const clock = opts.clock ?? systemClock;
   const rootDir = opts.rootDir ?? defaultRootDir;
   const distDir = opts.distDir === false ? undefined : (opts.distDir ?? join(rootDir, 'dist'));
+  const policy = new ConsolePolicy(config);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
+    // answered before any hook runs, so they get the security headers here
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(reply, policy);
+      answerFrameworkError(error, request, reply);
+    },
     // verbose: validation errors carry the schema, whose `title` names the field in Chinese.
     ajv: { customOptions: { verbose: true } },
   });
@@ -85,7 +91,6 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     ...opts.database,
   });
   app.addHook('onClose', () => store.close());
-  const policy = new ConsolePolicy(config);
   installSecurityHeaders(app, policy);
   try {
     if (opts.demo) await seedDemo(store, clock.now());

@@ -18,6 +18,10 @@ beforeAll(async () => {
       app.get('/car/v1/test/boom', async () => {
         throw new Error('secret database detail');
       });
+      app.get('/car/v1/test/out-of-range', async () => {
+        // what PostgreSQL throws for an id past an integer column
+        throw Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' });
+      });
     },
   });
 });
@@ -56,6 +60,24 @@ describe('error envelopes', () => {
       payload: JSON.stringify({ account: 'a'.repeat(2 * 1024 * 1024) }),
     });
     expect(huge.json()).toMatchObject({ flag: 400, msg: '请求内容过大' });
+  });
+
+  it('refuses what the database cannot hold as bad input, naming the field where the schema can', async () => {
+    const client = new ApiClient(server.app);
+    await client.login('admin', 'Admin@123');
+    expect(await client.get('/car/v1/helpCenter/helpMessage/getHelpMessage', { id: 2 ** 31 })).toMatchObject({ flag: 400, msg: '公告编号不能大于 2147483647' });
+    expect(await client.get('/car/v1/helpCenter/helpMessage/pageHelpMessage', { keyword: 'a\u0000b' })).toMatchObject({ flag: 400, msg: '关键词包含无效字符' });
+    const net = await server.app.inject({ method: 'GET', url: '/car/v1/test/out-of-range' });
+    expect(net.json()).toEqual({ flag: 400, msg: '请求参数超出允许的范围或格式不正确', obj: null });
+    expect(net.body).not.toContain('2147483648');
+  });
+
+  it('answers a path the router cannot read with a Chinese envelope', async () => {
+    const broken = await server.app.inject({ method: 'GET', url: '/child/%E0%A4%A/index.js' });
+    expect(broken.json()).toMatchObject({ flag: 400, msg: '请求地址无效' });
+    // past the router's parameter length: refused, or left to the console files' catch-all
+    const long = await server.app.inject({ method: 'GET', url: `/car/v1/api/media/${'x'.repeat(5000)}` });
+    expect(long.json()).toMatchObject({ flag: expect.toSatisfy((f: number) => f === 400 || f === 404), msg: expect.stringMatching(/[\u4e00-\u9fff]/) });
   });
 
   it('checks the session before the input', async () => {
@@ -105,7 +127,7 @@ describe('console files', () => {
 
 describe('security headers', () => {
   it('sends nosniff, no framing by other sites and a restrained referrer on the console, the API and errors alike', async () => {
-    for (const url of ['/login', '/car/v1/api/nothing.json', '/car/v1/test/boom']) {
+    for (const url of ['/login', '/car/v1/api/nothing.json', '/car/v1/test/boom', '/child/%E0%A4%A/index.js']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.headers, url).toMatchObject({
         'x-content-type-options': 'nosniff',

@@ -1,5 +1,5 @@
 import type {} from '@fastify/static'; // reply.sendFile
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, looksLikeFile, pathOf } from './api-paths';
 import { ApiError, fail, Flag } from './envelope';
 import { validationMessage } from './validation-message';
@@ -11,6 +11,20 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容不能为空',
   FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
 };
+
+/** PostgreSQL's class 22 (data exception): out-of-range numbers, invalid dates or text, NUL bytes. */
+function isDataException(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+}
+
+/**
+ * Errors the router meets before any route or hook runs: a path that is not valid percent-encoding,
+ * a path parameter longer than the router takes. Fastify would answer them in English JSON.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const msg = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址过长' : '请求地址无效';
+  void reply.code(200).send(fail(Flag.BAD_INPUT, msg));
+}
 
 /**
  * Every error becomes an envelope with HTTP 200 (429 for a spent rate limit, so proxies and
@@ -25,6 +39,12 @@ export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean 
     if (known) return reply.send(fail(Flag.BAD_INPUT, known));
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
       return reply.send(fail(Flag.BAD_INPUT, '请求无效'));
+    }
+    if (isDataException(error)) {
+      // a value the database cannot hold (an id past its column, a malformed date) came from the
+      // caller; the schema should have refused it, so the log still names the route
+      request.log.warn({ err: error, url: request.url }, 'input the database refused');
+      return reply.send(fail(Flag.BAD_INPUT, '请求参数超出允许的范围或格式不正确'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.send(fail(Flag.INTERNAL, '服务器内部错误'));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
-import { forbidden, ok, sessionExpired } from './envelope';
+import { badInput, forbidden, ok, sessionExpired } from './envelope';
+import { nulField } from './nul-guard';
 import type { RateLimitCheck } from './rate-limits';
 import type { AuditChange, PublicContext, RouteDefinition, SessionContext } from './route-definition';
 import type { AccessScope } from '../store/scope-queries';
@@ -97,6 +98,11 @@ export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, de
         // Lets a body schema with only optional fields accept an empty POST.
         preValidation: async (request) => {
           if (route.schema?.body && request.body == null) request.body = {};
+        },
+        // after the schema, so its messages come first for input that is wrong anyway
+        preHandler: async (request) => {
+          const field = nulField(request.query, route.schema?.querystring) ?? nulField(request.body, route.schema?.body);
+          if (field) throw badInput(`${field}包含无效字符`);
         },
         handler: async (request, reply) => {
           const base = { query: request.query, body: request.body, deps, request, reply };

@@ -4,11 +4,14 @@ import type { JsonSchema } from './route-definition';
 /** Small builders for route schemas; `title` is the Chinese name used in validation messages. */
 export const text = (title: string, maxLength = 200, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', title, maxLength, ...extra });
 export const requiredText = (title: string, maxLength = 200, extra: JsonSchema = {}): JsonSchema => text(title, maxLength, { minLength: 1, ...extra });
-export const int = (title: string, minimum?: number, maximum?: number, extra: JsonSchema = {}): JsonSchema => ({
+/** The largest value of a PostgreSQL `integer` column, where ids and counts end up. */
+export const INT4_MAX = 2_147_483_647;
+/** An integer field; without a maximum it still stops at INT4_MAX (a larger id would fail in the database, not as input). */
+export const int = (title: string, minimum?: number, maximum = INT4_MAX, extra: JsonSchema = {}): JsonSchema => ({
   type: 'integer',
   title,
   ...(minimum === undefined ? {} : { minimum }),
-  ...(maximum === undefined ? {} : { maximum }),
+  maximum,
   ...extra,
 });
 
