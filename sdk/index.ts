@@ -38,3 +38,4 @@ export * from './track';
 export type { MileageItem, DayOnlineItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
+export * from './components/trip-log';

@@ -177,3 +177,26 @@ export function playbackLinkQuery(terminalNo: string, range?: { start: number; e
   const iso = (ms: number) => `${new Date(ms + offset).toISOString().slice(0, 19)}+08:00`;
   return { terminalNo, start: iso(start), end: iso(end) };
 }
+
+/** One trip of track/trips.json (times ISO 8601 with offset, distance km, speeds km/h). */
+export interface TripItem {
+  start: string;
+  end: string;
+  startLon: number;
+  startLat: number;
+  endLon: number;
+  endLat: number;
+  distance: number;
+  seconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+}
+
+/** What track/trips.json answers: the trips, their count, distance and time per day (China) and in total. */
+export interface TripAnswer {
+  terminalNo: string;
+  plateNo: string | null;
+  trips: TripItem[];
+  days: { day: string; count: number; distance: number; seconds: number }[];
+  totals: { count: number; distance: number; seconds: number };
+}

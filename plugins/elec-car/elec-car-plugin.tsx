@@ -3,11 +3,13 @@ import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/s
 const routes: PluginRoute[] = [
   { path: '/elec-car/overview', title: '概览', menuId: 1801, main: true, load: () => import('./pages/overview-page') },
   { path: '/elec-car/monitor', title: '车辆监控', menuId: 1802, load: () => import('./pages/monitor-page') },
+  { path: '/elec-car/rides', title: '骑行记录', menuId: 1810, load: () => import('./pages/rides-page') },
 ];
 
 const menus: MenuContribution[] = [
   { id: 1801, title: '概览', path: '/elec-car/overview', icon: 'Board' },
   { id: 1802, title: '车辆监控', path: '/elec-car/monitor', icon: 'Location' },
+  { id: 1810, title: '骑行记录', path: '/elec-car/rides', icon: 'History' },
 ];
 
 /** 电动车卫士 (platform 18). */

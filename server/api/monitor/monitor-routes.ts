@@ -6,8 +6,8 @@ import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
 export const MONITOR_RESOURCE = 8100;
-/** The live monitors of the other sub-applications (人员监控, 宠物定位, 车辆监控 of 电动车卫士) read the same data. */
-export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802];
+/** The kinds' monitor pages (人员监控, 宠物定位, 车辆监控) and their trip pages (遛狗记录, 骑行记录) read the monitor API too. */
+export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802, 1310, 1810];
 
 /** Online means connected and reported within the window. */
 export function freshSince(deps: AppDeps): Date {

@@ -1,0 +1,15 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { TripLogProps } from './trip-log/trip-log-view';
+
+export type { TripLogProps } from './trip-log/trip-log-view';
+
+const View = lazy(() => import('./trip-log/trip-log-view'));
+
+/**
+ * Trips of one asset — 骑行记录 of an e-bike, 遛狗记录 of a pet: the trips of a day or a week with
+ * distance, duration and speeds, the totals per day and in all, and a replay of a trip on the map.
+ * Loads on demand.
+ */
+export function TripLog(props: TripLogProps) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
+}

@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { useService } from '../../react/use-service';
+import { expectOk, HttpService } from '../../services/http-service';
+import type { MonitorItem } from '../../services/live-service';
+import type { TrackAnswer, TripAnswer, TripItem } from '../../track';
+import { AssetMap } from '../asset-map';
+import { DataTable, type DataTableColumn } from '../data-table';
+import { TrackPlayerBar } from '../track-player';
+import { TrackPlayback } from '../track-player/track-playback';
+
+/** The words of one page: 骑行记录 of e-bikes, 遛狗记录 of pets. */
+export interface TripLogProps {
+  assetKind: 'ebike' | 'pet' | 'person' | 'vehicle';
+  /** Page title, e.g. 骑行记录. */
+  title: string;
+  /** What one trip is called: 骑行, 遛狗. */
+  trip: string;
+  /** What the assets are called in the picker: 电动车, 宠物. */
+  noun: string;
+}
+
+type Range = 'today' | 'yesterday' | 'week';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
+  bar: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  body: { display: 'grid', gridTemplateColumns: 'minmax(560px, 3fr) minmax(320px, 2fr)', gap: '12px' },
+  map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  totals: { display: 'flex', gap: '20px', flexWrap: 'wrap' },
+  days: { display: 'flex', alignItems: 'flex-end', gap: '6px', height: '90px' },
+  day: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2px', fontSize: tokens.fontSizeBase100, minWidth: '36px' },
+  column: { width: '22px', background: tokens.colorBrandBackground, borderRadius: '3px 3px 0 0' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+const iso = (day: string, time: string) => `${day}T${time}+08:00`;
+
+/** The query range of a choice, in China time. */
+function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
+  const today = chinaDay(now);
+  if (range === 'today') return { start: iso(today, '00:00:00'), end: iso(today, '23:59:59') };
+  if (range === 'yesterday') {
+    const day = chinaDay(now - 86_400_000);
+    return { start: iso(day, '00:00:00'), end: iso(day, '23:59:59') };
+  }
+  return { start: iso(chinaDay(now - 6 * 86_400_000), '00:00:00'), end: iso(today, '23:59:59') };
+}
+
+/** 1 小时 5 分, 12 分. */
+export function durationText(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h > 0 ? `${h} 小时 ${m} 分` : `${m} 分`;
+}
+
+const clock = (isoTime: string) => isoTime.slice(5, 16).replace('T', ' ');
+
+/**
+ * Trips of one asset (骑行记录, 遛狗记录): pick the asset and the days, read each trip's start, end,
+ * distance, duration and speeds with the day's and the range's totals, and replay a trip on the map.
+ */
+const TripLogView = observer(function TripLogView(props: TripLogProps) {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const playback = useMemo(() => new TrackPlayback(), []);
+  useEffect(() => () => playback.dispose(), [playback]);
+  const [assets, setAssets] = useState<MonitorItem[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [terminalNo, setTerminalNo] = useState('');
+  const [range, setRange] = useState<Range>('week');
+  const [answer, setAnswer] = useState<TripAnswer>();
+  const [playing, setPlaying] = useState<TripItem>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    http
+      .get<{ list: MonitorItem[] }>('/car/v4/api/monitor/list.json', { assetKind: props.assetKind, pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .then((res) => {
+        const list = expectOk(res).list;
+        setAssets(list);
+        setTerminalNo((current) => (current && list.some((a) => a.terminalNo === current) ? current : (list[0]?.terminalNo ?? '')));
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [http, props.assetKind, keyword]);
+
+  useEffect(() => {
+    if (!terminalNo) return;
+    setError(undefined);
+    setPlaying(undefined);
+    playback.setTrack({ points: [] });
+    http
+      .get<TripAnswer>('/car/v4/api/track/trips.json', { terminalNo, ...rangeOf(range) })
+      .then((res) => setAnswer(expectOk(res)))
+      .catch((e: unknown) => {
+        setAnswer(undefined);
+        setError(e instanceof Error ? e.message : String(e));
+      });
+  }, [http, terminalNo, range, playback]);
+
+  const replay = async (trip: TripItem) => {
+    setError(undefined);
+    try {
+      const track = expectOk(await http.get<TrackAnswer>('/car/v4/api/track/list.json', { terminalNo, start: trip.start, end: trip.end }));
+      playback.setTrack({ points: track.points, stops: track.stops });
+      setPlaying(trip);
+      playback.play();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const columns: DataTableColumn<TripItem>[] = [
+    { key: 'start', title: '开始', width: 96, render: (t) => clock(t.start) },
+    { key: 'end', title: '结束', width: 96, render: (t) => clock(t.end) },
+    { key: 'distance', title: '距离', width: 84, align: 'right', render: (t) => `${t.distance.toFixed(2)} km` },
+    { key: 'duration', title: '时长', width: 92, align: 'right', render: (t) => durationText(t.seconds) },
+    { key: 'avg', title: '均速', width: 84, align: 'right', render: (t) => `${t.avgSpeed} km/h` },
+    { key: 'max', title: '最高', width: 84, align: 'right', render: (t) => `${t.maxSpeed} km/h` },
+    {
+      key: 'replay', title: '', width: 64,
+      render: (t) => <Button size="small" appearance={playing === t ? 'primary' : 'secondary'} onClick={() => void replay(t)}>回放</Button>,
+    },
+  ];
+  const maxDay = Math.max(0.01, ...(answer?.days.map((d) => d.distance) ?? [0]));
+
+  return (
+    <section className={s.page}>
+      <Text as="h2" size={500} weight="semibold">{props.title}</Text>
+      <div className={s.bar}>
+        <Field label={`搜索${props.noun}`}>
+          <Input value={keyword} placeholder="名称或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
+        </Field>
+        <Field label={props.noun}>
+          <Select value={terminalNo} onChange={(_, d) => setTerminalNo(d.value)}>
+            {assets.map((a) => <option key={a.terminalNo} value={a.terminalNo}>{a.plateNo ?? a.terminalNo}</option>)}
+          </Select>
+        </Field>
+        <Field label="时间">
+          <Select value={range} onChange={(_, d) => setRange(d.value as Range)}>
+            <option value="today">今天</option>
+            <option value="yesterday">昨天</option>
+            <option value="week">最近 7 天</option>
+          </Select>
+        </Field>
+      </div>
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      {answer && (
+        <div className={s.totals} aria-label={`${props.trip}合计`}>
+          <Text>{`${props.trip} ${answer.totals.count} 次`}</Text>
+          <Text>{`共 ${answer.totals.distance.toFixed(2)} km`}</Text>
+          <Text>{`用时 ${durationText(answer.totals.seconds)}`}</Text>
+        </div>
+      )}
+      {answer && answer.days.length > 0 && (
+        <div className={s.days} aria-label="每日距离">
+          {answer.days.map((d) => (
+            <span key={d.day} className={s.day} title={`${d.day}：${d.count} 次，${d.distance.toFixed(2)} km，${durationText(d.seconds)}`}>
+              {d.distance.toFixed(1)}
+              <span className={s.column} style={{ height: `${Math.max(2, (d.distance / maxDay) * 60)}px` }} />
+              {d.day.slice(5)}
+            </span>
+          ))}
+        </div>
+      )}
+      <div className={s.body}>
+        <DataTable label={props.title} rows={answer?.trips ?? []} columns={columns} rowKey={(t) => t.start} height={360} empty={answer ? `所选时间内没有${props.trip}` : '加载中…'} />
+        <div>
+          <AssetMap items={[]} playback={playback} className={s.map} legend={false} />
+          <TrackPlayerBar playback={playback} disabled={!playing} />
+        </div>
+      </div>
+    </section>
+  );
+});
+export default TripLogView;
