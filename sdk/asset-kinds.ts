@@ -60,7 +60,7 @@ export const ASSET_KIND_DEFINITIONS: Readonly<Record<AssetKind, AssetKindDefinit
     fields: [
       { key: 'employeeNo', label: '工号', type: 'code', max: 30, example: 'E0012', hint: '字母、数字或 - _，不超过 30 个字符' },
       { key: 'department', label: '部门', type: 'text', max: 50, example: '生产部', hint: '不超过 50 个字符' },
-      { key: 'phone', label: '手机号', type: 'phone', example: '13800138000', hint: '11 位手机号' },
+      { key: 'phone', label: '手机号', type: 'phone', example: '18612345678', hint: '11 位手机号' },
       photo,
     ],
   },
@@ -72,7 +72,7 @@ export const ASSET_KIND_DEFINITIONS: Readonly<Record<AssetKind, AssetKindDefinit
       { key: 'sex', label: '性别', type: 'choice', choices: ['公', '母'], example: '公', hint: '公或母' },
       { key: 'birthday', label: '生日', type: 'date', example: '2023-05-01', hint: 'YYYY-MM-DD，不晚于今天' },
       photo,
-      { key: 'ownerPhone', label: '主人手机号', type: 'phone', example: '13900139000', hint: '11 位手机号' },
+      { key: 'ownerPhone', label: '主人手机号', type: 'phone', example: '18687654321', hint: '11 位手机号' },
     ],
   },
   ebike: {

@@ -69,3 +69,46 @@ export function checkGbCompliance(spec: GbSpecification): GbVerdict {
   }
   return { compliant: broken.length === 0, broken, reasons };
 }
+
+/** A 备案 record as the API answers it (docs/api-contract.md, 新国标). */
+export interface GbDeclaration {
+  id: number;
+  /** 备案编号: GB, the day in China, the id. */
+  recordNo: string;
+  tenantId: number;
+  tenantName: string;
+  ownerName: string;
+  ownerPhone: string;
+  brand: string;
+  model: string;
+  frameNo: string;
+  motorNo: string;
+  plateNo: string;
+  color: string;
+  /** km/h. */
+  designSpeed: number;
+  /** kg, battery included. */
+  mass: number;
+  /** W. */
+  motorPower: number;
+  pedals: boolean;
+  compliant: boolean;
+  broken: GbRule[];
+  /** The broken rules' Chinese names (车速超标 …). */
+  reasons: string[];
+  createTime: string;
+  updateTime: string;
+}
+
+/** One customer's line of 合规报表. */
+export interface GbComplianceLine {
+  tenantId: number;
+  tenantName: string;
+  total: number;
+  compliant: number;
+  nonCompliant: number;
+  /** Percent, one decimal; null without records. */
+  rate: number | null;
+  /** Records breaking each rule (a record may break several). */
+  broken: Record<GbRule, number>;
+}

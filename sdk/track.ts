@@ -196,6 +196,8 @@ export interface TripItem {
 export interface TripAnswer {
   terminalNo: string;
   plateNo: string | null;
+  /** vehicle, person, pet or ebike (what decides how standing is told). */
+  assetKind?: string | null;
   trips: TripItem[];
   days: { day: string; count: number; distance: number; seconds: number }[];
   totals: { count: number; distance: number; seconds: number };

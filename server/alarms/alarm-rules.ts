@@ -44,12 +44,10 @@ export interface RuleContext {
 export interface AssetAlarmState {
   /** Types with an open alarm (fence alarms are events and never open). */
   open: Set<string>;
-  /** When the speed first went over the limit in the current stretch. */
-  overspeedSince?: Date;
-  overspeedMax?: number;
+  /** The current stretch above the 平台超速 limit: when it began and its top speed. */
+  overspeed: SpeedStretch;
   /** The same for 超标车速 (an e-bike above the GB 17761 speed). */
-  gbOverspeedSince?: Date;
-  gbOverspeedMax?: number;
+  gbOverspeed: SpeedStretch;
   /** When the asset stopped (ACC off or speed 0). */
   stoppedSince?: Date;
   /** Fence id → whether the asset was last inside it. */
@@ -58,8 +56,14 @@ export interface AssetAlarmState {
   lastTime?: Date;
 }
 
+/** A stretch of positions above a speed limit: when it began and the top speed so far (both unset outside one). */
+export interface SpeedStretch {
+  since?: Date;
+  max?: number;
+}
+
 export function emptyAlarmState(): AssetAlarmState {
-  return { open: new Set(), inside: new Map() };
+  return { open: new Set(), inside: new Map(), overspeed: {}, gbOverspeed: {} };
 }
 
 export interface AlarmPoint {
@@ -132,39 +136,41 @@ function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
   }
 }
 
-function overspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
-  const type = 'platformOverspeed';
-  const limit = ctx.vehicleSpeedLimit ?? threshold(ctx, type, 'speedLimit');
-  if (!enabled(ctx, type) || !(p.speed > limit)) {
-    state.overspeedSince = undefined;
-    state.overspeedMax = undefined;
+/** Follows a stretch above a limit: true while the position is inside one (the stretch then holds its start and top speed). */
+function followStretch(stretch: SpeedStretch, p: RulePosition, above: boolean): boolean {
+  if (!above) {
+    stretch.since = undefined;
+    stretch.max = undefined;
+    return false;
+  }
+  stretch.since ??= p.time;
+  stretch.max = Math.max(stretch.max ?? 0, p.speed);
+  return true;
+}
+
+/** Opens `type` once a stretch above `limit` has lasted its minimum duration; ends it when the speed drops. */
+function speeding(type: string, limit: number, applies: boolean, stretch: SpeedStretch, p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  if (!followStretch(stretch, p, applies && enabled(ctx, type) && p.speed > limit)) {
     d.end(type, p.time);
     return;
   }
-  state.overspeedSince ??= p.time;
-  state.overspeedMax = Math.max(state.overspeedMax ?? 0, p.speed);
   const minSeconds = threshold(ctx, type, 'minDurationSeconds');
-  if (p.time.getTime() - state.overspeedSince.getTime() >= minSeconds * 1000) {
-    d.start(type, state.overspeedSince, pointOf(p), { speedLimit: limit, minDurationSeconds: minSeconds, maxSpeed: state.overspeedMax });
+  if (p.time.getTime() - stretch.since!.getTime() >= minSeconds * 1000) {
+    d.start(type, stretch.since!, pointOf(p), { speedLimit: limit, minDurationSeconds: minSeconds, maxSpeed: stretch.max });
   }
+}
+
+const overspeedLimit = (ctx: RuleContext) => ctx.vehicleSpeedLimit ?? threshold(ctx, 'platformOverspeed', 'speedLimit');
+const gbLimit = (ctx: RuleContext) => threshold(ctx, 'gbOverspeed', 'speedLimit');
+
+/** 平台超速: above the vehicle's own limit, else the tenant's, for the minimum duration. */
+function overspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
+  speeding('platformOverspeed', overspeedLimit(ctx), true, state.overspeed, p, ctx, d);
 }
 
 /** 超标车速: an e-bike measured above the 新国标 limit (25 km/h by default) for the minimum duration. */
 function gbOverspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions): void {
-  const type = 'gbOverspeed';
-  const limit = threshold(ctx, type, 'speedLimit');
-  if (ctx.assetKind !== 'ebike' || !enabled(ctx, type) || !(p.speed > limit)) {
-    state.gbOverspeedSince = undefined;
-    state.gbOverspeedMax = undefined;
-    d.end(type, p.time);
-    return;
-  }
-  state.gbOverspeedSince ??= p.time;
-  state.gbOverspeedMax = Math.max(state.gbOverspeedMax ?? 0, p.speed);
-  const minSeconds = threshold(ctx, type, 'minDurationSeconds');
-  if (p.time.getTime() - state.gbOverspeedSince.getTime() >= minSeconds * 1000) {
-    d.start(type, state.gbOverspeedSince, pointOf(p), { speedLimit: limit, minDurationSeconds: minSeconds, maxSpeed: state.gbOverspeedMax });
-  }
+  speeding('gbOverspeed', gbLimit(ctx), ctx.assetKind === 'ebike', state.gbOverspeed, p, ctx, d);
 }
 
 /**
@@ -263,21 +269,8 @@ export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: R
 export function primeTimers(state: AssetAlarmState, p: RulePosition, ctx: RuleContext): void {
   if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return;
   state.lastTime = p.time;
-  const limit = ctx.vehicleSpeedLimit ?? threshold(ctx, 'platformOverspeed', 'speedLimit');
-  if (p.speed > limit) {
-    state.overspeedSince ??= p.time;
-    state.overspeedMax = Math.max(state.overspeedMax ?? 0, p.speed);
-  } else {
-    state.overspeedSince = undefined;
-    state.overspeedMax = undefined;
-  }
-  if (ctx.assetKind === 'ebike' && p.speed > threshold(ctx, 'gbOverspeed', 'speedLimit')) {
-    state.gbOverspeedSince ??= p.time;
-    state.gbOverspeedMax = Math.max(state.gbOverspeedMax ?? 0, p.speed);
-  } else {
-    state.gbOverspeedSince = undefined;
-    state.gbOverspeedMax = undefined;
-  }
+  followStretch(state.overspeed, p, p.speed > overspeedLimit(ctx));
+  followStretch(state.gbOverspeed, p, ctx.assetKind === 'ebike' && p.speed > gbLimit(ctx));
   const stopped = (p.statusFlags & ACC_BIT) === 0 || p.speed < 1;
   if (stopped) state.stoppedSince ??= p.time;
   else state.stoppedSince = undefined;

@@ -48,8 +48,8 @@ describe('route registry', () => {
     }
   });
 
-  it('keeps public only the login area, branding, the manifest and the plugin modules it points at', () => {
+  it('keeps public only the login area, branding, the manifest, the plugin modules it points at and uploaded photos by their unguessable name', () => {
     const open = server.routes.list().filter(({ route }) => route.auth === 'public').map(({ route }) => route.url);
-    for (const url of open) expect(url).toMatch(/^\/oauth|^\/oauthToken\/|queryCustomInfo|^\/plugins\.manifest\.json$|^\/child\/:systemId\/\*$/);
+    for (const url of open) expect(url).toMatch(/^\/oauth|^\/oauthToken\/|queryCustomInfo|^\/plugins\.manifest\.json$|^\/child\/:systemId\/\*$|^\/car\/v1\/api\/media\/:name$/);
   });
 });

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { GB_RULE_NAMES } from '../../../sdk/gb-compliance';
+import { GB_RULE_NAMES, type GbDeclaration } from '../../../sdk/gb-compliance';
 import type { GbDeclarationRecord } from '../../store/gb-declaration-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -29,7 +29,7 @@ const filterProperties = {
 };
 
 /** A record as the API answers it: the verdict with its reasons, the owner's phone as stored. */
-export function declarationItem(r: GbDeclarationRecord) {
+export function declarationItem(r: GbDeclarationRecord): GbDeclaration {
   return {
     id: r.id, recordNo: r.recordNo, tenantId: r.tenantId, tenantName: r.tenantName, ownerName: r.ownerName, ownerPhone: r.ownerPhone, brand: r.brand,
     model: r.model, frameNo: r.frameNo, motorNo: r.motorNo, plateNo: r.plateNo, color: r.color, designSpeed: r.designSpeed, mass: r.mass,

@@ -1,3 +1,4 @@
+import type { TripAnswer, TripItem } from '../../../sdk/track';
 import { findTrips } from '../../track/trip-detection';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
@@ -16,21 +17,6 @@ const MIN_TRIP_METRES = 100;
 const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 const km = (metres: number) => Math.round(metres / 10) / 100;
 
-/** One trip as the console gets it. */
-export interface TripItem {
-  start: string;
-  end: string;
-  startLon: number;
-  startLat: number;
-  endLon: number;
-  endLat: number;
-  /** km. */
-  distance: number;
-  seconds: number;
-  maxSpeed: number;
-  avgSpeed: number;
-}
-
 export const tripListRoute = sessionRoute<TrackRangeQuery & { stopMinutes?: number }>({
   method: 'GET',
   url: '/car/v4/api/track/trips.json',
@@ -38,7 +24,7 @@ export const tripListRoute = sessionRoute<TrackRangeQuery & { stopMinutes?: numb
   resource: PLAYBACK_RESOURCE,
   alsoResources: TRIP_RESOURCES,
   schema: { querystring: object({ ...trackRangeProperties, stopMinutes: int('停留阈值', 1, 120) }, TRACK_RANGE_REQUIRED) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<TripAnswer> => {
     const { query, deps } = ctx;
     const { asset, start, end } = await resolveTrackRange(ctx, query);
     const stored = await deps.store.positions.track(asset.terminalId, start, end, MAX_TRACK_POINTS);
