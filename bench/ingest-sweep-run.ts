@@ -138,8 +138,11 @@ export async function runIngestSweep(): Promise<void> {
 
     report.bench(`reference.store-batch-insert.${label}`, ceiling.rowsPerSecond, 'rows/s');
     for (const [i, mode] of modes.entries()) {
-      const top = best(results[i]!, 100);
+      // the best step under 100 ms p99; when none made it, the best step that did not collapse, said so
+      const met = best(results[i]!, 100);
+      const top = met ?? best(results[i]!, COLLAPSE_P99_MS);
       if (!top) continue;
+      if (!met) console.log(`${mode}: no step had ack p99 < 100 ms; the BENCH lines below are its best step that did not collapse`);
       const name = `ingest-sweep.${label}.${mode === 'workers' ? `workers-${WORKERS}` : 'single'}`;
       report.bench(`${name}.offered`, top.offered, 'positions/s');
       report.bench(`${name}.persisted`, top.persisted, 'positions/s');
@@ -152,7 +155,11 @@ export async function runIngestSweep(): Promise<void> {
       const i = modes.indexOf('workers');
       const top = i >= 0 ? best(results[i]!, GOALS.postgres.p99) : undefined;
       const share = top ? top.persisted / ceiling.rowsPerSecond : 0;
-      report.check(share >= GOALS.postgres.ceilingShare, `goal: postgres with ${WORKERS} gateway workers persisted ${thousands(top?.persisted ?? 0)}/s = ${share.toFixed(2)} × the store ceiling ${thousands(ceiling.rowsPerSecond)} rows/s (>= ${GOALS.postgres.ceilingShare}) with ack p99 ${top ? top.p99.toFixed(1) : '-'} ms < ${GOALS.postgres.p99} ms`);
+      const single = best(results[modes.indexOf('single')] ?? [], GOALS.postgres.p99);
+      const beside = single ? `; single process: ${thousands(single.persisted)}/s = ${(single.persisted / ceiling.rowsPerSecond).toFixed(2)} × at p99 ${single.p99.toFixed(1)} ms` : '';
+      report.check(share >= GOALS.postgres.ceilingShare, top
+        ? `goal: postgres with ${WORKERS} gateway workers persisted ${thousands(top.persisted)}/s = ${share.toFixed(2)} × the store ceiling ${thousands(ceiling.rowsPerSecond)} rows/s (>= ${GOALS.postgres.ceilingShare}) with ack p99 ${top.p99.toFixed(1)} ms < ${GOALS.postgres.p99} ms${beside}`
+        : `goal: postgres with ${WORKERS} gateway workers: no step had ack p99 < ${GOALS.postgres.p99} ms (need >= ${GOALS.postgres.ceilingShare} × the store ceiling ${thousands(ceiling.rowsPerSecond)} rows/s)${beside}`);
     } else {
       const at = results[0]!.find((s) => Math.round(s.offered / 1000) * 1000 === GOALS.pglite.rate);
       report.check(!!at && at.p99 < GOALS.pglite.p99 && at.persisted >= 0.9 * at.offered, `goal: pglite ack p99 ${at ? at.p99.toFixed(1) : '-'} ms < ${GOALS.pglite.p99} ms at ${thousands(GOALS.pglite.rate)}/s offered (persisted ${thousands(at?.persisted ?? 0)}/s)`);
