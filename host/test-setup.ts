@@ -1,6 +1,6 @@
 import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { afterAll, afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
 
 // jsdom has no layout, so no ResizeObserver; Fluent UI components that measure themselves need one.
@@ -13,6 +13,10 @@ if (!('ResizeObserver' in window)) {
   Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
   Object.assign(window, { ResizeObserver: NoLayoutResizeObserver });
 }
+
+// findBy… and waitFor wait for what a page shows after its server answers; on a busy two-core machine
+// (the suite runs files in parallel beside PostgreSQL) that takes longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no canvas: say so quietly (null, as a browser without 2D canvas) instead of logging "not implemented".
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
