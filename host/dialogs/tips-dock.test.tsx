@@ -37,11 +37,11 @@ describe('alarm and download tips', () => {
   it('says in the open download tip that the export is ready, and with the tip closed says it in a toast', async () => {
     logIn();
     const app = renderApp('/home');
-    await screen.findByText('我的应用', undefined, { timeout: 3000 });
+    await screen.findByText('我的应用', undefined, { timeout: 8000 });
     const dialogs = app.container.get<Dialogs>(DialogService);
     const toasts = app.container.get<Toasts>(ToastService);
     act(() => dialogs.showDownList(true));
-    await screen.findByRole('button', { name: '前往下载中心' }, { timeout: 2500 });
+    await screen.findByRole('button', { name: '前往下载中心' }, { timeout: 8000 });
     await waitFor(() => expect(app.sockets.last).not.toBeUndefined());
     const socket = app.sockets.last!.open();
     act(() => void socket.receive({ type: 'exportReady', id: 3, fileName: '里程报表.xlsx' }));
