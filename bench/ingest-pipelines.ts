@@ -11,7 +11,7 @@ import { systemClock } from '../server/clock';
 import { GatewayCore } from '../server/gateway/gateway-core';
 import type { GatewayEvents } from '../server/gateway/gateway-ports';
 import { Jt808Gateway } from '../server/gateway/jt808-gateway';
-import type { GatewayWorkerSettings } from '../server/gateway-workers/gateway-worker';
+import { WORKER_BATCHER, type GatewayWorkerSettings } from '../server/gateway-workers/gateway-worker';
 import { GatewayWorkerPool } from '../server/gateway-workers/gateway-worker-pool';
 import { StorePositionSink, StoreTerminalDirectory } from '../server/store/store-gateway-ports';
 import type { BenchStore } from './bench-store';
@@ -58,7 +58,7 @@ export function startSingleProcess(bench: BenchStore): Promise<IngestPipeline> {
     const core = new GatewayCore({ sink: new StorePositionSink(bench.store.positions), events, log });
     const gateway = new Jt808Gateway({ directory: new StoreTerminalDirectory(bench.store.fleet), core, log });
     const port = await gateway.listen(0, '127.0.0.1');
-    return { port, describe: 'single process (GATEWAY_WORKERS=0)', pids: () => [process.pid], close: () => gateway.close() };
+    return { port, describe: 'single process (GATEWAY_WORKERS=0), batcher defaults (no fill wait)', pids: () => [process.pid], close: () => gateway.close() };
   });
 }
 
@@ -76,7 +76,7 @@ export function startWorkers(bench: BenchStore, workers: number, batcher?: Gatew
     });
     const { jt808 } = await pool.start();
     return {
-      port: jt808, describe: `${workers} gateway workers (GATEWAY_WORKERS=${workers})`,
+      port: jt808, describe: `${workers} gateway workers (GATEWAY_WORKERS=${workers}), batcher ${JSON.stringify(batcher ?? WORKER_BATCHER)}`,
       pids: () => [process.pid, ...pool.workerPids()], close: () => pool.close(),
     };
   });

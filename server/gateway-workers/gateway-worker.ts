@@ -26,6 +26,7 @@ export interface GatewayWorkerSettings {
   wifiTable?: string;
   /** Demo profile: place the simulated badges indoors with the demo site's cells. */
   demoSites?: boolean;
+  /** Batching of this worker; default {@link WORKER_BATCHER}. */
   batcher?: Omit<PositionBatcherOptions, 'onCommitted' | 'onPressure' | 'onError'>;
   /** Connections of the worker's own pool. Default 4. */
   poolSize?: number;
@@ -40,6 +41,14 @@ export interface PrimaryChannel {
   send(message: WorkerToPrimary): void;
   onMessage(listener: (message: PrimaryToWorker) => void): void;
 }
+
+/**
+ * N workers split the rows, so with the single process's no-wait batching each commits batches N
+ * times smaller, and the work per commit (statement, round trip, WAL flush) eats the cores the
+ * workers were meant to free. A short fill wait gives back batches of a single writer's size; an
+ * ack waits at most this much longer.
+ */
+export const WORKER_BATCHER = { maxDelayMs: 20 } as const;
 
 const GATEWAY_ORDER: readonly GatewayProtocol[] = ['jt808', 'gt06', 'watch'];
 
@@ -71,7 +80,7 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
   let nextSeq = 1;
   const core = new GatewayCore({
     sink: new StorePositionSink(writer.positions),
-    batcher: settings.batcher,
+    batcher: settings.batcher ?? WORKER_BATCHER,
     log,
     events: {
       terminalOnline(event) {
