@@ -16,7 +16,7 @@ import { GatewayCore } from './gateway/gateway-core';
 import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
-import { demoDevices, provisionDemoDevices } from './demo/demo-devices';
+import { demoDevices, provisionDemoDevices, seedDemoDeclarations } from './demo/demo-devices';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
 import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
@@ -106,6 +106,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       if (opts.simulate && config.simDevices > 0) await seedDemoAlarms(store, clock.now());
       if (demoAssets.length > 0) {
         await provisionDemoDevices(store, demoAssets);
+        await seedDemoDeclarations(store, demoAssets);
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);
       }
