@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
@@ -40,6 +40,8 @@ describe('实时监控', () => {
   it('shows an expired asset as 服务已到期 with the hint, counted apart from online and offline', async () => {
     await setup();
     await screen.findAllByText('京A00003', undefined, { timeout: 8000 });
+    // the table loads after the tree: wait for the row itself
+    await waitFor(() => expect(screen.getAllByText('京A00003').some((e) => e.closest('[role="row"]'))).toBe(true), { timeout: 8000 });
     const status = row('京A00003').getByText('服务已到期');
     expect(status.getAttribute('title')).toBe('服务已到期，请续费');
     expect(row('京A00003').getByText('服务已到期，请续费')).toBeTruthy();
