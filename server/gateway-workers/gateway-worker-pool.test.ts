@@ -110,15 +110,17 @@ describe.skipIf(!url)('gateway workers on PostgreSQL', () => {
       if (pool.workerOf(no) !== firstWorker) second = t;
       else t.close();
     }
-    expect(second).toBeDefined();
+    if (!second) throw new Error('every second connection landed on the first worker');
+    // the terminal now lives on another worker than the one its first connection reached
+    expect(pool.workerOf(no)).not.toBe(firstWorker);
     const offlineBefore = recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length;
     await first.closed;
     expect(pool.isOnline(PHONES[1]!)).toBe(true);
     expect(recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length).toBe(offlineBefore);
     const gpsTime = T0 + 60_000;
-    await second!.ackFor(second!.sendLocation({ latitude: 31.3, longitude: 121.5, gpsTime }));
+    await second.ackFor(second.sendLocation({ latitude: 31.3, longitude: 121.5, gpsTime }));
     expect((await storedTimes(no)).has(gpsTime)).toBe(true);
-    second!.close();
+    second.close();
     await waitFor(() => recorder.of('terminalOffline').filter((e) => e.terminalNo === no).length === offlineBefore + 1, 3000, 'offline once');
   });
 

@@ -20,6 +20,13 @@ export interface CommandTarget {
   connected: boolean;
 }
 
+/** How a command ended without an answer: its final status, the result shown and when. */
+export interface CommandOutcome {
+  status: number;
+  result: Record<string, unknown>;
+  at: Date;
+}
+
 /** One stored command with the vehicle's current group (who may see it). */
 export interface CommandRow {
   id: number;
@@ -155,22 +162,22 @@ export class CommandQueries {
   }
 
   /** Ends a claimed (已发送) command that cannot go out, e.g. a command its device's protocol lacks. */
-  async fail(id: number, outcome: { status: number; result: Record<string, unknown>; at: Date }): Promise<void> {
-    await this.db
-      .updateTable('commands')
-      .set({ status: outcome.status, result: JSON.stringify(outcome.result), result_time: outcome.at })
-      .where('id', '=', String(id))
-      .where('status', '=', SENT)
-      .execute();
+  fail(id: number, outcome: CommandOutcome): Promise<void> {
+    return this.endFrom(SENT, id, outcome);
   }
 
   /** Ends a command still 待发送 without sending it (refused for the terminal's own sake, e.g. a cut while moving). */
-  async refuse(id: number, outcome: { status: number; result: Record<string, unknown>; at: Date }): Promise<void> {
+  refuse(id: number, outcome: CommandOutcome): Promise<void> {
+    return this.endFrom(PENDING, id, outcome);
+  }
+
+  /** Ends the command with `outcome` if it is still in `status` (a concurrent answer or sweep wins otherwise). */
+  private async endFrom(status: number, id: number, outcome: CommandOutcome): Promise<void> {
     await this.db
       .updateTable('commands')
       .set({ status: outcome.status, result: JSON.stringify(outcome.result), result_time: outcome.at })
       .where('id', '=', String(id))
-      .where('status', '=', PENDING)
+      .where('status', '=', status)
       .execute();
   }
 

@@ -1,26 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import type { GbRule } from '../../sdk/gb-compliance';
+import type { GbComplianceLine as SdkComplianceLine, GbDeclaration, GbRule } from '../../sdk/gb-compliance';
 import type { Database } from './db-schema';
 import type { AccessScope } from './scope-queries';
 import { escapeLike } from './vehicle-admin-queries';
 
-/** What an operator fills in for a 备案 record (the verdict is computed from it). */
-export interface GbDeclarationFields {
-  ownerName: string;
-  ownerPhone: string;
-  brand: string;
-  model: string;
-  frameNo: string;
-  motorNo: string;
-  plateNo: string;
-  color: string;
-  designSpeed: number;
-  mass: number;
-  motorPower: number;
-  pedals: boolean;
-  compliant: boolean;
-  broken: GbRule[];
-}
+/** What an operator fills in for a 备案 record, with the verdict computed from it. */
+export type GbDeclarationFields = Pick<
+  GbDeclaration,
+  'ownerName' | 'ownerPhone' | 'brand' | 'model' | 'frameNo' | 'motorNo' | 'plateNo' | 'color' | 'designSpeed' | 'mass' | 'motorPower' | 'pedals' | 'compliant' | 'broken'
+>;
 
 export interface GbDeclarationRecord extends GbDeclarationFields {
   id: number;
@@ -40,15 +28,8 @@ export interface GbDeclarationFilter {
   ids?: readonly number[];
 }
 
-/** One customer's line of 合规报表. */
-export interface GbComplianceLine {
-  tenantId: number;
-  tenantName: string;
-  total: number;
-  compliant: number;
-  /** Records breaking each rule (a record may break several). */
-  broken: Record<GbRule, number>;
-}
+/** One customer's line of 合规报表 as counted (the API adds the non-compliant count and the rate). */
+export type GbComplianceLine = Omit<SdkComplianceLine, 'nonCompliant' | 'rate'>;
 
 /** 新国标 备案登记 records, always read and changed within the caller's tenant subtree. */
 export class GbDeclarationQueries {

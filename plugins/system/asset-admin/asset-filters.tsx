@@ -34,6 +34,12 @@ export function TenantPicker(props: { label: string; tenants: readonly TenantCho
   );
 }
 
+/** 所属客户 of a new asset, shown only when the caller has more than one customer. */
+export function NewAssetTenantPicker(props: { tenants: readonly TenantChoice[]; value: number | undefined; onChange: (id: number | undefined) => void }) {
+  if (props.tenants.length <= 1) return null;
+  return <TenantPicker label="所属客户" tenants={props.tenants} value={props.value} onChange={props.onChange} />;
+}
+
 /** A vehicle-group picker (groups of one customer when `tenantId` is given) in tree order. */
 export function GroupPicker(props: { label: string; groups: readonly GroupChoice[]; tenantId?: number; value: number | null | undefined; onChange: (id: number | undefined) => void; emptyLabel: string }) {
   const groups = props.tenantId === undefined ? props.groups : props.groups.filter((g) => g.tenantId === props.tenantId);

@@ -5,7 +5,7 @@ import { FormDialog } from '../admin/admin-dialogs';
 import { errorText } from '../admin/admin-page';
 import type { AssetDialogProps } from './asset-admin-page';
 import { MEDIA_UPLOAD, VehiclePaths, type VehicleRow } from './asset-api';
-import { GroupPicker, TenantPicker } from './asset-filters';
+import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
 
 const useStyles = makeStyles({
   photo: { display: 'flex', alignItems: 'center', gap: '10px' },
@@ -114,9 +114,8 @@ export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
 
     return (
       <FormDialog title={a ? `编辑${d.noun}` : `新增${d.noun}`} wide onSubmit={submit} onClose={props.onClose}>
-        {!a && props.options.tenants.length > 1 && (
-          <TenantPicker
-            label="所属客户"
+        {!a && (
+          <NewAssetTenantPicker
             tenants={props.options.tenants}
             value={tenantId}
             onChange={(id) => {

@@ -4,7 +4,7 @@ import { expectOk, HttpService, useService } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import type { AssetDialogProps } from './asset-admin-page';
 import { VehiclePaths, type VehicleRow } from './asset-api';
-import { GroupPicker, TenantPicker } from './asset-filters';
+import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
 
 const DEFAULT_COLORS = [
   { code: 1, name: '蓝色' }, { code: 2, name: '黄色' }, { code: 3, name: '黑色' }, { code: 4, name: '白色' }, { code: 5, name: '绿色' }, { code: 9, name: '其他' }, { code: 0, name: '未上牌' },
@@ -35,9 +35,8 @@ export function VehicleDialog(props: AssetDialogProps) {
 
   return (
     <FormDialog title={v ? '编辑车辆' : '新增车辆'} onSubmit={submit} onClose={props.onClose}>
-      {!v && props.options.tenants.length > 1 && (
-        <TenantPicker
-          label="所属客户"
+      {!v && (
+        <NewAssetTenantPicker
           tenants={props.options.tenants}
           value={tenantId}
           onChange={(id) => {

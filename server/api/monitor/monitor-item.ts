@@ -10,6 +10,7 @@ import { batteryPercentFromVoltage } from '../../../sdk/asset-kinds';
 export type { MonitorItem };
 
 export function toMonitorItem(a: AssetRow): MonitorItem {
+  const battery = batteryOf(a);
   return {
     terminalNo: a.terminalNo,
     plateNo: a.plateNo,
@@ -33,7 +34,7 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     protocol: a.protocol,
     ...(a.fix && { fix: a.fix as NonNullable<MonitorItem['fix']> }),
     ...(a.accuracy !== null && { accuracy: a.accuracy }),
-    ...(batteryOf(a) !== null && { battery: batteryOf(a)! }),
+    ...(battery !== null && { battery }),
     ...(a.externalVoltage !== null && { externalVoltage: a.externalVoltage }),
     ...(a.charging !== null && { charging: a.charging }),
     ...(a.armed !== null && { armed: a.armed }),
