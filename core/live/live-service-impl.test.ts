@@ -3,31 +3,10 @@ import { autorun } from 'mobx';
 import { DialogService, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem } from '@tianlu/sdk';
 import { createTestKernel, storeUser } from '../test/fake-server';
 import { FakeWebSockets } from '../test/fake-web-socket';
+import { monitorItem } from '../../sdk/testing/monitor-item';
 
 function item(terminalNo: string, patch: Partial<MonitorItem> = {}): MonitorItem {
-  return {
-    terminalNo,
-    plateNo: `京A${terminalNo.slice(-5)}`,
-    online: true,
-    lon: 116.4,
-    lat: 39.9,
-    speed: 30,
-    course: 90,
-    altitude: 50,
-    gpsTime: '2026-01-01T08:00:00+08:00',
-    alarmFlags: 0,
-    statusFlags: 3,
-    mileage: 100,
-    assetKind: 'vehicle',
-    protocol: 'jt808',
-    vehicleId: null,
-    groupId: null,
-    groupName: null,
-    receivedTime: null,
-    acc: true,
-    located: true,
-    ...patch,
-  };
+  return monitorItem(terminalNo, patch);
 }
 
 function setup(loggedIn = true) {

@@ -4,31 +4,10 @@ import fc from 'fast-check';
 import type { MonitorItem } from '@tianlu/sdk';
 import { LivePositions } from './live-positions';
 import { PositionQueue } from './position-queue';
+import { monitorItem } from '../../sdk/testing/monitor-item';
 
 function item(terminalNo: string, patch: Partial<MonitorItem> = {}): MonitorItem {
-  return {
-    terminalNo,
-    plateNo: `京A${terminalNo}`,
-    online: true,
-    lon: 116.4,
-    lat: 39.9,
-    speed: 30,
-    course: 90,
-    altitude: 50,
-    gpsTime: '2026-01-01T08:00:00+08:00',
-    alarmFlags: 0,
-    statusFlags: 3,
-    mileage: 100,
-    assetKind: 'vehicle',
-    protocol: 'jt808',
-    vehicleId: null,
-    groupId: null,
-    groupName: null,
-    receivedTime: null,
-    acc: true,
-    located: true,
-    ...patch,
-  };
+  return monitorItem(terminalNo, { plateNo: `京A${terminalNo}`, ...patch });
 }
 
 /** A queue whose slices run when the test says, and whose clock moves 1 ms per look. */

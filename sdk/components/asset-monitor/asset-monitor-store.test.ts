@@ -4,32 +4,12 @@ import type { GeocodeService } from '../../services/geocode-service';
 import type { HttpService } from '../../services/http-service';
 import type { LiveService, MonitorItem } from '../../services/live-service';
 import type { MessageBus } from '../../services/message-bus';
+import { monitorItem } from '../../testing/monitor-item';
 import { MonitorStore } from './asset-monitor-store';
 import { assetStatusView, formatReportTime } from './asset-monitor-format';
 
-const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
-  terminalNo,
-  plateNo,
-  groupId: 1,
-  online: true,
-  lon: 116.4,
-  lat: 39.9,
-  speed: 10,
-  course: 0,
-  altitude: 0,
-  gpsTime: '2026-01-01T08:00:00+08:00',
-  alarmFlags: 0,
-  statusFlags: 0,
-  mileage: 0,
-  assetKind: 'vehicle',
-  protocol: 'jt808',
-  vehicleId: null,
-  groupName: null,
-  receivedTime: null,
-  acc: true,
-  located: true,
-  ...patch,
-});
+const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem =>
+  monitorItem(terminalNo, { plateNo, groupId: 1, speed: 10, course: 0, altitude: 0, statusFlags: 0, mileage: 0, ...patch });
 
 /** A LiveService edge: an observable map the test writes to, as the channel would. */
 function fakeLive() {

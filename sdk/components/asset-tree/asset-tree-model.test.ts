@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { filterAssets, matchesKeyword, matchesStatus } from '../../asset-status';
 import type { MonitorItem, VehicleGroup } from '../../services/live-service';
+import { monitorItem } from '../../testing/monitor-item';
 import { buildAssetTree, countAssets, UNGROUPED_ID, UNGROUPED_NAME, type AssetTreeInput } from './asset-tree-model';
 
-const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: Partial<MonitorItem> = {}): MonitorItem => ({
-  terminalNo,
-  plateNo,
-  groupId,
-  online: true,
-  lon: 116,
-  lat: 39,
-  speed: 0,
-  course: 0,
-  altitude: 0,
-  gpsTime: null,
-  alarmFlags: 0,
-  statusFlags: 0,
-  mileage: 0,
-  assetKind: 'vehicle',
-  protocol: 'jt808',
-  vehicleId: null,
-  groupName: null,
-  receivedTime: null,
-  acc: true,
-  located: true,
-  ...patch,
-});
+const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: Partial<MonitorItem> = {}): MonitorItem =>
+  monitorItem(terminalNo, { plateNo, groupId, lon: 116, lat: 39, speed: 0, course: 0, altitude: 0, gpsTime: null, statusFlags: 0, mileage: 0, ...patch });
 
 const groups: VehicleGroup[] = [
   { id: 1, name: '北京车队', children: [{ id: 11, name: '朝阳分队', parentId: 1, children: [] }] },
