@@ -139,7 +139,7 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
   ...platform(17, [
     [1701, '概览', '/dataCenter/overview', { icon: 'Home' }],
     [1702, '数据看板', '/dataCenter/dashboard', { icon: 'DataArea', grantedWith: 1701 }],
-    [1703, '数据大屏', '/dataCenter/screen', { icon: 'Desktop', grantedWith: 1701 }],
+    [1703, '数据大屏', '/dataCenter/screen', { icon: 'Board', grantedWith: 1701 }],
   ]),
   ...platform(18, [
     [1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }],
