@@ -42,3 +42,4 @@ export * from './components/trip-log';
 export * from './components/echart';
 export * from './components/tenant-select';
 export * from './dashboard';
+export * from './components/text-input';
