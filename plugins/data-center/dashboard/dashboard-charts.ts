@@ -72,9 +72,9 @@ export function alarmMixOption(d: DashboardData, tone: ChartTone): EChartOption 
     animation: false,
     tooltip: { trigger: 'item', formatter: '{b}：{c} 次（{d}%）' },
     title: d.alarmTypes.length ? undefined : { text: '近30天没有告警', left: '35%', top: 'middle', textAlign: 'center', textStyle: { color: text(tone), fontSize: 14, fontWeight: 'normal' } },
-    legend: { type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { color: text(tone) } },
+    legend: { show: d.alarmTypes.length > 0, type: 'scroll', orient: 'vertical', right: 0, top: 'middle', textStyle: { color: text(tone) } },
     series: [{
-      name: '告警类型', type: 'pie', radius: ['45%', '70%'], center: ['35%', '50%'], label: { show: false },
+      name: '告警类型', type: 'pie', radius: ['45%', '70%'], center: ['35%', '50%'], label: { show: false }, showEmptyCircle: false,
       data: d.alarmTypes.map((a) => ({ name: a.alarmName, value: a.count })),
     }],
   };

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   body: { display: 'grid', gridTemplateColumns: '460px 1fr 460px', gap: '20px', paddingTop: '20px', minHeight: 0 },
   column: { display: 'flex', flexDirection: 'column', gap: '20px', minHeight: 0 },
   panel: {
-    border: '1px solid rgba(58,160,255,0.35)', background: 'rgba(10,30,70,0.55)', padding: '12px 16px', boxSizing: 'border-box',
+    border: '1px solid rgba(58,160,255,0.35)', background: 'rgba(10,30,70,0.55)', padding: '12px 16px', boxSizing: 'border-box', color: '#dce8ff',
     display: 'flex', flexDirection: 'column', gap: '8px', minHeight: 0, overflow: 'hidden',
   },
   panelTitle: { margin: 0, fontSize: '20px', color: '#7fd3ff', borderLeft: '4px solid #3aa0ff', paddingLeft: '10px' },
@@ -59,19 +59,28 @@ function Panel(props: { title: string; children: ReactNode; grow?: boolean }) {
   );
 }
 
-/** Scale of the 1920×1080 stage so it fits its viewport whole. */
-function useFitScale(viewport: RefObject<HTMLDivElement | null>): number {
-  const [scale, setScale] = useState(1);
+interface Fit {
+  scale: number;
+  left: number;
+  top: number;
+}
+
+/** Scale of the 1920×1080 stage so it fits its viewport whole, centred. */
+function useFit(viewport: RefObject<HTMLDivElement | null>): Fit {
+  const [fit, setFit] = useState<Fit>({ scale: 1, left: 0, top: 0 });
   useLayoutEffect(() => {
     const el = viewport.current;
     if (!el) return;
-    const fit = () => setScale(Math.min(el.clientWidth / DESIGN.width, el.clientHeight / DESIGN.height) || 1);
-    fit();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(fit) : undefined;
+    const measure = () => {
+      const scale = Math.min(el.clientWidth / DESIGN.width, el.clientHeight / DESIGN.height) || 1;
+      setFit({ scale, left: Math.max(0, (el.clientWidth - DESIGN.width * scale) / 2), top: Math.max(0, (el.clientHeight - DESIGN.height * scale) / 2) });
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : undefined;
     observer?.observe(el);
     return () => observer?.disconnect();
   }, [viewport]);
-  return scale;
+  return fit;
 }
 
 function useClock(): string {
@@ -94,7 +103,7 @@ export default observer(function ScreenPage() {
   const http = useService<HttpService>(HttpService);
   const live = useService<LiveService>(LiveService);
   const viewport = useRef<HTMLDivElement>(null);
-  const scale = useFitScale(viewport);
+  const fit = useFit(viewport);
   const clock = useClock();
   const [feed, setFeed] = useState<Alarm[]>([]);
   const store = useMemo(() => {
@@ -133,7 +142,7 @@ export default observer(function ScreenPage() {
 
   return (
     <div ref={viewport} className={s.viewport} data-screen="true">
-      <div className={s.stage} style={{ transform: `scale(${scale})` }} data-generated={d?.generatedAt} data-live-refreshes={store.liveRefreshes}>
+      <div className={s.stage} style={{ transform: `translate(${fit.left}px, ${fit.top}px) scale(${fit.scale})` }} data-generated={d?.generatedAt} data-live-refreshes={store.liveRefreshes}>
         <header className={s.header}>
           <div className={s.side}><span>{d?.tenant.name ?? ''}</span><span aria-label="实时连接">{live.status === 'live' ? '● 实时' : '○ 连接中'}</span></div>
           <h1 className={s.title}>数据大屏</h1>
