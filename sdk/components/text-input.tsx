@@ -19,8 +19,8 @@ const FULL_STYLE = { color: 'var(--colorPaletteRedForeground1)' } as const;
 const AREA_STYLE = { display: 'flex', flexDirection: 'column' } as const;
 const AREA_COUNTER_STYLE = { alignSelf: 'flex-end', lineHeight: '16px' } as const;
 
-/** `3/20`: characters typed of the limit (red at the limit). */
-function Counter(props: { length: number; max: number; style?: CSSProperties }) {
+/** `3/20`: characters typed of the limit (red at the limit), for inputs of one's own beside {@link Input} and {@link Textarea}. */
+export function TextLengthCounter(props: { length: number; max: number; style?: CSSProperties }) {
   return (
     <span style={{ ...COUNTER_STYLE, ...(props.length >= props.max ? FULL_STYLE : {}), ...props.style }} data-counter={`${props.length}/${props.max}`} aria-hidden>
       {props.length}/{props.max}
@@ -49,7 +49,7 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(pro
     onChange?.(e, data);
   };
   const after = counted && max !== undefined
-    ? <>{contentAfter as ReactNode}<Counter length={length} max={max} /></>
+    ? <>{contentAfter as ReactNode}<TextLengthCounter length={length} max={max} /></>
     : contentAfter;
   return <FluentInput {...props} ref={ref} type={type} maxLength={max} onChange={change} contentAfter={after} />;
 });
@@ -69,7 +69,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   return (
     <span style={AREA_STYLE}>
       <FluentTextarea {...props} ref={ref} maxLength={max} onChange={change} />
-      <Counter length={length} max={max} style={AREA_COUNTER_STYLE} />
+      <TextLengthCounter length={length} max={max} style={AREA_COUNTER_STYLE} />
     </span>
   );
 });
