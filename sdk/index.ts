@@ -39,3 +39,7 @@ export type { MileageItem, DayOnlineItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';
+export * from './components/echart';
+export * from './components/tenant-select';
+export * from './dashboard';
+export * from './components/text-input';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, makeStyles, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AlertRegular, DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import {
   DialogService,
   NETWORK_ERROR_MESSAGE,
   PermissionService,
+  Textarea,
   useService,
   type AlarmTipItem,
 } from '@tianlu/sdk';

@@ -1,6 +1,7 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
 import { commandArea } from './command/command-area';
+import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecGbArea } from './elec-gb/gb-report-routes';
@@ -31,5 +32,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea);
+    .add(reportArea, elecGbArea)
+    .add(dataCenterArea);
 }

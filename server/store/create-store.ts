@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-da
 import { OrgQueries } from './org-queries';
 import { PositionQueries } from './position-queries';
 import { ReportQueries } from './report-queries';
+import { DashboardQueries } from './dashboard-queries';
 import { ScopeQueries } from './scope-queries';
 import { SecurityQueries } from './security-queries';
 import { SessionQueries } from './session-queries';
@@ -68,6 +69,8 @@ export interface Store {
   readonly system: SystemAdminQueries;
   /** 数据报表: per-vehicle, per-day mileage and online figures. */
   readonly reports: ReportQueries;
+  /** 数据中心: the dashboard's figures. */
+  readonly dashboard: DashboardQueries;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports: new ReportQueries(db),
+    dashboard: new DashboardQueries(db),
     close: () => opened.close(),
   };
   try {

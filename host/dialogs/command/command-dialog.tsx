@@ -9,14 +9,12 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
   Radio,
   RadioGroup,
   Spinner,
-  Textarea,
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
@@ -24,7 +22,9 @@ import { useEffect, useState } from 'react';
 import {
   COMMAND_DANGEROUS_BUTTON_ID,
   HttpService,
+  Input,
   LiveService,
+  Textarea,
   useButtonPermission,
   useService,
   type Command,

@@ -1,4 +1,5 @@
-import { Button, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
+import { Input } from '@tianlu/sdk';
 import { FormMessage } from './form-error';
 import { usePasswordLogin } from './use-password-login';
 
@@ -31,7 +32,7 @@ export function AccountLoginForm() {
     >
       {f.error && <FormMessage text={f.error} />}
       <Field label="账号">
-        <Input size="large" value={f.account} onChange={(_, d) => f.setAccount(d.value)} placeholder="请输入账号" autoComplete="username" />
+        <Input maxLength={64} size="large" value={f.account} onChange={(_, d) => f.setAccount(d.value)} placeholder="请输入账号" autoComplete="username" />
       </Field>
       <Field label="密码">
         <Input

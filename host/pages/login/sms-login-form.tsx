@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { FormMessage } from './form-error';
-import { SessionService, useService } from '@tianlu/sdk';
+import { Input, SessionService, useService } from '@tianlu/sdk';
 import { HOME_PATH, messageOf } from './use-password-login';
 
 export const SMS_COUNTDOWN_SECONDS = 60;

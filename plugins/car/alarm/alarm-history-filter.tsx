@@ -1,6 +1,6 @@
-import { Button, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
+import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { ALARM_TYPE_NAMES, type VehicleGroup } from '@tianlu/sdk';
+import { ALARM_TYPE_NAMES, Input, type VehicleGroup } from '@tianlu/sdk';
 import type { AlarmListStore } from './alarm-list-store';
 
 const useStyles = makeStyles({
@@ -83,7 +83,7 @@ export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { 
         </Dropdown>
       </Field>
       <Field label="车牌号/终端号">
-        <Input value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => store.setHistory({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && store.search()} />
+        <Input maxLength={50} value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => store.setHistory({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && store.search()} />
       </Field>
       <Button className={s.button} appearance="primary" onClick={store.search}>
         查询

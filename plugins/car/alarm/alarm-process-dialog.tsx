@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea } from '@fluentui/react-components';
-import { ALARM_NOTE_MAX, NETWORK_ERROR_MESSAGE } from '@tianlu/sdk';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field } from '@fluentui/react-components';
+import { ALARM_NOTE_MAX, NETWORK_ERROR_MESSAGE, Textarea } from '@tianlu/sdk';
 
 /** 处理告警: a note (1–200 characters) for the alarms being processed. */
 export function AlarmProcessDialog(props: { count: number; onSubmit: (note: string) => Promise<void>; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Checkbox, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Input } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { flattenGroups } from '../alarm/alarm-history-filter';
 import type { FenceStore } from './fence-store';
@@ -37,7 +38,7 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
       </div>
       <div className={s.box} role="group" aria-label="绑定车辆">
         <Text weight="semibold">绑定车辆（已选 {draft.vehicleIds.length} 辆）</Text>
-        <Input size="small" placeholder="搜索车牌号/终端号" aria-label="搜索车辆" value={keyword} onChange={(_, d) => setKeyword(d.value)} />
+        <Input maxLength={50} size="small" placeholder="搜索车牌号/终端号" aria-label="搜索车辆" value={keyword} onChange={(_, d) => setKeyword(d.value)} />
         <div className={s.list}>
           {matching.length === 0 && <span className={s.muted}>没有匹配的车辆</span>}
           {matching.slice(0, SHOWN_VEHICLES).map((v) => (

@@ -1,4 +1,5 @@
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
+import { Input } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import type { DrawMode } from '@tianlu/sdk';
 import { FenceBinding } from './fence-binding';

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Input, makeStyles, MessageBar, MessageBarBody, Tab, TabList, Text, ToggleButton, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, Tab, TabList, Text, ToggleButton, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
   ALARM_CENTER_MENU_ID,
   AlarmService,
   DataTable,
   HttpService,
+  Input,
   LiveService,
   MessageBus,
   PaginationBar,
@@ -95,7 +96,7 @@ const AlarmPage = observer(function AlarmPage() {
         <>
           <AlarmCountBar store={store} />
           <div className={s.toolbar}>
-            <Input
+            <Input maxLength={50}
               aria-label="车牌号/终端号"
               placeholder="车牌号/终端号"
               value={store.realtimeKeyword}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Dropdown, Input, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
+import { Badge, Button, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
   COMMAND_STATUS_NAMES,
   DataTable,
   describeCommandParams,
   HttpService,
+  Input,
   LiveService,
   PaginationBar,
   useService,
@@ -83,7 +84,7 @@ const CommandPage = observer(function CommandPage() {
   return (
     <div className={s.root}>
       <div className={s.toolbar}>
-        <Input
+        <Input maxLength={20}
           aria-label="终端号"
           placeholder="终端号"
           value={f.terminalNo}
@@ -103,7 +104,7 @@ const CommandPage = observer(function CommandPage() {
             </Option>
           ))}
         </Dropdown>
-        <Input
+        <Input maxLength={64}
           aria-label="批次号"
           placeholder="批次号"
           value={f.batchId}

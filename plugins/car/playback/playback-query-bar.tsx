@@ -1,4 +1,5 @@
-import { Button, Combobox, Input, Label, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Combobox, Label, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
+import { Input } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import type { PlaybackStore } from './playback-store';

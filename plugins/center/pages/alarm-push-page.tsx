@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_PUSH_LIST_PATH,
   ALARM_PUSH_SAVE_PATH,
@@ -7,7 +7,9 @@ import {
   AlarmService,
   expectOk,
   HttpService,
+  Input,
   NETWORK_ERROR_MESSAGE,
+  Textarea,
   ToastService,
   useService,
   type AlarmPushSettings,
@@ -126,19 +128,19 @@ export default function AlarmPushPage() {
           <section className={s.section} aria-label="Webhook">
             <Switch label="Webhook 推送" checked={form.webhookEnabled} onChange={(_, d) => set({ webhookEnabled: d.checked })} />
             <Field label="Webhook 地址" className={s.wide} {...state(errors.webhookUrl)}>
-              <Input value={form.webhookUrl} placeholder="https://example.com/alarm" onChange={(_, d) => set({ webhookUrl: d.value })} />
+              <Input value={form.webhookUrl} maxLength={500} placeholder="https://example.com/alarm" onChange={(_, d) => set({ webhookUrl: d.value })} />
             </Field>
           </section>
           <section className={s.section} aria-label="邮件">
             <Switch label="邮件推送" checked={form.emailEnabled} onChange={(_, d) => set({ emailEnabled: d.checked })} />
             <Field label="接收邮箱" hint="每行一个，或用逗号分隔" className={s.wide} {...state(errors.emails)}>
-              <Textarea value={form.emails} rows={3} onChange={(_, d) => set({ emails: d.value })} />
+              <Textarea value={form.emails} maxLength={1000} rows={3} onChange={(_, d) => set({ emails: d.value })} />
             </Field>
           </section>
           <section className={s.section} aria-label="短信">
             <Switch label="短信推送" checked={form.smsEnabled} onChange={(_, d) => set({ smsEnabled: d.checked })} />
             <Field label="接收手机号" hint="每行一个，或用逗号分隔" className={s.wide} {...state(errors.phones)}>
-              <Textarea value={form.phones} rows={3} onChange={(_, d) => set({ phones: d.value })} />
+              <Textarea value={form.phones} maxLength={300} rows={3} onChange={(_, d) => set({ phones: d.value })} />
             </Field>
           </section>
           <div className={s.actions}>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_CONTROL_LIST_PATH,
   ALARM_CONTROL_SAVE_PATH,
   expectOk,
   HttpService,
+  Input,
   NETWORK_ERROR_MESSAGE,
   ToastService,
   useService,
@@ -124,7 +125,7 @@ export default function AlarmSettingPage() {
                                     {rule.title}
                                     {rule.unit && `（${rule.unit}）`}
                                   </span>
-                                  <Input
+                                  <Input maxLength={10}
                                     className={s.input}
                                     aria-label={`${r.alarmName}${rule.title}`}
                                     aria-invalid={!!error}

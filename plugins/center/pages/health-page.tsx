@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { expectOk, HttpService, ToastService, useService } from '@tianlu/sdk';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
 
 interface HealthThreshold {
@@ -113,7 +113,7 @@ export default function HealthPage() {
           <div className={s.form}>
             {FIELDS.map((f) => (
               <Field key={f.key} label={`${f.label}（${f.unit}）`} validationMessage={errors[f.key]} validationState={errors[f.key] ? 'error' : 'none'}>
-                <Input value={values[f.key]} inputMode="decimal" onChange={(_, d) => setValues({ ...values, [f.key]: d.value })} />
+                <Input maxLength={10} value={values[f.key]} inputMode="decimal" onChange={(_, d) => setValues({ ...values, [f.key]: d.value })} />
               </Field>
             ))}
           </div>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, makeStyles, Text, tokens,
+  Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
-import { checkGbCompliance, expectOk, GB_LIMITS, HttpService, useService } from '@tianlu/sdk';
+import { checkGbCompliance, expectOk, GB_LIMITS, HttpService, Input, useService } from '@tianlu/sdk';
 import { GbPaths, type Declaration } from './gb-api';
 
 const useStyles = makeStyles({

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Select } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
 import {
   DataTable, expectOk, HttpService, NavigationService, PaginationBar, Pagination, Permission, ToastService, useService, type DataTableColumn,
+  Input,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
 import { GbButtons, GbPaths, maskPhone, type Declaration } from '../declare/gb-api';
@@ -121,7 +122,7 @@ const DeclarePage = observer(function DeclarePage() {
       filters={
         <>
           <Field label="关键词">
-            <Input
+            <Input maxLength={50}
               value={draft.keyword}
               placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
               contentBefore={<SearchRegular />}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Checkbox, Field, Input, makeStyles, Spinner, Text, Textarea, tokens } from '@fluentui/react-components';
-import { BUTTON_RESOURCE_TYPE, expectOk, HttpService, useService, type ResourceItem } from '@tianlu/sdk';
+import { Checkbox, Field, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { BUTTON_RESOURCE_TYPE, expectOk, HttpService, Input, Textarea, useService, type ResourceItem } from '@tianlu/sdk';
 import { AdminPaths, type AdminRole, type TenantOption } from './admin-api';
 import { FormDialog, FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';

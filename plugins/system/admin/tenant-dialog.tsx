@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Field, Input, Select, Textarea } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { Field, Select } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
 import { AdminPaths, type TenantKind, type TenantNode } from './admin-api';
 import { FormDialog } from './admin-dialogs';
 

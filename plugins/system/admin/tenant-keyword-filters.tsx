@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Field, Input } from '@fluentui/react-components';
+import { Button, Field } from '@fluentui/react-components';
+import { Input } from '@tianlu/sdk';
 import { SearchRegular } from '@fluentui/react-icons';
 import type { TenantOption } from './admin-api';
 import { TenantSelect } from './tenant-select';
@@ -25,7 +26,7 @@ export function TenantKeywordFilters(props: { placeholder: string; tenants: read
   return (
     <>
       <Field label="关键词">
-        <Input value={keyword} placeholder={props.placeholder} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+        <Input maxLength={50} value={keyword} placeholder={props.placeholder} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
       </Field>
       <TenantSelect label="所属客户" options={props.tenants ?? []} value={tenantId} onChange={setTenantId} allLabel="全部客户" />
       <Button icon={<SearchRegular />} onClick={search}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Field, Input, Select, Text, Textarea, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { Field, Select, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
 import { AdminPaths, type AdminUser, type GroupNode, type TenantOption } from './admin-api';
 import { FormDialog, FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';

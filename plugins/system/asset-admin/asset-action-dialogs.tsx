@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Field, Input, Radio, RadioGroup, Select, Text } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { Button, Field, Radio, RadioGroup, Select, Text } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import { errorText } from '../admin/admin-page';
 import { TerminalPaths, VehiclePaths, type AssetOptions, type TerminalRow, type VehicleRow } from './asset-api';
@@ -56,7 +56,7 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
       <Text>{`${vehicleSide ? '车辆' : '终端'} ${props.subject} 绑定到同一客户中未绑定的${what}：`}</Text>
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
         <Field label={`搜索${what}`} style={{ flex: 1 }}>
-          <Input value={keyword} placeholder={vehicleSide ? '终端号、IMEI 或 SIM 卡号' : '车牌号、VIN 或司机'} onChange={(_, d) => setKeyword(d.value)} />
+          <Input maxLength={20} value={keyword} placeholder={vehicleSide ? '终端号、IMEI 或 SIM 卡号' : '车牌号、VIN 或司机'} onChange={(_, d) => setKeyword(d.value)} />
         </Field>
         <Button onClick={() => void search(keyword.trim())}>搜索</Button>
       </div>

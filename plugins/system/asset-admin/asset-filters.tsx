@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Field, Input, Select } from '@fluentui/react-components';
+import { Button, Field, Select } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { EMPTY_FILTER, treeOrder, type AssetFilter, type AssetOptions, type GroupChoice, type TenantChoice } from './asset-api';
 
 const INDENT = '\u3000';
@@ -63,7 +63,7 @@ export function AssetFilterBar(props: { placeholder: string; options: AssetOptio
   return (
     <>
       <Field label="关键词">
-        <Input
+        <Input maxLength={50}
           value={draft.keyword}
           placeholder={props.placeholder}
           contentBefore={<SearchRegular />}

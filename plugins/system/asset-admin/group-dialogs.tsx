@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Checkbox, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { Button, Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import { errorText } from '../admin/admin-page';
 import { GroupPaths, treeOrder, type GroupNode, type Page, type TenantGroups, type VehicleRow } from './asset-api';
@@ -82,7 +82,7 @@ export function AssignVehiclesDialog(props: { tenantId: number; group: GroupNode
     <FormDialog title={`分配车辆到“${props.group.name}”`} submitText="分配" onSubmit={submit} onClose={props.onClose}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
         <Field label="搜索车辆" style={{ flex: 1 }}>
-          <Input value={keyword} placeholder="车牌号、VIN 或司机" onChange={(_, d) => setKeyword(d.value)} />
+          <Input maxLength={20} value={keyword} placeholder="车牌号、VIN 或司机" onChange={(_, d) => setKeyword(d.value)} />
         </Field>
         <Button onClick={() => void search(keyword.trim())}>搜索</Button>
       </div>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, expectOk, HttpService, useService, type AssetKind, type AssetProfile, type ProfileField } from '@tianlu/sdk';
+import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { ASSET_KIND_DEFINITIONS, expectOk, HttpService, Input, useService, type AssetKind, type AssetProfile, type ProfileField } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import { errorText } from '../admin/admin-page';
 import type { AssetDialogProps } from './asset-admin-page';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Field, Input, Select } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { Field, Select } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import type { AssetDialogProps } from './asset-admin-page';
 import { VehiclePaths, type VehicleRow } from './asset-api';

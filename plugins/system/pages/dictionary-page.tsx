@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Field, Input, SpinButton, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, expectOk, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
 import { AdminButtons, AdminPaths, type DictionaryEntry, type Page } from '../admin/admin-api';
 import { ConfirmDialog, FormDialog } from '../admin/admin-dialogs';
 import { AdminPage, RowAction } from '../admin/admin-page';
@@ -117,10 +117,10 @@ const DictionaryPage = observer(function DictionaryPage() {
       filters={
         <>
           <Field label="字典类型">
-            <Input value={type} placeholder="如 plateColor" onChange={(_, d) => setType(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+            <Input maxLength={64} value={type} placeholder="如 plateColor" onChange={(_, d) => setType(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
           </Field>
           <Field label="关键词">
-            <Input value={keyword} placeholder="编码或名称" onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+            <Input maxLength={50} value={keyword} placeholder="编码或名称" onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
           </Field>
           <Button icon={<SearchRegular />} onClick={search}>
             查询

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, PaginationBar, Permission, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, Input, PaginationBar, Permission, type DataTableColumn } from '@tianlu/sdk';
 import { AdminButtons, AdminPaths, type OperationLog } from '../admin/admin-api';
 import { AdminPage, formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
@@ -99,10 +99,10 @@ const LogPage = observer(function LogPage() {
       filters={
         <>
           <Field label="账号">
-            <Input value={draft.account} onChange={set('account')} />
+            <Input maxLength={64} value={draft.account} onChange={set('account')} />
           </Field>
           <Field label="关键词">
-            <Input value={draft.keyword} placeholder="操作、对象" onChange={set('keyword')} />
+            <Input maxLength={50} value={draft.keyword} placeholder="操作、对象" onChange={set('keyword')} />
           </Field>
           <Field label="开始时间">
             <Input type="datetime-local" value={draft.start} onChange={set('start')} />

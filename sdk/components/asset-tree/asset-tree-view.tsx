@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
 import type { AssetTreeProps } from '../asset-tree';
 import { rowWindow } from '../data-table/windowing';
+import { TextLengthCounter } from '../text-input';
 import { ASSET_STATUS_FILTERS, buildAssetTree, countAssets, UNGROUPED_ID, type AssetTreeRow } from './asset-tree-model';
 
 const ROW_HEIGHT = 30;
@@ -22,6 +23,9 @@ const allGroups = (groups: AssetTreeProps['groups']): Set<string> => {
   return ids;
 };
 const DEFAULT_HEIGHT = 480;
+/** The search's limit (the monitor's keyword filter takes up to 50 characters). */
+const SEARCH_MAX_LENGTH = 50;
+const COUNTER_POSITION = { position: 'absolute', right: '8px', top: '50%', transform: 'translateY(-50%)', pointerEvents: 'none' } as const;
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, gap: '8px' },
@@ -42,10 +46,12 @@ const useStyles = makeStyles({
   },
   filterOn: { border: `1px solid ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2, color: tokens.colorNeutralForeground1 },
   filterCount: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, lineHeight: '20px' },
+  searchBox: { position: 'relative', display: 'flex' },
   // a plain input in Fluent's look: a Fluent SearchBox here would split chunks the login page loads
   search: {
+    flexGrow: 1,
     height: '28px',
-    padding: '0 10px',
+    padding: '0 52px 0 10px',
     fontFamily: 'inherit',
     fontSize: tokens.fontSizeBase200,
     color: tokens.colorNeutralForeground1,
@@ -182,7 +188,10 @@ export default function AssetTreeView(props: AssetTreeProps) {
           </button>
         ))}
       </div>
-      <input className={s.search} type="search" placeholder={`搜索${props.searchLabel ?? '车牌号 / 终端号'}`} aria-label={`搜索${(props.searchLabel ?? '车牌号 / 终端号').replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
+      <span className={s.searchBox}>
+        <input className={s.search} type="search" maxLength={SEARCH_MAX_LENGTH} placeholder={`搜索${props.searchLabel ?? '车牌号 / 终端号'}`} aria-label={`搜索${(props.searchLabel ?? '车牌号 / 终端号').replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
+        <TextLengthCounter length={keyword.length} max={SEARCH_MAX_LENGTH} style={COUNTER_POSITION} />
+      </span>
       <div ref={list} className={s.list} role="tree" aria-label="车辆" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={props.height ? { height: props.height, flexGrow: 0 } : undefined}>
         {rows.length === 0 ? (
           <div className={s.empty}>{items.length ? '没有符合条件的车辆' : '暂无车辆'}</div>

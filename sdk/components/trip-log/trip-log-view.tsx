@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { Input } from '../text-input';
 import { observer } from 'mobx-react-lite';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
@@ -132,7 +133,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       <Text as="h2" size={500} weight="semibold">{props.title}</Text>
       <div className={s.bar}>
         <Field label={`搜索${props.noun}`}>
-          <Input value={keyword} placeholder="名称或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
+          <Input maxLength={50} value={keyword} placeholder="名称或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
         </Field>
         <Field label={props.noun}>
           <Select value={terminalNo} onChange={(_, d) => setTerminalNo(d.value)}>

@@ -136,7 +136,11 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [1301, '概览', '/pet/overview', { icon: 'Home' }], [1302, '宠物定位', '/pet/monitor', { icon: 'Location' }],
     [1310, '遛狗记录', '/pet/walks', { icon: 'History', grantedWith: 1302 }],
   ]),
-  ...platform(17, [[1701, '概览', '/dataCenter/overview', { icon: 'Home' }]]),
+  ...platform(17, [
+    [1701, '概览', '/dataCenter/overview', { icon: 'Home' }],
+    [1702, '数据看板', '/dataCenter/dashboard', { icon: 'DataArea', grantedWith: 1701 }],
+    [1703, '数据大屏', '/dataCenter/screen', { icon: 'Board', grantedWith: 1701 }],
+  ]),
   ...platform(18, [
     [1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }],
     [1810, '骑行记录', '/elec-car/rides', { icon: 'History', grantedWith: 1802 }],

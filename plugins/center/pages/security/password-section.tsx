@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, SessionService, ToastService, useService } from '@tianlu/sdk';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, SessionService, ToastService, useService } from '@tianlu/sdk';
 import { messageOf, PASSWORD_POLICY, SecurityPaths } from './security-paths';
 
 type Values = { oldPassword: string; newPassword: string; confirm: string };

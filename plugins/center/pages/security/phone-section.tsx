@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Badge, Button, Field, makeStyles, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, SessionService, ToastService, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Input, SessionService, ToastService, useService } from '@tianlu/sdk';
 import { maskPhone, messageOf, PHONE_PATTERN, SecurityPaths } from './security-paths';
 
 /** Seconds before another code may be asked for (the server allows one send a minute). */

@@ -1,0 +1,116 @@
+/**
+ * 数据中心 as an operator uses it: opens 数据看板, switches to a customer below the tenant and
+ * back, opens 数据大屏 in a tab of its own and watches it update when a terminal reports an SOS
+ * (live over /ws). Runs its own server; the terminal registers itself (JT808_AUTO_REGISTER=1)
+ * into 天路演示.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+import { test } from './browser';
+import { ADMIN, login } from './console-app';
+import { reaches, shows } from './expect-ui';
+import { RESULTS_DIR, startServer, type RunningServer } from './server';
+
+const PHONE = '013900000088';
+const SOS = 1;
+const LOCATED = 0b11;
+let server: RunningServer;
+let terminal: Jt808TestTerminal;
+
+beforeAll(async () => {
+  server = await startServer({ name: 'data-center-e2e-server', env: { SIM_DEVICES: '0', JT808_AUTO_REGISTER: '1' } });
+  terminal = await Jt808TestTerminal.connect(server.jt808Port, PHONE);
+  await terminal.login();
+  await report(0);
+});
+afterAll(async () => {
+  terminal?.close();
+  await server?.stop();
+});
+
+/** A 0x0200 from the terminal in Beijing, now; resolves once acknowledged. */
+async function report(alarmFlags: number): Promise<void> {
+  const serial = terminal.sendLocation({ latitude: 39.909, longitude: 116.397, speedKmh: 20, statusFlags: LOCATED, alarmFlags, gpsTime: new Date() });
+  const ack = await terminal.ackFor(serial, 10_000);
+  expect(ack.result).toBe(0);
+}
+
+function screenshot(page: Page, name: string) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
+}
+
+/** The number a headline figure shows (数据看板 and 数据大屏 mark them with data-kpi). */
+async function kpi(scope: Page | Locator, key: string): Promise<number> {
+  const text = await scope.locator(`[data-kpi="${key}"]`).first().innerText();
+  return Number(/(\d+(?:\.\d+)?)\s*(?:%|km)?\s*$/.exec(text.trim())?.[1] ?? NaN);
+}
+
+/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
+function liveReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
+  });
+}
+
+describe('数据中心', () => {
+  test('数据看板 per customer, and 数据大屏 updating live when a terminal raises an SOS', async ({ newContext }) => {
+    const context = await newContext({ baseURL: server.baseUrl, viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await login(page, ADMIN);
+    await page.goto('/dataCenter/dashboard');
+    await reaches(page, (p) => p === '/dataCenter/dashboard', '数据看板');
+    await shows(page.getByLabel('统计范围').filter({ hasText: '天路演示' }), 'the figures of 天路演示', 30_000);
+    const total = await kpi(page, 'total');
+    expect(total).toBeGreaterThan(0);
+    expect(await kpi(page, 'online')).toBeGreaterThanOrEqual(1);
+    await shows(page.getByRole('img', { name: '资产分布热力' }).and(page.locator('[data-ready="true"]')), 'the heat map on the China outline', 30_000);
+    await shows(page.getByRole('img', { name: '资产类型与状态' }).and(page.locator('[data-ready="true"]')), 'the kinds chart');
+    await page.waitForTimeout(500);
+    await screenshot(page, 'data-center-dashboard.png');
+
+    // a customer below 天路演示 (演示物流公司 has no assets) and back
+    const customer = page.getByRole('combobox', { name: '客户' });
+    const wuliu = await customer.locator('option', { hasText: '演示物流公司' }).getAttribute('value');
+    await customer.selectOption(wuliu!);
+    await shows(page.getByLabel('统计范围').filter({ hasText: '演示物流公司' }), 'the figures of 演示物流公司');
+    expect(await kpi(page, 'total')).toBe(0);
+    await shows(page.getByText('30天内没有到期的服务'), 'no expiries of the customer');
+    const demo = await customer.locator('option', { hasText: '天路演示' }).getAttribute('value');
+    await customer.selectOption(demo!);
+    await shows(page.getByLabel('统计范围').filter({ hasText: '天路演示' }), 'the figures of 天路演示 again');
+    expect(await kpi(page, 'total')).toBe(total);
+
+    // 数据大屏 in a tab of its own
+    const opened = context.waitForEvent('page');
+    await page.locator('#tl-main-container').getByRole('button', { name: '数据大屏' }).click();
+    const screen = await opened;
+    const ready = liveReady(screen);
+    await screen.waitForLoadState();
+    const url = new URL(screen.url());
+    expect(url.pathname).toBe('/dataCenter/screen');
+    expect(url.searchParams.get('urlType')).toBe('blank');
+    const stage = await shows(screen.locator('[data-generated]'), 'the 大屏 with its figures', 30_000);
+    await shows(screen.getByRole('img', { name: '资产分布热力' }).and(screen.locator('[data-ready="true"]')), 'the 大屏 heat map', 30_000);
+    // no layout around it, nothing to scroll
+    expect(await screen.getByRole('navigation').count()).toBe(0);
+    const overflow = await screen.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await ready;
+    const alarmsBefore = await kpi(stage, 'alarm');
+    const generatedBefore = await stage.getAttribute('data-generated');
+    await screen.waitForTimeout(800);
+    await screenshot(screen, 'data-center-screen.png');
+
+    await report(SOS);
+    await shows(screen.getByRole('list', { name: '实时告警列表' }).getByText('紧急报警'), 'the SOS in 实时告警', 20_000);
+    await expect.poll(() => kpi(stage, 'alarm'), { timeout: 30_000 }).toBe(alarmsBefore + 1);
+    expect(await stage.getAttribute('data-generated')).not.toBe(generatedBefore);
+    expect(Number(await stage.getAttribute('data-live-refreshes'))).toBeGreaterThanOrEqual(1);
+    await screen.waitForTimeout(500);
+    await screenshot(screen, 'data-center-screen-live.png');
+  });
+});

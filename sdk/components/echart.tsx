@@ -1,0 +1,28 @@
+import { createElement, lazy, Suspense } from 'react';
+
+/** An ECharts option object (kept loose so the SDK entry does not pull ECharts' types into plugins' bundles). */
+export type EChartOption = Record<string, unknown>;
+
+export interface EChartProps {
+  option: EChartOption;
+  /** Accessible name of the chart (also `aria-label` of its box, for scenarios). */
+  label: string;
+  /** CSS height; default 240px. The width follows the parent. */
+  height?: number | string;
+  /** Registers the offline China outline as the map `china` first (for `geo` and map series). */
+  chinaMap?: boolean;
+  /** ECharts theme name: `dark` for 大屏-style pages. */
+  theme?: 'dark';
+}
+
+const EChartView = lazy(() => import('./echart/echart-view'));
+
+/**
+ * One ECharts chart: bar, line, pie, scatter/effect scatter and heat map on a grid or on the
+ * offline China map (the same outlines as the monitor's offline basemap, no network). ECharts and
+ * the outlines load with the first chart, never with the SDK entry; the chart follows its box's
+ * size and replaces its option when `option` changes.
+ */
+export function EChart(props: EChartProps) {
+  return createElement(Suspense, { fallback: createElement('div', { style: { height: props.height ?? 240 }, 'aria-label': props.label, 'aria-busy': true }) }, createElement(EChartView, props));
+}

@@ -1,0 +1,75 @@
+import { forwardRef, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import {
+  Input as FluentInput, Textarea as FluentTextarea,
+  type InputOnChangeData, type InputProps, type TextareaOnChangeData, type TextareaProps,
+} from '@fluentui/react-components';
+
+/**
+ * Spec §5: every text input shows a maximum-length counter. The limit of a text input that names
+ * none; the server's own default for a text field is the same.
+ */
+export const DEFAULT_TEXT_MAX_LENGTH = 200;
+
+/** Input types that take free text (a password's length is not shown; numbers, dates and the like have no counter). */
+const TEXT_TYPES = new Set(['text', 'search', 'tel', 'email', 'url']);
+
+// inline styles with Fluent's theme variables: no style hooks at module load
+const COUNTER_STYLE = { color: 'var(--colorNeutralForeground4)', fontSize: 'var(--fontSizeBase200)', whiteSpace: 'nowrap', paddingLeft: '4px', fontVariantNumeric: 'tabular-nums' } as const;
+const FULL_STYLE = { color: 'var(--colorPaletteRedForeground1)' } as const;
+const AREA_STYLE = { display: 'flex', flexDirection: 'column' } as const;
+const AREA_COUNTER_STYLE = { alignSelf: 'flex-end', lineHeight: '16px' } as const;
+
+/** `3/20`: characters typed of the limit (red at the limit), for inputs of one's own beside {@link Input} and {@link Textarea}. */
+export function TextLengthCounter(props: { length: number; max: number; style?: CSSProperties }) {
+  return (
+    <span style={{ ...COUNTER_STYLE, ...(props.length >= props.max ? FULL_STYLE : {}), ...props.style }} data-counter={`${props.length}/${props.max}`} aria-hidden>
+      {props.length}/{props.max}
+    </span>
+  );
+}
+
+/** The text's length, whether the field is controlled (`value`) or not. */
+function useLength(value: unknown, defaultValue: unknown): [number, (text: string) => void] {
+  const [own, setOwn] = useState(() => String(defaultValue ?? '').length);
+  return [value !== undefined && value !== null ? String(value).length : own, (text) => setOwn(text.length)];
+}
+
+/**
+ * Fluent UI's Input with the console's rule: a text input (type text, search, tel, email, url)
+ * shows how many characters it holds of its `maxLength` after the text, and is limited to
+ * {@link DEFAULT_TEXT_MAX_LENGTH} when it names no limit. Drop-in for Fluent's Input.
+ */
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(props, ref) {
+  const { maxLength, type = 'text', contentAfter, onChange, value, defaultValue } = props;
+  const counted = TEXT_TYPES.has(type);
+  const max = maxLength ?? (counted ? DEFAULT_TEXT_MAX_LENGTH : undefined);
+  const [length, setLength] = useLength(value, defaultValue);
+  const change = (e: ChangeEvent<HTMLInputElement>, data: InputOnChangeData) => {
+    setLength(data.value);
+    onChange?.(e, data);
+  };
+  const after = counted && max !== undefined
+    ? <>{contentAfter as ReactNode}<TextLengthCounter length={length} max={max} /></>
+    : contentAfter;
+  return <FluentInput {...props} ref={ref} type={type} maxLength={max} onChange={change} contentAfter={after} />;
+});
+
+/**
+ * Fluent UI's Textarea with the maximum-length counter under it (limited to
+ * {@link DEFAULT_TEXT_MAX_LENGTH} when it names no limit). Drop-in for Fluent's Textarea.
+ */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
+  const { maxLength, onChange, value, defaultValue } = props;
+  const max = maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
+  const [length, setLength] = useLength(value, defaultValue);
+  const change = (e: ChangeEvent<HTMLTextAreaElement>, data: TextareaOnChangeData) => {
+    setLength(data.value);
+    onChange?.(e, data);
+  };
+  return (
+    <span style={AREA_STYLE}>
+      <FluentTextarea {...props} ref={ref} maxLength={max} onChange={change} />
+      <TextLengthCounter length={length} max={max} style={AREA_COUNTER_STYLE} />
+    </span>
+  );
+});
