@@ -35,7 +35,7 @@ export * from './components/asset-tree';
 export * from './components/data-table';
 export * from './components/pagination-bar';
 export * from './track';
-export type { MileageItem, DayOnlineItem } from './report';
+export type { MileageItem, DayOnlineItem, ReportAssetColumns, TripReportItem, StopReportItem, OverspeedReportItem, MileageSummaryItem, FuelReportItem, OfflineReportItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';

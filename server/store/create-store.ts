@@ -16,6 +16,7 @@ import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PositionQueries } from './position-queries';
+import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
 import { ScopeQueries } from './scope-queries';
 import { SecurityQueries } from './security-queries';
@@ -68,6 +69,7 @@ export interface Store {
   readonly system: SystemAdminQueries;
   /** 数据报表: per-vehicle, per-day mileage and online figures. */
   readonly reports: ReportQueries;
+  readonly reportEvents: ReportEventQueries;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export interface Store {
 export async function createStore(opts: DatabaseOptions): Promise<Store> {
   const opened = await openDatabase(opts);
   const { db } = opened;
+  const reports = new ReportQueries(db);
   const store: Store = {
     db,
     kind: opened.kind,
@@ -103,7 +106,8 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     gb: new GbDeclarationQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
-    reports: new ReportQueries(db),
+    reports,
+    reportEvents: new ReportEventQueries(db, reports),
     close: () => opened.close(),
   };
   try {
