@@ -329,7 +329,7 @@ export class ReportQueries {
       t as (
         select count(*) as total, coalesce(sum(mileage_km), 0) as total_km, coalesce(sum(driving_seconds), 0) as total_driving,
           coalesce(sum(reports), 0) as total_reports, count(distinct group_id) as groups,
-          (select count(distinct d.terminal_id) from d where d.reports > 0) as vehicles,
+          (select count(distinct d.terminal_id) from d join a on a.terminal_id = d.terminal_id where d.reports > 0) as total_vehicles,
           (select json_agg(json_build_object('month', x.month, 'mileage', x.km) order by x.month)
            from (select month, sum(mileage_km) as km from m group by month) x) as month_list
         from m
@@ -339,7 +339,7 @@ export class ReportQueries {
       ) x on true`.execute(this.db);
     const head = rows[0] ?? {};
     const totals: MonthlyTotals = {
-      groups: num(head.groups), vehicles: num(head.vehicles), mileageKm: round(num(head.total_km), 2),
+      groups: num(head.groups), vehicles: num(head.total_vehicles), mileageKm: round(num(head.total_km), 2),
       drivingSeconds: Math.round(num(head.total_driving)), reports: num(head.total_reports),
     };
     const months = parseJson<{ month: string; mileage: number }[]>(head.month_list).map((x) => ({ month: x.month, mileageKm: round(num(x.mileage), 2) }));
