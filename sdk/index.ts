@@ -39,3 +39,4 @@ export type { MileageItem, DayOnlineItem, ReportAssetColumns, TripReportItem, St
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';
+export * from './components/report-chart';
