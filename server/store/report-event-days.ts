@@ -65,7 +65,11 @@ export class ReportEventDays {
       return [rule.id, rule] as const;
     }));
     const byDay = new Map<string, number[]>();
-    for (const r of rows) byDay.set(r.day, [...(byDay.get(r.day) ?? []), Number(r.terminal_id)]);
+    for (const r of rows) {
+      let ids = byDay.get(r.day);
+      if (!ids) byDay.set(r.day, (ids = []));
+      ids.push(Number(r.terminal_id));
+    }
     for (const [day, dayIds] of byDay) {
       for (let i = 0; i < dayIds.length; i += COMPUTE_CHUNK) {
         await this.compute(dayIds.slice(i, i + COMPUTE_CHUNK).map((id) => rules.get(id)!).filter(Boolean), day, day <= lastFinished, now);
