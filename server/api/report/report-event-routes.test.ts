@@ -4,6 +4,7 @@ import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
 import { reportDayTrack } from '../../report/report-track-fixture';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
+import { addScopedUser } from '../../testing/scoped-users';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
 
@@ -112,6 +113,15 @@ describe('超速报表', () => {
     const after = await admin.get<Page<OverspeedReportItem>>(OVERSPEED, RANGE);
     expect(after.obj.list.map((o) => [o.terminalNo, o.day, o.speedLimit])).toEqual([[terminals[0]!.no, '2026-05-01', 100], [terminals[1]!.no, '2026-05-02', 110]]);
   });
+
+  it('uses the tenant’s 平台超速 limit and duration for a vehicle without its own 限速', async () => {
+    await server.store.db.updateTable('vehicles').set({ speed_limit: null }).where('id', 'in', [terminals[0]!.vehicleId, terminals[1]!.vehicleId]).execute();
+    await server.store.alarms.settings.saveControls(tenantId, [{ alarmType: 'platformOverspeed', enabled: true, thresholds: { speedLimit: 115, minDurationSeconds: 60 } }], clock.now());
+    const res = await admin.get<Page<OverspeedReportItem>>(OVERSPEED, RANGE);
+    expect(res.obj.list.map((o) => [o.terminalNo, o.seconds, o.speedLimit])).toEqual([[terminals[0]!.no, 120, 115], [terminals[1]!.no, 120, 115]]);
+    await server.store.alarms.settings.saveControls(tenantId, [{ alarmType: 'platformOverspeed', enabled: true, thresholds: { speedLimit: 115, minDurationSeconds: 121 } }], clock.now());
+    expect((await admin.get<Page<OverspeedReportItem>>(OVERSPEED, RANGE)).obj.total).toBe(0);
+  });
 });
 
 describe('油耗报表', () => {
@@ -166,6 +176,18 @@ describe('离线报表', () => {
 
   it('refuses a threshold out of range', async () => {
     expect(await admin.get(OFFLINE, { hours: 0 })).toMatchObject({ flag: 400 });
+  });
+});
+
+describe('menus', () => {
+  it('each report needs its own menu, its export too', async () => {
+    await addScopedUser(server.store, { tenantId, account: 'report_trips', password: 'Report1234', role: '只看行程', platformIds: [20], resourceIds: [2040] });
+    const limited = new ApiClient(server.app);
+    await limited.login('report_trips', 'Report1234');
+    expect((await limited.get(TRIPS, RANGE)).flag).toBe(1);
+    for (const path of [STOPS, OVERSPEED, FUEL]) expect(await limited.get(path, RANGE)).toMatchObject({ flag: 403 });
+    expect(await limited.get(OFFLINE, {})).toMatchObject({ flag: 403 });
+    expect(await limited.postJson(EXPORT, { reportType: 'fuel', params: { start: '2026-05-01', end: '2026-05-01' } })).toMatchObject({ flag: 403 });
   });
 });
 
