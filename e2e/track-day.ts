@@ -23,28 +23,30 @@ export interface TrackDay {
 
 /**
  * From `start`: 40 min east through Beijing at 36 km/h, 20 min parked, 40 min north, 40 min east
- * with two minutes of 超速报警 — a report every 5 s.
+ * with two minutes of 超速报警 (130 km/h) — a report every 5 s, with the odometer and the fuel level
+ * (70 L, falling 0.02 L a report at 36 km/h and 0.04 L at 72 km/h).
  */
 export function trackDayBodies(start: number): { bodies: Uint8Array[]; day: TrackDay } {
   const bodies: Uint8Array[] = [];
   let lon = 116.30;
   let lat = 39.90;
   let km = 12000;
+  let fuel = 70;
   const stepDeg = 0.000585; // 50 m per 5 s at 36 km/h
   let i = 0;
   const add = (speed: number, direction: number, status: number, alarm = 0) =>
     bodies.push(
       locationBody({
         latitude: lat, longitude: lon, speedKmh: speed, direction, altitude: 50, statusFlags: status, alarmFlags: alarm,
-        gpsTime: new Date(start + i++ * EVERY_S * 1000), extras: { mileageKm: Math.round(km * 10) / 10 },
+        gpsTime: new Date(start + i++ * EVERY_S * 1000), extras: { mileageKm: Math.round(km * 10) / 10, fuelLitres: Math.round(fuel * 10) / 10 },
       }),
     );
-  for (let k = 0; k < 480; k++, lon += stepDeg, km += 0.05) add(36, 90, ACC_ON_LOCATED);
+  for (let k = 0; k < 480; k++, lon += stepDeg, km += 0.05, fuel -= 0.02) add(36, 90, ACC_ON_LOCATED);
   const stopStart = start + i * EVERY_S * 1000;
   for (let k = 0; k < 240; k++) add(0, 90, LOCATED);
   const stopEnd = start + i * EVERY_S * 1000;
-  for (let k = 0; k < 480; k++, lat += stepDeg * 0.77, km += 0.05) add(36, 0, ACC_ON_LOCATED);
-  for (let k = 0; k < 480; k++, lon += stepDeg * 2, km += 0.1) add(k >= 200 && k < 224 ? 130 : 72, 90, ACC_ON_LOCATED, k >= 200 && k < 224 ? 2 : 0);
+  for (let k = 0; k < 480; k++, lat += stepDeg * 0.77, km += 0.05, fuel -= 0.02) add(36, 0, ACC_ON_LOCATED);
+  for (let k = 0; k < 480; k++, lon += stepDeg * 2, km += 0.1, fuel -= 0.04) add(k >= 200 && k < 224 ? 130 : 72, 90, ACC_ON_LOCATED, k >= 200 && k < 224 ? 2 : 0);
   return { bodies, day: { start, end: start + (i - 1) * EVERY_S * 1000, positions: i, stopStart, stopEnd } };
 }
 

@@ -32,3 +32,93 @@ export interface DayOnlineItem {
   firstTime: string | null;
   lastTime: string | null;
 }
+
+/** The asset columns every per-vehicle report row starts with. */
+export interface ReportAssetColumns {
+  terminalNo: string;
+  plateNo: string | null;
+  groupName: string | null;
+}
+
+/** One trip of 行程报表: a moving stretch between stops of five minutes or more (times ISO 8601 with offset; distance km). */
+export interface TripReportItem extends ReportAssetColumns {
+  day: string;
+  start: string;
+  end: string;
+  startLon: number;
+  startLat: number;
+  endLon: number;
+  endLat: number;
+  /** Reverse-geocoded places; 获取位置失败 when the geocoder failed. */
+  startAddress: string;
+  endAddress: string;
+  distance: number;
+  seconds: number;
+  maxSpeed: number;
+  avgSpeed: number;
+}
+
+/** One stop of 停车报表: standing for five minutes or more; `acc` ACC on for most of it (idling), `accSeconds` how long. */
+export interface StopReportItem extends ReportAssetColumns {
+  day: string;
+  start: string;
+  end: string;
+  lon: number;
+  lat: number;
+  address: string;
+  seconds: number;
+  acc: boolean;
+  accSeconds: number;
+}
+
+/** One stretch of 超速报表: consecutive reports above `speedLimit` (the vehicle's 限速, else the tenant's 平台超速 limit). */
+export interface OverspeedReportItem extends ReportAssetColumns {
+  day: string;
+  start: string;
+  end: string;
+  lon: number;
+  lat: number;
+  address: string;
+  seconds: number;
+  distance: number;
+  maxSpeed: number;
+  avgSpeed: number;
+  speedLimit: number;
+}
+
+/** One vehicle group in one month of 里程汇总 (`groupName` null: vehicles without a group). */
+export interface MileageSummaryItem {
+  groupId: number | null;
+  groupName: string | null;
+  /** `YYYY-MM`. */
+  month: string;
+  vehicles: number;
+  mileage: number;
+  drivingSeconds: number;
+  reports: number;
+  maxSpeed: number;
+}
+
+/** One vehicle and day of 油耗报表 (litres; `per100Km` null when it drove no trip). */
+export interface FuelReportItem extends ReportAssetColumns {
+  day: string;
+  readings: number;
+  firstLitres: number | null;
+  lastLitres: number | null;
+  usedLitres: number;
+  addedLitres: number;
+  /** Falls of 5 L or more while standing (theft, a leak). */
+  drops: number;
+  dropLitres: number;
+  distance: number;
+  per100Km: number | null;
+}
+
+/** One asset of 离线报表: its last report (null when it never reported) and how long ago. */
+export interface OfflineReportItem extends ReportAssetColumns {
+  lastTime: string | null;
+  lon: number | null;
+  lat: number | null;
+  address: string;
+  offlineSeconds: number | null;
+}

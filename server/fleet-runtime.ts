@@ -97,7 +97,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
   const alarms = startAlarmEngine({ store, bus, clock, log, onError });
-  const reportDays = new ReportDayWarmer({ days: store.reports.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
+  const reportDays = new ReportDayWarmer({ days: store.reports.days, eventDays: store.reportEvents.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
   try {
     await maintenance.start();
     if (opts.demo) {

@@ -42,14 +42,20 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('数据报表 plugin', () => {
-  it('routes and menus the three reports at the catalogue paths', () => {
+  it('routes and menus the reports at the catalogue paths', () => {
     expect(plugin.routes.map((r) => [r.menuId, r.path, r.title])).toEqual([
       [2001, '/data-report/overview', '概览'],
       [2010, '/data-report/dataReport/mileageReport', '里程报表'],
       [2020, '/data-report/dataReport/alarmInfo', '告警明细'],
       [2030, '/data-report/dataReport/carDayOnline', '车辆日在线'],
+      [2040, '/data-report/dataReport/tripReport', '行程报表'],
+      [2050, '/data-report/dataReport/stopReport', '停车报表'],
+      [2060, '/data-report/dataReport/overspeedReport', '超速报表'],
+      [2070, '/data-report/dataReport/mileageSummary', '里程汇总'],
+      [2080, '/data-report/dataReport/fuelReport', '油耗报表'],
+      [2090, '/data-report/dataReport/offlineReport', '离线报表'],
     ]);
-    expect(plugin.menus?.map((m) => m.id)).toEqual([2001, 2010, 2020, 2030]);
+    expect(plugin.menus?.map((m) => m.id)).toEqual([2001, 2010, 2020, 2030, 2040, 2050, 2060, 2070, 2080, 2090]);
   });
 });
 

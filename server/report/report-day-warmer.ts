@@ -1,8 +1,11 @@
 import type { Clock } from '../clock';
 import { addDays, chinaDay, DAY_SETTLE_MS, type ReportDays } from '../store/report-day-stats';
+import type { ReportEventDays } from '../store/report-event-days';
 
 export interface ReportDayWarmerOptions {
   days: ReportDays;
+  /** The trips, stops, overspeed stretches and fuel figures of the same days (行程报表 and the others). */
+  eventDays?: ReportEventDays;
   clock: Clock;
   onlineWindowSeconds: number;
   onError: (err: unknown) => void;
@@ -35,7 +38,9 @@ export class ReportDayWarmer {
   async runOnce(): Promise<number> {
     const { days, clock, onlineWindowSeconds } = this.opts;
     const lastFinished = addDays(chinaDay(new Date(clock.now().getTime() - DAY_SETTLE_MS)), -1);
-    return days.warm(lastFinished, this.opts.keepDays ?? 31, onlineWindowSeconds);
+    const keep = this.opts.keepDays ?? 31;
+    const computed = await days.warm(lastFinished, keep, onlineWindowSeconds);
+    return computed + (this.opts.eventDays ? await this.opts.eventDays.warm(lastFinished, keep, clock.now()) : 0);
   }
 
   async stop(): Promise<void> {

@@ -2,6 +2,7 @@ import { AssetAdminQueries } from './asset-admin-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
+import { DashboardQueries } from './dashboard-queries';
 import { CommandQueries } from './command-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
@@ -16,8 +17,8 @@ import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PositionQueries } from './position-queries';
+import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
-import { DashboardQueries } from './dashboard-queries';
 import { ScopeQueries } from './scope-queries';
 import { SecurityQueries } from './security-queries';
 import { SessionQueries } from './session-queries';
@@ -71,6 +72,8 @@ export interface Store {
   readonly reports: ReportQueries;
   /** 数据中心: the dashboard's figures. */
   readonly dashboard: DashboardQueries;
+  /** 数据报表: trips, stops, overspeed stretches and fuel per finished day. */
+  readonly reportEvents: ReportEventQueries;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export interface Store {
 export async function createStore(opts: DatabaseOptions): Promise<Store> {
   const opened = await openDatabase(opts);
   const { db } = opened;
+  const reports = new ReportQueries(db);
   const store: Store = {
     db,
     kind: opened.kind,
@@ -106,8 +110,9 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     gb: new GbDeclarationQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
-    reports: new ReportQueries(db),
+    reports,
     dashboard: new DashboardQueries(db),
+    reportEvents: new ReportEventQueries(db, reports),
     close: () => opened.close(),
   };
   try {

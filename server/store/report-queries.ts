@@ -79,6 +79,28 @@ export interface OnlineDaySummary {
   total: number;
 }
 
+/** 里程汇总: one vehicle group in one China month. */
+export interface GroupMonth {
+  groupId: number | null;
+  groupName: string | null;
+  /** `YYYY-MM`. */
+  month: string;
+  /** Vehicles that reported that month. */
+  vehicles: number;
+  mileageKm: number;
+  drivingSeconds: number;
+  reports: number;
+  maxSpeed: number;
+}
+
+export interface MonthlyTotals {
+  groups: number;
+  vehicles: number;
+  mileageKm: number;
+  drivingSeconds: number;
+  reports: number;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -126,7 +148,7 @@ export class ReportQueries {
   }
 
   /** Terminal ids of the scope's assets matching the filter. */
-  private async assetIds(scope: AccessScope, filter: ReportFilter): Promise<number[]> {
+  async assetIds(scope: AccessScope, filter: ReportFilter): Promise<number[]> {
     let q = this.db
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
@@ -166,7 +188,7 @@ export class ReportQueries {
     return sql.join(parts, sql` union all `);
   }
 
-  private static assetsSql(ids: readonly number[]): RawBuilder<unknown> {
+  static assetsSql(ids: readonly number[]): RawBuilder<unknown> {
     return sql`
       select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name
       from terminals t
@@ -175,7 +197,7 @@ export class ReportQueries {
       where t.id = any(${idArray(ids)})`;
   }
 
-  private static pageSql(opts: ReportOptions): RawBuilder<unknown> {
+  static pageSql(opts: Pick<ReportOptions, 'page'>): RawBuilder<unknown> {
     return opts.page ? sql`offset ${opts.page.offset} limit ${opts.page.limit}` : sql``;
   }
 
@@ -280,5 +302,52 @@ export class ReportQueries {
       lastTime: time(r.live_last_time),
     }));
     return { total: num(head.total), vehicles: num(head.vehicles), days, list };
+  }
+
+  /**
+   * 里程汇总: per vehicle group and China month, the mileage, driving time and reports of its
+   * vehicles (read from the same daily figures as 里程报表), ordered by group and month, with the
+   * months' totals over every group of the filter. Vehicles without a group are 未分组.
+   */
+  async monthlyByGroup(scope: AccessScope, filter: ReportFilter, opts: ReportOptions): Promise<{ total: number; totals: MonthlyTotals; months: { month: string; mileageKm: number }[]; list: GroupMonth[] }> {
+    const ids = await this.assetIds(scope, filter);
+    const { rows } = await sql<Record<string, unknown>>`
+      with a as (
+        select t.id as terminal_id, v.group_id, g.name as group_name
+        from terminals t left join vehicles v on v.id = t.vehicle_id left join vehicle_groups g on g.id = v.group_id
+        where t.id = any(${idArray(ids)})
+      ),
+      d as (${await this.figures(ids, filter, opts)}),
+      m as materialized (
+        select a.group_id, a.group_name, to_char(d.day, 'YYYY-MM') as month, count(distinct d.terminal_id) as vehicles,
+          sum(case when d.odometer_reports >= 2 then d.odometer_km else d.gps_km end) as mileage_km,
+          sum(d.driving_seconds) as driving_seconds, sum(d.reports) as reports, max(d.max_speed) as max_speed
+        from d join a on a.terminal_id = d.terminal_id
+        where d.reports > 0
+        group by a.group_id, a.group_name, to_char(d.day, 'YYYY-MM')
+      ),
+      t as (
+        select count(*) as total, coalesce(sum(mileage_km), 0) as total_km, coalesce(sum(driving_seconds), 0) as total_driving,
+          coalesce(sum(reports), 0) as total_reports, count(distinct group_id) as groups,
+          (select count(distinct d.terminal_id) from d join a on a.terminal_id = d.terminal_id where d.reports > 0) as total_vehicles,
+          (select json_agg(json_build_object('month', x.month, 'mileage', x.km) order by x.month)
+           from (select month, sum(mileage_km) as km from m group by month) x) as month_list
+        from m
+      )
+      select t.*, x.* from t left join lateral (
+        select * from m order by m.group_name nulls last, m.group_id, m.month ${ReportQueries.pageSql(opts)}
+      ) x on true`.execute(this.db);
+    const head = rows[0] ?? {};
+    const totals: MonthlyTotals = {
+      groups: num(head.groups), vehicles: num(head.total_vehicles), mileageKm: round(num(head.total_km), 2),
+      drivingSeconds: Math.round(num(head.total_driving)), reports: num(head.total_reports),
+    };
+    const months = parseJson<{ month: string; mileage: number }[]>(head.month_list).map((x) => ({ month: x.month, mileageKm: round(num(x.mileage), 2) }));
+    const list = rows.filter((r) => r.month != null).map((r): GroupMonth => ({
+      groupId: r.group_id === null || r.group_id === undefined ? null : num(r.group_id), groupName: (r.group_name as string | null) ?? null,
+      month: String(r.month), vehicles: num(r.vehicles), mileageKm: round(num(r.mileage_km), 2), drivingSeconds: Math.round(num(r.driving_seconds)),
+      reports: num(r.reports), maxSpeed: round(num(r.max_speed), 1),
+    }));
+    return { total: num(head.total), totals, months, list };
   }
 }

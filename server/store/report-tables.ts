@@ -26,7 +26,47 @@ export interface ReportDayTable {
   computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** Per terminal and China day: how its events were computed, and its fuel figures (migration 0018-report-events). */
+export interface ReportEventDayTable {
+  terminal_id: number;
+  day: ColumnType<Date | string, string, string>;
+  speed_limit: number;
+  overspeed_seconds: number;
+  /** The day had ended (and settled) when computed; an unfinished day is recomputed. */
+  final: boolean;
+  backfill_seen: NullableTime;
+  fuel_readings: number;
+  fuel_first: number | null;
+  fuel_last: number | null;
+  fuel_used: number;
+  fuel_added: number;
+  trip_metres: number;
+  computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One trip, stop, overspeed stretch or fuel drop of a terminal's day. */
+export interface ReportEventTable {
+  terminal_id: number;
+  day: ColumnType<Date | string, string, string>;
+  kind: string;
+  seq: number;
+  start_time: ColumnType<Date, Date | string, Date | string>;
+  end_time: ColumnType<Date, Date | string, Date | string>;
+  start_lon: number;
+  start_lat: number;
+  end_lon: number;
+  end_lat: number;
+  metres: number;
+  seconds: number;
+  max_speed: number;
+  avg_speed: number;
+  acc: boolean | null;
+  value: number | null;
+}
+
 /** Kysely types of the report tables. */
 export interface ReportTables {
   report_days: ReportDayTable;
+  report_event_days: ReportEventDayTable;
+  report_events: ReportEventTable;
 }

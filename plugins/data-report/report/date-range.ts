@@ -34,3 +34,28 @@ export function rangeProblem(range: DateRange): string | undefined {
   if (days > MAX_RANGE_DAYS) return `查询日期范围不能超过 ${MAX_RANGE_DAYS} 天`;
   return undefined;
 }
+
+/** The longest range of 里程汇总, months. */
+export const MAX_RANGE_MONTHS = 12;
+
+/** This month in China time, `YYYY-MM`. */
+export function chinaMonth(now: Date = new Date()): string {
+  return chinaToday(now).slice(0, 7);
+}
+
+/** The month `n` months after `month` (`YYYY-MM`). */
+export function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1 + n, 1)).toISOString().slice(0, 7);
+}
+
+/** What is wrong with a month range, in Chinese; undefined when it can be queried. */
+export function monthRangeProblem(range: DateRange): string | undefined {
+  if (!range.start) return '请选择开始月份';
+  if (!range.end) return '请选择结束月份';
+  if (range.end < range.start) return '结束月份不能早于开始月份';
+  const [sy, sm] = range.start.split('-').map(Number);
+  const [ey, em] = range.end.split('-').map(Number);
+  if ((ey! - sy!) * 12 + em! - sm! + 1 > MAX_RANGE_MONTHS) return `查询月份范围不能超过 ${MAX_RANGE_MONTHS} 个月`;
+  return undefined;
+}

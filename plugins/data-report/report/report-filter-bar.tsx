@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Field, Input, makeStyles, Option } from '@fluentui/react-components';
+import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { flattenGroups, ReportPaths, type ReportGroup } from './report-api';
 import { chinaToday, QUICK_RANGES, type DateRange } from './date-range';
 
@@ -45,26 +45,43 @@ export function ReportFilterBar(props: {
   exporting?: boolean;
   extra?: ReactNode;
   label: string;
+  /** The range as days (default), as months (里程汇总), or none (离线报表). */
+  dates?: 'day' | 'month' | 'none';
 }) {
   const s = useStyles();
   const groups = flattenGroups(useReportGroups());
   const f = props.value;
+  const dates = props.dates ?? 'day';
   const set = (patch: Partial<ReportFilter>) => props.onChange({ ...f, ...patch });
   return (
     <div className={s.bar} role="search" aria-label={props.label}>
-      <Field label="开始日期">
-        <Input className={s.date} type="date" value={f.start} onChange={(_, d) => set({ start: d.value })} />
-      </Field>
-      <Field label="结束日期">
-        <Input className={s.date} type="date" value={f.end} onChange={(_, d) => set({ end: d.value })} />
-      </Field>
-      <div className={s.quick}>
-        {QUICK_RANGES.map((q) => (
-          <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaToday()))}>
-            {q.label}
-          </Button>
-        ))}
-      </div>
+      {dates === 'day' && (
+        <>
+          <Field label="开始日期">
+            <Input className={s.date} type="date" value={f.start} onChange={(_, d) => set({ start: d.value })} />
+          </Field>
+          <Field label="结束日期">
+            <Input className={s.date} type="date" value={f.end} onChange={(_, d) => set({ end: d.value })} />
+          </Field>
+          <div className={s.quick}>
+            {QUICK_RANGES.map((q) => (
+              <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaToday()))}>
+                {q.label}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
+      {dates === 'month' && (
+        <>
+          <Field label="开始月份">
+            <Input className={s.date} type="month" value={f.start} onChange={(_, d) => set({ start: d.value })} />
+          </Field>
+          <Field label="结束月份">
+            <Input className={s.date} type="month" value={f.end} onChange={(_, d) => set({ end: d.value })} />
+          </Field>
+        </>
+      )}
       <Field label="车组">
         <Dropdown
           className={s.pick}
@@ -81,7 +98,7 @@ export function ReportFilterBar(props: {
         </Dropdown>
       </Field>
       <Field label="车牌号/终端号">
-        <Input value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
+        <Input value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
       </Field>
       {props.extra}
       <Button appearance="primary" icon={<SearchRegular />} onClick={props.onSearch}>

@@ -17,9 +17,14 @@ export function filterParams(f: ReportFilter): Record<string, string | number> {
 
 /**
  * A server-paged report: the filter being edited (`draft`) and the one queried, the pagination,
- * the last answer and the error. `search()` checks the range, goes back to page 1 and queries.
+ * the last answer and the error. `search()` checks the filter (`check`, by default the day range),
+ * goes back to page 1 and queries.
  */
-export function useReportQuery<F extends ReportFilter, R extends { total: number }>(initial: F, fetch: (filter: F, page: { current: number; pageSize: number }) => Promise<R>) {
+export function useReportQuery<F extends ReportFilter, R extends { total: number }>(
+  initial: F,
+  fetch: (filter: F, page: { current: number; pageSize: number }) => Promise<R>,
+  check: (filter: F) => string | undefined = rangeProblem,
+) {
   const pagination = useMemo(() => new Pagination(), []);
   const [draft, setDraft] = useState<F>(initial);
   const [filter, setFilter] = useState<F>(initial);
@@ -45,7 +50,7 @@ export function useReportQuery<F extends ReportFilter, R extends { total: number
   useEffect(() => void load(), [load]);
 
   const search = () => {
-    const problem = rangeProblem(draft);
+    const problem = check(draft);
     if (problem) {
       setError(problem);
       return;

@@ -12,8 +12,10 @@ import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute, type SessionContext } from '../route-definition';
 import { object, text } from '../schema-helpers';
 import { parseIsoTime } from '../track/track-request';
-import { ANY_REPORT, MAX_REPORT_DAYS, ReportResource, resolveDayRange, type DayRangeParams } from './report-request';
+import { toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
+import { ANY_REPORT, MAX_OFFLINE_HOURS, MAX_REPORT_DAYS, ReportResource, resolveDayRange, resolveMonthRange, resolveOffline, type DayRangeParams } from './report-request';
 import { reportOptions } from './report-routes';
+import { writeFuelSheet, writeMileageSummarySheet, writeOfflineSheet, writeOverspeedSheet, writeStopSheet, writeTripSheet } from './report-event-sheets';
 import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
 
@@ -21,7 +23,12 @@ export type ReportType = keyof typeof ReportResource;
 /** Rows of one export at most (a month of 3,000 vehicles). */
 export const MAX_EXPORT_ROWS = 100_000;
 
-const TITLES: Record<ReportType, string> = { mileage: '里程报表', dayOnline: '车辆日在线', alarm: '告警明细' };
+const TITLES: Record<ReportType, string> = {
+  mileage: '里程报表', dayOnline: '车辆日在线', alarm: '告警明细', trip: '行程报表', stop: '停车报表', overspeed: '超速报表',
+  mileageSummary: '里程汇总', fuel: '油耗报表', offline: '离线报表',
+};
+/** Addresses looked up for one export at most (the rest are left as coordinates). */
+const MAX_EXPORT_ADDRESSES = 2000;
 
 interface ExportBody {
   reportType: ReportType;
@@ -31,7 +38,9 @@ interface ExportBody {
 
 /** A checked export: what to write, for whom. */
 type ExportJob =
-  | { reportType: 'mileage' | 'dayOnline'; filter: ReportFilter; label: string }
+  | { reportType: 'mileage' | 'dayOnline' | 'trip' | 'overspeed' | 'fuel' | 'mileageSummary'; filter: ReportFilter; label: string }
+  | { reportType: 'stop'; filter: ReportFilter & { acc?: boolean }; label: string }
+  | { reportType: 'offline'; filter: { hours: number; groupIds?: number[]; keyword?: string }; label: string }
   | { reportType: 'alarm'; filter: Omit<AlarmFilter, 'offset' | 'limit'>; label: string };
 
 function optionalInt(params: Record<string, unknown>, key: string, label: string, min: number, max = 2_147_483_647): number | undefined {
@@ -76,6 +85,19 @@ async function checkParams(ctx: SessionContext<unknown, unknown>, type: ReportTy
     const day = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     return { reportType: type, filter: { start, end, alarmTypes, status, keyword, groupIds }, label: `${day(start)}至${day(end)}` };
   }
+  if (type === 'offline') {
+    const filter = await resolveOffline(ctx, {
+      hours: optionalInt(params, 'hours', '离线时长', 1, MAX_OFFLINE_HOURS), groupId: optionalInt(params, 'groupId', '车组', 1), keyword: optionalText(params, 'keyword', '关键词', 50),
+    });
+    return { reportType: type, filter, label: `离线${filter.hours}小时以上` };
+  }
+  if (type === 'mileageSummary') {
+    const filter = await resolveMonthRange(ctx, {
+      start: requiredText(params, 'start', '开始月份', 7), end: requiredText(params, 'end', '结束月份', 7),
+      groupId: optionalInt(params, 'groupId', '车组', 1), keyword: optionalText(params, 'keyword', '关键词', 50),
+    });
+    return { reportType: type, filter, label: `${filter.startDay.slice(0, 7)}至${filter.endDay.slice(0, 7)}` };
+  }
   const range: DayRangeParams = {
     start: requiredText(params, 'start', '开始日期', 10),
     end: requiredText(params, 'end', '结束日期', 10),
@@ -83,7 +105,12 @@ async function checkParams(ctx: SessionContext<unknown, unknown>, type: ReportTy
     keyword: optionalText(params, 'keyword', '关键词', 50),
   };
   const filter = await resolveDayRange(ctx, range);
-  return { reportType: type, filter, label: `${filter.startDay}至${filter.endDay}` };
+  const label = `${filter.startDay}至${filter.endDay}`;
+  if (type === 'stop') {
+    const acc = optionalInt(params, 'acc', 'ACC 状态', 0, 1);
+    return { reportType: type, filter: { ...filter, acc: acc === undefined ? undefined : acc === 1 }, label };
+  }
+  return { reportType: type, filter, label };
 }
 
 /** A safe file name ending in .xlsx (no path, no control characters). */
@@ -102,11 +129,33 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
   } else if (job.reportType === 'dayOnline') {
     const result = await deps.store.reports.dayOnline(scope, job.filter, { ...reportOptions(deps), page });
     writeDayOnlineSheets(book, result.list.map(toDayOnlineItem), result.days.map(toDaySummary));
+  } else if (job.reportType === 'trip' || job.reportType === 'stop' || job.reportType === 'overspeed') {
+    const result = await deps.store.reportEvents.events(scope, job.reportType, job.filter, { now: deps.clock.now(), page });
+    const geo = limitedGeocoder(deps);
+    if (job.reportType === 'trip') writeTripSheet(book, await toTripItems(geo, result.list));
+    else if (job.reportType === 'stop') writeStopSheet(book, await toStopItems(geo, result.list));
+    else writeOverspeedSheet(book, await toOverspeedItems(geo, result.list));
+  } else if (job.reportType === 'fuel') {
+    const result = await deps.store.reportEvents.fuel(scope, job.filter, { now: deps.clock.now(), page });
+    writeFuelSheet(book, result.list.map(toFuelItem));
+  } else if (job.reportType === 'mileageSummary') {
+    const result = await deps.store.reports.monthlyByGroup(scope, job.filter, { ...reportOptions(deps), page });
+    writeMileageSummarySheet(book, result.list.map(toMileageSummaryItem));
+  } else if (job.reportType === 'offline') {
+    const result = await deps.store.reportEvents.offline(scope, job.filter, { now: deps.clock.now(), page });
+    writeOfflineSheet(book, await toOfflineItems(limitedGeocoder(deps), result.list));
   } else {
     const result = await deps.store.alarms.page(scope, { ...job.filter, ...page });
     writeAlarmSheet(book, result.list.map(toAlarm));
   }
   await book.commit();
+}
+
+/** The geocoder for one export: the first {@link MAX_EXPORT_ADDRESSES} places, then no address. */
+function limitedGeocoder(deps: AppDeps): Pick<AppDeps, 'geocoder'> {
+  let left = MAX_EXPORT_ADDRESSES;
+  const geocoder = { reverse: (lon: number, lat: number) => (left-- > 0 ? deps.geocoder.reverse(lon, lat) : Promise.resolve({ address: '' })) };
+  return { geocoder: geocoder as unknown as AppDeps['geocoder'] };
 }
 
 /**
@@ -133,12 +182,12 @@ async function generate(ctx: SessionContext<unknown, unknown>, scope: AccessScop
 export const exportDataReportRoute = sessionRoute<undefined, ExportBody>({
   method: 'POST',
   url: '/car/v1/accelerate/export/exportDataReport.json',
-  summary: '导出数据报表（xlsx，后台生成）：reportType mileage/dayOnline/alarm，params 为该报表的查询条件；生成后在下载中心下载',
+  summary: '导出数据报表（xlsx，后台生成）：reportType mileage/dayOnline/alarm/trip/stop/overspeed/mileageSummary/fuel/offline，params 为该报表的查询条件；生成后在下载中心下载',
   ...ANY_REPORT,
   schema: {
     body: object(
       {
-        reportType: { type: 'string', title: '报表类型', enum: ['mileage', 'dayOnline', 'alarm'] },
+        reportType: { type: 'string', title: '报表类型', enum: Object.keys(ReportResource) },
         params: { type: 'object', title: '查询条件' },
         fileName: text('文件名', 100),
       },

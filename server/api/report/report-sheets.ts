@@ -2,14 +2,14 @@ import type ExcelJS from 'exceljs';
 import type { Alarm } from '../../alarms/alarm-model';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
-type Book = ExcelJS.stream.xlsx.WorkbookWriter;
+export type Book = ExcelJS.stream.xlsx.WorkbookWriter;
 type Column = { header: string; width: number };
 
-const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 /** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00` (China time, as shown in the console). */
-const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
+export const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 
-function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Worksheet {
+export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Worksheet {
   const ws = book.addWorksheet(name);
   ws.columns = columns;
   ws.getRow(1).font = { bold: true };

@@ -150,6 +150,12 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [2010, '里程报表', '/data-report/dataReport/mileageReport', { icon: 'DocumentTable' }],
     [2020, '告警明细', '/data-report/dataReport/alarmInfo', { icon: 'Alert' }],
     [2030, '车辆日在线', '/data-report/dataReport/carDayOnline', { icon: 'CalendarClock' }],
+    [2040, '行程报表', '/data-report/dataReport/tripReport', { icon: 'VehicleCar', grantedWith: 2010 }],
+    [2050, '停车报表', '/data-report/dataReport/stopReport', { icon: 'Location', grantedWith: 2010 }],
+    [2060, '超速报表', '/data-report/dataReport/overspeedReport', { icon: 'Alert', grantedWith: 2010 }],
+    [2070, '里程汇总', '/data-report/dataReport/mileageSummary', { icon: 'DataArea', grantedWith: 2010 }],
+    [2080, '油耗报表', '/data-report/dataReport/fuelReport', { icon: 'DocumentTable', grantedWith: 2010 }],
+    [2090, '离线报表', '/data-report/dataReport/offlineReport', { icon: 'History', grantedWith: 2030 }],
   ]),
   ...platform(23, [[2301, '概览', '/elec-lease/overview', { icon: 'Home' }]]),
   ...platform(26, [

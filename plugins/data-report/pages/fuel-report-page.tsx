@@ -1,0 +1,57 @@
+import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { ReportPaths, type FuelPage, type FuelReportItem } from '../report/report-api';
+import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { useReportExport } from '../report/use-report-export';
+import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+
+const litres = (v: number | null) => (v === null ? '—' : `${v} L`);
+
+const columns: DataTableColumn<FuelReportItem>[] = [
+  { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
+  { key: 'terminal', title: '终端号', width: 116, render: (r) => r.terminalNo },
+  { key: 'group', title: '车组', width: 96, render: (r) => r.groupName ?? '—' },
+  { key: 'day', title: '日期', width: 96, render: (r) => r.day },
+  { key: 'first', title: '起始油量', width: 84, align: 'right', render: (r) => litres(r.firstLitres) },
+  { key: 'last', title: '结束油量', width: 84, align: 'right', render: (r) => litres(r.lastLitres) },
+  { key: 'used', title: '耗油', width: 76, align: 'right', render: (r) => litres(r.usedLitres) },
+  { key: 'added', title: '加油', width: 76, align: 'right', render: (r) => litres(r.addedLitres) },
+  { key: 'drops', title: '异常掉油', width: 96, align: 'right', render: (r) => (r.drops ? `${r.drops} 次 / ${r.dropLitres} L` : '—') },
+  { key: 'distance', title: '行程里程', width: 90, align: 'right', render: (r) => `${r.distance.toFixed(2)} km` },
+  { key: 'per100', title: '百公里油耗', align: 'right', render: (r) => (r.per100Km === null ? '—' : `${r.per100Km} L`) },
+];
+
+/** 油耗报表 (menu 2080): the fuel of vehicles whose terminals report it (JT/T 808 0x02), per day. */
+const FuelReportPage = observer(function FuelReportPage() {
+  const http = useService<HttpService>(HttpService);
+  const { exporting, exportReport } = useReportExport();
+  const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<FuelPage>(ReportPaths.fuel, { ...page, ...filterParams(f) })));
+  const t = q.data?.totals;
+  return (
+    <ReportFrame
+      title="油耗报表"
+      error={q.error}
+      filters={<ReportFilterBar label="油耗报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('fuel', filterParams(q.filter))} />}
+    >
+      <ReportBarChart label="每日耗油" unit="L" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.used }))} height={140} />
+      <DataTable label="油耗报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有油量上报'} />
+      {t && (
+        <ReportSummary
+          label="合计"
+          items={[
+            ['车辆', `${t.vehicles} 辆`],
+            ['耗油', `${t.used} L`],
+            ['加油', `${t.added} L`],
+            ['异常掉油', `${t.drops} 次 / ${t.dropLitres} L`],
+            ['行程里程', `${t.distance.toFixed(2)} km`],
+            ['百公里油耗', t.per100Km === null ? '—' : `${t.per100Km} L`],
+          ]}
+        />
+      )}
+      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+    </ReportFrame>
+  );
+});
+
+export default FuelReportPage;

@@ -1,0 +1,69 @@
+import { Field } from '@fluentui/react-components';
+import { expectOk, DataTable, HttpService, Input, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { formatDuration, formatTime, ReportPaths, type OfflinePage, type OfflineReportItem } from '../report/report-api';
+import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { useReportExport } from '../report/use-report-export';
+import { useReportQuery } from '../report/use-report-query';
+
+interface OfflineFilter extends ReportFilter {
+  /** Offline for at least this many hours. */
+  hours: string;
+}
+
+const params = (f: OfflineFilter) => ({
+  hours: Number(f.hours), ...(f.groupId ? { groupId: Number(f.groupId) } : {}), ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
+});
+const hoursProblem = (f: OfflineFilter) => (/^\d{1,4}$/.test(f.hours.trim()) && Number(f.hours) >= 1 && Number(f.hours) <= 8760 ? undefined : '离线时长必须是 1 到 8760 之间的整数');
+
+const columns: DataTableColumn<OfflineReportItem>[] = [
+  { key: 'plate', title: '车牌号', width: 110, render: (r) => r.plateNo ?? '—' },
+  { key: 'terminal', title: '终端号', width: 130, render: (r) => r.terminalNo },
+  { key: 'group', title: '车组', width: 110, render: (r) => r.groupName ?? '—' },
+  { key: 'last', title: '末次上报', width: 160, render: (r) => (r.lastTime ? formatTime(r.lastTime) : '从未上报') },
+  { key: 'offline', title: '离线时长', width: 120, render: (r) => (r.offlineSeconds === null ? '—' : formatDuration(r.offlineSeconds)) },
+  { key: 'address', title: '末次位置', render: (r) => r.address || (r.lon === null ? '—' : `${r.lon}, ${r.lat}`) },
+];
+
+/** 离线报表 (menu 2090): the assets silent for longer than N hours (24 by default) or that never reported, longest first. */
+const OfflineReportPage = observer(function OfflineReportPage() {
+  const http = useService<HttpService>(HttpService);
+  const { exporting, exportReport } = useReportExport();
+  const q = useReportQuery<OfflineFilter, OfflinePage>(
+    { start: '', end: '', groupId: '', keyword: '', hours: '24' },
+    async (f, page) => expectOk(await http.get<OfflinePage>(ReportPaths.offline, { ...page, ...params(f) })),
+    hoursProblem,
+  );
+  const t = q.data?.totals;
+  const hours = (
+    <Field label="离线超过(小时)">
+      <Input type="number" min={1} max={8760} value={q.draft.hours} onChange={(_, d) => q.setDraft({ ...q.draft, hours: d.value })} style={{ width: '110px' }} />
+    </Field>
+  );
+  return (
+    <ReportFrame
+      title="离线报表"
+      error={q.error}
+      filters={
+        <ReportFilterBar label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
+      }
+    >
+      <DataTable label="离线报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />
+      {t && (
+        <ReportSummary
+          label="合计"
+          items={[
+            ['离线', `${t.offline} 个`],
+            ['其中从未上报', `${t.never} 个`],
+            ['资产总数', `${t.assets} 个`],
+            ['离线阈值', `${t.hours} 小时`],
+          ]}
+        />
+      )}
+      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+    </ReportFrame>
+  );
+});
+
+export default OfflineReportPage;
