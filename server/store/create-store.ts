@@ -15,6 +15,7 @@ import { MonitorQueries } from './monitor-queries';
 import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
+import { PetQueries } from './pet-queries';
 import { PositionQueries } from './position-queries';
 import { ReportQueries } from './report-queries';
 import { ScopeQueries } from './scope-queries';
@@ -60,6 +61,8 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
+  /** 宠物守护: pets' profiles, 寻宠模式 and 安全区域. */
+  readonly pets: PetQueries;
   /** 新国标 备案登记. */
   readonly gb: GbDeclarationQueries;
   /** Commands to terminals (queue and history). */
@@ -100,6 +103,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
+    pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
