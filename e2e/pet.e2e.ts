@@ -129,7 +129,8 @@ describe('宠物守护', () => {
 
     // 安全区域: a radius out of range is refused in Chinese; a zone around the pet is saved
     await page.goto('/pet/zones');
-    await shows(page.getByRole('combobox', { name: '宠物' }).locator('option', { hasText: PET }), 'the pet in the picker', 30_000);
+    const zonePet = await shows(page.getByRole('combobox', { name: '宠物' }), 'the pet picker', 30_000);
+    await expect.poll(() => zonePet.locator('option').allInnerTexts(), { timeout: 30_000 }).toEqual([PET]);
     await page.getByRole('textbox', { name: '区域名称' }).fill('家');
     await page.getByRole('spinbutton', { name: '半径（米）' }).fill('5');
     await shows(page.getByRole('button', { name: '用宠物当前位置' }).and(page.locator(':enabled')), 'the pet’s position', 30_000);

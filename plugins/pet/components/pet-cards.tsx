@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { expectOk, HttpService, LiveService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
@@ -53,9 +53,11 @@ export const PetCards = observer(function PetCards() {
   }, [http, pagination, keyword]);
   useEffect(() => void load(), [load]);
 
-  // each command's status as the live channel reports it
+  // each command's status as the live channel reports it (the collar may answer before action.json does)
+  const statuses = useRef(new Map<string, string>());
   useEffect(() => {
     const sub = live.on('command', ({ command }) => {
+      statuses.current.set(command.batchId, command.statusText);
       setActions((all) => {
         const entry = Object.entries(all).find(([, a]) => a.batchId === command.batchId);
         if (!entry) return all;
@@ -72,11 +74,8 @@ export const PetCards = observer(function PetCards() {
     try {
       const answer = expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) }));
       const command = answer.commands[0];
-      setActions((all) => ({
-        ...all,
-        // a live update may have come first: keep the furthest status
-        [pet.vehicleId]: { label, batchId: answer.batchId, statusText: all[pet.vehicleId]?.batchId === answer.batchId ? all[pet.vehicleId]!.statusText : (command?.statusText ?? '待发送') },
-      }));
+      const statusText = statuses.current.get(answer.batchId) ?? command?.statusText ?? '待发送';
+      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText } }));
       if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
       setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
     } catch (e) {

@@ -3,7 +3,7 @@ import { AssetMonitor } from '@tianlu/sdk';
 import { PetCards } from '../components/pet-cards';
 
 const useStyles = makeStyles({
-  page: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: '12px', height: '100%', minHeight: '560px' },
+  page: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 320px', gap: '12px', height: '100%', minHeight: '560px' },
 });
 
 /** /pet/monitor 宠物定位 — 宠物守护: the pets live on the map (accuracy circles), and as cards with the 寻宠 actions. */
