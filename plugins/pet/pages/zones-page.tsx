@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, Input, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, expectOk, HttpService, LiveService, useService, type DrawnShape, type MapShape } from '@tianlu/sdk';
+import { AssetMap, expectOk, HttpService, LiveService, MONITOR_LIST_PATH, useService, type DrawnShape, type MapShape, type MonitorItem } from '@tianlu/sdk';
 import { PetPaths, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
 
 const useStyles = makeStyles({
@@ -67,6 +67,15 @@ const ZonesPage = observer(function ZonesPage() {
 
   const pet = pets.find((p) => p.vehicleId === petId);
   const position = pet?.terminalNo ? live.positions.get(pet.terminalNo) : undefined;
+  // the chosen pet's latest position, kept current by the live channel afterwards
+  const terminalNo = pet?.terminalNo;
+  useEffect(() => {
+    if (!terminalNo) return;
+    http
+      .get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
+      .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))
+      .catch(() => undefined); // without 宠物定位 the zones are still drawn, only the pet is not
+  }, [http, live, terminalNo]);
   const shapes = useMemo<MapShape[]>(() => {
     const list: MapShape[] = zones.filter((z) => z.id !== draft.id).map((z) => ({ id: String(z.id), kind: 'circle', center: z.center, radius: z.radius, label: z.name }));
     const radius = Number(draft.radius);
