@@ -255,15 +255,12 @@ function fences(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: De
 function safeZones(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions, left: RuleFence | undefined): void {
   const type = 'leaveSafeZone';
   const zones = ctx.fences.filter((f) => f.safeZone);
-  if (zones.some((z) => state.inside.get(z.id) === true)) {
+  // switched off, no zone any more, or back inside one: nothing is open
+  if (!enabled(ctx, type) || zones.length === 0 || zones.some((z) => state.inside.get(z.id) === true)) {
     d.end(type, p.time);
     return;
   }
-  if (zones.length === 0) {
-    d.end(type, p.time);
-    return;
-  }
-  if (left && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { zoneId: left.id, zoneName: left.name });
+  if (left) d.start(type, p.time, pointOf(p), { zoneId: left.id, zoneName: left.name });
 }
 
 /**
