@@ -124,6 +124,9 @@ describe('宠物守护', () => {
     expect(await collar.next('FIND')).toBe(`[3G*${IMEI}*0004*FIND]`);
     collar.send('FIND');
     await shows(card.getByRole('status').filter({ hasText: '响铃：成功' }), '响铃：成功 on the card', 30_000);
+    // a click on the card selects the pet on the map and in the table
+    await card.getByText(PET, { exact: true }).click();
+    await shows(page.getByRole('table', { name: '宠物实时状态' }).locator('[aria-selected="true"]').filter({ hasText: IMEI }), 'the pet selected in the table');
     await page.waitForTimeout(1000);
     await screenshot(page, 'pet-monitor.png');
 

@@ -28,7 +28,7 @@ const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '
  * The pets as cards beside the map (paged on the server): each with its photo, battery, last
  * report and place, and the 寻宠 actions with the collar's answer (成功 / 失败 / 超时) as it comes.
  */
-export const PetCards = observer(function PetCards() {
+export const PetCards = observer(function PetCards(props: { onSelect?: (terminalNo: string) => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const live = useService<LiveService>(LiveService);
@@ -105,7 +105,10 @@ export const PetCards = observer(function PetCards() {
             key={p.vehicleId}
             pet={p}
             selected={selected === p.vehicleId}
-            onSelect={() => setSelected(p.vehicleId)}
+            onSelect={() => {
+              setSelected(p.vehicleId);
+              if (p.terminalNo) props.onSelect?.(p.terminalNo);
+            }}
             action={actions[p.vehicleId]}
             lightOn={lights[p.vehicleId] ?? false}
             busy={busy === p.vehicleId}
