@@ -28,6 +28,20 @@ export default tseslint.config(
     },
   },
   {
+    // spec §5: every text input shows its maximum-length counter, which the SDK's Input and Textarea draw
+    files: ['{host,plugins,sdk,core}/**/*.{ts,tsx}'],
+    ignores: ['sdk/components/text-input.tsx', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: '@fluentui/react-components',
+          importNames: ['Input', 'Textarea'],
+          message: "Use Input / Textarea from '@tianlu/sdk' (they show the maximum-length counter of spec §5).",
+        }],
+      }],
+    },
+  },
+  {
     // plain JS here is Node tooling (this file, tools/)
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: {

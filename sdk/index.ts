@@ -44,3 +44,4 @@ export * from './components/tenant-select';
 export * from './dashboard';
 export * from './components/text-input';
 export * from './components/report-chart';
+export * from './components/profile-fields';

@@ -7,7 +7,8 @@ const View = lazy(() => import('./trip-log/trip-log-view'));
 
 /**
  * Trips of one asset — 骑行记录 of an e-bike, 遛狗记录 of a pet: the trips of a day or a week with
- * distance, duration and speeds, the totals per day and in all, and a replay of a trip on the map.
+ * distance, duration and speeds, the totals of 今天 and 最近 7 天 with the daily average, a chart of
+ * each day's distance and minutes (ECharts, loaded with it), and a replay of a trip on the map.
  * Loads on demand.
  */
 export function TripLog(props: TripLogProps) {

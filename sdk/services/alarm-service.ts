@@ -95,6 +95,7 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   platformOverspeed: '平台超速',
   fenceEnter: '进入围栏',
   fenceExit: '离开围栏',
+  leaveSafeZone: '离开安全区域',
   offline: '离线超时',
   parking: '停车超时',
   lowBattery: '低电量',

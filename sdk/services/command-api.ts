@@ -7,7 +7,9 @@
 export type CommandType =
   | 'locate' | 'interval' | 'text' | 'track' | 'control' | 'oilPower'
   // GT06 and watch-protocol devices (badges, collars, e-bike guards)
-  | 'findDevice' | 'sosNumbers' | 'monitor' | 'powerOff' | 'fortify';
+  | 'findDevice' | 'sosNumbers' | 'monitor' | 'powerOff' | 'fortify'
+  // pet collars (宠物守护 寻宠)
+  | 'light' | 'lostMode';
 
 /** `Command.status`: 0 待发送, 1 已发送, 2 成功, 3 失败, 4 超时. */
 export const CommandStatus = { PENDING: 0, SENT: 1, SUCCEEDED: 2, FAILED: 3, TIMED_OUT: 4 } as const;
@@ -98,6 +100,10 @@ export function describeCommandParams(type: string, params: Record<string, unkno
       return Array.isArray(params.numbers) ? params.numbers.join('、') : '';
     case 'monitor':
       return `回拨 ${String(params.phone ?? '')}`;
+    case 'light':
+      return params.action === 'on' ? '开灯' : '关灯';
+    case 'lostMode':
+      return params.action === 'on' ? '开启（每 10 秒上报）' : '关闭';
     default:
       return '';
   }

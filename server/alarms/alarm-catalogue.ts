@@ -78,6 +78,8 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   ]),
   platform('fenceEnter', '进入围栏', true),
   platform('fenceExit', '离开围栏', true),
+  // 宠物守护: a pet outside every one of its 安全区域
+  platform('leaveSafeZone', '离开安全区域', true),
   platform('offline', '离线超时', true, [{ key: 'minutes', title: '离线时长', min: 1, max: 10080, integer: true, value: 30 }]),
   platform('parking', '停车超时', false, [{ key: 'minutes', title: '停车时长', min: 1, max: 1440, integer: true, value: 60 }]),
   platform('lowBattery', '低电量', true, [{ key: 'percent', title: '电量阈值', min: 1, max: 99, integer: true, value: 20 }]),

@@ -25,6 +25,8 @@ export interface RuleFence {
   name: string;
   area: FenceArea;
   trigger: 'enter' | 'exit' | 'both';
+  /** A pet's 安全区域: no 进入/离开围栏 events; being outside all of them is 离开安全区域. */
+  safeZone?: boolean;
 }
 
 /** What the rules need to know about the asset and its tenant. */
@@ -222,6 +224,7 @@ function lowBattery(p: RulePosition, ctx: RuleContext, d: Decisions): void {
 function fences(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions, changes: FenceChange[]): void {
   if ((p.statusFlags & LOCATED_BIT) === 0 || (p.lon === 0 && p.lat === 0)) return; // no fix: the side is unknown
   const point: LonLat = [p.lon, p.lat];
+  let leftZone: RuleFence | undefined;
   for (const fence of ctx.fences) {
     const before = state.inside.get(fence.id);
     const now = nextInside(fence.area, before, point);
@@ -229,6 +232,10 @@ function fences(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: De
     state.inside.set(fence.id, now);
     changes.push({ fenceId: fence.id, inside: now, at: p.time });
     if (before === undefined) continue; // first sighting: a side, not a crossing
+    if (fence.safeZone) {
+      if (!now) leftZone = fence;
+      continue;
+    }
     const type = now ? 'fenceEnter' : 'fenceExit';
     const wanted = fence.trigger === 'both' || fence.trigger === (now ? 'enter' : 'exit');
     if (wanted && enabled(ctx, type)) {
@@ -238,6 +245,22 @@ function fences(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: De
   // fences no longer bound are forgotten
   const bound = new Set(ctx.fences.map((f) => f.id));
   for (const id of state.inside.keys()) if (!bound.has(id)) state.inside.delete(id);
+  safeZones(p, ctx, state, d, leftZone);
+}
+
+/**
+ * 离开安全区域: a pet that crosses out of a 安全区域 and is then inside none of its zones opens one
+ * alarm (one per exit: it stays open while the pet is away); back inside any zone ends it.
+ */
+function safeZones(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d: Decisions, left: RuleFence | undefined): void {
+  const type = 'leaveSafeZone';
+  const zones = ctx.fences.filter((f) => f.safeZone);
+  // switched off, no zone any more, or back inside one: nothing is open
+  if (!enabled(ctx, type) || zones.length === 0 || zones.some((z) => state.inside.get(z.id) === true)) {
+    d.end(type, p.time);
+    return;
+  }
+  if (left) d.start(type, p.time, pointOf(p), { zoneId: left.id, zoneName: left.name });
 }
 
 /**

@@ -16,8 +16,9 @@ interface Cached<T> {
 }
 
 export function toRuleFence(f: FenceRecord): RuleFence | undefined {
-  if (f.shape === 'circle' && f.center && f.radius) return { id: f.id, name: f.name, trigger: f.trigger, area: { shape: 'circle', center: f.center, radius: f.radius } };
-  if (f.shape === 'polygon' && f.points && f.points.length >= 3) return { id: f.id, name: f.name, trigger: f.trigger, area: { shape: 'polygon', points: f.points } };
+  const base = { id: f.id, name: f.name, trigger: f.trigger, ...(f.kind === 'safeZone' && { safeZone: true }) };
+  if (f.shape === 'circle' && f.center && f.radius) return { ...base, area: { shape: 'circle', center: f.center, radius: f.radius } };
+  if (f.shape === 'polygon' && f.points && f.points.length >= 3) return { ...base, area: { shape: 'polygon', points: f.points } };
   return undefined;
 }
 

@@ -13,6 +13,7 @@ import { manifestArea } from './manifest/manifest-area';
 import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
+import { petArea } from './pet/pet-area';
 import { platformArea } from './platform/platform-area';
 import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
@@ -32,6 +33,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea)
+    .add(reportArea, elecGbArea, petArea)
     .add(dataCenterArea);
 }

@@ -6,7 +6,7 @@ import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 
 /** The command types of docs/api-contract.md ("Alarms, geofences and commands"). */
 export const COMMAND_TYPES = [
-  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'fortify',
+  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'fortify', 'light', 'lostMode',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -56,6 +56,12 @@ function oneOf<T extends string>(params: Record<string, unknown>, key: string, l
 }
 
 const anyTerminal = () => undefined;
+/** 寻宠模式: a collar reports every 10 s until the mode is cancelled, then at its usual interval again. */
+export const LOST_MODE_INTERVAL_SECONDS = 10;
+export const USUAL_PET_INTERVAL_SECONDS = 60;
+/** A pet's collar of the GT06 family or the watch protocol (buzzer and LED). */
+const collarOnly = (name: string) => (target: TargetTraits) =>
+  (protocolOf(target) !== 'jt808' && target.assetKind === 'pet' ? undefined : `该终端不支持${name}`);
 const PHONE = /^\+?[0-9]{3,20}$/;
 const jt808Only = (name: string) => (target: TargetTraits) => (protocolOf(target) === 'jt808' ? undefined : `该终端不支持${name}`);
 const protocolOnly = (protocol: ProtocolName, name: string) => (target: TargetTraits) =>
@@ -166,7 +172,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
     parse: () => ({ ok: true, params: {} }),
     encode: unencodable,
     device: () => ({ type: 'findDevice' }),
-    unsupported: protocolOnly('watch', '寻找设备'),
+    // the watch protocol's FIND (any watch, badge or collar), a GT06 collar's FIND# (buzzer)
+    unsupported: (target) => (protocolOf(target) === 'watch' ? undefined : collarOnly('寻找设备')(target)),
   },
   sosNumbers: {
     type: 'sosNumbers',
@@ -225,7 +232,37 @@ const definitions: Record<CommandType, CommandDefinition> = {
     device: (params) => ({ type: params.action === 'arm' ? 'arm' : 'disarm' }),
     unsupported: protocolOnly('gt06', '设防撤防'),
   },
+  light: {
+    type: 'light',
+    name: '开关灯',
+    msgId: 0,
+    dangerous: false,
+    parse(params) {
+      const action = oneOf(params, 'action', '灯光操作', ['on', 'off'] as const);
+      return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: 'light', on: params.action === 'on' }),
+    unsupported: collarOnly('开关灯'),
+  },
+  lostMode: {
+    type: 'lostMode',
+    name: '寻宠模式',
+    msgId: Jt808MsgId.SetParams,
+    dangerous: false,
+    parse(params) {
+      const action = oneOf(params, 'action', '寻宠模式操作', ['on', 'off'] as const);
+      return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
+    },
+    encode: (params) => encodeSetParams([{ id: Jt808ParamId.DefaultReportInterval, type: 'dword', value: lostModeSeconds(params) }]),
+    device: (params) => ({ type: 'interval', seconds: lostModeSeconds(params) }),
+    unsupported: (target) => (target.assetKind === 'pet' ? undefined : '该终端不支持寻宠模式'),
+  },
 };
+
+function lostModeSeconds(params: Record<string, unknown>): number {
+  return params.action === 'on' ? LOST_MODE_INTERVAL_SECONDS : USUAL_PET_INTERVAL_SECONDS;
+}
 
 /** The protocol a terminal speaks. */
 export function protocolOf(target: TargetTraits): ProtocolName {

@@ -157,6 +157,8 @@ export type DeviceCommand =
   | { type: 'reset' }
   | { type: 'powerOff' }
   | { type: 'findDevice' }
+  /** A collar's light (LED) on or off. */
+  | { type: 'light'; on: boolean }
   | { type: 'sosNumbers'; numbers: string[] }
   | { type: 'monitor'; phone: string }
   | { type: 'arm' }

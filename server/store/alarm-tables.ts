@@ -54,8 +54,17 @@ export interface FenceTable {
   points: ColumnType<unknown, string | null, string | null>;
   /** enter | exit | both */
   trigger: string;
+  /** fence (电子围栏) | safeZone (宠物守护 安全区域, bound to one pet) */
+  kind: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** A pet in 寻宠模式 (lost mode: reporting every 10 s) since `started_at`. */
+export interface PetLostModeTable {
+  vehicle_id: number;
+  started_at: Timestamp;
+  started_by: number | null;
 }
 
 export interface FenceVehicleTable {
@@ -84,4 +93,5 @@ export interface AlarmTables {
   fence_vehicles: FenceVehicleTable;
   fence_groups: FenceGroupTable;
   fence_states: FenceStateTable;
+  pet_lost_modes: PetLostModeTable;
 }

@@ -16,6 +16,7 @@ import { MonitorQueries } from './monitor-queries';
 import { NoticeQueries } from './notice-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
+import { PetQueries } from './pet-queries';
 import { PositionQueries } from './position-queries';
 import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
@@ -62,6 +63,8 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
+  /** 宠物守护: pets' profiles, 寻宠模式 and 安全区域. */
+  readonly pets: PetQueries;
   /** 新国标 备案登记. */
   readonly gb: GbDeclarationQueries;
   /** Commands to terminals (queue and history). */
@@ -107,6 +110,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
+    pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),

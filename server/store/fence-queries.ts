@@ -16,10 +16,14 @@ export interface FenceRecord {
   trigger: FenceTrigger;
   vehicleIds: number[];
   groupIds: number[];
+  /** fence: 电子围栏; safeZone: a pet's 安全区域 (宠物守护). */
+  kind: FenceKind;
   createTime: Date;
 }
 
-export type FenceInput = Omit<FenceRecord, 'id' | 'tenantId' | 'createTime'>;
+export type FenceKind = 'fence' | 'safeZone';
+
+export type FenceInput = Omit<FenceRecord, 'id' | 'tenantId' | 'createTime' | 'kind'>;
 
 interface FenceRow {
   id: number;
@@ -31,6 +35,7 @@ interface FenceRow {
   radius: number | null;
   points: unknown;
   trigger: string;
+  kind: string;
   created_at: Date;
 }
 
@@ -46,6 +51,7 @@ function toRecord(r: FenceRow, vehicleIds: number[], groupIds: number[]): FenceR
     trigger: r.trigger as FenceTrigger,
     vehicleIds,
     groupIds,
+    kind: r.kind === 'safeZone' ? 'safeZone' : 'fence',
     createTime: r.created_at,
   };
 }
@@ -74,19 +80,19 @@ export class FenceQueries {
 
   /** Fences of the scope's tenants; bindings outside the scope are left out. */
   async list(scope: AccessScope): Promise<FenceRecord[]> {
-    const rows = await this.db.selectFrom('fences as f').selectAll('f').where(tenantInScope(scope, 'f.tenant_id')).orderBy('f.id').execute();
+    const rows = await this.db.selectFrom('fences as f').selectAll('f').where(tenantInScope(scope, 'f.tenant_id')).where('f.kind', '=', 'fence').orderBy('f.id').execute();
     return this.withBindings(rows, scope);
   }
 
   /** The fence when it belongs to one of the scope's tenants. */
   async find(scope: AccessScope, id: number): Promise<FenceRecord | undefined> {
-    const row = await this.db.selectFrom('fences as f').selectAll('f').where('f.id', '=', id).where(tenantInScope(scope, 'f.tenant_id')).executeTakeFirst();
+    const row = await this.db.selectFrom('fences as f').selectAll('f').where('f.id', '=', id).where(tenantInScope(scope, 'f.tenant_id')).where('f.kind', '=', 'fence').executeTakeFirst();
     return row ? (await this.withBindings([row], scope))[0] : undefined;
   }
 
   /** Whether a fence of that name exists in the tenant (other than `exceptId`). */
   async nameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
-    let q = this.db.selectFrom('fences').select('id').where('tenant_id', '=', tenantId).where('name', '=', name);
+    let q = this.db.selectFrom('fences').select('id').where('tenant_id', '=', tenantId).where('kind', '=', 'fence').where('name', '=', name);
     if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   }
@@ -158,7 +164,7 @@ export class FenceQueries {
     await this.db.deleteFrom('fences').where('id', '=', id).execute();
   }
 
-  /** Fences bound to the vehicle, or to its group or any group above it. */
+  /** Fences bound to the vehicle, or to its group or any group above it, and the vehicle's 安全区域. */
   async forVehicle(vehicleId: number, groupId: number | null): Promise<FenceRecord[]> {
     const rows = await sql<FenceRow>`
       with recursive chain(id, parent_id) as (

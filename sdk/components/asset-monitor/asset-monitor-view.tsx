@@ -41,6 +41,8 @@ const WORDS: Record<MonitorAssetKind, AssetMonitorWords> = {
 export interface AssetMonitorProps {
   /** The kind of asset shown. Default vehicle. */
   assetKind?: MonitorAssetKind;
+  /** Selects this asset (terminalNo) on the map and in the table whenever it changes, e.g. from a card beside the monitor. */
+  selected?: string;
 }
 
 const TABLE_HEIGHT = 184;
@@ -161,6 +163,9 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind));
   const [cols] = useState(() => columns(store, words));
   useEffect(() => store.start(), [store]);
+  useEffect(() => {
+    if (props.selected) store.select(props.selected);
+  }, [store, props.selected]);
 
   const shown = store.shown;
   const counts = store.shownCounts;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { Input } from '../text-input';
+import { TripChart } from './trip-chart';
 import { observer } from 'mobx-react-lite';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
@@ -10,6 +11,8 @@ import { AssetMap } from '../asset-map';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { TrackPlayerBar } from '../track-player';
 import { TrackPlayback } from '../track-player/track-playback';
+import { daysBetween, weekSummary } from './trip-summary';
+
 
 /** The words of one page: 骑行记录 of e-bikes, 遛狗记录 of pets. */
 export interface TripLogProps {
@@ -30,9 +33,6 @@ const useStyles = makeStyles({
   body: { display: 'grid', gridTemplateColumns: 'minmax(560px, 3fr) minmax(320px, 2fr)', gap: '12px' },
   map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
   totals: { display: 'flex', gap: '20px', flexWrap: 'wrap' },
-  days: { display: 'flex', alignItems: 'flex-end', gap: '6px', height: '90px' },
-  day: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2px', fontSize: tokens.fontSizeBase100, minWidth: '36px' },
-  column: { width: '22px', background: tokens.colorBrandBackground, borderRadius: '3px 3px 0 0' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -126,7 +126,9 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       render: (t) => <Button size="small" appearance={playing === t ? 'primary' : 'secondary'} onClick={() => void replay(t)}>回放</Button>,
     },
   ];
-  const maxDay = Math.max(0.01, ...(answer?.days.map((d) => d.distance) ?? [0]));
+  // the week's days (with the empty ones) for 最近 7 天; the answer's own days otherwise
+  const summary = answer && range === 'week' ? weekSummary(answer) : undefined;
+  const chartDays = summary?.days ?? (answer?.days.length ? daysBetween(answer, answer.days[0]!.day, answer.days.at(-1)!.day) : []);
 
   return (
     <section className={s.page}>
@@ -156,15 +158,16 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
           <Text>{`用时 ${durationText(answer.totals.seconds)}`}</Text>
         </div>
       )}
-      {answer && answer.days.length > 0 && (
-        <div className={s.days} aria-label="每日距离">
-          {answer.days.map((d) => (
-            <span key={d.day} className={s.day} title={`${d.day}：${d.count} 次，${d.distance.toFixed(2)} km，${durationText(d.seconds)}`}>
-              {d.distance.toFixed(1)}
-              <span className={s.column} style={{ height: `${Math.max(2, (d.distance / maxDay) * 60)}px` }} />
-              {d.day.slice(5)}
-            </span>
-          ))}
+      {summary && (
+        <div className={s.totals} aria-label={`${props.trip}日周合计`}>
+          <Text>{`今天 ${summary.today.count} 次 · ${summary.today.distance.toFixed(2)} km · ${durationText(summary.today.seconds)}`}</Text>
+          <Text>{`最近 7 天 ${summary.week.count} 次 · ${summary.week.distance.toFixed(2)} km · ${durationText(summary.week.seconds)}`}</Text>
+          <Text>{`日均 ${summary.dailyDistance.toFixed(2)} km`}</Text>
+        </div>
+      )}
+      {chartDays.length > 0 && (
+        <div aria-label="每日距离">
+          <TripChart days={chartDays} trip={props.trip} />
         </div>
       )}
       <div className={s.body}>

@@ -27,7 +27,8 @@ export const mediaUploadRoute = sessionRoute({
   url: `${BASE}/upload.json`,
   summary: '上传照片（multipart 字段 file；JPG、PNG 或 WebP，不超过 2 MB）：答复照片地址 url，供人员、宠物等资料的“照片”字段使用',
   resource: assetButtons(VEHICLE_MENU).edit,
-  alsoResources: [assetButtons(VEHICLE_MENU).add, ...kindResources('add'), ...kindResources('edit')],
+  // 宠物档案 (1304) edits a pet's photo inside 宠物守护
+  alsoResources: [assetButtons(VEHICLE_MENU).add, ...kindResources('add'), ...kindResources('edit'), 1304],
   handler: async ({ request, deps, user }) => {
     if (!request.isMultipart()) throw badInput('请选择要上传的图片');
     let file: MultipartFile | undefined;

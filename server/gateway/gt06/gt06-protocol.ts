@@ -246,6 +246,11 @@ function commandText(command: DeviceCommand): string | undefined {
       return 'FORTIFY,ON#';
     case 'disarm':
       return 'FORTIFY,OFF#';
+    // pet collars of the family: buzzer and LED
+    case 'findDevice':
+      return 'FIND#';
+    case 'light':
+      return command.on ? 'LIGHT,ON#' : 'LIGHT,OFF#';
     default:
       return undefined;
   }

@@ -117,7 +117,7 @@ describe('GT06 commands', () => {
     const answer = gt06Protocol.decode(onDevice.answer('Cut off the fuel supply: Success!'), {});
     expect(answer).toMatchObject({ ok: true, message: { kind: 'commandAnswer', answer: { matchKey: sent.matchKey, text: 'Cut off the fuel supply: Success!' } } });
     expect(sent.matchKey).toBe('77');
-    expect(gt06Protocol.encodeCommand({ type: 'findDevice' }, { imei: IMEI, serial: 1 })).toBeUndefined();
+    expect(gt06Protocol.encodeCommand({ type: 'powerOff' }, { imei: IMEI, serial: 1 })).toBeUndefined();
   });
 
   it('reads the position in the answer to a locate command', () => {

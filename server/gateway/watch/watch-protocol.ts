@@ -14,7 +14,7 @@ const LOCATION_WORD = /^(UD|UD2|UD3|UD_LTE|UD_WCDMA|UD_CDMA|UD_LTE2|AL|AL_LTE|AL
 
 /** Words of the commands the platform sends; a device answers with the same word. */
 export const WATCH_COMMAND_WORDS: ReadonlySet<string> = new Set([
-  'CR', 'UPLOAD', 'SOS', 'SOS1', 'SOS2', 'SOS3', 'FIND', 'POWEROFF', 'MONITOR', 'RESET', 'MESSAGE', 'FACTORY', 'CENTER', 'PW', 'LZ',
+  'CR', 'UPLOAD', 'SOS', 'SOS1', 'SOS2', 'SOS3', 'FIND', 'POWEROFF', 'MONITOR', 'RESET', 'MESSAGE', 'FACTORY', 'CENTER', 'PW', 'LZ', 'LIGHT',
 ]);
 
 /** Status word bits → alarms (the high half holds alarms, bits 16–21). */
@@ -206,6 +206,8 @@ function commandContent(command: DeviceCommand): string | undefined {
       return `SOS,${[...command.numbers, '', '', ''].slice(0, 3).join(',')}`;
     case 'findDevice':
       return 'FIND';
+    case 'light':
+      return `LIGHT,${command.on ? 1 : 0}`;
     case 'powerOff':
       return 'POWEROFF';
     case 'monitor':

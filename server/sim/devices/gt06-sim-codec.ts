@@ -49,6 +49,9 @@ function commandOf(text: string): DeviceCommand | undefined {
   if (t.startsWith('DYD') || t.startsWith('RELAY,1')) return { type: 'powerCut' };
   if (t.startsWith('HFYD') || t.startsWith('RELAY,0')) return { type: 'powerRestore' };
   if (t.startsWith('RESET')) return { type: 'reset' };
+  if (t.startsWith('FIND')) return { type: 'findDevice' };
+  if (/^LIGHT,(ON|1)/.test(t)) return { type: 'light', on: true };
+  if (/^LIGHT,(OFF|0)/.test(t)) return { type: 'light', on: false };
   const timer = /^TIMER,(\d+)/.exec(t);
   if (timer) return { type: 'interval', seconds: Number(timer[1]) };
   if (/^(FORTIFY|DEFENSE),?(ON|1)/.test(t) || t === '111#') return { type: 'arm' };

@@ -78,6 +78,8 @@ function commandOf(word: string, args: string[]): DeviceCommand | undefined {
       return { type: 'interval', seconds: Number(args[0]) };
     case 'FIND':
       return { type: 'findDevice' };
+    case 'LIGHT':
+      return { type: 'light', on: args[0] === '1' };
     case 'SOS':
       return { type: 'sosNumbers', numbers: args.filter((a) => a !== '') };
     case 'MONITOR':

@@ -135,6 +135,10 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
   ...platform(13, [
     [1301, '概览', '/pet/overview', { icon: 'Home' }], [1302, '宠物定位', '/pet/monitor', { icon: 'Location' }],
     [1310, '遛狗记录', '/pet/walks', { icon: 'History', grantedWith: 1302 }],
+    // 寻宠 (立即定位, 响铃, 开关灯, 寻宠模式), 安全区域 and 宠物档案 come to roles that watch pets
+    [130201, '寻宠', null, { ...button(1302), grantedWith: 1302 }],
+    [1303, '安全区域', '/pet/zones', { icon: 'Shapes', grantedWith: 1302 }],
+    [1304, '宠物档案', '/pet/profiles', { icon: 'ContactCard', grantedWith: 1302 }],
   ]),
   ...platform(17, [
     [1701, '概览', '/dataCenter/overview', { icon: 'Home' }],

@@ -1,0 +1,170 @@
+/**
+ * 宠物守护 against the real server: a watch-protocol collar (driven here over TCP) bound to a pet
+ * walks yesterday; the operator opens 宠物定位, sees the pet's card, rings its collar and reads
+ * 成功 when the collar answers, adds a 安全区域 around it (a zone without a proper radius is
+ * refused in Chinese), opens 宠物档案, and replays yesterday's walk in 遛狗记录. Runs its own server.
+ */
+import { mkdirSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { test } from './browser';
+import { ADMIN, login } from './console-app';
+import { shows } from './expect-ui';
+import { RESULTS_DIR, startServer, type RunningServer } from './server';
+
+const IMEI = '868710059990001';
+const PET = '豆包';
+const HOME = { lon: 116.4074, lat: 39.9042 };
+const METRES = 1 / 111_194.93;
+let server: RunningServer;
+
+/** A collar speaking the watch protocol: `[3G*IMEI*LEN*content]` frames. */
+class Collar {
+  readonly frames: string[] = [];
+  private rest = '';
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (d) => {
+      this.rest += d.toString('latin1');
+      let end: number;
+      while (this.rest.startsWith('[') && (end = this.rest.indexOf(']')) > 0) {
+        this.frames.push(this.rest.slice(0, end + 1));
+        this.rest = this.rest.slice(end + 1);
+      }
+    });
+    socket.on('error', () => {});
+  }
+  static open(port: number): Promise<Collar> {
+    return new Promise((resolve) => {
+      const s = connect(port, '127.0.0.1', () => resolve(new Collar(s)));
+    });
+  }
+  send(content: string): void {
+    this.socket.write(`[3G*${IMEI}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`);
+  }
+  /** Waits for a frame whose content starts with `word` and takes it. */
+  async next(word: string, timeoutMs = 30_000): Promise<string> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const i = this.frames.findIndex((f) => f.split('*')[3]?.startsWith(word));
+      if (i >= 0) return this.frames.splice(i, 1)[0]!;
+      if (Date.now() > end) throw new Error(`the collar got no ${word}; got ${this.frames.join(' ')}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+/** An AL location (answered after the commit) at `d`, `metresNorth` of home, at `speed` km/h. */
+function located(d: Date, metresNorth: number, speed: number): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const date = `${p(d.getUTCDate())}${p(d.getUTCMonth() + 1)}${p(d.getUTCFullYear() - 2000)}`;
+  const time = `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
+  const lat = HOME.lat + metresNorth * METRES;
+  return `AL,${date},${time},A,${lat.toFixed(6)},N,${HOME.lon.toFixed(6)},E,${speed.toFixed(2)},0,40.0,8,80,66,1200,0,00000000,0,0,460,0,0`;
+}
+
+let collar: Collar;
+
+beforeAll(async () => {
+  server = await startServer({ name: 'pet-e2e-server', env: { SIM_DEVICES: '0', SIM_ASSETS: '0' } });
+});
+afterAll(async () => {
+  collar?.close();
+  await server?.stop();
+});
+
+function screenshot(page: Page, name: string) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
+}
+
+describe('宠物守护', () => {
+  test('an operator rings a pet’s collar (成功), guards it with a 安全区域 and replays its walk', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    const session = await login(page, ADMIN);
+    const headers = { sessionId: session.sessionId, userId: session.userId };
+    const post = async (url: string, data: object) => {
+      const res = await (await page.request.post(url, { headers, data })).json();
+      expect(res.flag, `${url}: ${res.msg}`).toBe(1);
+      return res.obj;
+    };
+    // 系统管理: the collar, the pet and their binding
+    const terminal = await post('/car/v1/api/system/terminal/add.json', { terminalNo: IMEI, edition: 'watch', model: 'TL-P2 项圈' });
+    const pet = await post('/car/v1/api/system/vehicle/add.json', { plateNo: PET, assetKind: 'pet', plateColor: 0, profile: { species: '狗', breed: '柯基' } });
+    await post('/car/v1/api/system/vehicle/bind.json', { vehicleId: pet.id, terminalId: terminal.id });
+
+    // the collar links and uploads yesterday morning's walk: 30 min north at 5 km/h, then a rest
+    collar = await Collar.open(server.watchPort);
+    collar.send('LK,1200,0,66');
+    await collar.next('LK');
+    const todayChina = Math.floor((Date.now() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000;
+    const start = todayChina - 86_400_000 + 8 * 3600_000;
+    let metres = 0;
+    for (let i = 0; i < 180; i++, metres += 13.9) {
+      collar.send(located(new Date(start + i * 10_000), metres, 5));
+      await collar.next('AL');
+    }
+    for (let i = 180; i < 200; i++) {
+      collar.send(located(new Date(start + i * 10_000), metres, 0));
+      await collar.next('AL');
+    }
+    // and where it is now
+    collar.send(located(new Date(Math.floor(Date.now() / 1000) * 1000 - 2000), 0, 0));
+    await collar.next('AL');
+
+    // 宠物定位: the pet's card; 响铃 reaches the collar as FIND and its answer shows as 成功
+    await page.goto('/pet/monitor');
+    const card = await shows(page.getByRole('article', { name: `宠物 ${PET}` }), 'the pet’s card', 30_000);
+    await shows(card.getByText('电量 66%'), 'the battery on the card', 30_000);
+    await card.getByRole('button', { name: '响铃' }).click();
+    expect(await collar.next('FIND')).toBe(`[3G*${IMEI}*0004*FIND]`);
+    collar.send('FIND');
+    await shows(card.getByRole('status').filter({ hasText: '响铃：成功' }), '响铃：成功 on the card', 30_000);
+    // a click on the card selects the pet on the map and in the table
+    await card.getByText(PET, { exact: true }).click();
+    await shows(page.getByRole('table', { name: '宠物实时状态' }).locator('[aria-selected="true"]').filter({ hasText: IMEI }), 'the pet selected in the table');
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'pet-monitor.png');
+
+    // 安全区域: a radius out of range is refused in Chinese; a zone around the pet is saved
+    await page.goto('/pet/zones');
+    const zonePet = await shows(page.getByRole('combobox', { name: '宠物' }), 'the pet picker', 30_000);
+    await expect.poll(() => zonePet.locator('option').allInnerTexts(), { timeout: 30_000 }).toEqual([PET]);
+    await page.getByRole('textbox', { name: '区域名称' }).fill('家');
+    await page.getByRole('spinbutton', { name: '半径（米）' }).fill('5');
+    await shows(page.getByRole('button', { name: '用宠物当前位置' }).and(page.locator(':enabled')), 'the pet’s position', 30_000);
+    await page.getByRole('button', { name: '用宠物当前位置' }).click();
+    await page.getByRole('button', { name: '保存' }).click();
+    await shows(page.getByRole('alert').filter({ hasText: '半径必须在 20 到 5000 米之间' }), 'the Chinese refusal');
+    await page.getByRole('spinbutton', { name: '半径（米）' }).fill('300');
+    await page.getByRole('button', { name: '保存' }).click();
+    await shows(page.getByText('已保存安全区域 家'), 'the zone saved');
+    await shows(page.getByText('家 · 半径 300 米'), 'the zone listed');
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'pet-zones.png');
+
+    // 宠物档案
+    await page.goto('/pet/profiles');
+    await shows(page.getByRole('article', { name: `档案 ${PET}` }).getByText('狗 · 柯基'), 'the pet’s profile', 30_000);
+    await screenshot(page, 'pet-profiles.png');
+
+    // 遛狗记录: yesterday's walk, replayed
+    await page.goto('/pet/walks');
+    const picker = page.getByRole('combobox', { name: '宠物' });
+    await shows(picker, 'the pet picker', 30_000);
+    await expect.poll(() => picker.locator('option').allInnerTexts(), { timeout: 30_000 }).toEqual([PET]);
+    await page.getByRole('combobox', { name: '时间' }).selectOption('yesterday');
+    const table = page.getByRole('table', { name: '遛狗记录' });
+    await shows(table.getByRole('row').nth(1), 'the walk', 30_000);
+    expect(await table.getByRole('row').count()).toBe(2); // the header and one walk
+    expect(await (await shows(page.getByLabel('遛狗合计'), 'the totals')).innerText()).toContain('遛狗 1 次');
+    await table.getByRole('row').nth(1).getByRole('button', { name: '回放' }).click();
+    await shows(page.getByRole('group', { name: '轨迹播放' }).getByRole('button', { name: '暂停' }), 'the walk playing', 30_000);
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'pet-walks.png');
+  });
+});

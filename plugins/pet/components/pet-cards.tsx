@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { PetPaths, type Pet, type PetAction, type PetActionAnswer } from '../pet-api';
+import { PetCard, type ActionState } from './pet-card';
+
+const useStyles = makeStyles({
+  panel: {
+    display: 'flex', flexDirection: 'column', gap: '8px', minHeight: 0, padding: '12px', borderRadius: tokens.borderRadiusMedium,
+    background: tokens.colorNeutralBackground2, boxShadow: tokens.shadow2,
+  },
+  list: { display: 'flex', flexDirection: 'column', gap: '8px', overflowY: 'auto', flex: 1, minHeight: 0, padding: '2px' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const LABELS: Record<PetAction, string> = { locate: '立即定位', ring: '响铃', light: '灯光', lostMode: '寻宠模式' };
+
+function labelOf(action: PetAction, on: boolean | undefined): string {
+  if (action === 'light') return on ? '开灯' : '关灯';
+  if (action === 'lostMode') return on ? '开启寻宠模式' : '关闭寻宠模式';
+  return LABELS[action];
+}
+
+const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
+
+/**
+ * The pets as cards beside the map (paged on the server): each with its photo, battery, last
+ * report and place, and the 寻宠 actions with the collar's answer (成功 / 失败 / 超时) as it comes.
+ */
+export const PetCards = observer(function PetCards(props: { onSelect?: (terminalNo: string) => void }) {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const [pagination] = useState(() => new Pagination({ pageSize: 20 }));
+  const [keyword, setKeyword] = useState('');
+  const [pets, setPets] = useState<Pet[]>([]);
+  const [error, setError] = useState<string>();
+  const [selected, setSelected] = useState<number>();
+  const [actions, setActions] = useState<Record<number, ActionState>>({});
+  const [lights, setLights] = useState<Record<number, boolean>>({});
+  const [busy, setBusy] = useState<number>();
+
+  const load = useCallback(async () => {
+    try {
+      const page = expectOk(await http.get<{ total: number; list: Pet[] }>(PetPaths.list, { ...pagination.query, ...(keyword && { keyword }) }));
+      pagination.setTotal(page.total);
+      setPets(page.list);
+      setError(undefined);
+    } catch (e) {
+      setError(message(e));
+    }
+  }, [http, pagination, keyword]);
+  useEffect(() => void load(), [load]);
+
+  // each command's status as the live channel reports it (the collar may answer before action.json does)
+  const statuses = useRef(new Map<string, string>());
+  useEffect(() => {
+    const sub = live.on('command', ({ command }) => {
+      statuses.current.set(command.batchId, command.statusText);
+      setActions((all) => {
+        const entry = Object.entries(all).find(([, a]) => a.batchId === command.batchId);
+        if (!entry) return all;
+        return { ...all, [entry[0]]: { ...entry[1], statusText: command.statusText } };
+      });
+    });
+    return () => sub.dispose();
+  }, [live]);
+
+  const act = async (pet: Pet, action: PetAction, on?: boolean) => {
+    const label = labelOf(action, on);
+    setBusy(pet.vehicleId);
+    setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: '发送中' } }));
+    try {
+      const answer = expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) }));
+      const command = answer.commands[0];
+      const statusText = statuses.current.get(answer.batchId) ?? command?.statusText ?? '待发送';
+      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText } }));
+      if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
+      setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
+    } catch (e) {
+      setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: `失败：${message(e)}` } }));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <aside className={s.panel} aria-label="宠物卡片">
+      <Text weight="semibold" size={400}>宠物卡片</Text>
+      <Input
+        size="small"
+        placeholder="名字或终端号"
+        aria-label="搜索宠物"
+        value={keyword}
+        onChange={(_, d) => {
+          pagination.setCurrent(1);
+          setKeyword(d.value.trim());
+        }}
+      />
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      <div className={s.list}>
+        {pets.map((p) => (
+          <PetCard
+            key={p.vehicleId}
+            pet={p}
+            selected={selected === p.vehicleId}
+            onSelect={() => {
+              setSelected(p.vehicleId);
+              if (p.terminalNo) props.onSelect?.(p.terminalNo);
+            }}
+            action={actions[p.vehicleId]}
+            lightOn={lights[p.vehicleId] ?? false}
+            busy={busy === p.vehicleId}
+            onAction={(a, on) => void act(p, a, on)}
+          />
+        ))}
+        {pets.length === 0 && !error && <Text>暂无宠物</Text>}
+      </div>
+      <PaginationBar pagination={pagination} onChange={() => void load()} />
+    </aside>
+  );
+});

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { AssetMap, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, useService } from '@tianlu/sdk';
+import { PetPaths, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
+
+const useStyles = makeStyles({
+  page: { display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
+  side: { display: 'flex', flexDirection: 'column', gap: '10px', padding: '12px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, boxShadow: tokens.shadow2, overflowY: 'auto' },
+  map: { position: 'relative', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2, minHeight: '480px' },
+  zone: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '6px', padding: '6px 8px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground2 },
+  row: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
+
+interface Draft {
+  id?: number;
+  name: string;
+  radius: string;
+  center?: [number, number];
+}
+
+const EMPTY: Draft = { name: '', radius: '200' };
+
+/**
+ * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map; a new one is drawn on the map
+ * (or centred on the pet where it is now) with its radius. Leaving all of them raises 离开安全区域.
+ */
+const ZonesPage = observer(function ZonesPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const [keyword, setKeyword] = useState('');
+  const [pets, setPets] = useState<Pet[]>([]);
+  const [petId, setPetId] = useState<number>();
+  const [zones, setZones] = useState<SafeZone[]>([]);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [drawing, setDrawing] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  useEffect(() => {
+    http
+      .get<{ list: Pet[] }>(PetPaths.list, { current: 1, pageSize: 50, ...(keyword && { keyword }) })
+      .then((res) => {
+        const list = expectOk(res).list;
+        setPets(list);
+        setPetId((id) => (id !== undefined && list.some((p) => p.vehicleId === id) ? id : list[0]?.vehicleId));
+      })
+      .catch((e: unknown) => setError(message(e)));
+  }, [http, keyword]);
+
+  const loadZones = useCallback(async () => {
+    if (petId === undefined) return setZones([]);
+    try {
+      setZones(expectOk(await http.get<SafeZone[]>(PetPaths.zones, { vehicleId: petId })));
+    } catch (e) {
+      setError(message(e));
+    }
+  }, [http, petId]);
+  useEffect(() => {
+    setDraft(EMPTY);
+    void loadZones();
+  }, [loadZones]);
+
+  const pet = pets.find((p) => p.vehicleId === petId);
+  const position = pet?.terminalNo ? live.positions.get(pet.terminalNo) : undefined;
+  // the chosen pet's latest position, kept current by the live channel afterwards
+  const terminalNo = pet?.terminalNo;
+  useEffect(() => {
+    if (!terminalNo) return;
+    http
+      .get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
+      .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))
+      .catch(() => undefined); // without 宠物定位 the zones are still drawn, only the pet is not
+  }, [http, live, terminalNo]);
+  const shapes = useMemo<MapShape[]>(() => {
+    const list: MapShape[] = zones.filter((z) => z.id !== draft.id).map((z) => ({ id: String(z.id), kind: 'circle', center: z.center, radius: z.radius, label: z.name }));
+    const radius = Number(draft.radius);
+    if (draft.center && radius > 0) list.push({ id: 'draft', kind: 'circle', center: draft.center, radius, label: draft.name || '新区域', highlighted: true });
+    return list;
+  }, [zones, draft]);
+
+  const drawn = (shape: DrawnShape) => {
+    setDrawing(false);
+    if (shape.kind === 'circle') setDraft((d) => ({ ...d, center: shape.center, radius: String(shape.radius) }));
+  };
+
+  const save = async () => {
+    if (petId === undefined) return;
+    setError(undefined);
+    setNotice(undefined);
+    const radius = draft.radius.trim() === '' ? undefined : Number(draft.radius);
+    try {
+      const saved = expectOk(await http.postJson<SafeZone>(PetPaths.zoneSave, {
+        ...(draft.id !== undefined && { id: draft.id }), vehicleId: petId, name: draft.name, ...(draft.center && { center: draft.center }), ...(radius !== undefined && { radius }),
+      }));
+      setNotice(`已保存安全区域 ${saved.name}`);
+      setDraft(EMPTY);
+      await loadZones();
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+
+  const remove = async (zone: SafeZone) => {
+    setError(undefined);
+    try {
+      expectOk(await http.postJson(PetPaths.zoneDelete, { id: zone.id }));
+      setNotice(`已删除安全区域 ${zone.name}`);
+      await loadZones();
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+
+  return (
+    <div className={s.page}>
+      <aside className={s.side} aria-label="安全区域">
+        <Text weight="semibold" size={400}>安全区域</Text>
+        <Field label="搜索宠物">
+          <Input value={keyword} placeholder="名字或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
+        </Field>
+        <Field label="宠物">
+          <Select value={petId === undefined ? '' : String(petId)} onChange={(_, d) => setPetId(Number(d.value))}>
+            {pets.map((p) => <option key={p.vehicleId} value={p.vehicleId}>{p.name}</option>)}
+          </Select>
+        </Field>
+        {zones.map((z) => (
+          <div key={z.id} className={s.zone} data-zone={z.name}>
+            <span>{z.name} · 半径 {z.radius} 米</span>
+            <span className={s.row}>
+              <Button size="small" appearance="subtle" onClick={() => setDraft({ id: z.id, name: z.name, radius: String(z.radius), center: z.center })}>编辑</Button>
+              <Button size="small" appearance="subtle" onClick={() => void remove(z)}>删除</Button>
+            </span>
+          </div>
+        ))}
+        {pet && zones.length === 0 && <Text>{pet.name} 还没有安全区域</Text>}
+        <Text weight="semibold">{draft.id === undefined ? '新增安全区域' : `编辑 ${draft.name}`}</Text>
+        <Field label="区域名称" required>
+          <Input value={draft.name} maxLength={20} placeholder="家、公园…" onChange={(_, d) => setDraft((x) => ({ ...x, name: d.value }))} />
+        </Field>
+        <Field label="半径（米）" required hint={`${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米`}>
+          <Input type="number" value={draft.radius} onChange={(_, d) => setDraft((x) => ({ ...x, radius: d.value }))} />
+        </Field>
+        <Field label="圆心">
+          <Text size={200}>{draft.center ? `${draft.center[0].toFixed(6)}, ${draft.center[1].toFixed(6)}` : '在地图上画圆，或用宠物当前位置'}</Text>
+        </Field>
+        <div className={s.row}>
+          <Button appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
+          <Button disabled={!position || position.lon === null} onClick={() => position?.lon != null && setDraft((x) => ({ ...x, center: [position.lon!, position.lat!] }))}>
+            用宠物当前位置
+          </Button>
+        </div>
+        <div className={s.row}>
+          <Button appearance="primary" disabled={petId === undefined} onClick={() => void save()}>保存</Button>
+          {draft !== EMPTY && <Button onClick={() => setDraft(EMPTY)}>重置</Button>}
+        </div>
+        {error && <Text role="alert" className={s.error}>{error}</Text>}
+        {notice && <Text role="status">{notice}</Text>}
+      </aside>
+      <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
+        <AssetMap items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={draft.center ? 'draft' : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+      </section>
+    </div>
+  );
+});
+export default ZonesPage;

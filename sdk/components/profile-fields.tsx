@@ -1,0 +1,21 @@
+import { createElement, lazy, Suspense } from 'react';
+import type { ProfileField } from '../asset-kinds';
+
+/** Props of {@link ProfileInput}. */
+export interface ProfileInputProps {
+  field: ProfileField;
+  /** The field's value as text ('' when empty; a photo's uploaded address). */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+const View = lazy(() => import('./profile-fields/profile-input-view'));
+
+/**
+ * One field of an asset's profile (人员, 宠物, 电动车 — see ASSET_KIND_DEFINITIONS) as its type asks:
+ * a text box, a choice, a number, a date, or a photo with 上传照片 (type and size checked here and
+ * again by the server) and 移除. Loads on demand.
+ */
+export function ProfileInput(props: ProfileInputProps) {
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
+}

@@ -1,0 +1,63 @@
+import type { PetRecord } from '../../store/pet-queries';
+import type { FenceRecord } from '../../store/fence-queries';
+import { toChinaIso } from '../time-format';
+
+/** 宠物守护 menus and buttons (docs/api-contract.md "宠物守护"). */
+export const PetResource = {
+  /** 宠物定位: the cards and the map. */
+  monitor: 1302,
+  /** 寻宠 button of 宠物定位: locate now, ring, light, 寻宠模式. */
+  find: 130201,
+  /** 安全区域. */
+  zones: 1303,
+  /** 宠物档案. */
+  profile: 1304,
+} as const;
+
+export const PET_API = '/car/v4/api/pet';
+
+/** A zone's radius, metres: from a flat to a large park. */
+export const ZONE_MIN_RADIUS = 20;
+export const ZONE_MAX_RADIUS = 5000;
+/** Zones one pet may have. */
+export const MAX_ZONES_PER_PET = 10;
+
+/** A pet as the console gets it. */
+export interface PetView {
+  vehicleId: number;
+  name: string;
+  groupName: string | null;
+  terminalNo: string | null;
+  protocol: string | null;
+  profile: Record<string, string | number>;
+  /** 寻宠模式 on since (ISO 8601 with offset), or null. */
+  lostSince: string | null;
+  zoneCount: number;
+}
+
+export function toPetView(p: PetRecord, zoneCount: number): PetView {
+  return {
+    vehicleId: p.vehicleId,
+    name: p.name,
+    groupName: p.groupName,
+    terminalNo: p.displayNo,
+    protocol: p.protocol,
+    profile: p.profile,
+    lostSince: p.lostSince ? toChinaIso(p.lostSince) : null,
+    zoneCount,
+  };
+}
+
+/** A 安全区域 as the console gets it (WGS84). */
+export interface SafeZoneView {
+  id: number;
+  vehicleId: number;
+  name: string;
+  center: [number, number];
+  radius: number;
+  createTime: string;
+}
+
+export function toZoneView(z: FenceRecord, vehicleId: number): SafeZoneView {
+  return { id: z.id, vehicleId, name: z.name, center: z.center ?? [0, 0], radius: z.radius ?? 0, createTime: toChinaIso(z.createTime) };
+}

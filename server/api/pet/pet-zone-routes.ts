@@ -1,0 +1,96 @@
+import { badInput, notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { int, object } from '../schema-helpers';
+import { petOf } from './pet-routes';
+import { MAX_ZONES_PER_PET, PET_API, PetResource, toZoneView, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type SafeZoneView } from './pet-rules';
+
+const lonLat = { type: 'array', title: '圆心', minItems: 2, maxItems: 2, items: { type: 'number', title: '圆心' } };
+
+export const zoneListRoute = sessionRoute<{ vehicleId: number }>({
+  method: 'GET',
+  url: `${PET_API}/zone/list.json`,
+  summary: '宠物的安全区域（圆形：圆心 WGS84、半径米）',
+  resource: PetResource.zones,
+  alsoResources: [PetResource.monitor],
+  schema: { querystring: object({ vehicleId: int('宠物', 1) }, ['vehicleId']) },
+  handler: async ({ query, deps, scope }): Promise<SafeZoneView[]> => {
+    const pet = await petOf(deps, await scope(), query.vehicleId);
+    return (await deps.store.pets.zones(pet.vehicleId)).map((z) => toZoneView(z, pet.vehicleId));
+  },
+});
+
+interface ZoneBody {
+  id?: number;
+  vehicleId: number;
+  name: string;
+  center?: [number, number];
+  radius?: number;
+}
+
+/** The circle checked: centre on the earth, radius given and within range (Chinese 400 otherwise). */
+function checkCircle(body: ZoneBody): { center: [number, number]; radius: number } {
+  if (!body.center) throw badInput('请在地图上选择安全区域的圆心');
+  const [lon, lat] = body.center;
+  if (!(lon >= -180 && lon <= 180) || !(lat >= -90 && lat <= 90)) throw badInput('圆心超出范围：经度 -180 到 180，纬度 -90 到 90');
+  if (body.radius === undefined || body.radius === null) throw badInput('半径不能为空');
+  if (!(body.radius >= ZONE_MIN_RADIUS && body.radius <= ZONE_MAX_RADIUS)) throw badInput(`半径必须在 ${ZONE_MIN_RADIUS} 到 ${ZONE_MAX_RADIUS} 米之间`);
+  return { center: [lon, lat], radius: Math.round(body.radius) };
+}
+
+export const zoneSaveRoute = sessionRoute<unknown, ZoneBody>({
+  method: 'POST',
+  url: `${PET_API}/zone/save.json`,
+  summary: `保存安全区域（圆形：圆心、半径 ${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米；每只宠物最多 ${MAX_ZONES_PER_PET} 个，名称不重复）；不带 id 为新增。宠物离开全部安全区域时产生“离开安全区域”告警，回到任一区域时结束`,
+  resource: PetResource.zones,
+  schema: {
+    body: object(
+      { id: int('安全区域', 1), vehicleId: int('宠物', 1), name: { type: 'string', title: '区域名称', maxLength: 20 }, center: lonLat, radius: { type: 'number', title: '半径' } },
+      ['vehicleId', 'name'],
+    ),
+  },
+  handler: async ({ body, deps, scope, audit }): Promise<SafeZoneView> => {
+    const s = await scope();
+    const name = body.name.trim();
+    if (!name) throw badInput('区域名称不能为空');
+    const circle = checkCircle(body);
+    const pet = await petOf(deps, s, body.vehicleId);
+    const existing = body.id === undefined ? undefined : await deps.store.pets.findZone(s, body.id);
+    if (body.id !== undefined && (!existing || existing.pet.vehicleId !== pet.vehicleId)) throw notFound('安全区域不存在');
+    if (await deps.store.pets.zoneNameTaken(pet.vehicleId, name, existing?.zone.id)) throw badInput(`${pet.name} 已有名为 ${name} 的安全区域`);
+    const now = deps.clock.now();
+    let id: number;
+    if (existing) {
+      const z = existing.zone;
+      const areaChanged = z.radius !== circle.radius || z.center?.[0] !== circle.center[0] || z.center?.[1] !== circle.center[1];
+      await deps.store.pets.updateZone(z.id, { name, ...circle }, now, areaChanged);
+      id = z.id;
+    } else {
+      if ((await deps.store.pets.zones(pet.vehicleId)).length >= MAX_ZONES_PER_PET) throw badInput(`每只宠物最多 ${MAX_ZONES_PER_PET} 个安全区域`);
+      id = await deps.store.pets.createZone(pet, { name, ...circle }, now);
+    }
+    const saved = (await deps.store.pets.zones(pet.vehicleId)).find((z) => z.id === id)!;
+    const view = toZoneView(saved, pet.vehicleId);
+    await audit({
+      action: existing ? '修改安全区域' : '新增安全区域', target: `宠物 ${pet.name} 安全区域 ${name}`,
+      before: existing ? toZoneView(existing.zone, pet.vehicleId) : undefined, after: view, tenantId: pet.tenantId,
+    });
+    deps.fleet?.alarms.invalidate();
+    return view;
+  },
+});
+
+export const zoneDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${PET_API}/zone/delete.json`,
+  summary: '删除安全区域',
+  resource: PetResource.zones,
+  schema: { body: object({ id: int('安全区域', 1) }, ['id']) },
+  handler: async ({ body, deps, scope, audit }) => {
+    const found = await deps.store.pets.findZone(await scope(), body.id);
+    if (!found) throw notFound('安全区域不存在');
+    await deps.store.pets.deleteZone(found.zone.id);
+    await audit({ action: '删除安全区域', target: `宠物 ${found.pet.name} 安全区域 ${found.zone.name}`, before: toZoneView(found.zone, found.pet.vehicleId), tenantId: found.pet.tenantId });
+    deps.fleet?.alarms.invalidate();
+    return { deleted: 1 };
+  },
+});
