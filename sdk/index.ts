@@ -5,6 +5,7 @@
 export * from './geo';
 export * from './asset-kinds';
 export * from './gb-compliance';
+export * from './lease';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';
@@ -39,3 +40,4 @@ export type { MileageItem, DayOnlineItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';
+export * from './components/series-chart';

@@ -4,6 +4,7 @@ import { commandArea } from './command/command-area';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecGbArea } from './elec-gb/gb-report-routes';
+import { elecLeaseArea } from './elec-lease/lease-income-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -31,5 +32,5 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea);
+    .add(reportArea, elecGbArea, elecLeaseArea);
 }
