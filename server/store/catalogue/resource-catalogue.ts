@@ -56,8 +56,8 @@ const under = (parent: number) => ({ parent });
  */
 function leasePages(): Spec[] {
   const pages: [number, string, string, string, string[]][] = [
-    [2302, '租户管理', 'renter', 'People', ['新增租户', '编辑租户', '删除租户', '导出租户']],
-    [2303, '合同管理', 'contract', 'DocumentText', ['签订合同', '续租', '还车', '终止合同', '收款', '导出合同']],
+    [2302, '租户管理', 'renter', 'PeopleTeam', ['新增租户', '编辑租户', '删除租户', '导出租户']],
+    [2303, '合同管理', 'contract', 'DocumentTable', ['签订合同', '续租', '还车', '终止合同', '收款', '导出合同']],
     [2304, '收入概览', 'income', 'DataArea', ['导出收入']],
     [2305, '租赁设置', 'settings', 'Settings', ['保存设置', '维修标记']],
   ];
