@@ -61,7 +61,7 @@ const ContractPage = observer(function ContractPage() {
     { key: 'no', title: '合同编号', width: 150, render: (c) => c.contractNo },
     { key: 'plate', title: '电动车', width: 110, render: (c) => c.plateNo },
     { key: 'renter', title: '租户', width: 130, render: (c) => `${c.renterName} ${c.renterPhone}` },
-    { key: 'period', title: '租期', width: 180, render: (c) => `${c.startDate} 至 ${c.endDate}` },
+    { key: 'period', title: '租期', width: 170, render: (c) => `${c.startDate} 至 ${c.endDate}` },
     { key: 'rent', title: '月租金', width: 80, align: 'right', render: (c) => `¥${c.monthlyRent}` },
     { key: 'deposit', title: '押金', width: 70, align: 'right', render: (c) => `¥${c.deposit}` },
     { key: 'received', title: '已收', width: 80, align: 'right', render: (c) => `¥${c.received}` },
@@ -75,7 +75,7 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'ops', title: '操作', width: 190,
+      key: 'ops', title: '操作', width: 250,
       render: (c) =>
         OPEN_LEASE_STATUSES.includes(c.status) ? (
           <span>
