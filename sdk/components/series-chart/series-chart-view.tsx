@@ -53,7 +53,7 @@ export default function SeriesChartView(props: SeriesChartProps) {
           : { type: 'category', data: categories },
         yAxis,
         series: series.map((s) => ({
-          name: s.name, type: kind, yAxisIndex: s.axis ?? 0, data: s.data, showSymbol: false, barMaxWidth: 28, ...(s.color && { itemStyle: { color: s.color } }),
+          name: s.name, type: kind, yAxisIndex: s.axis ?? 0, data: s.data, showSymbol: s.data.length < 60, barMaxWidth: 28, ...(s.color && { itemStyle: { color: s.color } }),
         })),
       },
       true,
