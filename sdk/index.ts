@@ -5,6 +5,7 @@
 export * from './geo';
 export * from './asset-kinds';
 export * from './gb-compliance';
+export * from './lease';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';
@@ -45,3 +46,4 @@ export * from './dashboard';
 export * from './components/text-input';
 export * from './components/report-chart';
 export * from './components/profile-fields';
+export * from './components/series-chart';

@@ -202,3 +202,23 @@ export interface TripAnswer {
   days: { day: string; count: number; distance: number; seconds: number }[];
   totals: { count: number; distance: number; seconds: number };
 }
+
+/** One reading of an e-bike's (or a device's) battery, as track/battery.json answers it. */
+export interface BatteryPoint {
+  /** ISO 8601 with offset. */
+  time: string;
+  /** Battery voltage, V (e-bike guards). */
+  voltage: number | null;
+  /** Charge, %: read from the voltage by the pack's nominal voltage, else what the device reports. */
+  battery: number | null;
+  charging: boolean | null;
+}
+
+/** track/battery.json: the battery of a terminal over a time range. */
+export interface BatteryHistory {
+  terminalNo: string;
+  plateNo: string | null;
+  /** The pack's nominal voltage (电池电压 of the e-bike), when set. */
+  nominalVoltage: number | null;
+  points: BatteryPoint[];
+}

@@ -14,6 +14,7 @@ import { LoginService } from './auth/login-service';
 import { SessionService } from './auth/session-service';
 import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
+import { LeaseMonitor } from './lease/lease-monitor';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
@@ -138,6 +139,9 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // before the store closes (onClose): queued positions still commit and get acknowledged
     app.addHook('preClose', () => fleet.close());
     deps.fleet = fleet;
+    const lease = new LeaseMonitor({ store, clock, alarms: fleet.alarms, commands: fleet.commands, sms, log: app.log }).start();
+    app.addHook('preClose', () => lease.close());
+    deps.lease = lease;
     await registerLiveChannel(app, deps, fleet.bus);
     const routes = createRouteRegistry();
     registerRoutes(app, routes, deps, checkRateLimit);

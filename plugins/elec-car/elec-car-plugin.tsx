@@ -3,6 +3,7 @@ import { definePlugin, type MenuContribution, type PluginRoute } from '@tianlu/s
 const routes: PluginRoute[] = [
   { path: '/elec-car/overview', title: '概览', menuId: 1801, main: true, load: () => import('./pages/overview-page') },
   { path: '/elec-car/monitor', title: '车辆监控', menuId: 1802, load: () => import('./pages/monitor-page') },
+  { path: '/elec-car/battery', title: '电池曲线', menuId: 1802, load: () => import('./pages/battery-page') },
   { path: '/elec-car/rides', title: '骑行记录', menuId: 1810, load: () => import('./pages/rides-page') },
 ];
 

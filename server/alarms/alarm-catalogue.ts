@@ -91,6 +91,8 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
     { key: 'speedLimit', title: '限速', min: 1, max: 100, integer: true, value: 25 },
     { key: 'minDurationSeconds', title: '持续时间', min: 0, max: 3600, integer: true, value: 10 },
   ]),
+  // 电动车租赁: a contract past its end day without the e-bike returned
+  platform('leaseOverdue', '租约逾期', true),
 ];
 
 const BY_TYPE = new Map(ALARM_TYPES.map((t) => [t.alarmType, t]));

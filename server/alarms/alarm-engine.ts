@@ -100,6 +100,16 @@ export class AlarmEngine {
     return raised.length;
   }
 
+  /** Tells the live channel and the push settings of an alarm raised outside the position rules (租约逾期). */
+  announceRaised(row: AlarmRow): void {
+    this.announce('start', row);
+  }
+
+  /** The same for the end of such an alarm (the e-bike returned). */
+  announceEnded(row: AlarmRow): void {
+    this.announce('end', row);
+  }
+
   /** Resolves when every position handed over so far has been evaluated. */
   settled(): Promise<void> {
     if (this.running === 0 && this.ready.length === 0) return Promise.resolve();

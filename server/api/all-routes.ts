@@ -5,6 +5,7 @@ import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecGbArea } from './elec-gb/gb-report-routes';
+import { elecLeaseArea } from './elec-lease/lease-income-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -33,6 +34,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea, petArea)
+    .add(reportArea, elecGbArea, petArea, elecLeaseArea)
     .add(dataCenterArea);
 }

@@ -10,6 +10,7 @@ import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
 import { GbDeclarationQueries } from './gb-declaration-queries';
 import { HealthQueries } from './health-queries';
+import { LeaseQueries } from './lease-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
@@ -67,6 +68,8 @@ export interface Store {
   readonly pets: PetQueries;
   /** 新国标 备案登记. */
   readonly gb: GbDeclarationQueries;
+  /** 电动车租赁: renters, contracts, payments and settings. */
+  readonly lease: LeaseQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -112,6 +115,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     media: new MediaQueries(db),
     pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
+    lease: new LeaseQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,

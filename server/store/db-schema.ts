@@ -222,6 +222,8 @@ export interface VehicleTable {
   speed_limit: ColumnType<number | null, number | null | undefined, number | null>;
   /** The fields of the asset's kind (AssetProfile), written as JSON text. */
   profile: ColumnType<Record<string, string | number>, string | undefined, string>;
+  /** 维修中: 电动车租赁 counts it apart from the idle e-bikes. */
+  in_repair: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 
@@ -247,6 +249,52 @@ export interface GbDeclarationTable {
   broken: ColumnType<string[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 电动车租赁 renters (租户) of a tenant. */
+export interface LeaseRenterTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  phone: string;
+  id_no: string;
+  created_at: CreatedAt;
+}
+
+/** 电动车租赁 contracts; money in fen, dates as YYYY-MM-DD. */
+export interface LeaseContractTable {
+  id: Generated<number>;
+  tenant_id: number;
+  contract_no: string;
+  vehicle_id: number;
+  renter_id: number;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  monthly_rent: number;
+  deposit: number;
+  /** pending | active | overdue | returned | terminated. */
+  status: string;
+  closed_date: DateOnly;
+  note: ColumnType<string, string | undefined, string>;
+  overdue_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  cut_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  cut_tried_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface LeasePaymentTable {
+  id: Generated<number>;
+  contract_id: number;
+  amount: number;
+  paid_date: ColumnType<string, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface LeaseSettingsTable {
+  tenant_id: number;
+  auto_cut: boolean;
+  auto_cut_days: number;
 }
 
 /** Uploaded images (asset photos), served by their unguessable name. */
@@ -368,6 +416,10 @@ export interface Database extends AlarmTables, ReportTables {
   terminals: TerminalTable;
   media_files: MediaFileTable;
   gb_declarations: GbDeclarationTable;
+  lease_renters: LeaseRenterTable;
+  lease_contracts: LeaseContractTable;
+  lease_payments: LeasePaymentTable;
+  lease_settings: LeaseSettingsTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
   asset_imports: AssetImportTable;

@@ -130,6 +130,42 @@ export class PositionQueries {
     return rows.map((r) => ({ ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags) }));
   }
 
+  /**
+   * A terminal's battery over a time range: the voltage and charge each report carried (reports
+   * without either are left out), with the nominal voltage of its e-bike's pack when one is set.
+   */
+  async batteryHistory(terminalId: number, start: Date, end: Date, limit: number): Promise<{
+    nominalVoltage: number | null;
+    points: { time: Date; voltage: number | null; battery: number | null; charging: boolean | null }[];
+  }> {
+    const [rows, asset] = await Promise.all([
+      this.db
+        .selectFrom('positions')
+        .select([
+          'device_time as time', sql<string | null>`extras->>'externalVoltage'`.as('voltage'), sql<string | null>`extras->>'battery'`.as('battery'),
+          sql<string | null>`extras->>'charging'`.as('charging'),
+        ])
+        .where('terminal_id', '=', terminalId)
+        .where('device_time', '>=', start)
+        .where('device_time', '<=', end)
+        .where(sql<boolean>`(extras ? 'externalVoltage' or extras ? 'battery')`)
+        .orderBy('device_time')
+        .limit(limit)
+        .execute(),
+      this.db
+        .selectFrom('terminals as t')
+        .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+        .select(sql<string | null>`v.profile->>'batteryVoltage'`.as('nominal'))
+        .where('t.id', '=', terminalId)
+        .executeTakeFirst(),
+    ]);
+    const num = (v: string | null) => (v === null || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+    return {
+      nominalVoltage: num(asset?.nominal ?? null),
+      points: rows.map((r) => ({ time: r.time, voltage: num(r.voltage), battery: num(r.battery), charging: r.charging === null ? null : r.charging === 'true' })),
+    };
+  }
+
   /** How many positions a terminal has stored in total (tests, reports). */
   async count(terminalId?: number): Promise<number> {
     let q = this.db.selectFrom('positions').select((eb) => eb.fn.countAll().as('n'));

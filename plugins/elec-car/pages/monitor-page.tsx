@@ -1,6 +1,16 @@
-import { AssetMonitor } from '@tianlu/sdk';
+import { Button } from '@fluentui/react-components';
+import { BatteryChargeRegular } from '@fluentui/react-icons';
+import { AssetMonitor, NavigationService, useService } from '@tianlu/sdk';
 
-/** /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live. */
+/** /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live; their battery curves a click away. */
 export default function MonitorPage() {
-  return <AssetMonitor assetKind="ebike" />;
+  const navigation = useService<NavigationService>(NavigationService);
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+        <Button size="small" icon={<BatteryChargeRegular />} onClick={() => navigation.navigate('/elec-car/battery')}>电池曲线</Button>
+      </div>
+      <AssetMonitor assetKind="ebike" />
+    </>
+  );
 }

@@ -218,7 +218,10 @@ export class SimulatedDevice {
         break;
     }
     this.send([platform.answer(text)], now);
-    // the new state shows in the next report
-    if (command?.type === 'powerCut' || command?.type === 'powerRestore' || command?.type === 'arm' || command?.type === 'disarm') this.sendReport(now);
+    // the new state at once: the status frame (relay, 设防) first, so the report after it carries it
+    if (command?.type === 'powerCut' || command?.type === 'powerRestore' || command?.type === 'arm' || command?.type === 'disarm') {
+      this.send([this.options.codec.heartbeat(this.imei, motion.report(now), this.nextSerial())], now);
+      this.sendReport(now);
+    }
   }
 }

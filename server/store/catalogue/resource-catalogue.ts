@@ -51,6 +51,26 @@ function kindPage(menu: number, noun: string, icon: string): Spec[] {
 const under = (parent: number) => ({ parent });
 
 /**
+ * 电动车租赁: 租户管理, 合同管理, 收入概览 and 租赁设置 with their buttons (menu × 100 + 1 …).
+ * Roles that held the platform's 概览 when these pages came get them as well.
+ */
+function leasePages(): Spec[] {
+  const pages: [number, string, string, string, string[]][] = [
+    [2302, '租户管理', 'renter', 'PeopleTeam', ['新增租户', '编辑租户', '删除租户', '导出租户']],
+    [2303, '合同管理', 'contract', 'DocumentTable', ['签订合同', '续租', '还车', '终止合同', '收款', '导出合同']],
+    [2304, '收入概览', 'income', 'DataArea', ['导出收入']],
+    [2305, '租赁设置', 'settings', 'Settings', ['保存设置', '维修标记']],
+  ];
+  return [
+    [2301, '概览', '/elec-lease/overview', { icon: 'Home' }],
+    ...pages.flatMap(([menu, name, path, icon, ops]): Spec[] => [
+      [menu, name, `/elec-lease/${path}`, { icon, grantedWith: 2301 }],
+      ...ops.map((op, i): Spec => [menu * 100 + i + 1, op, null, { ...button(menu), grantedWith: 2301 }]),
+    ]),
+  ];
+}
+
+/**
  * Centre pages every role has: the user's own messages, security settings and downloads. The
  * centre's settings (4003 告警设置 推送设置 健康设置) change the whole tenant and are granted per role.
  */
@@ -161,7 +181,7 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [2080, '油耗报表', '/data-report/dataReport/fuelReport', { icon: 'DocumentTable', grantedWith: 2010 }],
     [2090, '离线报表', '/data-report/dataReport/offlineReport', { icon: 'History', grantedWith: 2030 }],
   ]),
-  ...platform(23, [[2301, '概览', '/elec-lease/overview', { icon: 'Home' }]]),
+  ...platform(23, leasePages()),
   ...platform(26, [
     [2601, '概览', '/elec-gb/overview', { icon: 'Home' }],
     [2610, '备案登记', '/elec-gb/declare', { icon: 'DocumentTable' }],

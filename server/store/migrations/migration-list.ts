@@ -12,6 +12,7 @@ import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
 import { gbDeclarations } from './0014-gb-declarations';
 import { petGuard } from './0016-pet-guard';
+import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0013-asset-profiles': assetProfiles,
   '0014-gb-declarations': gbDeclarations,
   '0016-pet-guard': petGuard,
+  '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,
 };
 

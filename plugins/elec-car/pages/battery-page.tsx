@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { type BatteryHistory, expectOk, HttpService, Input, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
+
+type Range = 'today' | 'yesterday' | 'week';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
+  bar: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  error: { color: tokens.colorPaletteRedForeground1 },
+});
+
+const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
+  const today = chinaDay(now);
+  const first = range === 'today' ? today : chinaDay(now - (range === 'yesterday' ? 1 : 6) * 86_400_000);
+  const last = range === 'yesterday' ? first : today;
+  return { start: `${first}T00:00:00+08:00`, end: `${last}T23:59:59+08:00` };
+}
+
+/** /elec-car/battery 电池曲线 — 电动车卫士: an e-bike's battery voltage and charge over a day or a week. */
+export default function BatteryPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const [bikes, setBikes] = useState<MonitorItem[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [terminalNo, setTerminalNo] = useState('');
+  const [range, setRange] = useState<Range>('today');
+  const [history, setHistory] = useState<BatteryHistory>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    http
+      .get<{ list: MonitorItem[] }>('/car/v4/api/monitor/list.json', { assetKind: 'ebike', pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .then((res) => {
+        const list = expectOk(res).list;
+        setBikes(list);
+        setTerminalNo((current) => (current && list.some((b) => b.terminalNo === current) ? current : (list[0]?.terminalNo ?? '')));
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [http, keyword]);
+
+  useEffect(() => {
+    if (!terminalNo) return setHistory(undefined);
+    let live = true;
+    setError(undefined);
+    http
+      .get<BatteryHistory>('/car/v4/api/track/battery.json', { terminalNo, ...rangeOf(range) })
+      .then((res) => live && setHistory(expectOk(res)))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => void (live = false);
+  }, [http, terminalNo, range]);
+
+  const points = history?.points ?? [];
+  const voltage = points.filter((p) => p.voltage !== null).map((p) => [Date.parse(p.time), p.voltage] as const);
+  const charge = points.filter((p) => p.battery !== null).map((p) => [Date.parse(p.time), p.battery] as const);
+  const last = points.at(-1);
+
+  return (
+    <section className={s.page}>
+      <Text as="h2" size={500} weight="semibold">电池曲线</Text>
+      <div className={s.bar}>
+        <Field label="查找">
+          <Input value={keyword} placeholder="车牌或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
+        </Field>
+        <Field label="电动车">
+          <Select value={terminalNo} onChange={(_, d) => setTerminalNo(d.value)}>
+            {bikes.map((b) => <option key={b.terminalNo} value={b.terminalNo}>{b.plateNo ?? b.terminalNo}</option>)}
+          </Select>
+        </Field>
+        <Field label="时间">
+          <Select value={range} onChange={(_, d) => setRange(d.value as Range)}>
+            <option value="today">今天</option>
+            <option value="yesterday">昨天</option>
+            <option value="week">最近 7 天</option>
+          </Select>
+        </Field>
+      </div>
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      {history && (
+        <Text aria-label="电池概况">
+          {last
+            ? `电池 ${history.nominalVoltage ? `${history.nominalVoltage} V，` : ''}最近：${last.voltage !== null ? `${last.voltage} V，` : ''}${last.battery !== null ? `电量 ${last.battery}%` : ''}${last.charging ? '，充电中' : ''}（${points.length} 次上报）`
+            : '这段时间没有电池数据'}
+        </Text>
+      )}
+      {points.length > 0 && (
+        <SeriesChart
+          label="电池曲线"
+          kind="line"
+          series={[
+            { name: '电压', data: voltage, axis: 0 },
+            { name: '电量', data: charge, axis: 1 },
+          ]}
+          axes={[{ name: 'V' }, { name: '%', min: 0, max: 100 }]}
+          height={320}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Badge, Button, Field, Select } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  HttpService,
+  Input,
+  LEASE_STATUS_NAMES,
+  type LeaseContract,
+  type LeaseStatus,
+  OPEN_LEASE_STATUSES,
+  Pagination,
+  PaginationBar,
+  Permission,
+  ToastService,
+  useService,
+} from '@tianlu/sdk';
+import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
+import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { LeaseFrame } from '../lease/lease-frame';
+import { SignDialog } from '../lease/sign-dialog';
+import { useLeaseExport } from '../lease/use-lease-export';
+
+const COLORS: Record<LeaseStatus, 'informative' | 'success' | 'danger' | 'subtle' | 'warning'> = {
+  pending: 'informative', active: 'success', overdue: 'danger', returned: 'subtle', terminated: 'warning',
+};
+
+interface Filter {
+  keyword: string;
+  status: '' | LeaseStatus;
+}
+
+/** 合同管理 (menu 2303): the lease contracts with their state, rent received, 续租, 还车, 终止 and 收款. */
+const ContractPage = observer(function ContractPage() {
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const { exporting, startExport } = useLeaseExport();
+  const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
+  const [filter, setFilter] = useState<Filter>(draft);
+  const [rows, setRows] = useState<LeaseContract[]>([]);
+  const [error, setError] = useState<string>();
+  const [signing, setSigning] = useState(false);
+  const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();
+
+  const query = useCallback(() => ({ ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) }), [filter]);
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.get<{ total: number; list: LeaseContract[] }>(LeasePaths.contracts, { ...pagination.query, ...query() }));
+      pagination.setTotal(page.total);
+      setRows(page.list);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http, pagination, query]);
+  useEffect(() => void load(), [load]);
+
+  const search = () => {
+    pagination.setCurrent(1);
+    setFilter({ ...draft, keyword: draft.keyword.trim() });
+  };
+  const act = (action: ContractAction, c: LeaseContract, label: string, button: number) => (
+    <Permission button={button}>
+      <Button size="small" appearance="transparent" onClick={() => setActing({ action, contract: c })}>{label}</Button>
+    </Permission>
+  );
+
+  const columns: DataTableColumn<LeaseContract>[] = [
+    { key: 'no', title: '合同编号', width: 150, render: (c) => c.contractNo },
+    { key: 'plate', title: '电动车', width: 110, render: (c) => c.plateNo },
+    { key: 'renter', title: '租户', width: 130, render: (c) => `${c.renterName} ${c.renterPhone}` },
+    { key: 'period', title: '租期', width: 170, render: (c) => `${c.startDate} 至 ${c.endDate}` },
+    { key: 'rent', title: '月租金', width: 80, align: 'right', render: (c) => `¥${c.monthlyRent}` },
+    { key: 'deposit', title: '押金', width: 70, align: 'right', render: (c) => `¥${c.deposit}` },
+    { key: 'received', title: '已收', width: 80, align: 'right', render: (c) => `¥${c.received}` },
+    {
+      key: 'status', title: '状态', width: 110,
+      render: (c) => (
+        <span>
+          <Badge appearance="tint" color={COLORS[c.status]}>{c.statusName}</Badge>
+          {c.status === 'overdue' && ` ${c.overdueDays} 天`}
+        </span>
+      ),
+    },
+    {
+      key: 'ops', title: '操作', width: 250,
+      render: (c) =>
+        OPEN_LEASE_STATUSES.includes(c.status) ? (
+          <span>
+            {act('renew', c, '续租', LeaseButtons.renew)}
+            {act('giveBack', c, '还车', LeaseButtons.giveBack)}
+            {act('terminate', c, '终止', LeaseButtons.terminate)}
+            {act('pay', c, '收款', LeaseButtons.pay)}
+          </span>
+        ) : (
+          act('pay', c, '收款', LeaseButtons.pay)
+        ),
+    },
+  ];
+
+  return (
+    <LeaseFrame
+      title="合同管理"
+      error={error}
+      tools={
+        <>
+          <Permission button={LeaseButtons.sign}>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setSigning(true)}>签订合同</Button>
+          </Permission>
+          <Permission button={LeaseButtons.exportContracts}>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportContracts, query())}>导出</Button>
+          </Permission>
+        </>
+      }
+      filters={
+        <>
+          <Field label="关键词">
+            <Input
+              value={draft.keyword}
+              placeholder="合同编号、车牌、租户或手机号"
+              contentBefore={<SearchRegular />}
+              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
+              onKeyDown={(e) => e.key === 'Enter' && search()}
+            />
+          </Field>
+          <Field label="状态">
+            <Select value={draft.status} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value as Filter['status'] }))}>
+              <option value="">全部</option>
+              {Object.entries(LEASE_STATUS_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+            </Select>
+          </Field>
+          <Button appearance="primary" onClick={search}>查询</Button>
+        </>
+      }
+    >
+      <DataTable label="租赁合同" rows={rows} columns={columns} rowKey={(c) => String(c.id)} height={420} empty="没有符合条件的合同" />
+      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      {signing && (
+        <SignDialog
+          onSaved={(c) => {
+            setSigning(false);
+            toast.show(`合同 ${c.contractNo} 已签订`, 'success');
+            void load();
+          }}
+          onClose={() => setSigning(false)}
+        />
+      )}
+      {acting && (
+        <ContractActionDialog
+          action={acting.action}
+          contract={acting.contract}
+          onDone={(c) => {
+            setActing(undefined);
+            toast.show(`合同 ${c.contractNo}：${c.statusName}`, 'success');
+            void load();
+          }}
+          onClose={() => setActing(undefined)}
+        />
+      )}
+    </LeaseFrame>
+  );
+});
+export default ContractPage;

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Button, Checkbox, Field } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import {
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  HttpService,
+  Input,
+  type LeaseRenter,
+  Pagination,
+  PaginationBar,
+  Permission,
+  ToastService,
+  useService,
+} from '@tianlu/sdk';
+import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { LeaseFrame } from '../lease/lease-frame';
+import { RenterDialog } from '../lease/renter-dialog';
+import { useLeaseExport } from '../lease/use-lease-export';
+
+/** 租户管理 (menu 2302): the renters of the caller's customers, phones and identity numbers masked. */
+const RenterPage = observer(function RenterPage() {
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const { exporting, startExport } = useLeaseExport();
+  const [draft, setDraft] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [rows, setRows] = useState<LeaseRenter[]>([]);
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const [error, setError] = useState<string>();
+  const [editing, setEditing] = useState<LeaseRenter | 'new'>();
+
+  const load = useCallback(async () => {
+    setError(undefined);
+    try {
+      const page = expectOk(await http.get<{ total: number; list: LeaseRenter[] }>(LeasePaths.renters, { ...pagination.query, ...(keyword && { keyword }) }));
+      pagination.setTotal(page.total);
+      setRows(page.list);
+      setPicked(new Set());
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http, pagination, keyword]);
+  useEffect(() => void load(), [load]);
+
+  const search = () => {
+    pagination.setCurrent(1);
+    setKeyword(draft.trim());
+  };
+  const remove = async () => {
+    if (picked.size === 0) return toast.show('请先勾选租户', 'warning');
+    try {
+      const res = expectOk(await http.postJson<{ deleted: number }>(LeasePaths.removeRenters, { ids: [...picked] }));
+      toast.show(`已删除 ${res.deleted} 位租户`, 'success');
+      void load();
+    } catch (e) {
+      toast.show(errorText(e), 'error');
+    }
+  };
+
+  const columns: DataTableColumn<LeaseRenter>[] = [
+    {
+      key: 'pick', title: '', width: 40,
+      render: (r) => (
+        <Checkbox aria-label={`选择 ${r.name}`} checked={picked.has(r.id)} onChange={(_, d) => setPicked((p) => new Set([...p].filter((x) => x !== r.id).concat(d.checked ? [r.id] : [])))} />
+      ),
+    },
+    { key: 'name', title: '姓名', width: 100, render: (r) => r.name },
+    { key: 'phone', title: '手机号', width: 130, render: (r) => r.phone },
+    { key: 'idNo', title: '身份证号', width: 190, render: (r) => r.idNo },
+    { key: 'open', title: '在租合同', width: 80, align: 'right', render: (r) => r.openContracts },
+    { key: 'time', title: '登记时间', width: 170, render: (r) => r.createTime.slice(0, 19).replace('T', ' ') },
+    {
+      key: 'ops', title: '操作', width: 80,
+      render: (r) => (
+        <Permission button={LeaseButtons.editRenter}>
+          <Button size="small" appearance="transparent" onClick={() => setEditing(r)}>编辑</Button>
+        </Permission>
+      ),
+    },
+  ];
+
+  return (
+    <LeaseFrame
+      title="租户管理"
+      error={error}
+      tools={
+        <>
+          <Permission button={LeaseButtons.addRenter}>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')}>新增租户</Button>
+          </Permission>
+          <Permission button={LeaseButtons.removeRenter}>
+            <Button onClick={() => void remove()}>删除</Button>
+          </Permission>
+          <Permission button={LeaseButtons.exportRenters}>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportRenters, keyword ? { keyword } : {})}>导出</Button>
+          </Permission>
+        </>
+      }
+      filters={
+        <>
+          <Field label="关键词">
+            <Input value={draft} placeholder="姓名、手机号或身份证号" contentBefore={<SearchRegular />} onChange={(_, d) => setDraft(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+          </Field>
+          <Button appearance="primary" onClick={search}>查询</Button>
+        </>
+      }
+    >
+      <DataTable label="租户" rows={rows} columns={columns} rowKey={(r) => String(r.id)} height={420} empty="还没有租户" />
+      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      {editing && (
+        <RenterDialog
+          renter={editing === 'new' ? undefined : editing}
+          onSaved={(r) => {
+            setEditing(undefined);
+            toast.show(`租户 ${r.name} 已保存`, 'success');
+            void load();
+          }}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </LeaseFrame>
+  );
+});
+export default RenterPage;

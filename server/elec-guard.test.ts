@@ -1,0 +1,202 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatteryHistory } from '../sdk/track';
+import type { CommandView } from './commands/command-view';
+import type { DeviceAlarm } from './gateway/device-protocol';
+import { DeviceMotion, type DeviceReport } from './sim/devices/device-motion';
+import { EBIKE_AREAS } from './sim/devices/device-places';
+import { gt06SimCodec } from './sim/devices/gt06-sim-codec';
+import { SimulatedDevice } from './sim/devices/simulated-device';
+import { SimTicker } from './sim/sim-ticker';
+import { DEMO_TENANT } from './store/seed-demo';
+import { demoTenantClients, type ApiClient } from './testing/api-client';
+import { createTestServer, type TestServer } from './testing/test-server';
+
+// 电动车卫士's "done when", each against the whole server: an armed guard that feels a jolt raises
+// exactly one 震动告警 (位移告警, 断电告警 and 低电量 likewise), 断电 of a parked e-bike ends 成功 and
+// the simulated guard then reports its power cut off, and the battery's history reads back for the
+// chart. On PostgreSQL too when DATABASE_URL is set.
+
+const GUARD = '358710060000771';
+const PARKED = '358710060000789';
+const SEND = '/car/v1/api/command/commandDownBatch.json';
+const COMMANDS = '/car/v1/api/command/list.json';
+const MONITOR = '/car/v4/api/monitor/list.json';
+const ALARMS = '/car/v1/accelerate/report/alarm/newQueryAlarm';
+
+let server: TestServer;
+let admin: ApiClient;
+const ticker = new SimTicker(100);
+
+async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * A GT06 e-bike guard played frame by frame with the simulator's device-side codec: it reports
+ * what the test says, and acts on 设防 / 撤防 / 断电 as a guard does (answering each).
+ */
+class ScriptedGuard {
+  armed = false;
+  powerCutOff = false;
+  private serial = 0;
+  private readonly splitter = gt06SimCodec.createSplitter();
+
+  private constructor(private readonly socket: Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      for (const frame of this.splitter.push(chunk).frames) {
+        const platform = gt06SimCodec.platformFrame(frame, GUARD, this.next);
+        if (!platform) continue;
+        const type = platform.command?.type;
+        if (type === 'arm' || type === 'disarm') this.armed = type === 'arm';
+        if (type === 'powerCut' || type === 'powerRestore') this.powerCutOff = type === 'powerCut';
+        socket.write(platform.answer('Success!'));
+      }
+    });
+  }
+
+  static open(port: number): Promise<ScriptedGuard> {
+    return new Promise((resolve, reject) => {
+      const s = connect(port, '127.0.0.1', () => {
+        const guard = new ScriptedGuard(s);
+        for (const f of gt06SimCodec.hello(GUARD, guard.state([]), guard.next())) s.write(f);
+        resolve(guard);
+      });
+      s.once('error', reject);
+    });
+  }
+
+  private readonly next = () => {
+    this.serial = (this.serial + 1) & 0xffff;
+    return this.serial;
+  };
+
+  /** Device time of the last report: one second apart, as stored positions are one per terminal and second. */
+  private timeMs = Date.now() - 120_000;
+
+  private state(alarms: DeviceAlarm[], battery = 80): DeviceReport {
+    this.timeMs = Math.max(this.timeMs + 1000, Date.now() - 60_000);
+    return {
+      timeMs: this.timeMs, fix: { kind: 'gps', lon: 114.0579, lat: 22.5431, speed: 0, course: 0, satellites: 9 }, battery, charging: false, acc: false,
+      armed: this.armed, powerCutOff: this.powerCutOff, steps: 0, alarms, batteryVolts: Math.round((42 + (battery / 100) * 10.8) * 100) / 100,
+    };
+  }
+
+  /** One report: the status, then a location (or an alarm frame while `alarms` holds one). */
+  report(alarms: DeviceAlarm[] = [], battery = 80): void {
+    const r = this.state(alarms, battery);
+    // the status first (设防, relay, battery voltage): the position after it carries it
+    this.socket.write(gt06SimCodec.heartbeat(GUARD, r, this.next()));
+    for (const f of gt06SimCodec.report(GUARD, r, this.next)) this.socket.write(f);
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+let guard: ScriptedGuard;
+let parked: SimulatedDevice;
+
+beforeAll(async () => {
+  server = await createTestServer({ demo: true, simulate: false });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ admin } = await demoTenantClients(server.app));
+  const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
+  const group = await server.store.fleet.ensureGroup(tenant.id, null, '卫士测试', 70);
+  const provision = (imei: string, plateNo: string) => server.store.fleet.provision({
+    tenantId: tenant.id, groupId: group, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol: 'gt06', plateNo, plateColor: 0, assetKind: 'ebike',
+    profile: { batteryVoltage: '48' },
+  });
+  await provision(GUARD, '粤B·W00771');
+  await provision(PARKED, '粤B·W00789');
+  guard = await ScriptedGuard.open(server.fleet.devices.gt06!.port);
+});
+
+afterAll(async () => {
+  guard?.close();
+  await parked?.stop();
+  await server.close();
+});
+
+const alarmsOf = async (alarmType: string) => {
+  const res = await admin.get<{ total: number; list: { alarmType: string; alarmName: string; terminalNo: string }[] }>(ALARMS, {
+    start: new Date(Date.now() - 3600_000).toISOString(), end: new Date(Date.now() + 3600_000).toISOString(), alarmType, keyword: GUARD, pageSize: 20,
+  });
+  return res.obj.list;
+};
+
+async function command(terminalNo: string, commandType: string, params: Record<string, unknown>): Promise<CommandView> {
+  const sent = await admin.postJson<{ batchId: string }>(SEND, { terminalNos: [terminalNo], commandType, params, password: 'Admin@123' });
+  expect(sent.flag, sent.msg).toBe(1);
+  const done = await waitFor(() => admin.get<{ list: CommandView[] }>(COMMANDS, { batchId: sent.obj.batchId }), (r) => (r.obj.list[0]?.status ?? 0) >= 2, `${commandType} answered`);
+  return done.obj.list[0]!;
+}
+
+describe('电动车卫士', () => {
+  it('arms the guard, and a jolt while armed raises exactly one 震动告警', async () => {
+    guard.report();
+    await waitFor(() => admin.get<{ list: { online: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
+    expect(await command(GUARD, 'fortify', { action: 'arm' })).toMatchObject({ status: 2, statusText: '成功' });
+    expect(guard.armed).toBe(true);
+    guard.report();
+    await waitFor(() => admin.get<{ list: { armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === true, '设防 shown on the monitor');
+    guard.report(['vibration']);
+    guard.report();
+    const vibration = await waitFor(() => alarmsOf('vibration'), (l) => l.length > 0, '震动告警');
+    guard.report();
+    await server.fleet.alarms.settled();
+    expect(await alarmsOf('vibration')).toHaveLength(1);
+    expect(vibration[0]).toMatchObject({ alarmName: '震动告警', terminalNo: GUARD });
+  });
+
+  it('raises 位移告警 for movement while armed, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
+    guard.report(['displacement']);
+    guard.report(['powerCut']);
+    guard.report([], 5);
+    const moved = await waitFor(() => alarmsOf('illegalMove'), (l) => l.length > 0, '位移告警');
+    const powerCut = await waitFor(() => alarmsOf('powerCut'), (l) => l.length > 0, '断电告警');
+    const low = await waitFor(() => alarmsOf('lowBattery'), (l) => l.length > 0, '低电量');
+    await server.fleet.alarms.settled();
+    expect([moved.length, powerCut.length, low.length]).toEqual([1, 1, 1]);
+    expect([moved[0]!.alarmName, powerCut[0]!.alarmName, low[0]!.alarmName]).toEqual(['车辆非法位移', '终端主电源掉电', '低电量']);
+  });
+
+  it('cuts the power of a parked simulated e-bike: 成功, and the guard then reports its power cut off', async () => {
+    const motion = new DeviceMotion('ebike', 11, EBIKE_AREAS[0]!, { nominalVolts: 48 });
+    const real = motion.report.bind(motion);
+    // parked: standing, ignition off
+    motion.report = (now) => {
+      const r = real(now);
+      return { ...r, acc: false, alarms: [], fix: r.fix.kind === 'gps' ? { ...r.fix, speed: 0 } : r.fix };
+    };
+    parked = new SimulatedDevice({ imei: PARKED, codec: gt06SimCodec, motion, host: '127.0.0.1', port: server.fleet.devices.gt06!.port, intervalSec: 2, ticker });
+    parked.start();
+    await waitFor(() => admin.get<{ list: { online: boolean; speed: number | null }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.online === true && r.obj.list[0]?.speed !== null, 'the parked e-bike reporting');
+    expect(await command(PARKED, 'oilPower', { action: 'cut' })).toMatchObject({ status: 2, statusText: '成功' });
+    const after = await waitFor(() => admin.get<{ list: { powerCut?: boolean }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.powerCut === true, 'power cut off reported');
+    expect(after.obj.list[0]!.powerCut).toBe(true);
+  });
+
+  it('reads the battery’s voltage and charge over time for the chart', async () => {
+    const res = await admin.get<BatteryHistory>('/car/v4/api/track/battery.json', {
+      terminalNo: GUARD, start: new Date(Date.now() - 3600_000).toISOString(), end: new Date(Date.now() + 60_000).toISOString(),
+    });
+    expect(res.flag, res.msg).toBe(1);
+    expect(res.obj).toMatchObject({ terminalNo: GUARD, plateNo: '粤B·W00771', nominalVoltage: 48 });
+    const withVoltage = res.obj.points.filter((p) => p.voltage !== null);
+    expect(withVoltage.length).toBeGreaterThan(0);
+    // read from the voltage by the 48 V pack: 50.64 V is 80 %, the flat report's 42.54 V 5 %
+    expect(withVoltage.find((p) => p.voltage === 50.64)?.battery).toBe(80);
+    expect(withVoltage.find((p) => p.voltage === 42.54)?.battery).toBe(5);
+    const times = res.obj.points.map((p) => Date.parse(p.time));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(await admin.get('/car/v4/api/track/battery.json', { terminalNo: GUARD, start: 'gestern', end: new Date().toISOString() })).toMatchObject({ flag: 400 });
+  });
+});

@@ -1,0 +1,139 @@
+import type { SmsProvider } from '../auth/sms-provider';
+import { alarmTypeInfo } from '../alarms/alarm-catalogue';
+import type { Clock } from '../clock';
+import { CommandStatus } from '../commands/command-state';
+import { commandDefinition } from '../commands/command-types';
+import type { CommandRequest } from '../commands/command-service';
+import type { CommandView } from '../commands/command-view';
+import type { AlarmRow } from '../store/alarm-queries';
+import type { Store } from '../store/create-store';
+import type { CutCandidate, OverdueContract } from '../store/lease-queries';
+
+/** What the monitor needs of the alarm engine (AlarmEngine fits). */
+export interface LeaseAlarmAnnouncer {
+  announceRaised(row: AlarmRow): void;
+  announceEnded(row: AlarmRow): void;
+}
+
+/** What the monitor needs of the command queue (CommandService fits). */
+export interface LeaseCommandSender {
+  submit(req: CommandRequest): Promise<{ batchId: string; commands: CommandView[] }>;
+}
+
+interface WarnLogger {
+  warn(obj: object, msg: string): void;
+}
+
+export interface LeaseMonitorOptions {
+  store: Store;
+  clock: Clock;
+  alarms?: LeaseAlarmAnnouncer;
+  commands?: LeaseCommandSender;
+  /** The renter's warning text goes through it; without one no text is sent. */
+  sms?: SmsProvider;
+  log: WarnLogger;
+  /** How often the periodic check runs; default a minute. */
+  intervalMs?: number;
+}
+
+/** A cut refused because the e-bike was moving is tried again after this long. */
+export const CUT_RETRY_MS = 10 * 60_000;
+/** Who the automatic commands and log entries name. */
+export const LEASE_SYSTEM_ACCOUNT = '系统（租约逾期）';
+
+/** The day in China, YYYY-MM-DD. */
+export function chinaDay(now: Date): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Due and overdue leases: every minute (and whenever contracts are read) open contracts move to
+ * the state their dates give; one that passes its end day without its e-bike returned becomes
+ * 已逾期 and raises one 租约逾期 alarm on the e-bike's terminal. Where the tenant turned automatic
+ * 断电 on, an e-bike overdue for its number of days gets the power-cut command (not forced: a
+ * moving e-bike is tried again later), an entry in 操作日志 and a warning text to the renter.
+ */
+export class LeaseMonitor {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: LeaseMonitorOptions) {}
+
+  start(): this {
+    this.timer = setInterval(() => void this.check().catch((err: unknown) => this.opts.log.warn({ err }, 'lease check failed')), this.opts.intervalMs ?? 60_000);
+    this.timer.unref();
+    return this;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running.catch(() => undefined);
+  }
+
+  /** One pass (runs after the one under way in this process); how many contracts became overdue and how many e-bikes were cut. */
+  check(): Promise<{ overdue: number; cut: number }> {
+    const next = this.running.catch(() => undefined).then(() => this.pass());
+    this.running = next;
+    return next;
+  }
+
+  private async pass(): Promise<{ overdue: number; cut: number }> {
+    const now = this.opts.clock.now();
+    const today = chinaDay(now);
+    const overdue = await this.opts.store.lease.refreshStatuses(today, now);
+    for (const c of overdue) await this.raiseAlarm(c, now);
+    let cut = 0;
+    if (this.opts.commands) {
+      const retryBefore = new Date(now.getTime() - CUT_RETRY_MS);
+      for (const c of await this.opts.store.lease.cutCandidates(today, retryBefore)) {
+        if (await this.cutOff(c, now, retryBefore)) cut += 1;
+      }
+    }
+    return { overdue: overdue.length, cut };
+  }
+
+  /** Ends the 租约逾期 alarm of the contract's e-bike (returned, renewed or terminated). */
+  async endAlarm(vehicleId: number): Promise<void> {
+    const terminalId = await this.opts.store.lease.terminalOf(vehicleId);
+    if (terminalId === undefined) return;
+    const row = await this.opts.store.alarms.end(terminalId, 'leaseOverdue', this.opts.clock.now());
+    if (row) this.opts.alarms?.announceEnded(row);
+  }
+
+  private async raiseAlarm(c: OverdueContract, now: Date): Promise<void> {
+    if (c.terminalId === null) return;
+    const { store } = this.opts;
+    const own = (await store.alarms.settings.controlsOfType('leaseOverdue')).find((s) => s.tenantId === c.tenantId);
+    if (own ? !own.enabled : !alarmTypeInfo('leaseOverdue')!.defaultEnabled) return;
+    const row = await store.alarms.open({
+      tenantId: c.tenantId, terminalId: c.terminalId, alarmType: 'leaseOverdue', source: 'platform', startTime: now, lon: null, lat: null, speed: null,
+      detail: { contractId: c.id, contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate },
+    });
+    if (row) this.opts.alarms?.announceRaised(row);
+  }
+
+  private async cutOff(c: CutCandidate, now: Date, retryBefore: Date): Promise<boolean> {
+    const { store, commands, sms, log } = this.opts;
+    if (!commands || !c.terminalNo || !(await store.lease.claimCut(c.id, now, retryBefore))) return false;
+    const [target] = await store.commands.targets({ tenantIds: [c.tenantId], groupIds: null }, [c.terminalNo]);
+    if (!target) return false;
+    const parsed = commandDefinition('oilPower').parse({ action: 'cut' });
+    if (!parsed.ok) return false;
+    const { commands: sent } = await commands.submit({
+      targets: [target], commandType: 'oilPower', params: parsed.params, user: { id: c.createdBy ?? 0, account: LEASE_SYSTEM_ACCOUNT },
+    });
+    const command = sent[0];
+    // refused at once (moving): tried again after CUT_RETRY_MS
+    if (!command || command.status === CommandStatus.Failed) return false;
+    await store.lease.markCut(c.id, now);
+    await store.audit.record({
+      tenantId: c.tenantId, userId: null, account: LEASE_SYSTEM_ACCOUNT, action: '租约逾期自动断电', target: `电动车 ${c.plateNo}`,
+      after: { contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate, overdueDays: c.overdueDays, terminalNo: target.displayNo }, ip: null,
+    });
+    if (sms) {
+      const text = `【天路】${c.renterName}您好，您租用的电动车 ${c.plateNo}（合同 ${c.contractNo}）已于 ${c.endDate} 到期，逾期 ${c.overdueDays} 天未还车，车辆已远程断电。请尽快联系还车或续租。`;
+      await sms.send(c.renterPhone, text).catch((err: unknown) => log.warn({ err, contractNo: c.contractNo }, 'lease overdue text not sent'));
+    }
+    return true;
+  }
+}
