@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALARM_TYPES } from '../../alarms/alarm-catalogue';
 import type { Alarm } from '../../alarms/alarm-model';
 import { hashPassword } from '../../auth/password-hasher';
 import { DEMO_TENANT } from '../../store/seed-demo';
@@ -65,7 +66,7 @@ afterAll(() => server.close());
 describe('alarm controls (告警设置)', () => {
   it('lists every type with defaults until the tenant saves, then its own values', async () => {
     const before = await admin.postJson<AlarmControlInfo[]>(LIST_CONTROL, {});
-    expect(before.obj).toHaveLength(38);
+    expect(before.obj.map((c) => c.alarmType)).toEqual(ALARM_TYPES.map((t) => t.alarmType));
     expect(before.obj.find((c) => c.alarmType === 'sos')).toEqual({ alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, thresholds: {} });
     expect(before.obj.find((c) => c.alarmType === 'parking')).toMatchObject({ enabled: false, thresholds: { minutes: 60 } });
     expect(before.obj.find((c) => c.alarmType === 'platformOverspeed')).toMatchObject({ enabled: true, thresholds: { speedLimit: 100, minDurationSeconds: 10 } });
@@ -106,7 +107,7 @@ describe('push settings (推送设置)', () => {
   it('answers defaults, then saves and normalises the tenant’s own', async () => {
     const defaults = await admin.postJson<{ popup: boolean; alarmTypes: string[]; webhook: object }>(LIST_PUSH, {});
     expect(defaults.obj).toMatchObject({ popup: true, sound: true, webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } });
-    expect(defaults.obj.alarmTypes).toHaveLength(38);
+    expect(defaults.obj.alarmTypes).toHaveLength(ALARM_TYPES.length);
     const saved = await admin.postJson(CONFIG_PUSH, valid);
     expect(saved).toMatchObject({ flag: 1, obj: { ...valid, email: { enabled: true, to: ['ops@example.com'] } } });
     expect((await admin.postJson(LIST_PUSH, {})).obj).toEqual(saved.obj);
