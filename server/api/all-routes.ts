@@ -1,5 +1,6 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
+import { cardArea } from './card/card-area';
 import { commandArea } from './command/command-area';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
@@ -31,5 +32,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea);
+    .add(reportArea, elecGbArea)
+    .add(cardArea);
 }

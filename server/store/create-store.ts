@@ -1,4 +1,5 @@
 import { AssetAdminQueries } from './asset-admin-queries';
+import { AttendanceQueries } from './attendance-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
@@ -62,6 +63,8 @@ export interface Store {
   readonly media: MediaQueries;
   /** 新国标 备案登记. */
   readonly gb: GbDeclarationQueries;
+  /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
+  readonly attendance: AttendanceQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -101,6 +104,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
     gb: new GbDeclarationQueries(db),
+    attendance: new AttendanceQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports: new ReportQueries(db),

@@ -11,6 +11,7 @@ import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
 import { gbDeclarations } from './0014-gb-declarations';
+import { attendance } from './0015-attendance';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0012-command-match-keys': commandMatchKeys,
   '0013-asset-profiles': assetProfiles,
   '0014-gb-declarations': gbDeclarations,
+  '0015-attendance': attendance,
 };
 
 export const migrationProvider: MigrationProvider = {
