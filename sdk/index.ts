@@ -39,3 +39,4 @@ export type { MileageItem, DayOnlineItem } from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';
+export * from './components/health-chart';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceOfDay, isoWeekday, type TimedPoint } from './attendance-day';
+import { attendanceOfDay, isoWeekday, staysAtAreas, type TimedPoint } from './attendance-day';
 
 // a work area of 200 m around the gate; "out" is about 1.1 km east of it
 const AREA = { center: [116.4, 39.9] as [number, number], radius: 200 };
@@ -65,5 +65,20 @@ describe('attendanceOfDay', () => {
   it('reads weekdays as ISO (Monday 1, Sunday 7)', () => {
     expect(isoWeekday('2026-06-01')).toBe(1);
     expect(isoWeekday('2026-06-07')).toBe(7);
+  });
+});
+
+describe('staysAtAreas', () => {
+  it('marks each run of positions inside a work area, from its first to its last position', () => {
+    // a second area, the canteen, around the "out" spot
+    const canteen = { id: 2, center: [OUT.lon, OUT.lat] as [number, number], radius: 100 };
+    const points = [...reports('08:00', '08:30', OUT), ...reports('08:40', '12:00', IN), ...reports('12:10', '12:50', OUT), ...reports('13:00', '17:00', IN)];
+    expect(staysAtAreas(points, [{ id: 1, ...AREA }, canteen]).map((s) => [s.areaId, s.start.toISOString(), s.seconds])).toEqual([
+      [2, '2026-06-01T00:00:00.000Z', 30 * 60],
+      [1, '2026-06-01T00:40:00.000Z', 200 * 60],
+      [2, '2026-06-01T04:10:00.000Z', 40 * 60],
+      [1, '2026-06-01T05:00:00.000Z', 240 * 60],
+    ]);
+    expect(staysAtAreas(points, [])).toEqual([]);
   });
 });

@@ -105,3 +105,31 @@ export function attendanceOfDay(points: readonly TimedPoint[], area: WorkAreaCir
   else status = ended ? '正常' : '未结束';
   return { arrival, departure, lateMinutes, earlyMinutes, absent, onSiteSeconds: Math.round(onSiteMs / 1000), status };
 }
+
+/** A stretch of consecutive positions inside one work area. */
+export interface AreaStay {
+  areaId: number;
+  start: Date;
+  end: Date;
+  seconds: number;
+}
+
+/**
+ * The stays at work areas along a time-ordered track: each run of consecutive positions inside an area,
+ * from the first to the last of them (an area the track never enters has none).
+ */
+export function staysAtAreas(points: readonly TimedPoint[], areas: readonly (WorkAreaCircle & { id: number })[]): AreaStay[] {
+  const stays: AreaStay[] = [];
+  let current: AreaStay | undefined;
+  for (const p of points) {
+    const area = areas.find((a) => insideArea(a, p));
+    if (current && area?.id === current.areaId) {
+      current.end = p.time;
+      current.seconds = Math.round((p.time.getTime() - current.start.getTime()) / 1000);
+      continue;
+    }
+    current = area ? { areaId: area.id, start: p.time, end: p.time, seconds: 0 } : undefined;
+    if (current) stays.push(current);
+  }
+  return stays;
+}

@@ -37,8 +37,9 @@ export interface AttendancePerson {
   name: string;
   employeeNo: string;
   department: string;
-  /** The bound terminal, when there is one. */
+  /** The bound terminal, when there is one, and its number. */
   terminalId: number | null;
+  terminalNo: string | null;
 }
 
 export interface AreaPoint {
@@ -160,7 +161,7 @@ export class AttendanceQueries {
       .selectFrom('vehicles as v')
       .leftJoin('terminals as t', 't.vehicle_id', 'v.id')
       .select([
-        'v.id as vehicleId', 'v.tenant_id as tenantId', 'v.plate_no as name', 't.id as terminalId',
+        'v.id as vehicleId', 'v.tenant_id as tenantId', 'v.plate_no as name', 't.id as terminalId', 't.terminal_no as terminalNo',
         sql<string | null>`v.profile->>'employeeNo'`.as('employeeNo'), sql<string | null>`v.profile->>'department'`.as('department'),
       ])
       .where('v.asset_kind', '=', 'person')
@@ -170,7 +171,7 @@ export class AttendanceQueries {
     const seen = new Set<number>();
     return rows
       .filter((r) => !seen.has(r.vehicleId) && seen.add(r.vehicleId))
-      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', terminalId: r.terminalId ?? null }));
+      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', terminalId: r.terminalId ?? null, terminalNo: r.terminalNo ?? null }));
   }
 
   /** Departments the scope's people belong to (for binding shifts). */

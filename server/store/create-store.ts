@@ -10,6 +10,7 @@ import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
 import { GbDeclarationQueries } from './gb-declaration-queries';
 import { HealthQueries } from './health-queries';
+import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
@@ -65,6 +66,8 @@ export interface Store {
   readonly gb: GbDeclarationQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
   readonly attendance: AttendanceQueries;
+  /** Badges' body readings (heart rate, blood pressure, temperature, steps) as stored with their positions. */
+  readonly healthReadings: HealthReadingQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -105,6 +108,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     media: new MediaQueries(db),
     gb: new GbDeclarationQueries(db),
     attendance: new AttendanceQueries(db),
+    healthReadings: new HealthReadingQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports: new ReportQueries(db),

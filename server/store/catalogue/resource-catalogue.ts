@@ -83,6 +83,9 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [1103, '考勤管理', '/card/attendance', { icon: 'PeopleTeam', grantedWith: 1102 }],
     [1104, '考勤报表', '/card/attendance-report', { icon: 'DocumentTable', grantedWith: 1102 }],
     [110401, '导出考勤', null, { ...button(1104), grantedWith: 1102 }],
+    [1105, '健康', '/card/health', { icon: 'HeartPulse', grantedWith: 1102 }],
+    [1106, '健康报表', '/card/health-report', { icon: 'DataArea', grantedWith: 1102 }],
+    [1107, '轨迹回放', '/card/track', { icon: 'History', grantedWith: 1102 }],
   ]),
   ...platform(12, [
     [1201, '概览', '/system/overview', { icon: 'Home' }],
