@@ -3,7 +3,7 @@
  * document) reports from the works; the operator finds its wearer in 人员监控, sees the SOS tip when
  * the badge raises SOS and processes it in 告警中心, sets up a work area and a shift for the person in
  * 考勤管理, reads 考勤报表 and exports the month, which 下载中心 shows ready; then reads the badge's heart rate in
- * 健康 and 健康报表. Runs its own server; the
+ * 健康 and 健康报表 and replays the day with the stay at the work area marked. Runs its own server; the
  * badge registers itself (AUTO_REGISTER=1) as a person of 天路演示.
  */
 import { mkdirSync } from 'node:fs';
@@ -160,5 +160,12 @@ describe('智能工牌', () => {
     const line = await shows(page.getByRole('table', { name: '健康报表' }).getByRole('row').filter({ hasText: BADGE }), 'the person in 健康报表', 30_000);
     expect(await line.innerText()).toContain('135');
     await screenshot(page, 'card-health-report.png');
+
+    await page.goto('/card/track');
+    await reaches(page, (p) => p === '/card/track', '轨迹回放');
+    await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
+    await shows(page.getByRole('table', { name: '区域停留' }).getByRole('row').filter({ hasText: '苏州工厂' }), 'the stay at the work area', 30_000);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'card-track.png');
   });
 });

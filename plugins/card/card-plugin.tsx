@@ -7,6 +7,7 @@ const routes: PluginRoute[] = [
   { path: '/card/attendance-report', title: '考勤报表', menuId: 1104, load: () => import('./pages/attendance-report-page') },
   { path: '/card/health', title: '健康', menuId: 1105, load: () => import('./pages/health-page') },
   { path: '/card/health-report', title: '健康报表', menuId: 1106, load: () => import('./pages/health-report-page') },
+  { path: '/card/track', title: '轨迹回放', menuId: 1107, load: () => import('./pages/track-page') },
 ];
 
 const menus: MenuContribution[] = [
@@ -16,6 +17,7 @@ const menus: MenuContribution[] = [
   { id: 1104, title: '考勤报表', path: '/card/attendance-report', icon: 'DocumentTable' },
   { id: 1105, title: '健康', path: '/card/health', icon: 'HeartPulse' },
   { id: 1106, title: '健康报表', path: '/card/health-report', icon: 'DataArea' },
+  { id: 1107, title: '轨迹回放', path: '/card/track', icon: 'History' },
 ];
 
 /** 智能工牌 (platform 11). */

@@ -136,3 +136,16 @@ describe('考勤报表', () => {
     expect([6, 7, 8, 9, 10, 11].map((c) => row.getCell(c).value)).toEqual([4, 2, 1, 0, 1, 17.8]);
   });
 });
+
+describe('stays.json', () => {
+  it('gives a person’s stays at their work areas with the badge’s terminal number', async () => {
+    const res = await admin.get<{ terminalNo: string; areas: { name: string }[]; stays: { areaName: string; start: string; end: string; seconds: number }[] }>(
+      `${BASE}/stays.json`, { vehicleId: people[0]!.vehicleId, day: '2026-06-01' },
+    );
+    expect(res.obj.terminalNo).toBe(people[0]!.terminalNo);
+    expect(res.obj.areas.map((a) => a.name)).toEqual(['总部']);
+    expect(res.obj.stays).toEqual([{ areaId: expect.any(Number), areaName: '总部', start: '2026-06-01T09:20:00+08:00', end: '2026-06-01T18:00:00+08:00', seconds: 520 * 60 }]);
+    expect(await admin.get(`${BASE}/stays.json`, { vehicleId: 999999, day: '2026-06-01' })).toMatchObject({ flag: 404, msg: '人员不存在' });
+    expect(await other.get(`${BASE}/stays.json`, { vehicleId: people[0]!.vehicleId, day: '2026-06-01' })).toMatchObject({ flag: 403 });
+  });
+});
