@@ -37,6 +37,9 @@ export interface AttendancePerson {
   name: string;
   employeeNo: string;
   department: string;
+  phone: string;
+  /** The uploaded photo's address ('' without one). */
+  photo: string;
   /** The bound terminal, when there is one, and its number. */
   terminalId: number | null;
   terminalNo: string | null;
@@ -163,6 +166,7 @@ export class AttendanceQueries {
       .select([
         'v.id as vehicleId', 'v.tenant_id as tenantId', 'v.plate_no as name', 't.id as terminalId', 't.terminal_no as terminalNo',
         sql<string | null>`v.profile->>'employeeNo'`.as('employeeNo'), sql<string | null>`v.profile->>'department'`.as('department'),
+        sql<string | null>`v.profile->>'phone'`.as('phone'), sql<string | null>`v.profile->>'photo'`.as('photo'),
       ])
       .where('v.asset_kind', '=', 'person')
       .where(assetInScope(scope, 'v.tenant_id', 'v.group_id'))
@@ -171,7 +175,7 @@ export class AttendanceQueries {
     const seen = new Set<number>();
     return rows
       .filter((r) => !seen.has(r.vehicleId) && seen.add(r.vehicleId))
-      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', terminalId: r.terminalId ?? null, terminalNo: r.terminalNo ?? null }));
+      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', phone: r.phone ?? '', photo: r.photo ?? '', terminalId: r.terminalId ?? null, terminalNo: r.terminalNo ?? null }));
   }
 
   /** Departments the scope's people belong to (for binding shifts). */

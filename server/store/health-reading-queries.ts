@@ -94,4 +94,22 @@ export class HealthReadingQueries {
       };
     });
   }
+
+  /** Each reading's latest value since `since`, with when it was measured (absent: none since). */
+  async latest(terminalId: number, since: Date): Promise<Partial<Record<(typeof READING_KEYS)[number], { value: number; time: Date }>>> {
+    const out: Partial<Record<(typeof READING_KEYS)[number], { value: number; time: Date }>> = {};
+    for (const key of READING_KEYS) {
+      const row = await this.db
+        .selectFrom('positions')
+        .select(['device_time as time', sql<string>`extras->>${key}`.as('value')])
+        .where('terminal_id', '=', terminalId)
+        .where('device_time', '>=', since)
+        .where(sql<boolean>`extras ? ${key}`)
+        .orderBy('device_time', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row) out[key] = { value: Number(row.value), time: row.time };
+    }
+    return out;
+  }
 }

@@ -1,6 +1,7 @@
 import type { ApiArea } from '../route-registry';
 import { attendanceDayRoute, attendanceExportRoute, attendanceMonthRoute } from './attendance-report-routes';
 import { healthPeopleRoute, healthReportRoute, healthSeriesRoute } from './health-routes';
+import { personDetailRoute } from './person-detail-route';
 import { personStaysRoute } from './person-track-routes';
 import { workAreaDeleteRoute, workAreaListRoute, workAreaSaveRoute } from './work-area-routes';
 import { workShiftDeleteRoute, workShiftListRoute, workShiftOptionsRoute, workShiftSaveRoute } from './work-shift-routes';
@@ -13,6 +14,6 @@ export const cardArea: ApiArea = {
     workShiftListRoute, workShiftOptionsRoute, workShiftSaveRoute, workShiftDeleteRoute,
     attendanceDayRoute, attendanceMonthRoute, attendanceExportRoute,
     healthPeopleRoute, healthSeriesRoute, healthReportRoute,
-    personStaysRoute,
+    personStaysRoute, personDetailRoute,
   ],
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
 import type { AttendancePerson } from '../../store/attendance-queries';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
@@ -14,7 +15,7 @@ interface Series { threshold: { heartRateMax: number }; readings: { time: string
 interface Line { vehicleId: number; heartRate: { min: number; max: number; avg: number }; temperature: { max: number }; systolic: { avg: number }; steps: number; readings: number; alarms: number }
 
 beforeAll(async () => {
-  server = await createTestServer({ demo: true, simulate: false, config: { simAssets: true } });
+  server = await createTestServer({ demo: true, simulate: false, clock: new ManualClock(new Date('2026-06-01T12:00:00+08:00')), config: { simAssets: true } });
   ({ admin, other } = await demoTenantClients(server.app));
   const tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
   const scope = { userId: 0, tenantId, tenantIds: [tenantId], groupIds: null };
@@ -64,5 +65,21 @@ describe('健康', () => {
     expect(await admin.get(`${BASE}/series.json`, { day: '2026-06-01' })).toMatchObject({ flag: 400, msg: '人员不能为空' });
     expect(await admin.get(`${BASE}/series.json`, { vehicleId: 999999, day: '2026-06-01' })).toMatchObject({ flag: 404, msg: '人员不存在' });
     expect(await other.get(`${BASE}/series.json`, { vehicleId: person.vehicleId, day: '2026-06-01' })).toMatchObject({ flag: 403 });
+  });
+});
+
+describe('person/detail.json', () => {
+  it('gives the person card with each reading’s latest value', async () => {
+    const res = await admin.get<{ name: string; readings: Record<string, { value: number; time: string }> }>('/car/v4/api/card/person/detail.json', { terminalNo: person.terminalNo! });
+    expect(res.obj.name).toBe(person.name);
+    expect(res.obj.readings).toEqual({
+      heartRate: { value: 82, time: '2026-06-01T11:00:00+08:00' },
+      systolic: { value: 122, time: '2026-06-01T11:00:00+08:00' },
+      diastolic: { value: 80, time: '2026-06-01T11:00:00+08:00' },
+      temperature: { value: 36.8, time: '2026-06-01T11:00:00+08:00' },
+      steps: { value: 5100, time: '2026-06-01T11:00:00+08:00' },
+    });
+    expect(await admin.get('/car/v4/api/card/person/detail.json', { terminalNo: '000' })).toMatchObject({ flag: 404, msg: '人员不存在' });
+    expect(await other.get('/car/v4/api/card/person/detail.json', { terminalNo: person.terminalNo! })).toMatchObject({ flag: 403 });
   });
 });
