@@ -83,11 +83,21 @@ describe('智能工牌', () => {
     await page.goto('/card/monitor');
     await reaches(page, (p) => p === '/card/monitor', '人员监控');
     await page.getByRole('searchbox', { name: '搜索姓名或终端号' }).fill(BADGE);
-    await shows(page.locator(`[role="tree"] [data-terminal="${BADGE}"]`), 'the badge’s wearer in the tree', 30_000);
+    const wearer = await shows(page.locator(`[role="tree"] [data-terminal="${BADGE}"]`), 'the badge’s wearer in the tree', 30_000);
+    await wearer.click();
+    // selecting the person opens their dialog; the card over the map stays once it is closed
+    await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+    const card = await shows(page.getByLabel(`${BADGE}的信息`), 'the person card over the map', 20_000);
+    await shows(card.getByText('心率'), 'the last readings on the card');
     await screenshot(page, 'card-monitor.png');
 
     await send(location('AL', new Date(), '00010000'), 'AL');
-    const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the SOS tip', 20_000);
+    const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the SOS tip', 30_000).catch(async (e: unknown) => {
+      await screenshot(page, 'card-sos-missing.png');
+      throw e;
+    });
     await screenshot(page, 'card-sos-tip.png');
     await tip.getByRole('button', { name: '查看' }).click();
     await reaches(page, (p) => p === '/car/alarm', '告警中心');
