@@ -47,3 +47,4 @@ export * from './components/text-input';
 export * from './components/report-chart';
 export * from './components/profile-fields';
 export * from './components/series-chart';
+export * from './components/health-chart';

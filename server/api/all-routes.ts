@@ -1,5 +1,6 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
+import { cardArea } from './card/card-area';
 import { commandArea } from './command/command-area';
 import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
@@ -35,5 +36,5 @@ export function createRouteRegistry(): RouteRegistry {
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
     .add(reportArea, elecGbArea, petArea, elecLeaseArea)
-    .add(dataCenterArea);
+    .add(dataCenterArea, cardArea);
 }

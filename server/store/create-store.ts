@@ -1,4 +1,5 @@
 import { AssetAdminQueries } from './asset-admin-queries';
+import { AttendanceQueries } from './attendance-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
@@ -11,6 +12,7 @@ import { FleetQueries } from './fleet-queries';
 import { GbDeclarationQueries } from './gb-declaration-queries';
 import { HealthQueries } from './health-queries';
 import { LeaseQueries } from './lease-queries';
+import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
@@ -70,6 +72,10 @@ export interface Store {
   readonly gb: GbDeclarationQueries;
   /** 电动车租赁: renters, contracts, payments and settings. */
   readonly lease: LeaseQueries;
+  /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
+  readonly attendance: AttendanceQueries;
+  /** Badges' body readings (heart rate, blood pressure, temperature, steps) as stored with their positions. */
+  readonly healthReadings: HealthReadingQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -116,6 +122,8 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
     lease: new LeaseQueries(db),
+    attendance: new AttendanceQueries(db),
+    healthReadings: new HealthReadingQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,

@@ -227,6 +227,34 @@ export interface VehicleTable {
   created_at: CreatedAt;
 }
 
+/** 考勤 work areas: circles where people work (WGS84 centre, radius in metres). */
+export interface WorkAreaTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  lon: number;
+  lat: number;
+  radius: number;
+  created_at: CreatedAt;
+}
+
+/** 考勤 shifts at a work area, bound to people (vehicle ids) and departments. */
+export interface WorkShiftTable {
+  id: Generated<number>;
+  tenant_id: number;
+  work_area_id: number;
+  name: string;
+  /** Minutes after midnight, China time. */
+  start_minute: number;
+  end_minute: number;
+  grace_minutes: number;
+  /** ISO weekdays 1 (Monday) … 7, written as JSON text. */
+  weekdays: ColumnType<number[], string, string>;
+  vehicle_ids: ColumnType<number[], string, string>;
+  departments: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
 /** 新国标 备案登记 records with their compliance verdict. */
 export interface GbDeclarationTable {
   id: Generated<number>;
@@ -420,6 +448,8 @@ export interface Database extends AlarmTables, ReportTables {
   lease_contracts: LeaseContractTable;
   lease_payments: LeasePaymentTable;
   lease_settings: LeaseSettingsTable;
+  work_areas: WorkAreaTable;
+  work_shifts: WorkShiftTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
   asset_imports: AssetImportTable;

@@ -1,6 +1,6 @@
 import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
 import { Permission } from '../../react/permission';
 import { useService } from '../../react/use-service';
@@ -43,6 +43,8 @@ export interface AssetMonitorProps {
   assetKind?: MonitorAssetKind;
   /** Selects this asset (terminalNo) on the map and in the table whenever it changes, e.g. from a card beside the monitor. */
   selected?: string;
+  /** A card about the selected asset (e.g. a person's photo and last readings), shown over the map's top right corner. */
+  detail?: (terminalNo: string) => ReactNode;
 }
 
 const TABLE_HEIGHT = 184;
@@ -87,6 +89,7 @@ const useStyles = makeStyles({
   state: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
   dot: { width: '8px', height: '8px', borderRadius: '50%' },
   error: { position: 'absolute', top: '10px', right: '10px', zIndex: 800, maxWidth: '360px' },
+  detail: { position: 'absolute', top: '10px', right: '10px', zIndex: 790, width: '280px' },
 });
 
 const LIVE_LABEL: Record<LiveStatus, { text: string; color: 'success' | 'warning' | 'subtle' }> = {
@@ -234,6 +237,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
             </Button>
           </Permission>
         </div>
+        {store.selected && props.detail && <div className={s.detail}>{props.detail(store.selected)}</div>}
         {store.error && (
           <MessageBar intent="error" className={s.error}>
             <MessageBarBody>{store.error}</MessageBarBody>

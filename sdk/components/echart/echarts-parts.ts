@@ -1,12 +1,12 @@
 /** The parts of ECharts the SDK's {@link EChart} draws with, registered once (loaded on demand with the chart). */
 import { BarChart, EffectScatterChart, HeatmapChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GeoComponent, GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { GeoComponent, GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart, LineChart, PieChart, ScatterChart, EffectScatterChart, HeatmapChart,
-  GridComponent, GeoComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent, CanvasRenderer,
+  GridComponent, GeoComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, VisualMapComponent, CanvasRenderer,
 ]);
 
 let china: Promise<void> | undefined;

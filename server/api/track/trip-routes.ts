@@ -6,8 +6,8 @@ import { int, object } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
-/** 骑行记录 of 电动车卫士 (1810) and 遛狗记录 of 宠物守护 (1310): the pages that list trips. */
-export const TRIP_RESOURCES = [1810, 1310];
+/** 骑行记录 of 电动车卫士 (1810), 遛狗记录 of 宠物守护 (1310) and 智能工牌 轨迹回放 (1107): the pages that list trips and replay tracks. */
+export const TRIP_RESOURCES = [1810, 1310, 1107];
 /** A standing spell this long ends a trip unless the query says otherwise, minutes. */
 const DEFAULT_STOP_MINUTES = 5;
 /** Shorter moves are GPS drift, metres. */

@@ -97,7 +97,16 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [840002, '危险指令', null, button(8400)],
     [8500, '电子围栏', '/car/fence', { icon: 'ShapeOrganic' }],
   ]),
-  ...platform(11, [[1101, '概览', '/card/overview', { icon: 'Home' }], [1102, '人员监控', '/card/monitor', { icon: 'Location' }]]),
+  ...platform(11, [
+    [1101, '概览', '/card/overview', { icon: 'Home' }],
+    [1102, '人员监控', '/card/monitor', { icon: 'Location' }],
+    [1103, '考勤管理', '/card/attendance', { icon: 'PeopleTeam', grantedWith: 1102 }],
+    [1104, '考勤报表', '/card/attendance-report', { icon: 'DocumentTable', grantedWith: 1102 }],
+    [110401, '导出考勤', null, { ...button(1104), grantedWith: 1102 }],
+    [1105, '健康', '/card/health', { icon: 'HeartPulse', grantedWith: 1102 }],
+    [1106, '健康报表', '/card/health-report', { icon: 'DataArea', grantedWith: 1102 }],
+    [1107, '轨迹回放', '/card/track', { icon: 'History', grantedWith: 1102 }],
+  ]),
   ...platform(12, [
     [1201, '概览', '/system/overview', { icon: 'Home' }],
     [1210, '客户管理', '/system/customer', { icon: 'Building' }],

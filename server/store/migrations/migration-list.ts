@@ -11,6 +11,7 @@ import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
 import { gbDeclarations } from './0014-gb-declarations';
+import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
 import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0012-command-match-keys': commandMatchKeys,
   '0013-asset-profiles': assetProfiles,
   '0014-gb-declarations': gbDeclarations,
+  '0015-attendance': attendance,
   '0016-pet-guard': petGuard,
   '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,

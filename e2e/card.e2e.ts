@@ -1,0 +1,181 @@
+/**
+ * 智能工牌 as an operator uses it: a watch-protocol badge (frames built here from the protocol
+ * document) reports from the works; the operator finds its wearer in 人员监控, sees the SOS tip when
+ * the badge raises SOS and processes it in 告警中心, sets up a work area and a shift for the person in
+ * 考勤管理, reads 考勤报表 and exports the month, which 下载中心 shows ready; then reads the badge's heart rate in
+ * 健康 and 健康报表 and replays the day with the stay at the work area marked. Runs its own server; the
+ * badge registers itself (AUTO_REGISTER=1) as a person of 天路演示.
+ */
+import { mkdirSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { test } from './browser';
+import { ADMIN, login } from './console-app';
+import { reaches, shows } from './expect-ui';
+import { RESULTS_DIR, startServer, type RunningServer } from './server';
+
+const BADGE = '868710040000093';
+const WORKS = { lon: 120.7195, lat: 31.3265 };
+let server: RunningServer;
+let socket: Socket;
+let received = '';
+
+/** `[3G*IMEI*LEN*content]`, LEN the content's length in hex. */
+function frame(content: string): string {
+  return `[3G*${BADGE}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`;
+}
+
+/** A UD location body (GPS fix) at `at`, with the status word given (00010000 = SOS). */
+function location(word: 'UD' | 'AL', at: Date, status = '00000000'): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const date = `${p(at.getUTCDate())}${p(at.getUTCMonth() + 1)}${p(at.getUTCFullYear() - 2000)}`;
+  const time = `${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
+  return `${word},${date},${time},A,${WORKS.lat.toFixed(6)},N,${WORKS.lon.toFixed(6)},E,0.00,0,12.0,8,80,76,1200,0,${status},0,0,460,0,0`;
+}
+
+/** Sends a frame and waits until the server's answer containing `reply` arrives. */
+async function send(content: string, reply?: string): Promise<void> {
+  const before = received.length;
+  socket.write(frame(content));
+  if (!reply) return;
+  for (const end = Date.now() + 15_000; !received.slice(before).includes(`*${reply}]`);) {
+    if (Date.now() > end) throw new Error(`no ${reply} reply; got ${received.slice(before)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function screenshot(page: Page, name: string) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
+}
+
+/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
+function liveReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer({ name: 'card-e2e-server', env: { AUTO_REGISTER: '1' } });
+  socket = await new Promise<Socket>((resolve) => {
+    const s = connect(server.watchPort, '127.0.0.1', () => resolve(s));
+  });
+  socket.on('data', (d) => (received += d.toString('latin1')));
+  await send('LK,1200,0,80', 'LK');
+  // at the works over the last hour: a position every ten minutes
+  for (let m = 60; m >= 0; m -= 10) await send(location('UD', new Date(Date.now() - m * 60_000)));
+});
+afterAll(async () => {
+  socket?.destroy();
+  await server?.stop();
+});
+
+describe('智能工牌', () => {
+  test('finds a person, handles the badge’s SOS, sets up a shift and exports the month’s attendance', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    const ready = liveReady(page);
+    await login(page, ADMIN);
+    await ready;
+
+    await page.goto('/card/monitor');
+    await reaches(page, (p) => p === '/card/monitor', '人员监控');
+    await page.getByRole('searchbox', { name: '搜索姓名或终端号' }).fill(BADGE);
+    const wearer = await shows(page.locator(`[role="tree"] [data-terminal="${BADGE}"]`), 'the badge’s wearer in the tree', 30_000);
+    await wearer.click();
+    // selecting the person opens their dialog; the card over the map stays once it is closed
+    await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
+    const card = await shows(page.getByLabel(`${BADGE}的信息`), 'the person card over the map', 20_000);
+    await shows(card.getByText('心率'), 'the last readings on the card');
+    await screenshot(page, 'card-monitor.png');
+
+    await send(location('AL', new Date(), '00010000'), 'AL');
+    const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the SOS tip', 30_000).catch(async (e: unknown) => {
+      await screenshot(page, 'card-sos-missing.png');
+      throw e;
+    });
+    await screenshot(page, 'card-sos-tip.png');
+    await tip.getByRole('button', { name: '查看' }).click();
+    await reaches(page, (p) => p === '/car/alarm', '告警中心');
+    const table = page.getByRole('table', { name: '实时告警' });
+    const row = await shows(table.getByRole('row').filter({ hasText: '紧急报警' }).filter({ hasText: BADGE }), 'the SOS in 实时告警', 20_000);
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /批量处理/ }).click();
+    const handle = await shows(page.getByRole('dialog'), 'the 处理告警 dialog');
+    await handle.getByRole('textbox').fill('已联系本人，误触');
+    await handle.getByRole('button', { name: '确定' }).click();
+    await shows(page.getByText('已处理 1 条告警'), 'the 已处理 toast');
+
+    await page.goto('/card/attendance');
+    await reaches(page, (p) => p === '/card/attendance', '考勤管理');
+    await (await shows(page.getByRole('button', { name: '新增区域' }), 'the 新增区域 button', 30_000)).click();
+    const areaDialog = await shows(page.getByRole('dialog', { name: '新增考勤区域' }), 'the work area dialog');
+    await areaDialog.getByRole('textbox', { name: /区域名称/ }).fill('苏州工厂');
+    await areaDialog.getByRole('textbox', { name: /圆心经度/ }).fill(String(WORKS.lon));
+    await areaDialog.getByRole('textbox', { name: /圆心纬度/ }).fill(String(WORKS.lat));
+    await areaDialog.getByRole('textbox', { name: /半径/ }).fill('5');
+    await areaDialog.getByRole('button', { name: '保存' }).click();
+    await shows(areaDialog.getByText('半径必须在 10 到 5000 米之间'), 'the server’s refusal of a 5 m area');
+    await areaDialog.getByRole('textbox', { name: /半径/ }).fill('300');
+    await areaDialog.getByRole('button', { name: '保存' }).click();
+    await shows(page.getByRole('table', { name: '考勤区域' }).getByRole('row').filter({ hasText: '苏州工厂' }), 'the area in the list');
+
+    await page.getByRole('button', { name: '新增班次' }).click();
+    const shiftDialog = await shows(page.getByRole('dialog', { name: '新增班次' }), 'the shift dialog');
+    await shiftDialog.getByRole('textbox', { name: /班次名称/ }).fill('全天班');
+    await shiftDialog.getByLabel('上班时间').fill('00:00');
+    await shiftDialog.getByLabel('下班时间').fill('23:59');
+    for (const d of ['周六', '周日']) await shiftDialog.getByRole('checkbox', { name: d }).check();
+    await (await shows(shiftDialog.getByRole('checkbox', { name: BADGE }), 'the person to bind')).check();
+    await shiftDialog.getByRole('button', { name: '保存' }).click();
+    await shows(page.getByRole('table', { name: '班次' }).getByRole('row').filter({ hasText: '全天班' }), 'the shift in the list');
+    await screenshot(page, 'card-attendance.png');
+
+    await page.goto('/card/attendance-report');
+    await reaches(page, (p) => p === '/card/attendance-report', '考勤报表');
+    const today = await shows(page.getByRole('table', { name: '考勤日报' }).getByRole('row').filter({ hasText: BADGE }), 'the person in today’s report', 30_000);
+    expect(await today.innerText()).toContain('全天班');
+    await page.getByRole('tab', { name: '月报' }).click();
+    const month = await shows(page.getByRole('table', { name: '考勤月报' }).getByRole('row').filter({ hasText: BADGE }), 'the person in the month', 20_000);
+    expect(await month.innerText()).toContain('苏州工厂');
+    await screenshot(page, 'card-attendance-report.png');
+
+    await page.getByRole('button', { name: '导出' }).click();
+    await shows(page.getByText('已加入下载中心'), 'the 已加入下载中心 toast');
+    await page.getByRole('button', { name: '前往下载中心' }).click();
+    const monthName = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const record = page.getByRole('row').filter({ hasText: `考勤月报-${monthName}.xlsx` });
+    await shows(record, 'the export in 下载中心', 20_000);
+    await expect.poll(async () => {
+      if ((await record.getByText('可下载').count()) === 0) await page.getByRole('button', { name: '刷新' }).click();
+      return record.getByText('可下载').count();
+    }, { timeout: 20_000, interval: 500 }).toBe(1);
+    await screenshot(page, 'card-download-centre.png');
+
+    // a heart rate above 健康设置's 120, stored with the next position, drawn against the limit
+    await send('heart,135');
+    await send(location('UD', new Date()));
+    await page.goto('/card/health');
+    await reaches(page, (p) => p === '/card/health', '健康');
+    await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
+    const heart = await shows(page.getByRole('img', { name: '心率' }), 'the heart-rate chart', 30_000);
+    expect(Number(await page.locator('[data-points]').filter({ has: heart }).getAttribute('data-points'))).toBeGreaterThanOrEqual(1);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'card-health.png');
+    await page.goto('/card/health-report');
+    const line = await shows(page.getByRole('table', { name: '健康报表' }).getByRole('row').filter({ hasText: BADGE }), 'the person in 健康报表', 30_000);
+    expect(await line.innerText()).toContain('135');
+    await screenshot(page, 'card-health-report.png');
+
+    await page.goto('/card/track');
+    await reaches(page, (p) => p === '/card/track', '轨迹回放');
+    await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
+    await shows(page.getByRole('table', { name: '区域停留' }).getByRole('row').filter({ hasText: '苏州工厂' }), 'the stay at the work area', 30_000);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'card-track.png');
+  });
+});

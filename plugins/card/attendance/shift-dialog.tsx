@@ -1,0 +1,128 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
+} from '@fluentui/react-components';
+import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { AttendancePaths, errorText, WEEKDAY_NAMES, type ShiftOptions, type WorkArea, type WorkShift } from './attendance-api';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '680px', width: '94vw' },
+  grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
+  wide: { gridColumn: '1 / -1' },
+  days: { display: 'flex', flexWrap: 'wrap' },
+  pick: { display: 'flex', flexDirection: 'column', maxHeight: '160px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
+  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
+});
+
+const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+
+/**
+ * 新增班次 / 编辑班次: the work area, 上班 and 下班 times, grace minutes (for late arrival and early leave),
+ * working days, and the people and departments it applies to.
+ */
+export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSaved: () => void; onClose: () => void }) {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const w = props.shift;
+  const [name, setName] = useState(w?.name ?? '');
+  const [areaId, setAreaId] = useState(String(w?.workAreaId ?? props.areas[0]?.id ?? ''));
+  const [start, setStart] = useState(w?.startTime ?? '09:00');
+  const [end, setEnd] = useState(w?.endTime ?? '18:00');
+  const [grace, setGrace] = useState(String(w?.graceMinutes ?? 5));
+  const [weekdays, setWeekdays] = useState<number[]>(w?.weekdays ?? [1, 2, 3, 4, 5]);
+  const [people, setPeople] = useState<number[]>(w?.vehicleIds ?? []);
+  const [departments, setDepartments] = useState<string[]>(w?.departments ?? []);
+  const [options, setOptions] = useState<ShiftOptions>({ people: [], departments: [] });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    http.get<ShiftOptions>(AttendancePaths.shiftOptions).then((res) => setOptions(expectOk(res)), (e: unknown) => setError(errorText(e)));
+  }, [http]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = {
+        ...(w && { id: w.id }), name, workAreaId: Number(areaId), startTime: start, endTime: end,
+        graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments,
+      };
+      expectOk(await http.postJson(AttendancePaths.saveShift, body));
+      props.onSaved();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = w ? '编辑班次' : '新增班次';
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface className={s.surface} aria-label={title}>
+        <form onSubmit={(e) => void submit(e)}>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={s.grid}>
+              <Field label="班次名称" required>
+                <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
+              </Field>
+              <Field label="考勤区域" required>
+                <Select value={areaId} onChange={(_, d) => setAreaId(d.value)}>
+                  {props.areas.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+                </Select>
+              </Field>
+              <Field label="上班时间" required>
+                <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
+              </Field>
+              <Field label="下班时间" required>
+                <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
+              </Field>
+              <Field label="宽限分钟" hint="迟到和早退都按它放宽，0 到 120">
+                <Input value={grace} inputMode="numeric" onChange={(_, d) => setGrace(d.value)} />
+              </Field>
+              <div className={s.wide} role="group" aria-label="工作日">
+                <Text weight="semibold">工作日</Text>
+                <div className={s.days}>
+                  {WEEKDAY_NAMES.map((n, i) => (
+                    <Checkbox key={n} label={n} checked={weekdays.includes(i + 1)} onChange={(_, d) => setWeekdays((v) => toggle(v, i + 1, Boolean(d.checked)).sort((a, b) => a - b))} />
+                  ))}
+                </div>
+              </div>
+              <div role="group" aria-label="绑定部门">
+                <Text weight="semibold">绑定部门</Text>
+                <div className={s.pick}>
+                  {options.departments.length === 0 && <Text>没有部门</Text>}
+                  {options.departments.map((d) => (
+                    <Checkbox key={d} label={d} checked={departments.includes(d)} onChange={(_, c) => setDepartments((v) => toggle(v, d, Boolean(c.checked)))} />
+                  ))}
+                </div>
+              </div>
+              <div role="group" aria-label="绑定人员">
+                <Text weight="semibold">绑定人员</Text>
+                <div className={s.pick}>
+                  {options.people.length === 0 && <Text>没有人员</Text>}
+                  {options.people.map((p) => (
+                    <Checkbox
+                      key={p.id}
+                      label={`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}
+                      checked={people.includes(p.id)}
+                      onChange={(_, c) => setPeople((v) => toggle(v, p.id, Boolean(c.checked)))}
+                    />
+                  ))}
+                </div>
+              </div>
+              {error && <Text role="alert" className={s.error}>{error}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="secondary" onClick={props.onClose}>取消</Button>
+              <Button appearance="primary" type="submit" disabled={busy}>保存</Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

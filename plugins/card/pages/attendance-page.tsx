@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, makeStyles } from '@fluentui/react-components';
+import { AddRegular } from '@fluentui/react-icons';
+import { DataTable, expectOk, HttpService, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { AttendancePaths, errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
+import { CardFrame } from '../attendance/card-frame';
+import { ConfirmDelete } from '../attendance/confirm-delete';
+import { ShiftDialog } from '../attendance/shift-dialog';
+import { WorkAreaDialog } from '../attendance/work-area-dialog';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px' },
+  ops: { display: 'flex', gap: '4px' },
+});
+
+type Editing =
+  | { kind: 'area'; area?: WorkArea }
+  | { kind: 'shift'; shift?: WorkShift }
+  | { kind: 'deleteArea'; area: WorkArea }
+  | { kind: 'deleteShift'; shift: WorkShift };
+
+const weekdaysText = (days: number[]) => (days.length === 7 ? '每天' : days.map((d) => WEEKDAY_NAMES[d - 1]).join('、'));
+
+/** /card/attendance 考勤管理 (menu 1103): work areas and the shifts people and departments keep at them. */
+export default function AttendancePage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const toast = useService<ToastService>(ToastService);
+  const [areas, setAreas] = useState<WorkArea[]>();
+  const [shifts, setShifts] = useState<WorkShift[]>();
+  const [error, setError] = useState<string>();
+  const [editing, setEditing] = useState<Editing>();
+
+  const load = useCallback(async () => {
+    try {
+      const [a, w] = await Promise.all([http.get<WorkArea[]>(AttendancePaths.areas), http.get<WorkShift[]>(AttendancePaths.shifts)]);
+      setAreas(expectOk(a));
+      setShifts(expectOk(w));
+      setError(undefined);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }, [http]);
+  useEffect(() => void load(), [load]);
+
+  const saved = (msg: string) => {
+    setEditing(undefined);
+    toast.show(msg, 'success');
+    void load();
+  };
+  const remove = async (path: string, id: number, msg: string) => {
+    try {
+      expectOk(await http.postJson(path, { id }));
+      saved(msg);
+    } catch (e) {
+      setEditing(undefined);
+      toast.show(errorText(e), 'error');
+    }
+  };
+
+  const areaName = (id: number) => areas?.find((a) => a.id === id)?.name ?? '—';
+  const areaColumns: DataTableColumn<WorkArea>[] = [
+    { key: 'name', title: '区域名称', width: 160, render: (a) => a.name },
+    { key: 'center', title: '圆心（经度, 纬度）', width: 200, render: (a) => `${a.center[0].toFixed(6)}, ${a.center[1].toFixed(6)}` },
+    { key: 'radius', title: '半径（米）', width: 100, align: 'right', render: (a) => a.radius },
+    {
+      key: 'ops', title: '操作', render: (a) => (
+        <span className={s.ops}>
+          <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'area', area: a })}>编辑</Button>
+          <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'deleteArea', area: a })}>删除</Button>
+        </span>
+      ),
+    },
+  ];
+  const shiftColumns: DataTableColumn<WorkShift>[] = [
+    { key: 'name', title: '班次名称', width: 120, render: (w) => w.name },
+    { key: 'area', title: '考勤区域', width: 120, render: (w) => areaName(w.workAreaId) },
+    { key: 'time', title: '上下班时间', width: 120, render: (w) => `${w.startTime}–${w.endTime}` },
+    { key: 'grace', title: '宽限', width: 70, render: (w) => `${w.graceMinutes} 分钟` },
+    { key: 'days', title: '工作日', width: 190, render: (w) => weekdaysText(w.weekdays) },
+    { key: 'bound', title: '绑定', width: 190, render: (w) => [...w.departments, w.vehicleIds.length ? `${w.vehicleIds.length} 人` : ''].filter(Boolean).join('、') || '—' },
+    {
+      key: 'ops', title: '操作', render: (w) => (
+        <span className={s.ops}>
+          <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'shift', shift: w })}>编辑</Button>
+          <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'deleteShift', shift: w })}>删除</Button>
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <div className={s.page}>
+      <CardFrame title="考勤区域" error={error} tools={<Button icon={<AddRegular />} onClick={() => setEditing({ kind: 'area' })}>新增区域</Button>}>
+        <DataTable label="考勤区域" rows={areas ?? []} columns={areaColumns} rowKey={(a) => String(a.id)} height={200} rowHeight={36} empty={areas ? '还没有考勤区域' : '加载中…'} />
+      </CardFrame>
+      <CardFrame
+        title="班次"
+        tools={<Button icon={<AddRegular />} disabled={!areas?.length} onClick={() => setEditing({ kind: 'shift' })}>新增班次</Button>}
+      >
+        <DataTable label="班次" rows={shifts ?? []} columns={shiftColumns} rowKey={(w) => String(w.id)} height={240} rowHeight={36} empty={shifts ? '还没有班次' : '加载中…'} />
+      </CardFrame>
+      {editing?.kind === 'area' && <WorkAreaDialog area={editing.area} onSaved={() => saved('考勤区域已保存')} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'shift' && <ShiftDialog shift={editing.shift} areas={areas ?? []} onSaved={() => saved('班次已保存')} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'deleteArea' && (
+        <ConfirmDelete
+          title="删除考勤区域"
+          text={`删除考勤区域“${editing.area.name}”及其班次？`}
+          onConfirm={() => void remove(AttendancePaths.removeArea, editing.area.id, '考勤区域已删除')}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {editing?.kind === 'deleteShift' && (
+        <ConfirmDelete
+          title="删除班次"
+          text={`删除班次“${editing.shift.name}”？`}
+          onConfirm={() => void remove(AttendancePaths.removeShift, editing.shift.id, '班次已删除')}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HealthChart, type HealthChartSeries, HttpService, Input, useService } from '@tianlu/sdk';
+import { chinaToday, errorText } from '../attendance/attendance-api';
+import { CardFrame } from '../attendance/card-frame';
+import { HealthPaths, type HealthPerson, type HealthReading, type HealthSeries } from '../health/health-api';
+
+const useStyles = makeStyles({
+  charts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
+  chart: { display: 'flex', flexDirection: 'column', gap: '4px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px' },
+  date: { width: '160px' },
+  pick: { minWidth: '220px' },
+});
+
+function line(readings: HealthReading[], key: keyof Omit<HealthReading, 'time'>, name: string, unit: string, color: string): HealthChartSeries {
+  const points = readings.filter((r) => r[key] !== null).map((r): [number, number] => [Date.parse(r.time), r[key]!]);
+  return { name, unit, color, points };
+}
+
+/** /card/health 健康 (menu 1105): a person's heart rate, blood pressure, temperature and steps over a day against 健康设置. */
+export default function HealthPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const [people, setPeople] = useState<HealthPerson[]>();
+  const [personId, setPersonId] = useState('');
+  const [day, setDay] = useState(chinaToday());
+  const [data, setData] = useState<HealthSeries>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    http.get<HealthPerson[]>(HealthPaths.people).then(
+      (res) => {
+        const list = expectOk(res);
+        setPeople(list);
+        setPersonId((id) => id || String(list[0]?.id ?? ''));
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, [http]);
+
+  useEffect(() => {
+    if (!personId || !day) return;
+    let live = true;
+    http.get<HealthSeries>(HealthPaths.series, { vehicleId: Number(personId), day }).then(
+      (res) => {
+        if (!live) return;
+        setData(expectOk(res));
+        setError(undefined);
+      },
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, personId, day]);
+
+  const range = useMemo((): [number, number] | undefined => {
+    if (!data) return undefined;
+    const start = Date.parse(`${data.day}T00:00:00+08:00`);
+    return [start, start + 86_400_000];
+  }, [data]);
+  const charts = useMemo(() => {
+    if (!data) return [];
+    const r = data.readings;
+    const t = data.threshold;
+    return [
+      { label: '心率', series: [line(r, 'heartRate', '心率', '次/分', '#d13438')], limits: [{ name: '下限', value: t.heartRateMin }, { name: '上限', value: t.heartRateMax }] },
+      { label: '血压', series: [line(r, 'systolic', '收缩压', 'mmHg', '#8764b8'), line(r, 'diastolic', '舒张压', 'mmHg', '#0f6cbd')] },
+      { label: '体温', series: [line(r, 'temperature', '体温', '℃', '#ca5010')], limits: [{ name: '上限', value: t.temperatureMax }] },
+      { label: '步数', series: [line(r, 'steps', '步数', '步', '#107c10')], limits: [{ name: '目标', value: t.stepGoal }] },
+    ];
+  }, [data]);
+
+  return (
+    <CardFrame
+      title="健康"
+      error={error}
+      filters={
+        <>
+          <Field label="人员">
+            <Select className={s.pick} value={personId} onChange={(_, d) => setPersonId(d.value)}>
+              {(people ?? []).map((p) => <option key={p.id} value={p.id}>{`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}${p.department ? ` · ${p.department}` : ''}`}</option>)}
+            </Select>
+          </Field>
+          <Field label="日期">
+            <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+          </Field>
+        </>
+      }
+    >
+      {people?.length === 0 && <Text>没有佩戴工牌的人员</Text>}
+      {data && data.readings.length === 0 && <Text>{`${data.person.name} 在 ${data.day} 没有健康读数`}</Text>}
+      {data && data.readings.length > 0 && (
+        <div className={s.charts}>
+          {charts.map((c) => (
+            <div key={c.label} className={s.chart}>
+              <Text weight="semibold">{c.label}</Text>
+              <HealthChart label={c.label} series={c.series} limits={c.limits} range={range} />
+            </div>
+          ))}
+        </div>
+      )}
+    </CardFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Field, makeStyles } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
+import { DataTable, type DataTableColumn, expectOk, HttpService, Input, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { chinaToday, errorText } from '../attendance/attendance-api';
+import { CardFrame } from '../attendance/card-frame';
+import { HealthPaths, type HealthLine, type ReadingStats } from '../health/health-api';
+
+const useStyles = makeStyles({ date: { width: '160px' } });
+
+const range = (s: ReadingStats) => (s.min === null ? '—' : `${s.min} / ${s.max} / ${s.avg}`);
+
+const columns: DataTableColumn<HealthLine>[] = [
+  { key: 'name', title: '姓名', width: 90, render: (r) => r.name },
+  { key: 'no', title: '工号', width: 80, render: (r) => r.employeeNo || '—' },
+  { key: 'dept', title: '部门', width: 90, render: (r) => r.department || '—' },
+  { key: 'hr', title: '心率 最低/最高/平均', width: 150, render: (r) => range(r.heartRate) },
+  { key: 'sys', title: '收缩压 最低/最高/平均', width: 160, render: (r) => range(r.systolic) },
+  { key: 'dia', title: '舒张压 最低/最高/平均', width: 160, render: (r) => range(r.diastolic) },
+  { key: 'temp', title: '体温 最低/最高/平均', width: 160, render: (r) => range(r.temperature) },
+  { key: 'steps', title: '步数', width: 70, align: 'right', render: (r) => r.steps ?? '—' },
+  { key: 'readings', title: '读数次数', width: 80, align: 'right', render: (r) => r.readings },
+  { key: 'alarms', title: '健康告警', render: (r) => r.alarms },
+];
+
+/** /card/health-report 健康报表 (menu 1106): each person's day in figures with the count of health alarms. */
+const HealthReportPage = observer(function HealthReportPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [day, setDay] = useState(chinaToday());
+  const [keyword, setKeyword] = useState('');
+  const [query, setQuery] = useState({ day: chinaToday(), keyword: '' });
+  const [rows, setRows] = useState<HealthLine[]>();
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setError(undefined);
+    try {
+      const answer = expectOk(await http.get<{ total: number; list: HealthLine[] }>(HealthPaths.report, {
+        ...pagination.query, day: query.day, ...(query.keyword.trim() && { keyword: query.keyword.trim() }),
+      }));
+      pagination.setTotal(answer.total);
+      setRows(answer.list);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setLoading(false);
+    }
+  }, [http, pagination, query]);
+  useEffect(() => void load(), [load]);
+
+  const search = () => {
+    pagination.setCurrent(1);
+    setQuery({ day, keyword });
+  };
+
+  return (
+    <CardFrame
+      title="健康报表"
+      error={error}
+      filters={
+        <>
+          <Field label="日期">
+            <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+          </Field>
+          <Field label="姓名 / 工号 / 部门">
+            <Input value={keyword} maxLength={50} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+          </Field>
+          <Button appearance="primary" icon={<SearchRegular />} onClick={search}>查询</Button>
+        </>
+      }
+    >
+      <DataTable label="健康报表" rows={rows ?? []} columns={columns} rowKey={(r) => String(r.vehicleId)} height={420} rowHeight={34} empty={loading ? '加载中…' : '没有佩戴工牌的人员'} />
+      <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
+    </CardFrame>
+  );
+});
+export default HealthReportPage;

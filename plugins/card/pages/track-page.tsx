@@ -1,0 +1,123 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Field, makeStyles, Select, Text } from '@fluentui/react-components';
+import {
+  AssetMap,
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  HttpService,
+  Input,
+  type MapShape,
+  type TrackAnswer,
+  TrackPlayback,
+  TrackPlayerBar,
+  useService,
+} from '@tianlu/sdk';
+import { chinaToday, clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
+import { CardFrame } from '../attendance/card-frame';
+import { HealthPaths, type HealthPerson } from '../health/health-api';
+
+const STAYS = '/car/v4/api/card/attendance/stays.json';
+const TRACK = '/car/v4/api/track/list.json';
+
+const useStyles = makeStyles({
+  body: { display: 'grid', gridTemplateColumns: 'minmax(400px, 480px) 1fr', gap: '12px' },
+  map: { height: '460px' },
+  date: { width: '160px' },
+  pick: { minWidth: '220px' },
+});
+
+interface Stay { areaId: number; areaName: string; start: string; end: string; seconds: number }
+interface StaysAnswer { terminalNo: string | null; areas: WorkArea[]; stays: Stay[] }
+
+const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)} 小时 ${Math.round((s % 3600) / 60)} 分` : `${Math.round(s / 60)} 分钟`);
+
+/** /card/track 轨迹回放 (menu 1107): a person's day replayed on the map, their work areas drawn and the stays in them marked. */
+export default function TrackPage() {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const playback = useMemo(() => new TrackPlayback(), []);
+  useEffect(() => () => playback.dispose(), [playback]);
+  const [people, setPeople] = useState<HealthPerson[]>([]);
+  const [personId, setPersonId] = useState('');
+  const [day, setDay] = useState(chinaToday());
+  const [stays, setStays] = useState<StaysAnswer>();
+  const [points, setPoints] = useState<number>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    http.get<HealthPerson[]>(HealthPaths.people).then(
+      (res) => {
+        const list = expectOk(res);
+        setPeople(list);
+        setPersonId((id) => id || String(list[0]?.id ?? ''));
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, [http]);
+
+  useEffect(() => {
+    if (!personId || !day) return;
+    let live = true;
+    (async () => {
+      const answer = expectOk(await http.get<StaysAnswer>(STAYS, { vehicleId: Number(personId), day }));
+      const track = answer.terminalNo
+        ? expectOk(await http.get<TrackAnswer>(TRACK, { terminalNo: answer.terminalNo, start: `${day}T00:00:00+08:00`, end: `${day}T23:59:59+08:00` }))
+        : undefined;
+      if (!live) return;
+      const centre = new Map(answer.areas.map((a) => [a.id, a.center]));
+      playback.pause();
+      playback.setTrack({
+        points: track?.points ?? [],
+        // the stays at work areas are what this replay marks as its stops
+        stops: answer.stays.map((st) => ({ startTime: st.start, endTime: st.end, durationSeconds: st.seconds, lon: centre.get(st.areaId)![0], lat: centre.get(st.areaId)![1] })),
+      });
+      setStays(answer);
+      setPoints(track?.points.length ?? 0);
+      setError(undefined);
+    })().catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [http, playback, personId, day]);
+
+  const shapes = useMemo(
+    (): MapShape[] => (stays?.areas ?? []).map((a) => ({ id: String(a.id), kind: 'circle', center: a.center, radius: a.radius, label: a.name })),
+    [stays],
+  );
+  const columns: DataTableColumn<Stay>[] = [
+    { key: 'area', title: '考勤区域', width: 110, render: (st) => st.areaName },
+    { key: 'start', title: '进入', width: 64, render: (st) => clockOf(st.start) },
+    { key: 'end', title: '离开', width: 64, render: (st) => clockOf(st.end) },
+    { key: 'len', title: '停留', width: 100, render: (st) => duration(st.seconds) },
+    { key: 'go', title: '', render: (st) => <Button size="small" onClick={() => playback.seek(Date.parse(st.start))}>定位</Button> },
+  ];
+
+  return (
+    <CardFrame
+      title="轨迹回放"
+      error={error}
+      filters={
+        <>
+          <Field label="人员">
+            <Select className={s.pick} value={personId} onChange={(_, d) => setPersonId(d.value)}>
+              {people.map((p) => <option key={p.id} value={p.id}>{`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}</option>)}
+            </Select>
+          </Field>
+          <Field label="日期">
+            <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+          </Field>
+          {points !== undefined && <Text aria-live="polite">{`${points} 个位置，${stays?.stays.length ?? 0} 次在考勤区域停留`}</Text>}
+        </>
+      }
+    >
+      <div className={s.body}>
+        <DataTable label="区域停留" rows={stays?.stays ?? []} columns={columns} rowKey={(st) => st.start} height={460} rowHeight={34} empty={stays ? '当天没有在考勤区域停留' : '加载中…'} />
+        <div>
+          <AssetMap items={[]} playback={playback} shapes={shapes} className={s.map} legend={false} />
+          <TrackPlayerBar playback={playback} disabled={!points || points < 2} />
+        </div>
+      </div>
+    </CardFrame>
+  );
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { dayReport, monthReport } from '../../attendance/attendance-report';
+import type { AccessScope } from '../../store/scope-queries';
+import type { AppDeps } from '../app-deps';
+import { badInput } from '../envelope';
+import { parseDay } from '../report/report-request';
+import { sessionRoute, type SessionContext } from '../route-definition';
+import { object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { toDayItem, toMonthItem, type DayItem, type MonthItem } from './attendance-views';
+import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** People of one export at most. */
+const MAX_EXPORT_LINES = 20_000;
+
+const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
+function parseMonth(value: string): string {
+  const m = MONTH.exec(value.trim());
+  if (!m) throw badInput('月份格式不正确，应为 YYYY-MM，例如 2026-01');
+  return m[0];
+}
+
+interface DayQuery { day: string; keyword?: string; current: number; pageSize: number }
+interface MonthQuery { month: string; keyword?: string; current: number; pageSize: number }
+
+export const attendanceDayRoute = sessionRoute<DayQuery>({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/day.json`,
+  summary: '考勤日报：当天排班的每个人的首次到达、最后离开、迟到/早退分钟、缺勤、在岗小时和状态（由存储的位置计算），分页',
+  resource: AttendanceResource.report,
+  schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
+  handler: async (ctx) => {
+    const { query, deps } = ctx;
+    const day = parseDay(query.day, '日期');
+    const page = await dayReport(deps.store.attendance, await ctx.scope(), day, deps.clock.now(), pageOffset(query), query.keyword);
+    return { total: page.total, list: page.list.map(toDayItem) };
+  },
+});
+
+export const attendanceMonthRoute = sessionRoute<MonthQuery>({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/month.json`,
+  summary: '考勤月报：每个人当月（到今天为止）的应出勤、出勤、迟到、早退、缺勤天数和在岗小时，分页',
+  resource: AttendanceResource.report,
+  schema: { querystring: object({ month: requiredText('月份', 7), keyword: text('关键词', 50), ...pagingProperties }, ['month']) },
+  handler: async (ctx) => {
+    const { query, deps } = ctx;
+    const month = parseMonth(query.month);
+    const now = deps.clock.now();
+    const page = await monthReport(deps.store.attendance, await ctx.scope(), month, chinaToday(now), now, pageOffset(query), query.keyword);
+    return { total: page.total, list: page.list.map(toMonthItem) };
+  },
+});
+
+type ExportJob = { kind: 'day'; day: string; keyword?: string } | { kind: 'month'; month: string; keyword?: string };
+
+const time = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
+
+function boldHeader(ws: ExcelJS.Worksheet): void {
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+}
+
+async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+  const now = deps.clock.now();
+  const page = { offset: 0, limit: MAX_EXPORT_LINES };
+  const ws = book.addWorksheet(job.kind === 'day' ? '考勤日报' : '考勤月报');
+  const person = [{ header: '姓名', width: 12 }, { header: '工号', width: 10 }, { header: '部门', width: 12 }, { header: '班次', width: 12 }, { header: '考勤区域', width: 14 }];
+  const base = (l: DayItem | MonthItem) => [l.name, l.employeeNo, l.department, l.shiftName, l.areaName];
+  if (job.kind === 'day') {
+    ws.columns = [...person, { header: '日期', width: 12 }, { header: '首次到达', width: 10 }, { header: '最后离开', width: 10 },
+      { header: '迟到(分钟)', width: 10 }, { header: '早退(分钟)', width: 10 }, { header: '在岗(小时)', width: 10 }, { header: '状态', width: 10 }];
+    boldHeader(ws);
+    const result = await dayReport(deps.store.attendance, scope, job.day, now, page, job.keyword);
+    for (const l of result.list.map(toDayItem)) {
+      ws.addRow([...base(l), l.day, time(l.arrival), time(l.departure), l.lateMinutes, l.earlyMinutes, l.onSiteHours, l.status]).commit();
+    }
+  } else {
+    ws.columns = [...person, { header: '应出勤(天)', width: 10 }, { header: '出勤(天)', width: 10 }, { header: '迟到(次)', width: 10 },
+      { header: '早退(次)', width: 10 }, { header: '缺勤(天)', width: 10 }, { header: '在岗(小时)', width: 10 }];
+    boldHeader(ws);
+    const result = await monthReport(deps.store.attendance, scope, job.month, chinaToday(now), now, page, job.keyword);
+    for (const l of result.list.map(toMonthItem)) {
+      ws.addRow([...base(l), l.workDays, l.presentDays, l.lateDays, l.earlyDays, l.absentDays, l.onSiteHours]).commit();
+    }
+  }
+  ws.commit();
+  await book.commit();
+}
+
+/** Writes the file after the answer went out; the 下载中心 record becomes ready (1) or failed (2) and /ws says so. */
+async function generate(ctx: SessionContext<unknown, unknown>, scope: AccessScope, job: ExportJob, id: number, fileName: string): Promise<void> {
+  const { deps, user } = ctx;
+  const key = `attendance-${id}-${randomBytes(6).toString('hex')}.xlsx`;
+  const file = join(deps.exportDir, key);
+  try {
+    await mkdir(deps.exportDir, { recursive: true });
+    await writeWorkbook(deps, scope, job, file);
+    const { size } = await stat(file);
+    await deps.store.exports.finish(id, { status: 1, size, storageKey: key });
+    deps.fleet?.bus.publish({ type: 'exportReady', tenantId: user.tenantId, userId: user.id, id, fileName });
+  } catch (err) {
+    ctx.request.log.error({ err, exportId: id }, 'attendance export failed');
+    await unlink(file).catch(() => undefined);
+    await deps.store.exports.finish(id, { status: 2, size: 0, storageKey: null }).catch(() => undefined);
+  }
+}
+
+interface ExportBody { kind: 'day' | 'month'; day?: string; month?: string; keyword?: string }
+
+export const attendanceExportRoute = sessionRoute<unknown, ExportBody>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/export.json`,
+  summary: '导出考勤日报（kind day，day）或考勤月报（kind month，month），后台生成 xlsx，生成后在下载中心下载',
+  resource: AttendanceResource.export,
+  schema: {
+    body: object(
+      { kind: { type: 'string', title: '报表类型', enum: ['day', 'month'] }, day: text('日期', 10), month: text('月份', 7), keyword: text('关键词', 50) },
+      ['kind'],
+    ),
+  },
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const keyword = body.keyword?.trim() || undefined;
+    let job: ExportJob;
+    let fileName: string;
+    if (body.kind === 'day') {
+      if (!body.day?.trim()) throw badInput('日期不能为空');
+      const day = parseDay(body.day, '日期');
+      job = { kind: 'day', day, keyword };
+      fileName = `考勤日报-${day}.xlsx`;
+    } else {
+      if (!body.month?.trim()) throw badInput('月份不能为空');
+      const month = parseMonth(body.month);
+      job = { kind: 'month', month, keyword };
+      fileName = `考勤月报-${month}.xlsx`;
+    }
+    const scope = await ctx.scope();
+    const id = await deps.store.exports.create({
+      userId: user.id, tenantId: user.tenantId, fileName, status: 0, size: 0, storageKey: null, createdAt: deps.clock.now(),
+    });
+    await ctx.audit({ action: '导出考勤报表', target: fileName, after: job });
+    setImmediate(() => void generate(ctx, scope, job, id, fileName));
+    return { id, fileName };
+  },
+});

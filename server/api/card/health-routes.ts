@@ -1,0 +1,76 @@
+import { chinaDayStart } from '../../attendance/attendance-day';
+import { notFound } from '../envelope';
+import { parseDay } from '../report/report-request';
+import { sessionRoute } from '../route-definition';
+import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+
+/** 健康 (a person's readings over a day) and 健康报表 (everyone's day in figures). */
+export const HealthResource = { series: 1105, report: 1106 } as const;
+const BASE = '/car/v4/api/card/health';
+const DAY_MS = 86_400_000;
+
+export const healthPeopleRoute = sessionRoute<{ keyword?: string }>({
+  method: 'GET',
+  url: `${BASE}/people.json`,
+  summary: '有工牌的人员（姓名、工号、部门），供健康页选择',
+  resource: HealthResource.series,
+  alsoResources: [HealthResource.report, 1107],
+  schema: { querystring: object({ keyword: text('关键词', 50) }) },
+  handler: async (ctx) => {
+    const kw = ctx.query.keyword?.trim().toLowerCase();
+    const people = (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.terminalId !== null);
+    return people
+      .filter((p) => !kw || [p.name, p.employeeNo, p.department].some((v) => v.toLowerCase().includes(kw)))
+      .map((p) => ({ id: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department }));
+  },
+});
+
+export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }>({
+  method: 'GET',
+  url: `${BASE}/series.json`,
+  summary: '一个人一天的心率、血压、体温和步数（工牌上报的读数，按时间），及本租户的健康设置阈值',
+  resource: HealthResource.series,
+  schema: { querystring: object({ vehicleId: int('人员', 1), day: requiredText('日期', 10) }, ['vehicleId', 'day']) },
+  handler: async (ctx) => {
+    const { query, deps, user } = ctx;
+    const day = parseDay(query.day, '日期');
+    const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === query.vehicleId);
+    if (!person) throw notFound('人员不存在');
+    const start = chinaDayStart(day);
+    const readings = person.terminalId === null ? [] : await deps.store.healthReadings.series(person.terminalId, start, new Date(start.getTime() + DAY_MS));
+    return {
+      person: { id: person.vehicleId, name: person.name, employeeNo: person.employeeNo, department: person.department },
+      day,
+      threshold: await deps.store.health.get(user.tenantId),
+      readings: readings.map((r) => ({ ...r, time: toChinaIso(r.time) })),
+    };
+  },
+});
+
+export const healthReportRoute = sessionRoute<{ day: string; keyword?: string; current: number; pageSize: number }>({
+  method: 'GET',
+  url: `${BASE}/report.json`,
+  summary: '健康报表：每人一天的心率、血压、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
+  resource: HealthResource.report,
+  schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
+  handler: async (ctx) => {
+    const { query, deps } = ctx;
+    const day = parseDay(query.day, '日期');
+    const kw = query.keyword?.trim().toLowerCase();
+    const people = (await deps.store.attendance.people(await ctx.scope()))
+      .filter((p) => p.terminalId !== null)
+      .filter((p) => !kw || [p.name, p.employeeNo, p.department].some((v) => v.toLowerCase().includes(kw)));
+    const { offset, limit } = pageOffset(query);
+    const slice = people.slice(offset, offset + limit);
+    const start = chinaDayStart(day);
+    const stats = await deps.store.healthReadings.dayStats(slice.map((p) => p.terminalId!), start, new Date(start.getTime() + DAY_MS));
+    return {
+      total: people.length,
+      list: slice.map((p, i) => {
+        const { terminalId: _terminal, ...figures } = stats[i]!;
+        return { vehicleId: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department, day, ...figures };
+      }),
+    };
+  },
+});

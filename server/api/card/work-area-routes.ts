@@ -1,0 +1,100 @@
+import type { WorkAreaRecord } from '../../store/attendance-queries';
+import { badInput, notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { int, object } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+
+/** 考勤管理 (work areas and shifts) and 考勤报表 with its export. */
+export const AttendanceResource = { manage: 1103, report: 1104, export: 110401 } as const;
+export const ATTENDANCE_BASE = '/car/v4/api/card/attendance';
+const MIN_RADIUS = 10;
+const MAX_RADIUS = 5000;
+
+/** A work area as the console gets it (WGS84). */
+export interface WorkArea {
+  id: number;
+  name: string;
+  center: [number, number];
+  radius: number;
+  createTime: string;
+}
+
+export const toWorkArea = (a: WorkAreaRecord): WorkArea => ({
+  id: a.id, name: a.name, center: [a.lon, a.lat], radius: a.radius, createTime: toChinaIso(a.createdAt),
+});
+
+interface WorkAreaBody {
+  id?: number;
+  name: string;
+  center?: [number, number];
+  radius?: number;
+}
+
+export const workAreaListRoute = sessionRoute({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/workArea/list.json`,
+  summary: '考勤区域列表（本租户及下级租户）',
+  resource: AttendanceResource.manage,
+  alsoResources: [AttendanceResource.report],
+  handler: async (ctx): Promise<WorkArea[]> => (await ctx.deps.store.attendance.listAreas(await ctx.scope())).map(toWorkArea),
+});
+
+export const workAreaSaveRoute = sessionRoute<unknown, WorkAreaBody>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/workArea/save.json`,
+  summary: '保存考勤区域：名称、圆心（WGS84 经纬度）和半径（10–5000 米）；不带 id 为新增',
+  resource: AttendanceResource.manage,
+  schema: {
+    body: object(
+      {
+        id: int('考勤区域', 1),
+        name: { type: 'string', title: '区域名称', maxLength: 50 },
+        center: { type: 'array', title: '圆心', minItems: 2, maxItems: 2, items: { type: 'number', title: '圆心' } },
+        radius: { type: 'number', title: '半径' },
+      },
+      ['name'],
+    ),
+  },
+  handler: async (ctx): Promise<WorkArea> => {
+    const { body, deps, user } = ctx;
+    const name = body.name.trim();
+    if (!name) throw badInput('区域名称不能为空');
+    if (!body.center) throw badInput('圆心不能为空');
+    const [lon, lat] = body.center;
+    if (!(lon >= -180 && lon <= 180) || !(lat >= -90 && lat <= 90)) throw badInput('圆心超出范围：经度 -180 到 180，纬度 -90 到 90');
+    if (body.radius === undefined) throw badInput('半径不能为空');
+    if (!(body.radius >= MIN_RADIUS && body.radius <= MAX_RADIUS)) throw badInput(`半径必须在 ${MIN_RADIUS} 到 ${MAX_RADIUS} 米之间`);
+    const scope = await ctx.scope();
+    const existing = body.id === undefined ? undefined : await deps.store.attendance.findArea(scope, body.id);
+    if (body.id !== undefined && !existing) throw notFound('考勤区域不存在');
+    const tenantId = existing?.tenantId ?? user.tenantId;
+    if (await deps.store.attendance.areaNameTaken(tenantId, name, existing?.id)) throw badInput('区域名称已存在');
+    const input = { name, lon, lat, radius: body.radius };
+    let id: number;
+    if (existing) {
+      await deps.store.attendance.updateArea(existing.id, input);
+      id = existing.id;
+    } else {
+      id = await deps.store.attendance.createArea(tenantId, input);
+    }
+    const saved = toWorkArea((await deps.store.attendance.findArea(scope, id))!);
+    await ctx.audit({ action: existing ? '修改考勤区域' : '新增考勤区域', target: `考勤区域 ${name}`, before: existing && toWorkArea(existing), after: saved, tenantId });
+    return saved;
+  },
+});
+
+export const workAreaDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/workArea/delete.json`,
+  summary: '删除考勤区域（连同其班次）',
+  resource: AttendanceResource.manage,
+  schema: { body: object({ id: int('考勤区域', 1) }, ['id']) },
+  handler: async (ctx) => {
+    const { body, deps } = ctx;
+    const existing = await deps.store.attendance.findArea(await ctx.scope(), body.id);
+    if (!existing) throw notFound('考勤区域不存在');
+    await deps.store.attendance.deleteArea(existing.id);
+    await ctx.audit({ action: '删除考勤区域', target: `考勤区域 ${existing.name}`, before: toWorkArea(existing), tenantId: existing.tenantId });
+    return { deleted: 1 };
+  },
+});

@@ -1,0 +1,143 @@
+import type { WorkShiftRecord } from '../../store/attendance-queries';
+import { badInput, notFound } from '../envelope';
+import { sessionRoute } from '../route-definition';
+import { int, object } from '../schema-helpers';
+import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MAX_GRACE = 120;
+
+/** A shift as the console gets it: times as HH:MM (China time), weekdays ISO (1 Monday … 7 Sunday). */
+export interface WorkShift {
+  id: number;
+  name: string;
+  workAreaId: number;
+  startTime: string;
+  endTime: string;
+  graceMinutes: number;
+  weekdays: number[];
+  vehicleIds: number[];
+  departments: string[];
+}
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+export const toWorkShift = (s: WorkShiftRecord): WorkShift => ({
+  id: s.id, name: s.name, workAreaId: s.workAreaId, startTime: hhmm(s.startMinute), endTime: hhmm(s.endMinute),
+  graceMinutes: s.graceMinutes, weekdays: s.weekdays, vehicleIds: s.vehicleIds, departments: s.departments,
+});
+
+function minuteOf(value: string | undefined, label: string): number {
+  if (value === undefined || value.trim() === '') throw badInput(`${label}不能为空`);
+  const m = TIME.exec(value.trim());
+  if (!m) throw badInput(`${label}格式不正确，应为 HH:MM，例如 09:00`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+interface WorkShiftBody {
+  id?: number;
+  name: string;
+  workAreaId: number;
+  startTime?: string;
+  endTime?: string;
+  graceMinutes?: number;
+  weekdays?: number[];
+  vehicleIds?: number[];
+  departments?: string[];
+}
+
+export const workShiftListRoute = sessionRoute({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/shift/list.json`,
+  summary: '考勤班次列表（本租户及下级租户）',
+  resource: AttendanceResource.manage,
+  alsoResources: [AttendanceResource.report],
+  handler: async (ctx): Promise<WorkShift[]> => (await ctx.deps.store.attendance.listShifts(await ctx.scope())).map(toWorkShift),
+});
+
+export const workShiftOptionsRoute = sessionRoute({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/shift/options.json`,
+  summary: '班次可绑定的人员（姓名、工号、部门）和部门',
+  resource: AttendanceResource.manage,
+  handler: async (ctx) => {
+    const scope = await ctx.scope();
+    const people = await ctx.deps.store.attendance.people(scope);
+    return {
+      people: people.map((p) => ({ id: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department })),
+      departments: [...new Set(people.map((p) => p.department).filter(Boolean))].sort(),
+    };
+  },
+});
+
+export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/shift/save.json`,
+  summary: '保存考勤班次：考勤区域、上下班时间（HH:MM，下班晚于上班）、宽限分钟（0–120，迟到和早退都按它放宽）、工作日（1 周一 … 7 周日），绑定人员和部门；不带 id 为新增',
+  resource: AttendanceResource.manage,
+  schema: {
+    body: object(
+      {
+        id: int('班次', 1),
+        name: { type: 'string', title: '班次名称', maxLength: 50 },
+        workAreaId: int('考勤区域', 1),
+        startTime: { type: 'string', title: '上班时间', maxLength: 5 },
+        endTime: { type: 'string', title: '下班时间', maxLength: 5 },
+        graceMinutes: int('宽限分钟', 0, MAX_GRACE),
+        weekdays: { type: 'array', title: '工作日', maxItems: 7, items: { type: 'integer', title: '工作日', minimum: 1, maximum: 7 } },
+        vehicleIds: { type: 'array', title: '绑定人员', maxItems: 5000, items: { type: 'integer', title: '人员', minimum: 1 } },
+        departments: { type: 'array', title: '绑定部门', maxItems: 200, items: { type: 'string', title: '部门', maxLength: 50 } },
+      },
+      ['name', 'workAreaId'],
+    ),
+  },
+  handler: async (ctx): Promise<WorkShift> => {
+    const { body, deps } = ctx;
+    const name = body.name.trim();
+    if (!name) throw badInput('班次名称不能为空');
+    const startMinute = minuteOf(body.startTime, '上班时间');
+    const endMinute = minuteOf(body.endTime, '下班时间');
+    if (endMinute <= startMinute) throw badInput('下班时间必须晚于上班时间');
+    const weekdays = [...new Set(body.weekdays ?? [])].sort((a, b) => a - b);
+    if (weekdays.length === 0) throw badInput('工作日不能为空');
+    const scope = await ctx.scope();
+    const area = await deps.store.attendance.findArea(scope, body.workAreaId);
+    if (!area) throw notFound('考勤区域不存在');
+    const existing = body.id === undefined ? undefined : await deps.store.attendance.findShift(scope, body.id);
+    if (body.id !== undefined && !existing) throw notFound('班次不存在');
+    const tenantId = existing?.tenantId ?? area.tenantId;
+    if (area.tenantId !== tenantId) throw badInput('考勤区域与班次不属于同一客户');
+    const vehicleIds = [...new Set(body.vehicleIds ?? [])];
+    const people = new Set((await deps.store.attendance.people(scope)).filter((p) => p.tenantId === tenantId).map((p) => p.vehicleId));
+    if (vehicleIds.some((id) => !people.has(id))) throw notFound('人员不存在');
+    const departments = [...new Set((body.departments ?? []).map((d) => d.trim()).filter(Boolean))];
+    if (await deps.store.attendance.shiftNameTaken(tenantId, name, existing?.id)) throw badInput('班次名称已存在');
+    const input = { workAreaId: area.id, name, startMinute, endMinute, graceMinutes: body.graceMinutes ?? 0, weekdays, vehicleIds, departments };
+    let id: number;
+    if (existing) {
+      await deps.store.attendance.updateShift(existing.id, input);
+      id = existing.id;
+    } else {
+      id = await deps.store.attendance.createShift(tenantId, input);
+    }
+    const saved = toWorkShift((await deps.store.attendance.findShift(scope, id))!);
+    await ctx.audit({ action: existing ? '修改考勤班次' : '新增考勤班次', target: `班次 ${name}`, before: existing && toWorkShift(existing), after: saved, tenantId });
+    return saved;
+  },
+});
+
+export const workShiftDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/shift/delete.json`,
+  summary: '删除考勤班次',
+  resource: AttendanceResource.manage,
+  schema: { body: object({ id: int('班次', 1) }, ['id']) },
+  handler: async (ctx) => {
+    const { body, deps } = ctx;
+    const existing = await deps.store.attendance.findShift(await ctx.scope(), body.id);
+    if (!existing) throw notFound('班次不存在');
+    await deps.store.attendance.deleteShift(existing.id);
+    await ctx.audit({ action: '删除考勤班次', target: `班次 ${existing.name}`, before: toWorkShift(existing), tenantId: existing.tenantId });
+    return { deleted: 1 };
+  },
+});

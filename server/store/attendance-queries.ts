@@ -1,0 +1,200 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './db-schema';
+import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
+
+export interface WorkAreaRecord {
+  id: number;
+  tenantId: number;
+  name: string;
+  lon: number;
+  lat: number;
+  radius: number;
+  createdAt: Date;
+}
+
+export type WorkAreaInput = Pick<WorkAreaRecord, 'name' | 'lon' | 'lat' | 'radius'>;
+
+export interface WorkShiftRecord {
+  id: number;
+  tenantId: number;
+  workAreaId: number;
+  name: string;
+  startMinute: number;
+  endMinute: number;
+  graceMinutes: number;
+  weekdays: number[];
+  vehicleIds: number[];
+  departments: string[];
+  createdAt: Date;
+}
+
+export type WorkShiftInput = Omit<WorkShiftRecord, 'id' | 'tenantId' | 'createdAt'>;
+
+/** A person wearing a badge, as attendance needs them. */
+export interface AttendancePerson {
+  vehicleId: number;
+  tenantId: number;
+  name: string;
+  employeeNo: string;
+  department: string;
+  phone: string;
+  /** The uploaded photo's address ('' without one). */
+  photo: string;
+  /** The bound terminal, when there is one, and its number. */
+  terminalId: number | null;
+  terminalNo: string | null;
+}
+
+export interface AreaPoint {
+  terminalId: number;
+  time: Date;
+  lon: number;
+  lat: number;
+}
+
+const jsonArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : typeof v === 'string' ? (JSON.parse(v) as unknown[]) : []);
+
+/** 考勤: work areas, shifts and the people and positions attendance is computed from. */
+export class AttendanceQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private areas(scope: AccessScope) {
+    return this.db
+      .selectFrom('work_areas')
+      .select(['id', 'tenant_id as tenantId', 'name', 'lon', 'lat', 'radius', 'created_at as createdAt'])
+      .where(tenantInScope(scope, 'work_areas.tenant_id'));
+  }
+
+  async listAreas(scope: AccessScope): Promise<WorkAreaRecord[]> {
+    return (await this.areas(scope).orderBy('id').execute()).map((r) => ({ ...r, lon: Number(r.lon), lat: Number(r.lat), radius: Number(r.radius) }));
+  }
+
+  async findArea(scope: AccessScope, id: number): Promise<WorkAreaRecord | undefined> {
+    const r = await this.areas(scope).where('id', '=', id).executeTakeFirst();
+    return r && { ...r, lon: Number(r.lon), lat: Number(r.lat), radius: Number(r.radius) };
+  }
+
+  async areaNameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
+    let q = this.db.selectFrom('work_areas').select('id').where('tenant_id', '=', tenantId).where('name', '=', name);
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async createArea(tenantId: number, input: WorkAreaInput): Promise<number> {
+    const row = await this.db.insertInto('work_areas').values({ tenant_id: tenantId, ...input }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateArea(id: number, input: WorkAreaInput): Promise<void> {
+    await this.db.updateTable('work_areas').set(input).where('id', '=', id).execute();
+  }
+
+  /** Deletes the area with its shifts. */
+  async deleteArea(id: number): Promise<void> {
+    await this.db.deleteFrom('work_areas').where('id', '=', id).execute();
+  }
+
+  private shifts(scope: AccessScope) {
+    return this.db
+      .selectFrom('work_shifts')
+      .select([
+        'id', 'tenant_id as tenantId', 'work_area_id as workAreaId', 'name', 'start_minute as startMinute', 'end_minute as endMinute',
+        'grace_minutes as graceMinutes', 'weekdays', 'vehicle_ids as vehicleIds', 'departments', 'created_at as createdAt',
+      ])
+      .where(tenantInScope(scope, 'work_shifts.tenant_id'));
+  }
+
+  private static toShift(r: Omit<WorkShiftRecord, 'weekdays' | 'vehicleIds' | 'departments'> & { weekdays: unknown; vehicleIds: unknown; departments: unknown }): WorkShiftRecord {
+    return {
+      ...r,
+      weekdays: jsonArray(r.weekdays).map(Number),
+      vehicleIds: jsonArray(r.vehicleIds).map(Number),
+      departments: jsonArray(r.departments).map(String),
+    };
+  }
+
+  async listShifts(scope: AccessScope): Promise<WorkShiftRecord[]> {
+    return (await this.shifts(scope).orderBy('id').execute()).map(AttendanceQueries.toShift);
+  }
+
+  async findShift(scope: AccessScope, id: number): Promise<WorkShiftRecord | undefined> {
+    const r = await this.shifts(scope).where('id', '=', id).executeTakeFirst();
+    return r && AttendanceQueries.toShift(r);
+  }
+
+  async shiftNameTaken(tenantId: number, name: string, exceptId?: number): Promise<boolean> {
+    let q = this.db.selectFrom('work_shifts').select('id').where('tenant_id', '=', tenantId).where('name', '=', name);
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  private static shiftColumns(input: WorkShiftInput) {
+    return {
+      work_area_id: input.workAreaId,
+      name: input.name,
+      start_minute: input.startMinute,
+      end_minute: input.endMinute,
+      grace_minutes: input.graceMinutes,
+      weekdays: JSON.stringify(input.weekdays),
+      vehicle_ids: JSON.stringify(input.vehicleIds),
+      departments: JSON.stringify(input.departments),
+    };
+  }
+
+  async createShift(tenantId: number, input: WorkShiftInput): Promise<number> {
+    const row = await this.db
+      .insertInto('work_shifts')
+      .values({ tenant_id: tenantId, ...AttendanceQueries.shiftColumns(input) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateShift(id: number, input: WorkShiftInput): Promise<void> {
+    await this.db.updateTable('work_shifts').set(AttendanceQueries.shiftColumns(input)).where('id', '=', id).execute();
+  }
+
+  async deleteShift(id: number): Promise<void> {
+    await this.db.deleteFrom('work_shifts').where('id', '=', id).execute();
+  }
+
+  /** People (asset kind person) in the scope with their employee number, department and badge. */
+  async people(scope: AccessScope): Promise<AttendancePerson[]> {
+    const rows = await this.db
+      .selectFrom('vehicles as v')
+      .leftJoin('terminals as t', 't.vehicle_id', 'v.id')
+      .select([
+        'v.id as vehicleId', 'v.tenant_id as tenantId', 'v.plate_no as name', 't.id as terminalId', 't.terminal_no as terminalNo',
+        sql<string | null>`v.profile->>'employeeNo'`.as('employeeNo'), sql<string | null>`v.profile->>'department'`.as('department'),
+        sql<string | null>`v.profile->>'phone'`.as('phone'), sql<string | null>`v.profile->>'photo'`.as('photo'),
+      ])
+      .where('v.asset_kind', '=', 'person')
+      .where(assetInScope(scope, 'v.tenant_id', 'v.group_id'))
+      .orderBy('v.id')
+      .execute();
+    const seen = new Set<number>();
+    return rows
+      .filter((r) => !seen.has(r.vehicleId) && seen.add(r.vehicleId))
+      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', phone: r.phone ?? '', photo: r.photo ?? '', terminalId: r.terminalId ?? null, terminalNo: r.terminalNo ?? null }));
+  }
+
+  /** Departments the scope's people belong to (for binding shifts). */
+  async departments(scope: AccessScope): Promise<string[]> {
+    return [...new Set((await this.people(scope)).map((p) => p.department).filter(Boolean))].sort();
+  }
+
+  /** Positions of these terminals with start ≤ time < end, oldest first (only what attendance needs). */
+  async points(terminalIds: readonly number[], start: Date, end: Date): Promise<AreaPoint[]> {
+    if (terminalIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('positions')
+      .select(['terminal_id as terminalId', 'device_time as time', 'lon', 'lat'])
+      .where('terminal_id', 'in', [...terminalIds])
+      .where('device_time', '>=', start)
+      .where('device_time', '<', end)
+      .orderBy('terminal_id')
+      .orderBy('device_time')
+      .execute();
+    return rows.map((r) => ({ ...r, lon: Number(r.lon), lat: Number(r.lat) }));
+  }
+}
