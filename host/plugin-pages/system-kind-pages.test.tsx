@@ -59,7 +59,7 @@ describe('人员管理', () => {
     fireEvent.click(add);
     const dialog = await screen.findByRole('dialog', { name: '新增人员' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /姓名/ }), { target: { value: '李秀英' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /工号/ }), { target: { value: 'E0002' } });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /工号/ }), { target: { value: 'E0002' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /部门/ }), { target: { value: '仓储部' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /手机号/ }), { target: { value: '13912345678' } });
 
