@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DashboardData, DashboardDay, DashboardKindCounts } from '../../sdk/dashboard';
 import type { Database } from './db-schema';
 import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray, ReportDays } from './report-day-stats';
+import { num, round } from './row-values';
 import { assetInScope, type AccessScope } from './scope-queries';
 
 /** Days of the trends (online rate, mileage, alarms). */
@@ -33,9 +34,6 @@ export interface DashboardOptions {
   freshSince: Date;
   onlineWindowSeconds: number;
 }
-
-const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * 数据中心's dashboard: asset counts by kind and status, the online rate and mileage of the last
