@@ -4,55 +4,18 @@
  * processed history; then an operator draws a circle and a polygon fence on the map and binds them.
  * This file starts its own server: the terminal registers itself (JT808_AUTO_REGISTER=1) into 天路演示.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+import { describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { liveReady, screenshot, serverWithSosTerminal, SOS } from './sos-terminal';
 
-const PHONE = '013900000077';
-const SOS = 1;
-const LOCATED = 0b11;
-let server: RunningServer;
-let terminal: Jt808TestTerminal;
-
-beforeAll(async () => {
-  server = await startServer({ name: 'alarms-e2e-server', env: { SIM_DEVICES: '0', JT808_AUTO_REGISTER: '1' } });
-  terminal = await Jt808TestTerminal.connect(server.jt808Port, PHONE);
-  await terminal.login();
-  await report(0);
-});
-afterAll(async () => {
-  terminal?.close();
-  await server?.stop();
-});
-
-/** A 0x0200 from the terminal in Beijing, now; resolves once acknowledged. */
-async function report(alarmFlags: number): Promise<void> {
-  const serial = terminal.sendLocation({ latitude: 39.909, longitude: 116.397, speedKmh: 20, statusFlags: LOCATED, alarmFlags, gpsTime: new Date() });
-  const ack = await terminal.ackFor(serial, 10_000);
-  expect(ack.result).toBe(0);
-}
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
-
-/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
-function liveReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
-  });
-}
+const rig = serverWithSosTerminal('alarms-e2e-server', '013900000077');
+const report = rig.report;
 
 describe('告警', () => {
   test('an SOS pops the alarm tip; 告警中心 lists it and 处理 with a note moves it to the processed history', async ({ newContext }) => {
-    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    const page = await (await newContext({ baseURL: rig.server.baseUrl })).newPage();
     const ready = liveReady(page);
     await login(page, ADMIN);
     await ready;
@@ -90,7 +53,7 @@ describe('告警', () => {
 
 describe('电子围栏', () => {
   test('draws a circle and a polygon on the map, binds the vehicle, saves and deletes', async ({ newContext }) => {
-    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    const page = await (await newContext({ baseURL: rig.server.baseUrl })).newPage();
     await login(page, ADMIN);
     await page.goto('/car/fence');
     await shows(page.getByText(/电子围栏（\d+）/), 'the fence list');

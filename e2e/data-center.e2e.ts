@@ -4,44 +4,15 @@
  * (live over /ws). Runs its own server; the terminal registers itself (JT808_AUTO_REGISTER=1)
  * into 天路演示.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+import { describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { liveReady, screenshot, serverWithSosTerminal, SOS } from './sos-terminal';
 
-const PHONE = '013900000088';
-const SOS = 1;
-const LOCATED = 0b11;
-let server: RunningServer;
-let terminal: Jt808TestTerminal;
-
-beforeAll(async () => {
-  server = await startServer({ name: 'data-center-e2e-server', env: { SIM_DEVICES: '0', JT808_AUTO_REGISTER: '1' } });
-  terminal = await Jt808TestTerminal.connect(server.jt808Port, PHONE);
-  await terminal.login();
-  await report(0);
-});
-afterAll(async () => {
-  terminal?.close();
-  await server?.stop();
-});
-
-/** A 0x0200 from the terminal in Beijing, now; resolves once acknowledged. */
-async function report(alarmFlags: number): Promise<void> {
-  const serial = terminal.sendLocation({ latitude: 39.909, longitude: 116.397, speedKmh: 20, statusFlags: LOCATED, alarmFlags, gpsTime: new Date() });
-  const ack = await terminal.ackFor(serial, 10_000);
-  expect(ack.result).toBe(0);
-}
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
+const rig = serverWithSosTerminal('data-center-e2e-server', '013900000088');
+const report = rig.report;
 
 /** The number a headline figure shows (数据看板 and 数据大屏 mark them with data-kpi). */
 async function kpi(scope: Page | Locator, key: string): Promise<number> {
@@ -49,16 +20,9 @@ async function kpi(scope: Page | Locator, key: string): Promise<number> {
   return Number(/(\d+(?:\.\d+)?)\s*(?:%|km)?\s*$/.exec(text.trim())?.[1] ?? NaN);
 }
 
-/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
-function liveReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
-  });
-}
-
 describe('数据中心', () => {
   test('数据看板 per customer, and 数据大屏 updating live when a terminal raises an SOS', async ({ newContext }) => {
-    const context = await newContext({ baseURL: server.baseUrl, viewport: { width: 1600, height: 1000 } });
+    const context = await newContext({ baseURL: rig.server.baseUrl, viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     await login(page, ADMIN);
     await page.goto('/dataCenter/dashboard');

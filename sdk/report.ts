@@ -2,12 +2,18 @@
  * 数据报表 rows as the API answers them (docs/api-contract.md, "数据报表"): one contract for the
  * server that builds them and the pages that show them. Pure types.
  */
+import type { TripItem } from './track';
 
-/** One vehicle and day of 里程报表 (times ISO 8601 with offset). */
-export interface MileageItem {
+/** The asset columns every per-vehicle report row starts with. */
+export interface ReportAssetColumns {
   terminalNo: string;
   plateNo: string | null;
   groupName: string | null;
+}
+
+
+/** One vehicle and day of 里程报表 (times ISO 8601 with offset). */
+export interface MileageItem extends ReportAssetColumns {
   day: string;
   /** km. */
   mileage: number;
@@ -21,10 +27,7 @@ export interface MileageItem {
 }
 
 /** One vehicle and day of 车辆日在线. */
-export interface DayOnlineItem {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
+export interface DayOnlineItem extends ReportAssetColumns {
   day: string;
   online: boolean;
   onlineSeconds: number;
@@ -33,53 +36,34 @@ export interface DayOnlineItem {
   lastTime: string | null;
 }
 
-/** The asset columns every per-vehicle report row starts with. */
-export interface ReportAssetColumns {
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-}
-
 /** One trip of 行程报表: a moving stretch between stops of five minutes or more (times ISO 8601 with offset; distance km). */
-export interface TripReportItem extends ReportAssetColumns {
+export interface TripReportItem extends ReportAssetColumns, TripItem {
   day: string;
-  start: string;
-  end: string;
-  startLon: number;
-  startLat: number;
-  endLon: number;
-  endLat: number;
   /** Reverse-geocoded places; 获取位置失败 when the geocoder failed. */
   startAddress: string;
   endAddress: string;
-  distance: number;
-  seconds: number;
-  maxSpeed: number;
-  avgSpeed: number;
 }
 
-/** One stop of 停车报表: standing for five minutes or more; `acc` ACC on for most of it (idling), `accSeconds` how long. */
-export interface StopReportItem extends ReportAssetColumns {
+/** Where and when a stop or an overspeed stretch of a report happened. */
+export interface ReportPlaceSpan extends ReportAssetColumns {
   day: string;
   start: string;
   end: string;
   lon: number;
   lat: number;
+  /** Reverse-geocoded place; 获取位置失败 when the geocoder failed. */
   address: string;
   seconds: number;
+}
+
+/** One stop of 停车报表: standing for five minutes or more; `acc` ACC on for most of it (idling), `accSeconds` how long. */
+export interface StopReportItem extends ReportPlaceSpan {
   acc: boolean;
   accSeconds: number;
 }
 
 /** One stretch of 超速报表: consecutive reports above `speedLimit` (the vehicle's 限速, else the tenant's 平台超速 limit). */
-export interface OverspeedReportItem extends ReportAssetColumns {
-  day: string;
-  start: string;
-  end: string;
-  lon: number;
-  lat: number;
-  address: string;
-  seconds: number;
+export interface OverspeedReportItem extends ReportPlaceSpan {
   distance: number;
   maxSpeed: number;
   avgSpeed: number;

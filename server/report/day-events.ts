@@ -6,24 +6,12 @@
 import { distance } from '../../sdk/geo';
 import { findStops, type StandingTest } from '../track/track-analysis';
 import { isStanding, STANDING_KMH, type TrackColumns } from '../track/track-columns';
-import { findTrips } from '../track/trip-detection';
+import { findTrips, type TrackSpan } from '../track/trip-detection';
 
 export type DayEventKind = 'trip' | 'stop' | 'overspeed' | 'fuelDrop';
 
-export interface DayEvent {
+export interface DayEvent extends TrackSpan {
   kind: DayEventKind;
-  /** Epoch ms. */
-  start: number;
-  end: number;
-  startLon: number;
-  startLat: number;
-  endLon: number;
-  endLat: number;
-  metres: number;
-  seconds: number;
-  /** km/h. */
-  maxSpeed: number;
-  avgSpeed: number;
   /** Stops: ACC on for most of the stop (the engine idled). */
   acc: boolean | null;
   /** Stops: seconds with ACC on; overspeed: the limit, km/h; fuel drops: litres lost. */

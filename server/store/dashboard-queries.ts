@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import type { DashboardData, DashboardDay, DashboardKindCounts } from '../../sdk/dashboard';
 import type { Database } from './db-schema';
 import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray, ReportDays } from './report-day-stats';
+import { num, round } from './row-values';
 import { assetInScope, type AccessScope } from './scope-queries';
 
 /** Days of the trends (online rate, mileage, alarms). */
@@ -14,38 +16,16 @@ const HEAT_CELL_DEG = 0.1;
 
 export type AssetStatus = 'online' | 'offline' | 'alarm' | 'expired' | 'inactive';
 
-/** The asset counts of one kind, by status (every asset in exactly one status). */
-export interface KindCounts {
-  kind: string;
-  total: number;
-  online: number;
-  offline: number;
-  alarm: number;
-  expired: number;
-  /** Never reported. */
-  inactive: number;
-}
+/** One finished day as the store counts it (the route turns it into the contract's DashboardDay). */
+export type FiguresDay = Pick<DashboardDay, 'day' | 'online'> & { mileageKm: number };
 
-export interface DashboardDay {
-  day: string;
-  /** Assets that reported live that day. */
-  online: number;
-  mileageKm: number;
-}
-
-export interface DashboardFigures {
-  kinds: KindCounts[];
-  totals: Omit<KindCounts, 'kind'>;
+export interface DashboardFigures extends Pick<DashboardData, 'kinds' | 'totals' | 'topAlarmAssets' | 'heat' | 'expiring'> {
   today: { day: string; reported: number; assets: number };
   /** The finished days, oldest first (the last is yesterday once it settled). */
-  days: DashboardDay[];
+  days: FiguresDay[];
   /** Assets the days' figures cover (those in service now). */
   dayAssets: number;
   alarmTypes: { alarmType: string; count: number }[];
-  topAlarmAssets: { terminalNo: string; plateNo: string | null; assetKind: string | null; count: number }[];
-  /** Cells of the latest positions: [lon, lat, assets], WGS84 cell centres. */
-  heat: [number, number, number][];
-  expiring: { total: number; list: { terminalNo: string; plateNo: string; assetKind: string; expiryDate: string; daysLeft: number }[] };
 }
 
 export interface DashboardOptions {
@@ -54,9 +34,6 @@ export interface DashboardOptions {
   freshSince: Date;
   onlineWindowSeconds: number;
 }
-
-const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * 数据中心's dashboard: asset counts by kind and status, the online rate and mileage of the last
@@ -103,7 +80,7 @@ export class DashboardQueries {
       ])
       .execute();
 
-    const kinds = new Map<string, KindCounts>();
+    const kinds = new Map<string, DashboardKindCounts>();
     const totals = { total: 0, online: 0, offline: 0, alarm: 0, expired: 0, inactive: 0 };
     const heatCells = new Map<string, [number, number, number]>();
     const inService: number[] = [];
@@ -153,8 +130,8 @@ export class DashboardQueries {
   }
 
   /** Per finished day: assets with live reports and kilometres driven (odometer where it reported, else GPS), from report_days. */
-  private async days(ids: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number): Promise<DashboardDay[]> {
-    const byDay = new Map<string, DashboardDay>();
+  private async days(ids: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number): Promise<FiguresDay[]> {
+    const byDay = new Map<string, FiguresDay>();
     for (let d = firstDay; d <= lastDay; d = addDays(d, 1)) byDay.set(d, { day: d, online: 0, mileageKm: 0 });
     if (ids.length > 0 && firstDay <= lastDay) {
       await this.reportDays.ensure(ids, firstDay, lastDay, onlineWindowSeconds);

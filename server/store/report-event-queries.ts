@@ -1,39 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import type { DayEventKind } from '../report/day-events';
+import type { FuelReportItem, ReportAssetColumns } from '../../sdk/report';
+import type { DayEvent, DayEventKind } from '../report/day-events';
 import type { Database } from './db-schema';
 import { idArray } from './report-day-stats';
 import { ReportEventDays } from './report-event-days';
-import { ReportQueries, type ReportFilter } from './report-queries';
+import { ReportQueries, type AssetColumns, type ReportFilter, type ReportOptions } from './report-queries';
+import { assetColumns, num, parseJson, round } from './row-values';
 import type { AccessScope } from './scope-queries';
 
-export interface EventReportOptions {
-  now: Date;
-  /** One page of rows; every row when absent (exports). */
-  page?: { offset: number; limit: number };
-}
+export type EventReportOptions = Omit<ReportOptions, 'onlineWindowSeconds'>;
 
-interface AssetColumns {
-  terminalId: number;
-  terminalNo: string;
-  plateNo: string | null;
-  groupName: string | null;
-}
-
-/** One trip, stop, overspeed stretch or fuel drop of 行程报表, 停车报表 or 超速报表. */
-export interface ReportEvent extends AssetColumns {
+/** One trip, stop, overspeed stretch or fuel drop of 行程报表, 停车报表 or 超速报表 (times as dates). */
+export interface ReportEvent extends AssetColumns, Omit<DayEvent, 'kind' | 'start' | 'end'> {
   day: string;
   start: Date;
   end: Date;
-  startLon: number;
-  startLat: number;
-  endLon: number;
-  endLat: number;
-  metres: number;
-  seconds: number;
-  maxSpeed: number;
-  avgSpeed: number;
-  acc: boolean | null;
-  value: number | null;
 }
 
 export interface EventTotals {
@@ -56,15 +37,7 @@ export interface EventDaySum {
 }
 
 /** 油耗报表: one vehicle on one day with fuel readings. */
-export interface FuelDay extends AssetColumns {
-  day: string;
-  readings: number;
-  firstLitres: number | null;
-  lastLitres: number | null;
-  usedLitres: number;
-  addedLitres: number;
-  drops: number;
-  dropLitres: number;
+export interface FuelDay extends AssetColumns, Omit<FuelReportItem, keyof ReportAssetColumns | 'distance' | 'per100Km'> {
   /** km of the day's trips. */
   tripKm: number;
 }
@@ -87,16 +60,7 @@ export interface OfflineAsset extends AssetColumns {
   offlineSeconds: number | null;
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const time = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-function parseJson<T extends unknown[]>(value: unknown): T {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return (parsed ?? []) as T;
-}
-function asset(r: Record<string, unknown>): AssetColumns {
-  return { terminalId: num(r.terminal_id), terminalNo: String(r.display_no), plateNo: (r.plate_no as string | null) ?? null, groupName: (r.group_name as string | null) ?? null };
-}
 
 /**
  * 行程报表, 停车报表, 超速报表, 油耗报表 and 离线报表: read from report_events and
@@ -145,7 +109,7 @@ export class ReportEventQueries {
       day: d.day, count: num(d.count), metres: Math.round(num(d.metres)), seconds: Math.round(num(d.seconds)),
     }));
     const list = rows.filter((r) => r.terminal_id != null).map((r): ReportEvent => ({
-      ...asset(r), day: String(r.day_text), start: time(r.start_time), end: time(r.end_time),
+      ...assetColumns(r), day: String(r.day_text), start: time(r.start_time), end: time(r.end_time),
       startLon: num(r.start_lon), startLat: num(r.start_lat), endLon: num(r.end_lon), endLat: num(r.end_lat),
       metres: Math.round(num(r.metres)), seconds: num(r.seconds), maxSpeed: round(num(r.max_speed), 1), avgSpeed: round(num(r.avg_speed), 1),
       acc: (r.acc as boolean | null) ?? null, value: r.value === null || r.value === undefined ? null : round(num(r.value), 1),
@@ -188,7 +152,7 @@ export class ReportEventQueries {
       day: d.day, usedLitres: round(num(d.used), 1), tripKm: round(num(d.metres) / 1000, 2),
     }));
     const list = rows.filter((r) => r.terminal_id != null).map((r): FuelDay => ({
-      ...asset(r), day: String(r.day_text), readings: num(r.fuel_readings),
+      ...assetColumns(r), day: String(r.day_text), readings: num(r.fuel_readings),
       firstLitres: r.fuel_first === null ? null : round(num(r.fuel_first), 1), lastLitres: r.fuel_last === null ? null : round(num(r.fuel_last), 1),
       usedLitres: round(num(r.fuel_used), 1), addedLitres: round(num(r.fuel_added), 1), drops: num(r.drops), dropLitres: round(num(r.drop_litres), 1),
       tripKm: round(num(r.trip_metres) / 1000, 2),
@@ -218,7 +182,7 @@ export class ReportEventQueries {
     const list = rows.filter((r) => r.terminal_id != null).map((r): OfflineAsset => {
       const last = r.device_time === null || r.device_time === undefined ? null : time(r.device_time);
       return {
-        ...asset(r), lastTime: last, lon: last ? num(r.lon) : null, lat: last ? num(r.lat) : null,
+        ...assetColumns(r), lastTime: last, lon: last ? num(r.lon) : null, lat: last ? num(r.lat) : null,
         offlineSeconds: last ? Math.max(0, Math.round((opts.now.getTime() - last.getTime()) / 1000)) : null,
       };
     });

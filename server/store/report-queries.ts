@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './db-schema';
 import { addDays, chinaDay, chinaDayStart, DAY_FIGURES, DAY_SETTLE_MS, dayStatsSql, idArray, ReportDays } from './report-day-stats';
+import { assetColumns, num, parseJson, round } from './row-values';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 
 /** Which vehicles and China days a report covers. */
@@ -22,17 +23,21 @@ export interface ReportOptions {
   page?: { offset: number; limit: number };
 }
 
-interface AssetColumns {
+/** The asset columns every per-vehicle report row starts with. */
+export interface AssetColumns {
   terminalId: number;
   terminalNo: string;
   plateNo: string | null;
   groupName: string | null;
+}
+
+interface AssetDayColumns extends AssetColumns {
   /** China day, `YYYY-MM-DD`. */
   day: string;
 }
 
 /** 里程报表: one vehicle on one China day with at least one report. */
-export interface MileageDay extends AssetColumns {
+export interface MileageDay extends AssetDayColumns {
   /** km: the odometer's increase when the terminal reports one, else the GPS distance. */
   mileageKm: number;
   mileageSource: 'odometer' | 'gps';
@@ -64,7 +69,7 @@ export interface MileageTotals {
 }
 
 /** 车辆日在线: one vehicle on one China day of the range (days without reports included). */
-export interface OnlineDay extends AssetColumns {
+export interface OnlineDay extends AssetDayColumns {
   online: boolean;
   onlineSeconds: number;
   /** Live reports (backfilled ones are not counted). */
@@ -105,13 +110,6 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-/** A json column: parsed by one driver, text from another; null when there were no rows. */
-function parseJson<T extends unknown[]>(value: unknown): T {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return (parsed ?? []) as T;
-}
 const time = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 
 /**
@@ -241,10 +239,7 @@ export class ReportQueries {
     const list = rows.filter((r) => r.terminal_id != null).map((r): MileageDay => {
       const movingReports = num(r.moving_reports);
       return {
-        terminalId: num(r.terminal_id),
-        terminalNo: String(r.display_no),
-        plateNo: (r.plate_no as string | null) ?? null,
-        groupName: (r.group_name as string | null) ?? null,
+        ...assetColumns(r),
         day: String(r.day_text),
         mileageKm: round(num(r.mileage_km), 2),
         mileageSource: num(r.odometer_reports) >= 2 ? 'odometer' : 'gps',
@@ -290,10 +285,7 @@ export class ReportQueries {
     const head = rows[0] ?? {};
     const days = parseJson<OnlineDaySummary[]>(head.day_list).map((d) => ({ day: d.day, online: num(d.online), total: num(d.total) }));
     const list = rows.filter((r) => r.terminal_id != null).map((r): OnlineDay => ({
-      terminalId: num(r.terminal_id),
-      terminalNo: String(r.display_no),
-      plateNo: (r.plate_no as string | null) ?? null,
-      groupName: (r.group_name as string | null) ?? null,
+      ...assetColumns(r),
       day: String(r.day_text),
       online: num(r.live_reports) > 0,
       onlineSeconds: Math.round(num(r.online_seconds)),

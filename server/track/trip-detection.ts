@@ -6,9 +6,8 @@ import { distance } from '../../sdk/geo';
 import { findStops, type StandingTest } from './track-analysis';
 import { isStanding, STANDING_KMH, type TrackColumns } from './track-columns';
 
-export interface Trip {
-  startIndex: number;
-  endIndex: number;
+/** A stretch of a track from one report to another: a trip, or a stop or overspeed of 数据报表. */
+export interface TrackSpan {
   /** Epoch ms. */
   start: number;
   end: number;
@@ -22,6 +21,11 @@ export interface Trip {
   /** km/h. */
   maxSpeed: number;
   avgSpeed: number;
+}
+
+export interface Trip extends TrackSpan {
+  startIndex: number;
+  endIndex: number;
 }
 
 export interface TripOptions {

@@ -1,35 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { EChartProps } from '../echart';
+import { useEchartsInstance } from './use-echarts-instance';
 
-type ECharts = ReturnType<typeof import('echarts/core').init>;
+/** ECharts with the chart kinds the SDK's EChart draws, and the China outline when asked. */
+async function loadParts(chinaMap: boolean) {
+  const { echarts, registerChinaMap } = await import('./echarts-parts');
+  if (chinaMap) await registerChinaMap();
+  return echarts;
+}
 
 /** The chart behind {@link EChart}; ECharts itself (and the China outline when asked) loads with it. */
 export default function EChartView(props: EChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<ECharts>();
-  const [failed, setFailed] = useState(false);
   const { chinaMap, theme, option } = props;
-
-  useEffect(() => {
-    let disposed = false;
-    let instance: ECharts | undefined;
-    let resize: ResizeObserver | undefined;
-    import('./echarts-parts')
-      .then(async ({ echarts, registerChinaMap }) => {
-        if (chinaMap) await registerChinaMap();
-        if (disposed || !box.current) return;
-        instance = echarts.init(box.current, theme, { renderer: 'canvas' });
-        resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance?.resize()) : undefined;
-        resize?.observe(box.current);
-        setChart(instance);
-      })
-      .catch(() => !disposed && setFailed(true));
-    return () => {
-      disposed = true;
-      resize?.disconnect();
-      instance?.dispose();
-    };
-  }, [chinaMap, theme]);
+  const load = useCallback(() => loadParts(Boolean(chinaMap)), [chinaMap]);
+  const { box, chart, failed } = useEchartsInstance(load, theme);
 
   useEffect(() => {
     chart?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });

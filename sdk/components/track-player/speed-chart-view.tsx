@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TrackSpeedChartProps } from '../track-player';
+import { useEchartsInstance } from '../echart/use-echarts-instance';
 import { TRACK_COLORS } from './track-colors';
 
 /** The chart's `data-cursor` attribute (the cursor time, for scenarios) is written at most this often while playing, ms. */
 export const CURSOR_INTERVAL_MS = 200;
 const GRID = { left: 44, right: 16, top: 16, bottom: 24 };
 
-type ECharts = ReturnType<typeof import('echarts/core').init>;
+/** Only the line chart parts the speed chart needs. */
+const loadSpeedParts = async () => (await import('./echarts-speed')).echarts;
 
 const hhmm = (ms: number) => {
   const d = new Date(ms + 8 * 3600_000);
@@ -16,31 +18,9 @@ const hhmm = (ms: number) => {
 
 /** The ECharts line behind {@link TrackSpeedChart}; ECharts itself loads with it. */
 export default function SpeedChartView(props: TrackSpeedChartProps) {
-  const box = useRef<HTMLDivElement>(null);
   const cursor = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<ECharts>();
-  const [failed, setFailed] = useState(false);
+  const { box, chart, failed } = useEchartsInstance(loadSpeedParts);
   const { playback, series, stops } = props;
-
-  useEffect(() => {
-    let disposed = false;
-    let instance: ECharts | undefined;
-    let resize: ResizeObserver | undefined;
-    import('./echarts-speed')
-      .then(({ echarts }) => {
-        if (disposed || !box.current) return;
-        instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
-        resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance?.resize()) : undefined;
-        resize?.observe(box.current);
-        setChart(instance);
-      })
-      .catch(() => !disposed && setFailed(true));
-    return () => {
-      disposed = true;
-      resize?.disconnect();
-      instance?.dispose();
-    };
-  }, []);
 
   // the series and the stops (shaded)
   useEffect(() => {

@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
 import { reportDayTrack } from '../../report/report-track-fixture';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { addScopedUser } from '../../testing/scoped-users';
+import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
 
@@ -16,8 +16,6 @@ const FUEL = '/car/v1/accelerate/report/fuel/list.json';
 const OFFLINE = '/car/v1/accelerate/report/online/offline.json';
 const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
 const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
-const RECORDS = '/car/v1/accelerate/export/listExportRecord.json';
-const DOWNLOAD = '/car/v1/accelerate/export/download.json';
 
 // 05-01 and 05-02 have ended (their events are stored once), 05-03 is today
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));
@@ -199,29 +197,12 @@ describe('reports of another tenant', () => {
   });
 });
 
-async function waitReady(client: ApiClient, id: number): Promise<{ status: number }> {
-  for (let i = 0; i < 200; i++) {
-    const page = await client.postForm<{ list: { id: number; status: number }[] }>(RECORDS, { current: 1, pageSize: 50 });
-    const record = page.obj.list.find((r) => r.id === id);
-    if (record && record.status !== 0) return record;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`export ${id} did not finish`);
-}
-
-async function download(client: ApiClient, id: number): Promise<ExcelJS.Workbook> {
-  const res = await server.app.inject({ method: 'GET', url: DOWNLOAD, query: { id: String(id) }, headers: { sessionId: client.sessionId!, userId: String(client.userId) } });
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
-
 describe('导出', () => {
   it('writes 行程报表 to 下载中心 with a row per trip', async () => {
     const res = await admin.postJson<{ id: number; fileName: string }>(EXPORT, { reportType: 'trip', params: { start: '2026-05-01', end: '2026-05-01' } });
     expect(res).toMatchObject({ flag: 1, obj: { fileName: '行程报表-2026-05-01至2026-05-01.xlsx' } });
-    expect((await waitReady(admin, res.obj.id)).status).toBe(1);
-    const sheet = (await download(admin, res.obj.id)).getWorksheet('行程报表')!;
+    expect((await waitExportDone(admin, res.obj.id)).status).toBe(1);
+    const sheet = (await downloadWorkbook(server.app, admin, res.obj.id)).getWorksheet('行程报表')!;
     expect(sheet.getRow(1).getCell(8).text).toBe('里程(km)');
     const first = sheet.getRow(2);
     expect([first.getCell(2).text, first.getCell(4).text, first.getCell(6).text, first.getCell(8).value, first.getCell(10).value]).toEqual([
@@ -236,8 +217,8 @@ describe('导出', () => {
     ] as const) {
       const res = await admin.postJson<{ id: number }>(EXPORT, { reportType, params });
       expect(res.flag).toBe(1);
-      expect((await waitReady(admin, res.obj.id)).status).toBe(1);
-      expect((await download(admin, res.obj.id)).getWorksheet(sheetName)!.rowCount).toBeGreaterThan(1);
+      expect((await waitExportDone(admin, res.obj.id)).status).toBe(1);
+      expect((await downloadWorkbook(server.app, admin, res.obj.id)).getWorksheet(sheetName)!.rowCount).toBeGreaterThan(1);
     }
     expect(await admin.postJson(EXPORT, { reportType: 'offline', params: { hours: 'x' } })).toMatchObject({ flag: 400, msg: '离线时长必须是整数' });
     expect(await admin.postJson(EXPORT, { reportType: 'stop', params: { start: '2026-05-01', end: '2026-05-01', acc: 3 } })).toMatchObject({ flag: 400, msg: 'ACC 状态不能大于 1' });

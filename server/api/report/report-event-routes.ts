@@ -3,15 +3,13 @@ import { sessionRoute } from '../route-definition';
 import { object, pageOffset, pagingProperties } from '../schema-helpers';
 import { per100Km, toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
 import {
-  DAY_RANGE_REQUIRED, dayRangeProperties, monthRangeProperties, offlineProperties, ReportResource, resolveDayRange, resolveMonthRange, resolveOffline,
-  type DayRangeParams, type MonthRangeParams, type OfflineParams,
+  DAY_RANGE_REQUIRED, dayRangeProperties, monthRangeProperties, offlineProperties, pagedDayRange, ReportResource, resolveDayRange, resolveMonthRange, resolveOffline,
+  type DayRangeParams, type MonthRangeParams, type OfflineParams, type Paged,
 } from './report-request';
 import { reportOptions } from './report-routes';
 
-type Paged<T> = T & { current: number; pageSize: number };
 const km = (metres: number) => Math.round(metres / 10) / 100;
 const eventOptions = (deps: AppDeps) => ({ now: deps.clock.now() });
-const pagedDayRange = { querystring: object({ ...pagingProperties, ...dayRangeProperties }, DAY_RANGE_REQUIRED) };
 const dayChart = (days: readonly { day: string; count: number; metres: number; seconds: number }[]) =>
   days.map((d) => ({ day: d.day, count: d.count, distance: km(d.metres), seconds: d.seconds }));
 

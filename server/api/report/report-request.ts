@@ -1,7 +1,7 @@
 import type { ReportFilter } from '../../store/report-queries';
 import { badInput, notFound } from '../envelope';
 import type { JsonSchema, SessionContext } from '../route-definition';
-import { int, requiredText, text } from '../schema-helpers';
+import { int, object, pagingProperties, requiredText, text } from '../schema-helpers';
 
 /** 数据报表 menus: each report needs its own. */
 export const ReportResource = {
@@ -37,6 +37,12 @@ export const dayRangeProperties: Record<string, JsonSchema> = {
   keyword: text('关键词', 50),
 };
 export const DAY_RANGE_REQUIRED = ['start', 'end'];
+
+/** A report's query with the page of its list. */
+export type Paged<T> = T & { current: number; pageSize: number };
+
+/** The querystring of a paged report over China days. */
+export const pagedDayRange = { querystring: object({ ...pagingProperties, ...dayRangeProperties }, DAY_RANGE_REQUIRED) };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
@@ -7,6 +6,7 @@ import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { ReportDayWarmer } from '../../report/report-day-warmer';
 import { LiveTestClient } from '../../testing/live-client';
 import { addScopedUser } from '../../testing/scoped-users';
+import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
@@ -15,7 +15,6 @@ const ONLINE = '/car/v1/accelerate/report/online/dayOnline.json';
 const GROUPS = '/car/v1/accelerate/report/groups.json';
 const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
 const RECORDS = '/car/v1/accelerate/export/listExportRecord.json';
-const DOWNLOAD = '/car/v1/accelerate/export/download.json';
 
 // 2026-05-01 and 05-02 have ended (stored figures), 05-03 is today (computed live)
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));
@@ -213,24 +212,6 @@ describe('车辆日在线', () => {
   });
 });
 
-async function waitReady(client: ApiClient, id: number): Promise<{ status: number; size: number; fileName: string }> {
-  for (let i = 0; i < 200; i++) {
-    const page = await client.postForm<{ list: { id: number; status: number; size: number; fileName: string }[] }>(RECORDS, { current: 1, pageSize: 50 });
-    const record = page.obj.list.find((r) => r.id === id);
-    if (record && record.status !== 0) return record;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`export ${id} did not finish`);
-}
-
-async function download(client: ApiClient, id: number): Promise<ExcelJS.Workbook> {
-  const res = await server.app.inject({ method: 'GET', url: DOWNLOAD, query: { id: String(id) }, headers: { sessionId: client.sessionId!, userId: String(client.userId) } });
-  expect(res.headers['content-type']).toContain('spreadsheetml');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return book;
-}
-
 describe('报表导出', () => {
   it('creates a record at once, writes the spreadsheet in the background and tells the user over /ws', async () => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -240,14 +221,14 @@ describe('报表导出', () => {
 
     const res = await admin.postJson<{ id: number; fileName: string }>(EXPORT, { reportType: 'mileage', params: { start: '2026-05-01', end: '2026-05-03' } });
     expect(res).toMatchObject({ flag: 1, obj: { fileName: '里程报表-2026-05-01至2026-05-03.xlsx' } });
-    const record = await waitReady(admin, res.obj.id);
+    const record = await waitExportDone(admin, res.obj.id);
     expect(record.status).toBe(1);
     expect(record.size).toBeGreaterThan(1000);
     await live.until((m) => m.some((x) => x.type === 'exportReady' && x.id === res.obj.id), 5000, 'exportReady');
     expect(live.of('exportReady')).toEqual([{ type: 'exportReady', id: res.obj.id, fileName: '里程报表-2026-05-01至2026-05-03.xlsx' }]);
     live.close();
 
-    const sheet = (await download(admin, res.obj.id)).getWorksheet('里程报表')!;
+    const sheet = (await downloadWorkbook(server.app, admin, res.obj.id)).getWorksheet('里程报表')!;
     expect(sheet.getRow(1).getCell(5).text).toBe('里程(km)');
     const first = sheet.getRow(2);
     expect([first.getCell(2).text, first.getCell(4).text, first.getCell(6).text, first.getCell(10).value]).toEqual([terminals[0]!.no, '2026-05-01', '里程表', 1200]);
@@ -260,8 +241,8 @@ describe('报表导出', () => {
   it('exports 车辆日在线 with its per-day rate sheet under the name asked for', async () => {
     const res = await admin.postJson<{ id: number }>(EXPORT, { reportType: 'dayOnline', params: { start: '2026-05-01', end: '2026-05-02', keyword: terminals[1]!.no }, fileName: '五月在线' });
     expect(res.flag).toBe(1);
-    expect((await waitReady(admin, res.obj.id)).fileName).toBe('五月在线.xlsx');
-    const book = await download(admin, res.obj.id);
+    expect((await waitExportDone(admin, res.obj.id)).fileName).toBe('五月在线.xlsx');
+    const book = await downloadWorkbook(server.app, admin, res.obj.id);
     const rows = book.getWorksheet('车辆日在线')!.getSheetValues().slice(2).map((r) => [2, 4, 5, 6, 7].map((c) => (r as unknown[])[c]));
     expect(rows).toEqual([
       [terminals[1]!.no, '2026-05-01', '离线', 0, 0],
@@ -289,8 +270,8 @@ describe('报表导出', () => {
     }).execute();
     const res = await admin.postJson<{ id: number }>(EXPORT, { reportType: 'alarm', params: { start: '2026-05-01T00:00:00+08:00', end: '2026-05-02T00:00:00+08:00' } });
     expect(res.flag).toBe(1);
-    expect((await waitReady(admin, res.obj.id)).status).toBe(1);
-    const row = (await download(admin, res.obj.id)).getWorksheet('告警明细')!.getRow(2);
+    expect((await waitExportDone(admin, res.obj.id)).status).toBe(1);
+    const row = (await downloadWorkbook(server.app, admin, res.obj.id)).getWorksheet('告警明细')!.getRow(2);
     expect([row.getCell(2).text, row.getCell(4).text, row.getCell(6).text, row.getCell(8).value, row.getCell(11).text]).toEqual([
       terminals[0]!.no, '超速报警', '2026-05-01 08:30:00', 95, '未处理',
     ]);

@@ -1,19 +1,15 @@
 import type { AppDeps } from '../app-deps';
 import { sessionRoute } from '../route-definition';
-import { object, pageOffset, pagingProperties } from '../schema-helpers';
-import { ANY_REPORT, DAY_RANGE_REQUIRED, dayRangeProperties, ReportResource, resolveDayRange, type DayRangeParams } from './report-request';
+import { pageOffset } from '../schema-helpers';
+import { ANY_REPORT, pagedDayRange, ReportResource, resolveDayRange, type DayRangeParams, type Paged } from './report-request';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
-
-type PagedDayRange = DayRangeParams & { current: number; pageSize: number };
-
-const pagedDayRange = { querystring: object({ ...pagingProperties, ...dayRangeProperties }, DAY_RANGE_REQUIRED) };
 
 /** What every report query needs besides its filter. */
 export function reportOptions(deps: AppDeps) {
   return { now: deps.clock.now(), onlineWindowSeconds: deps.config.onlineWindowSeconds };
 }
 
-export const mileageReportRoute = sessionRoute<PagedDayRange>({
+export const mileageReportRoute = sessionRoute<Paged<DayRangeParams>>({
   method: 'GET',
   url: '/car/v1/accelerate/report/mileage/list.json',
   summary: '里程报表：每辆车每天的里程、行驶时长、最高/平均速度、首末次上报（最多 31 天，分页，含合计与每日里程）',
@@ -29,7 +25,7 @@ export const mileageReportRoute = sessionRoute<PagedDayRange>({
   },
 });
 
-export const dayOnlineReportRoute = sessionRoute<PagedDayRange>({
+export const dayOnlineReportRoute = sessionRoute<Paged<DayRangeParams>>({
   method: 'GET',
   url: '/car/v1/accelerate/report/online/dayOnline.json',
   summary: '车辆日在线：每辆车每天是否在线、在线时长、上报次数、首末次上报，及每天的在线率（最多 31 天，分页）',

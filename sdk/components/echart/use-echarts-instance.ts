@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type ECharts = ReturnType<typeof import('echarts/core').init>;
+
+/** What a chart loads lazily: ECharts' `init` with only the parts that chart registered. */
+export type EChartsLoader = () => Promise<{ init: typeof import('echarts/core').init }>;
+
+/**
+ * An ECharts instance on the returned `box`: loads ECharts through `load` (which keeps each chart's
+ * bundle to the parts it needs), follows the box's size and disposes of the chart on unmount.
+ * A new `load` or `theme` makes a new instance, so pass a stable `load` (module-level or memoised).
+ * `failed` is true when ECharts could not be loaded.
+ */
+export function useEchartsInstance(load: EChartsLoader, theme?: string) {
+  const box = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<ECharts>();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: ECharts | undefined;
+    let resize: ResizeObserver | undefined;
+    load()
+      .then(({ init }) => {
+        if (disposed || !box.current) return;
+        instance = init(box.current, theme, { renderer: 'canvas' });
+        resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance?.resize()) : undefined;
+        resize?.observe(box.current);
+        setChart(instance);
+      })
+      .catch(() => !disposed && setFailed(true));
+    return () => {
+      disposed = true;
+      resize?.disconnect();
+      instance?.dispose();
+    };
+  }, [load, theme]);
+
+  return { box, chart, failed };
+}
