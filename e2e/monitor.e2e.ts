@@ -72,8 +72,11 @@ describe('实时监控', () => {
     await login(adminPage, ADMIN);
     await openMonitor(adminPage);
     await shows(adminPage.locator('[role="tree"] [data-terminal]'), 'the demo fleet', 30_000);
-    const demoTerminals = await adminPage.locator('[role="tree"] [data-terminal]').evaluateAll((els) => els.map((e) => e.getAttribute('data-terminal')));
-    expect(demoTerminals.length).toBeGreaterThan(0);
+    // the tree re-renders as pushes arrive: read its terminals once a render has them
+    let demoTerminals: (string | null)[] = [];
+    await expect
+      .poll(async () => (demoTerminals = await adminPage.locator('[role="tree"] [data-terminal]').evaluateAll((els) => els.map((e) => e.getAttribute('data-terminal')))).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     await login(page, OTHER);
