@@ -84,6 +84,11 @@ describe('智能工牌', () => {
     await reaches(page, (p) => p === '/card/monitor', '人员监控');
     await page.getByRole('searchbox', { name: '搜索姓名或终端号' }).fill(BADGE);
     const wearer = await shows(page.locator(`[role="tree"] [data-terminal="${BADGE}"]`), 'the badge’s wearer in the tree', 30_000);
+    // the tree groups people by 部门 (the badge's wearer works in 行政部), not by the vehicle groups they sit in
+    const tree = page.locator('[role="tree"]');
+    await shows(tree.locator('[role="treeitem"][aria-level="1"]').filter({ hasText: '行政部' }), 'the wearer’s 部门 at the top of the tree');
+    await expect.poll(() => tree.getByText('工业园员工').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => tree.locator('[role="treeitem"][aria-level="1"]').count(), { timeout: 10_000 }).toBe(1);
     await wearer.click();
     // selecting the person opens their dialog; the card over the map stays once it is closed
     await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);

@@ -14,6 +14,7 @@ import { NavigationService } from '../../services/navigation-service';
 import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
 import { AssetMap } from '../asset-map';
 import { AssetTree } from '../asset-tree';
+import type { AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';
 import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT, formatReportTime } from './asset-monitor-format';
@@ -45,6 +46,8 @@ export interface AssetMonitorProps {
   selected?: string;
   /** A card about the selected asset (e.g. a person's photo and last readings), shown over the map's top right corner. */
   detail?: (terminalNo: string) => ReactNode;
+  /** What the tree groups the assets by: vehicle groups (default) or, for people, their 部门 (未填写部门 for none). */
+  groupBy?: AssetTreeGrouping;
 }
 
 const TABLE_HEIGHT = 184;
@@ -163,7 +166,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const bus = useService<MessageBus>(MessageBus);
   const nav = useService<NavigationService>(NavigationService);
   const dialogs = useService<DialogService>(DialogService);
-  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind));
+  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind, props.groupBy));
   const [cols] = useState(() => columns(store, words));
   useEffect(() => store.start(), [store]);
   useEffect(() => {
@@ -187,7 +190,8 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
         </div>
         <div style={{ flex: 1, minHeight: 0 }}>
           <AssetTree
-            groups={store.groups}
+            groups={store.treeGroups}
+            groupOf={store.groupOf}
             items={store.items}
             status={store.status}
             onStatusChange={store.setStatus}

@@ -89,13 +89,13 @@ const useStyles = makeStyles({
 /** The windowed tree behind {@link AssetTree}. */
 export default function AssetTreeView(props: AssetTreeProps) {
   const s = useStyles();
-  const { groups, status, keyword, hidden } = props;
+  const { groups, status, keyword, hidden, groupOf } = props;
   // live pushes change every item each second: the tree follows in a render of its own, after the map's
   const items = useDeferredValue(props.items);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => allGroups(groups));
   // open the groups when the tree arrives
   useEffect(() => setExpanded((e) => (e.size > 1 ? e : allGroups(groups))), [groups]);
-  const rows = useMemo(() => buildAssetTree({ groups, items, status, keyword, expanded, hidden }), [groups, items, status, keyword, expanded, hidden]);
+  const rows = useMemo(() => buildAssetTree({ groups, items, status, keyword, expanded, hidden, groupOf }), [groups, items, status, keyword, expanded, hidden, groupOf]);
   const totals = useMemo(() => countAssets(items), [items]);
 
   const list = useRef<HTMLDivElement>(null);
