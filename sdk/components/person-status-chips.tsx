@@ -1,30 +1,22 @@
-import { createElement } from 'react';
-import { personStatus, type PersonStatusChip } from '../asset-status';
+import { createElement, lazy, Suspense } from 'react';
 import type { MonitorItem } from '../services/live-service';
 
-const TONES: Record<PersonStatusChip['tone'], { color: string; background: string }> = {
-  danger: { color: '#fff', background: '#d13438' },
-  warning: { color: '#8a4b00', background: '#fff4ce' },
-  success: { color: '#0e700e', background: '#e7f4e4' },
-  neutral: { color: '#424242', background: '#f0f0f0' },
-};
-
-const CHIP = { display: 'inline-block', padding: '0 6px', borderRadius: '8px', fontSize: '11px', lineHeight: '18px', whiteSpace: 'nowrap' } as const;
+/** Which chips {@link PersonStatusChips} can show. */
+export type PersonStatusKey = 'online' | 'offline' | 'moving' | 'still' | 'sos' | 'lowBattery' | 'lbs' | 'wifi';
 
 /** Props of {@link PersonStatusChips}. */
 export interface PersonStatusChipsProps {
   item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'speed' | 'battery' | 'fix' | 'accuracy' | 'expired'>;
   /** Only these chips (e.g. the alerts SOS and 低电量 in a narrow tree row); default all. */
-  only?: readonly PersonStatusChip['key'][];
+  only?: readonly PersonStatusKey[];
 }
 
-/** A person's status as small chips (在线/离线, 移动/静止, SOS, 低电量, 基站定位/WiFi定位); see {@link personStatus}. */
+const View = lazy(() => import('./person-status/person-status-chips-view'));
+
+/**
+ * A person's status as small chips: 在线/离线, 移动/静止 (speed > 0), SOS (alarm bit 0), 低电量 (below 20 %),
+ * 基站定位/WiFi定位 (an approximate fix, its accuracy as tooltip). Loaded on demand.
+ */
 export function PersonStatusChips(props: PersonStatusChipsProps) {
-  const chips = personStatus(props.item).filter((c) => !props.only || props.only.includes(c.key));
-  if (!chips.length) return null;
-  return createElement(
-    'span',
-    { 'aria-label': '人员状态', style: { display: 'inline-flex', gap: '4px', flexWrap: 'wrap' } },
-    ...chips.map((c) => createElement('span', { key: c.key, 'data-chip': c.key, title: c.title, style: { ...CHIP, ...TONES[c.tone] } }, c.label)),
-  );
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

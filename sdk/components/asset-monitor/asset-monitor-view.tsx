@@ -14,7 +14,7 @@ import { NavigationService } from '../../services/navigation-service';
 import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
 import { AssetMap } from '../asset-map';
 import { AssetTree } from '../asset-tree';
-import { PersonStatusChips } from '../person-status-chips';
+import PersonStatusChips from '../person-status/person-status-chips-view';
 import type { AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';

@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
 import type { AssetTreeProps } from '../asset-tree';
 import { rowWindow } from '../data-table/windowing';
-import { PersonStatusChips } from '../person-status-chips';
+import PersonStatusChips from '../person-status/person-status-chips-view';
 import { TextLengthCounter } from '../text-input';
 import { ASSET_STATUS_FILTERS, buildAssetTree, countAssets, UNGROUPED_ID, type AssetTreeRow } from './asset-tree-model';
 

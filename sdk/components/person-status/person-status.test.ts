@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { personStatus } from './asset-status';
-import { monitorItem } from './testing/monitor-item';
+import { personStatus } from './person-status';
+import { monitorItem } from '../../testing/monitor-item';
 
 const person = (patch: Parameters<typeof monitorItem>[1] = {}) => monitorItem('868710040000093', { plateNo: '周文斌', assetKind: 'person', speed: 0, ...patch });
 const labels = (patch: Parameters<typeof monitorItem>[1] = {}) => personStatus(person(patch)).map((c) => c.label);
