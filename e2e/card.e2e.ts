@@ -59,7 +59,7 @@ function liveReady(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ name: 'card-e2e-server', env: { AUTO_REGISTER: '1' } });
+  server = await startServer({ name: 'card-e2e-server', env: { AUTO_REGISTER: '1', SIM_ASSETS: '1' } });
   socket = await new Promise<Socket>((resolve) => {
     const s = connect(server.watchPort, '127.0.0.1', () => resolve(s));
   });
@@ -82,8 +82,16 @@ describe('智能工牌', () => {
 
     await page.goto('/card/monitor');
     await reaches(page, (p) => p === '/card/monitor', '人员监控');
+    // the tree groups people by 部门 (the demo's staff, SIM_ASSETS), not by the vehicle groups they sit in
+    const tree = page.locator('[role="tree"]');
+    const departments = tree.locator('[role="treeitem"][aria-level="1"]');
+    await shows(departments.filter({ hasText: '生产部' }), 'the demo staff’s 部门 at the top of the tree', 30_000);
+    await expect.poll(() => tree.getByText('工业园员工').count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('searchbox', { name: '搜索姓名或终端号' }).fill(BADGE);
     const wearer = await shows(page.locator(`[role="tree"] [data-terminal="${BADGE}"]`), 'the badge’s wearer in the tree', 30_000);
+    // a badge that registered itself has no 部门 yet: the search leaves only 未填写部门
+    await shows(departments.filter({ hasText: '未填写部门' }), 'the wearer under 未填写部门');
+    await expect.poll(() => departments.count(), { timeout: 10_000 }).toBe(1);
     await wearer.click();
     // selecting the person opens their dialog; the card over the map stays once it is closed
     await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);
@@ -115,6 +123,20 @@ describe('智能工牌', () => {
     await (await shows(page.getByRole('button', { name: '新增区域' }), 'the 新增区域 button', 30_000)).click();
     const areaDialog = await shows(page.getByRole('dialog', { name: '新增考勤区域' }), 'the work area dialog');
     await areaDialog.getByRole('textbox', { name: /区域名称/ }).fill('苏州工厂');
+    // a circle drawn on the map fills the centre and the radius
+    const areaMap = areaDialog.locator('[aria-label="考勤区域地图"] .leaflet-container');
+    await areaMap.waitFor({ state: 'visible', timeout: 20_000 });
+    await areaDialog.getByRole('button', { name: '在地图上画圆' }).click();
+    const box = (await areaMap.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => areaDialog.getByRole('textbox', { name: /半径/ }).inputValue(), { timeout: 10_000 }).toMatch(/^[1-9]\d*$/);
+    await expect.poll(() => areaDialog.getByRole('textbox', { name: /圆心经度/ }).inputValue()).toMatch(/^\d+\.\d+$/);
+    await expect.poll(() => areaDialog.getByRole('textbox', { name: /圆心纬度/ }).inputValue()).toMatch(/^\d+\.\d+$/);
+    await screenshot(page, 'card-work-area-map.png');
+    // typed values win over the drawing
     await areaDialog.getByRole('textbox', { name: /圆心经度/ }).fill(String(WORKS.lon));
     await areaDialog.getByRole('textbox', { name: /圆心纬度/ }).fill(String(WORKS.lat));
     await areaDialog.getByRole('textbox', { name: /半径/ }).fill('5');
@@ -163,10 +185,13 @@ describe('智能工牌', () => {
     await reaches(page, (p) => p === '/card/health', '健康');
     await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
     const heart = await shows(page.getByRole('img', { name: '心率' }), 'the heart-rate chart', 30_000);
-    expect(Number(await page.locator('[data-points]').filter({ has: heart }).getAttribute('data-points'))).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => Number(await page.locator('[data-points]').filter({ has: heart }).getAttribute('data-points')), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     await page.waitForTimeout(500);
     await screenshot(page, 'card-health.png');
     await page.goto('/card/health-report');
+    // the demo's staff fill the first page: find the badge's wearer by name
+    await (await shows(page.getByRole('textbox', { name: '姓名 / 工号 / 部门' }), 'the 健康报表 search', 30_000)).fill(BADGE);
+    await page.getByRole('button', { name: '查询' }).click();
     const line = await shows(page.getByRole('table', { name: '健康报表' }).getByRole('row').filter({ hasText: BADGE }), 'the person in 健康报表', 30_000);
     expect(await line.innerText()).toContain('135');
     await screenshot(page, 'card-health-report.png');

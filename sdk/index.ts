@@ -33,6 +33,7 @@ export * from './components/platform-overview';
 export * from './components/asset-map';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';
+export * from './components/person-status-chips';
 export * from './components/data-table';
 export * from './components/pagination-bar';
 export * from './track';

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
@@ -46,14 +46,14 @@ describe('车辆监控 of 电动车卫士', () => {
 });
 
 describe('人员监控 of 智能工牌', () => {
-  it('asks for people only and shows them with battery and how each position was found', async () => {
+  it('asks for people only and shows them by 部门 with battery, status chips and how each position was found', async () => {
     storeUser();
     const server = new FakeServer()
       .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1102, type: 1 }]))
       .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: '生产部', children: [] }]))
       .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 2, list: [
-        person('868710040000011', '王建国'),
-        person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12 }),
+        person('868710040000011', '王建国', { department: '生产部' }),
+        person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12, online: false, department: '' }),
       ] }))
       .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
     const sockets = new FakeWebSockets();
@@ -70,8 +70,13 @@ describe('人员监控 of 智能工牌', () => {
     const row = within(screen.getAllByText('李秀英').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
     expect(row.getByText('12%')).toBeTruthy();
     expect(row.getByText('基站定位 ±612 m')).toBeTruthy();
+    expect(row.getByText('低电量')).toBeTruthy();
+    // the tree groups people by 部门 with online/total counts, not by the vehicle groups of tree.json
+    const tree = await screen.findByRole('tree');
+    const departments = () => within(tree).getAllByRole('treeitem').filter((e) => e.getAttribute('aria-level') === '1').map((e) => e.textContent?.replace('›', ''));
+    await waitFor(() => expect(departments()).toEqual(['生产部1/1', '未填写部门0/1']));
     expect(screen.getByTestId('monitor-count').textContent).toContain('显示 2 人');
     expect(server.to('/car/v4/api/monitor/list.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
-    expect(server.to('/car/v4/api/monitor/tree.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
+    expect(server.to('/car/v4/api/monitor/tree.json')).toEqual([]);
   });
 });

@@ -3,8 +3,10 @@ import type { AssetStatusFilter } from '../asset-status';
 import type { MonitorItem, VehicleGroup } from '../services/live-service';
 
 export interface AssetTreeProps {
-  /** GET /car/v4/api/monitor/tree.json. */
+  /** GET /car/v4/api/monitor/tree.json, or other groups such as a people's departments (see groupOf). */
   groups: readonly VehicleGroup[];
+  /** The id of the group an asset is listed under; default its vehicle group (groupId). Keep it stable between renders. */
+  groupOf?: (item: MonitorItem) => string | number | null | undefined;
   /** Every asset (the tree counts them per group and lists those matching the filter). */
   items: readonly MonitorItem[];
   status: AssetStatusFilter;

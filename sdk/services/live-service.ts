@@ -59,6 +59,8 @@ export interface MonitorItem {
   /** The relay has cut the power (断电). */
   powerCut?: boolean;
   address?: string;
+  /** A person's 部门 ('' when not filled in); people only. */
+  department?: string;
   /**
    * Set when the asset's service ran out: position, online and alarm fields are withheld (null,
    * false, 0) until it is renewed, and `hint` says so (服务已到期，请续费).

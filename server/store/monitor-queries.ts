@@ -28,6 +28,8 @@ export interface AssetRow {
   expired: boolean;
   /** vehicle | person | pet | ebike; null for a terminal without an asset. */
   assetKind: string | null;
+  /** A person's 部门 (profile field department); null when not filled in. */
+  department: string | null;
   /** jt808 | gt06 | watch. */
   protocol: string;
   /** lbs | wifi | last for an approximate latest position; null for a GPS fix. */
@@ -140,6 +142,7 @@ export class MonitorQueries {
         sql<string | null>`lp.extras->>'accuracy'`.as('accuracy'), sql<string | null>`lp.extras->>'battery'`.as('battery'),
         sql<string | null>`lp.extras->>'externalVoltage'`.as('externalVoltage'), sql<string | null>`lp.extras->>'charging'`.as('charging'),
         sql<string | null>`lp.extras->>'armed'`.as('armed'), sql<string | null>`v.profile->>'batteryVoltage'`.as('nominalVoltage'),
+        sql<string | null>`v.profile->>'department'`.as('department'),
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
       .orderBy('t.id');

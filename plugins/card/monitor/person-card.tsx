@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { DialogService, expectOk, HttpService, useService } from '@tianlu/sdk';
+import { observer } from 'mobx-react-lite';
+import { DialogService, expectOk, HttpService, LiveService, PersonStatusChips, useService } from '@tianlu/sdk';
 import { clockOf, errorText } from '../attendance/attendance-api';
 
 const DETAIL = '/car/v4/api/card/person/detail.json';
@@ -24,8 +25,10 @@ const useStyles = makeStyles({
 });
 
 /** The card over 人员监控's map for the selected person: photo (opens the image viewer), who they are and their last readings. */
-export function PersonCard(props: { terminalNo: string }) {
+export const PersonCard = observer(function PersonCard(props: { terminalNo: string }) {
   const s = useStyles();
+  const live = useService<LiveService>(LiveService);
+  const item = live.positions.get(props.terminalNo);
   const http = useService<HttpService>(HttpService);
   const dialogs = useService<DialogService>(DialogService);
   const [detail, setDetail] = useState<PersonDetail>();
@@ -62,6 +65,7 @@ export function PersonCard(props: { terminalNo: string }) {
         <div className={s.who}>
           <Text weight="semibold">{detail.name}</Text>
           <Text size={200} className={s.muted}>{[detail.employeeNo, detail.department, detail.phone].filter(Boolean).join(' · ') || '—'}</Text>
+          {item && <PersonStatusChips item={item} />}
         </div>
       </div>
       <div className={s.grid} aria-label="最近读数">
@@ -75,4 +79,4 @@ export function PersonCard(props: { terminalNo: string }) {
       </div>
     </Card>
   );
-}
+});

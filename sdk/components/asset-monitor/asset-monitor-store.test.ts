@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { observable } from 'mobx';
+import { autorun, observable } from 'mobx';
 import type { GeocodeService } from '../../services/geocode-service';
 import type { HttpService } from '../../services/http-service';
 import type { LiveService, MonitorItem } from '../../services/live-service';
@@ -131,5 +131,39 @@ describe('MonitorStore of 智能车联 and the other kinds of assets', () => {
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
     live.merge([v('4', '京D')]);
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C', '京D']);
+  });
+});
+
+describe('MonitorStore of 人员监控 grouped by 部门', () => {
+  it('builds its tree from the people’s departments instead of tree.json, and keeps it while people only move', async () => {
+    const live = fakeLive();
+    const people = [v('1', '王建国', { assetKind: 'person', department: '生产部' }), v('2', '周敏', { assetKind: 'person', department: '' })];
+    const http = { get: vi.fn(async () => ({ flag: 1, msg: '', obj: { total: 2, list: people } })) };
+    const store = new MonitorStore(
+      { http: http as unknown as HttpService, live: live as unknown as LiveService, geocode: {} as GeocodeService, bus: {} as MessageBus },
+      'person',
+      'department',
+    );
+    await store.load();
+    expect(http.get).toHaveBeenCalledOnce();
+    expect(http.get).toHaveBeenCalledWith(expect.stringContaining('list.json'), expect.objectContaining({ assetKind: 'person' }));
+    expect(store.treeGroups.map((g) => g.name)).toEqual(['生产部', '未填写部门']);
+    expect(store.groupOf?.(people[0])).toBe(store.treeGroups[0].id);
+    // the tree observes the groups: a move leaves them as they were
+    const seen: unknown[] = [];
+    const stop = autorun(() => seen.push(store.treeGroups));
+    live.merge([{ ...people[0], lon: 117 }]);
+    expect(seen).toHaveLength(1);
+    live.merge([v('3', '李娜', { assetKind: 'person', department: '质检部' })]);
+    expect(store.treeGroups.map((g) => g.name)).toEqual(['生产部', '质检部', '未填写部门']);
+    expect(seen).toHaveLength(2);
+    stop();
+  });
+
+  it('a vehicle monitor keeps the vehicle groups of tree.json', async () => {
+    const { store } = setup();
+    await store.load();
+    expect(store.treeGroups).toEqual([{ id: 1, name: '车队', children: [] }]);
+    expect(store.groupOf).toBeUndefined();
   });
 });

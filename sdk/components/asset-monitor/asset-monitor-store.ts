@@ -1,9 +1,10 @@
-import { makeAutoObservable, observable, runInAction, untracked } from 'mobx';
+import { computed, makeAutoObservable, observable, runInAction, untracked } from 'mobx';
 import { filterAssets, hasPosition, type AssetStatusFilter } from '../../asset-status';
 import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../services/http-service';
 import type { GeocodeService } from '../../services/geocode-service';
 import { MONITOR_LIST_PATH, MONITOR_MAX_PAGE_SIZE, MONITOR_TREE_PATH, type LiveService, type MonitorItem, type VehicleGroup } from '../../services/live-service';
 import type { MessageBus } from '../../services/message-bus';
+import { departmentGroups, departmentId, type AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 
 /** Addresses are kept per ~100 m square: a moving vehicle is looked up again when it left it. */
 const ADDRESS_DECIMALS = 3;
@@ -52,8 +53,27 @@ export class MonitorStore {
   private readonly pending = new Set<string>();
   private inView: readonly MonitorItem[] = [];
 
-  constructor(private readonly deps: MonitorDeps, readonly assetKind: MonitorAssetKind = 'vehicle') {
-    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(this, { deps: false, assetKind: false, pending: false, inView: false, addresses: false, lastAddress: false }, { autoBind: true });
+  constructor(private readonly deps: MonitorDeps, readonly assetKind: MonitorAssetKind = 'vehicle', readonly groupBy: AssetTreeGrouping = 'group') {
+    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(
+      this,
+      { deps: false, assetKind: false, groupBy: false, pending: false, inView: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The departments of the people shown, as tree groups (the same array while no department comes or goes). */
+  get departments() {
+    return departmentGroups(this.items);
+  }
+
+  /** The tree's groups: the vehicle groups of tree.json, or the people's departments. */
+  get treeGroups() {
+    return this.groupBy === 'department' ? this.departments : this.groups;
+  }
+
+  /** Where the tree lists an asset: under its vehicle group (the tree's default) or its department. */
+  get groupOf(): ((item: MonitorItem) => string) | undefined {
+    return this.groupBy === 'department' ? departmentId : undefined;
   }
 
   /** terminalNos of the assets of this monitor's kind ordered by name; re-sorted only when assets come or go. */
@@ -125,7 +145,8 @@ export class MonitorStore {
     this.error = undefined;
     const { http, live } = this.deps;
     const [tree, list] = await Promise.allSettled([
-      http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: this.assetKind }).then(expectOk),
+      // a department tree is made of the people themselves
+      this.groupBy === 'department' ? Promise.resolve([] as VehicleGroup[]) : http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: this.assetKind }).then(expectOk),
       http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }).then(expectOk),
     ]);
     runInAction(() => {

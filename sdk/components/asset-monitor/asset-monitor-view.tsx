@@ -14,6 +14,8 @@ import { NavigationService } from '../../services/navigation-service';
 import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
 import { AssetMap } from '../asset-map';
 import { AssetTree } from '../asset-tree';
+import PersonStatusChips from '../person-status/person-status-chips-view';
+import type { AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';
 import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT, formatReportTime } from './asset-monitor-format';
@@ -45,6 +47,8 @@ export interface AssetMonitorProps {
   selected?: string;
   /** A card about the selected asset (e.g. a person's photo and last readings), shown over the map's top right corner. */
   detail?: (terminalNo: string) => ReactNode;
+  /** What the tree groups the assets by: vehicle groups (default) or, for people, their 部门 (未填写部门 for none). */
+  groupBy?: AssetTreeGrouping;
 }
 
 const TABLE_HEIGHT = 184;
@@ -119,9 +123,13 @@ function guardText(r: MonitorItem): string {
   return r.powerCut ? `${armed} · 已断电` : armed;
 }
 
+/** The table's 状态 column already says 在线/离线 and moving or not: the chips add the rest. */
+const PERSON_TABLE_CHIPS = ['sos', 'lowBattery', 'lbs', 'wifi'] as const;
+
 function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn<MonitorItem>[] {
   const vehicle = store.assetKind === 'vehicle';
   const ebike = store.assetKind === 'ebike';
+  const person = store.assetKind === 'person';
   return [
     { key: 'plate', title: words.name, width: 120, render: (r) => r.plateNo || r.terminalNo },
     { key: 'terminal', title: '终端号', width: 130, render: (r) => r.terminalNo },
@@ -138,6 +146,7 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
         );
       },
     },
+    ...(person ? [{ key: 'chips', title: '标识', width: 190, render: (r: MonitorItem) => <span data-col="chips"><PersonStatusChips item={r} only={PERSON_TABLE_CHIPS} /></span> }] : []),
     { key: 'speed', title: '速度', width: 90, align: 'right', render: (r) => (r.speed === null ? '—' : `${Math.round(r.speed)} km/h`) },
     vehicle
       ? { key: 'acc', title: 'ACC', width: 60, render: (r) => (r.expired ? '—' : (r.acc ?? (r.statusFlags & 1) === 1) ? '开' : '关') }
@@ -163,7 +172,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const bus = useService<MessageBus>(MessageBus);
   const nav = useService<NavigationService>(NavigationService);
   const dialogs = useService<DialogService>(DialogService);
-  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind));
+  const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind, props.groupBy));
   const [cols] = useState(() => columns(store, words));
   useEffect(() => store.start(), [store]);
   useEffect(() => {
@@ -187,7 +196,8 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
         </div>
         <div style={{ flex: 1, minHeight: 0 }}>
           <AssetTree
-            groups={store.groups}
+            groups={store.treeGroups}
+            groupOf={store.groupOf}
             items={store.items}
             status={store.status}
             onStatusChange={store.setStatus}

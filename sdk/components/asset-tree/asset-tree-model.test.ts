@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filterAssets, matchesKeyword, matchesStatus } from '../../asset-status';
 import type { MonitorItem, VehicleGroup } from '../../services/live-service';
 import { monitorItem } from '../../testing/monitor-item';
-import { buildAssetTree, countAssets, UNGROUPED_ID, UNGROUPED_NAME, type AssetTreeInput } from './asset-tree-model';
+import { buildAssetTree, countAssets, departmentGroups, departmentId, NO_DEPARTMENT_NAME, UNGROUPED_ID, UNGROUPED_NAME, type AssetTreeInput } from './asset-tree-model';
 
 const v = (terminalNo: string, plateNo: string, groupId: number | null, patch: Partial<MonitorItem> = {}): MonitorItem =>
   monitorItem(terminalNo, { plateNo, groupId, lon: 116, lat: 39, speed: 0, course: 0, altitude: 0, gpsTime: null, statusFlags: 0, mileage: 0, ...patch });
@@ -94,5 +94,38 @@ describe('buildAssetTree on every live push', () => {
     expect(plates(buildAssetTree({ ...base, items: renamed }))).toEqual(['京B', '京C', '京D']);
     const arrived = [...renamed, v('4', '京0', 9)];
     expect(plates(buildAssetTree({ ...base, items: arrived }))).toEqual(['京0', '京B', '京C', '京D']);
+  });
+});
+
+describe('a department tree of people', () => {
+  const person = (terminalNo: string, name: string, department: string | undefined, patch: Partial<MonitorItem> = {}) =>
+    v(terminalNo, name, 1, { assetKind: 'person', ...(department !== undefined && { department }), ...patch });
+  const people = [
+    person('1', '王建国', '生产部'),
+    person('2', '李娜', '质检部', { online: false }),
+    person('3', '赵强', '生产部', { online: false }),
+    person('4', '陈晨', ''),
+    person('5', '周敏', undefined),
+  ];
+
+  it('groups people by 部门 with online/total counts, people without one under 未填写部门 (last)', () => {
+    const groups = departmentGroups(people);
+    expect(groups.map((g) => g.name)).toEqual(['生产部', '质检部', NO_DEPARTMENT_NAME]);
+    const rows = buildAssetTree({ groups, items: people, status: 'all', keyword: '', expanded: new Set(groups.map((g) => String(g.id))), hidden: new Set(), groupOf: departmentId });
+    const tree = rows.map((r) => (r.kind === 'group' ? `${r.name} ${r.counts.online}/${r.counts.all}` : `  ${r.item.plateNo}`));
+    expect(tree).toEqual(['生产部 1/2', '  王建国', '  赵强', '质检部 0/1', '  李娜', '未填写部门 2/2', '  陈晨', '  周敏']);
+  });
+
+  it('a search keeps only the departments holding a match, and ticking a department ticks its people', () => {
+    const groups = departmentGroups(people);
+    const rows = buildAssetTree({ groups, items: people, status: 'offline', keyword: '', expanded: new Set(), hidden: new Set(['3']), groupOf: departmentId });
+    expect(rows.filter((r) => r.kind === 'group').map((r) => r.kind === 'group' && [r.name, r.check, r.terminalNos])).toEqual([
+      ['生产部', 'unchecked', ['3']],
+      ['质检部', 'checked', ['2']],
+    ]);
+  });
+
+  it('has no department when nobody is listed', () => {
+    expect(departmentGroups([])).toEqual([]);
   });
 });

@@ -33,6 +33,8 @@ export interface AssetTreeInput {
   expanded: ReadonlySet<string>;
   /** Vehicles unticked: not shown on the map. */
   hidden: ReadonlySet<string>;
+  /** The id of the group an asset is listed under; default its vehicle group (groupId). */
+  groupOf?: (item: MonitorItem) => string | number | null | undefined;
 }
 
 /** The status filter's choices. */
@@ -58,6 +60,27 @@ export function countAssets(items: Iterable<Pick<MonitorItem, 'online' | 'alarmF
 /** Vehicles whose group is not in the tree are listed under this pseudo group. */
 export const UNGROUPED_ID = '__ungrouped__';
 export const UNGROUPED_NAME = '未分组';
+
+/** How a monitor's tree groups its assets: by vehicle group (tree.json) or, for people, by 部门. */
+export type AssetTreeGrouping = 'group' | 'department';
+
+/** People without a 部门 are listed under this department. */
+export const NO_DEPARTMENT_NAME = '未填写部门';
+const DEPARTMENT_PREFIX = 'dept:';
+
+/** The tree id of a person's department (a blank one is {@link NO_DEPARTMENT_NAME}'s). */
+export function departmentId(item: Pick<MonitorItem, 'department'>): string {
+  return DEPARTMENT_PREFIX + (item.department?.trim() ?? '');
+}
+
+/** The departments of `items` as tree groups, by name (collated), 未填写部门 last. */
+export function departmentGroups(items: readonly Pick<MonitorItem, 'department'>[]): VehicleGroup[] {
+  const names = new Set(items.map((i) => i.department?.trim() ?? ''));
+  const named = [...names].filter((n) => n !== '').sort(new Intl.Collator('zh-CN').compare);
+  const groups: VehicleGroup[] = named.map((name) => ({ id: DEPARTMENT_PREFIX + name, name, children: [] }));
+  if (names.has('')) groups.push({ id: DEPARTMENT_PREFIX, name: NO_DEPARTMENT_NAME, children: [] });
+  return groups;
+}
 
 const collator = new Intl.Collator('zh-CN');
 const sortKey = (i: MonitorItem) => i.plateNo || i.terminalNo;
@@ -109,8 +132,10 @@ export function buildAssetTree(input: AssetTreeInput): AssetTreeRow[] {
   const roots = toNodes(input.groups);
   const byId = index(roots);
   const ungrouped: Node = { id: UNGROUPED_ID, name: UNGROUPED_NAME, children: [], items: [] };
+  const groupOf = input.groupOf ?? ((item: MonitorItem) => item.groupId);
   for (const item of input.items) {
-    const node = item.groupId != null ? byId.get(String(item.groupId)) : undefined;
+    const id = groupOf(item);
+    const node = id != null ? byId.get(String(id)) : undefined;
     (node ?? ungrouped).items.push(item);
   }
   if (ungrouped.items.length) roots.push(ungrouped);

@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
 import type { AssetTreeProps } from '../asset-tree';
 import { rowWindow } from '../data-table/windowing';
+import PersonStatusChips from '../person-status/person-status-chips-view';
 import { TextLengthCounter } from '../text-input';
 import { ASSET_STATUS_FILTERS, buildAssetTree, countAssets, UNGROUPED_ID, type AssetTreeRow } from './asset-tree-model';
 
@@ -23,6 +24,8 @@ const allGroups = (groups: AssetTreeProps['groups']): Set<string> => {
   return ids;
 };
 const DEFAULT_HEIGHT = 480;
+/** A person's row is narrow: it shows the alerts (SOS, 低电量); the table and the card show every chip. */
+const TREE_CHIPS = ['sos', 'lowBattery'] as const;
 /** The search's limit (the monitor's keyword filter takes up to 50 characters). */
 const SEARCH_MAX_LENGTH = 50;
 const COUNTER_POSITION = { position: 'absolute', right: '8px', top: '50%', transform: 'translateY(-50%)', pointerEvents: 'none' } as const;
@@ -89,13 +92,13 @@ const useStyles = makeStyles({
 /** The windowed tree behind {@link AssetTree}. */
 export default function AssetTreeView(props: AssetTreeProps) {
   const s = useStyles();
-  const { groups, status, keyword, hidden } = props;
+  const { groups, status, keyword, hidden, groupOf } = props;
   // live pushes change every item each second: the tree follows in a render of its own, after the map's
   const items = useDeferredValue(props.items);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => allGroups(groups));
   // open the groups when the tree arrives
   useEffect(() => setExpanded((e) => (e.size > 1 ? e : allGroups(groups))), [groups]);
-  const rows = useMemo(() => buildAssetTree({ groups, items, status, keyword, expanded, hidden }), [groups, items, status, keyword, expanded, hidden]);
+  const rows = useMemo(() => buildAssetTree({ groups, items, status, keyword, expanded, hidden, groupOf }), [groups, items, status, keyword, expanded, hidden, groupOf]);
   const totals = useMemo(() => countAssets(items), [items]);
 
   const list = useRef<HTMLDivElement>(null);
@@ -158,6 +161,7 @@ export default function AssetTreeView(props: AssetTreeProps) {
         <span className={s.name} title={item.terminalNo}>
           {item.plateNo || item.terminalNo}
         </span>
+        {item.assetKind === 'person' && <PersonStatusChips item={item} only={TREE_CHIPS} />}
         {item.online && item.speed !== null && <span className={s.speed}>{Math.round(item.speed)} km/h</span>}
         {item.expired && (
           <span className={s.speed} title={item.hint || '服务已到期，请续费'}>

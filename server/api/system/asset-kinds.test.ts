@@ -57,6 +57,15 @@ describe('assets of every kind', () => {
     expect(edited.obj.profile).not.toHaveProperty('phone');
   });
 
+  it('tells 人员监控 each person’s 部门, and nothing of the kind for vehicles', async () => {
+    type Item = { plateNo: string; assetKind: string; department?: string };
+    const monitor = (assetKind: string) => admin.get<Page<Item>>('/car/v4/api/monitor/list.json', { pageSize: 1000, assetKind });
+    const people = (await monitor('person')).obj.list;
+    expect(people.find((p) => p.plateNo === '王建国')?.department).toBe('生产部');
+    expect(people.every((p) => typeof p.department === 'string')).toBe(true);
+    expect((await monitor('vehicle')).obj.list.every((v) => v.department === undefined)).toBe(true);
+  });
+
   it('checks a pet’s species, sex and birthday and an e-bike’s battery', async () => {
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { species: '兔' } })).toMatchObject({ flag: 400, msg: '种类不正确（狗、猫、其他）' });
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { birthday: '2099-01-01' } })).toMatchObject({ flag: 400, msg: '生日不能晚于今天' });
