@@ -49,3 +49,4 @@ export * from './components/report-chart';
 export * from './components/profile-fields';
 export * from './components/series-chart';
 export * from './components/health-chart';
+export * from './components/page-section';

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { DataTable, expectOk, HttpService, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
 import { AttendancePaths, errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
-import { CardFrame } from '../attendance/card-frame';
 import { ConfirmDelete } from '../attendance/confirm-delete';
 import { ShiftDialog } from '../attendance/shift-dialog';
 import { WorkAreaDialog } from '../attendance/work-area-dialog';
@@ -91,15 +90,15 @@ export default function AttendancePage() {
 
   return (
     <div className={s.page}>
-      <CardFrame title="考勤区域" error={error} tools={<Button icon={<AddRegular />} onClick={() => setEditing({ kind: 'area' })}>新增区域</Button>}>
+      <PageSection title="考勤区域" error={error} tools={<Button icon={<AddRegular />} onClick={() => setEditing({ kind: 'area' })}>新增区域</Button>}>
         <DataTable label="考勤区域" rows={areas ?? []} columns={areaColumns} rowKey={(a) => String(a.id)} height={200} rowHeight={36} empty={areas ? '还没有考勤区域' : '加载中…'} />
-      </CardFrame>
-      <CardFrame
+      </PageSection>
+      <PageSection
         title="班次"
         tools={<Button icon={<AddRegular />} disabled={!areas?.length} onClick={() => setEditing({ kind: 'shift' })}>新增班次</Button>}
       >
         <DataTable label="班次" rows={shifts ?? []} columns={shiftColumns} rowKey={(w) => String(w.id)} height={240} rowHeight={36} empty={shifts ? '还没有班次' : '加载中…'} />
-      </CardFrame>
+      </PageSection>
       {editing?.kind === 'area' && <WorkAreaDialog area={editing.area} onSaved={() => saved('考勤区域已保存')} onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'shift' && <ShiftDialog shift={editing.shift} areas={areas ?? []} onSaved={() => saved('班次已保存')} onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'deleteArea' && (

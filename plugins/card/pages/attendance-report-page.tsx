@@ -8,6 +8,7 @@ import {
   expectOk,
   HttpService,
   Input,
+  PageSection,
   Pagination,
   PaginationBar,
   Permission,
@@ -16,7 +17,6 @@ import {
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, chinaToday, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
-import { CardFrame } from '../attendance/card-frame';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
 
@@ -107,7 +107,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   };
 
   return (
-    <CardFrame
+    <PageSection
       title="考勤报表"
       error={error}
       tools={
@@ -143,7 +143,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
         <DataTable label="考勤日报" rows={(rows?.list ?? []) as DayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={420} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
       )}
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
-    </CardFrame>
+    </PageSection>
   );
 });
 export default AttendanceReportPage;

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HealthChart, type HealthChartSeries, HttpService, Input, useService } from '@tianlu/sdk';
+import { expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
 import { chinaToday, errorText } from '../attendance/attendance-api';
-import { CardFrame } from '../attendance/card-frame';
 import { HealthPaths, type HealthPerson, type HealthReading, type HealthSeries } from '../health/health-api';
 
 const useStyles = makeStyles({
@@ -72,7 +71,7 @@ export default function HealthPage() {
   }, [data]);
 
   return (
-    <CardFrame
+    <PageSection
       title="健康"
       error={error}
       filters={
@@ -100,6 +99,6 @@ export default function HealthPage() {
           ))}
         </div>
       )}
-    </CardFrame>
+    </PageSection>
   );
 }

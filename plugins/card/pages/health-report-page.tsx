@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { DataTable, type DataTableColumn, expectOk, HttpService, Input, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { chinaToday, errorText } from '../attendance/attendance-api';
-import { CardFrame } from '../attendance/card-frame';
 import { HealthPaths, type HealthLine, type ReadingStats } from '../health/health-api';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
@@ -59,7 +58,7 @@ const HealthReportPage = observer(function HealthReportPage() {
   };
 
   return (
-    <CardFrame
+    <PageSection
       title="健康报表"
       error={error}
       filters={
@@ -76,7 +75,7 @@ const HealthReportPage = observer(function HealthReportPage() {
     >
       <DataTable label="健康报表" rows={rows ?? []} columns={columns} rowKey={(r) => String(r.vehicleId)} height={420} rowHeight={34} empty={loading ? '加载中…' : '没有佩戴工牌的人员'} />
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
-    </CardFrame>
+    </PageSection>
   );
 });
 export default HealthReportPage;

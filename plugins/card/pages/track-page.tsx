@@ -8,13 +8,13 @@ import {
   HttpService,
   Input,
   type MapShape,
+  PageSection,
   type TrackAnswer,
   TrackPlayback,
   TrackPlayerBar,
   useService,
 } from '@tianlu/sdk';
 import { chinaToday, clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
-import { CardFrame } from '../attendance/card-frame';
 import { HealthPaths, type HealthPerson } from '../health/health-api';
 
 const STAYS = '/car/v4/api/card/attendance/stays.json';
@@ -94,7 +94,7 @@ export default function TrackPage() {
   ];
 
   return (
-    <CardFrame
+    <PageSection
       title="轨迹回放"
       error={error}
       filters={
@@ -118,6 +118,6 @@ export default function TrackPage() {
           <TrackPlayerBar playback={playback} disabled={!points || points < 2} />
         </div>
       </div>
-    </CardFrame>
+    </PageSection>
   );
 }

@@ -3,12 +3,21 @@ import { observer } from 'mobx-react-lite';
 import { Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Select } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
 import {
-  DataTable, expectOk, HttpService, NavigationService, PaginationBar, Pagination, Permission, ToastService, useService, type DataTableColumn,
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  HttpService,
   Input,
+  NavigationService,
+  PageSection,
+  Pagination,
+  PaginationBar,
+  Permission,
+  ToastService,
+  useService,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
 import { GbButtons, GbPaths, maskPhone, type Declaration } from '../declare/gb-api';
-import { GbFrame } from '../declare/gb-frame';
 
 interface Filter {
   keyword: string;
@@ -100,7 +109,7 @@ const DeclarePage = observer(function DeclarePage() {
   ];
 
   return (
-    <GbFrame
+    <PageSection
       title="备案登记"
       error={error}
       tools={
@@ -174,7 +183,7 @@ const DeclarePage = observer(function DeclarePage() {
           </DialogSurface>
         </Dialog>
       )}
-    </GbFrame>
+    </PageSection>
   );
 });
 export default DeclarePage;

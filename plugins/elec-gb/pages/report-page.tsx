@@ -1,9 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { DataTable, expectOk, GB_RULE_NAMES, HttpService, Permission, ToastService, useService, type DataTableColumn, type GbRule } from '@tianlu/sdk';
+import {
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  GB_RULE_NAMES,
+  type GbRule,
+  HttpService,
+  PageSection,
+  Permission,
+  ToastService,
+  useService,
+} from '@tianlu/sdk';
 import { GbButtons, GbPaths, type ComplianceLine } from '../declare/gb-api';
-import { GbFrame } from '../declare/gb-frame';
 
 const RULES: GbRule[] = ['designSpeed', 'mass', 'motorPower', 'pedals'];
 
@@ -51,7 +61,7 @@ export default function ReportPage() {
   }, [http]);
   const rows = report ? [...report.lines, report.total] : [];
   return (
-    <GbFrame
+    <PageSection
       title="合规报表"
       error={error}
       tools={
@@ -61,6 +71,6 @@ export default function ReportPage() {
       }
     >
       <DataTable label="合规报表" rows={rows} columns={columns} rowKey={(l) => `${l.tenantId}-${l.tenantName}`} height={360} empty={report ? '还没有备案' : '加载中…'} />
-    </GbFrame>
+    </PageSection>
   );
 }

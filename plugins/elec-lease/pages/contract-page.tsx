@@ -12,6 +12,7 @@ import {
   type LeaseContract,
   type LeaseStatus,
   OPEN_LEASE_STATUSES,
+  PageSection,
   Pagination,
   PaginationBar,
   Permission,
@@ -20,7 +21,6 @@ import {
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
-import { LeaseFrame } from '../lease/lease-frame';
 import { SignDialog } from '../lease/sign-dialog';
 import { useLeaseExport } from '../lease/use-lease-export';
 
@@ -103,7 +103,7 @@ const ContractPage = observer(function ContractPage() {
   ];
 
   return (
-    <LeaseFrame
+    <PageSection
       title="合同管理"
       error={error}
       tools={
@@ -161,7 +161,7 @@ const ContractPage = observer(function ContractPage() {
           onClose={() => setActing(undefined)}
         />
       )}
-    </LeaseFrame>
+    </PageSection>
   );
 });
 export default ContractPage;

@@ -1,9 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { expectOk, HttpService, Input, type LeaseIncomeMonth, type LeaseUtilisation, Permission, SeriesChart, useService } from '@tianlu/sdk';
+import {
+  expectOk,
+  HttpService,
+  Input,
+  type LeaseIncomeMonth,
+  type LeaseUtilisation,
+  PageSection,
+  Permission,
+  SeriesChart,
+  useService,
+} from '@tianlu/sdk';
 import { chinaToday, errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
-import { LeaseFrame } from '../lease/lease-frame';
 import { useLeaseExport } from '../lease/use-lease-export';
 
 interface Income {
@@ -53,7 +62,7 @@ export default function IncomePage() {
   const u = data?.utilisation;
 
   return (
-    <LeaseFrame
+    <PageSection
       title="收入概览"
       error={error}
       tools={
@@ -97,6 +106,6 @@ export default function IncomePage() {
           />
         </>
       )}
-    </LeaseFrame>
+    </PageSection>
   );
 }

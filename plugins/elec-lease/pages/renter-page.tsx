@@ -9,6 +9,7 @@ import {
   HttpService,
   Input,
   type LeaseRenter,
+  PageSection,
   Pagination,
   PaginationBar,
   Permission,
@@ -16,7 +17,6 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
-import { LeaseFrame } from '../lease/lease-frame';
 import { RenterDialog } from '../lease/renter-dialog';
 import { useLeaseExport } from '../lease/use-lease-export';
 
@@ -84,7 +84,7 @@ const RenterPage = observer(function RenterPage() {
   ];
 
   return (
-    <LeaseFrame
+    <PageSection
       title="租户管理"
       error={error}
       tools={
@@ -122,7 +122,7 @@ const RenterPage = observer(function RenterPage() {
           onClose={() => setEditing(undefined)}
         />
       )}
-    </LeaseFrame>
+    </PageSection>
   );
 });
 export default RenterPage;

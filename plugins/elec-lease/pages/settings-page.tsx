@@ -1,8 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Field, makeStyles, SpinButton, Switch, Text } from '@fluentui/react-components';
-import { DataTable, type DataTableColumn, expectOk, HttpService, Input, type LeaseSettings, Permission, ToastService, useService } from '@tianlu/sdk';
+import {
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  HttpService,
+  Input,
+  type LeaseSettings,
+  PageSection,
+  Permission,
+  ToastService,
+  useService,
+} from '@tianlu/sdk';
 import { errorText, LeaseButtons, LeasePaths, type LeaseBike } from '../lease/lease-api';
-import { LeaseFrame } from '../lease/lease-frame';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'flex-end', gap: '16px', flexWrap: 'wrap' },
@@ -71,7 +81,7 @@ export default function SettingsPage() {
   ];
 
   return (
-    <LeaseFrame title="租赁设置" error={error}>
+    <PageSection title="租赁设置" error={error}>
       {settings && (
         <div className={s.row}>
           <Switch label="逾期自动断电" checked={settings.autoCut} onChange={(_, d) => setSettings({ ...settings, autoCut: d.checked })} />
@@ -88,6 +98,6 @@ export default function SettingsPage() {
         <Input value={keyword} placeholder="车牌号" onChange={(_, d) => setKeyword(d.value.trim())} />
       </Field>
       <DataTable label="电动车状态" rows={bikes} columns={columns} rowKey={(b) => String(b.id)} height={320} empty="没有电动车" />
-    </LeaseFrame>
+    </PageSection>
   );
 }
