@@ -35,7 +35,7 @@ export function pushesType(push: AlarmPushSettings, alarmType: string): boolean 
   return push.alarmTypes.includes(alarmType);
 }
 
-/** The tip's entry for an alarm: its name, the plate (or terminal) and the start time. */
+/** The tip's entry for an alarm: its name, the plate (or terminal), the start time, the place and whom to call. */
 export function alarmTipItem(alarm: Alarm): AlarmTipItem {
   return {
     id: alarm.id,
@@ -43,6 +43,9 @@ export function alarmTipItem(alarm: Alarm): AlarmTipItem {
     alarmType: alarm.alarmName || alarm.alarmType,
     time: alarm.startTime,
     terminalNo: alarm.terminalNo,
+    lon: alarm.lon,
+    lat: alarm.lat,
+    phone: alarm.contactPhone ?? null,
   };
 }
 

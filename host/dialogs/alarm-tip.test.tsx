@@ -87,6 +87,16 @@ describe('the global alarm tip', () => {
     expect(JSON.parse(localStorage.getItem('main_alarmRealTime') ?? '[]')).toMatchObject([{ id: 11, plateNo: '京A00001', alarmType: '紧急报警' }]);
   });
 
+  it("shows where a badge's SOS happened and the person's phone to call", async () => {
+    const { send, server } = await start();
+    server.on('POST', '/car/v4/api/address/baidu/getGeo.json', (req) =>
+      ok((req.body as { lonAndLatToAddressVOS: { index: number }[] }).lonAndLatToAddressVOS.map((p) => ({ index: p.index, address: '江苏省苏州市工业园区星湖街' }))) as never);
+    send({ ...sos(14, '周晓梅'), contactPhone: '13912345678', lon: 120.72, lat: 31.33 });
+    const tip = await screen.findByRole('alert', { name: '告警 紧急报警 周晓梅' });
+    expect(await within(tip).findByText('江苏省苏州市工业园区星湖街')).toBeTruthy();
+    expect(within(tip).getByRole('link', { name: '13912345678' }).getAttribute('href')).toBe('tel:13912345678');
+  });
+
   it('stays silent when the user turned the alarm voice off', async () => {
     const { send, tones } = await start({ voiceOn: false });
     send(sos(12));

@@ -8,6 +8,8 @@ import {
   ALARM_NOTE_MAX,
   AlarmService,
   DialogService,
+  GEOCODE_FAILED,
+  GeocodeService,
   NETWORK_ERROR_MESSAGE,
   PermissionService,
   Textarea,
@@ -39,6 +41,25 @@ export function tipTime(iso: string): string {
   return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
+/** The address of where the alarm happened, once looked up (its coordinates meanwhile, 获取位置失败 when the lookup fails). */
+function useTipPlace(lon: number | null | undefined, lat: number | null | undefined): string | undefined {
+  const geocode = useService<GeocodeService>(GeocodeService);
+  const [place, setPlace] = useState<string>();
+  useEffect(() => {
+    if (lon == null || lat == null) return;
+    let current = true;
+    setPlace(`${lon.toFixed(5)}, ${lat.toFixed(5)}`);
+    geocode.getAddress(lon, lat).then(
+      (address) => current && setPlace(address || GEOCODE_FAILED),
+      () => current && setPlace(GEOCODE_FAILED),
+    );
+    return () => {
+      current = false;
+    };
+  }, [geocode, lon, lat]);
+  return place;
+}
+
 const AlarmTipCard = observer(function AlarmTipCard(props: { item: AlarmTipItem }) {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
@@ -49,6 +70,7 @@ const AlarmTipCard = observer(function AlarmTipCard(props: { item: AlarmTipItem 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const a = props.item;
+  const place = useTipPlace(a.lon, a.lat);
   const live = typeof a.id === 'number' && !!a.terminalNo;
   const canProcess = live && perms.hasMenu(ALARM_CENTER_MENU_ID);
 
@@ -76,6 +98,14 @@ const AlarmTipCard = observer(function AlarmTipCard(props: { item: AlarmTipItem 
         <span>{a.plateNo}</span>
         <span className={s.meta}>{tipTime(a.time)}</span>
       </div>
+      {place && <div className={s.meta} aria-label="告警位置">{place}</div>}
+      {a.phone && (
+        <div className={s.row}>
+          <span>
+            联系电话 <a href={`tel:${a.phone}`}>{a.phone}</a>
+          </span>
+        </div>
+      )}
       {note !== undefined ? (
         <>
           <Textarea

@@ -17,6 +17,8 @@ export interface Alarm {
   source: AlarmSource;
   terminalNo: string;
   plateNo: string | null;
+  /** Whom to call: a person's 手机号 or a pet's 主人手机号 (null for vehicles and e-bikes, or when not filled in). */
+  contactPhone?: string | null;
   vehicleId: number | null;
   groupId: number | null;
   groupName: string | null;

@@ -21,6 +21,11 @@ export interface AlarmTipItem {
   time: string;
   /** The alarm's terminal, when the tip item is a live alarm (查看 opens it). */
   terminalNo?: string;
+  /** Where it happened (WGS84); the tip shows the address. */
+  lon?: number | null;
+  lat?: number | null;
+  /** Whom to call (a person's or a pet owner's phone). */
+  phone?: string | null;
 }
 
 export interface InstructionsState {

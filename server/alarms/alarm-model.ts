@@ -14,6 +14,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     source: row.source === 'terminal' ? 'terminal' : 'platform',
     terminalNo: row.terminalNo,
     plateNo: row.plateNo,
+    contactPhone: row.contactPhone ?? null,
     vehicleId: row.vehicleId,
     groupId: row.groupId,
     groupName: row.groupName,

@@ -13,6 +13,8 @@ export interface AlarmRow {
   fenceId: number;
   terminalNo: string;
   plateNo: string | null;
+  /** A person's 手机号 or a pet's 主人手机号; null for other assets or when not filled in. */
+  contactPhone: string | null;
   vehicleId: number | null;
   groupId: number | null;
   groupName: string | null;
@@ -99,6 +101,7 @@ export class AlarmQueries {
         't.display_no as terminalNo', 'v.plate_no as plateNo', 'v.id as vehicleId', 'g.id as groupId', 'g.name as groupName',
         'a.start_time as startTime', 'a.end_time as endTime', 'a.lon', 'a.lat', 'a.speed', 'a.detail', 'a.status',
         'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime',
+        sql<string | null>`coalesce(nullif(v.profile->>'phone', ''), nullif(v.profile->>'ownerPhone', ''))`.as('contactPhone'),
       ]);
   }
 

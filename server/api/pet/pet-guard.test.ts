@@ -123,7 +123,7 @@ beforeAll(async () => {
   const group = await server.store.fleet.ensureGroup(tenantId, null, '宠物测试', 60);
   await server.store.fleet.provision({
     tenantId, groupId: group, terminalNo: COLLAR, displayNo: COLLAR, authCode: '', imei: COLLAR, protocol: 'watch', plateNo: '旺财', plateColor: 0, assetKind: 'pet',
-    profile: { species: '狗', breed: '柴犬' },
+    profile: { species: '狗', breed: '柴犬', ownerPhone: '18687654321' },
   });
   terminalId = (await server.store.fleet.terminalAuth(COLLAR))!.terminalId;
   collar = await Collar.open(server.fleet.devices.watch!.port);
@@ -175,6 +175,7 @@ describe('宠物守护 安全区域', () => {
     let leaves = await alarmsOf('leaveSafeZone');
     expect(leaves).toHaveLength(1);
     expect(leaves[0]).toMatchObject({ alarmType: 'leaveSafeZone', endTime: null, detail: { zoneId: zone.id, zoneName: '家' } });
+    expect(leaves[0]!.contactPhone, 'the owner to call, as the alarm tip shows').toBe('18687654321');
     await report(50); // home again
     leaves = await alarmsOf('leaveSafeZone');
     expect(leaves).toHaveLength(1);
