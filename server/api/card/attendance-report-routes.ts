@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { dayReport, monthReport } from '../../attendance/attendance-report';
 import type { AccessScope } from '../../store/scope-queries';
 import type { AppDeps } from '../app-deps';
+import { startFileExport } from '../download/background-export';
 import { badInput } from '../envelope';
 import { parseDay } from '../report/report-request';
-import { sessionRoute, type SessionContext } from '../route-definition';
+import { sessionRoute } from '../route-definition';
 import { object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
 import { toDayItem, toMonthItem, type DayItem, type MonthItem } from './attendance-views';
 import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
@@ -93,23 +91,6 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
   await book.commit();
 }
 
-/** Writes the file after the answer went out; the 下载中心 record becomes ready (1) or failed (2) and /ws says so. */
-async function generate(ctx: SessionContext<unknown, unknown>, scope: AccessScope, job: ExportJob, id: number, fileName: string): Promise<void> {
-  const { deps, user } = ctx;
-  const key = `attendance-${id}-${randomBytes(6).toString('hex')}.xlsx`;
-  const file = join(deps.exportDir, key);
-  try {
-    await mkdir(deps.exportDir, { recursive: true });
-    await writeWorkbook(deps, scope, job, file);
-    const { size } = await stat(file);
-    await deps.store.exports.finish(id, { status: 1, size, storageKey: key });
-    deps.fleet?.bus.publish({ type: 'exportReady', tenantId: user.tenantId, userId: user.id, id, fileName });
-  } catch (err) {
-    ctx.request.log.error({ err, exportId: id }, 'attendance export failed');
-    await unlink(file).catch(() => undefined);
-    await deps.store.exports.finish(id, { status: 2, size: 0, storageKey: null }).catch(() => undefined);
-  }
-}
 
 interface ExportBody { kind: 'day' | 'month'; day?: string; month?: string; keyword?: string }
 
@@ -125,7 +106,7 @@ export const attendanceExportRoute = sessionRoute<unknown, ExportBody>({
     ),
   },
   handler: async (ctx) => {
-    const { body, deps, user } = ctx;
+    const { body, deps } = ctx;
     const keyword = body.keyword?.trim() || undefined;
     let job: ExportJob;
     let fileName: string;
@@ -141,11 +122,7 @@ export const attendanceExportRoute = sessionRoute<unknown, ExportBody>({
       fileName = `考勤月报-${month}.xlsx`;
     }
     const scope = await ctx.scope();
-    const id = await deps.store.exports.create({
-      userId: user.id, tenantId: user.tenantId, fileName, status: 0, size: 0, storageKey: null, createdAt: deps.clock.now(),
-    });
     await ctx.audit({ action: '导出考勤报表', target: fileName, after: job });
-    setImmediate(() => void generate(ctx, scope, job, id, fileName));
-    return { id, fileName };
+    return startFileExport(ctx, fileName, (file) => writeWorkbook(deps, scope, job, file));
   },
 });

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { SessionContext } from '../route-definition';
 
 /**
- * Starts an export that lands in 下载中心: the record is stored as 生成中 now, `build` writes the
- * file after the answer went out, and the record becomes 可下载 (with its size) or 失败; the
- * user's open consoles get `exportReady` over /ws. Answers the record id and file name.
+ * Starts an export that lands in 下载中心: the record is stored as 生成中 now, `write` writes the
+ * file (at the path it is given) after the answer went out, and the record becomes 可下载 (with its
+ * size) or 失败; the user's open consoles get `exportReady` over /ws. Answers the record id and file name.
  */
-export async function startBackgroundExport<Q, B>(
+export async function startFileExport<Q, B>(
   ctx: SessionContext<Q, B>,
   fileName: string,
-  build: () => Promise<Buffer>,
+  write: (file: string) => Promise<void>,
 ): Promise<{ id: number; fileName: string }> {
   const { deps, user } = ctx;
   const id = await deps.store.exports.create({
@@ -23,16 +23,25 @@ export async function startBackgroundExport<Q, B>(
       const file = join(deps.exportDir, key);
       try {
         await mkdir(deps.exportDir, { recursive: true });
-        await writeFile(file, await build());
+        await write(file);
         const { size } = await stat(file);
         await deps.store.exports.finish(id, { status: 1, size, storageKey: key });
         deps.fleet?.bus.publish({ type: 'exportReady', tenantId: user.tenantId, userId: user.id, id, fileName });
       } catch (err) {
-        ctx.request.log.error({ err, exportId: id }, 'export failed');
+        ctx.request.log.error({ err, exportId: id, fileName }, 'export failed');
         await unlink(file).catch(() => undefined);
         await deps.store.exports.finish(id, { status: 2, size: 0, storageKey: null }).catch(() => undefined);
       }
     })();
   });
   return { id, fileName };
+}
+
+/** {@link startFileExport} for a spreadsheet built in memory. */
+export function startBackgroundExport<Q, B>(
+  ctx: SessionContext<Q, B>,
+  fileName: string,
+  build: () => Promise<Buffer>,
+): Promise<{ id: number; fileName: string }> {
+  return startFileExport(ctx, fileName, async (file) => writeFile(file, await build()));
 }

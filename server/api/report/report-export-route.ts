@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { AlarmFilter } from '../../store/alarm-queries';
@@ -8,6 +5,7 @@ import type { ReportFilter } from '../../store/report-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import { parseAlarmTypes } from '../alarm/alarm-query-routes';
 import type { AppDeps } from '../app-deps';
+import { startFileExport } from '../download/background-export';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute, type SessionContext } from '../route-definition';
 import { object, text } from '../schema-helpers';
@@ -158,26 +156,6 @@ function limitedGeocoder(deps: AppDeps): Pick<AppDeps, 'geocoder'> {
   return { geocoder: geocoder as unknown as AppDeps['geocoder'] };
 }
 
-/**
- * Generates the file after the answer went out: the record becomes 1 (ready, with its size) or
- * 2 (failed), and the user's open consoles get `exportReady` over /ws.
- */
-async function generate(ctx: SessionContext<unknown, unknown>, scope: AccessScope, job: ExportJob, id: number, fileName: string): Promise<void> {
-  const { deps, user } = ctx;
-  const key = `report-${id}-${randomBytes(6).toString('hex')}.xlsx`;
-  const file = join(deps.exportDir, key);
-  try {
-    await mkdir(deps.exportDir, { recursive: true });
-    await writeWorkbook(deps, scope, job, file);
-    const { size } = await stat(file);
-    await deps.store.exports.finish(id, { status: 1, size, storageKey: key });
-    deps.fleet?.bus.publish({ type: 'exportReady', tenantId: user.tenantId, userId: user.id, id, fileName });
-  } catch (err) {
-    ctx.request.log.error({ err, exportId: id }, 'report export failed');
-    await unlink(file).catch(() => undefined);
-    await deps.store.exports.finish(id, { status: 2, size: 0, storageKey: null }).catch(() => undefined);
-  }
-}
 
 export const exportDataReportRoute = sessionRoute<undefined, ExportBody>({
   method: 'POST',
@@ -200,11 +178,7 @@ export const exportDataReportRoute = sessionRoute<undefined, ExportBody>({
     const job = await checkParams(ctx, body.reportType, body.params);
     const scope = await ctx.scope();
     const fileName = exportFileName(body.fileName, job);
-    const id = await deps.store.exports.create({
-      userId: user.id, tenantId: user.tenantId, fileName, status: 0, size: 0, storageKey: null, createdAt: deps.clock.now(),
-    });
     await ctx.audit({ action: '导出报表', target: fileName, after: { reportType: body.reportType, params: body.params } });
-    setImmediate(() => void generate(ctx, scope, job, id, fileName));
-    return { id, fileName };
+    return startFileExport(ctx, fileName, (file) => writeWorkbook(deps, scope, job, file));
   },
 });
