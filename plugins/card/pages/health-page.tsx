@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
 import { chinaToday, errorText } from '../attendance/attendance-api';
-import { HealthPaths, type HealthPerson, type HealthReading, type HealthSeries } from '../health/health-api';
+import { HealthPaths, type HealthReading, type HealthSeries } from '../health/health-api';
+import { useBadgePeople } from '../health/use-badge-people';
 
 const useStyles = makeStyles({
   charts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(420px, 1fr))', gap: '16px' },
@@ -20,22 +21,10 @@ function line(readings: HealthReading[], key: keyof Omit<HealthReading, 'time'>,
 export default function HealthPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const [people, setPeople] = useState<HealthPerson[]>();
-  const [personId, setPersonId] = useState('');
+  const { people, personId, setPersonId, loadError } = useBadgePeople();
   const [day, setDay] = useState(chinaToday());
   const [data, setData] = useState<HealthSeries>();
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    http.get<HealthPerson[]>(HealthPaths.people).then(
-      (res) => {
-        const list = expectOk(res);
-        setPeople(list);
-        setPersonId((id) => id || String(list[0]?.id ?? ''));
-      },
-      (e: unknown) => setError(errorText(e)),
-    );
-  }, [http]);
 
   useEffect(() => {
     if (!personId || !day) return;
@@ -73,7 +62,7 @@ export default function HealthPage() {
   return (
     <PageSection
       title="健康"
-      error={error}
+      error={error ?? loadError}
       filters={
         <>
           <Field label="人员">

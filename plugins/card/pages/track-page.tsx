@@ -15,7 +15,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { chinaToday, clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
-import { HealthPaths, type HealthPerson } from '../health/health-api';
+import { useBadgePeople } from '../health/use-badge-people';
 
 const STAYS = '/car/v4/api/card/attendance/stays.json';
 const TRACK = '/car/v4/api/track/list.json';
@@ -38,23 +38,11 @@ export default function TrackPage() {
   const http = useService<HttpService>(HttpService);
   const playback = useMemo(() => new TrackPlayback(), []);
   useEffect(() => () => playback.dispose(), [playback]);
-  const [people, setPeople] = useState<HealthPerson[]>([]);
-  const [personId, setPersonId] = useState('');
+  const { people, personId, setPersonId, loadError } = useBadgePeople();
   const [day, setDay] = useState(chinaToday());
   const [stays, setStays] = useState<StaysAnswer>();
   const [points, setPoints] = useState<number>();
   const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    http.get<HealthPerson[]>(HealthPaths.people).then(
-      (res) => {
-        const list = expectOk(res);
-        setPeople(list);
-        setPersonId((id) => id || String(list[0]?.id ?? ''));
-      },
-      (e: unknown) => setError(errorText(e)),
-    );
-  }, [http]);
 
   useEffect(() => {
     if (!personId || !day) return;
@@ -96,12 +84,12 @@ export default function TrackPage() {
   return (
     <PageSection
       title="轨迹回放"
-      error={error}
+      error={error ?? loadError}
       filters={
         <>
           <Field label="人员">
             <Select className={s.pick} value={personId} onChange={(_, d) => setPersonId(d.value)}>
-              {people.map((p) => <option key={p.id} value={p.id}>{`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}</option>)}
+              {(people ?? []).map((p) => <option key={p.id} value={p.id}>{`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}</option>)}
             </Select>
           </Field>
           <Field label="日期">
