@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
 import { DEFAULT_TEXT_MAX_LENGTH, Input, Textarea } from './text-input';
@@ -48,6 +48,15 @@ describe('text inputs (spec §5: a maximum-length counter)', () => {
     const { container } = render(<Textarea aria-label="备注" maxLength={100} defaultValue="已处理" />);
     expect(counter(container)).toEqual(['3/100']);
     fireEvent.change(screen.getByRole('textbox', { name: '备注' }), { target: { value: '已电话联系司机' } });
+    expect(counter(container)).toEqual(['7/100']);
+  });
+
+  it("becomes Fluent's Textarea once its chunk has loaded, keeping the text, the limit and the counter", async () => {
+    const { container } = render(<Textarea aria-label="备注" maxLength={100} value="已电话联系司机" onChange={() => {}} />);
+    await waitFor(() => expect(container.querySelector('.fui-Textarea')).not.toBeNull());
+    const box = screen.getByRole('textbox', { name: '备注' }) as HTMLTextAreaElement;
+    expect(box.value).toBe('已电话联系司机');
+    expect(box.maxLength).toBe(100);
     expect(counter(container)).toEqual(['7/100']);
   });
 });

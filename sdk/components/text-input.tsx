@@ -1,8 +1,9 @@
-import { forwardRef, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
 import {
-  Input as FluentInput, Textarea as FluentTextarea,
-  type InputOnChangeData, type InputProps, type TextareaOnChangeData, type TextareaProps,
+  Input as FluentInput, useFieldControlProps_unstable as useFieldControlProps, type InputOnChangeData, type InputProps, type TextareaOnChangeData, type TextareaProps,
 } from '@fluentui/react-components';
+
+const FluentTextarea = lazy(() => import('./textarea-view'));
 
 /**
  * Spec §5: every text input shows a maximum-length counter. The limit of a text input that names
@@ -18,6 +19,30 @@ const COUNTER_STYLE = { color: 'var(--colorNeutralForeground4)', fontSize: 'var(
 const FULL_STYLE = { color: 'var(--colorPaletteRedForeground1)' } as const;
 const AREA_STYLE = { display: 'flex', flexDirection: 'column' } as const;
 const AREA_COUNTER_STYLE = { alignSelf: 'flex-end', lineHeight: '16px' } as const;
+// the moment before Fluent's Textarea has loaded: a plain one of the same size and border
+const AREA_FALLBACK_STYLE = {
+  boxSizing: 'border-box', minHeight: '52px', padding: '5px 11px', font: 'inherit', fontSize: 'var(--fontSizeBase300)',
+  border: '1px solid var(--colorNeutralStroke1)', borderBottomColor: 'var(--colorNeutralStrokeAccessible)',
+  borderRadius: 'var(--borderRadiusMedium)', background: 'var(--colorNeutralBackground1)', color: 'var(--colorNeutralForeground1)',
+} as const;
+
+/**
+ * A native textarea standing in for Fluent's while its chunk loads (a few milliseconds): it takes
+ * the same text, label and change handler, so nothing typed or read in that moment is lost.
+ */
+const TextareaFallback = forwardRef<HTMLTextAreaElement, TextareaProps & { onTextChange: (e: ChangeEvent<HTMLTextAreaElement>) => void }>(
+  function TextareaFallback({ onTextChange, ...props }, ref) {
+    // inside a Field: its label, hint and error state, as Fluent's own controls take them
+    const { value, defaultValue, placeholder, disabled, readOnly, maxLength, rows, id, name, required, style, ...rest } = useFieldControlProps(props, { supportsLabelFor: true, supportsRequired: true });
+    return (
+      <textarea
+        ref={ref} id={id} name={name} value={value} defaultValue={defaultValue} placeholder={placeholder} disabled={disabled} readOnly={readOnly}
+        required={required} maxLength={maxLength} rows={rows} aria-label={rest['aria-label']} aria-labelledby={rest['aria-labelledby']}
+        aria-describedby={rest['aria-describedby']} aria-invalid={rest['aria-invalid']} style={{ ...AREA_FALLBACK_STYLE, ...style }} onChange={onTextChange}
+      />
+    );
+  },
+);
 
 /** `3/20`: characters typed of the limit (red at the limit), for inputs of one's own beside {@link Input} and {@link Textarea}. */
 export function TextLengthCounter(props: { length: number; max: number; style?: CSSProperties }) {
@@ -56,7 +81,8 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(pro
 
 /**
  * Fluent UI's Textarea with the maximum-length counter under it (limited to
- * {@link DEFAULT_TEXT_MAX_LENGTH} when it names no limit). Drop-in for Fluent's Textarea.
+ * {@link DEFAULT_TEXT_MAX_LENGTH} when it names no limit). Drop-in for Fluent's Textarea; Fluent's
+ * own loads with the first one rendered (see textarea-view.tsx).
  */
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(props, ref) {
   const { maxLength, onChange, value, defaultValue } = props;
@@ -68,7 +94,9 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   };
   return (
     <span style={AREA_STYLE}>
-      <FluentTextarea {...props} ref={ref} maxLength={max} onChange={change} />
+      <Suspense fallback={<TextareaFallback {...props} ref={ref} maxLength={max} onTextChange={(e) => change(e, { value: e.target.value })} />}>
+        <FluentTextarea {...props} ref={ref} maxLength={max} onChange={change} />
+      </Suspense>
       <TextLengthCounter length={length} max={max} style={AREA_COUNTER_STYLE} />
     </span>
   );
