@@ -4,7 +4,10 @@
  * GATEWAY_WORKERS forked gateway processes sharing the port, each with its own batcher and pool,
  * reporting committed batches to the primary, which publishes them on the bus.
  */
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createEventBus } from '../server/bus/create-event-bus';
 import { gatewayBusBridge } from '../server/bus/gateway-bus-bridge';
 import { systemClock } from '../server/clock';
@@ -91,4 +94,39 @@ export function processCpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The ack floor: `workers` processes sharing the port through node:cluster, like the gateway
+ * workers, answering every frame from its header (ack-floor-worker.ts). The same terminals
+ * against it show what the sockets alone cost this machine: the part of the machine no decoding,
+ * batching or store can win back. `committedRows` counts answers (nothing is stored).
+ */
+export async function startAckFloor(workers: number): Promise<IngestPipeline> {
+  const ext = extname(fileURLToPath(import.meta.url));
+  cluster.setupPrimary({
+    exec: fileURLToPath(new URL(`./ack-floor-worker${ext}`, import.meta.url)), execArgv: ext === '.ts' ? ['--import', 'tsx'] : [], silent: false,
+  });
+  const answered = new Map<number, number>();
+  const forked = Array.from({ length: workers }, () => cluster.fork());
+  const ports = await Promise.all(forked.map((w, i) => new Promise<number>((resolve, reject) => {
+    w.once('exit', (code) => reject(new Error(`ack floor process ${i} exited with ${code}`)));
+    w.on('message', (m: { t: 'listening'; port: number } | { t: 'answered'; answered: number }) => {
+      if (m.t === 'listening') resolve(m.port);
+      else answered.set(i, m.answered);
+    });
+  })));
+  return {
+    port: ports[0]!,
+    describe: `ack floor: ${workers} processes sharing the port (node:cluster) answer every frame from its header; no decoding, nothing stored`,
+    committedRows: () => [...answered.values()].reduce((a, b) => a + b, 0),
+    pids: () => [process.pid, ...forked.map((w) => w.process.pid!)],
+    async close() {
+      await Promise.all(forked.map((w) => new Promise<void>((resolve) => {
+        if (w.isDead()) return resolve();
+        w.once('exit', () => resolve());
+        w.kill();
+      })));
+    },
+  };
 }

@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
 import { openBenchStore, provisionTerminals, type BenchStore } from './bench-store';
 import { measureStoreInserts } from './ingest-references';
-import { processCpuSeconds, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
+import { processCpuSeconds, startAckFloor, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
 import { ForkedLoadGenerator } from './load-generator-process';
 
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
@@ -23,7 +23,7 @@ const REF_S = Number(process.env.BENCH_REF_S ?? 6);
 // after the logins, before the first step: fresh processes compile their hot paths
 const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 5);
 const WORKER_BATCHER = process.env.BENCH_WORKER_BATCHER ? (JSON.parse(process.env.BENCH_WORKER_BATCHER) as Record<string, number>) : undefined;
-const MODES = (process.env.BENCH_MODES ?? 'single,workers').split(',');
+const MODES = (process.env.BENCH_MODES ?? 'floor,single,workers').split(',');
 const START_PHONE = '016700000001';
 const COLLAPSE_P99_MS = 1000;
 const GOALS = { postgres: { ceilingShare: 0.45, p99: 100 }, pglite: { rate: 10_000, p99: 100 } } as const;
@@ -50,7 +50,8 @@ function header(): string {
 
 function row(s: Step, ceiling: number): string {
   const busy = s.busy === undefined ? '?' : `${(s.busy * 100).toFixed(0)} %`;
-  return `${s.mode.padEnd(8)}${pad(thousands(s.offered), 11)}${pad(thousands(s.sent), 9)}${pad(thousands(s.persisted), 13)}${pad((s.persisted / ceiling).toFixed(2), 10)}${pad(s.p50.toFixed(1), 9)}${pad(s.p99.toFixed(1), 9)}${pad(busy, 9)}${pad(s.gatewayCores.toFixed(2), 9)}${pad(s.generatorCores.toFixed(2), 9)}${s.collapsed ? '  ← collapse' : ''}`;
+  // the floor stores nothing: its column is answers/s, and no share of the store's ceiling
+  return `${s.mode.padEnd(8)}${pad(thousands(s.offered), 11)}${pad(thousands(s.sent), 9)}${pad(thousands(s.persisted), 13)}${pad(s.mode === 'floor' ? '-' : (s.persisted / ceiling).toFixed(2), 10)}${pad(s.p50.toFixed(1), 9)}${pad(s.p99.toFixed(1), 9)}${pad(busy, 9)}${pad(s.gatewayCores.toFixed(2), 9)}${pad(s.generatorCores.toFixed(2), 9)}${s.collapsed ? '  ← collapse' : ''}`;
 }
 
 /** One mode's sweep on a fresh pipeline and load generator; checks every acked report is stored. */
@@ -93,7 +94,7 @@ async function sweep(bench: BenchStore, mode: string, pipeline: IngestPipeline, 
     gen.kill();
     await pipeline.close();
     const stored = (await bench.store.positions.count()) - before;
-    if (stopped) {
+    if (stopped && mode !== 'floor') {
       report.check(stored >= stopped.totals.acked, `${mode}: every acknowledged position is stored: ${thousands(stopped.totals.acked)} acked, ${thousands(stored)} rows in the store, ${thousands(pipeline.committedRows())} reported committed (unacked at stop ${stopped.open})`);
     }
   }
@@ -112,11 +113,12 @@ export async function runIngestSweep(): Promise<void> {
   const idleBusy = idle.busy();
   const bench = await openBenchStore();
   const { store, label } = bench;
-  const modes = label === 'postgres' ? MODES : ['single'];
+  const modes = label === 'postgres' ? MODES : MODES.filter((m) => m !== 'workers');
   console.log(`store: ${bench.where}`);
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${idleBusy === undefined ? '?' : `${(idleBusy * 100).toFixed(0)} %`} busy in the second before the bench (other work)`);
   console.log(`load: ${thousands(TERMINALS)} lean JT/T 808 terminals in a forked load generator on this machine (loopback), ≤ 32 unacked each; steps of ${thousands(STEP)}/s (after ${SETTLE_S} s at the first), warm-up ${WARMUP_S} s and window ${MEASURE_S} s per step; collapse: ack p99 > ${COLLAPSE_P99_MS} ms or persisted < 90 % of offered`);
   if (label === 'pglite') console.log('PGlite: one writer in one process, so GATEWAY_WORKERS does not apply; single process only');
+  if (modes.includes('floor')) console.log(`floor: the same terminals against ${WORKERS} bare acknowledgers (node:cluster, like the workers) that answer every frame from its header, no decoding, nothing stored; its persisted/s column is answers/s. What the machine spends there, the sockets of terminals and gateway alone, no gateway can win back`);
   console.log('columns: machine = whole machine busy (all cores); gateway = cores used by the gateway processes (primary + workers); loadgen = cores used by the load generator; the rest is PostgreSQL and the kernel');
   try {
     const fleet = await provisionTerminals(store, TERMINALS, START_PHONE);
@@ -127,7 +129,7 @@ export async function runIngestSweep(): Promise<void> {
     console.log(`store ceiling (same run): ${thousands(ceiling.rowsPerSecond)} rows/s through store.positions.writeBatch, ${ceiling.batchSize}-row batches, ${ceiling.inFlight} in flight, no gateway`);
     const results: Step[][] = [];
     for (const [i, mode] of modes.entries()) {
-      const pipeline = mode === 'workers' ? await startWorkers(bench, WORKERS, WORKER_BATCHER) : await startSingleProcess(bench);
+      const pipeline = mode === 'workers' ? await startWorkers(bench, WORKERS, WORKER_BATCHER) : mode === 'floor' ? await startAckFloor(WORKERS) : await startSingleProcess(bench);
       results.push(await sweep(bench, mode, pipeline, fixBase(i), ceiling.rowsPerSecond, report));
     }
 
@@ -143,6 +145,13 @@ export async function runIngestSweep(): Promise<void> {
       const top = met ?? best(results[i]!, COLLAPSE_P99_MS);
       if (!top) continue;
       if (!met) console.log(`${mode}: no step had ack p99 < 100 ms; the BENCH lines below are its best step that did not collapse`);
+      if (mode === 'floor') {
+        report.bench(`reference.ack-floor-${WORKERS}.answered`, top.persisted, 'reports/s');
+        report.bench(`reference.ack-floor-${WORKERS}.answered-over-store-ceiling`, top.persisted / ceiling.rowsPerSecond, 'x');
+        report.bench(`reference.ack-floor-${WORKERS}.ack-p99`, top.p99, 'ms');
+        report.bench(`reference.ack-floor-${WORKERS}.machine-busy`, (top.busy ?? 0) * 100, '%');
+        continue;
+      }
       const name = `ingest-sweep.${label}.${mode === 'workers' ? `workers-${WORKERS}` : 'single'}`;
       report.bench(`${name}.offered`, top.offered, 'positions/s');
       report.bench(`${name}.persisted`, top.persisted, 'positions/s');
@@ -150,6 +159,15 @@ export async function runIngestSweep(): Promise<void> {
       report.bench(`${name}.ack-p50`, top.p50, 'ms');
       report.bench(`${name}.ack-p99`, top.p99, 'ms');
       report.bench(`${name}.machine-busy`, (top.busy ?? 0) * 100, '%');
+    }
+    const floor = results[modes.indexOf('floor')];
+    if (floor) {
+      // how much of the machine the sockets alone take at the goal's rate: what is left for decoding and storing
+      const goalRate = label === 'postgres' ? GOALS.postgres.ceilingShare * ceiling.rowsPerSecond : GOALS.pglite.rate;
+      const near = floor.filter((s) => !s.collapsed).sort((a, b) => Math.abs(a.offered - goalRate) - Math.abs(b.offered - goalRate))[0];
+      const top = best(floor, GOALS.postgres.p99);
+      if (near) console.log(`floor: at ${thousands(near.offered)}/s (the goal's rate is ${thousands(goalRate)}/s) the terminals and bare acknowledgers alone kept the machine ${near.busy === undefined ? '?' : `${(near.busy * 100).toFixed(0)} %`} busy (acknowledgers ${near.gatewayCores.toFixed(2)} cores, load generator ${near.generatorCores.toFixed(2)}), ack p99 ${near.p99.toFixed(1)} ms`);
+      if (top) console.log(`floor: the most it answered with ack p99 < ${GOALS.postgres.p99} ms: ${thousands(top.persisted)}/s = ${(top.persisted / ceiling.rowsPerSecond).toFixed(2)} × the store ceiling, before any decoding or storing`);
     }
     if (label === 'postgres') {
       const i = modes.indexOf('workers');
