@@ -4,17 +4,21 @@
  * PostgreSQL, for GATEWAY_WORKERS forked gateway workers, side by side, read against the store
  * ceiling measured in the same run. Per step: persisted/s (rows whose commit the primary heard of,
  * checked at the end against the rows in the store), ratio to the ceiling, ack p50/p99 at the
- * terminals, how busy the machine was and where the CPU went.
+ * terminals, how busy the machine was and where the CPU went. First the ack floor: the same
+ * terminals against bare acknowledgers, which shows what the sockets alone take of the machine;
+ * with the store's cost per row at its ceiling, that bounds what any gateway could reach here.
  */
 import { cpus, loadavg } from 'node:os';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
 import { openBenchStore, provisionTerminals, type BenchStore } from './bench-store';
 import { measureStoreInserts } from './ingest-references';
 import { processCpuSeconds, startAckFloor, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
-import { ForkedLoadGenerator } from './load-generator-process';
+import { ForkedLoadGenerators } from './load-generator-process';
 
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? cpus().length);
+// load generator processes: one is a single event loop, which the floor saturates before the machine
+const GENERATORS = Number(process.env.BENCH_GENERATORS ?? cpus().length);
 const STEP = Number(process.env.BENCH_SWEEP_STEP ?? 5000);
 const MAX_RATE = Number(process.env.BENCH_SWEEP_MAX ?? 100_000);
 const WARMUP_S = Number(process.env.BENCH_STEP_WARMUP_S ?? 3);
@@ -57,7 +61,7 @@ function row(s: Step, ceiling: number): string {
 /** One mode's sweep on a fresh pipeline and load generator; checks every acked report is stored. */
 async function sweep(bench: BenchStore, mode: string, pipeline: IngestPipeline, fixBaseMs: number, ceiling: number, report: BenchReport): Promise<Step[]> {
   const before = await bench.store.positions.count();
-  const gen = ForkedLoadGenerator.start({ port: pipeline.port, terminals: TERMINALS, startPhone: START_PHONE, fixBaseMs });
+  const gen = ForkedLoadGenerators.start({ port: pipeline.port, terminals: TERMINALS, startPhone: START_PHONE, fixBaseMs, processes: GENERATORS });
   const steps: Step[] = [];
   try {
     const login = await gen.connect();
@@ -116,16 +120,19 @@ export async function runIngestSweep(): Promise<void> {
   const modes = label === 'postgres' ? MODES : MODES.filter((m) => m !== 'workers');
   console.log(`store: ${bench.where}`);
   console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${idleBusy === undefined ? '?' : `${(idleBusy * 100).toFixed(0)} %`} busy in the second before the bench (other work)`);
-  console.log(`load: ${thousands(TERMINALS)} lean JT/T 808 terminals in a forked load generator on this machine (loopback), ≤ 32 unacked each; steps of ${thousands(STEP)}/s (after ${SETTLE_S} s at the first), warm-up ${WARMUP_S} s and window ${MEASURE_S} s per step; collapse: ack p99 > ${COLLAPSE_P99_MS} ms or persisted < 90 % of offered`);
+  console.log(`load: ${thousands(TERMINALS)} lean JT/T 808 terminals in ${GENERATORS} forked load generator processes on this machine (loopback), ≤ 32 unacked each; steps of ${thousands(STEP)}/s (after ${SETTLE_S} s at the first), warm-up ${WARMUP_S} s and window ${MEASURE_S} s per step; collapse: ack p99 > ${COLLAPSE_P99_MS} ms or persisted < 90 % of offered`);
   if (label === 'pglite') console.log('PGlite: one writer in one process, so GATEWAY_WORKERS does not apply; single process only');
   if (modes.includes('floor')) console.log(`floor: the same terminals against ${WORKERS} bare acknowledgers (node:cluster, like the workers) that answer every frame from its header, no decoding, nothing stored; its persisted/s column is answers/s. What the machine spends there, the sockets of terminals and gateway alone, no gateway can win back`);
-  console.log('columns: machine = whole machine busy (all cores); gateway = cores used by the gateway processes (primary + workers); loadgen = cores used by the load generator; the rest is PostgreSQL and the kernel');
+  console.log('columns: machine = whole machine busy (all cores); gateway = cores used by the gateway processes (primary + workers); loadgen = cores used by the load generators; the rest is PostgreSQL and the kernel');
   try {
     const fleet = await provisionTerminals(store, TERMINALS, START_PHONE);
     // fix times: every mode starts 3 h after the previous one, the ceiling's rows 3 h before the first
     const now = Math.floor(Date.now() / 1000) * 1000;
     const fixBase = (i: number) => now - (modes.length - i) * 3 * 3600_000;
+    const ceilingLoad = new MachineLoad();
     const ceiling = await measureStoreInserts(store, fleet, START_PHONE, fixBase(0) - 3 * 3600_000, REF_S);
+    // what storing costs the machine per row at its most efficient (1000-row batches): a lower bound for any gateway
+    const storeCoresPerRow = ((ceilingLoad.busy() ?? 1) * cpus().length) / ceiling.rowsPerSecond;
     console.log(`store ceiling (same run): ${thousands(ceiling.rowsPerSecond)} rows/s through store.positions.writeBatch, ${ceiling.batchSize}-row batches, ${ceiling.inFlight} in flight, no gateway`);
     const results: Step[][] = [];
     for (const [i, mode] of modes.entries()) {
@@ -168,6 +175,13 @@ export async function runIngestSweep(): Promise<void> {
       const top = best(floor, GOALS.postgres.p99);
       if (near) console.log(`floor: at ${thousands(near.offered)}/s (the goal's rate is ${thousands(goalRate)}/s) the terminals and bare acknowledgers alone kept the machine ${near.busy === undefined ? '?' : `${(near.busy * 100).toFixed(0)} %`} busy (acknowledgers ${near.gatewayCores.toFixed(2)} cores, load generator ${near.generatorCores.toFixed(2)}), ack p99 ${near.p99.toFixed(1)} ms`);
       if (top) console.log(`floor: the most it answered with ack p99 < ${GOALS.postgres.p99} ms: ${thousands(top.persisted)}/s = ${(top.persisted / ceiling.rowsPerSecond).toFixed(2)} × the store ceiling, before any decoding or storing`);
+      if (near) {
+        // the sockets at the goal's rate (the floor's step nearest it, scaled) plus storing its rows at the ceiling's cost per row
+        const socketCores = ((near.busy ?? 0) * cpus().length * goalRate) / near.offered;
+        const storeCores = storeCoresPerRow * goalRate;
+        console.log(`bound: at the goal's ${thousands(goalRate)}/s, sockets ${socketCores.toFixed(2)} cores (floor) + storing ${storeCores.toFixed(2)} cores (the ceiling's ${(storeCoresPerRow * 1e6).toFixed(1)} µs of machine per row, its best batch size) = ${(socketCores + storeCores).toFixed(2)} of this machine's ${cpus().length} cores, before decoding a single report`);
+        report.bench('reference.goal-rate.sockets-plus-store', socketCores + storeCores, 'cores');
+      }
     }
     if (label === 'postgres') {
       const i = modes.indexOf('workers');
@@ -185,6 +199,6 @@ export async function runIngestSweep(): Promise<void> {
   } finally {
     await bench.close();
   }
-  console.log(`(reproduce: ${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}BENCH_TERMINALS=${TERMINALS} BENCH_WORKERS=${WORKERS} npx tsx bench/ingest-sweep.bench.ts)`);
+  console.log(`(reproduce: ${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}BENCH_TERMINALS=${TERMINALS} BENCH_WORKERS=${WORKERS} BENCH_GENERATORS=${GENERATORS} npx tsx bench/ingest-sweep.bench.ts)`);
   report.finish();
 }

@@ -170,7 +170,8 @@ export function reportBody(at: { lat: number; lon: number }, fixTimeMs: number):
   });
 }
 
-function percentile(sorted: Float64Array, q: number): number {
+/** The q-quantile of ascending samples (nearest rank). */
+export function percentile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
@@ -245,6 +246,11 @@ export class LoadGenerator {
     this.windowOpen = true;
     this.samples = [];
     this.win = { at: performance.now(), offered: 0, sent: 0, skipped: 0, acked: 0, refused: 0, cpu: process.cpuUsage() };
+  }
+
+  /** The ack latencies of the window opened by {@link mark}, ascending. */
+  windowSamples(): number[] {
+    return Array.from(Float64Array.from(this.samples).sort());
   }
 
   /** Figures of the window opened by {@link mark}, up to now. */

@@ -5,7 +5,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { LoadGenerator, type LoadWindow } from './jt808-load-generator';
+import { phoneAt } from '../server/sim/index';
+import { LoadGenerator, percentile, type LoadWindow } from './jt808-load-generator';
 
 /** What the child needs; fix times run `fixBaseMs + k s` per terminal, so every report is a new row. */
 export interface ForkedLoadOptions {
@@ -22,7 +23,7 @@ type Command =
   | { cmd: 'connect' }
   | { cmd: 'start'; rate: number }
   | { cmd: 'mark' }
-  | { cmd: 'window' }
+  | { cmd: 'window'; samples?: boolean }
   | { cmd: 'stop'; drainMs: number };
 
 interface Reply {
@@ -74,6 +75,11 @@ export class ForkedLoadGenerator {
     return this.call({ cmd: 'window' });
   }
 
+  /** The window with every ack latency sample of it, sorted, for merging across generators. */
+  windowWithSamples(): Promise<LoadWindow & { samples: number[] }> {
+    return this.call({ cmd: 'window', samples: true });
+  }
+
   /** Stops sending, waits up to `drainMs` for open acks, closes the sockets; the child then exits. */
   stop(drainMs: number): Promise<{ totals: LoadGenerator['totals']; open: number }> {
     return this.call({ cmd: 'stop', drainMs });
@@ -92,6 +98,74 @@ export class ForkedLoadGenerator {
   }
 }
 
+/**
+ * The fleet split over `processes` forked generators (terminal ranges and rate shared evenly), so
+ * one generator's event loop is never the limit of what is offered: each is one core at most.
+ * Same calls as {@link ForkedLoadGenerator}; windows are merged from every sample.
+ */
+export class ForkedLoadGenerators {
+  private constructor(private readonly parts: { gen: ForkedLoadGenerator; share: number }[]) {}
+
+  static start(options: ForkedLoadOptions & { processes: number }): ForkedLoadGenerators {
+    const k = Math.max(1, Math.min(options.processes, options.terminals));
+    const parts: { gen: ForkedLoadGenerator; share: number }[] = [];
+    let first = 0;
+    for (let i = 0; i < k; i++) {
+      const terminals = Math.floor(options.terminals / k) + (i < options.terminals % k ? 1 : 0);
+      const { processes: _, ...own } = options;
+      parts.push({ gen: ForkedLoadGenerator.start({ ...own, terminals, startPhone: phoneAt(options.startPhone, first) }), share: terminals / options.terminals });
+      first += terminals;
+    }
+    return new ForkedLoadGenerators(parts);
+  }
+
+  get processes(): number {
+    return this.parts.length;
+  }
+
+  async connect(): Promise<{ online: number; failed: number; ms: number; firstError?: string }> {
+    const all = await Promise.all(this.parts.map((p) => p.gen.connect()));
+    return {
+      online: all.reduce((n, r) => n + r.online, 0), failed: all.reduce((n, r) => n + r.failed, 0), ms: Math.max(...all.map((r) => r.ms)),
+      ...(all.find((r) => r.firstError) && { firstError: all.find((r) => r.firstError)!.firstError }),
+    };
+  }
+
+  async start(rate: number): Promise<void> {
+    await Promise.all(this.parts.map((p) => p.gen.start(rate * p.share)));
+  }
+
+  async mark(): Promise<void> {
+    await Promise.all(this.parts.map((p) => p.gen.mark()));
+  }
+
+  async window(): Promise<LoadWindow> {
+    const all = await Promise.all(this.parts.map((p) => p.gen.windowWithSamples()));
+    const sorted = Float64Array.from(all.flatMap((w) => w.samples)).sort();
+    const sum = (pick: (w: LoadWindow) => number) => all.reduce((n, w) => n + pick(w), 0);
+    const seconds = Math.max(...all.map((w) => w.seconds));
+    return {
+      seconds, offered: sum((w) => w.offered), sent: sum((w) => w.sent), skipped: sum((w) => w.skipped), acked: sum((w) => w.acked), refused: sum((w) => w.refused),
+      ackMs: {
+        p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99),
+        max: sorted.length ? sorted[sorted.length - 1]! : 0, mean: sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : 0,
+      },
+      cpuCore: sum((w) => w.cpuCore),
+    };
+  }
+
+  async stop(drainMs: number): Promise<{ totals: LoadGenerator['totals']; open: number }> {
+    const all = await Promise.all(this.parts.map((p) => p.gen.stop(drainMs)));
+    const totals = { offered: 0, sent: 0, skipped: 0, acked: 0, refused: 0 };
+    for (const r of all) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += r.totals[key];
+    return { totals, open: all.reduce((n, r) => n + r.open, 0) };
+  }
+
+  kill(): void {
+    for (const p of this.parts) p.gen.kill();
+  }
+}
+
 function runChild(options: ForkedLoadOptions): void {
   const gen = new LoadGenerator({ ...options, fixTime: (_index, k) => options.fixBaseMs + k * 1000 });
   const handle = async (command: Command): Promise<unknown> => {
@@ -103,7 +177,7 @@ function runChild(options: ForkedLoadOptions): void {
       case 'mark':
         return gen.mark();
       case 'window':
-        return gen.window();
+        return command.samples ? { ...gen.window(), samples: gen.windowSamples() } : gen.window();
       case 'stop': {
         gen.stopSending();
         const open = await gen.drain(command.drainMs);
