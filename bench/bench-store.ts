@@ -33,10 +33,13 @@ export async function openBenchStore(): Promise<BenchStore> {
   if (url) {
     const host = assertLoopback(url);
     const schema = `tianlu_bench_${randomBytes(5).toString('hex')}`;
-    const store = await createStore({ databaseUrl: url, schema, dropSchemaOnClose: true, pgliteDataDir: '' });
+    // the schema's name as the connections' application_name, so a bench can find its own server processes
+    const tagged = new URL(url);
+    tagged.searchParams.set('application_name', schema);
+    const store = await createStore({ databaseUrl: tagged.toString(), schema, dropSchemaOnClose: true, pgliteDataDir: '' });
     return {
       store, label: 'postgres', where: `PostgreSQL on ${host}, schema ${schema} (dropped afterwards)`,
-      postgres: { databaseUrl: url, schema }, close: () => store.close(),
+      postgres: { databaseUrl: tagged.toString(), schema }, close: () => store.close(),
     };
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'tianlu-bench-'));

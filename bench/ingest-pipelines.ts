@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { createEventBus } from '../server/bus/create-event-bus';
 import { gatewayBusBridge } from '../server/bus/gateway-bus-bridge';
 import { systemClock } from '../server/clock';
@@ -83,6 +84,21 @@ export function startWorkers(bench: BenchStore, workers: number, batcher?: Gatew
       pids: () => [process.pid, ...pool.workerPids()], close: () => pool.close(),
     };
   });
+}
+
+/**
+ * CPU seconds (user + system) of the PostgreSQL server processes working for the bench store: the
+ * backends of its connections (tagged with its schema as application_name) and the server's own
+ * background processes (WAL writer, checkpointer, …), from /proc. Backends of other clients of the
+ * same server are left out, so a busy machine does not inflate the figure.
+ */
+export async function postgresCpuSeconds(bench: BenchStore): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (!bench.postgres) return cpu;
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where application_name = ${bench.postgres.schema} or backend_type <> 'client backend'`.execute(bench.store.db);
+  for (const { pid } of rows) cpu.set(Number(pid), processCpuSeconds(Number(pid)));
+  return cpu;
 }
 
 /** CPU seconds (user + system) a process has used, from /proc; 0 off Linux or once it is gone. */

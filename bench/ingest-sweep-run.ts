@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
 import { openBenchStore, provisionTerminals, type BenchStore } from './bench-store';
 import { measureStoreInserts } from './ingest-references';
-import { processCpuSeconds, startAckFloor, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
+import { postgresCpuSeconds, processCpuSeconds, startAckFloor, startSingleProcess, startWorkers, type IngestPipeline } from './ingest-pipelines';
 import { ForkedLoadGenerators } from './load-generator-process';
 
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 5000);
@@ -129,10 +129,16 @@ export async function runIngestSweep(): Promise<void> {
     // fix times: every mode starts 3 h after the previous one, the ceiling's rows 3 h before the first
     const now = Math.floor(Date.now() / 1000) * 1000;
     const fixBase = (i: number) => now - (modes.length - i) * 3 * 3600_000;
-    const ceilingLoad = new MachineLoad();
+    // what storing costs per row at its most efficient (1000-row batches), a lower bound for any gateway: the CPU of
+    // this process and of the store's PostgreSQL processes (PGlite runs in this one), not other work on the machine
+    const self0 = processCpuSeconds(process.pid);
+    const pg0 = await postgresCpuSeconds(bench);
     const ceiling = await measureStoreInserts(store, fleet, START_PHONE, fixBase(0) - 3 * 3600_000, REF_S);
-    // what storing costs the machine per row at its most efficient (1000-row batches): a lower bound for any gateway
-    const storeCoresPerRow = ((ceilingLoad.busy() ?? 1) * cpus().length) / ceiling.rowsPerSecond;
+    const self1 = processCpuSeconds(process.pid);
+    const pg1 = await postgresCpuSeconds(bench);
+    // a backend opened during the measurement started from nothing
+    const pgSeconds = [...pg1].reduce((sum, [pid, seconds]) => sum + seconds - (pg0.get(pid) ?? 0), 0);
+    const storeCoresPerRow = (self1 - self0 + pgSeconds) / ceiling.rows;
     console.log(`store ceiling (same run): ${thousands(ceiling.rowsPerSecond)} rows/s through store.positions.writeBatch, ${ceiling.batchSize}-row batches, ${ceiling.inFlight} in flight, no gateway`);
     const results: Step[][] = [];
     for (const [i, mode] of modes.entries()) {
@@ -176,11 +182,25 @@ export async function runIngestSweep(): Promise<void> {
       if (near) console.log(`floor: at ${thousands(near.offered)}/s (the goal's rate is ${thousands(goalRate)}/s) the terminals and bare acknowledgers alone kept the machine ${near.busy === undefined ? '?' : `${(near.busy * 100).toFixed(0)} %`} busy (acknowledgers ${near.gatewayCores.toFixed(2)} cores, load generator ${near.generatorCores.toFixed(2)}), ack p99 ${near.p99.toFixed(1)} ms`);
       if (top) console.log(`floor: the most it answered with ack p99 < ${GOALS.postgres.p99} ms: ${thousands(top.persisted)}/s = ${(top.persisted / ceiling.rowsPerSecond).toFixed(2)} × the store ceiling, before any decoding or storing`);
       if (near) {
-        // the sockets at the goal's rate (the floor's step nearest it, scaled) plus storing its rows at the ceiling's cost per row
-        const socketCores = ((near.busy ?? 0) * cpus().length * goalRate) / near.offered;
+        // the sockets at the goal's rate (the floor's step nearest it, scaled; the CPU of its processes, not the machine's
+        // busy share, so other work does not count) plus storing its rows at the ceiling's cost per row
+        const socketCores = ((near.gatewayCores + near.generatorCores) * goalRate) / near.offered;
         const storeCores = storeCoresPerRow * goalRate;
-        console.log(`bound: at the goal's ${thousands(goalRate)}/s, sockets ${socketCores.toFixed(2)} cores (floor) + storing ${storeCores.toFixed(2)} cores (the ceiling's ${(storeCoresPerRow * 1e6).toFixed(1)} µs of machine per row, its best batch size) = ${(socketCores + storeCores).toFixed(2)} of this machine's ${cpus().length} cores, before decoding a single report`);
+        console.log(`bound: at the goal's ${thousands(goalRate)}/s, sockets ${socketCores.toFixed(2)} cores (the floor's acknowledgers and load generators) + storing ${storeCores.toFixed(2)} cores (the ceiling's ${(storeCoresPerRow * 1e6).toFixed(1)} µs of CPU per row in the bench and ${label === 'postgres' ? 'PostgreSQL' : 'PGlite'}, its best batch size) = ${(socketCores + storeCores).toFixed(2)} of this machine's ${cpus().length} cores, before decoding a single report (kernel work outside these processes not counted)`);
         report.bench('reference.goal-rate.sockets-plus-store', socketCores + storeCores, 'cores');
+        // the gateway's own work over the floor (decoding, batching, the store's client, the bus), per position, at the
+        // highest rate both ran without collapsing: what a gateway adds on top of the bound
+        for (const mode of ['workers', 'single']) {
+          const steps = results[modes.indexOf(mode)];
+          const pair = steps?.filter((s) => !s.collapsed).reverse()
+            .map((s) => ({ s, f: floor.find((f) => !f.collapsed && Math.abs(f.offered - s.offered) < STEP / 10) }))
+            .find((p) => p.f);
+          if (!pair?.f) continue;
+          const extraPerPosition = (pair.s.gatewayCores - pair.f.gatewayCores) / pair.s.offered;
+          const total = socketCores + storeCores + extraPerPosition * goalRate;
+          console.log(`${mode}: the gateway's own work over the floor at ${thousands(pair.s.offered)}/s is ${(extraPerPosition * 1e6).toFixed(1)} µs of CPU per position; with it the goal's rate needs ${total.toFixed(2)} of ${cpus().length} cores`);
+          report.bench(`reference.goal-rate.${mode}.cores-needed`, total, 'cores');
+        }
       }
     }
     if (label === 'postgres') {
