@@ -32,6 +32,7 @@ interface LiveDay {
 }
 
 const NO_EVENTS: Record<DayEventKind, number> = { trip: 0, stop: 0, overspeed: 0, fuelDrop: 0 };
+const KINDS = Object.keys(NO_EVENTS) as DayEventKind[];
 
 /**
  * report_events and report_event_days: each terminal's trips, stops, overspeed stretches, fuel
@@ -119,14 +120,13 @@ export class ReportEventDays {
     if (rules.length === 0) return;
     const start = chinaDayStart(day);
     const end = chinaDayStart(addDays(day, 1));
-    const ids = rules.map((r) => r.id);
     const froms = rules.map((r) => {
       const l = live.get(r.id);
       return l ? new Date(l.resume.time) : start;
     });
     const { rows } = await sql<{ terminal_id: number; t: Date; lon: number; lat: number; speed: number; status_flags: number; fuel: number | null; backfill: boolean; received_time: Date }>`
       select f.id as terminal_id, p.device_time as t, p.lon, p.lat, p.speed, p.status_flags, (p.extras->>'fuel')::float8 as fuel, p.backfill, p.received_time
-      from unnest(${idArray(ids)}, ${timeArray(froms)}) f(id, from_time)
+      from unnest(${idArray(rules.map((r) => r.id))}, ${timeArray(froms)}) f(id, from_time)
       cross join lateral (
         select * from positions
         where terminal_id = f.id and device_time >= f.from_time and device_time >= ${start} and device_time < ${end}
@@ -167,15 +167,12 @@ export class ReportEventDays {
         trip_metres: result.tripMetres, computed_at: now, resume: final || !result.resume ? null : JSON.stringify({ ...result.resume, acc: rule.acc }),
       });
     }
-    const column = (kind: DayEventKind) => sql<number[]>`${`{${kept.map((k) => k[kind]).join(',')}}`}::int[]`;
+    // per terminal and kind, the events to keep: those before the resume point (none when computed whole)
+    const keys = rules.flatMap((r, i) => KINDS.map((kind) => ({ kind, id: r.id, kept: kept[i]![kind] })));
     await this.db.transaction().execute(async (trx) => {
       await sql`
         delete from report_events e
-        using (
-          select k.id, x.kind, x.kept
-          from unnest(${idArray(ids)}, ${column('trip')}, ${column('stop')}, ${column('overspeed')}, ${column('fuelDrop')}) k(id, trip, stop, overspeed, fuel_drop)
-          cross join lateral (values ('trip', k.trip), ('stop', k.stop), ('overspeed', k.overspeed), ('fuelDrop', k.fuel_drop)) x(kind, kept)
-        ) k
+        using unnest(${textArray(keys.map((k) => k.kind))}, ${idArray(keys.map((k) => k.id))}, ${idArray(keys.map((k) => k.kept))}) k(kind, id, kept)
         where e.kind = k.kind and e.terminal_id = k.id and e.day = ${day}::date and e.seq > k.kept`.execute(trx);
       for (let i = 0; i < eventRows.length; i += INSERT_CHUNK) {
         await trx.insertInto('report_events').values(eventRows.slice(i, i + INSERT_CHUNK) as never).onConflict((oc) => oc.doNothing()).execute();
@@ -213,6 +210,10 @@ function toEventRow(terminalId: number, day: string, seq: number, e: DayEvent): 
     start_lon: e.startLon, start_lat: e.startLat, end_lon: e.endLon, end_lat: e.endLat, metres: e.metres, seconds: e.seconds,
     max_speed: e.maxSpeed, avg_speed: e.avgSpeed, acc: e.acc, value: e.value,
   };
+}
+
+function textArray(values: readonly string[]) {
+  return sql<string[]>`${`{${values.join(',')}}`}::text[]`;
 }
 
 function timeArray(times: readonly Date[]) {
