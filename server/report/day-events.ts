@@ -54,10 +54,11 @@ export interface FuelFold {
 
 /**
  * Where the analysis of a day still being reported resumes. Its positions up to the first report of
- * the day's last stop (one not above the speed limit) are settled: a stop found stays a stop with the
- * same start whatever follows, the trips before it end there, no overspeed stretch runs across it, and
- * the fuel sums are over pairs of readings in time order. Analysing the positions from `time` on,
- * continued from this state, gives exactly what the whole day gives.
+ * the day's last stop are settled: a stop found stays a stop with the same start whatever follows
+ * (standing is judged from a report and the next), the trips before it end there, and the fuel sums
+ * are over pairs of readings in time order. That report must not be above the speed limit (it can
+ * be, with ACC off or before a silent spell), so that no overspeed stretch runs across it. Analysing
+ * the positions from `time` on, continued from this state, gives exactly what the whole day gives.
  */
 export interface DayResume {
   /** Epoch ms of the first position the next analysis reads. */

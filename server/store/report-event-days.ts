@@ -36,12 +36,13 @@ const KINDS = Object.keys(NO_EVENTS) as DayEventKind[];
 
 /**
  * report_events and report_event_days: each terminal's trips, stops, overspeed stretches, fuel
- * drops and fuel figures per China day, computed once a day has ended. The current day is refreshed
- * at most once a minute, from where its last refresh left off (the first report of its last stop, see
- * DayResume in report/day-events.ts): only the positions from there on are read, and what came before is kept. A day
- * is recomputed whole when it ends, when a backfilled position of it arrived after it was computed
- * (live reports arrive in order; one older than the resume point, at least a stop's length back,
- * comes as 补传), or when the vehicle's 限速 or the tenant's 平台超速 settings changed.
+ * drops and fuel figures per China day, computed once a day has ended. The current day is
+ * refreshed at most once a minute from where its last refresh left off (the first report of its
+ * last stop, see DayResume in report/day-events.ts): only the positions from there on are read,
+ * and what came before is kept. A day is computed whole again when it ends, when a backfilled
+ * position of it arrived after it was computed (live reports arrive in order; one older than the
+ * resume point, a stop's length back at least, comes as 补传), or when the vehicle's 限速 or the
+ * tenant's 平台超速 settings changed.
  */
 export class ReportEventDays {
   /** Positions read by the computations so far (what a refresh of the current day saves shows here). */
