@@ -162,8 +162,8 @@ try {
     cross join generate_series(${from}::int, ${to - 1}::int) k
     cross join lateral (select (k + t.ord * 7) % 120 as phase, ${LIVE_START}::timestamptz + k * interval '30 seconds' as ts) c
     cross join lateral (select c.ts) x`.execute(store.db);
-  await liveDay(0, LIVE_REPORTS);
-  await sql`analyze positions`.execute(store.db);
+  const liveSeed = await timed(() => liveDay(0, LIVE_REPORTS));
+  console.log(`current day: seeded ${thousands(VEHICLES * LIVE_REPORTS)} positions in ${(liveSeed.ms / 1000).toFixed(1)} s`);
   const days = store.reportEvents.days;
   const liveNow = LIVE_START.getTime() + LIVE_REPORTS * 30_000;
   const liveRefresh = async (now: number) => {
