@@ -11,7 +11,7 @@ import { LIVE_DAY_REFRESH_MS, REPORT_MIN_TRIP_METRES, REPORT_STOP_SECONDS } from
 // the current day, still being reported: its events are refreshed as positions arrive
 const DAY = '2026-05-03';
 const DAY_START = chinaDayStart(DAY).getTime();
-const SEEDS = 16;
+const SEEDS = 48;
 
 let server: TestServer;
 let tenantId: number;
