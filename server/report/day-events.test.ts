@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackColumns } from '../track/track-columns';
-import { dayEvents, type DayEventOptions } from './day-events';
+import { dayEvents, resumeDayEvents, type DayEvent, type DayEventOptions, type DayResume } from './day-events';
+import { randomDayTrack, seededRandom } from './random-day-track';
 import { reportDayTrack, type FixturePoint } from './report-track-fixture';
 
 const OPTIONS: DayEventOptions = { stopSeconds: 300, minTripMetres: 100, acc: true, speedLimit: 100, overspeedSeconds: 10 };
@@ -56,5 +57,49 @@ describe('a vehicle day read as trips, stops, overspeed stretches and fuel', () 
   it('reads nothing from a day without positions', () => {
     const empty = columns([]);
     expect(dayEvents(empty.c, empty.fuel, OPTIONS)).toEqual({ events: [], fuel: { readings: 0, first: null, last: null, used: 0, added: 0 } });
+  });
+});
+
+describe('a day analysed in increments, each resuming where the last left off', () => {
+  /** The day's positions arriving up to each cut, analysed from the resume point on; the events kept as a store keeps them. */
+  function inIncrements(points: readonly FixturePoint[], cuts: readonly number[]) {
+    let from: DayResume | null = null;
+    let kept: DayEvent[] = [];
+    let last: ReturnType<typeof resumeDayEvents> | undefined;
+    for (const cut of [...cuts, points.length]) {
+      const first = from ? points.findIndex((p) => p.t >= from!.time) : 0;
+      const { c, fuel } = columns(points.slice(first, cut));
+      last = resumeDayEvents(c, fuel, OPTIONS, from);
+      const counts = { trip: 0, stop: 0, overspeed: 0, fuelDrop: 0, ...from?.counts };
+      kept = kept.filter((e) => counts[e.kind]-- > 0).concat(last.events);
+      // stored as JSON between refreshes
+      from = last.resume && (JSON.parse(JSON.stringify(last.resume)) as DayResume);
+    }
+    return { events: kept, fuel: last!.fuel, tripMetres: last!.tripMetres, reads: from ? points.findIndex((p) => p.t >= from!.time) : 0 };
+  }
+  const byKind = (events: readonly DayEvent[]) => ['trip', 'stop', 'overspeed', 'fuelDrop'].map((kind) => events.filter((e) => e.kind === kind));
+
+  it('gives exactly the events and figures of the whole day, wherever the day is cut', () => {
+    let resumed = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const points = randomDayTrack(seed, at('00:10:00'), 300);
+      const whole = resumeDayEvents(columns(points).c, columns(points).fuel, OPTIONS, null);
+      const random = seededRandom(seed * 7919);
+      const cuts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => 1 + Math.floor(random() * (points.length - 1))).sort((a, b) => a - b);
+      const parts = inIncrements(points, cuts);
+      expect(byKind(parts.events), `seed ${seed}, cuts ${cuts}`).toEqual(byKind(whole.events));
+      expect(parts.fuel, `seed ${seed}`).toEqual(whole.fuel);
+      expect(parts.tripMetres, `seed ${seed}`).toBe(whole.tripMetres);
+      if (parts.reads > 0) resumed++;
+    }
+    // most days resumed past their start at least once
+    expect(resumed).toBeGreaterThan(200);
+  });
+
+  it('resumes at the first report of the last stop not above the limit', () => {
+    const { c, fuel } = columns(reportDayTrack('2026-05-01'));
+    expect(resumeDayEvents(c, fuel, OPTIONS, null).resume).toMatchObject({
+      time: at('08:50:10'), counts: { trip: 2, stop: 1, overspeed: 1, fuelDrop: 1 }, fuel: { readings: 301, first: 60, last: { litres: 40, t: at('08:50:00') } },
+    });
   });
 });

@@ -4,7 +4,7 @@
  * {@link TrackColumns}; the trips are those of 轨迹 trips.json ({@link findTrips}).
  */
 import { distance } from '../../sdk/geo';
-import { findStops, type StandingTest } from '../track/track-analysis';
+import { findStops, type StandingTest, type StopSpan } from '../track/track-analysis';
 import { isStanding, STANDING_KMH, type TrackColumns } from '../track/track-columns';
 import { findTrips, type TrackSpan } from '../track/trip-detection';
 
@@ -42,6 +42,46 @@ export interface DayEventOptions {
   overspeedSeconds: number;
 }
 
+/** Fuel summed so far, unrounded, and the last reading: where the sums over pairs of readings go on. */
+export interface FuelFold {
+  readings: number;
+  first: number | null;
+  used: number;
+  added: number;
+  /** The last reading: litres, epoch ms, and whether the vehicle stood there. */
+  last: { litres: number; t: number; standing: boolean } | null;
+}
+
+/**
+ * Where the analysis of a day still being reported resumes. Its positions up to the first report of
+ * the day's last stop are settled: a stop found stays a stop with the same start whatever follows
+ * (standing is judged from a report and the next), the trips before it end there, and the fuel sums
+ * are over pairs of readings in time order. That report must not be above the speed limit (it can
+ * be, with ACC off or before a silent spell), so that no overspeed stretch runs across it. Analysing
+ * the positions from `time` on, continued from this state, gives exactly what the whole day gives.
+ */
+export interface DayResume {
+  /** Epoch ms of the first position the next analysis reads. */
+  time: number;
+  /** The events before it, per kind: the next analysis's events come after them. */
+  counts: Record<DayEventKind, number>;
+  /** Metres of the trips before it. */
+  tripMetres: number;
+  /** Fuel of the readings before it. */
+  fuel: FuelFold;
+}
+
+export interface ResumedDay {
+  /** The events from the resume point on (each kind in time order, after those counted in it). */
+  events: DayEvent[];
+  /** The whole day's fuel figures. */
+  fuel: DayFuel;
+  /** The whole day's trip metres. */
+  tripMetres: number;
+  /** Where the next analysis resumes (null: from the day's start). */
+  resume: DayResume | null;
+}
+
 /** A rise of the fuel level this large is a refuelling, litres. */
 export const REFUEL_LITRES = 2;
 /** A fall this large between two readings of a standing vehicle is a fuel drop (theft, a leak), litres. */
@@ -54,22 +94,51 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The day's trips, stops, overspeed stretches and fuel drops (each kind in time order) and its fuel figures. */
 export function dayEvents(c: TrackColumns, fuel: Float64Array, options: DayEventOptions): { events: DayEvent[]; fuel: DayFuel } {
+  const { events, fuel: figures } = resumeDayEvents(c, fuel, options, null);
+  return { events, fuel: figures };
+}
+
+const NO_FUEL: FuelFold = { readings: 0, first: null, used: 0, added: 0, last: null };
+
+/**
+ * {@link dayEvents} of a day's positions from `from.time` on, continued from what came before
+ * (`from` null: the whole day), and where the next analysis of the same day can resume.
+ */
+export function resumeDayEvents(c: TrackColumns, fuel: Float64Array, options: DayEventOptions, from: DayResume | null): ResumedDay {
+  const standing = options.acc ? isStanding : slow;
+  const stopSpans = findStops(c, options.stopSeconds, standing);
+  // the resume point: the first report of the last stop, unless that report is above the limit (inside a stretch)
+  let at = -1;
+  for (const s of stopSpans) if (!(c.speed[s.startIndex] > options.speedLimit)) at = s.startIndex;
+  const counts = { trip: 0, stop: 0, overspeed: 0, fuelDrop: 0, ...from?.counts };
   const events: DayEvent[] = [];
+  let tripMetres = from?.tripMetres ?? 0;
+  let tripMetresBefore = tripMetres;
   for (const t of findTrips(c, { stopSeconds: options.stopSeconds, minMetres: options.minTripMetres, acc: options.acc })) {
     events.push({
       kind: 'trip', start: t.start, end: t.end, startLon: t.startLon, startLat: t.startLat, endLon: t.endLon, endLat: t.endLat,
       metres: t.metres, seconds: t.seconds, maxSpeed: t.maxSpeed, avgSpeed: t.avgSpeed, acc: null, value: null,
     });
+    tripMetres += t.metres;
+    if (t.startIndex < at) {
+      counts.trip++;
+      tripMetresBefore = tripMetres;
+    }
   }
-  events.push(...stops(c, options));
-  events.push(...overspeeds(c, options));
-  const figures = fuelFigures(c, fuel);
+  for (const s of stopSpans) if (s.startIndex < at) counts.stop++;
+  events.push(...stops(c, stopSpans));
+  const stretches = overspeeds(c, options);
+  for (const i of stretches.startIndices) if (i < at) counts.overspeed++;
+  events.push(...stretches.events);
+  const figures = fuelFigures(c, fuel, from?.fuel ?? NO_FUEL, at);
+  counts.fuelDrop += figures.dropsBefore;
   events.push(...figures.drops);
-  return { events, fuel: figures.fuel };
+  const resume = at < 0 ? from : { time: c.t[at], counts, tripMetres: tripMetresBefore, fuel: figures.before! };
+  return { events, fuel: figures.fuel, tripMetres, resume };
 }
 
-function stops(c: TrackColumns, options: DayEventOptions): DayEvent[] {
-  return findStops(c, options.stopSeconds, options.acc ? isStanding : slow).map((s) => {
+function stops(c: TrackColumns, spans: readonly StopSpan[]): DayEvent[] {
+  return spans.map((s) => {
     let accMs = 0;
     for (let i = s.startIndex; i < s.endIndex; i++) if ((c.statusFlags[i] & 1) !== 0) accMs += c.t[i + 1] - c.t[i];
     const seconds = Math.round((s.end - s.start) / 1000);
@@ -86,8 +155,9 @@ function stops(c: TrackColumns, options: DayEventOptions): DayEvent[] {
  * Stretches of consecutive reports above the limit: from the first report above it to the first
  * one back at or under it (or the last report), kept from `overspeedSeconds` long.
  */
-function overspeeds(c: TrackColumns, options: DayEventOptions): DayEvent[] {
+function overspeeds(c: TrackColumns, options: DayEventOptions): { events: DayEvent[]; startIndices: number[] } {
   const out: DayEvent[] = [];
+  const startIndices: number[] = [];
   const n = c.length;
   let i = 0;
   while (i < n) {
@@ -112,36 +182,47 @@ function overspeeds(c: TrackColumns, options: DayEventOptions): DayEvent[] {
         kind: 'overspeed', start: c.t[a], end: c.t[b], startLon: c.lon[a], startLat: c.lat[a], endLon: c.lon[b], endLat: c.lat[b],
         metres: Math.round(metres), seconds, maxSpeed: round1(max), avgSpeed: round1(sum / (i - a)), acc: null, value: options.speedLimit,
       });
+      startIndices.push(a);
     }
   }
-  return out;
+  return { events: out, startIndices };
 }
 
-function fuelFigures(c: TrackColumns, fuel: Float64Array): { fuel: DayFuel; drops: DayEvent[] } {
-  let readings = 0;
-  let first: number | null = null;
-  let last = -1;
-  let used = 0;
-  let added = 0;
+/** The fuel figures summed on from `from`, with the state and the count of drops before report `at` (where the next analysis resumes). */
+function fuelFigures(c: TrackColumns, fuel: Float64Array, from: FuelFold, at: number): { fuel: DayFuel; drops: DayEvent[]; before: FuelFold | null; dropsBefore: number } {
+  let { readings, first, used, added } = from;
+  let has = from.last !== null;
+  let lastLitres = from.last?.litres ?? 0;
+  let lastT = from.last?.t ?? 0;
+  let lastStanding = from.last?.standing ?? false;
+  let before: FuelFold | null = null;
+  let dropsBefore = 0;
   const drops: DayEvent[] = [];
   for (let i = 0; i < c.length; i++) {
+    if (i === at) {
+      before = { readings, first, used, added, last: has ? { litres: lastLitres, t: lastT, standing: lastStanding } : null };
+      dropsBefore = drops.length;
+    }
     const litres = fuel[i];
     if (Number.isNaN(litres)) continue;
     readings++;
     first ??= litres;
-    if (last >= 0) {
-      const delta = litres - fuel[last];
+    const standing = isStanding(c, i);
+    if (has) {
+      const delta = litres - lastLitres;
       if (delta < 0) used -= delta;
       else if (delta >= REFUEL_LITRES) added += delta;
-      const standing = isStanding(c, last) && isStanding(c, i);
-      if (-delta >= FUEL_DROP_LITRES && standing && c.t[i] - c.t[last] <= FUEL_DROP_MS) {
+      if (-delta >= FUEL_DROP_LITRES && lastStanding && standing && c.t[i] - lastT <= FUEL_DROP_MS) {
         drops.push({
-          kind: 'fuelDrop', start: c.t[last], end: c.t[i], startLon: c.lon[i], startLat: c.lat[i], endLon: c.lon[i], endLat: c.lat[i],
-          metres: 0, seconds: Math.round((c.t[i] - c.t[last]) / 1000), maxSpeed: 0, avgSpeed: 0, acc: null, value: round1(-delta),
+          kind: 'fuelDrop', start: lastT, end: c.t[i], startLon: c.lon[i], startLat: c.lat[i], endLon: c.lon[i], endLat: c.lat[i],
+          metres: 0, seconds: Math.round((c.t[i] - lastT) / 1000), maxSpeed: 0, avgSpeed: 0, acc: null, value: round1(-delta),
         });
       }
     }
-    last = i;
+    has = true;
+    lastLitres = litres;
+    lastT = c.t[i];
+    lastStanding = standing;
   }
-  return { fuel: { readings, first, last: last >= 0 ? fuel[last] : null, used: round1(used), added: round1(added) }, drops };
+  return { fuel: { readings, first, last: has ? lastLitres : null, used: round1(used), added: round1(added) }, drops, before, dropsBefore };
 }

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { DayResume } from '../report/day-events';
 
 type NullableTime = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
@@ -42,6 +43,13 @@ export interface ReportEventDayTable {
   fuel_added: number;
   trip_metres: number;
   computed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Where a refresh of the unfinished day resumes, as JSON (migration 0019-live-day-resume); null: from the day's start. */
+  resume: ColumnType<StoredDayResume | null, string | null, string | null>;
+}
+
+/** A day's resume point as stored: {@link DayResume} and the ignition rule it was computed with. */
+export interface StoredDayResume extends DayResume {
+  acc: boolean;
 }
 
 /** One trip, stop, overspeed stretch or fuel drop of a terminal's day. */

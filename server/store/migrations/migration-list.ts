@@ -15,6 +15,7 @@ import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
 import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
+import { liveDayResume } from './0019-live-day-resume';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0016-pet-guard': petGuard,
   '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,
+  '0019-live-day-resume': liveDayResume,
 };
 
 export const migrationProvider: MigrationProvider = {
