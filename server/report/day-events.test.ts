@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackColumns } from '../track/track-columns';
 import { dayEvents, resumeDayEvents, type DayEvent, type DayEventOptions, type DayResume } from './day-events';
-import { randomDayTrack, seededRandom } from './random-day-track';
+import { SeededRandom } from '../sim/seeded-random';
+import { randomDayTrack } from './random-day-track';
 import { reportDayTrack, type FixturePoint } from './report-track-fixture';
 
 const OPTIONS: DayEventOptions = { stopSeconds: 300, minTripMetres: 100, acc: true, speedLimit: 100, overspeedSeconds: 10 };
@@ -84,7 +85,8 @@ describe('a day analysed in increments, each resuming where the last left off', 
     for (let seed = 1; seed <= 300; seed++) {
       const points = randomDayTrack(seed, at('00:10:00'), 300);
       const whole = resumeDayEvents(columns(points).c, columns(points).fuel, OPTIONS, null);
-      const random = seededRandom(seed * 7919);
+      const rng = new SeededRandom(seed * 7919);
+      const random = () => rng.next();
       const cuts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => 1 + Math.floor(random() * (points.length - 1))).sort((a, b) => a - b);
       const parts = inIncrements(points, cuts);
       expect(byKind(parts.events), `seed ${seed}, cuts ${cuts}`).toEqual(byKind(whole.events));

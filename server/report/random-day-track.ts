@@ -4,24 +4,14 @@
  * silent spells of a parked terminal (some right after a report above the limit), reports without a
  * fuel reading, the level falling, refuelled and dropping while parked.
  */
+import { SeededRandom } from '../sim/seeded-random';
 import type { FixturePoint } from './report-track-fixture';
-
-/** mulberry32: a small seeded generator, [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** About `reports` reports of one vehicle from `start` (epoch ms) on; fuel NaN where the report has no reading. */
 export function randomDayTrack(seed: number, start: number, reports = 400): FixturePoint[] {
-  const random = seededRandom(seed);
-  const pick = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+  const rng = new SeededRandom(seed);
+  const random = () => rng.next();
+  const pick = (lo: number, hi: number) => rng.int(lo, hi);
   const points: FixturePoint[] = [];
   let t = start;
   let lon = 116 + random();

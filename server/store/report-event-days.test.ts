@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionRow } from '../gateway/gateway-ports';
 import { dayEvents } from '../report/day-events';
-import { randomDayTrack, seededRandom } from '../report/random-day-track';
+import { randomDayTrack } from '../report/random-day-track';
+import { SeededRandom } from '../sim/seeded-random';
 import { reportDayTrack, type FixturePoint } from '../report/report-track-fixture';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import type { TrackColumns } from '../track/track-columns';
@@ -66,7 +67,8 @@ describe('the current day refreshed from where it left off', () => {
     // seed k: terminal 2k receives its day in increments and is refreshed after each, terminal 2k+1 gets it all at once
     const tracks = Array.from({ length: SEEDS }, (_, k) => randomDayTrack(1000 + k, DAY_START + 30 * 60_000, 300).filter((p) => p.t < DAY_START + 22 * 3600_000));
     const cuts = tracks.map((points, k) => {
-      const random = seededRandom(k + 1);
+      const rng = new SeededRandom(k + 1);
+      const random = () => rng.next();
       return [...Array.from({ length: 6 }, () => Math.floor(random() * points.length)).sort((a, b) => a - b), points.length];
     });
     let now = DAY_START + 23 * 3600_000;
