@@ -105,7 +105,7 @@ describe('用户管理', () => {
         .on('POST', `${SYS}/user/update.json`, ok({ userId: 3 })),
     );
     expect(await screen.findByText('138****0000')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText(/^手机号/) as HTMLInputElement).value).toBe('138****0000');
     expect(within(dialog).getAllByText('该用户已设置隐藏，保持不变则不修改')).toHaveLength(2);

@@ -111,7 +111,7 @@ describe('车辆管理', () => {
     expect(await screen.findByText('60 km/h', undefined, { timeout: 8000 })).toBeTruthy();
     expect(row('京A10002').getByText('默认')).toBeTruthy();
 
-    fireEvent.click(row('京A10001').getByRole('button', { name: '编辑' }));
+    fireEvent.click(await row('京A10001').findByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑车辆' });
     const limit = within(dialog).getByRole('spinbutton', { name: /限速/ }) as HTMLInputElement;
     expect(limit.value).toBe('60');
@@ -121,7 +121,7 @@ describe('车辆管理', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑车辆' })).toBeNull());
 
     // emptied: the 告警设置 threshold applies again
-    fireEvent.click(row('京A10001').getByRole('button', { name: '编辑' }));
+    fireEvent.click(await row('京A10001').findByRole('button', { name: '编辑' }));
     const again = await screen.findByRole('dialog', { name: '编辑车辆' });
     fireEvent.change(within(again).getByRole('spinbutton', { name: /限速/ }), { target: { value: '' } });
     fireEvent.click(within(again).getByRole('button', { name: '保存' }));

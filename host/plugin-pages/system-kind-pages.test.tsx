@@ -87,7 +87,7 @@ describe('电动车管理', () => {
       s.on('POST', `${SYS}/vehicle/update.json`, () => answer),
     );
     expect(await screen.findByText('20 Ah', undefined, { timeout: 8000 })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑电动车' });
     expect((within(dialog).getByRole('combobox', { name: /电池电压/ }) as HTMLSelectElement).value).toBe('48');
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '500' } });

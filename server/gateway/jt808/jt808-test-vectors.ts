@@ -1,6 +1,5 @@
-// Test helper: loads the shared JT/T 808 capture vectors (see /shared/testdata/jt808/README.md).
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Test helper: loads the JT/T 808 capture vectors of testdata/ (sources in testdata/README.md).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** A basic location block as the vectors write it (raw and converted units). */
@@ -111,26 +110,9 @@ export interface Jt808Vector {
   notes?: string;
 }
 
-const RELATIVE = join('shared', 'testdata', 'jt808', 'vectors.json');
-
-/**
- * Finds vectors.json by walking up from this file: the shared folder sits beside the repo root
- * (/work/shared next to /work/main), which also holds for git worktrees placed elsewhere as
- * long as a `shared` folder is on the way up. JT808_VECTORS overrides the search.
- */
+/** The capture vectors the repository carries, with their sources (testdata/README.md). */
 export function vectorsPath(): string {
-  const override = process.env['JT808_VECTORS'];
-  if (override) return override;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, RELATIVE);
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  // the documented location, so a missing file fails with a clear path
-  return fileURLToPath(new URL('../../../../shared/testdata/jt808/vectors.json', import.meta.url));
+  return fileURLToPath(new URL('./testdata/vectors.json', import.meta.url));
 }
 
 /** All vectors, in file order. */
