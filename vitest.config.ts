@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['sdk/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
           setupFiles: ['./host/test-setup.ts'],
+          // a ceiling above the page waits of test-setup.ts (30 s each): slow is not failed
+          testTimeout: 120_000,
         },
       },
       {

@@ -14,9 +14,11 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: NoLayoutResizeObserver });
 }
 
-// findBy… and waitFor wait for what a page shows after its server answers; on a busy two-core machine
-// (the suite runs files in parallel beside PostgreSQL) that takes longer than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait for what a page shows after its server answers. The limit is only a ceiling
+// for a page that never shows it: on a busy two-core machine (the suite runs files in parallel beside
+// PostgreSQL) a page can take many seconds, and a test must not fail for being slow. Tests name no
+// limits of their own.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no canvas: say so quietly (null, as a browser without 2D canvas) instead of logging "not implemented".
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;

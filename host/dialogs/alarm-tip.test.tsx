@@ -61,11 +61,11 @@ async function start(options: { voiceOn?: boolean; resources?: object[] } = {}) 
     .on('POST', '/car/v1/api/monitor/processAlarm', ok({ updated: 1 }));
   const tones = fakeAudio();
   const app = renderApp('/home', server);
-  await screen.findByText('我的应用', undefined, { timeout: 3000 });
+  await screen.findByText('我的应用');
   await waitFor(() => expect(app.sockets.last).not.toBeUndefined());
   await waitFor(() => expect(server.to('/car/v4/api/alarm/push/listAlarmPushInfo.json')).toHaveLength(1));
   const socket = app.sockets.last!.open();
-  await screen.findByTestId('tips-dock', undefined, { timeout: 2500 });
+  await screen.findByTestId('tips-dock');
   const send = (alarm: Alarm, event = 'start') => act(() => void socket.receive({ type: 'alarm', event, alarm }));
   return { ...app, tones, send };
 }

@@ -6,7 +6,7 @@ import { logIn, renderApp } from '../test/app-harness';
 async function openViewer() {
   logIn();
   const { container } = renderApp('/home');
-  await screen.findByText('我的应用', undefined, { timeout: 3000 });
+  await screen.findByText('我的应用');
   // Plugins open it through the bus; the host routes showImage to the dialog service.
   act(() => void container.get<Bus>(MessageBus).emit('showImage', { urls: ['/a.png', '/b.png', '/c.png'], index: 1 }));
   const mask = await screen.findByTestId('image-viewer-mask');

@@ -8,9 +8,9 @@ describe('alarm and download tips', () => {
   it('attach to the main container 125px above the bottom when there is no assistant', async () => {
     logIn();
     const { container } = renderApp('/home');
-    await screen.findByText('我的应用', undefined, { timeout: 3000 });
+    await screen.findByText('我的应用');
     act(() => container.get<Dialogs>(DialogService).showDownList(true));
-    const dock = await screen.findByTestId('tips-dock', undefined, { timeout: 2500 });
+    const dock = await screen.findByTestId('tips-dock');
     expect(dock.parentElement?.id).toBe(MAIN_CONTAINER_ID);
     expect(dock.dataset.dock).toBe('main');
     expect(dock.style.bottom).toBe('125px');
@@ -26,10 +26,10 @@ describe('alarm and download tips', () => {
       const el = document.querySelector<HTMLScriptElement>('script[data-assistant]');
       expect(el).not.toBeNull();
       return el!;
-    }, { timeout: 3000 });
+    });
     expect(script.src).toBe('https://ai.example/sdk.js');
     act(() => void script.dispatchEvent(new Event('load')));
-    await waitFor(() => expect(screen.getByTestId('tips-dock').dataset.dock).toBe('assistant'), { timeout: 2500 });
+    await waitFor(() => expect(screen.getByTestId('tips-dock').dataset.dock).toBe('assistant'));
     expect(screen.getByTestId('assistant-wrapper').contains(screen.getByTestId('tips-dock'))).toBe(true);
     script.remove();
   });
@@ -37,11 +37,11 @@ describe('alarm and download tips', () => {
   it('says in the open download tip that the export is ready, and with the tip closed says it in a toast', async () => {
     logIn();
     const app = renderApp('/home');
-    await screen.findByText('我的应用', undefined, { timeout: 8000 });
+    await screen.findByText('我的应用');
     const dialogs = app.container.get<Dialogs>(DialogService);
     const toasts = app.container.get<Toasts>(ToastService);
     act(() => dialogs.showDownList(true));
-    await screen.findByRole('button', { name: '前往下载中心' }, { timeout: 8000 });
+    await screen.findByRole('button', { name: '前往下载中心' });
     await waitFor(() => expect(app.sockets.last).not.toBeUndefined());
     const socket = app.sockets.last!.open();
     act(() => void socket.receive({ type: 'exportReady', id: 3, fileName: '里程报表.xlsx' }));

@@ -41,7 +41,7 @@ async function open(geo: ReturnType<typeof ok>, item: object = position, track =
     .on('GET', '/car/v4/api/vehicle/detail.json', ok(detail))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', geo);
   const app = renderApp('/home', server);
-  await screen.findByText('我的应用', undefined, { timeout: 3000 });
+  await screen.findByText('我的应用');
   act(() => void app.container.get<Bus>(MessageBus).emit('showVehInfo', { terminalNo: '013800000001', plateNo: '京A12345' }));
   return { dialog: await screen.findByRole('dialog'), ...app };
 }

@@ -8,7 +8,7 @@ describe('history tabs in the layout', () => {
   it('adds a tab per visited page, goes back on click and closes with ×', async () => {
     logIn();
     renderApp('/center/notice');
-    await waitFor(() => expect(tabs().getByRole('button', { name: '站内消息' })).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(tabs().getByRole('button', { name: '站内消息' })).toBeTruthy());
 
     fireEvent.click(await screen.findByRole('button', { name: '安全中心' }));
     await waitFor(() => expect(window.location.pathname).toBe('/center/security'));
@@ -30,7 +30,7 @@ describe('history tabs in the layout', () => {
   it('closing the current tab goes to the next one', async () => {
     logIn();
     renderApp('/center/download');
-    fireEvent.click(await screen.findByRole('button', { name: '站内消息' }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '站内消息' }));
     await waitFor(() => expect(window.location.pathname).toBe('/center/notice'));
     await waitFor(() => expect(tabs().getByRole('button', { name: '关闭 站内消息' })).toBeTruthy());
     fireEvent.click(tabs().getByRole('button', { name: '关闭 站内消息' }));

@@ -9,7 +9,7 @@ describe('/checkLogin', () => {
     localStorage.setItem('main_themeValue', JSON.stringify('blue'));
     localStorage.setItem('other_app', 'kept');
     renderApp('/checkLogin');
-    expect(await screen.findByText('登录状态已清除', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('登录状态已清除')).toBeTruthy();
     await waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('main_'))).toEqual([]));
     expect(localStorage.getItem('other_app')).toBe('kept');
     expect(window.location.pathname).toBe('/checkLogin');

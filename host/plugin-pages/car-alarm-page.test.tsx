@@ -67,7 +67,7 @@ async function setup(resources: { id: number; type: number }[] = [{ id: 8300, ty
 }
 
 /** Waits for a text; the table loads on demand. */
-const shown = (text: string) => screen.findByText(text, undefined, { timeout: 5000 });
+const shown = (text: string) => screen.findByText(text);
 
 const row = (plate: string) => screen.getByText(plate).closest('[role="row"]') as HTMLElement;
 
@@ -95,7 +95,7 @@ describe('告警中心', () => {
     const before = queries(REALTIME).length;
     setOpen([alarm(1), alarm(2), alarm(4)]);
     act(() => void sockets.last!.open().receive({ type: 'alarm', event: 'start', alarm: alarm(4) }));
-    expect(await screen.findByText('京A00004', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('京A00004')).toBeTruthy();
     expect(queries(REALTIME).length).toBe(before + 1);
     expect(within(screen.getByTestId('alarm-counts')).getByRole('button', { name: '全部 3' })).toBeTruthy();
   });

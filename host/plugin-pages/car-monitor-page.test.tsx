@@ -39,9 +39,9 @@ const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.cl
 describe('实时监控', () => {
   it('shows an expired asset as 服务已到期 with the hint, counted apart from online and offline', async () => {
     await setup();
-    await screen.findAllByText('京A00003', undefined, { timeout: 8000 });
+    await screen.findAllByText('京A00003');
     // the table loads after the tree: wait for the row itself
-    await waitFor(() => expect(screen.getAllByText('京A00003').some((e) => e.closest('[role="row"]'))).toBe(true), { timeout: 8000 });
+    await waitFor(() => expect(screen.getAllByText('京A00003').some((e) => e.closest('[role="row"]'))).toBe(true));
     const status = row('京A00003').getByText('服务已到期');
     expect(status.getAttribute('title')).toBe('服务已到期，请续费');
     expect(row('京A00003').getByText('服务已到期，请续费')).toBeTruthy();
@@ -52,7 +52,7 @@ describe('实时监控', () => {
     expect(counts.textContent).toContain('离线 1');
     expect(within(counts).getByTitle('服务已到期，请续费').textContent).toBe('服务已到期 1');
     // the tree marks it too
-    const tree = await screen.findByRole('treeitem', { name: /京A00003/ }, { timeout: 8000 });
+    const tree = await screen.findByRole('treeitem', { name: /京A00003/ });
     expect(within(tree).getByTitle('服务已到期，请续费').textContent).toBe('已到期');
   });
 });

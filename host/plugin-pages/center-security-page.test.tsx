@@ -78,7 +78,7 @@ describe('安全中心 › 修改密码', () => {
     fireEvent.click(within(area).getByRole('button', { name: '修改密码' }));
     await waitFor(() => expect(server.to(`${USER}updateUserPassword.json`)).toHaveLength(1));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
-    expect(await screen.findByText('密码已修改，请重新登录', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('密码已修改，请重新登录')).toBeTruthy();
     expect(server.to('/oauth/logout')).toHaveLength(1);
     expect(localStorage.getItem('main_sessionId')).toBeNull();
   });

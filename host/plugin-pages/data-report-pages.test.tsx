@@ -32,7 +32,7 @@ function setup(page: ReactElement, routes: (server: FakeServer) => void) {
   return { server, container, queries };
 }
 
-const shown = (text: string) => screen.findByText(text, undefined, { timeout: 5000 });
+const shown = (text: string) => screen.findByText(text);
 
 // only Date is faked: China time 2026-05-20 10:00
 beforeEach(() => {

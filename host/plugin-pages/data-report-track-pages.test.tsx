@@ -23,7 +23,7 @@ function setup(page: ReactElement, routes: (server: FakeServer) => void) {
   return { queries: (path: string) => server.to(path).map((r) => Object.fromEntries(r.query)) };
 }
 
-const shown = (text: string) => screen.findByText(text, undefined, { timeout: 5000 });
+const shown = (text: string) => screen.findByText(text);
 
 // only Date is faked: China time 2026-05-20 10:00
 beforeEach(() => {

@@ -36,7 +36,7 @@ describe('车辆监控 of 电动车卫士', () => {
       ebike('358710060000017', '粤B·D30001', { battery: 78, externalVoltage: 50.4, armed: true }),
       ebike('358710060000025', '粤B·D30018', { battery: 35, externalVoltage: 45.8, charging: true, armed: false, powerCut: true }),
     ]);
-    await screen.findAllByText('粤B·D30018', undefined, { timeout: 8000 });
+    await screen.findAllByText('粤B·D30018');
     const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
     expect(row('粤B·D30001').getByText('78%（50.4V）')).toBeTruthy();
     expect(row('粤B·D30001').getByText('已设防')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('人员监控 of 智能工牌', () => {
         <PeopleMonitorPage />
       </ServiceProvider>,
     );
-    await screen.findAllByText('李秀英', undefined, { timeout: 8000 });
+    await screen.findAllByText('李秀英');
     expect(screen.getByRole('complementary', { name: '人员列表' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '搜索姓名或终端号' }).getAttribute('placeholder')).toBe('搜索姓名 / 终端号');
     const row = within(screen.getAllByText('李秀英').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);

@@ -60,7 +60,7 @@ const query = (server: FakeServer, path: string) => Object.fromEntries(server.to
 describe('车辆管理', () => {
   it('pages and filters on the server and marks expired services', async () => {
     const server = await setup(<VehiclePage />, [{ id: 1240, name: '车辆管理', type: 1 }]);
-    expect(await screen.findByText('京A10001', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('京A10001')).toBeTruthy();
     expect(query(server, `${SYS}/vehicle/list.json`)).toEqual({ current: '1', pageSize: '10', assetKind: 'vehicle' });
     expect(within(screen.getByText('京A10002').closest('[role="row"]') as HTMLElement).getByText('已到期')).toBeTruthy();
     expect(await screen.findByText('1 / 3')).toBeTruthy();
@@ -77,7 +77,7 @@ describe('车辆管理', () => {
 
   it('shows only the buttons the role holds', async () => {
     await setup(<VehiclePage />, [{ id: 1240, name: '车辆管理', type: 1, children: buttons(1240, [6, 4]) }]);
-    await screen.findByText('京A10001', undefined, { timeout: 8000 });
+    await screen.findByText('京A10001');
     expect(screen.getByRole('button', { name: '续费' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '解绑' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '绑定' })).toBeTruthy();
@@ -108,7 +108,7 @@ describe('车辆管理', () => {
       s.on('POST', `${SYS}/vehicle/update.json`, (req) => ok(vehicle(1, '京A10001', { speedLimit: (req.body as { speedLimit: unknown }).speedLimit }))),
     );
     const row = (plate: string) => within(screen.getByText(plate).closest('[role="row"]') as HTMLElement);
-    expect(await screen.findByText('60 km/h', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('60 km/h')).toBeTruthy();
     expect(row('京A10002').getByText('默认')).toBeTruthy();
 
     fireEvent.click(await row('京A10001').findByRole('button', { name: '编辑' }));
@@ -132,7 +132,7 @@ describe('车辆管理', () => {
     const server = await setup(<VehiclePage />, [{ id: 1240, name: '车辆管理', type: 1, children: buttons(1240, [6]) }], (s) =>
       s.on('POST', `${SYS}/vehicle/renew.json`, ok({ renewed: 1, list: [] })),
     );
-    await screen.findByText('京A10002', undefined, { timeout: 8000 });
+    await screen.findByText('京A10002');
     fireEvent.click(screen.getByRole('button', { name: '续费' }));
     expect(toastText()).toBe('请先勾选车辆');
     fireEvent.click(screen.getByRole('checkbox', { name: '选择 京A10002' }));
@@ -161,7 +161,7 @@ describe('车辆管理', () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: '导入到客户' }), { target: { value: '9' } });
     const file = new File(['xlsx'], '车辆.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     fireEvent.change(within(dialog).getByLabelText('选择导入文件'), { target: { files: [file] } });
-    expect(await within(dialog).findByText('车牌号不能为空', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await within(dialog).findByText('车牌号不能为空')).toBeTruthy();
     const upload = server.to(`${SYS}/vehicle/importPreview.json`)[0]!;
     expect(upload.query.get('tenantId')).toBe('9');
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
@@ -195,7 +195,7 @@ describe('终端管理', () => {
         .on('GET', `${SYS}/terminal/bindableVehicles.json`, ok([vehicle(2, '京A10002', { terminalId: null })]))
         .on('POST', `${SYS}/terminal/bind.json`, ok({ vehicleId: 2, terminalId: 7 })),
     );
-    fireEvent.click(await screen.findByRole('button', { name: '绑定' }, { timeout: 8000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '绑定' }));
     const dialog = await screen.findByRole('dialog', { name: '绑定车辆' });
     await within(dialog).findByRole('option', { name: '京A10002（北京车队）' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: '选择车辆' }), { target: { value: '2' } });
@@ -230,7 +230,7 @@ describe('车组管理', () => {
 
   it('moves a group by dragging it onto another, never into its own subtree', async () => {
     const server = await groupSetup([button(126004)]);
-    const source = await screen.findByTestId('group-3', undefined, { timeout: 8000 });
+    const source = await screen.findByTestId('group-3');
     fireEvent.dragStart(source);
     fireEvent.dragOver(screen.getByTestId('group-4'));
     fireEvent.drop(screen.getByTestId('group-4'));
@@ -244,7 +244,7 @@ describe('车组管理', () => {
 
   it('lists the selected group’s vehicles and offers only granted actions', async () => {
     const server = await groupSetup([button(126001)]);
-    fireEvent.click(await screen.findByText('北京车队', undefined, { timeout: 8000 }));
+    fireEvent.click(await screen.findByText('北京车队'));
     await waitFor(() => expect(query(server, `${SYS}/group/vehicles.json`)).toEqual({ current: '1', pageSize: '10', tenantId: '1', groupId: '4' }));
     expect(await screen.findByText('京A10001')).toBeTruthy();
     expect(screen.getByRole('button', { name: '新增车组' })).toBeTruthy();

@@ -42,7 +42,7 @@ async function setup(page: ReactElement, menu: number, ns: number[], list: objec
 describe('人员管理', () => {
   it('lists people with their own columns and asks the server for people only', async () => {
     const server = await setup(<PersonPage />, 1241, [], [asset(1, '王建国', 'person', { employeeNo: 'E0001', department: '生产部', phone: '13800138000', photo: PHOTO })]);
-    expect(await screen.findByText('E0001', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('E0001')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '姓名' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '部门' })).toBeTruthy();
     expect((screen.getByAltText('王建国的照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO);
@@ -86,7 +86,7 @@ describe('电动车管理', () => {
     const server = await setup(<EbikePage />, 1243, [2], [asset(3, '粤B·D30001', 'ebike', { brand: '雅迪', batteryVoltage: '48', batteryCapacity: 20 })], (s) =>
       s.on('POST', `${SYS}/vehicle/update.json`, () => answer),
     );
-    expect(await screen.findByText('20 Ah', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('20 Ah')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog', { name: '编辑电动车' });
     expect((within(dialog).getByRole('combobox', { name: /电池电压/ }) as HTMLSelectElement).value).toBe('48');

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES, flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
 
-const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path), { timeout: 3000 });
+const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path));
 
 describe('navigation guards', () => {
   it('lets an ignoreAuth route through without loading permissions', async () => {
@@ -44,7 +44,7 @@ describe('navigation guards', () => {
   it('shows a permitted plugin page once its plugin has loaded', async () => {
     logIn();
     renderApp('/car/overview');
-    expect(await screen.findByText('智能车联 · 概览', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('智能车联 · 概览')).toBeTruthy();
     expect(await screen.findByText('在线')).toBeTruthy();
   });
 
@@ -58,7 +58,7 @@ describe('navigation guards', () => {
     logIn();
     const withoutCarOverview = RESOURCES.filter((r) => r.id !== 8001);
     renderApp('/car/overview', shellServer().on('GET', '/car/v1/api/resource/newList.json', ok(withoutCarOverview)));
-    expect(await screen.findByText('无权限', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('无权限')).toBeTruthy();
     expect(window.location.pathname).toBe('/car/overview');
   });
 
@@ -66,7 +66,7 @@ describe('navigation guards', () => {
     logIn();
     const broken = () => Promise.reject(new Error('插件模块执行出错'));
     renderApp('/car/overview', shellServer(), { car: broken });
-    expect(await screen.findByText('插件加载失败', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('插件加载失败')).toBeTruthy();
     expect(screen.getByText(/子应用「智能车联」未能加载（插件模块执行出错）/)).toBeTruthy();
     expect(window.location.pathname).toBe('/car/overview');
     screen.getByRole('button', { name: '返回首页' }).click();

@@ -39,14 +39,14 @@ async function open(buttons: number[], send = ok({ batchId: 'b1', commands: [com
     .on('POST', CHECK, ok(checks))
     .on('POST', SEND, send);
   const app = renderApp('/home', server);
-  await screen.findByText('我的应用', undefined, { timeout: 3000 });
+  await screen.findByText('我的应用');
   act(() => void app.container.get<Bus>(MessageBus).emit('showInstructions', { terminalNos: ['013800000001', '013800000002'] }));
-  const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
+  const dialog = await screen.findByRole('dialog');
   await within(dialog).findByText('共 2 个终端，可立即下发 1 个，离线 1 个（上线后下发）');
   return { dialog, ...app };
 }
 
-describe('command dialog', { timeout: 20_000 }, () => {
+describe('command dialog', () => {
   it('checks the terminals, sends 位置查询 to both and shows each result as it arrives live', async () => {
     const { dialog, server, sockets } = await open([840001]);
     expect(server.to(CHECK)[0]!.body).toEqual({ terminalNos: ['013800000001', '013800000002'], commandType: 'locate' });

@@ -13,7 +13,7 @@ describe('login page', () => {
   it('labels the fields 账号 and 密码 and shows the server message on wrong credentials', async () => {
     const server = shellServer().on('POST', '/oauth/v4/token', flag(400, '账号或密码错误', { needCode: false }));
     renderApp('/login', server);
-    await screen.findByLabelText('账号', undefined, { timeout: 3000 });
+    await screen.findByLabelText('账号');
     fillAndSubmit('admin', 'wrong');
     expect(await screen.findByText('账号或密码错误')).toBeTruthy();
     const body = server.to('/oauth/v4/token')[0]!.body as Record<string, string>;
@@ -30,7 +30,7 @@ describe('login page', () => {
       .on('GET', '/oauth/loginPage', () => ok({ pageId: `p${++attempts}`, key: 'k', needCode: attempts > 1 }))
       .on('GET', '/oauth/getCode', ok({ image: 'data:image/svg+xml,<svg/>' }));
     renderApp('/login', server);
-    await screen.findByLabelText('账号', undefined, { timeout: 3000 });
+    await screen.findByLabelText('账号');
     expect(screen.queryByLabelText('验证码')).toBeNull();
     fillAndSubmit('admin', 'wrong');
     expect(await screen.findByLabelText('验证码')).toBeTruthy();
@@ -40,15 +40,15 @@ describe('login page', () => {
   it('goes to /home after a successful login', async () => {
     const server = shellServer().on('POST', '/oauth/v4/token', ok({ sessionId: 's-9', userId: DEMO_USER.userId }));
     renderApp('/login', server);
-    await screen.findByLabelText('账号', undefined, { timeout: 3000 });
+    await screen.findByLabelText('账号');
     fillAndSubmit('admin', 'Admin@123');
-    await waitFor(() => expect(window.location.pathname).toBe('/home'), { timeout: 3000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/home'));
     expect(await screen.findByText('我的应用')).toBeTruthy();
   });
 
   it('uses the newer page (账号登录 / 短信登录) on ordinary hosts', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('tab', { name: '短信登录' }, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: '短信登录' })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '短信登录' }));
     expect(screen.getByLabelText('手机号')).toBeTruthy();
     expect(screen.getByRole('button', { name: '获取验证码' })).toBeTruthy();
@@ -56,7 +56,7 @@ describe('login page', () => {
 
   it('uses the older page on a legacy host', async () => {
     renderApp('/login', shellServer().on('GET', '/oauthToken/getConfig', ok({ legacyLoginHosts: [window.location.hostname], smsLoginEnabled: false })));
-    expect(await screen.findByText('天路 · 用户登录', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('天路 · 用户登录')).toBeTruthy();
     expect(screen.getByLabelText('账号')).toBeTruthy();
     expect(screen.getByLabelText('密码')).toBeTruthy();
     expect(screen.queryByText('短信登录')).toBeNull();

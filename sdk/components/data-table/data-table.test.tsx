@@ -27,7 +27,7 @@ describe('<DataTable>', () => {
   it('puts only the visible rows of 10,000 in the DOM and follows the scroll', async () => {
     const onVisible = vi.fn();
     render(<DataTable label="车辆" rows={rows} columns={columns} rowKey={(r) => r.id} height={300} rowHeight={30} onVisibleRowsChange={onVisible} />);
-    expect(await screen.findByText('t0', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('t0')).toBeTruthy();
     const body = screen.getByTestId('data-table-body');
     const rendered = () => body.querySelectorAll('[role="row"]').length;
     expect(rendered()).toBeLessThanOrEqual(10 + 2 * 6 + 1);
@@ -47,14 +47,14 @@ describe('<DataTable>', () => {
   it('reports clicks with the row and marks the selected row', async () => {
     const onClick = vi.fn();
     render(<DataTable rows={rows.slice(0, 3)} columns={columns} rowKey={(r) => r.id} height={300} selectedKey="t1" onRowClick={onClick} />);
-    fireEvent.click(await screen.findByText('t2', undefined, { timeout: 8000 }));
+    fireEvent.click(await screen.findByText('t2'));
     expect(onClick).toHaveBeenCalledWith(rows[2]);
     expect(screen.getByText('t1').closest('[role="row"]')?.getAttribute('aria-selected')).toBe('true');
   });
 
   it('says 暂无数据 without rows', async () => {
     render(<DataTable rows={[]} columns={columns} rowKey={(r: Row) => r.id} height={100} />);
-    expect(await screen.findByText('暂无数据', undefined, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
   it('keeps head and body as wide as their columns, so a table wider than its box scrolls sideways instead of cutting columns', async () => {
@@ -64,7 +64,7 @@ describe('<DataTable>', () => {
       { key: 'op', title: '操作', render: () => '编辑' },
     ];
     render(<DataTable rows={rows.slice(0, 2)} columns={wide} rowKey={(r) => r.id} height={100} />);
-    const head = (await screen.findByText('操作', undefined, { timeout: 8000 })).closest('[role="row"]') as HTMLElement;
+    const head = (await screen.findByText('操作')).closest('[role="row"]') as HTMLElement;
     expect(head.style.minWidth).toBe(`${400 + 300 + 80 + 16}px`);
     expect(screen.getByTestId('data-table-body').style.minWidth).toBe(head.style.minWidth);
     expect(columnsMinWidth([120, undefined, '2fr', '50px'])).toBe(120 + 80 + 80 + 50);
