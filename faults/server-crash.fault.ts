@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
 import { normalizePhone } from '../server/gateway/jt808/index';
@@ -12,6 +9,7 @@ import { SimTicker } from '../server/sim/sim-ticker';
 import { SimulatedTerminal } from '../server/sim/simulated-terminal';
 import { createStore, type Store } from '../server/store/create-store';
 import { PrivatePostgres } from './private-postgres';
+import { ServerProcess, freePort, serverEnv } from './server-process';
 
 // The server process is killed with SIGKILL in the middle of ingest, on PGlite and on PostgreSQL,
 // and started again on the same data. Every position a terminal got a 0x8001 for must be in the
@@ -20,7 +18,6 @@ import { PrivatePostgres } from './private-postgres';
 // die the way kill -9 makes it die: no close hooks, no flush, sockets cut by the kernel.
 // PostgreSQL is a private server of the test's own and PGlite a temporary folder, so runs never collide.
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TERMINALS = 20;
 /** The terminals' clock runs this much faster than real time: 10 reports per terminal per second. */
 const SPEED = 10;
@@ -34,86 +31,6 @@ async function until(check: () => boolean, timeoutMs: number, what: string): Pro
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** `node --import tsx server/main.ts --demo` as a child process that can be killed for real. */
-class ServerProcess {
-  private output = '';
-  private readonly exited: Promise<number | null>;
-
-  private constructor(private readonly child: ChildProcess) {
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
-
-  /** Starts the server and resolves once it listens (its startup line is printed after listen). */
-  static async start(env: Record<string, string>): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--demo'], {
-      cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const server = new ServerProcess(child);
-    let exited = false;
-    void server.exited.then(() => (exited = true));
-    await until(() => exited || server.output.includes('已启动'), 90_000, 'the server to start').catch((err: Error) => {
-      child.kill('SIGKILL');
-      throw new Error(`${err.message}\n${server.output}`);
-    });
-    if (exited) throw new Error(`the server exited while starting:\n${server.output}`);
-    return server;
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  /** The end of what the server printed, for failure messages. */
-  get log(): string {
-    return this.output.slice(-4000);
-  }
-
-  get running(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  /** SIGKILL, sent synchronously: the caller picks the exact moment. */
-  killNow(): void {
-    if (this.running) process.kill(this.pid, 'SIGKILL');
-  }
-
-  async kill(): Promise<void> {
-    this.killNow();
-    await this.exited;
-  }
-
-  /** SIGTERM: the server closes the way an operator stops it; resolves with its exit code. */
-  async stop(): Promise<number | null> {
-    if (this.running) this.child.kill('SIGTERM');
-    return this.exited;
-  }
-}
-
-/** Only what the server needs from this process's environment: CI's DATABASE_URL or NATS_URL must not leak in. */
-function serverEnv(own: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR']) if (process.env[name]) env[name] = process.env[name]!;
-  return {
-    ...env, HOST: '127.0.0.1', GT06_PORT: '0', WATCH_PORT: '0', SIM_DEVICES: '0', SIM_ASSETS: '0',
-    // the demo provisions no JT/T 808 terminals without its simulator: ours register themselves
-    AUTO_REGISTER: '1', LOG_LEVEL: 'warn', ...own,
-  };
 }
 
 type Phase = 'before' | 'after';

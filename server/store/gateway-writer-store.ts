@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema';
 import { FleetQueries } from './fleet-queries';
+import { reportLostConnections } from './pg-connection-errors';
 import { PositionQueries } from './position-queries';
 
 /** What a gateway worker process needs of PostgreSQL: terminal lookups and its own batch writer. */
@@ -17,7 +18,7 @@ export interface GatewayWriterStoreOptions {
   schema?: string;
   /** Connections: the batcher's commits in flight plus lookups at login. Default 4. */
   poolSize?: number;
-  /** Told when the server drops an idle connection (the pool opens a new one when next needed). */
+  /** Told once per connection the server drops, idle or in use (the pool opens a new one when next needed). */
   onConnectionLost?: (err: Error) => void;
 }
 
@@ -31,7 +32,7 @@ export function openGatewayWriterStore(options: GatewayWriterStoreOptions): Gate
     max: options.poolSize ?? 4,
     ...(options.schema ? { options: `-c search_path="${options.schema}"` } : {}),
   });
-  pool.on('error', (err) => options.onConnectionLost?.(err));
+  reportLostConnections(pool, (err) => options.onConnectionLost?.(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { fleet: new FleetQueries(db), positions: new PositionQueries(db), close: () => db.destroy() };
 }

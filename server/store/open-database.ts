@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema';
 import { migrationProvider } from './migrations/migration-list';
+import { reportLostClient, reportLostConnections } from './pg-connection-errors';
 import { PGliteDialect } from './pglite-dialect';
 
 export interface DatabaseOptions {
@@ -11,7 +12,7 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL schema (created if missing, used as search_path). */
   schema?: string;
-  /** Told when the PostgreSQL server drops an idle connection (the pool opens a new one when next needed). */
+  /** Told once per connection the PostgreSQL server drops, idle or in use (the pool opens a new one when next needed). */
   onConnectionLost?: (err: Error) => void;
   /** Drop the schema on close: tests use a fresh schema per run. */
   dropSchemaOnClose?: boolean;
@@ -32,6 +33,7 @@ async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Pr
   if (schema !== undefined) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}"`);
     const client = new pg.Client({ connectionString: opts.databaseUrl });
+    reportLostClient(client, (err) => opts.onConnectionLost?.(err));
     await client.connect();
     try {
       await client.query(`create schema if not exists "${schema}"`);
@@ -44,9 +46,7 @@ async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Pr
     max: 10,
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
-  // an idle connection the server dropped (restart, failover) is discarded by the pool, which then
-  // reports it here; without a listener the report would end the process
-  pool.on('error', (err) => opts.onConnectionLost?.(err));
+  reportLostConnections(pool, (err) => opts.onConnectionLost?.(err));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

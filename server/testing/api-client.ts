@@ -1,15 +1,25 @@
 import CryptoJS from 'crypto-js';
-import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../api/envelope';
 
 type Query = Record<string, string | number | boolean | undefined>;
+
+/** What the client calls: Fastify's `inject`, or an HTTP stand-in for a server in another process. */
+export interface Injector {
+  inject(request: {
+    method: 'GET' | 'POST';
+    url: string;
+    query?: Record<string, string>;
+    payload?: string | object;
+    headers: Record<string, string>;
+  }): Promise<{ json<T>(): T }>;
+}
 
 /** Calls the API through app.inject the way the console does (headers sessionId and userId). */
 export class ApiClient {
   sessionId: string | undefined;
   userId: number | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly app: Injector) {}
 
   private headers(): Record<string, string> {
     const h: Record<string, string> = {};
@@ -21,12 +31,12 @@ export class ApiClient {
   async get<T = unknown>(url: string, query: Query = {}): Promise<Envelope<T>> {
     const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
     const res = await this.app.inject({ method: 'GET', url, query: clean, headers: this.headers() });
-    return res.json();
+    return res.json<Envelope<T>>();
   }
 
   async postJson<T = unknown>(url: string, body: unknown): Promise<Envelope<T>> {
     const res = await this.app.inject({ method: 'POST', url, payload: body as object, headers: this.headers() });
-    return res.json();
+    return res.json<Envelope<T>>();
   }
 
   async postForm<T = unknown>(url: string, form: Record<string, string | number>): Promise<Envelope<T>> {
@@ -37,7 +47,7 @@ export class ApiClient {
       payload,
       headers: { ...this.headers(), 'content-type': 'application/x-www-form-urlencoded' },
     });
-    return res.json();
+    return res.json<Envelope<T>>();
   }
 
   /** The browser's password login: loginPage → AES-encrypt with its key → token. */
