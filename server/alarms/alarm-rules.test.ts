@@ -52,6 +52,24 @@ describe('terminal alarm bits', () => {
   });
 });
 
+describe('e-bike vibration (震动告警)', () => {
+  const ebike = ctx([], { assetKind: 'ebike' });
+  const jolt = (seconds: number, armed: boolean | undefined) => at(seconds, { speed: 0, deviceAlarms: ['vibration'], ...(armed !== undefined && { armed }) });
+
+  it('raises 震动告警 for a jolt while armed, nothing while disarmed or when the guard never said', () => {
+    expect(run(emptyAlarmState(), ebike, [jolt(0, false), jolt(5, undefined), at(10, { armed: false })])).toEqual([]);
+    expect(run(emptyAlarmState(), ebike, [jolt(0, true), at(5, { armed: true })])).toEqual(['start:vibration', 'end:vibration']);
+  });
+
+  it('ends an open 震动告警 when the e-bike is disarmed while still shaking', () => {
+    expect(run(emptyAlarmState(), ebike, [jolt(0, true), jolt(5, false)])).toEqual(['start:vibration', 'end:vibration']);
+  });
+
+  it('keeps other devices’ vibration as it was', () => {
+    expect(run(emptyAlarmState(), ctx([], { assetKind: 'pet' }), [jolt(0, undefined)])).toEqual(['start:vibration']);
+  });
+});
+
 describe('platform overspeed', () => {
   const c = ctx([{ alarmType: 'platformOverspeed', enabled: true, thresholds: { speedLimit: 100, minDurationSeconds: 10 } }]);
 

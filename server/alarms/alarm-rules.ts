@@ -15,6 +15,8 @@ export interface RulePosition {
   battery?: number;
   /** Alarms a GT06 / watch device reported by name (vibration, fall …). */
   deviceAlarms?: readonly string[];
+  /** 设防: the device said it was armed when it reported (GT06 terminal information); undefined when it never said. */
+  armed?: boolean;
   /** Readings a badge or watch sent with or before this position: beats per minute, °C. */
   heartRate?: number;
   temperature?: number;
@@ -125,15 +127,31 @@ class Decisions {
   }
 }
 
-function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+/**
+ * An e-bike guard feels every jolt, its owner's riding and parking included: only a jolt while it is
+ * armed (设防) is a 震动告警. A report that does not say it is armed counts as disarmed.
+ */
+function vibrationIgnored(alarmType: string, p: RulePosition, ctx: RuleContext): boolean {
+  return alarmType === 'vibration' && ctx.assetKind === 'ebike' && p.armed !== true;
+}
+
+/** The terminal alarms the report raises (alarm bits and device alarms), switched on, with their detail. */
+function reportedAlarms(p: RulePosition, ctx: RuleContext): Map<string, Record<string, unknown>> {
+  const raised = new Map<string, Record<string, unknown>>();
   for (const { alarmType, bit } of TERMINAL_ALARM_BITS) {
-    const raised = ((p.alarmFlags >>> bit) & 1) === 1;
-    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { bit });
-    else d.end(alarmType, p.time);
+    if (((p.alarmFlags >>> bit) & 1) === 1 && enabled(ctx, alarmType)) raised.set(alarmType, { bit });
   }
   for (const { alarmType, deviceAlarm } of DEVICE_ALARM_TYPES) {
-    const raised = p.deviceAlarms?.includes(deviceAlarm) ?? false;
-    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { deviceAlarm });
+    if (p.deviceAlarms?.includes(deviceAlarm) && enabled(ctx, alarmType) && !vibrationIgnored(alarmType, p, ctx)) raised.set(alarmType, { deviceAlarm });
+  }
+  return raised;
+}
+
+function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  const raised = reportedAlarms(p, ctx);
+  for (const { alarmType } of [...TERMINAL_ALARM_BITS, ...DEVICE_ALARM_TYPES]) {
+    const detail = raised.get(alarmType);
+    if (detail) d.start(alarmType, p.time, pointOf(p), detail);
     else d.end(alarmType, p.time);
   }
 }
