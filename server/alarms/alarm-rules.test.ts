@@ -46,9 +46,13 @@ describe('terminal alarm bits', () => {
     expect(run(state, off, [at(5, { alarmFlags: SOS })])).toEqual(['end:sos']);
   });
 
-  it('ignores positions older than the last one evaluated', () => {
+  it('records only the event alarms of positions not newer than the last one evaluated, at their own time (补报)', () => {
     const state = emptyAlarmState();
-    expect(run(state, ctx(), [at(10), at(5, { alarmFlags: SOS }), at(10, { alarmFlags: SOS })])).toEqual([]);
+    const late = [at(10), at(5, { alarmFlags: SOS, speed: 150 }), at(10, { alarmFlags: SOS })].flatMap((p) => evaluatePosition(state, p, ctx()).transitions);
+    expect(late.map((t) => `${t.kind}:${t.alarmType}`)).toEqual(['late:sos', 'late:sos']);
+    expect(late[0]).toMatchObject({ time: new Date(T0 + 5000), detail: { bit: 0 } });
+    // nothing opened: the condition rules (here 平台超速) moved past them
+    expect([...state.open]).toEqual([]);
   });
 });
 

@@ -56,7 +56,7 @@ export interface AssetAlarmState {
   stoppedSince?: Date;
   /** Fence id → whether the asset was last inside it. */
   inside: Map<number, boolean>;
-  /** Device time of the last position evaluated: older ones (resent, late) change nothing. */
+  /** Device time of the last position evaluated: older ones (resent, late) only record the event alarms they carry. */
   lastTime?: Date;
 }
 
@@ -81,7 +81,9 @@ export type AlarmTransition =
   | { kind: 'start'; alarmType: string; startTime: Date; point: AlarmPoint; detail: Record<string, unknown> }
   | { kind: 'end'; alarmType: string; endTime: Date; detail?: Record<string, unknown> }
   /** An instant alarm (fence enter/exit): starts and ends at once. */
-  | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
+  | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> }
+  /** An alarm a late report carried (补报): recorded at the report's own time, opening and ending nothing. */
+  | { kind: 'late'; alarmType: string; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
 
 /** Whether a change of fence side was observed, to persist the new side. */
 export interface FenceChange {
@@ -282,14 +284,24 @@ function safeZones(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d:
 }
 
 /**
+ * A report evaluated late (a blind-area upload, or one dated at or before the last evaluated):
+ * the event alarms it carries (every terminal bit and device alarm) are recorded at its own time;
+ * the condition rules (stretches, fences, parking, offline) have moved past it and skip it.
+ */
+export function evaluateLate(p: RulePosition, ctx: RuleContext): RuleOutcome {
+  const transitions: AlarmTransition[] = [...reportedAlarms(p, ctx)].map(([alarmType, detail]) => ({ kind: 'late', alarmType, time: p.time, point: pointOf(p), detail }));
+  return { transitions, fenceChanges: [] };
+}
+
+/**
  * Runs every position rule for one asset's position, in order of arrival. Mutates `state`;
- * returns the alarms to open, end or record and the fence sides to persist. Positions older
- * than the last evaluated one change nothing.
+ * returns the alarms to open, end or record and the fence sides to persist. A position not newer
+ * than the last evaluated one is late: see evaluateLate.
  */
 export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: RuleContext): RuleOutcome {
   const d = new Decisions(state);
   const fenceChanges: FenceChange[] = [];
-  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return { transitions: [], fenceChanges };
+  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return evaluateLate(p, ctx);
   state.lastTime = p.time;
   // a position ends an offline alarm: the asset is reporting again
   d.end('offline', p.time);
