@@ -117,6 +117,17 @@ describe('alarm engine across a restart', () => {
     expect(alarmEvents(events)).toEqual(['start:sos']);
     expect((await lateAlarms()).filter((a) => a.startTime.getTime() === T0 + 3300_000)).toHaveLength(1);
   });
+
+  it('does not raise a live SOS again when its report is resent', async () => {
+    const events: BusEvent[] = [];
+    const e = engine(events);
+    await feed(e, [row(3400, { alarmFlags: 1 }), row(3410, { alarmFlags: 1 })]);
+    await feed(e, [row(3400, { alarmFlags: 1 })]);
+    await feed(e, [row(3420), row(3410, { alarmFlags: 1 })]);
+    expect(alarmEvents(events).filter((x) => x.endsWith(':sos'))).toEqual(['start:sos', 'end:sos']);
+    expect((await lateAlarms()).filter((a) => a.startTime.getTime() >= T0 + 3400_000)).toEqual([]);
+    await e.close();
+  });
 });
 
 describe("a vehicle's own speed limit", () => {
