@@ -27,6 +27,9 @@ export interface TrackPoint {
   mileage: number | null;
   /** Reported late (0x0704 backfill). */
   backfill?: boolean;
+  /** An approximate position (GT06 / watch LBS, WiFi or last known): how it was found and its radius in metres. */
+  fix?: 'lbs' | 'wifi' | 'last';
+  accuracy?: number;
 }
 
 /** A stop (停留点): speed under 1 km/h or ACC off for at least the stop threshold. */

@@ -62,6 +62,8 @@ export interface ServerConfig {
   positionsRetentionDays: number;
   /** An asset is online when connected and its last position arrived within this window. */
   onlineWindowSeconds: number;
+  /** A late alarm (补报) at most this many minutes old is raised to the desk; older ones are only recorded. */
+  lateAlarmPushMinutes: number;
   /** 轨迹回放: the longest range one track query may cover, days. */
   trackMaxDays: number;
   /** 轨迹回放: default stop threshold (standing at least this long is a 停留点), minutes. */
@@ -164,6 +166,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     natsUrl: text(env.NATS_URL),
     positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),
     onlineWindowSeconds: integer(env, 'ONLINE_WINDOW_SECONDS', 600, 1),
+    lateAlarmPushMinutes: integer(env, 'LATE_ALARM_PUSH_MINUTES', 10),
     trackMaxDays: integer(env, 'TRACK_MAX_DAYS', 7, 1),
     trackStopMinutes: integer(env, 'TRACK_STOP_MINUTES', 3, 1),
     ...geocoder(env),

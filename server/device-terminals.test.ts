@@ -1,8 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandView } from './commands/command-view';
+import type { AddressInfo } from 'node:net';
+import type { TrackPoint } from '../sdk/track';
+import { LAST_FIX_FLOOR_M } from './gateway/last-fix-accuracy';
 import { DEMO_TENANT } from './store/seed-demo';
 import { demoTenantClients, type ApiClient } from './testing/api-client';
+import { LiveTestClient } from './testing/live-client';
 import { createTestServer, type TestServer } from './testing/test-server';
 
 // A badge (watch protocol), a pet collar and an e-bike guard (GT06) driven by clients written here
@@ -316,5 +320,40 @@ describe('GT06 and watch-protocol devices end to end', () => {
     const dydAnswer = Buffer.from('DYD=Success!');
     ebike.send(gt06(0x15, [4 + dydAnswer.length, ...dyd.subarray(5, 9), ...dydAnswer, 0x00, 0x02], 5));
     await waitFor(() => admin.get<{ list: CommandView[] }>(LIST, { batchId: forced.obj.batchId }), (r) => r.obj.list[0]?.status === 2, 'forced cut 成功');
+  });
+
+  it('places a report without a fix at the last known one with a radius grown since it: on the monitor, the live channel and the track', async () => {
+    const WANDERER = '868710040000029';
+    const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
+    const group = await server.store.fleet.ensureGroup(tenant.id, null, '设备测试', 50);
+    await server.store.fleet.provision({
+      tenantId: tenant.id, groupId: group, terminalNo: WANDERER, displayNo: WANDERER, authCode: '', imei: WANDERER, protocol: 'watch', plateNo: '测试访客', plateColor: 0, assetKind: 'person',
+    });
+    const live = await LiveTestClient.connect((server.app.server.address() as AddressInfo).port);
+    try {
+      live.send({ type: 'auth', sessionId: admin.sessionId, userId: admin.userId });
+      await live.until((m) => m.some((x) => x.type === 'snapshot'), 10_000, 'snapshot');
+      const badge = await RawDevice.open(server.fleet.devices.watch!.port, splitWatch);
+      devices.push(badge);
+      badge.send(watch(WANDERER, 'LK,1200,0,80'));
+      await badge.next((f) => f.toString().includes('*LK'), 'LK reply');
+      // a GPS fix, then two minutes later a report with neither a fix nor a cell: 120 s at walking pace past the floor
+      const fixed = new Date(Math.floor(Date.now() / 1000) * 1000 - 180_000);
+      badge.send(watch(WANDERER, watchUd(fixed, 120.7195, 31.3265)));
+      badge.send(watch(WANDERER, watchUd(new Date(fixed.getTime() + 120_000), 0, 0).replace(',A,', ',V,')));
+      const expected = { fix: 'last', accuracy: LAST_FIX_FLOOR_M + 120 };
+      const row = await waitFor(() => admin.get<{ list: Record<string, unknown>[] }>(MONITOR, { keyword: WANDERER }), (r) => r.obj.list[0]?.fix === 'last', 'the last known position on the monitor');
+      expect(row.obj.list[0]).toMatchObject({ ...expected, located: false });
+      expect(row.obj.list[0]!.lat).toBeCloseTo(31.3265, 5);
+      await live.until((m) => m.some((x) => x.type === 'positions' && (x.list as Record<string, unknown>[]).some((i) => i.terminalNo === WANDERER && i.fix === 'last')), 10_000, 'the live position');
+      const pushed = live.of('positions').flatMap((x) => x.list as Record<string, unknown>[]).filter((i) => i.terminalNo === WANDERER && i.fix === 'last');
+      expect(pushed.at(-1)).toMatchObject(expected);
+      const track = await admin.get<{ points: TrackPoint[] }>('/car/v4/api/track/list.json', {
+        terminalNo: WANDERER, start: new Date(fixed.getTime() - 60_000).toISOString(), end: new Date().toISOString(),
+      });
+      expect(track.obj.points.map((p) => [p.fix, p.accuracy])).toEqual([[undefined, undefined], ['last', LAST_FIX_FLOOR_M + 120]]);
+    } finally {
+      live.close();
+    }
   });
 });

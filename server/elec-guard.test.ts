@@ -78,7 +78,7 @@ class ScriptedGuard {
   };
 
   /** Device time of the last report: one second apart, as stored positions are one per terminal and second. */
-  private timeMs = Date.now() - 120_000;
+  timeMs = Date.now() - 120_000;
 
   private state(alarms: DeviceAlarm[], battery = 80): DeviceReport {
     this.timeMs = Math.max(this.timeMs + 1000, Date.now() - 60_000);
@@ -140,6 +140,18 @@ async function command(terminalNo: string, commandType: string, params: Record<s
 }
 
 describe('电动车卫士', () => {
+  it('raises no 震动告警 for a jolt while the e-bike is disarmed', async () => {
+    guard.report();
+    await waitFor(() => admin.get<{ list: { online: boolean; armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === false, 'the guard online, 未设防');
+    guard.report(['vibration']);
+    guard.report(['vibration']);
+    guard.report();
+    const last = Math.floor(guard.timeMs / 1000) * 1000; // frames carry whole seconds
+    await waitFor(() => admin.get<{ list: { gpsTime: string | null }[] }>(MONITOR, { keyword: GUARD }), (r) => Date.parse(r.obj.list[0]?.gpsTime ?? '') === last, 'the jolts stored');
+    await server.fleet.alarms.settled();
+    expect(await alarmsOf('vibration')).toEqual([]);
+  });
+
   it('arms the guard, and a jolt while armed raises exactly one 震动告警', async () => {
     guard.report();
     await waitFor(() => admin.get<{ list: { online: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');

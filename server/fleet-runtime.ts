@@ -96,7 +96,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   const demoAssets = opts.demo && config.simAssets ? demoDevices() : [];
   let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
-  const alarms = startAlarmEngine({ store, bus, clock, log, onError });
+  const alarms = startAlarmEngine({ store, bus, clock, log, onError, lateAlarmPushMinutes: config.lateAlarmPushMinutes });
   const reportDays = new ReportDayWarmer({ days: store.reports.days, eventDays: store.reportEvents.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
   try {
     await maintenance.start();

@@ -46,6 +46,7 @@ export function alarmTipItem(alarm: Alarm): AlarmTipItem {
     lon: alarm.lon,
     lat: alarm.lat,
     phone: alarm.contactPhone ?? null,
+    ...(alarm.late && { late: true }),
   };
 }
 

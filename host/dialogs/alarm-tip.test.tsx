@@ -87,6 +87,14 @@ describe('the global alarm tip', () => {
     expect(JSON.parse(localStorage.getItem('main_alarmRealTime') ?? '[]')).toMatchObject([{ id: 11, plateNo: '京A00001', alarmType: '紧急报警' }]);
   });
 
+  it('marks a late alarm 补报 beside its own time', async () => {
+    const { send } = await start();
+    send({ ...sos(12), late: true });
+    const tip = await screen.findByRole('alert', { name: '告警 紧急报警 京A00001' });
+    expect(within(tip).getByText(/补报/)).toBeTruthy();
+    expect(within(tip).getByText(/03-01 \d\d:00:00/)).toBeTruthy();
+  });
+
   it("shows where a badge's SOS happened and the person's phone to call", async () => {
     const { send, server } = await start();
     server.on('POST', '/car/v4/api/address/baidu/getGeo.json', (req) =>

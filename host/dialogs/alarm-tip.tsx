@@ -96,7 +96,10 @@ const AlarmTipCard = observer(function AlarmTipCard(props: { item: AlarmTipItem 
       </div>
       <div className={s.row}>
         <span>{a.plateNo}</span>
-        <span className={s.meta}>{tipTime(a.time)}</span>
+        <span className={s.meta}>
+          {a.late && <span title="终端补报：告警发生时未能及时上报">补报 </span>}
+          {tipTime(a.time)}
+        </span>
       </div>
       {place && <div className={s.meta} aria-label="告警位置">{place}</div>}
       {a.phone && (

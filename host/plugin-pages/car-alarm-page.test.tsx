@@ -179,4 +179,15 @@ describe('告警中心', () => {
     const { queries } = await setup();
     await waitFor(() => expect(queries(REALTIME)[0]).toEqual({ current: '1', pageSize: '10', keyword: '013800000002' }));
   });
+
+  it('tags an alarm a late report carried with 补报 beside its time, and no other', async () => {
+    const { setOpen, sockets } = await setup();
+    await shown('京A00001');
+    setOpen([alarm(1), alarm(5, { late: true, endTime: '2026-03-01T10:00:00+08:00' })]);
+    await waitFor(() => expect(sockets.last).not.toBeUndefined());
+    act(() => void sockets.last!.open().receive({ type: 'alarm', event: 'start', alarm: alarm(5, { late: true }) }));
+    await shown('京A00005');
+    expect(within(row('京A00005')).getByText('补报')).toBeTruthy();
+    expect(within(row('京A00001')).queryByText('补报')).toBeNull();
+  });
 });

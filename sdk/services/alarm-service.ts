@@ -33,6 +33,8 @@ export interface Alarm {
   processNote: string | null;
   processUser: string | null;
   processTime: string | null;
+  /** 补报: the report carrying it arrived late (a blind-area upload, or dated before what the platform had); `startTime` is the report's own time. */
+  late?: boolean;
 }
 
 /** `{"type":"alarm","event","alarm"}` of the live channel. */

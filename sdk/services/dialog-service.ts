@@ -26,6 +26,8 @@ export interface AlarmTipItem {
   lat?: number | null;
   /** Whom to call (a person's or a pet owner's phone). */
   phone?: string | null;
+  /** 补报: the report carrying the alarm arrived late; `time` is when it happened. */
+  late?: boolean;
 }
 
 export interface InstructionsState {

@@ -36,6 +36,11 @@ async function feed(e: AlarmEngine, rows: PositionRow[]): Promise<void> {
   await e.settled();
 }
 
+const lateAlarms = async () => {
+  const scope = { userId: 0, tenantId: terminal.tenantId, tenantIds: [terminal.tenantId], groupIds: null };
+  return (await server.store.alarms.page(scope, { offset: 0, limit: 100 })).list.filter((a) => a.terminalId === terminal.terminalId && a.late);
+};
+
 const alarmEvents = (events: BusEvent[]) => events.filter((e): e is AlarmEvent => e.type === 'alarm').map((e) => `${e.event}:${e.alarm.alarmType}`);
 
 beforeAll(async () => {
@@ -84,11 +89,43 @@ describe('alarm engine across a restart', () => {
     await second.close();
   });
 
-  it('leaves backfilled positions alone', async () => {
+  it('records the SOS of an old backfill as 补报 without raising it, and leaves the condition rules alone', async () => {
     const events: BusEvent[] = [];
     const e = engine(events);
-    await feed(e, [row(50, { alarmFlags: 1, backfill: true })]);
+    const openBefore = await server.store.alarms.openTypes(terminal.terminalId);
+    await feed(e, [row(50, { alarmFlags: 1, backfill: true, speed: 150 }), row(55, { alarmFlags: 1, backfill: true, speed: 150 }), row(60, { speed: 150, backfill: true })]);
+    // an hour old: recorded, not pushed as new
     expect(alarmEvents(events)).toEqual([]);
+    const stored = await lateAlarms();
+    expect(stored.map((a) => [a.alarmType, a.startTime.getTime() - T0, a.endTime!.getTime() - T0, a.late])).toEqual([['sos', 50_000, 55_000, true]]);
+    expect(await server.store.alarms.openTypes(terminal.terminalId)).toEqual(openBefore);
+    await e.close();
+  });
+
+  it('raises a recent late SOS once, however often its upload is resent', async () => {
+    const events: BusEvent[] = [];
+    const e = engine(events);
+    // the clock reads T0 + 1 h: five minutes old
+    const upload = [row(3300, { alarmFlags: 1, backfill: true }), row(3305, { alarmFlags: 1, backfill: true })];
+    await feed(e, upload);
+    await feed(e, upload);
+    expect(alarmEvents(events)).toEqual(['start:sos']);
+    await e.close();
+    const again = engine(events);
+    await feed(again, upload);
+    await again.close();
+    expect(alarmEvents(events)).toEqual(['start:sos']);
+    expect((await lateAlarms()).filter((a) => a.startTime.getTime() === T0 + 3300_000)).toHaveLength(1);
+  });
+
+  it('does not raise a live SOS again when its report is resent', async () => {
+    const events: BusEvent[] = [];
+    const e = engine(events);
+    await feed(e, [row(3400, { alarmFlags: 1 }), row(3410, { alarmFlags: 1 })]);
+    await feed(e, [row(3400, { alarmFlags: 1 })]);
+    await feed(e, [row(3420), row(3410, { alarmFlags: 1 })]);
+    expect(alarmEvents(events).filter((x) => x.endsWith(':sos'))).toEqual(['start:sos', 'end:sos']);
+    expect((await lateAlarms()).filter((a) => a.startTime.getTime() >= T0 + 3400_000)).toEqual([]);
     await e.close();
   });
 });

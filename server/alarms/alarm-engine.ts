@@ -6,7 +6,7 @@ import type { Store } from '../store/create-store';
 import { alarmTypeInfo } from './alarm-catalogue';
 import { toAlarm } from './alarm-model';
 import type { AlarmPushDispatcher } from './alarm-push';
-import { emptyAlarmState, evaluatePosition, primeTimers, type AlarmTransition, type AssetAlarmState } from './alarm-rules';
+import { emptyAlarmState, evaluateLate, evaluatePosition, primeTimers, type AlarmTransition, type AssetAlarmState } from './alarm-rules';
 import { checkOffline } from './offline-check';
 import { RuleContextCache, type TerminalContext } from './rule-context-cache';
 import { toRulePosition } from './rule-position';
@@ -23,6 +23,19 @@ export interface AlarmEngineOptions {
   cacheTtlMs?: number;
   /** Terminals evaluated at once. Default 4. */
   concurrency?: number;
+  /**
+   * A late alarm (补报) whose device time is at most this old is raised to the desk (live channel,
+   * push) as a new one; older ones are only recorded. Default 10 minutes (LATE_ALARM_PUSH_MINUTES).
+   */
+  latePushMs?: number;
+}
+
+type LateTransition = Extract<AlarmTransition, { kind: 'late' }>;
+
+/** The late alarm a run of late reports with the same alarm set extends, and the newest report of it. */
+interface LateRun {
+  id: number;
+  last: Date;
 }
 
 /** One terminal's pending positions and rule memory. */
@@ -33,6 +46,8 @@ interface TerminalWork {
   reload: boolean;
   lastReceived: number | undefined;
   running: boolean;
+  /** Late alarms by type whose run of late reports may go on (a blind-area upload comes in order). */
+  lateRuns: Map<string, LateRun>;
 }
 
 /** A silence this long (ms) between two positions re-reads the open alarms: another instance may have raised offline. */
@@ -129,11 +144,10 @@ export class AlarmEngine {
   private enqueue(rows: readonly PositionRow[]): void {
     if (this.closed) return;
     for (const row of rows) {
-      if (row.backfill) continue; // late blind-area data: the live rules already moved past it
       const id = Number(row.terminalId);
       let w = this.work.get(id);
       if (!w) {
-        w = { queue: [], state: undefined, reload: false, lastReceived: undefined, running: false };
+        w = { queue: [], state: undefined, reload: false, lastReceived: undefined, running: false, lateRuns: new Map() };
         this.work.set(id, w);
       }
       w.queue.push(row);
@@ -183,6 +197,11 @@ export class AlarmEngine {
     const ctx = await this.contexts.forTerminal(terminalId);
     if (!ctx) return;
     const position = toRulePosition(row);
+    // blind-area data: the live rules moved past it, only the alarms it carries are recorded
+    if (row.backfill) {
+      await this.recordLate(terminalId, ctx, w, position.time, evaluateLate(position, ctx).transitions as LateTransition[]);
+      return;
+    }
     const received = position.receivedTime.getTime();
     const reload = w.reload;
     w.reload = false;
@@ -196,8 +215,10 @@ export class AlarmEngine {
       w.state.open = new Set(await this.opts.store.alarms.openTypes(terminalId));
     }
     w.lastReceived = received;
+    const isLate = w.state.lastTime !== undefined && position.time.getTime() <= w.state.lastTime.getTime();
     const outcome = evaluatePosition(w.state, position, ctx);
-    for (const t of outcome.transitions) await this.apply(terminalId, ctx, t);
+    if (isLate) await this.recordLate(terminalId, ctx, w, position.time, outcome.transitions.filter((t): t is LateTransition => t.kind === 'late'));
+    for (const t of outcome.transitions) if (t.kind !== 'late') await this.apply(terminalId, ctx, t);
     if (outcome.fenceChanges.length) await this.opts.store.fences.saveStates(terminalId, outcome.fenceChanges);
   }
 
@@ -219,7 +240,33 @@ export class AlarmEngine {
     return state;
   }
 
-  private async apply(terminalId: number, ctx: TerminalContext, t: AlarmTransition): Promise<void> {
+  /**
+   * The alarms of one late report: a type the previous late report of its run carried too extends
+   * that alarm; any other is recorded once at the report's time (nothing when an alarm of the type
+   * covers it: the live one, or the same report resent) and raised to the desk while recent.
+   */
+  private async recordLate(terminalId: number, ctx: TerminalContext, w: TerminalWork, time: Date, late: readonly LateTransition[]): Promise<void> {
+    const carried = new Set(late.map((t) => t.alarmType));
+    for (const [type, run] of w.lateRuns) if (!carried.has(type) && time > run.last) w.lateRuns.delete(type);
+    const { alarms } = this.opts.store;
+    for (const t of late) {
+      const run = w.lateRuns.get(t.alarmType);
+      if (run && time > run.last) {
+        await alarms.extendLate(run.id, time);
+        run.last = time;
+        continue;
+      }
+      const row = await alarms.recordLate({
+        tenantId: ctx.tenantId, terminalId, alarmType: t.alarmType, source: alarmTypeInfo(t.alarmType)?.source ?? 'terminal',
+        startTime: t.time, lon: t.point.lon, lat: t.point.lat, speed: t.point.speed, detail: t.detail,
+      });
+      if (!row) continue;
+      w.lateRuns.set(t.alarmType, { id: row.id, last: time });
+      if (this.opts.clock.now().getTime() - time.getTime() <= (this.opts.latePushMs ?? 10 * 60_000)) this.announce('start', row);
+    }
+  }
+
+  private async apply(terminalId: number, ctx: TerminalContext, t: Exclude<AlarmTransition, LateTransition>): Promise<void> {
     const { alarms } = this.opts.store;
     if (t.kind === 'end') {
       const row = await alarms.end(terminalId, t.alarmType, t.endTime, t.detail);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorItem } from '../api/monitor/monitor-item';
 import { toChinaIso } from '../api/time-format';
-import { Jt808TestTerminal } from '../gateway/testing/jt808-test-terminal';
+import { Jt808MsgId, encodeBatchLocation } from '../gateway/jt808';
+import { Jt808TestTerminal, locationBody } from '../gateway/testing/jt808-test-terminal';
 import { hashPassword } from '../auth/password-hasher';
 import { DEMO_TENANT } from '../store/seed-demo';
 import { ApiClient, demoTenantClients } from '../testing/api-client';
@@ -69,7 +70,7 @@ function history(api: ApiClient, query: Record<string, string | number> = {}) {
 }
 
 beforeAll(async () => {
-  server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 3 } });
+  server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 4 } });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   httpPort = (server.app.server.address() as AddressInfo).port;
   ({ admin, other } = await demoTenantClients(server.app));
@@ -218,6 +219,65 @@ describe('fence alarms from a real terminal', () => {
     } finally {
       hook.close();
     }
+  });
+});
+
+describe('alarms that arrive late (补报)', () => {
+  const LATE = '013800000004';
+  const NOW = Math.floor(Date.now() / 1000) * 1000;
+  const at = (seconds: number) => new Date(NOW + seconds * 1000);
+  const body = (seconds: number, alarmFlags = 0) => locationBody({ latitude: CENTRE.lat, longitude: CENTRE.lon, gpsTime: at(seconds), alarmFlags, statusFlags: LOCATED_ACC, speedKmh: 0 });
+  const sosOf = (c: LiveTestClient) => alarms(c).filter((m) => m.alarm.alarmType === 'sos' && m.alarm.terminalNo === LATE && m.event === 'start');
+  const stored = async () => (await admin.get<{ list: Alarm[] }>(HISTORY, {
+    start: at(-3 * 3600).toISOString(), end: at(600).toISOString(), alarmType: 'sos', keyword: LATE, pageSize: 50,
+  })).obj.list.map((a) => [a.startTime, a.endTime, a.late]);
+  let t: Jt808TestTerminal;
+  let ws: LiveTestClient;
+
+  async function send(msgId: number, payload: Uint8Array): Promise<void> {
+    expect((await t.ackFor(t.send(msgId, payload))).result).toBe(0);
+  }
+  const upload = (bodies: Uint8Array[]) => send(Jt808MsgId.BatchLocation, encodeBatchLocation(1, bodies));
+  /** A live SOS, then its end: what follows every late one on /ws, so its absence can be read without waiting. */
+  async function liveSos(seconds: number): Promise<void> {
+    await send(Jt808MsgId.Location, body(seconds, SOS));
+    await send(Jt808MsgId.Location, body(seconds + 1));
+    await ws.until(() => alarms(ws).some((m) => m.event === 'end' && m.alarm.terminalNo === LATE && m.alarm.startTime === toChinaIso(at(seconds))), 5000, 'the live SOS ended');
+  }
+
+  beforeAll(async () => {
+    ws = await live(admin);
+    t = await terminal(LATE);
+    await send(Jt808MsgId.Location, body(-20));
+  });
+
+  it('records an SOS sent as 0x0704 补传 at its own time flagged 补报, pushes it on /ws while recent, and only once however often it is resent', async () => {
+    // from a tunnel two hours ago (recorded, too old to raise as new) and five minutes ago (held for two reports)
+    const old = [body(-7200, SOS), body(-7195)];
+    const recent = [body(-300, SOS), body(-295, SOS), body(-290)];
+    await upload(old);
+    await upload(recent);
+    await ws.until(() => sosOf(ws).length > 0, 5000, 'the late SOS on /ws');
+    expect(sosOf(ws)[0]!.alarm).toMatchObject({ alarmName: '紧急报警', late: true, startTime: toChinaIso(at(-300)) });
+    // the acknowledgement was lost: the terminal sends both uploads again
+    await upload(recent);
+    await upload(old);
+    await liveSos(-10);
+    expect(sosOf(ws).map((m) => [m.alarm.startTime, m.alarm.late])).toEqual([[toChinaIso(at(-300)), true], [toChinaIso(at(-10)), false]]);
+    expect(await stored()).toEqual([
+      [toChinaIso(at(-10)), toChinaIso(at(-9)), false],
+      [toChinaIso(at(-300)), toChinaIso(at(-295)), true],
+      [toChinaIso(at(-7200)), toChinaIso(at(-7200)), true],
+    ]);
+  });
+
+  it('records an SOS dated before the last evaluated position, flagged 补报, pushed once', async () => {
+    const pushedBefore = sosOf(ws).length;
+    await send(Jt808MsgId.Location, body(-60, SOS));
+    await send(Jt808MsgId.Location, body(-60, SOS)); // resent
+    await liveSos(-5);
+    expect(sosOf(ws).slice(pushedBefore).map((m) => [m.alarm.startTime, m.alarm.late])).toEqual([[toChinaIso(at(-60)), true], [toChinaIso(at(-5)), false]]);
+    expect((await stored()).filter(([start]) => start === toChinaIso(at(-60)))).toEqual([[toChinaIso(at(-60)), toChinaIso(at(-60)), true]]);
   });
 });
 

@@ -28,5 +28,6 @@ export function toAlarm(row: AlarmRow): Alarm {
     processNote: row.processNote,
     processUser: row.processUser,
     processTime: row.processTime ? toChinaIso(row.processTime) : null,
+    late: row.late === true,
   };
 }

@@ -46,9 +46,31 @@ describe('terminal alarm bits', () => {
     expect(run(state, off, [at(5, { alarmFlags: SOS })])).toEqual(['end:sos']);
   });
 
-  it('ignores positions older than the last one evaluated', () => {
+  it('records only the event alarms of positions not newer than the last one evaluated, at their own time (补报)', () => {
     const state = emptyAlarmState();
-    expect(run(state, ctx(), [at(10), at(5, { alarmFlags: SOS }), at(10, { alarmFlags: SOS })])).toEqual([]);
+    const late = [at(10), at(5, { alarmFlags: SOS, speed: 150 }), at(10, { alarmFlags: SOS })].flatMap((p) => evaluatePosition(state, p, ctx()).transitions);
+    expect(late.map((t) => `${t.kind}:${t.alarmType}`)).toEqual(['late:sos', 'late:sos']);
+    expect(late[0]).toMatchObject({ time: new Date(T0 + 5000), detail: { bit: 0 } });
+    // nothing opened: the condition rules (here 平台超速) moved past them
+    expect([...state.open]).toEqual([]);
+  });
+});
+
+describe('e-bike vibration (震动告警)', () => {
+  const ebike = ctx([], { assetKind: 'ebike' });
+  const jolt = (seconds: number, armed: boolean | undefined) => at(seconds, { speed: 0, deviceAlarms: ['vibration'], ...(armed !== undefined && { armed }) });
+
+  it('raises 震动告警 for a jolt while armed, nothing while disarmed or when the guard never said', () => {
+    expect(run(emptyAlarmState(), ebike, [jolt(0, false), jolt(5, undefined), at(10, { armed: false })])).toEqual([]);
+    expect(run(emptyAlarmState(), ebike, [jolt(0, true), at(5, { armed: true })])).toEqual(['start:vibration', 'end:vibration']);
+  });
+
+  it('ends an open 震动告警 when the e-bike is disarmed while still shaking', () => {
+    expect(run(emptyAlarmState(), ebike, [jolt(0, true), jolt(5, false)])).toEqual(['start:vibration', 'end:vibration']);
+  });
+
+  it('keeps other devices’ vibration as it was', () => {
+    expect(run(emptyAlarmState(), ctx([], { assetKind: 'pet' }), [jolt(0, undefined)])).toEqual(['start:vibration']);
   });
 });
 

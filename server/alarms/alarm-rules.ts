@@ -15,6 +15,8 @@ export interface RulePosition {
   battery?: number;
   /** Alarms a GT06 / watch device reported by name (vibration, fall …). */
   deviceAlarms?: readonly string[];
+  /** 设防: the device said it was armed when it reported (GT06 terminal information); undefined when it never said. */
+  armed?: boolean;
   /** Readings a badge or watch sent with or before this position: beats per minute, °C. */
   heartRate?: number;
   temperature?: number;
@@ -54,7 +56,7 @@ export interface AssetAlarmState {
   stoppedSince?: Date;
   /** Fence id → whether the asset was last inside it. */
   inside: Map<number, boolean>;
-  /** Device time of the last position evaluated: older ones (resent, late) change nothing. */
+  /** Device time of the last position evaluated: older ones (resent, late) only record the event alarms they carry. */
   lastTime?: Date;
 }
 
@@ -79,7 +81,9 @@ export type AlarmTransition =
   | { kind: 'start'; alarmType: string; startTime: Date; point: AlarmPoint; detail: Record<string, unknown> }
   | { kind: 'end'; alarmType: string; endTime: Date; detail?: Record<string, unknown> }
   /** An instant alarm (fence enter/exit): starts and ends at once. */
-  | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
+  | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> }
+  /** An alarm a late report carried (补报): recorded at the report's own time, opening and ending nothing. */
+  | { kind: 'late'; alarmType: string; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
 
 /** Whether a change of fence side was observed, to persist the new side. */
 export interface FenceChange {
@@ -125,15 +129,31 @@ class Decisions {
   }
 }
 
-function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+/**
+ * An e-bike guard feels every jolt, its owner's riding and parking included: only a jolt while it is
+ * armed (设防) is a 震动告警. A report that does not say it is armed counts as disarmed.
+ */
+function vibrationIgnored(alarmType: string, p: RulePosition, ctx: RuleContext): boolean {
+  return alarmType === 'vibration' && ctx.assetKind === 'ebike' && p.armed !== true;
+}
+
+/** The terminal alarms the report raises (alarm bits and device alarms), switched on, with their detail. */
+function reportedAlarms(p: RulePosition, ctx: RuleContext): Map<string, Record<string, unknown>> {
+  const raised = new Map<string, Record<string, unknown>>();
   for (const { alarmType, bit } of TERMINAL_ALARM_BITS) {
-    const raised = ((p.alarmFlags >>> bit) & 1) === 1;
-    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { bit });
-    else d.end(alarmType, p.time);
+    if (((p.alarmFlags >>> bit) & 1) === 1 && enabled(ctx, alarmType)) raised.set(alarmType, { bit });
   }
   for (const { alarmType, deviceAlarm } of DEVICE_ALARM_TYPES) {
-    const raised = p.deviceAlarms?.includes(deviceAlarm) ?? false;
-    if (raised && enabled(ctx, alarmType)) d.start(alarmType, p.time, pointOf(p), { deviceAlarm });
+    if (p.deviceAlarms?.includes(deviceAlarm) && enabled(ctx, alarmType) && !vibrationIgnored(alarmType, p, ctx)) raised.set(alarmType, { deviceAlarm });
+  }
+  return raised;
+}
+
+function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
+  const raised = reportedAlarms(p, ctx);
+  for (const { alarmType } of [...TERMINAL_ALARM_BITS, ...DEVICE_ALARM_TYPES]) {
+    const detail = raised.get(alarmType);
+    if (detail) d.start(alarmType, p.time, pointOf(p), detail);
     else d.end(alarmType, p.time);
   }
 }
@@ -264,14 +284,24 @@ function safeZones(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, d:
 }
 
 /**
+ * A report evaluated late (a blind-area upload, or one dated at or before the last evaluated):
+ * the event alarms it carries (every terminal bit and device alarm) are recorded at its own time;
+ * the condition rules (stretches, fences, parking, offline) have moved past it and skip it.
+ */
+export function evaluateLate(p: RulePosition, ctx: RuleContext): RuleOutcome {
+  const transitions: AlarmTransition[] = [...reportedAlarms(p, ctx)].map(([alarmType, detail]) => ({ kind: 'late', alarmType, time: p.time, point: pointOf(p), detail }));
+  return { transitions, fenceChanges: [] };
+}
+
+/**
  * Runs every position rule for one asset's position, in order of arrival. Mutates `state`;
- * returns the alarms to open, end or record and the fence sides to persist. Positions older
- * than the last evaluated one change nothing.
+ * returns the alarms to open, end or record and the fence sides to persist. A position not newer
+ * than the last evaluated one is late: see evaluateLate.
  */
 export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: RuleContext): RuleOutcome {
   const d = new Decisions(state);
   const fenceChanges: FenceChange[] = [];
-  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return { transitions: [], fenceChanges };
+  if (state.lastTime && p.time.getTime() <= state.lastTime.getTime()) return evaluateLate(p, ctx);
   state.lastTime = p.time;
   // a position ends an offline alarm: the asset is reporting again
   d.end('offline', p.time);

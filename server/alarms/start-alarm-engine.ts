@@ -13,6 +13,8 @@ export interface StartAlarmEngineOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   onError(err: unknown): void;
+  /** LATE_ALARM_PUSH_MINUTES: late alarms (补报) this recent are raised to the desk. */
+  lateAlarmPushMinutes?: number;
 }
 
 /**
@@ -27,5 +29,8 @@ export function startAlarmEngine(opts: StartAlarmEngineOptions): AlarmEngine {
     sms: new LogSmsProvider(log),
     log,
   });
-  return new AlarmEngine({ store: opts.store, bus: opts.bus, clock: opts.clock, push, onError: opts.onError }).start();
+  return new AlarmEngine({
+    store: opts.store, bus: opts.bus, clock: opts.clock, push, onError: opts.onError,
+    ...(opts.lateAlarmPushMinutes !== undefined && { latePushMs: opts.lateAlarmPushMinutes * 60_000 }),
+  }).start();
 }

@@ -182,7 +182,8 @@ describe('DeviceGateway', () => {
     const [found, unknown] = r.sink.committed;
     expect(found).toMatchObject({ lon: 113.4, lat: 23.1, statusFlags: 0, extras: { fix: 'lbs', accuracy: 500, battery: 64 } });
     // an unknown cell stays where the device was last seen, flagged as such
-    expect(unknown).toMatchObject({ lon: 113.4, lat: 23.1, extras: { fix: 'last' } });
+    // … with the cell's radius grown for the second since it
+    expect(unknown).toMatchObject({ lon: 113.4, lat: 23.1, extras: { fix: 'last', accuracy: 501 } });
   });
 
   it('lets a second connection of the same device replace the first', async () => {

@@ -1,6 +1,7 @@
 import type { ApproximateFix } from './cell-locator';
 import type { DeviceAlarm, DeviceFix, DeviceMessage, DeviceStatus, HealthReadings } from './device-protocol';
 import type { PositionExtras, PositionRow, TerminalIdentity } from './gateway-ports';
+import { lastFixAccuracy } from './last-fix-accuracy';
 
 /** Alarms with a JT/T 808 alarm bit: stored in the alarm word, so the alarm engine treats both protocols alike. */
 const ALARM_BITS: Partial<Record<DeviceAlarm, number>> = {
@@ -68,7 +69,8 @@ function extrasOf(fix: DeviceFix | undefined, status: DeviceStatus, readings: He
 /**
  * Turns a fix into a row: a valid GPS fix as it is; a fix with cells or access points at the
  * position the locator found for them (approximate, with its accuracy); a fix without either at the
- * device's last stored position ('last', not positioned). Undefined when there is nothing to place it.
+ * device's last stored position ('last', not positioned, with a radius grown since that fix: see
+ * last-fix-accuracy.ts). Undefined when there is nothing to place it.
  */
 export function deviceRow(
   fix: DeviceFix, message: DeviceMessage, origin: DeviceOrigin, context: {
@@ -88,7 +90,7 @@ export function deviceRow(
   } else if (context.last) {
     place = { lon: context.last.lon, lat: context.last.lat, positioned: false };
     extras.fix = 'last';
-    if (context.last.extras.accuracy !== undefined) extras.accuracy = context.last.extras.accuracy;
+    extras.accuracy = lastFixAccuracy(context.last.extras.accuracy, context.last.deviceTime, fix.time);
   } else {
     return { problem: 'no-position' };
   }

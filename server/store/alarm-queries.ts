@@ -28,6 +28,8 @@ export interface AlarmRow {
   processNote: string | null;
   processUser: string | null;
   processTime: Date | null;
+  /** 补报: recorded from a report that arrived late, at the report's own time. */
+  late: boolean;
 }
 
 export interface NewAlarm {
@@ -100,7 +102,7 @@ export class AlarmQueries {
         'a.id', 'a.tenant_id as tenantId', 'a.terminal_id as terminalId', 'a.alarm_type as alarmType', 'a.source', 'a.fence_id as fenceId',
         't.display_no as terminalNo', 'v.plate_no as plateNo', 'v.id as vehicleId', 'g.id as groupId', 'g.name as groupName',
         'a.start_time as startTime', 'a.end_time as endTime', 'a.lon', 'a.lat', 'a.speed', 'a.detail', 'a.status',
-        'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime',
+        'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime', 'a.late',
         sql<string | null>`coalesce(nullif(v.profile->>'phone', ''), nullif(v.profile->>'ownerPhone', ''))`.as('contactPhone'),
       ]);
   }
@@ -123,6 +125,42 @@ export class AlarmQueries {
       .executeTakeFirst();
     if (!inserted) return undefined;
     return (await this.byIds([Number(inserted.id)]))[0];
+  }
+
+  /**
+   * Records an alarm a late report carried (补报) as an instant at its own device time, unless an
+   * alarm of the terminal and type already covers that time (the live one, or the same report
+   * resent); the new row or undefined.
+   */
+  async recordLate(alarm: Omit<NewAlarm, 'fenceId' | 'endTime'>): Promise<AlarmRow | undefined> {
+    const covered = await this.db
+      .selectFrom('alarms')
+      .select('id')
+      .where('terminal_id', '=', alarm.terminalId)
+      .where('alarm_type', '=', alarm.alarmType)
+      .where('start_time', '<=', alarm.startTime)
+      .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>=', alarm.startTime)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (covered) return undefined;
+    const inserted = await this.db
+      .insertInto('alarms')
+      .values({
+        tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: 0,
+        start_time: alarm.startTime, end_time: alarm.startTime, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
+        detail: JSON.stringify(alarm.detail), late: true,
+      })
+      // the same report committed twice at once (two instances): one row
+      .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'start_time']).where('late', '=', true).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return undefined;
+    return (await this.byIds([Number(inserted.id)]))[0];
+  }
+
+  /** Stretches a late alarm to a later report of the same run (the bit still set). */
+  async extendLate(id: number, endTime: Date): Promise<void> {
+    await this.db.updateTable('alarms').set({ end_time: endTime }).where('id', '=', String(id)).where('late', '=', true).where('end_time', '<', endTime).execute();
   }
 
   /** Ends the open alarm of the asset and type; the ended row or undefined when none was open. */

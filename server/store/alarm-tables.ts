@@ -25,6 +25,8 @@ export interface AlarmTable {
   process_note: ColumnType<string | null, string | null | undefined, string | null>;
   process_user: ColumnType<string | null, string | null | undefined, string | null>;
   process_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 补报: recorded from a report that arrived late (migration 0020). */
+  late: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

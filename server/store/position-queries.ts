@@ -17,6 +17,17 @@ export interface StoredPosition {
   statusFlags: number;
   mileage: number | null;
   backfill: boolean;
+  /** How an approximate position was found (lbs, wifi, last) and its radius in metres; null for a GPS fix. */
+  fix?: string | null;
+  accuracy?: number | null;
+}
+
+/** The stored fix kind and radius of approximate positions, for the track. */
+export const approximateColumns = [sql<string | null>`extras->>'fix'`.as('fix'), sql<string | null>`extras->>'accuracy'`.as('accuracy')] as const;
+
+/** A stored row with its approximate-fix columns read as they travel. */
+export function toStoredPosition<R extends { alarmFlags: unknown; statusFlags: unknown; accuracy: string | null }>(r: R): Omit<R, 'alarmFlags' | 'statusFlags' | 'accuracy'> & { alarmFlags: number; statusFlags: number; accuracy: number | null } {
+  return { ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags), accuracy: r.accuracy === null ? null : Number(r.accuracy) };
 }
 
 /**
@@ -119,7 +130,7 @@ export class PositionQueries {
       .selectFrom('positions')
       .select([
         'terminal_id as terminalId', 'device_time as deviceTime', 'received_time as receivedTime', 'lon', 'lat', 'altitude',
-        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill',
+        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill', ...approximateColumns,
       ])
       .where('terminal_id', '=', terminalId)
       .where('device_time', '>=', start)
@@ -127,7 +138,7 @@ export class PositionQueries {
       .orderBy('device_time')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags) }));
+    return rows.map(toStoredPosition);
   }
 
   /**

@@ -7,6 +7,20 @@ const plate = (a: Alarm) => a.plateNo || a.terminalNo;
 /** Row actions sit close together. */
 const ACTION = { minWidth: 0, padding: '0 6px' };
 
+/** The start time, with 补报 when the report carrying the alarm arrived late (the time is the report's own). */
+function startCell(a: Alarm) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <span title={formatAlarmTime(a.startTime)}>{formatShortTime(a.startTime)}</span>
+      {a.late && (
+        <Badge appearance="tint" color="warning" size="small" data-late title="终端补报：告警发生时未能及时上报，时间为告警发生的时间">
+          补报
+        </Badge>
+      )}
+    </span>
+  );
+}
+
 /** Columns of 告警中心; 历史告警 adds the processing state. */
 export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (alarm: Alarm) => void, canProcess: boolean): DataTableColumn<Alarm>[] {
   const select: DataTableColumn<Alarm> = {
@@ -27,7 +41,7 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
     { key: 'plate', title: '车牌号', width: 100, render: plate },
     { key: 'terminal', title: '终端号', width: 120, render: (a) => a.terminalNo },
     { key: 'type', title: '告警类型', width: 130, render: (a) => <span data-col="alarm-type">{a.alarmName}</span> },
-    { key: 'start', title: '开始时间', width: 130, render: (a) => <span title={formatAlarmTime(a.startTime)}>{formatShortTime(a.startTime)}</span> },
+    { key: 'start', title: '开始时间', width: 170, render: startCell },
     { key: 'end', title: '结束时间', width: 130, render: (a) => (a.endTime ? <span title={formatAlarmTime(a.endTime)}>{formatShortTime(a.endTime)}</span> : '持续中') },
     ...(tab === 'realtime'
       ? [{ key: 'speed', title: '速度', width: 80, align: 'right' as const, render: (a: Alarm) => (a.speed == null ? '—' : `${Math.round(a.speed)} km/h`) }]

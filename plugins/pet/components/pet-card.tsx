@@ -43,7 +43,7 @@ const time = (iso: string | null | undefined) => (iso ? iso.slice(5, 19).replace
 function fixText(p: MonitorItem): string {
   if (p.fix === 'lbs') return `基站定位 ±${Math.round(p.accuracy ?? 0)} m`;
   if (p.fix === 'wifi') return `WiFi 定位 ±${Math.round(p.accuracy ?? 0)} m`;
-  if (p.fix === 'last') return '最后已知位置';
+  if (p.fix === 'last') return p.accuracy === undefined ? '最后已知位置' : `最后已知位置 ±${Math.round(p.accuracy)} m`;
   return 'GPS';
 }
 

@@ -106,7 +106,7 @@ const LIVE_LABEL: Record<LiveStatus, { text: string; color: 'success' | 'warning
 function fixText(r: MonitorItem): string {
   if (r.fix === 'lbs') return `基站定位 ±${Math.round(r.accuracy ?? 0)} m`;
   if (r.fix === 'wifi') return `WiFi 定位 ±${Math.round(r.accuracy ?? 0)} m`;
-  if (r.fix === 'last') return '最后已知位置';
+  if (r.fix === 'last') return r.accuracy === undefined ? '最后已知位置' : `最后已知位置 ±${Math.round(r.accuracy)} m`;
   return r.lon === null ? '—' : 'GPS';
 }
 

@@ -64,6 +64,14 @@ describe('DeviceMotion', () => {
     expect(after.every((r) => r.powerCutOff && r.fix.kind === 'gps' && r.fix.speed === 0)).toBe(true);
   });
 
+  it('jostles parked e-bikes now and then whether armed or not, so the demo shows vibration the platform must not alarm', () => {
+    const reports = run(new DeviceMotion('ebike', 5, areaFor('ebike', 0)), 12);
+    const jolts = reports.filter((r) => r.alarms.includes('vibration'));
+    expect(jolts.some((r) => !r.armed)).toBe(true);
+    expect(jolts.some((r) => r.armed)).toBe(true);
+    expect(jolts.length).toBeLessThan(reports.length / 4);
+  });
+
   it('drains the battery of the one e-bike that is meant to, until it raises low battery', () => {
     const reports = run(new DeviceMotion('ebike', 9, areaFor('ebike', 1), { drainPerMinute: 1 }), 2, 30);
     expect(reports.at(-1)!.battery).toBeLessThanOrEqual(10);

@@ -72,7 +72,8 @@ function randomIn(area: Area, random: SeededRandom): Place {
 /**
  * Moves one simulated person, pet or e-bike and says what its device reports: badges walk between
  * the buildings of an industrial park (indoors only cells and WiFi), collars go for walks around
- * their housing estate and rest at home, e-bikes ride short urban trips and park, some armed.
+ * their housing estate and rest at home, e-bikes ride short urban trips and park, some armed, and
+ * feel a jolt now and then where they are parked.
  */
 export class DeviceMotion {
   private readonly random: SeededRandom;
@@ -128,8 +129,9 @@ export class DeviceMotion {
     if (this.role === 'badge' && nowMs >= this.sosUntil && this.random.chance(this.sosPerSecond * seconds)) this.sosUntil = nowMs + 20_000;
     if (nowMs < this.sosUntil) alarms.push('sos');
     if (this.battery <= 10 && !this.charging()) alarms.push('lowBattery');
-    // an armed e-bike that is jostled while parked (or ridden away) tells on it
-    if (this.role === 'ebike' && this.armed && (this.speed > 0 || this.random.chance(0.002 * seconds))) alarms.push('vibration');
+    // a parked e-bike is jostled now and then, armed or not (the guard tells either way; the platform
+    // alarms only while armed); one ridden away while armed shakes all the way
+    if (this.role === 'ebike' && ((this.armed && this.speed > 0) || (this.speed === 0 && this.random.chance(0.002 * seconds)))) alarms.push('vibration');
     return {
       timeMs: nowMs,
       fix: this.fix(),
