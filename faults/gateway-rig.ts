@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
-import { imeiOf } from '../server/demo/demo-devices';
+import { demoDevices } from '../server/demo/demo-devices';
 import type { GatewayMetricsSnapshot } from '../server/gateway/gateway-metrics';
 import { ApiClient } from '../server/testing/api-client';
 import { createTestServer, type TestServer } from '../server/testing/test-server';
@@ -18,8 +18,8 @@ import {
 } from './reporting-terminals';
 
 /** The demo's first e-bike guard (GT06) and first staff badge (watch protocol). */
-export const GOOD_GT06 = imeiOf('35871006', 1);
-export const GOOD_WATCH = imeiOf('86871004', 1);
+export const GOOD_GT06 = demoDevices().find((d) => d.role === 'ebike')!.imei;
+export const GOOD_WATCH = demoDevices().find((d) => d.role === 'badge')!.imei;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
