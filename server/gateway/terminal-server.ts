@@ -139,9 +139,15 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
     }, holder);
     if (conn.isClosed) return false;
     if (!verdict.ok) {
-      if (verdict.reason === 'throttled') this.counters.loginsThrottled++;
-      else this.counters.takeoversRefused++;
-      this.log.warn({ terminalNo, remote: conn.remoteAddress, live: live?.remoteAddress, reason: verdict.reason }, `${this.name} login refused`);
+      const details = { terminalNo, remote: conn.remoteAddress, live: live?.remoteAddress, reason: verdict.reason };
+      // a suspected impostor is worth a warning; a terminal hammering its logins only an info line
+      if (verdict.reason === 'throttled') {
+        this.counters.loginsThrottled++;
+        this.log.info(details, `${this.name} login refused`);
+      } else {
+        this.counters.takeoversRefused++;
+        this.log.warn(details, `${this.name} login refused`);
+      }
       return false;
     }
     conn.identified();
