@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
-import { imeiOf } from '../server/demo/demo-devices';
+import { demoDevices } from '../server/demo/demo-devices';
 import type { GatewayMetricsSnapshot } from '../server/gateway/gateway-metrics';
 import { ApiClient } from '../server/testing/api-client';
 import { createTestServer, type TestServer } from '../server/testing/test-server';
@@ -18,8 +18,8 @@ import {
 } from './reporting-terminals';
 
 /** The demo's first e-bike guard (GT06) and first staff badge (watch protocol). */
-export const GOOD_GT06 = imeiOf('35871006', 1);
-export const GOOD_WATCH = imeiOf('86871004', 1);
+export const GOOD_GT06 = demoDevices().find((d) => d.role === 'ebike')!.imei;
+export const GOOD_WATCH = demoDevices().find((d) => d.role === 'badge')!.imei;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,7 +35,8 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
 export async function startGatewayServer(idleSeconds: number): Promise<{ server: TestServer; ports: FuzzPorts; admin: ApiClient }> {
   const server = await createTestServer({
     demo: true, simulate: false,
-    config: { simDevices: 1, simAssets: true, jt808IdleSeconds: idleSeconds },
+    // the held connections never identify: a long identify deadline leaves their closing to the idle timeout under test
+    config: { simDevices: 1, simAssets: true, jt808IdleSeconds: idleSeconds, gatewayIdentifySeconds: 600 },
   });
   const fleet = server.fleet;
   const ports: FuzzPorts = { jt808: fleet.gateway!.port, gt06: fleet.devices.gt06!.port, watch: fleet.devices.watch!.port };

@@ -49,6 +49,20 @@ describe('buildConfig', () => {
     });
   });
 
+  it('guards the terminal ports by default and reads the guard settings', () => {
+    expect(buildConfig({})).toMatchObject({
+      gatewayIdentifySeconds: 30, gatewayMaxConnectionsPerAddress: 2000, gatewayUncappedAddresses: ['127.0.0.1', '::1'],
+      gatewayLoginRateLimit: 10, gatewayTakeoverSeconds: 120,
+    });
+    expect(buildConfig({
+      GATEWAY_IDENTIFY_SECONDS: '0', GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '50', GATEWAY_UNCAPPED_ADDRESSES: '',
+      GATEWAY_LOGIN_RATE_LIMIT: '3', GATEWAY_TAKEOVER_SECONDS: '600',
+    })).toMatchObject({
+      gatewayIdentifySeconds: 0, gatewayMaxConnectionsPerAddress: 50, gatewayUncappedAddresses: [], gatewayLoginRateLimit: 3, gatewayTakeoverSeconds: 600,
+    });
+    expect(() => buildConfig({ GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/GATEWAY_MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it('keeps installed plugins under DATA_DIR unless PLUGINS_DIR says otherwise', () => {
     expect(buildConfig({}).pluginsDir).toBe('data/plugins');
     expect(buildConfig({ DATA_DIR: '/var/tianlu' }).pluginsDir).toBe('/var/tianlu/plugins');

@@ -44,6 +44,16 @@ export interface ServerConfig {
   jt808AutoRegisterTenant?: string;
   /** Close terminal connections silent this long; 0 never. */
   jt808IdleSeconds: number;
+  /** A terminal connection that has not identified (logged in) within this long is closed; 0 never. */
+  gatewayIdentifySeconds: number;
+  /** Terminal connections one source address may hold at once, across the ports; 0 no cap. */
+  gatewayMaxConnectionsPerAddress: number;
+  /** Source addresses that cap does not count (default the loopback: the demo's simulator, benchmarks, tests). */
+  gatewayUncappedAddresses: string[];
+  /** Logins one terminal (IMEI, phone number) may make per minute; 0 no limit. */
+  gatewayLoginRateLimit: number;
+  /** A live terminal connection heard from within this long is not replaced by a login from another address. */
+  gatewayTakeoverSeconds: number;
   /**
    * GATEWAY_WORKERS: gateway worker processes sharing the terminal ports, each with its own batcher
    * and PostgreSQL pool (`auto`: one per core); 0, the default, keeps the gateway in the server's
@@ -159,6 +169,11 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     cellTable: text(env.CELL_TABLE),
     wifiTable: text(env.WIFI_TABLE),
     jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
+    gatewayIdentifySeconds: integer(env, 'GATEWAY_IDENTIFY_SECONDS', 30),
+    gatewayMaxConnectionsPerAddress: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_ADDRESS', 2000),
+    gatewayUncappedAddresses: env.GATEWAY_UNCAPPED_ADDRESSES === undefined ? ['127.0.0.1', '::1'] : list(env.GATEWAY_UNCAPPED_ADDRESSES),
+    gatewayLoginRateLimit: integer(env, 'GATEWAY_LOGIN_RATE_LIMIT', 10),
+    gatewayTakeoverSeconds: integer(env, 'GATEWAY_TAKEOVER_SECONDS', 120),
     gatewayWorkers: workers(env),
     simDevices: integer(env, 'SIM_DEVICES', 50),
     simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),

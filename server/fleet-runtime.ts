@@ -26,7 +26,7 @@ import { ReportDayWarmer } from './report/report-day-warmer';
 import { DEMO_TENANT } from './store/seed-demo';
 import { StorePositionSink, StoreTerminalDirectory } from './store/store-gateway-ports';
 import { GatewayWorkerPool } from './gateway-workers/gateway-worker-pool';
-import { gatewayWorkerCount, gatewayWorkerSettings } from './gateway-workers/worker-settings';
+import { gatewayGuard, gatewayWorkerCount, gatewayWorkerSettings } from './gateway-workers/worker-settings';
 
 export interface FleetRuntimeOptions {
   config: ServerConfig;
@@ -129,7 +129,9 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       } else {
         await loadCellTables(locator, config, log);
         // one writer path for every protocol: positions of all gateways share the group commits
-        const core = new GatewayCore({ sink: new StorePositionSink(store.positions), events: bridge.events, log: log.child({ component: 'gateway' }) });
+        const core = new GatewayCore({
+          sink: new StorePositionSink(store.positions), events: bridge.events, log: log.child({ component: 'gateway' }), guard: gatewayGuard(config),
+        });
         gateway = new Jt808Gateway({
           directory,
           core,

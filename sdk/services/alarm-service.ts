@@ -103,6 +103,7 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   offline: '离线超时',
   parking: '停车超时',
   lowBattery: '低电量',
+  spoofSuspected: '设备冒用嫌疑',
 };
 
 export const ALARM_HISTORY_PATH = '/car/v1/accelerate/report/alarm/newQueryAlarm';

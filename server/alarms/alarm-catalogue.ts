@@ -93,6 +93,8 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   ]),
   // 电动车租赁: a contract past its end day without the e-bike returned
   platform('leaseOverdue', '租约逾期', true),
+  // a login from another address while the terminal's live connection still reports (GT06 and watch frames carry no secret)
+  platform('spoofSuspected', '设备冒用嫌疑', true),
 ];
 
 const BY_TYPE = new Map(ALARM_TYPES.map((t) => [t.alarmType, t]));

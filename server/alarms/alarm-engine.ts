@@ -10,6 +10,7 @@ import { emptyAlarmState, evaluateLate, evaluatePosition, primeTimers, type Alar
 import { checkOffline } from './offline-check';
 import { RuleContextCache, type TerminalContext } from './rule-context-cache';
 import { toRulePosition } from './rule-position';
+import { TakeoverRecorder } from './takeover-record';
 
 export interface AlarmEngineOptions {
   store: Store;
@@ -72,15 +73,19 @@ export class AlarmEngine {
   private idleWaiters: (() => void)[] = [];
   private closed = false;
   private readonly detachBus: () => void;
+  private readonly takeovers: TakeoverRecorder;
 
   /** Attach to the gateway: `gateway.subscribe(engine.gatewayEvents)`. */
   readonly gatewayEvents: Partial<GatewayEvents> = {
     positionsCommitted: (rows) => this.enqueue(rows),
     terminalOnline: (e) => this.markReload(Number(e.terminalId)),
     terminalOffline: (e) => this.markReload(Number(e.terminalId)),
+    terminalTakeover: (e) => this.takeovers.handle(e),
   };
 
   constructor(private readonly opts: AlarmEngineOptions) {
+    // 设备冒用嫌疑: recorded in 操作日志 and raised like every other alarm
+    this.takeovers = new TakeoverRecorder(opts.store, opts.clock, (row) => this.announce('start', row), opts.onError);
     this.contexts = new RuleContextCache(opts.store, () => opts.clock.now().getTime(), opts.cacheTtlMs);
     // a vehicle edited on any instance (speed limit, group, binding) applies from the terminal's next position
     this.detachBus = opts.bus.subscribe((e) => {
@@ -138,6 +143,7 @@ export class AlarmEngine {
     if (this.timer) clearInterval(this.timer);
     await this.offlineRun;
     await this.settled();
+    await this.takeovers.settled();
     await this.opts.push.idle();
   }
 

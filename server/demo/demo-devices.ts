@@ -1,6 +1,7 @@
 import type { DeviceProtocolName } from '../gateway/device-protocols';
 import type { DeviceRole } from '../sim/devices/device-motion';
 import { checkGbDeclaration } from '../api/elec-gb/gb-declaration-fields';
+import { SeededRandom, mixSeed } from '../sim/seeded-random';
 import type { Store } from '../store/create-store';
 import { DEMO_TENANT } from '../store/seed-demo';
 
@@ -51,6 +52,30 @@ export function imeiOf(tac: string, serial: number): string {
   return body + String((10 - (sum % 10)) % 10);
 }
 
+/** Type allocation codes of the demo's devices, by what carries them. */
+export const DEMO_TACS = { badge: '86871004', gt06Collar: '35871004', watchCollar: '86871005', ebike: '35871006' } as const;
+/** Seed of the demo's IMEIs: the same devices on every start, their numbers not guessable from one another. */
+export const DEMO_IMEI_SEED = 0x7e1a_2026;
+
+/**
+ * `count` distinct IMEIs of the TAC with serials drawn from a seeded generator: a GT06 or watch
+ * frame carries no secret but the IMEI, so the demo never hands out numbers counted up one by one
+ * (knowing one device would name all the others). Deterministic, and the first n of a longer list
+ * are the list of n.
+ */
+export function demoImeis(tac: string, count: number, seed = DEMO_IMEI_SEED): string[] {
+  const random = new SeededRandom(mixSeed(seed, Number(tac)));
+  const serials = new Set<number>();
+  const imeis: string[] = [];
+  while (imeis.length < count) {
+    const serial = random.int(0, 999_999);
+    if (serials.has(serial)) continue;
+    serials.add(serial);
+    imeis.push(imeiOf(tac, serial));
+  }
+  return imeis;
+}
+
 /**
  * The demo's people, pets and e-bikes: 30 staff badges (watch protocol) in an industrial park,
  * 20 pet collars (half GT06, half watch protocol) and 40 e-bike guards (GT06), one of which has a
@@ -59,24 +84,27 @@ export function imeiOf(tac: string, serial: number): string {
 export function demoDevices(scale = 1): DemoDevice[] {
   const n = (count: number) => Math.max(0, Math.round(count * scale));
   const devices: DemoDevice[] = [];
+  const badges = demoImeis(DEMO_TACS.badge, n(30));
   for (let i = 0; i < n(30); i++) {
     devices.push({
-      imei: imeiOf('86871004', 1 + i), protocol: 'watch', role: 'badge', index: i, name: PEOPLE[i % PEOPLE.length]!,
+      imei: badges[i]!, protocol: 'watch', role: 'badge', index: i, name: PEOPLE[i % PEOPLE.length]!,
       assetKind: 'person', group: `工业园员工/${DEPARTMENTS[i % DEPARTMENTS.length]!}`, model: 'TL-W4 工牌',
       profile: { employeeNo: `E${1001 + i}`, department: DEPARTMENTS[i % DEPARTMENTS.length]!, phone: `13910${String(2001 + i).padStart(6, '0')}` },
     });
   }
+  const collars = { gt06: demoImeis(DEMO_TACS.gt06Collar, n(20)), watch: demoImeis(DEMO_TACS.watchCollar, n(20)) };
   for (let i = 0; i < n(20); i++) {
     const gt06 = i % 2 === 0;
     devices.push({
-      imei: imeiOf(gt06 ? '35871004' : '86871005', 1 + i), protocol: gt06 ? 'gt06' : 'watch', role: 'collar', index: i,
+      imei: collars[gt06 ? 'gt06' : 'watch'][i]!, protocol: gt06 ? 'gt06' : 'watch', role: 'collar', index: i,
       name: PETS[i % PETS.length]!, assetKind: 'pet', group: '宠物守护', model: gt06 ? 'TL-P1 项圈' : 'TL-P2 项圈',
       profile: petProfile(i),
     });
   }
+  const ebikes = demoImeis(DEMO_TACS.ebike, n(40));
   for (let i = 0; i < n(40); i++) {
     devices.push({
-      imei: imeiOf('35871006', 1 + i), protocol: 'gt06', role: 'ebike', index: i, name: `粤B·D${String(30001 + i * 17).padStart(5, '0')}`,
+      imei: ebikes[i]!, protocol: 'gt06', role: 'ebike', index: i, name: `粤B·D${String(30001 + i * 17).padStart(5, '0')}`,
       assetKind: 'ebike', group: i % 3 === 2 ? '电动车/广州' : '电动车/深圳', model: 'TL-E8 防盗器', ...(i === 7 && { draining: true }),
       profile: ebikeProfile(i),
     });

@@ -3,7 +3,10 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UnsupportedCommandError } from '../gateway/device-gateway';
 import type { DeviceCommand } from '../gateway/device-protocol';
+import { AddressLimit } from '../gateway/address-limit';
 import { GatewayEventHub } from '../gateway/gateway-event-hub';
+import { DEFAULT_GATEWAY_GUARD, hostOf } from '../gateway/gateway-guard';
+import { LoginPolicy, type LiveHolder, type LoginClaim, type LoginVerdict } from '../gateway/login-policy';
 import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
 import {
   silentGatewayLog, type GatewayEvents, type GatewayLog, type TerminalDirectory, type TerminalOnlineEvent,
@@ -56,6 +59,8 @@ interface Holder {
   edition: TerminalOnlineEvent['edition'];
   terminalId: string;
   tenantId: string;
+  /** Address and port of the connection. */
+  address: string;
 }
 
 function workerEntry(): { exec: string; execArgv: string[] } {
@@ -86,12 +91,19 @@ export class GatewayWorkerPool {
   private boundPorts: Record<GatewayProtocol, number> | undefined;
   private nextCall = 1;
   private closing = false;
+  /** Connections per address across the workers, keyed `worker:connection`. */
+  private readonly addresses: AddressLimit;
+  /** Logins per terminal and the takeover rule, across the workers. */
+  private readonly logins: LoginPolicy;
 
   constructor(private readonly options: GatewayWorkerPoolOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) throw new RangeError(`workers must be >= 1, got ${options.workers}`);
     this.log = options.log ?? silentGatewayLog;
     this.events = new GatewayEventHub(this.log);
     if (options.events) this.events.subscribe(options.events);
+    const guard = { ...DEFAULT_GATEWAY_GUARD, ...options.settings.guard };
+    this.addresses = new AddressLimit(guard.maxConnectionsPerAddress, guard.uncappedAddresses);
+    this.logins = new LoginPolicy(guard, (event) => this.events.emit('terminalTakeover', event));
   }
 
   /** Forks the workers; resolves with the bound ports once every worker listens. */
@@ -249,16 +261,42 @@ export class GatewayWorkerPool {
       case 'metrics':
         handle.metrics = message.protocols;
         return;
+      case 'connOpen':
+        this.send(handle, { t: 'reply', id: message.id, value: this.addresses.tryOpen(`${handle.index}:${message.key}`, message.host) });
+        return;
+      case 'connClosed':
+        this.addresses.close(`${handle.index}:${message.key}`);
+        return;
+      case 'claim':
+        this.judgeLogin(message.claim).then(
+          (value) => this.send(handle, { t: 'reply', id: message.id, value }),
+          (err: unknown) => this.send(handle, { t: 'reply', id: message.id, error: toWireError(err) }),
+        );
+        return;
       case 'listening':
       case 'closed':
         return;
     }
   }
 
+  /**
+   * A login on any worker: the terminal's live connection may be on another one, so ask the worker
+   * holding it how long it has been silent (only when the login comes from another address).
+   */
+  private async judgeLogin(claim: LoginClaim): Promise<LoginVerdict> {
+    const held = this.terminals.get(claim.terminalNo);
+    let holder: LiveHolder | undefined;
+    if (held && hostOf(held.address.slice(0, held.address.lastIndexOf(':'))) !== claim.host) {
+      holder = await this.call<LiveHolder | undefined>(held.handle, { t: 'holder', id: this.nextCall++, terminalNo: claim.terminalNo, protocol: claim.protocol })
+        .catch(() => undefined);
+    }
+    return this.logins.judge(claim, holder);
+  }
+
   /** A second connection replaces the first, whichever workers hold them. */
   private online(handle: WorkerHandle, event: TerminalOnlineEvent, seq: number): void {
     const previous = this.terminals.get(event.terminalNo);
-    this.terminals.set(event.terminalNo, { handle, seq, edition: event.edition, terminalId: event.terminalId, tenantId: event.tenantId });
+    this.terminals.set(event.terminalNo, { handle, seq, edition: event.edition, terminalId: event.terminalId, tenantId: event.tenantId, address: event.remoteAddress });
     if (previous && previous.handle !== handle) {
       this.send(previous.handle, { t: 'evict', terminalNo: event.terminalNo, protocol: protocolOfEdition(previous.edition), seq: previous.seq });
     }
@@ -271,6 +309,7 @@ export class GatewayWorkerPool {
 
   private onExit(handle: WorkerHandle, code: number | null, signal: string | null): void {
     handle.alive = false;
+    this.addresses.closeAll(`${handle.index}:`);
     for (const call of handle.calls.values()) call.reject(new Error('gateway worker is gone'));
     handle.calls.clear();
     // its terminals lost their connections with it; they come back on a live worker

@@ -2,6 +2,7 @@ import { OfflineCellLocator } from '../gateway/cell-locator';
 import { DeviceGateway } from '../gateway/device-gateway';
 import { DEVICE_PROTOCOLS } from '../gateway/device-protocols';
 import { GatewayCore } from '../gateway/gateway-core';
+import type { GatewayGuardSettings } from '../gateway/gateway-guard';
 import type { GatewayLog, TerminalDirectory, TerminalIdentity } from '../gateway/gateway-ports';
 import { GatewaySet } from '../gateway/gateway-set';
 import { Jt808Gateway } from '../gateway/jt808-gateway';
@@ -9,6 +10,7 @@ import type { PositionBatcherOptions } from '../gateway/position-batcher';
 import { registerDemoSites } from '../sim/devices/device-places';
 import { openGatewayWriterStore } from '../store/gateway-writer-store';
 import { StorePositionSink, StoreTerminalDirectory } from '../store/store-gateway-ports';
+import { PrimaryAdmission } from './primary-admission';
 import {
   packResponse, packRows, toWireError, type GatewayProtocol, type PrimaryToWorker, type WorkerToPrimary,
 } from './worker-messages';
@@ -22,6 +24,8 @@ export interface GatewayWorkerSettings {
   ports: Record<GatewayProtocol, number>;
   autoRegister: boolean;
   idleTimeoutMs: number;
+  /** Identify deadline, connections per address, logins per terminal (the primary counts and judges across workers). */
+  guard?: Partial<GatewayGuardSettings>;
   cellTable?: string;
   wifiTable?: string;
   /** Demo profile: place the simulated badges indoors with the demo site's cells. */
@@ -62,18 +66,18 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
     databaseUrl: settings.databaseUrl, schema: settings.schema, poolSize: settings.poolSize,
     onConnectionLost: (err) => log.warn({ err }, 'gateway worker lost a database connection'),
   });
-  const calls = new Map<number, { resolve: (v: TerminalIdentity) => void; reject: (e: Error) => void }>();
+  const calls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextCall = 1;
-  const askPrimary = (message: WorkerToPrimary & { id: number }) => new Promise<TerminalIdentity>((resolve, reject) => {
-    calls.set(message.id, { resolve, reject });
+  const askPrimary = <T>(message: WorkerToPrimary & { id: number }) => new Promise<T>((resolve, reject) => {
+    calls.set(message.id, { resolve: resolve as (v: unknown) => void, reject });
     channel.send(message);
   });
   const lookups = new StoreTerminalDirectory(writer.fleet);
   // provisioning (auto-registration) stays on the primary, which knows the tenant to provision into
   const directory: TerminalDirectory = {
     lookup: (terminalNo) => lookups.lookup(terminalNo),
-    register: (terminalNo, registration) => askPrimary({ t: 'register', id: nextCall++, terminalNo, registration }),
-    registerDevice: (imei, protocol) => askPrimary({ t: 'registerDevice', id: nextCall++, imei, protocol }),
+    register: (terminalNo, registration) => askPrimary<TerminalIdentity>({ t: 'register', id: nextCall++, terminalNo, registration }),
+    registerDevice: (imei, protocol) => askPrimary<TerminalIdentity>({ t: 'registerDevice', id: nextCall++, imei, protocol }),
   };
 
   const seqs = new Map<string, number>();
@@ -82,6 +86,8 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
     sink: new StorePositionSink(writer.positions),
     batcher: settings.batcher ?? WORKER_BATCHER,
     log,
+    ...(settings.guard && { guard: settings.guard }),
+    admission: (guard) => new PrimaryAdmission(guard, askPrimary, (message) => channel.send(message), () => nextCall++),
     events: {
       terminalOnline(event) {
         const seq = nextSeq++;
@@ -147,11 +153,14 @@ export async function startGatewayWorker(settings: GatewayWorkerSettings, channe
         // only the binding the primary saw: a newer connection here since then stays
         if (seqs.get(message.terminalNo) === message.seq && byProtocol(message.protocol)?.evict(message.terminalNo)) seqs.delete(message.terminalNo);
         return;
+      case 'holder':
+        channel.send({ t: 'reply', id: message.id, value: byProtocol(message.protocol)?.liveHolder(message.terminalNo) });
+        return;
       case 'reply': {
         const call = calls.get(message.id);
         calls.delete(message.id);
         if (message.error) call?.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
-        else if (message.value) call?.resolve(message.value);
+        else if (message.value !== undefined) call?.resolve(message.value);
         return;
       }
       case 'close':

@@ -2,6 +2,7 @@
 // JSON (the channel's default), so dates travel as epoch milliseconds and bodies as base64.
 import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
+import type { LoginClaim, LoginVerdict } from '../gateway/login-policy';
 import type {
   CommandResponseEvent, PositionExtras, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
 } from '../gateway/gateway-ports';
@@ -60,6 +61,11 @@ export type WorkerToPrimary =
   | { t: 'reply'; id: number; value?: unknown; error?: WireError }
   | { t: 'register'; id: number; terminalNo: string; registration: TerminalRegistration }
   | { t: 'registerDevice'; id: number; imei: string; protocol: Exclude<ProtocolName, 'jt808'> }
+  /** A connection from an address the cap counts opened (answered with a boolean reply) or ended. */
+  | { t: 'connOpen'; id: number; key: string; host: string }
+  | { t: 'connClosed'; key: string }
+  /** May this login take the terminal (answered with a {@link LoginVerdict} reply)? */
+  | { t: 'claim'; id: number; claim: LoginClaim }
   /** The worker's gateway counters, every few seconds, for the metrics endpoint. */
   | { t: 'metrics'; protocols: Record<GatewayProtocol, GatewayMetricsSnapshot> }
   | { t: 'closed' };
@@ -69,7 +75,9 @@ export type PrimaryToWorker =
   | { t: 'deviceCommand'; id: number; terminalNo: string; command: DeviceCommand }
   /** Close the terminal's connection bound as `seq`: a newer one is held by another worker. */
   | { t: 'evict'; terminalNo: string; protocol: GatewayProtocol; seq: number }
-  | { t: 'reply'; id: number; value?: TerminalIdentity; error?: WireError }
+  /** How long the terminal's connection here has been silent (answered with the gateway's liveHolder, or nothing). */
+  | { t: 'holder'; id: number; terminalNo: string; protocol: GatewayProtocol }
+  | { t: 'reply'; id: number; value?: TerminalIdentity | LoginVerdict | boolean; error?: WireError }
   | { t: 'close' };
 
 export function packRow(row: PositionRow): PackedRow {

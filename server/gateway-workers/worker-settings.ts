@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config';
+import type { GatewayGuardSettings } from '../gateway/gateway-guard';
 import type { GatewayWorkerSettings } from './gateway-worker';
 
 /** The settings every gateway worker gets from the server's configuration. */
@@ -10,6 +11,7 @@ export function gatewayWorkerSettings(config: ServerConfig & { databaseUrl: stri
     ports: { jt808: config.jt808Port, gt06: config.gt06Port, watch: config.watchPort },
     autoRegister: config.jt808AutoRegister,
     idleTimeoutMs: config.jt808IdleSeconds * 1000,
+    guard: gatewayGuard(config),
     ...(config.cellTable && { cellTable: config.cellTable }),
     ...(config.wifiTable && { wifiTable: config.wifiTable }),
     demoSites,
@@ -23,4 +25,15 @@ export function gatewayWorkerCount(config: ServerConfig, storeKind: 'pglite' | '
   if (storeKind === 'postgres' && config.databaseUrl) return config.gatewayWorkers;
   log.warn({ gatewayWorkers: config.gatewayWorkers }, 'GATEWAY_WORKERS ignored: PGlite is opened by this process alone, so the gateway runs here with its single writer');
   return 0;
+}
+
+/** The gateways' guard from the server's configuration (GATEWAY_IDENTIFY_SECONDS and the rest). */
+export function gatewayGuard(config: ServerConfig): GatewayGuardSettings {
+  return {
+    identifyTimeoutMs: config.gatewayIdentifySeconds * 1000,
+    maxConnectionsPerAddress: config.gatewayMaxConnectionsPerAddress,
+    uncappedAddresses: config.gatewayUncappedAddresses,
+    loginsPerMinute: config.gatewayLoginRateLimit,
+    takeoverSilentMs: config.gatewayTakeoverSeconds * 1000,
+  };
 }

@@ -95,6 +95,7 @@ export class DeviceGateway extends TerminalServer<DeviceSession, DeviceConnectio
       counters: this.counters,
       log: this.log,
       idleTimeoutMs: this.idleTimeoutMs,
+      identifyTimeoutMs: this.core.guard.identifyTimeoutMs,
       onMessage: (c, inbound) => handleDeviceMessage(this.context, c, inbound),
       onClose: (c, reason) => this.onClose(c, reason),
     }, this.protocol);

@@ -9,8 +9,8 @@ import type { GatewayHandlerContext } from './jt808-handler-context';
 export interface DeviceHandlerContext extends GatewayHandlerContext {
   protocol: Exclude<ProtocolName, 'jt808'>;
   locator: CellLocator | undefined;
-  /** Makes the connection the device's live link (closing an older one) and reports it online. */
-  goOnline(connection: DeviceConnection, session: DeviceSession): void;
+  /** Makes the connection the device's live link (closing an older one) and reports it online; false when the login was refused. */
+  goOnline(connection: DeviceConnection, session: DeviceSession): Promise<boolean>;
 }
 
 /**
@@ -53,7 +53,11 @@ async function identify(ctx: DeviceHandlerContext, conn: DeviceConnection, inbou
     conn.close('closed');
     return;
   }
-  ctx.goOnline(conn, { terminalNo: imei, identity, ...(inbound.message.vendor && { vendor: inbound.message.vendor }) });
+  if (!(await ctx.goOnline(conn, { terminalNo: imei, identity, ...(inbound.message.vendor && { vendor: inbound.message.vendor }) }))) {
+    ctx.counters.positionsRejected += inbound.message.fixes.length;
+    conn.close('refused');
+    return;
+  }
   handleIdentified(ctx, conn, inbound, conn.session!);
 }
 

@@ -1,6 +1,8 @@
 import { GatewayEventHub } from './gateway-event-hub';
+import { DEFAULT_GATEWAY_GUARD, type GatewayGuardSettings } from './gateway-guard';
 import { silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink } from './gateway-ports';
 import { PositionBatcher, type PositionBatcherOptions } from './position-batcher';
+import { LocalAdmission, type TerminalAdmission } from './terminal-admission';
 
 /** What a {@link GatewayCore} is built from. */
 export interface GatewayCoreOptions {
@@ -10,6 +12,10 @@ export interface GatewayCoreOptions {
   /** A first listener, attached before any connection arrives. */
   events?: Partial<GatewayEvents>;
   log?: GatewayLog;
+  /** Identify deadline, connections per address, logins per terminal; defaults {@link DEFAULT_GATEWAY_GUARD}. */
+  guard?: Partial<GatewayGuardSettings>;
+  /** Who decides on connections and logins; this process alone by default (a gateway worker asks the primary). */
+  admission?: (guard: GatewayGuardSettings, events: GatewayEventHub) => TerminalAdmission;
 }
 
 /**
@@ -20,6 +26,8 @@ export interface GatewayCoreOptions {
 export class GatewayCore {
   readonly events: GatewayEventHub;
   readonly batcher: PositionBatcher;
+  readonly guard: GatewayGuardSettings;
+  readonly admission: TerminalAdmission;
   private readonly pressureListeners = new Set<(paused: boolean) => void>();
   private paused = false;
   private closing: Promise<void> | undefined;
@@ -28,6 +36,8 @@ export class GatewayCore {
     const log = options.log ?? silentGatewayLog;
     this.events = new GatewayEventHub(log);
     if (options.events) this.events.subscribe(options.events);
+    this.guard = { ...DEFAULT_GATEWAY_GUARD, ...options.guard };
+    this.admission = (options.admission ?? ((guard, events) => new LocalAdmission(guard, events)))(this.guard, this.events);
     this.batcher = new PositionBatcher(options.sink, {
       ...options.batcher,
       onCommitted: (rows) => this.events.emit('positionsCommitted', rows),

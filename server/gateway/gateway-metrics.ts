@@ -16,6 +16,14 @@ export interface GatewayMetricsSnapshot {
   bytesSkipped: number;
   /** Devices refused because the directory does not know them (auto-registration off). */
   devicesRefused: number;
+  /** Connections refused because their source address already held GATEWAY_MAX_CONNECTIONS_PER_ADDRESS. */
+  connectionsRefused: number;
+  /** Connections closed because they had not identified within GATEWAY_IDENTIFY_SECONDS. */
+  identifyTimeouts: number;
+  /** Logins refused because the terminal logged in more than GATEWAY_LOGIN_RATE_LIMIT times in a minute. */
+  loginsThrottled: number;
+  /** Logins refused because the terminal's live connection from another address was still reporting (设备冒用嫌疑). */
+  takeoversRefused: number;
   /** Positions committed by the sink. */
   positionsStored: number;
   /** Positions refused before storage (invalid coordinates or time, unauthenticated sender). */
@@ -38,6 +46,10 @@ export class GatewayCounters {
   streamFaults = 0;
   bytesSkipped = 0;
   devicesRefused = 0;
+  connectionsRefused = 0;
+  identifyTimeouts = 0;
+  loginsThrottled = 0;
+  takeoversRefused = 0;
   positionsStored = 0;
   positionsRejected = 0;
   positionsFailed = 0;
@@ -58,6 +70,10 @@ export function gatewayMetricsSnapshot(
     streamFaults: counters.streamFaults,
     bytesSkipped: counters.bytesSkipped,
     devicesRefused: counters.devicesRefused,
+    connectionsRefused: counters.connectionsRefused,
+    identifyTimeouts: counters.identifyTimeouts,
+    loginsThrottled: counters.loginsThrottled,
+    takeoversRefused: counters.takeoversRefused,
     positionsStored: counters.positionsStored,
     positionsRejected: counters.positionsRejected,
     positionsFailed: counters.positionsFailed,

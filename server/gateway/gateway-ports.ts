@@ -148,6 +148,24 @@ export interface TerminalOfflineEvent {
   reason: 'closed' | 'idle' | 'logout' | 'stream-fault' | 'shutdown';
 }
 
+/**
+ * A login from another source address met a live connection of the terminal: refused while the
+ * live one was heard from recently (suspected impersonation), otherwise it replaced it.
+ */
+export interface TerminalTakeoverEvent {
+  terminalNo: string;
+  terminalId: string;
+  tenantId: string;
+  protocol: ProtocolName;
+  /** Address and port of the login. */
+  address: string;
+  /** Address and port of the connection that held the terminal. */
+  liveAddress: string;
+  /** How long the live connection had been silent. */
+  silentSeconds: number;
+  refused: boolean;
+}
+
 /** A terminal answered a platform command: 0x0001 general response or 0x0201 location query answer. */
 export type CommandResponseEvent =
   | { terminalNo: string; tenantId: string; msgId: 0x0001; replySerial: number; replyMsgId: number; result: number }
@@ -164,6 +182,7 @@ export interface GatewayEvents {
   /** Rows the sink committed, once per batch, after the commit. */
   positionsCommitted(rows: readonly PositionRow[]): void;
   commandResponse(event: CommandResponseEvent): void;
+  terminalTakeover(event: TerminalTakeoverEvent): void;
 }
 
 /** Pino-compatible logger (Fastify's `app.log.child(...)` fits). */

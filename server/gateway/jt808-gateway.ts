@@ -108,6 +108,7 @@ export class Jt808Gateway extends TerminalServer<Jt808Session, Jt808Connection> 
       counters: this.counters,
       log: this.log,
       idleTimeoutMs: this.idleTimeoutMs,
+      identifyTimeoutMs: this.core.guard.identifyTimeoutMs,
       onMessage: (c, message) => handleJt808Message(this.context, c, message),
       onClose: (c, reason) => this.onClose(c, reason),
     });

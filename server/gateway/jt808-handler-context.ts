@@ -17,8 +17,8 @@ export interface GatewayHandlerContext {
 
 /** What the JT/T 808 message handlers use of the gateway. */
 export interface Jt808HandlerContext extends GatewayHandlerContext {
-  /** Makes `connection` the terminal's live link (closing an older one) and reports it online. */
-  goOnline(connection: Jt808Connection, session: Jt808Session): void;
+  /** Makes `connection` the terminal's live link (closing an older one) and reports it online; false when the login was refused. */
+  goOnline(connection: Jt808Connection, session: Jt808Session): Promise<boolean>;
   /** Ends the terminal's session on `connection` without closing the socket (0x0003 logout). */
   goOffline(connection: Jt808Connection): void;
 }

@@ -48,14 +48,16 @@ export async function handleAuth(
     conn.ack(header, msg.ackSerials, Jt808GeneralResult.Failure);
     return;
   }
-  ctx.goOnline(conn, {
+  const online = await ctx.goOnline(conn, {
     terminalNo: header.phone,
     identity,
     edition: header.edition,
     phoneBcd: header.phoneBcd,
     protocolVersion: header.protocolVersion,
   });
-  conn.ack(header, msg.ackSerials, Jt808GeneralResult.Success);
+  // a refused login (too many, or the terminal's live connection elsewhere still reporting) is told so as it closes
+  conn.ack(header, msg.ackSerials, online ? Jt808GeneralResult.Success : Jt808GeneralResult.Failure);
+  if (!online) conn.close('refused');
 }
 
 function toRegistration(reg: Jt808Register): TerminalRegistration {

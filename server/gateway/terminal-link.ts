@@ -1,15 +1,21 @@
 import type { Socket } from 'node:net';
+import { hostOf } from './gateway-guard';
 import type { GatewayCounters } from './gateway-metrics';
 import type { GatewayLog, TerminalOfflineEvent } from './gateway-ports';
 
-/** Why a connection ended. */
-export type LinkCloseReason = TerminalOfflineEvent['reason'] | 'replaced';
+/**
+ * Why a connection ended: besides the offline reasons, replaced by a newer connection of its
+ * terminal, not identified in time, or refused (address over its cap, login refused).
+ */
+export type LinkCloseReason = TerminalOfflineEvent['reason'] | 'replaced' | 'unidentified' | 'refused';
 
 /** What a link needs from its gateway. */
 export interface TerminalLinkDeps<L, M> {
   counters: GatewayCounters;
   log: GatewayLog;
   idleTimeoutMs: number;
+  /** Close the connection if it has not identified within this long; 0 or absent never. */
+  identifyTimeoutMs?: number;
   /**
    * Handles one message; messages of a link are handled one after another, in order. A handler
    * that finishes synchronously (the position path) costs no promise.
@@ -34,6 +40,11 @@ let nextLinkId = 1;
 export abstract class TerminalLink<L, M> {
   readonly id = nextLinkId++;
   readonly remoteAddress: string;
+  /** The source address alone. */
+  readonly remoteHost: string;
+  /** performance.now() when bytes last arrived (or the connection opened). */
+  private heardAt = performance.now();
+  private identifyTimer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private backlog = 0;
   private pressurePaused = false;
@@ -47,16 +58,38 @@ export abstract class TerminalLink<L, M> {
     /** Protocol name for log lines. */
     protected readonly protocolName: string,
   ) {
-    this.remoteAddress = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+    this.remoteHost = hostOf(socket.remoteAddress);
+    this.remoteAddress = `${this.remoteHost}:${socket.remotePort ?? '?'}`;
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => {
       if (this.closed) return;
       this.idleTimer?.refresh();
-      this.onBytes(chunk, performance.now(), new Date());
+      this.heardAt = performance.now();
+      this.onBytes(chunk, this.heardAt, new Date());
     });
     socket.on('error', (err) => deps.log.info({ err, conn: this.id }, `${protocolName} socket error`));
     socket.on('close', () => this.close('closed'));
     this.armIdle();
+    // bytes that never name a terminal keep a connection open no longer than this
+    const identifyMs = deps.identifyTimeoutMs ?? 0;
+    if (identifyMs > 0) {
+      this.identifyTimer = setTimeout(() => {
+        deps.counters.identifyTimeouts++;
+        deps.log.info({ conn: this.id, remote: this.remoteAddress }, `${protocolName} connection did not identify in time; closing`);
+        this.close('unidentified');
+      }, identifyMs);
+    }
+  }
+
+  /** The terminal identified on this connection: the identify deadline no longer applies. */
+  identified(): void {
+    if (this.identifyTimer) clearTimeout(this.identifyTimer);
+    this.identifyTimer = undefined;
+  }
+
+  /** Milliseconds since bytes last arrived. */
+  get silentMs(): number {
+    return performance.now() - this.heardAt;
   }
 
   /** Cuts received bytes into messages and passes them to {@link enqueue}. */
@@ -107,6 +140,7 @@ export abstract class TerminalLink<L, M> {
     if (this.closed) return;
     this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.identifyTimer) clearTimeout(this.identifyTimer);
     if (this.corked) this.socket.uncork();
     // end() lets replies already written reach the terminal; destroy() covers one that stopped reading
     this.socket.end();

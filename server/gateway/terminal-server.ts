@@ -1,7 +1,9 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import type { ProtocolName } from './device-protocol';
 import type { GatewayCore } from './gateway-core';
 import { GatewayCounters, gatewayMetricsSnapshot, type GatewayMetricsSnapshot } from './gateway-metrics';
-import type { GatewayEvents, GatewayLog, TerminalIdentity, TerminalOnlineEvent } from './gateway-ports';
+import type { GatewayEvents, GatewayLog, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent } from './gateway-ports';
+import type { LiveHolder } from './login-policy';
 import type { LinkCloseReason, TerminalLink } from './terminal-link';
 import { TerminalRegistry } from './terminal-registry';
 
@@ -29,8 +31,8 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
   private closing = false;
 
   protected constructor(
-    /** Protocol name for log lines. */
-    private readonly name: string,
+    /** Protocol name for log lines and login claims. */
+    private readonly name: ProtocolName,
     protected readonly core: GatewayCore,
     protected readonly log: GatewayLog,
   ) {
@@ -86,6 +88,13 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
     });
   }
 
+  /** The terminal's live connection here: where from and how long it has been silent. */
+  liveHolder(terminalNo: string): LiveHolder | undefined {
+    const conn = this.registry.get(terminalNo);
+    if (!conn || conn.isClosed) return undefined;
+    return { address: conn.remoteAddress, host: conn.remoteHost, silentMs: conn.silentMs };
+  }
+
   /**
    * Closes the terminal's connection here as replaced, without an offline event: a newer
    * connection of the terminal is held by another process (gateway workers share the ports).
@@ -114,9 +123,34 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
     await closed;
   }
 
-  /** Makes `conn` the terminal's live link, closing an older one, and reports the terminal online. */
-  protected goOnline(conn: C, session: S): void {
+  /**
+   * Makes `conn` the terminal's live link, closing an older one, and reports the terminal online —
+   * when the admission lets the login in (logins per terminal, a live connection from another
+   * address still reporting). Resolves with whether it went online; the caller closes a refused
+   * connection (after telling the terminal, where the protocol can).
+   */
+  protected async goOnline(conn: C, session: S): Promise<boolean> {
     const { terminalNo } = session;
+    const live = this.registry.get(terminalNo);
+    const holder = live === conn ? undefined : this.liveHolder(terminalNo);
+    const verdict = await this.core.admission.claimLogin({
+      protocol: this.name, terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId,
+      address: conn.remoteAddress, host: conn.remoteHost,
+    }, holder);
+    if (conn.isClosed) return false;
+    if (!verdict.ok) {
+      const details = { terminalNo, remote: conn.remoteAddress, live: live?.remoteAddress, reason: verdict.reason };
+      // a suspected impostor is worth a warning; a terminal hammering its logins only an info line
+      if (verdict.reason === 'throttled') {
+        this.counters.loginsThrottled++;
+        this.log.info(details, `${this.name} login refused`);
+      } else {
+        this.counters.takeoversRefused++;
+        this.log.warn(details, `${this.name} login refused`);
+      }
+      return false;
+    }
+    conn.identified();
     // one connection speaks for one terminal: naming another ends the first session
     if (conn.session && conn.session.terminalNo !== terminalNo) this.endSession(conn, 'logout');
     conn.session = session;
@@ -130,10 +164,11 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
       terminalNo, terminalId: session.identity.terminalId, tenantId: session.identity.tenantId,
       edition: this.onlineEdition(session), remoteAddress: conn.remoteAddress,
     });
+    return true;
   }
 
   /** Ends the terminal's session on `conn` and reports it offline, unless a newer connection holds it. */
-  protected endSession(conn: C, reason: Exclude<LinkCloseReason, 'replaced'>): void {
+  protected endSession(conn: C, reason: TerminalOfflineEvent['reason']): void {
     const session = conn.session;
     if (!session) return;
     conn.session = undefined;
@@ -146,13 +181,30 @@ export abstract class TerminalServer<S extends TerminalSession, C extends Manage
   /** For a connection's onClose. */
   protected onClose(conn: C, reason: LinkCloseReason): void {
     this.connections.delete(conn);
-    if (reason !== 'replaced') this.endSession(conn, reason);
+    this.core.admission.connectionClosed(String(conn.id));
+    if (reason === 'replaced') return;
+    this.endSession(conn, reason === 'unidentified' || reason === 'refused' ? 'closed' : reason);
   }
 
   private accept(socket: Socket): void {
     const conn = this.createConnection(socket);
     this.connections.add(conn);
     if (this.closing || this.core.readingPaused) conn.setPressurePaused(true);
+    const admitted = this.core.admission.connectionOpened(String(conn.id), conn.remoteHost);
+    if (admitted === true) return;
+    if (admitted === false) this.refuseConnection(conn);
+    else admitted.then((ok) => ok || this.refuseConnection(conn), () => undefined);
+  }
+
+  /** The connection's address holds as many connections as it may. */
+  private refuseConnection(conn: C): void {
+    if (conn.isClosed) return;
+    this.counters.connectionsRefused++;
+    // one line per thousand: a flood of refusals must not flood the log too
+    if (this.counters.connectionsRefused % 1000 === 1) {
+      this.log.warn({ remote: conn.remoteHost, refused: this.counters.connectionsRefused }, `${this.name} connection refused: too many from this address`);
+    }
+    conn.close('refused');
   }
 
   private setReadingPaused(paused: boolean): void {

@@ -1,7 +1,7 @@
 // Command line: npx tsx server/sim/sim-cli.ts --devices 100 --interval 30 --host 127.0.0.1 --port 6808 --edition 2013
 //               npx tsx server/sim/sim-cli.ts --protocol gt06 --devices 40   (e-bike guards; watch: badges)
 import { parseArgs } from 'node:util';
-import { imeiOf } from '../demo/demo-devices';
+import { DEMO_TACS, demoImeis } from '../demo/demo-devices';
 import { startDeviceFleet, type SimDeviceSpec } from './devices/device-fleet';
 import { DEVICE_SIM_CODECS } from './devices/device-sim-codecs';
 import { fleetStats, formatFleetStats, startFleet } from './fleet-simulator';
@@ -10,14 +10,15 @@ import { findSimCity, type SimCity } from './sim-cities';
 const USAGE = `usage: sim-cli [--protocol jt808|gt06|watch] --devices N [--interval S] [--host H] [--port P]
                [--edition 2013|2019|mixed] [--start-phone 013800000001] [--duration SECONDS] [--seed N]
                [--concurrency N] [--rate CONNECTS_PER_SEC] [--city beijing,shanghai,…] [--status-every SECONDS]
-  gt06:  e-bike guards with the demo's IMEIs (358710060000017 …) on GT06_PORT (6809)
-  watch: staff badges with the demo's IMEIs (868710040000011 …) on WATCH_PORT (6810)`;
+  gt06:  e-bike guards with the demo's IMEIs (TAC 35871006) on GT06_PORT (6809)
+  watch: staff badges with the demo's IMEIs (TAC 86871004) on WATCH_PORT (6810)`;
 
 /** GT06 e-bike guards or watch-protocol badges numbered as the demo provisions them. */
 function deviceSpecs(protocol: 'gt06' | 'watch', devices: number): SimDeviceSpec[] {
-  return Array.from({ length: devices }, (_, i) => protocol === 'gt06'
-    ? { imei: imeiOf('35871006', 1 + i), protocol, role: 'ebike' as const, index: i }
-    : { imei: imeiOf('86871004', 1 + i), protocol, role: 'badge' as const, index: i });
+  const imeis = demoImeis(protocol === 'gt06' ? DEMO_TACS.ebike : DEMO_TACS.badge, devices);
+  return imeis.map((imei, i) => (protocol === 'gt06'
+    ? { imei, protocol, role: 'ebike' as const, index: i }
+    : { imei, protocol, role: 'badge' as const, index: i }));
 }
 
 function runDevices(protocol: 'gt06' | 'watch', values: Record<string, string | boolean | undefined>, num: (name: string, v: string | undefined, min: number) => number): void {

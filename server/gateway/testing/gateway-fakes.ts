@@ -110,6 +110,10 @@ export class EventRecorder implements GatewayEvents {
     this.events.push({ name: 'commandResponse', event });
   }
 
+  terminalTakeover(event: Parameters<GatewayEvents['terminalTakeover']>[0]): void {
+    this.events.push({ name: 'terminalTakeover', event });
+  }
+
   /** Events of one kind. */
   of<K extends keyof GatewayEvents>(name: K): Parameters<GatewayEvents[K]>[0][] {
     return this.events.filter((e) => e.name === name).map((e) => e.event as Parameters<GatewayEvents[K]>[0]);

@@ -40,9 +40,10 @@ export class Jt808TestTerminal {
   }
 
   /** Connects to the gateway on 127.0.0.1. */
-  static connect(port: number, phone = '013800000001', edition: Jt808Edition = '2013'): Promise<Jt808TestTerminal> {
+  /** `from`: the local address to connect from (127.0.0.2 … look like another source address). */
+  static connect(port: number, phone = '013800000001', edition: Jt808Edition = '2013', from?: string): Promise<Jt808TestTerminal> {
     return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new Jt808TestTerminal(socket, phone, edition)));
+      const socket = connect({ port, host: '127.0.0.1', ...(from && { localAddress: from }) }, () => resolve(new Jt808TestTerminal(socket, phone, edition)));
       socket.once('error', reject);
     });
   }
