@@ -36,6 +36,7 @@ export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
     await deps.store.security.setPassword(user.id, await hashPassword(body.newPassword), deps.clock.now());
     await audit({ action: '修改密码', target: `用户 ${user.account}` });
     const ended = await deps.store.security.endSessions(user.id);
+    deps.sessions.changed({ tenantId: user.tenantId, userIds: [user.id] });
     return { sessionsEnded: ended };
   },
 });
