@@ -16,6 +16,7 @@ import { petGuard } from './0016-pet-guard';
 import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
+import { loginFailureSource } from './0021-login-failure-source';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,
   '0019-live-day-resume': liveDayResume,
+  '0021-login-failure-source': loginFailureSource,
 };
 
 export const migrationProvider: MigrationProvider = {
