@@ -100,6 +100,17 @@ describe('the live channel ends with the session, at once', () => {
   }, 10_000);
 });
 
+describe('an access change announced by another instance', () => {
+  it('closes the socket this instance holds', async () => {
+    const { api, userId } = await user('live_elsewhere', MONITOR);
+    const ws = await live(api);
+    // another instance stored the change and announced it on the bus (with NATS every instance hears it)
+    await server.store.users.setDisabled(userId, true);
+    server.fleet.bus.publish({ type: 'access', tenantId, userIds: [userId] });
+    expect((await ws.closed).code).toBe(WS_SESSION_CLOSE);
+  }, 10_000);
+});
+
 describe('the live channel grants what the API grants', () => {
   it('sends positions only to a role that may read the monitor list, and applies a role change at once', async () => {
     const monitor = await user('live_monitor', MONITOR);
