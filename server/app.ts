@@ -139,6 +139,8 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // before the store closes (onClose): queued positions still commit and get acknowledged
     app.addHook('preClose', () => fleet.close());
     deps.fleet = fleet;
+    // every instance's live channel hears it, whichever instance ended the session
+    deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
     const lease = new LeaseMonitor({ store, clock, alarms: fleet.alarms, commands: fleet.commands, sms, log: app.log }).start();
     app.addHook('preClose', () => lease.close());
     deps.lease = lease;

@@ -35,6 +35,25 @@ describe('per-address rate limits', () => {
     expect(page.json()).toMatchObject({ flag: 1 });
   });
 
+  it('limits the login page and its image codes per address, and stores no page past the limit', async () => {
+    const address = '10.0.0.5';
+    const pages = async () => Number((await server.store.db.selectFrom('login_pages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const page = await server.app.inject({ method: 'GET', url: '/oauth/loginPage', remoteAddress: address });
+    const { pageId } = (page.json() as { obj: { pageId: string } }).obj;
+    expect((await server.app.inject({ method: 'GET', url: '/oauthToken/getCode', query: { pageId }, remoteAddress: address })).json()).toMatchObject({ flag: 1 });
+    expect((await server.app.inject({ method: 'GET', url: '/oauthToken/loginPage', remoteAddress: address })).json()).toMatchObject({ flag: 1 });
+    const stored = await pages();
+    for (const url of ['/oauth/loginPage', '/oauthToken/loginPage', '/oauth/getCode']) {
+      const spent = await server.app.inject({ method: 'GET', url, query: url.endsWith('getCode') ? { pageId } : {}, remoteAddress: address });
+      expect(spent.statusCode).toBe(429);
+      expect(spent.json()).toEqual({ flag: 429, msg: '请求过于频繁，请稍后再试', obj: null });
+      expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await pages()).toBe(stored);
+    // the same address may still log in: pages and logins are counted apart
+    expect((await token('/oauth/v4/token', address)).statusCode).toBe(200);
+  });
+
   it('limits SMS codes per address whatever the phone, apart from login attempts', async () => {
     const address = '10.0.0.4';
     expect((await sms('13800000001', address)).json()).toMatchObject({ flag: 1 });

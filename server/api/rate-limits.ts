@@ -4,11 +4,12 @@ import type { ServerConfig } from '../config';
 import { tooManyRequests } from './envelope';
 
 /**
- * Routes that share one per-address budget: `login` the token calls (password and SMS), `sms`
- * the calls that send a text message. The per-account lock and the per-phone SMS interval stay;
- * these stop one address from trying many accounts or texting many phones.
+ * Routes that share one per-address budget: `login` the token calls (password and SMS), `loginPage`
+ * the login page and its image codes (each page is a stored row), `sms` the calls that send a text
+ * message. The per-account lock and the per-phone SMS interval stay; these stop one address from
+ * trying many accounts, filling the page table or texting many phones.
  */
-export type RateLimitGroup = 'login' | 'sms';
+export type RateLimitGroup = 'login' | 'loginPage' | 'sms';
 
 const WINDOW_MS = 60_000;
 
@@ -19,7 +20,8 @@ export type RateLimitCheck = (group: RateLimitGroup, request: FastifyRequest, re
 export async function registerRateLimits(app: FastifyInstance, config: Pick<ServerConfig, 'loginRateLimit' | 'smsRateLimit'>): Promise<RateLimitCheck> {
   // global: false — only the routes that name a group are counted
   await app.register(rateLimit, { global: false });
-  const budgets: Record<RateLimitGroup, number> = { login: config.loginRateLimit, sms: config.smsRateLimit };
+  // the login page takes the login budget again, on its own counter: a login costs one page and a few codes
+  const budgets: Record<RateLimitGroup, number> = { login: config.loginRateLimit, loginPage: config.loginRateLimit, sms: config.smsRateLimit };
   // one counter per group, not per URL, so a route's aliases draw on the same budget
   const limiters = new Map<RateLimitGroup, ReturnType<FastifyInstance['createRateLimit']>>();
   for (const group of Object.keys(budgets) as RateLimitGroup[]) {

@@ -46,12 +46,14 @@ async function authenticate(route: RouteDefinition, request: FastifyRequest, dep
     if (check.ok) user = check.user;
   }
   if (!user) throw sessionExpired();
-  if (route.resource !== undefined && !(await holdsAny(deps, user.roleId, [route.resource, ...(route.alsoResources ?? [])]))) throw forbidden();
+  if (!(await roleMayCall(deps, user.roleId, route))) throw forbidden();
   return user;
 }
 
-async function holdsAny(deps: AppDeps, roleId: number, resources: readonly number[]): Promise<boolean> {
-  for (const id of resources) if (await deps.store.catalogue.roleHasResource(roleId, id)) return true;
+/** Whether a role's grants let it call the route (its resource or one of its alsoResources); the live channel asks the same. */
+export async function roleMayCall(deps: Pick<AppDeps, 'store'>, roleId: number, route: Pick<RouteDefinition, 'resource' | 'alsoResources'>): Promise<boolean> {
+  if (route.resource === undefined) return true;
+  for (const id of [route.resource, ...(route.alsoResources ?? [])]) if (await deps.store.catalogue.roleHasResource(roleId, id)) return true;
   return false;
 }
 

@@ -6,12 +6,21 @@ import type { UserRecord } from '../store/user-queries';
 // Writing last_seen_at on every call would double the queries; a little slack is harmless.
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
-export type SessionCheck = { ok: true; user: UserRecord; sessionId: string } | { ok: false };
+/** `idleUntil`: when the session ends unless it is used before. */
+export type SessionCheck = { ok: true; user: UserRecord; sessionId: string; idleUntil: Date } | { ok: false };
+
+/** Users (or every user of some roles) whose sessions ended or whose grants changed. */
+export interface AccessChange {
+  tenantId: number;
+  userIds?: number[];
+  roleIds?: number[];
+}
 
 /** Sessions: random ids in the `sessionId` header, ended by logout or after the idle timeout. */
 export class SessionService {
   private readonly idleMs: number;
   private readonly touchIntervalMs: number;
+  private announce: (change: AccessChange) => void = () => {};
 
   constructor(
     private readonly store: Store,
@@ -50,12 +59,30 @@ export class SessionService {
     }
     // A userId header from another login means the browser holds a stale pair.
     if (userIdHeader && /^\d+$/.test(userIdHeader) && Number(userIdHeader) !== user.id) return { ok: false };
-    if (options.touch !== false && idleMs >= this.touchIntervalMs) await this.store.sessions.touch(sessionId, now);
-    return { ok: true, user, sessionId };
+    let lastSeen = session.lastSeenAt;
+    if (options.touch !== false && idleMs >= this.touchIntervalMs) {
+      await this.store.sessions.touch(sessionId, now);
+      lastSeen = now;
+    }
+    return { ok: true, user, sessionId, idleUntil: new Date(lastSeen.getTime() + this.idleMs) };
+  }
+
+  /** Where access changes are announced (the bus, once it runs), so open live channels end or narrow at once. */
+  announceTo(announce: (change: AccessChange) => void): void {
+    this.announce = announce;
+  }
+
+  /** Sessions of these users ended or their grants changed (called after the change is stored). */
+  changed(change: AccessChange): void {
+    this.announce(change);
   }
 
   async end(sessionId: string | undefined): Promise<boolean> {
-    if (!sessionId) return false;
-    return this.store.sessions.delete(sessionId);
+    if (!sessionId || !/^[0-9a-f]{64}$/.test(sessionId)) return false;
+    const session = await this.store.sessions.find(sessionId);
+    const ended = await this.store.sessions.delete(sessionId);
+    const user = ended && session ? await this.store.users.findById(session.userId) : undefined;
+    if (user) this.changed({ tenantId: user.tenantId, userIds: [user.id] });
+    return ended;
   }
 }

@@ -88,8 +88,20 @@ export interface ExportReadyEvent {
   fileName: string;
 }
 
+/**
+ * Sessions ended or grants changed (logout, password, disabled or deleted user, role or user edited):
+ * the live channel of every instance checks the matching sockets again at once.
+ */
+export interface AccessChangedEvent {
+  type: 'access';
+  /** The users' (or roles') tenant. */
+  tenantId: number;
+  userIds?: number[];
+  roleIds?: number[];
+}
+
 /** Everything that travels on the bus. */
-export type BusEvent = PositionsEvent | OnlineEvent | CommandStatusEvent | CommandDispatchEvent | AlarmEvent | AssetsChangedEvent | ExportReadyEvent;
+export type BusEvent = PositionsEvent | OnlineEvent | CommandStatusEvent | CommandDispatchEvent | AlarmEvent | AssetsChangedEvent | ExportReadyEvent | AccessChangedEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

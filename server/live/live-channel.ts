@@ -5,12 +5,26 @@ import { freshSince } from '../api/monitor/monitor-routes';
 import type { AppDeps } from '../api/app-deps';
 import { toMonitorItem } from '../api/monitor/monitor-item';
 import type { EventBus } from '../bus/bus-events';
+import type { SessionCheck } from '../auth/session-service';
+import { liveGrants } from './live-grants';
 import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
 
 /** Close code for a bad or expired session (docs/api-contract.md). */
 export const WS_SESSION_CLOSE = 4401;
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface SocketSession {
+  client: LiveClient;
+  sessionId: string;
+  userId: number;
+  roleId: number;
+  refuse: () => void;
+  /** Checks the session again when it would have idled out. */
+  expiry?: NodeJS.Timeout;
+}
 
 function itemSource(deps: AppDeps): LiveItemSource {
   return {
@@ -45,29 +59,52 @@ function parse(data: unknown): Record<string, unknown> | undefined {
  * The live channel `/ws`: the first message authenticates with the session, the client then
  * gets `ready` and a `snapshot` of every asset it may see (its tenant subtree, narrowed to its
  * vehicle groups when it has a group scope), then coalesced `positions` and `online` transitions
- * of those assets from the bus. Every heartbeat re-checks each socket's session (a disabled user
- * or a changed password closes it) and scope (role, group or tenant changes apply). Returns the
- * fan-out (for close, tests and later event kinds).
+ * of those assets from the bus. Each kind of message goes only to roles the matching API route
+ * grants (live-grants.ts). An `access` event on the bus (logout, password change, disabled,
+ * deleted or edited user, edited role — from any instance) re-checks the matching sockets at
+ * once: an ended session closes them, changed grants or scope apply. A socket is also checked
+ * when its session would idle out, and every heartbeat checks all of them (tenant and group
+ * edits). Returns the fan-out (for close, tests and later event kinds).
  */
 export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const source = itemSource(deps);
   const fanout = new TenantFanout(source, 1000, (err) => app.log.warn({ err }, 'live channel push failed'));
-  const unsubscribe = bus.subscribe((event) => fanout.handle(event));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
-  const sessions = new Map<WebSocket, { client: LiveClient; sessionId: string; userId: number; refuse: () => void }>();
-  const recheck = async () => {
-    for (const [socket, s] of sessions) {
-      const check = await deps.sessions.check(s.sessionId, String(s.userId), { touch: false });
-      if (!sessions.has(socket)) continue;
-      if (!check.ok) {
-        s.refuse();
-        continue;
-      }
-      fanout.rescope(s.client, await deps.store.scope.forUser(check.user));
-    }
+  const sessions = new Map<WebSocket, SocketSession>();
+  const watchExpiry = (socket: WebSocket, s: SocketSession, idleUntil: Date) => {
+    clearTimeout(s.expiry);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, idleUntil.getTime() - deps.clock.now().getTime()) + 1000);
+    s.expiry = setTimeout(() => void recheckOne(socket).catch(warn), delay);
+    s.expiry.unref();
   };
+  const warn = (err: unknown) => app.log.warn({ err }, 'live channel session check failed');
+  /** Applies a session check to an authenticated socket: closes it, or updates its scope, grants and expiry. */
+  const apply = async (socket: WebSocket, s: SocketSession, check: SessionCheck) => {
+    if (!check.ok) return s.refuse();
+    const [scope, grants] = await Promise.all([deps.store.scope.forUser(check.user), liveGrants(deps, check.user.roleId)]);
+    if (sessions.get(socket) !== s) return;
+    s.roleId = check.user.roleId;
+    s.client.grants = grants;
+    fanout.rescope(s.client, scope);
+    watchExpiry(socket, s, check.idleUntil);
+  };
+  const recheckOne = async (socket: WebSocket) => {
+    const s = sessions.get(socket);
+    if (!s) return;
+    const check = await deps.sessions.check(s.sessionId, String(s.userId), { touch: false });
+    if (sessions.get(socket) === s) await apply(socket, s, check);
+  };
+  const recheck = async () => {
+    for (const socket of [...sessions.keys()]) await recheckOne(socket);
+  };
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.type !== 'access') return fanout.handle(event);
+    for (const [socket, s] of sessions) {
+      if (event.userIds?.includes(s.userId) || event.roleIds?.includes(s.roleId)) recheckOne(socket).catch(warn);
+    }
+  });
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
       if (alive.get(socket) === false) {
@@ -77,7 +114,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
       alive.set(socket, false);
       socket.ping();
     }
-    recheck().catch((err: unknown) => app.log.warn({ err }, 'live channel session check failed'));
+    recheck().catch(warn);
   }, HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('preClose', async () => {
@@ -101,6 +138,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     socket.on('close', () => {
       clearTimeout(authTimer);
       sockets.delete(socket);
+      clearTimeout(sessions.get(socket)?.expiry);
       sessions.delete(socket);
       if (client) fanout.remove(client);
     });
@@ -119,15 +157,18 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         const check = await deps.sessions.check(sessionId, userId);
         if (!check.ok) return refuse();
         clearTimeout(authTimer);
-        const scope = await deps.store.scope.forUser(check.user);
+        const [scope, grants] = await Promise.all([deps.store.scope.forUser(check.user), liveGrants(deps, check.user.roleId)]);
         if (socket.readyState !== socket.OPEN) return;
         // registered before the snapshot is read, its pushes held back until the snapshot went out
-        const c: LiveClient = { socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id };
+        const c: LiveClient = { socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id, grants };
         client = c;
         fanout.add(c);
-        sessions.set(socket, { client: c, sessionId: check.sessionId, userId: check.user.id, refuse });
+        const s: SocketSession = { client: c, sessionId: check.sessionId, userId: check.user.id, roleId: check.user.roleId, refuse };
+        sessions.set(socket, s);
+        watchExpiry(socket, s, check.idleUntil);
         socket.send(JSON.stringify({ type: 'ready' }));
-        const items = await snapshotItems(deps, c.scope);
+        // a role without the monitor gets an empty snapshot and no positions
+        const items = grants.positions ? await snapshotItems(deps, c.scope) : [];
         socket.send(JSON.stringify({ type: 'snapshot', list: items }));
         const held = c.backlog ?? [];
         c.backlog = undefined;

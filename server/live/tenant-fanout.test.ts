@@ -31,7 +31,7 @@ function client(scope: LiveScope = { tenantIds: [TENANT], groupIds: null }): { c
     },
   };
   return {
-    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined },
+    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined, grants: { positions: true, alarms: true, commands: true } },
     pushes: () => sent.filter((s) => s.type === 'positions').map(({ at, ids }) => ({ at, ids })),
     sent,
   };
@@ -134,10 +134,10 @@ describe('tenant fan-out', () => {
     const fanout = new TenantFanout(source, 1000);
     const c = client({ tenantIds: [TENANT], groupIds: [102] });
     fanout.add(c.client);
-    fanout.sendForAsset(TENANT, 101, { type: 'alarm', terminalNo: '01380000001' });
+    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', terminalNo: '01380000001' });
     expect(c.sent).toEqual([]);
     fanout.rescope(c.client, { tenantIds: [TENANT], groupIds: null });
-    fanout.sendForAsset(TENANT, 101, { type: 'alarm', terminalNo: '01380000001' });
+    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', terminalNo: '01380000001' });
     expect(c.sent.map((s) => s.type)).toEqual(['alarm']);
     expect(fanout.clientCount(TENANT)).toBe(1);
     fanout.close();

@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws';
 import type { MonitorItem } from '../api/monitor/monitor-item';
 import type { BusEvent } from '../bus/bus-events';
 import { ScopeQueries, type AccessScope } from '../store/scope-queries';
+import type { LiveGrants } from './live-grants';
 
 /** What a socket may see: tenants (own subtree) and, for a group-scoped user, vehicle groups. */
 export type LiveScope = Pick<AccessScope, 'tenantIds' | 'groupIds'>;
@@ -20,6 +21,8 @@ export interface LiveClient {
   backlog: string[] | undefined;
   /** The socket's user, for messages meant for one user (exportReady). */
   userId?: number;
+  /** The message kinds its role may receive (checked again when grants change). */
+  grants: LiveGrants;
 }
 
 /** The sockets that share one scope: every message is serialised once for all of them. */
@@ -128,16 +131,16 @@ export class TenantFanout {
 
   /**
    * Sends a message about one asset (an alarm, a command result…) to every socket that may see
-   * the asset, serialised once.
+   * the asset and receive that kind of message, serialised once.
    */
-  sendForAsset(tenantId: number, groupId: number | null, message: object): void {
+  sendForAsset(tenantId: number, groupId: number | null, kind: keyof LiveGrants, message: object): void {
     const channel = this.channels.get(tenantId);
     if (!channel) return;
     let text: string | undefined;
     for (const audience of channel.audiences) {
       if (!ScopeQueries.includesAsset(audience.scope, tenantId, groupId)) continue;
       text ??= JSON.stringify(message);
-      for (const client of audience.clients) TenantFanout.send(client, text);
+      for (const client of audience.clients) if (client.grants[kind]) TenantFanout.send(client, text);
     }
   }
 
@@ -157,7 +160,7 @@ export class TenantFanout {
     const channel = this.channels.get(event.tenantId);
     if (!channel) return;
     if (event.type === 'alarm') {
-      this.sendForAsset(event.tenantId, event.groupId, { type: 'alarm', event: event.event, alarm: event.alarm });
+      this.sendForAsset(event.tenantId, event.groupId, 'alarms', { type: 'alarm', event: event.event, alarm: event.alarm });
       return;
     }
     if (event.type === 'exportReady') {
@@ -165,7 +168,7 @@ export class TenantFanout {
       return;
     }
     if (event.type === 'command') {
-      this.sendForAsset(event.tenantId, event.groupId, { type: 'command', command: event.command });
+      this.sendForAsset(event.tenantId, event.groupId, 'commands', { type: 'command', command: event.command });
       return;
     }
     if (event.type === 'positions') {
@@ -187,7 +190,7 @@ export class TenantFanout {
     } else if (event.type === 'online') {
       void this.source.asset(event.tenantId, event.terminalId).then((asset) => {
         const message = { type: 'online', terminalNo: asset?.terminalNo ?? event.terminalNo, online: event.online, at: event.at };
-        this.sendForAsset(event.tenantId, asset?.groupId ?? null, message);
+        this.sendForAsset(event.tenantId, asset?.groupId ?? null, 'positions', message);
         // the asset's online flag changed: push its item with the next flush
         channel.pending.add(event.terminalId);
         channel.pushed.delete(event.terminalId);
@@ -264,7 +267,7 @@ export class TenantFanout {
         if (visible.length === 0) continue;
         text = strip(visible);
       }
-      for (const client of audience.clients) TenantFanout.send(client, text);
+      for (const client of audience.clients) if (client.grants.positions) TenantFanout.send(client, text);
     }
   }
 }

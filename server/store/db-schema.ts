@@ -124,6 +124,8 @@ export interface LoginPageTable {
 export interface LoginFailureTable {
   id: Generated<number>;
   account: string;
+  /** The source address; null for failures stored before it was kept. */
+  ip: string | null;
   at: Timestamp;
 }
 
@@ -156,6 +158,8 @@ export interface NoticeTable {
   id: Generated<number>;
   /** null: visible to every tenant. */
   tenant_id: number | null;
+  /** Set: only this user (of tenant_id) sees it. */
+  user_id: number | null;
   title: string;
   summary: string;
   content: string;

@@ -56,22 +56,36 @@ export class LoginQueries {
     await this.db.deleteFrom('login_pages').where('page_id', '=', pageId).execute();
   }
 
-  async recordFailure(account: string, at: Date): Promise<void> {
-    await this.db.insertInto('login_failures').values({ account, at }).execute();
+  async recordFailure(account: string, ip: string | null, at: Date): Promise<void> {
+    await this.db.insertInto('login_failures').values({ account, ip, at }).execute();
   }
 
-  async countFailuresSince(account: string, since: Date): Promise<number> {
-    const row = await this.db
+  /** Failures of the account since `since`: from every address, or from one (`source`) when given. */
+  async countFailuresSince(account: string, since: Date, source?: { ip: string | null }): Promise<number> {
+    let q = this.db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll().as('n'))
+      .where('account', '=', account)
+      .where('at', '>=', since);
+    if (source) q = q.where('ip', source.ip === null ? 'is' : '=', source.ip);
+    const row = await q.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Distinct addresses the account failed from since `since`. */
+  async countFailureSourcesSince(account: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.count('ip').distinct().as('n'))
       .where('account', '=', account)
       .where('at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
-  async clearFailures(account: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('account', '=', account).execute();
+  /** Forgets the failures of the account from one address (a success from there). */
+  async clearFailures(account: string, ip: string | null): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('account', '=', account).where('ip', ip === null ? 'is' : '=', ip).execute();
   }
 
   async findSmsCode(phone: string): Promise<SmsCode | undefined> {

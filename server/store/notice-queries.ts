@@ -23,6 +23,8 @@ export interface NoticeFilter {
 
 export interface NewNotice {
   tenantId: number | null;
+  /** Only this user (of tenantId) sees it; default everyone tenantId reaches. */
+  userId?: number | null;
   title: string;
   summary: string;
   content: string;
@@ -36,7 +38,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** In-site notices: global (tenant null) or for one tenant, with per-user read state. */
+/** In-site notices: global (tenant null), for one tenant, or for one user of it; with per-user read state. */
 export class NoticeQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -44,7 +46,8 @@ export class NoticeQueries {
     return this.db
       .selectFrom('notices')
       .leftJoin('notice_reads', (join) => join.onRef('notice_reads.notice_id', '=', 'notices.id').on('notice_reads.user_id', '=', reader.userId))
-      .where((eb) => eb.or([eb('notices.tenant_id', 'is', null), eb('notices.tenant_id', '=', reader.tenantId)]));
+      .where((eb) => eb.or([eb('notices.tenant_id', 'is', null), eb('notices.tenant_id', '=', reader.tenantId)]))
+      .where((eb) => eb.or([eb('notices.user_id', 'is', null), eb('notices.user_id', '=', reader.userId)]));
   }
 
   async page(reader: Reader, filter: NoticeFilter): Promise<{ total: number; unread: number; list: NoticeSummary[] }> {
@@ -112,6 +115,7 @@ export class NoticeQueries {
       .insertInto('notices')
       .values({
         tenant_id: notice.tenantId,
+        user_id: notice.userId ?? null,
         title: notice.title,
         summary: notice.summary,
         content: notice.content,
@@ -121,6 +125,18 @@ export class NoticeQueries {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** Whether the user was sent a notice with this title since `since` (one reminder per burst). */
+  async sentToUserSince(userId: number, title: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('notices')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('title', '=', title)
+      .where('publish_time', '>=', since)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async count(): Promise<number> {

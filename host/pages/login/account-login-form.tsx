@@ -8,8 +8,8 @@ const useStyles = makeStyles({
   codeRow: { display: 'flex', gap: '8px', alignItems: 'flex-end' },
   codeInput: { flex: 1 },
   codeImage: {
-    height: '32px',
-    width: '110px',
+    height: '36px',
+    width: '124px',
     cursor: 'pointer',
     borderRadius: tokens.borderRadiusMedium,
     border: `1px solid ${tokens.colorNeutralStroke1}`,

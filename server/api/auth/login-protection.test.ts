@@ -11,22 +11,43 @@ const clock = new ManualClock();
 const LOCKED = '登录失败次数过多，请 15 分钟后再试';
 
 beforeAll(async () => {
-  server = await createTestServer({ demo: true, clock });
+  // the per-address rate limit is tested apart (rate-limits.test.ts); here many logins come from few addresses
+  server = await createTestServer({ demo: true, clock, config: { loginRateLimit: 0 } });
   await addDemoUser(server.store, 'lock_me', 'Lock@1234');
   await addDemoUser(server.store, 'uniform', 'Uniform@123');
+  await addDemoUser(server.store, 'targeted', 'Target@1234');
+  await addDemoUser(server.store, 'spread', 'Spread@1234');
+  await addDemoUser(server.store, 'bystander', 'Bystander@123');
 });
 afterAll(() => server.close());
 
-/** The browser's login, answering the image code when the page asks for one (read from the store, as a person reads the picture). */
-async function login(account: string, password: string): Promise<Envelope<{ sessionId?: string; needCode?: boolean; locked?: boolean }>> {
-  const client = new ApiClient(server.app);
-  const page = await client.get<{ pageId: string; key: string; needCode: boolean }>('/oauth/loginPage', { account });
+type LoginAnswer = Envelope<{ sessionId?: string; userId?: number; needCode?: boolean; locked?: boolean }>;
+
+/**
+ * The browser's login from an address, answering the image code when the page asks for one (read
+ * from the store, as a person reads the picture) unless `answerCode` is false.
+ */
+async function login(account: string, password: string, remoteAddress = '127.0.0.1', answerCode = true): Promise<LoginAnswer> {
+  const get = async <T>(url: string, query: Record<string, string>) => (await server.app.inject({ method: 'GET', url, query, remoteAddress })).json<Envelope<T>>();
+  const page = await get<{ pageId: string; key: string; needCode: boolean }>('/oauth/loginPage', { account });
   const form: Record<string, string> = { account, password: CryptoJS.AES.encrypt(password, page.obj.key).toString(), pageId: page.obj.pageId };
-  if (page.obj.needCode) {
-    await client.get('/oauth/getCode', { pageId: page.obj.pageId });
+  if (page.obj.needCode && answerCode) {
+    await get('/oauth/getCode', { pageId: page.obj.pageId });
     form.code = (await server.store.login.findPage(page.obj.pageId, clock.now()))!.codeAnswer!;
   }
-  return client.postForm('/oauth/v4/token', form);
+  const res = await server.app.inject({
+    method: 'POST', url: '/oauth/v4/token', remoteAddress, payload: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  return res.json<LoginAnswer>();
+}
+
+/** The 站内消息 a user sees, as the console lists them. */
+async function notices(account: string, password: string): Promise<{ title: string; summary: string }[]> {
+  const client = new ApiClient(server.app);
+  const res = await login(account, password, '192.0.2.200');
+  client.sessionId = res.obj.sessionId;
+  client.userId = res.obj.userId;
+  return (await client.get<{ list: { title: string; summary: string }[] }>('/car/v1/helpCenter/helpMessage/pageHelpMessage', { current: 1, pageSize: 50 })).obj.list;
 }
 
 async function history(account: string): Promise<string[]> {
@@ -76,5 +97,44 @@ describe('login protection', () => {
       .executeTakeFirstOrThrow();
     const user = await server.store.users.findByAccount('uniform');
     expect(row).toMatchObject({ user_id: user!.id, tenant_id: user!.tenantId, method: 'password', ip: '127.0.0.1' });
+  });
+});
+
+describe('a stranger cannot lock the owner out', () => {
+  it('locks the address that failed 10 times, while the owner logs in from another address and is told', async () => {
+    const stranger = '198.51.100.7';
+    for (let i = 0; i < 10; i++) expect((await login('targeted', 'Guess@0000', stranger)).msg).toBe('账号或密码错误');
+    // the stranger's address is locked, even with the right password
+    expect(await login('targeted', 'Target@1234', stranger)).toMatchObject({ flag: 400, msg: LOCKED, obj: { locked: true } });
+    // the owner, from home, answers the image code the account now asks of everyone, and gets in
+    const owner = await login('targeted', 'Target@1234', '203.0.113.20');
+    expect(owner.flag).toBe(1);
+    // the owner's success does not lift the stranger's lock
+    expect((await login('targeted', 'Target@1234', stranger)).msg).toBe(LOCKED);
+    const told = (await notices('targeted', 'Target@1234')).filter((n) => n.title === '账号登录异常提醒');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.summary).toContain(stranger);
+    // nobody else of the tenant sees it
+    expect((await notices('bystander', 'Bystander@123')).map((n) => n.title)).not.toContain('账号登录异常提醒');
+  });
+
+  it('asks every address for the image code once the account failed from many, and tells the owner', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('spread', 'Guess@0000', `198.51.100.${100 + i}`)).flag).toBe(400);
+    // a new address must answer the image code before its password is even looked at
+    const fresh = await login('spread', 'Spread@1234', '198.51.100.250', false);
+    expect(fresh).toMatchObject({ flag: 400, msg: '请输入图形验证码', obj: { needCode: true } });
+    const page = (await server.app.inject({ method: 'GET', url: '/oauth/loginPage', query: { account: 'spread' }, remoteAddress: '198.51.100.251' })).json<Envelope<{ needCode: boolean }>>();
+    expect(page.obj.needCode).toBe(true);
+    // nobody is locked out: each address failed once
+    expect((await login('spread', 'Spread@1234', '198.51.100.100')).flag).toBe(1);
+    const told = (await notices('spread', 'Spread@1234')).filter((n) => n.title === '账号登录异常提醒');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.summary).toContain('来自 10 个地址');
+  });
+
+  it('makes the image code six characters long', async () => {
+    const page = (await server.app.inject({ method: 'GET', url: '/oauth/loginPage' })).json<Envelope<{ pageId: string }>>();
+    await server.app.inject({ method: 'GET', url: '/oauth/getCode', query: { pageId: page.obj.pageId } });
+    expect((await server.store.login.findPage(page.obj.pageId, clock.now()))!.codeAnswer).toHaveLength(6);
   });
 });

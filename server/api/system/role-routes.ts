@@ -123,6 +123,7 @@ export const roleUpdateRoute = sessionRoute<unknown, RoleBody & { id: number }>(
       if (isUniqueViolation(e)) throw badInput('角色名称已存在');
       throw e;
     }
+    deps.sessions.changed({ tenantId: role.tenantId, roleIds: [role.id] });
     await audit({
       action: '编辑角色',
       target: `角色 ${name}`,

@@ -229,6 +229,7 @@ export const userUpdateRoute = sessionRoute<unknown, UserFieldsBody & { userId: 
       if (isUniqueViolation(e)) throw badInput('手机号已被其他用户使用');
       throw e;
     }
+    deps.sessions.changed({ tenantId: before.tenantId, userIds: [before.id] });
     const after = auditView({ ...before, name, phone, email, remark, roleName: role.name, groups });
     await audit({ action: '编辑用户', target: `用户 ${before.account}`, before: auditView(before), after, tenantId: before.tenantId });
     return { userId: before.id };
@@ -246,6 +247,7 @@ export const userSetDisabledRoute = sessionRoute<unknown, { userId: number; disa
     const target = await manageable(deps.store, user, s, body.userId);
     if (target.id === user.id) throw badInput('不能停用自己的账号');
     await deps.store.system.users.setDisabled(target.id, body.disabled);
+    deps.sessions.changed({ tenantId: target.tenantId, userIds: [target.id] });
     const change: AuditChange = {
       action: body.disabled ? '停用用户' : '启用用户',
       target: `用户 ${target.account}`,
@@ -270,6 +272,7 @@ export const userResetPasswordRoute = sessionRoute<unknown, { userId: number; pa
     if (target.id === user.id) throw badInput('不能重置自己的密码，请在安全中心修改');
     checkPassword(body.password);
     await deps.store.system.users.setPassword(target.id, await hashPassword(body.password), deps.clock.now());
+    deps.sessions.changed({ tenantId: target.tenantId, userIds: [target.id] });
     await audit({ action: '重置密码', target: `用户 ${target.account}`, tenantId: target.tenantId });
     return { userId: target.id };
   },
@@ -291,6 +294,7 @@ export const userDeleteRoute = sessionRoute<unknown, { userId: number }>({
       if (isForeignKeyViolation(e)) throw badInput('该用户还有关联的业务记录，不能删除，可改为停用');
       throw e;
     }
+    deps.sessions.changed({ tenantId: target.tenantId, userIds: [target.id] });
     await audit({ action: '删除用户', target: `用户 ${target.account}`, before: auditView(target), tenantId: target.tenantId });
     return { deleted: 1 };
   },

@@ -24,10 +24,11 @@ export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
       ['oldPassword', 'newPassword'],
     ),
   },
-  handler: async ({ body, user, deps, audit }) => {
-    if (await deps.login.isLocked(user.account)) throw badInput('原密码错误次数过多，请 15 分钟后再试');
+  handler: async ({ body, user, deps, audit, request }) => {
+    const ip = request.ip ?? null;
+    if (await deps.login.isLocked(user.account, ip)) throw badInput('原密码错误次数过多，请 15 分钟后再试');
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-      await deps.login.countFailure(user.account);
+      await deps.login.countFailure(user.account, ip, user);
       throw badInput('原密码错误');
     }
     const refused = passwordPolicyError(body.newPassword);
@@ -36,6 +37,7 @@ export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
     await deps.store.security.setPassword(user.id, await hashPassword(body.newPassword), deps.clock.now());
     await audit({ action: '修改密码', target: `用户 ${user.account}` });
     const ended = await deps.store.security.endSessions(user.id);
+    deps.sessions.changed({ tenantId: user.tenantId, userIds: [user.id] });
     return { sessionsEnded: ended };
   },
 });

@@ -17,6 +17,7 @@ import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
 import { lateAlarms } from './0020-late-alarms';
+import { loginFailureSource } from './0021-login-failure-source';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0018-report-events': reportEvents,
   '0019-live-day-resume': liveDayResume,
   '0020-late-alarms': lateAlarms,
+  '0021-login-failure-source': loginFailureSource,
 };
 
 export const migrationProvider: MigrationProvider = {
