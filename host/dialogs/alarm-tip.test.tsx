@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Alarm } from '@tianlu/sdk';
 import { DEMO_USER, logIn, ok, RESOURCES, renderApp, shellServer } from '../test/app-harness';
 import { resetAlarmAudio } from './alarm-beep';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const PUSH = { popup: true, sound: true, alarmTypes: ['sos'], webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } };
 

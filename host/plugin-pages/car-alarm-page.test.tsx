@@ -1,12 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MessageBus, PermissionService, ServiceProvider, type Alarm, type MessageBus as Bus, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import AlarmPage from '../../plugins/car/pages/alarm-page';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const REALTIME = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json';
 const COUNTS = '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json';
@@ -109,7 +108,7 @@ describe('告警中心', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请填写处理意见')).toBeTruthy();
     expect(server.to(PROCESS)).toHaveLength(0);
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '已电话确认' } });
+    fireEvent.change(await within(dialog).findByRole('textbox'), { target: { value: '已电话确认' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(server.to(PROCESS)[0]?.body).toEqual({ ids: [1, 2], note: '已电话确认' }));
     await waitFor(() => expect(screen.queryByText('京A00001')).toBeNull());

@@ -1,12 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import MonitorPage from '../../plugins/car/pages/monitor-page';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const item = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
   terminalNo, plateNo, vehicleId: 1, groupId: 1, groupName: '北京车队', online: true, lon: 116.4, lat: 39.9, speed: 36, course: 0, altitude: 0,

@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlarmService, ServiceProvider, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok } from '../../core/test/fake-server';
 import AlarmPushPage from '../../plugins/center/pages/alarm-push-page';
 import AlarmSettingPage from '../../plugins/center/pages/alarm-setting-page';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const CONTROL_LIST = '/car/v4/api/alarm/control/listAlarmControlInfo.json';
 const CONTROL_SAVE = '/car/v4/api/alarm/control/configAlarmControl.json';

@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceProvider } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok } from '../../core/test/fake-server';
 import SecurityPage from '../../plugins/center/pages/security-page';
 import { DEMO_USER, logIn, renderApp, shellServer } from '../test/app-harness';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const USER = '/car/v1/api/user/';
 const HISTORY = {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DialogService, ServiceProvider, ToastService, type Alarm, type DialogService as Dialogs, type ToastService as Toasts } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { flag, FakeServer, ok, storeUser } from '../../core/test/fake-server';
@@ -9,7 +9,6 @@ import DayOnlinePage from '../../plugins/data-report/pages/day-online-page';
 import MileageReportPage from '../../plugins/data-report/pages/mileage-report-page';
 import plugin from '../../plugins/data-report/data-report-plugin';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
 const ONLINE = '/car/v1/accelerate/report/online/dayOnline.json';

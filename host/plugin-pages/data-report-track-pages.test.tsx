@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceProvider } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
@@ -8,7 +8,6 @@ import MileageSummaryPage from '../../plugins/data-report/pages/mileage-summary-
 import OfflineReportPage from '../../plugins/data-report/pages/offline-report-page';
 import StopReportPage from '../../plugins/data-report/pages/stop-report-page';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const STOPS = '/car/v1/accelerate/report/stop/list.json';
 const SUMMARY = '/car/v1/accelerate/report/mileage/summary.json';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
@@ -8,7 +8,6 @@ import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import PeopleMonitorPage from '../../plugins/card/pages/monitor-page';
 import EbikeMonitorPage from '../../plugins/elec-car/pages/monitor-page';
 
-vi.setConfig({ testTimeout: 15000 });
 
 const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
   terminalNo, plateNo: name, vehicleId: 1, groupId: 7, groupName: '生产部', online: true, lon: 120.7195, lat: 31.3265, speed: 4.5, course: 90, altitude: 0,
@@ -38,7 +37,8 @@ describe('车辆监控 of 电动车卫士', () => {
     ]);
     await screen.findAllByText('粤B·D30018');
     const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
-    expect(row('粤B·D30001').getByText('78%（50.4V）')).toBeTruthy();
+    // the table's rows come after the tree's (both name the plate)
+    await waitFor(() => expect(row('粤B·D30001').getByText('78%（50.4V）')).toBeTruthy());
     expect(row('粤B·D30001').getByText('已设防')).toBeTruthy();
     expect(row('粤B·D30018').getByText('35%（45.8V） 充电中')).toBeTruthy();
     expect(row('粤B·D30018').getByText('未设防 · 已断电')).toBeTruthy();

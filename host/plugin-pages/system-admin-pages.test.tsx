@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, type ResourceItem } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
@@ -9,7 +9,6 @@ import RolePage from '../../plugins/system/pages/role-page';
 import UserPage from '../../plugins/system/pages/user-page';
 
 // Fluent dialogs with many fields render slowly under jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SYS = '/car/v1/api/system';
 const button = (id: number, name: string): ResourceItem => ({ id, name, type: 3 });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, ToastService, type ResourceItem } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
@@ -9,7 +9,6 @@ import TerminalPage from '../../plugins/system/pages/terminal-page';
 import VehiclePage from '../../plugins/system/pages/vehicle-page';
 
 // Fluent dialogs and the lazily loaded table render slowly under jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SYS = '/car/v1/api/system';
 const button = (id: number): ResourceItem => ({ id, name: String(id), type: 3 });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, ToastService, type ResourceItem } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
@@ -8,7 +8,6 @@ import PersonPage from '../../plugins/system/pages/person-page';
 import EbikePage from '../../plugins/system/pages/ebike-page';
 
 // Fluent dialogs and the lazily loaded table render slowly under jsdom.
-vi.setConfig({ testTimeout: 20_000 });
 
 const SYS = '/car/v1/api/system';
 const PHOTO = '/car/v1/api/media/0123456789abcdef0123456789abcdef.png';
