@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogService, ServiceProvider, ToastService, type Alarm, type DialogService as Dialogs, type ToastService as Toasts } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { flag, FakeServer, ok, storeUser } from '../../core/test/fake-server';
