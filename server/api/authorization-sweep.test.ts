@@ -9,7 +9,7 @@ import { addScopedUser } from '../testing/scoped-users';
 import { fillObject, fillPath, kindsFor, type SweepIds } from '../testing/sweep-filler';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { DEMO_TENANT } from '../store/seed-demo';
-import type { RouteDefinition } from './route-definition';
+import type { JsonSchema, RouteDefinition } from './route-definition';
 
 /*
  * Every route of the server's own registry, called (a) as the administrator of another tenant
@@ -17,7 +17,10 @@ import type { RouteDefinition } from './route-definition';
  * resource except the route's own, with ids of the first tenant's data. (a) must answer 400, 403,
  * 404, or 1 without any of the first tenant's data; (b) must answer 403 when the route needs a
  * resource; neither may change a row of the first tenant. Public routes are called without a
- * session and must not leak either. A new route is swept as soon as it is registered.
+ * session and must not leak either. Every route is also called with its numbers and ids set to
+ * "Infinity", "-Infinity", "1e999" or true (once taken as id 1, a first-tenant row) and with a
+ * body nested 10,000 deep: each must answer 400 and change nothing. A new route is swept as soon
+ * as it is registered.
  */
 let server: TestServer;
 let ids: SweepIds;
@@ -107,13 +110,46 @@ async function spreadsheetText(payload: Buffer): Promise<string> {
   return cells.join('\n');
 }
 
-async function call(route: RouteDefinition, kind: string | undefined, client: ApiClient | undefined): Promise<Answer> {
+/** A change to a call's filled input: other values, or a raw JSON body. */
+interface Variant {
+  numbers?: unknown;
+  raw?: string;
+}
+
+const numeric = (schema: JsonSchema | undefined) => {
+  const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+  return (types.includes('integer') || types.includes('number')) && !types.includes('string') && !types.includes('boolean');
+};
+
+/** `values` with every number field and id (lists of them too) of `schema` set to `value`, at any depth. */
+function withNumbers(values: Record<string, unknown>, schema: JsonSchema | undefined, value: unknown): Record<string, unknown> {
+  const out = { ...values };
+  for (const [name, child] of Object.entries((schema?.properties ?? {}) as Record<string, JsonSchema>)) {
+    const items = child.items as JsonSchema | undefined;
+    if (numeric(child)) out[name] = value;
+    else if (child.type === 'array' && numeric(items)) out[name] = [value];
+    else if (child.type === 'object') out[name] = withNumbers((out[name] ?? {}) as Record<string, unknown>, child, value);
+  }
+  return out;
+}
+
+/** Whether a schema holds a number field or id anywhere. */
+const holdsNumbers = (schema: JsonSchema | undefined): boolean =>
+  Object.values((schema?.properties ?? {}) as Record<string, JsonSchema>).some(
+    (child) => numeric(child) || (child.type === 'array' && numeric(child.items as JsonSchema | undefined)) || (child.type === 'object' && holdsNumbers(child)),
+  );
+
+async function call(route: RouteDefinition, kind: string | undefined, client: ApiClient | undefined, variant: Variant = {}): Promise<Answer> {
   let n = 0;
   const counter = () => ++n;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const method = methods.includes('GET') ? 'GET' : methods[0]!;
-  const query = fillObject(route.schema?.querystring, kind, ids, counter);
-  const body = route.schema?.body ? fillObject(route.schema.body, kind, ids, counter) : undefined;
+  let query = fillObject(route.schema?.querystring, kind, ids, counter);
+  let body = route.schema?.body ? fillObject(route.schema.body, kind, ids, counter) : undefined;
+  if ('numbers' in variant) {
+    query = withNumbers(query, route.schema?.querystring, variant.numbers);
+    body = body && withNumbers(body, route.schema?.body, variant.numbers);
+  }
   const headers: Record<string, string> = {};
   if (client?.sessionId) headers.sessionId = client.sessionId;
   if (client?.userId !== undefined) headers.userId = String(client.userId);
@@ -124,7 +160,7 @@ async function call(route: RouteDefinition, kind: string | undefined, client: Ap
     url,
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])),
     headers,
-    ...(method === 'GET' ? {} : { payload: (body ?? {}) as object }),
+    ...(method === 'GET' ? {} : variant.raw !== undefined ? { payload: variant.raw, headers: { ...headers, 'content-type': 'application/json' } } : { payload: (body ?? {}) as object }),
   });
   const type = String(res.headers['content-type'] ?? '');
   let json: unknown;
@@ -275,6 +311,34 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const OK_FOR_OUTSIDER = new Set([1, 400, 403, 404]);
+/** What the schema's type coercion used to take as ±Infinity or as id 1. */
+const NOT_A_NUMBER: unknown[] = ['Infinity', '-Infinity', '1e999', true];
+const DEEP = 10_000;
+const DEEP_BODY = `${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`;
+
+/**
+ * The route called as `client` with its numbers and ids not numbers, and with a body nested
+ * 10,000 deep: every call answers 400 and the first tenant's rows stay as they were.
+ */
+async function sweepHostile(route: RouteDefinition, name: string, client: ApiClient | undefined): Promise<string[]> {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const variants: { what: string; variant: Variant }[] = [];
+  if (holdsNumbers(route.schema?.querystring) || (!methods.includes('GET') && holdsNumbers(route.schema?.body))) {
+    variants.push(...NOT_A_NUMBER.map((numbers) => ({ what: `numbers and ids ${JSON.stringify(numbers)}`, variant: { numbers } })));
+  }
+  if (!methods.includes('GET')) variants.push({ what: `a body nested ${DEEP} deep`, variant: { raw: DEEP_BODY } });
+  if (variants.length === 0) return [];
+  const problems: string[] = [];
+  const before = await fingerprint();
+  for (const { what, variant } of variants) {
+    const kind = kindsFor(route, ids)[0];
+    const answer = await call(route, kind, client, variant);
+    if (answer.flag !== 400) problems.push(`${name} with ${what}: got ${answer.flag ?? `HTTP ${answer.status}`} (${answer.text.slice(0, 80)}) instead of flag 400`);
+  }
+  const changed = changedTables(before, await fingerprint());
+  if (changed.length) problems.push(`${name} with numbers that are none or a deep body changed the first tenant's ${changed.join(', ')}`);
+  return problems;
+}
 
 async function sweepRoute(route: RouteDefinition): Promise<string[]> {
   const name = `${Array.isArray(route.method) ? route.method.join('/') : route.method} ${route.url}`;
@@ -282,6 +346,8 @@ async function sweepRoute(route: RouteDefinition): Promise<string[]> {
   if (route.auth !== 'public' && route.resource === undefined && !route.anyUser) {
     return [`${name}: declares neither resource (the menu or button id its caller needs) nor anyUser: true`];
   }
+  if (route.auth !== 'public') await ensureSession(outsider, OUTSIDER);
+  problems.push(...(await sweepHostile(route, name, route.auth === 'public' ? undefined : outsider)));
   for (const kind of kindsFor(route, ids)) {
     const label = kind ? `${name} (ids of the first tenant's ${kind})` : name;
     if (route.auth === 'public') {

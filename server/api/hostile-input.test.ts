@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../store/seed-demo';
@@ -14,8 +15,9 @@ import type { JsonSchema, RouteDefinition } from './route-definition';
  * the wrong type, out-of-range numbers and a 1 MB string; every free-text field given SQL, HTML,
  * JSON-operator, path and NUL injection strings; path parameters the same; bodies missing, not
  * JSON, of the wrong shape or kind. No answer may be a 5xx or flag 500, show a stack trace, an
- * `Error:` or a file of the server, and every refusal says why in Chinese. A new route is fuzzed as
- * soon as it is registered.
+ * `Error:` or a file of the server, and every refusal says why in Chinese. Number fields and ids
+ * given "Infinity", "-Infinity", "1e999" or true, and bodies nested 10,000 deep, must be refused
+ * with 400 naming the field and change nothing. A new route is fuzzed as soon as it is registered.
  */
 let server: TestServer;
 let admin: ApiClient;
@@ -26,6 +28,12 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MEGA = 'x'.repeat(1_000_000);
 const INJECTIONS = ["' or 1=1 --", '<script>alert(1)</script>', '{"$gt":""}', '../../etc/passwd', 'a\u0000b'];
 const INT4_OVERFLOW = 2 ** 31;
+/** What the schema's type coercion used to take as ±Infinity or as 1. */
+const NOT_A_NUMBER: unknown[] = ['Infinity', '-Infinity', '1e999', true];
+const DEEP = 10_000;
+const DEEP_BODIES = [`${'{"a":'.repeat(DEEP)}1${'}'.repeat(DEEP)}`, `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`];
+/** Tables a refused request still touches: the caller's session and sign-in bookkeeping. */
+const BOOKKEEPING = new Set(['sessions', 'login_pages', 'login_history', 'login_failures', 'sms_codes', 'download_tokens']);
 
 /** Values of the wrong type or out of range for a field of this schema. */
 function hostileValues(schema: JsonSchema): unknown[] {
@@ -78,6 +86,50 @@ function withValue(base: Record<string, unknown>, path: string[], value: unknown
   return copy;
 }
 
+const typesOf = (schema: JsonSchema | undefined): unknown[] => (Array.isArray(schema?.type) ? schema.type : [schema?.type]);
+const numeric = (schema: JsonSchema | undefined) => {
+  const types = typesOf(schema);
+  return (types.includes('integer') || types.includes('number')) && !types.includes('string') && !types.includes('boolean');
+};
+
+/** For a number field or a list of numbers (ids and id lists): the Chinese name its refusal must give. */
+function numberTarget(field: Field): { label: string; list: boolean } | undefined {
+  const name = String(field.schema.title ?? field.path.at(-1));
+  if (numeric(field.schema)) return { label: name, list: false };
+  const items = field.schema.items as JsonSchema | undefined;
+  if (typesOf(field.schema).includes('array') && numeric(items)) return { label: String(items?.title ?? name), list: true };
+  return undefined;
+}
+
+/** Tables the server rewrites on its own while the fuzz runs: the report caches refreshed in the background. */
+const BACKGROUND = new Set(['report_days', 'report_event_days']);
+let digestQuery: ReturnType<typeof sql<{ name: string; h: string }>> | undefined;
+
+/**
+ * A digest per table of the whole database, bookkeeping and background caches aside; of export
+ * records only which exist, as earlier exports finish in the background.
+ */
+async function databaseDigest(): Promise<Map<string, string>> {
+  if (!digestQuery) {
+    const tables = await sql<{ name: string }>`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r' order by c.relname`.execute(server.store.db);
+    const parts = tables.rows
+      .filter(({ name }) => !BOOKKEEPING.has(name) && !BACKGROUND.has(name))
+      .map(({ name }) => {
+        const row = name === 'export_records' ? sql`x.id::text` : sql`x::text`;
+        return sql`select ${name}::text as name, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from ${sql.table(name)} x`;
+      });
+    digestQuery = sql<{ name: string; h: string }>`${sql.join(parts, sql` union all `)}`;
+  }
+  const rows = await digestQuery.execute(server.store.db);
+  return new Map(rows.rows.map((r) => [r.name, r.h]));
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+}
+
 /** What a query string can carry: text, or a repeated key for a list. */
 function asQuery(values: Record<string, unknown>): Record<string, string | string[]> {
   const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
@@ -86,6 +138,8 @@ function asQuery(values: Record<string, unknown>): Record<string, string | strin
 
 interface Attempt {
   what: string;
+  /** Must be refused with flag 400 and a message holding this text, changing nothing. */
+  refusedWith?: string;
   query?: Record<string, unknown>;
   body?: unknown;
   /** A raw payload with its content type (malformed JSON, plain text); `null` sends no body at all. */
@@ -110,6 +164,18 @@ function attemptsFor(route: RouteDefinition, url: string, posts: boolean): Attem
         const changed = withValue(base, field.path, value);
         const shown = typeof value === 'string' && value.length > 40 ? `${value.length} characters` : JSON.stringify(value)?.slice(0, 40);
         attempts.push({ what: `${where} ${field.path.join('.')} = ${shown}`, query: where === 'query' ? changed : query, body: where === 'body' ? changed : body });
+      }
+    }
+    for (const field of fields) {
+      const target = numberTarget(field);
+      if (!target) continue;
+      const values = target.list ? [...NOT_A_NUMBER, ...NOT_A_NUMBER.map((v) => [v])] : NOT_A_NUMBER;
+      for (const value of values) {
+        const changed = withValue(base, field.path, value);
+        attempts.push({
+          what: `${where} ${field.path.join('.')} = ${JSON.stringify(value)}`, refusedWith: target.label,
+          query: where === 'query' ? changed : query, body: where === 'body' ? changed : body,
+        });
       }
     }
     // every free-text field at once: what slips past one check reaches the next
@@ -137,6 +203,7 @@ function attemptsFor(route: RouteDefinition, url: string, posts: boolean): Attem
       { what: 'body a list', query, body: [body] },
       { what: 'body a string', query, body: 'x' },
       { what: 'body null', query, raw: { payload: 'null', type: 'application/json' } },
+      ...DEEP_BODIES.map((payload, i) => ({ what: `body nested ${DEEP} deep (${i ? 'lists' : 'objects'})`, refusedWith: '请求内容嵌套过深', query, raw: { payload, type: 'application/json' } })),
     );
   }
   return attempts.map((a) => ({ ...a, url: a.url ?? url }));
@@ -219,7 +286,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('hostile input on every registered route', () => {
-  it('answers wrong types, 1 MB strings, injections and broken bodies with a Chinese refusal, never a 5xx or internals', async () => {
+  it('answers wrong types, 1 MB strings, injections, non-finite numbers, boolean ids and 10,000-deep bodies with a Chinese refusal, never a 5xx or internals', async () => {
     const routes = server.routes.list();
     expect(routes.length).toBeGreaterThan(100);
     const problems: string[] = [];
@@ -228,7 +295,28 @@ describe('hostile input on every registered route', () => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const method = methods.includes('GET') ? 'GET' : methods[0]!;
       await ensureSession();
-      for (const attempt of attemptsFor(route, fillPath(route.url, pathKind(route.url), ids), method !== 'GET')) {
+      const attempts = attemptsFor(route, fillPath(route.url, pathKind(route.url), ids), method !== 'GET');
+      // the refusals first, between two digests of the database: none of them may change a row
+      const refusals = attempts.filter((a) => a.refusedWith !== undefined);
+      const before = refusals.length ? await databaseDigest() : undefined;
+      for (const attempt of refusals) {
+        calls++;
+        const res = await send(method, attempt);
+        let answer: { flag?: unknown; msg?: unknown } = {};
+        try {
+          answer = res.json();
+        } catch {
+          // a file or a page: no refusal
+        }
+        if (answer.flag !== 400 || typeof answer.msg !== 'string' || !answer.msg.includes(attempt.refusedWith!)) {
+          problems.push(`${method} ${route.url} (${attempt.what}): expected a 400 naming ${attempt.refusedWith}, got ${res.payload.slice(0, 120)}`);
+        }
+      }
+      if (before) {
+        const changed = changedTables(before, await databaseDigest());
+        if (changed.length) problems.push(`${method} ${route.url}: refused input changed ${changed.join(', ')}`);
+      }
+      for (const attempt of attempts.filter((a) => a.refusedWith === undefined)) {
         calls++;
         const res = await send(method, attempt);
         for (const p of problemsOf(res)) problems.push(`${method} ${route.url} (${attempt.what}): ${p}`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
 import { badInput, forbidden, ok, sessionExpired } from './envelope';
+import { rawInputProblem } from './input-guard';
 import { nulField } from './nul-guard';
 import type { RateLimitCheck } from './rate-limits';
 import type { AuditChange, PublicContext, RouteDefinition, SessionContext } from './route-definition';
@@ -97,9 +98,12 @@ export function registerRoutes(app: FastifyInstance, registry: RouteRegistry, de
           const user = await authenticate(route, request, deps);
           if (user) users.set(request, user);
         },
-        // Lets a body schema with only optional fields accept an empty POST.
         preValidation: async (request) => {
+          // lets a body schema with only optional fields accept an empty POST
           if (route.schema?.body && request.body == null) request.body = {};
+          // before the schema, whose type coercion would take true as 1 and "Infinity" as a number
+          const problem = rawInputProblem(request.query, route.schema?.querystring) ?? rawInputProblem(request.body, route.schema?.body);
+          if (problem) throw badInput(problem);
         },
         // after the schema, so its messages come first for input that is wrong anyway
         preHandler: async (request) => {

@@ -1,6 +1,6 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { badInput, notFound } from '../envelope';
+import { readUpload } from '../multipart-upload';
 import type { ApiArea } from '../route-registry';
 import { publicRoute, sessionRoute } from '../route-definition';
 import { assetButtons, kindResources, VEHICLE_MENU } from '../system/asset-admin-rules';
@@ -30,17 +30,7 @@ export const mediaUploadRoute = sessionRoute({
   // 宠物档案 (1304) edits a pet's photo inside 宠物守护
   alsoResources: [assetButtons(VEHICLE_MENU).add, ...kindResources('add'), ...kindResources('edit'), 1304],
   handler: async ({ request, deps, user }) => {
-    if (!request.isMultipart()) throw badInput('请选择要上传的图片');
-    let file: MultipartFile | undefined;
-    let content: Buffer;
-    try {
-      file = await request.file({ limits: { fileSize: MAX_PHOTO_BYTES, files: 1 } });
-      if (!file) throw badInput('请选择要上传的图片');
-      content = await file.toBuffer();
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badInput('图片不能超过 2 MB');
-      throw e;
-    }
+    const { content } = await readUpload(request, MAX_PHOTO_BYTES, { missing: '请选择要上传的图片', tooLarge: '图片不能超过 2 MB' });
     if (content.length === 0) throw badInput('图片是空文件');
     const image = imageTypeOf(content);
     if (!image) throw badInput('只能上传 JPG、PNG 或 WebP 格式的图片');

@@ -1,6 +1,6 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { randomBytes } from 'node:crypto';
 import { badInput } from '../envelope';
+import { readUpload } from '../multipart-upload';
 import { sessionRoute, type RouteDefinition } from '../route-definition';
 import { int, object, requiredText } from '../schema-helpers';
 import { sendSheet } from './admin-sheet';
@@ -39,19 +39,9 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
       const { query, request, deps, scope, user } = ctx;
       const s = await scope();
       const tenantId = tenantInScope(s, query.tenantId ?? user.tenantId);
-      if (!request.isMultipart()) throw badInput('请选择要上传的 .xlsx 文件');
-      let file: MultipartFile | undefined;
-      let content: Buffer;
-      try {
-        file = await request.file({ limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
-        if (!file) throw badInput('请选择要上传的 .xlsx 文件');
-        content = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badInput('文件不能超过 5 MB');
-        throw e;
-      }
+      const file = await readUpload(request, MAX_FILE_BYTES, { missing: '请选择要上传的 .xlsx 文件', tooLarge: '文件不能超过 5 MB' });
       if (!/\.xlsx$/i.test(file.filename)) throw badInput('请上传 .xlsx 格式的文件');
-      const rows = await kind.check(deps.store, s, tenantId, await readImportRows(content, kind.columns), chinaToday(deps.clock.now()));
+      const rows = await kind.check(deps.store, s, tenantId, await readImportRows(file.content, kind.columns), chinaToday(deps.clock.now()));
       const valid = rows.filter((r) => r.errors.length === 0);
       if (kind.assetKind) await requireKinds(ctx, valid.map((r) => kind.assetKind!(r.normalized!)), 'import');
       let token: string | null = null;
