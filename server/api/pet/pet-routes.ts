@@ -1,4 +1,4 @@
-import { checkAssetProfile } from '../../../sdk/asset-kinds';
+import { checkAssetProfile, editedProfileInput } from '../../../sdk/asset-kinds';
 import { commandDefinition, type CommandType } from '../../commands/command-types';
 import type { PetRecord } from '../../store/pet-queries';
 import type { AccessScope } from '../../store/scope-queries';
@@ -92,7 +92,7 @@ interface ProfileBody {
 export const petProfileSaveRoute = sessionRoute<unknown, ProfileBody>({
   method: 'POST',
   url: `${PET_API}/profile/save.json`,
-  summary: '保存宠物档案：名字、种类、品种、性别、生日、照片（media/upload.json 的地址）、主人手机号',
+  summary: '保存宠物档案：名字、种类、品种、性别、生日、照片（media/upload.json 的地址）、主人手机号；profile 未带的字段保持原值，null 或空串清空该字段',
   resource: PetResource.profile,
   schema: {
     body: object(
@@ -112,7 +112,7 @@ export const petProfileSaveRoute = sessionRoute<unknown, ProfileBody>({
     const pet = await petOf(deps, s, body.vehicleId);
     const name = body.name.trim();
     if (!name) throw badInput('宠物名不能为空');
-    const { profile, errors } = checkAssetProfile('pet', body.profile, chinaToday(deps.clock.now()));
+    const { profile, errors } = checkAssetProfile('pet', editedProfileInput('pet', pet.profile, body.profile), chinaToday(deps.clock.now()));
     if (errors.length) throw badInput(errors[0]!);
     if (await deps.store.pets.nameTaken(pet.tenantId, name, pet.vehicleId)) throw badInput('宠物名已存在');
     await deps.store.pets.updateProfile(pet.vehicleId, name, profile);
