@@ -7,7 +7,7 @@ import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { SessionContext } from '../route-definition';
 import {
   assetButtons, chinaToday, flagSchema, flagValue, groupFilter, groupForTenant, idsSchema, kindResources, kindsAllowed, notifyLive, renewalOf, renewProperties,
-  requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
+  kindsWithFullPhones, requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
 } from './asset-admin-rules';
 import { checkVehicle, PLATE_COLORS, textOf, type VehicleInput } from './vehicle-fields';
 
@@ -47,7 +47,8 @@ export const vehicleListRoute = sessionRoute<VehicleListQuery>({
     const { offset, limit } = pageOffset(query);
     const filter = await vehicleFilter(ctx, s, query, 'view');
     const page = await deps.store.assets.vehicles.page(s, filter, offset, limit);
-    return { total: page.total, list: page.list.map(vehicleItem) };
+    const fullPhones = await kindsWithFullPhones(ctx);
+    return { total: page.total, list: page.list.map((r) => vehicleItem(r, fullPhones)) };
   },
 });
 
@@ -155,7 +156,7 @@ export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
     });
     const created = (await deps.store.assets.vehicles.find(s, id))!;
     await audit({ action: `新增${kindNoun(created.assetKind)}`, target: `${kindNoun(created.assetKind)} ${created.plateNo}`, after: vehicleSnapshot(created), tenantId });
-    return vehicleItem(created);
+    return vehicleItem(created, await kindsWithFullPhones(ctx));
   },
 });
 
@@ -183,7 +184,7 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
     const after = (await deps.store.assets.vehicles.find({ ...s, groupIds: null }, before.id))!;
     await audit({ action: `编辑${kindNoun(after.assetKind)}`, target: `${kindNoun(after.assetKind)} ${after.plateNo}`, before: vehicleSnapshot(before), after: vehicleSnapshot(after), tenantId: after.tenantId });
     notifyLive(deps, [{ tenantId: after.tenantId, terminalId: after.terminalId }]);
-    return vehicleItem(after);
+    return vehicleItem(after, await kindsWithFullPhones(ctx));
   },
 });
 
