@@ -43,7 +43,8 @@ function kindResource(kind: AssetKind, op: AssetOp): number {
 
 export type Caller = Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>;
 
-async function heldResources(ctx: Caller): Promise<Set<number>> {
+/** The resources (menus and buttons) the caller's role holds. */
+export async function heldResources(ctx: Caller): Promise<Set<number>> {
   return new Set((await ctx.deps.store.catalogue.roleResources(ctx.user.roleId)).map((r) => r.id));
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password-hasher';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
+import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { probeMasked } from '../../testing/masked-probe';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { PetView } from '../pet/pet-rules';
@@ -24,18 +23,6 @@ let viewer: ApiClient;
 let editor: ApiClient;
 let personId: number;
 let petId: number;
-
-/** A user of the demo tenant whose role holds `resourceIds` of platform `platform`. */
-async function platformUser(account: string, platform: number, resourceIds: number[]): Promise<ApiClient> {
-  const { demo } = await tenantIds(server.store);
-  const role = await server.store.org.ensureRole(demo, `角色${account}`);
-  await server.store.org.grantPlatforms(role.id, [platform]);
-  await server.store.org.grantResources(role.id, resourceIds);
-  await server.store.users.create({ account, passwordHash: await hashPassword('Test@1234'), name: account, phone: null, tenantId: demo, roleId: role.id, passwordChangedAt: new Date(0) });
-  const client = new ApiClient(server.app);
-  expect((await client.login(account, 'Test@1234')).flag).toBe(1);
-  return client;
-}
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false });
@@ -77,8 +64,9 @@ describe('contact phones of people and pets', () => {
   });
 
   it('宠物守护 shows the owner phone in full with 宠物档案 only', async () => {
-    const monitor = await platformUser('pet-monitor', 13, [1302]);
-    const keeper = await platformUser('pet-keeper', 13, [1302, 1304]);
+    const { demo } = await tenantIds(server.store);
+    const monitor = await userWith(server.app, server.store, { account: 'pet-monitor', tenantId: demo, resourceIds: [1302], platform: 13 });
+    const keeper = await userWith(server.app, server.store, { account: 'pet-keeper', tenantId: demo, resourceIds: [1302, 1304], platform: 13 });
     const card = async (client: ApiClient) => (await client.get<{ list: PetView[] }>('/car/v4/api/pet/list.json', { pageSize: 100 })).obj.list.find((p) => p.vehicleId === petId)!;
     expect((await card(monitor)).profile.ownerPhone).toBe('186****4444');
     expect((await card(keeper)).profile.ownerPhone).toBe(OWNER_PHONE);
