@@ -127,6 +127,19 @@ export function checkAssetProfile(kind: AssetKind, input: Readonly<Record<string
   return { profile, errors };
 }
 
+/**
+ * What an edit of a `kind` profile checks: the stored fields of the kind the edit does not mention,
+ * then the ones it sends (null or empty clears a field). An edit never erases what it left out.
+ */
+export function editedProfileInput(kind: AssetKind, stored: Readonly<AssetProfile>, sent: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const f of ASSET_KIND_DEFINITIONS[kind].fields) {
+    if (sent && Object.hasOwn(sent, f.key)) input[f.key] = sent[f.key];
+    else if (stored[f.key] !== undefined) input[f.key] = stored[f.key];
+  }
+  return input;
+}
+
 function fieldError(f: ProfileField, text: string, today: string): string | undefined {
   switch (f.type) {
     case 'text':

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { GbComplianceLine as SdkComplianceLine, GbDeclaration, GbRule } from '../../sdk/gb-compliance';
 import type { Database } from './db-schema';
+import { wholeNumber } from './masked-search';
 import type { AccessScope } from './scope-queries';
 import { escapeLike } from './vehicle-admin-queries';
 
@@ -21,7 +22,7 @@ export interface GbDeclarationRecord extends GbDeclarationFields {
 }
 
 export interface GbDeclarationFilter {
-  /** Part of the record number, owner, phone, frame, motor or plate number, or brand. */
+  /** Part of the record number, owner, frame, motor or plate number, or brand; the owner's phone whole. */
   keyword?: string;
   tenantId?: number;
   compliant?: boolean;
@@ -41,7 +42,10 @@ export class GbDeclarationQueries {
     if (keyword) {
       const like = `%${escapeLike(keyword)}%`;
       q = q.where((eb) =>
-        eb.or(['d.record_no', 'd.owner_name', 'd.owner_phone', 'd.frame_no', 'd.motor_no', 'd.plate_no', 'd.brand'].map((c) => eb(c as 'd.brand', 'ilike', like))),
+        eb.or([
+          ...['d.record_no', 'd.owner_name', 'd.frame_no', 'd.motor_no', 'd.plate_no', 'd.brand'].map((c) => eb(c as 'd.brand', 'ilike', like)),
+          eb('d.owner_phone', '=', wholeNumber(keyword)),
+        ]),
       );
     }
     if (filter.tenantId !== undefined) q = q.where('d.tenant_id', '=', filter.tenantId);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { OPEN_LEASE_STATUSES, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
 import type { Database } from './db-schema';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
+import { wholeNumber } from './masked-search';
 import { escapeLike } from './vehicle-admin-queries';
 
 export interface RenterRecord {
@@ -106,7 +107,8 @@ export class LeaseQueries {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const like = `%${escapeLike(keyword)}%`;
-      q = q.where((eb) => eb.or([eb('r.name', 'ilike', like), eb('r.phone', 'like', like), eb('r.id_no', 'like', like)]));
+      const whole = wholeNumber(keyword);
+      q = q.where((eb) => eb.or([eb('r.name', 'ilike', like), eb('r.phone', '=', whole), eb('r.id_no', '=', whole)]));
     }
     if (filter.ids) q = q.where('r.id', 'in', filter.ids.length ? [...filter.ids] : [-1]);
     return q;
@@ -211,7 +213,7 @@ export class LeaseQueries {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const like = `%${escapeLike(keyword)}%`;
-      q = q.where((eb) => eb.or([eb('c.contract_no', 'ilike', like), eb('v.plate_no', 'ilike', like), eb('r.name', 'ilike', like), eb('r.phone', 'like', like)]));
+      q = q.where((eb) => eb.or([eb('c.contract_no', 'ilike', like), eb('v.plate_no', 'ilike', like), eb('r.name', 'ilike', like), eb('r.phone', '=', wholeNumber(keyword))]));
     }
     if (filter.status) q = q.where('c.status', '=', filter.status);
     if (filter.tenantId !== undefined) q = q.where('c.tenant_id', '=', filter.tenantId);

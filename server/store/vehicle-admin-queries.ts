@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AssetProfile } from '../../sdk/asset-kinds';
 import type { Database } from './db-schema';
+import { profileMatches } from './masked-search';
 import { assetInScope, type AccessScope } from './scope-queries';
 import { CHINA_TODAY, dateText, serviceExpired } from './service-expiry';
 
@@ -37,7 +38,7 @@ export interface VehicleRecord extends VehicleFields {
 }
 
 export interface VehicleFilter {
-  /** Part of the plate, VIN, driver or a profile field (工号, 部门, 车架号 …). */
+  /** Part of the plate, VIN, driver or a profile field (工号, 部门, 车架号 …); a phone of the profile whole. */
   keyword?: string;
   tenantId?: number;
   /** Only vehicles in these groups (subgroups already expanded). */
@@ -73,7 +74,7 @@ export class VehicleAdminQueries {
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const like = `%${escapeLike(keyword)}%`;
-      q = q.where((eb) => eb.or([eb('v.plate_no', 'ilike', like), eb('v.vin', 'ilike', like), eb('v.driver', 'ilike', like), eb(sql<string>`v.profile::text`, 'ilike', like)]));
+      q = q.where((eb) => eb.or([eb('v.plate_no', 'ilike', like), eb('v.vin', 'ilike', like), eb('v.driver', 'ilike', like), profileMatches('v.profile', like, keyword)]));
     }
     if (filter.tenantId !== undefined) q = q.where('v.tenant_id', '=', filter.tenantId);
     if (filter.groupIds) q = q.where('v.group_id', 'in', filter.groupIds.length ? [...filter.groupIds] : [-1]);

@@ -30,7 +30,8 @@ function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: 
     setBusy(true);
     setError(undefined);
     try {
-      const fields = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
+      // every field, an emptied one as '': the server keeps what a save leaves out
+      const fields = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]));
       props.onSaved(expectOk(await http.postJson<Pet>(PetPaths.profile, { vehicleId: props.pet.vehicleId, name: name.trim(), profile: fields })));
     } catch (e) {
       setError(message(e));

@@ -26,7 +26,8 @@ export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
     const submit = async () => {
       const fields = {
         plateNo: name.trim(), assetKind: kind, plateColor: 0, groupId: groupId ?? null, expiryDate,
-        profile: Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== '')),
+        // every field, an emptied one as '': the server keeps what an edit leaves out
+        profile: Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()])),
       };
       const saved = a
         ? expectOk(await http.postJson<VehicleRow>(VehiclePaths.update, { id: a.id, ...fields }))

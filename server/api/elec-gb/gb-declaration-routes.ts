@@ -1,12 +1,13 @@
 import QRCode from 'qrcode';
 import { GB_RULE_NAMES, type GbDeclaration } from '../../../sdk/gb-compliance';
+import { maskMobile } from '../../../sdk/lease';
 import type { GbDeclarationRecord } from '../../store/gb-declaration-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
-import { EXPORT_LIMIT, flagSchema, flagValue, idsSchema, requireAll, tenantInScope } from '../system/asset-admin-rules';
+import { EXPORT_LIMIT, flagSchema, flagValue, heldResources, idsSchema, requireAll, tenantInScope, type Caller } from '../system/asset-admin-rules';
 import { checkGbDeclaration, type GbDeclarationInput } from './gb-declaration-fields';
 
 const BASE = '/car/v4/api/prevent/declare';
@@ -28,14 +29,22 @@ const filterProperties = {
   ids: text('备案', 2000, { pattern: '^\\d+(,\\d+)*$' }),
 };
 
-/** A record as the API answers it: the verdict with its reasons, the owner's phone as stored. */
-export function declarationItem(r: GbDeclarationRecord): GbDeclaration {
+/**
+ * A record as the API answers it: the verdict with its reasons; the owner's phone whole only for
+ * those who may edit the record (261002), masked (138****1234) for everyone else and in the log.
+ */
+export function declarationItem(r: GbDeclarationRecord, fullPhone = false): GbDeclaration {
   return {
-    id: r.id, recordNo: r.recordNo, tenantId: r.tenantId, tenantName: r.tenantName, ownerName: r.ownerName, ownerPhone: r.ownerPhone, brand: r.brand,
+    id: r.id, recordNo: r.recordNo, tenantId: r.tenantId, tenantName: r.tenantName, ownerName: r.ownerName, ownerPhone: fullPhone ? r.ownerPhone : maskMobile(r.ownerPhone), brand: r.brand,
     model: r.model, frameNo: r.frameNo, motorNo: r.motorNo, plateNo: r.plateNo, color: r.color, designSpeed: r.designSpeed, mass: r.mass,
     motorPower: r.motorPower, pedals: r.pedals, compliant: r.compliant, broken: r.broken, reasons: r.broken.map((b) => GB_RULE_NAMES[b]),
     createTime: toChinaIso(r.createdAt), updateTime: toChinaIso(r.updatedAt),
   };
+}
+
+/** Whether the caller may edit 备案 and so see owners' phones whole. */
+async function mayEdit(ctx: Caller): Promise<boolean> {
+  return (await heldResources(ctx)).has(GbResource.edit);
 }
 
 function filterOf(s: { tenantIds: readonly number[] }, q: Omit<ListQuery, 'current' | 'pageSize'>) {
@@ -51,11 +60,13 @@ export const gbListRoute = sessionRoute<ListQuery>({
   summary: '新国标备案登记：本级及下级客户的备案，分页，新的在前；合规状态 compliant=1/0',
   resource: GbResource.declare,
   schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async (ctx) => {
+    const { query, deps, scope } = ctx;
     const s = await scope();
     const { offset, limit } = pageOffset(query);
     const page = await deps.store.gb.page(s, filterOf(s, query), offset, limit);
-    return { total: page.total, list: page.list.map(declarationItem) };
+    const full = await mayEdit(ctx);
+    return { total: page.total, list: page.list.map((r) => declarationItem(r, full)) };
   },
 });
 
@@ -79,15 +90,16 @@ export const gbAddRoute = sessionRoute<unknown, GbDeclarationInput & { tenantId?
   summary: '新增备案（tenantId 缺省为本客户；车架号在客户内唯一）：按 GB 17761-2018 判定合规 / 不合规并记下原因',
   resource: GbResource.add,
   schema: { body: object({ ...bodyProperties, tenantId: int('客户', 1) }) },
-  handler: async ({ body, deps, scope, user, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, user, audit } = ctx;
     const s = await scope();
     const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checked(body);
     if (await deps.store.gb.findByFrame(tenantId, fields.frameNo)) throw badInput(`车架号 ${fields.frameNo} 已备案`);
     const id = await deps.store.gb.insert(tenantId, fields);
     const [created] = await deps.store.gb.findMany(s, [id]);
-    await audit({ action: '新增备案', target: `备案 ${created!.recordNo}`, after: fields, tenantId });
-    return declarationItem(created!);
+    await audit({ action: '新增备案', target: `备案 ${created!.recordNo}`, after: { ...fields, ownerPhone: maskMobile(fields.ownerPhone) }, tenantId });
+    return declarationItem(created!, await mayEdit(ctx));
   },
 });
 
@@ -106,8 +118,8 @@ export const gbUpdateRoute = sessionRoute<unknown, GbDeclarationInput & { id: nu
     if (same && same.id !== before.id) throw badInput(`车架号 ${fields.frameNo} 已备案`);
     await deps.store.gb.update(before.id, fields);
     const [after] = await deps.store.gb.findMany(s, [before.id]);
-    await audit({ action: '编辑备案', target: `备案 ${before.recordNo}`, before: declarationItem(before), after: fields, tenantId: before.tenantId });
-    return declarationItem(after!);
+    await audit({ action: '编辑备案', target: `备案 ${before.recordNo}`, before: declarationItem(before), after: { ...fields, ownerPhone: maskMobile(fields.ownerPhone) }, tenantId: before.tenantId });
+    return declarationItem(after!, true);
   },
 });
 
@@ -156,16 +168,18 @@ export const gbExportRoute = sessionRoute<unknown, Omit<ListQuery, 'current' | '
   resource: GbResource.export,
   raw: true,
   schema: { body: object(filterProperties) },
-  handler: async ({ body, deps, scope, reply }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, reply } = ctx;
     const s = await scope();
     const rows = await deps.store.gb.all(s, filterOf(s, body), EXPORT_LIMIT);
+    const full = await mayEdit(ctx);
     const sheet = await buildSheet(
       '备案登记',
       [
         { header: '备案编号', width: 20, value: (r: GbDeclarationRecord) => r.recordNo },
         { header: '所属客户', width: 18, value: (r) => r.tenantName },
         { header: '车主', width: 10, value: (r) => r.ownerName },
-        { header: '车主手机号', width: 14, value: (r) => r.ownerPhone },
+        { header: '车主手机号', width: 14, value: (r) => (full ? r.ownerPhone : maskMobile(r.ownerPhone)) },
         { header: '品牌', width: 10, value: (r) => r.brand },
         { header: '型号', width: 10, value: (r) => r.model },
         { header: '车架号', width: 20, value: (r) => r.frameNo },

@@ -1,4 +1,4 @@
-import { checkAssetProfile } from '../../../sdk/asset-kinds';
+import { checkAssetProfile, editedProfileInput } from '../../../sdk/asset-kinds';
 import { commandDefinition, type CommandType } from '../../commands/command-types';
 import type { PetRecord } from '../../store/pet-queries';
 import type { AccessScope } from '../../store/scope-queries';
@@ -6,7 +6,8 @@ import type { AppDeps } from '../app-deps';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { chinaToday, notifyLive } from '../system/asset-admin-rules';
+import { chinaToday, kindsWithFullPhones, notifyLive, type Caller } from '../system/asset-admin-rules';
+import { MASKED_FOR_ALL, shownProfile } from '../system/asset-contact-phones';
 import { PET_API, PetResource, toPetView, type PetView } from './pet-rules';
 
 /** The pet when the caller may see it (404 otherwise: another tenant's is as good as absent). */
@@ -16,9 +17,10 @@ export async function petOf(deps: AppDeps, scope: AccessScope, vehicleId: number
   return pet;
 }
 
-async function views(deps: AppDeps, pets: readonly PetRecord[]): Promise<PetView[]> {
-  const counts = await deps.store.pets.zoneCounts(pets.map((p) => p.vehicleId));
-  return pets.map((p) => toPetView(p, counts.get(p.vehicleId) ?? 0));
+async function views(ctx: Caller, pets: readonly PetRecord[]): Promise<PetView[]> {
+  const counts = await ctx.deps.store.pets.zoneCounts(pets.map((p) => p.vehicleId));
+  const fullPhones = await kindsWithFullPhones(ctx);
+  return pets.map((p) => toPetView(p, counts.get(p.vehicleId) ?? 0, fullPhones));
 }
 
 export const petListRoute = sessionRoute<{ current: number; pageSize: number; keyword?: string }>({
@@ -28,9 +30,10 @@ export const petListRoute = sessionRoute<{ current: number; pageSize: number; ke
   resource: PetResource.monitor,
   alsoResources: [PetResource.zones, PetResource.profile],
   schema: { querystring: object({ ...pagingProperties, keyword: text('关键字', 50) }) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async (ctx) => {
+    const { query, deps, scope } = ctx;
     const page = await deps.store.pets.page(await scope(), { ...pageOffset(query), keyword: query.keyword?.trim() || undefined });
-    return { total: page.total, list: await views(deps, page.list) };
+    return { total: page.total, list: await views(ctx, page.list) };
   },
 });
 
@@ -60,7 +63,8 @@ export const petActionRoute = sessionRoute<unknown, ActionBody>({
       ['vehicleId', 'action'],
     ),
   },
-  handler: async ({ body, deps, user, scope, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, user, scope, audit } = ctx;
     const s = await scope();
     const pet = await petOf(deps, s, body.vehicleId);
     if (!pet.terminalNo) throw badInput(`宠物 ${pet.name} 未绑定项圈`);
@@ -79,7 +83,7 @@ export const petActionRoute = sessionRoute<unknown, ActionBody>({
     const detail = body.action === 'light' || body.action === 'lostMode' ? (on ? '开启' : '关闭') : '';
     await audit({ action: '寻宠', target: `宠物 ${pet.name} ${action.label}${detail}`, after: { batchId: batch.batchId, commandType: def.type, params }, tenantId: pet.tenantId });
     const after = (await deps.store.pets.find(s, pet.vehicleId))!;
-    return { ...batch, pet: (await views(deps, [after]))[0] };
+    return { ...batch, pet: (await views(ctx, [after]))[0] };
   },
 });
 
@@ -92,7 +96,7 @@ interface ProfileBody {
 export const petProfileSaveRoute = sessionRoute<unknown, ProfileBody>({
   method: 'POST',
   url: `${PET_API}/profile/save.json`,
-  summary: '保存宠物档案：名字、种类、品种、性别、生日、照片（media/upload.json 的地址）、主人手机号',
+  summary: '保存宠物档案：名字、种类、品种、性别、生日、照片（media/upload.json 的地址）、主人手机号；profile 未带的字段保持原值，null 或空串清空该字段',
   resource: PetResource.profile,
   schema: {
     body: object(
@@ -107,21 +111,22 @@ export const petProfileSaveRoute = sessionRoute<unknown, ProfileBody>({
       ['vehicleId', 'name'],
     ),
   },
-  handler: async ({ body, deps, scope, audit }) => {
+  handler: async (ctx) => {
+    const { body, deps, scope, audit } = ctx;
     const s = await scope();
     const pet = await petOf(deps, s, body.vehicleId);
     const name = body.name.trim();
     if (!name) throw badInput('宠物名不能为空');
-    const { profile, errors } = checkAssetProfile('pet', body.profile, chinaToday(deps.clock.now()));
+    const { profile, errors } = checkAssetProfile('pet', editedProfileInput('pet', pet.profile, body.profile), chinaToday(deps.clock.now()));
     if (errors.length) throw badInput(errors[0]!);
     if (await deps.store.pets.nameTaken(pet.tenantId, name, pet.vehicleId)) throw badInput('宠物名已存在');
     await deps.store.pets.updateProfile(pet.vehicleId, name, profile);
     const after = (await deps.store.pets.find(s, pet.vehicleId))!;
-    await audit({ action: '编辑宠物档案', target: `宠物 ${name}`, before: { name: pet.name, profile: pet.profile }, after: { name, profile }, tenantId: pet.tenantId });
+    await audit({ action: '编辑宠物档案', target: `宠物 ${name}`, before: { name: pet.name, profile: shownProfile('pet', pet.profile, MASKED_FOR_ALL) }, after: { name, profile: shownProfile('pet', profile, MASKED_FOR_ALL) }, tenantId: pet.tenantId });
     if (pet.terminalNo && name !== pet.name) {
       const [t] = await deps.store.commands.targets(s, [pet.terminalNo]);
       if (t) notifyLive(deps, [{ tenantId: pet.tenantId, terminalId: t.terminalId }]);
     }
-    return (await views(deps, [after]))[0];
+    return (await views(ctx, [after]))[0];
   },
 });

@@ -1,5 +1,6 @@
 import type { PetRecord } from '../../store/pet-queries';
 import type { FenceRecord } from '../../store/fence-queries';
+import { shownProfile } from '../system/asset-contact-phones';
 import { toChinaIso } from '../time-format';
 
 /** 宠物守护 menus and buttons (docs/api-contract.md "宠物守护"). */
@@ -35,14 +36,15 @@ export interface PetView {
   zoneCount: number;
 }
 
-export function toPetView(p: PetRecord, zoneCount: number): PetView {
+/** The pet as a caller who sees `fullPhones` kinds' phones in full gets it (主人手机号 masked otherwise). */
+export function toPetView(p: PetRecord, zoneCount: number, fullPhones: ReadonlySet<string>): PetView {
   return {
     vehicleId: p.vehicleId,
     name: p.name,
     groupName: p.groupName,
     terminalNo: p.displayNo,
     protocol: p.protocol,
-    profile: p.profile,
+    profile: shownProfile('pet', p.profile, fullPhones),
     lostSince: p.lostSince ? toChinaIso(p.lostSince) : null,
     zoneCount,
   };

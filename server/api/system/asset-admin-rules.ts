@@ -8,6 +8,8 @@ import { badInput, forbidden, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { int } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
+import { PetResource } from '../pet/pet-rules';
+import { MASKED_FOR_ALL, shownProfile } from './asset-contact-phones';
 import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
 
 /** Rules shared by 车辆管理, 终端管理 and 车组管理. */
@@ -39,9 +41,10 @@ function kindResource(kind: AssetKind, op: AssetOp): number {
   return op === 'view' ? menu : assetButtons(menu)[op];
 }
 
-type Caller = Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>;
+export type Caller = Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>;
 
-async function heldResources(ctx: Caller): Promise<Set<number>> {
+/** The resources (menus and buttons) the caller's role holds. */
+export async function heldResources(ctx: Caller): Promise<Set<number>> {
   return new Set((await ctx.deps.store.catalogue.roleResources(ctx.user.roleId)).map((r) => r.id));
 }
 
@@ -49,6 +52,12 @@ async function heldResources(ctx: Caller): Promise<Set<number>> {
 export async function kindsAllowed(ctx: Caller, op: AssetOp): Promise<AssetKind[]> {
   const held = await heldResources(ctx);
   return ASSET_KIND_CODES.filter((kind) => held.has(kindResource(kind, op)));
+}
+
+/** The kinds whose contact phones (人员 手机号, 宠物 主人手机号) the caller sees in full: those it may edit (asset-contact-phones). */
+export async function kindsWithFullPhones(ctx: Caller): Promise<ReadonlySet<string>> {
+  const held = await heldResources(ctx);
+  return new Set(ASSET_KIND_CODES.filter((k) => held.has(kindResource(k, 'edit')) || (k === 'pet' && held.has(PetResource.profile))));
 }
 
 /** 403 unless the caller may do `op` on assets of every one of `kinds` (each kind on its own page's button). */
@@ -142,13 +151,13 @@ export function notifyLive(deps: AppDeps, changes: readonly { tenantId: number; 
   for (const [tenantId, terminalIds] of byTenant) bus.publish({ type: 'assets', tenantId, terminalIds });
 }
 
-/** A vehicle as the API answers it. */
-export function vehicleItem(r: VehicleRecord) {
+/** A vehicle as the API answers it; contact phones in full only for the kinds in `fullPhones`. */
+export function vehicleItem(r: VehicleRecord, fullPhones: ReadonlySet<string> = MASKED_FOR_ALL) {
   return {
     id: r.id, plateNo: r.plateNo, plateColor: r.plateColor, plateColorName: PLATE_COLORS[r.plateColor] ?? String(r.plateColor),
     vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind, assetKindName: ASSET_KINDS[r.assetKind] ?? r.assetKind,
     groupId: r.groupId, groupName: r.groupName, tenantId: r.tenantId, tenantName: r.tenantName, expiryDate: r.expiryDate, expired: r.expired,
-    speedLimit: r.speedLimit, profile: r.profile, terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
+    speedLimit: r.speedLimit, profile: shownProfile(r.assetKind, r.profile, fullPhones), terminalId: r.terminalId, terminalNo: r.terminalNo, createTime: toChinaIso(r.createdAt),
   };
 }
 
@@ -161,11 +170,11 @@ export function terminalItem(r: TerminalRecord) {
   };
 }
 
-/** Audit snapshot of a vehicle (what an operator can change). */
+/** Audit snapshot of a vehicle (what an operator can change; contact phones masked). */
 export function vehicleSnapshot(r: VehicleRecord) {
   return {
     plateNo: r.plateNo, plateColor: r.plateColor, vehicleType: r.vehicleType, vin: r.vin, driver: r.driver, assetKind: r.assetKind,
-    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, speedLimit: r.speedLimit, terminalNo: r.terminalNo, profile: r.profile,
+    groupId: r.groupId, tenantId: r.tenantId, expiryDate: r.expiryDate, speedLimit: r.speedLimit, terminalNo: r.terminalNo, profile: shownProfile(r.assetKind, r.profile, MASKED_FOR_ALL),
   };
 }
 

@@ -17,12 +17,14 @@ export async function tenantIds(store: Store): Promise<{ demo: number; other: nu
 }
 
 /**
- * A logged-in user of `tenantId` whose role holds only `resourceIds` of 系统管理 (platform 12);
- * `groupIds` gives it a vehicle-group scope.
+ * A logged-in user of `tenantId` whose role holds only `resourceIds` of 系统管理 (platform 12, or
+ * `platform`); `groupIds` gives it a vehicle-group scope.
  */
-export async function userWith(app: FastifyInstance, store: Store, opts: { account: string; tenantId: number; resourceIds: number[]; groupIds?: number[] }): Promise<ApiClient> {
+export async function userWith(
+  app: FastifyInstance, store: Store, opts: { account: string; tenantId: number; resourceIds: number[]; groupIds?: number[]; platform?: number },
+): Promise<ApiClient> {
   const role = await store.org.ensureRole(opts.tenantId, `角色${opts.account}`);
-  await store.org.grantPlatforms(role.id, [12]);
+  await store.org.grantPlatforms(role.id, [opts.platform ?? 12]);
   await store.org.grantResources(role.id, opts.resourceIds);
   const id = await store.users.create({
     account: opts.account, passwordHash: await hashPassword('Test@1234'), name: opts.account, phone: null, tenantId: opts.tenantId, roleId: role.id,

@@ -5,7 +5,8 @@ import { sessionRoute } from '../route-definition';
 import { object } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
-import { assetButtons, EXPORT_LIMIT, kindResources, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, EXPORT_LIMIT, kindResources, kindsWithFullPhones, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { shownProfile } from './asset-contact-phones';
 import { EDITION_NAMES } from './terminal-fields';
 import { terminalFilter, terminalFilterProperties, type TerminalListQuery } from './terminal-routes';
 import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
@@ -22,12 +23,12 @@ const commonColumns = [
   { header: '服务状态', width: 10, value: (r: VehicleRecord) => serviceState(r.expired, r.expiryDate) },
 ];
 
-/** A person, pet or e-bike sheet: its name, the fields of its kind, then the common columns. */
-function kindColumns(kind: Exclude<AssetKind, 'vehicle'>) {
+/** A person, pet or e-bike sheet: its name, the fields of its kind (phones as the caller may see them), then the common columns. */
+function kindColumns(kind: Exclude<AssetKind, 'vehicle'>, fullPhones: ReadonlySet<string>) {
   const d = ASSET_KIND_DEFINITIONS[kind];
   return [
     { header: d.nameLabel, width: 14, value: (r: VehicleRecord) => r.plateNo },
-    ...d.fields.filter((f) => f.type !== 'photo').map((f) => ({ header: f.unit ? `${f.label}(${f.unit})` : f.label, width: 14, value: (r: VehicleRecord) => profileText({ ...f, unit: undefined }, r.profile[f.key]) })),
+    ...d.fields.filter((f) => f.type !== 'photo').map((f) => ({ header: f.unit ? `${f.label}(${f.unit})` : f.label, width: 14, value: (r: VehicleRecord) => profileText({ ...f, unit: undefined }, shownProfile(r.assetKind, r.profile, fullPhones)[f.key]) })),
     ...commonColumns,
     { header: '创建时间', width: 22, value: (r: VehicleRecord) => toChinaIso(r.createdAt) },
   ];
@@ -59,7 +60,7 @@ export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, '
     const rows = await deps.store.assets.vehicles.all(s, await vehicleFilter(ctx, s, body, 'export'), EXPORT_LIMIT);
     const kind = body.assetKind ? assetKindOf(body.assetKind) : undefined;
     const noun = kind ? ASSET_KIND_DEFINITIONS[kind].noun : '车辆';
-    const columns = kind && kind !== 'vehicle' ? kindColumns(kind) : vehicleColumns;
+    const columns = kind && kind !== 'vehicle' ? kindColumns(kind, await kindsWithFullPhones(ctx)) : vehicleColumns;
     return sendSheet(reply, sheetFileName(`${noun}列表`, deps.clock.now()), await buildSheet(noun, columns, rows));
   },
 });

@@ -52,7 +52,7 @@ describe('assets of every kind', () => {
     expect((await list(admin, { keyword: 'E0042' })).obj.list.map((a) => a.plateNo)).toEqual(['赵敏']);
     expect((await list(admin, { keyword: '质检部', assetKind: 'person' })).obj.list.map((a) => a.plateNo)).toContain('赵敏');
 
-    const edited = await admin.postJson<Asset>(`${API}/vehicle/update.json`, { id: created.obj.id, plateNo: '赵敏', profile: { employeeNo: 'E0042', department: '仓储部' } });
+    const edited = await admin.postJson<Asset>(`${API}/vehicle/update.json`, { id: created.obj.id, plateNo: '赵敏', profile: { employeeNo: 'E0042', department: '仓储部', phone: '' } });
     expect(edited).toMatchObject({ flag: 1, obj: { assetKind: 'person', profile: { employeeNo: 'E0042', department: '仓储部' } } });
     expect(edited.obj.profile).not.toHaveProperty('phone');
   });

@@ -170,7 +170,7 @@ export const groupVehiclesRoute = sessionRoute<{ current: number; pageSize: numb
     const { offset, limit } = pageOffset(query);
     const filter = { tenantId: query.tenantId, keyword: query.keyword, groupIds: query.groupId === undefined ? undefined : [query.groupId] };
     const page = await deps.store.assets.vehicles.page(s, filter, offset, limit);
-    return { total: page.total, list: page.list.map(vehicleItem) };
+    return { total: page.total, list: page.list.map((r) => vehicleItem(r)) };
   },
 });
 

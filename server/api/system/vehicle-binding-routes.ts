@@ -131,6 +131,6 @@ export const terminalBindableVehiclesRoute = sessionRoute<{ terminalId: number; 
     const s = await scope();
     const terminal = await findTerminal(deps, s, query.terminalId);
     if (!terminal) throw notFound('终端不存在');
-    return (await deps.store.assets.vehicles.unbound(s, terminal.tenantId, query.keyword, CANDIDATES)).map(vehicleItem);
+    return (await deps.store.assets.vehicles.unbound(s, terminal.tenantId, query.keyword, CANDIDATES)).map((r) => vehicleItem(r));
   },
 });

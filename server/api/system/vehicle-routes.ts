@@ -2,13 +2,14 @@ import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
-import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf } from '../../../sdk/asset-kinds';
+import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, editedProfileInput } from '../../../sdk/asset-kinds';
+import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { SessionContext } from '../route-definition';
 import {
   assetButtons, chinaToday, flagSchema, flagValue, groupFilter, groupForTenant, idsSchema, kindResources, kindsAllowed, notifyLive, renewalOf, renewProperties,
-  requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
+  kindsWithFullPhones, requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
 } from './asset-admin-rules';
-import { checkVehicle, PLATE_COLORS, type VehicleInput } from './vehicle-fields';
+import { checkVehicle, PLATE_COLORS, textOf, type VehicleInput } from './vehicle-fields';
 
 const BASE = `${SYSTEM_API}/vehicle`;
 const Button = assetButtons(VEHICLE_MENU);
@@ -46,7 +47,8 @@ export const vehicleListRoute = sessionRoute<VehicleListQuery>({
     const { offset, limit } = pageOffset(query);
     const filter = await vehicleFilter(ctx, s, query, 'view');
     const page = await deps.store.assets.vehicles.page(s, filter, offset, limit);
-    return { total: page.total, list: page.list.map(vehicleItem) };
+    const fullPhones = await kindsWithFullPhones(ctx);
+    return { total: page.total, list: page.list.map((r) => vehicleItem(r, fullPhones)) };
   },
 });
 
@@ -120,6 +122,15 @@ function checked(body: VehicleBody, now: Date) {
   return fields;
 }
 
+/** An edit's input: what the body leaves out keeps its stored value (null or empty clears a field). */
+function editedInput(before: VehicleRecord, body: VehicleBody): VehicleBody {
+  const kind = assetKindOf(textOf(body.assetKind ?? before.assetKind)) ?? 'vehicle';
+  const kept = {
+    plateColor: before.plateColor, vehicleType: before.vehicleType, vin: before.vin, driver: before.driver, expiryDate: before.expiryDate, speedLimit: before.speedLimit,
+  };
+  return { ...kept, ...body, assetKind: body.assetKind ?? before.assetKind, profile: editedProfileInput(kind, kind === before.assetKind ? before.profile : {}, body.profile) };
+}
+
 /** 车牌号已存在, or 姓名已存在 … as the kind names it. */
 function nameTaken(kind: string): string {
   return `${ASSET_KIND_DEFINITIONS[assetKindOf(kind) ?? 'vehicle'].nameLabel}已存在`;
@@ -145,14 +156,14 @@ export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
     });
     const created = (await deps.store.assets.vehicles.find(s, id))!;
     await audit({ action: `新增${kindNoun(created.assetKind)}`, target: `${kindNoun(created.assetKind)} ${created.plateNo}`, after: vehicleSnapshot(created), tenantId });
-    return vehicleItem(created);
+    return vehicleItem(created, await kindsWithFullPhones(ctx));
   },
 });
 
 export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: number }>({
   method: 'POST',
   url: `${BASE}/update.json`,
-  summary: '编辑车辆或人员、宠物、电动车（客户不变，转移请用 transfer.json；不带 assetKind 时资产类型不变）',
+  summary: '编辑车辆或人员、宠物、电动车（客户不变，转移请用 transfer.json）；未带的字段（含 profile 中未带的键）保持原值，null 或空串清空',
   resource: Button.edit,
   alsoResources: kindResources('edit'),
   schema: { body: object({ ...vehicleBodyProperties, id: int('车辆', 1) }, ['id', 'plateNo']) },
@@ -162,9 +173,9 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
     const before = await deps.store.assets.vehicles.find(s, body.id);
     if (!before) throw notFound('车辆不存在');
     await requireKinds(ctx, [before.assetKind], 'edit');
-    const fields = checked({ ...body, assetKind: body.assetKind ?? before.assetKind }, deps.clock.now());
+    const fields = checked(editedInput(before, body), deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'edit');
-    const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId);
+    const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId === undefined ? before.groupId : body.groupId);
     const same = await deps.store.assets.vehicles.findByPlate(before.tenantId, fields.plateNo);
     if (same && same.id !== before.id) throw badInput(nameTaken(fields.assetKind));
     await deps.store.assets.vehicles.update(before.id, { ...fields, groupId }).catch((e: unknown) => {
@@ -173,7 +184,7 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
     const after = (await deps.store.assets.vehicles.find({ ...s, groupIds: null }, before.id))!;
     await audit({ action: `编辑${kindNoun(after.assetKind)}`, target: `${kindNoun(after.assetKind)} ${after.plateNo}`, before: vehicleSnapshot(before), after: vehicleSnapshot(after), tenantId: after.tenantId });
     notifyLive(deps, [{ tenantId: after.tenantId, terminalId: after.terminalId }]);
-    return vehicleItem(after);
+    return vehicleItem(after, await kindsWithFullPhones(ctx));
   },
 });
 

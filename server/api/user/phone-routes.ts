@@ -2,6 +2,7 @@ import { WRONG_SMS_CODE } from '../../auth/sms-login-service';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { object, requiredText } from '../schema-helpers';
+import { maskPhone } from '../system/contact-privacy';
 
 const PHONE = { pattern: '^1[3-9]\\d{9}$' };
 
@@ -33,11 +34,13 @@ export const phoneCodeVerifyRoute = sessionRoute<unknown, { phone: string; code:
     if (await deps.store.security.phoneHolder(body.phone, user.id)) throw badInput('该手机号已被其他账号绑定');
     const before = await deps.store.security.profile(user.id);
     await deps.store.security.bindPhone(user.id, body.phone);
+    // the log is read by others: a hidden phone stays masked there too
+    const logged = (phone: string | null) => (phone && before?.privacy.hidePhone ? maskPhone(phone) : phone);
     await audit({
       action: '绑定手机号',
       target: `用户 ${user.account}`,
-      before: { phone: before?.phone ?? null, phoneVerified: before?.phoneVerified ?? false },
-      after: { phone: body.phone, phoneVerified: true },
+      before: { phone: logged(before?.phone ?? null), phoneVerified: before?.phoneVerified ?? false },
+      after: { phone: logged(body.phone), phoneVerified: true },
     });
     return { phone: body.phone, phoneVerified: true };
   },

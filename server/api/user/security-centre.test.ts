@@ -106,6 +106,16 @@ describe('隐私设置, 微信绑定 and 登录记录', () => {
     expect((await auditOf('privacy_user', '修改隐私设置'))[0]).toMatchObject({ before: { hidePhone: false }, after: { hidePhone: true } });
   });
 
+  it('keeps the phone masked in the operation log of a user who hides it', async () => {
+    const client = await login('privacy_user', 'Privacy@123');
+    clock.advance(61_000);
+    expect((await client.postJson(`${USER}sendSmsCode.json`, { phone: '13712345670' })).flag).toBe(1);
+    expect((await client.postJson(`${USER}phoneCodeVerify.json`, { phone: '13712345670', code: sms.lastCode('13712345670') })).flag).toBe(1);
+    const [logged] = await auditOf('privacy_user', '绑定手机号');
+    expect(logged).toMatchObject({ after: { phone: '137****5670', phoneVerified: true } });
+    expect(JSON.stringify(logged)).not.toContain('13712345670');
+  });
+
   it('unbinds WeChat once and says so when nothing is bound', async () => {
     const client = await login('privacy_user', 'Privacy@123');
     expect(await client.get(`${USER}unbindWxRelation.json`)).toMatchObject({ flag: 400, msg: '未绑定微信' });
