@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { GB_RULE_NAMES, type GbDeclaration } from '../../../sdk/gb-compliance';
 import { maskMobile } from '../../../sdk/lease';
-import type { GbDeclarationRecord } from '../../store/gb-declaration-queries';
+import type { GbDeclarationFields, GbDeclarationRecord } from '../../store/gb-declaration-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
@@ -103,6 +103,17 @@ export const gbAddRoute = sessionRoute<unknown, GbDeclarationInput & { tenantId?
   },
 });
 
+/** The record as edited: a field the request leaves out keeps its stored value; '' or null empties it. */
+function editedDeclaration(before: GbDeclarationFields, body: GbDeclarationInput): GbDeclarationInput {
+  const stored: GbDeclarationInput = {
+    ownerName: before.ownerName, ownerPhone: before.ownerPhone, brand: before.brand, model: before.model, frameNo: before.frameNo,
+    motorNo: before.motorNo, plateNo: before.plateNo, color: before.color, designSpeed: before.designSpeed, mass: before.mass,
+    motorPower: before.motorPower, pedals: before.pedals,
+  };
+  const sent = Object.fromEntries(Object.entries(body).filter(([key, value]) => key in stored && value !== undefined));
+  return { ...stored, ...sent };
+}
+
 export const gbUpdateRoute = sessionRoute<unknown, GbDeclarationInput & { id: number }>({
   method: 'POST',
   url: `${BASE}/update.json`,
@@ -113,7 +124,7 @@ export const gbUpdateRoute = sessionRoute<unknown, GbDeclarationInput & { id: nu
     const s = await scope();
     const [before] = await deps.store.gb.findMany(s, [body.id]);
     if (!before) throw notFound('备案不存在');
-    const fields = checked(body);
+    const fields = checked(editedDeclaration(before, body));
     const same = await deps.store.gb.findByFrame(before.tenantId, fields.frameNo);
     if (same && same.id !== before.id) throw badInput(`车架号 ${fields.frameNo} 已备案`);
     await deps.store.gb.update(before.id, fields);

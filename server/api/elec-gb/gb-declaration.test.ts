@@ -53,6 +53,13 @@ describe('新国标 备案登记', () => {
     expect(edited).toMatchObject({ flag: 1, obj: { compliant: true, recordNo: fast.obj.recordNo } });
   });
 
+  it('keeps every field an edit leaves out, and empties only what it sends empty', async () => {
+    const created = await add(admin, { ...good, frameNo: 'KEEP0001', plateNo: '深圳A77777' });
+    const edited = await admin.postJson<Declaration & typeof good>(`${BASE}/update.json`, { id: created.obj.id, color: '黑色', plateNo: '' });
+    expect(edited).toMatchObject({ flag: 1, obj: { ...good, frameNo: 'KEEP0001', motorNo: 'M0001', color: '黑色', plateNo: '', compliant: true } });
+    expect(await admin.postJson(`${BASE}/delete.json`, { ids: [created.obj.id] })).toMatchObject({ flag: 1 });
+  });
+
   it('refuses bad input in Chinese and stores nothing', async () => {
     const before = (await list(admin)).obj.total;
     expect(await add(admin, { ...good, frameNo: 'BAD1', ownerName: '' })).toMatchObject({ flag: 400, msg: '车主姓名不能为空' });
