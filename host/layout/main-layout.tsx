@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { makeStyles } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BrandingService, PermissionService, PluginRegistry, useService, type PluginRoute } from '@tianlu/sdk';
+import { BrandingService, PermissionService, PluginRegistry, preloadTextarea, useService, type PluginRoute } from '@tianlu/sdk';
 import { ownerOfPath } from '../app/shell-store';
 import { AppHeader } from './app-header';
 import { HistoryTabs } from './history-tabs';
@@ -55,6 +55,8 @@ const MainLayout = observer(function MainLayout(props: { route: PluginRoute; chi
   useEffect(() => {
     if (!perms.loaded) perms.load().catch(() => undefined);
   }, [perms]);
+  // the forms' textareas (处理意见, 备注 …) are Fluent's from the first dialog on
+  useEffect(() => void preloadTextarea().catch(() => undefined), []);
 
   return (
     <div className={s.root}>

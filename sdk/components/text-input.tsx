@@ -1,9 +1,28 @@
-import { forwardRef, lazy, Suspense, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, lazy, Suspense, useLayoutEffect, useRef, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
 import {
   Input as FluentInput, useFieldControlProps_unstable as useFieldControlProps, type InputOnChangeData, type InputProps, type TextareaOnChangeData, type TextareaProps,
 } from '@fluentui/react-components';
+import { setRefs, type TextareaHandover } from './textarea-handover';
 
-const FluentTextarea = lazy(() => import('./textarea-view'));
+type TextareaViewModule = typeof import('./textarea-view');
+let textareaView: TextareaViewModule | undefined;
+const loadTextareaView = () => import('./textarea-view').then((m) => (textareaView = m));
+// once loaded (preloadTextarea), the first Textarea renders Fluent's at once: a thenable that
+// answers synchronously keeps React from suspending, so no stand-in is swapped inside an open dialog
+const FluentTextarea = lazy(() => (textareaView ? (synchronously(textareaView) as Promise<TextareaViewModule>) : loadTextareaView()));
+
+/** A thenable that calls back at once (React.lazy reads it as already resolved). */
+function synchronously<T>(value: T): PromiseLike<T> {
+  return { then: (done) => synchronously(done ? done(value) : value) } as PromiseLike<T>;
+}
+
+/**
+ * Loads Fluent's Textarea ahead of the first {@link Textarea}, e.g. once the console is up after login
+ * (the login page has no textarea and does not load it).
+ */
+export function preloadTextarea(): Promise<void> {
+  return loadTextareaView().then(() => undefined);
+}
 
 /**
  * Spec §5: every text input shows a maximum-length counter. The limit of a text input that names
@@ -30,13 +49,19 @@ const AREA_FALLBACK_STYLE = {
  * A native textarea standing in for Fluent's while its chunk loads (a few milliseconds): it takes
  * the same text, label and change handler, so nothing typed or read in that moment is lost.
  */
-const TextareaFallback = forwardRef<HTMLTextAreaElement, TextareaProps & { onTextChange: (e: ChangeEvent<HTMLTextAreaElement>) => void }>(
-  function TextareaFallback({ onTextChange, ...props }, ref) {
+const TextareaFallback = forwardRef<HTMLTextAreaElement, TextareaProps & { onTextChange: (e: ChangeEvent<HTMLTextAreaElement>) => void; handover: TextareaHandover }>(
+  function TextareaFallback({ onTextChange, handover, ...props }, ref) {
     // inside a Field: its label, hint and error state, as Fluent's own controls take them
     const { value, defaultValue, placeholder, disabled, readOnly, maxLength, rows, id, name, required, style, ...rest } = useFieldControlProps(props, { supportsLabelFor: true, supportsRequired: true });
+    const own = useRef<HTMLTextAreaElement | null>(null);
+    // replaced while the user is in it: Fluent's takes over the focus and the caret
+    useLayoutEffect(() => () => {
+      const el = own.current;
+      if (el && el === el.ownerDocument.activeElement) handover.current = { start: el.selectionStart, end: el.selectionEnd };
+    }, [handover]);
     return (
       <textarea
-        ref={ref} id={id} name={name} value={value} defaultValue={defaultValue} placeholder={placeholder} disabled={disabled} readOnly={readOnly}
+        ref={(el) => setRefs(el, own, ref)} id={id} name={name} value={value} defaultValue={defaultValue} placeholder={placeholder} disabled={disabled} readOnly={readOnly}
         required={required} maxLength={maxLength} rows={rows} aria-label={rest['aria-label']} aria-labelledby={rest['aria-labelledby']}
         aria-describedby={rest['aria-describedby']} aria-invalid={rest['aria-invalid']} style={{ ...AREA_FALLBACK_STYLE, ...style }} onChange={onTextChange}
       />
@@ -88,14 +113,15 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
   const { maxLength, onChange, value, defaultValue } = props;
   const max = maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
   const [length, setLength] = useLength(value, defaultValue);
+  const handover: TextareaHandover = useRef(null);
   const change = (e: ChangeEvent<HTMLTextAreaElement>, data: TextareaOnChangeData) => {
     setLength(data.value);
     onChange?.(e, data);
   };
   return (
     <span style={AREA_STYLE}>
-      <Suspense fallback={<TextareaFallback {...props} ref={ref} maxLength={max} onTextChange={(e) => change(e, { value: e.target.value })} />}>
-        <FluentTextarea {...props} ref={ref} maxLength={max} onChange={change} />
+      <Suspense fallback={<TextareaFallback {...props} ref={ref} handover={handover} maxLength={max} onTextChange={(e) => change(e, { value: e.target.value })} />}>
+        <FluentTextarea {...props} ref={ref} handover={handover} maxLength={max} onChange={change} />
       </Suspense>
       <TextLengthCounter length={length} max={max} style={AREA_COUNTER_STYLE} />
     </span>
