@@ -1,5 +1,7 @@
 import {
   Flag,
+  LIVE_OWN_REQUEST_REASON,
+  LIVE_SESSION_CLOSE_CODE,
   StorageKeys,
   type DialogService,
   type LiveEvents,
@@ -18,8 +20,6 @@ export const LIVE_PING_INTERVAL_MS = 30_000;
 /** Reconnect delays grow 1 s, 2 s, 4 s … up to this. */
 export const MAX_RECONNECT_DELAY_MS = 30_000;
 const FIRST_RECONNECT_DELAY_MS = 1_000;
-/** Close code of a socket the server ended for an invalid session. */
-const SESSION_CLOSE_CODE = 4401;
 const OPEN = 1;
 
 type ServerMessage =
@@ -89,7 +89,9 @@ export class LiveConnection {
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.drop();
-      if (ev.code === SESSION_CLOSE_CODE) this.expire();
+      // ended by this page's own request (a password change): the page says what happens next
+      if (ev.code === LIVE_SESSION_CLOSE_CODE && ev.reason === LIVE_OWN_REQUEST_REASON) this.end();
+      else if (ev.code === LIVE_SESSION_CLOSE_CODE) this.expire();
       else this.retry();
     };
     socket.onerror = () => undefined; // a close follows
@@ -161,12 +163,17 @@ export class LiveConnection {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
   }
 
+  /** The session ended: no more reconnecting. */
+  private end(): void {
+    this.stop();
+    this.deps.setStatus('offline');
+  }
+
   /** Flag 4010 or close code 4401: as the http service does, forget the session and tell the user. */
   private expire(): void {
     if (this.stopped) return;
-    this.stop();
-    const { storage, dialogs, setStatus } = this.deps;
-    setStatus('offline');
+    this.end();
+    const { storage, dialogs } = this.deps;
     storage.remove(StorageKeys.user);
     storage.remove(StorageKeys.sessionId);
     dialogs.showSessionExpired();

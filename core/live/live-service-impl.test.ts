@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autorun } from 'mobx';
-import { DialogService, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem } from '@tianlu/sdk';
+import { DialogService, LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem } from '@tianlu/sdk';
 import { createTestKernel, storeUser } from '../test/fake-server';
 import { FakeWebSockets } from '../test/fake-web-socket';
 import { monitorItem } from '../../sdk/testing/monitor-item';
@@ -115,6 +115,24 @@ describe('LiveServiceImpl', () => {
     expect(live.status).toBe('offline');
     vi.advanceTimersByTime(120_000);
     expect(sockets.sockets).toHaveLength(1);
+  });
+
+  it('on close code 4401 shows the session-expired dialog, unless its own page ended the session', async () => {
+    const ended = setup();
+    await connect(ended.live);
+    ended.sockets.last!.open().drop(LIVE_SESSION_CLOSE_CODE, 'session');
+    expect(ended.dialogs.sessionExpired).toBe(true);
+    expect(localStorage.getItem('main_sessionId')).toBeNull();
+    vi.useRealTimers();
+
+    // a password change of this page: the page says 密码已修改 and logs out itself
+    const own = setup();
+    await connect(own.live);
+    own.sockets.last!.open().drop(LIVE_SESSION_CLOSE_CODE, LIVE_OWN_REQUEST_REASON);
+    expect(own.dialogs.sessionExpired).toBe(false);
+    expect(own.live.status).toBe('offline');
+    vi.advanceTimersByTime(120_000);
+    expect(own.sockets.sockets).toHaveLength(1);
   });
 
   it('a disconnect before the socket side has loaded opens nothing', async () => {

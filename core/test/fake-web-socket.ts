@@ -28,9 +28,9 @@ export class FakeWebSocket implements WebSocketLike {
   }
 
   /** The server (or the network) ends the connection. */
-  drop(code = 1006): this {
+  drop(code = 1006, reason = ''): this {
     this.readyState = 3;
-    this.onclose?.({ code, reason: '', wasClean: false } as CloseEvent);
+    this.onclose?.({ code, reason, wasClean: false } as CloseEvent);
     return this;
   }
 

@@ -14,6 +14,8 @@ export interface AccessChange {
   tenantId: number;
   userIds?: number[];
   roleIds?: number[];
+  /** The session whose own request ended the sessions (a password change): its page says so itself. */
+  endedBySession?: string;
 }
 
 /** Sessions: random ids in the `sessionId` header, ended by logout or after the idle timeout. */

@@ -98,6 +98,8 @@ export interface AccessChangedEvent {
   tenantId: number;
   userIds?: number[];
   roleIds?: number[];
+  /** The session whose own request ended the sessions: its live channel closes quietly. */
+  endedBySession?: string;
 }
 
 /** Everything that travels on the bus. */

@@ -6,6 +6,7 @@ import { LiveTestClient } from '../testing/live-client';
 import { addScopedUser } from '../testing/scoped-users';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { DEMO_TENANT } from '../store/seed-demo';
+import { LIVE_OWN_REQUEST_REASON } from '../../sdk/live-close';
 import { WS_SESSION_CLOSE } from './live-channel';
 
 // The live channel grants what the API grants, and stops the moment the API would refuse.
@@ -66,12 +67,17 @@ function report(): void {
 }
 
 describe('the live channel ends with the session, at once', () => {
-  it('closes the socket when the user changes the password', async () => {
+  it('closes the sockets when the user changes the password: quietly that of the page that changed it', async () => {
     const { api } = await user('live_pw', MONITOR);
-    const ws = await live(api);
+    const elsewhere = new ApiClient(server.app);
+    expect((await elsewhere.login('live_pw', 'Start@123')).flag).toBe(1);
+    const [ws, other] = await Promise.all([live(api), live(elsewhere)]);
     const changed = await api.postJson(`/car/v1/api/user/updateUserPassword.json`, { oldPassword: 'Start@123', newPassword: 'Changed@123' });
     expect(changed.flag).toBe(1);
-    expect((await ws.closed).code).toBe(WS_SESSION_CLOSE);
+    // the page that changed it says 密码已修改 itself; any other page is told its session ended
+    expect(await ws.closed).toEqual({ code: WS_SESSION_CLOSE, reason: LIVE_OWN_REQUEST_REASON });
+    expect(await other.closed).toEqual({ code: WS_SESSION_CLOSE, reason: 'session' });
+    expect(other.messages).toContainEqual({ type: 'error', flag: 4010, msg: '会话过期' });
   }, 10_000);
 
   it('closes the socket when an administrator disables the user', async () => {

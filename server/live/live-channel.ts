@@ -6,11 +6,12 @@ import type { AppDeps } from '../api/app-deps';
 import { toMonitorItem } from '../api/monitor/monitor-item';
 import type { EventBus } from '../bus/bus-events';
 import type { SessionCheck } from '../auth/session-service';
+import { LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE } from '../../sdk/live-close';
 import { liveGrants } from './live-grants';
 import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
 
 /** Close code for a bad or expired session (docs/api-contract.md). */
-export const WS_SESSION_CLOSE = 4401;
+export const WS_SESSION_CLOSE = LIVE_SESSION_CLOSE_CODE;
 const AUTH_TIMEOUT_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 /** setTimeout's largest delay. */
@@ -21,7 +22,8 @@ interface SocketSession {
   sessionId: string;
   userId: number;
   roleId: number;
-  refuse: () => void;
+  /** Closes the socket as its session ended; `quietly` when the session's own request ended it. */
+  refuse: (quietly?: boolean) => void;
   /** Checks the session again when it would have idled out. */
   expiry?: NodeJS.Timeout;
 }
@@ -81,8 +83,8 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
   };
   const warn = (err: unknown) => app.log.warn({ err }, 'live channel session check failed');
   /** Applies a session check to an authenticated socket: closes it, or updates its scope, grants and expiry. */
-  const apply = async (socket: WebSocket, s: SocketSession, check: SessionCheck) => {
-    if (!check.ok) return s.refuse();
+  const apply = async (socket: WebSocket, s: SocketSession, check: SessionCheck, ownRequest = false) => {
+    if (!check.ok) return s.refuse(ownRequest);
     const [scope, grants] = await Promise.all([deps.store.scope.forUser(check.user), liveGrants(deps, check.user.roleId)]);
     if (sessions.get(socket) !== s) return;
     s.roleId = check.user.roleId;
@@ -90,11 +92,11 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     fanout.rescope(s.client, scope);
     watchExpiry(socket, s, check.idleUntil);
   };
-  const recheckOne = async (socket: WebSocket) => {
+  const recheckOne = async (socket: WebSocket, endedBySession?: string) => {
     const s = sessions.get(socket);
     if (!s) return;
     const check = await deps.sessions.check(s.sessionId, String(s.userId), { touch: false });
-    if (sessions.get(socket) === s) await apply(socket, s, check);
+    if (sessions.get(socket) === s) await apply(socket, s, check, endedBySession === s.sessionId);
   };
   const recheck = async () => {
     for (const socket of [...sessions.keys()]) await recheckOne(socket);
@@ -102,7 +104,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
   const unsubscribe = bus.subscribe((event) => {
     if (event.type !== 'access') return fanout.handle(event);
     for (const [socket, s] of sessions) {
-      if (event.userIds?.includes(s.userId) || event.roleIds?.includes(s.roleId)) recheckOne(socket).catch(warn);
+      if (event.userIds?.includes(s.userId) || event.roleIds?.includes(s.roleId)) recheckOne(socket, event.endedBySession).catch(warn);
     }
   });
   const heartbeat = setInterval(() => {
@@ -130,7 +132,8 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     socket.on('pong', () => alive.set(socket, true));
     let client: LiveClient | undefined;
     let authenticating = false;
-    const refuse = () => {
+    const refuse = (quietly = false) => {
+      if (quietly) return socket.close(WS_SESSION_CLOSE, LIVE_OWN_REQUEST_REASON);
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', flag: 4010, msg: '会话过期' }));
       socket.close(WS_SESSION_CLOSE, 'session');
     };

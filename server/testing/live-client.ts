@@ -3,11 +3,11 @@ import WebSocket from 'ws';
 /** A /ws client for tests: collects every server message in order. */
 export class LiveTestClient {
   readonly messages: Record<string, unknown>[] = [];
-  readonly closed: Promise<{ code: number }>;
+  readonly closed: Promise<{ code: number; reason: string }>;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => this.messages.push(JSON.parse(String(data)) as Record<string, unknown>));
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve({ code })));
+    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   }
 
   static async connect(port: number): Promise<LiveTestClient> {

@@ -25,6 +25,7 @@ export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
     ),
   },
   handler: async ({ body, user, deps, audit, request }) => {
+    const own = request.headers['sessionid'];
     const ip = request.ip ?? null;
     if (await deps.login.isLocked(user.account, ip)) throw badInput('原密码错误次数过多，请 15 分钟后再试');
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
@@ -37,7 +38,7 @@ export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
     await deps.store.security.setPassword(user.id, await hashPassword(body.newPassword), deps.clock.now());
     await audit({ action: '修改密码', target: `用户 ${user.account}` });
     const ended = await deps.store.security.endSessions(user.id);
-    deps.sessions.changed({ tenantId: user.tenantId, userIds: [user.id] });
+    deps.sessions.changed({ tenantId: user.tenantId, userIds: [user.id], endedBySession: typeof own === 'string' ? own : undefined });
     return { sessionsEnded: ended };
   },
 });
