@@ -122,8 +122,9 @@ describe('an SOS (event alarm)', () => {
     });
     expect(open.latest[0]).toBe(sos!.id);
     expect((await dashboard()).openAlarms.latest[0]).toMatchObject({ id: sos!.id, alarmType: 'sos', level: 'urgent' });
-    // the live channel carries the same state
+    // the live channel carries the same state, and the alarm with its level
     await ws.until(() => pushedItem(no)?.openAlarms === 1, 5000, 'the item with its open SOS');
+    expect(ws.of('alarm').find((m) => m.event === 'start' && (m.alarm as Alarm).id === sos!.id)!.alarm).toMatchObject({ level: 'urgent' });
 
     expect((await admin.postJson<{ updated: number }>(PROCESS, { ids: [sos!.id], note: '已电话确认，误触' })).obj.updated).toBe(1);
     const handled = await counters(no);
