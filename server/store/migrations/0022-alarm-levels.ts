@@ -12,7 +12,8 @@ type Db = Kysely<any>;
 export const alarmLevels: Migration = {
   async up(db: Db) {
     await db.schema.alterTable('alarm_controls').addColumn('level', 'text').execute();
-    await sql`create index alarms_open_terminal on alarms (terminal_id, alarm_type) where status = 0`.execute(db);
+    // tenant first: the monitor, the trees and the dashboards count a whole scope at once (index-only)
+    await sql`create index alarms_open_terminal on alarms (tenant_id, terminal_id, alarm_type) include (end_time) where status = 0`.execute(db);
   },
   async down(db: Db) {
     await sql`drop index if exists alarms_open_terminal`.execute(db);
