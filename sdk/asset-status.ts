@@ -17,22 +17,35 @@ export const ASSET_STATE_COLORS: Record<AssetState, string> = {
 
 export const ASSET_STATE_LABELS: Record<AssetState, string> = { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警' };
 
-/** Offline wins; an online asset with alarm flags is in alarm; otherwise moving when speed > 0. */
-export function assetState(item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'speed'>): AssetState {
+/**
+ * Whether the asset is in alarm: it has an open alarm (`openAlarms`: unhandled, a condition type
+ * while it lasts), the state every counter reads. Items of servers that do not say fall back to
+ * the latest report's alarm bits.
+ */
+export function inAlarm(item: Pick<MonitorItem, 'openAlarms' | 'alarmFlags'>): boolean {
+  return item.openAlarms === undefined ? item.alarmFlags !== 0 : item.openAlarms > 0;
+}
+
+/**
+ * An asset with an open alarm is in alarm, online or not (an SOS whose badge then fell silent
+ * must not turn grey); otherwise offline, else moving when speed > 0.
+ */
+export function assetState(item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'openAlarms' | 'speed'>): AssetState {
+  if (item.openAlarms !== undefined && item.openAlarms > 0) return 'alarm';
   if (!item.online) return 'offline';
-  if (item.alarmFlags) return 'alarm';
+  if (inAlarm(item)) return 'alarm';
   return (item.speed ?? 0) > 0 ? 'moving' : 'stopped';
 }
 
-/** Status filter: 在线/离线 by connection, 报警 any asset with alarm flags set. */
-export function matchesStatus(item: Pick<MonitorItem, 'online' | 'alarmFlags'>, status: AssetStatusFilter): boolean {
+/** Status filter: 在线/离线 by connection, 报警 any asset with an open alarm ({@link inAlarm}). */
+export function matchesStatus(item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'openAlarms'>, status: AssetStatusFilter): boolean {
   switch (status) {
     case 'online':
       return item.online;
     case 'offline':
       return !item.online;
     case 'alarm':
-      return item.alarmFlags !== 0;
+      return inAlarm(item);
     default:
       return true;
   }

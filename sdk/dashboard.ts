@@ -3,6 +3,8 @@
  * the server that builds it and the pages that show it. Pure types and constants.
  */
 
+import type { Alarm } from './services/alarm-service';
+
 /** GET: the whole dashboard of the caller's scope, or of one customer (`tenantId`) in it. */
 export const DASHBOARD_PATH = '/car/v1/api/dataCenter/dashboard.json';
 
@@ -13,7 +15,7 @@ export interface DashboardKindCounts {
   total: number;
   online: number;
   offline: number;
-  /** Reporting an alarm in its latest position. */
+  /** With an open alarm (not handled; a condition type while it lasts — docs/api-contract.md). */
   alarm: number;
   /** Service ran out. */
   expired: number;
@@ -49,6 +51,8 @@ export interface DashboardData {
   /** Alarms started in the 30 days and today, by type, most first. */
   alarmTypes: { alarmType: string; alarmName: string; count: number }[];
   topAlarmAssets: { terminalNo: string; plateNo: string | null; assetKind: string | null; count: number }[];
+  /** Open alarms now (the same state as the monitor's 报警): how many, and the newest ten, newest first. */
+  openAlarms: { total: number; latest: Alarm[] };
   /** Where the assets in service are: [lon, lat, assets] per 0.1° cell, WGS84. */
   heat: [number, number, number][];
   /** Services ending today or in the next 30 days (the first ten, soonest first). */

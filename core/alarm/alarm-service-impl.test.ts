@@ -20,6 +20,7 @@ function alarm(id: number, patch: Partial<Alarm> = {}): Alarm {
     id,
     alarmType: 'sos',
     alarmName: '紧急报警',
+    level: 'urgent',
     source: 'terminal',
     terminalNo: '013800000001',
     plateNo: '京A00001',

@@ -12,6 +12,7 @@ const sos = (id: number, plateNo = '京A00001'): Alarm => ({
   alarmType: 'sos',
   alarmName: '紧急报警',
   source: 'terminal',
+  level: 'urgent',
   terminalNo: '013800000001',
   plateNo,
   vehicleId: 1,

@@ -17,6 +17,7 @@ const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
   alarmType: 'sos',
   alarmName: '紧急报警',
   source: 'terminal',
+  level: 'urgent',
   terminalNo: `01380000000${id}`,
   plateNo: `京A0000${id}`,
   vehicleId: id,

@@ -13,10 +13,13 @@ const PUSH_LIST = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 const PUSH_SAVE = '/car/v4/api/alarm/push/configAlarmPush.json';
 
 const CONTROLS = [
-  { alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, thresholds: {} },
-  { alarmType: 'fatigue', alarmName: '疲劳驾驶', source: 'terminal', enabled: true, thresholds: {} },
-  { alarmType: 'platformOverspeed', alarmName: '平台超速', source: 'platform', enabled: true, thresholds: { speedLimit: 100, minDurationSeconds: 10 } },
-  { alarmType: 'parking', alarmName: '停车超时', source: 'platform', enabled: false, thresholds: { minutes: 60 } },
+  { alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, level: 'urgent', defaultLevel: 'urgent', lifecycle: 'event', thresholds: {} },
+  { alarmType: 'fatigue', alarmName: '疲劳驾驶', source: 'terminal', enabled: true, level: 'normal', defaultLevel: 'normal', lifecycle: 'condition', thresholds: {} },
+  {
+    alarmType: 'platformOverspeed', alarmName: '平台超速', source: 'platform', enabled: true, level: 'normal', defaultLevel: 'normal', lifecycle: 'condition',
+    thresholds: { speedLimit: 100, minDurationSeconds: 10 },
+  },
+  { alarmType: 'parking', alarmName: '停车超时', source: 'platform', enabled: false, level: 'info', defaultLevel: 'info', lifecycle: 'condition', thresholds: { minutes: 60 } },
 ];
 
 const PUSH: AlarmPushSettings = {
@@ -53,12 +56,32 @@ describe('告警设置', () => {
     await waitFor(() => expect(server.to(CONTROL_SAVE)).toHaveLength(1));
     expect(server.to(CONTROL_SAVE)[0]!.body).toEqual({
       items: [
-        { alarmType: 'sos', enabled: true, thresholds: {} },
-        { alarmType: 'fatigue', enabled: false, thresholds: {} },
-        { alarmType: 'platformOverspeed', enabled: true, thresholds: { speedLimit: 80, minDurationSeconds: 10 } },
-        { alarmType: 'parking', enabled: true, thresholds: { minutes: 30 } },
+        { alarmType: 'sos', enabled: true, level: 'urgent', thresholds: {} },
+        { alarmType: 'fatigue', enabled: false, level: 'normal', thresholds: {} },
+        { alarmType: 'platformOverspeed', enabled: true, level: 'normal', thresholds: { speedLimit: 80, minDurationSeconds: 10 } },
+        { alarmType: 'parking', enabled: true, level: 'info', thresholds: { minutes: 30 } },
       ],
     });
+  });
+
+  it('shows each type\'s level (紧急, 一般, 提示) beside its switch, marks the default, and saves the level chosen', async () => {
+    const saved = CONTROLS.map((c) => (c.alarmType === 'fatigue' ? { ...c, level: 'urgent' } : c));
+    const server = new FakeServer().on('POST', CONTROL_LIST, ok(CONTROLS)).on('POST', CONTROL_SAVE, ok(saved));
+    renderPage('setting', server);
+    const terminal = await screen.findByRole('region', { name: '终端告警' });
+    const sos = within(terminal).getByRole('combobox', { name: '紧急报警级别' }) as HTMLSelectElement;
+    expect(sos.value).toBe('urgent');
+    expect([...sos.options].map((o) => o.text)).toEqual(['紧急（默认）', '一般', '提示']);
+    const fatigue = within(terminal).getByRole('combobox', { name: '疲劳驾驶级别' }) as HTMLSelectElement;
+    expect(fatigue.value).toBe('normal');
+    fireEvent.change(fatigue, { target: { value: 'urgent' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.to(CONTROL_SAVE)).toHaveLength(1));
+    const items = (server.to(CONTROL_SAVE)[0]!.body as { items: { alarmType: string; level: string }[] }).items;
+    expect(items.map((i) => [i.alarmType, i.level])).toEqual([['sos', 'urgent'], ['fatigue', 'urgent'], ['platformOverspeed', 'normal'], ['parking', 'info']]);
+    // the page shows what the server saved
+    await waitFor(() => expect((within(terminal).getByRole('combobox', { name: '疲劳驾驶级别' }) as HTMLSelectElement).value).toBe('urgent'));
+    expect([...(within(terminal).getByRole('combobox', { name: '疲劳驾驶级别' }) as HTMLSelectElement).options].map((o) => o.text)).toEqual(['紧急', '一般（默认）', '提示']);
   });
 
   it('refuses thresholds out of range or not whole numbers, in Chinese, and sends nothing', async () => {

@@ -157,7 +157,7 @@ describe('车辆日在线', () => {
 
 describe('告警明细', () => {
   const alarm: Alarm = {
-    id: 5, alarmType: 'overspeed', alarmName: '超速报警', source: 'terminal', terminalNo: '013800000001', plateNo: '京A00001', vehicleId: 1,
+    id: 5, alarmType: 'overspeed', alarmName: '超速报警', source: 'terminal', level: 'normal', terminalNo: '013800000001', plateNo: '京A00001', vehicleId: 1,
     groupId: 1, groupName: '一组', startTime: '2026-05-19T10:00:00+08:00', endTime: '2026-05-19T10:02:30+08:00', lon: 116.4, lat: 39.9, speed: 95,
     detail: {}, status: 1, processNote: '已提醒司机', processUser: 'admin', processTime: '2026-05-19T11:00:00+08:00',
   };

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
@@ -78,5 +78,40 @@ describe('人员监控 of 智能工牌', () => {
     expect(screen.getByTestId('monitor-count').textContent).toContain('显示 2 人');
     expect(server.to('/car/v4/api/monitor/list.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
     expect(server.to('/car/v4/api/monitor/tree.json')).toEqual([]);
+  });
+});
+
+describe('open alarms in 人员监控', () => {
+  it('counts a person under 报警 with an SOS chip while the SOS is open (after the badge’s next normal report), until the live channel says it was handled', async () => {
+    storeUser();
+    // 王建国 pressed SOS; his badge reported normally since (no alarm bit), nobody handled it yet
+    const sos = person('868710040000011', '王建国', { department: '生产部', alarmFlags: 0, openAlarms: 1, openAlarmTypes: ['sos'] });
+    const server = new FakeServer()
+      .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1102, type: 1 }]))
+      .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 2, list: [sos, person('868710040000029', '李秀英', { department: '生产部', openAlarms: 0 })] }))
+      .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
+    const sockets = new FakeWebSockets();
+    const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
+    await container.get<Perms>(PermissionService).load();
+    render(
+      <ServiceProvider container={container}>
+        <PeopleMonitorPage />
+      </ServiceProvider>,
+    );
+    const alarmFilter = () => within(screen.getByRole('radiogroup', { name: '状态筛选' })).getByRole('radio', { name: /报警/ });
+    const row = () => within(screen.getAllByText('王建国').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
+    await screen.findAllByText('王建国');
+    await waitFor(() => expect(alarmFilter().textContent).toBe('1报警'));
+    await waitFor(() => expect(row().getByText('SOS')).toBeTruthy());
+
+    // handled elsewhere: the server pushes the person again without open alarms
+    const socket = sockets.last!;
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'ready' });
+      socket.receive({ type: 'positions', list: [{ ...sos, openAlarms: 0, openAlarmTypes: undefined, gpsTime: '2026-11-24T10:00:05+08:00' }] });
+    });
+    await waitFor(() => expect(alarmFilter().textContent).toBe('0报警'));
+    expect(row().queryByText('SOS')).toBeNull();
   });
 });

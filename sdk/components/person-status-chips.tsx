@@ -6,7 +6,7 @@ export type PersonStatusKey = 'online' | 'offline' | 'moving' | 'still' | 'sos' 
 
 /** Props of {@link PersonStatusChips}. */
 export interface PersonStatusChipsProps {
-  item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'speed' | 'battery' | 'fix' | 'accuracy' | 'expired'>;
+  item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'openAlarmTypes' | 'openAlarms' | 'speed' | 'battery' | 'fix' | 'accuracy' | 'expired'>;
   /** Only these chips (e.g. the alerts SOS and 低电量 in a narrow tree row); default all. */
   only?: readonly PersonStatusKey[];
 }
@@ -14,7 +14,7 @@ export interface PersonStatusChipsProps {
 const View = lazy(() => import('./person-status/person-status-chips-view'));
 
 /**
- * A person's status as small chips: 在线/离线, 移动/静止 (speed > 0), SOS (alarm bit 0), 低电量 (below 20 %),
+ * A person's status as small chips: 在线/离线, 移动/静止 (speed > 0), SOS (an open SOS alarm), 低电量 (below 20 %),
  * 基站定位/WiFi定位 (an approximate fix, its accuracy as tooltip). Loaded on demand.
  */
 export function PersonStatusChips(props: PersonStatusChipsProps) {

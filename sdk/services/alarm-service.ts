@@ -9,12 +9,31 @@ export const AlarmStatus = { UNPROCESSED: 0, PROCESSED: 1 } as const;
 /** Where an alarm comes from: a terminal's alarm bit or a platform rule. */
 export type AlarmSource = 'terminal' | 'platform';
 
+/** How urgent an alarm type is for the tenant (告警设置): 紧急, 一般 or 提示. */
+export type AlarmLevel = 'urgent' | 'normal' | 'info';
+
+/** The levels, most urgent first, with their Chinese names. */
+export const ALARM_LEVELS: readonly { level: AlarmLevel; name: string }[] = [
+  { level: 'urgent', name: '紧急' },
+  { level: 'normal', name: '一般' },
+  { level: 'info', name: '提示' },
+];
+
+/**
+ * How long an alarm stays open on its asset (tree 报警 counters, cards, dashboards): an `event`
+ * (SOS, 断电, 震动 …) until it is handled, whenever it ended; a `condition` (超速, 离线, 低电量 …)
+ * while it lasts and is not handled.
+ */
+export type AlarmLifecycle = 'event' | 'condition';
+
 /** One alarm (times ISO 8601 with offset, lon/lat WGS84). */
 export interface Alarm {
   id: number;
   alarmType: string;
   alarmName: string;
   source: AlarmSource;
+  /** The type's level as the alarm's tenant set it (its default otherwise). */
+  level: AlarmLevel;
   terminalNo: string;
   plateNo: string | null;
   /** Whom to call: a person's 手机号 or a pet's 主人手机号 (null for vehicles and e-bikes, or when not filled in). */
@@ -23,7 +42,10 @@ export interface Alarm {
   groupId: number | null;
   groupName: string | null;
   startTime: string;
-  /** null while the condition lasts; enter/exit alarms have endTime = startTime. */
+  /**
+   * When the alarm ended (the bit cleared, the condition passed); null while it lasts; enter/exit
+   * alarms have endTime = startTime. Apart from handling: an ended event alarm stays open until processed.
+   */
   endTime: string | null;
   lon: number | null;
   lat: number | null;
@@ -49,6 +71,10 @@ export interface AlarmControlItem {
   alarmName: string;
   source: AlarmSource;
   enabled: boolean;
+  /** The tenant's level of the type, and the catalogue's default. */
+  level: AlarmLevel;
+  defaultLevel: AlarmLevel;
+  lifecycle: AlarmLifecycle;
   /** Numbers keyed by name, e.g. `{speedLimit, minDurationSeconds}` of 平台超速; `{}` when the type has none. */
   thresholds: Record<string, number>;
 }
@@ -103,6 +129,10 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   offline: '离线超时',
   parking: '停车超时',
   lowBattery: '低电量',
+  heartRateAbnormal: '心率异常',
+  temperatureHigh: '体温异常',
+  gbOverspeed: '超标车速',
+  leaseOverdue: '租约逾期',
   spoofSuspected: '设备冒用嫌疑',
 };
 

@@ -29,8 +29,17 @@ export interface MonitorItem {
   /** ISO 8601 with offset. */
   gpsTime: string | null;
   receivedTime: string | null;
+  /** The alarm bits of the latest report (JT/T 808 0x0200); whether the asset is in alarm is `openAlarms`. */
   alarmFlags: number;
   statusFlags: number;
+  /**
+   * Open alarms of the asset: not handled, and for a condition type (超速, 离线 …) still lasting;
+   * an event type (SOS, 断电, 震动 …) stays open until handled. The tree's 报警, the cards, rows,
+   * map marks and the dashboards all read this. Absent only from items of older servers.
+   */
+  openAlarms?: number;
+  /** The types of those open alarms (absent when there is none). */
+  openAlarmTypes?: string[];
   /** Status bit 0. */
   acc: boolean;
   /** Status bit 1. */

@@ -1,5 +1,8 @@
+import type { AlarmLevel, AlarmLifecycle } from '../../sdk/services/alarm-service';
+
 /** Where an alarm comes from: a JT/T 808 alarm bit the terminal set, or a rule the platform evaluates. */
 export type AlarmSource = 'terminal' | 'platform';
+export type { AlarmLevel, AlarmLifecycle };
 
 /** One threshold of a platform rule: its key in `thresholds`, Chinese name and allowed range. */
 export interface ThresholdSpec {
@@ -21,80 +24,96 @@ export interface AlarmTypeInfo {
   deviceAlarm?: string;
   /** On for a tenant that has not saved its own alarm control. */
   defaultEnabled: boolean;
+  /** 紧急, 一般 or 提示 for a tenant that has not set its own (告警设置). */
+  defaultLevel: AlarmLevel;
+  /**
+   * event: stays open on its asset until handled, whenever it ended (SOS, 断电, 震动 …);
+   * condition: open while the condition lasts and it is not handled (超速, 离线, 低电量 …).
+   */
+  lifecycle: AlarmLifecycle;
   defaultThresholds: Record<string, number>;
   thresholds: readonly ThresholdSpec[];
 }
 
-const terminal = (alarmType: string, alarmName: string, bit: number): AlarmTypeInfo => ({
-  alarmType, alarmName, source: 'terminal', bit, defaultEnabled: true, defaultThresholds: {}, thresholds: [],
+/** A type's default level and lifecycle, written beside it in the list below. */
+type Kind = `${AlarmLevel}/${AlarmLifecycle}`;
+
+function split(kind: Kind): { defaultLevel: AlarmLevel; lifecycle: AlarmLifecycle } {
+  const [defaultLevel, lifecycle] = kind.split('/') as [AlarmLevel, AlarmLifecycle];
+  return { defaultLevel, lifecycle };
+}
+
+const terminal = (alarmType: string, alarmName: string, bit: number, kind: Kind): AlarmTypeInfo => ({
+  alarmType, alarmName, source: 'terminal', bit, defaultEnabled: true, ...split(kind), defaultThresholds: {}, thresholds: [],
 });
 
-const device = (alarmType: string, alarmName: string, deviceAlarm: string): AlarmTypeInfo => ({
-  alarmType, alarmName, source: 'terminal', deviceAlarm, defaultEnabled: true, defaultThresholds: {}, thresholds: [],
+const device = (alarmType: string, alarmName: string, deviceAlarm: string, kind: Kind): AlarmTypeInfo => ({
+  alarmType, alarmName, source: 'terminal', deviceAlarm, defaultEnabled: true, ...split(kind), defaultThresholds: {}, thresholds: [],
 });
 
-const platform = (alarmType: string, alarmName: string, defaultEnabled: boolean, thresholds: readonly (ThresholdSpec & { value: number })[] = []): AlarmTypeInfo => ({
+const platform = (alarmType: string, alarmName: string, defaultEnabled: boolean, kind: Kind, thresholds: readonly (ThresholdSpec & { value: number })[] = []): AlarmTypeInfo => ({
   alarmType,
   alarmName,
   source: 'platform',
   defaultEnabled,
+  ...split(kind),
   defaultThresholds: Object.fromEntries(thresholds.map((t) => [t.key, t.value])),
   thresholds: thresholds.map(({ value: _v, ...spec }) => spec),
 });
 
 /** Every alarm type, in the order the console lists them (docs/api-contract.md). */
 export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
-  terminal('sos', '紧急报警', 0),
-  terminal('overspeed', '超速报警', 1),
-  terminal('fatigue', '疲劳驾驶', 2),
-  terminal('earlyWarning', '危险预警', 3),
-  terminal('gnssFault', 'GNSS模块故障', 4),
-  terminal('gnssAntennaCut', 'GNSS天线未接或被剪断', 5),
-  terminal('gnssAntennaShort', 'GNSS天线短路', 6),
-  terminal('lowVoltage', '终端主电源欠压', 7),
-  terminal('powerCut', '终端主电源掉电', 8),
-  terminal('displayFault', '终端LCD或显示器故障', 9),
-  terminal('ttsFault', 'TTS模块故障', 10),
-  terminal('cameraFault', '摄像头故障', 11),
-  terminal('drivingTimeout', '当天累计驾驶超时', 18),
-  terminal('parkingTimeout', '超时停车', 19),
-  terminal('areaInOut', '进出区域', 20),
-  terminal('routeInOut', '进出路线', 21),
-  terminal('vssFault', '车辆VSS故障', 24),
-  terminal('fuelAbnormal', '车辆油量异常', 25),
-  terminal('stolen', '车辆被盗', 26),
-  terminal('illegalIgnition', '车辆非法点火', 27),
-  terminal('illegalMove', '车辆非法位移', 28),
-  terminal('collision', '碰撞预警', 29),
-  terminal('rollover', '侧翻预警', 30),
-  device('vibration', '震动告警', 'vibration'),
-  device('fall', '跌倒报警', 'fall'),
-  device('takeOff', '脱落报警', 'takeOff'),
-  device('tamper', '防拆报警', 'tamper'),
-  device('deviceLowBattery', '低电报警', 'lowBattery'),
-  platform('platformOverspeed', '平台超速', true, [
+  terminal('sos', '紧急报警', 0, 'urgent/event'),
+  terminal('overspeed', '超速报警', 1, 'normal/condition'),
+  terminal('fatigue', '疲劳驾驶', 2, 'normal/condition'),
+  terminal('earlyWarning', '危险预警', 3, 'normal/event'),
+  terminal('gnssFault', 'GNSS模块故障', 4, 'info/condition'),
+  terminal('gnssAntennaCut', 'GNSS天线未接或被剪断', 5, 'info/condition'),
+  terminal('gnssAntennaShort', 'GNSS天线短路', 6, 'info/condition'),
+  terminal('lowVoltage', '终端主电源欠压', 7, 'info/condition'),
+  terminal('powerCut', '终端主电源掉电', 8, 'urgent/event'),
+  terminal('displayFault', '终端LCD或显示器故障', 9, 'info/condition'),
+  terminal('ttsFault', 'TTS模块故障', 10, 'info/condition'),
+  terminal('cameraFault', '摄像头故障', 11, 'info/condition'),
+  terminal('drivingTimeout', '当天累计驾驶超时', 18, 'normal/condition'),
+  terminal('parkingTimeout', '超时停车', 19, 'normal/condition'),
+  terminal('areaInOut', '进出区域', 20, 'normal/event'),
+  terminal('routeInOut', '进出路线', 21, 'normal/event'),
+  terminal('vssFault', '车辆VSS故障', 24, 'info/condition'),
+  terminal('fuelAbnormal', '车辆油量异常', 25, 'normal/condition'),
+  terminal('stolen', '车辆被盗', 26, 'urgent/event'),
+  terminal('illegalIgnition', '车辆非法点火', 27, 'normal/event'),
+  terminal('illegalMove', '车辆非法位移', 28, 'normal/event'),
+  terminal('collision', '碰撞预警', 29, 'urgent/event'),
+  terminal('rollover', '侧翻预警', 30, 'urgent/event'),
+  device('vibration', '震动告警', 'vibration', 'normal/event'),
+  device('fall', '跌倒报警', 'fall', 'urgent/event'),
+  device('takeOff', '脱落报警', 'takeOff', 'normal/event'),
+  device('tamper', '防拆报警', 'tamper', 'normal/event'),
+  device('deviceLowBattery', '低电报警', 'lowBattery', 'info/condition'),
+  platform('platformOverspeed', '平台超速', true, 'normal/condition', [
     { key: 'speedLimit', title: '限速', min: 1, max: 300, integer: true, value: 100 },
     { key: 'minDurationSeconds', title: '持续时间', min: 0, max: 3600, integer: true, value: 10 },
   ]),
-  platform('fenceEnter', '进入围栏', true),
-  platform('fenceExit', '离开围栏', true),
+  platform('fenceEnter', '进入围栏', true, 'normal/event'),
+  platform('fenceExit', '离开围栏', true, 'normal/event'),
   // 宠物守护: a pet outside every one of its 安全区域
-  platform('leaveSafeZone', '离开安全区域', true),
-  platform('offline', '离线超时', true, [{ key: 'minutes', title: '离线时长', min: 1, max: 10080, integer: true, value: 30 }]),
-  platform('parking', '停车超时', false, [{ key: 'minutes', title: '停车时长', min: 1, max: 1440, integer: true, value: 60 }]),
-  platform('lowBattery', '低电量', true, [{ key: 'percent', title: '电量阈值', min: 1, max: 99, integer: true, value: 20 }]),
+  platform('leaveSafeZone', '离开安全区域', true, 'urgent/condition'),
+  platform('offline', '离线超时', true, 'info/condition', [{ key: 'minutes', title: '离线时长', min: 1, max: 10080, integer: true, value: 30 }]),
+  platform('parking', '停车超时', false, 'info/condition', [{ key: 'minutes', title: '停车时长', min: 1, max: 1440, integer: true, value: 60 }]),
+  platform('lowBattery', '低电量', true, 'info/condition', [{ key: 'percent', title: '电量阈值', min: 1, max: 99, integer: true, value: 20 }]),
   // 健康告警: badges' readings against the tenant's 健康设置 (heart rate range, body temperature ceiling)
-  platform('heartRateAbnormal', '心率异常', true),
-  platform('temperatureHigh', '体温异常', true),
+  platform('heartRateAbnormal', '心率异常', true, 'urgent/condition'),
+  platform('temperatureHigh', '体温异常', true, 'urgent/condition'),
   // e-bikes only: GB 17761-2018 caps an electric bicycle's speed at 25 km/h
-  platform('gbOverspeed', '超标车速', true, [
+  platform('gbOverspeed', '超标车速', true, 'normal/condition', [
     { key: 'speedLimit', title: '限速', min: 1, max: 100, integer: true, value: 25 },
     { key: 'minDurationSeconds', title: '持续时间', min: 0, max: 3600, integer: true, value: 10 },
   ]),
   // 电动车租赁: a contract past its end day without the e-bike returned
-  platform('leaseOverdue', '租约逾期', true),
+  platform('leaseOverdue', '租约逾期', true, 'normal/condition'),
   // a login from another address while the terminal's live connection still reports (GT06 and watch frames carry no secret)
-  platform('spoofSuspected', '设备冒用嫌疑', true),
+  platform('spoofSuspected', '设备冒用嫌疑', true, 'urgent/event'),
 ];
 
 const BY_TYPE = new Map(ALARM_TYPES.map((t) => [t.alarmType, t]));
@@ -119,10 +138,27 @@ export const TERMINAL_ALARM_BITS: readonly { alarmType: string; bit: number }[] 
   bit: t.bit!,
 }));
 
-/** One tenant's switch and thresholds for one type. */
+/** The types that stay open until handled even after they ended (see AlarmTypeInfo.lifecycle). */
+export const EVENT_ALARM_TYPES: readonly string[] = ALARM_TYPES.filter((t) => t.lifecycle === 'event').map((t) => t.alarmType);
+
+const LEVELS: ReadonlySet<string> = new Set<AlarmLevel>(['urgent', 'normal', 'info']);
+
+export function isAlarmLevel(value: unknown): value is AlarmLevel {
+  return typeof value === 'string' && LEVELS.has(value);
+}
+
+/** The level of a type as a tenant saved it (null: never set), else the catalogue's default. */
+export function alarmLevel(alarmType: string, saved?: string | null): AlarmLevel {
+  if (isAlarmLevel(saved)) return saved;
+  return BY_TYPE.get(alarmType)?.defaultLevel ?? 'normal';
+}
+
+/** One tenant's switch, level and thresholds for one type. */
 export interface AlarmControl {
   alarmType: string;
   enabled: boolean;
+  /** Absent in a saved control that never set one: the type's default applies. */
+  level?: AlarmLevel;
   thresholds: Record<string, number>;
 }
 
@@ -138,6 +174,7 @@ export function mergeControls(saved: readonly AlarmControl[]): Map<string, Alarm
       return [t.alarmType, {
         alarmType: t.alarmType,
         enabled: own?.enabled ?? t.defaultEnabled,
+        level: alarmLevel(t.alarmType, own?.level),
         thresholds: { ...t.defaultThresholds, ...pickThresholds(t, own?.thresholds) },
       }];
     }),

@@ -296,7 +296,7 @@ export class AlarmEngine {
 
   private announce(event: AlarmEvent['event'], row: AlarmRow): void {
     const alarm = toAlarm(row);
-    this.opts.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, event, alarm });
+    this.opts.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, terminalId: row.terminalId, event, alarm });
     if (event === 'start') this.opts.push.dispatch(row.tenantId, alarm);
   }
 }

@@ -156,7 +156,7 @@ describe('fence alarms from a real terminal', () => {
     expect((await history(admin, { alarmType: 'sos', keyword: '013800000002' })).obj.total).toBe(1);
 
     const realTime = await admin.get<{ total: number; list: Alarm[] }>(REAL_TIME, { alarmType: 'sos' });
-    expect(realTime.obj.list.map((a) => a.id)).toEqual([sos[0]!.alarm.id]);
+    expect(realTime.obj.list.map((a) => [a.id, a.level])).toEqual([[sos[0]!.alarm.id, 'urgent']]);
     const counts = await admin.get<{ total: number; types: { alarmType: string; alarmName: string; count: number }[] }>(REAL_TIME_NUM);
     expect(counts.obj.types).toContainEqual({ alarmType: 'sos', alarmName: '紧急报警', count: 1 });
     expect(counts.obj.total).toBe(counts.obj.types.reduce((n, x) => n + x.count, 0));
@@ -215,7 +215,7 @@ describe('fence alarms from a real terminal', () => {
       while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       // only the pushed type, only its start
       expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ event: 'alarm', body: { alarmType: 'sos', terminalNo: '013800000002', status: 0 } });
+      expect(received[0]).toMatchObject({ event: 'alarm', body: { alarmType: 'sos', level: 'urgent', terminalNo: '013800000002', status: 0 } });
     } finally {
       hook.close();
     }

@@ -1,7 +1,7 @@
 import { toChinaIso } from '../api/time-format';
 import type { AlarmRow } from '../store/alarm-queries';
 import type { Alarm } from '../../sdk/services/alarm-service';
-import { alarmName } from './alarm-catalogue';
+import { alarmLevel, alarmName } from './alarm-catalogue';
 
 /** One alarm as the console gets it: the SDK's `Alarm` (docs/api-contract.md). */
 export type { Alarm };
@@ -12,6 +12,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     alarmType: row.alarmType,
     alarmName: alarmName(row.alarmType),
     source: row.source === 'terminal' ? 'terminal' : 'platform',
+    level: alarmLevel(row.alarmType, row.level),
     terminalNo: row.terminalNo,
     plateNo: row.plateNo,
     contactPhone: row.contactPhone ?? null,

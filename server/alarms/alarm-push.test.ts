@@ -4,7 +4,7 @@ import { AlarmPushDispatcher, alarmText, type AlarmPushOptions } from './alarm-p
 import { defaultPushSettings, type AlarmPushSettings } from './alarm-push-settings';
 
 const alarm: Alarm = {
-  id: 11, alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', terminalNo: '013800000001', plateNo: '京A12345', vehicleId: 1, groupId: 2,
+  id: 11, alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', level: 'urgent', terminalNo: '013800000001', plateNo: '京A12345', vehicleId: 1, groupId: 2,
   groupName: '北京车队', startTime: '2026-05-01T10:00:00+08:00', endTime: null, lon: 116.397, lat: 39.909, speed: 30, detail: { bit: 0 },
   status: 0, processNote: null, processUser: null, processTime: null,
 };

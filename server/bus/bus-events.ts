@@ -66,6 +66,8 @@ export interface AlarmEvent {
   tenantId: number;
   /** The asset's vehicle group now (group-scoped users see only their groups). */
   groupId: number | null;
+  /** The asset's terminal: its live item is pushed again with its open alarms. */
+  terminalId?: number;
   event: 'start' | 'end' | 'processed';
   alarm: Alarm;
 }

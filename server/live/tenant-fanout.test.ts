@@ -70,6 +70,20 @@ describe('tenant fan-out', () => {
     fanout.close();
   });
 
+  it('sends an alarm at once and then its asset\'s item again, though its position did not change', async () => {
+    const fanout = new TenantFanout(source, 1000);
+    const { client: c, sent } = client();
+    fanout.add(c);
+    report(fanout, 1, 0);
+    await vi.advanceTimersByTimeAsync(60);
+    await vi.advanceTimersByTimeAsync(2000);
+    const before = sent.length;
+    fanout.handle({ type: 'alarm', tenantId: TENANT, groupId: groupOf(1), terminalId: 1, event: 'processed', alarm: { id: 9 } as never });
+    await vi.advanceTimersByTimeAsync(60);
+    expect(sent.slice(before).map((m) => m.type === 'alarm' ? 'alarm' : `${m.type}:${m.ids.join(',')}`)).toEqual(['alarm', 'positions:01380000001']);
+    fanout.close();
+  });
+
   it('does not hold a fresh asset back behind another asset\'s interval', async () => {
     const fanout = new TenantFanout(source, 1000);
     const { client: c, pushes } = client();

@@ -42,7 +42,7 @@ interface TenantChannel {
   lastFlush: number;
   /** When each terminal was last flushed (epoch ms): it goes again no sooner than intervalMs later. */
   flushedAt: Map<number, number>;
-  /** gpsTime last pushed per terminal: unchanged assets are not pushed again. */
+  /** gpsTime, online and open alarms last pushed per terminal: unchanged assets are not pushed again. */
   pushed: Map<number, string | null>;
   flushing: boolean;
 }
@@ -161,6 +161,8 @@ export class TenantFanout {
     if (!channel) return;
     if (event.type === 'alarm') {
       this.sendForAsset(event.tenantId, event.groupId, 'alarms', { type: 'alarm', event: event.event, alarm: event.alarm });
+      // its open alarms changed: the asset's item goes out again (tree 报警, cards, map marks)
+      if (event.terminalId !== undefined) this.repush(event.tenantId, channel, [event.terminalId]);
       return;
     }
     if (event.type === 'exportReady') {
@@ -180,13 +182,7 @@ export class TenantFanout {
       this.wake(event.tenantId, channel, due);
     } else if (event.type === 'assets') {
       // e.g. a renewed service: the items go out again even when their position did not change
-      let due = Number.POSITIVE_INFINITY;
-      for (const id of event.terminalIds) {
-        channel.pending.add(id);
-        channel.pushed.delete(id);
-        due = Math.min(due, this.dueAt(channel, id));
-      }
-      this.wake(event.tenantId, channel, due);
+      this.repush(event.tenantId, channel, event.terminalIds);
     } else if (event.type === 'online') {
       void this.source.asset(event.tenantId, event.terminalId).then((asset) => {
         const message = { type: 'online', terminalNo: asset?.terminalNo ?? event.terminalNo, online: event.online, at: event.at };
@@ -203,6 +199,17 @@ export class TenantFanout {
     for (const channel of this.channels.values()) if (channel.timer) clearTimeout(channel.timer);
     this.channels.clear();
     this.audiences.clear();
+  }
+
+  /** The terminals' items go out with the next flush even when their position did not change. */
+  private repush(tenantId: number, channel: TenantChannel, terminalIds: readonly number[]): void {
+    let due = Number.POSITIVE_INFINITY;
+    for (const id of terminalIds) {
+      channel.pending.add(id);
+      channel.pushed.delete(id);
+      due = Math.min(due, this.dueAt(channel, id));
+    }
+    this.wake(tenantId, channel, due);
   }
 
   /** When a terminal may be flushed again. */
@@ -238,7 +245,7 @@ export class TenantFanout {
       if (ids.length === 0) return;
       const items = await this.source.items(tenantId, ids);
       const changed = items.filter((item) => {
-        const key = `${item.gpsTime}|${item.online}`;
+        const key = `${item.gpsTime}|${item.online}|${item.openAlarms ?? 0}`;
         if (channel.pushed.get(item.terminalId) === key) return false;
         channel.pushed.set(item.terminalId, key);
         return true;

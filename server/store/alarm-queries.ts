@@ -30,6 +30,8 @@ export interface AlarmRow {
   processTime: Date | null;
   /** 补报: recorded from a report that arrived late, at the report's own time. */
   late: boolean;
+  /** The level the alarm's tenant set for its type; null: the type's default. */
+  level: string | null;
 }
 
 export interface NewAlarm {
@@ -98,11 +100,12 @@ export class AlarmQueries {
       .innerJoin('terminals as t', 't.id', 'a.terminal_id')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .leftJoin('vehicle_groups as g', 'g.id', 'v.group_id')
+      .leftJoin('alarm_controls as ac', (join) => join.onRef('ac.tenant_id', '=', 'a.tenant_id').onRef('ac.alarm_type', '=', 'a.alarm_type'))
       .select([
         'a.id', 'a.tenant_id as tenantId', 'a.terminal_id as terminalId', 'a.alarm_type as alarmType', 'a.source', 'a.fence_id as fenceId',
         't.display_no as terminalNo', 'v.plate_no as plateNo', 'v.id as vehicleId', 'g.id as groupId', 'g.name as groupName',
         'a.start_time as startTime', 'a.end_time as endTime', 'a.lon', 'a.lat', 'a.speed', 'a.detail', 'a.status',
-        'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime', 'a.late',
+        'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime', 'a.late', 'ac.level',
         sql<string | null>`coalesce(nullif(v.profile->>'phone', ''), nullif(v.profile->>'ownerPhone', ''))`.as('contactPhone'),
       ]);
   }

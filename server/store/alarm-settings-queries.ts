@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AlarmControl } from '../alarms/alarm-catalogue';
+import { isAlarmLevel, type AlarmControl } from '../alarms/alarm-catalogue';
 import type { Database } from './db-schema';
 
 /** How a tenant is told about new alarms (推送设置). */
@@ -21,8 +21,13 @@ export class AlarmSettingsQueries {
 
   /** The tenant's saved controls (types it never saved are absent). */
   async controls(tenantId: number): Promise<AlarmControl[]> {
-    const rows = await this.db.selectFrom('alarm_controls').select(['alarm_type', 'enabled', 'thresholds']).where('tenant_id', '=', tenantId).execute();
-    return rows.map((r) => ({ alarmType: r.alarm_type, enabled: r.enabled, thresholds: (r.thresholds ?? {}) as Record<string, number> }));
+    const rows = await this.db.selectFrom('alarm_controls').select(['alarm_type', 'enabled', 'thresholds', 'level']).where('tenant_id', '=', tenantId).execute();
+    return rows.map((r) => ({
+      alarmType: r.alarm_type,
+      enabled: r.enabled,
+      ...(isAlarmLevel(r.level) && { level: r.level }),
+      thresholds: (r.thresholds ?? {}) as Record<string, number>,
+    }));
   }
 
   /** Saved controls of every tenant that saved any (the offline check reads them all at once). */
@@ -35,7 +40,7 @@ export class AlarmSettingsQueries {
     if (items.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (const item of items) {
-        const values = { enabled: item.enabled, thresholds: JSON.stringify(item.thresholds), updated_at: at };
+        const values = { enabled: item.enabled, thresholds: JSON.stringify(item.thresholds), level: item.level ?? null, updated_at: at };
         await trx
           .insertInto('alarm_controls')
           .values({ tenant_id: tenantId, alarm_type: item.alarmType, ...values })

@@ -35,6 +35,8 @@ export interface AlarmControlTable {
   alarm_type: string;
   enabled: boolean;
   thresholds: Json;
+  /** urgent | normal | info; null: the type's default (migration 0022). */
+  level: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

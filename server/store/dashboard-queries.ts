@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DashboardData, DashboardDay, DashboardKindCounts } from '../../sdk/dashboard';
 import type { Database } from './db-schema';
 import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray, ReportDays } from './report-day-stats';
+import { hasOpenAlarm, isOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { num, round } from './row-values';
 import { assetInScope, type AccessScope } from './scope-queries';
 
@@ -9,7 +10,7 @@ import { assetInScope, type AccessScope } from './scope-queries';
 export const DASHBOARD_DAYS = 30;
 /** Days ahead in which a service expiry is listed. */
 export const EXPIRY_AHEAD_DAYS = 30;
-/** Rows of the top-alarm and expiry lists. */
+/** Rows of the top-alarm and expiry lists, and of the latest open alarms. */
 const TOP_ROWS = 10;
 /** Heat-map cells, degrees. */
 const HEAT_CELL_DEG = 0.1;
@@ -26,6 +27,8 @@ export interface DashboardFigures extends Pick<DashboardData, 'kinds' | 'totals'
   /** Assets the days' figures cover (those in service now). */
   dayAssets: number;
   alarmTypes: { alarmType: string; count: number }[];
+  /** Open alarms of the assets in service (see open-alarms.ts): how many, and the ids of the newest. */
+  openAlarms: { total: number; latestIds: number[] };
 }
 
 export interface DashboardOptions {
@@ -68,12 +71,15 @@ export class DashboardQueries {
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .leftJoin('latest_positions as lp', 'lp.terminal_id', 't.id')
+      .leftJoin(openAlarmsByTerminal(this.db, scope.tenantIds).as('oo'), 'oo.terminal_id', 't.id')
       .where(inScope)
       .select((eb) => [
         't.id as id',
         sql<string>`coalesce(v.asset_kind, 'none')`.as('kind'),
-        sql<AssetStatus>`case when ${expired} then 'expired' when lp.terminal_id is null then 'inactive'
-          when coalesce(lp.alarm_flags, 0) <> 0 then 'alarm' when ${online} then 'online' else 'offline' end`.as('status'),
+        // 告警: an open alarm (handled or, for a condition, ended alarms no longer count), whatever the latest report says
+        sql<AssetStatus>`case when ${expired} then 'expired' when ${hasOpenAlarm} then 'alarm' when lp.terminal_id is null then 'inactive'
+          when ${online} then 'online' else 'offline' end`.as('status'),
+        sql<string | null>`oo.n`.as('openAlarms'),
         sql<boolean>`not ${expired} and lp.received_time >= ${chinaDayStart(today)}`.as('reportedToday'),
         eb.ref('lp.lon').as('lon'),
         eb.ref('lp.lat').as('lat'),
@@ -85,6 +91,7 @@ export class DashboardQueries {
     const heatCells = new Map<string, [number, number, number]>();
     const inService: number[] = [];
     let reportedToday = 0;
+    let openAlarms = 0;
     for (const a of assets) {
       const k = kinds.get(a.kind) ?? { kind: a.kind, total: 0, online: 0, offline: 0, alarm: 0, expired: 0, inactive: 0 };
       kinds.set(a.kind, k);
@@ -94,6 +101,7 @@ export class DashboardQueries {
       totals[a.status] += 1;
       if (a.status === 'expired') continue;
       inService.push(a.id);
+      openAlarms += num(a.openAlarms);
       if (a.reportedToday) reportedToday += 1;
       if (a.lon !== null && a.lat !== null && !(a.lon === 0 && a.lat === 0)) {
         const lon = round((Math.floor(a.lon / HEAT_CELL_DEG) + 0.5) * HEAT_CELL_DEG, 2);
@@ -104,7 +112,7 @@ export class DashboardQueries {
       }
     }
 
-    const [days, alarmTypes, topAlarmAssets, expiring] = await Promise.all([
+    const [days, alarmTypes, topAlarmAssets, expiring, latestOpen] = await Promise.all([
       this.days(inService, firstDay, lastFinished, opts.onlineWindowSeconds),
       this.db.selectFrom('alarms as a').innerJoin('terminals as t', 't.id', 'a.terminal_id').leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
         .where(inScope).where('a.start_time', '>=', chinaDayStart(firstDay)).where('a.start_time', '<', opts.now)
@@ -115,6 +123,9 @@ export class DashboardQueries {
         .select(['t.display_no as terminalNo', 'v.plate_no as plateNo', 'v.asset_kind as assetKind', (eb) => eb.fn.countAll().as('n')])
         .groupBy(['t.id', 't.display_no', 'v.plate_no', 'v.asset_kind']).orderBy('n', 'desc').orderBy('t.display_no').limit(TOP_ROWS).execute(),
       this.expiring(scope, today),
+      this.db.selectFrom('alarms as oa').innerJoin('terminals as t', 't.id', 'oa.terminal_id').leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+        .where(inScope).where(isOpenAlarm).where(sql<boolean>`not ${expired}`)
+        .select('oa.id').orderBy('oa.start_time', 'desc').orderBy('oa.id', 'desc').limit(TOP_ROWS).execute(),
     ]);
     return {
       kinds: [...kinds.values()].sort((a, b) => b.total - a.total || a.kind.localeCompare(b.kind)),
@@ -123,6 +134,7 @@ export class DashboardQueries {
       days,
       dayAssets: inService.length,
       alarmTypes: alarmTypes.map((r) => ({ alarmType: r.alarmType, count: num(r.n) })),
+      openAlarms: { total: openAlarms, latestIds: latestOpen.map((r) => Number(r.id)) },
       topAlarmAssets: topAlarmAssets.map((r) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, assetKind: r.assetKind, count: num(r.n) })),
       heat: [...heatCells.values()].sort((a, b) => b[2] - a[2] || a[0] - b[0] || a[1] - b[1]),
       expiring,

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from './db-schema';
+import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { assetInScope, type AccessScope } from './scope-queries';
 import { serviceExpired } from './service-expiry';
 
@@ -24,6 +25,9 @@ export interface AssetRow {
   alarmFlags: number;
   statusFlags: number;
   mileage: number | null;
+  /** Open alarms of the asset (unhandled; condition types while they last), and their types. */
+  openAlarms: number;
+  openAlarmTypes: string[];
   /** The vehicle's service ran out: its latest position and state are withheld until renewed. */
   expired: boolean;
   /** vehicle | person | pet | ebike; null for a terminal without an asset. */
@@ -92,8 +96,10 @@ function escapeLike(text: string): string {
 export class MonitorQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private base(owner: AssetOwner, freshSince: Date) {
+  private base(owner: AssetOwner, freshSince: Date, terminalIds?: readonly number[]) {
     const online = sql<boolean>`(t.connected and lp.received_time is not null and lp.received_time >= ${freshSince})`;
+    const scope = ownerScope(owner);
+    const notExpired = sql<SqlBool>`not ${serviceExpired('v.expiry_date')}`;
     return {
       online,
       query: this.db
@@ -101,18 +107,20 @@ export class MonitorQueries {
         .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
         .leftJoin('vehicle_groups as g', 'g.id', 'v.group_id')
         // an expired service shows no live data: no position, never online or alarming
-        .leftJoin('latest_positions as lp', (join) => join.onRef('lp.terminal_id', '=', 't.id').on(sql<SqlBool>`not ${serviceExpired('v.expiry_date')}`))
-        .where(assetInScope(ownerScope(owner), 't.tenant_id', 'v.group_id')),
+        .leftJoin('latest_positions as lp', (join) => join.onRef('lp.terminal_id', '=', 't.id').on(notExpired))
+        .leftJoin(openAlarmsByTerminal(this.db, scope.tenantIds, terminalIds).as('oo'), (join) => join.onRef('oo.terminal_id', '=', 't.id').on(notExpired))
+        .where(assetInScope(scope, 't.tenant_id', 'v.group_id')),
     };
   }
 
   async assets(owner: AssetOwner, filter: AssetFilter): Promise<{ total: number; list: AssetRow[] }> {
-    const { online, query: base } = this.base(owner, filter.freshSince);
+    const { online, query: base } = this.base(owner, filter.freshSince, filter.terminalIds);
     let query = base;
     const status = filter.status ?? 'all';
     if (status === 'online') query = query.where(online as Expression<SqlBool>);
     if (status === 'offline') query = query.where(sql<SqlBool>`not ${online}`);
-    if (status === 'alarm') query = query.where(sql<SqlBool>`coalesce(lp.alarm_flags, 0) <> 0`);
+    // 报警: an open alarm (see open-alarms.ts), not the bits of the latest report
+    if (status === 'alarm') query = query.where(hasOpenAlarm);
     const keyword = filter.keyword?.trim();
     if (keyword) {
       const pattern = `%${escapeLike(keyword)}%`;
@@ -143,6 +151,7 @@ export class MonitorQueries {
         sql<string | null>`lp.extras->>'externalVoltage'`.as('externalVoltage'), sql<string | null>`lp.extras->>'charging'`.as('charging'),
         sql<string | null>`lp.extras->>'armed'`.as('armed'), sql<string | null>`v.profile->>'batteryVoltage'`.as('nominalVoltage'),
         sql<string | null>`v.profile->>'department'`.as('department'),
+        'oo.n as openAlarms', 'oo.types as openAlarmTypes',
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
       .orderBy('t.id');
@@ -164,11 +173,13 @@ export class MonitorQueries {
         charging: r.charging === null ? null : r.charging === 'true',
         armed: r.armed === null ? null : r.armed === 'true',
         nominalVoltage: r.nominalVoltage === null ? null : Number(r.nominalVoltage),
+        openAlarms: Number(r.openAlarms ?? 0),
+        openAlarmTypes: r.openAlarmTypes ? r.openAlarmTypes.split(',') : [],
       })),
     };
   }
 
-  /** Per group: how many assets, how many online, how many alarming (directly in it, not subgroups). */
+  /** Per group: how many assets, how many online, how many with an open alarm (directly in it, not subgroups). */
   async groupCounts(owner: AssetOwner, freshSince: Date): Promise<{ groupId: number | null; assetKind: string | null; all: number; online: number; alarm: number }[]> {
     const { online, query } = this.base(owner, freshSince);
     const rows = await query
@@ -177,7 +188,7 @@ export class MonitorQueries {
         'v.asset_kind as assetKind',
         (eb) => eb.fn.countAll().as('all'),
         sql<number>`count(*) filter (where ${online})`.as('online'),
-        sql<number>`count(*) filter (where coalesce(lp.alarm_flags, 0) <> 0)`.as('alarm'),
+        sql<number>`count(*) filter (where ${hasOpenAlarm})`.as('alarm'),
       ])
       .groupBy(['v.group_id', 'v.asset_kind'])
       .execute();

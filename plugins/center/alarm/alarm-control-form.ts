@@ -1,4 +1,4 @@
-import type { AlarmControlItem } from '@tianlu/sdk';
+import type { AlarmControlItem, AlarmLevel } from '@tianlu/sdk';
 
 /** A threshold's label, unit and allowed whole-number range (as the server checks them). */
 export interface ThresholdRule {
@@ -28,6 +28,9 @@ export interface ControlRow {
   alarmName: string;
   source: AlarmControlItem['source'];
   enabled: boolean;
+  /** undefined from a server that answers no levels: none is sent back. */
+  level: AlarmLevel | undefined;
+  defaultLevel: AlarmLevel | undefined;
   thresholds: Record<string, string>;
 }
 
@@ -37,6 +40,8 @@ export const toRows = (items: readonly AlarmControlItem[]): ControlRow[] =>
     alarmName: i.alarmName,
     source: i.source,
     enabled: i.enabled,
+    level: i.level,
+    defaultLevel: i.defaultLevel,
     thresholds: Object.fromEntries(Object.entries(i.thresholds ?? {}).map(([k, v]) => [k, String(v)])),
   }));
 
@@ -57,11 +62,12 @@ export function checkControlRows(rows: readonly ControlRow[]): Record<string, st
 }
 
 /** configAlarmControl's body. */
-export function controlBody(rows: readonly ControlRow[]): { items: { alarmType: string; enabled: boolean; thresholds: Record<string, number> }[] } {
+export function controlBody(rows: readonly ControlRow[]): { items: { alarmType: string; enabled: boolean; level?: AlarmLevel; thresholds: Record<string, number> }[] } {
   return {
     items: rows.map((r) => ({
       alarmType: r.alarmType,
       enabled: r.enabled,
+      ...(r.level && { level: r.level }),
       thresholds: Object.fromEntries(Object.entries(r.thresholds).map(([k, v]) => [k, Number(v.trim())])),
     })),
   };

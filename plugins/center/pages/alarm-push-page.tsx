@@ -18,7 +18,10 @@ import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } f
 import { PageFrame } from '../components/page-frame';
 
 /** Platform rules; every other type is a terminal alarm bit. */
-const PLATFORM_TYPES = new Set(['platformOverspeed', 'fenceEnter', 'fenceExit', 'leaveSafeZone', 'offline', 'parking', 'lowBattery', 'spoofSuspected']);
+const PLATFORM_TYPES = new Set([
+  'platformOverspeed', 'fenceEnter', 'fenceExit', 'leaveSafeZone', 'offline', 'parking', 'lowBattery',
+  'heartRateAbnormal', 'temperatureHigh', 'gbOverspeed', 'leaseOverdue', 'spoofSuspected',
+]);
 const TYPE_GROUPS = [
   { title: '终端告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => !PLATFORM_TYPES.has(t)) },
   { title: '平台告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => PLATFORM_TYPES.has(t)) },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import {
+  ALARM_LEVELS,
   ALARM_CONTROL_LIST_PATH,
   ALARM_CONTROL_SAVE_PATH,
   expectOk,
@@ -10,6 +11,7 @@ import {
   ToastService,
   useService,
   type AlarmControlItem,
+  type AlarmLevel,
   type AlarmSource,
 } from '@tianlu/sdk';
 import { checkControlRows, controlBody, thresholdRule, toRows, type ControlRow } from '../alarm/alarm-control-form';
@@ -33,7 +35,9 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px' },
 });
 
-/** 告警设置: which alarm types the tenant watches, by source, and the thresholds of platform rules. */
+const levelName = (level: AlarmLevel | undefined) => ALARM_LEVELS.find((l) => l.level === level)?.name ?? '';
+
+/** 告警设置: which alarm types the tenant watches, by source, how urgent each is (级别), and the thresholds of platform rules. */
 export default function AlarmSettingPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -99,6 +103,9 @@ export default function AlarmSettingPage() {
                   <th className={s.th} style={{ width: 100 }}>
                     启用
                   </th>
+                  <th className={s.th} style={{ width: 150 }}>
+                    级别
+                  </th>
                   <th className={s.th}>阈值</th>
                 </tr>
               </thead>
@@ -110,6 +117,23 @@ export default function AlarmSettingPage() {
                       <td className={s.td}>{r.alarmName}</td>
                       <td className={s.td}>
                         <Switch aria-label={`启用${r.alarmName}`} checked={r.enabled} onChange={(_, d) => update(r.alarmType, (x) => ({ ...x, enabled: d.checked }))} />
+                      </td>
+                      <td className={s.td}>
+                        {r.level ? (
+                          <Select
+                            aria-label={`${r.alarmName}级别`}
+                            value={r.level}
+                            onChange={(_, d) => update(r.alarmType, (x) => ({ ...x, level: d.value as AlarmLevel }))}
+                          >
+                            {ALARM_LEVELS.map((l) => (
+                              <option key={l.level} value={l.level}>
+                                {l.level === r.defaultLevel ? `${l.name}（默认）` : l.name}
+                              </option>
+                            ))}
+                          </Select>
+                        ) : (
+                          <span className={s.muted}>{levelName(r.defaultLevel) || '—'}</span>
+                        )}
                       </td>
                       <td className={s.td}>
                         {Object.keys(r.thresholds).length === 0 ? (

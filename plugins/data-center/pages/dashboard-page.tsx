@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DesktopRegular } from '@fluentui/react-icons';
-import { EChart, HttpService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
+import { EChart, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -41,17 +41,25 @@ function Card(props: { title: string; wide?: boolean; children: ReactNode }) {
 /**
  * 数据看板 (menu 1702): the figures of the caller's tenant, or of one customer picked in its
  * scope — assets by kind and status, online rates, the 30 days' mileage and alarms, where the
- * assets are and whose service ends soon; 数据大屏 opens the same figures full screen.
+ * assets are and whose service ends soon; 数据大屏 opens the same figures full screen. An alarm
+ * raised, ended or handled reloads the figures (at most every five seconds), so 告警 stays current.
  */
 export default observer(function DashboardPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const nav = useService<NavigationService>(NavigationService);
+  const live = useService<LiveService>(LiveService);
   const store = useMemo(() => new DashboardStore(http), [http]);
   useEffect(() => {
     void store.load();
-    return () => store.dispose();
-  }, [store]);
+    live.connect();
+    const alarms = live.on('alarm', () => store.liveChanged());
+    return () => {
+      alarms.dispose();
+      live.disconnect();
+      store.dispose();
+    };
+  }, [store, live]);
   const d = store.data;
   const charts = useMemo(() => d && {
     kinds: kindStatusOption(d, 'light'), online: onlineTrendOption(d, 'light'), mileage: mileageTrendOption(d, 'light'),

@@ -6,6 +6,7 @@ import { EChart, HttpService, LiveService, useService, type Alarm } from '@tianl
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
+import { openAlarmFeed } from '../dashboard/open-alarm-feed';
 
 /** The design size of the 大屏; the page is scaled to fit the window without scrolling. */
 const DESIGN = { width: 1920, height: 1080 };
@@ -96,7 +97,7 @@ function useClock(): string {
  * 数据大屏 (menu 1703): the dashboard for control-room screens — dark, 1920×1080 scaled to the
  * window, no scrolling. Opened from 数据看板 in a tab of its own (`?urlType=blank&tenantId=`);
  * the figures reload when the live channel reports positions or alarms (at most every five
- * seconds) and the latest alarms scroll in as they start.
+ * seconds); 实时告警 lists the open alarms, new ones scroll in as they start and handled ones leave.
  */
 export default observer(function ScreenPage() {
   const s = useStyles();
@@ -105,7 +106,8 @@ export default observer(function ScreenPage() {
   const viewport = useRef<HTMLDivElement>(null);
   const fit = useFit(viewport);
   const clock = useClock();
-  const [feed, setFeed] = useState<Alarm[]>([]);
+  const [arrived, setArrived] = useState<Alarm[]>([]);
+  const [handled, setHandled] = useState<ReadonlySet<number>>(new Set());
   const store = useMemo(() => {
     const tenantId = Number(new URLSearchParams(window.location.search).get('tenantId'));
     const st = new DashboardStore(http);
@@ -123,7 +125,8 @@ export default observer(function ScreenPage() {
       else store.liveChanged();
     });
     const alarms = live.on('alarm', (e) => {
-      if (e.event === 'start') setFeed((f) => [e.alarm, ...f.filter((a) => a.id !== e.alarm.id)].slice(0, FEED_ROWS));
+      if (e.event === 'start') setArrived((f) => [e.alarm, ...f.filter((a) => a.id !== e.alarm.id)].slice(0, FEED_ROWS));
+      if (e.event === 'processed') setHandled((h) => new Set(h).add(e.alarm.id));
       store.liveChanged();
     });
     return () => {
@@ -135,6 +138,12 @@ export default observer(function ScreenPage() {
   }, [store, live]);
 
   const d = store.data;
+  // a reload answers every open alarm up to now: what the channel said before it is in there
+  useEffect(() => {
+    setArrived([]);
+    setHandled(new Set());
+  }, [d]);
+  const feed = useMemo(() => openAlarmFeed(d?.openAlarms.latest ?? [], arrived, handled, FEED_ROWS), [d, arrived, handled]);
   const charts = useMemo(() => d && {
     kinds: kindStatusOption(d, 'dark'), online: onlineTrendOption(d, 'dark'), mileage: mileageTrendOption(d, 'dark'),
     alarms: alarmMixOption(d, 'dark'), heat: heatMapOption(d, 'dark'),
@@ -173,8 +182,8 @@ export default observer(function ScreenPage() {
               </div>
             </div>
             <div className={s.column}>
-              <Panel title="实时告警">
-                {feed.length === 0 ? <p style={{ color: '#7f93b8', margin: 0 }}>暂无新告警</p> : (
+              <Panel title={`实时告警（未处理 ${d.openAlarms.total}）`}>
+                {feed.length === 0 ? <p style={{ color: '#7f93b8', margin: 0 }}>暂无未处理告警</p> : (
                   <ol className={s.rows} aria-label="实时告警列表">
                     {feed.map((a) => (
                       <li key={a.id}><span>{a.plateNo ?? a.terminalNo}</span><span>{a.alarmName}</span><span>{a.startTime.slice(11, 19)}</span></li>

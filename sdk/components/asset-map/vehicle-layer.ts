@@ -5,7 +5,7 @@
  * sits in a map pane, moves with it while panning and is CSS-scaled during zoom animations.
  */
 import * as L from 'leaflet';
-import { ASSET_STATE_COLORS, assetState, hasPosition, type AssetState } from '../../asset-status';
+import { ASSET_STATE_COLORS, assetState, hasPosition, inAlarm, type AssetState } from '../../asset-status';
 import type { MapProvider } from '../../services/config-service';
 import type { MonitorItem } from '../../services/live-service';
 import { toMapLatLng } from './map-providers';
@@ -265,7 +265,7 @@ export class VehicleLayer extends L.Layer {
     for (const m of c.members) {
       const item = this.items[source[m]];
       if (item.online) online++;
-      if (item.online && item.alarmFlags) alarms++;
+      if (inAlarm(item)) alarms++;
     }
     // mostly online: green, else grey; alarms show as a red badge
     const color = online * 2 >= count ? ASSET_STATE_COLORS.moving : ASSET_STATE_COLORS.offline;

@@ -2,7 +2,7 @@
  * The asset tree as rows: vehicle groups with their counts and the vehicles under them, filtered
  * by status and keyword, flattened for a windowed list. Pure.
  */
-import { keywordMatcher, matchesStatus, type AssetCounts, type AssetStatusFilter } from '../../asset-status';
+import { inAlarm, keywordMatcher, matchesStatus, type AssetCounts, type AssetStatusFilter } from '../../asset-status';
 import type { MonitorItem, VehicleGroup } from '../../services/live-service';
 
 export type CheckState = 'checked' | 'unchecked' | 'mixed';
@@ -45,14 +45,14 @@ export const ASSET_STATUS_FILTERS: { value: AssetStatusFilter; label: string }[]
   { value: 'alarm', label: '报警' },
 ];
 
-/** Counts 全部/在线/离线/报警 (报警: alarm flags set, online or not). */
-export function countAssets(items: Iterable<Pick<MonitorItem, 'online' | 'alarmFlags'>>): AssetCounts {
+/** Counts 全部/在线/离线/报警 (报警: an open alarm, online or not). */
+export function countAssets(items: Iterable<Pick<MonitorItem, 'online' | 'alarmFlags' | 'openAlarms'>>): AssetCounts {
   const c: AssetCounts = { all: 0, online: 0, offline: 0, alarm: 0 };
   for (const i of items) {
     c.all++;
     if (i.online) c.online++;
     else c.offline++;
-    if (i.alarmFlags) c.alarm++;
+    if (inAlarm(i)) c.alarm++;
   }
   return c;
 }

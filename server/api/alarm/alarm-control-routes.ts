@@ -1,4 +1,5 @@
-import { ALARM_TYPES, alarmTypeInfo, mergeControls, type AlarmControl, type AlarmSource } from '../../alarms/alarm-catalogue';
+import { ALARM_TYPES, alarmTypeInfo, isAlarmLevel, mergeControls, type AlarmControl } from '../../alarms/alarm-catalogue';
+import type { AlarmControlItem } from '../../../sdk/services/alarm-service';
 import type { AppDeps } from '../app-deps';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -7,30 +8,29 @@ import { object } from '../schema-helpers';
 /** 告警设置. */
 const ALARM_CONTROL_RESOURCE = 400301;
 
-export interface AlarmControlInfo {
-  alarmType: string;
-  alarmName: string;
-  source: AlarmSource;
-  enabled: boolean;
-  thresholds: Record<string, number>;
-}
+/** One type of 告警设置 as the console gets it: the SDK's contract type. */
+export type AlarmControlInfo = AlarmControlItem;
 
 async function controlList(deps: AppDeps, tenantId: number): Promise<AlarmControlInfo[]> {
   const merged = mergeControls(await deps.store.alarms.settings.controls(tenantId));
   return ALARM_TYPES.map((t) => {
     const c = merged.get(t.alarmType)!;
-    return { alarmType: t.alarmType, alarmName: t.alarmName, source: t.source, enabled: c.enabled, thresholds: c.thresholds };
+    return {
+      alarmType: t.alarmType, alarmName: t.alarmName, source: t.source, enabled: c.enabled,
+      level: c.level ?? t.defaultLevel, defaultLevel: t.defaultLevel, lifecycle: t.lifecycle, thresholds: c.thresholds,
+    };
   });
 }
 
 interface ControlItemInput {
   alarmType: string;
   enabled: boolean;
+  level?: unknown;
   thresholds?: Record<string, unknown>;
 }
 
-/** Checks one item against the catalogue; the control to save (missing thresholds keep their current value). */
-function checkItem(item: ControlItemInput, current: AlarmControl): AlarmControl {
+/** Checks one item against the catalogue; the control to save (a missing level or threshold keeps its current value). */
+function checkItem(item: ControlItemInput, current: AlarmControl, saved: AlarmControl | undefined): AlarmControl {
   const info = alarmTypeInfo(item.alarmType)!;
   const thresholds = { ...current.thresholds };
   for (const [key, value] of Object.entries(item.thresholds ?? {})) {
@@ -41,13 +41,18 @@ function checkItem(item: ControlItemInput, current: AlarmControl): AlarmControl 
     if (value < spec.min || value > spec.max) throw badInput(`${info.alarmName}的${spec.title}必须在 ${spec.min} 到 ${spec.max} 之间`);
     thresholds[key] = value;
   }
-  return { alarmType: item.alarmType, enabled: item.enabled, thresholds };
+  let level = saved?.level; // a level never set stays unset: the type's default applies
+  if (item.level !== undefined) {
+    if (!isAlarmLevel(item.level)) throw badInput(`${info.alarmName}的告警级别必须是 紧急（urgent）、一般（normal）或 提示（info）`);
+    level = item.level;
+  }
+  return { alarmType: item.alarmType, enabled: item.enabled, ...(level && { level }), thresholds };
 }
 
 export const listAlarmControlRoute = sessionRoute({
   method: 'POST',
   url: '/car/v4/api/alarm/control/listAlarmControlInfo.json',
-  summary: '告警设置：本租户每种告警是否开启及其阈值（未保存时为默认值）',
+  summary: '告警设置：本租户每种告警是否开启、告警级别（紧急/一般/提示）及其阈值（未保存时为默认值）',
   resource: ALARM_CONTROL_RESOURCE,
   handler: ({ user, deps }) => controlList(deps, user.tenantId),
 });
@@ -55,7 +60,7 @@ export const listAlarmControlRoute = sessionRoute({
 export const configAlarmControlRoute = sessionRoute<unknown, { items: ControlItemInput[] }>({
   method: 'POST',
   url: '/car/v4/api/alarm/control/configAlarmControl.json',
-  summary: '保存告警设置（本租户）：开关和阈值；关闭的类型不再产生告警',
+  summary: '保存告警设置（本租户）：开关、告警级别和阈值；关闭的类型不再产生告警',
   resource: ALARM_CONTROL_RESOURCE,
   schema: {
     body: object(
@@ -69,6 +74,8 @@ export const configAlarmControlRoute = sessionRoute<unknown, { items: ControlIte
             {
               alarmType: { type: 'string', title: '告警类型', minLength: 1, maxLength: 50 },
               enabled: { type: 'boolean', title: '是否开启' },
+              // checked by the handler, which names the alarm type in its refusal
+              level: { type: 'string', title: '告警级别', description: 'urgent 紧急、normal 一般、info 提示', maxLength: 20 },
               thresholds: { type: 'object', title: '阈值' },
             },
             ['alarmType', 'enabled'],
@@ -86,8 +93,10 @@ export const configAlarmControlRoute = sessionRoute<unknown, { items: ControlIte
       if (seen.has(item.alarmType)) throw badInput(`告警类型 ${item.alarmType} 重复`);
       seen.add(item.alarmType);
     }
-    const before = mergeControls(await deps.store.alarms.settings.controls(user.tenantId));
-    const changes = body.items.map((item) => checkItem(item, before.get(item.alarmType)!));
+    const saved = await deps.store.alarms.settings.controls(user.tenantId);
+    const before = mergeControls(saved);
+    const savedByType = new Map(saved.map((c) => [c.alarmType, c]));
+    const changes = body.items.map((item) => checkItem(item, before.get(item.alarmType)!, savedByType.get(item.alarmType)));
     await deps.store.alarms.settings.saveControls(user.tenantId, changes, deps.clock.now());
     await ctx.audit({
       action: '修改告警设置',

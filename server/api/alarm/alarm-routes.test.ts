@@ -67,7 +67,9 @@ describe('alarm controls (告警设置)', () => {
   it('lists every type with defaults until the tenant saves, then its own values', async () => {
     const before = await admin.postJson<AlarmControlInfo[]>(LIST_CONTROL, {});
     expect(before.obj.map((c) => c.alarmType)).toEqual(ALARM_TYPES.map((t) => t.alarmType));
-    expect(before.obj.find((c) => c.alarmType === 'sos')).toEqual({ alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, thresholds: {} });
+    expect(before.obj.find((c) => c.alarmType === 'sos')).toEqual({
+      alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, level: 'urgent', defaultLevel: 'urgent', lifecycle: 'event', thresholds: {},
+    });
     expect(before.obj.find((c) => c.alarmType === 'parking')).toMatchObject({ enabled: false, thresholds: { minutes: 60 } });
     expect(before.obj.find((c) => c.alarmType === 'platformOverspeed')).toMatchObject({ enabled: true, thresholds: { speedLimit: 100, minDurationSeconds: 10 } });
 
@@ -94,7 +96,34 @@ describe('alarm controls (告警设置)', () => {
     await bad([{ alarmType: 'sos', enabled: true }, { alarmType: 'sos', enabled: false }], '告警类型 sos 重复');
     await bad([], '告警设置不能为空');
     await bad([{ alarmType: 'sos' }], '是否开启不能为空');
+    await bad([{ alarmType: 'sos', enabled: true, level: 'normal' }, { alarmType: 'vibration', enabled: true, level: 'critical' }], '震动告警的告警级别必须是 紧急（urgent）、一般（normal）或 提示（info）');
     expect((await admin.postJson(LIST_CONTROL, {})).obj).toEqual(before);
+  });
+
+  it('gives every type a level (紧急, 一般, 提示) the tenant may change; its alarms carry the level it set', async () => {
+    const levels = async (api: ApiClient) => new Map((await api.postJson<AlarmControlInfo[]>(LIST_CONTROL, {})).obj.map((c) => [c.alarmType, c.level]));
+    const defaults = await levels(admin);
+    expect([...defaults.values()].every((l) => ['urgent', 'normal', 'info'].includes(l))).toBe(true);
+    expect(['sos', 'powerCut', 'leaveSafeZone', 'heartRateAbnormal', 'temperatureHigh', 'spoofSuspected', 'fall'].map((t) => defaults.get(t))).toEqual(Array(7).fill('urgent'));
+    expect(['vibration', 'platformOverspeed', 'fenceExit'].map((t) => defaults.get(t))).toEqual(Array(3).fill('normal'));
+    expect(['lowBattery', 'offline'].map((t) => defaults.get(t))).toEqual(['info', 'info']);
+    const sosAlarm = async (api: ApiClient) =>
+      (await api.get<{ list: Alarm[] }>(HISTORY, { start: START, end: END, alarmType: 'sos', pageSize: 10 })).obj.list.find((a) => a.id === alarmIds.beijing);
+    expect((await sosAlarm(admin))!.level).toBe('urgent');
+
+    try {
+      const saved = await admin.postJson<AlarmControlInfo[]>(CONFIG_CONTROL, { items: [{ alarmType: 'sos', enabled: true, level: 'info' }] });
+      expect(saved.obj.find((c) => c.alarmType === 'sos')).toMatchObject({ level: 'info', defaultLevel: 'urgent' });
+      expect((await levels(admin)).get('sos')).toBe('info');
+      // another tenant keeps the default
+      expect((await levels(other)).get('sos')).toBe('urgent');
+      expect((await sosAlarm(admin))!.level).toBe('info');
+      // saving the switch alone keeps the level
+      await admin.postJson(CONFIG_CONTROL, { items: [{ alarmType: 'sos', enabled: true }] });
+      expect((await levels(admin)).get('sos')).toBe('info');
+    } finally {
+      await admin.postJson(CONFIG_CONTROL, { items: [{ alarmType: 'sos', enabled: true, level: 'urgent' }] });
+    }
   });
 });
 

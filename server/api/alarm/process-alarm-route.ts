@@ -38,7 +38,7 @@ export const processAlarmRoute = sessionRoute<unknown, { ids: number[]; note: st
       });
     }
     for (const row of processed) {
-      deps.fleet?.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, event: 'processed', alarm: toAlarm(row) });
+      deps.fleet?.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, terminalId: row.terminalId, event: 'processed', alarm: toAlarm(row) });
     }
     return { updated: processed.length };
   },

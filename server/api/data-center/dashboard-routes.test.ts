@@ -50,10 +50,11 @@ async function client(account: string, tenantId: number, resourceIds: number[]):
 
 /**
  * 看板公司 with two customers below it, 客户甲 and 客户乙, and a foreign tenant:
- * - A (vehicle, 看板公司): 10 reports on 05-01 going north 0.001° every 10 s; now connected, reporting an overspeed bit.
- * - B (person, 客户甲): two reports on 05-02; now connected and reporting.
+ * - A (vehicle, 看板公司): 10 reports on 05-01 going north 0.001° every 10 s; now connected, reporting an overspeed bit
+ *   (its overspeed alarms, a condition, have ended: none is open, so A is 在线, not 告警).
+ * - B (person, 客户甲): two reports on 05-02; now connected and reporting; its SOS of 05-02 ended but is not handled (告警).
  * - C (pet, 客户甲): one report on 05-02, not connected; service ends 06-02.
- * - D (e-bike, 客户乙): service ended 05-01 (expired), reports on 05-01 and today.
+ * - D (e-bike, 客户乙): service ended 05-01 (expired), reports on 05-01 and today; its unhandled 断电 is not counted.
  * - E (vehicle, 客户乙): never reported; service ends 05-13.
  * - F (vehicle, foreign tenant): reports today.
  */
@@ -105,9 +106,9 @@ describe('数据看板', () => {
     expect(d.customers[1]!.parentId).toBe(tenants.root);
     expect(d.totals).toEqual({ total: 5, online: 1, offline: 1, alarm: 1, expired: 1, inactive: 1 });
     expect(d.kinds).toEqual([
-      { kind: 'vehicle', total: 2, online: 0, offline: 0, alarm: 1, expired: 0, inactive: 1 },
+      { kind: 'vehicle', total: 2, online: 1, offline: 0, alarm: 0, expired: 0, inactive: 1 },
       { kind: 'ebike', total: 1, online: 0, offline: 0, alarm: 0, expired: 1, inactive: 0 },
-      { kind: 'person', total: 1, online: 1, offline: 0, alarm: 0, expired: 0, inactive: 0 },
+      { kind: 'person', total: 1, online: 0, offline: 0, alarm: 1, expired: 0, inactive: 0 },
       { kind: 'pet', total: 1, online: 0, offline: 1, alarm: 0, expired: 0, inactive: 0 },
     ]);
     // in service: A, B, C, E; reported today: A and B
@@ -134,6 +135,9 @@ describe('数据看板', () => {
       { terminalNo: '17000000002', plateNo: '看板B', assetKind: 'person', count: 1 },
       { terminalNo: '17000000004', plateNo: '看板D', assetKind: 'ebike', count: 1 },
     ]);
+    // open alarms: B's SOS only (A's overspeeds ended, D's service ran out, F is another tenant's)
+    expect(d.openAlarms.total).toBe(1);
+    expect(d.openAlarms.latest.map((a) => [a.terminalNo, a.alarmType, a.level, a.status])).toEqual([['17000000002', 'sos', 'urgent', 0]]);
     // latest positions of the assets in service, per 0.1° cell: B and C share one
     expect(d.heat).toEqual([[120.65, 31.35, 2], [116.35, 39.95, 1]]);
     expect(d.expiring).toEqual({
@@ -163,7 +167,7 @@ describe('数据看板', () => {
     expect(res.flag).toBe(1);
     expect(res.obj.customers.map((c) => c.name)).toEqual(['客户甲']);
     expect(res.obj.customers[0]!.parentId).toBeNull();
-    expect(res.obj.totals).toEqual({ total: 2, online: 1, offline: 1, alarm: 0, expired: 0, inactive: 0 });
+    expect(res.obj.totals).toEqual({ total: 2, online: 0, offline: 1, alarm: 1, expired: 0, inactive: 0 });
     expect(res.obj.today).toMatchObject({ assets: 2, reported: 1, onlineRate: 50 });
     expect(res.obj.days[29]).toMatchObject({ day: '2026-05-02', online: 2, onlineRate: 100 });
     expect(res.obj.onlineRate30).toBe(3.3);
@@ -185,5 +189,13 @@ describe('数据看板', () => {
     const bad = await rootAdmin.get(DASHBOARD, { tenantId: 'abc' });
     expect(bad.flag).toBe(400);
     expect(bad.msg).toMatch(/客户/);
+  });
+
+  it('counts an asset 告警 until its alarm is handled', async () => {
+    const [sos] = (await rootAdmin.get<DashboardData>(DASHBOARD)).obj.openAlarms.latest;
+    await server.store.alarms.process([sos!.id], '已联系本人', 'dash_root', clock.now());
+    const d = (await rootAdmin.get<DashboardData>(DASHBOARD)).obj;
+    expect(d.totals).toEqual({ total: 5, online: 2, offline: 1, alarm: 0, expired: 1, inactive: 1 });
+    expect(d.openAlarms).toEqual({ total: 0, latest: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { DASHBOARD_PATH, type DashboardData } from '../../../sdk/dashboard';
 import { alarmName } from '../../alarms/alarm-catalogue';
+import { toAlarm } from '../../alarms/alarm-model';
 import { DASHBOARD_DAYS } from '../../store/dashboard-queries';
 import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
@@ -16,7 +17,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export const dashboardRoute = sessionRoute<{ tenantId?: number }>({
   method: 'GET',
   url: DASHBOARD_PATH,
-  summary: '数据看板：资产按类型与状态、今日与近 30 天在线率、近 30 天里程与告警、告警最多的资产、资产分布热力、30 天内到期（本租户或所选客户）',
+  summary: '数据看板：资产按类型与状态（告警：有未结束的告警）、今日与近 30 天在线率、近 30 天里程与告警、未结束的告警数与最新 10 条、告警最多的资产、资产分布热力、30 天内到期（本租户或所选客户）',
   resource: DataCenterResource.dashboard,
   alsoResources: [DataCenterResource.screen],
   schema: { querystring: object({ tenantId: int('客户', 1) }) },
@@ -28,6 +29,8 @@ export const dashboardRoute = sessionRoute<{ tenantId?: number }>({
     const narrowed = { ...scope, tenantId, tenantIds: scope.tenantIds.filter((id) => subtree.has(id)) };
     const now = deps.clock.now();
     const f = await deps.store.dashboard.figures(narrowed, { now, freshSince: freshSince(deps), onlineWindowSeconds: deps.config.onlineWindowSeconds });
+    const latestOpen = await deps.store.alarms.byIds(f.openAlarms.latestIds);
+    const order = new Map(f.openAlarms.latestIds.map((id, i) => [id, i]));
     const days = f.days.map((d) => ({ day: d.day, online: d.online, onlineRate: percent(d.online, f.dayAssets), mileage: d.mileageKm }));
     return {
       tenant: { id: tenantId, name: tenants.find((t) => t.id === tenantId)?.name ?? '' },
@@ -40,6 +43,7 @@ export const dashboardRoute = sessionRoute<{ tenantId?: number }>({
       mileage30: Math.round(f.days.reduce((n, d) => n + d.mileageKm, 0) * 100) / 100,
       alarmTypes: f.alarmTypes.map((a) => ({ ...a, alarmName: alarmName(a.alarmType) })),
       topAlarmAssets: f.topAlarmAssets,
+      openAlarms: { total: f.openAlarms.total, latest: latestOpen.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toAlarm) },
       heat: f.heat,
       expiring: f.expiring,
       generatedAt: toChinaIso(now),

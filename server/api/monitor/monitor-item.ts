@@ -27,6 +27,8 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     receivedTime: a.receivedTime ? toChinaIso(a.receivedTime) : null,
     alarmFlags: a.alarmFlags,
     statusFlags: a.statusFlags,
+    openAlarms: a.openAlarms,
+    ...(a.openAlarms > 0 && { openAlarmTypes: a.openAlarmTypes }),
     acc: (a.statusFlags & 1) !== 0,
     located: (a.statusFlags & 2) !== 0,
     mileage: a.mileage,

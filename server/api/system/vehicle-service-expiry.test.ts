@@ -80,7 +80,9 @@ describe('service expiry', () => {
     const back = await item();
     expect(back).toMatchObject({ online: true, lat: 39.95, lon: 116.4 });
     expect(back.expired).toBeUndefined();
-    expect(await overviewAssets()).toEqual({ total: 2, online: 1, offline: 1, alarm: 0 });
+    // the first report's SOS ended with the next one, but nobody handled it: still in alarm
+    expect(await overviewAssets()).toEqual({ total: 2, online: 1, offline: 1, alarm: 1 });
+    expect(back).toMatchObject({ alarmFlags: 0, openAlarms: 1, openAlarmTypes: ['sos'] });
     await ws.until(() => pushedFor(from).some((i) => i.lat === 39.95), 5000, 'renewed push');
     expect(pushedFor(from).at(-1)!.expired).toBeUndefined();
     const points = await admin.get<{ points: MonitorItem[] }>(TRACK, { terminalNo: PHONE, start: '2026-05-01T09:00:00+08:00', end: '2026-05-01T11:00:00+08:00' });

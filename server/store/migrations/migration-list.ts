@@ -18,6 +18,7 @@ import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
 import { lateAlarms } from './0020-late-alarms';
 import { loginFailureSource } from './0021-login-failure-source';
+import { alarmLevels } from './0022-alarm-levels';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0019-live-day-resume': liveDayResume,
   '0020-late-alarms': lateAlarms,
   '0021-login-failure-source': loginFailureSource,
+  '0022-alarm-levels': alarmLevels,
 };
 
 export const migrationProvider: MigrationProvider = {
