@@ -1,41 +1,12 @@
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OfflineCellLocator } from './cell-locator';
 import { DeviceGateway, type DeviceGatewayOptions } from './device-gateway';
 import { GatewayCore } from './gateway-core';
 import { EventRecorder, MemoryPositionSink, MemoryTerminalDirectory, sleep, waitFor } from './testing/gateway-fakes';
+import { LineClient } from './testing/line-client';
 import { lineProtocol } from './testing/line-protocol';
 
 const IMEI = '359710049090001';
-
-class LineClient {
-  readonly lines: string[] = [];
-  closed = false;
-  private constructor(private readonly socket: Socket) {
-    let buf = '';
-    socket.on('data', (d) => {
-      buf += d.toString();
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        this.lines.push(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-      }
-    });
-    socket.on('close', () => (this.closed = true));
-    socket.on('error', () => {});
-  }
-  static connect(port: number): Promise<LineClient> {
-    return new Promise((resolve) => {
-      const s = connect(port, '127.0.0.1', () => resolve(new LineClient(s)));
-    });
-  }
-  send(text: string): void {
-    this.socket.write(text);
-  }
-  close(): void {
-    this.socket.destroy();
-  }
-}
 
 interface Rig {
   gateway: DeviceGateway;

@@ -1,9 +1,9 @@
-import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeviceGateway } from './device-gateway';
 import { GatewayCore } from './gateway-core';
 import type { GatewayGuardSettings } from './gateway-guard';
 import { EventRecorder, MemoryPositionSink, MemoryTerminalDirectory, waitFor } from './testing/gateway-fakes';
+import { LineClient } from './testing/line-client';
 import { lineProtocol } from './testing/line-protocol';
 
 // Real sockets against a device gateway speaking the test line protocol. Source addresses differ
@@ -12,40 +12,11 @@ import { lineProtocol } from './testing/line-protocol';
 const IMEI = '359710049090001';
 const OTHER = '359710049090019';
 
-class Client {
-  readonly lines: string[] = [];
-  closed = false;
-  private constructor(private readonly socket: Socket) {
-    let buf = '';
-    socket.on('data', (d) => {
-      buf += d.toString();
-      let nl: number;
-      while ((nl = buf.indexOf('\n')) >= 0) {
-        this.lines.push(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-      }
-    });
-    socket.on('close', () => (this.closed = true));
-    socket.on('error', () => {});
-  }
-  static open(port: number, from = '127.0.0.1'): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const s = connect({ port, host: '127.0.0.1', localAddress: from }, () => resolve(new Client(s)));
-      s.once('error', reject);
-    });
-  }
-  send(text: string): void {
-    this.socket.write(text);
-  }
-  /** Logs in and waits for the gateway's OK (or the close of a refused login). */
-  async login(imei = IMEI): Promise<boolean> {
-    this.send(`L,${imei}\n`);
-    await waitFor(() => this.lines.includes('OK') || this.closed, 5000, `login of ${imei}`);
-    return this.lines.includes('OK') && !this.closed;
-  }
-  close(): void {
-    this.socket.destroy();
-  }
+/** Logs in and waits for the gateway's OK (or the close of a refused login). */
+async function login(client: LineClient, imei = IMEI): Promise<boolean> {
+  client.send(`L,${imei}\n`);
+  await waitFor(() => client.lines.includes('OK') || client.closed, 5000, `login of ${imei}`);
+  return client.lines.includes('OK') && !client.closed;
 }
 
 interface Rig {
@@ -53,7 +24,7 @@ interface Rig {
   sink: MemoryPositionSink;
   events: EventRecorder;
   port: number;
-  client(from?: string): Promise<Client>;
+  client(from?: string): Promise<LineClient>;
   stop(): Promise<void>;
 }
 
@@ -72,11 +43,11 @@ async function start(guard: Partial<GatewayGuardSettings> = {}): Promise<Rig> {
   const core = new GatewayCore({ sink, events, batcher: { maxDelayMs: 5 }, guard });
   const gateway = new DeviceGateway({ protocol: lineProtocol, directory, core });
   const port = await gateway.listen(0, '127.0.0.1');
-  const clients: Client[] = [];
+  const clients: LineClient[] = [];
   rig = {
     gateway, sink, events, port,
     async client(from) {
-      const c = await Client.open(port, from);
+      const c = await LineClient.connect(port, from);
       clients.push(c);
       return c;
     },
@@ -94,14 +65,14 @@ describe('a login from another address while the device is connected', () => {
   it('is refused and reported while the live connection reports; the real device keeps working', async () => {
     const { gateway, sink, events, client } = await start();
     const device = await client('127.0.0.1');
-    expect(await device.login()).toBe(true);
+    expect(await login(device)).toBe(true);
     const t0 = Date.now() - 60_000;
     device.send(report(121.1, new Date(t0)));
     await waitFor(() => device.lines.includes('ACK'), 5000, 'the real report acknowledged');
 
     // someone who knows the IMEI logs in from elsewhere and sends an SOS
     const spoofer = await client('127.0.0.2');
-    expect(await spoofer.login()).toBe(false);
+    expect(await login(spoofer)).toBe(false);
     spoofer.send(report(100, new Date(t0 + 1000), 'sos'));
     await waitFor(() => spoofer.closed, 5000, 'the spoofed connection closed');
 
@@ -121,15 +92,15 @@ describe('a login from another address while the device is connected', () => {
   it('replaces the connection as before from the same address, or once the live one went silent (and says so)', async () => {
     const { events, client } = await start({ takeoverSilentMs: 0 });
     const first = await client('127.0.0.1');
-    expect(await first.login()).toBe(true);
+    expect(await login(first)).toBe(true);
     const again = await client('127.0.0.1');
-    expect(await again.login()).toBe(true);
+    expect(await login(again)).toBe(true);
     await waitFor(() => first.closed, 5000, 'the first connection replaced');
     expect(events.of('terminalTakeover')).toEqual([]);
 
     // the device moved networks: its old connection is silent (here: any silence counts)
     const moved = await client('127.0.0.2');
-    expect(await moved.login()).toBe(true);
+    expect(await login(moved)).toBe(true);
     await waitFor(() => again.closed, 5000, 'the silent connection replaced');
     expect(events.of('terminalTakeover')).toEqual([expect.objectContaining({ terminalNo: IMEI, refused: false })]);
   });
@@ -140,13 +111,13 @@ describe('logins per terminal', () => {
     const { gateway, client } = await start({ loginsPerMinute: 3 });
     for (let i = 0; i < 3; i++) {
       const c = await client('127.0.0.1');
-      expect(await c.login(), `login ${i + 1}`).toBe(true);
+      expect(await login(c), `login ${i + 1}`).toBe(true);
     }
     const fourth = await client('127.0.0.1');
-    expect(await fourth.login()).toBe(false);
+    expect(await login(fourth)).toBe(false);
     await waitFor(() => fourth.closed, 5000, 'the throttled connection closed');
     const other = await client('127.0.0.1');
-    expect(await other.login(OTHER)).toBe(true);
+    expect(await login(other, OTHER)).toBe(true);
     expect(gateway.metrics()).toMatchObject({ loginsThrottled: 1 });
     expect(gateway.isOnline(IMEI)).toBe(true);
   });
@@ -157,7 +128,7 @@ describe('connections that never identify', () => {
     const { gateway, client } = await start({ identifyTimeoutMs: 3000 });
     const loris = await client('127.0.0.2');
     const device = await client('127.0.0.2');
-    expect(await device.login()).toBe(true);
+    expect(await login(device)).toBe(true);
     const dribble = setInterval(() => loris.closed || loris.send('x'), 2000);
     try {
       await waitFor(() => loris.closed, 15_000, 'the unidentified connection closed');
@@ -178,10 +149,10 @@ describe('connections per source address', () => {
     await waitFor(() => beyond.every((c) => c.closed), 5000, 'the connections beyond the cap closed');
     expect(gateway.metrics()).toMatchObject({ connectionsRefused: 2 });
     expect(held.some((c) => c.closed)).toBe(false);
-    expect(await held[0]!.login()).toBe(true);
+    expect(await login(held[0]!)).toBe(true);
 
     const local = await Promise.all(Array.from({ length: 5 }, () => client('127.0.0.1')));
-    expect(await local[4]!.login(OTHER)).toBe(true);
+    expect(await login(local[4]!, OTHER)).toBe(true);
 
     held[2]!.close();
     await waitFor(() => gateway.metrics().connections === 2 + 5, 5000, 'the freed place');
