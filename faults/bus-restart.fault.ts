@@ -10,24 +10,14 @@ import { ApiClient } from '../server/testing/api-client';
 import { LiveTestClient } from '../server/testing/live-client';
 import { createTestServer, type TestServer } from '../server/testing/test-server';
 import { PrivatePostgres } from './private-postgres';
+import { freePort } from './server-process';
+import { sleep } from './waiting';
 
 // Two server instances share a database and a NATS server; a terminal reports to instance A and
 // an operator watches on instance B. NATS is killed and started again: B's live positions resume
 // by themselves. NATS and PostgreSQL are the test's own, so nothing else on the machine notices.
 
 const NATS = '/usr/sbin/nats-server';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 class PrivateNats {
   private process: ChildProcess | undefined;

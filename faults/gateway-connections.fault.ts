@@ -3,8 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../server/testing/test-server';
 import { GatewayFuzzer, type HeldStatus } from './gateway-fuzzer';
 import {
-  gatewayConnections, latencyLines, loadAverage, memoryMb, protocolMetrics, sleep, startGatewayServer, until, wellBehavedTerminals,
+  gatewayConnections, latencyLines, loadAverage, memoryMb, protocolMetrics, startGatewayServer, wellBehavedTerminals,
 } from './gateway-rig';
+import { sleep, until } from './waiting';
 import { percentile, type ReportingTerminal } from './reporting-terminals';
 
 // 5,000 connections that never say a word and slow-loris connections that dribble a frame one

@@ -5,8 +5,9 @@ import type { TestServer } from '../server/testing/test-server';
 import { FUZZ_PROTOCOLS, type FuzzProtocol } from './fuzz-frames';
 import { GatewayFuzzer, type FuzzSent } from './gateway-fuzzer';
 import {
-  gatewayConnections, latencyLines, loadAverage, memoryMb, protocolMetrics, sleep, startGatewayServer, until, wellBehavedTerminals,
+  gatewayConnections, latencyLines, loadAverage, memoryMb, protocolMetrics, startGatewayServer, wellBehavedTerminals,
 } from './gateway-rig';
+import { sleep, until } from './waiting';
 import { percentile, placeOf, type ReportingTerminal } from './reporting-terminals';
 
 // Every terminal port gets over a million mutated frames — bit flips, wrong and huge declared

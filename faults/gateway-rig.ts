@@ -21,16 +21,6 @@ import {
 export const GOOD_GT06 = demoDevices().find((d) => d.role === 'ebike')!.imei;
 export const GOOD_WATCH = demoDevices().find((d) => d.role === 'badge')!.imei;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 /** A server on a fresh database with the demo tenants, one demo vehicle and the demo devices; no simulator. */
 export async function startGatewayServer(idleSeconds: number): Promise<{ server: TestServer; ports: FuzzPorts; admin: ApiClient }> {
   const server = await createTestServer({

@@ -9,6 +9,7 @@ import { createStore } from '../server/store/create-store';
 import { httpInjector } from './http-injector';
 import { PrivatePostgres } from './private-postgres';
 import { ServerProcess, freePort, serverEnv } from './server-process';
+import { sleep, until } from './waiting';
 
 // PostgreSQL is stopped the hard way (pg_ctl -m immediate) again and again while terminals report
 // to two gateway workers and three consoles poll the API: connections die in the middle of
@@ -29,16 +30,6 @@ const POLLED = [
   '/car/v4/api/monitor/tree.json',
   '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json',
 ];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what()}`);
-    await sleep(50);
-  }
-}
-
 interface PollTally {
   ok: number;
   /** Error envelopes answered while PostgreSQL was down. */

@@ -10,6 +10,7 @@ import { SimulatedTerminal } from '../server/sim/simulated-terminal';
 import { createStore, type Store } from '../server/store/create-store';
 import { PrivatePostgres } from './private-postgres';
 import { ServerProcess, freePort, serverEnv } from './server-process';
+import { until } from './waiting';
 
 // The server process is killed with SIGKILL in the middle of ingest, on PGlite and on PostgreSQL,
 // and started again on the same data. Every position a terminal got a 0x8001 for must be in the
@@ -23,16 +24,6 @@ const TERMINALS = 20;
 const SPEED = 10;
 /** Acks each terminal must get from the restarted server. */
 const ACKS_AFTER_RESTART = 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 type Phase = 'before' | 'after';
 
 /** Device times (ms) each terminal was acknowledged, by terminal number, split at the restart. */

@@ -5,6 +5,7 @@ import { createTestServer, type TestServer } from '../server/testing/test-server
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
 import { normalizePhone } from '../server/gateway/jt808/index';
 import { PrivatePostgres } from './private-postgres';
+import { sleep, until } from './waiting';
 
 // PostgreSQL goes down hard in the middle of ingest and comes back: the gateway stops
 // acknowledging (commits fail), never crashes, resumes by itself, and every position a terminal
@@ -12,16 +13,6 @@ import { PrivatePostgres } from './private-postgres';
 // restarting it touches nothing else on the machine.
 
 const TERMINALS = 20;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 let pg: PrivatePostgres | undefined;
 let server: TestServer | undefined;
 const sims: SimulatedTerminal[] = [];
