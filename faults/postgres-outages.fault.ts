@@ -1,7 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
-import { normalizePhone } from '../server/gateway/jt808/index';
-import { phoneAt } from '../server/sim/fleet-simulator';
 import { SimTicker } from '../server/sim/sim-ticker';
 import { SimulatedTerminal } from '../server/sim/simulated-terminal';
 import { ApiClient } from '../server/testing/api-client';
@@ -9,6 +6,7 @@ import { createStore } from '../server/store/create-store';
 import { httpInjector } from './http-injector';
 import { PrivatePostgres } from './private-postgres';
 import { ServerProcess, freePort, serverEnv } from './server-process';
+import { startAckedTerminals } from './acked-terminals';
 import { sleep, until } from './waiting';
 
 // PostgreSQL is stopped the hard way (pg_ctl -m immediate) again and again while terminals report
@@ -106,25 +104,12 @@ describe('PostgreSQL stopped repeatedly under load with gateway workers', () => 
     const started = Date.now();
     const clock = () => started + (Date.now() - started) * SPEED;
     const ticker = new SimTicker(20, clock);
-    const acked = new Map<string, Set<number>>();
-    let ackCount = 0;
-    for (let i = 0; i < TERMINALS; i++) {
-      const phone = phoneAt(DEMO_START_PHONE, i);
-      const times = new Set<number>();
-      acked.set(normalizePhone(phone), times);
-      const sim = new SimulatedTerminal({
-        phone, host: '127.0.0.1', port: Number(env.JT808_PORT), intervalSec: 1, clock, ticker,
-        ackTimeoutMs: 15_000, maxAttempts: 1000, replyTimeoutMs: 50_000, backoffMs: [1000, 5000],
-        route: { signalLossPerSecond: 0, sosPerSecond: 0 },
-      });
-      sim.on('acked', (t) => {
-        for (const x of t) times.add(x);
-        ackCount += t.length;
-      });
-      sim.start();
-      sims.push(sim);
-    }
-    await until(() => [...acked.values()].every((s) => s.size > 0), 60_000, () => `every terminal acknowledged (${ackCount} acks)\n${server!.log}`);
+    const { sims: reporting, acked, ackCount } = startAckedTerminals(TERMINALS, {
+      host: '127.0.0.1', port: Number(env.JT808_PORT), intervalSec: 1, clock, ticker,
+      ackTimeoutMs: 15_000, maxAttempts: 1000, replyTimeoutMs: 50_000, backoffMs: [1000, 5000],
+    });
+    sims.push(...reporting);
+    await until(() => [...acked.values()].every((s) => s.size > 0), 60_000, () => `every terminal acknowledged (${ackCount()} acks)\n${server!.log}`);
 
     let down = false;
     polling = true;
@@ -147,11 +132,11 @@ describe('PostgreSQL stopped repeatedly under load with gateway workers', () => 
       down = false;
       pg.up();
       const upAt = Date.now();
-      const acksAtUp = ackCount;
+      const acksAtUp = ackCount();
       const where = `outage ${outage}`;
       expect(server.running, `${where}: the server died\n${server.errors}`).toBe(true);
       expect(refused, `${where}: the API answered no error envelope while PostgreSQL was down`).toBeGreaterThan(0);
-      await until(() => !server!.running || ackCount >= acksAtUp + TERMINALS * 2, 30_000, () => `${where}: acks after PostgreSQL came back\n${server!.log}`);
+      await until(() => !server!.running || ackCount() >= acksAtUp + TERMINALS * 2, 30_000, () => `${where}: acks after PostgreSQL came back\n${server!.log}`);
       resumedAfter.push(Date.now() - upAt);
       expect(server.running, `${where}: the server died\n${server.errors}`).toBe(true);
       expect(workerPids.filter((pid) => !alive(pid)), `${where}: gateway workers died\n${server.errors}`).toEqual([]);

@@ -1,10 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { phoneAt } from '../server/sim/fleet-simulator';
 import { SimulatedTerminal } from '../server/sim/simulated-terminal';
 import { createTestServer, type TestServer } from '../server/testing/test-server';
-import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
-import { normalizePhone } from '../server/gateway/jt808/index';
 import { PrivatePostgres } from './private-postgres';
+import { startAckedTerminals } from './acked-terminals';
 import { sleep, until } from './waiting';
 
 // PostgreSQL goes down hard in the middle of ingest and comes back: the gateway stops
@@ -32,38 +30,23 @@ describe('PostgreSQL restarted during ingest', () => {
       database: { schema: 'tianlu_fault', dropSchemaOnClose: false },
     });
     const gateway = server.fleet.gateway!;
-    const acked = new Map<string, Set<number>>();
-    let ackCount = 0;
-    for (let i = 0; i < TERMINALS; i++) {
-      const phone = phoneAt(DEMO_START_PHONE, i);
-      const times = new Set<number>();
-      acked.set(normalizePhone(phone), times);
-      const sim = new SimulatedTerminal({
-        phone, host: '127.0.0.1', port: gateway.port, intervalSec: 1, ackTimeoutMs: 1500, maxAttempts: 1000,
-        route: { signalLossPerSecond: 0, sosPerSecond: 0 },
-      });
-      sim.on('acked', (t) => {
-        for (const x of t) times.add(x);
-        ackCount += t.length;
-      });
-      sim.start();
-      sims.push(sim);
-    }
-    await until(() => ackCount >= TERMINALS * 3, 20_000, 'positions acknowledged before the crash');
+    const { sims: reporting, acked, ackCount } = startAckedTerminals(TERMINALS, { host: '127.0.0.1', port: gateway.port, intervalSec: 1, ackTimeoutMs: 1500, maxAttempts: 1000 });
+    sims.push(...reporting);
+    await until(() => ackCount() >= TERMINALS * 3, 20_000, 'positions acknowledged before the crash');
 
     pg.crash();
     const crashedAt = Date.now();
     await sleep(1500); // acks of commits that finished just before the crash may still arrive
-    const whileDown = ackCount;
+    const whileDown = ackCount();
     await sleep(3000);
     const failed = gateway.metrics().positionsFailed;
-    console.log(`PostgreSQL down ${((Date.now() - crashedAt) / 1000).toFixed(1)} s: acks while down ${ackCount - whileDown}, commits failed for ${failed} positions`);
-    expect(ackCount - whileDown).toBe(0);
+    console.log(`PostgreSQL down ${((Date.now() - crashedAt) / 1000).toFixed(1)} s: acks while down ${ackCount() - whileDown}, commits failed for ${failed} positions`);
+    expect(ackCount() - whileDown).toBe(0);
     expect(failed).toBeGreaterThan(0);
 
     pg.up();
-    const beforeResume = ackCount;
-    await until(() => ackCount >= beforeResume + TERMINALS * 3, 30_000, 'acks after PostgreSQL came back');
+    const beforeResume = ackCount();
+    await until(() => ackCount() >= beforeResume + TERMINALS * 3, 30_000, 'acks after PostgreSQL came back');
     console.log(`resumed ${((Date.now() - crashedAt) / 1000).toFixed(1)} s after the crash`);
 
     await Promise.all(sims.map((s) => s.stop()));
