@@ -15,17 +15,19 @@ const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = 
   assetKind: 'person', protocol: 'watch', battery: 64, ...patch,
 });
 
-async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[]) {
+/** Renders a monitor page whose menu the role holds, over these items and a one-group tree; answers the server and the sockets. */
+async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[], groupName = '电动车') {
   storeUser();
   const server = new FakeServer()
     .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: menu, type: 1 }]))
-    .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: '电动车', children: [] }]))
+    .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: groupName, children: [] }]))
     .on('GET', '/car/v4/api/monitor/list.json', ok({ total: list.length, list }))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
-  const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: new FakeWebSockets().factory });
+  const sockets = new FakeWebSockets();
+  const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
   await container.get<Perms>(PermissionService).load();
   render(<ServiceProvider container={container}>{page}</ServiceProvider>);
-  return server;
+  return { server, sockets };
 }
 
 describe('车辆监控 of 电动车卫士', () => {
@@ -47,23 +49,10 @@ describe('车辆监控 of 电动车卫士', () => {
 
 describe('人员监控 of 智能工牌', () => {
   it('asks for people only and shows them by 部门 with battery, status chips and how each position was found', async () => {
-    storeUser();
-    const server = new FakeServer()
-      .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1102, type: 1 }]))
-      .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: '生产部', children: [] }]))
-      .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 2, list: [
-        person('868710040000011', '王建国', { department: '生产部' }),
-        person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12, online: false, department: '' }),
-      ] }))
-      .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
-    const sockets = new FakeWebSockets();
-    const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
-    await container.get<Perms>(PermissionService).load();
-    render(
-      <ServiceProvider container={container}>
-        <PeopleMonitorPage />
-      </ServiceProvider>,
-    );
+    const { server } = await renderMonitor(<PeopleMonitorPage />, 1102, [
+      person('868710040000011', '王建国', { department: '生产部' }),
+      person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12, online: false, department: '' }),
+    ], '生产部');
     await screen.findAllByText('李秀英');
     expect(screen.getByRole('complementary', { name: '人员列表' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: '搜索姓名或终端号' }).getAttribute('placeholder')).toBe('搜索姓名 / 终端号');
@@ -83,21 +72,9 @@ describe('人员监控 of 智能工牌', () => {
 
 describe('open alarms in 人员监控', () => {
   it('counts a person under 报警 with an SOS chip while the SOS is open (after the badge’s next normal report), until the live channel says it was handled', async () => {
-    storeUser();
     // 王建国 pressed SOS; his badge reported normally since (no alarm bit), nobody handled it yet
     const sos = person('868710040000011', '王建国', { department: '生产部', alarmFlags: 0, openAlarms: 1, openAlarmTypes: ['sos'] });
-    const server = new FakeServer()
-      .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1102, type: 1 }]))
-      .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 2, list: [sos, person('868710040000029', '李秀英', { department: '生产部', openAlarms: 0 })] }))
-      .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
-    const sockets = new FakeWebSockets();
-    const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
-    await container.get<Perms>(PermissionService).load();
-    render(
-      <ServiceProvider container={container}>
-        <PeopleMonitorPage />
-      </ServiceProvider>,
-    );
+    const { sockets } = await renderMonitor(<PeopleMonitorPage />, 1102, [sos, person('868710040000029', '李秀英', { department: '生产部', openAlarms: 0 })], '生产部');
     const alarmFilter = () => within(screen.getByRole('radiogroup', { name: '状态筛选' })).getByRole('radio', { name: /报警/ });
     const row = () => within(screen.getAllByText('王建国').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
     await screen.findAllByText('王建国');
