@@ -19,6 +19,14 @@ export class LiveTestClient {
     return new LiveTestClient(socket);
   }
 
+  /** Connects as the session of `caller` (its sessionId and userId) and waits for the snapshot. */
+  static async authenticated(port: number, caller: { sessionId?: string; userId?: number | string }): Promise<LiveTestClient> {
+    const client = await LiveTestClient.connect(port);
+    client.send({ type: 'auth', sessionId: caller.sessionId, userId: caller.userId });
+    await client.until((m) => m.some((x) => x.type === 'snapshot'), 10_000, 'snapshot');
+    return client;
+  }
+
   send(message: unknown): void {
     this.socket.send(JSON.stringify(message));
   }

@@ -49,10 +49,8 @@ async function login(account: string, password: string): Promise<ApiClient> {
 }
 
 async function live(api: ApiClient): Promise<LiveTestClient> {
-  const c = await LiveTestClient.connect(httpPort);
+  const c = await LiveTestClient.authenticated(httpPort, api);
   sockets.push(c);
-  c.send({ type: 'auth', sessionId: api.sessionId, userId: api.userId });
-  await c.until((m) => m.some((x) => x.type === 'snapshot'), 10_000, 'snapshot');
   return c;
 }
 
