@@ -82,6 +82,33 @@ describe('commands across protocols', () => {
     expect(commandDefinition('oilPower').unsupported(person)).toBe('该终端不支持断油断电');
   });
 
+  it('narrows support by model and by action, and names the model in the reason', () => {
+    const collar = { assetKind: 'pet', protocol: 'watch', model: 'TL-P2 项圈' };
+    const kidsWatch = { assetKind: 'person', protocol: 'watch', model: 'Q50' };
+    const gt06Collar = { assetKind: 'pet', protocol: 'gt06', model: 'TL-P1 项圈' };
+    // the watch-protocol collar has no screen and no SOS key; a watch of another model has both
+    expect(commandDefinition('text').unsupported(collar)).toBe('该终端（型号 TL-P2 项圈）不支持文本下发');
+    expect(commandDefinition('sosNumbers').unsupported({ ...collar, model: 'tl-p2' })).toBe('该终端（型号 tl-p2）不支持设置SOS号码');
+    expect(commandDefinition('text').unsupported(kidsWatch)).toBeUndefined();
+    // a collar has no relay and nothing to arm
+    expect(commandDefinition('oilPower').unsupported(gt06Collar)).toBe('该终端（型号 TL-P1 项圈）不支持断油断电');
+    expect(commandDefinition('fortify').unsupported(gt06Collar)).toBe('该终端（型号 TL-P1 项圈）不支持设防撤防');
+    // devices of other protocols restart but have no factory reset
+    const control = commandDefinition('control');
+    expect(control.unsupported(ebike)).toBeUndefined();
+    expect(control.unsupported(ebike, { action: 'restart' })).toBeUndefined();
+    expect(control.unsupported({ ...ebike, model: 'TL-E8 防盗器' }, { action: 'factoryReset' })).toBe('该终端（型号 TL-E8 防盗器）不支持恢复出厂设置');
+    expect(control.unsupported(truck, { action: 'factoryReset' })).toBeUndefined();
+  });
+
+  it('refuses a power cut to a moving asset unless forced, and never refuses restoring it', () => {
+    const def = commandDefinition('oilPower');
+    expect(def.refusalWhileMoving?.({ action: 'cut' }, 18.4)).toBe('行驶中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行');
+    expect(def.refusalWhileMoving?.({ action: 'cut', force: true }, 18)).toBeUndefined();
+    expect(def.refusalWhileMoving?.({ action: 'restore' }, 18)).toBeUndefined();
+    expect(commandDefinition('control').refusalWhileMoving).toBeUndefined();
+  });
+
   it('maps 位置查询 and 断油电 to each protocol’s own command in the common device model', () => {
     expect(commandDefinition('locate').device({})).toEqual({ type: 'locate' });
     expect(commandDefinition('oilPower').device({ action: 'cut' })).toEqual({ type: 'powerCut' });

@@ -2,39 +2,43 @@ import {
   Jt808MsgId, Jt808ParamId, encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage,
   encodeVehicleControl, type Jt808Edition, type Jt808ParamValue,
 } from '../gateway/jt808/index';
-import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
+import { describeCommandParams } from '../../sdk/services/command-api';
+import type { DeviceCommand } from '../gateway/device-protocol';
+import { EVERY_TERMINAL, supportRefusal, type CommandSupport, type TargetTraits } from './command-support';
 
-/** The command types of docs/api-contract.md ("Alarms, geofences and commands"). */
+export { protocolOf, type TargetTraits } from './command-support';
+
+/** The command types of docs/api-contract.md ("Alarms, geofences and commands"), in the order 下发指令 offers them. */
 export const COMMAND_TYPES = [
-  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'fortify', 'light', 'lostMode',
+  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'fortify', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'light', 'lostMode',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** Parameters after checking, or the Chinese reason they were refused. */
 export type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok: false; msg: string };
 
-/** What the platform knows of a terminal when it decides whether a command applies. */
-export interface TargetTraits {
-  /** vehicle, person, pet …; null for a terminal without a vehicle record. */
-  assetKind: string | null;
-  /** The protocol the terminal speaks; jt808 when absent. */
-  protocol?: string;
-}
-
 export interface CommandDefinition {
   type: CommandType;
   name: string;
   msgId: number;
-  /** Needs the 危险指令 button (840002) and the caller's password. */
+  /** Needs the 危险指令 button (840002) and the caller's password; shown in a preview before it is confirmed; never queued for an offline terminal. */
   dangerous: boolean;
+  /** Offered in 下发指令 (false: sent only through its own page, e.g. 宠物守护's 寻宠 actions that keep the pet's state). */
+  offered: boolean;
+  /** Which terminals have it: protocols, asset kinds, models, actions. */
+  support: CommandSupport;
+  /** The answer when the asset moves faster than MOVING_KMH now and the command must not reach it; undefined: sent whatever the speed. */
+  refusalWhileMoving?(params: Record<string, unknown>, speed: number): string | undefined;
   parse(params: Record<string, unknown>): ParsedParams;
   /** The message body in the edition the terminal speaks (JT/T 808). */
   encode(params: Record<string, unknown>, edition: Jt808Edition): Uint8Array;
   /** The same command for a GT06 / watch device, in the common device model; undefined when it has none. */
   device(params: Record<string, unknown>): DeviceCommand | undefined;
-  /** Why the terminal cannot take it (Chinese), or undefined when it can. */
-  unsupported(target: TargetTraits): string | undefined;
+  /** Why the terminal cannot take it (Chinese), or undefined when it can; with checked `params`, that action in particular. */
+  unsupported(target: TargetTraits, params?: Record<string, unknown>): string | undefined;
 }
+
+type DeclaredCommand = Omit<CommandDefinition, 'unsupported' | 'offered'> & { offered?: false };
 
 // 0x8300 flags: bit 2 show on the terminal's display, bit 3 read out (TTS)
 const TEXT_DISPLAY_AND_TTS = 0x04 | 0x08;
@@ -55,23 +59,22 @@ function oneOf<T extends string>(params: Record<string, unknown>, key: string, l
   return (values as readonly unknown[]).includes(value) ? (value as T) : { msg: `${label}取值不正确` };
 }
 
-const anyTerminal = () => undefined;
 /** 寻宠模式: a collar reports every 10 s until the mode is cancelled, then at its usual interval again. */
 export const LOST_MODE_INTERVAL_SECONDS = 10;
 export const USUAL_PET_INTERVAL_SECONDS = 60;
 /** A pet's collar of the GT06 family or the watch protocol (buzzer and LED). */
-const collarOnly = (name: string) => (target: TargetTraits) =>
-  (protocolOf(target) !== 'jt808' && target.assetKind === 'pet' ? undefined : `该终端不支持${name}`);
+const COLLARS: CommandSupport = { gt06: { assetKinds: ['pet'] }, watch: { assetKinds: ['pet'] } };
+/** A GT06 device on a vehicle or e-bike (or not yet bound to one): the guards and trackers with a relay and 设防. */
+const GT06_GUARDS = { assetKinds: ['vehicle', 'ebike', null] } as const;
+/** The watch-protocol collar has neither a screen nor an SOS key. */
+const WATCH_COLLAR_MODELS = ['TL-P2'];
 const PHONE = /^\+?[0-9]{3,20}$/;
-const jt808Only = (name: string) => (target: TargetTraits) => (protocolOf(target) === 'jt808' ? undefined : `该终端不支持${name}`);
-const protocolOnly = (protocol: ProtocolName, name: string) => (target: TargetTraits) =>
-  (protocolOf(target) === protocol ? undefined : `该终端不支持${name}`);
 // commands that exist only for GT06 / watch devices have no JT/T 808 body (unsupported() keeps them from JT/T 808 terminals)
 const unencodable = (): Uint8Array => {
   throw new Error('no JT/T 808 form of this command');
 };
 
-const definitions: Record<CommandType, CommandDefinition> = {
+const declared: Record<CommandType, DeclaredCommand> = {
   locate: {
     type: 'locate',
     name: '位置查询',
@@ -80,7 +83,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     parse: () => ({ ok: true, params: {} }),
     encode: () => new Uint8Array(0),
     device: () => ({ type: 'locate' }),
-    unsupported: anyTerminal,
+    support: EVERY_TERMINAL,
   },
   interval: {
     type: 'interval',
@@ -100,7 +103,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return encodeSetParams(items);
     },
     device: (params) => ({ type: 'interval', seconds: Number(params.seconds) }),
-    unsupported: anyTerminal,
+    support: EVERY_TERMINAL,
   },
   text: {
     type: 'text',
@@ -115,7 +118,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: (params, edition) => encodeTextMessage({ flag: TEXT_DISPLAY_AND_TTS, text: String(params.text) }, edition),
     device: (params) => ({ type: 'text', text: String(params.text) }),
-    unsupported: (target) => (protocolOf(target) === 'gt06' ? '该终端不支持文本下发' : undefined),
+    support: { jt808: true, watch: { exceptModels: WATCH_COLLAR_MODELS } },
   },
   track: {
     type: 'track',
@@ -132,7 +135,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: (params) => encodeTemporaryTracking({ intervalSec: Number(params.intervalSeconds), validitySec: Number(params.durationSeconds) }),
     device: () => undefined,
-    unsupported: jt808Only('临时跟踪'),
+    support: { jt808: true },
   },
   control: {
     type: 'control',
@@ -144,9 +147,9 @@ const definitions: Record<CommandType, CommandDefinition> = {
       return typeof action === 'string' ? { ok: true, params: { action } } : { ok: false, msg: action.msg };
     },
     encode: (params) => encodeTerminalControl({ command: CONTROL_COMMANDS[params.action as keyof typeof CONTROL_COMMANDS] }),
-    // devices of other protocols restart, but have no factory reset command
     device: (params) => (params.action === 'restart' ? { type: 'reset' } : undefined),
-    unsupported: anyTerminal,
+    // devices of other protocols restart, but have no factory reset command
+    support: { jt808: true, gt06: { actions: ['restart'] }, watch: { actions: ['restart'] } },
   },
   oilPower: {
     type: 'oilPower',
@@ -161,8 +164,11 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: (params, edition) => encodeVehicleControl({ oilPowerCut: params.action === 'cut' }, edition),
     device: (params) => ({ type: params.action === 'cut' ? 'powerCut' : 'powerRestore' }),
-    // a vehicle's oil and power circuit, or the relay of a GT06 e-bike guard; badges and collars have none
-    unsupported: (target) => (target.assetKind === 'vehicle' || protocolOf(target) === 'gt06' ? undefined : '该终端不支持断油断电'),
+    // a vehicle's oil and power circuit, or the relay of a GT06 guard; badges and collars have none
+    support: { jt808: { assetKinds: ['vehicle'] }, gt06: GT06_GUARDS },
+    // cutting the power of a moving vehicle or e-bike is the classic hazard: not sent unless forced
+    refusalWhileMoving: (params, speed) =>
+      (params.action === 'cut' && params.force !== true ? `行驶中（${Math.round(speed)} km/h），为安全未断电；停稳后再试，或确认安全后强制执行` : undefined),
   },
   findDevice: {
     type: 'findDevice',
@@ -173,7 +179,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     encode: unencodable,
     device: () => ({ type: 'findDevice' }),
     // the watch protocol's FIND (any watch, badge or collar), a GT06 collar's FIND# (buzzer)
-    unsupported: (target) => (protocolOf(target) === 'watch' ? undefined : collarOnly('寻找设备')(target)),
+    support: { watch: true, gt06: { assetKinds: ['pet'] } },
   },
   sosNumbers: {
     type: 'sosNumbers',
@@ -192,7 +198,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: unencodable,
     device: (params) => ({ type: 'sosNumbers', numbers: (params.numbers as string[]) ?? [] }),
-    unsupported: protocolOnly('watch', '设置SOS号码'),
+    support: { watch: { exceptModels: WATCH_COLLAR_MODELS } },
   },
   monitor: {
     type: 'monitor',
@@ -207,7 +213,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: unencodable,
     device: (params) => ({ type: 'monitor', phone: String(params.phone) }),
-    unsupported: protocolOnly('watch', '远程监听'),
+    support: { watch: true },
   },
   powerOff: {
     type: 'powerOff',
@@ -217,7 +223,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     parse: () => ({ ok: true, params: {} }),
     encode: unencodable,
     device: () => ({ type: 'powerOff' }),
-    unsupported: protocolOnly('watch', '远程关机'),
+    support: { watch: true },
   },
   fortify: {
     type: 'fortify',
@@ -230,7 +236,7 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: unencodable,
     device: (params) => ({ type: params.action === 'arm' ? 'arm' : 'disarm' }),
-    unsupported: protocolOnly('gt06', '设防撤防'),
+    support: { gt06: GT06_GUARDS },
   },
   light: {
     type: 'light',
@@ -243,7 +249,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: unencodable,
     device: (params) => ({ type: 'light', on: params.action === 'on' }),
-    unsupported: collarOnly('开关灯'),
+    offered: false,
+    support: COLLARS,
   },
   lostMode: {
     type: 'lostMode',
@@ -256,7 +263,8 @@ const definitions: Record<CommandType, CommandDefinition> = {
     },
     encode: (params) => encodeSetParams([{ id: Jt808ParamId.DefaultReportInterval, type: 'dword', value: lostModeSeconds(params) }]),
     device: (params) => ({ type: 'interval', seconds: lostModeSeconds(params) }),
-    unsupported: (target) => (target.assetKind === 'pet' ? undefined : '该终端不支持寻宠模式'),
+    offered: false,
+    support: { jt808: { assetKinds: ['pet'] }, gt06: { assetKinds: ['pet'] }, watch: { assetKinds: ['pet'] } },
   },
 };
 
@@ -264,11 +272,16 @@ function lostModeSeconds(params: Record<string, unknown>): number {
   return params.action === 'on' ? LOST_MODE_INTERVAL_SECONDS : USUAL_PET_INTERVAL_SECONDS;
 }
 
-/** The protocol a terminal speaks. */
-export function protocolOf(target: TargetTraits): ProtocolName {
-  const p = target.protocol;
-  return p === 'gt06' || p === 'watch' ? p : 'jt808';
+/** The chosen action and its Chinese name, where the command has actions. */
+function actionOf(type: CommandType, params: Record<string, unknown> | undefined): { value: string; label: string } | undefined {
+  return typeof params?.action === 'string' ? { value: params.action, label: describeCommandParams(type, params) } : undefined;
 }
+
+const definitions = Object.fromEntries(Object.values(declared).map((d): [CommandType, CommandDefinition] => [d.type, {
+  ...d,
+  offered: d.offered ?? true,
+  unsupported: (target, params) => supportRefusal(d.name, d.support, target, actionOf(d.type, params)),
+}])) as Record<CommandType, CommandDefinition>;
 
 export function isCommandType(value: unknown): value is CommandType {
   return typeof value === 'string' && (COMMAND_TYPES as readonly string[]).includes(value);

@@ -16,6 +16,8 @@ export interface CommandTarget {
   assetKind: string | null;
   /** jt808 | gt06 | watch. */
   protocol: string;
+  /** 终端型号 ('' when unknown). */
+  model: string;
   /** Connected to some server instance now. */
   connected: boolean;
 }
@@ -88,7 +90,7 @@ export class CommandQueries {
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .select([
         't.id as terminalId', 't.tenant_id as tenantId', 't.terminal_no as terminalNo', 't.display_no as displayNo',
-        'v.plate_no as plateNo', 'v.group_id as groupId', 'v.asset_kind as assetKind', 't.protocol', 't.connected',
+        'v.plate_no as plateNo', 'v.group_id as groupId', 'v.asset_kind as assetKind', 't.protocol', 't.model', 't.connected',
       ])
       .where('t.terminal_no', 'in', [...terminalNos])
       .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
