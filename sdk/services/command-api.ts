@@ -34,8 +34,29 @@ export interface Command {
   createTime: string;
   sendTime: string | null;
   resultTime: string | null;
-  /** The terminal's answer `{code, text, position?}` (a 位置查询 answers with a position), or why it ended without one `{text}`. */
-  result: { code?: number; text?: string; position?: { lon: number; lat: number; speed: number; gpsTime: string } } | null;
+  /**
+   * The terminal's answer `{code, text, raw?, position?}` — `text` in Chinese, `raw` what a GT06 or
+   * watch device said (设备原文), a 位置查询 answered with a position — or why it ended without one
+   * `{code?, text}` (moving, offline, 终端未应答 …).
+   */
+  result: CommandResult | null;
+}
+
+/** `Command.result`. */
+export interface CommandResult {
+  code?: number | string;
+  text?: string;
+  /** 设备原文: the device's own answer, kept as it came. */
+  raw?: string;
+  position?: { lon: number; lat: number; speed: number; gpsTime: string };
+}
+
+/** A command's result for people: the Chinese text (a position as `lon, lat · speed km/h`) and the device's own words, if any. */
+export function describeCommandResult(result: CommandResult | null): { text: string; raw: string | null } {
+  if (!result) return { text: '', raw: null };
+  const p = result.position;
+  const text = p ? `${p.lon.toFixed(5)}, ${p.lat.toFixed(5)} · ${Math.round(p.speed)} km/h` : result.text ?? '';
+  return { text, raw: result.raw ? result.raw : null };
 }
 
 /** `{"type":"command","command"}` of the live channel: a command's status changed. */
@@ -47,12 +68,61 @@ export interface CommandLiveEvent {
 export interface CommandTerminalCheck {
   terminalNo: string;
   plateNo: string | null;
+  /** 终端型号 ('' when unknown). */
+  model: string;
   online: boolean;
   supported: boolean;
   /** Online and supported: sent at once. */
   canSend: boolean;
   /** Why not at once (an offline but supported terminal gets it when it reconnects). */
   reason: string | null;
+}
+
+/** One entry of availableCommands.json: a type at least one of the chosen terminals supports and the caller may send. */
+export interface AvailableCommand {
+  commandType: CommandType;
+  commandName: string;
+  /** Needs 危险指令 and the password, after a preview. */
+  dangerous: boolean;
+  /** How many of the `total` chosen terminals support it. */
+  supported: number;
+  total: number;
+}
+
+/** Why a terminal is skipped by a batch. */
+export type CommandSkipCode = 'unsupported' | 'offline' | 'moving' | 'noPermission';
+
+/** One terminal of previewCommandDownBatch.json. */
+export interface CommandPreviewTerminal {
+  terminalNo: string;
+  plateNo: string | null;
+  model: string | null;
+  online: boolean;
+  /** km/h by its latest position when reported within ten minutes, else null. */
+  speed: number | null;
+  moving: boolean;
+  /** send: now; queue: when it connects; skip: not sent (`code`, `reason`). */
+  outcome: 'send' | 'queue' | 'skip';
+  code: CommandSkipCode | null;
+  reason: string | null;
+}
+
+/** previewCommandDownBatch.json: what a batch would do, computed by the server without sending anything. */
+export interface CommandPreview {
+  commandType: CommandType;
+  commandName: string;
+  dangerous: boolean;
+  action: string | null;
+  movingKmh: number;
+  total: number;
+  receivers: number;
+  sendNow: number;
+  queued: number;
+  moving: number;
+  movingReceivers: number;
+  skipped: Record<CommandSkipCode, number>;
+  warnings: string[];
+  terminals: CommandPreviewTerminal[];
 }
 
 /** The command types in the order the dialog offers them; `dangerous` ones need 危险指令 and the password. */
@@ -75,9 +145,12 @@ export const COMMAND_MENU_ID = 8400;
 export const COMMAND_SEND_BUTTON_ID = 840001;
 export const COMMAND_DANGEROUS_BUTTON_ID = 840002;
 
+export const COMMAND_AVAILABLE_PATH = '/car/v1/api/command/availableCommands.json';
 export const COMMAND_CHECK_PATH = '/car/v1/api/command/checkCommandDownBatchTer.json';
+export const COMMAND_PREVIEW_PATH = '/car/v1/api/command/previewCommandDownBatch.json';
 export const COMMAND_SEND_PATH = '/car/v1/api/command/commandDownBatch.json';
 export const COMMAND_LIST_PATH = '/car/v1/api/command/list.json';
+export const COMMAND_EXPORT_PATH = '/car/v1/api/command/export.json';
 /** Terminals one batch may address. */
 export const COMMAND_MAX_TERMINALS = 500;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BusEvent, CommandStatusEvent } from '../bus/bus-events';
 import { MemoryEventBus } from '../bus/memory-event-bus';
 import { ManualClock } from '../clock';
+import type { DeviceCommand } from '../gateway/device-protocol';
 import type { CommandResponseEvent, GatewayEvents } from '../gateway/gateway-ports';
 import { TerminalOfflineError } from '../gateway/jt808-gateway';
 import type { CommandTarget } from '../store/command-queries';
@@ -14,6 +15,9 @@ import { CommandStatus } from './command-state';
 class FakeGateway implements CommandGateway {
   readonly online = new Map<string, '2013' | '2019'>();
   readonly sent: { terminalNo: string; msgId: number; body: string; serial: number }[] = [];
+  /** GT06 / watch devices connected here, and the commands sent to them in the common model. */
+  readonly devices = new Set<string>();
+  readonly deviceSent: { terminalNo: string; command: DeviceCommand; matchKey: string }[] = [];
   failNextSend = false;
   private serial = 100;
   private readonly listeners: Partial<GatewayEvents>[] = [];
@@ -32,6 +36,14 @@ class FakeGateway implements CommandGateway {
     const serial = this.serial++;
     this.sent.push({ terminalNo, msgId, body: Buffer.from(body).toString('hex'), serial });
     return { serial };
+  }
+  deviceOnline(no: string) {
+    return this.devices.has(no);
+  }
+  async sendDeviceCommand(terminalNo: string, command: DeviceCommand) {
+    const matchKey = String(this.serial++);
+    this.deviceSent.push({ terminalNo, command, matchKey });
+    return { matchKey };
   }
   subscribe(listener: Partial<GatewayEvents>) {
     this.listeners.push(listener);
@@ -87,8 +99,8 @@ beforeEach(async () => {
   service = new CommandService({ commands: store.commands, bus, gateway, clock, expiryMinutes: 60, sweepIntervalMs: 0, onError: (e) => { throw e; } }).start();
 });
 
-const submit = (terminalNos: string[], commandType: 'locate' | 'interval' = 'locate', params: Record<string, unknown> = {}) =>
-  service.submit({ targets: terminalNos.map((n) => targets.get(n)!), commandType, params, user });
+const submit = (terminalNos: string[], commandType: 'locate' | 'interval' | 'oilPower' = 'locate', params: Record<string, unknown> = {}, queueOffline?: boolean) =>
+  service.submit({ targets: terminalNos.map((n) => targets.get(n)!), commandType, params, user, queueOffline });
 
 const statusesOf = (terminalNo: string) =>
   events.filter((e): e is CommandStatusEvent => e.type === 'command' && e.command.terminalNo === `0${terminalNo}`).map((e) => e.command.statusText);
@@ -185,5 +197,34 @@ describe('command service', () => {
     await service.settled();
     expect((await stored(batch.commands[0]!.id)).status).toBe(CommandStatus.Sent);
     expect(gateway.sent).toHaveLength(1);
+  });
+
+  it('records a device’s answer in Chinese with its own words as 设备原文', async () => {
+    gateway.devices.add('13500000001');
+    gateway.connect('13500000001');
+    const cut = await submit(['13500000001'], 'oilPower', { action: 'cut' });
+    await service.settled();
+    const [sent] = gateway.deviceSent;
+    expect(sent).toMatchObject({ terminalNo: '13500000001', command: { type: 'powerCut' } });
+    gateway.answer({ terminalNo: '13500000001', tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: sent!.matchKey, text: 'DYD=Speed Limit, Speed 32km/h' });
+    await service.settled();
+    expect(await stored(cut.commands[0]!.id)).toMatchObject({
+      status: CommandStatus.Failed, result: { code: 1, text: '车速过高（32 km/h），设备拒绝断油断电', raw: 'DYD=Speed Limit, Speed 32km/h' },
+    });
+
+    const locate = await submit(['13500000001']);
+    await service.settled();
+    gateway.answer({ terminalNo: '13500000001', tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[1]!.matchKey, text: 'GPS:OFF; LOCK:ON' });
+    await service.settled();
+    expect(await stored(locate.commands[0]!.id)).toMatchObject({ status: CommandStatus.Succeeded, result: { code: 0, text: '设备回复（未识别）', raw: 'GPS:OFF; LOCK:ON' } });
+  });
+
+  it('does not queue a batch for an offline terminal when told not to: it ends at once as 失败 and never goes out', async () => {
+    const batch = await submit(['13500000002'], 'oilPower', { action: 'restore' }, false);
+    expect(batch.commands[0]).toMatchObject({ statusText: '失败', result: { code: 'offline', text: '终端离线，危险指令不排队下发' } });
+    gateway.connect('13500000002');
+    await service.settled();
+    expect(gateway.sent).toEqual([]);
+    expect(statusesOf('13500000002')).toEqual(['失败']);
   });
 });

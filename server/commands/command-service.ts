@@ -7,9 +7,11 @@ import type { CommandResponseEvent, GatewayEvents } from '../gateway/gateway-por
 import { Jt808MsgId } from '../gateway/jt808/index';
 import { TerminalOfflineError } from '../gateway/jt808-gateway';
 import type { CommandQueries, CommandRow, CommandTarget } from '../store/command-queries';
+import { needsMotion, planTargets } from './command-plan';
 import { ANSWER_TIMEOUT_MS, CommandStatus, answerOutcome, nextStatus } from './command-state';
 import { commandDefinition, isCommandType, type CommandType } from './command-types';
 import { toCommandView, type CommandView } from './command-view';
+import { describeDeviceReply } from './device-replies';
 
 /** What the service needs of the local JT/T 808 gateway (Jt808Gateway fits). */
 export interface CommandGateway {
@@ -21,9 +23,6 @@ export interface CommandGateway {
   deviceOnline?(terminalNo: string): boolean;
   sendDeviceCommand?(terminalNo: string, command: DeviceCommand): Promise<{ matchKey: string }>;
 }
-
-// a device answer that says it did not do it
-const DEVICE_FAILURE = /fail|error|invalid|失败|错误|无效/i;
 
 export interface CommandServiceOptions {
   commands: CommandQueries;
@@ -45,6 +44,8 @@ export interface CommandRequest {
   /** Checked parameters (CommandDefinition.parse). */
   params: Record<string, unknown>;
   user: { id: number; account: string };
+  /** Commands for offline terminals wait until they connect (default); false: they end at once as 失败, as dangerous ones an operator sends do. */
+  queueOffline?: boolean;
 }
 
 /**
@@ -55,11 +56,6 @@ export interface CommandRequest {
  * restarts, and several instances can share it: a command goes out from the instance that holds
  * the terminal's connection (others are told over the bus), claimed atomically so it goes out once.
  */
-/** Faster than this (km/h) an asset counts as moving: no power cut unless forced. */
-const MOVING_KMH = 5;
-/** A position older than this says nothing about whether the asset moves now. */
-const MOTION_FRESH_MS = 10 * 60_000;
-
 export class CommandService {
   private readonly answerTimeoutMs: number;
   /** Per terminal: sends and answers are handled one after another, so an answer never overtakes its serial being stored. */
@@ -101,7 +97,7 @@ export class CommandService {
       batchId, target, commandType: def.type, msgId: def.msgId, params: req.params,
       userId: req.user.id, account: req.user.account, createdAt: now, expiresAt: new Date(now.getTime() + expiryMinutes * 60_000),
     })));
-    const refused = await this.refuseMoving(rows, def.type, req.params, now);
+    const refused = await this.refuseSkipped(req, rows, now);
     this.publish(refused.size ? await commands.byIds(rows.map((r) => r.id)) : rows);
     const local: string[] = [];
     const elsewhere = new Map<number, string[]>();
@@ -117,23 +113,21 @@ export class CommandService {
   }
 
   /**
-   * A power cut is not sent to an asset whose latest position (reported within the last ten
-   * minutes) is faster than 5 km/h unless the operator forced it: cutting a moving e-bike or
-   * vehicle is dangerous. Those commands end at once as 失败 with the reason. Answers their ids.
+   * Ends at once, as 失败 with the reason, the commands the plan skips (planTargets: a power cut to
+   * an asset moving now unless forced, an offline terminal when the batch is not queued, a model
+   * that lacks the command). Answers their ids.
    */
-  private async refuseMoving(rows: readonly CommandRow[], type: string, params: Record<string, unknown>, now: Date): Promise<Set<number>> {
-    if (type !== 'oilPower' || params.action !== 'cut' || params.force === true) return new Set();
-    const motion = await this.opts.commands.latestMotion(rows.map((r) => r.terminalId));
+  private async refuseSkipped(req: CommandRequest, rows: readonly CommandRow[], now: Date): Promise<Set<number>> {
+    const { commands } = this.opts;
+    const def = commandDefinition(req.commandType);
+    const motion = needsMotion(def, req.params) ? await commands.latestMotion(req.targets.map((t) => t.terminalId)) : new Map();
+    const plan = planTargets(def, req.params, req.targets, motion, { now, queueOffline: req.queueOffline ?? true });
     const refused = new Set<number>();
-    for (const row of rows) {
-      const m = motion.get(row.terminalId);
-      if (!m || m.speed <= MOVING_KMH || now.getTime() - m.time.getTime() > MOTION_FRESH_MS) continue;
-      const speed = Math.round(m.speed);
-      await this.opts.commands.refuse(row.id, {
-        status: CommandStatus.Failed,
-        result: { code: 'moving', speed, text: `行驶中（${speed} km/h），为安全未断电；停稳后再试，或确认安全后强制执行` },
-        at: now,
-      });
+    for (const [i, planned] of plan.entries()) {
+      const row = rows[i]!;
+      if (!planned.skip) continue;
+      const result = { code: planned.skip.code, text: planned.skip.text, ...(planned.skip.code === 'moving' && { speed: planned.speed }) };
+      await commands.refuse(row.id, { status: CommandStatus.Failed, result, at: now });
       refused.add(row.id);
     }
     return refused;
@@ -231,10 +225,9 @@ export class CommandService {
       void this.serially(e.terminalNo, async () => {
         const { commands, clock } = this.opts;
         const now = clock.now();
-        const code = DEVICE_FAILURE.test(e.text) ? 1 : 0;
-        const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: code })!;
-        const text = e.text.trim().slice(0, 200);
-        const result: Record<string, unknown> = { code, text: text ? `${answerOutcome(code).text}：${text}` : answerOutcome(code).text };
+        const reply = describeDeviceReply(e.protocol, e.matchKey, e.text);
+        const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: reply.code })!;
+        const result: Record<string, unknown> = { ...reply };
         const id = await commands.settle(
           { terminalNo: e.terminalNo, matchKey: e.matchKey, sentSince: new Date(now.getTime() - this.answerTimeoutMs) },
           { status, result, at: now },
