@@ -125,21 +125,6 @@ export interface CommandPreview {
   terminals: CommandPreviewTerminal[];
 }
 
-/** The command types in the order the dialog offers them; `dangerous` ones need 危险指令 and the password. */
-export const COMMAND_TYPES: readonly { type: CommandType; name: string; dangerous: boolean }[] = [
-  { type: 'locate', name: '位置查询', dangerous: false },
-  { type: 'interval', name: '设置上报间隔', dangerous: false },
-  { type: 'text', name: '文本下发', dangerous: false },
-  { type: 'track', name: '临时跟踪', dangerous: false },
-  { type: 'control', name: '终端控制', dangerous: true },
-  { type: 'oilPower', name: '断油断电', dangerous: true },
-  { type: 'fortify', name: '设防撤防', dangerous: false },
-  { type: 'findDevice', name: '寻找设备', dangerous: false },
-  { type: 'sosNumbers', name: '设置SOS号码', dangerous: false },
-  { type: 'monitor', name: '远程监听', dangerous: true },
-  { type: 'powerOff', name: '远程关机', dangerous: true },
-];
-
 /** 指令下发 menu (history page) and its buttons. */
 export const COMMAND_MENU_ID = 8400;
 export const COMMAND_SEND_BUTTON_ID = 840001;

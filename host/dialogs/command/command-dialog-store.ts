@@ -1,12 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
+  COMMAND_AVAILABLE_PATH,
   COMMAND_CHECK_PATH,
   COMMAND_MAX_TERMINALS,
+  COMMAND_PREVIEW_PATH,
   COMMAND_SEND_PATH,
-  COMMAND_TYPES,
   expectOk,
   NETWORK_ERROR_MESSAGE,
+  type AvailableCommand,
   type Command,
+  type CommandPreview,
   type CommandTerminalCheck,
   type CommandType,
   type HttpService,
@@ -34,10 +37,26 @@ export interface CommandForm {
 
 const PHONE = /^\+?[0-9]{3,20}$/;
 
+const keyOf = (type: CommandType, params: Record<string, unknown>) => JSON.stringify([type, params]);
+
 export interface CommandDialogDeps {
   http: HttpService;
   live: LiveService;
 }
+
+/** One terminal as the dialog's table shows it before sending. */
+export interface TerminalRow {
+  terminalNo: string;
+  plateNo: string | null;
+  online: boolean;
+  /** Gets the command (now or when it connects). */
+  receives: boolean;
+  /** 可下发, or why not / what happens instead. */
+  note: string;
+}
+
+/** Form fields that are not parameters: changing them does not change the preview. */
+const NOT_PARAMS: readonly (keyof CommandForm)[] = ['password'];
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
 
@@ -51,9 +70,11 @@ function integerField(value: string, label: string, min: number, max: number, re
 }
 
 /**
- * State of the command dialog (下发指令): the chosen type and its parameters, which of the chosen
- * terminals can take it (checkCommandDownBatchTer), sending the batch, then each terminal's status
- * as the live channel reports it.
+ * State of the command dialog (下发指令): the command types the chosen terminals support
+ * (availableCommands), the chosen type and its parameters, which terminals can take it
+ * (checkCommandDownBatchTer) — for a dangerous type the server's preview of what the batch will
+ * do (previewCommandDownBatch), confirmed with the password — sending the batch, then each
+ * terminal's status as the live channel reports it.
  */
 export class CommandDialogStore {
   commandType: CommandType = 'locate';
@@ -61,7 +82,13 @@ export class CommandDialogStore {
     seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut', oilForce: false,
     fortifyAction: 'arm', sosNumbers: '', monitorPhone: '', password: '',
   };
+  /** The types the chosen terminals support and the user may send, as the server lists them. */
+  available: AvailableCommand[] = [];
+  loadingTypes = false;
   checks: CommandTerminalCheck[] = [];
+  /** The server's preview of a dangerous command, for the parameters in `previewKey`. */
+  preview: CommandPreview | undefined = undefined;
+  private previewKey: string | undefined = undefined;
   checking = false;
   sending = false;
   /** A problem with the form or the last call, in Chinese. */
@@ -76,39 +103,56 @@ export class CommandDialogStore {
   constructor(
     readonly terminalNos: readonly string[],
     private readonly deps: CommandDialogDeps,
-    /** The user holds 危险指令 (840002): 终端控制 and 断油断电 are offered. */
-    readonly canSendDangerous: boolean,
   ) {
-    makeAutoObservable<this, 'deps' | 'checkSerial' | 'early'>(this, { deps: false, checkSerial: false, early: false, terminalNos: false, canSendDangerous: false }, { autoBind: true });
+    makeAutoObservable<this, 'deps' | 'checkSerial' | 'early'>(this, { deps: false, checkSerial: false, early: false, terminalNos: false }, { autoBind: true });
   }
 
-  /** Follows command results live and checks the terminals; the returned function stops. */
+  /** Follows command results live, lists the available types and checks the terminals; the returned function stops. */
   start(): () => void {
     const { live } = this.deps;
     live.connect();
     const sub = live.on('command', ({ command }) => this.applyLive(command));
-    void this.check();
+    void this.load();
     return () => {
       sub.dispose();
       live.disconnect();
     };
   }
 
-  get types() {
-    return COMMAND_TYPES.filter((t) => !t.dangerous || this.canSendDangerous);
+  /** The types offered: only those at least one chosen terminal's model supports (and, if dangerous, the user may send). */
+  get types(): AvailableCommand[] {
+    return this.available;
   }
 
   get dangerous(): boolean {
-    return COMMAND_TYPES.find((t) => t.type === this.commandType)?.dangerous ?? false;
+    return this.available.find((t) => t.commandType === this.commandType)?.dangerous ?? false;
   }
 
-  /** Terminals the command goes to: supported ones (offline ones get it when they reconnect). */
-  get targets(): CommandTerminalCheck[] {
-    return this.checks.filter((c) => c.supported);
+  /** The preview matches the parameters as they are now. */
+  get previewCurrent(): boolean {
+    const params = this.params();
+    return this.preview !== undefined && params.ok && this.previewKey === keyOf(this.commandType, params.params);
+  }
+
+  /** Terminals the command goes to: supported ones (offline ones get an ordinary command when they reconnect); for a dangerous one, the preview's. */
+  get targets(): string[] {
+    if (this.dangerous) return this.previewCurrent ? this.preview!.terminals.filter((t) => t.outcome !== 'skip').map((t) => t.terminalNo) : [];
+    return this.checks.filter((c) => c.supported).map((c) => c.terminalNo);
   }
 
   get offlineCount(): number {
-    return this.targets.filter((c) => !c.online).length;
+    return this.checks.filter((c) => c.supported && !c.online).length;
+  }
+
+  /** The chosen terminals as the table shows them before sending. */
+  get rows(): TerminalRow[] {
+    if (this.dangerous) {
+      return (this.preview?.terminals ?? []).map((t) => ({
+        terminalNo: t.terminalNo, plateNo: t.plateNo, online: t.online, receives: t.outcome !== 'skip',
+        note: t.outcome === 'skip' ? t.reason ?? '' : `${t.outcome === 'send' ? '可下发' : '上线后下发'}${t.moving ? `（行驶中 ${t.speed} km/h）` : ''}`,
+      }));
+    }
+    return this.checks.map((c) => ({ terminalNo: c.terminalNo, plateNo: c.plateNo, online: c.online, receives: c.supported, note: c.canSend ? '可下发' : c.reason ?? '' }));
   }
 
   get sent(): boolean {
@@ -119,12 +163,13 @@ export class CommandDialogStore {
     if (type === this.commandType) return;
     this.commandType = type;
     this.error = undefined;
-    void this.check();
+    void this.refresh();
   }
 
   setForm(patch: Partial<CommandForm>): void {
     this.form = { ...this.form, ...patch };
     this.error = undefined;
+    if (this.dangerous && !this.sent && Object.keys(patch).some((k) => !NOT_PARAMS.includes(k as keyof CommandForm))) void this.refresh();
   }
 
   /** The parameters to send, or the Chinese reason the form is not complete. */
@@ -175,17 +220,66 @@ export class CommandDialogStore {
     }
   }
 
-  async check(): Promise<void> {
-    const serial = ++this.checkSerial;
+  /** Lists the types the terminals support, then checks the first (or the chosen one, when offered). */
+  async load(): Promise<void> {
     if (this.terminalNos.length === 0) return;
     if (this.terminalNos.length > COMMAND_MAX_TERMINALS) {
       this.error = `一次最多向 ${COMMAND_MAX_TERMINALS} 个终端下发指令`;
       return;
     }
+    this.loadingTypes = true;
+    try {
+      const available = expectOk(await this.deps.http.postJson<AvailableCommand[]>(COMMAND_AVAILABLE_PATH, { terminalNos: this.terminalNos })) ?? [];
+      runInAction(() => {
+        this.available = available;
+        if (available.length > 0 && !available.some((t) => t.commandType === this.commandType)) this.commandType = available[0]!.commandType;
+      });
+    } catch (e) {
+      runInAction(() => (this.error = errorText(e)));
+      return;
+    } finally {
+      runInAction(() => (this.loadingTypes = false));
+    }
+    if (this.available.length > 0) await this.refresh();
+  }
+
+  /** The check of an ordinary type, the preview of a dangerous one. */
+  refresh(): Promise<void> {
+    return this.dangerous ? this.loadPreview() : this.check();
+  }
+
+  async check(): Promise<void> {
+    await this.ask(async () => {
+      const checks = expectOk(await this.deps.http.postJson<CommandTerminalCheck[]>(COMMAND_CHECK_PATH, { terminalNos: this.terminalNos, commandType: this.commandType }));
+      return () => (this.checks = checks ?? []);
+    });
+  }
+
+  /** The server's preview of the dangerous command with the parameters as they are (none while the form is incomplete). */
+  async loadPreview(): Promise<void> {
+    const params = this.params();
+    if (!params.ok) {
+      this.checkSerial++;
+      this.preview = undefined;
+      return;
+    }
+    const body = { terminalNos: this.terminalNos, commandType: this.commandType, params: params.params };
+    await this.ask(async () => {
+      const preview = expectOk(await this.deps.http.postJson<CommandPreview>(COMMAND_PREVIEW_PATH, body));
+      return () => {
+        this.preview = preview;
+        this.previewKey = keyOf(body.commandType, body.params);
+      };
+    });
+  }
+
+  /** One request of the check or the preview; only the latest one's answer (or error) is kept. */
+  private async ask(request: () => Promise<() => void>): Promise<void> {
+    const serial = ++this.checkSerial;
     this.checking = true;
     try {
-      const checks = expectOk(await this.deps.http.postJson<CommandTerminalCheck[]>(COMMAND_CHECK_PATH, { terminalNos: this.terminalNos, commandType: this.commandType }));
-      if (serial === this.checkSerial) runInAction(() => (this.checks = checks ?? []));
+      const apply = await request();
+      if (serial === this.checkSerial) runInAction(apply);
     } catch (e) {
       if (serial === this.checkSerial) runInAction(() => (this.error = errorText(e)));
     } finally {
@@ -201,8 +295,12 @@ export class CommandDialogStore {
       this.error = params.msg;
       return false;
     }
+    if (this.dangerous && !this.previewCurrent) {
+      this.error = '请等待下发预览';
+      return false;
+    }
     if (this.targets.length === 0) {
-      this.error = '所选终端都不支持该指令';
+      this.error = this.dangerous ? '没有可下发的终端' : '所选终端都不支持该指令';
       return false;
     }
     if (this.dangerous && !this.form.password) {
@@ -213,7 +311,7 @@ export class CommandDialogStore {
     this.error = undefined;
     try {
       const body = {
-        terminalNos: this.targets.map((t) => t.terminalNo),
+        terminalNos: this.targets,
         commandType: this.commandType,
         params: params.params,
         ...(this.dangerous && { password: this.form.password }),

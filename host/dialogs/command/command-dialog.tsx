@@ -20,18 +20,17 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
-  COMMAND_DANGEROUS_BUTTON_ID,
+  describeCommandResult,
   HttpService,
   Input,
   LiveService,
   Textarea,
-  useButtonPermission,
   useService,
   type Command,
-  type CommandTerminalCheck,
+  type CommandPreview,
   type CommandType,
 } from '@tianlu/sdk';
-import { CommandDialogStore } from './command-dialog-store';
+import { CommandDialogStore, type TerminalRow } from './command-dialog-store';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -43,17 +42,29 @@ const useStyles = makeStyles({
   td: { padding: '6px 8px', borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
   muted: { color: tokens.colorNeutralForeground3 },
   summary: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
+  preview: {
+    display: 'flex', flexDirection: 'column', gap: '4px', padding: '8px 12px', fontSize: tokens.fontSizeBase300,
+    background: tokens.colorNeutralBackground3, borderRadius: tokens.borderRadiusMedium,
+  },
+  previewTitle: { fontWeight: 600 },
+  raw: { display: 'block', fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3 },
 });
 
 const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'danger' | 'warning'> = {
   0: 'informative', 1: 'brand', 2: 'success', 3: 'danger', 4: 'warning',
 };
 
-function resultText(c: Command): string {
-  const r = c.result;
-  if (!r) return '';
-  if (r.position) return `${r.position.lon.toFixed(5)}, ${r.position.lat.toFixed(5)} · ${Math.round(r.position.speed)} km/h`;
-  return r.text ?? '';
+const SKIP_NAMES = { unsupported: '型号不支持', offline: '离线', moving: '行驶中', noPermission: '无权限' } as const;
+
+/** The preview's figures in sentences: who gets it, who moves, who is skipped and why. */
+function previewLines(p: CommandPreview): string[] {
+  const skipped = Object.entries(p.skipped).filter(([, n]) => n > 0);
+  const total = skipped.reduce((sum, [, n]) => sum + n, 0);
+  return [
+    `将向 ${p.receivers} 个终端下发${p.action ?? p.commandName}（共 ${p.total} 个${p.queued > 0 ? `，其中 ${p.queued} 个离线，上线后下发` : ''}）`,
+    `行驶中 ${p.moving} 个（车速超过 ${p.movingKmh} km/h）`,
+    ...(total > 0 ? [`跳过 ${total} 个：${skipped.map(([code, n]) => `${SKIP_NAMES[code as keyof typeof SKIP_NAMES]} ${n} 个`).join('，')}`] : []),
+  ];
 }
 
 const Params = observer(function Params(props: { store: CommandDialogStore }) {
@@ -144,21 +155,22 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
   }
 });
 
-function CheckCell(props: { check: CommandTerminalCheck; command: Command | undefined }) {
+function CheckCell(props: { row: TerminalRow; command: Command | undefined }) {
   const s = useStyles();
-  const { check, command } = props;
+  const { row, command } = props;
   if (command) {
+    const result = describeCommandResult(command.result);
     return (
       <>
         <Badge appearance="tint" color={STATUS_COLORS[command.status] ?? 'informative'} data-status={command.status}>
           {command.statusText}
         </Badge>{' '}
-        <span className={s.muted}>{resultText(command)}</span>
+        <span className={s.muted} title={result.raw ? `设备原文：${result.raw}` : undefined}>{result.text}</span>
+        {result.raw && <span className={s.raw}>设备原文：{result.raw}</span>}
       </>
     );
   }
-  if (check.canSend) return <span>可下发</span>;
-  return <span className={s.muted}>{check.reason}</span>;
+  return <span className={row.note === '可下发' ? undefined : s.muted}>{row.note}</span>;
 }
 
 const TerminalList = observer(function TerminalList(props: { store: CommandDialogStore }) {
@@ -176,13 +188,13 @@ const TerminalList = observer(function TerminalList(props: { store: CommandDialo
           </tr>
         </thead>
         <tbody>
-          {store.checks.map((c) => (
-            <tr key={c.terminalNo} data-terminal={c.terminalNo}>
-              <td className={s.td}>{c.plateNo || '-'}</td>
-              <td className={s.td}>{c.terminalNo}</td>
-              <td className={s.td}>{c.online ? '在线' : '离线'}</td>
+          {store.rows.map((r) => (
+            <tr key={r.terminalNo} data-terminal={r.terminalNo}>
+              <td className={s.td}>{r.plateNo || '-'}</td>
+              <td className={s.td}>{r.terminalNo}</td>
+              <td className={s.td}>{r.online ? '在线' : '离线'}</td>
               <td className={s.td}>
-                <CheckCell check={c} command={store.results.get(c.terminalNo)} />
+                <CheckCell row={r} command={store.results.get(r.terminalNo)} />
               </td>
             </tr>
           ))}
@@ -200,6 +212,7 @@ const Summary = observer(function Summary(props: { store: CommandDialogStore }) 
     for (const c of store.results.values()) counts.set(c.statusText, (counts.get(c.statusText) ?? 0) + 1);
     return <div className={s.summary}>{[...counts].map(([k, n]) => `${k} ${n}`).join(' · ')}</div>;
   }
+  if (store.dangerous) return <PreviewPanel store={store} />;
   const total = store.checks.length;
   const unsupported = total - store.targets.length;
   return (
@@ -211,17 +224,41 @@ const Summary = observer(function Summary(props: { store: CommandDialogStore }) 
   );
 });
 
+/** 下发预览 of a dangerous command: the server's figures, read before the password is asked for. */
+const PreviewPanel = observer(function PreviewPanel(props: { store: CommandDialogStore }) {
+  const s = useStyles();
+  const { store } = props;
+  if (!store.previewCurrent) {
+    if (store.checking) return <Spinner size="tiny" label="正在生成下发预览…" />;
+    return <div className={s.summary}>填写完整参数后显示下发预览</div>;
+  }
+  const preview = store.preview!;
+  return (
+    <section className={s.preview} aria-label="下发预览">
+      <span className={s.previewTitle}>下发预览</span>
+      {previewLines(preview).map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+      {preview.warnings.map((w) => (
+        <MessageBar key={w} intent="warning">
+          <MessageBarBody>{w}</MessageBarBody>
+        </MessageBar>
+      ))}
+    </section>
+  );
+});
+
 /**
- * 下发指令: pick a command type and its parameters for the chosen terminals, see which can take it
- * now, confirm a dangerous one with the login password, send, then watch each terminal's status
- * (待发送 → 已发送 → 成功 / 失败 / 超时) arrive live.
+ * 下发指令: pick one of the command types the chosen terminals' models support and its parameters,
+ * see which terminals can take it now; for a dangerous one read the server's preview (how many get
+ * it, how many are moving, which are skipped and why) and confirm with the login password; send,
+ * then watch each terminal's status (待发送 → 已发送 → 成功 / 失败 / 超时) and its answer arrive live.
  */
 const CommandDialog = observer(function CommandDialog(props: { terminalNos: readonly string[]; title?: string; onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const live = useService<LiveService>(LiveService);
-  const canDangerous = useButtonPermission(COMMAND_DANGEROUS_BUTTON_ID);
-  const [store] = useState(() => new CommandDialogStore(props.terminalNos, { http, live }, canDangerous));
+  const [store] = useState(() => new CommandDialogStore(props.terminalNos, { http, live }));
   useEffect(() => store.start(), [store]);
 
   return (
@@ -230,20 +267,25 @@ const CommandDialog = observer(function CommandDialog(props: { terminalNos: read
         <DialogBody>
           <DialogTitle>{props.title ?? '下发指令'}</DialogTitle>
           <DialogContent className={s.content}>
-            <Field label="指令类型">
-              <RadioGroup className={s.types} layout="horizontal" value={store.commandType} disabled={store.sent} onChange={(_, d) => store.setType(d.value as CommandType)}>
-                {store.types.map((t) => (
-                  <Radio key={t.type} value={t.type} label={t.name} />
-                ))}
-              </RadioGroup>
+            <Field label="指令类型" hint={!store.loadingTypes && store.types.length === 0 && !store.error ? '所选终端的型号没有可下发的指令' : undefined}>
+              {store.loadingTypes ? (
+                <Spinner size="tiny" label="正在读取终端支持的指令…" />
+              ) : (
+                <RadioGroup className={s.types} layout="horizontal" value={store.commandType} disabled={store.sent} onChange={(_, d) => store.setType(d.value as CommandType)}>
+                  {store.types.map((t) => (
+                    <Radio key={t.commandType} value={t.commandType} label={t.commandName} />
+                  ))}
+                </RadioGroup>
+              )}
             </Field>
             <Params store={store} />
-            {store.dangerous && !store.sent && (
-              <Field label="登录密码" required hint="危险指令，请输入当前账号的登录密码确认">
+            {/* the preview of a dangerous command comes before the password that confirms it */}
+            {store.checking && store.checks.length === 0 && !store.dangerous ? <Spinner size="tiny" label="正在检查终端…" /> : <Summary store={store} />}
+            {store.dangerous && !store.sent && store.previewCurrent && store.targets.length > 0 && (
+              <Field label="登录密码" required hint="危险指令：确认上面的下发预览后，输入当前账号的登录密码">
                 <Input type="password" autoComplete="current-password" value={store.form.password} onChange={(_, d) => store.setForm({ password: d.value })} />
               </Field>
             )}
-            {store.checking && store.checks.length === 0 ? <Spinner size="tiny" label="正在检查终端…" /> : <Summary store={store} />}
             <TerminalList store={store} />
             {store.error && (
               <MessageBar intent="error">
@@ -254,7 +296,7 @@ const CommandDialog = observer(function CommandDialog(props: { terminalNos: read
           <DialogActions>
             <Button onClick={props.onClose}>关闭</Button>
             <Button appearance="primary" disabled={store.sent || store.sending || store.checking || store.targets.length === 0} onClick={() => void store.send()}>
-              {store.sent ? '已下发' : store.sending ? '下发中…' : '下发'}
+              {store.sent ? '已下发' : store.sending ? '下发中…' : store.dangerous ? '确认下发' : '下发'}
             </Button>
           </DialogActions>
         </DialogBody>

@@ -35,7 +35,7 @@ describe('CommandHistoryStore', () => {
     store.pagination.setCurrent(3);
     store.search();
     await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    expect(get.mock.calls.at(-1)).toEqual([COMMAND_LIST_PATH, { current: 1, pageSize: 20, terminalNo: '013800000001', status: '2' }]);
+    expect(get.mock.calls.at(-1)).toEqual([COMMAND_LIST_PATH, { current: 1, pageSize: 20, terminalNo: '013800000001', status: 2 }]);
   });
 
   it('changes a listed command in place when its status changes live, never back from a result', async () => {

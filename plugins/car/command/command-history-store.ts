@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
+  COMMAND_EXPORT_PATH,
   COMMAND_LIST_PATH,
   expectOk,
   NETWORK_ERROR_MESSAGE,
@@ -37,6 +38,7 @@ export class CommandHistoryStore {
   rows: Command[] = [];
   readonly pagination = new Pagination({ pageSize: 20 });
   loading = false;
+  exporting = false;
   error: string | undefined = undefined;
   private requestSerial = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | undefined = undefined;
@@ -78,13 +80,7 @@ export class CommandHistoryStore {
     const serial = ++this.requestSerial;
     this.loading = true;
     this.error = undefined;
-    const f = this.filter;
-    const query = {
-      ...this.pagination.query,
-      ...(f.terminalNo.trim() && { terminalNo: f.terminalNo.trim() }),
-      ...(f.status !== '' && { status: f.status }),
-      ...(f.batchId.trim() && { batchId: f.batchId.trim() }),
-    };
+    const query = { ...this.pagination.query, ...this.filterQuery() };
     try {
       const page = expectOk(await this.deps.http.get<{ total: number; list: Command[] }>(COMMAND_LIST_PATH, query));
       if (serial !== this.requestSerial) return;
@@ -97,6 +93,28 @@ export class CommandHistoryStore {
     } finally {
       if (serial === this.requestSerial) runInAction(() => (this.loading = false));
     }
+  }
+
+  /** 导出: the commands of the filter as a spreadsheet (Chinese results with the devices' own answers). */
+  async exportSheet(): Promise<void> {
+    if (this.exporting) return;
+    this.exporting = true;
+    try {
+      const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+      await this.deps.http.downloadBlob(COMMAND_EXPORT_PATH, this.filterQuery(), `指令记录-${day}.xlsx`);
+    } finally {
+      runInAction(() => (this.exporting = false));
+    }
+  }
+
+  /** The filter as the list and the export take it ('' fields left out). */
+  private filterQuery(): { terminalNo?: string; status?: number; batchId?: string } {
+    const f = this.filter;
+    return {
+      ...(f.terminalNo.trim() && { terminalNo: f.terminalNo.trim() }),
+      ...(f.status !== '' && { status: Number(f.status) }),
+      ...(f.batchId.trim() && { batchId: f.batchId.trim() }),
+    };
   }
 
   private applyLive(command: Command): void {

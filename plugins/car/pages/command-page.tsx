@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
   COMMAND_STATUS_NAMES,
   DataTable,
   describeCommandParams,
+  describeCommandResult,
   HttpService,
   Input,
   LiveService,
   PaginationBar,
+  ToastService,
   useService,
   type Command,
   type DataTableColumn,
@@ -31,6 +34,8 @@ const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   status: { minWidth: '120px' },
   muted: { color: tokens.colorNeutralForeground3 },
+  result: { display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: '16px' },
+  raw: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
 const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'danger' | 'warning'> = {
@@ -39,11 +44,17 @@ const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'dange
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
 
-function resultText(c: Command): string {
-  const r = c.result;
-  if (!r) return '—';
-  if (r.position) return `${r.position.lon.toFixed(5)}, ${r.position.lat.toFixed(5)}（${time(r.position.gpsTime)}）`;
-  return r.text ?? '—';
+/** The result in Chinese; a device's own answer (设备原文) on a second line and in the tooltip. */
+function ResultCell(props: { command: Command }) {
+  const s = useStyles();
+  const { text, raw } = describeCommandResult(props.command.result);
+  const title = raw ? `${text}\n设备原文：${raw}` : text;
+  return (
+    <span className={s.result} title={title}>
+      <span>{text || '—'}</span>
+      {raw && <span className={s.raw}>设备原文：{raw}</span>}
+    </span>
+  );
 }
 
 const columns: DataTableColumn<Command>[] = [
@@ -62,7 +73,7 @@ const columns: DataTableColumn<Command>[] = [
       </Badge>
     ),
   },
-  { key: 'result', title: '结果', render: (c) => <span title={resultText(c)}>{resultText(c)}</span> },
+  { key: 'result', title: '结果', render: (c) => <ResultCell command={c} /> },
   { key: 'account', title: '下发人', width: 80, render: (c) => c.account },
   { key: 'reply', title: '应答时间', width: 150, render: (c) => time(c.resultTime) },
 ];
@@ -74,6 +85,7 @@ const CommandPage = observer(function CommandPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const live = useService<LiveService>(LiveService);
+  const toast = useService<ToastService>(ToastService);
   const [store] = useState(() => {
     const q = new URLSearchParams(window.location.search);
     return new CommandHistoryStore({ http, live }, { terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' });
@@ -115,6 +127,9 @@ const CommandPage = observer(function CommandPage() {
           查询
         </Button>
         <Button onClick={store.reset}>重置</Button>
+        <Button icon={<ArrowDownloadRegular />} disabled={store.exporting} onClick={() => void store.exportSheet().catch((e: unknown) => toast.show(e instanceof Error ? e.message : String(e), 'error'))}>
+          导出
+        </Button>
       </div>
       {store.error && (
         <MessageBar intent="error">

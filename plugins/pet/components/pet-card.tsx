@@ -26,6 +26,9 @@ export interface ActionState {
   batchId?: string;
   /** 待发送, 已发送, 成功, 失败, 超时, or the refusal. */
   statusText: string;
+  /** The collar's answer in Chinese (设备正在响铃 …), and its own words (设备原文). */
+  answer?: string;
+  raw?: string;
 }
 
 export interface PetCardProps {
@@ -101,8 +104,8 @@ export const PetCard = observer(function PetCard(props: PetCardProps) {
         </div>
       </Permission>
       {result && (
-        <span className={`${s.result} ${resultClass ?? ''}`} role="status" data-result={result.statusText}>
-          {result.label}：{result.statusText}
+        <span className={`${s.result} ${resultClass ?? ''}`} role="status" data-result={result.statusText} title={result.raw ? `设备原文：${result.raw}` : undefined}>
+          {result.label}：{result.statusText}{result.answer && `（${result.answer}）`}
         </span>
       )}
     </article>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { describeCommandResult, expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService, type Command } from '@tianlu/sdk';
 import { PetPaths, type Pet, type PetAction, type PetActionAnswer } from '../pet-api';
 import { PetCard, type ActionState } from './pet-card';
 
@@ -23,6 +23,12 @@ function labelOf(action: PetAction, on: boolean | undefined): string {
 }
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
+
+/** How the command went: its status and the collar's answer in Chinese, with the collar's own words. */
+function outcomeOf(command: Command): Pick<ActionState, 'statusText' | 'answer' | 'raw'> {
+  const { text, raw } = describeCommandResult(command.result);
+  return { statusText: command.statusText, answer: text || undefined, raw: raw ?? undefined };
+}
 
 /**
  * The pets as cards beside the map (paged on the server): each with its photo, battery, last
@@ -54,14 +60,14 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
   useEffect(() => void load(), [load]);
 
   // each command's status as the live channel reports it (the collar may answer before action.json does)
-  const statuses = useRef(new Map<string, string>());
+  const statuses = useRef(new Map<string, Command>());
   useEffect(() => {
     const sub = live.on('command', ({ command }) => {
-      statuses.current.set(command.batchId, command.statusText);
+      statuses.current.set(command.batchId, command);
       setActions((all) => {
         const entry = Object.entries(all).find(([, a]) => a.batchId === command.batchId);
         if (!entry) return all;
-        return { ...all, [entry[0]]: { ...entry[1], statusText: command.statusText } };
+        return { ...all, [entry[0]]: { ...entry[1], ...outcomeOf(command) } };
       });
     });
     return () => sub.dispose();
@@ -73,9 +79,9 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
     setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: '发送中' } }));
     try {
       const answer = expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) }));
-      const command = answer.commands[0];
-      const statusText = statuses.current.get(answer.batchId) ?? command?.statusText ?? '待发送';
-      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText } }));
+      const command = statuses.current.get(answer.batchId) ?? answer.commands[0];
+      const outcome = command ? outcomeOf(command) : { statusText: '待发送' };
+      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, ...outcome } }));
       if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
       setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
     } catch (e) {
