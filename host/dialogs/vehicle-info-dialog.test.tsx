@@ -52,7 +52,9 @@ describe('vehicle info dialog', () => {
     expect(within(dialog).getByRole('tab', { name: '跟踪', selected: true })).toBeTruthy();
     expect(await within(dialog).findByText('北京市东城区天安门')).toBeTruthy();
     expect(server.to('/car/v4/api/track/list.json')[0].query.get('terminalNo')).toBe('013800000001');
-    fireEvent.click(await within(dialog).findByRole('tab', { name: '详情' }));
+    // hidden: on a busy machine Fluent's focus trap (tabster) can miss the dialog's first focus in
+    // jsdom and mark the open dialog aria-hidden; its tabs are there all the same
+    fireEvent.click(await within(dialog).findByRole('tab', { name: '详情', hidden: true }));
     expect(await within(dialog).findByText('LFV1234567890')).toBeTruthy();
     expect(within(dialog).getByText('TL-808')).toBeTruthy();
     expect(within(dialog).getByText('1234.5 km')).toBeTruthy();
