@@ -26,6 +26,8 @@ export * from './services/config-service';
 export * from './services/live-service';
 export * from './services/alarm-service';
 export * from './services/command-api';
+export * from './live-resume';
+export * from './command-follower';
 export * from './asset-status';
 export * from './services/plugin-registry';
 export * from './react/use-service';

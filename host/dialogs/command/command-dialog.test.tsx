@@ -78,6 +78,17 @@ describe('command dialog', () => {
     expect(within(dialog).getByText('成功 1 · 待发送 1')).toBeTruthy();
   });
 
+  it('shows a result that came while the live channel was still connecting, read back once it is live', async () => {
+    const { dialog, server, sockets } = await open([840001]);
+    server.on('GET', '/car/v1/api/command/list.json', ok({ total: 2, list: [command('013800000002', 0, '待发送'), command('013800000001', 2, '成功')] }));
+    fireEvent.click(await sendButton(dialog));
+    await within(dialog).findByText('已发送');
+    // the terminal answered before this page's socket was connected: no push brings it
+    act(() => void sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [] }));
+    expect(await within(dialog).findByText('成功 1 · 待发送 1')).toBeTruthy();
+    expect(server.to('/car/v1/api/command/list.json').map((r) => r.query.get('batchId'))).toEqual(['b1']);
+  });
+
   it('asks for the login password before a dangerous command and shows the server\'s refusal', async () => {
     const { dialog, server } = await open([840001, 840002], flag(400, '密码错误'));
     fireEvent.click(within(dialog).getByLabelText('断油断电'));
