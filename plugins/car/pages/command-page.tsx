@@ -5,6 +5,7 @@ import {
   COMMAND_STATUS_NAMES,
   DataTable,
   describeCommandParams,
+  formatChinaTime,
   HttpService,
   Input,
   LiveService,
@@ -37,17 +38,15 @@ const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'dange
   0: 'informative', 1: 'brand', 2: 'success', 3: 'danger', 4: 'warning',
 };
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
-
 function resultText(c: Command): string {
   const r = c.result;
   if (!r) return '—';
-  if (r.position) return `${r.position.lon.toFixed(5)}, ${r.position.lat.toFixed(5)}（${time(r.position.gpsTime)}）`;
+  if (r.position) return `${r.position.lon.toFixed(5)}, ${r.position.lat.toFixed(5)}（${formatChinaTime(r.position.gpsTime)}）`;
   return r.text ?? '—';
 }
 
 const columns: DataTableColumn<Command>[] = [
-  { key: 'create', title: '下发时间', width: 150, render: (c) => time(c.createTime) },
+  { key: 'create', title: '下发时间', width: 150, render: (c) => formatChinaTime(c.createTime) },
   { key: 'plate', title: '车牌号', width: 100, render: (c) => c.plateNo || '—' },
   { key: 'terminal', title: '终端号', width: 120, render: (c) => c.terminalNo },
   { key: 'name', title: '指令', width: 90, render: (c) => c.commandName },
@@ -64,7 +63,7 @@ const columns: DataTableColumn<Command>[] = [
   },
   { key: 'result', title: '结果', render: (c) => <span title={resultText(c)}>{resultText(c)}</span> },
   { key: 'account', title: '下发人', width: 80, render: (c) => c.account },
-  { key: 'reply', title: '应答时间', width: 150, render: (c) => time(c.resultTime) },
+  { key: 'reply', title: '应答时间', width: 150, render: (c) => formatChinaTime(c.resultTime) },
 ];
 
 const STATUS_OPTIONS: [string, string][] = [['', '全部状态'], ...Object.entries(COMMAND_STATUS_NAMES)];
