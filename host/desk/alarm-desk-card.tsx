@@ -8,6 +8,7 @@ import {
   ALARM_LEVELS,
   ALARM_NOTE_MAX,
   AlarmService,
+  formatChinaTime,
   GEOCODE_FAILED,
   GeocodeService,
   NETWORK_ERROR_MESSAGE,
@@ -17,7 +18,6 @@ import {
   type AlarmDeskEntry,
   type AlarmLevel,
 } from '@tianlu/sdk';
-import { deskTime } from './desk-time';
 
 const LEVEL_COLOR: Record<AlarmLevel, 'danger' | 'warning' | 'informative'> = { urgent: 'danger', normal: 'warning', info: 'informative' };
 const LEVEL_BORDER: Record<AlarmLevel, string> = {
@@ -114,7 +114,7 @@ export const AlarmDeskCard = observer(function AlarmDeskCard(props: { entry: Ala
           {e.alarmName}
         </Text>
         {count > 1 && (
-          <Badge size="small" appearance="tint" color="danger" aria-label={`合并 ${count} 条`} title={`${deskTime(e.firstTime)} 起共 ${count} 次`}>
+          <Badge size="small" appearance="tint" color="danger" aria-label={`合并 ${count} 条`} title={`${formatChinaTime(e.firstTime, 'short')} 起共 ${count} 次`}>
             ×{count}
           </Badge>
         )}
@@ -124,7 +124,7 @@ export const AlarmDeskCard = observer(function AlarmDeskCard(props: { entry: Ala
         <span>{e.plateNo}</span>
         <span className={s.meta}>
           {e.late && <span title="终端补报：告警发生时未能及时上报">补报 </span>}
-          {deskTime(e.time)}
+          {formatChinaTime(e.time, 'short')}
         </span>
       </div>
       {place && (
