@@ -3,6 +3,7 @@
  * the plugin contract, React hooks and shared components, geo utilities.
  */
 export * from './geo';
+export * from './china-time';
 export * from './live-close';
 export * from './asset-kinds';
 export * from './gb-compliance';
@@ -26,6 +27,8 @@ export * from './services/config-service';
 export * from './services/live-service';
 export * from './services/alarm-service';
 export * from './services/command-api';
+export * from './live-resume';
+export * from './command-follower';
 export * from './asset-status';
 export * from './services/plugin-registry';
 export * from './react/use-service';

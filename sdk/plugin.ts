@@ -1,3 +1,4 @@
+import type { AssetKind } from './asset-kinds';
 import type { ComponentType } from 'react';
 import type { Container, ContainerModuleLoadOptions } from 'inversify';
 import type { Disposable, MessageHandler, MessageType } from './services/message-bus';
@@ -51,6 +52,11 @@ export interface PluginDefinition {
   basePath: string;
   routes: PluginRoute[];
   menus?: MenuContribution[];
+  /**
+   * The asset kinds the sub-application watches: its alarm desk can show only their alarms (on by
+   * default unless it watches vehicles). Left out: every kind (系统管理, reports …).
+   */
+  assetKinds?: readonly AssetKind[];
   handlers?: PluginHandlers;
   /** Extra container bindings made before activate. */
   bindings?: (options: ContainerModuleLoadOptions) => void;

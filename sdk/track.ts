@@ -2,6 +2,7 @@
  * 轨迹回放 contract: the answer of GET /car/v4/api/track/list.json (docs/api-contract.md) and pure
  * helpers shared by the server and the console. No DOM, no React.
  */
+import { chinaDayStart, toChinaIso } from './china-time';
 
 /** One position of a track; the MonitorItem fields a stored position has. */
 export interface TrackPoint {
@@ -174,11 +175,9 @@ export const TRACK_PLAYBACK_MENU_ID = 8200;
  * `urlType=blank`): today from 00:00 China time until now, unless a range is given.
  */
 export function playbackLinkQuery(terminalNo: string, range?: { start: number; end: number }, now = Date.now()): Record<string, string> {
-  const offset = 8 * 3600_000;
-  const start = range?.start ?? Math.floor((now + offset) / 86_400_000) * 86_400_000 - offset;
+  const start = range?.start ?? chinaDayStart(now);
   const end = range?.end ?? now;
-  const iso = (ms: number) => `${new Date(ms + offset).toISOString().slice(0, 19)}+08:00`;
-  return { terminalNo, start: iso(start), end: iso(end) };
+  return { terminalNo, start: toChinaIso(start), end: toChinaIso(end) };
 }
 
 /** One trip of track/trips.json (times ISO 8601 with offset, distance km, speeds km/h). */

@@ -1,12 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AlarmService,
-  DialogService,
   LiveService,
   type Alarm,
   type AlarmPushSettings,
   type AlarmService as Alarms,
-  type DialogService as Dialogs,
   type LiveService as Live,
 } from '@tianlu/sdk';
 import { createTestKernel, flag, ok, storeUser } from '../test/fake-server';
@@ -14,6 +12,10 @@ import { FakeWebSockets } from '../test/fake-web-socket';
 
 const PUSH_PATH = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 const PROCESS_PATH = '/car/v1/api/monitor/processAlarm';
+const REALTIME_PATH = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json';
+
+/** The alarm ids on the desk, in the desk's order. */
+const ids = (alarms: Alarms) => alarms.desk.flatMap((e) => e.ids);
 
 function alarm(id: number, patch: Partial<Alarm> = {}): Alarm {
   return {
@@ -51,95 +53,98 @@ const settings = (patch: Partial<AlarmPushSettings> = {}): AlarmPushSettings => 
   ...patch,
 });
 
-async function setup(push: AlarmPushSettings | 'fail' = settings()) {
+async function setup(push: AlarmPushSettings | 'fail' = settings(), unhandled: Alarm[] = []) {
   storeUser({ userId: 7, account: 'admin' }, 'sid-1');
   const sockets = new FakeWebSockets();
   const k = createTestKernel({ webSocketFactory: sockets.factory });
   k.server.on('POST', PUSH_PATH, push === 'fail' ? flag(500, '服务器内部错误') : ok(push));
+  k.server.on('GET', REALTIME_PATH, ok({ total: unhandled.length, list: unhandled }));
   const alarms = k.get<Alarms>(AlarmService);
-  const dialogs = k.get<Dialogs>(DialogService);
   const stop = alarms.start();
   await vi.waitFor(() => expect(alarms.push).not.toBeUndefined());
   await vi.waitFor(() => expect(sockets.last).not.toBeUndefined());
   const socket = sockets.last!.open();
   socket.receive({ type: 'ready' }).receive({ type: 'snapshot', list: [] });
   const send = (event: 'start' | 'end' | 'processed', a: Alarm) => socket.receive({ type: 'alarm', event, alarm: a });
-  return { ...k, alarms, dialogs, stop, send, socket, sockets };
+  return { ...k, alarms, stop, send, socket, sockets };
 }
 
 afterEach(() => localStorage.clear());
 
 describe('AlarmServiceImpl', () => {
-  it('puts a started alarm of a pushed type on the tip, newest first, and asks for a sound', async () => {
-    const { alarms, dialogs, send } = await setup();
+  it('puts a started alarm of a pushed type on the desk, most urgent first, and announces each arrival', async () => {
+    const { alarms, send } = await setup();
     send('start', alarm(1));
-    send('start', alarm(2, { alarmType: 'overspeed', alarmName: '超速报警', plateNo: null, terminalNo: '013800000002' }));
-    expect(dialogs.alarmTip.map((a) => [a.id, a.alarmType, a.plateNo])).toEqual([
-      [2, '超速报警', '013800000002'],
-      [1, '紧急报警', '京A00001'],
+    send('start', alarm(2, { alarmType: 'overspeed', alarmName: '超速报警', level: 'normal', plateNo: null, terminalNo: '013800000002', startTime: '2026-03-01T10:05:00+08:00' }));
+    expect(alarms.desk.map((e) => [e.ids, e.alarmName, e.plateNo, e.level])).toEqual([
+      [[1], '紧急报警', '京A00001', 'urgent'],
+      [[2], '超速报警', '013800000002', 'normal'],
     ]);
-    expect(alarms.soundSerial).toBe(2);
+    expect(alarms.arrival?.serial).toBe(2);
+    expect(alarms.arrival?.entry.ids).toEqual([2]);
+  });
+
+  it('starts from the unhandled alarms of the last 24 hours without announcing them', async () => {
+    const { alarms } = await setup(settings(), [alarm(9, { startTime: '2026-03-01T09:00:00+08:00' }), alarm(8, { alarmType: 'fatigue', startTime: '2026-03-01T08:00:00+08:00' })]);
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([9]));
+    expect(alarms.arrival).toBeUndefined();
   });
 
   it('ignores types the tenant does not push, end events and a second start of the same alarm', async () => {
-    const { alarms, dialogs, send } = await setup();
+    const { alarms, send } = await setup();
     send('start', alarm(1, { alarmType: 'fatigue', alarmName: '疲劳驾驶' }));
     send('end', alarm(2));
     send('start', alarm(3));
     send('start', alarm(3));
-    expect(dialogs.alarmTip.map((a) => a.id)).toEqual([3]);
-    expect(alarms.soundSerial).toBe(1);
+    expect(ids(alarms)).toEqual([3]);
+    expect(alarms.arrival?.serial).toBe(1);
   });
 
-  it('shows nothing when popup is off, and stays silent when sound is off', async () => {
+  it('shows nothing when the tenant turned the popup off', async () => {
     const off = await setup(settings({ popup: false }));
     off.send('start', alarm(1));
-    expect(off.dialogs.alarmTip).toEqual([]);
-    off.stop();
-    localStorage.clear();
-    const quiet = await setup(settings({ sound: false }));
-    quiet.send('start', alarm(1));
-    expect(quiet.dialogs.alarmTip.map((a) => a.id)).toEqual([1]);
-    expect(quiet.alarms.soundSerial).toBe(0);
+    expect(ids(off.alarms)).toEqual([]);
   });
 
-  it('takes an alarm processed elsewhere off the tip', async () => {
-    const { dialogs, send } = await setup();
+  it('takes an alarm processed elsewhere off the desk', async () => {
+    const { alarms, send } = await setup();
     send('start', alarm(1));
-    send('start', alarm(2));
+    send('start', alarm(2, { terminalNo: '013800000002' }));
     send('processed', alarm(1, { status: 1, processNote: '已联系司机' }));
-    expect(dialogs.alarmTip.map((a) => a.id)).toEqual([2]);
+    expect(ids(alarms)).toEqual([2]);
   });
 
-  it('keeps the tip in storage (alarmRealTime) and restores it on the next start', async () => {
+  it('keeps the desk in storage (alarmRealTime) and restores it on the next start', async () => {
     const first = await setup();
     first.send('start', alarm(1));
-    first.send('start', alarm(2));
-    const stored = JSON.parse(localStorage.getItem('main_alarmRealTime') ?? '[]') as { id: number }[];
-    expect(stored.map((a) => a.id)).toEqual([2, 1]);
+    first.send('start', alarm(2, { terminalNo: '013800000002', startTime: '2026-03-01T10:01:00+08:00' }));
+    await vi.waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem('main_alarmRealTime') ?? '[]') as { ids: number[] }[];
+      expect(stored.map((e) => e.ids)).toEqual([[2], [1]]);
+    });
     first.stop();
     const sockets = new FakeWebSockets();
     const k = createTestKernel({ webSocketFactory: sockets.factory });
     k.server.on('POST', PUSH_PATH, ok(settings()));
     k.get<Alarms>(AlarmService).start();
-    expect(k.get<Dialogs>(DialogService).alarmTip.map((a) => a.id)).toEqual([2, 1]);
+    expect(ids(k.get<Alarms>(AlarmService))).toEqual([2, 1]);
   });
 
   it('reads the push settings once per login, and uses saved ones at once', async () => {
-    const { alarms, server, dialogs, stop, sockets } = await setup(settings({ alarmTypes: ['overspeed'] }));
+    const { alarms, server, stop, sockets } = await setup(settings({ alarmTypes: ['overspeed'] }));
     stop();
     alarms.start();
     await vi.waitFor(() => expect(sockets.sockets).toHaveLength(2));
     expect(server.to(PUSH_PATH)).toHaveLength(1);
     alarms.setPush(settings({ alarmTypes: ['sos'] }));
     sockets.last!.open().receive({ type: 'alarm', event: 'start', alarm: alarm(5) });
-    expect(dialogs.alarmTip.map((a) => a.id)).toEqual([5]);
+    expect(ids(alarms)).toEqual([5]);
   });
 
   it('shows every alarm when the push settings cannot be read', async () => {
-    const { dialogs, send } = await setup('fail');
+    const { alarms, send } = await setup('fail');
     send('start', alarm(1, { alarmType: 'fatigue', alarmName: '疲劳驾驶' }));
-    expect(dialogs.alarmTip.map((a) => a.id)).toEqual([1]);
+    expect(ids(alarms)).toEqual([1]);
   });
 
   it('holds alarms that arrive before the settings and applies them once read', async () => {
@@ -152,24 +157,59 @@ describe('AlarmServiceImpl', () => {
     alarms.start();
     await vi.waitFor(() => expect(sockets.last).not.toBeUndefined());
     sockets.last!.open().receive({ type: 'alarm', event: 'start', alarm: alarm(1) }).receive({ type: 'alarm', event: 'start', alarm: alarm(2, { alarmType: 'fatigue' }) });
-    const dialogs = k.get<Dialogs>(DialogService);
-    expect(dialogs.alarmTip).toEqual([]);
+    expect(ids(alarms)).toEqual([]);
     answer(undefined);
-    await vi.waitFor(() => expect(dialogs.alarmTip.map((a) => a.id)).toEqual([1]));
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([1]));
   });
 
-  it('processes with a note, takes the alarms off the tip, and refuses an empty or long note', async () => {
-    const { alarms, dialogs, send, server } = await setup();
+  it('processes with a note, takes the alarms off the desk, and refuses an empty or long note', async () => {
+    const { alarms, send, server } = await setup();
     server.on('POST', PROCESS_PATH, ok({ updated: 2 }));
     send('start', alarm(1));
-    send('start', alarm(2));
-    send('start', alarm(3));
+    send('start', alarm(2, { terminalNo: '013800000002' }));
+    send('start', alarm(3, { terminalNo: '013800000003' }));
     await expect(alarms.process([1], '  ')).rejects.toThrow('请填写处理意见');
     await expect(alarms.process([1], 'x'.repeat(201))).rejects.toThrow('处理意见不能超过 200 个字');
     expect(server.to(PROCESS_PATH)).toHaveLength(0);
     expect(await alarms.process([1, 2], ' 已联系司机 ')).toBe(2);
     expect(server.to(PROCESS_PATH)[0]?.body).toEqual({ ids: [1, 2], note: '已联系司机' });
-    expect(dialogs.alarmTip.map((a) => a.id)).toEqual([3]);
+    expect(ids(alarms)).toEqual([3]);
+  });
+
+  it('keeps the note of an entry being handled while alarms arrive, and submits it for every merged alarm', async () => {
+    const { alarms, send, server } = await setup();
+    server.on('POST', PROCESS_PATH, ok({ updated: 2 }));
+    send('start', alarm(1));
+    const key = alarms.desk[0]!.key;
+    alarms.startHandling(key);
+    alarms.setNote(key, '已电话联系');
+    for (let i = 2; i <= 11; i++) send('start', alarm(i, { terminalNo: `01380000${String(i).padStart(4, '0')}`, alarmType: 'overspeed', alarmName: '超速报警', level: 'normal' }));
+    send('start', alarm(12, { startTime: '2026-03-01T10:03:00+08:00' }));
+    expect(alarms.handling.map((e) => e.ids)).toEqual([[12, 1]]);
+    expect(alarms.noteOf(key)).toBe('已电话联系');
+    expect(await alarms.submitHandling(key)).toBe(2);
+    expect(server.to(PROCESS_PATH)[0]?.body).toEqual({ ids: [12, 1], note: '已电话联系' });
+    expect(alarms.handling).toEqual([]);
+    expect(alarms.desk).toHaveLength(10);
+  });
+
+  it('keeps an entry being handled when someone else handles it, saying so, until its form closes', async () => {
+    const { alarms, send } = await setup();
+    send('start', alarm(1));
+    const key = alarms.desk[0]!.key;
+    alarms.startHandling(key);
+    send('processed', alarm(1, { status: 1 }));
+    expect(alarms.handling[0]?.processedElsewhere).toBe(true);
+    await expect(alarms.submitHandling(key)).rejects.toThrow('该告警已由他人处理');
+    alarms.cancelHandling(key);
+    expect(alarms.desk).toEqual([]);
+  });
+
+  it("keeps each user's level choices", async () => {
+    const { alarms } = await setup();
+    expect(alarms.prefs.pop).toEqual(['urgent']);
+    alarms.setPrefs({ pop: ['urgent', 'normal'], speak: [] });
+    expect(JSON.parse(localStorage.getItem('main_alarmDeskPrefs') ?? '{}')['7']).toMatchObject({ pop: ['urgent', 'normal'], speak: [] });
   });
 
   it("passes the server's refusal on", async () => {
@@ -178,12 +218,12 @@ describe('AlarmServiceImpl', () => {
     await expect(alarms.process([1], '处理')).rejects.toThrow('没有权限');
   });
 
-  it('holds the live channel while started and lets it go when the last user stops, taking the tip off the screen', async () => {
-    const { stop, socket, get, send, dialogs } = await setup();
+  it('holds the live channel while started and lets it go when the last user stops, taking the desk off the screen', async () => {
+    const { alarms, stop, socket, get, send } = await setup();
     const live = get<Live>(LiveService);
     send('start', alarm(1));
     stop();
-    expect(dialogs.alarmTip).toEqual([]);
+    expect(ids(alarms)).toEqual([]);
     expect(socket.closedWith).toBe(1000);
     expect(live.status).toBe('offline');
   });

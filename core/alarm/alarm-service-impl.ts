@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { makeObservable, observable, reaction, runInAction, action } from 'mobx';
+import { action, computed, makeObservable, observable, reaction, runInAction } from 'mobx';
 import {
+  ALARM_DESK_MAX,
+  ALARM_LEVELS,
   ALARM_NOTE_MAX,
+  ALARM_REALTIME_PATH,
+  DEFAULT_DESK_PREFS,
   ALARM_PROCESS_PATH,
   ALARM_PUSH_LIST_PATH,
-  ALARM_TIP_MAX,
   ALARM_TYPE_NAMES,
-  DialogService,
   expectOk,
   HttpError,
   HttpService,
@@ -14,11 +16,15 @@ import {
   StorageKeys,
   StorageService,
   type Alarm,
+  type AlarmArrival,
+  type AlarmDeskEntry,
+  type AlarmDeskPrefs,
+  type AlarmLevel,
   type AlarmLiveEvent,
   type AlarmPushSettings,
   type AlarmService,
-  type AlarmTipItem,
 } from '@tianlu/sdk';
+import { AlarmDesk } from './alarm-desk';
 
 /** Used when the tenant's settings cannot be read: better an alarm too many than one missed. */
 export const FALLBACK_PUSH: AlarmPushSettings = {
@@ -35,21 +41,6 @@ export function pushesType(push: AlarmPushSettings, alarmType: string): boolean 
   return push.alarmTypes.includes(alarmType);
 }
 
-/** The tip's entry for an alarm: its name, the plate (or terminal), the start time, the place and whom to call. */
-export function alarmTipItem(alarm: Alarm): AlarmTipItem {
-  return {
-    id: alarm.id,
-    plateNo: alarm.plateNo || alarm.terminalNo,
-    alarmType: alarm.alarmName || alarm.alarmType,
-    time: alarm.startTime,
-    terminalNo: alarm.terminalNo,
-    lon: alarm.lon,
-    lat: alarm.lat,
-    phone: alarm.contactPhone ?? null,
-    ...(alarm.late && { late: true }),
-  };
-}
-
 /** The note processAlarm accepts, or a Chinese reason it does not. */
 export function checkProcessNote(note: string): string | undefined {
   const text = note.trim();
@@ -58,15 +49,39 @@ export function checkProcessNote(note: string): string | undefined {
   return undefined;
 }
 
+/** The realtime query the desk starts from: the newest unhandled alarms of the last 24 hours. */
+const DESK_LOAD = { current: 1, pageSize: ALARM_DESK_MAX };
+/** Storage writes of the desk wait this long for the next change (alarm storms). */
+const PERSIST_DELAY_MS = 500;
+
+function levels(value: unknown, fallback: AlarmLevel[]): AlarmLevel[] {
+  return Array.isArray(value) ? ALARM_LEVELS.map((l) => l.level).filter((l) => value.includes(l)) : fallback;
+}
+
+/** Stored choices, checked: what is missing or malformed takes the default. */
+export function readDeskPrefs(saved: unknown): AlarmDeskPrefs {
+  const p = (saved ?? {}) as Partial<AlarmDeskPrefs>;
+  const own = p.ownKindsOnly && typeof p.ownKindsOnly === 'object' ? p.ownKindsOnly : {};
+  return {
+    pop: levels(p.pop, DEFAULT_DESK_PREFS.pop),
+    sound: levels(p.sound, DEFAULT_DESK_PREFS.sound),
+    speak: levels(p.speak, DEFAULT_DESK_PREFS.speak),
+    ownKindsOnly: Object.fromEntries(Object.entries(own).filter(([, v]) => typeof v === 'boolean')),
+  };
+}
+
 /**
- * Live alarms of the logged-in user: `alarm` events of the live channel put on the global alarm
- * tip as the tenant's push settings say; the tip's list survives a reload (storage `alarmRealTime`).
+ * The logged-in user's alarm desk: the unhandled alarms of the last 24 hours, then `alarm` events
+ * of the live channel as the tenant's push settings say, merged and ordered by AlarmDesk; the desk
+ * survives a reload (storage `alarmRealTime`).
  */
 @injectable()
 export class AlarmServiceImpl implements AlarmService {
   push: AlarmPushSettings | undefined = undefined;
-  soundSerial = 0;
+  prefs: AlarmDeskPrefs = DEFAULT_DESK_PREFS;
+  deskOpen = false;
 
+  private readonly board = new AlarmDesk();
   private users = 0;
   private running: (() => void)[] = [];
   /** The session the push settings were read for: read again after another login. */
@@ -77,10 +92,76 @@ export class AlarmServiceImpl implements AlarmService {
   constructor(
     @inject(HttpService) private readonly http: HttpService,
     @inject(LiveService) private readonly live: LiveService,
-    @inject(DialogService) private readonly dialogs: DialogService,
     @inject(StorageService) private readonly storage: StorageService,
   ) {
-    makeObservable<this, 'receive'>(this, { push: observable.ref, soundSerial: observable, setPush: action, receive: action });
+    makeObservable<this, 'receive'>(this, {
+      push: observable.ref,
+      prefs: observable.ref,
+      deskOpen: observable,
+      desk: computed,
+      handling: computed,
+      setPush: action,
+      setPrefs: action,
+      setDeskOpen: action,
+      receive: action,
+    });
+    this.deskOpen = this.storage.get<boolean>(StorageKeys.alarmDeskOpen) === true;
+  }
+
+  get desk(): readonly AlarmDeskEntry[] {
+    return this.board.ordered;
+  }
+
+  get handling(): readonly AlarmDeskEntry[] {
+    return this.board.handling;
+  }
+
+  get overflow(): number {
+    return this.board.overflow;
+  }
+
+  get arrival(): AlarmArrival | undefined {
+    return this.board.arrival;
+  }
+
+  setPrefs(prefs: Partial<AlarmDeskPrefs>): void {
+    this.prefs = readDeskPrefs({ ...this.prefs, ...prefs });
+    const user = this.userKey();
+    if (!user) return;
+    const all = this.storage.get<Record<string, unknown>>(StorageKeys.alarmDeskPrefs) ?? {};
+    this.storage.set(StorageKeys.alarmDeskPrefs, { ...all, [user]: this.prefs });
+  }
+
+  setDeskOpen(open: boolean): void {
+    this.deskOpen = open;
+    this.storage.set(StorageKeys.alarmDeskOpen, open);
+  }
+
+  noteOf(key: string): string | undefined {
+    return this.board.notes.get(key);
+  }
+
+  startHandling(key: string): void {
+    this.board.startHandling(key);
+  }
+
+  setNote(key: string, note: string): void {
+    this.board.setNote(key, note);
+  }
+
+  cancelHandling(key: string): void {
+    this.board.cancelHandling(key);
+  }
+
+  async submitHandling(key: string): Promise<number> {
+    const entry = this.board.entries.get(key);
+    if (!entry) throw new HttpError('该告警已不在告警栏');
+    if (!entry.ids.length) throw new HttpError('该告警已由他人处理');
+    return this.process(entry.ids, this.board.notes.get(key) ?? '');
+  }
+
+  dismiss(key: string): void {
+    runInAction(() => this.board.remove(key));
   }
 
   start(): () => void {
@@ -116,47 +197,70 @@ export class AlarmServiceImpl implements AlarmService {
     if (problem) throw new HttpError(problem);
     if (!ids.length) throw new HttpError('请选择要处理的告警');
     const { updated } = expectOk(await this.http.postJson<{ updated: number }>(ALARM_PROCESS_PATH, { ids: [...ids], note: note.trim() }));
-    runInAction(() => ids.forEach((id) => this.dialogs.dismissAlarm(id)));
+    runInAction(() => this.board.removeAlarms(ids, true));
     return updated;
   }
 
+  private userKey(): string | undefined {
+    const id = this.storage.get<{ userId?: number }>(StorageKeys.user)?.userId;
+    return id === undefined ? undefined : String(id);
+  }
+
   private begin(): void {
-    const saved = this.storage.get<AlarmTipItem[]>(StorageKeys.alarmRealTime);
-    if (Array.isArray(saved)) runInAction(() => [...saved].reverse().forEach((item) => this.dialogs.pushAlarm(item)));
+    const user = this.userKey();
+    runInAction(() => {
+      this.prefs = readDeskPrefs(user ? this.storage.get<Record<string, unknown>>(StorageKeys.alarmDeskPrefs)?.[user] : undefined);
+      this.board.restore(this.storage.get<unknown>(StorageKeys.alarmRealTime));
+    });
     const persist = reaction(
-      () => this.dialogs.alarmTip.slice(0, ALARM_TIP_MAX),
+      () => this.board.ordered,
       (list) => this.storage.set(StorageKeys.alarmRealTime, list),
+      { delay: PERSIST_DELAY_MS },
     );
     const subscription = this.live.on('alarm', (e) => this.receive(e));
     this.live.connect();
     this.running = [persist, () => subscription.dispose(), () => this.live.disconnect()];
-    if (!this.push || this.pushSession !== this.storage.get<string>(StorageKeys.sessionId)) void this.reloadPush();
+    const loaded = this.push && this.pushSession === this.storage.get<string>(StorageKeys.sessionId) ? Promise.resolve() : this.reloadPush();
+    void loaded.then(() => this.loadUnhandled());
   }
 
-  /** After logout nothing of this user stays on screen; storage keeps the tip for the same user's next start. */
+  /** The unhandled alarms the user may see, newest first, join the desk without an arrival each. */
+  private async loadUnhandled(): Promise<void> {
+    try {
+      const page = expectOk(await this.http.get<{ list: Alarm[] }>(ALARM_REALTIME_PATH, DESK_LOAD));
+      if (!this.users) return;
+      runInAction(() => {
+        for (const alarm of [...(page.list ?? [])].reverse()) if (this.shows(alarm)) this.board.add(alarm, false);
+      });
+    } catch {
+      /* no 告警中心 for this user: the desk starts with the live alarms */
+    }
+  }
+
+  /** After logout nothing of this user stays on screen; storage keeps the desk for the same user's next start. */
   private end(): void {
     for (const stop of this.running) stop();
     this.running = [];
     this.waiting = [];
-    runInAction(() => this.dialogs.alarmTip.slice().forEach((a) => this.dialogs.dismissAlarm(a.id)));
+    runInAction(() => this.board.clear());
+  }
+
+  private shows(alarm: Alarm): boolean {
+    const push = this.push ?? FALLBACK_PUSH;
+    return push.popup && pushesType(push, alarm.alarmType);
   }
 
   private receive({ event, alarm }: AlarmLiveEvent): void {
     if (event === 'processed' || alarm.status === 1) {
-      this.dialogs.dismissAlarm(alarm.id);
+      this.board.removeAlarms([alarm.id], false);
       this.waiting = this.waiting.filter((a) => a.id !== alarm.id);
       return;
     }
     if (event !== 'start') return;
-    const push = this.push;
-    if (!push) {
+    if (!this.push) {
       this.waiting.push(alarm);
       return;
     }
-    if (!push.popup || !pushesType(push, alarm.alarmType)) return;
-    if (this.dialogs.alarmTip.some((a) => a.id === alarm.id)) return;
-    this.dialogs.pushAlarm(alarmTipItem(alarm));
-    for (const old of this.dialogs.alarmTip.slice(ALARM_TIP_MAX)) this.dialogs.dismissAlarm(old.id);
-    if (push.sound) this.soundSerial++;
+    if (this.shows(alarm)) this.board.add(alarm, true);
   }
 }

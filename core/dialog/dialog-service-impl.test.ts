@@ -48,13 +48,4 @@ describe('DialogServiceImpl', () => {
     expect(d.instructions).toBeUndefined();
   });
 
-  it('lists alarm tips newest first without duplicates and dismisses by id', () => {
-    const d = dialogs();
-    d.pushAlarm({ id: 1, plateNo: 'A', alarmType: '超速', time: 't1' });
-    d.pushAlarm({ id: 2, plateNo: 'B', alarmType: '断电', time: 't2' });
-    d.pushAlarm({ id: 1, plateNo: 'A', alarmType: '超速', time: 't1' });
-    expect(d.alarmTip.map((a) => a.id)).toEqual([2, 1]);
-    d.dismissAlarm(2);
-    expect(d.alarmTip.map((a) => a.id)).toEqual([1]);
-  });
 });

@@ -1,7 +1,6 @@
 import { injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import type {
-  AlarmTipItem,
   DialogService,
   ImageViewerState,
   InstructionsState,
@@ -15,7 +14,6 @@ export class DialogServiceImpl implements DialogService {
   vehicleInfo: VehicleInfoState | undefined = undefined;
   imageViewer: ImageViewerState | undefined = undefined;
   sessionExpired = false;
-  alarmTip: AlarmTipItem[] = [];
   downloadTipVisible = false;
   instructions: InstructionsState | undefined = undefined;
 
@@ -50,16 +48,6 @@ export class DialogServiceImpl implements DialogService {
 
   closeSessionExpired(): void {
     this.sessionExpired = false;
-  }
-
-  /** Newest first; an alarm already listed (same id) is not added twice. */
-  pushAlarm(item: AlarmTipItem): void {
-    if (this.alarmTip.some((a) => a.id === item.id)) return;
-    this.alarmTip.unshift(item);
-  }
-
-  dismissAlarm(id: AlarmTipItem['id']): void {
-    this.alarmTip = this.alarmTip.filter((a) => a.id !== id);
   }
 
   showDownList(visible = true): void {

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { observer } from 'mobx-react-lite';
-import { AlarmService, useService } from '@tianlu/sdk';
+import { ALARM_DESK_WIDTH, AlarmService, useService } from '@tianlu/sdk';
 import { AssistantStoreToken } from '../app/host-tokens';
 import type { AssistantStore } from '../assistant/assistant-store';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
-import { AlarmTip } from './alarm-tip';
 import { DownloadTip } from './download-tip';
 
 /** Spec §9: the tips move after 1 s and sit 125px above the bottom of the main container. */
@@ -13,9 +12,9 @@ export const TIP_MOVE_DELAY_MS = 1000;
 export const TIP_BOTTOM_PX = 125;
 
 /**
- * Holds the alarm and download tips: in the main container without the assistant, inside the
- * assistant's wrapper once it is ready (each move after 1 s). Live alarms flow while it is mounted
- * (a logged-in user).
+ * Holds the download tip: in the main container without the assistant (beside the alarm desk, never
+ * over it), inside the assistant's wrapper once it is ready (each move after 1 s). Live alarms flow
+ * to the alarm desk while it is mounted (a logged-in user).
  */
 export const TipsDock = observer(function TipsDock() {
   const assistant = useService<AssistantStore>(AssistantStoreToken);
@@ -33,10 +32,9 @@ export const TipsDock = observer(function TipsDock() {
   if (!target) return null;
   const style = target.inAssistant
     ? { display: 'flex', flexDirection: 'column' as const, gap: 8, marginBottom: 8 }
-    : { position: 'fixed' as const, right: 24, bottom: TIP_BOTTOM_PX, zIndex: 1200, display: 'flex', flexDirection: 'column' as const, gap: 8 };
+    : { position: 'fixed' as const, right: 24 + (alarms.deskOpen ? ALARM_DESK_WIDTH : 0), bottom: TIP_BOTTOM_PX, zIndex: 1200, display: 'flex', flexDirection: 'column' as const, gap: 8 };
   return createPortal(
     <div data-testid="tips-dock" data-dock={target.inAssistant ? 'assistant' : 'main'} style={style}>
-      <AlarmTip />
       <DownloadTip />
     </div>,
     target.el,

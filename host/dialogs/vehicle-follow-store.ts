@@ -5,6 +5,7 @@ import {
   hasPosition,
   MONITOR_LIST_PATH,
   NETWORK_ERROR_MESSAGE,
+  toChinaIso,
   TRACK_LIST_PATH,
   VEHICLE_DETAIL_PATH,
   type GeocodeService,
@@ -78,7 +79,7 @@ export class VehicleFollowStore {
     const [list, track] = await Promise.allSettled([
       this.position ? Promise.resolve(undefined) : http.get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { keyword: this.terminalNo, current: 1, pageSize: 10 }).then(expectOk),
       http
-        .get<{ points: MonitorItem[] }>(TRACK_LIST_PATH, { terminalNo: this.terminalNo, start: new Date(now - TRAIL_HISTORY_MS).toISOString(), end: new Date(now).toISOString() })
+        .get<{ points: MonitorItem[] }>(TRACK_LIST_PATH, { terminalNo: this.terminalNo, start: toChinaIso(now - TRAIL_HISTORY_MS), end: toChinaIso(now) })
         .then(expectOk),
     ]);
     runInAction(() => {

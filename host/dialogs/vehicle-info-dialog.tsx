@@ -20,6 +20,7 @@ import {
   assetState,
   COMMAND_SEND_BUTTON_ID,
   DialogService,
+  formatChinaTime,
   GeocodeService,
   HttpService,
   LiveService,
@@ -60,15 +61,13 @@ const EXPIRED_HINT = '服务已到期，请续费';
 const expiredHint = (v: MonitorItem | undefined) => (v?.expired ? v.hint || EXPIRED_HINT : undefined);
 const or = (x: string | number | null | undefined, unit = '') => (x === undefined || x === null || x === '' ? '-' : `${x}${unit}`);
 
-const time = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '-');
-
 function followFields(v: MonitorItem, address: string | undefined): [string, string][] {
   return [
     ['车牌号', v.plateNo || '-'],
     ['状态', v.expired ? '服务已到期' : v.online ? `在线 · ${ASSET_STATE_LABELS[assetState(v)]}` : '离线'],
     ['速度', or(v.speed, ' km/h')],
     ['方向', or(v.course, '°')],
-    ['定位时间', time(v.gpsTime)],
+    ['定位时间', formatChinaTime(v.gpsTime, 'full', '-')],
     ['经纬度', v.lon == null || v.lat == null ? '-' : `${v.lon.toFixed(6)}, ${v.lat.toFixed(6)}`],
     ['位置', v.lon == null ? '-' : (address ?? '解析中…')],
   ];

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useService } from '@tianlu/sdk';
 import { ShellStoreToken } from '../app/host-tokens';
 import type { ShellStore } from '../app/shell-store';
+import { AlarmDeskButton } from '../desk/alarm-desk-button';
 import { AlarmVoiceToggle } from './alarm-voice-toggle';
 import { SystemSwitcher } from './system-switcher';
 import { ThemeSwitcher } from './theme-switcher';
@@ -24,7 +25,7 @@ const useStyles = makeStyles({
   spacer: { flex: 1 },
 });
 
-/** Header: sub-application switcher on the left; system centre, theme, alarm voice and user on the right. */
+/** Header: sub-application switcher on the left; system centre, theme, alarm desk, alarm voice and user on the right. */
 export function AppHeader(props: { systemId: string; systemTitle: string }) {
   const s = useStyles();
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export function AppHeader(props: { systemId: string; systemTitle: string }) {
         系统中心
       </Button>
       <ThemeSwitcher />
+      <AlarmDeskButton systemId={props.systemId} />
       <AlarmVoiceToggle shell={shell} />
       <UserMenu />
     </header>

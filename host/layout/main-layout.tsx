@@ -4,11 +4,11 @@ import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandingService, PermissionService, PluginRegistry, preloadTextarea, useService, type PluginRoute } from '@tianlu/sdk';
 import { ownerOfPath } from '../app/shell-store';
+import { AlarmDeskPanel } from '../desk/alarm-desk-panel';
 import { AppHeader } from './app-header';
 import { HistoryTabs } from './history-tabs';
 import { MAIN_CONTAINER_ID } from './main-layout-ids';
 import { SideNav } from './side-nav';
-
 
 const useStyles = makeStyles({
   root: { display: 'flex', height: '100%', overflow: 'hidden' },
@@ -38,7 +38,8 @@ const useStyles = makeStyles({
   },
   brandText: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   column: { display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 },
-  main: { position: 'relative', flex: 1, overflow: 'auto', padding: '16px' },
+  body: { display: 'flex', flex: 1, minHeight: 0 },
+  main: { position: 'relative', flex: 1, minWidth: 0, overflow: 'auto', padding: '16px' },
 });
 
 /** Nav, header, history tabs and the page. */
@@ -70,9 +71,12 @@ const MainLayout = observer(function MainLayout(props: { route: PluginRoute; chi
       <div className={s.column}>
         <AppHeader systemId={owner.systemId} systemTitle={owner.title} />
         <HistoryTabs systemName={owner.title} currentPath={location.pathname + location.search} />
-        <main id={MAIN_CONTAINER_ID} className={s.main} data-route={props.route.path}>
-          {props.children}
-        </main>
+        <div className={s.body}>
+          <main id={MAIN_CONTAINER_ID} className={s.main} data-route={props.route.path}>
+            {props.children}
+          </main>
+          <AlarmDeskPanel systemId={owner.systemId} />
+        </div>
       </div>
     </div>
   );

@@ -25,6 +25,7 @@ describe('站内消息', () => {
   it('asks for page 1 of 10 and pages on', async () => {
     const { queries } = setup();
     expect(await screen.findByText('公告1')).toBeTruthy();
+    expect(screen.getAllByText('2026-11-20 10:00')).toHaveLength(2); // publish times in China time
     expect(queries()[0]).toEqual({ current: '1', pageSize: '10' });
     expect(await screen.findByText('1 / 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));

@@ -1,12 +1,13 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
+import { PermissionService, ServiceProvider, type Command, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
-import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
-import { FakeWebSockets } from '../../core/test/fake-web-socket';
+import { FakeServer, ok, storeUser, type FakeReply, type FakeRequest } from '../../core/test/fake-server';
+import { FakeWebSockets, type FakeWebSocket } from '../../core/test/fake-web-socket';
 import PeopleMonitorPage from '../../plugins/card/pages/monitor-page';
 import EbikeMonitorPage from '../../plugins/elec-car/pages/monitor-page';
+import PetMonitorPage from '../../plugins/pet/pages/monitor-page';
 
 
 const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = {}): MonitorItem => ({
@@ -15,14 +16,18 @@ const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = 
   assetKind: 'person', protocol: 'watch', battery: 64, ...patch,
 });
 
-/** Renders a monitor page whose menu the role holds, over these items and a one-group tree; answers the server and the sockets. */
-async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[], groupName = '电动车') {
+/**
+ * Renders a monitor page whose menu (and `buttons` of it) the role holds, over these items and a
+ * one-group tree, with the page's own `routes`; answers the server and the sockets.
+ */
+async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[], groupName = '电动车', own: { buttons?: number[]; routes?: Record<string, FakeReply | ((req: FakeRequest) => Promise<FakeReply>)> } = {}) {
   storeUser();
   const server = new FakeServer()
-    .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: menu, type: 1 }]))
+    .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: menu, type: 1, children: (own.buttons ?? []).map((id) => ({ id, type: 3 })) }]))
     .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: groupName, children: [] }]))
     .on('GET', '/car/v4/api/monitor/list.json', ok({ total: list.length, list }))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
+  for (const [route, reply] of Object.entries(own.routes ?? {})) server.on(route.split(' ')[0]!, route.split(' ')[1]!, reply);
   const sockets = new FakeWebSockets();
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
   await container.get<Perms>(PermissionService).load();
@@ -90,5 +95,57 @@ describe('open alarms in 人员监控', () => {
     });
     await waitFor(() => expect(alarmFilter().textContent).toBe('0报警'));
     expect(row().queryByText('SOS')).toBeNull();
+  });
+});
+
+describe('宠物定位 of 宠物守护', () => {
+  const IMEI = '868710059990001';
+  const collar = person(IMEI, '豆包', { assetKind: 'pet', battery: 66 });
+  const pet = { vehicleId: 5, name: '豆包', groupName: '宠物', terminalNo: IMEI, protocol: 'watch', profile: { species: '狗', breed: '柯基' }, lostSince: null, zoneCount: 0 };
+  const ring = (status: Command['status'], statusText: string): Command => ({
+    id: 31, batchId: 'b-ring', terminalNo: IMEI, plateNo: '豆包', commandType: 'findDevice', commandName: '寻找设备', params: {}, status, statusText,
+    account: 'admin', createTime: '2026-11-24T10:00:00+08:00', sendTime: '2026-11-24T10:00:00+08:00', resultTime: status > 1 ? '2026-11-24T10:00:01+08:00' : null,
+    result: status > 1 ? { code: 0, text: '设备正在响铃', raw: 'FIND' } : null,
+  });
+  const COMMANDS = '/car/v1/api/command/list.json';
+
+  /** 宠物定位 with 豆包's card; 响铃 answers `action`, list.json the ring as the server holds it now (成功, the collar's answer with its own words). */
+  async function renderPets(action: FakeReply | ((req: FakeRequest) => Promise<FakeReply>)) {
+    const rendered = await renderMonitor(<PetMonitorPage />, 1302, [collar], '宠物', {
+      buttons: [130201],
+      routes: {
+        'GET /car/v4/api/pet/list.json': ok({ total: 1, list: [pet] }),
+        'POST /car/v4/api/pet/action.json': action,
+        [`GET ${COMMANDS}`]: ok({ total: 1, list: [ring(2, '成功')] }),
+      },
+    });
+    const card = await screen.findByRole('article', { name: '宠物 豆包' });
+    await within(card).findByText('电量 66%');
+    return { ...rendered, card };
+  }
+  const goLive = (socket: FakeWebSocket) => act(() => void socket.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [collar] }));
+
+  it('shows 响铃：成功 with the collar’s answer when it answered while the page’s live channel was still connecting', async () => {
+    const { server, sockets, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
+    fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
+    await within(card).findByText('响铃：已发送');
+    // the collar's 成功 went out before this page's socket was connected: no push brings it
+    goLive(sockets.last!);
+    const status = await within(card).findByText('响铃：成功（设备正在响铃）');
+    expect(status.getAttribute('title')).toBe('设备原文：FIND');
+    expect(server.to(COMMANDS).map((r) => r.query.get('batchId'))).toEqual(['b-ring']);
+  });
+
+  it('keeps the collar’s 成功 and its answer pushed before 响铃’s own request was answered, and reads nothing again on a channel that stayed live', async () => {
+    let answer: (reply: FakeReply) => void = () => {};
+    const { server, sockets, card } = await renderPets(() => new Promise<FakeReply>((resolve) => (answer = resolve)));
+    goLive(sockets.last!);
+    fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
+    await within(card).findByText('响铃：发送中');
+    await waitFor(() => expect(server.to('/car/v4/api/pet/action.json')).toHaveLength(1));
+    act(() => void sockets.last!.receive({ type: 'command', command: ring(1, '已发送') }).receive({ type: 'command', command: ring(2, '成功') }));
+    act(() => answer(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet })));
+    expect(await within(card).findByText('响铃：成功（设备正在响铃）')).toBeTruthy();
+    expect(server.to(COMMANDS)).toEqual([]);
   });
 });

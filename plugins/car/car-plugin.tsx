@@ -22,6 +22,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 8,
   systemId: 'car',
+  assetKinds: ['vehicle'],
   title: '智能车联',
   icon: 'VehicleCar',
   basePath: '/car/',

@@ -24,6 +24,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 11,
   systemId: 'card',
+  assetKinds: ['person'],
   title: '智能工牌',
   icon: 'ContactCard',
   basePath: '/card/',

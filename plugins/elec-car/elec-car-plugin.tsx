@@ -17,6 +17,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 18,
   systemId: 'elec-car',
+  assetKinds: ['ebike'],
   title: '电动车卫士',
   icon: 'VehicleBicycle',
   basePath: '/elec-car/',

@@ -17,6 +17,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 26,
   systemId: 'elec-gb',
+  assetKinds: ['ebike'],
   title: '新国标',
   icon: 'ShieldCheckmark',
   basePath: '/elec-gb/',

@@ -20,6 +20,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 23,
   systemId: 'elec-lease',
+  assetKinds: ['ebike'],
   title: '电动车租赁',
   icon: 'Receipt',
   basePath: '/elec-lease/',

@@ -20,6 +20,7 @@ const menus: MenuContribution[] = [
 export default definePlugin({
   platformId: 13,
   systemId: 'pet',
+  assetKinds: ['pet'],
   title: '宠物守护',
   icon: 'AnimalDog',
   basePath: '/pet/',

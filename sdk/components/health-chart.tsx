@@ -1,4 +1,5 @@
 import { createElement, useMemo } from 'react';
+import { formatChinaTime } from '../china-time';
 import { EChart } from './echart';
 
 /** One line of a {@link HealthChart}: its points `[time ms, value]` and the limits drawn as dashed lines. */
@@ -21,13 +22,6 @@ export interface HealthChartProps {
   height?: number;
 }
 
-/** `hh:mm` in China time. */
-function chinaClock(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
-
 /**
  * A time series of body readings (heart rate, blood pressure, temperature, steps) over a day with
  * its threshold lines, drawn by {@link EChart} (ECharts loads with the chart, not with the page).
@@ -41,7 +35,7 @@ export function HealthChart({ label, series, limits, range, height = 220 }: Heal
       grid: { left: 48, right: 72, top: 32, bottom: 24 },
       legend: { top: 0, data: series.map((s) => s.name) },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${v as number} ${unit}` },
-      xAxis: { type: 'time', ...(range && { min: range[0], max: range[1] }), axisLabel: { formatter: chinaClock }, splitLine: { show: false } },
+      xAxis: { type: 'time', ...(range && { min: range[0], max: range[1] }), axisLabel: { formatter: (v: number) => formatChinaTime(v, 'clock') }, splitLine: { show: false } },
       yAxis: { type: 'value', name: unit, scale: true, splitLine: { lineStyle: { color: '#eef0f3' } } },
       series: series.map((s, i) => ({
         id: s.name,

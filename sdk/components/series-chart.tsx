@@ -1,4 +1,5 @@
 import { createElement, useMemo } from 'react';
+import { formatChinaTime } from '../china-time';
 import { EChart } from './echart';
 
 /** One series of a {@link SeriesChart}. */
@@ -23,13 +24,6 @@ export interface SeriesChartProps {
   height?: number;
 }
 
-/** `MM-DD hh:mm` in China time, for time axes. */
-function chinaMinute(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-}
-
 /**
  * A bar or line chart of a few series over categories or time: monthly figures, a battery's
  * charge over a day. Drawn by {@link EChart}, so ECharts loads with the first chart shown, never
@@ -46,7 +40,7 @@ export function SeriesChart({ label, kind, categories, series, axes, height = 26
       legend: { top: 0 },
       tooltip: { trigger: 'axis' },
       xAxis: categories === undefined
-        ? { type: 'time', axisLabel: { formatter: chinaMinute }, splitLine: { show: false } }
+        ? { type: 'time', axisLabel: { formatter: (v: number) => formatChinaTime(v, 'shortMinute') }, splitLine: { show: false } }
         : { type: 'category', data: categories },
       yAxis,
       series: series.map((s) => ({

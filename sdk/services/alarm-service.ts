@@ -1,3 +1,5 @@
+import type { AssetKind } from '../asset-kinds';
+
 /**
  * 智能车联 alarms: the contract of docs/api-contract.md "Alarms, geofences and commands" and the
  * console's live alarm store (the global alarm tip reads it; pages process alarms through it).
@@ -36,6 +38,8 @@ export interface Alarm {
   level: AlarmLevel;
   terminalNo: string;
   plateNo: string | null;
+  /** The kind of the alarm's asset; null for a terminal bound to no asset. */
+  assetKind?: AssetKind | null;
   /** Whom to call: a person's 手机号 or a pet's 主人手机号 (null for vehicles and e-bikes, or when not filled in). */
   contactPhone?: string | null;
   vehicleId: number | null;
@@ -149,17 +153,93 @@ export const ALARM_NOTE_MAX = 200;
 /** Menu 告警中心: the alarm queries and processAlarm need it. */
 export const ALARM_CENTER_MENU_ID = 8300;
 
+/** Repeats of one asset's alarm type within this many minutes of the last one are one desk entry. */
+export const ALARM_MERGE_MINUTES = 10;
+/** The desk keeps this many entries; beyond it the oldest of the lowest level leave it (告警中心 keeps them all). */
+export const ALARM_DESK_MAX = 100;
+/** The desk's width when open (px): a column of its own beside the page, never over it. */
+export const ALARM_DESK_WIDTH = 320;
+
+/** One entry of the alarm desk: an alarm and its repeats (same asset and type, within ALARM_MERGE_MINUTES). */
+export interface AlarmDeskEntry {
+  /** Stable while the entry lives: the first alarm's id. */
+  readonly key: string;
+  /** The alarms it holds, newest first; 处理 handles them all. */
+  readonly ids: readonly number[];
+  readonly level: AlarmLevel;
+  readonly alarmType: string;
+  readonly alarmName: string;
+  readonly terminalNo: string;
+  /** The asset's name or plate (the terminal number when bound to none). */
+  readonly plateNo: string;
+  readonly assetKind: AssetKind | null;
+  /** Start of the first and of the newest alarm (ISO 8601). */
+  readonly firstTime: string;
+  readonly time: string;
+  /** Where the newest happened (WGS84). */
+  readonly lon: number | null;
+  readonly lat: number | null;
+  /** Whom to call (a person's or a pet owner's phone). */
+  readonly phone: string | null;
+  /** 补报: the newest alarm arrived late. */
+  readonly late: boolean;
+  /** Someone else handled every alarm of it while it was being handled here. */
+  readonly processedElsewhere: boolean;
+}
+
+/** What the user wants of arriving alarms, per level (kept per user on this browser). */
+export interface AlarmDeskPrefs {
+  /** Levels that open the desk and flash its badge. */
+  pop: AlarmLevel[];
+  /** Levels that beep (the tenant's push sound and the header's alarm voice must be on too). */
+  sound: AlarmLevel[];
+  /** Levels read aloud (zh-CN speech). */
+  speak: AlarmLevel[];
+  /** Per sub-application (systemId): show only its own asset kinds' alarms; unset: on unless it watches vehicles. */
+  ownKindsOnly: Record<string, boolean>;
+}
+
+export const DEFAULT_DESK_PREFS: AlarmDeskPrefs = { pop: ['urgent'], sound: ['urgent', 'normal'], speak: ['urgent'], ownKindsOnly: {} };
+
+/** A new alarm (or a repeat) that reached the desk: the host beeps, speaks and pops for it as the prefs say. */
+export interface AlarmArrival {
+  readonly serial: number;
+  readonly entry: AlarmDeskEntry;
+  /** It merged into an entry already on the desk. */
+  readonly repeat: boolean;
+}
+
 /**
- * The logged-in user's live alarms. The host starts it after login: it reads the tenant's push
- * settings once, listens to `alarm` events of the live channel and, when the settings ask for a
- * popup, puts new alarms on the global alarm tip (DialogService.alarmTip, kept in storage as
- * `alarmRealTime`); a processed alarm leaves the tip.
+ * The logged-in user's alarm desk. The host starts it after login: it reads the tenant's push
+ * settings once, loads the unhandled alarms of the last 24 hours, listens to `alarm` events of the
+ * live channel and keeps the desk's entries (merged, ordered by level then time; kept in storage as
+ * `alarmRealTime`); a processed alarm leaves the desk unless it is being handled here.
  */
 export interface AlarmService {
   /** The tenant's push settings; undefined until read. */
   readonly push: AlarmPushSettings | undefined;
-  /** Bumped whenever a new alarm should sound (push `sound` on); the host beeps when the user's voice is on. */
-  readonly soundSerial: number;
+  /** The desk, most urgent first, newest first within a level. */
+  readonly desk: readonly AlarmDeskEntry[];
+  /** How many entries left the desk because it was full. */
+  readonly overflow: number;
+  /** The latest arrival (undefined before the first). */
+  readonly arrival: AlarmArrival | undefined;
+  readonly prefs: AlarmDeskPrefs;
+  setPrefs(prefs: Partial<AlarmDeskPrefs>): void;
+  /** Whether the desk column is open. */
+  readonly deskOpen: boolean;
+  setDeskOpen(open: boolean): void;
+  /** The note being typed for an entry; undefined when it is not being handled. */
+  noteOf(key: string): string | undefined;
+  /** Entries being handled, in the order their forms were opened (they keep their place whatever arrives). */
+  readonly handling: readonly AlarmDeskEntry[];
+  startHandling(key: string): void;
+  setNote(key: string, note: string): void;
+  cancelHandling(key: string): void;
+  /** Processes every alarm of the entry with its note; the entry leaves the desk. */
+  submitHandling(key: string): Promise<number>;
+  /** Removes an entry from the desk (the alarms stay unhandled in 告警中心). */
+  dismiss(key: string): void;
   /** Starts listening (reference counted); the returned function stops this user of it. */
   start(): () => void;
   /** Re-reads the push settings. */
@@ -169,8 +249,5 @@ export interface AlarmService {
   /** processAlarm: marks alarms processed with a note (1–200 characters); resolves with how many changed. */
   process(ids: readonly number[], note: string): Promise<number>;
 }
-
-/** The tip keeps this many alarms. */
-export const ALARM_TIP_MAX = 20;
 
 export const AlarmService = Symbol.for('tianlu.alarms');

@@ -13,23 +13,6 @@ export interface ImageViewerState {
 
 export const IMAGE_ZOOM_RATE = 1.2;
 
-export interface AlarmTipItem {
-  id: string | number;
-  plateNo: string;
-  /** What the tip shows as the alarm (its name). */
-  alarmType: string;
-  time: string;
-  /** The alarm's terminal, when the tip item is a live alarm (查看 opens it). */
-  terminalNo?: string;
-  /** Where it happened (WGS84); the tip shows the address. */
-  lon?: number | null;
-  lat?: number | null;
-  /** Whom to call (a person's or a pet owner's phone). */
-  phone?: string | null;
-  /** 补报: the report carrying the alarm arrived late; `time` is when it happened. */
-  late?: boolean;
-}
-
 export interface InstructionsState {
   terminalNos: string[];
   title?: string;
@@ -40,7 +23,6 @@ export interface DialogService {
   readonly vehicleInfo: VehicleInfoState | undefined;
   readonly imageViewer: ImageViewerState | undefined;
   readonly sessionExpired: boolean;
-  readonly alarmTip: AlarmTipItem[];
   readonly downloadTipVisible: boolean;
   readonly instructions: InstructionsState | undefined;
   showVehInfo(state: { terminalNo: string; plateNo?: string; tab?: VehicleInfoTab }): void;
@@ -50,8 +32,6 @@ export interface DialogService {
   closeImage(): void;
   showSessionExpired(): void;
   closeSessionExpired(): void;
-  pushAlarm(item: AlarmTipItem): void;
-  dismissAlarm(id: AlarmTipItem['id']): void;
   showDownList(visible?: boolean): void;
   showInstructions(state: InstructionsState): void;
   closeInstructions(): void;

@@ -7,6 +7,10 @@ export const StorageKeys = {
   dictionary: 'dictionary',
   alarmRealTime: 'alarmRealTime',
   alarmVoiceOn: 'alarmVoiceOn',
+  /** The alarm desk's per-level choices, by userId. */
+  alarmDeskPrefs: 'alarmDeskPrefs',
+  /** Whether the alarm desk column is open. */
+  alarmDeskOpen: 'alarmDeskOpen',
   navMenuList: 'navMenuList',
   currentSystem: 'currentSystem',
   systemId: 'systemId',

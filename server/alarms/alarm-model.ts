@@ -1,6 +1,7 @@
 import { toChinaIso } from '../api/time-format';
 import type { AlarmRow } from '../store/alarm-queries';
 import type { Alarm } from '../../sdk/services/alarm-service';
+import { assetKindOf } from '../../sdk/asset-kinds';
 import { alarmLevel, alarmName } from './alarm-catalogue';
 
 /** One alarm as the console gets it: the SDK's `Alarm` (docs/api-contract.md). */
@@ -15,6 +16,7 @@ export function toAlarm(row: AlarmRow): Alarm {
     level: alarmLevel(row.alarmType, row.level),
     terminalNo: row.terminalNo,
     plateNo: row.plateNo,
+    assetKind: (row.assetKind && assetKindOf(row.assetKind)) || null,
     contactPhone: row.contactPhone ?? null,
     vehicleId: row.vehicleId,
     groupId: row.groupId,

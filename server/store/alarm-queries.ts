@@ -32,6 +32,8 @@ export interface AlarmRow {
   late: boolean;
   /** The level the alarm's tenant set for its type; null: the type's default. */
   level: string | null;
+  /** vehicle, person, pet or ebike; null for a terminal bound to no asset. */
+  assetKind: string | null;
 }
 
 export interface NewAlarm {
@@ -106,6 +108,7 @@ export class AlarmQueries {
         't.display_no as terminalNo', 'v.plate_no as plateNo', 'v.id as vehicleId', 'g.id as groupId', 'g.name as groupName',
         'a.start_time as startTime', 'a.end_time as endTime', 'a.lon', 'a.lat', 'a.speed', 'a.detail', 'a.status',
         'a.process_note as processNote', 'a.process_user as processUser', 'a.process_time as processTime', 'a.late', 'ac.level',
+        'v.asset_kind as assetKind',
         sql<string | null>`coalesce(nullif(v.profile->>'phone', ''), nullif(v.profile->>'ownerPhone', ''))`.as('contactPhone'),
       ]);
   }

@@ -5,10 +5,12 @@ import {
   COMMAND_MAX_TERMINALS,
   COMMAND_PREVIEW_PATH,
   COMMAND_SEND_PATH,
+  CommandFollower,
   expectOk,
   NETWORK_ERROR_MESSAGE,
   type AvailableCommand,
   type Command,
+  type CommandBatch,
   type CommandPreview,
   type CommandTerminalCheck,
   type CommandType,
@@ -94,27 +96,26 @@ export class CommandDialogStore {
   /** A problem with the form or the last call, in Chinese. */
   error: string | undefined = undefined;
   batchId: string | undefined = undefined;
-  /** terminalNo → its command of the sent batch, kept current by the live channel. */
-  results = new Map<string, Command>();
   private checkSerial = 0;
-  /** Live results that arrived while the send was still being answered. */
-  private early: Command[] = [];
+  /** The sent batch, kept current by the live channel (and read again when it reconnects). */
+  private readonly follower: CommandFollower;
 
   constructor(
     readonly terminalNos: readonly string[],
     private readonly deps: CommandDialogDeps,
   ) {
-    makeAutoObservable<this, 'deps' | 'checkSerial' | 'early'>(this, { deps: false, checkSerial: false, early: false, terminalNos: false }, { autoBind: true });
+    this.follower = new CommandFollower(deps);
+    makeAutoObservable<this, 'deps' | 'checkSerial' | 'follower'>(this, { deps: false, checkSerial: false, follower: false, terminalNos: false }, { autoBind: true });
   }
 
   /** Follows command results live, lists the available types and checks the terminals; the returned function stops. */
   start(): () => void {
     const { live } = this.deps;
     live.connect();
-    const sub = live.on('command', ({ command }) => this.applyLive(command));
+    const stop = this.follower.start();
     void this.load();
     return () => {
-      sub.dispose();
+      stop();
       live.disconnect();
     };
   }
@@ -153,6 +154,11 @@ export class CommandDialogStore {
       }));
     }
     return this.checks.map((c) => ({ terminalNo: c.terminalNo, plateNo: c.plateNo, online: c.online, receives: c.supported, note: c.canSend ? '可下发' : c.reason ?? '' }));
+  }
+
+  /** terminalNo → its command of the sent batch as it stands now. */
+  get results(): Map<string, Command> {
+    return new Map(this.follower.commands(this.batchId).map((c) => [c.terminalNo, c]));
   }
 
   get sent(): boolean {
@@ -316,12 +322,9 @@ export class CommandDialogStore {
         params: params.params,
         ...(this.dangerous && { password: this.form.password }),
       };
-      const batch = expectOk(await this.deps.http.postJson<{ batchId: string; commands: Command[] }>(COMMAND_SEND_PATH, body));
+      const batch = await this.follower.send(async () => expectOk(await this.deps.http.postJson<CommandBatch>(COMMAND_SEND_PATH, body)));
       runInAction(() => {
         this.batchId = batch.batchId;
-        for (const c of batch.commands ?? []) this.keepNewer(c);
-        for (const c of this.early) if (c.batchId === batch.batchId) this.keepNewer(c);
-        this.early = [];
         this.form = { ...this.form, password: '' };
       });
       return true;
@@ -331,18 +334,5 @@ export class CommandDialogStore {
     } finally {
       runInAction(() => (this.sending = false));
     }
-  }
-
-  private applyLive(command: Command): void {
-    if (this.batchId === undefined) {
-      if (this.sending) this.early.push(command);
-    } else if (command.batchId === this.batchId) this.keepNewer(command);
-  }
-
-  /** Statuses only move forward: a late 已发送 never overwrites 成功. */
-  private keepNewer(command: Command): void {
-    const current = this.results.get(command.terminalNo);
-    const rank = (c: Command) => (c.status >= 2 ? 2 : c.status);
-    if (!current || rank(command) >= rank(current)) this.results.set(command.terminalNo, command);
   }
 }

@@ -110,6 +110,21 @@ describe('command dialog', () => {
     expect(within(dialog).getByText('成功 1 · 失败 1')).toBeTruthy();
   });
 
+  it('shows a result that came while the live channel was still connecting, read back once it is live with the device\'s own words', async () => {
+    const { dialog, server, sockets } = await open([840001]);
+    const answered = command('013800000001', 2, '成功', { result: { code: 0, text: '设备已回复当前位置', raw: 'Current position!Lat:N39.909,Lon:E116.397' } });
+    server.on('GET', '/car/v1/api/command/list.json', ok({ total: 2, list: [command('013800000002', 0, '待发送'), answered] }));
+    fireEvent.click(await sendButton(dialog));
+    await within(dialog).findByText('已发送');
+    // the terminal answered before this page's socket was connected: no push brings it
+    act(() => void sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [] }));
+    expect(await within(dialog).findByText('成功 1 · 待发送 1')).toBeTruthy();
+    const row = within(dialog).getByText('013800000001').closest('tr')!;
+    expect(within(row).getByText('设备已回复当前位置')).toBeTruthy();
+    expect(within(row).getByText('设备原文：Current position!Lat:N39.909,Lon:E116.397')).toBeTruthy();
+    expect(server.to('/car/v1/api/command/list.json').map((r) => r.query.get('batchId'))).toEqual(['b1']);
+  });
+
   it('shows the server\'s preview of a dangerous command, then asks for the password and sends only to those it said', async () => {
     const { dialog, server } = await open([840001, 840002], flag(400, '密码错误'), WITH_DANGEROUS);
     fireEvent.click(within(dialog).getByLabelText('断油断电'));

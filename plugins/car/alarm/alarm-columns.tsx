@@ -1,7 +1,6 @@
 import { Badge, Button, Checkbox } from '@fluentui/react-components';
-import { AlarmStatus, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import { AlarmStatus, formatChinaTime, type Alarm, type DataTableColumn } from '@tianlu/sdk';
 import type { AlarmListStore, AlarmTab } from './alarm-list-store';
-import { formatAlarmTime, formatShortTime } from './alarm-time';
 
 const plate = (a: Alarm) => a.plateNo || a.terminalNo;
 /** Row actions sit close together. */
@@ -11,7 +10,7 @@ const ACTION = { minWidth: 0, padding: '0 6px' };
 function startCell(a: Alarm) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-      <span title={formatAlarmTime(a.startTime)}>{formatShortTime(a.startTime)}</span>
+      <span title={formatChinaTime(a.startTime)}>{formatChinaTime(a.startTime, 'short')}</span>
       {a.late && (
         <Badge appearance="tint" color="warning" size="small" data-late title="终端补报：告警发生时未能及时上报，时间为告警发生的时间">
           补报
@@ -42,7 +41,7 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
     { key: 'terminal', title: '终端号', width: 120, render: (a) => a.terminalNo },
     { key: 'type', title: '告警类型', width: 130, render: (a) => <span data-col="alarm-type">{a.alarmName}</span> },
     { key: 'start', title: '开始时间', width: 170, render: startCell },
-    { key: 'end', title: '结束时间', width: 130, render: (a) => (a.endTime ? <span title={formatAlarmTime(a.endTime)}>{formatShortTime(a.endTime)}</span> : '持续中') },
+    { key: 'end', title: '结束时间', width: 130, render: (a) => (a.endTime ? <span title={formatChinaTime(a.endTime)}>{formatChinaTime(a.endTime, 'short')}</span> : '持续中') },
     ...(tab === 'realtime'
       ? [{ key: 'speed', title: '速度', width: 80, align: 'right' as const, render: (a: Alarm) => (a.speed == null ? '—' : `${Math.round(a.speed)} km/h`) }]
       : []),
@@ -65,7 +64,7 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
             </Badge>
           ),
       },
-      { key: 'note', title: '处理意见', render: (a) => (a.processNote ? <span title={`${a.processUser ?? ''} ${formatAlarmTime(a.processTime)}`}>{a.processNote}</span> : '—') },
+      { key: 'note', title: '处理意见', render: (a) => (a.processNote ? <span title={`${a.processUser ?? ''} ${formatChinaTime(a.processTime)}`}>{a.processNote}</span> : '—') },
     );
   }
   columns.push({

@@ -4,10 +4,14 @@ import {
   ALARM_REALTIME_COUNT_PATH,
   ALARM_REALTIME_PATH,
   AlarmStatus,
+  chinaDayStart,
   expectOk,
+  fromChinaInputValue,
   MONITOR_TREE_PATH,
   NETWORK_ERROR_MESSAGE,
   Pagination,
+  toChinaInputValue,
+  toChinaIso,
   type Alarm,
   type AlarmService,
   type HttpService,
@@ -15,7 +19,7 @@ import {
   type MessageBus,
   type VehicleGroup,
 } from '@tianlu/sdk';
-import { fromInputValue, toInputValue, toOffsetIso, trackWindow } from './alarm-time';
+import { trackWindow } from './alarm-time';
 
 export type AlarmTab = 'realtime' | 'history';
 
@@ -25,7 +29,7 @@ export interface AlarmCounts {
   types: { alarmType: string; alarmName: string; count: number }[];
 }
 
-/** The 历史告警 filter as typed (times are datetime-local values). */
+/** The 历史告警 filter as typed (times are datetime-local values, China time). */
 export interface HistoryFilter {
   start: string;
   end: string;
@@ -44,14 +48,14 @@ export const LIVE_RELOAD_MS = 800;
 
 /** Problems of a history filter, in Chinese; empty when it can be queried. */
 export function checkHistoryFilter(f: HistoryFilter): Partial<Record<'start' | 'end', string>> {
-  const start = fromInputValue(f.start);
-  const end = fromInputValue(f.end);
+  const start = fromChinaInputValue(f.start);
+  const end = fromChinaInputValue(f.end);
   const errors: Partial<Record<'start' | 'end', string>> = {};
-  if (!start) errors.start = '请选择开始时间';
-  if (!end) errors.end = '请选择结束时间';
-  if (start && end) {
+  if (start === undefined) errors.start = '请选择开始时间';
+  if (end === undefined) errors.end = '请选择结束时间';
+  if (start !== undefined && end !== undefined) {
     if (end <= start) errors.end = '结束时间必须晚于开始时间';
-    else if (end.getTime() - start.getTime() > HISTORY_MAX_DAYS * 86_400_000) errors.end = `查询时间范围不能超过 ${HISTORY_MAX_DAYS} 天`;
+    else if (end - start > HISTORY_MAX_DAYS * 86_400_000) errors.end = `查询时间范围不能超过 ${HISTORY_MAX_DAYS} 天`;
   }
   return errors;
 }
@@ -89,9 +93,10 @@ export class AlarmListStore {
   private requestSerial = 0;
 
   constructor(private readonly deps: AlarmListDeps) {
-    const now = this.now();
-    const endOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
-    this.history = { start: toInputValue(new Date(now.getTime() - 86_400_000)), end: toInputValue(endOfToday), alarmTypes: [], status: '', keyword: '', groupId: '' };
+    const now = this.now().getTime();
+    // the last 24 hours, up to 23:59 of today in China
+    const endOfToday = chinaDayStart(now) + 86_400_000 - 60_000;
+    this.history = { start: toChinaInputValue(now - 86_400_000), end: toChinaInputValue(endOfToday), alarmTypes: [], status: '', keyword: '', groupId: '' };
     makeAutoObservable<this, 'deps' | 'reloadTimer' | 'requestSerial'>(this, { deps: false, reloadTimer: false, requestSerial: false }, { autoBind: true });
   }
 
@@ -250,8 +255,7 @@ export class AlarmListStore {
     this.historyErrors = checkHistoryFilter(f);
     if (Object.keys(this.historyErrors).length) return undefined;
     // the end minute is included whole
-    const end = new Date(fromInputValue(f.end)!.getTime() + 59_000);
-    const q: Record<string, string | number> = { ...paging, start: toOffsetIso(fromInputValue(f.start)!), end: toOffsetIso(end) };
+    const q: Record<string, string | number> = { ...paging, start: toChinaIso(fromChinaInputValue(f.start)!), end: toChinaIso(fromChinaInputValue(f.end)! + 59_000) };
     if (f.alarmTypes.length) q.alarmType = f.alarmTypes.join(',');
     if (f.status) q.status = f.status;
     if (f.keyword.trim()) q.keyword = f.keyword.trim();

@@ -1,5 +1,6 @@
+import { observable, runInAction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_LIST_PATH, type Command, type HttpService, type LiveEvents, type LiveService } from '@tianlu/sdk';
+import { COMMAND_LIST_PATH, type Command, type HttpService, type LiveEvents, type LiveService, type LiveStatus } from '@tianlu/sdk';
 import { CommandHistoryStore, LIVE_RELOAD_MS } from './command-history-store';
 
 function command(id: number, status: Command['status'], statusText: string): Command {
@@ -10,9 +11,13 @@ function command(id: number, status: Command['status'], statusText: string): Com
 }
 
 function setup(list: Command[]) {
-  const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: list.length, list } }));
+  const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: list.length, list: list.slice() } }));
   let listener: ((e: LiveEvents['command']) => void) | undefined;
+  const channel = observable({ status: 'connecting' as LiveStatus });
   const live = {
+    get status() {
+      return channel.status;
+    },
     connect: vi.fn(),
     disconnect: vi.fn(),
     on: vi.fn((_type: string, l: (e: LiveEvents['command']) => void) => {
@@ -21,7 +26,7 @@ function setup(list: Command[]) {
     }),
   } as unknown as LiveService;
   const store = new CommandHistoryStore({ http: { get } as unknown as HttpService, live });
-  return { store, get, push: (c: Command) => listener!({ command: c }) };
+  return { store, get, push: (c: Command) => listener!({ command: c }), status: (s: LiveStatus) => runInAction(() => (channel.status = s)) };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -58,5 +63,20 @@ describe('CommandHistoryStore', () => {
     vi.advanceTimersByTime(LIVE_RELOAD_MS);
     vi.useRealTimers();
     await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  });
+
+  it('reads the page again whenever the live channel (re)connects: what changed meanwhile was pushed to nobody', async () => {
+    const list = [command(1, 1, '已发送')];
+    const { store, get, status } = setup(list);
+    store.start();
+    await vi.waitFor(() => expect(store.rows[0]?.statusText).toBe('已发送'));
+    list[0] = command(1, 2, '成功');
+    status('live');
+    await vi.waitFor(() => expect(store.rows[0]?.statusText).toBe('成功'));
+    list[0] = command(1, 4, '超时');
+    status('offline');
+    expect(get).toHaveBeenCalledTimes(2);
+    status('live');
+    await vi.waitFor(() => expect(store.rows[0]?.statusText).toBe('超时'));
   });
 });

@@ -4,6 +4,7 @@ import {
   COMMAND_LIST_PATH,
   expectOk,
   NETWORK_ERROR_MESSAGE,
+  onLiveResumed,
   Pagination,
   type Command,
   type HttpService,
@@ -31,7 +32,7 @@ const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message :
 /**
  * State of 指令下发's history: a filtered, server-paged list of commands, newest first. Commands on
  * the page change status in place as the live channel reports them; new ones bring a reload of
- * the first page.
+ * the first page, and so does every (re)connection of the channel.
  */
 export class CommandHistoryStore {
   filter: CommandFilter = { terminalNo: '', status: '', batchId: '' };
@@ -48,14 +49,17 @@ export class CommandHistoryStore {
     makeAutoObservable<this, 'deps' | 'requestSerial' | 'reloadTimer'>(this, { deps: false, requestSerial: false, reloadTimer: false }, { autoBind: true });
   }
 
-  /** Loads the first page and follows live status changes; the returned function stops. */
+  /** Loads the first page and follows live status changes, reloading when the channel (re)connects; the returned function stops. */
   start(): () => void {
     const { live } = this.deps;
     live.connect();
     const sub = live.on('command', ({ command }) => this.applyLive(command));
+    // what changed while the channel was connecting or reconnecting was pushed to nobody
+    const resumed = onLiveResumed(live, () => void this.load());
     void this.load();
     return () => {
       sub.dispose();
+      resumed.dispose();
       live.disconnect();
       if (this.reloadTimer) clearTimeout(this.reloadTimer);
     };

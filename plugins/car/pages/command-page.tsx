@@ -7,6 +7,7 @@ import {
   DataTable,
   describeCommandParams,
   describeCommandResult,
+  formatChinaTime,
   HttpService,
   Input,
   LiveService,
@@ -42,8 +43,6 @@ const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'dange
   0: 'informative', 1: 'brand', 2: 'success', 3: 'danger', 4: 'warning',
 };
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
-
 /** The result in Chinese; a device's own answer (设备原文) on a second line and in the tooltip. */
 function ResultCell(props: { command: Command }) {
   const s = useStyles();
@@ -58,7 +57,7 @@ function ResultCell(props: { command: Command }) {
 }
 
 const columns: DataTableColumn<Command>[] = [
-  { key: 'create', title: '下发时间', width: 150, render: (c) => time(c.createTime) },
+  { key: 'create', title: '下发时间', width: 150, render: (c) => formatChinaTime(c.createTime) },
   { key: 'plate', title: '车牌号', width: 100, render: (c) => c.plateNo || '—' },
   { key: 'terminal', title: '终端号', width: 120, render: (c) => c.terminalNo },
   { key: 'name', title: '指令', width: 90, render: (c) => c.commandName },
@@ -75,7 +74,7 @@ const columns: DataTableColumn<Command>[] = [
   },
   { key: 'result', title: '结果', render: (c) => <ResultCell command={c} /> },
   { key: 'account', title: '下发人', width: 80, render: (c) => c.account },
-  { key: 'reply', title: '应答时间', width: 150, render: (c) => time(c.resultTime) },
+  { key: 'reply', title: '应答时间', width: 150, render: (c) => formatChinaTime(c.resultTime) },
 ];
 
 const STATUS_OPTIONS: [string, string][] = [['', '全部状态'], ...Object.entries(COMMAND_STATUS_NAMES)];

@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { alarmNames, DataTable, PaginationBar, type DataTableColumn, type TrackPoint } from '@tianlu/sdk';
+import { alarmNames, DataTable, formatChinaTime, PaginationBar, type DataTableColumn, type TrackPoint } from '@tianlu/sdk';
 import type { PlaybackStore } from './playback-store';
-import { formatTime } from './playback-range';
 
 export const POINTS_TABLE_HEIGHT = 180;
 
@@ -13,7 +12,7 @@ const AddressCell = observer(function AddressCell(props: { store: PlaybackStore;
 
 function columns(store: PlaybackStore): DataTableColumn<TrackPoint>[] {
   return [
-    { key: 'time', title: '定位时间', width: 130, render: (r) => formatTime(Date.parse(r.gpsTime)) },
+    { key: 'time', title: '定位时间', width: 130, render: (r) => formatChinaTime(r.gpsTime, 'short') },
     { key: 'speed', title: '速度', width: 80, align: 'right', render: (r) => `${Math.round(r.speed)} km/h` },
     { key: 'course', title: '方向', width: 56, align: 'right', render: (r) => `${r.course}°` },
     { key: 'acc', title: 'ACC', width: 48, render: (r) => (r.acc ? '开' : '关') },

@@ -1,9 +1,9 @@
 import { Button, Combobox, Label, makeStyles, Option, Spinner, tokens } from '@fluentui/react-components';
-import { Input } from '@tianlu/sdk';
+import { fromChinaInputValue, Input, toChinaInputValue } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import type { PlaybackStore } from './playback-store';
-import { fromLocalInput, QUICK_RANGES, toLocalInput } from './playback-range';
+import { QUICK_RANGES } from './playback-range';
 
 const MAX_OPTIONS = 50;
 
@@ -75,16 +75,16 @@ export const PlaybackQueryBar = observer(function PlaybackQueryBar(props: { stor
           id="tl-playback-start"
           className={s.time}
           type="datetime-local"
-          value={store.start === undefined ? '' : toLocalInput(store.start)}
-          onChange={(_, d) => store.setRange(fromLocalInput(d.value), store.end)}
+          value={store.start === undefined ? '' : toChinaInputValue(store.start)}
+          onChange={(_, d) => store.setRange(fromChinaInputValue(d.value), store.end)}
         />
         <Label htmlFor="tl-playback-end">结束</Label>
         <Input
           id="tl-playback-end"
           className={s.time}
           type="datetime-local"
-          value={store.end === undefined ? '' : toLocalInput(store.end)}
-          onChange={(_, d) => store.setRange(store.start, fromLocalInput(d.value))}
+          value={store.end === undefined ? '' : toChinaInputValue(store.end)}
+          onChange={(_, d) => store.setRange(store.start, fromChinaInputValue(d.value))}
         />
       </div>
       <div className={s.field}>

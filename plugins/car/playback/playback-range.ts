@@ -1,6 +1,6 @@
-/** Time ranges of 轨迹回放: quick choices, ISO formatting in China time, checks. Pure. */
+/** Time ranges of 轨迹回放: quick choices (China days), checks. Pure. */
+import { chinaDayStart } from '@tianlu/sdk';
 
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 
 export type QuickRange = 'today' | 'yesterday' | 'last3days';
@@ -10,11 +10,6 @@ export const QUICK_RANGES: { key: QuickRange; label: string }[] = [
   { key: 'yesterday', label: '昨天' },
   { key: 'last3days', label: '最近3天' },
 ];
-
-/** Midnight (China time) of the day holding `ms`. */
-export function chinaDayStart(ms: number): number {
-  return Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
-}
 
 /** [start, end] epoch ms of a quick choice at `now`: 今天 and 最近3天 end now, 昨天 at 23:59:59. */
 export function quickRange(key: QuickRange, now: number): [number, number] {
@@ -27,31 +22,6 @@ export function quickRange(key: QuickRange, now: number): [number, number] {
     case 'last3days':
       return [today - 2 * DAY_MS, now];
   }
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-05-01T08:00:00+08:00`. */
-export function toChinaIso(ms: number): string {
-  const d = new Date(ms + CHINA_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`;
-}
-
-/** The value of an `<input type="datetime-local">` in China time (`2026-05-01T08:00`). */
-export function toLocalInput(ms: number): string {
-  return toChinaIso(ms).slice(0, 16);
-}
-
-/** An `<input type="datetime-local">` value read as China time; undefined when empty or invalid. */
-export function fromLocalInput(value: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return undefined;
-  const ms = Date.parse(`${value.length === 16 ? `${value}:00` : value}+08:00`);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** `MM-DD HH:mm:ss` (China time). */
-export function formatTime(ms: number): string {
-  return toChinaIso(ms).slice(5, 19).replace('T', ' ');
 }
 
 /** `1小时5分` / `12分30秒` / `45秒`. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, type Envelope, type GeocodeService, type HttpService, type ToastService, type TrackAnswer, type TrackPoint } from '@tianlu/sdk';
-import { fromLocalInput, quickRange, toChinaIso } from './playback-range';
+import { HttpError, toChinaIso, type Envelope, type GeocodeService, type HttpService, type ToastService, type TrackAnswer, type TrackPoint } from '@tianlu/sdk';
+import { quickRange } from './playback-range';
 import { BASE_ZOOM, PlaybackStore } from './playback-store';
 
 const NOW = Date.parse('2026-05-02T09:30:00+08:00');
@@ -164,10 +164,5 @@ describe('time ranges', () => {
     expect(quickRange('today', NOW).map(toChinaIso)).toEqual(['2026-05-02T00:00:00+08:00', '2026-05-02T09:30:00+08:00']);
     expect(quickRange('yesterday', NOW).map(toChinaIso)).toEqual(['2026-05-01T00:00:00+08:00', '2026-05-01T23:59:59+08:00']);
     expect(quickRange('last3days', NOW).map(toChinaIso)).toEqual(['2026-04-30T00:00:00+08:00', '2026-05-02T09:30:00+08:00']);
-  });
-
-  it('reads a date-time input as China time', () => {
-    expect(fromLocalInput('2026-05-01T08:00')).toBe(Date.parse('2026-05-01T08:00:00+08:00'));
-    expect(fromLocalInput('')).toBeUndefined();
   });
 });

@@ -1,11 +1,13 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import {
+  chinaDay,
   expectOk,
   mergeTrackPoints,
   MONITOR_LIST_PATH,
   MONITOR_MAX_PAGE_SIZE,
   NETWORK_ERROR_MESSAGE,
   Pagination,
+  toChinaIso,
   TRACK_EXPORT_PATH,
   TRACK_LIST_PATH,
   TRACK_POINTS_PATH,
@@ -22,7 +24,7 @@ import {
   type TrackSettings,
 } from '@tianlu/sdk';
 import { afterFirstFrame } from './after-first-frame';
-import { quickRange, rangeProblem, toChinaIso, type QuickRange } from './playback-range';
+import { quickRange, rangeProblem, type QuickRange } from './playback-range';
 
 /** The first answer is simplified for this zoom (a city); zooming in further refines what is in view. */
 export const BASE_ZOOM = 12;
@@ -289,7 +291,7 @@ export class PlaybackStore {
     this.exporting = true;
     const name = this.plateNo || this.terminalNo;
     try {
-      await this.deps.http.downloadBlob(TRACK_EXPORT_PATH, { ...this.rangeQuery(), stopMinutes: this.stopMinutes }, `轨迹-${name}-${toChinaIso(this.start!).slice(0, 10)}.xlsx`, {
+      await this.deps.http.downloadBlob(TRACK_EXPORT_PATH, { ...this.rangeQuery(), stopMinutes: this.stopMinutes }, `轨迹-${name}-${chinaDay(this.start!)}.xlsx`, {
         timeout: 300_000,
       });
       this.deps.toast.show('轨迹已导出', 'success');

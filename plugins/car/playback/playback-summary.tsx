@@ -1,8 +1,8 @@
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { TRACK_COLORS } from '@tianlu/sdk';
+import { formatChinaTime, TRACK_COLORS } from '@tianlu/sdk';
 import type { PlaybackStore } from './playback-store';
-import { formatDuration, formatTime } from './playback-range';
+import { formatDuration } from './playback-range';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '10px', minHeight: 0, height: '100%' },
@@ -65,7 +65,7 @@ export const PlaybackSummary = observer(function PlaybackSummary(props: { store:
               {i + 1}
             </span>
             <span>
-              {formatTime(Date.parse(stop.startTime))} 停留 {formatDuration(stop.durationSeconds)}
+              {formatChinaTime(stop.startTime, 'short')} 停留 {formatDuration(stop.durationSeconds)}
             </span>
             <span className={s.muted}>{store.stopAddresses.get(i) ?? '解析中…'}</span>
           </li>

@@ -1,4 +1,6 @@
 /** 智能工牌 考勤 calls (docs/api-contract.md, 考勤) and the shapes they answer. */
+import { formatChinaTime } from '@tianlu/sdk';
+
 const BASE = '/car/v4/api/card/attendance';
 
 export const AttendancePaths = {
@@ -78,12 +80,7 @@ export function errorText(e: unknown): string {
   return e instanceof Error && e.message ? e.message : '网络异常';
 }
 
-/** Today in China, `YYYY-MM-DD`. */
-export function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** `2026-01-01T08:05:00+08:00` → `08:05`. */
+/** `2026-01-01T08:05:00+08:00` → `08:05` (China time). */
 export function clockOf(iso: string | null): string {
-  return iso ? iso.slice(11, 16) : '—';
+  return formatChinaTime(iso, 'clock');
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Tab, TabList } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  chinaDay,
   DataTable,
   type DataTableColumn,
   DialogService,
@@ -16,7 +17,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, chinaToday, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
 
@@ -62,10 +63,10 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   const dialogs = useService<DialogService>(DialogService);
   const pagination = useMemo(() => new Pagination(), []);
   const [kind, setKind] = useState<Kind>('day');
-  const [day, setDay] = useState(chinaToday());
-  const [month, setMonth] = useState(chinaToday().slice(0, 7));
+  const [day, setDay] = useState(chinaDay());
+  const [month, setMonth] = useState(chinaDay().slice(0, 7));
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ kind: 'day' as Kind, day: chinaToday(), month: chinaToday().slice(0, 7), keyword: '' });
+  const [query, setQuery] = useState({ kind: 'day' as Kind, day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' });
   const [rows, setRows] = useState<{ kind: Kind; list: (DayItem | MonthItem)[] }>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
-import { chinaToday, errorText } from '../attendance/attendance-api';
+import { chinaDay, chinaDayStart, expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
+import { errorText } from '../attendance/attendance-api';
 import { HealthPaths, type HealthReading, type HealthSeries } from '../health/health-api';
 import { useBadgePeople } from '../health/use-badge-people';
 
@@ -22,7 +22,7 @@ export default function HealthPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const { people, personId, setPersonId, loadError } = useBadgePeople();
-  const [day, setDay] = useState(chinaToday());
+  const [day, setDay] = useState(chinaDay());
   const [data, setData] = useState<HealthSeries>();
   const [error, setError] = useState<string>();
 
@@ -44,7 +44,7 @@ export default function HealthPage() {
 
   const range = useMemo((): [number, number] | undefined => {
     if (!data) return undefined;
-    const start = Date.parse(`${data.day}T00:00:00+08:00`);
+    const start = chinaDayStart(data.day);
     return [start, start + 86_400_000];
   }, [data]);
   const charts = useMemo(() => {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { chinaToday, errorText } from '../attendance/attendance-api';
+import { errorText } from '../attendance/attendance-api';
 import { HealthPaths, type HealthLine, type ReadingStats } from '../health/health-api';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
@@ -28,9 +28,9 @@ const HealthReportPage = observer(function HealthReportPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const pagination = useMemo(() => new Pagination(), []);
-  const [day, setDay] = useState(chinaToday());
+  const [day, setDay] = useState(chinaDay());
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ day: chinaToday(), keyword: '' });
+  const [query, setQuery] = useState({ day: chinaDay(), keyword: '' });
   const [rows, setRows] = useState<HealthLine[]>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();

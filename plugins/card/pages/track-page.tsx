@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text } from '@fluentui/react-components';
 import {
   AssetMap,
+  chinaDay,
+  chinaDayRange,
   DataTable,
   type DataTableColumn,
   expectOk,
@@ -14,7 +16,7 @@ import {
   TrackPlayerBar,
   useService,
 } from '@tianlu/sdk';
-import { chinaToday, clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
+import { clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
 import { useBadgePeople } from '../health/use-badge-people';
 
 const STAYS = '/car/v4/api/card/attendance/stays.json';
@@ -39,7 +41,7 @@ export default function TrackPage() {
   const playback = useMemo(() => new TrackPlayback(), []);
   useEffect(() => () => playback.dispose(), [playback]);
   const { people, personId, setPersonId, loadError } = useBadgePeople();
-  const [day, setDay] = useState(chinaToday());
+  const [day, setDay] = useState(chinaDay());
   const [stays, setStays] = useState<StaysAnswer>();
   const [points, setPoints] = useState<number>();
   const [error, setError] = useState<string>();
@@ -50,7 +52,7 @@ export default function TrackPage() {
     (async () => {
       const answer = expectOk(await http.get<StaysAnswer>(STAYS, { vehicleId: Number(personId), day }));
       const track = answer.terminalNo
-        ? expectOk(await http.get<TrackAnswer>(TRACK, { terminalNo: answer.terminalNo, start: `${day}T00:00:00+08:00`, end: `${day}T23:59:59+08:00` }))
+        ? expectOk(await http.get<TrackAnswer>(TRACK, { terminalNo: answer.terminalNo, ...chinaDayRange(day) }))
         : undefined;
       if (!live) return;
       const centre = new Map(answer.areas.map((a) => [a.id, a.center]));

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { expectOk, formatChinaTime, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { formatTime } from '../components/notice-types';
 
 interface ExportRecord {
   id: number;
@@ -92,7 +91,7 @@ const DownloadPage = observer(function DownloadPage() {
                   </Badge>
                 </TableCell>
                 <TableCell>{formatSize(r.size)}</TableCell>
-                <TableCell>{formatTime(r.createTime)}</TableCell>
+                <TableCell>{formatChinaTime(r.createTime, 'minute')}</TableCell>
                 <TableCell>
                   <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} disabled={r.status !== 1} onClick={() => void download(r)}>
                     下载

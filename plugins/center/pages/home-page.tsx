@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
+import { chinaHour, expectOk, formatChinaTime, HttpService, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
 import { SystemIcon } from '../components/system-icon';
-import { formatTime, NoticePaths, type NoticeItem, type NoticePage } from '../components/notice-types';
+import { NoticePaths, type NoticeItem, type NoticePage } from '../components/notice-types';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '20px' },
@@ -37,8 +37,9 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, fontSize: '12px' },
 });
 
-function greeting(now = new Date()): string {
-  const h = now.getHours();
+/** The greeting of the hour in China. */
+function greeting(now = Date.now()): string {
+  const h = chinaHour(now);
   return h < 6 ? '凌晨好' : h < 12 ? '上午好' : h < 14 ? '中午好' : h < 18 ? '下午好' : '晚上好';
 }
 
@@ -109,7 +110,7 @@ const HomePage = observer(function HomePage() {
               <Link className={s.noticeTitle} onClick={() => nav.navigate(`/center/detail?id=${n.id}`)}>
                 {n.title}
               </Link>
-              <span className={s.muted}>{formatTime(n.publishTime).slice(0, 10)}</span>
+              <span className={s.muted}>{formatChinaTime(n.publishTime, 'date')}</span>
             </div>
           ))}
           {notices && !notices.length && <Text className={s.muted}>暂无公告</Text>}

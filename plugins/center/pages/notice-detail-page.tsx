@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, NavigationService, useService } from '@tianlu/sdk';
+import { expectOk, formatChinaTime, HttpService, NavigationService, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { formatTime, NoticePaths, type NoticeDetail } from '../components/notice-types';
+import { NoticePaths, type NoticeDetail } from '../components/notice-types';
 
 const useStyles = makeStyles({
   title: { fontSize: '20px', fontWeight: 600 },
@@ -41,7 +41,7 @@ export default function NoticeDetailPage() {
           <div className={s.title}>{notice.title}</div>
           <div className={s.meta}>
             <span>分类：{notice.category}</span>
-            <span>发布时间：{formatTime(notice.publishTime)}</span>
+            <span>发布时间：{formatChinaTime(notice.publishTime, 'minute')}</span>
           </div>
           <Divider style={{ margin: '12px 0' }} />
           <div className={s.content}>{notice.content}</div>

@@ -17,9 +17,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { expectOk, formatChinaTime, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { formatTime, NoticePaths, type NoticePage as NoticePageData } from '../components/notice-types';
+import { NoticePaths, type NoticePage as NoticePageData } from '../components/notice-types';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const READ_QUERY: Record<ReadFilter, number | undefined> = { all: undefined, unread: 0, read: 1 };
@@ -132,7 +132,7 @@ const NoticePage = observer(function NoticePage() {
                 </Link>
               </TableCell>
               <TableCell>{n.category}</TableCell>
-              <TableCell>{formatTime(n.publishTime)}</TableCell>
+              <TableCell>{formatChinaTime(n.publishTime, 'minute')}</TableCell>
               <TableCell>
                 {n.read ? (
                   <Badge appearance="tint" color="subtle">

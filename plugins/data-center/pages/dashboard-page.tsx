@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DesktopRegular } from '@fluentui/react-icons';
-import { EChart, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
+import { EChart, formatChinaTime, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -83,7 +83,7 @@ export default observer(function DashboardPage() {
       {!d && !store.error && <Text className={s.muted}>加载中…</Text>}
       {d && charts && (
         <>
-          <Text className={s.muted} aria-label="统计范围">{`${d.tenant.name} · 更新于 ${d.generatedAt.slice(0, 19).replace('T', ' ')}`}</Text>
+          <Text className={s.muted} aria-label="统计范围">{`${d.tenant.name} · 更新于 ${formatChinaTime(d.generatedAt)}`}</Text>
           <div className={s.kpis} aria-label="关键指标">
             {dashboardKpis(d).map((k) => (
               <div key={k.key} className={s.kpi} data-kpi={k.key}>

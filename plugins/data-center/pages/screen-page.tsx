@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, 
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { makeStyles } from '@fluentui/react-components';
-import { EChart, HttpService, LiveService, useService, type Alarm } from '@tianlu/sdk';
+import { EChart, formatChinaTime, HttpService, LiveService, useService, type Alarm } from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -90,7 +90,7 @@ function useClock(): string {
     const timer = setInterval(() => setNow(new Date()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return formatChinaTime(now);
 }
 
 /**
@@ -155,7 +155,7 @@ export default observer(function ScreenPage() {
         <header className={s.header}>
           <div className={s.side}><span>{d?.tenant.name ?? ''}</span><span aria-label="实时连接">{live.status === 'live' ? '● 实时' : '○ 连接中'}</span></div>
           <h1 className={s.title}>数据大屏</h1>
-          <div className={`${s.side} ${s.right}`}><span aria-label="更新时间">更新于 {d ? d.generatedAt.slice(11, 19) : '--:--:--'}</span><span>{clock}</span></div>
+          <div className={`${s.side} ${s.right}`}><span aria-label="更新时间">更新于 {d ? formatChinaTime(d.generatedAt, 'time') : '--:--:--'}</span><span>{clock}</span></div>
         </header>
         {store.error && !d && <p role="alert" className={s.error}>{store.error}</p>}
         {d && charts && (
@@ -186,7 +186,7 @@ export default observer(function ScreenPage() {
                 {feed.length === 0 ? <p style={{ color: '#7f93b8', margin: 0 }}>暂无未处理告警</p> : (
                   <ol className={s.rows} aria-label="实时告警列表">
                     {feed.map((a) => (
-                      <li key={a.id}><span>{a.plateNo ?? a.terminalNo}</span><span>{a.alarmName}</span><span>{a.startTime.slice(11, 19)}</span></li>
+                      <li key={a.id}><span>{a.plateNo ?? a.terminalNo}</span><span>{a.alarmName}</span><span>{formatChinaTime(a.startTime, 'time')}</span></li>
                     ))}
                   </ol>
                 )}

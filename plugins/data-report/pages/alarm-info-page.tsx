@@ -1,5 +1,5 @@
 import { Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
-import { ALARM_TYPE_NAMES, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import { ALARM_TYPE_NAMES, chinaDayRange, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportPaths, type Page } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
@@ -23,11 +23,9 @@ const useStyles = makeStyles({ pick: { minWidth: '150px' } });
 
 /** The alarm history's parameters: the days as a China-time range, types as a comma list. */
 function alarmParams(f: AlarmFilter): Record<string, string | number> {
-  const { start, end, ...rest } = filterParams(f);
   return {
-    ...rest,
-    start: `${start}T00:00:00+08:00`,
-    end: `${end}T23:59:59+08:00`,
+    ...filterParams(f),
+    ...chinaDayRange(f.start, f.end),
     ...(f.alarmTypes.length ? { alarmType: f.alarmTypes.join(',') } : {}),
     ...(f.status ? { status: Number(f.status) } : {}),
   };

@@ -1,17 +1,13 @@
 /** Date ranges of the report filters: China days `YYYY-MM-DD`, at most 31 days. */
+import { chinaDay } from '@tianlu/sdk';
+
 export interface DateRange {
   start: string;
   end: string;
 }
 
 export const MAX_RANGE_DAYS = 31;
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
-
-/** Today in China time. */
-export function chinaToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
@@ -40,7 +36,7 @@ export const MAX_RANGE_MONTHS = 12;
 
 /** This month in China time, `YYYY-MM`. */
 export function chinaMonth(now: Date = new Date()): string {
-  return chinaToday(now).slice(0, 7);
+  return chinaDay(now).slice(0, 7);
 }
 
 /** The month `n` months after `month` (`YYYY-MM`). */

@@ -1,4 +1,4 @@
-import type { DayOnlineItem, FuelReportItem, MileageItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '@tianlu/sdk';
+import { formatChinaTime, type DayOnlineItem, type FuelReportItem, type MileageItem, type MileageSummaryItem, type OfflineReportItem, type OverspeedReportItem, type StopReportItem, type TripReportItem } from '@tianlu/sdk';
 
 /** 数据报表 calls (docs/api-contract.md, "数据报表") and the shapes they answer. */
 export const ReportPaths = {
@@ -84,14 +84,14 @@ export interface ReportGroup {
   children?: ReportGroup[];
 }
 
-/** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00`. */
+/** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00` (China time). */
 export function formatTime(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 19).replace('T', ' ') : '—';
+  return formatChinaTime(iso);
 }
 
-/** `2026-01-01T08:00:00+08:00` → `08:00:00` (the day is in its own column). */
+/** `2026-01-01T08:00:00+08:00` → `08:00:00` (China time; the day is in its own column). */
 export function formatClock(iso: string | null | undefined): string {
-  return iso ? iso.slice(11, 19) : '—';
+  return formatChinaTime(iso, 'time');
 }
 
 /** 7265 → `2小时1分`; under a minute `45秒`. */

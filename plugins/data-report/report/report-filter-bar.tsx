@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { chinaDay, expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { flattenGroups, ReportPaths, type ReportGroup } from './report-api';
-import { chinaToday, QUICK_RANGES, type DateRange } from './date-range';
+import { QUICK_RANGES, type DateRange } from './date-range';
 
 /** The filters every report shares. */
 export interface ReportFilter extends DateRange {
@@ -65,7 +65,7 @@ export function ReportFilterBar(props: {
           </Field>
           <div className={s.quick}>
             {QUICK_RANGES.map((q) => (
-              <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaToday()))}>
+              <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaDay()))}>
                 {q.label}
               </Button>
             ))}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Pagination } from '@tianlu/sdk';
+import { chinaDay, Pagination } from '@tianlu/sdk';
 import { errorText } from './report-api';
-import { addDays, chinaToday, rangeProblem } from './date-range';
+import { addDays, rangeProblem } from './date-range';
 import type { ReportFilter } from './report-filter-bar';
 
 /** The last seven days, every group, no keyword. */
 export function defaultFilter<F extends ReportFilter>(extra: Omit<F, keyof ReportFilter>): F {
-  const today = chinaToday();
+  const today = chinaDay();
   return { start: addDays(today, -6), end: today, groupId: '', keyword: '', ...extra } as F;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { type BatteryHistory, expectOk, HttpService, Input, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
+import { type BatteryHistory, chinaDay, chinaDayRange, expectOk, HttpService, Input, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
 
 type Range = 'today' | 'yesterday' | 'week';
 
@@ -10,13 +10,11 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-
 function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
   const today = chinaDay(now);
   const first = range === 'today' ? today : chinaDay(now - (range === 'yesterday' ? 1 : 6) * 86_400_000);
   const last = range === 'yesterday' ? first : today;
-  return { start: `${first}T00:00:00+08:00`, end: `${last}T23:59:59+08:00` };
+  return chinaDayRange(first, last);
 }
 
 /** /elec-car/battery 电池曲线 — 电动车卫士: an e-bike's battery voltage and charge over a day or a week. */

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
-import { chinaToday, errorText, LeasePaths } from './lease-api';
+import { chinaDay, expectOk, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
+import { errorText, LeasePaths } from './lease-api';
 
 /** What can be done to a contract from its row. */
 export type ContractAction = 'renew' | 'giveBack' | 'terminate' | 'pay';
@@ -23,7 +23,7 @@ export function ContractActionDialog(props: { action: ContractAction; contract: 
   const [endDate, setEndDate] = useState(contract.endDate);
   const [rent, setRent] = useState(String(contract.monthlyRent));
   const [amount, setAmount] = useState(String(contract.monthlyRent));
-  const [paidDate, setPaidDate] = useState(chinaToday());
+  const [paidDate, setPaidDate] = useState(chinaDay());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

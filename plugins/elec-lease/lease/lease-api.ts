@@ -39,8 +39,3 @@ export interface LeaseBike {
 }
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** Today in China, YYYY-MM-DD. */
-export function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-}

@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
 } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
-import { chinaToday, errorText, LeasePaths, type LeaseBike } from './lease-api';
+import { chinaDay, expectOk, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
+import { errorText, LeasePaths, type LeaseBike } from './lease-api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '640px', width: '94vw' },
@@ -23,7 +23,7 @@ const monthLater = (day: string) => {
 export function SignDialog(props: { onSaved: (c: LeaseContract) => void; onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const today = chinaToday();
+  const today = chinaDay();
   const [bikes, setBikes] = useState<LeaseBike[]>([]);
   const [renters, setRenters] = useState<LeaseRenter[]>([]);
   const [bikeKeyword, setBikeKeyword] = useState('');

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
+  chinaDay,
   expectOk,
   HttpService,
   Input,
@@ -12,7 +13,7 @@ import {
   SeriesChart,
   useService,
 } from '@tianlu/sdk';
-import { chinaToday, errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
 import { useLeaseExport } from '../lease/use-lease-export';
 
 interface Income {
@@ -28,7 +29,7 @@ const useStyles = makeStyles({
 });
 
 const monthsAgo = (n: number) => {
-  const d = new Date(`${chinaToday().slice(0, 7)}-01T00:00:00Z`);
+  const d = new Date(`${chinaDay().slice(0, 7)}-01T00:00:00Z`);
   d.setUTCMonth(d.getUTCMonth() - n);
   return d.toISOString().slice(0, 7);
 };

@@ -6,6 +6,7 @@ import {
   DataTable,
   type DataTableColumn,
   expectOk,
+  formatChinaTime,
   HttpService,
   Input,
   type LeaseRenter,
@@ -72,7 +73,7 @@ const RenterPage = observer(function RenterPage() {
     { key: 'phone', title: '手机号', width: 130, render: (r) => r.phone },
     { key: 'idNo', title: '身份证号', width: 190, render: (r) => r.idNo },
     { key: 'open', title: '在租合同', width: 80, align: 'right', render: (r) => r.openContracts },
-    { key: 'time', title: '登记时间', width: 170, render: (r) => r.createTime.slice(0, 19).replace('T', ' ') },
+    { key: 'time', title: '登记时间', width: 170, render: (r) => formatChinaTime(r.createTime) },
     {
       key: 'ops', title: '操作', width: 80,
       render: (r) => (

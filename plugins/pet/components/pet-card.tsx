@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { GeocodeService, LiveService, Permission, useService, type MonitorItem } from '@tianlu/sdk';
+import { formatChinaTime, GeocodeService, LiveService, Permission, useService, type MonitorItem } from '@tianlu/sdk';
 import { PetMenu, type Pet, type PetAction } from '../pet-api';
 
 const useStyles = makeStyles({
@@ -40,8 +40,6 @@ export interface PetCardProps {
   busy: boolean;
   onAction: (action: PetAction, on?: boolean) => void;
 }
-
-const time = (iso: string | null | undefined) => (iso ? iso.slice(5, 19).replace('T', ' ') : '—');
 
 function fixText(p: MonitorItem): string {
   if (p.fix === 'lbs') return `基站定位 ±${Math.round(p.accuracy ?? 0)} m`;
@@ -85,12 +83,12 @@ export const PetCard = observer(function PetCard(props: PetCardProps) {
       <div className={s.head}>
         <Text weight="semibold" truncate wrap={false}>{pet.name}</Text>
         <Badge size="small" appearance="tint" color={p?.online ? 'success' : 'subtle'}>{p?.online ? '在线' : '离线'}</Badge>
-        {pet.lostSince && <Badge size="small" color="danger" title={`自 ${time(pet.lostSince)} 起每 10 秒上报`} data-lost="on">寻宠模式</Badge>}
+        {pet.lostSince && <Badge size="small" color="danger" title={`自 ${formatChinaTime(pet.lostSince, 'short')} 起每 10 秒上报`} data-lost="on">寻宠模式</Badge>}
       </div>
       <div className={s.lines}>
         {kind && <span>{kind}</span>}
         <span data-field="battery">电量 {p?.battery === undefined ? '—' : `${Math.round(p.battery)}%`}{p?.charging ? ' 充电中' : ''}</span>
-        <span data-field="seen">最后上报 {time(p?.gpsTime)}{p && p.lon !== null ? ` · ${fixText(p)}` : ''}</span>
+        <span data-field="seen">最后上报 {formatChinaTime(p?.gpsTime, 'short')}{p && p.lon !== null ? ` · ${fixText(p)}` : ''}</span>
         <span data-field="place" title={place}>{place || '暂无位置'}</span>
       </div>
       <Permission button={PetMenu.find}>

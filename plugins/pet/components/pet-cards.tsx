@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { describeCommandResult, expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService, type Command } from '@tianlu/sdk';
+import { CommandFollower, describeCommandResult, expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService, type Command } from '@tianlu/sdk';
 import { PetPaths, type Pet, type PetAction, type PetActionAnswer } from '../pet-api';
 import { PetCard, type ActionState } from './pet-card';
 
@@ -59,29 +59,17 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
   }, [http, pagination, keyword]);
   useEffect(() => void load(), [load]);
 
-  // each command's status as the live channel reports it (the collar may answer before action.json does)
-  const statuses = useRef(new Map<string, Command>());
-  useEffect(() => {
-    const sub = live.on('command', ({ command }) => {
-      statuses.current.set(command.batchId, command);
-      setActions((all) => {
-        const entry = Object.entries(all).find(([, a]) => a.batchId === command.batchId);
-        if (!entry) return all;
-        return { ...all, [entry[0]]: { ...entry[1], ...outcomeOf(command) } };
-      });
-    });
-    return () => sub.dispose();
-  }, [live]);
+  // each action's command followed until it ends (the collar may answer before action.json does, or while the live channel reconnects)
+  const [follower] = useState(() => new CommandFollower({ http, live }));
+  useEffect(() => follower.start(), [follower]);
 
   const act = async (pet: Pet, action: PetAction, on?: boolean) => {
     const label = labelOf(action, on);
     setBusy(pet.vehicleId);
     setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: '发送中' } }));
     try {
-      const answer = expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) }));
-      const command = statuses.current.get(answer.batchId) ?? answer.commands[0];
-      const outcome = command ? outcomeOf(command) : { statusText: '待发送' };
-      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, ...outcome } }));
+      const answer = await follower.send(async () => expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) })));
+      setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText: '待发送' } }));
       if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
       setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
     } catch (e) {
@@ -89,6 +77,12 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
     } finally {
       setBusy(undefined);
     }
+  };
+
+  /** An action as its command stands now. */
+  const shown = (a: ActionState | undefined): ActionState | undefined => {
+    const command = follower.commands(a?.batchId)[0];
+    return a && command ? { ...a, ...outcomeOf(command) } : a;
   };
 
   return (
@@ -115,7 +109,7 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
               setSelected(p.vehicleId);
               if (p.terminalNo) props.onSelect?.(p.terminalNo);
             }}
-            action={actions[p.vehicleId]}
+            action={shown(actions[p.vehicleId])}
             lightOn={lights[p.vehicleId] ?? false}
             busy={busy === p.vehicleId}
             onAction={(a, on) => void act(p, a, on)}

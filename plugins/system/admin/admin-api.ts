@@ -1,4 +1,5 @@
 /** The 系统管理 calls of docs/api-contract.md and their answers. */
+import { chinaDay } from '@tianlu/sdk';
 
 const SYS = '/car/v1/api/system';
 const DICT = '/car/v4/api/system/dictionary';
@@ -141,9 +142,7 @@ export interface Page<T> {
   list: T[];
 }
 
-/** `xxx-20260101.xlsx` for an export saved by the browser. */
+/** `xxx-20260101.xlsx` (today in China) for an export saved by the browser. */
 export function exportName(title: string): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${title}-${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}.xlsx`;
+  return `${title}-${chinaDay().replaceAll('-', '')}.xlsx`;
 }

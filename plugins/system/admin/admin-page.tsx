@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { formatChinaTime } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
   frame: {
@@ -56,7 +57,7 @@ export function errorText(e: unknown): string {
   return e instanceof Error && e.message ? e.message : '网络异常';
 }
 
-/** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00`. */
+/** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00` (China time). */
 export function formatTime(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 19).replace('T', ' ') : '—';
+  return formatChinaTime(iso);
 }

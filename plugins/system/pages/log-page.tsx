@@ -4,7 +4,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, Input, PaginationBar, Permission, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, fromChinaInputValue, Input, PaginationBar, Permission, toChinaIso, type DataTableColumn } from '@tianlu/sdk';
 import { AdminButtons, AdminPaths, type OperationLog } from '../admin/admin-api';
 import { AdminPage, formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
@@ -19,8 +19,11 @@ interface LogFilter {
 
 const EMPTY: LogFilter = { account: '', keyword: '', start: '', end: '' };
 
-/** `datetime-local` value (China time) → ISO 8601 with offset. */
-const toIso = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}+08:00` : undefined);
+/** `datetime-local` value (China time) → ISO 8601 with offset; undefined when empty. */
+function toIso(local: string): string | undefined {
+  const ms = fromChinaInputValue(local);
+  return ms === undefined ? undefined : toChinaIso(ms);
+}
 
 function query(f: LogFilter) {
   return { account: f.account.trim() || undefined, keyword: f.keyword.trim() || undefined, start: toIso(f.start), end: toIso(f.end) };

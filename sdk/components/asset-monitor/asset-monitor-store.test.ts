@@ -6,7 +6,7 @@ import type { LiveService, MonitorItem } from '../../services/live-service';
 import type { MessageBus } from '../../services/message-bus';
 import { monitorItem } from '../../testing/monitor-item';
 import { MonitorStore } from './asset-monitor-store';
-import { assetStatusView, formatReportTime } from './asset-monitor-format';
+import { assetStatusView } from './asset-monitor-format';
 
 const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem =>
   monitorItem(terminalNo, { plateNo, groupId: 1, speed: 10, course: 0, altitude: 0, statusFlags: 0, mileage: 0, ...patch });
@@ -96,11 +96,6 @@ describe('MonitorStore', () => {
     // every vehicle stands at the same place here: one lookup answers them all
     expect(geocode.getAddresses).toHaveBeenCalledOnce();
     expect(store.addressOf(store.items[2])).toBe('地址0');
-  });
-
-  it('formats report times in China time', () => {
-    expect(formatReportTime('2026-01-01T00:00:05Z')).toBe('01-01 08:00:05');
-    expect(formatReportTime(null)).toBe('-');
   });
 
   it('counts expired assets apart: neither online nor offline', async () => {

@@ -2,6 +2,7 @@ import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } f
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
+import { formatChinaTime } from '../../china-time';
 import { Permission } from '../../react/permission';
 import { useService } from '../../react/use-service';
 import { COMMAND_SEND_BUTTON_ID } from '../../services/command-api';
@@ -18,7 +19,7 @@ import PersonStatusChips from '../person-status/person-status-chips-view';
 import type { AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';
-import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT, formatReportTime } from './asset-monitor-format';
+import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT } from './asset-monitor-format';
 
 /** What a monitor calls the assets it shows. */
 export interface AssetMonitorWords {
@@ -153,7 +154,7 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
       : { key: 'battery', title: '电量', width: ebike ? 110 : 60, render: (r) => batteryText(r) },
     ...(ebike ? [{ key: 'guard', title: '防盗', width: 110, render: (r: MonitorItem) => <span data-col="guard">{guardText(r)}</span> }] : []),
     ...(vehicle ? [] : [{ key: 'fix', title: '定位', width: 130, render: (r: MonitorItem) => <span data-col="fix">{fixText(r)}</span> }]),
-    { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatReportTime(r.gpsTime)}</span> },
+    { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatChinaTime(r.gpsTime, 'short', '-')}</span> },
     { key: 'address', title: '地址', render: (r) => (r.expired ? r.hint || EXPIRED_HINT : (store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…'))) },
   ];
 }

@@ -1,6 +1,7 @@
 import { Button, makeStyles, Text, tokens, ToggleButton, Tooltip } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
+import { formatChinaTime } from '../../china-time';
 import type { TrackPlayerBarProps } from '../track-player';
 import { PLAYBACK_RATES } from './track-playback';
 
@@ -12,12 +13,6 @@ const useStyles = makeStyles({
 });
 
 const SLIDER_STEPS = 1000;
-
-function clock(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-}
 
 /** The controls behind {@link TrackPlayerBar}; loaded on demand. */
 const PlayerBarView = observer(function PlayerBarView(props: TrackPlayerBarProps) {
@@ -31,7 +26,7 @@ const PlayerBarView = observer(function PlayerBarView(props: TrackPlayerBarProps
     const update = () => {
       if (slider.current && !dragging.current) slider.current.value = String(Math.round(p.progress * SLIDER_STEPS));
       const pos = p.positionAt();
-      if (readout.current) readout.current.textContent = pos ? `${clock(pos.time)}  ${Math.round(pos.speed)} km/h` : '--';
+      if (readout.current) readout.current.textContent = pos ? `${formatChinaTime(pos.time, 'short')}  ${Math.round(pos.speed)} km/h` : '--';
     };
     update();
     const a = p.subscribe(update);

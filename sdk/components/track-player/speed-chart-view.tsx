@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatChinaTime } from '../../china-time';
 import type { TrackSpeedChartProps } from '../track-player';
 import { useEchartsInstance } from '../echart/use-echarts-instance';
 import { TRACK_COLORS } from './track-colors';
@@ -9,12 +10,6 @@ const GRID = { left: 44, right: 16, top: 16, bottom: 24 };
 
 /** Only the line chart parts the speed chart needs. */
 const loadSpeedParts = async () => (await import('./echarts-speed')).echarts;
-
-const hhmm = (ms: number) => {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
-};
 
 /** The ECharts line behind {@link TrackSpeedChart}; ECharts itself loads with it. */
 export default function SpeedChartView(props: TrackSpeedChartProps) {
@@ -31,7 +26,7 @@ export default function SpeedChartView(props: TrackSpeedChartProps) {
         animation: false,
         grid: GRID,
         tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${v as number} km/h` },
-        xAxis: { type: 'time', axisLabel: { formatter: (v: number) => hhmm(v) }, splitLine: { show: false } },
+        xAxis: { type: 'time', axisLabel: { formatter: (v: number) => formatChinaTime(v, 'clock') }, splitLine: { show: false } },
         yAxis: { type: 'value', name: 'km/h', nameTextStyle: { padding: [0, 0, 0, -20] }, splitLine: { lineStyle: { color: '#eef0f3' } } },
         series: [
           {

@@ -3,6 +3,7 @@ import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react
 import { Input } from '../text-input';
 import { TripChart } from './trip-chart';
 import { observer } from 'mobx-react-lite';
+import { chinaDay, chinaDayRange, formatChinaTime } from '../../china-time';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
 import type { MonitorItem } from '../../services/live-service';
@@ -36,18 +37,12 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
-const iso = (day: string, time: string) => `${day}T${time}+08:00`;
-
 /** The query range of a choice, in China time. */
 function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
   const today = chinaDay(now);
-  if (range === 'today') return { start: iso(today, '00:00:00'), end: iso(today, '23:59:59') };
-  if (range === 'yesterday') {
-    const day = chinaDay(now - 86_400_000);
-    return { start: iso(day, '00:00:00'), end: iso(day, '23:59:59') };
-  }
-  return { start: iso(chinaDay(now - 6 * 86_400_000), '00:00:00'), end: iso(today, '23:59:59') };
+  if (range === 'today') return chinaDayRange(today);
+  if (range === 'yesterday') return chinaDayRange(chinaDay(now - 86_400_000));
+  return chinaDayRange(chinaDay(now - 6 * 86_400_000), today);
 }
 
 /** 1 小时 5 分, 12 分. */
@@ -57,8 +52,6 @@ export function durationText(seconds: number): string {
   const m = minutes % 60;
   return h > 0 ? `${h} 小时 ${m} 分` : `${m} 分`;
 }
-
-const clock = (isoTime: string) => isoTime.slice(5, 16).replace('T', ' ');
 
 /**
  * Trips of one asset (骑行记录, 遛狗记录): pick the asset and the days, read each trip's start, end,
@@ -115,8 +108,8 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   };
 
   const columns: DataTableColumn<TripItem>[] = [
-    { key: 'start', title: '开始', width: 96, render: (t) => clock(t.start) },
-    { key: 'end', title: '结束', width: 96, render: (t) => clock(t.end) },
+    { key: 'start', title: '开始', width: 96, render: (t) => formatChinaTime(t.start, 'shortMinute') },
+    { key: 'end', title: '结束', width: 96, render: (t) => formatChinaTime(t.end, 'shortMinute') },
     { key: 'distance', title: '距离', width: 84, align: 'right', render: (t) => `${t.distance.toFixed(2)} km` },
     { key: 'duration', title: '时长', width: 92, align: 'right', render: (t) => durationText(t.seconds) },
     { key: 'avg', title: '均速', width: 84, align: 'right', render: (t) => `${t.avgSpeed} km/h` },

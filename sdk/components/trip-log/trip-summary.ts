@@ -1,3 +1,4 @@
+import { chinaDay } from '../../china-time';
 import type { TripAnswer } from '../../track';
 
 /** Totals of some days: trips, km and seconds. */
@@ -13,7 +14,6 @@ export interface TripDay extends TripTotals {
 }
 
 const DAY_MS = 86_400_000;
-const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** Every day from `first` to `last` (YYYY-MM-DD), with the answer's totals or zero. */
 export function daysBetween(answer: Pick<TripAnswer, 'days'>, first: string, last: string): TripDay[] {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { expectOk, HttpService, Pagination, PaginationBar, SessionService, useService } from '@tianlu/sdk';
+import { expectOk, formatChinaTime, HttpService, Pagination, PaginationBar, SessionService, useService } from '@tianlu/sdk';
 import { messageOf, SecurityPaths } from './security-paths';
 
 interface LoginRecord {
@@ -16,9 +16,6 @@ const RESULTS: Record<LoginRecord['result'], { text: string; color: 'success' | 
   locked: { text: '已锁定', color: 'warning' },
 };
 const METHODS: Record<LoginRecord['method'], string> = { password: '密码', sms: '短信验证码' };
-
-/** 2026-11-20T10:00:00+08:00 → 2026-11-20 10:00:00 (the server answers in China time). */
-const showTime = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
 /** 登录记录: the user's own login attempts, newest first, paged. */
 export function LoginHistorySection() {
@@ -68,7 +65,7 @@ export function LoginHistorySection() {
           )}
           {rows?.map((r, i) => (
             <TableRow key={`${r.time}-${i}`}>
-              <TableCell>{showTime(r.time)}</TableCell>
+              <TableCell>{formatChinaTime(r.time)}</TableCell>
               <TableCell>{r.ip ?? '-'}</TableCell>
               <TableCell>
                 <Badge appearance="tint" color={RESULTS[r.result]?.color ?? 'warning'}>

@@ -1,8 +1,17 @@
+import { observable, runInAction } from 'mobx';
+
 /**
- * The alarm tip's sound, made with WebAudio (no audio file). Browsers keep audio locked until the
+ * The alarm desk's sound, made with WebAudio (no audio file). Browsers keep audio locked until the
  * user interacts with the page: the first click or key press unlocks it, and a beep asked for
- * while it is still locked is skipped rather than played late.
+ * while it is still locked is skipped rather than played late. `audioGate.locked` says the
+ * browser is holding the sound back, so the header can ask for it once.
  */
+export const audioGate = observable({ locked: false });
+
+function setLocked(locked: boolean): void {
+  if (audioGate.locked !== locked) runInAction(() => (audioGate.locked = locked));
+}
+
 type AudioWindow = Window & { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext };
 
 let context: AudioContext | undefined;
@@ -39,7 +48,8 @@ export function unlockAlarmAudioOnGesture(win: Window = window): () => void {
     remove();
     try {
       const ctx = audioContext(win as AudioWindow);
-      if (ctx?.state === 'suspended') void ctx.resume().catch(() => undefined);
+      if (ctx?.state === 'suspended') void ctx.resume().then(() => setLocked(false), () => undefined);
+      else setLocked(false);
     } catch {
       /* no audio on this device */
     }
@@ -47,6 +57,33 @@ export function unlockAlarmAudioOnGesture(win: Window = window): () => void {
   const remove = () => events.forEach((e) => win.removeEventListener(e, unlock, true));
   events.forEach((e) => win.addEventListener(e, unlock, true));
   return remove;
+}
+
+/** Whether the browser lets the page play sound now; sets `audioGate.locked` when it does not. */
+export function probeAlarmAudio(win: Window = window): boolean {
+  try {
+    const ctx = audioContext(win as AudioWindow);
+    if (!ctx) return false;
+    const running = ctx.state === 'running';
+    setLocked(!running);
+    return running;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the browser for sound from a click (the header's 开启告警声音). */
+export async function enableAlarmAudio(win: Window = window): Promise<boolean> {
+  try {
+    const ctx = audioContext(win as AudioWindow);
+    if (!ctx) return false;
+    await ctx.resume();
+    setLocked(ctx.state !== 'running');
+    if (ctx.state === 'running') tones(ctx);
+    return ctx.state === 'running';
+  } catch {
+    return false;
+  }
 }
 
 /** Plays the alarm beep; false when the browser has no audio or keeps it locked. */
@@ -58,10 +95,12 @@ export function playAlarmBeep(win: Window = window): boolean {
       tones(ctx);
       return true;
     }
+    setLocked(true);
     const asked = Date.now();
     void ctx
       .resume()
       .then(() => {
+        setLocked(ctx.state !== 'running');
         if (Date.now() - asked < 1000) tones(ctx);
       })
       .catch(() => undefined);
@@ -74,4 +113,5 @@ export function playAlarmBeep(win: Window = window): boolean {
 /** Forgets the audio context (tests). */
 export function resetAlarmAudio(): void {
   context = undefined;
+  setLocked(false);
 }

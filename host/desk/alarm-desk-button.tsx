@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-components';
+import { AlertRegular, AlertUrgentRegular, Speaker2Regular } from '@fluentui/react-icons';
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { AlarmService, useService, type AlarmArrival } from '@tianlu/sdk';
+import { ShellStoreToken } from '../app/host-tokens';
+import type { ShellStore } from '../app/shell-store';
+import { audioGate, enableAlarmAudio, playAlarmBeep, probeAlarmAudio, unlockAlarmAudioOnGesture } from './alarm-beep';
+import { levelName } from './alarm-desk-card';
+import { useDeskScope } from './alarm-desk-panel';
+import { speakAlarm } from './alarm-speech';
+import { inScope, type DeskScope } from './desk-scope';
+
+/** How long the button flashes after an alarm that pops. */
+export const FLASH_MS = 4000;
+/** Beeps closer together than this are one beep (a storm is not a siren). */
+export const BEEP_GAP_MS = 1500;
+
+const useStyles = makeStyles({
+  wrap: { display: 'flex', alignItems: 'center', gap: '4px' },
+  flash: {
+    animationName: { '0%': { backgroundColor: tokens.colorPaletteRedBackground3, color: '#fff' }, '100%': {} },
+    animationDuration: '0.8s',
+    animationIterationCount: 5,
+  },
+  urgent: { color: tokens.colorPaletteRedForeground1 },
+});
+
+/**
+ * Beeps, speaks and pops for arrivals the user wants (per level, within the sub-application's
+ * scope); returns when the last popping arrival came.
+ */
+function useArrivals(scope: DeskScope): number | undefined {
+  const alarms = useService<AlarmService>(AlarmService);
+  const shell = useService<ShellStore>(ShellStoreToken);
+  const [flashAt, setFlashAt] = useState<number>();
+  const scopeNow = useRef(scope);
+  scopeNow.current = scope;
+  useEffect(() => {
+    let lastBeep = 0;
+    return reaction(
+      () => alarms.arrival,
+      (arrival: AlarmArrival | undefined) => {
+        if (!arrival || !inScope(scopeNow.current, arrival.entry)) return;
+        const { entry, repeat } = arrival;
+        const prefs = alarms.prefs;
+        if (prefs.pop.includes(entry.level) && !repeat) {
+          alarms.setDeskOpen(true);
+          setFlashAt(Date.now());
+        }
+        if (!shell.alarmVoiceOn) return;
+        const now = Date.now();
+        if (prefs.sound.includes(entry.level) && alarms.push?.sound !== false && now - lastBeep > BEEP_GAP_MS) {
+          lastBeep = now;
+          playAlarmBeep();
+        }
+        if (prefs.speak.includes(entry.level) && !repeat) speakAlarm(`${levelName(entry.level)}告警，${entry.plateNo}，${entry.alarmName}`);
+      },
+    );
+  }, [alarms, shell]);
+  return flashAt;
+}
+
+/**
+ * The header's way to the alarm desk: a count of the unhandled alarms in scope (red while one is
+ * 紧急), flashing when an alarm pops; and, once after login, a request for sound when the browser
+ * holds it back.
+ */
+export const AlarmDeskButton = observer(function AlarmDeskButton(props: { systemId: string }) {
+  const s = useStyles();
+  const alarms = useService<AlarmService>(AlarmService);
+  const shell = useService<ShellStore>(ShellStoreToken);
+  const scope = useDeskScope(props.systemId);
+  const flashAt = useArrivals(scope);
+  const [askDismissed, setAskDismissed] = useState(false);
+  useEffect(() => {
+    probeAlarmAudio();
+    return unlockAlarmAudioOnGesture();
+  }, []);
+
+  const visible = alarms.desk.filter((e) => inScope(scope, e));
+  const urgent = visible.some((e) => e.level === 'urgent');
+  const open = alarms.deskOpen;
+  return (
+    <span className={s.wrap}>
+      {audioGate.locked && shell.alarmVoiceOn && !askDismissed && (
+        <Button
+          size="small"
+          appearance="primary"
+          icon={<Speaker2Regular />}
+          title="浏览器在您点击页面前不会播放声音"
+          onClick={() => {
+            setAskDismissed(true);
+            void enableAlarmAudio();
+          }}
+        >
+          开启告警声音
+        </Button>
+      )}
+      <Button
+        key={flashAt}
+        appearance="subtle"
+        className={flashAt ? s.flash : undefined}
+        aria-label={`告警栏，${visible.length} 条未处理`}
+        aria-expanded={open}
+        title={open ? '收起告警栏' : '打开告警栏'}
+        icon={urgent ? <AlertUrgentRegular className={s.urgent} /> : <AlertRegular />}
+        onClick={() => alarms.setDeskOpen(!open)}
+      >
+        告警
+        {visible.length > 0 && <CounterBadge count={visible.length} overflowCount={99} size="small" color={urgent ? 'danger' : 'informative'} style={{ marginLeft: 4 }} />}
+      </Button>
+    </span>
+  );
+});
+
