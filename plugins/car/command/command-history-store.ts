@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
+  chinaDay,
   COMMAND_EXPORT_PATH,
   COMMAND_LIST_PATH,
   expectOk,
@@ -104,8 +105,7 @@ export class CommandHistoryStore {
     if (this.exporting) return;
     this.exporting = true;
     try {
-      const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-      await this.deps.http.downloadBlob(COMMAND_EXPORT_PATH, this.filterQuery(), `指令记录-${day}.xlsx`);
+      await this.deps.http.downloadBlob(COMMAND_EXPORT_PATH, this.filterQuery(), `指令记录-${chinaDay().replaceAll('-', '')}.xlsx`);
     } finally {
       runInAction(() => (this.exporting = false));
     }
