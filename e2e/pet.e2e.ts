@@ -116,19 +116,22 @@ describe('宠物守护', () => {
     collar.send(located(new Date(Math.floor(Date.now() / 1000) * 1000 - 2000), 0, 0));
     await collar.next('AL');
 
-    // 宠物定位: the pet's card; 响铃 reaches the collar as FIND and its answer shows as 成功
+    // 宠物定位: the pet's card; 响铃 reaches the collar as FIND and its answer shows as 成功, in Chinese with its own words
     await page.goto('/pet/monitor');
     const card = await shows(page.getByRole('article', { name: `宠物 ${PET}` }), 'the pet’s card', 30_000);
     await shows(card.getByText('电量 66%'), 'the battery on the card', 30_000);
     await card.getByRole('button', { name: '响铃' }).click();
     expect(await collar.next('FIND')).toBe(`[3G*${IMEI}*0004*FIND]`);
     collar.send('FIND');
-    await shows(card.getByRole('status').filter({ hasText: '响铃：成功' }), '响铃：成功 on the card', 30_000);
-    // a click on the card selects the pet on the map and in the table
+    const rang = await shows(card.getByRole('status').filter({ hasText: '响铃：成功（设备正在响铃）' }), '响铃：成功 with the collar’s answer on the card', 30_000);
+    expect(await rang.getAttribute('title')).toBe('设备原文：FIND');
+    // a click on the card selects the pet on the map and in the table, and opens its 车辆信息 over them
     await card.getByText(PET, { exact: true }).click();
-    await shows(page.getByRole('table', { name: '宠物实时状态' }).locator('[aria-selected="true"]').filter({ hasText: IMEI }), 'the pet selected in the table');
+    const info = await shows(page.getByRole('dialog').filter({ hasText: `车辆信息 ${PET}` }), 'the pet’s 车辆信息');
     await page.waitForTimeout(1000);
     await screenshot(page, 'pet-monitor.png');
+    await info.getByRole('button', { name: '关闭' }).click();
+    await shows(page.getByRole('table', { name: '宠物实时状态' }).locator('[aria-selected="true"]').filter({ hasText: IMEI }), 'the pet selected in the table');
 
     // 安全区域: a radius out of range is refused in Chinese; a zone around the pet is saved
     await page.goto('/pet/zones');
