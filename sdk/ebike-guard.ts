@@ -23,7 +23,9 @@ export const VIBRATION_SENSITIVITIES: readonly { level: VibrationSensitivity; na
 export const DEFAULT_VIBRATION_SENSITIVITY: VibrationSensitivity = 2;
 /** 告警间隔, seconds: vibrations closer than this belong to one episode (one alarm). */
 export const DEFAULT_VIBRATION_WINDOW_SECONDS = 180;
+/** The shortest 告警间隔 a device may have, seconds. */
 export const VIBRATION_WINDOW_MIN_SECONDS = 30;
+/** The longest 告警间隔 a device may have, seconds. */
 export const VIBRATION_WINDOW_MAX_SECONDS = 3600;
 
 /** One device's 防盗设置. */
@@ -32,6 +34,7 @@ export interface GuardSettings {
   windowSeconds: number;
 }
 
+/** What a device without saved 防盗设置 has: 中, 180 s. */
 export const DEFAULT_GUARD_SETTINGS: GuardSettings = {
   sensitivity: DEFAULT_VIBRATION_SENSITIVITY,
   windowSeconds: DEFAULT_VIBRATION_WINDOW_SECONDS,

@@ -72,7 +72,7 @@ const describe = (g: GuardSettings) => `震动灵敏度 ${sensitivityName(g.sens
 export const guardSettingsSaveRoute = sessionRoute<unknown, SaveBody>({
   method: 'POST',
   url: GUARD_SETTINGS_SAVE_PATH,
-  summary: '保存电动车防盗设置（震动灵敏度 1–3、告警间隔 30–3600 秒）；GT06 防盗器的灵敏度变了（或上次未下发成功）时以指令下发，结果经 /ws 的 command 消息更新',
+  summary: '保存电动车防盗设置（震动灵敏度 1–3、告警间隔 30–3600 秒）；GT06 防盗器的灵敏度变了（或上次下发失败、超时）时以指令下发，结果经 /ws 的 command 消息更新',
   resource: GUARD_SETTINGS_BUTTON_ID,
   schema: {
     body: object({ terminalNo: requiredText('终端号', 20), sensitivity: int('震动灵敏度'), windowSeconds: int('告警间隔') }, ['terminalNo', 'sensitivity', 'windowSeconds']),
@@ -85,8 +85,9 @@ export const guardSettingsSaveRoute = sessionRoute<unknown, SaveBody>({
     const target = await ebikeOf(deps, s, body.terminalNo);
     const saved = await deps.store.guard.get(target.terminalId);
     const before = await viewOf(deps, s, target, saved);
-    // the device is told its level when it changed or it never took the last one
-    const told = saved?.sensitivity === settings.sensitivity && before.push.command?.status === CommandStatus.Succeeded;
+    // the device is told its level when it changed, or when the last telling failed or timed out (one waiting for it stands)
+    const last = before.push.command?.status;
+    const told = saved?.sensitivity === settings.sensitivity && last !== undefined && last !== CommandStatus.Failed && last !== CommandStatus.TimedOut;
     let pushBatchId = saved?.pushBatchId ?? null;
     if (before.push.supported && !told) {
       const fleet = deps.fleet;
