@@ -2,11 +2,13 @@ import {
   Jt808MsgId, Jt808ParamId, encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage,
   encodeVehicleControl, type Jt808Edition, type Jt808ParamValue,
 } from '../gateway/jt808/index';
+import { checkSensitivity, type VibrationSensitivity } from '../../sdk/ebike-guard';
 import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 
 /** The command types of docs/api-contract.md ("Alarms, geofences and commands"). */
 export const COMMAND_TYPES = [
   'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'fortify', 'light', 'lostMode',
+  'vibrationSensitivity',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -257,6 +259,21 @@ const definitions: Record<CommandType, CommandDefinition> = {
     encode: (params) => encodeSetParams([{ id: Jt808ParamId.DefaultReportInterval, type: 'dword', value: lostModeSeconds(params) }]),
     device: (params) => ({ type: 'interval', seconds: lostModeSeconds(params) }),
     unsupported: (target) => (target.assetKind === 'pet' ? undefined : '该终端不支持寻宠模式'),
+  },
+  vibrationSensitivity: {
+    type: 'vibrationSensitivity',
+    name: '设置震动灵敏度',
+    msgId: 0,
+    dangerous: false,
+    parse(params) {
+      // the same check as the 防盗设置 it comes from
+      const checked = checkSensitivity(params.level);
+      return checked.ok ? { ok: true, params: { level: checked.level } } : { ok: false, msg: checked.msg };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: 'vibrationSensitivity', level: Number(params.level) as VibrationSensitivity }),
+    // a GT06 e-bike guard's: JT/T 808 has no such parameter (and reports no vibration), watches and collars no vibration alarm
+    unsupported: (target) => (protocolOf(target) === 'gt06' && target.assetKind === 'ebike' ? undefined : '该终端不支持设置震动灵敏度'),
   },
 };
 

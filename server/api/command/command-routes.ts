@@ -23,7 +23,7 @@ const commandType = { type: 'string', title: '指令类型', enum: [...COMMAND_T
  * The caller's terminals among `numbers` (normalised, duplicates dropped, order kept). A number the
  * caller may not see — another tenant's, outside the caller's groups, or unknown — is 404.
  */
-async function resolveTargets(deps: AppDeps, scope: AccessScope, numbers: readonly string[]): Promise<CommandTarget[]> {
+export async function resolveTargets(deps: AppDeps, scope: AccessScope, numbers: readonly string[]): Promise<CommandTarget[]> {
   // a JT/T 808 number is stored without its zero padding, a device's IMEI exactly as it is
   const forms = (n: string) => [terminalNoParam(n), n.trim()];
   const found = new Map((await deps.store.commands.targets(scope, [...new Set(numbers.flatMap(forms))])).map((t) => [t.terminalNo, t]));
