@@ -1,75 +1,35 @@
 /**
- * 智能工牌 as an operator uses it: a watch-protocol badge (frames built here from the protocol
- * document) reports from the works; the operator finds its wearer in 人员监控, sees the SOS tip when
+ * 智能工牌 as an operator uses it: a watch-protocol badge (e2e/watch-badge.ts, frames from the
+ * protocol document) reports from the works; the operator finds its wearer in 人员监控, sees the SOS tip when
  * the badge raises SOS and processes it in 告警中心, sets up a work area and a shift for the person in
  * 考勤管理, reads 考勤报表 and exports the month, which 下载中心 shows ready; then reads the badge's heart rate in
  * 健康 and 健康报表 and replays the day with the stay at the work area marked. Runs its own server; the
  * badge registers itself (AUTO_REGISTER=1) as a person of 天路演示.
  */
-import { mkdirSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { liveReady, screenshot } from './sos-terminal';
+import { WATCH_SOS, WatchBadge } from './watch-badge';
 
 const BADGE = '868710040000093';
 const WORKS = { lon: 120.7195, lat: 31.3265 };
 let server: RunningServer;
-let socket: Socket;
-let received = '';
+let badge: WatchBadge;
 
-/** `[3G*IMEI*LEN*content]`, LEN the content's length in hex. */
-function frame(content: string): string {
-  return `[3G*${BADGE}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`;
-}
-
-/** A UD location body (GPS fix) at `at`, with the status word given (00010000 = SOS). */
-function location(word: 'UD' | 'AL', at: Date, status = '00000000'): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const date = `${p(at.getUTCDate())}${p(at.getUTCMonth() + 1)}${p(at.getUTCFullYear() - 2000)}`;
-  const time = `${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
-  return `${word},${date},${time},A,${WORKS.lat.toFixed(6)},N,${WORKS.lon.toFixed(6)},E,0.00,0,12.0,8,80,76,1200,0,${status},0,0,460,0,0`;
-}
-
-/** Sends a frame and waits until the server's answer containing `reply` arrives. */
-async function send(content: string, reply?: string): Promise<void> {
-  const before = received.length;
-  socket.write(frame(content));
-  if (!reply) return;
-  for (const end = Date.now() + 15_000; !received.slice(before).includes(`*${reply}]`);) {
-    if (Date.now() > end) throw new Error(`no ${reply} reply; got ${received.slice(before)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
-
-/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
-function liveReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
-  });
-}
+const location = (word: 'UD' | 'AL', at: Date, status?: string) => WatchBadge.location(word, WORKS, at, status);
+const send = (content: string, reply?: string) => badge.send(content, reply);
 
 beforeAll(async () => {
   server = await startServer({ name: 'card-e2e-server', env: { AUTO_REGISTER: '1', SIM_ASSETS: '1' } });
-  socket = await new Promise<Socket>((resolve) => {
-    const s = connect(server.watchPort, '127.0.0.1', () => resolve(s));
-  });
-  socket.on('data', (d) => (received += d.toString('latin1')));
-  await send('LK,1200,0,80', 'LK');
+  badge = await WatchBadge.connect(server.watchPort, BADGE);
   // at the works over the last hour: a position every ten minutes
   for (let m = 60; m >= 0; m -= 10) await send(location('UD', new Date(Date.now() - m * 60_000)));
 });
 afterAll(async () => {
-  socket?.destroy();
+  badge?.close();
   await server?.stop();
 });
 
@@ -101,7 +61,7 @@ describe('智能工牌', () => {
     await shows(card.getByText('心率'), 'the last readings on the card');
     await screenshot(page, 'card-monitor.png');
 
-    await send(location('AL', new Date(), '00010000'), 'AL');
+    await send(location('AL', new Date(), WATCH_SOS), 'AL');
     const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the SOS tip', 30_000).catch(async (e: unknown) => {
       await screenshot(page, 'card-sos-missing.png');
       throw e;

@@ -8,6 +8,7 @@ export * from './live-close';
 export * from './asset-kinds';
 export * from './gb-compliance';
 export * from './lease';
+export * from './ebike-guard';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';

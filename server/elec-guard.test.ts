@@ -10,10 +10,11 @@ import { SimulatedDevice } from './sim/devices/simulated-device';
 import { SimTicker } from './sim/sim-ticker';
 import { DEMO_TENANT } from './store/seed-demo';
 import { demoTenantClients, type ApiClient } from './testing/api-client';
+import { pollUntil } from './testing/poll-until';
 import { createTestServer, type TestServer } from './testing/test-server';
 
-// 电动车卫士's "done when", each against the whole server: an armed guard that feels a jolt raises
-// exactly one 震动告警 (位移告警, 断电告警 and 低电量 likewise), 断电 of a parked e-bike ends 成功 and
+// 电动车卫士's "done when", each against the whole server: an armed guard shaken by a burst of jolts
+// raises exactly one 震动告警 (车辆非法位移, 断电告警 and 低电量 likewise), 断电 of a parked e-bike ends 成功 and
 // the simulated guard then reports its power cut off, and the battery's history reads back for the
 // chart. On PostgreSQL too when DATABASE_URL is set.
 
@@ -27,16 +28,6 @@ const ALARMS = '/car/v1/accelerate/report/alarm/newQueryAlarm';
 let server: TestServer;
 let admin: ApiClient;
 const ticker = new SimTicker(100);
-
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * A GT06 e-bike guard played frame by frame with the simulator's device-side codec: it reports
@@ -126,55 +117,61 @@ afterAll(async () => {
 });
 
 const alarmsOf = async (alarmType: string) => {
-  const res = await admin.get<{ total: number; list: { alarmType: string; alarmName: string; terminalNo: string }[] }>(ALARMS, {
+  const res = await admin.get<{ total: number; list: { alarmType: string; alarmName: string; terminalNo: string; level: string; detail: Record<string, unknown> }[] }>(ALARMS, {
     start: new Date(Date.now() - 3600_000).toISOString(), end: new Date(Date.now() + 3600_000).toISOString(), alarmType, keyword: GUARD, pageSize: 20,
   });
   return res.obj.list;
 };
 
+/** Waits until the guard's last report is stored and the alarm engine has evaluated it. */
+async function evaluated(): Promise<void> {
+  const last = Math.floor(guard.timeMs / 1000) * 1000; // frames carry whole seconds
+  await pollUntil(() => admin.get<{ list: { gpsTime: string | null }[] }>(MONITOR, { keyword: GUARD }), (r) => Date.parse(r.obj.list[0]?.gpsTime ?? '') === last, 'the jolts stored');
+  await server.fleet.alarms.settled();
+}
+
 async function command(terminalNo: string, commandType: string, params: Record<string, unknown>): Promise<CommandView> {
   const sent = await admin.postJson<{ batchId: string }>(SEND, { terminalNos: [terminalNo], commandType, params, password: 'Admin@123' });
   expect(sent.flag, sent.msg).toBe(1);
-  const done = await waitFor(() => admin.get<{ list: CommandView[] }>(COMMANDS, { batchId: sent.obj.batchId }), (r) => (r.obj.list[0]?.status ?? 0) >= 2, `${commandType} answered`);
+  const done = await pollUntil(() => admin.get<{ list: CommandView[] }>(COMMANDS, { batchId: sent.obj.batchId }), (r) => (r.obj.list[0]?.status ?? 0) >= 2, `${commandType} answered`);
   return done.obj.list[0]!;
 }
 
 describe('电动车卫士', () => {
   it('raises no 震动告警 for a jolt while the e-bike is disarmed', async () => {
     guard.report();
-    await waitFor(() => admin.get<{ list: { online: boolean; armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === false, 'the guard online, 未设防');
+    await pollUntil(() => admin.get<{ list: { online: boolean; armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === false, 'the guard online, 未设防');
     guard.report(['vibration']);
     guard.report(['vibration']);
     guard.report();
-    const last = Math.floor(guard.timeMs / 1000) * 1000; // frames carry whole seconds
-    await waitFor(() => admin.get<{ list: { gpsTime: string | null }[] }>(MONITOR, { keyword: GUARD }), (r) => Date.parse(r.obj.list[0]?.gpsTime ?? '') === last, 'the jolts stored');
-    await server.fleet.alarms.settled();
+    await evaluated();
     expect(await alarmsOf('vibration')).toEqual([]);
   });
 
-  it('arms the guard, and a jolt while armed raises exactly one 震动告警', async () => {
+  it('arms the guard, and a burst of jolts while armed raises exactly one 震动告警 that counts them', async () => {
     guard.report();
-    await waitFor(() => admin.get<{ list: { online: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
+    await pollUntil(() => admin.get<{ list: { online: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
     expect(await command(GUARD, 'fortify', { action: 'arm' })).toMatchObject({ status: 2, statusText: '成功' });
     expect(guard.armed).toBe(true);
     guard.report();
-    await waitFor(() => admin.get<{ list: { armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === true, '设防 shown on the monitor');
+    await pollUntil(() => admin.get<{ list: { armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === true, '设防 shown on the monitor');
+    guard.report(['vibration']);
+    guard.report(['vibration']);
     guard.report(['vibration']);
     guard.report();
-    const vibration = await waitFor(() => alarmsOf('vibration'), (l) => l.length > 0, '震动告警');
-    guard.report();
-    await server.fleet.alarms.settled();
-    expect(await alarmsOf('vibration')).toHaveLength(1);
-    expect(vibration[0]).toMatchObject({ alarmName: '震动告警', terminalNo: GUARD });
+    await evaluated();
+    const vibration = await alarmsOf('vibration');
+    expect(vibration).toHaveLength(1);
+    expect(vibration[0]).toMatchObject({ alarmName: '震动告警', terminalNo: GUARD, level: 'normal', detail: { count: 3 } });
   });
 
-  it('raises 位移告警 for movement while armed, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
+  it('raises 车辆非法位移 when the guard reports its own displacement alarm, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
     guard.report(['displacement']);
     guard.report(['powerCut']);
     guard.report([], 5);
-    const moved = await waitFor(() => alarmsOf('illegalMove'), (l) => l.length > 0, '位移告警');
-    const powerCut = await waitFor(() => alarmsOf('powerCut'), (l) => l.length > 0, '断电告警');
-    const low = await waitFor(() => alarmsOf('lowBattery'), (l) => l.length > 0, '低电量');
+    const moved = await pollUntil(() => alarmsOf('illegalMove'), (l) => l.length > 0, '车辆非法位移');
+    const powerCut = await pollUntil(() => alarmsOf('powerCut'), (l) => l.length > 0, '断电告警');
+    const low = await pollUntil(() => alarmsOf('lowBattery'), (l) => l.length > 0, '低电量');
     await server.fleet.alarms.settled();
     expect([moved.length, powerCut.length, low.length]).toEqual([1, 1, 1]);
     expect([moved[0]!.alarmName, powerCut[0]!.alarmName, low[0]!.alarmName]).toEqual(['车辆非法位移', '终端主电源掉电', '低电量']);
@@ -190,9 +187,9 @@ describe('电动车卫士', () => {
     };
     parked = new SimulatedDevice({ imei: PARKED, codec: gt06SimCodec, motion, host: '127.0.0.1', port: server.fleet.devices.gt06!.port, intervalSec: 2, ticker });
     parked.start();
-    await waitFor(() => admin.get<{ list: { online: boolean; speed: number | null }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.online === true && r.obj.list[0]?.speed !== null, 'the parked e-bike reporting');
+    await pollUntil(() => admin.get<{ list: { online: boolean; speed: number | null }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.online === true && r.obj.list[0]?.speed !== null, 'the parked e-bike reporting');
     expect(await command(PARKED, 'oilPower', { action: 'cut' })).toMatchObject({ status: 2, statusText: '成功' });
-    const after = await waitFor(() => admin.get<{ list: { powerCut?: boolean }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.powerCut === true, 'power cut off reported');
+    const after = await pollUntil(() => admin.get<{ list: { powerCut?: boolean }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.powerCut === true, 'power cut off reported');
     expect(after.obj.list[0]!.powerCut).toBe(true);
   });
 

@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_DESK_MAX, type Alarm, type AlarmLevel } from '@tianlu/sdk';
 import { AlarmDesk } from './alarm-desk';
+import { testAlarm } from '../test/alarm-fixture';
 
 let nextId = 1;
 function alarm(patch: Partial<Alarm> & { minute?: number } = {}): Alarm {
   const { minute = 0, ...rest } = patch;
-  return {
-    id: nextId++,
-    alarmType: 'vibration',
-    alarmName: '震动告警',
-    level: 'normal',
-    source: 'terminal',
-    terminalNo: '013800000001',
-    plateNo: '粤B·D30001',
-    assetKind: 'ebike',
-    vehicleId: 1,
-    groupId: 1,
-    groupName: '一组',
-    startTime: new Date(Date.parse('2026-03-01T10:00:00+08:00') + minute * 60_000).toISOString(),
-    endTime: null,
-    lon: 113.9,
-    lat: 22.5,
-    speed: 0,
-    detail: {},
-    status: 0,
-    processNote: null,
-    processUser: null,
-    processTime: null,
-    ...rest,
-  };
+  const startTime = new Date(Date.parse('2026-03-01T10:00:00+08:00') + minute * 60_000).toISOString();
+  return testAlarm(nextId++, { alarmType: 'vibration', alarmName: '震动告警', level: 'normal', plateNo: '粤B·D30001', assetKind: 'ebike', lon: 113.9, lat: 22.5, startTime, ...rest });
 }
 
 const sos = (patch: Partial<Alarm> & { minute?: number } = {}) => alarm({ alarmType: 'sos', alarmName: '紧急报警', level: 'urgent' as AlarmLevel, ...patch });

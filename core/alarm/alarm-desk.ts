@@ -26,7 +26,8 @@ export function deskOrder(a: AlarmDeskEntry, b: AlarmDeskEntry): number {
   return LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || ms(b.time) - ms(a.time) || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 
-function entryOf(alarm: Alarm): DeskEntry {
+/** A desk entry of one alarm. */
+export function entryOf(alarm: Alarm): DeskEntry {
   return {
     key: String(alarm.id),
     ids: [alarm.id],
@@ -61,6 +62,8 @@ export class AlarmDesk {
   /** Keys of the entries being handled, in the order their forms opened, with their notes. */
   notes = new Map<string, string>();
   overflow = 0;
+  /** Entries whose 处理 is on its way: their alarms' processed events are this desk's own. */
+  readonly submitting = new Set<string>();
   arrival: AlarmArrival | undefined = undefined;
   private serial = 0;
   /** Alarm id → entry key. */
@@ -75,6 +78,7 @@ export class AlarmDesk {
       ordered: computed,
       handling: computed,
       add: action,
+      announce: action,
       restore: action,
       removeAlarms: action,
       remove: action,
@@ -129,6 +133,12 @@ export class AlarmDesk {
     return true;
   }
 
+  /** Announces the entry holding an alarm (one arrival for a batch, e.g. what was missed meanwhile). */
+  announce(id: number): void {
+    const entry = this.entries.get(this.byId.get(id) ?? '');
+    if (entry) this.arrival = { serial: ++this.serial, entry, repeat: false };
+  }
+
   /** Entries kept in storage, as the desk had them. */
   restore(saved: unknown): void {
     if (!Array.isArray(saved)) return;
@@ -154,7 +164,7 @@ export class AlarmDesk {
       if (!entry) continue;
       const left = entry.ids.filter((i) => i !== id);
       if (left.length) this.entries.set(key, { ...entry, ids: left });
-      else if (!here && this.notes.has(key)) this.entries.set(key, { ...entry, ids: left, processedElsewhere: true });
+      else if (!here && this.notes.has(key) && !this.submitting.has(key)) this.entries.set(key, { ...entry, ids: left, processedElsewhere: true });
       else this.remove(key);
     }
   }
@@ -165,6 +175,7 @@ export class AlarmDesk {
     if (!entry) return;
     this.entries.delete(key);
     this.notes.delete(key);
+    this.submitting.delete(key);
     for (const id of entry.ids) if (this.byId.get(id) === key) this.byId.delete(id);
   }
 

@@ -9,6 +9,7 @@ import {
 } from '@tianlu/sdk';
 import { createTestKernel, flag, ok, storeUser } from '../test/fake-server';
 import { FakeWebSockets } from '../test/fake-web-socket';
+import { testAlarm } from '../test/alarm-fixture';
 
 const PUSH_PATH = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 const PROCESS_PATH = '/car/v1/api/monitor/processAlarm';
@@ -17,31 +18,7 @@ const REALTIME_PATH = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json
 /** The alarm ids on the desk, in the desk's order. */
 const ids = (alarms: Alarms) => alarms.desk.flatMap((e) => e.ids);
 
-function alarm(id: number, patch: Partial<Alarm> = {}): Alarm {
-  return {
-    id,
-    alarmType: 'sos',
-    alarmName: '紧急报警',
-    level: 'urgent',
-    source: 'terminal',
-    terminalNo: '013800000001',
-    plateNo: '京A00001',
-    vehicleId: 1,
-    groupId: 1,
-    groupName: '一组',
-    startTime: '2026-03-01T10:00:00+08:00',
-    endTime: null,
-    lon: 116.4,
-    lat: 39.9,
-    speed: 0,
-    detail: {},
-    status: 0,
-    processNote: null,
-    processUser: null,
-    processTime: null,
-    ...patch,
-  };
-}
+const alarm = testAlarm;
 
 const settings = (patch: Partial<AlarmPushSettings> = {}): AlarmPushSettings => ({
   popup: true,
@@ -84,10 +61,22 @@ describe('AlarmServiceImpl', () => {
     expect(alarms.arrival?.entry.ids).toEqual([2]);
   });
 
-  it('starts from the unhandled alarms of the last 24 hours without announcing them', async () => {
-    const { alarms } = await setup(settings(), [alarm(9, { startTime: '2026-03-01T09:00:00+08:00' }), alarm(8, { alarmType: 'fatigue', startTime: '2026-03-01T08:00:00+08:00' })]);
-    await vi.waitFor(() => expect(ids(alarms)).toEqual([9]));
-    expect(alarms.arrival).toBeUndefined();
+  it('starts from the unhandled alarms of the last 24 hours, announcing once the most urgent this browser had not seen', async () => {
+    const unhandled = [
+      alarm(10, { alarmType: 'overspeed', level: 'normal', terminalNo: '013800000002', startTime: '2026-03-01T09:30:00+08:00' }),
+      alarm(9, { startTime: '2026-03-01T09:00:00+08:00' }),
+      alarm(8, { alarmType: 'fatigue', startTime: '2026-03-01T08:00:00+08:00' }),
+    ];
+    const { alarms, stop } = await setup(settings(), unhandled);
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([9, 10]));
+    expect(alarms.arrival).toMatchObject({ serial: 1, entry: { ids: [9] } });
+    // seen already (kept in storage): nothing is announced on the next start
+    await vi.waitFor(() => expect(localStorage.getItem('main_alarmRealTime')).toContain('"ids":[10]'));
+    stop();
+    const again = await setup(settings(), unhandled);
+    await vi.waitFor(() => expect(again.server.to(REALTIME_PATH)).toHaveLength(1));
+    await vi.waitFor(() => expect(ids(again.alarms)).toEqual([9, 10]));
+    expect(again.alarms.arrival).toBeUndefined();
   });
 
   it('ignores types the tenant does not push, end events and a second start of the same alarm', async () => {
@@ -187,6 +176,12 @@ describe('AlarmServiceImpl', () => {
     send('start', alarm(12, { startTime: '2026-03-01T10:03:00+08:00' }));
     expect(alarms.handling.map((e) => e.ids)).toEqual([[12, 1]]);
     expect(alarms.noteOf(key)).toBe('已电话联系');
+    // this desk's own 处理 comes back over the live channel before the answer does
+    server.on('POST', PROCESS_PATH, () => {
+      send('processed', alarm(12, { status: 1 }));
+      send('processed', alarm(1, { status: 1 }));
+      return ok({ updated: 2 });
+    });
     expect(await alarms.submitHandling(key)).toBe(2);
     expect(server.to(PROCESS_PATH)[0]?.body).toEqual({ ids: [12, 1], note: '已电话联系' });
     expect(alarms.handling).toEqual([]);

@@ -24,7 +24,7 @@ import {
   type AlarmPushSettings,
   type AlarmService,
 } from '@tianlu/sdk';
-import { AlarmDesk } from './alarm-desk';
+import { AlarmDesk, deskOrder, entryOf } from './alarm-desk';
 
 /** Used when the tenant's settings cannot be read: better an alarm too many than one missed. */
 export const FALLBACK_PUSH: AlarmPushSettings = {
@@ -157,7 +157,14 @@ export class AlarmServiceImpl implements AlarmService {
     const entry = this.board.entries.get(key);
     if (!entry) throw new HttpError('该告警已不在告警栏');
     if (!entry.ids.length) throw new HttpError('该告警已由他人处理');
-    return this.process(entry.ids, this.board.notes.get(key) ?? '');
+    this.board.submitting.add(key);
+    try {
+      const updated = await this.process(entry.ids, this.board.notes.get(key) ?? '');
+      runInAction(() => this.board.remove(key));
+      return updated;
+    } finally {
+      this.board.submitting.delete(key);
+    }
   }
 
   dismiss(key: string): void {
@@ -224,13 +231,18 @@ export class AlarmServiceImpl implements AlarmService {
     void loaded.then(() => this.loadUnhandled());
   }
 
-  /** The unhandled alarms the user may see, newest first, join the desk without an arrival each. */
+  /**
+   * The unhandled alarms the user may see join the desk; those this browser had not seen are
+   * announced once, by the most urgent and newest of them (what arrived while no console was open).
+   */
   private async loadUnhandled(): Promise<void> {
     try {
       const page = expectOk(await this.http.get<{ list: Alarm[] }>(ALARM_REALTIME_PATH, DESK_LOAD));
       if (!this.users) return;
       runInAction(() => {
-        for (const alarm of [...(page.list ?? [])].reverse()) if (this.shows(alarm)) this.board.add(alarm, false);
+        const unseen = (page.list ?? []).filter((a) => this.shows(a) && this.board.add(a, false));
+        const first = unseen.sort((a, b) => deskOrder(entryOf(a), entryOf(b)))[0];
+        if (first) this.board.announce(first.id);
       });
     } catch {
       /* no 告警中心 for this user: the desk starts with the live alarms */

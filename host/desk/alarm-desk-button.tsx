@@ -27,6 +27,9 @@ const useStyles = makeStyles({
   urgent: { color: tokens.colorPaletteRedForeground1 },
 });
 
+/** The last arrival each desk acted on: a header mounted again (another page) does not act twice. */
+const heard = new WeakMap<AlarmService, number>();
+
 /**
  * Beeps, speaks and pops for arrivals the user wants (per level, within the sub-application's
  * scope); returns when the last popping arrival came.
@@ -42,7 +45,9 @@ function useArrivals(scope: DeskScope): number | undefined {
     return reaction(
       () => alarms.arrival,
       (arrival: AlarmArrival | undefined) => {
-        if (!arrival || !inScope(scopeNow.current, arrival.entry)) return;
+        if (!arrival || arrival.serial <= (heard.get(alarms) ?? 0)) return;
+        heard.set(alarms, arrival.serial);
+        if (!inScope(scopeNow.current, arrival.entry)) return;
         const { entry, repeat } = arrival;
         const prefs = alarms.prefs;
         if (prefs.pop.includes(entry.level) && !repeat) {
@@ -57,6 +62,8 @@ function useArrivals(scope: DeskScope): number | undefined {
         }
         if (prefs.speak.includes(entry.level) && !repeat) speakAlarm(`${levelName(entry.level)}告警，${entry.plateNo}，${entry.alarmName}`);
       },
+      // an arrival made before this header mounted (at login, or while the page changed) counts too
+      { fireImmediately: true },
     );
   }, [alarms, shell]);
   return flashAt;

@@ -105,6 +105,7 @@ export const AlarmDeskCard = observer(function AlarmDeskCard(props: { entry: Ala
       role="alert"
       aria-label={`告警 ${e.alarmName} ${e.plateNo}`}
       data-level={e.level}
+      data-terminal={e.terminalNo}
     >
       <div className={s.head}>
         <Badge size="small" appearance="filled" color={LEVEL_COLOR[e.level]}>

@@ -4,32 +4,13 @@ import type { Alarm } from '@tianlu/sdk';
 import { DEMO_USER, logIn, ok, RESOURCES, renderApp, shellServer } from '../test/app-harness';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
 import { audioGate, resetAlarmAudio } from './alarm-beep';
+import { testAlarm } from '../../core/test/alarm-fixture';
 
 const PUSH = { popup: true, sound: true, alarmTypes: ['sos', 'vibration'], webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } };
 
-const sos = (id: number, plateNo = '京A00001'): Alarm => ({
-  id,
-  alarmType: 'sos',
-  alarmName: '紧急报警',
-  source: 'terminal',
-  level: 'urgent',
-  // another plate is another terminal
-  terminalNo: plateNo === '京A00001' ? '013800000001' : `0139${String(id).padStart(8, '0')}`,
-  plateNo,
-  vehicleId: 1,
-  groupId: 1,
-  groupName: '一组',
-  startTime: '2026-03-01T10:00:00+08:00',
-  endTime: null,
-  lon: 116.4,
-  lat: 39.9,
-  speed: 0,
-  detail: {},
-  status: 0,
-  processNote: null,
-  processUser: null,
-  processTime: null,
-});
+// another plate is another terminal
+const sos = (id: number, plateNo = '京A00001'): Alarm =>
+  testAlarm(id, { plateNo, terminalNo: plateNo === '京A00001' ? '013800000001' : `0139${String(id).padStart(8, '0')}` });
 
 /** A WebAudio edge that counts the tones the desk plays; `locked` starts it suspended as browsers do before a gesture. */
 function fakeAudio(locked = false) {
@@ -153,11 +134,12 @@ describe('the alarm desk', () => {
     expect(within(cards[1]!).getByLabelText('合并 3 条')).toBeTruthy();
   });
 
-  it('starts with the unhandled alarms of the last day, without popping or beeping for them', async () => {
+  it('starts with the unhandled alarms of the last day and pops once for the urgent one this browser had not seen', async () => {
     const { tones } = await start({ unhandled: [sos(41), vibration(42, 2)] });
     await screen.findByRole('button', { name: '告警栏，2 条未处理' });
-    expect(screen.queryByRole('complementary', { name: '告警栏' })).toBeNull();
-    expect(tones).toEqual([]);
+    const desk = await screen.findByRole('complementary', { name: '告警栏' });
+    expect(within(desk).getAllByRole('alert')).toHaveLength(2);
+    await waitFor(() => expect(tones.length).toBe(2));
   });
 
   it('lets each user choose per level what pops up, and shows only the sub-application’s own kinds when asked', async () => {

@@ -5,6 +5,7 @@ import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import AlarmPage from '../../plugins/car/pages/alarm-page';
+import { testAlarm } from '../../core/test/alarm-fixture';
 
 
 const REALTIME = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json';
@@ -12,29 +13,8 @@ const COUNTS = '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json';
 const HISTORY = '/car/v1/accelerate/report/alarm/newQueryAlarm';
 const PROCESS = '/car/v1/api/monitor/processAlarm';
 
-const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm => ({
-  id,
-  alarmType: 'sos',
-  alarmName: '紧急报警',
-  source: 'terminal',
-  level: 'urgent',
-  terminalNo: `01380000000${id}`,
-  plateNo: `京A0000${id}`,
-  vehicleId: id,
-  groupId: 1,
-  groupName: '一组',
-  startTime: '2026-03-01T10:00:00+08:00',
-  endTime: null,
-  lon: 116.4,
-  lat: 39.9,
-  speed: 35,
-  detail: {},
-  status: 0,
-  processNote: null,
-  processUser: null,
-  processTime: null,
-  ...patch,
-});
+const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm =>
+  testAlarm(id, { terminalNo: `01380000000${id}`, plateNo: `京A0000${id}`, vehicleId: id, speed: 35, ...patch });
 
 async function setup(resources: { id: number; type: number }[] = [{ id: 8300, type: 1 }]) {
   storeUser();

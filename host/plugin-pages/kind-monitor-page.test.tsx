@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PermissionService, ServiceProvider, type Command, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
+import {
+  GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH, PermissionService, ServiceProvider, type Command, type GuardSettingsView, type MonitorItem, type PermissionService as Perms,
+} from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser, type FakeReply, type FakeRequest } from '../../core/test/fake-server';
 import { FakeWebSockets, type FakeWebSocket } from '../../core/test/fake-web-socket';
@@ -49,6 +51,69 @@ describe('车辆监控 of 电动车卫士', () => {
     expect(row('粤B·D30001').getByText('已设防')).toBeTruthy();
     expect(row('粤B·D30018').getByText('35%（45.8V） 充电中')).toBeTruthy();
     expect(row('粤B·D30018').getByText('未设防 · 已断电')).toBeTruthy();
+  });
+});
+
+describe('防盗设置 of the selected e-bike', () => {
+  const GUARD = '358710060000017';
+  const bike = person(GUARD, '粤B·D30001', { assetKind: 'ebike', protocol: 'gt06', armed: true });
+  const defaults: GuardSettingsView = {
+    terminalNo: GUARD, plateNo: '粤B·D30001', protocol: 'gt06', sensitivity: 2, windowSeconds: 180, saved: false, updateTime: null,
+    push: { supported: true, reason: null, command: null },
+  };
+  const sent = (status: 0 | 2, statusText: string): Command => ({
+    id: 41, batchId: 'b41', terminalNo: GUARD, plateNo: '粤B·D30001', commandType: 'vibrationSensitivity', commandName: '设置震动灵敏度', params: { level: 3 },
+    status, statusText, account: 'admin', createTime: '2026-11-24T10:05:00+08:00', sendTime: null, resultTime: null,
+    result: status === 2 ? { code: 0, text: '震动灵敏度已设为高', raw: 'Sensitivity set to 3: Success!' } : null,
+  });
+  const select = async () => {
+    await screen.findAllByText('粤B·D30001');
+    fireEvent.click(screen.getAllByText('粤B·D30001').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
+    return within(await screen.findByLabelText('防盗设置'));
+  };
+
+  it('shows the defaults; one allowed to edit is stopped in Chinese when out of range, saves, and sees the guard’s answer arrive', async () => {
+    const { server, sockets } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike], '电动车', { buttons: [180201] });
+    server
+      .on('GET', GUARD_SETTINGS_PATH, ok(defaults))
+      .on('POST', GUARD_SETTINGS_SAVE_PATH, (req) => ok({ ...defaults, ...(req.body as object), saved: true, updateTime: '2026-11-24T10:05:00+08:00', push: { supported: true, reason: null, command: sent(0, '待发送') } }));
+    const card = await select();
+    await card.findByText('当前为默认值', { exact: false });
+    expect((card.getByLabelText('震动灵敏度') as HTMLSelectElement).value).toBe('2');
+    expect(card.getByTestId('guard-push').textContent).toBe('灵敏度尚未下发到设备');
+
+    fireEvent.change(card.getByLabelText('告警间隔（秒）'), { target: { value: '10' } });
+    fireEvent.click(card.getByRole('button', { name: '保存' }));
+    expect((await card.findByRole('alert')).textContent).toBe('告警间隔必须在 30–3600 秒之间');
+    expect(server.to(GUARD_SETTINGS_SAVE_PATH)).toEqual([]);
+
+    fireEvent.change(card.getByLabelText('震动灵敏度'), { target: { value: '3' } });
+    fireEvent.change(card.getByLabelText('告警间隔（秒）'), { target: { value: '120' } });
+    fireEvent.click(card.getByRole('button', { name: '保存' }));
+    await card.findByText('保存于 2026-11-24 10:05', { exact: false });
+    expect(server.to(GUARD_SETTINGS_SAVE_PATH).map((r) => r.body)).toEqual([{ terminalNo: GUARD, sensitivity: 3, windowSeconds: 120 }]);
+    expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：待发送，终端上线后下发');
+
+    // the guard answers: the live channel reports the command 成功
+    const socket = sockets.last!;
+    act(() => {
+      socket.open();
+      socket.receive({ type: 'ready' });
+      socket.receive({ type: 'command', command: sent(2, '成功') });
+    });
+    await waitFor(() => expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：成功（震动灵敏度已设为高）'));
+    expect(card.getByTestId('guard-push').getAttribute('title')).toBe('设备原文：Sensitivity set to 3: Success!');
+  });
+
+  it('shows them read-only to one who may not edit e-bikes, and why a JT/T 808 guard is not told', async () => {
+    const { server } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
+    const reason = '该终端不支持设置震动灵敏度，仅由平台按震动次数过滤';
+    server.on('GET', GUARD_SETTINGS_PATH, ok({ ...defaults, protocol: 'jt808', sensitivity: 1, windowSeconds: 600, saved: true, updateTime: '2026-11-24T09:00:00+08:00', push: { supported: false, reason, command: null } }));
+    const card = await select();
+    await card.findByText(reason);
+    expect((card.getByLabelText('震动灵敏度') as HTMLSelectElement).disabled).toBe(true);
+    expect((card.getByLabelText('告警间隔（秒）') as HTMLInputElement).value).toBe('600');
+    expect(card.queryByRole('button', { name: '保存' })).toBeNull();
   });
 });
 

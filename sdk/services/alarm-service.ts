@@ -136,6 +136,7 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   heartRateAbnormal: '心率异常',
   temperatureHigh: '体温异常',
   gbOverspeed: '超标车速',
+  displacement: '位移告警',
   leaseOverdue: '租约逾期',
   spoofSuspected: '设备冒用嫌疑',
 };

@@ -2,6 +2,7 @@
  * 智能车联 commands to terminals (指令下发): the contract of docs/api-contract.md "Alarms,
  * geofences and commands" (command part), shared by the command dialog and the history page.
  */
+import { sensitivityName } from '../ebike-guard';
 
 /** The command types a terminal can be sent. */
 export type CommandType =
@@ -9,7 +10,9 @@ export type CommandType =
   // GT06 and watch-protocol devices (badges, collars, e-bike guards)
   | 'findDevice' | 'sosNumbers' | 'monitor' | 'powerOff' | 'fortify'
   // pet collars (宠物守护 寻宠)
-  | 'light' | 'lostMode';
+  | 'light' | 'lostMode'
+  // e-bike guards (电动车卫士 防盗设置)
+  | 'vibrationSensitivity';
 
 /** `Command.status`: 0 待发送, 1 已发送, 2 成功, 3 失败, 4 超时. */
 export const CommandStatus = { PENDING: 0, SENT: 1, SUCCEEDED: 2, FAILED: 3, TIMED_OUT: 4 } as const;
@@ -162,6 +165,8 @@ export function describeCommandParams(type: string, params: Record<string, unkno
       return params.action === 'on' ? '开灯' : '关灯';
     case 'lostMode':
       return params.action === 'on' ? '开启（每 10 秒上报）' : '关闭';
+    case 'vibrationSensitivity':
+      return `震动灵敏度 ${sensitivityName(Number(params.level))}`;
     default:
       return '';
   }

@@ -110,6 +110,8 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
     { key: 'speedLimit', title: '限速', min: 1, max: 100, integer: true, value: 25 },
     { key: 'minDurationSeconds', title: '持续时间', min: 0, max: 3600, integer: true, value: 10 },
   ]),
+  // an armed e-bike that actually moves: consecutive fixes beyond `distance` metres of where it stood, or riding (guard-rules.ts)
+  platform('displacement', '位移告警', true, 'urgent/event', [{ key: 'distance', title: '位移距离', min: 20, max: 2000, integer: true, value: 50 }]),
   // 电动车租赁: a contract past its end day without the e-bike returned
   platform('leaseOverdue', '租约逾期', true, 'normal/condition'),
   // a login from another address while the terminal's live connection still reports (GT06 and watch frames carry no secret)

@@ -3,50 +3,28 @@ import type { AlarmEvent, BusEvent } from '../bus/bus-events';
 import { MemoryEventBus } from '../bus/memory-event-bus';
 import type { PositionRow } from '../gateway/gateway-ports';
 import { createTestServer, type TestServer } from '../testing/test-server';
-import { AlarmEngine } from './alarm-engine';
-import { AlarmPushDispatcher } from './alarm-push';
-import { defaultPushSettings } from './alarm-push-settings';
+import type { AlarmEngine } from './alarm-engine';
+import { alarmEvents, feed as feedStore, positionRow, testEngine, type EngineTerminal } from './engine-fixtures';
 
 // The engine against a real store: what it remembers survives a restart (a fresh engine on the same database).
 let server: TestServer;
-let terminal: { terminalId: number; tenantId: number };
+let terminal: EngineTerminal;
 const T0 = Date.parse('2026-05-01T02:00:00Z');
 const METRES = 1 / 111_194.93;
 
-function engine(events: BusEvent[], bus = new MemoryEventBus()): AlarmEngine {
-  bus.subscribe((e) => events.push(e));
-  const push = new AlarmPushDispatcher({
-    settings: async () => defaultPushSettings(), mail: { send: async () => {} }, sms: { send: async () => {} }, log: { info() {}, warn() {} },
-  });
-  return new AlarmEngine({ store: server.store, bus, clock: { now: () => new Date(T0 + 3600_000) }, push, onError: (err) => { throw err; } });
-}
-
-function row(seconds: number, p: Partial<PositionRow> = {}): PositionRow {
-  return {
-    terminalNo: '13800000001', terminalId: String(terminal.terminalId), tenantId: String(terminal.tenantId), deviceTime: new Date(T0 + seconds * 1000),
-    receivedTime: new Date(T0 + seconds * 1000), lon: 116.397, lat: 39.909, altitude: 40, speed: 30, course: 0, alarmFlags: 0, statusFlags: 3,
-    extras: {}, backfill: false, ...p,
-  };
-}
-
-/** Commits the rows as the gateway does, then hands them to the engine. */
-async function feed(e: AlarmEngine, rows: PositionRow[]): Promise<void> {
-  await server.store.positions.writeBatch(rows);
-  e.gatewayEvents.positionsCommitted!(rows);
-  await e.settled();
-}
+const engine = (events: BusEvent[], bus = new MemoryEventBus()): AlarmEngine => testEngine(server.store, events, () => T0 + 3600_000, bus);
+const row = (seconds: number, p: Partial<PositionRow> = {}): PositionRow => positionRow(terminal, T0, seconds, p);
+const feed = (e: AlarmEngine, rows: PositionRow[]) => feedStore(server.store, e, rows);
 
 const lateAlarms = async () => {
   const scope = { userId: 0, tenantId: terminal.tenantId, tenantIds: [terminal.tenantId], groupIds: null };
   return (await server.store.alarms.page(scope, { offset: 0, limit: 100 })).list.filter((a) => a.terminalId === terminal.terminalId && a.late);
 };
 
-const alarmEvents = (events: BusEvent[]) => events.filter((e): e is AlarmEvent => e.type === 'alarm').map((e) => `${e.event}:${e.alarm.alarmType}`);
-
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, gateway: false, config: { simDevices: 1 } });
   const auth = (await server.store.fleet.terminalAuth('13800000001'))!;
-  terminal = { terminalId: auth.terminalId, tenantId: auth.tenantId };
+  terminal = { terminalNo: '13800000001', terminalId: auth.terminalId, tenantId: auth.tenantId };
 });
 afterAll(() => server.close());
 

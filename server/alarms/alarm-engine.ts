@@ -1,3 +1,4 @@
+import { DEFAULT_VIBRATION_WINDOW_SECONDS } from '../../sdk/ebike-guard';
 import type { AlarmEvent, EventBus } from '../bus/bus-events';
 import type { Clock } from '../clock';
 import type { GatewayEvents, PositionRow } from '../gateway/gateway-ports';
@@ -7,6 +8,7 @@ import { alarmTypeInfo } from './alarm-catalogue';
 import { toAlarm } from './alarm-model';
 import type { AlarmPushDispatcher } from './alarm-push';
 import { emptyAlarmState, evaluateLate, evaluatePosition, primeTimers, type AlarmTransition, type AssetAlarmState } from './alarm-rules';
+import { restoredRun } from './guard-rules';
 import { checkOffline } from './offline-check';
 import { RuleContextCache, type TerminalContext } from './rule-context-cache';
 import { toRulePosition } from './rule-position';
@@ -55,6 +57,11 @@ interface TerminalWork {
 const RELOAD_AFTER_GAP_MS = 60_000;
 /** How far back timers (overspeed, parking) are rebuilt from stored positions after a restart. */
 const MAX_PRIME_MS = 24 * 3600_000;
+/**
+ * A 震动告警 episode of a silent device ends this long after its window passed: a report still in
+ * flight (device time within the window) then goes on with the episode instead of starting another.
+ */
+const QUIET_GRACE_MS = 60_000;
 
 /**
  * The alarm engine of this instance. It evaluates positions the local gateway committed (the
@@ -93,11 +100,11 @@ export class AlarmEngine {
     });
   }
 
-  /** Starts the periodic offline check. */
+  /** Starts the periodic offline check (and the end of 震动告警 episodes whose device fell silent). */
   start(): this {
     const every = this.opts.offlineCheckMs ?? 60_000;
     this.timer = setInterval(() => {
-      this.offlineRun = this.checkOffline().catch(this.opts.onError);
+      this.offlineRun = Promise.all([this.checkOffline(), this.endQuietEpisodes()]).catch(this.opts.onError);
     }, every);
     this.timer.unref();
     return this;
@@ -118,6 +125,26 @@ export class AlarmEngine {
       this.announce('start', row);
     }
     return raised.length;
+  }
+
+  /**
+   * Ends the 震动告警 episodes whose last vibration is longer ago than their window (their devices
+   * fell silent or stopped shaking without a report since): end time the last vibration. Those of
+   * devices still reporting end with their next report already; this catches the rest, also after a
+   * restart. Resolves with how many ended.
+   */
+  async endQuietEpisodes(now = this.opts.clock.now()): Promise<number> {
+    const ended = await this.opts.store.alarms.endQuietEpisodes('vibration', now, DEFAULT_VIBRATION_WINDOW_SECONDS, QUIET_GRACE_MS);
+    for (const row of ended) {
+      const state = this.work.get(row.terminalId)?.state;
+      // unless a vibration reported meanwhile already went on past it
+      if (state && (!state.vibration || (row.endTime && state.vibration.last <= row.endTime))) {
+        state.vibration = undefined;
+        state.open.delete('vibration');
+      }
+      this.announce('end', row);
+    }
+    return ended.length;
   }
 
   /** Tells the live channel and the push settings of an alarm raised outside the position rules (租约逾期). */
@@ -235,6 +262,9 @@ export class AlarmEngine {
     const [open, inside] = await Promise.all([store.alarms.openTypes(terminalId), store.fences.states(terminalId)]);
     state.open = new Set(open);
     state.inside = inside;
+    // a 震动告警 episode still open goes on (its count, its last vibration, its window)
+    const episode = state.open.has('vibration') ? await store.alarms.openOf(terminalId, 'vibration') : undefined;
+    if (episode) state.vibration = restoredRun(episode, ctx);
     const parking = ctx.controls.get('parking');
     const overspeed = ctx.controls.get('platformOverspeed');
     const windowMs = Math.min(
@@ -279,6 +309,8 @@ export class AlarmEngine {
       if (row) this.announce('end', row);
       return;
     }
+    // no new row, nothing announced; an episode the sweep ended meanwhile is followed by a new one
+    if (t.kind === 'extend' && (await alarms.extendOpen(terminalId, t.alarmType, t.detail))) return;
     const base: NewAlarm = {
       tenantId: ctx.tenantId,
       terminalId,

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mergeControls, type AlarmControl } from './alarm-catalogue';
-import { emptyAlarmState, evaluatePosition, primeTimers, type AssetAlarmState, type RuleContext, type RuleFence, type RulePosition } from './alarm-rules';
+import type { AlarmControl } from './alarm-catalogue';
+import { emptyAlarmState, evaluatePosition, primeTimers, type RuleFence } from './alarm-rules';
+import { ACC, at, ctx, LOCATED, run, T0 } from './rule-fixtures';
 import { batteryPercent } from './rule-position';
 
-const T0 = Date.parse('2026-05-01T02:00:00Z');
-const ACC = 1;
-const LOCATED = 2;
 const SOS = 1 << 0;
 const POWER_CUT = 1 << 8;
-
-function ctx(saved: AlarmControl[] = [], extra: Partial<RuleContext> = {}): RuleContext {
-  return { controls: mergeControls(saved), vehicleSpeedLimit: null, fences: [], ...extra };
-}
-
-function at(seconds: number, p: Partial<RulePosition> = {}): RulePosition {
-  const time = new Date(T0 + seconds * 1000);
-  return { time, receivedTime: time, lon: 116.397, lat: 39.909, speed: 40, alarmFlags: 0, statusFlags: ACC | LOCATED, ...p };
-}
-
-/** Runs the positions in order; the transitions as `start:type`, `end:type`, `event:type`. */
-function run(state: AssetAlarmState, c: RuleContext, positions: RulePosition[]): string[] {
-  return positions.flatMap((p) => evaluatePosition(state, p, c).transitions.map((t) => `${t.kind}:${t.alarmType}`));
-}
 
 describe('terminal alarm bits', () => {
   it('opens one alarm per type while the bit stays set, ends it when cleared, opens a new one when set again', () => {
@@ -53,24 +37,6 @@ describe('terminal alarm bits', () => {
     expect(late[0]).toMatchObject({ time: new Date(T0 + 5000), detail: { bit: 0 } });
     // nothing opened: the condition rules (here 平台超速) moved past them
     expect([...state.open]).toEqual([]);
-  });
-});
-
-describe('e-bike vibration (震动告警)', () => {
-  const ebike = ctx([], { assetKind: 'ebike' });
-  const jolt = (seconds: number, armed: boolean | undefined) => at(seconds, { speed: 0, deviceAlarms: ['vibration'], ...(armed !== undefined && { armed }) });
-
-  it('raises 震动告警 for a jolt while armed, nothing while disarmed or when the guard never said', () => {
-    expect(run(emptyAlarmState(), ebike, [jolt(0, false), jolt(5, undefined), at(10, { armed: false })])).toEqual([]);
-    expect(run(emptyAlarmState(), ebike, [jolt(0, true), at(5, { armed: true })])).toEqual(['start:vibration', 'end:vibration']);
-  });
-
-  it('ends an open 震动告警 when the e-bike is disarmed while still shaking', () => {
-    expect(run(emptyAlarmState(), ebike, [jolt(0, true), jolt(5, false)])).toEqual(['start:vibration', 'end:vibration']);
-  });
-
-  it('keeps other devices’ vibration as it was', () => {
-    expect(run(emptyAlarmState(), ctx([], { assetKind: 'pet' }), [jolt(0, undefined)])).toEqual(['start:vibration']);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { LonLat } from '../../sdk/geo';
-import { DEVICE_ALARM_TYPES, TERMINAL_ALARM_BITS, alarmTypeInfo, type AlarmControls } from './alarm-catalogue';
+import type { GuardSettings } from '../../sdk/ebike-guard';
+import { DEVICE_ALARM_TYPES, TERMINAL_ALARM_BITS, type AlarmControls } from './alarm-catalogue';
 import { nextInside, type FenceArea } from './fence-geometry';
+import { displacement, vibrationEpisode, type GuardWatch, type VibrationRun } from './guard-rules';
+import { ACC_BIT, Decisions, enabled, LOCATED_BIT, pointOf, threshold } from './rule-decisions';
 
 /** One committed position as the rules read it (device time, WGS84, km/h). */
 export interface RulePosition {
@@ -17,6 +20,8 @@ export interface RulePosition {
   deviceAlarms?: readonly string[];
   /** 设防: the device said it was armed when it reported (GT06 terminal information); undefined when it never said. */
   armed?: boolean;
+  /** Satellites of a GPS fix, when the terminal said. */
+  satellites?: number;
   /** Readings a badge or watch sent with or before this position: beats per minute, °C. */
   heartRate?: number;
   temperature?: number;
@@ -42,6 +47,8 @@ export interface RuleContext {
   health?: { heartRateMin: number; heartRateMax: number; temperatureMax: number };
   /** Fences bound to the vehicle or one of its groups. */
   fences: readonly RuleFence[];
+  /** The device's 防盗设置 (震动灵敏度, 告警间隔); the defaults while it has none saved. */
+  guard?: GuardSettings;
 }
 
 /** Per-asset memory of the rules: open alarms, timers and fence sides. */
@@ -58,6 +65,10 @@ export interface AssetAlarmState {
   inside: Map<number, boolean>;
   /** Device time of the last position evaluated: older ones (resent, late) only record the event alarms they carry. */
   lastTime?: Date;
+  /** The 震动告警 episode going on: its vibration reports so far. */
+  vibration?: VibrationRun;
+  /** An armed e-bike's place and whether it has moved from it (位移告警). */
+  guardWatch?: GuardWatch;
 }
 
 /** A stretch of positions above a speed limit: when it began and the top speed so far (both unset outside one). */
@@ -80,8 +91,13 @@ export interface AlarmPoint {
 export type AlarmTransition =
   | { kind: 'start'; alarmType: string; startTime: Date; point: AlarmPoint; detail: Record<string, unknown> }
   | { kind: 'end'; alarmType: string; endTime: Date; detail?: Record<string, unknown> }
-  /** An instant alarm (fence enter/exit): starts and ends at once. */
+  /** An instant alarm (fence enter/exit, 位移告警): starts and ends at once; fenceId 0 for one not tied to a fence. */
   | { kind: 'event'; alarmType: string; fenceId: number; time: Date; point: AlarmPoint; detail: Record<string, unknown> }
+  /**
+   * The open alarm of the type goes on (another vibration of its episode): its detail is brought up
+   * to date, nothing new is raised. When none is open any more, the report starts a new one at `time`.
+   */
+  | { kind: 'extend'; alarmType: string; time: Date; point: AlarmPoint; detail: Record<string, unknown> }
   /** An alarm a late report carried (补报): recorded at the report's own time, opening and ending nothing. */
   | { kind: 'late'; alarmType: string; time: Date; point: AlarmPoint; detail: Record<string, unknown> };
 
@@ -95,38 +111,6 @@ export interface FenceChange {
 export interface RuleOutcome {
   transitions: AlarmTransition[];
   fenceChanges: FenceChange[];
-}
-
-const ACC_BIT = 1;
-const LOCATED_BIT = 2;
-
-function pointOf(p: RulePosition): AlarmPoint {
-  return { lon: p.lon, lat: p.lat, speed: p.speed };
-}
-
-function enabled(ctx: RuleContext, alarmType: string): boolean {
-  return ctx.controls.get(alarmType)?.enabled ?? alarmTypeInfo(alarmType)?.defaultEnabled ?? false;
-}
-
-function threshold(ctx: RuleContext, alarmType: string, key: string): number {
-  return ctx.controls.get(alarmType)?.thresholds[key] ?? alarmTypeInfo(alarmType)?.defaultThresholds[key] ?? 0;
-}
-
-class Decisions {
-  readonly transitions: AlarmTransition[] = [];
-  constructor(private readonly state: AssetAlarmState) {}
-
-  /** Opens the alarm unless one of the type is open already (no flood). */
-  start(alarmType: string, startTime: Date, point: AlarmPoint, detail: Record<string, unknown> = {}): void {
-    if (this.state.open.has(alarmType)) return;
-    this.state.open.add(alarmType);
-    this.transitions.push({ kind: 'start', alarmType, startTime, point, detail });
-  }
-
-  end(alarmType: string, endTime: Date, detail?: Record<string, unknown>): void {
-    if (!this.state.open.delete(alarmType)) return;
-    this.transitions.push({ kind: 'end', alarmType, endTime, ...(detail && { detail }) });
-  }
 }
 
 /**
@@ -152,6 +136,8 @@ function reportedAlarms(p: RulePosition, ctx: RuleContext): Map<string, Record<s
 function terminalBits(p: RulePosition, ctx: RuleContext, d: Decisions): void {
   const raised = reportedAlarms(p, ctx);
   for (const { alarmType } of [...TERMINAL_ALARM_BITS, ...DEVICE_ALARM_TYPES]) {
+    // a vibration is one of an episode, not an alarm of its own: vibrationEpisode decides
+    if (alarmType === 'vibration') continue;
     const detail = raised.get(alarmType);
     if (detail) d.start(alarmType, p.time, pointOf(p), detail);
     else d.end(alarmType, p.time);
@@ -306,6 +292,8 @@ export function evaluatePosition(state: AssetAlarmState, p: RulePosition, ctx: R
   // a position ends an offline alarm: the asset is reporting again
   d.end('offline', p.time);
   terminalBits(p, ctx, d);
+  vibrationEpisode(p, ctx, state, d, vibrationIgnored('vibration', p, ctx));
+  displacement(p, ctx, state, d);
   overspeed(p, ctx, state, d);
   gbOverspeed(p, ctx, state, d);
   health(p, ctx, d);

@@ -23,7 +23,7 @@ export function toRuleFence(f: FenceRecord): RuleFence | undefined {
 }
 
 /**
- * What the rules need per terminal (tenant controls, speed limit, bound fences), read from the
+ * What the rules need per terminal (tenant controls, speed limit, bound fences, 防盗设置), read from the
  * store and kept for a short while: changes made on this instance apply at once (invalidate),
  * changes made on another instance within `ttlMs`. Asset edits (speed limit, group, binding)
  * reach every instance through the bus and `forget` those terminals at once.
@@ -88,6 +88,7 @@ export class RuleContextCache {
         groupId: asset.groupId,
         vehicleSpeedLimit: asset.speedLimit,
         assetKind: asset.assetKind,
+        ...(asset.guard && { guard: asset.guard }),
         fences: fences.map(toRuleFence).filter((f): f is RuleFence => f !== undefined),
       };
       if (this.terminalVersions.get(terminalId) === version) this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });

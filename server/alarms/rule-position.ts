@@ -29,6 +29,7 @@ export function toRulePosition(row: PositionRow): RulePosition {
     ...(battery !== undefined && { battery }),
     ...(row.extras.deviceAlarms?.length && { deviceAlarms: row.extras.deviceAlarms }),
     ...(typeof row.extras.armed === 'boolean' && { armed: row.extras.armed }),
+    ...(typeof row.extras.satellites === 'number' && { satellites: row.extras.satellites }),
     ...(typeof row.extras.heartRate === 'number' && { heartRate: row.extras.heartRate }),
     ...(typeof row.extras.temperature === 'number' && { temperature: row.extras.temperature }),
   };

@@ -5,6 +5,7 @@ import { commandArea } from './command/command-area';
 import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
+import { elecCarArea } from './elec-car/guard-settings-routes';
 import { elecGbArea } from './elec-gb/gb-report-routes';
 import { elecLeaseArea } from './elec-lease/lease-income-routes';
 import { fenceArea } from './fence/fence-area';
@@ -35,6 +36,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea, petArea, elecLeaseArea)
+    .add(reportArea, elecGbArea, petArea, elecLeaseArea, elecCarArea)
     .add(dataCenterArea, cardArea);
 }

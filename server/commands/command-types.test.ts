@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Jt808MsgId, decodeTextMessage, toHex } from '../gateway/jt808/index';
+import { gt06Protocol } from '../gateway/gt06/index';
+import { watchProtocol } from '../gateway/watch/index';
 import { COMMAND_TYPES, commandDefinition, type CommandType } from './command-types';
 
 function body(type: CommandType, params: Record<string, unknown>, edition: '2013' | '2019' = '2013'): string {
@@ -74,11 +76,15 @@ describe('commands across protocols', () => {
   const truck = { assetKind: 'vehicle', protocol: 'jt808' };
 
   it('offers each command only to the terminals that have it', () => {
-    const offered = (target: { assetKind: string; protocol: string }) =>
+    const supportedBy = (target: { assetKind: string; protocol: string }) =>
       COMMAND_TYPES.filter((t) => commandDefinition(t).unsupported(target) === undefined);
-    expect(offered(truck)).toEqual(['locate', 'interval', 'text', 'track', 'control', 'oilPower']);
-    expect(offered(ebike)).toEqual(['locate', 'interval', 'control', 'oilPower', 'fortify']);
-    expect(offered(person)).toEqual(['locate', 'interval', 'text', 'control', 'findDevice', 'sosNumbers', 'monitor', 'powerOff']);
+    expect(supportedBy(truck)).toEqual(['locate', 'interval', 'text', 'track', 'control', 'oilPower']);
+    expect(supportedBy(ebike)).toEqual(['locate', 'interval', 'control', 'oilPower', 'fortify', 'vibrationSensitivity']);
+    expect(commandDefinition('vibrationSensitivity').unsupported({ assetKind: 'pet', protocol: 'gt06' })).toBe('该终端不支持设置震动灵敏度');
+    expect(commandDefinition('vibrationSensitivity').unsupported({ ...ebike, protocol: 'jt808', model: 'TL-E2' })).toBe('该终端（型号 TL-E2）不支持设置震动灵敏度');
+    expect(supportedBy(person)).toEqual(['locate', 'interval', 'text', 'control', 'findDevice', 'sosNumbers', 'monitor', 'powerOff']);
+    // sent only from their own pages (宠物守护's 寻宠, 电动车卫士's 防盗设置), not from 下发指令
+    expect(COMMAND_TYPES.filter((t) => !commandDefinition(t).offered)).toEqual(['light', 'lostMode', 'vibrationSensitivity']);
     expect(commandDefinition('oilPower').unsupported(person)).toBe('该终端不支持断油断电');
   });
 
@@ -115,6 +121,19 @@ describe('commands across protocols', () => {
     expect(commandDefinition('oilPower').device({ action: 'restore' })).toEqual({ type: 'powerRestore' });
     expect(commandDefinition('control').device({ action: 'factoryReset' })).toBeUndefined();
     expect(commandDefinition('fortify').device({ action: 'arm' })).toEqual({ type: 'arm' });
+  });
+
+  it('tells a GT06 e-bike guard its 震动灵敏度 as its own text command, refusing a level it has not', () => {
+    const def = commandDefinition('vibrationSensitivity');
+    expect(def.parse({ level: '3' })).toEqual({ ok: true, params: { level: 3 } });
+    expect(def.parse({ level: 4 })).toEqual({ ok: false, msg: '震动灵敏度必须是 1（低）、2（中）或 3（高）' });
+    expect(def.parse({})).toEqual({ ok: false, msg: '震动灵敏度不能为空' });
+    const command = def.device({ level: 1 })!;
+    expect(command).toEqual({ type: 'vibrationSensitivity', level: 1 });
+    const encoded = gt06Protocol.encodeCommand(command, { imei: '358710060000771', serial: 7 })!;
+    // 0x80 content: length, server flag, then the text
+    expect(Buffer.from(encoded.frame).toString('latin1')).toContain('SENSITIVITY,1#');
+    expect(watchProtocol.encodeCommand(command, { imei: '8800000015', serial: 1, vendor: '3G' })).toBeUndefined();
   });
 
   it('checks SOS numbers and the listen-in number', () => {

@@ -2,6 +2,7 @@ import {
   Jt808MsgId, Jt808ParamId, encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage,
   encodeVehicleControl, type Jt808Edition, type Jt808ParamValue,
 } from '../gateway/jt808/index';
+import { checkSensitivity, type VibrationSensitivity } from '../../sdk/ebike-guard';
 import { describeCommandParams } from '../../sdk/services/command-api';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import { EVERY_TERMINAL, supportRefusal, type CommandSupport, type TargetTraits } from './command-support';
@@ -11,6 +12,7 @@ export { protocolOf, type TargetTraits } from './command-support';
 /** The command types of docs/api-contract.md ("Alarms, geofences and commands"), in the order 下发指令 offers them. */
 export const COMMAND_TYPES = [
   'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'fortify', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'light', 'lostMode',
+  'vibrationSensitivity',
 ] as const;
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -265,6 +267,23 @@ const declared: Record<CommandType, DeclaredCommand> = {
     device: (params) => ({ type: 'interval', seconds: lostModeSeconds(params) }),
     offered: false,
     support: { jt808: { assetKinds: ['pet'] }, gt06: { assetKinds: ['pet'] }, watch: { assetKinds: ['pet'] } },
+  },
+  vibrationSensitivity: {
+    type: 'vibrationSensitivity',
+    name: '设置震动灵敏度',
+    msgId: 0,
+    dangerous: false,
+    parse(params) {
+      // the same check as the 防盗设置 it comes from
+      const checked = checkSensitivity(params.level);
+      return checked.ok ? { ok: true, params: { level: checked.level } } : { ok: false, msg: checked.msg };
+    },
+    encode: unencodable,
+    device: (params) => ({ type: 'vibrationSensitivity', level: Number(params.level) as VibrationSensitivity }),
+    // sent from 电动车卫士's 防盗设置, which also keeps the level the platform filters vibration alarms with
+    offered: false,
+    // a GT06 e-bike guard's: JT/T 808 has no such parameter (and reports no vibration), watches and collars no vibration alarm
+    support: { gt06: { assetKinds: ['ebike'] } },
   },
 };
 

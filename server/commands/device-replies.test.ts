@@ -46,6 +46,9 @@ describe('device replies in Chinese, the device’s own words kept', () => {
     expect(describeDeviceReply('gt06', '2', 'Defence activated: Success!').text).toBe('设防成功');
     expect(describeDeviceReply('gt06', '2', 'Defence deactivated: Success!').text).toBe('撤防成功');
     expect(describeDeviceReply('gt06', '2', 'Interval set to 30s OK').text).toBe('上报间隔已设为 30 秒');
+    expect(describeDeviceReply('gt06', '2', 'Sensitivity set to 3: Success!')).toEqual({ code: 0, text: '震动灵敏度已设为高', raw: 'Sensitivity set to 3: Success!' });
+    expect(describeDeviceReply('gt06', '2', 'SENSITIVITY OK').text).toBe('震动灵敏度已设置');
+    expect(describeDeviceReply('gt06', '2', 'SENSITIVITY,4 error')).toEqual({ code: 1, text: UNKNOWN_REPLY_TEXT, raw: 'SENSITIVITY,4 error' });
     expect(describeDeviceReply('gt06', '2', 'Unknown command, invalid')).toMatchObject({ code: 1, text: '设备不识别该指令' });
   });
 

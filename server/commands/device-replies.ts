@@ -1,3 +1,4 @@
+import { sensitivityName } from '../../sdk/ebike-guard';
 import type { ProtocolName } from '../gateway/device-protocol';
 
 /**
@@ -30,8 +31,9 @@ interface KnownReply {
  * (github.com/traccar/traccar src/test/java/org/traccar/protocol/Gt06ProtocolDecoderTest.java, kept in
  * server/gateway/gt06/testdata); `DYD=Unvalued Fix` and `DYD=Speed Limit, Speed 25km/h` are the relay
  * refusals of the Concox GT06 command list (no GPS fix; faster than the guard's own 20 km/h limit);
- * `Defence activated/deactivated: Success!`, `Interval set to …s OK` and `Unknown command, invalid`
- * are the answers of the simulated guards (server/sim/devices/simulated-device.ts).
+ * `Defence activated/deactivated: Success!`, `Interval set to …s OK`, `Sensitivity set to 1–3: Success!`
+ * (to `SENSITIVITY,<1-3>#`) and `Unknown command, invalid` are the answers of the simulated guards
+ * (server/sim/devices/simulated-device.ts).
  */
 const GT06_REPLIES: readonly KnownReply[] = [
   { pattern: /speed\s*limit(?:\D*?(\d+)\s*km\/?h)?/i, done: false, text: (m) => (m[1] ? `车速过高（${m[1]} km/h），设备拒绝断油断电` : '车速过高，设备拒绝断油断电') },
@@ -47,6 +49,7 @@ const GT06_REPLIES: readonly KnownReply[] = [
   { pattern: /defen[cs]e deactivated\s*:?\s*success/i, done: true, text: '撤防成功' },
   { pattern: /^(?:current position!?\s*)?lat\s*:/i, done: true, text: '设备已回复当前位置' },
   { pattern: /^interval set to (\d+)\s*s\b.*\bok/i, done: true, text: (m) => `上报间隔已设为 ${m[1]} 秒` },
+  { pattern: /^sensitivity(?:\D*?([123])\b)?.*\b(?:success|ok)\b/i, done: true, text: (m) => (m[1] ? `震动灵敏度已设为${sensitivityName(Number(m[1]))}` : '震动灵敏度已设置') },
   { pattern: /^(?:ok|success)!?$/i, done: true, text: '设备已执行' },
 ];
 

@@ -163,6 +163,8 @@ export type DeviceCommand =
   | { type: 'monitor'; phone: string }
   | { type: 'arm' }
   | { type: 'disarm' }
+  /** An e-bike guard's 震动灵敏度: 1 低, 2 中, 3 高 (the jolt it reports as a vibration). */
+  | { type: 'vibrationSensitivity'; level: 1 | 2 | 3 }
   | { type: 'text'; text: string };
 
 /** An encoded command and the key its answer will carry. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { GuardSettings, VibrationSensitivity } from '../../sdk/ebike-guard';
 import { AlarmSettingsQueries } from './alarm-settings-queries';
 import type { Database } from './db-schema';
 import { assetInScope, type AccessScope } from './scope-queries';
@@ -71,6 +72,8 @@ export interface AlarmAsset {
   speedLimit: number | null;
   /** vehicle, person, pet or ebike; null for a terminal bound to no asset. */
   assetKind: string | null;
+  /** The device's saved 防盗设置; null while it has none (the defaults apply). */
+  guard: GuardSettings | null;
 }
 
 /** A terminal that has reported before and is silent now. */
@@ -287,14 +290,69 @@ export class AlarmQueries {
       .execute();
   }
 
-  /** The terminal's tenant, vehicle, group and speed limit (undefined for an unknown terminal). */
+  /** The terminal's tenant, vehicle, group, speed limit and 防盗设置 (undefined for an unknown terminal). */
   async assetOf(terminalId: number): Promise<AlarmAsset | undefined> {
-    return this.db
+    const row = await this.db
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-      .select(['t.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit', 'v.asset_kind as assetKind'])
+      .leftJoin('device_guard_settings as gs', 'gs.terminal_id', 't.id')
+      .select([
+        't.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit', 'v.asset_kind as assetKind',
+        'gs.vibration_sensitivity as sensitivity', 'gs.vibration_window_seconds as windowSeconds',
+      ])
       .where('t.id', '=', terminalId)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { sensitivity, windowSeconds, ...asset } = row;
+    const guard = sensitivity === null || windowSeconds === null ? null : { sensitivity: Number(sensitivity) as VibrationSensitivity, windowSeconds: Number(windowSeconds) };
+    return { ...asset, guard };
+  }
+
+  /** The open alarm of the terminal and type (not tied to a fence), to pick up an episode after a restart. */
+  async openOf(terminalId: number, alarmType: string): Promise<Pick<AlarmRow, 'id' | 'startTime' | 'lon' | 'lat' | 'speed' | 'detail'> | undefined> {
+    const row = await this.db
+      .selectFrom('alarms')
+      .select(['id', 'start_time as startTime', 'lon', 'lat', 'speed', 'detail'])
+      .where('terminal_id', '=', terminalId)
+      .where('alarm_type', '=', alarmType)
+      .where('fence_id', '=', 0)
+      .where('end_time', 'is', null)
+      .executeTakeFirst();
+    return row && { ...row, id: Number(row.id), detail: (row.detail ?? {}) as Record<string, unknown> };
+  }
+
+  /** Brings the open alarm's detail up to date (another report of its episode); false when none is open. */
+  async extendOpen(terminalId: number, alarmType: string, detail: Record<string, unknown>): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('alarms')
+      .set({ detail: sql`detail || ${JSON.stringify(detail)}::jsonb` })
+      .where('terminal_id', '=', terminalId)
+      .where('alarm_type', '=', alarmType)
+      .where('fence_id', '=', 0)
+      .where('end_time', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+
+  /**
+   * Ends the open episodes of the type (震动告警) whose last report (`detail.lastTime`, else the start)
+   * is more than their window (`detail.windowSeconds`, else `defaultWindowSeconds`) plus `graceMs`
+   * before `now`: their end time is that last report. The ended rows.
+   */
+  async endQuietEpisodes(alarmType: string, now: Date, defaultWindowSeconds: number, graceMs: number): Promise<AlarmRow[]> {
+    const last = sql<Date>`coalesce((detail->>'lastTime')::timestamptz, start_time)`;
+    const windowSeconds = sql<number>`coalesce((detail->>'windowSeconds')::integer, ${defaultWindowSeconds})`;
+    const ended = await this.db
+      .updateTable('alarms')
+      .set({ end_time: sql`greatest(start_time, ${last})` })
+      .where('alarm_type', '=', alarmType)
+      .where('fence_id', '=', 0)
+      .where('end_time', 'is', null)
+      .where(sql<boolean>`${last} + interval '1 millisecond' * (${windowSeconds} * 1000 + ${graceMs}) < ${now}::timestamptz`)
+      .returning('id')
+      .execute();
+    return this.byIds(ended.map((r) => Number(r.id)));
   }
 
   /** Positions of the terminal with device time in [from, to), oldest first (at most `limit`, the newest ones). */

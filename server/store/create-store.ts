@@ -10,6 +10,7 @@ import { ExportQueries } from './export-queries';
 import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
 import { GbDeclarationQueries } from './gb-declaration-queries';
+import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { LeaseQueries } from './lease-queries';
 import { HealthReadingQueries } from './health-reading-queries';
@@ -70,6 +71,8 @@ export interface Store {
   readonly pets: PetQueries;
   /** 新国标 备案登记. */
   readonly gb: GbDeclarationQueries;
+  /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
+  readonly guard: GuardSettingsQueries;
   /** 电动车租赁: renters, contracts, payments and settings. */
   readonly lease: LeaseQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
@@ -121,6 +124,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     media: new MediaQueries(db),
     pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
+    guard: new GuardSettingsQueries(db),
     lease: new LeaseQueries(db),
     attendance: new AttendanceQueries(db),
     healthReadings: new HealthReadingQueries(db),

@@ -360,6 +360,18 @@ export interface TerminalTable {
   created_at: CreatedAt;
 }
 
+/** A device's 防盗设置 (migration 0023): 震动灵敏度 and 告警间隔; no row: the defaults apply. */
+export interface DeviceGuardSettingsTable {
+  terminal_id: number;
+  /** 1 低, 2 中, 3 高 */
+  vibration_sensitivity: number;
+  vibration_window_seconds: number;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  /** The command batch that last told the device its 震动灵敏度 (GT06 guards). */
+  push_batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 /** Columns shared by positions and latest_positions (bigint flags arrive as strings from pg). */
 interface PositionColumns {
   terminal_id: number;
@@ -446,6 +458,7 @@ export interface Database extends AlarmTables, ReportTables {
   vehicle_groups: VehicleGroupTable;
   vehicles: VehicleTable;
   terminals: TerminalTable;
+  device_guard_settings: DeviceGuardSettingsTable;
   media_files: MediaFileTable;
   gb_declarations: GbDeclarationTable;
   lease_renters: LeaseRenterTable;

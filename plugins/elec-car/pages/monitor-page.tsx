@@ -1,8 +1,12 @@
 import { Button } from '@fluentui/react-components';
 import { BatteryChargeRegular } from '@fluentui/react-icons';
 import { AssetMonitor, NavigationService, useService } from '@tianlu/sdk';
+import { GuardSettingsCard } from '../components/guard-settings-card';
 
-/** /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live; their battery curves a click away. */
+/**
+ * /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live; the selected one's
+ * 防盗设置 over the map, their battery curves a click away.
+ */
 export default function MonitorPage() {
   const navigation = useService<NavigationService>(NavigationService);
   return (
@@ -10,7 +14,7 @@ export default function MonitorPage() {
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
         <Button size="small" icon={<BatteryChargeRegular />} onClick={() => navigation.navigate('/elec-car/battery')}>电池曲线</Button>
       </div>
-      <AssetMonitor assetKind="ebike" />
+      <AssetMonitor assetKind="ebike" detail={(terminalNo) => <GuardSettingsCard terminalNo={terminalNo} />} />
     </>
   );
 }

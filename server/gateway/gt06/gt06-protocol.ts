@@ -246,6 +246,9 @@ function commandText(command: DeviceCommand): string | undefined {
       return 'FORTIFY,ON#';
     case 'disarm':
       return 'FORTIFY,OFF#';
+    // the TL-E8 e-bike guard's vibration sensor: 1 低 … 3 高
+    case 'vibrationSensitivity':
+      return `SENSITIVITY,${command.level}#`;
     // pet collars of the family: buzzer and LED
     case 'findDevice':
       return 'FIND#';

@@ -38,6 +38,16 @@ export interface DeviceFleetHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * The demo's first minutes: e-bike 0, armed where it stands, is bumped 75 s after its first report
+ * (a 震动告警), e-bike 1 is stolen after 4 minutes (震动告警, then 位移告警 as it is taken away).
+ * After that every e-bike lives by the everyday rates of DeviceMotion.
+ */
+const DEMO_OPENING: Readonly<Record<number, { kind: 'bump' | 'theft'; afterSec: number }>> = {
+  0: { kind: 'bump', afterSec: 75 },
+  1: { kind: 'theft', afterSec: 240 },
+};
+
 /** Starts simulated badges, collars and e-bike guards, each on its protocol's port. */
 export function startDeviceFleet(options: DeviceFleetOptions): DeviceFleetHandle {
   const seed = options.seed ?? 6809;
@@ -50,6 +60,7 @@ export function startDeviceFleet(options: DeviceFleetOptions): DeviceFleetHandle
       ...(spec.draining && { drainPerMinute: 0.5 }),
       ...(spec.role === 'ebike' && spec.profile?.batteryVoltage !== undefined && { nominalVolts: Number(spec.profile.batteryVoltage) }),
       ...(options.sosPerSecond !== undefined && { sosPerSecond: options.sosPerSecond }),
+      ...(spec.role === 'ebike' && DEMO_OPENING[spec.index] && { opening: DEMO_OPENING[spec.index] }),
     });
     const device = new SimulatedDevice({
       imei: spec.imei, codec: options.codecs[spec.protocol], motion, host: options.host, port: options.ports[spec.protocol],

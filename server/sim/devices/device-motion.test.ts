@@ -64,12 +64,19 @@ describe('DeviceMotion', () => {
     expect(after.every((r) => r.powerCutOff && r.fix.kind === 'gps' && r.fix.speed === 0)).toBe(true);
   });
 
-  it('jostles parked e-bikes now and then whether armed or not, so the demo shows vibration the platform must not alarm', () => {
-    const reports = run(new DeviceMotion('ebike', 5, areaFor('ebike', 0)), 12);
+  it('jostles parked e-bikes now and then whether armed or not, never one its owner rides, and reports fewer jolts at a lower sensitivity', () => {
+    const busy = { bumpsPerSecond: 1 / 600, theftsPerSecond: 0 };
+    const reports = run(new DeviceMotion('ebike', 5, areaFor('ebike', 0), busy), 12);
     const jolts = reports.filter((r) => r.alarms.includes('vibration'));
     expect(jolts.some((r) => !r.armed)).toBe(true);
     expect(jolts.some((r) => r.armed)).toBe(true);
-    expect(jolts.length).toBeLessThan(reports.length / 4);
+    // the owner disarms before riding: moving, it neither shakes nor is armed
+    const riding = reports.filter((r) => r.fix.kind === 'gps' && r.fix.speed > 0);
+    expect(riding.length).toBeGreaterThan(10);
+    expect(riding.some((r) => r.armed || r.alarms.includes('vibration'))).toBe(false);
+    const low = new DeviceMotion('ebike', 5, areaFor('ebike', 0), busy);
+    low.setVibrationSensitivity(1);
+    expect(run(low, 12).filter((r) => r.alarms.includes('vibration')).length).toBeLessThan(jolts.length);
   });
 
   it('drains the battery of the one e-bike that is meant to, until it raises low battery', () => {

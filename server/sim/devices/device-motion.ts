@@ -35,7 +35,24 @@ export interface MotionOptions {
   drainPerMinute?: number;
   /** E-bikes: the battery's nominal voltage (36, 48, 60, 72 V); the guard then reports the battery's voltage. */
   nominalVolts?: number;
+  /** E-bikes: chance per second that a parked one is bumped (a passer-by, a neighbour parking). Default EBIKE_BUMPS_PER_SECOND. */
+  bumpsPerSecond?: number;
+  /** E-bikes: chance per second that a parked, armed one is stolen (shaken, then taken away armed). Default EBIKE_THEFTS_PER_SECOND. */
+  theftsPerSecond?: number;
+  /** E-bikes: a staged start, so a demo shows the guard at work at once: armed where it stands, bumped or stolen `afterSec` after its first report. */
+  opening?: { kind: 'bump' | 'theft'; afterSec: number };
 }
+
+/**
+ * A parked e-bike is bumped about once every 2⅓ hours (0.43 an hour): the demo's 40 e-bikes, about
+ * 28 of them parked at a time, half of those armed, see some 12 bumps an hour, most too short or too
+ * light to be an alarm — a few 震动告警 an hour across the fleet (server/sim/devices/ebike-guard-rates.test.ts).
+ */
+export const EBIKE_BUMPS_PER_SECOND = 1 / 8400;
+/** A parked, armed e-bike is stolen about once in 40 hours: one theft (位移告警) every few hours across the demo fleet. */
+export const EBIKE_THEFTS_PER_SECOND = 1 / 150_000;
+/** How strong a jolt (0–1) the guard reports as a vibration at each 震动灵敏度 (1 低, 2 中, 3 高). */
+const JOLT_THRESHOLD: Record<1 | 2 | 3, number> = { 1: 0.6, 2: 0.35, 3: 0.1 };
 
 const EARTH = 6_371_000;
 
@@ -72,8 +89,8 @@ function randomIn(area: Area, random: SeededRandom): Place {
 /**
  * Moves one simulated person, pet or e-bike and says what its device reports: badges walk between
  * the buildings of an industrial park (indoors only cells and WiFi), collars go for walks around
- * their housing estate and rest at home, e-bikes ride short urban trips and park, some armed, and
- * feel a jolt now and then where they are parked.
+ * their housing estate and rest at home, e-bikes ride short urban trips and park, some armed, feel
+ * a bump now and then where they are parked and, rarely, are stolen.
  */
 export class DeviceMotion {
   private readonly random: SeededRandom;
@@ -97,6 +114,16 @@ export class DeviceMotion {
   private readonly sosPerSecond: number;
   private readonly drainPerMinute: number | undefined;
   private readonly nominalVolts: number | undefined;
+  private readonly bumpsPerSecond: number;
+  private readonly theftsPerSecond: number;
+  private opening: MotionOptions['opening'];
+  private firstMs: number | undefined;
+  /** E-bikes: the jolt being felt (strength 0–1) and until when. */
+  private jolt = 0;
+  private joltUntil = 0;
+  /** E-bikes: being taken away by a thief (still armed). */
+  private stolen = false;
+  private sensitivity: 1 | 2 | 3 = 2;
 
   constructor(readonly role: DeviceRole, readonly seed: number, private readonly area: Area, options: MotionOptions = {}) {
     this.random = new SeededRandom(seed);
@@ -107,6 +134,18 @@ export class DeviceMotion {
     this.sosPerSecond = options.sosPerSecond ?? 1 / 7200;
     this.drainPerMinute = options.drainPerMinute;
     this.nominalVolts = options.nominalVolts;
+    this.bumpsPerSecond = options.bumpsPerSecond ?? EBIKE_BUMPS_PER_SECOND;
+    this.theftsPerSecond = options.theftsPerSecond ?? EBIKE_THEFTS_PER_SECOND;
+    this.opening = options.opening;
+  }
+
+  /** The guard's 震动灵敏度 as the platform set it (1 低, 2 中, 3 高): lighter jolts go unreported at lower levels. */
+  setVibrationSensitivity(level: 1 | 2 | 3): void {
+    this.sensitivity = level;
+  }
+
+  get vibrationSensitivity(): 1 | 2 | 3 {
+    return this.sensitivity;
   }
 
   /** Relay state the platform set (断电 / 恢复). */
@@ -129,9 +168,7 @@ export class DeviceMotion {
     if (this.role === 'badge' && nowMs >= this.sosUntil && this.random.chance(this.sosPerSecond * seconds)) this.sosUntil = nowMs + 20_000;
     if (nowMs < this.sosUntil) alarms.push('sos');
     if (this.battery <= 10 && !this.charging()) alarms.push('lowBattery');
-    // a parked e-bike is jostled now and then, armed or not (the guard tells either way; the platform
-    // alarms only while armed); one ridden away while armed shakes all the way
-    if (this.role === 'ebike' && ((this.armed && this.speed > 0) || (this.speed === 0 && this.random.chance(0.002 * seconds)))) alarms.push('vibration');
+    if (this.role === 'ebike' && this.shaking(nowMs, seconds)) alarms.push('vibration');
     return {
       timeMs: nowMs,
       fix: this.fix(),
@@ -145,6 +182,44 @@ export class DeviceMotion {
       ...(this.role === 'badge' && nowMs - this.readingsAt >= READINGS_EVERY_MS && { readings: this.readings(nowMs) }),
       ...(this.nominalVolts !== undefined && { batteryVolts: volts(this.battery, this.nominalVolts) }),
     };
+  }
+
+  /**
+   * Whether an e-bike's guard reports a vibration now. Parked, it is bumped now and then, armed or
+   * not (the guard tells either way; the platform alarms only while armed), for 10–60 s, a jolt its
+   * sensitivity may find too light; rarely an armed one is stolen: shaken, then taken away still
+   * armed. One moving while armed shakes all the way.
+   */
+  private shaking(nowMs: number, seconds: number): boolean {
+    if (this.speed === 0 && nowMs < this.stayUntil) {
+      this.firstMs ??= nowMs;
+      const opening = this.opening;
+      if (opening && nowMs - this.firstMs >= opening.afterSec * 1000) {
+        this.opening = undefined;
+        if (opening.kind === 'theft') this.steal(nowMs);
+        else this.bump(nowMs, 40, 1);
+      } else if (this.armed && this.random.chance(this.theftsPerSecond * seconds)) {
+        this.steal(nowMs);
+      } else if (this.random.chance(this.bumpsPerSecond * seconds)) {
+        this.bump(nowMs, this.random.range(10, 60), this.random.next());
+      }
+    }
+    if (this.speed > 0) return this.armed;
+    return nowMs < this.joltUntil && this.jolt >= JOLT_THRESHOLD[this.sensitivity];
+  }
+
+  private bump(nowMs: number, seconds: number, strength: number): void {
+    this.jolt = strength;
+    this.joltUntil = nowMs + seconds * 1000;
+  }
+
+  /** Shaken for 20–40 s, then pushed off 150–400 m, armed all the way. */
+  private steal(nowMs: number): void {
+    const shakeSeconds = this.random.range(20, 40);
+    this.bump(nowMs, shakeSeconds, 1);
+    this.stolen = true;
+    this.stayUntil = nowMs + shakeSeconds * 1000;
+    this.target = clamp(move(this.position, this.random.range(0, 360), this.random.range(150, 400)), this.area);
   }
 
   private charging(): boolean {
@@ -168,6 +243,8 @@ export class DeviceMotion {
       this.arrive(nowMs);
       return;
     }
+    // the owner disarms before riding off; a thief cannot
+    if (this.role === 'ebike' && this.speed === 0 && !this.stolen) this.armed = false;
     this.speed = this.cruise();
     const step = Math.min(distance, (this.speed / 3.6) * seconds);
     this.course = bearing(this.position, this.target);
@@ -186,7 +263,9 @@ export class DeviceMotion {
       case 'collar':
         return 3.5;
       case 'ebike':
-        return this.powerCutOff ? 0 : 18 + (this.seed % 7);
+        if (this.powerCutOff) return 0;
+        // pushed or ridden off by a thief, or ridden by its owner
+        return this.stolen ? 8 + (this.seed % 5) : 18 + (this.seed % 7);
     }
   }
 
@@ -219,7 +298,17 @@ export class DeviceMotion {
         this.stayUntil = nowMs + r.range(5, 25) * 60_000;
         this.target = move(this.position, r.range(0, 360), r.range(800, 3500));
         this.target = clamp(this.target, this.area);
+        if (this.stolen) {
+          // left where the thief gave up, still armed, until its owner finds it
+          this.stolen = false;
+          this.stayUntil = nowMs + r.range(20, 60) * 60_000;
+          return;
+        }
         this.armed = r.chance(0.5);
+        if (this.opening) {
+          this.armed = true;
+          this.stayUntil = Math.max(this.stayUntil, nowMs + (this.opening.afterSec + 600) * 1000);
+        }
         return;
     }
   }

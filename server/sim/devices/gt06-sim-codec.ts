@@ -56,6 +56,8 @@ function commandOf(text: string): DeviceCommand | undefined {
   if (timer) return { type: 'interval', seconds: Number(timer[1]) };
   if (/^(FORTIFY|DEFENSE),?(ON|1)/.test(t) || t === '111#') return { type: 'arm' };
   if (/^(FORTIFY|DEFENSE),?(OFF|0)/.test(t) || t === '000#') return { type: 'disarm' };
+  const sensitivity = /^SENSITIVITY,([123])#/.exec(t);
+  if (sensitivity) return { type: 'vibrationSensitivity', level: Number(sensitivity[1]) as 1 | 2 | 3 };
   return undefined;
 }
 

@@ -58,7 +58,7 @@ export interface SimulatedDeviceCounters {
 /**
  * A simulated badge, collar or e-bike guard: connects to its protocol's port, says hello, reports
  * where its {@link DeviceMotion} is at every interval (alarms as alarm frames), keeps the link alive,
- * and acts on commands — locate now, interval, relay cut/restore, arm/disarm — answering each.
+ * and acts on commands — locate now, interval, relay cut/restore, arm/disarm, 震动灵敏度 — answering each.
  */
 export class SimulatedDevice {
   readonly counters: SimulatedDeviceCounters = { connects: 0, reports: 0, alarms: 0, commands: 0, received: 0 };
@@ -210,6 +210,10 @@ export class SimulatedDevice {
       case 'disarm':
         motion.setArmed(false);
         text = 'Defence deactivated: Success!';
+        break;
+      case 'vibrationSensitivity':
+        motion.setVibrationSensitivity(command.level);
+        text = `Sensitivity set to ${command.level}: Success!`;
         break;
       case undefined:
         text = 'Unknown command, invalid';

@@ -19,6 +19,7 @@ import { liveDayResume } from './0019-live-day-resume';
 import { lateAlarms } from './0020-late-alarms';
 import { loginFailureSource } from './0021-login-failure-source';
 import { alarmLevels } from './0022-alarm-levels';
+import { deviceGuardSettings } from './0023-device-guard-settings';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0020-late-alarms': lateAlarms,
   '0021-login-failure-source': loginFailureSource,
   '0022-alarm-levels': alarmLevels,
+  '0023-device-guard-settings': deviceGuardSettings,
 };
 
 export const migrationProvider: MigrationProvider = {
