@@ -66,6 +66,20 @@ describe('assets of every kind', () => {
     expect((await monitor('vehicle')).obj.list.every((v) => v.department === undefined)).toBe(true);
   });
 
+  it('counts in a sub-application’s 概览 only the kinds it asks for, as many as its monitor lists', async () => {
+    type Overview = { assets: { total: number; online: number; offline: number; alarm: number } };
+    const overview = (platformId: number, assetKinds?: string) => admin.get<Overview>('/car/v1/api/platform/overview.json', { platformId, ...(assetKinds && { assetKinds }) });
+    const listed = async (assetKind: string) => (await admin.get<Page<Asset>>('/car/v4/api/monitor/list.json', { pageSize: 1000, assetKind })).obj.total;
+    const vehicles = (await overview(8, 'vehicle')).obj.assets;
+    expect(vehicles.total).toBe(await listed('vehicle'));
+    expect(vehicles.online + vehicles.offline).toBe(vehicles.total);
+    expect((await overview(13, 'pet')).obj.assets.total).toBe(await listed('pet'));
+    const all = (await overview(8)).obj.assets.total;
+    expect(all).toBe((await listed('vehicle')) + (await listed('person')) + (await listed('pet')) + (await listed('ebike')));
+    expect((await overview(18, 'ebike,pet')).obj.assets.total).toBe((await listed('ebike')) + (await listed('pet')));
+    expect(await overview(8, 'robot')).toMatchObject({ flag: 400, msg: '资产类型 robot 不存在' });
+  });
+
   it('checks a pet’s species, sex and birthday and an e-bike’s battery', async () => {
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { species: '兔' } })).toMatchObject({ flag: 400, msg: '种类不正确（狗、猫、其他）' });
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { birthday: '2099-01-01' } })).toMatchObject({ flag: 400, msg: '生日不能晚于今天' });
