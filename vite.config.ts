@@ -23,7 +23,8 @@ function pluginOf(moduleIds: readonly string[]): string | undefined {
 
 export default defineConfig({
   root,
-  publicDir: false,
+  // host/public: files served as they are at the site root (/favicon.ico)
+  publicDir: 'public',
   plugins: [react(), sharedModulesPlugin(), precompressPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.

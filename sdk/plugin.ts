@@ -53,8 +53,8 @@ export interface PluginDefinition {
   routes: PluginRoute[];
   menus?: MenuContribution[];
   /**
-   * The asset kinds the sub-application watches: its alarm desk can show only their alarms (on by
-   * default unless it watches vehicles). Left out: every kind (系统管理, reports …).
+   * The asset kinds the sub-application watches: its 概览 counts only them, and its alarm desk can
+   * show only their alarms (on by default unless it watches vehicles). Left out: every kind (系统管理, reports …).
    */
   assetKinds?: readonly AssetKind[];
   handlers?: PluginHandlers;

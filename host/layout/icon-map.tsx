@@ -4,6 +4,7 @@ import {
   AnimalDogRegular,
   AppsListRegular,
   ArrowDownloadRegular,
+  Battery7Regular,
   BoardRegular,
   BookRegular,
   BuildingRegular,
@@ -56,6 +57,7 @@ const ICONS: Record<string, ComponentType<FluentIconsProps>> = {
   Phone: PhoneRegular,
   Book: BookRegular,
   Shapes: ShapesRegular,
+  Battery: Battery7Regular,
 };
 
 /** The icon for a manifest/menu icon name; a generic one when unknown. */

@@ -190,6 +190,12 @@ describe('宠物定位 of 宠物守护', () => {
   }
   const goLive = (socket: FakeWebSocket) => act(() => void socket.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [collar] }));
 
+  it('draws a paw where a pet has no photo, with an icon rather than an emoji character no font may hold', async () => {
+    const { card } = await renderPets(ok({ batchId: 'b-ring', commands: [], pet }));
+    expect(card.querySelector('[data-photo="none"] svg')).toBeTruthy();
+    expect(card.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+
   it('shows 响铃：成功 with the collar’s answer when it answered while the page’s live channel was still connecting', async () => {
     const { server, sockets, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
     fireEvent.click(within(card).getByRole('button', { name: '响铃' }));

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { expectOk, HttpService, NETWORK_ERROR_MESSAGE } from '../services/http-service';
 import { NavigationService } from '../services/navigation-service';
 import { PermissionService, type ResourceItem } from '../services/permission-service';
+import { PluginRegistry } from '../services/plugin-registry';
 import { useService } from '../react/use-service';
 import type { PlatformOverviewData, PlatformOverviewProps } from './platform-overview';
 import { PLATFORM_OVERVIEW_PATH } from './platform-overview';
@@ -36,19 +37,22 @@ const PlatformOverviewView = observer(function PlatformOverviewView(props: Platf
   const http = useService<HttpService>(HttpService);
   const nav = useService<NavigationService>(NavigationService);
   const perms = useService<PermissionService>(PermissionService);
+  const registry = useService<PluginRegistry>(PluginRegistry);
+  // the figures count the kinds the sub-application declares, as its monitor lists them
+  const assetKinds = [...registry.plugins.values()].find((p) => p.platformId === props.platformId)?.assetKinds?.join(',');
   const [data, setData] = useState<PlatformOverviewData>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let live = true;
     http
-      .get<PlatformOverviewData>(PLATFORM_OVERVIEW_PATH, { platformId: props.platformId })
+      .get<PlatformOverviewData>(PLATFORM_OVERVIEW_PATH, { platformId: props.platformId, assetKinds })
       .then((res) => live && setData(expectOk(res)))
       .catch((e: unknown) => live && setError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE));
     return () => {
       live = false;
     };
-  }, [http, props.platformId]);
+  }, [http, props.platformId, assetKinds]);
 
   const entries = flatten(data?.menus ?? []).filter((m) => m.type !== 3 && m.path && m.path !== `${props.basePath}overview` && perms.hasMenu(m.id));
 

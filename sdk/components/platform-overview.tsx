@@ -21,7 +21,8 @@ export interface PlatformOverviewProps {
 const View = lazy(() => import('./platform-overview-view'));
 
 /**
- * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) and the menu entries
+ * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) — only of the kinds its
+ * plugin declares in `assetKinds`, every kind when it declares none — and the menu entries
  * of the platform the user may open. The view loads on demand, so the SDK entry stays light.
  */
 export function PlatformOverview(props: PlatformOverviewProps) {

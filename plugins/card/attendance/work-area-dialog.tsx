@@ -21,6 +21,23 @@ function circleOf(lon: string, lat: string, radius: string, name: string): MapSh
   return { id: 'area', kind: 'circle', center: [x, y], radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
 }
 
+type AreaField = 'name' | 'center' | 'radius';
+
+/** The field a refusal of the server is about, by the label its message starts with. */
+function fieldOf(message: string): AreaField | undefined {
+  if (message.startsWith('区域名称')) return 'name';
+  if (message.startsWith('圆心')) return 'center';
+  if (message.startsWith('半径')) return 'radius';
+  return undefined;
+}
+
+/** Why the last save was refused, and the value of the field it was about when it was. */
+interface Refusal {
+  message: string;
+  field?: AreaField;
+  value?: string;
+}
+
 /**
  * 新增考勤区域 / 编辑考勤区域: a name and a circle (centre in WGS84, radius in metres), drawn on the map
  * (在地图上画圆 fills the centre and radius) or typed; the server checks every field.
@@ -34,9 +51,12 @@ export function WorkAreaDialog(props: { area?: WorkArea; onSaved: () => void; on
   const [lat, setLat] = useState(a ? String(a.center[1]) : '');
   const [radius, setRadius] = useState(a ? String(a.radius) : '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [refusal, setRefusal] = useState<Refusal>();
   const [drawing, setDrawing] = useState(false);
   const circle = useMemo(() => circleOf(lon, lat, radius, name), [lon, lat, radius, name]);
+  const values: Record<AreaField, string> = { name, center: `${lon},${lat}`, radius };
+  // a refusal about a field goes once the field is changed (drawn or typed); the next save checks it again
+  const error = refusal && (!refusal.field || values[refusal.field] === refusal.value) ? refusal.message : undefined;
   const drawn = (shape: DrawnShape) => {
     setDrawing(false);
     if (shape.kind !== 'circle') return;
@@ -48,14 +68,16 @@ export function WorkAreaDialog(props: { area?: WorkArea; onSaved: () => void; on
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
-    setError(undefined);
+    setRefusal(undefined);
     try {
       const center = lon.trim() && lat.trim() ? [Number(lon), Number(lat)] : undefined;
       const body = { ...(a && { id: a.id }), name, ...(center && { center }), ...(radius.trim() && { radius: Number(radius) }) };
       expectOk(await http.postJson(AttendancePaths.saveArea, body));
       props.onSaved();
     } catch (err) {
-      setError(errorText(err));
+      const message = errorText(err);
+      const field = fieldOf(message);
+      setRefusal({ message, field, value: field && values[field] });
     } finally {
       setBusy(false);
     }

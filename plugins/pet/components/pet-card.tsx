@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { AnimalPawPrintRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { formatChinaTime, GeocodeService, LiveService, Permission, useService, type MonitorItem } from '@tianlu/sdk';
 import { PetMenu, type Pet, type PetAction } from '../pet-api';
@@ -11,7 +12,7 @@ const useStyles = makeStyles({
   },
   selected: { outline: `2px solid ${tokens.colorBrandStroke1}` },
   photo: { width: '56px', height: '56px', borderRadius: '50%', objectFit: 'cover', gridRow: 'span 2', background: tokens.colorNeutralBackground3 },
-  blank: { display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: '24px' },
+  blank: { display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: '28px', color: tokens.colorNeutralForeground3 },
   head: { display: 'flex', alignItems: 'center', gap: '6px', minWidth: 0 },
   lines: { display: 'flex', flexDirection: 'column', gap: '2px', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minWidth: 0 },
   actions: { gridColumn: '1 / span 2', display: 'flex', flexWrap: 'wrap', gap: '4px' },
@@ -79,7 +80,7 @@ export const PetCard = observer(function PetCard(props: PetCardProps) {
   const resultClass = result?.statusText === '成功' ? s.ok : result && ['失败', '超时'].some((w) => result.statusText.startsWith(w)) ? s.bad : undefined;
   return (
     <article className={`${s.card} ${props.selected ? s.selected : ''}`} aria-label={`宠物 ${pet.name}`} data-pet={pet.name} onClick={props.onSelect}>
-      {photo ? <img className={s.photo} src={photo} alt={pet.name} /> : <span className={`${s.photo} ${s.blank}`} aria-hidden>🐾</span>}
+      {photo ? <img className={s.photo} src={photo} alt={pet.name} /> : <span className={`${s.photo} ${s.blank}`} aria-hidden data-photo="none"><AnimalPawPrintRegular /></span>}
       <div className={s.head}>
         <Text weight="semibold" truncate wrap={false}>{pet.name}</Text>
         <Badge size="small" appearance="tint" color={p?.online ? 'success' : 'subtle'}>{p?.online ? '在线' : '离线'}</Badge>

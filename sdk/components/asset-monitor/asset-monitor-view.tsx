@@ -111,7 +111,7 @@ function fixText(r: MonitorItem): string {
   return r.lon === null ? '—' : 'GPS';
 }
 
-/** 78%, with the battery's voltage for an e-bike (78%（50.4V）) and ⚡ while charging. */
+/** 78%, with the battery's voltage for an e-bike (78%（50.4V）) and 充电中 while charging. */
 function batteryText(r: MonitorItem): string {
   if (r.battery === undefined) return '—';
   const volts = r.externalVoltage === undefined ? '' : `（${r.externalVoltage.toFixed(1)}V）`;

@@ -6,8 +6,8 @@ import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
 export const MONITOR_RESOURCE = 8100;
-/** The kinds' monitor pages (人员监控, 宠物定位, 车辆监控) and their trip pages (遛狗记录, 骑行记录) read the monitor API too. */
-export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802, 1310, 1810];
+/** The kinds' monitor pages (人员监控, 宠物定位, 车辆监控), their trip pages (遛狗记录, 骑行记录) and 电池曲线 read the monitor API too. */
+export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802, 1310, 1810, 1811];
 
 /** Online means connected and reported within the window. */
 export function freshSince(deps: AppDeps): Date {
@@ -69,7 +69,7 @@ interface TreeNode {
 export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
   method: 'GET',
   url: '/car/v4/api/monitor/tree.json',
-  summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）；assetKind 只数该类资产，并略去只有其他类资产的车组',
+  summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）；assetKind 只数该类资产，只列出有该类资产的车组',
   resource: MONITOR_RESOURCE,
   alsoResources: KIND_MONITOR_RESOURCES,
   schema: { querystring: object({ assetKind: ASSET_KIND }) },
@@ -79,19 +79,14 @@ export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
     const kind = query.assetKind;
     const ofKind = (k: string | null) => !kind || (k ?? 'vehicle') === kind;
     const counts = allCounts.filter((c) => ofKind(c.assetKind));
-    // groups holding only assets of other kinds (a vehicle tree leaves out the badge departments)
-    const otherOnly = new Set<number>();
-    if (kind) {
-      const mine = new Set<number>();
-      const others = new Set<number>();
-      const mark = (set: Set<number>, groupId: number | null) => {
-        for (let id = groupId; id !== null; id = groups.find((g) => g.id === id)?.parentId ?? null) set.add(id);
-      };
-      for (const c of allCounts) mark(ofKind(c.assetKind) ? mine : others, c.groupId);
-      for (const id of others) if (!mine.has(id)) otherOnly.add(id);
+    // a kind's tree shows only the groups holding assets of the kind, in them or below (a pet tree
+    // leaves out the vehicle fleets, empty or not)
+    const holding = new Set<number>();
+    for (const c of counts) {
+      for (let id = c.groupId; id !== null && !holding.has(id); id = groups.find((g) => g.id === id)?.parentId ?? null) holding.add(id);
     }
     const nodes = new Map<number, TreeNode>();
-    const shownGroups = groups.filter((g) => !otherOnly.has(g.id));
+    const shownGroups = kind ? groups.filter((g) => holding.has(g.id)) : groups;
     for (const g of shownGroups) nodes.set(g.id, { id: g.id, name: g.name, parentId: g.parentId, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] });
     const roots: TreeNode[] = [];
     for (const g of shownGroups) {

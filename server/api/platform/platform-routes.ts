@@ -1,7 +1,8 @@
+import { ASSET_KIND_CODES, type AssetKind } from '../../../sdk/asset-kinds';
 import { CENTRE_PLATFORM_ID, CENTRE_TITLE } from '../../store/catalogue/platform-catalogue';
-import { forbidden } from '../envelope';
+import { badInput, forbidden } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { int, object, text } from '../schema-helpers';
 import { freshSince } from '../monitor/monitor-routes';
 import { nestResources } from '../resource/resource-tree';
 
@@ -18,14 +19,23 @@ export const getPlatformByRoleIdRoute = sessionRoute<{ roleId: number }>({
   },
 });
 
-export const overviewRoute = sessionRoute<{ platformId: number }>({
+/** `vehicle,ebike` → those kinds; empty → undefined (every kind); an unknown kind is refused by name. */
+function parseAssetKinds(value: string | undefined): AssetKind[] | undefined {
+  const kinds = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (kinds.length === 0) return undefined;
+  for (const k of kinds) if (!ASSET_KIND_CODES.includes(k as AssetKind)) throw badInput(`资产类型 ${k} 不存在`);
+  return kinds as AssetKind[];
+}
+
+export const overviewRoute = sessionRoute<{ platformId: number; assetKinds?: string }>({
   method: 'GET',
   url: '/car/v1/api/platform/overview.json',
-  summary: '子系统概览：标题、可见资产统计与菜单（需要该子系统）',
+  summary: '子系统概览：标题、可见资产统计与菜单（需要该子系统）；assetKinds（如 vehicle,ebike）只数这些类型的资产',
   anyUser: true,
-  schema: { querystring: object({ platformId: int('平台', 0) }, ['platformId']) },
+  schema: { querystring: object({ platformId: int('平台', 0), assetKinds: text('资产类型', 100) }, ['platformId']) },
   handler: async ({ query, user, deps, scope }) => {
     const { platformId } = query;
+    const kinds = parseAssetKinds(query.assetKinds);
     if (!(await deps.store.catalogue.roleHasPlatform(user.roleId, platformId))) throw forbidden();
     const platforms = deps.plugins.listed(await deps.store.catalogue.listPlatforms());
     const title = platformId === CENTRE_PLATFORM_ID ? CENTRE_TITLE : platforms.find((p) => p.platformId === platformId)?.title;
@@ -34,6 +44,7 @@ export const overviewRoute = sessionRoute<{ platformId: number }>({
     const counts = await deps.store.monitor.groupCounts(await scope(), freshSince(deps));
     const assets = { total: 0, online: 0, offline: 0, alarm: 0 };
     for (const c of counts) {
+      if (kinds && !kinds.includes((c.assetKind ?? 'vehicle') as AssetKind)) continue;
       assets.total += c.all;
       assets.online += c.online;
       assets.alarm += c.alarm;

@@ -66,6 +66,34 @@ describe('assets of every kind', () => {
     expect((await monitor('vehicle')).obj.list.every((v) => v.department === undefined)).toBe(true);
   });
 
+  it('counts in a sub-application’s 概览 only the kinds it asks for, as many as its monitor lists', async () => {
+    type Overview = { assets: { total: number; online: number; offline: number; alarm: number } };
+    const overview = (platformId: number, assetKinds?: string) => admin.get<Overview>('/car/v1/api/platform/overview.json', { platformId, ...(assetKinds && { assetKinds }) });
+    const listed = async (assetKind: string) => (await admin.get<Page<Asset>>('/car/v4/api/monitor/list.json', { pageSize: 1000, assetKind })).obj.total;
+    const vehicles = (await overview(8, 'vehicle')).obj.assets;
+    expect(vehicles.total).toBe(await listed('vehicle'));
+    expect(vehicles.online + vehicles.offline).toBe(vehicles.total);
+    expect((await overview(13, 'pet')).obj.assets.total).toBe(await listed('pet'));
+    const all = (await overview(8)).obj.assets.total;
+    expect(all).toBe((await listed('vehicle')) + (await listed('person')) + (await listed('pet')) + (await listed('ebike')));
+    expect((await overview(18, 'ebike,pet')).obj.assets.total).toBe((await listed('ebike')) + (await listed('pet')));
+    expect(await overview(8, 'robot')).toMatchObject({ flag: 400, msg: '资产类型 robot 不存在' });
+  });
+
+  it('lists in a kind’s group tree only the groups holding assets of the kind', async () => {
+    interface Node { name: string; counts: { all: number }; children: Node[] }
+    const nodes = (list: Node[]): Node[] => list.flatMap((n) => [n, ...nodes(n.children)]);
+    const tree = async (assetKind: string) => nodes((await admin.get<Node[]>('/car/v4/api/monitor/tree.json', { assetKind })).obj);
+    const pets = await tree('pet');
+    expect(pets.map((n) => n.name)).toEqual(['宠物守护']);
+    const vehicles = await tree('vehicle');
+    // the two demo vehicles drive in 北京 and 上海: 天津车队 holds none and is left out
+    expect(vehicles.map((n) => n.name)).toEqual(expect.arrayContaining(['天路演示车队', '华北区域', '北京车队', '上海车队']));
+    expect(vehicles.map((n) => n.name)).not.toContain('天津车队');
+    expect(vehicles.every((n) => n.counts.all > 0)).toBe(true);
+    expect(nodes((await admin.get<Node[]>('/car/v4/api/monitor/tree.json')).obj).map((n) => n.name)).toContain('天津车队');
+  });
+
   it('checks a pet’s species, sex and birthday and an e-bike’s battery', async () => {
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { species: '兔' } })).toMatchObject({ flag: 400, msg: '种类不正确（狗、猫、其他）' });
     expect(await add(admin, { plateNo: '团团', assetKind: 'pet', profile: { birthday: '2099-01-01' } })).toMatchObject({ flag: 400, msg: '生日不能晚于今天' });

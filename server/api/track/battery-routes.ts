@@ -5,25 +5,29 @@ import { object } from '../schema-helpers';
 import { toChinaIso } from '../time-format';
 import { PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
-/** 车辆监控 of 电动车卫士: the page that shows an e-bike's battery chart. */
+/** 车辆监控 of 电动车卫士, and its 电池曲线 page that shows an e-bike's battery chart. */
 const EBIKE_MONITOR = 1802;
+const EBIKE_BATTERY = 1811;
 /** At most this many readings (a week of 30-second reports). */
 const MAX_BATTERY_POINTS = 20_000;
 
 export const batteryHistoryRoute = sessionRoute<TrackRangeQuery>({
   method: 'GET',
   url: '/car/v4/api/track/battery.json',
-  summary: '电池历史：终端在时间段内每次上报的电池电压（V）、电量（%，电动车按电池电压换算）和充电状态，按时间排序',
+  summary: '电池历史：终端在时间段内每次上报的电池电压（V）、电量（%，已知电池电压的电动车只按每次上报的电池电压换算）和充电状态，按时间排序',
   resource: PLAYBACK_RESOURCE,
-  alsoResources: [EBIKE_MONITOR],
+  alsoResources: [EBIKE_MONITOR, EBIKE_BATTERY],
   schema: { querystring: object(trackRangeProperties, TRACK_RANGE_REQUIRED) },
   handler: async (ctx): Promise<BatteryHistory> => {
     const { asset, start, end } = await resolveTrackRange(ctx, ctx.query);
     const history = await ctx.deps.store.positions.batteryHistory(asset.terminalId, start, end, MAX_BATTERY_POINTS);
     const nominal = asset.assetKind === 'ebike' ? history.nominalVoltage : null;
+    // with a known pack, 电量 is read from the same voltage readings as 电压 (the guard's own coarse
+    // level would disagree with them); a report without a voltage then has nothing to show
+    const points = nominal ? history.points.filter((p) => p.voltage !== null) : history.points;
     return {
       terminalNo: asset.terminalNo, plateNo: asset.plateNo, nominalVoltage: nominal,
-      points: history.points.map((p) => ({
+      points: points.map((p) => ({
         time: toChinaIso(p.time), voltage: p.voltage,
         battery: nominal && p.voltage !== null ? batteryPercentFromVoltage(p.voltage, nominal) : p.battery, charging: p.charging,
       })),
