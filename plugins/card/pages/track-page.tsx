@@ -24,7 +24,7 @@ const TRACK = '/car/v4/api/track/list.json';
 
 const useStyles = makeStyles({
   // the map and its player take what the list leaves, down to the width of the alarm desk's layout
-  body: { display: 'grid', gridTemplateColumns: 'minmax(340px, 480px) minmax(0, 1fr)', gap: '12px' },
+  body: { display: 'grid', gridTemplateColumns: 'minmax(320px, 2fr) minmax(360px, 3fr)', gap: '12px' },
   map: { height: '460px' },
   date: { width: '160px' },
   pick: { minWidth: '220px' },
