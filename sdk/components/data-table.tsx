@@ -8,6 +8,11 @@ export interface DataTableColumn<T> {
   width?: number | string;
   render: (row: T, index: number) => ReactNode;
   align?: 'left' | 'right' | 'center';
+  /**
+   * Kept in view at the right edge while a wide table scrolls sideways, its buttons never cut;
+   * default for the operation column (titled 操作).
+   */
+  pinned?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -33,7 +38,8 @@ const View = lazy(() => import('./data-table/data-table-view')) as unknown as Co
 
 /**
  * A table for long lists (10,000+ rows): fixed row height, only the rows in view (plus a few)
- * are in the DOM. Loaded on demand.
+ * are in the DOM. Wider than its box, it scrolls sideways inside itself with the operation column
+ * pinned at the right; a cut cell text ends in '…' and shows whole as its tooltip. Loaded on demand.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   return createElement(Suspense, { fallback: null }, createElement(View, props as unknown as DataTableProps<unknown>));

@@ -23,7 +23,8 @@ const STAYS = '/car/v4/api/card/attendance/stays.json';
 const TRACK = '/car/v4/api/track/list.json';
 
 const useStyles = makeStyles({
-  body: { display: 'grid', gridTemplateColumns: 'minmax(400px, 480px) 1fr', gap: '12px' },
+  // the map and its player take what the list leaves, down to the width of the alarm desk's layout
+  body: { display: 'grid', gridTemplateColumns: 'minmax(320px, 2fr) minmax(360px, 3fr)', gap: '12px' },
   map: { height: '460px' },
   date: { width: '160px' },
   pick: { minWidth: '220px' },
@@ -80,7 +81,7 @@ export default function TrackPage() {
     { key: 'start', title: '进入', width: 64, render: (st) => clockOf(st.start) },
     { key: 'end', title: '离开', width: 64, render: (st) => clockOf(st.end) },
     { key: 'len', title: '停留', width: 100, render: (st) => duration(st.seconds) },
-    { key: 'go', title: '', render: (st) => <Button size="small" onClick={() => playback.seek(Date.parse(st.start))}>定位</Button> },
+    { key: 'go', title: '', width: 64, pinned: true, render: (st) => <Button size="small" onClick={() => playback.seek(Date.parse(st.start))}>定位</Button> },
   ];
 
   return (

@@ -33,7 +33,8 @@ const useStyles = makeStyles({
   },
   notices: { padding: '16px 18px', gap: '10px' },
   notice: { display: 'flex', gap: '8px', alignItems: 'center', justifyContent: 'space-between' },
-  noticeTitle: { flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // a long title wraps in the narrow column (alarm desk open) rather than being cut
+  noticeTitle: { flex: 1, minWidth: 0, textAlign: 'left', overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3, fontSize: '12px' },
 });
 

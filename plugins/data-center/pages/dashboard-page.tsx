@@ -14,7 +14,7 @@ const useStyles = makeStyles({
     background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2,
   },
   title: { flex: 1, margin: 0, alignSelf: 'center' },
-  kpis: { display: 'grid', gridTemplateColumns: 'repeat(9, minmax(90px, 1fr))', gap: '8px' },
+  kpis: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(90px, 1fr))', gap: '8px' },
   kpi: { display: 'flex', flexDirection: 'column', gap: '4px', padding: '10px 12px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2 },
   kpiValue: { fontSize: '22px', fontWeight: 600 },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '12px' },

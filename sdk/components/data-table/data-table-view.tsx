@@ -1,6 +1,6 @@
 import './data-table.css';
-import { useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
-import type { DataTableProps } from '../data-table';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import type { DataTableColumn, DataTableProps } from '../data-table';
 import { rowWindow, visibleRows } from './windowing';
 
 const DEFAULT_ROW_HEIGHT = 32;
@@ -8,8 +8,6 @@ const DEFAULT_ROW_HEIGHT = 32;
 const SETTLE_MS = 250;
 
 const track = (w: number | string | undefined) => (w === undefined ? 'minmax(0, 1fr)' : typeof w === 'number' ? `${w}px` : w);
-/** Room for the body's vertical scrollbar (the head keeps the same as padding). */
-const SCROLLBAR_ALLOWANCE = 16;
 /** Width a flexible column keeps at least when the columns do not fit (the table then scrolls sideways). */
 const FLEX_MIN_WIDTH = 80;
 
@@ -22,13 +20,19 @@ export function columnsMinWidth(widths: readonly (number | string | undefined)[]
   }, 0);
 }
 
-/** The windowed table behind {@link DataTable}. */
+/** The operation column (操作) stays at the right edge unless its column says otherwise. */
+const isPinned = (c: DataTableColumn<never>) => c.pinned ?? c.title === '操作';
+const cellClass = (c: DataTableColumn<never>) => (isPinned(c) ? 'tl-table-cell tl-table-pinned' : 'tl-table-cell');
+/** A plain text cell shows its whole text as a tooltip, for when it is cut to '…'. */
+const tooltipOf = (content: ReactNode) => (typeof content === 'string' || typeof content === 'number' ? String(content) : undefined);
+
+/** The windowed table behind {@link DataTable}: head and rows share one box that scrolls both ways. */
 export default function DataTableView<T>(props: DataTableProps<T>) {
   const rowHeight = props.rowHeight ?? DEFAULT_ROW_HEIGHT;
   const [scrollTop, setScrollTop] = useState(0);
   const template = useMemo(() => props.columns.map((c) => track(c.width)).join(' '), [props.columns]);
-  // wider than the box: head and body keep their widths together and the table scrolls sideways
-  const minWidth = useMemo(() => columnsMinWidth(props.columns.map((c) => c.width)) + SCROLLBAR_ALLOWANCE, [props.columns]);
+  // wider than the box: the head and the rows keep their widths and the box scrolls sideways
+  const minWidth = useMemo(() => columnsMinWidth(props.columns.map((c) => c.width)), [props.columns]);
   const { rows, height, onVisibleRowsChange, rowKey } = props;
   const win = rowWindow(scrollTop, height, rowHeight, rows.length);
 
@@ -46,17 +50,18 @@ export default function DataTableView<T>(props: DataTableProps<T>) {
   }, [visibleKey, onVisibleRowsChange]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop);
+  const columns = props.columns as readonly DataTableColumn<never>[];
 
   return (
     <div className={'tl-table'} role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
-      <div className={'tl-table-head'} style={{ gridTemplateColumns: template, height: rowHeight, minWidth }} role="row">
-        {props.columns.map((c) => (
-          <div key={c.key} className={'tl-table-cell'} role="columnheader" style={{ textAlign: c.align, lineHeight: `${rowHeight}px` }}>
-            {c.title}
-          </div>
-        ))}
-      </div>
-      <div className={'tl-table-body'} style={{ height, minWidth }} onScroll={onScroll} data-testid="data-table-body">
+      <div className={'tl-table-body'} style={{ height: height + rowHeight }} onScroll={onScroll} data-testid="data-table-body">
+        <div className={'tl-table-head'} style={{ gridTemplateColumns: template, height: rowHeight, minWidth }} role="row">
+          {columns.map((c) => (
+            <div key={c.key} className={cellClass(c)} role="columnheader" style={{ textAlign: c.align, lineHeight: `${rowHeight}px` }}>
+              {c.title}
+            </div>
+          ))}
+        </div>
         {rows.length === 0 ? (
           <div className={'tl-table-empty'}>{props.empty ?? '暂无数据'}</div>
         ) : (
@@ -74,14 +79,17 @@ export default function DataTableView<T>(props: DataTableProps<T>) {
                   aria-selected={selected}
                   data-row-key={key}
                   className={`tl-table-row${props.onRowClick ? ' tl-clickable' : ''}${selected ? ' tl-selected' : ''}`}
-                  style={{ gridTemplateColumns: template, height: rowHeight }}
+                  style={{ gridTemplateColumns: template, height: rowHeight, minWidth }}
                   onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
                 >
-                  {props.columns.map((c) => (
-                    <div key={c.key} className={'tl-table-cell'} role="cell" style={{ textAlign: c.align }}>
-                      {c.render(row, index)}
-                    </div>
-                  ))}
+                  {props.columns.map((c) => {
+                    const content = c.render(row, index);
+                    return (
+                      <div key={c.key} className={cellClass(c as DataTableColumn<never>)} role="cell" style={{ textAlign: c.align }} title={tooltipOf(content)}>
+                        {content}
+                      </div>
+                    );
+                  })}
                 </div>
               );
             })}

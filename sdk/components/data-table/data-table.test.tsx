@@ -57,7 +57,7 @@ describe('<DataTable>', () => {
     expect(await screen.findByText('暂无数据')).toBeTruthy();
   });
 
-  it('keeps head and body as wide as their columns, so a table wider than its box scrolls sideways instead of cutting columns', async () => {
+  it('keeps head and rows as wide as their columns, so a table wider than its box scrolls sideways with 操作 pinned instead of cutting columns', async () => {
     const wide: DataTableColumn<Row>[] = [
       { key: 'id', title: '编号', width: 400, render: (r) => r.id },
       { key: 'n', title: '数值', width: '300px', render: (r) => String(r.n) },
@@ -65,8 +65,12 @@ describe('<DataTable>', () => {
     ];
     render(<DataTable rows={rows.slice(0, 2)} columns={wide} rowKey={(r) => r.id} height={100} />);
     const head = (await screen.findByText('操作')).closest('[role="row"]') as HTMLElement;
-    expect(head.style.minWidth).toBe(`${400 + 300 + 80 + 16}px`);
-    expect(screen.getByTestId('data-table-body').style.minWidth).toBe(head.style.minWidth);
+    expect(head.style.minWidth).toBe(`${400 + 300 + 80}px`);
+    const row = screen.getAllByText('编辑')[0]!.closest('[role="row"]') as HTMLElement;
+    expect(row.style.minWidth).toBe(head.style.minWidth);
+    // the operation column stays at the right edge; a cut text shows whole as its tooltip
+    expect(screen.getAllByText('编辑')[0]!.className).toContain('tl-table-pinned');
+    expect(screen.getByText('t1').getAttribute('title')).toBe('t1');
     expect(columnsMinWidth([120, undefined, '2fr', '50px'])).toBe(120 + 80 + 80 + 50);
   });
 });

@@ -6,9 +6,11 @@ import type { TrackPlayerBarProps } from '../track-player';
 import { PLAYBACK_RATES } from './track-playback';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', gap: '10px', minWidth: 0 },
-  slider: { flex: 1, minWidth: '120px', accentColor: tokens.colorBrandBackground, cursor: 'pointer' },
+  // narrower than its controls, the bar wraps (the readout goes below) instead of cutting them
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '10px', rowGap: '4px', minWidth: 0 },
+  slider: { flex: '1 1 120px', minWidth: '120px', accentColor: tokens.colorBrandBackground, cursor: 'pointer' },
   rates: { display: 'flex', gap: '2px' },
+  rate: { minWidth: '36px' },
   readout: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
 });
 
@@ -46,7 +48,7 @@ const PlayerBarView = observer(function PlayerBarView(props: TrackPlayerBarProps
       <div className={s.rates} role="radiogroup" aria-label="播放速度">
         {PLAYBACK_RATES.map((r) => (
           <Tooltip key={r} content={`每秒 ${r} 分钟`} relationship="description">
-            <ToggleButton size="small" checked={p.rate === r} role="radio" aria-checked={p.rate === r} onClick={() => p.setRate(r)}>
+            <ToggleButton className={s.rate} size="small" checked={p.rate === r} role="radio" aria-checked={p.rate === r} onClick={() => p.setRate(r)}>
               {r}×
             </ToggleButton>
           </Tooltip>

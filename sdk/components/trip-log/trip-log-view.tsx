@@ -31,7 +31,8 @@ type Range = 'today' | 'yesterday' | 'week';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
   bar: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
-  body: { display: 'grid', gridTemplateColumns: 'minmax(560px, 3fr) minmax(320px, 2fr)', gap: '12px' },
+  // the list scrolls sideways inside itself when the map and its player need the room (alarm desk open)
+  body: { display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(300px, 2fr)', gap: '12px' },
   map: { height: '360px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
   totals: { display: 'flex', gap: '20px', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -115,7 +116,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
     { key: 'avg', title: '均速', width: 84, align: 'right', render: (t) => `${t.avgSpeed} km/h` },
     { key: 'max', title: '最高', width: 84, align: 'right', render: (t) => `${t.maxSpeed} km/h` },
     {
-      key: 'replay', title: '', width: 64,
+      key: 'replay', title: '', width: 64, pinned: true,
       render: (t) => <Button size="small" appearance={playing === t ? 'primary' : 'secondary'} onClick={() => void replay(t)}>回放</Button>,
     },
   ];
