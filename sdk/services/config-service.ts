@@ -18,7 +18,7 @@ export interface ConsoleConfig {
 }
 
 /** Basemap providers of the asset map. */
-export type MapProvider = 'offline' | 'amap' | 'tencent' | 'baidu' | 'tianditu' | 'osm';
+export type MapProvider = 'auto' | 'offline' | 'amap' | 'tencent' | 'baidu' | 'tianditu' | 'osm';
 
 export interface SystemInfo {
   baseUrl: string;
