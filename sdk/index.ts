@@ -3,6 +3,7 @@
  * the plugin contract, React hooks and shared components, geo utilities.
  */
 export * from './geo';
+export * from './map-settings';
 export * from './china-time';
 export * from './live-close';
 export * from './asset-kinds';

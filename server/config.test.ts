@@ -69,8 +69,9 @@ describe('buildConfig', () => {
     expect(buildConfig({ DATA_DIR: '/var/tianlu', PLUGINS_DIR: '/opt/tianlu-plugins' }).pluginsDir).toBe('/opt/tianlu-plugins');
   });
 
-  it('draws the offline basemap unless a known map provider is configured', () => {
-    expect(buildConfig({}).mapProvider).toBe('offline');
+  it('defaults to the automatic street map (online when reachable) and takes only known providers', () => {
+    expect(buildConfig({}).mapProvider).toBe('auto');
+    expect(buildConfig({ MAP_PROVIDER: 'offline' }).mapProvider).toBe('offline');
     expect(() => buildConfig({ MAP_PROVIDER: 'google' })).toThrow(/MAP_PROVIDER/);
   });
 

@@ -17,7 +17,10 @@ export interface ServerConfig {
   legacyLoginHosts: string[];
   aiUrl?: string;
   aiScriptUrl?: string;
-  /** Map tiles the console uses; `offline` draws the bundled China basemap. */
+  /**
+   * Default basemap of tenants without their own 地图设置: `auto` (高德 street tiles when the
+   * browser reaches them, else the bundled China basemap), a provider, or `offline`.
+   */
   mapProvider: MapProviderName;
   /** Key of the online map provider (AMap, Tencent, Tianditu, Baidu). */
   mapKey?: string;
@@ -105,11 +108,11 @@ function integer(env: EnvRecord, name: string, fallback: number, min = 0): numbe
   return n;
 }
 
-const MAP_PROVIDERS = ['offline', 'amap', 'tencent', 'baidu', 'tianditu', 'osm'] as const;
+const MAP_PROVIDERS = ['auto', 'offline', 'amap', 'tencent', 'baidu', 'tianditu', 'osm'] as const;
 export type MapProviderName = (typeof MAP_PROVIDERS)[number];
 
 function mapProvider(raw: string | undefined): MapProviderName {
-  if (raw === undefined) return 'offline';
+  if (raw === undefined) return 'auto';
   const value = raw.toLowerCase();
   if (!(MAP_PROVIDERS as readonly string[]).includes(value)) throw new Error(`MAP_PROVIDER must be one of ${MAP_PROVIDERS.join(', ')}, got "${raw}"`);
   return value as MapProviderName;

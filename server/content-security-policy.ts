@@ -25,6 +25,7 @@ export function inlineScriptHashes(html: string): string[] {
  */
 const MAP_TILE_SOURCES: Record<PolicyOptions['mapProvider'], readonly string[]> = {
   offline: [],
+  auto: ['https://*.is.autonavi.com'],
   amap: ['https://*.is.autonavi.com'],
   tencent: ['https://*.map.gtimg.com'],
   tianditu: ['https://*.tianditu.gov.cn'],
@@ -35,6 +36,12 @@ const MAP_TILE_SOURCES: Record<PolicyOptions['mapProvider'], readonly string[]> 
 export function mapTileSources(provider: PolicyOptions['mapProvider']): readonly string[] {
   return MAP_TILE_SOURCES[provider];
 }
+
+/**
+ * Tile hosts the console may load: every provider's, since each tenant may pick its own on 地图设置
+ * whatever the server's default (MAP_PROVIDER) is, and the policy is one for all tenants.
+ */
+const ALL_TILE_SOURCES: readonly string[] = [...new Set(Object.values(MAP_TILE_SOURCES).flat())];
 
 function originOf(url: string | undefined): string[] {
   if (!url) return [];
@@ -54,7 +61,7 @@ export function contentSecurityPolicy(options: PolicyOptions, scriptHashes: read
     // Fluent UI (griffel) writes <style> elements at run time; React and Leaflet set style attributes
     ['style-src', "'self'", "'unsafe-inline'"],
     // data: the captcha and bundled icons; blob: images made in the page (exports, snapshots)
-    ['img-src', "'self'", 'data:', 'blob:', ...mapTileSources(options.mapProvider)],
+    ['img-src', "'self'", 'data:', 'blob:', ...ALL_TILE_SOURCES],
     ['font-src', "'self'", 'data:'],
     // ws:/wss: spelled out: older browsers do not let 'self' match the live channel's WebSocket;
     // the assistant's script talks to its own origin

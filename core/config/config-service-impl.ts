@@ -6,7 +6,9 @@ import {
   StorageKeys,
   StorageService,
   type ConfigService,
+  MapSettingsPaths,
   type ConsoleConfig,
+  type MapBrowserConfig,
   type SystemInfo,
 } from '@tianlu/sdk';
 import { ServiceResolver } from '../kernel-tokens';
@@ -23,8 +25,10 @@ export const DEFAULT_SYSTEM_INFO: SystemInfo = { baseUrl: '', name: '', platform
 export class ConfigServiceImpl implements ConfigService {
   config: ConsoleConfig = DEFAULT_CONSOLE_CONFIG;
   loaded = false;
+  map: MapBrowserConfig | undefined = undefined;
   system: SystemInfo;
   private pending: Promise<ConsoleConfig> | undefined = undefined;
+  private pendingMap: Promise<MapBrowserConfig> | undefined = undefined;
 
   constructor(
     @inject(StorageService) private readonly storage: StorageService,
@@ -33,12 +37,17 @@ export class ConfigServiceImpl implements ConfigService {
   ) {
     const stored = storage.get<Partial<SystemInfo>>(StorageKeys.systemInfo);
     this.system = { ...DEFAULT_SYSTEM_INFO, ...stored, platformId: Number(stored?.platformId) || DEFAULT_PLATFORM_ID };
-    makeAutoObservable<this, 'storage' | 'resolve' | 'pending'>(this, { storage: false, resolve: false, pending: false });
+    makeAutoObservable<this, 'storage' | 'resolve' | 'pending' | 'pendingMap'>(this, { storage: false, resolve: false, pending: false, pendingMap: false });
   }
 
   load(): Promise<ConsoleConfig> {
     this.pending ??= this.fetch().finally(() => (this.pending = undefined));
     return this.pending;
+  }
+
+  loadMap(refresh = false): Promise<MapBrowserConfig> {
+    if (refresh || !this.pendingMap) this.pendingMap = this.fetchMap();
+    return this.pendingMap;
   }
 
   setSystem(info: Partial<SystemInfo>): void {
@@ -67,6 +76,25 @@ export class ConfigServiceImpl implements ConfigService {
     }
     this.setConfig(config);
     return config;
+  }
+
+  private async fetchMap(): Promise<MapBrowserConfig> {
+    let map: MapBrowserConfig;
+    try {
+      const obj = expectOk(await this.resolve<HttpService>(HttpService).get<MapBrowserConfig>(MapSettingsPaths.config));
+      map = { provider: obj.provider, ...(obj.mapKey && { mapKey: obj.mapKey }), geocoder: Boolean(obj.geocoder) };
+    } catch {
+      // no session yet, or an older server: the server's default basemap
+      if (!this.loaded) await this.load();
+      map = { provider: this.config.mapProvider ?? 'auto', ...(this.config.mapKey && { mapKey: this.config.mapKey }), geocoder: false };
+      this.pendingMap = undefined;
+    }
+    this.setMap(map);
+    return map;
+  }
+
+  private setMap(map: MapBrowserConfig): void {
+    this.map = map;
   }
 
   private setConfig(config: ConsoleConfig): void {

@@ -41,6 +41,7 @@ describe('plugins against the manifest', () => {
       '/center/alarmSetting': [400301, true, undefined],
       '/center/alarmPush': [400302, true, undefined],
       '/center/health': [400303, true, undefined],
+      '/center/mapSetting': [400304, true, undefined],
     });
     expect(def.routes.find((r) => r.path === '/center/detail')?.name).toBe('noticeDetail');
   });

@@ -20,6 +20,7 @@ const routes: PluginRoute[] = [
   { path: '/center/alarmSetting', title: '告警设置', menuId: 400301, ignoreAuth: true, main: true, load: () => import('./pages/alarm-setting-page') },
   { path: '/center/alarmPush', title: '推送设置', menuId: 400302, ignoreAuth: true, main: true, load: () => import('./pages/alarm-push-page') },
   { path: '/center/health', title: '健康设置', menuId: 400303, ignoreAuth: true, main: true, load: () => import('./pages/health-page') },
+  { path: '/center/mapSetting', title: '地图设置', menuId: 400304, ignoreAuth: true, main: true, load: () => import('./pages/map-setting-page') },
 ];
 
 const menus: MenuContribution[] = [
@@ -34,6 +35,7 @@ const menus: MenuContribution[] = [
       { id: 400301, title: '告警设置', path: '/center/alarmSetting' },
       { id: 400302, title: '推送设置', path: '/center/alarmPush' },
       { id: 400303, title: '健康设置', path: '/center/health' },
+      { id: 400304, title: '地图设置', path: '/center/mapSetting' },
     ],
   },
 ];

@@ -19,9 +19,9 @@ export interface AssetMapProps {
   selected?: string;
   /** A click on an asset's mark. */
   onSelect?: (terminalNo: string) => void;
-  /** Basemap; default the console config's `mapProvider`, else the offline basemap. */
+  /** Basemap; default the tenant's 地图设置 (else the server's default, 自动: 高德 street tiles). */
   provider?: MapProvider;
-  /** Key of the provider (天地图); default the console config's `mapKey`. */
+  /** Key of the provider (天地图); default the tenant's. */
   mapKey?: string;
   /** A trail to draw (WGS84 [lon, lat], oldest first), e.g. the followed vehicle's recent path. */
   trail?: readonly (readonly [number, number])[];

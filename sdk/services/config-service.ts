@@ -1,3 +1,5 @@
+import type { MapBrowserConfig } from '../map-settings';
+
 /** Settings the server gives the console at start (/oauthToken/getConfig). */
 export interface ConsoleConfig {
   /** Hosts that get the older login page. */
@@ -7,10 +9,11 @@ export interface ConsoleConfig {
   aiScriptUrl?: string;
   smsLoginEnabled: boolean;
   /**
-   * Basemap of the asset map: 'offline' (default; China's provinces drawn from data shipped with
-   * the console, no internet needed), or online tiles: 'amap' and 'tencent' (GCJ-02), 'tianditu'
-   * (needs `mapKey`), 'osm' (WGS84). 'baidu' (BD-09) is recognised but its tiles need Baidu's own
-   * projection, which the console does not ship: it falls back to the offline basemap.
+   * The server's default basemap (a tenant's 地图设置 overrides it, see {@link ConfigService.map}):
+   * 'auto' (高德 street tiles, keyless, when the browser reaches them), online tiles: 'amap' and
+   * 'tencent' (GCJ-02), 'baidu' (BD-09 on Baidu's own projection), 'tianditu' (needs `mapKey`),
+   * 'osm' (WGS84); or 'offline' (China's provinces and cities drawn from data shipped with the
+   * console, no internet needed). Online tiles that fail to load fall back to the offline basemap.
    */
   mapProvider?: MapProvider;
   /** Key of the tile provider (天地图 tk). */
@@ -18,7 +21,7 @@ export interface ConsoleConfig {
 }
 
 /** Basemap providers of the asset map. */
-export type MapProvider = 'offline' | 'amap' | 'tencent' | 'baidu' | 'tianditu' | 'osm';
+export type MapProvider = 'auto' | 'offline' | 'amap' | 'tencent' | 'baidu' | 'tianditu' | 'osm';
 
 export interface SystemInfo {
   baseUrl: string;
@@ -31,6 +34,13 @@ export interface ConfigService {
   readonly config: ConsoleConfig;
   readonly loaded: boolean;
   load(): Promise<ConsoleConfig>;
+  /** The basemap of the signed-in user's tenant (地图设置); undefined until {@link loadMap} settles. */
+  readonly map: MapBrowserConfig | undefined;
+  /**
+   * Loads the tenant's basemap once (`refresh`: again, after 地图设置 changed); without a session
+   * or when the call fails, the server's default from {@link config}.
+   */
+  loadMap(refresh?: boolean): Promise<MapBrowserConfig>;
   /** The sub-application the user works in now (drives the platformId header and base URL). */
   readonly system: SystemInfo;
   setSystem(info: Partial<SystemInfo>): void;

@@ -13,6 +13,7 @@ import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
 import { healthArea } from './health/health-area';
 import { manifestArea } from './manifest/manifest-area';
+import { mapArea } from './map/map-settings-routes';
 import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
@@ -30,7 +31,7 @@ import { vehicleArea } from './vehicle/vehicle-area';
 
 /** The registry of every API area of this milestone. */
 export function createRouteRegistry(): RouteRegistry {
-  return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, manifestArea)
+  return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea, fenceArea)
     .add(commandArea)

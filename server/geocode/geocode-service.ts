@@ -1,5 +1,5 @@
 import { OfflineGeocoder, type GeoAddress } from './offline-geocoder';
-import { amapGeocoder, baiduGeocoder, type OnlineGeocoder } from './online-geocoder';
+import { onlineGeocoder, type OnlineGeocoder } from './online-geocoder';
 
 /** Small LRU on a Map (insertion order = recency). */
 class LruCache<V> {
@@ -46,7 +46,12 @@ export class GeocodeService {
 
   constructor(private readonly opts: GeocodeServiceOptions = {}) {
     this.cache = new LruCache(opts.cacheSize ?? 20_000);
-    if (opts.provider && opts.key) this.online = opts.provider === 'baidu' ? baiduGeocoder(opts.key) : amapGeocoder(opts.key);
+    if (opts.provider && opts.key) this.online = onlineGeocoder(opts.provider, opts.key);
+  }
+
+  /** The online geocoder of the server's own configuration (GEOCODER, GEOCODER_KEY), if any. */
+  get configured(): OnlineGeocoder | undefined {
+    return this.online;
   }
 
   get cached(): number {

@@ -1,9 +1,23 @@
 import { transformCoord } from '../../sdk/geo';
+import type { PlaceHit } from '../../sdk/map-settings';
 import type { GeoAddress } from './offline-geocoder';
 
-/** Reverse geocoding by a Chinese web map service (needs GEOCODER_KEY); never called in tests. */
+/** Geocoding by a Chinese web map service (needs a key); never called in tests. */
 export interface OnlineGeocoder {
   reverse(lon: number, lat: number): Promise<GeoAddress | undefined>;
+  /** Places matching an address, WGS84. */
+  search(address: string): Promise<PlaceHit[]>;
+}
+
+/** The online geocoder of a provider with its key. */
+export function onlineGeocoder(provider: 'baidu' | 'amap', key: string): OnlineGeocoder {
+  return provider === 'baidu' ? baiduGeocoder(key) : amapGeocoder(key);
+}
+
+/** A place from the provider's datum to WGS84, 6 decimals. */
+function placeOf(name: string, lon: number, lat: number, from: 'GCJ02' | 'BD09'): PlaceHit {
+  const [x, y] = transformCoord([lon, lat], from, 'WGS84');
+  return { name, lon: Number(x.toFixed(6)), lat: Number(y.toFixed(6)) };
 }
 
 const TIMEOUT_MS = 3000;
@@ -24,6 +38,12 @@ export function baiduGeocoder(key: string): OnlineGeocoder {
       const c = body.result.addressComponent ?? {};
       return { address: body.result.formatted_address, province: c.province, city: c.city, district: c.district, adcode: c.adcode };
     },
+    async search(address) {
+      const url = `https://api.map.baidu.com/geocoding/v3/?ak=${encodeURIComponent(key)}&output=json&address=${encodeURIComponent(address)}`;
+      const body = (await getJson(url)) as { status: number; result?: { location?: { lng: number; lat: number } } };
+      const at = body.result?.location;
+      return body.status === 0 && at ? [placeOf(address, at.lng, at.lat, 'BD09')] : [];
+    },
   };
 }
 
@@ -39,6 +59,16 @@ export function amapGeocoder(key: string): OnlineGeocoder {
       const c = body.regeocode?.addressComponent ?? {};
       const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
       return { address, province: str(c.province), city: str(c.city), district: str(c.district), adcode: str(c.adcode) };
+    },
+    async search(address) {
+      const url = `https://restapi.amap.com/v3/geocode/geo?key=${encodeURIComponent(key)}&address=${encodeURIComponent(address)}`;
+      const body = (await getJson(url)) as { status: string; geocodes?: { formatted_address?: unknown; location?: unknown }[] };
+      if (body.status !== '1') return [];
+      return (body.geocodes ?? []).flatMap((g) => {
+        const [lon, lat] = typeof g.location === 'string' ? g.location.split(',').map(Number) : [];
+        if (!Number.isFinite(lon) || !Number.isFinite(lat)) return [];
+        return [placeOf(typeof g.formatted_address === 'string' ? g.formatted_address : address, lon, lat, 'GCJ02')];
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import { FleetQueries } from './fleet-queries';
 import { GbDeclarationQueries } from './gb-declaration-queries';
 import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
+import { MapSettingsQueries } from './map-settings-queries';
 import { LeaseQueries } from './lease-queries';
 import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
@@ -47,6 +48,8 @@ export interface Store {
   readonly dictionary: DictionaryQueries;
   readonly notices: NoticeQueries;
   readonly health: HealthQueries;
+  /** 地图设置 per tenant. */
+  readonly mapSettings: MapSettingsQueries;
   readonly exports: ExportQueries;
   readonly fleet: FleetQueries;
   readonly positions: PositionQueries;
@@ -110,6 +113,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     dictionary: new DictionaryQueries(db),
     notices: new NoticeQueries(db),
     health: new HealthQueries(db),
+    mapSettings: new MapSettingsQueries(db),
     exports: new ExportQueries(db),
     fleet: new FleetQueries(db),
     positions: new PositionQueries(db),

@@ -361,6 +361,18 @@ export interface TerminalTable {
 }
 
 /** A device's 防盗设置 (migration 0023): 震动灵敏度 and 告警间隔; no row: the defaults apply. */
+export interface TenantMapSettingsTable {
+  tenant_id: number;
+  /** auto amap tencent baidu tianditu osm offline */
+  provider: string;
+  amap_key: string | null;
+  tencent_key: string | null;
+  baidu_key: string | null;
+  tianditu_key: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: number | null;
+}
+
 export interface DeviceGuardSettingsTable {
   terminal_id: number;
   /** 1 低, 2 中, 3 高 */
@@ -459,6 +471,7 @@ export interface Database extends AlarmTables, ReportTables {
   vehicles: VehicleTable;
   terminals: TerminalTable;
   device_guard_settings: DeviceGuardSettingsTable;
+  tenant_map_settings: TenantMapSettingsTable;
   media_files: MediaFileTable;
   gb_declarations: GbDeclarationTable;
   lease_renters: LeaseRenterTable;

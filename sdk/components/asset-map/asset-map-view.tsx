@@ -5,10 +5,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, hasPosition, type AssetState } from '../../asset-status';
 import { useService } from '../../react/use-service';
-import { ConfigService } from '../../services/config-service';
+import { ConfigService, type MapProvider } from '../../services/config-service';
 import type { AssetMapProps } from '../asset-map';
 import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
-import { effectiveProvider, tileSources, toMapLatLng } from './map-providers';
+import { effectiveProvider, TILE_FAILURE_NOTE, TileHealth, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';
 import { useMapOverlays } from './use-map-overlays';
 import { attachTrack, viewState } from './track-layer';
@@ -23,6 +23,9 @@ const CHINA_BOUNDS: L.LatLngBoundsExpression = [
 const PROVINCE_LABEL_ZOOM = 4;
 const LEGEND: AssetState[] = ['moving', 'stopped', 'offline', 'alarm'];
 
+/** Providers whose tiles failed in this page: later maps draw the offline basemap at once. */
+const unreachable = new Set<MapProvider>();
+
 let canvasSupport: boolean | undefined;
 /** Whether the browser draws 2D canvas (the vehicle layer and the offline basemap need it). */
 function canDrawCanvas(): boolean {
@@ -32,14 +35,23 @@ function canDrawCanvas(): boolean {
 
 /** The Leaflet map behind {@link AssetMap}; loaded on demand. */
 const AssetMapView = observer(function AssetMapView(props: AssetMapProps) {
+  const config = useService<ConfigService>(ConfigService);
+  const own = props.provider !== undefined;
+  useEffect(() => {
+    if (!own) void config.loadMap();
+  }, [config, own]);
   if (!canDrawCanvas()) return <div className="tl-asset-map tl-no-canvas">当前浏览器不支持地图显示</div>;
-  return <LeafletMap {...props} />;
+  // the tenant's basemap (地图设置) first: a map drawn before it is known would be drawn twice
+  if (!own && !config.map) return <div className={['tl-asset-map', props.className ?? ''].join(' ')} style={props.style} />;
+  const key = props.mapKey ?? (own ? config.config.mapKey : config.map?.mapKey);
+  const wanted = effectiveProvider(props.provider ?? config.map?.provider, key);
+  return <LeafletMap key={wanted} {...props} chosen={wanted} mapKey={key} />;
 });
 
-const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
-  const config = useService<ConfigService>(ConfigService);
-  const key = props.mapKey ?? config.config.mapKey;
-  const provider = effectiveProvider(props.provider ?? config.config.mapProvider, key);
+const LeafletMap = observer(function LeafletMap(props: AssetMapProps & { chosen: MapProvider }) {
+  const { chosen, mapKey: key } = props;
+  const [failed, setFailed] = useState(() => unreachable.has(chosen));
+  const provider: MapProvider = failed ? 'offline' : chosen;
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<{ map: L.Map; layer: VehicleLayer }>();
   const onSelect = useRef(props.onSelect);
@@ -61,8 +73,15 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
         else basemap = g;
       });
     } else {
+      const health = new TileHealth();
+      const giveUp = (ok: boolean) => {
+        if (!health.record(ok) || cancelled) return;
+        unreachable.add(provider);
+        setFailed(true);
+      };
       for (const t of tileSources(provider, key)) {
         const tiles = provider === 'baidu' ? baiduTileLayer(t) : L.tileLayer(t.url, { subdomains: t.subdomains ?? 'abc', maxZoom: t.maxZoom, attribution: t.attribution });
+        tiles.on('tileload', () => giveUp(true)).on('tileerror', () => giveUp(false));
         tiles.addTo(map);
       }
     }
@@ -136,6 +155,11 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps) {
   return (
     <div className={classes} style={props.style} data-provider={provider}>
       <div ref={box} style={{ width: '100%', height: '100%' }} />
+      {failed && (
+        <div className="tl-map-note" role="status">
+          {TILE_FAILURE_NOTE}
+        </div>
+      )}
       {props.legend !== false && (
         <div className="tl-map-legend">
           {LEGEND.map((s) => (

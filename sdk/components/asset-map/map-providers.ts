@@ -12,6 +12,7 @@ export interface TileSource {
 /** The datum a provider's tiles are drawn in: markers must be converted into it. */
 export function providerCoordSystem(provider: MapProvider): CoordSystem {
   switch (provider) {
+    case 'auto':
     case 'amap':
     case 'tencent':
       return 'GCJ02';
@@ -22,11 +23,37 @@ export function providerCoordSystem(provider: MapProvider): CoordSystem {
   }
 }
 
-/** The provider actually drawn: 'tianditu' needs a key and falls back to the offline basemap without one. */
+/**
+ * The provider actually drawn: 'auto' (and no setting at all) is 高德's keyless street map;
+ * 'tianditu' needs a key and falls back to the offline basemap without one.
+ */
 export function effectiveProvider(provider: MapProvider | undefined, key?: string): MapProvider {
-  if (!provider) return 'offline';
+  if (!provider || provider === 'auto') return 'amap';
   if (provider === 'tianditu' && !key) return 'offline';
   return provider;
+}
+
+/** What the map shows when a provider's tiles cannot be loaded. */
+export const TILE_FAILURE_NOTE = '在线地图无法访问，已切换为离线底图；可在 地图设置 中配置地图服务';
+
+/**
+ * Watches the tiles of an online basemap: reports unreachable when tiles fail before any loads
+ * (the first tiles failing, e.g. no route to the tile host or the host refusing), after
+ * `failures` of them. A tile that loads first means the host is reachable: later errors are
+ * single missing tiles, not a dead provider.
+ */
+export class TileHealth {
+  private loaded = 0;
+  private failed = 0;
+
+  constructor(private readonly failures = 2) {}
+
+  /** Counts a tile; true when the provider must be given up. */
+  record(ok: boolean): boolean {
+    if (ok) this.loaded++;
+    else this.failed++;
+    return this.loaded === 0 && this.failed >= this.failures;
+  }
 }
 
 /** Tile layers of an online provider (base first, labels after); none for 'offline'. */

@@ -31,7 +31,7 @@ describe('resource lists', () => {
     expect(command).toMatchObject({ name: '指令下发', path: '/car/command', type: 1 });
     expect(command.children).toEqual([expect.objectContaining({ id: 840001, name: '下发指令', type: 3 }), expect.objectContaining({ id: 840002, name: '危险指令', type: 3 })]);
     const centre = res.obj[0]!;
-    expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400303]);
+    expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400303, 400304]);
   });
 
   it('gives the other tenant only car, system, data-report and the centre', async () => {

@@ -86,6 +86,7 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [400301, '告警设置', '/center/alarmSetting', under(4003)],
     [400302, '推送设置', '/center/alarmPush', under(4003)],
     [400303, '健康设置', '/center/health', under(4003)],
+    [400304, '地图设置', '/center/mapSetting', { ...under(4003), grantedWith: 400301 }],
   ]),
   ...platform(8, [
     [8001, '概览', '/car/overview', { icon: 'Home' }],

@@ -20,6 +20,7 @@ import { lateAlarms } from './0020-late-alarms';
 import { loginFailureSource } from './0021-login-failure-source';
 import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
+import { tenantMapSettings } from './0024-tenant-map-settings';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0021-login-failure-source': loginFailureSource,
   '0022-alarm-levels': alarmLevels,
   '0023-device-guard-settings': deviceGuardSettings,
+  '0024-tenant-map-settings': tenantMapSettings,
 };
 
 export const migrationProvider: MigrationProvider = {
