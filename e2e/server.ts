@@ -82,7 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logFile = path.join(RESULTS_DIR, `${name}.log`);
   const log = createWriteStream(logFile);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), JT808_PORT: String(jt808Port), GT06_PORT: String(gt06Port), WATCH_PORT: String(watchPort), DATA_DIR: dataDir, SIM_DEVICES: '0', SIM_ASSETS: '0', ...options.env };
+  // the machines running the scenarios reach no tile server: the offline basemap unless a scenario asks for another map
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), JT808_PORT: String(jt808Port), GT06_PORT: String(gt06Port), WATCH_PORT: String(watchPort), DATA_DIR: dataDir, SIM_DEVICES: '0', SIM_ASSETS: '0', MAP_PROVIDER: 'offline', ...options.env };
   // as `npm start` from a plain shell: the embedded store of a fresh data dir, the in-process bus,
   // and none of the test runner's environment (NODE_ENV=test would make vite build a development bundle)
   for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$|DATABASE_URL$|NATS_URL$)/.test(key)) delete env[key];

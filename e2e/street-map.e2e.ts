@@ -6,17 +6,28 @@
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { inject, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { transformCoord } from '../sdk/geo';
 import { test } from './browser';
 import { login, type Envelope, type Session } from './console-app';
 import { shows } from './expect-ui';
+import { startServer, type RunningServer } from './server';
 
 /** 天安门 in GCJ-02 (what 高德's map shows and users copy). */
 const GCJ: [number, number] = [116.397428, 39.90923];
 const FENCE = '街道地图核对围栏';
 const TILE_HOST = /^https:\/\/webrd0\d\.is\.autonavi\.com\//;
 const NOTE = '在线地图无法访问，已切换为离线底图；可在 地图设置 中配置地图服务';
+
+// a server of its own on the default map (自动: 高德's street tiles); the other scenarios' servers
+// use the offline basemap, since the machines running them reach no tile server
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ name: 'street-map-e2e-server', env: { MAP_PROVIDER: 'auto' } });
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** CRC-32 of a PNG chunk. */
 function crc32(bytes: Buffer): number {
@@ -57,7 +68,7 @@ function worldPixel([lon, lat]: [number, number], z: number): [number, number] {
 }
 
 async function postJson<T>(session: Session, path: string, body: unknown): Promise<Envelope<T>> {
-  const res = await fetch(new URL(path, inject('baseUrl')), {
+  const res = await fetch(new URL(path, server.baseUrl), {
     method: 'POST',
     headers: { sessionId: session.sessionId, userId: session.userId, platformId: '8', 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -83,7 +94,7 @@ async function stubTiles(context: BrowserContext, answer: 'tiles' | 'abort'): Pr
 
 describe('street map', () => {
   test('draws 高德 street tiles and puts a GCJ-02 point on its tile pixel', async ({ newContext }) => {
-    const context = await newContext();
+    const context = await newContext({ baseURL: server.baseUrl });
     const asked = await stubTiles(context, 'tiles');
     const page = await context.newPage();
     const session = await login(page);
@@ -129,7 +140,7 @@ describe('street map', () => {
   });
 
   test('falls back to the offline basemap with a note when the tiles cannot be loaded', async ({ newContext }) => {
-    const context = await newContext();
+    const context = await newContext({ baseURL: server.baseUrl });
     const asked = await stubTiles(context, 'abort');
     const page = await context.newPage();
     await login(page);
