@@ -6,6 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<MileageItem>[] = [
   { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
@@ -39,7 +40,7 @@ const MileageReportPage = observer(function MileageReportPage() {
       }
     >
       <DailyMileageBars days={q.data?.days ?? []} />
-      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
+      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
       {t && (
         <ReportSummary
           label="合计"
