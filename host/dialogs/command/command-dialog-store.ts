@@ -4,6 +4,9 @@ import {
   COMMAND_MAX_TERMINALS,
   COMMAND_SEND_PATH,
   COMMAND_TYPES,
+  commandActionFor,
+  commandNameFor,
+  listWords,
   CommandFollower,
   expectOk,
   NETWORK_ERROR_MESSAGE,
@@ -95,8 +98,20 @@ export class CommandDialogStore {
     };
   }
 
+  /** The command types offered, named as the terminals' kind names them (an e-bike's 断电/恢复供电). */
   get types() {
-    return COMMAND_TYPES.filter((t) => !t.dangerous || this.canSendDangerous);
+    const kind = this.assetKind;
+    return COMMAND_TYPES.filter((t) => !t.dangerous || this.canSendDangerous).map((t) => ({ ...t, name: commandNameFor(kind, t.type, t.name) }));
+  }
+
+  /** The kind of the addressed assets when they are all of one kind (live positions), else undefined. */
+  get assetKind(): string | undefined {
+    return listWords(this.terminalNos.map((no) => this.deps.live.positions.get(no)?.assetKind)).kind;
+  }
+
+  /** A command action as the assets' kind says it (an e-bike's 断电 for 断开油电). */
+  actionName(type: CommandType, action: string, generic: string): string {
+    return commandActionFor(this.assetKind, type, action, generic);
   }
 
   get dangerous(): boolean {
