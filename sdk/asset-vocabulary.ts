@@ -63,11 +63,13 @@ export interface ListWords {
   nameLabel: string;
   groupLabel: string;
   noun: string;
+  /** Moving, as in 行驶时长 / 移动时长 / 骑行时长. */
+  moving: string;
   handlingExample: string;
 }
 
 /** Words of a list that holds several kinds. */
-export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', handlingExample: '已联系相关人员，确认安全' };
+export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', handlingExample: '已联系相关人员，确认安全' };
 
 /** The words of `kind` (a code or a Chinese noun); a terminal without an asset, or an unknown kind, speaks as a vehicle. */
 export function vocabularyOf(kind: string | null | undefined): AssetVocabulary {

@@ -1,4 +1,4 @@
-import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, DataTable, listWords, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
 import { formatClock, formatDuration, ReportPaths, type MileageItem, type MileagePage } from '../report/report-api';
@@ -31,6 +31,8 @@ const MileageReportPage = observer(function MileageReportPage() {
     expectOk(await http.get<MileagePage>(ReportPaths.mileage, { ...page, ...filterParams(f) })),
   );
   const t = q.data?.totals;
+  const words = listWords((q.data?.list ?? []).map((r) => r.assetKind));
+  const unit = words.kind === 'vehicle' ? '辆' : words.kind ? ASSET_KIND_DEFINITIONS[words.kind].counted : '个';
   return (
     <ReportFrame
       title="里程报表"
@@ -45,9 +47,9 @@ const MileageReportPage = observer(function MileageReportPage() {
         <ReportSummary
           label="合计"
           items={[
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${unit}`],
             ['总里程', `${t.mileage.toFixed(2)} km`],
-            ['行驶时长', formatDuration(t.drivingSeconds)],
+            [`${words.moving}时长`, formatDuration(t.drivingSeconds)],
             ['最高速度', `${t.maxSpeed} km/h`],
             ['平均速度', `${t.avgSpeed} km/h`],
             ['上报次数', t.reports],

@@ -28,7 +28,7 @@ export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Work
 export function writeMileageSheet(book: Book, list: readonly MileageItem[], totals: MileageTotalsView): void {
   const ws = sheet(book, '里程报表', [
     ...assetHeaders(list), { header: '日期', width: 12 },
-    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: '行驶时长(小时)', width: 14 },
+    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: `${listWords(list.map((r) => r.assetKind)).moving}时长(小时)`, width: 14 },
     { header: '最高速度(km/h)', width: 14 }, { header: '平均速度(km/h)', width: 14 }, { header: '上报次数', width: 10 },
     { header: '首次上报', width: 20 }, { header: '末次上报', width: 20 },
   ]);
