@@ -1,4 +1,5 @@
 /** How an asset is shown and filtered: pure helpers over {@link MonitorItem}. */
+import { vocabularyOf } from './asset-vocabulary';
 import type { MonitorItem } from './services/live-service';
 
 /** Drawing state: offline grey, alarm red, moving green, stopped blue. */
@@ -16,6 +17,12 @@ export const ASSET_STATE_COLORS: Record<AssetState, string> = {
 };
 
 export const ASSET_STATE_LABELS: Record<AssetState, string> = { moving: '行驶', stopped: '静止', offline: '离线', alarm: '报警' };
+
+/** A state as `kind` says it: a person or pet 移动, an e-bike 骑行, a vehicle 行驶 (see {@link vocabularyOf}). */
+export function assetStateLabel(state: AssetState, kind: string | null | undefined): string {
+  const v = vocabularyOf(kind);
+  return state === 'moving' ? v.moving : state === 'stopped' ? v.still : ASSET_STATE_LABELS[state];
+}
 
 /**
  * Whether the asset is in alarm: it has an open alarm (`openAlarms`: unhandled, a condition type

@@ -7,6 +7,7 @@ export * from './map-settings';
 export * from './china-time';
 export * from './live-close';
 export * from './asset-kinds';
+export * from './asset-vocabulary';
 export * from './gb-compliance';
 export * from './lease';
 export * from './ebike-guard';

@@ -9,6 +9,8 @@ export interface ReportAssetColumns {
   terminalNo: string;
   plateNo: string | null;
   groupName: string | null;
+  /** vehicle, person, pet or ebike: the words of the name and group columns (see listWords). */
+  assetKind?: string | null;
 }
 
 

@@ -15,6 +15,7 @@ import {
   PermissionService,
   Textarea,
   useService,
+  vocabularyOf,
   type AlarmDeskEntry,
   type AlarmLevel,
 } from '@tianlu/sdk';
@@ -154,7 +155,7 @@ export const AlarmDeskCard = observer(function AlarmDeskCard(props: { entry: Ala
           <>
             <Textarea
               aria-label="处理意见"
-              placeholder={count > 1 ? `处理意见（将处理这 ${count} 条）` : '处理意见'}
+              placeholder={`处理意见，例如：${vocabularyOf(e.assetKind).handlingExample}${count > 1 ? `（将处理这 ${count} 条）` : ''}`}
               value={note}
               maxLength={ALARM_NOTE_MAX}
               resize="vertical"

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageBus, type MessageBus as Bus } from '@tianlu/sdk';
+import { ASSET_VOCABULARY, MessageBus, vehicleWordsAvoided, type AssetKind, type MessageBus as Bus } from '@tianlu/sdk';
 import { flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
 
 const position = {
@@ -33,12 +33,12 @@ const detail = {
   expiryDate: '2027-01-01',
 };
 
-async function open(geo: ReturnType<typeof ok>, item: object = position, track = ok({ points: [item] })) {
+async function open(geo: ReturnType<typeof ok>, item: object = position, track = ok({ points: [item] }), assetDetail: object = detail) {
   logIn();
   const server = shellServer()
     .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 1, list: [item] }))
     .on('GET', '/car/v4/api/track/list.json', track)
-    .on('GET', '/car/v4/api/vehicle/detail.json', ok(detail))
+    .on('GET', '/car/v4/api/vehicle/detail.json', ok(assetDetail))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', geo);
   const app = renderApp('/home', server);
   await screen.findByText('我的应用');
@@ -95,5 +95,25 @@ describe('vehicle info dialog', () => {
     expect(await within(dialog).findByText('2027-01-01（已到期）')).toBeTruthy();
     expect(within(dialog).getAllByText('服务已到期，请续费').length).toBeGreaterThan(0);
     expect(within(dialog).queryByText(/null/)).toBeNull();
+  });
+
+  const kinds: { kind: AssetKind; name: string; profile: Record<string, string | number>; shows: string[] }[] = [
+    { kind: 'person', name: '董明辉', profile: { employeeNo: 'E1001', department: '生产部', phone: '13910002001', photo: '/car/v1/api/media/0123456789abcdef0123456789abcdef.jpg' }, shows: ['工号', 'E1001', '生产部', '手机号'] },
+    { kind: 'pet', name: '豆豆', profile: { species: '狗', breed: '柯基', sex: '公', ownerPhone: '18687654321' }, shows: ['种类', '柯基', '主人手机号', '18687654321'] },
+    { kind: 'ebike', name: '粤B·D30001', profile: { brand: '雅迪', frameNo: 'YD2026A0001', batteryVoltage: '48', batteryCapacity: 20 }, shows: ['车架号', 'YD2026A0001', '48 V', '20 Ah'] },
+  ];
+  it.each(kinds)('a $kind speaks its own words: title, name, status, its fields and photo', async ({ kind, name, profile, shows }) => {
+    const words = ASSET_VOCABULARY[kind];
+    const item = { ...position, plateNo: name, assetKind: kind };
+    const { dialog } = await open(ok([{ index: 0, address: '深圳市南山区' }]), item, ok({ points: [item] }), { ...detail, plateNo: name, assetKind: kind, groupName: '深圳', profile });
+    expect(await within(dialog).findByText(`${words.infoTitle} 京A12345`)).toBeTruthy();
+    expect(within(dialog).getByText(words.nameLabel)).toBeTruthy();
+    expect(within(dialog).getByText(`在线 · ${words.moving}`)).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('tab', { name: '详情', hidden: true }));
+    for (const text of shows) expect(await within(dialog).findByText(text)).toBeTruthy();
+    expect(within(dialog).queryByText('LFV1234567890')).toBeNull();
+    expect(within(dialog).queryByText('司机')).toBeNull();
+    if (profile.photo) expect(within(dialog).getByRole('img', { name: '照片', hidden: true }).getAttribute('src')).toBe(profile.photo);
+    for (const word of vehicleWordsAvoided(kind)) expect(within(dialog).queryByText(new RegExp(word))).toBeNull();
   });
 });

@@ -15,9 +15,13 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import {
-  ASSET_STATE_LABELS,
   AssetMap,
   assetState,
+  assetStateLabel,
+  infoFields,
+  MIXED_ASSET_WORDS,
+  profileText,
+  vocabularyOf,
   COMMAND_SEND_BUTTON_ID,
   DialogService,
   formatChinaTime,
@@ -43,6 +47,7 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '72px 1fr', rowGap: '8px', columnGap: '12px', fontSize: '13px', alignContent: 'start' },
   key: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
+  photo: { width: '96px', height: '96px', objectFit: 'cover', borderRadius: tokens.borderRadiusMedium, marginBottom: '12px' },
   expired: {
     display: 'flex',
     alignItems: 'center',
@@ -63,8 +68,8 @@ const or = (x: string | number | null | undefined, unit = '') => (x === undefine
 
 function followFields(v: MonitorItem, address: string | undefined): [string, string][] {
   return [
-    ['车牌号', v.plateNo || '-'],
-    ['状态', v.expired ? '服务已到期' : v.online ? `在线 · ${ASSET_STATE_LABELS[assetState(v)]}` : '离线'],
+    [vocabularyOf(v.assetKind).nameLabel, v.plateNo || '-'],
+    ['状态', v.expired ? '服务已到期' : v.online ? `在线 · ${assetStateLabel(assetState(v), v.assetKind)}` : '离线'],
     ['速度', or(v.speed, ' km/h')],
     ['方向', or(v.course, '°')],
     ['定位时间', formatChinaTime(v.gpsTime, 'full', '-')],
@@ -73,14 +78,21 @@ function followFields(v: MonitorItem, address: string | undefined): [string, str
   ];
 }
 
+/** What a vehicle keeps beside the common fields; other kinds show the fields of their own definition. */
+function kindFields(d: VehicleDetail | undefined, kind: string | null | undefined): [string, string][] {
+  if (vocabularyOf(kind).kind === 'vehicle') {
+    return [['车牌颜色', or(d?.plateColor)], ['车辆类型', or(d?.vehicleType)], ['VIN', or(d?.vin)], ['司机', or(d?.driver)]];
+  }
+  return infoFields(kind).map((f) => [f.label, or(profileText(f, d?.profile?.[f.key]))]);
+}
+
 function detailFields(d: VehicleDetail | undefined, v: MonitorItem | undefined, terminalNo: string): [string, string][] {
-  return [
-    ['车牌号', or(d?.plateNo ?? v?.plateNo)],
-    ['车牌颜色', or(d?.plateColor)],
-    ['车辆类型', or(d?.vehicleType)],
-    ['VIN', or(d?.vin)],
-    ['司机', or(d?.driver)],
-    ['车组', or(d?.groupName ?? v?.groupName)],
+  const kind = d?.assetKind ?? v?.assetKind;
+  const words = vocabularyOf(kind);
+  const rows: [string, string][] = [
+    [words.nameLabel, or(d?.plateNo ?? v?.plateNo)],
+    ...kindFields(d, kind),
+    [words.groupLabel, or(d?.groupName ?? v?.groupName)],
     ['终端号', or(d?.terminalNo ?? terminalNo)],
     ['终端型号', or(d?.terminalModel)],
     ['SIM 卡号', or(d?.sim)],
@@ -90,6 +102,8 @@ function detailFields(d: VehicleDetail | undefined, v: MonitorItem | undefined, 
     ['里程', or(v?.mileage, ' km')],
     ['在线', v ? (v.expired ? expiredHint(v)! : v.online ? '是' : '否') : '-'],
   ];
+  // a person's own 部门 field stands for the group of the same name
+  return rows.filter(([label], i) => rows.findIndex(([l]) => l === label) === i);
 }
 
 function Fields(props: { rows: [string, string][] }) {
@@ -123,6 +137,7 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
     return (
       <>
         {store.detailError && <div className={s.error}>{store.detailError}</div>}
+        {typeof store.detail?.profile?.photo === 'string' && <img className={s.photo} src={store.detail.profile.photo} alt="照片" />}
         <Fields rows={detailFields(store.detail, position, props.terminalNo)} />
       </>
     );
@@ -146,18 +161,27 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
   );
 });
 
-/** 车辆信息: tab 跟踪 follows the vehicle live with its trail, tab 详情 its vehicle and terminal fields. */
+/**
+ * 车辆信息, 人员信息, 宠物信息, 电动车信息 (the kind's own words): tab 跟踪 follows the asset live
+ * with its trail, tab 详情 its own fields, photo and terminal. Until the asset's kind is known the
+ * title says 资产信息.
+ */
 const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   const s = useStyles();
   const dialogs = useService<DialogService>(DialogService);
   const nav = useService<NavigationService>(NavigationService);
+  const live = useService<LiveService>(LiveService);
   const info = dialogs.vehicleInfo;
   if (!info) return null;
+  const kind = live.positions.get(info.terminalNo)?.assetKind;
+  const title = kind === undefined ? `${MIXED_ASSET_WORDS.noun}信息` : vocabularyOf(kind).infoTitle;
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && dialogs.closeVehInfo()}>
       <DialogSurface style={{ maxWidth: 820 }}>
         <DialogBody>
-          <DialogTitle>车辆信息 {info.plateNo ?? info.terminalNo}</DialogTitle>
+          <DialogTitle>
+            {title} {info.plateNo ?? info.terminalNo}
+          </DialogTitle>
           <DialogContent>
             <TabList selectedValue={info.tab} onTabSelect={(_, d) => dialogs.setVehInfoTab(d.value as VehicleInfoTab)}>
               <Tab value="follow">跟踪</Tab>

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageBus, PermissionService, ServiceProvider, type Alarm, type MessageBus as Bus, type PermissionService as Perms } from '@tianlu/sdk';
+import { ASSET_VOCABULARY, MessageBus, PermissionService, ServiceProvider, type Alarm, type MessageBus as Bus, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
@@ -16,9 +16,9 @@ const PROCESS = '/car/v1/api/monitor/processAlarm';
 const alarm = (id: number, patch: Partial<Alarm> = {}): Alarm =>
   testAlarm(id, { terminalNo: `01380000000${id}`, plateNo: `京A0000${id}`, vehicleId: id, speed: 35, ...patch });
 
-async function setup(resources: { id: number; type: number }[] = [{ id: 8300, type: 1 }]) {
+async function setup(resources: { id: number; type: number }[] = [{ id: 8300, type: 1 }], initial = [alarm(1), alarm(2, { alarmType: 'overspeed', alarmName: '超速报警' })]) {
   storeUser();
-  let open = [alarm(1), alarm(2, { alarmType: 'overspeed', alarmName: '超速报警' })];
+  let open = initial;
   const server = new FakeServer()
     .on('GET', REALTIME, (req) => {
       const type = req.query.get('alarmType');
@@ -78,6 +78,30 @@ describe('告警中心', () => {
     expect(await screen.findByText('京A00004')).toBeTruthy();
     expect(queries(REALTIME).length).toBe(before + 1);
     expect(within(screen.getByTestId('alarm-counts')).getByRole('button', { name: '全部 3' })).toBeTruthy();
+  });
+
+  it("a person's alarms are headed 姓名 and 部门, and their handling example speaks of the person", async () => {
+    const person = (id: number) => alarm(id, { plateNo: `董明辉${id}`, assetKind: 'person', groupName: '生产部' });
+    await setup(undefined, [person(1), person(2)]);
+    await shown('董明辉1');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['姓名', '部门']));
+    expect(headers).not.toContain('车牌号');
+    expect(headers).not.toContain('车组');
+    fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
+    fireEvent.click(screen.getByRole('button', { name: '批量处理（2）' }));
+    const dialog = await screen.findByRole('dialog');
+    const note = await within(dialog).findByRole('textbox', { hidden: true });
+    expect(note.getAttribute('placeholder')).toBe(`例如：${ASSET_VOCABULARY.person.handlingExample}`);
+    // one length counter under the note
+    expect(within(dialog).getAllByText('0/200', { exact: false })).toHaveLength(1);
+  });
+
+  it('a list of vehicles and people is headed 名称 and 分组', async () => {
+    await setup(undefined, [alarm(1), alarm(2, { plateNo: '董明辉', assetKind: 'person' })]);
+    await shown('董明辉');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['名称', '分组']));
   });
 
   it('processes the ticked alarms with a note; without a note nothing is sent', async () => {

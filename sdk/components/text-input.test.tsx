@@ -44,6 +44,19 @@ describe('text inputs (spec §5: a maximum-length counter)', () => {
     expect(counter(container)).toEqual([]);
   });
 
+  it('shows no counter on figures: phones, coordinates, numbers typed as text, and codes that say so', () => {
+    const { container } = render(
+      <>
+        <Input type="tel" aria-label="手机号" defaultValue="186" />
+        <Input inputMode="decimal" aria-label="经度" defaultValue="113.9" />
+        <Input inputMode="numeric" aria-label="半径" defaultValue="200" />
+        <Input counter={false} maxLength={30} aria-label="车架号" defaultValue="YD2026" />
+        <Input maxLength={50} aria-label="部门" defaultValue="生产部" />
+      </>,
+    );
+    expect(counter(container)).toEqual(['3/50']);
+  });
+
   it('counts in a textarea under the text', () => {
     const { container } = render(<Textarea aria-label="备注" maxLength={100} defaultValue="已处理" />);
     expect(counter(container)).toEqual(['3/100']);

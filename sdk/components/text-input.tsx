@@ -30,8 +30,10 @@ export function preloadTextarea(): Promise<void> {
  */
 export const DEFAULT_TEXT_MAX_LENGTH = 200;
 
-/** Input types that take free text (a password's length is not shown; numbers, dates and the like have no counter). */
-const TEXT_TYPES = new Set(['text', 'search', 'tel', 'email', 'url']);
+/** Input types that take free text (a password's length is not shown; numbers, phones, dates and the like have no counter). */
+const TEXT_TYPES = new Set(['text', 'search', 'email', 'url']);
+/** Keyboards of fields that take figures, not free text (numbers, coordinates, codes sent by SMS): no counter. */
+const FIGURE_MODES = new Set(['numeric', 'decimal', 'tel']);
 
 // inline styles with Fluent's theme variables: no style hooks at module load
 const COUNTER_STYLE = { color: 'var(--colorNeutralForeground4)', fontSize: 'var(--fontSizeBase200)', whiteSpace: 'nowrap', paddingLeft: '4px', fontVariantNumeric: 'tabular-nums' } as const;
@@ -84,14 +86,20 @@ function useLength(value: unknown, defaultValue: unknown): [number, (text: strin
   return [value !== undefined && value !== null ? String(value).length : own, (text) => setOwn(text.length)];
 }
 
+/** Props of {@link Input}: Fluent's, and whether the length counter shows. */
+export type TextInputProps = InputProps & {
+  /** Show the length counter; default: free text only (type text, search, email, url without a numeric, decimal or tel `inputMode`). Codes and numbers pass false. */
+  counter?: boolean;
+};
+
 /**
- * Fluent UI's Input with the console's rule: a text input (type text, search, tel, email, url)
- * shows how many characters it holds of its `maxLength` after the text, and is limited to
+ * Fluent UI's Input with the console's rule: a free-text input shows how many characters it holds
+ * of its `maxLength` after the text (see {@link TextInputProps.counter}), and is limited to
  * {@link DEFAULT_TEXT_MAX_LENGTH} when it names no limit. Drop-in for Fluent's Input.
  */
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(props, ref) {
-  const { maxLength, type = 'text', contentAfter, onChange, value, defaultValue } = props;
-  const counted = TEXT_TYPES.has(type);
+export const Input = forwardRef<HTMLInputElement, TextInputProps>(function Input({ counter, ...props }, ref) {
+  const { maxLength, type = 'text', contentAfter, onChange, value, defaultValue, inputMode } = props;
+  const counted = counter ?? (TEXT_TYPES.has(type) && !FIGURE_MODES.has(inputMode ?? ''));
   const max = maxLength ?? (counted ? DEFAULT_TEXT_MAX_LENGTH : undefined);
   const [length, setLength] = useLength(value, defaultValue);
   const change = (e: ChangeEvent<HTMLInputElement>, data: InputOnChangeData) => {

@@ -154,4 +154,8 @@ export interface VehicleDetail {
   edition?: string;
   installDate?: string;
   expiryDate?: string;
+  /** vehicle, person, pet or ebike (null: a terminal without an asset). */
+  assetKind?: string | null;
+  /** The fields of its kind (ASSET_KIND_DEFINITIONS: 工号, 部门, 种类, 车架号 …, 照片 a media URL). */
+  profile?: Readonly<Record<string, string | number>>;
 }

@@ -63,6 +63,8 @@ export interface AssetDetail {
   installDate: string | null;
   expiryDate: string | null;
   assetKind: string | null;
+  /** The fields of its kind (工号, 部门, 车架号 …); empty for a terminal without an asset. */
+  profile: Record<string, string | number> | null;
 }
 
 /** Vehicle groups, vehicles and terminals of each tenant. */
@@ -169,7 +171,7 @@ export class FleetQueries {
       .select([
         't.id as terminalId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'v.plate_color as plateColor',
         'v.vehicle_type as vehicleType', 'v.vin', 'v.driver', 'g.id as groupId', 'g.name as groupName', 't.model as terminalModel',
-        't.imei', 't.sim', 't.edition', 'v.asset_kind as assetKind',
+        't.imei', 't.sim', 't.edition', 'v.asset_kind as assetKind', 'v.profile',
         sql<string | null>`to_char(t.install_date, 'YYYY-MM-DD')`.as('installDate'),
         sql<string | null>`to_char(v.expiry_date, 'YYYY-MM-DD')`.as('expiryDate'),
       ])

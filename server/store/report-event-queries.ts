@@ -85,7 +85,7 @@ export class ReportEventQueries {
     const { rows } = await sql<Record<string, unknown>>`
       with a as (${ReportQueries.assetsSql(ids)}),
       e as materialized (
-        select e.*, to_char(e.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name
+        select e.*, to_char(e.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name, a.asset_kind
         from report_events e join a on a.terminal_id = e.terminal_id
         where e.kind = ${kind} and e.terminal_id = any(${idArray(ids)}) and e.day >= ${filter.startDay}::date and e.day <= ${filter.endDay}::date ${accFilter}
       ),
@@ -124,7 +124,7 @@ export class ReportEventQueries {
     const { rows } = await sql<Record<string, unknown>>`
       with a as (${ReportQueries.assetsSql(ids)}),
       f as materialized (
-        select d.*, to_char(d.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name,
+        select d.*, to_char(d.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name, a.asset_kind,
           coalesce(x.n, 0) as drops, coalesce(x.litres, 0) as drop_litres
         from report_event_days d join a on a.terminal_id = d.terminal_id
         left join lateral (
@@ -166,7 +166,7 @@ export class ReportEventQueries {
     const since = new Date(opts.now.getTime() - filter.hours * 3600_000);
     const { rows } = await sql<Record<string, unknown>>`
       with a as (
-        select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name, lp.device_time, lp.lon, lp.lat
+        select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name, v.asset_kind, lp.device_time, lp.lon, lp.lat
         from terminals t
         left join vehicles v on v.id = t.vehicle_id
         left join vehicle_groups g on g.id = v.group_id

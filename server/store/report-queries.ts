@@ -29,6 +29,8 @@ export interface AssetColumns {
   terminalNo: string;
   plateNo: string | null;
   groupName: string | null;
+  /** vehicle, person, pet or ebike (null: a terminal without an asset). */
+  assetKind: string | null;
 }
 
 interface AssetDayColumns extends AssetColumns {
@@ -188,7 +190,7 @@ export class ReportQueries {
 
   static assetsSql(ids: readonly number[]): RawBuilder<unknown> {
     return sql`
-      select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name
+      select t.id as terminal_id, t.display_no, v.plate_no, g.name as group_name, v.asset_kind
       from terminals t
       left join vehicles v on v.id = t.vehicle_id
       left join vehicle_groups g on g.id = v.group_id
@@ -209,7 +211,7 @@ export class ReportQueries {
       with a as (${ReportQueries.assetsSql(ids)}),
       d as (${await this.figures(ids, filter, opts)}),
       r as materialized (
-        select d.*, to_char(d.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name,
+        select d.*, to_char(d.day, 'YYYY-MM-DD') as day_text, a.display_no, a.plate_no, a.group_name, a.asset_kind,
           case when d.odometer_reports >= 2 then d.odometer_km else d.gps_km end as mileage_km
         from d join a on a.terminal_id = d.terminal_id
         where d.reports > 0
@@ -269,7 +271,7 @@ export class ReportQueries {
       days as (select d::date as day from generate_series(${filter.startDay}::date, ${filter.endDay}::date, interval '1 day') d),
       d as (${await this.figures(ids, filter, opts)}),
       r as materialized (
-        select a.terminal_id, a.display_no, a.plate_no, a.group_name, to_char(days.day, 'YYYY-MM-DD') as day_text, days.day,
+        select a.terminal_id, a.display_no, a.plate_no, a.group_name, a.asset_kind, to_char(days.day, 'YYYY-MM-DD') as day_text, days.day,
           coalesce(d.live_reports, 0) as live_reports, d.live_first_time, d.live_last_time, coalesce(d.online_seconds, 0) as online_seconds
         from a cross join days
         left join d on d.terminal_id = a.terminal_id and d.day = days.day

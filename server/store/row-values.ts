@@ -13,5 +13,8 @@ export function parseJson<T extends unknown[]>(value: unknown): T {
 
 /** The asset columns of a report row (terminal_id, display_no, plate_no, group_name). */
 export function assetColumns(r: Record<string, unknown>) {
-  return { terminalId: num(r.terminal_id), terminalNo: String(r.display_no), plateNo: (r.plate_no as string | null) ?? null, groupName: (r.group_name as string | null) ?? null };
+  return {
+    terminalId: num(r.terminal_id), terminalNo: String(r.display_no), plateNo: (r.plate_no as string | null) ?? null, groupName: (r.group_name as string | null) ?? null,
+    assetKind: (r.asset_kind as string | null) ?? null,
+  };
 }

@@ -5,6 +5,9 @@ import {
   COMMAND_MAX_TERMINALS,
   COMMAND_PREVIEW_PATH,
   COMMAND_SEND_PATH,
+  commandActionFor,
+  commandNameFor,
+  listWords,
   CommandFollower,
   expectOk,
   NETWORK_ERROR_MESSAGE,
@@ -120,9 +123,23 @@ export class CommandDialogStore {
     };
   }
 
-  /** The types offered: only those at least one chosen terminal's model supports (and, if dangerous, the user may send). */
+  /**
+   * The types offered: only those at least one chosen terminal's model supports (and, if dangerous,
+   * the user may send), named as the terminals' kind names them (an e-bike's 断电/恢复供电).
+   */
   get types(): AvailableCommand[] {
-    return this.available;
+    const kind = this.assetKind;
+    return this.available.map((t) => ({ ...t, commandName: commandNameFor(kind, t.commandType, t.commandName) }));
+  }
+
+  /** The kind of the addressed assets when they are all of one kind (live positions), else undefined. */
+  get assetKind(): string | undefined {
+    return listWords(this.terminalNos.map((no) => this.deps.live.positions.get(no)?.assetKind)).kind;
+  }
+
+  /** A command action as the assets' kind says it (an e-bike's 断电 for 断开油电). */
+  actionName(type: CommandType, action: string, generic: string): string {
+    return commandActionFor(this.assetKind, type, action, generic);
   }
 
   get dangerous(): boolean {

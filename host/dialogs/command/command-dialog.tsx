@@ -115,8 +115,8 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
         <>
           <Field label="操作">
             <RadioGroup layout="horizontal" value={f.oilAction} disabled={disabled} onChange={(_, d) => store.setForm({ oilAction: d.value as 'cut' | 'restore' })}>
-              <Radio value="cut" label="断开油电" />
-              <Radio value="restore" label="恢复油电" />
+              <Radio value="cut" label={store.actionName('oilPower', 'cut', '断开油电')} />
+              <Radio value="restore" label={store.actionName('oilPower', 'restore', '恢复油电')} />
             </RadioGroup>
           </Field>
           {f.oilAction === 'cut' && (

@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox } from '@fluentui/react-components';
-import { AlarmStatus, formatChinaTime, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import { AlarmStatus, formatChinaTime, type Alarm, type DataTableColumn, type ListWords } from '@tianlu/sdk';
 import type { AlarmListStore, AlarmTab } from './alarm-list-store';
 
 const plate = (a: Alarm) => a.plateNo || a.terminalNo;
@@ -20,8 +20,8 @@ function startCell(a: Alarm) {
   );
 }
 
-/** Columns of 告警中心; 历史告警 adds the processing state. */
-export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (alarm: Alarm) => void, canProcess: boolean): DataTableColumn<Alarm>[] {
+/** Columns of 告警中心, headed in the words of the alarms' kind (`words`, see listWords); 历史告警 adds the processing state. */
+export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (alarm: Alarm) => void, canProcess: boolean, words: Pick<ListWords, 'nameLabel' | 'groupLabel'>): DataTableColumn<Alarm>[] {
   const select: DataTableColumn<Alarm> = {
     key: 'select',
     title: '',
@@ -37,7 +37,7 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
   };
   const columns: DataTableColumn<Alarm>[] = [
     ...(canProcess ? [select] : []),
-    { key: 'plate', title: '车牌号', width: 100, render: plate },
+    { key: 'plate', title: words.nameLabel, width: 100, render: plate },
     { key: 'terminal', title: '终端号', width: 120, render: (a) => a.terminalNo },
     { key: 'type', title: '告警类型', width: 130, render: (a) => <span data-col="alarm-type">{a.alarmName}</span> },
     { key: 'start', title: '开始时间', width: 170, render: startCell },
@@ -45,7 +45,7 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
     ...(tab === 'realtime'
       ? [{ key: 'speed', title: '速度', width: 80, align: 'right' as const, render: (a: Alarm) => (a.speed == null ? '—' : `${Math.round(a.speed)} km/h`) }]
       : []),
-    { key: 'group', title: '车组', width: 100, render: (a) => a.groupName || '—' },
+    { key: 'group', title: words.groupLabel, width: 100, render: (a) => a.groupName || '—' },
   ];
   if (tab === 'history') {
     columns.push(

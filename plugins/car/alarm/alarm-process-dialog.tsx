@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field } from '@fluentui/react-components';
 import { ALARM_NOTE_MAX, NETWORK_ERROR_MESSAGE, Textarea } from '@tianlu/sdk';
 
-/** 处理告警: a note (1–200 characters) for the alarms being processed. */
-export function AlarmProcessDialog(props: { count: number; onSubmit: (note: string) => Promise<void>; onClose: () => void }) {
+/** 处理告警: a note (1–200 characters) for the alarms being processed; `example` in the kind's words (e.g. 已联系司机，确认安全). */
+export function AlarmProcessDialog(props: { count: number; example: string; onSubmit: (note: string) => Promise<void>; onClose: () => void }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -27,11 +27,8 @@ export function AlarmProcessDialog(props: { count: number; onSubmit: (note: stri
           <DialogTitle>处理告警（{props.count} 条）</DialogTitle>
           <DialogContent>
             <Field label="处理意见" required validationMessage={error} validationState={error ? 'error' : 'none'}>
-              <Textarea value={note} maxLength={ALARM_NOTE_MAX} rows={4} resize="vertical" onChange={(_, d) => setNote(d.value)} placeholder="例如：已联系司机，确认安全" />
+              <Textarea value={note} maxLength={ALARM_NOTE_MAX} rows={4} resize="vertical" onChange={(_, d) => setNote(d.value)} placeholder={`例如：${props.example}`} />
             </Field>
-            <div style={{ textAlign: 'right', fontSize: 12, opacity: 0.7 }}>
-              {note.length}/{ALARM_NOTE_MAX}
-            </div>
           </DialogContent>
           <DialogActions>
             <Button disabled={busy} onClick={props.onClose}>

@@ -7,6 +7,7 @@ import {
   DataTable,
   HttpService,
   Input,
+  listWords,
   LiveService,
   MessageBus,
   PaginationBar,
@@ -77,7 +78,13 @@ const AlarmPage = observer(function AlarmPage() {
   useEffect(() => store.start(), [store]);
 
   const tab = store.tab;
-  const columns = useMemo(() => alarmColumns(store, tab, (a: Alarm) => setProcessing([a.id]), canProcess), [store, tab, canProcess]);
+  const words = listWords(store.rows.map((a) => a.assetKind));
+  const { nameLabel, groupLabel } = words;
+  const columns = useMemo(
+    () => alarmColumns(store, tab, (a: Alarm) => setProcessing([a.id]), canProcess, { nameLabel, groupLabel }),
+    [store, tab, canProcess, nameLabel, groupLabel],
+  );
+  const processedWords = processing && listWords(store.rows.filter((a) => processing.includes(a.id)).map((a) => a.assetKind));
 
   const submit = async (note: string) => {
     const ids = processing ?? [];
@@ -141,7 +148,7 @@ const AlarmPage = observer(function AlarmPage() {
         empty={store.loading ? '加载中…' : '暂无告警'}
       />
       <PaginationBar pagination={store.pagination} onChange={() => void store.load()} disabled={store.loading} />
-      {processing && <AlarmProcessDialog count={processing.length} onSubmit={submit} onClose={() => setProcessing(undefined)} />}
+      {processing && <AlarmProcessDialog count={processing.length} example={processedWords?.handlingExample ?? words.handlingExample} onSubmit={submit} onClose={() => setProcessing(undefined)} />}
     </div>
   );
 });

@@ -6,6 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 interface AlarmFilter extends ReportFilter {
   alarmTypes: string[];
@@ -103,7 +104,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
         <ReportFilterBar label="告警明细查询" value={f} onChange={(next) => q.setDraft({ ...f, ...next })} onSearch={q.search} extra={extra} exporting={exporting} onExport={() => void exportReport('alarm', alarmParams(q.filter))} />
       }
     >
-      <DataTable label="告警明细" rows={q.data?.list ?? []} columns={columns} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
+      <DataTable label="告警明细" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
       {q.data && <ReportSummary label="合计" items={[['告警', `${q.data.total} 条`]]} />}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
     </ReportFrame>

@@ -6,6 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<DayOnlineItem>[] = [
   { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
@@ -37,7 +38,7 @@ const DayOnlinePage = observer(function DayOnlinePage() {
         <ReportFilterBar label="车辆日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
       }
     >
-      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '没有车辆'} />
+      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '没有车辆'} />
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
       {days.length > 0 && (
         <>

@@ -5,6 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const litres = (v: number | null) => (v === null ? '—' : `${v} L`);
 
@@ -35,7 +36,7 @@ const FuelReportPage = observer(function FuelReportPage() {
       filters={<ReportFilterBar label="油耗报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('fuel', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日耗油" unit="L" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.used }))} height={140} />
-      <DataTable label="油耗报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有油量上报'} />
+      <DataTable label="油耗报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有油量上报'} />
       {t && (
         <ReportSummary
           label="合计"

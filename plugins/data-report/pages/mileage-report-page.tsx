@@ -1,4 +1,4 @@
-import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, DataTable, listWords, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
 import { formatClock, formatDuration, ReportPaths, type MileageItem, type MileagePage } from '../report/report-api';
@@ -6,6 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<MileageItem>[] = [
   { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
@@ -30,6 +31,8 @@ const MileageReportPage = observer(function MileageReportPage() {
     expectOk(await http.get<MileagePage>(ReportPaths.mileage, { ...page, ...filterParams(f) })),
   );
   const t = q.data?.totals;
+  const words = listWords((q.data?.list ?? []).map((r) => r.assetKind));
+  const unit = words.kind === 'vehicle' ? '辆' : words.kind ? ASSET_KIND_DEFINITIONS[words.kind].counted : '个';
   return (
     <ReportFrame
       title="里程报表"
@@ -39,14 +42,14 @@ const MileageReportPage = observer(function MileageReportPage() {
       }
     >
       <DailyMileageBars days={q.data?.days ?? []} />
-      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
+      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
       {t && (
         <ReportSummary
           label="合计"
           items={[
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${unit}`],
             ['总里程', `${t.mileage.toFixed(2)} km`],
-            ['行驶时长', formatDuration(t.drivingSeconds)],
+            [`${words.moving}时长`, formatDuration(t.drivingSeconds)],
             ['最高速度', `${t.maxSpeed} km/h`],
             ['平均速度', `${t.avgSpeed} km/h`],
             ['上报次数', t.reports],

@@ -6,6 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 interface OfflineFilter extends ReportFilter {
   /** Offline for at least this many hours. */
@@ -49,7 +50,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
         <ReportFilterBar label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
       }
     >
-      <DataTable label="离线报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />
+      <DataTable label="离线报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />
       {t && (
         <ReportSummary
           label="合计"

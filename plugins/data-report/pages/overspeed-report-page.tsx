@@ -5,6 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<OverspeedReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -32,7 +33,7 @@ const OverspeedReportPage = observer(function OverspeedReportPage() {
       filters={<ReportFilterBar label="超速报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('overspeed', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日超速次数" unit="次" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.count }))} height={140} />
-      <DataTable label="超速报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有超速'} />
+      <DataTable label="超速报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有超速'} />
       {t && (
         <ReportSummary
           label="合计"

@@ -5,6 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<TripReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -32,7 +33,7 @@ const TripReportPage = observer(function TripReportPage() {
       filters={<ReportFilterBar label="行程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('trip', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日行程里程" unit="km" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.distance }))} height={140} />
-      <DataTable label="行程报表" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有行程'} />
+      <DataTable label="行程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有行程'} />
       {t && (
         <ReportSummary
           label="合计"

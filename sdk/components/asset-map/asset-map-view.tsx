@@ -2,8 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import './asset-map.css';
 import * as L from 'leaflet';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
-import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, hasPosition, type AssetState } from '../../asset-status';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ASSET_STATE_COLORS, assetStateLabel, hasPosition, type AssetState } from '../../asset-status';
+import { listWords } from '../../asset-vocabulary';
 import { useService } from '../../react/use-service';
 import { ConfigService, type MapProvider } from '../../services/config-service';
 import type { AssetMapProps } from '../asset-map';
@@ -151,6 +152,8 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps & { chosen:
     return () => void line.remove();
   }, [view, props.trail, provider]);
 
+  // the legend speaks the kind on the map (people and pets 移动, e-bikes 骑行); several kinds: a vehicle's words
+  const legendKind = useMemo(() => listWords(props.items.map((i) => i.assetKind)).kind, [props.items]);
   const classes = ['tl-asset-map', provider === 'offline' ? 'tl-offline' : '', far ? 'tl-zoom-far' : '', props.className ?? ''].filter(Boolean).join(' ');
   return (
     <div className={classes} style={props.style} data-provider={provider}>
@@ -165,7 +168,7 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps & { chosen:
           {LEGEND.map((s) => (
             <span key={s}>
               <i style={{ background: ASSET_STATE_COLORS[s] }} />
-              {ASSET_STATE_LABELS[s]}
+              {assetStateLabel(s, legendKind)}
             </span>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { ASSET_STATE_COLORS, ASSET_STATE_LABELS, assetState } from '../../asset-status';
+import { ASSET_STATE_COLORS, assetState, assetStateLabel } from '../../asset-status';
 import type { MonitorItem } from '../../services/live-service';
 
 /** The status of an asset whose service ran out (the server withholds its live data). */
@@ -18,5 +18,5 @@ export interface AssetStatusView {
 export function assetStatusView(item: MonitorItem): AssetStatusView {
   if (item.expired) return { state: 'expired', label: EXPIRED_LABEL, color: EXPIRED_COLOR, title: item.hint || EXPIRED_HINT };
   const state = assetState(item);
-  return { state, label: ASSET_STATE_LABELS[state], color: ASSET_STATE_COLORS[state] };
+  return { state, label: assetStateLabel(state, item.assetKind), color: ASSET_STATE_COLORS[state] };
 }

@@ -81,7 +81,7 @@ export default function ProfileInput(props: ProfileInputProps) {
   const max = f.type === 'phone' ? 11 : f.max;
   return (
     <Field label={label} hint={f.hint}>
-      <Input type={type} value={props.value} maxLength={max} onChange={(_, d) => props.onChange(d.value)} />
+      <Input type={type} value={props.value} maxLength={max} counter={f.type === 'text'} onChange={(_, d) => props.onChange(d.value)} />
     </Field>
   );
 }

@@ -6,7 +6,8 @@ import { observer } from 'mobx-react-lite';
 import { chinaDay, chinaDayRange, formatChinaTime } from '../../china-time';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
-import type { MonitorItem } from '../../services/live-service';
+import { VEHICLE_DETAIL_PATH, type MonitorItem, type VehicleDetail } from '../../services/live-service';
+import { activityWord } from '../../asset-vocabulary';
 import type { TrackAnswer, TripAnswer, TripItem } from '../../track';
 import { AssetMap } from '../asset-map';
 import { DataTable, type DataTableColumn } from '../data-table';
@@ -70,6 +71,8 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const [answer, setAnswer] = useState<TripAnswer>();
   const [playing, setPlaying] = useState<TripItem>();
   const [error, setError] = useState<string>();
+  // a pet's trips are 遛狗 for a dog and 活动 for other pets: the species comes with the pet's detail
+  const [species, setSpecies] = useState<string | number>();
 
   useEffect(() => {
     http
@@ -81,6 +84,19 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [http, props.assetKind, keyword]);
+
+  useEffect(() => {
+    setSpecies(undefined);
+    if (props.assetKind !== 'pet' || !terminalNo) return;
+    let current = true;
+    http
+      .get<VehicleDetail>(VEHICLE_DETAIL_PATH, { terminalNo })
+      .then((res) => current && setSpecies(expectOk(res).profile?.species))
+      .catch(() => undefined);
+    return () => void (current = false);
+  }, [http, props.assetKind, terminalNo]);
+  const trip = props.assetKind === 'pet' ? activityWord('pet', species) : props.trip;
+  const title = props.assetKind === 'pet' ? `${trip}记录` : props.title;
 
   useEffect(() => {
     if (!terminalNo) return;
@@ -126,7 +142,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
 
   return (
     <section className={s.page}>
-      <Text as="h2" size={500} weight="semibold">{props.title}</Text>
+      <Text as="h2" size={500} weight="semibold">{title}</Text>
       <div className={s.bar}>
         <Field label={`搜索${props.noun}`}>
           <Input maxLength={50} value={keyword} placeholder="名称或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
@@ -146,14 +162,14 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       </div>
       {error && <Text role="alert" className={s.error}>{error}</Text>}
       {answer && (
-        <div className={s.totals} aria-label={`${props.trip}合计`}>
-          <Text>{`${props.trip} ${answer.totals.count} 次`}</Text>
+        <div className={s.totals} aria-label={`${trip}合计`}>
+          <Text>{`${trip} ${answer.totals.count} 次`}</Text>
           <Text>{`共 ${answer.totals.distance.toFixed(2)} km`}</Text>
           <Text>{`用时 ${durationText(answer.totals.seconds)}`}</Text>
         </div>
       )}
       {summary && (
-        <div className={s.totals} aria-label={`${props.trip}日周合计`}>
+        <div className={s.totals} aria-label={`${trip}日周合计`}>
           <Text>{`今天 ${summary.today.count} 次 · ${summary.today.distance.toFixed(2)} km · ${durationText(summary.today.seconds)}`}</Text>
           <Text>{`最近 7 天 ${summary.week.count} 次 · ${summary.week.distance.toFixed(2)} km · ${durationText(summary.week.seconds)}`}</Text>
           <Text>{`日均 ${summary.dailyDistance.toFixed(2)} km`}</Text>
@@ -161,11 +177,11 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       )}
       {chartDays.length > 0 && (
         <div aria-label="每日距离">
-          <TripChart days={chartDays} trip={props.trip} />
+          <TripChart days={chartDays} trip={trip} />
         </div>
       )}
       <div className={s.body}>
-        <DataTable label={props.title} rows={answer?.trips ?? []} columns={columns} rowKey={(t) => t.start} height={360} empty={answer ? `所选时间内没有${props.trip}` : '加载中…'} />
+        <DataTable label={title} rows={answer?.trips ?? []} columns={columns} rowKey={(t) => t.start} height={360} empty={answer ? `所选时间内没有${trip}` : '加载中…'} />
         <div>
           <AssetMap items={[]} playback={playback} className={s.map} legend={false} />
           <TrackPlayerBar playback={playback} disabled={!playing} />

@@ -1,14 +1,13 @@
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
-import { hours, sheet, time, type Book } from './report-sheets';
+import { assetHeaders, hours, sheet, time, type Book } from './report-sheets';
 
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
 const asset = (r: { plateNo: string | null; terminalNo: string; groupName: string | null }) => [r.plateNo ?? '', r.terminalNo, r.groupName ?? ''];
-const ASSET_COLUMNS = [{ header: '车牌号', width: 12 }, { header: '终端号', width: 16 }, { header: '车组', width: 14 }];
 
 /** 行程报表: one row per trip. */
 export function writeTripSheet(book: Book, list: readonly TripReportItem[]): void {
   const ws = sheet(book, '行程报表', [
-    ...ASSET_COLUMNS, { header: '开始时间', width: 20 }, { header: '开始地点', width: 24 }, { header: '结束时间', width: 20 }, { header: '结束地点', width: 24 },
+    ...assetHeaders(list), { header: '开始时间', width: 20 }, { header: '开始地点', width: 24 }, { header: '结束时间', width: 20 }, { header: '结束地点', width: 24 },
     { header: '里程(km)', width: 10 }, { header: '时长(分钟)', width: 11 }, { header: '最高速度(km/h)', width: 14 }, { header: '平均速度(km/h)', width: 14 },
   ]);
   for (const r of list) {
@@ -20,7 +19,7 @@ export function writeTripSheet(book: Book, list: readonly TripReportItem[]): voi
 /** 停车报表: one row per stop. */
 export function writeStopSheet(book: Book, list: readonly StopReportItem[]): void {
   const ws = sheet(book, '停车报表', [
-    ...ASSET_COLUMNS, { header: '开始时间', width: 20 }, { header: '结束时间', width: 20 }, { header: '时长(分钟)', width: 11 }, { header: '地点', width: 24 },
+    ...assetHeaders(list), { header: '开始时间', width: 20 }, { header: '结束时间', width: 20 }, { header: '时长(分钟)', width: 11 }, { header: '地点', width: 24 },
     { header: '经度', width: 12 }, { header: '纬度', width: 12 }, { header: 'ACC', width: 8 }, { header: 'ACC开时长(分钟)', width: 15 },
   ]);
   for (const r of list) {
@@ -32,7 +31,7 @@ export function writeStopSheet(book: Book, list: readonly StopReportItem[]): voi
 /** 超速报表: one row per overspeed stretch. */
 export function writeOverspeedSheet(book: Book, list: readonly OverspeedReportItem[]): void {
   const ws = sheet(book, '超速报表', [
-    ...ASSET_COLUMNS, { header: '开始时间', width: 20 }, { header: '结束时间', width: 20 }, { header: '时长(秒)', width: 10 }, { header: '限速(km/h)', width: 11 },
+    ...assetHeaders(list), { header: '开始时间', width: 20 }, { header: '结束时间', width: 20 }, { header: '时长(秒)', width: 10 }, { header: '限速(km/h)', width: 11 },
     { header: '最高速度(km/h)', width: 14 }, { header: '平均速度(km/h)', width: 14 }, { header: '里程(km)', width: 10 }, { header: '地点', width: 24 },
   ]);
   for (const r of list) {
@@ -54,7 +53,7 @@ export function writeMileageSummarySheet(book: Book, list: readonly MileageSumma
 /** 油耗报表: one row per vehicle and day with fuel readings. */
 export function writeFuelSheet(book: Book, list: readonly FuelReportItem[]): void {
   const ws = sheet(book, '油耗报表', [
-    ...ASSET_COLUMNS, { header: '日期', width: 12 }, { header: '起始油量(L)', width: 12 }, { header: '结束油量(L)', width: 12 }, { header: '耗油(L)', width: 10 },
+    ...assetHeaders(list), { header: '日期', width: 12 }, { header: '起始油量(L)', width: 12 }, { header: '结束油量(L)', width: 12 }, { header: '耗油(L)', width: 10 },
     { header: '加油(L)', width: 10 }, { header: '异常掉油(次)', width: 12 }, { header: '掉油(L)', width: 10 }, { header: '行程里程(km)', width: 12 }, { header: '百公里油耗(L)', width: 13 },
   ]);
   for (const r of list) {
@@ -66,7 +65,7 @@ export function writeFuelSheet(book: Book, list: readonly FuelReportItem[]): voi
 /** 离线报表: one row per offline asset. */
 export function writeOfflineSheet(book: Book, list: readonly OfflineReportItem[]): void {
   const ws = sheet(book, '离线报表', [
-    ...ASSET_COLUMNS, { header: '末次上报', width: 20 }, { header: '离线时长(小时)', width: 14 }, { header: '末次位置', width: 24 }, { header: '经度', width: 12 }, { header: '纬度', width: 12 },
+    ...assetHeaders(list), { header: '末次上报', width: 20 }, { header: '离线时长(小时)', width: 14 }, { header: '末次位置', width: 24 }, { header: '经度', width: 12 }, { header: '纬度', width: 12 },
   ]);
   for (const r of list) {
     ws.addRow([...asset(r), r.lastTime ? time(r.lastTime) : '从未上报', r.offlineSeconds === null ? '' : hours(r.offlineSeconds), r.address, r.lon ?? '', r.lat ?? '']).commit();

@@ -1,4 +1,4 @@
-import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '../../../sdk/report';
+import type { FuelReportItem, ReportAssetColumns, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '../../../sdk/report';
 import type { FuelDay, OfflineAsset, ReportEvent } from '../../store/report-event-queries';
 import type { GroupMonth } from '../../store/report-queries';
 import type { AppDeps } from '../app-deps';
@@ -7,7 +7,7 @@ import { toChinaIso } from '../time-format';
 export type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem };
 
 const km = (metres: number) => Math.round(metres / 10) / 100;
-const asset = (r: { terminalNo: string; plateNo: string | null; groupName: string | null }) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName });
+const asset = (r: ReportAssetColumns) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName, assetKind: r.assetKind ?? null });
 
 /** The addresses of places, in order; 获取位置失败 for a place the geocoder could not name. */
 export async function addressesOf(deps: Pick<AppDeps, 'geocoder'>, places: readonly (readonly [number, number] | null)[]): Promise<string[]> {

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { listWords } from '../../../sdk/asset-vocabulary';
 import type { Alarm } from '../../alarms/alarm-model';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
@@ -8,6 +9,12 @@ type Column = { header: string; width: number };
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 /** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00` (China time, as shown in the console). */
 export const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
+
+/** 车牌号, 终端号, 车组 — or the rows' kind's own words (姓名 … 部门), 名称 … 分组 when they are of several kinds. */
+export function assetHeaders(list: readonly { assetKind?: string | null }[]): Column[] {
+  const words = listWords(list.map((r) => r.assetKind));
+  return [{ header: words.nameLabel, width: 12 }, { header: '终端号', width: 16 }, { header: words.groupLabel, width: 14 }];
+}
 
 export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Worksheet {
   const ws = book.addWorksheet(name);
@@ -20,8 +27,8 @@ export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Work
 /** 里程报表: one row per vehicle and day, then 合计. */
 export function writeMileageSheet(book: Book, list: readonly MileageItem[], totals: MileageTotalsView): void {
   const ws = sheet(book, '里程报表', [
-    { header: '车牌号', width: 12 }, { header: '终端号', width: 16 }, { header: '车组', width: 14 }, { header: '日期', width: 12 },
-    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: '行驶时长(小时)', width: 14 },
+    ...assetHeaders(list), { header: '日期', width: 12 },
+    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: `${listWords(list.map((r) => r.assetKind)).moving}时长(小时)`, width: 14 },
     { header: '最高速度(km/h)', width: 14 }, { header: '平均速度(km/h)', width: 14 }, { header: '上报次数', width: 10 },
     { header: '首次上报', width: 20 }, { header: '末次上报', width: 20 },
   ]);
@@ -42,7 +49,7 @@ export function writeMileageSheet(book: Book, list: readonly MileageItem[], tota
 /** 车辆日在线: one row per vehicle and day, and the per-day online rate on a second sheet. */
 export function writeDayOnlineSheets(book: Book, list: readonly DayOnlineItem[], days: readonly DayOnlineSummaryItem[]): void {
   const ws = sheet(book, '车辆日在线', [
-    { header: '车牌号', width: 12 }, { header: '终端号', width: 16 }, { header: '车组', width: 14 }, { header: '日期', width: 12 },
+    ...assetHeaders(list), { header: '日期', width: 12 },
     { header: '是否在线', width: 10 }, { header: '在线时长(小时)', width: 14 }, { header: '上报次数', width: 10 },
     { header: '首次上报', width: 20 }, { header: '末次上报', width: 20 },
   ]);
@@ -62,7 +69,7 @@ export function writeDayOnlineSheets(book: Book, list: readonly DayOnlineItem[],
 /** 告警明细: the alarms of the filter, newest first. */
 export function writeAlarmSheet(book: Book, list: readonly Alarm[]): void {
   const ws = sheet(book, '告警明细', [
-    { header: '车牌号', width: 12 }, { header: '终端号', width: 16 }, { header: '车组', width: 14 }, { header: '告警类型', width: 16 },
+    ...assetHeaders(list), { header: '告警类型', width: 16 },
     { header: '来源', width: 8 }, { header: '开始时间', width: 20 }, { header: '结束时间', width: 20 }, { header: '速度(km/h)', width: 11 },
     { header: '经度', width: 12 }, { header: '纬度', width: 12 }, { header: '处理状态', width: 10 }, { header: '处理人', width: 12 },
     { header: '处理时间', width: 20 }, { header: '处理意见', width: 30 },

@@ -20,7 +20,7 @@ export const vehicleDetailRoute = sessionRoute<{ terminalNo: string }>({
       plateNo: d.plateNo, plateColor: d.plateColor, vehicleType: d.vehicleType, vin: d.vin, driver: d.driver,
       groupId: d.groupId, groupName: d.groupName, vehicleId: d.vehicleId, assetKind: d.assetKind,
       terminalNo: d.terminalNo, terminalModel: d.terminalModel, imei: d.imei, sim: d.sim, edition: d.edition,
-      installDate: d.installDate, expiryDate: d.expiryDate,
+      installDate: d.installDate, expiryDate: d.expiryDate, profile: d.profile ?? {},
     };
   },
 });

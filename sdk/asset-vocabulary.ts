@@ -1,0 +1,117 @@
+/**
+ * What each kind of asset is called where the console speaks of it: the info dialog, status
+ * words, column headers of alarms, reports and exports, the handling example, command names and
+ * the word for a trip. One vocabulary per kind, built on {@link ASSET_KIND_DEFINITIONS} (its noun
+ * and name label are not repeated here). Pure data and functions: no DOM, no React.
+ */
+import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, type AssetKind, type ProfileField } from './asset-kinds';
+
+/** The words of one kind. */
+export interface AssetVocabulary {
+  kind: AssetKind;
+  /** 车辆, 人员, 宠物, 电动车 (from the kind's definition). */
+  noun: string;
+  /** Header of the name column: 车牌号, 姓名, 宠物名 (from the kind's definition). */
+  nameLabel: string;
+  /** Title of the info dialog: 车辆信息, 人员信息 … */
+  infoTitle: string;
+  /** Header of the group column: 车组 of vehicles, 部门 of people (their groups are departments), 分组 otherwise. */
+  groupLabel: string;
+  /** Status word of an asset that moves: 行驶, 移动, 骑行. */
+  moving: string;
+  /** Status word of an asset at rest. */
+  still: string;
+  /** The example under the handling note of an alarm. */
+  handlingExample: string;
+  /** Command names that differ from the generic ones, by command type (e.g. an e-bike's 断电/恢复供电). */
+  commandNames: Readonly<Record<string, string>>;
+  /** What a command's action is called when it differs, by `type.action` (e.g. `oilPower.cut` → 断电). */
+  commandActions: Readonly<Record<string, string>>;
+  /** A trip of this kind: 行程, 轨迹, 活动, 骑行 (a pet's depends on its species, see {@link activityWord}). */
+  activity: string;
+}
+
+type OwnWords = Omit<AssetVocabulary, 'kind' | 'noun' | 'nameLabel' | 'infoTitle'>;
+
+const OWN_WORDS: Readonly<Record<AssetKind, OwnWords>> = {
+  vehicle: {
+    groupLabel: '车组', moving: '行驶', still: '静止', handlingExample: '已联系司机，确认安全', commandNames: {}, commandActions: {}, activity: '行程',
+  },
+  person: {
+    groupLabel: '部门', moving: '移动', still: '静止', handlingExample: '已电话联系本人，确认安全', commandNames: {}, commandActions: {}, activity: '轨迹',
+  },
+  pet: {
+    groupLabel: '分组', moving: '移动', still: '静止', handlingExample: '已联系主人，确认宠物安全', commandNames: {}, commandActions: {}, activity: '活动',
+  },
+  ebike: {
+    groupLabel: '分组', moving: '骑行', still: '静止', handlingExample: '已联系车主，确认电动车安全',
+    commandNames: { oilPower: '断电/恢复供电' }, commandActions: { 'oilPower.cut': '断电', 'oilPower.restore': '恢复供电' }, activity: '骑行',
+  },
+};
+
+/** Every kind's vocabulary; `vehicle` is also what a terminal without an asset is called. */
+export const ASSET_VOCABULARY: Readonly<Record<AssetKind, AssetVocabulary>> = Object.fromEntries(
+  ASSET_KIND_CODES.map((kind) => {
+    const d = ASSET_KIND_DEFINITIONS[kind];
+    return [kind, { kind, noun: d.noun, nameLabel: d.nameLabel, infoTitle: `${d.noun}信息`, ...OWN_WORDS[kind] }];
+  }),
+) as Record<AssetKind, AssetVocabulary>;
+
+/** The words of a list's name and group columns; `kind` when the list holds one kind. */
+export interface ListWords {
+  kind?: AssetKind;
+  nameLabel: string;
+  groupLabel: string;
+  noun: string;
+  /** Moving, as in 行驶时长 / 移动时长 / 骑行时长. */
+  moving: string;
+  handlingExample: string;
+}
+
+/** Words of a list that holds several kinds. */
+export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', handlingExample: '已联系相关人员，确认安全' };
+
+/** The words of `kind` (a code or a Chinese noun); a terminal without an asset, or an unknown kind, speaks as a vehicle. */
+export function vocabularyOf(kind: string | null | undefined): AssetVocabulary {
+  return ASSET_VOCABULARY[(kind && assetKindOf(kind)) || 'vehicle'];
+}
+
+/** The headers of a list's name and group columns: those of its one kind, or {@link MIXED_ASSET_WORDS} when it holds several. */
+export function listWords(kinds: Iterable<string | null | undefined>): ListWords {
+  const seen = new Set<AssetKind>();
+  for (const k of kinds) seen.add(vocabularyOf(k).kind);
+  if (seen.size > 1) return MIXED_ASSET_WORDS;
+  return vocabularyOf([...seen][0]);
+}
+
+/** A pet's trip: 遛狗 for a dog, 活动 for other pets (and when the species is not known); other kinds' own word. */
+export function activityWord(kind: string | null | undefined, species?: string | number | null): string {
+  const v = vocabularyOf(kind);
+  return v.kind === 'pet' && species === '狗' ? '遛狗' : v.activity;
+}
+
+/** The name of command `type` as `kind` calls it, or `generic` when the kind has no word of its own. */
+export function commandNameFor(kind: string | null | undefined, type: string, generic: string): string {
+  return vocabularyOf(kind).commandNames[type] ?? generic;
+}
+
+/** The name of a command's `action` as `kind` calls it, or `generic`. */
+export function commandActionFor(kind: string | null | undefined, type: string, action: string, generic: string): string {
+  return vocabularyOf(kind).commandActions[`${type}.${action}`] ?? generic;
+}
+
+/** The fields the info dialog shows of a kind's profile (photo apart: it is shown as a picture). */
+export function infoFields(kind: string | null | undefined): readonly ProfileField[] {
+  return ASSET_KIND_DEFINITIONS[vocabularyOf(kind).kind].fields.filter((f) => f.type !== 'photo');
+}
+
+/**
+ * The words of `vehicle` that `kind` says otherwise (车牌号, 车组, 车辆信息, 行驶 … for a person):
+ * what must not appear where that kind is shown.
+ */
+export function vehicleWordsAvoided(kind: AssetKind): string[] {
+  const own = ASSET_VOCABULARY[kind];
+  const vehicle = ASSET_VOCABULARY.vehicle;
+  const keys = ['nameLabel', 'infoTitle', 'groupLabel', 'moving', 'handlingExample'] as const;
+  return keys.filter((k) => own[k] !== vehicle[k]).map((k) => vehicle[k]);
+}
