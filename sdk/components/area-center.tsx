@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Field, Link, makeStyles, mergeClasses, Select, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, Link, makeStyles, mergeClasses, Select, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { hasPosition } from '../asset-status';
 import { transformCoord, type CoordSystem, type LonLat } from '../geo';
@@ -105,7 +105,6 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
   row: { display: 'flex', gap: '8px', alignItems: 'flex-end' },
   grow: { flexGrow: 1 },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /**
@@ -138,13 +137,12 @@ export function CenterFields(props: { entry: CenterEntry; className?: string }) 
       <Field label="粘贴坐标" hint={pasteError ? undefined : `“经度,纬度”，按 ${CENTER_DATUM_LABELS[entry.datum]}`} validationMessage={pasteError}>
         <Input value={pasted} maxLength={60} placeholder="116.397,39.909" onChange={(_, d) => paste(d.value)} />
       </Field>
-      <Field label="圆心经度" required hint={`${hint}116.397`}>
+      <Field label="圆心经度" required hint={`${hint}116.397`} validationMessage={entry.problem?.startsWith('圆心经度') ? entry.problem : undefined}>
         <Input value={entry.lon} inputMode="decimal" onChange={(_, d) => entry.setLon(d.value)} />
       </Field>
-      <Field label="圆心纬度" required hint={`${hint}39.909`}>
+      <Field label="圆心纬度" required hint={`${hint}39.909`} validationMessage={entry.problem?.startsWith('圆心纬度') ? entry.problem : undefined}>
         <Input value={entry.lat} inputMode="decimal" onChange={(_, d) => entry.setLat(d.value)} />
       </Field>
-      {entry.problem && <Text className={mergeClasses(s.wide, s.error)}>{entry.problem}</Text>}
     </div>
   );
 }

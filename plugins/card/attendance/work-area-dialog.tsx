@@ -94,10 +94,11 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // the centre field already says what is wrong with it
+    if (entry.problem) return;
     setBusy(true);
     setRefusal(undefined);
     try {
-      if (entry.problem) throw new Error(entry.problem);
       const center = entry.wgs84;
       const body = { ...(a && { id: a.id }), name, ...(center && { center }), ...(radius.trim() && { radius: Number(radius) }) };
       expectOk(await http.postJson(AttendancePaths.saveArea, body));
