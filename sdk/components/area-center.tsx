@@ -60,6 +60,8 @@ export interface CenterEntry {
   setLat(text: string): void;
   /** Sets the centre from a WGS84 point (drawn or found), shown in the chosen datum. */
   setWgs84(point: LonLat): void;
+  /** Starts over on another area's centre (WGS84), or empty; not a change of the user's. */
+  reset(point?: LonLat): void;
 }
 
 /** State of a centre entry, opened on `initial` (WGS84) when given. */
@@ -96,6 +98,14 @@ export function useCenterEntry(initial?: LonLat): CenterEntry {
     setWgs84: (p) => {
       setTouched(true);
       show(p, datum);
+    },
+    reset: (p) => {
+      setTouched(false);
+      if (p) show(p, datum);
+      else {
+        setLonState('');
+        setLatState('');
+      }
     },
   };
 }
