@@ -17,11 +17,11 @@ const useStyles = makeStyles({
   tools: { gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '8px' },
 });
 
-/** The circle typed so far (WGS84), when its centre is usable. */
-function circleOf(center: LonLat | undefined, radius: string, name: string): MapShape | undefined {
+/** The circle typed so far (WGS84), when its centre is usable; `id` changes to bring it into view again. */
+function circleOf(id: string, center: LonLat | undefined, radius: string, name: string): MapShape | undefined {
   if (!center) return undefined;
   const r = Number(radius);
-  return { id: 'area', kind: 'circle', center, radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
+  return { id, kind: 'circle', center, radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
 }
 
 /** The people an area's shifts bind (by person or by 部门). */
@@ -75,7 +75,9 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
   const [drawing, setDrawing] = useState(false);
-  const circle = useMemo(() => circleOf(entry.wgs84, radius, name), [entry.wgs84, radius, name]);
+  // each place found by address is brought into view
+  const [found, setFound] = useState(0);
+  const circle = useMemo(() => circleOf(`area-${found}`, entry.wgs84, radius, name), [found, entry.wgs84, radius, name]);
   const people = useAssetsOfKind('person');
   const shown = useMemo(() => (a ? boundPeople(people, a, props.shifts ?? []) : people), [people, a, props.shifts]);
   const others = useMemo<MapShape[]>(
@@ -123,7 +125,13 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
               <Field className={s.wide} label="区域名称" required>
                 <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
               </Field>
-              <PlaceSearch className={s.wide} onFound={(p) => entry.setWgs84([p.lon, p.lat])} />
+              <PlaceSearch
+                className={s.wide}
+                onFound={(p) => {
+                  entry.setWgs84([p.lon, p.lat]);
+                  setFound((n) => n + 1);
+                }}
+              />
               <CenterFields className={s.wide} entry={entry} />
               <Field label="半径（米）" required hint="10 到 5000 米">
                 <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
@@ -138,7 +146,7 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
                   legend={false}
                   shapes={circle ? [...others, circle] : others}
                   // the people first; the circle comes into view once it is changed (or when nobody is shown)
-                  focusShape={circle && (entry.touched || !shown.length) ? 'area' : undefined}
+                  focusShape={circle && (entry.touched || !shown.length) ? circle.id : undefined}
                   draw={drawing ? 'circle' : undefined}
                   onDraw={drawn}
                   style={{ height: '100%' }}

@@ -42,6 +42,9 @@ const ZonesPage = observer(function ZonesPage() {
   const [zones, setZones] = useState<SafeZone[]>([]);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const entry = useCenterEntry();
+  // each place found by address is brought into view
+  const [found, setFound] = useState(0);
+  const draftId = `draft-${found}`;
   const center = entry.wgs84;
   const edit = (next: Draft, at?: [number, number]) => {
     setDraft(next);
@@ -92,9 +95,9 @@ const ZonesPage = observer(function ZonesPage() {
   const shapes = useMemo<MapShape[]>(() => {
     const list: MapShape[] = zones.filter((z) => z.id !== draft.id).map((z) => ({ id: String(z.id), kind: 'circle', center: z.center, radius: z.radius, label: z.name }));
     const radius = Number(draft.radius);
-    if (center && radius > 0) list.push({ id: 'draft', kind: 'circle', center, radius, label: draft.name || '新区域', highlighted: true });
+    if (center && radius > 0) list.push({ id: draftId, kind: 'circle', center, radius, label: draft.name || '新区域', highlighted: true });
     return list;
-  }, [zones, draft, center]);
+  }, [zones, draft, center, draftId]);
 
   const drawn = (shape: DrawnShape) => {
     setDrawing(false);
@@ -160,7 +163,12 @@ const ZonesPage = observer(function ZonesPage() {
         <Field label="半径（米）" required hint={`${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米`}>
           <Input type="number" value={draft.radius} onChange={(_, d) => setDraft((x) => ({ ...x, radius: d.value }))} />
         </Field>
-        <PlaceSearch onFound={(p) => entry.setWgs84([p.lon, p.lat])} />
+        <PlaceSearch
+          onFound={(p) => {
+            entry.setWgs84([p.lon, p.lat]);
+            setFound((n) => n + 1);
+          }}
+        />
         <CenterFields entry={entry} />
         {!center && <Text size={200}>在地图上画圆、输入圆心，或用宠物当前位置</Text>}
         <div className={s.row}>
@@ -178,7 +186,7 @@ const ZonesPage = observer(function ZonesPage() {
       </aside>
       <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
         {/* a new map for each pet: it opens on that pet (or its zones), the draft comes into view once it is changed */}
-        <AssetMap key={petId} items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? 'draft' : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+        <AssetMap key={petId} items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
       </section>
     </div>
   );
