@@ -132,10 +132,6 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
                   setFound((n) => n + 1);
                 }}
               />
-              <CenterFields className={s.wide} entry={entry} />
-              <Field label="半径（米）" required hint="10 到 5000 米">
-                <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
-              </Field>
               <div className={s.tools}>
                 <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
                 <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
@@ -153,6 +149,10 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
                 />
               </section>
               <Text size={200} className={s.wide}>{viewNote(shown, !!a, others.length)}</Text>
+              <CenterFields className={s.wide} entry={entry} />
+              <Field label="半径（米）" required hint="10 到 5000 米">
+                <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
+              </Field>
               {error && <Text role="alert" className={s.error}>{error}</Text>}
             </DialogContent>
             <DialogActions>
