@@ -38,6 +38,7 @@ export * from './react/use-service';
 export * from './react/permission';
 export * from './components/platform-overview';
 export * from './components/asset-map';
+export * from './components/area-center';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';
 export * from './components/person-status-chips';

@@ -5,11 +5,14 @@ import {
   GEOCODE_CACHE_LIMIT,
   GEOCODE_FAILED,
   HttpService,
+  MapSettingsPaths,
+  expectOk,
   transformCoord,
   type CoordSystem,
   type GeocodeRequestItem,
   type GeocodeResultItem,
   type GeocodeService,
+  type PlaceHit,
 } from '@tianlu/sdk';
 
 export const GEOCODE_PATH = '/car/v4/api/address/baidu/getGeo.json';
@@ -56,6 +59,10 @@ export class GeocodeServiceImpl implements GeocodeService {
   async getAddress(lon: number, lat: number, from?: CoordSystem): Promise<string> {
     const [result] = await this.getAddresses([{ lon, lat, index: 0 }], from);
     return result?.address ?? GEOCODE_FAILED;
+  }
+
+  async searchPlace(address: string): Promise<PlaceHit[]> {
+    return expectOk(await this.http.postJson<PlaceHit[]>(MapSettingsPaths.searchPlace, { address }));
   }
 
   private async fetchBatch(batch: Array<GeocodeRequestItem & { key: string }>, out: Map<number, string>): Promise<void> {

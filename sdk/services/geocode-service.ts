@@ -1,4 +1,5 @@
 import type { CoordSystem } from '../geo';
+import type { PlaceHit } from '../map-settings';
 
 export interface GeocodeRequestItem {
   lon: number;
@@ -21,6 +22,11 @@ export interface GeocodeService {
   /** `from` is the coordinate system of the input (default WGS84); items are converted to WGS84 first. */
   getAddresses(items: GeocodeRequestItem[], from?: CoordSystem): Promise<GeocodeResultItem[]>;
   getAddress(lon: number, lat: number, from?: CoordSystem): Promise<string>;
+  /**
+   * Places found by address (WGS84), best first; rejects with the server's Chinese message when
+   * no geocoding service is configured (地图设置) or the address is empty.
+   */
+  searchPlace(address: string): Promise<PlaceHit[]>;
 }
 
 export const GeocodeService = Symbol.for('tianlu.geocode');

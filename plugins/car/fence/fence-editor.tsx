@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Text, tokens } from '@fluentui/react-components';
-import { Input } from '@tianlu/sdk';
+import { CenterFields, Input, type LonLat, PlaceSearch, useCenterEntry } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import type { DrawMode } from '@tianlu/sdk';
 import { FenceBinding } from './fence-binding';
@@ -24,6 +25,38 @@ function drawnText(store: FenceStore): string | undefined {
   if (d.shape === 'polygon' && d.points?.length) return `已绘制多边形，${d.points.length} 个顶点`;
   return undefined;
 }
+
+/** Radius a circle found by address or typed gets until one is drawn (metres). */
+const TYPED_RADIUS = 500;
+
+const samePoint = (a: LonLat | undefined, b: readonly [number, number] | undefined) =>
+  !!a && !!b && Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
+
+/**
+ * A circle's centre typed or pasted (WGS84, GCJ-02 or BD-09) or found by address; a drawn centre
+ * shows in the fields.
+ */
+const FenceCenter = observer(function FenceCenter(props: { store: FenceStore }) {
+  const { store } = props;
+  const center = store.draft?.center;
+  const entry = useCenterEntry(center);
+  const { reset, wgs84, touched } = entry;
+  useEffect(() => {
+    if (center && !samePoint(wgs84, center)) reset(center);
+    // only when the draft's centre changes (drawn)
+  }, [center?.[0], center?.[1]]);
+  useEffect(() => {
+    const d = store.draft;
+    // as if drawn there: the circle is set and drawing stops
+    if (touched && wgs84 && d && !samePoint(wgs84, d.center)) store.drawn({ kind: 'circle', center: wgs84, radius: d.radius ?? TYPED_RADIUS });
+  }, [wgs84?.[0], wgs84?.[1], touched]);
+  return (
+    <>
+      <PlaceSearch onFound={(p) => entry.setWgs84([p.lon, p.lat])} />
+      <CenterFields entry={entry} />
+    </>
+  );
+});
 
 /** 新增围栏 / 编辑围栏: name, shape drawn on the map, trigger, bound vehicles and groups. */
 export const FenceEditor = observer(function FenceEditor(props: { store: FenceStore; onSave: () => Promise<void> }) {
@@ -67,6 +100,7 @@ export const FenceEditor = observer(function FenceEditor(props: { store: FenceSt
           </Button>
         </div>
       )}
+      {draft.shape === 'circle' && <FenceCenter key={draft.id ?? 'new'} store={store} />}
       {store.draftErrors.shape && <span className={s.error}>{store.draftErrors.shape}</span>}
       <Field label="触发方式">
         <RadioGroup layout="horizontal" value={draft.trigger} onChange={(_, d) => store.patch({ trigger: d.value as FenceTrigger })}>

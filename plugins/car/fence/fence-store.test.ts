@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpService } from '@tianlu/sdk';
+import type { HttpService, MonitorItem } from '@tianlu/sdk';
 import { checkDraft, FENCE_SAVE_PATH, FenceStore, type Fence } from './fence-store';
 
 const fence = (id: number, patch: Partial<Fence> = {}): Fence => ({
@@ -81,6 +81,26 @@ describe('FenceStore', () => {
     expect(await store.save()).toBe(false);
     expect(store.saveError).toBe('围栏名称已存在');
     expect(store.draft?.name).toBe('围栏1');
+  });
+});
+
+describe('the map while a fence is drafted', () => {
+  it('opens on the vehicles the fence binds, by vehicle or group; a new fence on every positioned vehicle', async () => {
+    const { store } = setup();
+    await store.load();
+    const vehicle = (vehicleId: number, lon: number | null, lat: number | null, groupId: number | null = null) =>
+      ({ terminalNo: `00000000000${vehicleId}`, plateNo: `京A0000${vehicleId}`, vehicleId, groupId, lon, lat }) as MonitorItem;
+    store.vehicles = [vehicle(1, 116.41, 39.91), vehicle(2, 121.47, 31.23, 5), vehicle(3, null, null), vehicle(4, 113.26, 23.13)];
+    expect(store.mapVehicles).toEqual([]);
+    store.edit(store.fences[0]!);
+    expect(store.mapVehicles.map((v) => v.vehicleId)).toEqual([1]);
+    expect(store.mapView).toBe('fence-1');
+    store.toggleGroup(5, true);
+    expect(store.mapVehicles.map((v) => v.vehicleId)).toEqual([1, 2]);
+    store.cancel();
+    store.create();
+    expect(store.mapView).toBe('new');
+    expect(store.mapVehicles.map((v) => v.vehicleId)).toEqual([1, 2, 4]);
   });
 });
 

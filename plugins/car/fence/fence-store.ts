@@ -100,6 +100,24 @@ export class FenceStore {
     return list.filter((s): s is MapShape => !!s);
   }
 
+  /**
+   * The vehicles the map shows while a fence is drafted: those it binds (by vehicle or group) that
+   * have a position; a new fence binding none yet: every positioned vehicle. None while browsing.
+   */
+  get mapVehicles(): MonitorItem[] {
+    const d = this.draft;
+    if (!d) return [];
+    const placed = this.vehicles.filter((v) => v.lon !== null && v.lat !== null);
+    if (!d.id && !d.vehicleIds.length && !d.groupIds.length) return placed;
+    return placed.filter((v) => d.vehicleIds.includes(v.vehicleId!) || (v.groupId !== null && d.groupIds.includes(v.groupId)));
+  }
+
+  /** Which view the map opens on: browsing, a new fence, or the fence edited (a new view fits its vehicles again). */
+  get mapView(): string {
+    if (!this.draft) return 'browse';
+    return this.draft.id ? `fence-${this.draft.id}` : 'new';
+  }
+
   async load(): Promise<void> {
     this.loading = true;
     this.error = undefined;

@@ -150,12 +150,14 @@ const FencePage = observer(function FencePage() {
         )}
       </aside>
       <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''}>
+        {/* a fence being edited opens on the vehicles it binds; on the fence itself when none has a position */}
         <AssetMap
-          items={[]}
+          key={store.mapView}
+          items={store.mapVehicles}
           legend={false}
           shapes={store.shapes}
           onShapeClick={(id) => !store.draft && store.focus(Number(id))}
-          focusShape={store.focused !== undefined ? String(store.focused) : undefined}
+          focusShape={store.focused !== undefined && !store.mapVehicles.length ? String(store.focused) : undefined}
           draw={store.drawing}
           onDraw={store.drawn}
         />

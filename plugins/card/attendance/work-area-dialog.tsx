@@ -2,8 +2,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
-import { AssetMap, type DrawnShape, expectOk, HttpService, Input, type MapShape, useService } from '@tianlu/sdk';
-import { AttendancePaths, errorText, type WorkArea } from './attendance-api';
+import {
+  AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
+  useAssetsOfKind, useCenterEntry, useService,
+} from '@tianlu/sdk';
+import { AttendancePaths, errorText, type WorkArea, type WorkShift } from './attendance-api';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
@@ -14,11 +17,27 @@ const useStyles = makeStyles({
   tools: { gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '8px' },
 });
 
-/** The circle typed so far, when its centre and radius are numbers. */
-function circleOf(lon: string, lat: string, radius: string, name: string): MapShape | undefined {
-  const x = Number(lon), y = Number(lat), r = Number(radius);
-  if (!lon.trim() || !lat.trim() || !Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > 180 || Math.abs(y) > 90) return undefined;
-  return { id: 'area', kind: 'circle', center: [x, y], radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
+/** The circle typed so far (WGS84), when its centre is usable; `id` changes to bring it into view again. */
+function circleOf(id: string, center: LonLat | undefined, radius: string, name: string): MapShape | undefined {
+  if (!center) return undefined;
+  const r = Number(radius);
+  return { id, kind: 'circle', center, radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
+}
+
+/** The people an area's shifts bind (by person or by 部门). */
+function boundPeople(people: readonly MonitorItem[], area: WorkArea, shifts: readonly WorkShift[]): MonitorItem[] {
+  const own = shifts.filter((w) => w.workAreaId === area.id);
+  const ids = new Set(own.flatMap((w) => w.vehicleIds));
+  const departments = new Set(own.flatMap((w) => w.departments));
+  return people.filter((p) => (p.vehicleId !== null && ids.has(p.vehicleId)) || (!!p.department && departments.has(p.department)));
+}
+
+/** What the map opens on, said under it. */
+function viewNote(shown: readonly MonitorItem[], editing: boolean, areas: number): string {
+  const names = shown.slice(0, 5).map((p) => p.plateNo ?? p.terminalNo).join('、') + (shown.length > 5 ? ' 等' : '');
+  if (shown.length) return `地图显示${editing ? '绑定人员' : '人员'} ${shown.length} 人：${names}`;
+  if (editing) return '没有已定位的绑定人员，地图显示本区域';
+  return areas ? '没有已定位的人员，地图显示已有的考勤区域' : '没有已定位的人员';
 }
 
 type AreaField = 'name' | 'center' | 'radius';
@@ -39,38 +58,50 @@ interface Refusal {
 }
 
 /**
- * 新增考勤区域 / 编辑考勤区域: a name and a circle (centre in WGS84, radius in metres), drawn on the map
- * (在地图上画圆 fills the centre and radius) or typed; the server checks every field.
+ * 新增考勤区域 / 编辑考勤区域: a name and a circle (centre stored in WGS84, typed or pasted in WGS84,
+ * GCJ-02 or BD-09; radius in metres), drawn on the map (在地图上画圆 fills the centre and radius),
+ * typed, or centred on a place found by address; the server checks every field. The map opens on
+ * the people the area's shifts bind (a new area: all people), with their marks; without any, on
+ * the area (a new one: the existing areas).
  */
-export function WorkAreaDialog(props: { area?: WorkArea; onSaved: () => void; onClose: () => void }) {
+export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkArea[]; shifts?: readonly WorkShift[]; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const a = props.area;
   const [name, setName] = useState(a?.name ?? '');
-  const [lon, setLon] = useState(a ? String(a.center[0]) : '');
-  const [lat, setLat] = useState(a ? String(a.center[1]) : '');
+  const entry = useCenterEntry(a?.center);
+  const { lon, lat } = entry;
   const [radius, setRadius] = useState(a ? String(a.radius) : '');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
   const [drawing, setDrawing] = useState(false);
-  const circle = useMemo(() => circleOf(lon, lat, radius, name), [lon, lat, radius, name]);
+  // each place found by address is brought into view
+  const [found, setFound] = useState(0);
+  const circle = useMemo(() => circleOf(`area-${found}`, entry.wgs84, radius, name), [found, entry.wgs84, radius, name]);
+  const people = useAssetsOfKind('person');
+  const shown = useMemo(() => (a ? boundPeople(people, a, props.shifts ?? []) : people), [people, a, props.shifts]);
+  const others = useMemo<MapShape[]>(
+    () => (props.areas ?? []).filter((x) => x.id !== a?.id).map((x) => ({ id: `area-${x.id}`, kind: 'circle', center: x.center, radius: x.radius, label: x.name })),
+    [props.areas, a],
+  );
   const values: Record<AreaField, string> = { name, center: `${lon},${lat}`, radius };
   // a refusal about a field goes once the field is changed (drawn or typed); the next save checks it again
   const error = refusal && (!refusal.field || values[refusal.field] === refusal.value) ? refusal.message : undefined;
   const drawn = (shape: DrawnShape) => {
     setDrawing(false);
     if (shape.kind !== 'circle') return;
-    setLon(shape.center[0].toFixed(6));
-    setLat(shape.center[1].toFixed(6));
+    entry.setWgs84(shape.center);
     setRadius(String(Math.round(shape.radius)));
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // the centre field already says what is wrong with it
+    if (entry.problem) return;
     setBusy(true);
     setRefusal(undefined);
     try {
-      const center = lon.trim() && lat.trim() ? [Number(lon), Number(lat)] : undefined;
+      const center = entry.wgs84;
       const body = { ...(a && { id: a.id }), name, ...(center && { center }), ...(radius.trim() && { radius: Number(radius) }) };
       expectOk(await http.postJson(AttendancePaths.saveArea, body));
       props.onSaved();
@@ -94,22 +125,34 @@ export function WorkAreaDialog(props: { area?: WorkArea; onSaved: () => void; on
               <Field className={s.wide} label="区域名称" required>
                 <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
               </Field>
-              <Field label="圆心经度" required hint="WGS84，例如 116.397">
-                <Input value={lon} inputMode="decimal" onChange={(_, d) => setLon(d.value)} />
-              </Field>
-              <Field label="圆心纬度" required hint="WGS84，例如 39.909">
-                <Input value={lat} inputMode="decimal" onChange={(_, d) => setLat(d.value)} />
-              </Field>
-              <Field label="半径（米）" required hint="10 到 5000 米">
-                <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
-              </Field>
+              <PlaceSearch
+                className={s.wide}
+                onFound={(p) => {
+                  entry.setWgs84([p.lon, p.lat]);
+                  setFound((n) => n + 1);
+                }}
+              />
               <div className={s.tools}>
                 <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
                 <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
               </div>
-              <section className={s.map} aria-label="考勤区域地图" data-drawing={drawing ? 'circle' : ''}>
-                <AssetMap items={[]} shapes={circle ? [circle] : []} focusShape={circle ? 'area' : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+              <section className={s.map} aria-label="考勤区域地图" data-drawing={drawing ? 'circle' : ''} data-bounds={boundsText(shown) ?? ''}>
+                <AssetMap
+                  items={shown}
+                  legend={false}
+                  shapes={circle ? [...others, circle] : others}
+                  // the people first; the circle comes into view once it is changed (or when nobody is shown)
+                  focusShape={circle && (entry.touched || !shown.length) ? circle.id : undefined}
+                  draw={drawing ? 'circle' : undefined}
+                  onDraw={drawn}
+                  style={{ height: '100%' }}
+                />
               </section>
+              <Text size={200} className={s.wide}>{viewNote(shown, !!a, others.length)}</Text>
+              <CenterFields className={s.wide} entry={entry} />
+              <Field label="半径（米）" required hint="10 到 5000 米">
+                <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
+              </Field>
               {error && <Text role="alert" className={s.error}>{error}</Text>}
             </DialogContent>
             <DialogActions>

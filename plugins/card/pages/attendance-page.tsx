@@ -99,7 +99,7 @@ export default function AttendancePage() {
       >
         <DataTable label="班次" rows={shifts ?? []} columns={shiftColumns} rowKey={(w) => String(w.id)} height={240} rowHeight={36} empty={shifts ? '还没有班次' : '加载中…'} />
       </PageSection>
-      {editing?.kind === 'area' && <WorkAreaDialog area={editing.area} onSaved={() => saved('考勤区域已保存')} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'area' && <WorkAreaDialog area={editing.area} areas={areas} shifts={shifts} onSaved={() => saved('考勤区域已保存')} onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'shift' && <ShiftDialog shift={editing.shift} areas={areas ?? []} onSaved={() => saved('班次已保存')} onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'deleteArea' && (
         <ConfirmDelete

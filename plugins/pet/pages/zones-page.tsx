@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, useService } from '@tianlu/sdk';
+import {
+  AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, PlaceSearch,
+  useCenterEntry, useService,
+} from '@tianlu/sdk';
 import { PetPaths, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
 
 const useStyles = makeStyles({
@@ -19,14 +22,15 @@ interface Draft {
   id?: number;
   name: string;
   radius: string;
-  center?: [number, number];
 }
 
 const EMPTY: Draft = { name: '', radius: '200' };
 
 /**
- * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map; a new one is drawn on the map
- * (or centred on the pet where it is now) with its radius. Leaving all of them raises 离开安全区域.
+ * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map, which opens on the pet with its
+ * mark (on its zones when it has no position); a new one is drawn on the map, centred on the pet
+ * where it is now, typed or pasted (WGS84, GCJ-02 or BD-09) or found by address, with its radius.
+ * Leaving all of them raises 离开安全区域.
  */
 const ZonesPage = observer(function ZonesPage() {
   const s = useStyles();
@@ -37,6 +41,15 @@ const ZonesPage = observer(function ZonesPage() {
   const [petId, setPetId] = useState<number>();
   const [zones, setZones] = useState<SafeZone[]>([]);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const entry = useCenterEntry();
+  // each place found by address is brought into view
+  const [found, setFound] = useState(0);
+  const draftId = `draft-${found}`;
+  const center = entry.wgs84;
+  const edit = (next: Draft, at?: [number, number]) => {
+    setDraft(next);
+    entry.reset(at);
+  };
   const [drawing, setDrawing] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
@@ -60,9 +73,12 @@ const ZonesPage = observer(function ZonesPage() {
       setError(message(e));
     }
   }, [http, petId]);
+  const { reset } = entry;
   useEffect(() => {
     setDraft(EMPTY);
+    reset();
     void loadZones();
+    // a new pet: a new draft
   }, [loadZones]);
 
   const pet = pets.find((p) => p.vehicleId === petId);
@@ -79,26 +95,28 @@ const ZonesPage = observer(function ZonesPage() {
   const shapes = useMemo<MapShape[]>(() => {
     const list: MapShape[] = zones.filter((z) => z.id !== draft.id).map((z) => ({ id: String(z.id), kind: 'circle', center: z.center, radius: z.radius, label: z.name }));
     const radius = Number(draft.radius);
-    if (draft.center && radius > 0) list.push({ id: 'draft', kind: 'circle', center: draft.center, radius, label: draft.name || '新区域', highlighted: true });
+    if (center && radius > 0) list.push({ id: draftId, kind: 'circle', center, radius, label: draft.name || '新区域', highlighted: true });
     return list;
-  }, [zones, draft]);
+  }, [zones, draft, center, draftId]);
 
   const drawn = (shape: DrawnShape) => {
     setDrawing(false);
-    if (shape.kind === 'circle') setDraft((d) => ({ ...d, center: shape.center, radius: String(shape.radius) }));
+    if (shape.kind !== 'circle') return;
+    setDraft((d) => ({ ...d, radius: String(Math.round(shape.radius)) }));
+    entry.setWgs84(shape.center);
   };
 
   const save = async () => {
-    if (petId === undefined) return;
+    if (petId === undefined || entry.problem) return;
     setError(undefined);
     setNotice(undefined);
     const radius = draft.radius.trim() === '' ? undefined : Number(draft.radius);
     try {
       const saved = expectOk(await http.postJson<SafeZone>(PetPaths.zoneSave, {
-        ...(draft.id !== undefined && { id: draft.id }), vehicleId: petId, name: draft.name, ...(draft.center && { center: draft.center }), ...(radius !== undefined && { radius }),
+        ...(draft.id !== undefined && { id: draft.id }), vehicleId: petId, name: draft.name, ...(center && { center }), ...(radius !== undefined && { radius }),
       }));
       setNotice(`已保存安全区域 ${saved.name}`);
-      setDraft(EMPTY);
+      edit(EMPTY);
       await loadZones();
     } catch (e) {
       setError(message(e));
@@ -132,7 +150,7 @@ const ZonesPage = observer(function ZonesPage() {
           <div key={z.id} className={s.zone} data-zone={z.name}>
             <span>{z.name} · 半径 {z.radius} 米</span>
             <span className={s.row}>
-              <Button size="small" appearance="subtle" onClick={() => setDraft({ id: z.id, name: z.name, radius: String(z.radius), center: z.center })}>编辑</Button>
+              <Button size="small" appearance="subtle" onClick={() => edit({ id: z.id, name: z.name, radius: String(z.radius) }, z.center)}>编辑</Button>
               <Button size="small" appearance="subtle" onClick={() => void remove(z)}>删除</Button>
             </span>
           </div>
@@ -145,24 +163,30 @@ const ZonesPage = observer(function ZonesPage() {
         <Field label="半径（米）" required hint={`${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米`}>
           <Input type="number" value={draft.radius} onChange={(_, d) => setDraft((x) => ({ ...x, radius: d.value }))} />
         </Field>
-        <Field label="圆心">
-          <Text size={200}>{draft.center ? `${draft.center[0].toFixed(6)}, ${draft.center[1].toFixed(6)}` : '在地图上画圆，或用宠物当前位置'}</Text>
-        </Field>
+        <PlaceSearch
+          onFound={(p) => {
+            entry.setWgs84([p.lon, p.lat]);
+            setFound((n) => n + 1);
+          }}
+        />
+        <CenterFields entry={entry} />
+        {!center && <Text size={200}>在地图上画圆、输入圆心，或用宠物当前位置</Text>}
         <div className={s.row}>
           <Button appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
-          <Button disabled={!position || position.lon === null} onClick={() => position?.lon != null && setDraft((x) => ({ ...x, center: [position.lon!, position.lat!] }))}>
+          <Button disabled={!position || position.lon === null} onClick={() => position?.lon != null && entry.setWgs84([position.lon, position.lat!])}>
             用宠物当前位置
           </Button>
         </div>
         <div className={s.row}>
           <Button appearance="primary" disabled={petId === undefined} onClick={() => void save()}>保存</Button>
-          {draft !== EMPTY && <Button onClick={() => setDraft(EMPTY)}>重置</Button>}
+          {(draft !== EMPTY || center) && <Button onClick={() => edit(EMPTY)}>重置</Button>}
         </div>
         {error && <Text role="alert" className={s.error}>{error}</Text>}
         {notice && <Text role="status">{notice}</Text>}
       </aside>
       <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
-        <AssetMap items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={draft.center ? 'draft' : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+        {/* a new map for each pet: it opens on that pet (or its zones), the draft comes into view once it is changed */}
+        <AssetMap key={petId} items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
       </section>
     </div>
   );

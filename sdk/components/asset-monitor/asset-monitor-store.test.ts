@@ -31,7 +31,7 @@ function setup() {
       return { flag: 1, msg: '', obj: { total: 3, list: [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })] } };
     }),
   };
-  const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))), getAddress: vi.fn() };
+  const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))), getAddress: vi.fn(), searchPlace: vi.fn() };
   const bus = { emit: vi.fn(() => 1), on: vi.fn() };
   const store = new MonitorStore({
     http: http as unknown as HttpService,
