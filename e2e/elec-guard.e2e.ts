@@ -61,7 +61,7 @@ describe('电动车卫士', () => {
     await screenshot(page, 'elec-guard-armed.png');
     await dialog.getByRole('button', { name: '关闭' }).click();
 
-    await page.getByRole('button', { name: '电池曲线' }).click();
+    await page.getByRole('main').getByRole('button', { name: '电池曲线' }).click();
     await reaches(page, (p) => p === '/elec-car/battery', '电池曲线');
     await page.getByRole('combobox', { name: '电动车' }).selectOption(bike!.terminalNo);
     const summary = await shows(page.getByLabel('电池概况'), 'the battery summary');

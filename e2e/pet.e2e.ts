@@ -125,9 +125,9 @@ describe('宠物守护', () => {
     collar.send('FIND');
     const rang = await shows(card.getByRole('status').filter({ hasText: '响铃：成功（设备正在响铃）' }), '响铃：成功 with the collar’s answer on the card', 30_000);
     expect(await rang.getAttribute('title')).toBe('设备原文：FIND');
-    // a click on the card selects the pet on the map and in the table, and opens its 车辆信息 over them
+    // a click on the card selects the pet on the map and in the table, and opens its 宠物信息 over them
     await card.getByText(PET, { exact: true }).click();
-    const info = await shows(page.getByRole('dialog').filter({ hasText: `车辆信息 ${PET}` }), 'the pet’s 车辆信息');
+    const info = await shows(page.getByRole('dialog').filter({ hasText: `宠物信息 ${PET}` }), 'the pet’s 宠物信息');
     await page.waitForTimeout(1000);
     await screenshot(page, 'pet-monitor.png');
     await info.getByRole('button', { name: '关闭' }).click();

@@ -14,9 +14,9 @@ const consoleConfig = async (config: Parameters<typeof createTestServer>[0]) => 
 };
 
 describe('console start configuration', () => {
-  it('tells the console to draw the offline basemap by default', async () => {
+  it('tells the console to draw the street map (自动: 高德, the offline basemap when unreachable) by default', async () => {
     const obj = await consoleConfig({});
-    expect(obj).toMatchObject({ mapProvider: 'offline', legacyLoginHosts: [] });
+    expect(obj).toMatchObject({ mapProvider: 'auto', legacyLoginHosts: [] });
     expect(obj).not.toHaveProperty('mapKey');
   });
 
