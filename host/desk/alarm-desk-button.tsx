@@ -19,27 +19,42 @@ export const BEEP_GAP_MS = 1500;
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', alignItems: 'center', gap: '4px' },
+  // a red layer behind the label fading in and out: only its opacity changes, which the compositor
+  // animates without repainting the page every frame (an alarm storm keeps it going for minutes)
   flash: {
-    animationName: { '0%': { backgroundColor: tokens.colorPaletteRedBackground3, color: '#fff' }, '100%': {} },
-    animationDuration: '0.8s',
-    animationIterationCount: 5,
+    position: 'relative',
+    isolation: 'isolate',
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      zIndex: -1,
+      borderRadius: 'inherit',
+      pointerEvents: 'none',
+      backgroundColor: tokens.colorPaletteRedBackground3,
+      opacity: 0,
+      animationName: { '0%': { opacity: 0.9 }, '100%': { opacity: 0 } },
+      animationDuration: '0.8s',
+      animationIterationCount: 'infinite',
+    },
   },
   urgent: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /**
  * Beeps, speaks and pops for arrivals the user wants (per level, within the sub-application's
- * scope); returns when the last popping arrival came.
+ * scope); returns whether the button flashes: until FLASH_MS after the last popping arrival.
  */
-function useArrivals(scope: DeskScope): number | undefined {
+function useArrivals(scope: DeskScope): boolean {
   const alarms = useService<AlarmService>(AlarmService);
   const shell = useService<ShellStore>(ShellStoreToken);
-  const [flashAt, setFlashAt] = useState<number>();
+  const [flashing, setFlashing] = useState(false);
   const scopeNow = useRef(scope);
   scopeNow.current = scope;
   useEffect(() => {
     let lastBeep = 0;
-    return reaction(
+    let flashEnd: ReturnType<typeof setTimeout> | undefined;
+    const stop = reaction(
       () => alarms.arrival,
       (arrival: AlarmArrival | undefined) => {
         if (!arrival || !inScope(scopeNow.current, arrival.entry)) return;
@@ -47,7 +62,10 @@ function useArrivals(scope: DeskScope): number | undefined {
         const prefs = alarms.prefs;
         if (prefs.pop.includes(entry.level) && !repeat) {
           alarms.setDeskOpen(true);
-          setFlashAt(Date.now());
+          // a flash under way goes on: one more pop only puts its end off
+          setFlashing(true);
+          clearTimeout(flashEnd);
+          flashEnd = setTimeout(() => setFlashing(false), FLASH_MS);
         }
         if (!shell.alarmVoiceOn) return;
         const now = Date.now();
@@ -58,8 +76,12 @@ function useArrivals(scope: DeskScope): number | undefined {
         if (prefs.speak.includes(entry.level) && !repeat) speakAlarm(`${levelName(entry.level)}告警，${entry.plateNo}，${entry.alarmName}`);
       },
     );
+    return () => {
+      stop();
+      clearTimeout(flashEnd);
+    };
   }, [alarms, shell]);
-  return flashAt;
+  return flashing;
 }
 
 /**
@@ -72,7 +94,7 @@ export const AlarmDeskButton = observer(function AlarmDeskButton(props: { system
   const alarms = useService<AlarmService>(AlarmService);
   const shell = useService<ShellStore>(ShellStoreToken);
   const scope = useDeskScope(props.systemId);
-  const flashAt = useArrivals(scope);
+  const flashing = useArrivals(scope);
   const [askDismissed, setAskDismissed] = useState(false);
   useEffect(() => {
     probeAlarmAudio();
@@ -99,9 +121,8 @@ export const AlarmDeskButton = observer(function AlarmDeskButton(props: { system
         </Button>
       )}
       <Button
-        key={flashAt}
         appearance="subtle"
-        className={flashAt ? s.flash : undefined}
+        className={flashing ? s.flash : undefined}
         aria-label={`告警栏，${visible.length} 条未处理`}
         aria-expanded={open}
         title={open ? '收起告警栏' : '打开告警栏'}
