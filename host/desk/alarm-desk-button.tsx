@@ -11,6 +11,7 @@ import { levelName } from './alarm-desk-card';
 import { useDeskScope } from './alarm-desk-panel';
 import { speakAlarm } from './alarm-speech';
 import { inScope, type DeskScope } from './desk-scope';
+import { useDrawnDesk } from './drawn-desk';
 
 /** How long the button flashes after an alarm that pops. */
 export const FLASH_MS = 4000;
@@ -101,9 +102,10 @@ export const AlarmDeskButton = observer(function AlarmDeskButton(props: { system
     return unlockAlarmAudioOnGesture();
   }, []);
 
-  const visible = alarms.desk.filter((e) => inScope(scope, e));
+  const drawn = useDrawnDesk();
+  const visible = drawn.desk.filter((e) => inScope(scope, e));
   const urgent = visible.some((e) => e.level === 'urgent');
-  const open = alarms.deskOpen;
+  const open = drawn.open;
   return (
     <span className={s.wrap}>
       {audioGate.locked && shell.alarmVoiceOn && !askDismissed && (
