@@ -54,6 +54,9 @@ export interface HeapSample {
   heapMb: number;
   nodes: number;
   listeners: number;
+  /** CPU the page's main thread and its whole renderer process used since it started, s (machine load does not inflate it). */
+  threadS: number;
+  processS: number;
 }
 
 /** The page's metrics through the DevTools protocol. */
@@ -71,7 +74,10 @@ export class PageMetrics {
     await this.cdp.send('HeapProfiler.collectGarbage');
     const { metrics } = await this.cdp.send('Performance.getMetrics');
     const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-    return { heapMb: value('JSHeapUsedSize') / 2 ** 20, nodes: value('Nodes'), listeners: value('JSEventListeners') };
+    return {
+      heapMb: value('JSHeapUsedSize') / 2 ** 20, nodes: value('Nodes'), listeners: value('JSEventListeners'),
+      threadS: value('ThreadTime'), processS: value('ProcessTime'),
+    };
   }
 
   async close(): Promise<void> {
