@@ -33,6 +33,15 @@ export interface LoadGeneratorOptions {
   connectConcurrency?: number;
   /** Called after each report was written (live-latency bench matches pushes with it). */
   onSent?(index: number, fixTimeMs: number, sentAt: number): void;
+  /** What terminal `index`'s `k`-th report carries beyond the template: its alarm word and where it is. Default: the template's. */
+  vary?(index: number, k: number): ReportVariation;
+}
+
+/** The parts of a report {@link LoadGeneratorOptions.vary} may change. */
+export interface ReportVariation {
+  /** The 0x0200 alarm word (JT/T 808 table 24 bits). */
+  alarmFlags: number;
+  at?: { lat: number; lon: number };
 }
 
 /** What happened inside a measuring window (see {@link LoadGenerator.mark}). */
@@ -54,7 +63,14 @@ export interface LoadWindow {
 
 const HEADER_2013 = 12;
 const SERIAL_OFFSET = 10;
+const ALARM_OFFSET = HEADER_2013;
+const LAT_OFFSET = HEADER_2013 + 8;
+const LON_OFFSET = HEADER_2013 + 12;
 const TIME_OFFSET = HEADER_2013 + 22; // alarm, status, lat, lon (4 each), altitude, speed, course (2 each)
+
+function writeUint32(c: Uint8Array, at: number, value: number): void {
+  new DataView(c.buffer, c.byteOffset, c.byteLength).setUint32(at, value >>> 0);
+}
 
 class LeanTerminal {
   readonly socket: Socket;
@@ -96,11 +112,20 @@ class LeanTerminal {
     const w = this.sentAt.length;
     if (this.outstanding >= w) return false;
     const serial = this.nextSerial();
-    const fixTime = this.gen.options.fixTime(this.index, this.reports++, nowMs);
+    const k = this.reports++;
+    const fixTime = this.gen.options.fixTime(this.index, k, nowMs);
     const c = this.content;
     c[SERIAL_OFFSET] = serial >> 8;
     c[SERIAL_OFFSET + 1] = serial & 0xff;
     c.set(encodeBcdTime(fixTime), TIME_OFFSET);
+    const variation = this.gen.options.vary?.(this.index, k);
+    if (variation) {
+      writeUint32(c, ALARM_OFFSET, variation.alarmFlags);
+      if (variation.at) {
+        writeUint32(c, LAT_OFFSET, Math.round(variation.at.lat * 1e6));
+        writeUint32(c, LON_OFFSET, Math.round(variation.at.lon * 1e6));
+      }
+    }
     c[c.length - 1] = jt808CheckCode(c, 0, c.length - 1);
     const escaped = escapeJt808(c);
     const out = Buffer.allocUnsafe(escaped.length + 2);

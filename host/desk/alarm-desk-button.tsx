@@ -11,6 +11,7 @@ import { levelName } from './alarm-desk-card';
 import { useDeskScope } from './alarm-desk-panel';
 import { speakAlarm } from './alarm-speech';
 import { inScope, type DeskScope } from './desk-scope';
+import { useDrawnDesk } from './drawn-desk';
 
 /** How long the button flashes after an alarm that pops. */
 export const FLASH_MS = 4000;
@@ -19,10 +20,24 @@ export const BEEP_GAP_MS = 1500;
 
 const useStyles = makeStyles({
   wrap: { display: 'flex', alignItems: 'center', gap: '4px' },
+  // a red layer behind the label fading in and out: only its opacity changes, which the compositor
+  // animates without repainting the page every frame (an alarm storm keeps it going for minutes)
   flash: {
-    animationName: { '0%': { backgroundColor: tokens.colorPaletteRedBackground3, color: '#fff' }, '100%': {} },
-    animationDuration: '0.8s',
-    animationIterationCount: 5,
+    position: 'relative',
+    isolation: 'isolate',
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      inset: 0,
+      zIndex: -1,
+      borderRadius: 'inherit',
+      pointerEvents: 'none',
+      backgroundColor: tokens.colorPaletteRedBackground3,
+      opacity: 0,
+      animationName: { '0%': { opacity: 0.9 }, '100%': { opacity: 0 } },
+      animationDuration: '0.8s',
+      animationIterationCount: 'infinite',
+    },
   },
   urgent: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -32,17 +47,18 @@ const heard = new WeakMap<AlarmService, number>();
 
 /**
  * Beeps, speaks and pops for arrivals the user wants (per level, within the sub-application's
- * scope); returns when the last popping arrival came.
+ * scope); returns whether the button flashes: until FLASH_MS after the last popping arrival.
  */
-function useArrivals(scope: DeskScope): number | undefined {
+function useArrivals(scope: DeskScope): boolean {
   const alarms = useService<AlarmService>(AlarmService);
   const shell = useService<ShellStore>(ShellStoreToken);
-  const [flashAt, setFlashAt] = useState<number>();
+  const [flashing, setFlashing] = useState(false);
   const scopeNow = useRef(scope);
   scopeNow.current = scope;
   useEffect(() => {
     let lastBeep = 0;
-    return reaction(
+    let flashEnd: ReturnType<typeof setTimeout> | undefined;
+    const stop = reaction(
       () => alarms.arrival,
       (arrival: AlarmArrival | undefined) => {
         if (!arrival || arrival.serial <= (heard.get(alarms) ?? 0)) return;
@@ -52,7 +68,10 @@ function useArrivals(scope: DeskScope): number | undefined {
         const prefs = alarms.prefs;
         if (prefs.pop.includes(entry.level) && !repeat) {
           alarms.setDeskOpen(true);
-          setFlashAt(Date.now());
+          // a flash under way goes on: one more pop only puts its end off
+          setFlashing(true);
+          clearTimeout(flashEnd);
+          flashEnd = setTimeout(() => setFlashing(false), FLASH_MS);
         }
         if (!shell.alarmVoiceOn) return;
         const now = Date.now();
@@ -65,8 +84,12 @@ function useArrivals(scope: DeskScope): number | undefined {
       // an arrival made before this header mounted (at login, or while the page changed) counts too
       { fireImmediately: true },
     );
+    return () => {
+      stop();
+      clearTimeout(flashEnd);
+    };
   }, [alarms, shell]);
-  return flashAt;
+  return flashing;
 }
 
 /**
@@ -79,16 +102,17 @@ export const AlarmDeskButton = observer(function AlarmDeskButton(props: { system
   const alarms = useService<AlarmService>(AlarmService);
   const shell = useService<ShellStore>(ShellStoreToken);
   const scope = useDeskScope(props.systemId);
-  const flashAt = useArrivals(scope);
+  const flashing = useArrivals(scope);
   const [askDismissed, setAskDismissed] = useState(false);
   useEffect(() => {
     probeAlarmAudio();
     return unlockAlarmAudioOnGesture();
   }, []);
 
-  const visible = alarms.desk.filter((e) => inScope(scope, e));
+  const drawn = useDrawnDesk();
+  const visible = drawn.desk.filter((e) => inScope(scope, e));
   const urgent = visible.some((e) => e.level === 'urgent');
-  const open = alarms.deskOpen;
+  const open = drawn.open;
   return (
     <span className={s.wrap}>
       {audioGate.locked && shell.alarmVoiceOn && !askDismissed && (
@@ -106,9 +130,8 @@ export const AlarmDeskButton = observer(function AlarmDeskButton(props: { system
         </Button>
       )}
       <Button
-        key={flashAt}
         appearance="subtle"
-        className={flashAt ? s.flash : undefined}
+        className={flashing ? s.flash : undefined}
         aria-label={`告警栏，${visible.length} 条未处理`}
         aria-expanded={open}
         title={open ? '收起告警栏' : '打开告警栏'}

@@ -41,6 +41,10 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
     boxShadow: tokens.shadow2,
+    // the column holds up to 100 cards and shows a handful: the others are neither laid out nor
+    // painted when an arrival moves them all down (their last size holds their place)
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 120px',
   },
   head: { display: 'flex', alignItems: 'center', gap: '6px', minWidth: 0 },
   name: { flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Checkbox, makeStyles, Popover, PopoverSurface, PopoverTrigger, Switch, Text, tokens } from '@fluentui/react-components';
 import { ChevronDoubleRightRegular, SettingsRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
@@ -14,6 +15,7 @@ import {
 } from '@tianlu/sdk';
 import { AlarmDeskCard } from './alarm-desk-card';
 import { deskScope, inScope, type DeskScope } from './desk-scope';
+import { useDrawnDesk } from './drawn-desk';
 
 const useStyles = makeStyles({
   panel: {
@@ -87,6 +89,20 @@ const DeskPrefs = observer(function DeskPrefs() {
   );
 });
 
+/** The settings button: kept out of the column's redraws, which an alarm storm makes frequent. */
+const DeskPrefsButton = memo(function DeskPrefsButton() {
+  return (
+    <Popover positioning="below-end" withArrow>
+      <PopoverTrigger disableButtonEnhancement>
+        <Button size="small" appearance="subtle" icon={<SettingsRegular />} aria-label="告警提醒设置" title="告警提醒设置" />
+      </PopoverTrigger>
+      <PopoverSurface>
+        <DeskPrefs />
+      </PopoverSurface>
+    </Popover>
+  );
+});
+
 /** The scope of the sub-application the user is in (its asset kinds, the user's choice). */
 export function useDeskScope(systemId: string): DeskScope {
   const alarms = useService<AlarmService>(AlarmService);
@@ -103,12 +119,12 @@ export const AlarmDeskPanel = observer(function AlarmDeskPanel(props: { systemId
   const alarms = useService<AlarmService>(AlarmService);
   const navigate = useNavigate();
   const scope = useDeskScope(props.systemId);
-  if (!alarms.deskOpen) return null;
-  const handling = alarms.handling;
+  const { open, desk, handling, overflow } = useDrawnDesk();
+  if (!open) return null;
   const handlingKeys = new Set(handling.map((e) => e.key));
-  const visible = alarms.desk.filter((e) => inScope(scope, e));
+  const visible = desk.filter((e) => inScope(scope, e));
   const rest = visible.filter((e) => !handlingKeys.has(e.key));
-  const hidden = alarms.desk.length - visible.length;
+  const hidden = desk.length - visible.length;
   const kindNames = scope.kinds?.map((k) => ASSET_KIND_DEFINITIONS[k].noun).join('、');
 
   return (
@@ -117,14 +133,7 @@ export const AlarmDeskPanel = observer(function AlarmDeskPanel(props: { systemId
         <Text weight="semibold" className={s.title}>
           实时告警 {visible.length}
         </Text>
-        <Popover positioning="below-end" withArrow>
-          <PopoverTrigger disableButtonEnhancement>
-            <Button size="small" appearance="subtle" icon={<SettingsRegular />} aria-label="告警提醒设置" title="告警提醒设置" />
-          </PopoverTrigger>
-          <PopoverSurface>
-            <DeskPrefs />
-          </PopoverSurface>
-        </Popover>
+        <DeskPrefsButton />
         <Button size="small" appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label="收起告警栏" title="收起告警栏" onClick={() => alarms.setDeskOpen(false)} />
       </div>
       {scope.kinds && (
@@ -147,9 +156,9 @@ export const AlarmDeskPanel = observer(function AlarmDeskPanel(props: { systemId
           <AlarmDeskCard key={e.key} entry={e} />
         ))}
         {!visible.length && <div className={s.empty}>暂无未处理的告警</div>}
-        {alarms.overflow > 0 && (
+        {overflow > 0 && (
           <span className={s.note}>
-            另有 {alarms.overflow} 条较早的告警已移出告警栏，
+            另有 {overflow} 条较早的告警已移出告警栏，
             <Button size="small" appearance="transparent" onClick={() => navigate('/car/alarm')}>
               到告警中心查看
             </Button>

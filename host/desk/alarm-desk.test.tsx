@@ -134,6 +134,20 @@ describe('the alarm desk', () => {
     expect(within(cards[1]!).getByLabelText('合并 3 条')).toBeTruthy();
   });
 
+  it('draws a storm of arrivals together, yet opens 处理 at once and shows every alarm', async () => {
+    const { send } = await start();
+    for (let i = 0; i < 20; i++) send(sos(100 + i, `京C${10000 + i}`));
+    const desk = await screen.findByRole('complementary', { name: '告警栏' });
+    await waitFor(() => expect(within(desk).getAllByRole('alert')).toHaveLength(20));
+    // the next arrival waits for the desk's next drawing; the user's 处理 does not
+    send(sos(200, '京D10000'));
+    fireEvent.click(within(within(desk).getByRole('alert', { name: '告警 紧急报警 京C10005' })).getByRole('button', { name: '处理' }));
+    expect(within(desk).getByText('正在处理')).toBeTruthy();
+    expect(within(desk).getAllByRole('alert')[0]?.getAttribute('aria-label')).toBe('告警 紧急报警 京C10005');
+    expect(await within(desk).findByRole('alert', { name: '告警 紧急报警 京D10000' })).toBeTruthy();
+    expect(within(desk).getAllByRole('alert')).toHaveLength(21);
+  });
+
   it('starts with the unhandled alarms of the last day and pops once for the urgent one this browser had not seen', async () => {
     const { tones } = await start({ unhandled: [sos(41), vibration(42, 2)] });
     await screen.findByRole('button', { name: '告警栏，2 条未处理' });
