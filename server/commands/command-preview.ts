@@ -1,47 +1,13 @@
-import { describeCommandParams } from '../../sdk/services/command-api';
-import { MOVING_KMH, type PlannedTarget, type SkipCode } from './command-plan';
+import { describeCommandParams, type CommandPreview, type CommandPreviewTerminal, type CommandSkipCode } from '../../sdk/services/command-api';
+import { MOVING_KMH, type PlannedTarget } from './command-plan';
 import type { CommandDefinition } from './command-types';
 
 /** Why a terminal is skipped, including a number the caller may not see. */
-export type PreviewSkipCode = SkipCode | 'noPermission';
+export type PreviewSkipCode = CommandSkipCode;
 
-/** One terminal of a preview (docs/api-contract.md `CommandPreview`). */
-export interface PreviewTerminal {
-  terminalNo: string;
-  plateNo: string | null;
-  model: string | null;
-  online: boolean;
-  /** km/h by its latest position when reported within ten minutes, else null. */
-  speed: number | null;
-  moving: boolean;
-  outcome: 'send' | 'queue' | 'skip';
-  code: PreviewSkipCode | null;
-  reason: string | null;
-}
-
-/** What a batch would do, without doing it: the figures a dangerous command is confirmed on. */
-export interface CommandPreview {
-  commandType: string;
-  commandName: string;
-  dangerous: boolean;
-  /** The chosen action in words (断开油电, 重启终端 …), or null. */
-  action: string | null;
-  /** Faster than this an asset counts as moving. */
-  movingKmh: number;
-  /** Distinct terminals asked for. */
-  total: number;
-  /** Terminals that get the command: now (`sendNow`) or when they connect (`queued`). */
-  receivers: number;
-  sendNow: number;
-  queued: number;
-  /** Terminals the caller may see that are moving now, and how many of them still get it. */
-  moving: number;
-  movingReceivers: number;
-  skipped: Record<PreviewSkipCode, number>;
-  /** What the operator must know before confirming, in Chinese (moving assets). */
-  warnings: string[];
-  terminals: PreviewTerminal[];
-}
+/** One terminal of a preview, and the preview (docs/api-contract.md `CommandPreview`): the SDK's wire types. */
+export type { CommandPreview };
+export type PreviewTerminal = CommandPreviewTerminal;
 
 const NO_PERMISSION = '无权操作该终端或终端不存在';
 
