@@ -12,18 +12,17 @@
  */
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/chromium';
 import { REPO_ROOT } from '../e2e/server';
-import { createServer, type TianluServer } from '../server/app';
-import { buildConfig } from '../server/config';
+import type { TianluServer } from '../server/app';
 import { buildConsole, isConsoleStale } from '../server/console-build';
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
 import { stormLevels, stormReports } from './alarm-storm';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
+import { startDemoServer } from './demo-server';
 import { LoadGenerator } from './jt808-load-generator';
 import { frameStats, PageMetrics, recordFrames, SLOW_FRAME_MS, takeFrames, type FrameStats, type HeapSample } from './page-probe';
 
@@ -92,13 +91,10 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const t0 = performance.now();
-    const config = {
-      ...buildConfig({}), dataDir, pluginsDir: path.join(dataDir, 'plugins'), databaseUrl: undefined,
-      host: '127.0.0.1', jt808Port: 0, gt06Port: 0, watchPort: 0, simDevices: TERMINALS, simAssets: false,
-    };
-    server = await createServer({ config, demo: true, simulate: false, logger: false, database: { pgliteDataDir: path.join(dataDir, 'pglite') } });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://localhost:${(server.app.server.address() as AddressInfo).port}`;
+    const started = await startDemoServer(dataDir, TERMINALS, { console: true });
+    server = started.server;
+    const { httpPort } = started;
+    const baseUrl = `http://localhost:${httpPort}`;
     console.log(`server: createServer with PGlite in ${dataDir} (deleted afterwards), demo tenant with ${thousands(TERMINALS)} provisioned vehicles, no simulator; up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     // alarms the engine raised for the console's tenant (every start goes to the bus, then /ws)

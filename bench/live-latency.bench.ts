@@ -12,17 +12,16 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MonitorItem } from '../server/api/monitor/monitor-item';
-import { createServer, type TianluServer } from '../server/app';
-import { buildConfig } from '../server/config';
+import type { TianluServer } from '../server/app';
 import { DEMO_START_PHONE } from '../server/demo/demo-fleet';
 import { phoneAt } from '../server/sim/index';
 import { ApiClient } from '../server/testing/api-client';
 import { LiveTestClient } from '../server/testing/live-client';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
+import { startDemoServer } from './demo-server';
 import { LoadGenerator } from './jt808-load-generator';
 
 const TERMINALS = Number(process.env.BENCH_LIVE_TERMINALS ?? 1000);
@@ -47,13 +46,9 @@ async function main() {
   let ws: LiveTestClient | undefined;
   try {
     const t0 = performance.now();
-    const config = {
-      ...buildConfig({}), dataDir, pluginsDir: join(dataDir, 'plugins'), databaseUrl: undefined,
-      host: '127.0.0.1', jt808Port: 0, gt06Port: 0, watchPort: 0, simDevices: TERMINALS, simAssets: false,
-    };
-    server = await createServer({ config, demo: true, simulate: false, logger: false, distDir: false, database: { pgliteDataDir: join(dataDir, 'pglite') } });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const httpPort = (server.app.server.address() as AddressInfo).port;
+    const started = await startDemoServer(dataDir, TERMINALS);
+    server = started.server;
+    const { httpPort } = started;
     const gatewayPort = server.fleet.gateway!.port;
     console.log(`server: createServer with PGlite in ${dataDir} (deleted afterwards), demo tenant with ${thousands(TERMINALS)} provisioned terminals, no simulator; up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`load: lean JT/T 808 terminals in this process (one pacing timer), each reporting every ${INTERVAL_S} s: ${thousands(TERMINALS / INTERVAL_S)} reports/s; warm-up ${WARMUP_S} s, window ${MEASURE_S} s`);
