@@ -8,6 +8,7 @@ import { DEMO_TENANT } from './store/seed-demo';
 import { demoTenantClients, type ApiClient } from './testing/api-client';
 import { LiveTestClient } from './testing/live-client';
 import { createTestServer, type TestServer } from './testing/test-server';
+import { pollUntil as waitFor } from './testing/poll-until';
 
 // A badge (watch protocol), a pet collar and an e-bike guard (GT06) driven by clients written here
 // from the protocol documents — their frames are built byte by byte in this file, not with the
@@ -137,15 +138,6 @@ let server: TestServer;
 let admin: ApiClient;
 const devices: RawDevice[] = [];
 
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface MonitorRow { terminalNo: string; online: boolean; lon: number | null; lat: number | null; speed: number | null; battery?: number; externalVoltage?: number }
 const monitorRow = (no: string) => admin.get<{ total: number; list: MonitorRow[] }>(MONITOR, { keyword: no, pageSize: 5 });

@@ -8,6 +8,7 @@ import { ApiClient, demoTenantClients } from '../testing/api-client';
 import { LiveTestClient } from '../testing/live-client';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import type { CommandView } from './command-view';
+import { pollUntil as waitFor } from '../testing/poll-until';
 
 // Commands end to end: API → queue → gateway → simulated terminals (real TCP, JT/T 808) → answers
 // → store and /ws. On PostgreSQL too when DATABASE_URL is set (createTestServer picks the store).
@@ -33,15 +34,6 @@ interface CheckItem {
   reason: string | null;
 }
 
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function connect(phone: string, intervalSec = 30): SimulatedTerminal {
   const sim = new SimulatedTerminal({

@@ -6,6 +6,7 @@ import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { upload } from '../system/asset-admin-testing';
 import type { PetView, SafeZoneView } from './pet-rules';
+import { pollUntil as waitFor } from '../../testing/poll-until';
 
 // 宠物守护 end to end: a watch-protocol collar reports through the gateway, the alarm engine sees
 // it leave and return to its 安全区域; 寻宠 actions reach the collar as its protocol's commands and
@@ -92,15 +93,6 @@ async function report(metresNorth: number, battery = 80): Promise<void> {
 /** Another tenant's caller is refused: 403 (no 宠物守护) or 404 (not theirs). */
 const refused = (res: { flag: number }) => expect([403, 404]).toContain(res.flag);
 
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Every alarm of the type on the collar, oldest first, once the engine has evaluated what was committed. */
 async function alarmsOf(type: string) {
