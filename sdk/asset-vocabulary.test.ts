@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_KIND_DEFINITIONS } from './asset-kinds';
 import { assetStateLabel } from './asset-status';
 import {
-  activityWord, ASSET_VOCABULARY, commandActionFor, commandNameFor, infoFields, listWords, MIXED_ASSET_WORDS, vehicleWordsAvoided, vocabularyOf,
+  activityWord, allGroupsLabel, ASSET_VOCABULARY, commandActionFor, commandNameFor, infoFields, listWords, MIXED_ASSET_WORDS, searchLabel, servedWords, vehicleWordsAvoided, vocabularyOf,
 } from './asset-vocabulary';
 
 describe('asset vocabulary', () => {
@@ -33,6 +33,20 @@ describe('asset vocabulary', () => {
     expect(listWords(['person', 'person'])).toMatchObject({ kind: 'person', nameLabel: '姓名', groupLabel: '部门' });
     expect(listWords(['person', 'vehicle'])).toEqual(MIXED_ASSET_WORDS);
     expect(listWords([])).toMatchObject({ kind: 'vehicle', nameLabel: '车牌号' });
+    expect(listWords([], MIXED_ASSET_WORDS)).toEqual(MIXED_ASSET_WORDS);
+    expect(listWords(['pet'], MIXED_ASSET_WORDS)).toMatchObject({ kind: 'pet', nameLabel: '宠物名' });
+  });
+
+  it("a page serving one kind speaks that kind's words; serving several or every kind, neutral ones", () => {
+    expect(servedWords(['person'])).toMatchObject({ kind: 'person', nameLabel: '姓名', groupLabel: '部门', unit: '人' });
+    expect(servedWords(['ebike'])).toMatchObject({ noun: '电动车', unit: '辆' });
+    expect(servedWords(['vehicle', 'pet'])).toEqual(MIXED_ASSET_WORDS);
+    expect(servedWords(undefined)).toEqual(MIXED_ASSET_WORDS);
+    expect(searchLabel(MIXED_ASSET_WORDS)).toBe('名称/终端号');
+    expect(searchLabel(ASSET_VOCABULARY.pet)).toBe('宠物名/终端号');
+    expect(searchLabel(ASSET_VOCABULARY.vehicle)).toBe('车牌号/终端号');
+    expect(allGroupsLabel(ASSET_VOCABULARY.person)).toBe('全部部门');
+    expect(allGroupsLabel(MIXED_ASSET_WORDS)).toBe('全部分组');
   });
 
   it('a dog goes for a walk, other pets have activities', () => {
@@ -56,8 +70,9 @@ describe('asset vocabulary', () => {
   });
 
   it('names the vehicle words a kind says otherwise', () => {
-    expect(vehicleWordsAvoided('person')).toEqual(['车牌号', '车辆信息', '车组', '行驶', '已联系司机，确认安全']);
+    expect(vehicleWordsAvoided('person')).toEqual(['车辆', '车牌号', '车辆信息', '车组', '行驶', '已联系司机，确认安全']);
     expect(vehicleWordsAvoided('ebike')).not.toContain('车牌号');
+    expect(vehicleWordsAvoided('ebike')).toContain('车组');
     expect(vehicleWordsAvoided('vehicle')).toEqual([]);
   });
 });

@@ -29,23 +29,25 @@ export interface AssetVocabulary {
   commandActions: Readonly<Record<string, string>>;
   /** A trip of this kind: 行程, 轨迹, 活动, 骑行 (a pet's depends on its species, see {@link activityWord}). */
   activity: string;
+  /** What follows a number of them: 3 辆, 3 人, 3 只. */
+  unit: string;
 }
 
 type OwnWords = Omit<AssetVocabulary, 'kind' | 'noun' | 'nameLabel' | 'infoTitle'>;
 
 const OWN_WORDS: Readonly<Record<AssetKind, OwnWords>> = {
   vehicle: {
-    groupLabel: '车组', moving: '行驶', still: '静止', handlingExample: '已联系司机，确认安全', commandNames: {}, commandActions: {}, activity: '行程',
+    groupLabel: '车组', moving: '行驶', still: '静止', handlingExample: '已联系司机，确认安全', commandNames: {}, commandActions: {}, activity: '行程', unit: '辆',
   },
   person: {
-    groupLabel: '部门', moving: '移动', still: '静止', handlingExample: '已电话联系本人，确认安全', commandNames: {}, commandActions: {}, activity: '轨迹',
+    groupLabel: '部门', moving: '移动', still: '静止', handlingExample: '已电话联系本人，确认安全', commandNames: {}, commandActions: {}, activity: '轨迹', unit: '人',
   },
   pet: {
-    groupLabel: '分组', moving: '移动', still: '静止', handlingExample: '已联系主人，确认宠物安全', commandNames: {}, commandActions: {}, activity: '活动',
+    groupLabel: '分组', moving: '移动', still: '静止', handlingExample: '已联系主人，确认宠物安全', commandNames: {}, commandActions: {}, activity: '活动', unit: '只',
   },
   ebike: {
     groupLabel: '分组', moving: '骑行', still: '静止', handlingExample: '已联系车主，确认电动车安全',
-    commandNames: { oilPower: '断电/恢复供电' }, commandActions: { 'oilPower.cut': '断电', 'oilPower.restore': '恢复供电' }, activity: '骑行',
+    commandNames: { oilPower: '断电/恢复供电' }, commandActions: { 'oilPower.cut': '断电', 'oilPower.restore': '恢复供电' }, activity: '骑行', unit: '辆',
   },
 };
 
@@ -66,22 +68,46 @@ export interface ListWords {
   /** Moving, as in 行驶时长 / 移动时长 / 骑行时长. */
   moving: string;
   handlingExample: string;
+  /** What follows a number of them: 辆, 人, 只, 个. */
+  unit: string;
 }
 
-/** Words of a list that holds several kinds. */
-export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', handlingExample: '已联系相关人员，确认安全' };
+/** Words of a list that holds several kinds, and of a page or filter that serves several. */
+export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', handlingExample: '已联系相关人员，确认安全', unit: '个' };
 
 /** The words of `kind` (a code or a Chinese noun); a terminal without an asset, or an unknown kind, speaks as a vehicle. */
 export function vocabularyOf(kind: string | null | undefined): AssetVocabulary {
   return ASSET_VOCABULARY[(kind && assetKindOf(kind)) || 'vehicle'];
 }
 
-/** The headers of a list's name and group columns: those of its one kind, or {@link MIXED_ASSET_WORDS} when it holds several. */
-export function listWords(kinds: Iterable<string | null | undefined>): ListWords {
+/**
+ * The headers of a list's name and group columns: those of its one kind, or {@link MIXED_ASSET_WORDS}
+ * when it holds several. An empty list speaks as `none` (a vehicle's words unless told).
+ */
+export function listWords(kinds: Iterable<string | null | undefined>, none?: ListWords): ListWords {
   const seen = new Set<AssetKind>();
   for (const k of kinds) seen.add(vocabularyOf(k).kind);
   if (seen.size > 1) return MIXED_ASSET_WORDS;
+  if (seen.size === 0 && none) return none;
   return vocabularyOf([...seen][0]);
+}
+
+/**
+ * The words of a page or filter serving `kinds` (a sub-application's `assetKinds`): those of its
+ * one kind, {@link MIXED_ASSET_WORDS} when it serves several or every kind (none given).
+ */
+export function servedWords(kinds: readonly AssetKind[] | undefined): ListWords {
+  return kinds?.length ? listWords(kinds) : MIXED_ASSET_WORDS;
+}
+
+/** Label of a search by name or terminal: 车牌号/终端号, 姓名/终端号, 名称/终端号 … */
+export function searchLabel(words: Pick<ListWords, 'nameLabel'>): string {
+  return `${words.nameLabel}/终端号`;
+}
+
+/** The choice of a group filter that keeps every group: 全部车组, 全部部门, 全部分组. */
+export function allGroupsLabel(words: Pick<ListWords, 'groupLabel'>): string {
+  return `全部${words.groupLabel}`;
 }
 
 /** A pet's trip: 遛狗 for a dog, 活动 for other pets (and when the species is not known); other kinds' own word. */
@@ -106,12 +132,12 @@ export function infoFields(kind: string | null | undefined): readonly ProfileFie
 }
 
 /**
- * The words of `vehicle` that `kind` says otherwise (车牌号, 车组, 车辆信息, 行驶 … for a person):
+ * The words of `vehicle` that `kind` says otherwise (车辆, 车牌号, 车组, 车辆信息, 行驶 … for a person):
  * what must not appear where that kind is shown.
  */
 export function vehicleWordsAvoided(kind: AssetKind): string[] {
   const own = ASSET_VOCABULARY[kind];
   const vehicle = ASSET_VOCABULARY.vehicle;
-  const keys = ['nameLabel', 'infoTitle', 'groupLabel', 'moving', 'handlingExample'] as const;
+  const keys = ['noun', 'nameLabel', 'infoTitle', 'groupLabel', 'moving', 'handlingExample'] as const;
   return keys.filter((k) => own[k] !== vehicle[k]).map((k) => vehicle[k]);
 }

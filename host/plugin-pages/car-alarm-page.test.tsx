@@ -88,6 +88,8 @@ describe('告警中心', () => {
     expect(headers).toEqual(expect.arrayContaining(['姓名', '部门']));
     expect(headers).not.toContain('车牌号');
     expect(headers).not.toContain('车组');
+    // 告警中心 holds every kind's alarms: its search is for a 名称 or a 终端号
+    expect(screen.getByRole('textbox', { name: '名称/终端号' })).toBeTruthy();
     fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
     fireEvent.click(screen.getByRole('button', { name: '批量处理（2）' }));
     const dialog = await screen.findByRole('dialog');
@@ -142,10 +144,11 @@ describe('告警中心', () => {
     expect(await screen.findByText('查询时间范围不能超过 31 天')).toBeTruthy();
     expect(queries(HISTORY)).toHaveLength(1);
     fireEvent.change(within(search).getByLabelText('结束时间'), { target: { value: '2026-01-05T12:30' } });
-    fireEvent.change(within(search).getByLabelText('车牌号/终端号'), { target: { value: ' 京A ' } });
+    // the alarms are of every kind: the filters speak neutral words
+    fireEvent.change(within(search).getByLabelText('名称/终端号'), { target: { value: ' 京A ' } });
     fireEvent.click(within(search).getByRole('combobox', { name: '处理状态' }));
     fireEvent.click(await screen.findByRole('option', { name: '未处理' }));
-    fireEvent.click(within(search).getByRole('combobox', { name: '车组' }));
+    fireEvent.click(within(search).getByRole('combobox', { name: '分组' }));
     fireEvent.click(await screen.findByRole('option', { name: '二组' }));
     fireEvent.click(within(search).getByRole('button', { name: '查询' }));
     await waitFor(() => expect(queries(HISTORY)).toHaveLength(2));

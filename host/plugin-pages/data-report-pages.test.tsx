@@ -111,6 +111,25 @@ describe('里程报表', () => {
     expect(queries(MILEAGE)).toHaveLength(2);
   });
 
+  it("speaks the shown rows' kind in its filters and totals, neutral words before any row", async () => {
+    let rows: object[] = [];
+    const { queries } = setup(<MileageReportPage />, (server) =>
+      server.on('GET', MILEAGE, () => ok({ total: rows.length, list: rows, totals: { vehicles: rows.length, mileage: 1.5, drivingSeconds: 600, maxSpeed: 8, avgSpeed: 3, reports: 20 }, days: [] })),
+    );
+    const search = screen.getByRole('search', { name: '里程报表查询' });
+    await waitFor(() => expect(queries(MILEAGE)).toHaveLength(1));
+    expect(within(search).getByLabelText('名称/终端号')).toBeTruthy();
+    expect(within(search).getByRole('combobox', { name: '分组' })).toBeTruthy();
+    rows = [{ ...mileageRow('豆豆', '2026-05-19', 1.5), assetKind: 'pet' }];
+    fireEvent.change(within(search).getByLabelText('名称/终端号'), { target: { value: '豆豆' } });
+    fireEvent.click(within(search).getByRole('button', { name: '查询' }));
+    expect(await shown('豆豆')).toBeTruthy();
+    expect(within(search).getByLabelText('宠物名/终端号')).toBeTruthy();
+    expect(within(search).getByRole('combobox', { name: '分组' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '合计' }).textContent).toContain('宠物：1 只');
+    expect(screen.getByRole('table', { name: '里程报表' }).textContent).not.toMatch(/车牌号|车组|车辆|行驶/);
+  });
+
   it('导出 queues the export of the shown filter, says so and opens the download tip', async () => {
     const { server, container } = setup(<MileageReportPage />, (s) => mileage(s).on('POST', EXPORT, ok({ id: 9, fileName: '里程报表.xlsx' })));
     await shown('京A00001');

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { ALARM_TYPE_NAMES, Input, type VehicleGroup } from '@tianlu/sdk';
+import { ALARM_TYPE_NAMES, allGroupsLabel, Input, MIXED_ASSET_WORDS, searchLabel, type VehicleGroup } from '@tianlu/sdk';
 import type { AlarmListStore } from './alarm-list-store';
 
 const useStyles = makeStyles({
@@ -21,7 +21,10 @@ export function flattenGroups(groups: readonly VehicleGroup[], depth = 0): { id:
   return groups.flatMap((g) => [{ id: String(g.id), name: g.name, depth }, ...flattenGroups(g.children ?? [], depth + 1)]);
 }
 
-/** 历史告警's filter: time range, alarm types, status, plate or terminal, group; 查询. */
+/** The alarms are of every kind: group and name are filtered in neutral words. */
+const WORDS = MIXED_ASSET_WORDS;
+
+/** 历史告警's filter: time range, alarm types, status, group, name or terminal; 查询. */
 export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { store: AlarmListStore }) {
   const s = useStyles();
   const { store } = props;
@@ -67,14 +70,14 @@ export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { 
           ))}
         </Dropdown>
       </Field>
-      <Field label="车组">
+      <Field label={WORDS.groupLabel}>
         <Dropdown
           className={s.pick}
-          value={groups.find((g) => g.id === f.groupId)?.name ?? '全部车组'}
+          value={groups.find((g) => g.id === f.groupId)?.name ?? allGroupsLabel(WORDS)}
           selectedOptions={[f.groupId]}
           onOptionSelect={(_, d) => store.setHistory({ groupId: d.optionValue ?? '' })}
         >
-          <Option value="">全部车组</Option>
+          <Option value="">{allGroupsLabel(WORDS)}</Option>
           {groups.map((g) => (
             <Option key={g.id} value={g.id} text={g.name}>
               <span style={{ paddingLeft: g.depth * 12 }}>{g.name}</span>
@@ -82,7 +85,7 @@ export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { 
           ))}
         </Dropdown>
       </Field>
-      <Field label="车牌号/终端号">
+      <Field label={searchLabel(WORDS)}>
         <Input maxLength={50} value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => store.setHistory({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && store.search()} />
       </Field>
       <Button className={s.button} appearance="primary" onClick={store.search}>

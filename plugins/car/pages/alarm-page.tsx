@@ -9,8 +9,10 @@ import {
   Input,
   listWords,
   LiveService,
+  MIXED_ASSET_WORDS,
   MessageBus,
   PaginationBar,
+  searchLabel,
   ToastService,
   useMenuPermission,
   useService,
@@ -59,7 +61,11 @@ const AlarmCountBar = observer(function AlarmCountBar(props: { store: AlarmListS
   );
 });
 
-/** /car/alarm 告警中心: 实时告警 (live) and 历史告警, processing with a note, 定位 and 轨迹 per alarm. */
+/**
+ * /car/alarm 告警中心: 实时告警 (live) and 历史告警, processing with a note, 定位 and 轨迹 per alarm.
+ * It holds the alarms of every kind: its filters speak neutral words (名称/终端号, 分组), its columns
+ * and handling example those of the rows shown.
+ */
 const AlarmPage = observer(function AlarmPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -78,7 +84,7 @@ const AlarmPage = observer(function AlarmPage() {
   useEffect(() => store.start(), [store]);
 
   const tab = store.tab;
-  const words = listWords(store.rows.map((a) => a.assetKind));
+  const words = listWords(store.rows.map((a) => a.assetKind), MIXED_ASSET_WORDS);
   const { nameLabel, groupLabel } = words;
   const columns = useMemo(
     () => alarmColumns(store, tab, (a: Alarm) => setProcessing([a.id]), canProcess, { nameLabel, groupLabel }),
@@ -104,8 +110,8 @@ const AlarmPage = observer(function AlarmPage() {
           <AlarmCountBar store={store} />
           <div className={s.toolbar}>
             <Input maxLength={50}
-              aria-label="车牌号/终端号"
-              placeholder="车牌号/终端号"
+              aria-label={searchLabel(MIXED_ASSET_WORDS)}
+              placeholder={searchLabel(MIXED_ASSET_WORDS)}
               value={store.realtimeKeyword}
               onChange={(_, d) => store.setRealtimeKeyword(d.value)}
               onKeyDown={(e) => e.key === 'Enter' && store.search()}

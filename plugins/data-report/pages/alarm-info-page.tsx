@@ -6,7 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 interface AlarmFilter extends ReportFilter {
   alarmTypes: string[];
@@ -96,12 +96,13 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
       </Field>
     </>
   );
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="告警明细"
       error={q.error}
       filters={
-        <ReportFilterBar label="告警明细查询" value={f} onChange={(next) => q.setDraft({ ...f, ...next })} onSearch={q.search} extra={extra} exporting={exporting} onExport={() => void exportReport('alarm', alarmParams(q.filter))} />
+        <ReportFilterBar words={words} label="告警明细查询" value={f} onChange={(next) => q.setDraft({ ...f, ...next })} onSearch={q.search} extra={extra} exporting={exporting} onExport={() => void exportReport('alarm', alarmParams(q.filter))} />
       }
     >
       <DataTable label="告警明细" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />

@@ -6,7 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<DayOnlineItem>[] = [
   { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
@@ -30,15 +30,16 @@ const DayOnlinePage = observer(function DayOnlinePage() {
     expectOk(await http.get<DayOnlinePage>(ReportPaths.dayOnline, { ...page, ...filterParams(f) })),
   );
   const days = q.data?.days ?? [];
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="车辆日在线"
       error={q.error}
       filters={
-        <ReportFilterBar label="车辆日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
+        <ReportFilterBar words={words} label="车辆日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
       }
     >
-      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '没有车辆'} />
+      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : `没有${words.noun}`} />
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
       {days.length > 0 && (
         <>
@@ -47,8 +48,8 @@ const DayOnlinePage = observer(function DayOnlinePage() {
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>日期</TableHeaderCell>
-                <TableHeaderCell>在线车辆</TableHeaderCell>
-                <TableHeaderCell>车辆总数</TableHeaderCell>
+                <TableHeaderCell>在线{words.noun}</TableHeaderCell>
+                <TableHeaderCell>{words.noun}总数</TableHeaderCell>
                 <TableHeaderCell>在线率</TableHeaderCell>
               </TableRow>
             </TableHeader>

@@ -5,7 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const litres = (v: number | null) => (v === null ? '—' : `${v} L`);
 
@@ -29,11 +29,12 @@ const FuelReportPage = observer(function FuelReportPage() {
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<FuelPage>(ReportPaths.fuel, { ...page, ...filterParams(f) })));
   const t = q.data?.totals;
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="油耗报表"
       error={q.error}
-      filters={<ReportFilterBar label="油耗报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('fuel', filterParams(q.filter))} />}
+      filters={<ReportFilterBar words={words} label="油耗报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('fuel', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日耗油" unit="L" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.used }))} height={140} />
       <DataTable label="油耗报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有油量上报'} />
@@ -41,7 +42,7 @@ const FuelReportPage = observer(function FuelReportPage() {
         <ReportSummary
           label="合计"
           items={[
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${words.unit}`],
             ['耗油', `${t.used} L`],
             ['加油', `${t.added} L`],
             ['异常掉油', `${t.drops} 次 / ${t.dropLitres} L`],

@@ -1,4 +1,4 @@
-import { ASSET_KIND_DEFINITIONS, expectOk, DataTable, listWords, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
 import { formatClock, formatDuration, ReportPaths, type MileageItem, type MileagePage } from '../report/report-api';
@@ -6,7 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<MileageItem>[] = [
   { key: 'plate', title: '车牌号', width: 100, render: (r) => r.plateNo ?? '—' },
@@ -31,14 +31,13 @@ const MileageReportPage = observer(function MileageReportPage() {
     expectOk(await http.get<MileagePage>(ReportPaths.mileage, { ...page, ...filterParams(f) })),
   );
   const t = q.data?.totals;
-  const words = listWords((q.data?.list ?? []).map((r) => r.assetKind));
-  const unit = words.kind === 'vehicle' ? '辆' : words.kind ? ASSET_KIND_DEFINITIONS[words.kind].counted : '个';
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="里程报表"
       error={q.error}
       filters={
-        <ReportFilterBar label="里程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileage', filterParams(q.filter))} />
+        <ReportFilterBar words={words} label="里程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileage', filterParams(q.filter))} />
       }
     >
       <DailyMileageBars days={q.data?.days ?? []} />
@@ -47,7 +46,7 @@ const MileageReportPage = observer(function MileageReportPage() {
         <ReportSummary
           label="合计"
           items={[
-            [words.noun, `${t.vehicles} ${unit}`],
+            [words.noun, `${t.vehicles} ${words.unit}`],
             ['总里程', `${t.mileage.toFixed(2)} km`],
             [`${words.moving}时长`, formatDuration(t.drivingSeconds)],
             ['最高速度', `${t.maxSpeed} km/h`],

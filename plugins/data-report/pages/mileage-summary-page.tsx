@@ -1,4 +1,4 @@
-import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { expectOk, DataTable, HttpService, MIXED_ASSET_WORDS, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { addMonths, chinaMonth, monthRangeProblem } from '../report/date-range';
 import { formatDuration, ReportPaths, type MileageSummaryItem, type MileageSummaryPage } from '../report/report-api';
@@ -7,12 +7,15 @@ import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { filterParams, useReportQuery } from '../report/use-report-query';
 
+/** Its rows are groups, whose assets may be of every kind. */
+const words = MIXED_ASSET_WORDS;
+
 const columns: DataTableColumn<MileageSummaryItem>[] = [
-  { key: 'group', title: '车组', width: 160, render: (r) => r.groupName ?? '未分组' },
+  { key: 'group', title: words.groupLabel, width: 160, render: (r) => r.groupName ?? '未分组' },
   { key: 'month', title: '月份', width: 90, render: (r) => r.month },
-  { key: 'vehicles', title: '上报车辆', width: 90, align: 'right', render: (r) => r.vehicles },
+  { key: 'vehicles', title: `上报${words.noun}`, width: 90, align: 'right', render: (r) => r.vehicles },
   { key: 'mileage', title: '里程(km)', width: 110, align: 'right', render: (r) => r.mileage.toFixed(2) },
-  { key: 'driving', title: '行驶时长', width: 110, render: (r) => formatDuration(r.drivingSeconds) },
+  { key: 'driving', title: `${words.moving}时长`, width: 110, render: (r) => formatDuration(r.drivingSeconds) },
   { key: 'max', title: '最高速度', width: 90, align: 'right', render: (r) => `${r.maxSpeed} km/h` },
   { key: 'reports', title: '上报次数', align: 'right', render: (r) => r.reports },
 ];
@@ -23,7 +26,7 @@ function lastMonths(): ReportFilter {
   return { start: addMonths(month, -2), end: month, groupId: '', keyword: '' };
 }
 
-/** 里程汇总 (menu 2070): the mileage of each vehicle group per month, with the months' totals. */
+/** 里程汇总 (menu 2070): the mileage of each group per month, with the months' totals. */
 const MileageSummaryPage = observer(function MileageSummaryPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
@@ -38,7 +41,7 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
       title="里程汇总"
       error={q.error}
       filters={
-        <ReportFilterBar label="里程汇总查询" dates="month" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileageSummary', filterParams(q.filter))} />
+        <ReportFilterBar words={words} label="里程汇总查询" dates="month" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileageSummary', filterParams(q.filter))} />
       }
     >
       <ReportBarChart label="每月里程" unit="km" bars={(q.data?.months ?? []).map((m) => ({ label: m.month, value: m.mileage }))} height={140} />
@@ -47,10 +50,10 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
         <ReportSummary
           label="合计"
           items={[
-            ['车组', `${t.groups} 个`],
-            ['上报车辆', `${t.vehicles} 辆`],
+            [words.groupLabel, `${t.groups} 个`],
+            [`上报${words.noun}`, `${t.vehicles} ${words.unit}`],
             ['总里程', `${t.mileage.toFixed(2)} km`],
-            ['行驶时长', formatDuration(t.drivingSeconds)],
+            [`${words.moving}时长`, formatDuration(t.drivingSeconds)],
             ['上报次数', t.reports],
           ]}
         />

@@ -6,7 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 interface OfflineFilter extends ReportFilter {
   /** Offline for at least this many hours. */
@@ -42,12 +42,13 @@ const OfflineReportPage = observer(function OfflineReportPage() {
       <Input type="number" min={1} max={8760} value={q.draft.hours} onChange={(_, d) => q.setDraft({ ...q.draft, hours: d.value })} style={{ width: '110px' }} />
     </Field>
   );
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="离线报表"
       error={q.error}
       filters={
-        <ReportFilterBar label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
+        <ReportFilterBar words={words} label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
       }
     >
       <DataTable label="离线报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />

@@ -5,7 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<OverspeedReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -26,11 +26,12 @@ const OverspeedReportPage = observer(function OverspeedReportPage() {
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<OverspeedPage>(ReportPaths.overspeed, { ...page, ...filterParams(f) })));
   const t = q.data?.totals;
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="超速报表"
       error={q.error}
-      filters={<ReportFilterBar label="超速报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('overspeed', filterParams(q.filter))} />}
+      filters={<ReportFilterBar words={words} label="超速报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('overspeed', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日超速次数" unit="次" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.count }))} height={140} />
       <DataTable label="超速报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有超速'} />
@@ -39,7 +40,7 @@ const OverspeedReportPage = observer(function OverspeedReportPage() {
           label="合计"
           items={[
             ['超速', `${t.count} 次`],
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${words.unit}`],
             ['超速时长', formatDuration(t.seconds)],
             ['超速里程', `${t.distance.toFixed(2)} km`],
             ['最高速度', `${t.maxSpeed} km/h`],

@@ -6,7 +6,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 interface StopFilter extends ReportFilter {
   /** '' every stop, '1' ACC on (idling), '0' ACC off. */
@@ -45,11 +45,12 @@ const StopReportPage = observer(function StopReportPage() {
       </Dropdown>
     </Field>
   );
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="停车报表"
       error={q.error}
-      filters={<ReportFilterBar label="停车报表查询" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} exporting={exporting} extra={acc} onExport={() => void exportReport('stop', params(q.filter))} />}
+      filters={<ReportFilterBar words={words} label="停车报表查询" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} exporting={exporting} extra={acc} onExport={() => void exportReport('stop', params(q.filter))} />}
     >
       <ReportBarChart label="每日停车次数" unit="次" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.count }))} height={140} />
       <DataTable label="停车报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有停车'} />
@@ -58,7 +59,7 @@ const StopReportPage = observer(function StopReportPage() {
           label="合计"
           items={[
             ['停车', `${t.count} 次`],
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${words.unit}`],
             ['停车时长', formatDuration(t.seconds)],
             ['ACC 开', `${t.accOn} 次`],
             ['ACC 关', `${t.accOff} 次`],

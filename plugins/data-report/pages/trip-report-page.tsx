@@ -5,7 +5,7 @@ import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar'
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { withAssetWords } from '../report/report-asset-words';
+import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<TripReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -26,11 +26,12 @@ const TripReportPage = observer(function TripReportPage() {
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, TripPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<TripPage>(ReportPaths.trips, { ...page, ...filterParams(f) })));
   const t = q.data?.totals;
+  const words = reportWords(q.data?.list ?? []);
   return (
     <ReportFrame
       title="行程报表"
       error={q.error}
-      filters={<ReportFilterBar label="行程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('trip', filterParams(q.filter))} />}
+      filters={<ReportFilterBar words={words} label="行程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('trip', filterParams(q.filter))} />}
     >
       <ReportBarChart label="每日行程里程" unit="km" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.distance }))} height={140} />
       <DataTable label="行程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有行程'} />
@@ -39,7 +40,7 @@ const TripReportPage = observer(function TripReportPage() {
           label="合计"
           items={[
             ['行程', `${t.count} 次`],
-            ['车辆', `${t.vehicles} 辆`],
+            [words.noun, `${t.vehicles} ${words.unit}`],
             ['总里程', `${t.distance.toFixed(2)} km`],
             ['总时长', formatDuration(t.seconds)],
             ['最高速度', `${t.maxSpeed} km/h`],

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { chinaDay, expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { allGroupsLabel, chinaDay, expectOk, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
 import { flattenGroups, ReportPaths, type ReportGroup } from './report-api';
 import { QUICK_RANGES, type DateRange } from './date-range';
 
@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   pick: { minWidth: '150px' },
 });
 
-/** The vehicle groups the user may see (loaded once per page). */
+/** The groups the user may see (loaded once per page). */
 function useReportGroups(): ReportGroup[] {
   const http = useService<HttpService>(HttpService);
   const [groups, setGroups] = useState<ReportGroup[]>([]);
@@ -35,7 +35,8 @@ function useReportGroups(): ReportGroup[] {
 
 /**
  * The filter row of a report: date range with quick choices (今天, 昨天, 最近7天, 本月), group,
- * plate or terminal number, the report's own fields (`extra`), 查询 and 导出.
+ * name or terminal number, the report's own fields (`extra`), 查询 and 导出. Group and name are
+ * labelled in `words`: the shown rows' kind's (see `reportWords`), 分组 and 名称 by default.
  */
 export function ReportFilterBar(props: {
   value: ReportFilter;
@@ -45,6 +46,8 @@ export function ReportFilterBar(props: {
   exporting?: boolean;
   extra?: ReactNode;
   label: string;
+  /** The words of the group and name filters (default neutral: 分组, 名称/终端号). */
+  words?: ListWords;
   /** The range as days (default), as months (里程汇总), or none (离线报表). */
   dates?: 'day' | 'month' | 'none';
 }) {
@@ -52,6 +55,8 @@ export function ReportFilterBar(props: {
   const groups = flattenGroups(useReportGroups());
   const f = props.value;
   const dates = props.dates ?? 'day';
+  const words = props.words ?? MIXED_ASSET_WORDS;
+  const allGroups = allGroupsLabel(words);
   const set = (patch: Partial<ReportFilter>) => props.onChange({ ...f, ...patch });
   return (
     <div className={s.bar} role="search" aria-label={props.label}>
@@ -82,14 +87,14 @@ export function ReportFilterBar(props: {
           </Field>
         </>
       )}
-      <Field label="车组">
+      <Field label={words.groupLabel}>
         <Dropdown
           className={s.pick}
-          value={groups.find((g) => g.id === f.groupId)?.name ?? '全部车组'}
+          value={groups.find((g) => g.id === f.groupId)?.name ?? allGroups}
           selectedOptions={[f.groupId]}
           onOptionSelect={(_, d) => set({ groupId: d.optionValue ?? '' })}
         >
-          <Option value="">全部车组</Option>
+          <Option value="">{allGroups}</Option>
           {groups.map((g) => (
             <Option key={g.id} value={g.id} text={g.name}>
               <span style={{ paddingLeft: g.depth * 12 }}>{g.name}</span>
@@ -97,7 +102,7 @@ export function ReportFilterBar(props: {
           ))}
         </Dropdown>
       </Field>
-      <Field label="车牌号/终端号">
+      <Field label={searchLabel(words)}>
         <Input value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
       </Field>
       {props.extra}

@@ -1,4 +1,5 @@
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
+import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import { assetHeaders, hours, sheet, time, type Book } from './report-sheets';
 
 const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10;
@@ -40,11 +41,12 @@ export function writeOverspeedSheet(book: Book, list: readonly OverspeedReportIt
   ws.commit();
 }
 
-/** 里程汇总: one row per group and month. */
+/** 里程汇总: one row per group and month, in neutral words (a group's assets may be of every kind), as on screen. */
 export function writeMileageSummarySheet(book: Book, list: readonly MileageSummaryItem[]): void {
+  const words = MIXED_ASSET_WORDS;
   const ws = sheet(book, '里程汇总', [
-    { header: '车组', width: 16 }, { header: '月份', width: 10 }, { header: '上报车辆', width: 10 }, { header: '里程(km)', width: 12 },
-    { header: '行驶时长(小时)', width: 14 }, { header: '最高速度(km/h)', width: 14 }, { header: '上报次数', width: 10 },
+    { header: words.groupLabel, width: 16 }, { header: '月份', width: 10 }, { header: `上报${words.noun}`, width: 10 }, { header: '里程(km)', width: 12 },
+    { header: `${words.moving}时长(小时)`, width: 14 }, { header: '最高速度(km/h)', width: 14 }, { header: '上报次数', width: 10 },
   ]);
   for (const r of list) ws.addRow([r.groupName ?? '未分组', r.month, r.vehicles, r.mileage, hours(r.drivingSeconds), r.maxSpeed, r.reports]).commit();
   ws.commit();

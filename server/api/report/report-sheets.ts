@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { listWords } from '../../../sdk/asset-vocabulary';
+import { listWords, MIXED_ASSET_WORDS, type ListWords } from '../../../sdk/asset-vocabulary';
 import type { Alarm } from '../../alarms/alarm-model';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
@@ -10,9 +10,14 @@ export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 1
 /** `2026-01-01T08:00:00+08:00` → `2026-01-01 08:00:00` (China time, as shown in the console). */
 export const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace('T', ' ') : '');
 
+/** The words of an exported report, as its table on screen: the rows' one kind's, 名称 … 分组 when they are of several kinds or none. */
+export function sheetWords(list: readonly { assetKind?: string | null }[]): ListWords {
+  return listWords(list.map((r) => r.assetKind), MIXED_ASSET_WORDS);
+}
+
 /** 车牌号, 终端号, 车组 — or the rows' kind's own words (姓名 … 部门), 名称 … 分组 when they are of several kinds. */
 export function assetHeaders(list: readonly { assetKind?: string | null }[]): Column[] {
-  const words = listWords(list.map((r) => r.assetKind));
+  const words = sheetWords(list);
   return [{ header: words.nameLabel, width: 12 }, { header: '终端号', width: 16 }, { header: words.groupLabel, width: 14 }];
 }
 
@@ -26,9 +31,10 @@ export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Work
 
 /** 里程报表: one row per vehicle and day, then 合计. */
 export function writeMileageSheet(book: Book, list: readonly MileageItem[], totals: MileageTotalsView): void {
+  const words = sheetWords(list);
   const ws = sheet(book, '里程报表', [
     ...assetHeaders(list), { header: '日期', width: 12 },
-    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: `${listWords(list.map((r) => r.assetKind)).moving}时长(小时)`, width: 14 },
+    { header: '里程(km)', width: 11 }, { header: '里程来源', width: 10 }, { header: `${words.moving}时长(小时)`, width: 14 },
     { header: '最高速度(km/h)', width: 14 }, { header: '平均速度(km/h)', width: 14 }, { header: '上报次数', width: 10 },
     { header: '首次上报', width: 20 }, { header: '末次上报', width: 20 },
   ]);
@@ -39,7 +45,7 @@ export function writeMileageSheet(book: Book, list: readonly MileageItem[], tota
     ]).commit();
   }
   const total = ws.addRow([
-    '合计', `${totals.vehicles} 辆`, '', '', totals.mileage, '', hours(totals.drivingSeconds), totals.maxSpeed, totals.avgSpeed, totals.reports, '', '',
+    '合计', `${totals.vehicles} ${words.unit}`, '', '', totals.mileage, '', hours(totals.drivingSeconds), totals.maxSpeed, totals.avgSpeed, totals.reports, '', '',
   ]);
   total.font = { bold: true };
   total.commit();
@@ -48,6 +54,7 @@ export function writeMileageSheet(book: Book, list: readonly MileageItem[], tota
 
 /** 车辆日在线: one row per vehicle and day, and the per-day online rate on a second sheet. */
 export function writeDayOnlineSheets(book: Book, list: readonly DayOnlineItem[], days: readonly DayOnlineSummaryItem[]): void {
+  const words = sheetWords(list);
   const ws = sheet(book, '车辆日在线', [
     ...assetHeaders(list), { header: '日期', width: 12 },
     { header: '是否在线', width: 10 }, { header: '在线时长(小时)', width: 14 }, { header: '上报次数', width: 10 },
@@ -60,7 +67,7 @@ export function writeDayOnlineSheets(book: Book, list: readonly DayOnlineItem[],
   }
   ws.commit();
   const summary = sheet(book, '每日在线率', [
-    { header: '日期', width: 12 }, { header: '在线车辆', width: 10 }, { header: '车辆总数', width: 10 }, { header: '在线率(%)', width: 10 },
+    { header: '日期', width: 12 }, { header: `在线${words.noun}`, width: 10 }, { header: `${words.noun}总数`, width: 10 }, { header: '在线率(%)', width: 10 },
   ]);
   for (const d of days) summary.addRow([d.day, d.online, d.total, Math.round(d.rate * 10_000) / 100]).commit();
   summary.commit();
