@@ -154,7 +154,7 @@ describe('告警栏', () => {
 
     await openPage(page, '智能车联', '告警中心', '/car/alarm');
     await clickUncovered(page, page.getByRole('tab', { name: '历史告警' }), '历史告警');
-    await page.getByRole('textbox', { name: '车牌号/终端号' }).fill(BADGE);
+    await page.getByRole('textbox', { name: '名称/终端号' }).fill(BADGE);
     await clickUncovered(page, page.getByRole('button', { name: '查询' }), '查询');
     const history = page.getByRole('table', { name: '历史告警' });
     const done = await shows(history.getByRole('row').filter({ hasText: '紧急报警' }).filter({ hasText: NOTE }), 'the SOS in 历史告警 with the note', 20_000);

@@ -37,7 +37,7 @@ async function query(page: Page, url: string, title: string, opts: { yesterday?:
   await page.goto(url);
   const search = await shows(page.getByRole('search', { name: `${title}查询` }), `the ${title} filters`, 30_000);
   if (opts.yesterday !== false) await search.getByRole('button', { name: '昨天' }).click();
-  await search.getByLabel('车牌号/终端号').fill(PHONE);
+  await search.getByLabel(/\/终端号$/).fill(PHONE);
   await search.getByRole('button', { name: '查询' }).click();
   return search;
 }

@@ -13,7 +13,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const command = (id: number, result: Command['result'], patch: Partial<Command> = {}): Command => ({
   id, batchId: 'b7', terminalNo: `35871004000012${id}`, plateNo: '豆豆', commandType: 'oilPower', commandName: '断油断电', params: { action: 'cut' },
   status: 3, statusText: '失败', account: 'admin', createTime: '2026-05-01T10:00:00+08:00', sendTime: '2026-05-01T10:00:01+08:00',
-  resultTime: '2026-05-01T10:00:03+08:00', result, ...patch,
+  resultTime: '2026-05-01T10:00:03+08:00', result, assetKind: 'pet', ...patch,
 });
 
 async function setup() {
@@ -49,6 +49,10 @@ describe('指令下发 history', () => {
     // an answer the platform does not know: labelled, its words shown
     expect(screen.getByText('设备回复（未识别）')).toBeTruthy();
     expect(screen.getByText('设备原文：<ICCID:89882390000097302650>')).toBeTruthy();
+    // the commands went to a pet's collar: its name column says so
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('宠物名');
+    expect(headers).not.toContain('车牌号');
   });
 
   it('exports the filtered history as a spreadsheet', async () => {

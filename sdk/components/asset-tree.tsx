@@ -24,6 +24,8 @@ export interface AssetTreeProps {
   height?: number;
   /** What the search box looks for (default 车牌号 / 终端号, e.g. 姓名 / 终端号 for people). */
   searchLabel?: string;
+  /** What the assets are called: the tree's name and its empty text (default 车辆, e.g. 人员). */
+  noun?: string;
 }
 
 const View = lazy(() => import('./asset-tree/asset-tree-view'));

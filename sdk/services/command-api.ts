@@ -27,6 +27,8 @@ export interface Command {
   batchId: string;
   terminalNo: string;
   plateNo: string | null;
+  /** The kind of the asset its terminal is bound to (its words head the name column); null for none. */
+  assetKind?: string | null;
   commandType: CommandType | string;
   commandName: string;
   params: Record<string, unknown>;

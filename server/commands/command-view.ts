@@ -9,6 +9,8 @@ export interface CommandView {
   batchId: string;
   terminalNo: string;
   plateNo: string | null;
+  /** The kind of the asset its terminal is bound to: vehicle, person, pet, ebike; null for none. */
+  assetKind: string | null;
   commandType: string;
   commandName: string;
   params: Record<string, unknown>;
@@ -29,6 +31,7 @@ export function toCommandView(row: CommandRow): CommandView {
     batchId: row.batchId,
     terminalNo: row.displayNo,
     plateNo: row.plateNo,
+    assetKind: row.assetKind,
     commandType: row.commandType,
     commandName: commandName(row.commandType),
     params: row.params,

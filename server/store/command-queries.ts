@@ -39,6 +39,8 @@ export interface CommandRow {
   displayNo: string;
   plateNo: string | null;
   groupId: number | null;
+  /** The kind of the asset its terminal is bound to now; null when bound to none. */
+  assetKind: string | null;
   commandType: string;
   msgId: number;
   params: Record<string, unknown>;
@@ -283,7 +285,7 @@ function selectCommands(db: Kysely<Database>) {
       'c.id', 'c.batch_id', 'c.terminal_id', 'c.terminal_no', 'c.display_no', 'c.plate_no', 'c.command_type', 'c.msg_id',
       'c.params', 'c.status', 'c.serial', 'c.result', 'c.account', 'c.created_at', 'c.expires_at', 'c.send_time', 'c.result_time',
       sql<number>`coalesce(t.tenant_id, c.tenant_id)`.as('tenant_id'),
-      'v.group_id',
+      'v.group_id', 'v.asset_kind',
     ]);
 }
 
@@ -299,6 +301,7 @@ function toRow(r: SelectedRow): CommandRow {
     displayNo: r.display_no,
     plateNo: r.plate_no,
     groupId: r.group_id,
+    assetKind: r.asset_kind,
     commandType: r.command_type,
     msgId: r.msg_id,
     params: (r.params ?? {}) as Record<string, unknown>,

@@ -18,6 +18,7 @@ import {
   type CommandTerminalCheck,
   type CommandType,
   type HttpService,
+  type ListWords,
   type LiveService,
 } from '@tianlu/sdk';
 
@@ -132,9 +133,14 @@ export class CommandDialogStore {
     return this.available.map((t) => ({ ...t, commandName: commandNameFor(kind, t.commandType, t.commandName) }));
   }
 
+  /** The words of the addressed assets (live positions): their one kind's, neutral ones when they mix. */
+  get words(): ListWords {
+    return listWords(this.terminalNos.map((no) => this.deps.live.positions.get(no)?.assetKind));
+  }
+
   /** The kind of the addressed assets when they are all of one kind (live positions), else undefined. */
   get assetKind(): string | undefined {
-    return listWords(this.terminalNos.map((no) => this.deps.live.positions.get(no)?.assetKind)).kind;
+    return this.words.kind;
   }
 
   /** A command action as the assets' kind says it (an e-bike's 断电 for 断开油电). */
@@ -167,7 +173,7 @@ export class CommandDialogStore {
     if (this.dangerous) {
       return (this.preview?.terminals ?? []).map((t) => ({
         terminalNo: t.terminalNo, plateNo: t.plateNo, online: t.online, receives: t.outcome !== 'skip',
-        note: t.outcome === 'skip' ? t.reason ?? '' : `${t.outcome === 'send' ? '可下发' : '上线后下发'}${t.moving ? `（行驶中 ${t.speed} km/h）` : ''}`,
+        note: t.outcome === 'skip' ? t.reason ?? '' : `${t.outcome === 'send' ? '可下发' : '上线后下发'}${t.moving ? `（${this.words.moving}中 ${t.speed} km/h）` : ''}`,
       }));
     }
     return this.checks.map((c) => ({ terminalNo: c.terminalNo, plateNo: c.plateNo, online: c.online, receives: c.supported, note: c.canSend ? '可下发' : c.reason ?? '' }));

@@ -54,16 +54,18 @@ const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'dange
   0: 'informative', 1: 'brand', 2: 'success', 3: 'danger', 4: 'warning',
 };
 
-const SKIP_NAMES = { unsupported: '型号不支持', offline: '离线', moving: '行驶中', noPermission: '无权限' } as const;
+/** Why terminals are skipped; `moving` is said as the assets' kind says it (行驶中, 骑行中 …). */
+const skipNames = (moving: string) => ({ unsupported: '型号不支持', offline: '离线', moving: `${moving}中`, noPermission: '无权限' });
 
-/** The preview's figures in sentences: who gets it, who moves, who is skipped and why. */
-function previewLines(p: CommandPreview): string[] {
+/** The preview's figures in sentences: who gets it, who moves, who is skipped and why; `moving` as the assets' kind says it. */
+function previewLines(p: CommandPreview, moving: string): string[] {
   const skipped = Object.entries(p.skipped).filter(([, n]) => n > 0);
   const total = skipped.reduce((sum, [, n]) => sum + n, 0);
+  const names = skipNames(moving);
   return [
     `将向 ${p.receivers} 个终端下发${p.action ?? p.commandName}（共 ${p.total} 个${p.queued > 0 ? `，其中 ${p.queued} 个离线，上线后下发` : ''}）`,
-    `行驶中 ${p.moving} 个（车速超过 ${p.movingKmh} km/h）`,
-    ...(total > 0 ? [`跳过 ${total} 个：${skipped.map(([code, n]) => `${SKIP_NAMES[code as keyof typeof SKIP_NAMES]} ${n} 个`).join('，')}`] : []),
+    `${moving}中 ${p.moving} 个（车速超过 ${p.movingKmh} km/h）`,
+    ...(total > 0 ? [`跳过 ${total} 个：${skipped.map(([code, n]) => `${names[code as keyof typeof names]} ${n} 个`).join('，')}`] : []),
   ];
 }
 
@@ -121,7 +123,7 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
           </Field>
           {f.oilAction === 'cut' && (
             <Checkbox
-              label="行驶中也执行（默认车速超过 5 km/h 时不断电）"
+              label={`${store.words.moving}中也执行（默认车速超过 5 km/h 时不断电）`}
               checked={f.oilForce}
               disabled={disabled}
               onChange={(_, d) => store.setForm({ oilForce: Boolean(d.checked) })}
@@ -181,7 +183,7 @@ const TerminalList = observer(function TerminalList(props: { store: CommandDialo
       <table className={s.table} aria-label="下发终端">
         <thead>
           <tr>
-            <th className={s.th}>车牌号</th>
+            <th className={s.th}>{store.words.nameLabel}</th>
             <th className={s.th}>终端号</th>
             <th className={s.th}>在线</th>
             <th className={s.th}>{store.sent ? '执行状态' : '检查结果'}</th>
@@ -236,7 +238,7 @@ const PreviewPanel = observer(function PreviewPanel(props: { store: CommandDialo
   return (
     <section className={s.preview} aria-label="下发预览">
       <span className={s.previewTitle}>下发预览</span>
-      {previewLines(preview).map((line) => (
+      {previewLines(preview, store.words.moving).map((line) => (
         <span key={line}>{line}</span>
       ))}
       {preview.warnings.map((w) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
@@ -10,7 +10,9 @@ import {
   formatChinaTime,
   HttpService,
   Input,
+  listWords,
   LiveService,
+  MIXED_ASSET_WORDS,
   PaginationBar,
   ToastService,
   useService,
@@ -56,9 +58,10 @@ function ResultCell(props: { command: Command }) {
   );
 }
 
-const columns: DataTableColumn<Command>[] = [
+/** The columns; the name column is headed as the rows' kind says it (车牌号, 姓名 …), 名称 when they mix or are none. */
+const columns = (nameLabel: string): DataTableColumn<Command>[] => [
   { key: 'create', title: '下发时间', width: 150, render: (c) => formatChinaTime(c.createTime) },
-  { key: 'plate', title: '车牌号', width: 100, render: (c) => c.plateNo || '—' },
+  { key: 'plate', title: nameLabel, width: 100, render: (c) => c.plateNo || '—' },
   { key: 'terminal', title: '终端号', width: 120, render: (c) => c.terminalNo },
   { key: 'name', title: '指令', width: 90, render: (c) => c.commandName },
   { key: 'params', title: '参数', width: 110, render: (c) => describeCommandParams(c.commandType, c.params) || '—' },
@@ -91,6 +94,8 @@ const CommandPage = observer(function CommandPage() {
   });
   useEffect(() => store.start(), [store]);
   const f = store.filter;
+  const nameLabel = listWords(store.rows.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel;
+  const cols = useMemo(() => columns(nameLabel), [nameLabel]);
 
   return (
     <div className={s.root}>
@@ -141,7 +146,7 @@ const CommandPage = observer(function CommandPage() {
       <DataTable
         label="指令记录"
         rows={store.rows}
-        columns={columns}
+        columns={cols}
         rowKey={(c) => String(c.id)}
         height={TABLE_HEIGHT}
         rowHeight={ROW_HEIGHT}

@@ -2,6 +2,7 @@ import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } f
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
+import { ASSET_VOCABULARY } from '../../asset-vocabulary';
 import { formatChinaTime } from '../../china-time';
 import { Permission } from '../../react/permission';
 import { useService } from '../../react/use-service';
@@ -33,12 +34,11 @@ export interface AssetMonitorWords {
   noun: string;
 }
 
-const WORDS: Record<MonitorAssetKind, AssetMonitorWords> = {
-  vehicle: { list: '车辆列表', name: '车牌号', unit: '辆', noun: '车辆' },
-  person: { list: '人员列表', name: '姓名', unit: '人', noun: '人员' },
-  pet: { list: '宠物列表', name: '名字', unit: '只', noun: '宠物' },
-  ebike: { list: '电动车列表', name: '车牌号', unit: '辆', noun: '电动车' },
-};
+/** A monitor's words, from its kind's vocabulary: 车辆列表, 车牌号, 辆, 车辆 … */
+function monitorWords(kind: MonitorAssetKind): AssetMonitorWords {
+  const v = ASSET_VOCABULARY[kind];
+  return { list: `${v.noun}列表`, name: v.nameLabel, unit: v.unit, noun: v.noun };
+}
 
 /** Props of {@link AssetMonitorView}. */
 export interface AssetMonitorProps {
@@ -165,7 +165,7 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
  */
 const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorProps) {
   const assetKind = props.assetKind ?? 'vehicle';
-  const words = WORDS[assetKind];
+  const words = monitorWords(assetKind);
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const live = useService<LiveService>(LiveService);
@@ -209,6 +209,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
             selected={store.selected}
             onSelect={store.select}
             searchLabel={`${words.name} / 终端号`}
+            noun={words.noun}
           />
         </div>
       </aside>

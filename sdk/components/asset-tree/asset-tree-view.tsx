@@ -93,6 +93,7 @@ const useStyles = makeStyles({
 export default function AssetTreeView(props: AssetTreeProps) {
   const s = useStyles();
   const { groups, status, keyword, hidden, groupOf } = props;
+  const noun = props.noun ?? '车辆';
   // live pushes change every item each second: the tree follows in a render of its own, after the map's
   const items = useDeferredValue(props.items);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => allGroups(groups));
@@ -196,9 +197,9 @@ export default function AssetTreeView(props: AssetTreeProps) {
         <input className={s.search} type="search" maxLength={SEARCH_MAX_LENGTH} placeholder={`搜索${props.searchLabel ?? '车牌号 / 终端号'}`} aria-label={`搜索${(props.searchLabel ?? '车牌号 / 终端号').replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
         <TextLengthCounter length={keyword.length} max={SEARCH_MAX_LENGTH} style={COUNTER_POSITION} />
       </span>
-      <div ref={list} className={s.list} role="tree" aria-label="车辆" onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={props.height ? { height: props.height, flexGrow: 0 } : undefined}>
+      <div ref={list} className={s.list} role="tree" aria-label={noun} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={props.height ? { height: props.height, flexGrow: 0 } : undefined}>
         {rows.length === 0 ? (
-          <div className={s.empty}>{items.length ? '没有符合条件的车辆' : '暂无车辆'}</div>
+          <div className={s.empty}>{items.length ? `没有符合条件的${noun}` : `暂无${noun}`}</div>
         ) : (
           <>
             <div style={{ height: win.before }} />

@@ -1,3 +1,4 @@
+import { listWords, MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import { describeCommandParams, describeCommandResult } from '../../../sdk/services/command-api';
 import { CommandStatus } from '../../commands/command-state';
 import { toCommandView, type CommandView } from '../../commands/command-view';
@@ -36,9 +37,10 @@ export const commandListRoute = sessionRoute<{ current: number; pageSize: number
   },
 });
 
-const columns = [
+/** The sheet's columns; the name column is headed as on screen: the rows' one kind's word, 名称 when they mix or are none. */
+const columns = (list: readonly CommandView[]) => [
   { header: '下发时间', width: 26, value: (c: CommandView) => c.createTime },
-  { header: '车牌号', width: 14, value: (c: CommandView) => c.plateNo ?? '' },
+  { header: listWords(list.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel, width: 14, value: (c: CommandView) => c.plateNo ?? '' },
   { header: '终端号', width: 18, value: (c: CommandView) => c.terminalNo },
   { header: '指令', width: 14, value: (c: CommandView) => c.commandName },
   { header: '参数', width: 20, value: (c: CommandView) => describeCommandParams(c.commandType, c.params) },
@@ -60,6 +62,7 @@ export const commandExportRoute = sessionRoute<unknown, HistoryFilter>({
   schema: { body: object(filterProperties) },
   handler: async ({ body, deps, scope, reply }) => {
     const page = await deps.store.commands.page(await scope(), { offset: 0, limit: EXPORT_ROW_LIMIT, ...historyFilter(body) });
-    return sendSheet(reply, sheetFileName('指令记录', deps.clock.now()), await buildSheet('指令记录', columns, page.list.map(toCommandView)));
+    const list = page.list.map(toCommandView);
+    return sendSheet(reply, sheetFileName('指令记录', deps.clock.now()), await buildSheet('指令记录', columns(list), list));
   },
 });

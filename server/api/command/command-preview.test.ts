@@ -149,7 +149,7 @@ describe('commands an operator can trust', () => {
     expect(byNo[PARKED]!.statusText).toBe('待发送');
   });
 
-  it('answers and exports results in Chinese with the device’s own words as 设备原文', async () => {
+  it('answers and exports results in Chinese with the device’s own words as 设备原文, headed in the asset’s words', async () => {
     const sent = await admin.postJson<{ batchId: string; commands: CommandView[] }>(SEND, { terminalNos: [COLLAR], commandType: 'locate' });
     const id = sent.obj.commands[0]!.id;
     await server.store.db.updateTable('commands')
@@ -157,6 +157,7 @@ describe('commands an operator can trust', () => {
       .where('id', '=', String(id)).execute();
     const list = await admin.get<{ list: CommandView[] }>(LIST, { batchId: sent.obj.batchId });
     expect(list.obj.list[0]!.result).toEqual({ code: 0, text: '设备已回复当前位置', raw: 'Current position!Lat:N22.5,Lon:E114.0' });
+    expect(list.obj.list[0]!.assetKind).toBe('pet');
 
     const res = await server.app.inject({
       method: 'POST', url: EXPORT, payload: { batchId: sent.obj.batchId }, headers: { sessionId: admin.sessionId!, userId: String(admin.userId) },
@@ -171,5 +172,8 @@ describe('commands an operator can trust', () => {
     expect(row[header.indexOf('结果')]).toBe('设备已回复当前位置');
     expect(row[header.indexOf('设备原文')]).toBe('Current position!Lat:N22.5,Lon:E114.0');
     expect(row[header.indexOf('指令')]).toBe('位置查询');
+    // a pet's commands are headed with its name, as the table on screen
+    expect(header.slice(0, 3)).toEqual(['下发时间', '宠物名', '终端号']);
+    expect(row[header.indexOf('宠物名')]).toBe('豆豆');
   });
 });
