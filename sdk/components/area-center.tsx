@@ -145,7 +145,7 @@ export function CenterFields(props: { entry: CenterEntry; className?: string }) 
         </Select>
       </Field>
       <Field label="粘贴坐标" hint={pasteError ? undefined : `“经度,纬度”，按 ${CENTER_DATUM_LABELS[entry.datum]}`} validationMessage={pasteError}>
-        <Input value={pasted} maxLength={60} placeholder="116.397,39.909" onChange={(_, d) => paste(d.value)} />
+        <Input value={pasted} maxLength={60} counter={false} placeholder="116.397,39.909" onChange={(_, d) => paste(d.value)} />
       </Field>
       <Field label="圆心经度" required hint={`${hint}116.397`} validationMessage={entry.problem?.startsWith('圆心经度') ? entry.problem : undefined}>
         <Input value={entry.lon} inputMode="decimal" onChange={(_, d) => entry.setLon(d.value)} />

@@ -143,13 +143,13 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
     case 'sosNumbers':
       return (
         <Field label="SOS号码" required hint="最多 3 个，用逗号分隔">
-          <Input value={f.sosNumbers} disabled={disabled} maxLength={70} onChange={(_, d) => store.setForm({ sosNumbers: d.value })} />
+          <Input value={f.sosNumbers} disabled={disabled} maxLength={70} counter={false} onChange={(_, d) => store.setForm({ sosNumbers: d.value })} />
         </Field>
       );
     case 'monitor':
       return (
         <Field label="回拨号码" required hint="设备静默拨打该号码，可听到周围声音">
-          <Input value={f.monitorPhone} disabled={disabled} maxLength={20} onChange={(_, d) => store.setForm({ monitorPhone: d.value })} />
+          <Input value={f.monitorPhone} disabled={disabled} maxLength={20} inputMode="tel" onChange={(_, d) => store.setForm({ monitorPhone: d.value })} />
         </Field>
       );
     default:

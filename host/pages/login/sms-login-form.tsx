@@ -77,7 +77,7 @@ export function SmsLoginForm() {
       </Field>
       <div className={s.codeRow}>
         <Field label="验证码" className={s.grow}>
-          <Input size="large" value={smsCode} maxLength={6} onChange={(_, d) => setSmsCode(d.value)} placeholder="请输入短信验证码" />
+          <Input size="large" value={smsCode} maxLength={6} inputMode="numeric" onChange={(_, d) => setSmsCode(d.value)} placeholder="请输入短信验证码" />
         </Field>
         <Button className={s.sendButton} size="large" disabled={countdown > 0} onClick={() => void send()}>
           {countdown > 0 ? `${countdown} 秒后重发` : '获取验证码'}

@@ -44,7 +44,7 @@ export function TenantDialog(props: { parent?: TenantNode; tenant?: TenantNode; 
         <Input value={contact} onChange={(_, d) => setContact(d.value)} maxLength={50} />
       </Field>
       <Field label="联系电话">
-        <Input value={phone} onChange={(_, d) => setPhone(d.value)} maxLength={20} />
+        <Input value={phone} inputMode="tel" onChange={(_, d) => setPhone(d.value)} maxLength={20} />
       </Field>
       <Field label="备注">
         <Textarea value={remark} onChange={(_, d) => setRemark(d.value)} maxLength={200} />

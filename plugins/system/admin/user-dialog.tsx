@@ -82,7 +82,7 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
         <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={50} />
       </Field>
       <Field label="手机号" hint={editing && editing.phone.includes('*') && phone === editing.phone ? HIDDEN_HINT : undefined}>
-        <Input value={phone} onChange={(_, d) => setPhone(d.value)} maxLength={20} />
+        <Input value={phone} inputMode="tel" onChange={(_, d) => setPhone(d.value)} maxLength={20} />
       </Field>
       <Field label="邮箱" hint={editing && editing.email.includes('*') && email === editing.email ? HIDDEN_HINT : undefined}>
         <Input value={email} onChange={(_, d) => setEmail(d.value)} maxLength={100} />

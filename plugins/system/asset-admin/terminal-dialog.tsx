@@ -31,13 +31,13 @@ export function TerminalDialog(props: { terminal?: TerminalRow; options: AssetOp
         <Input value={terminalNo} maxLength={20} inputMode="numeric" onChange={(_, d) => setTerminalNo(d.value)} />
       </Field>
       <Field label="IMEI" hint="15 位数字，可不填">
-        <Input value={imei} maxLength={15} onChange={(_, d) => setImei(d.value)} />
+        <Input value={imei} maxLength={15} inputMode="numeric" onChange={(_, d) => setImei(d.value)} />
       </Field>
       <Field label="终端型号">
         <Input value={model} maxLength={50} onChange={(_, d) => setModel(d.value)} />
       </Field>
       <Field label="SIM 卡号">
-        <Input value={sim} maxLength={20} onChange={(_, d) => setSim(d.value)} />
+        <Input value={sim} maxLength={20} inputMode="numeric" onChange={(_, d) => setSim(d.value)} />
       </Field>
       <Field label="协议版本">
         <Select value={edition} onChange={(_, d) => setEdition(d.value)}>
