@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_KIND_DEFINITIONS } from './asset-kinds';
 import { assetStateLabel } from './asset-status';
 import {
-  activityWord, allGroupsLabel, ASSET_VOCABULARY, commandActionFor, commandNameFor, infoFields, listWords, MIXED_ASSET_WORDS, searchLabel, servedWords, vehicleWordsAvoided, vocabularyOf,
+  activityWord, allGroupsLabel, ASSET_VOCABULARY, commandActionFor, commandNameFor, groupColumnLabel, infoFields, listWords, MIXED_ASSET_WORDS, searchLabel, servedWords, vehicleWordsAvoided, vocabularyOf,
 } from './asset-vocabulary';
 
 describe('asset vocabulary', () => {
@@ -74,5 +74,12 @@ describe('asset vocabulary', () => {
     expect(vehicleWordsAvoided('ebike')).not.toContain('车牌号');
     expect(vehicleWordsAvoided('ebike')).toContain('车组');
     expect(vehicleWordsAvoided('vehicle')).toEqual([]);
+  });
+
+  it("heads a kind's group column in its word, 分组 where a field of the kind already says it", () => {
+    expect(groupColumnLabel('vehicle')).toBe('车组');
+    expect(groupColumnLabel('pet')).toBe('分组');
+    expect(groupColumnLabel('person')).toBe('分组');
+    expect(infoFields('person').map((f) => f.label)).toContain('部门');
   });
 });

@@ -141,3 +141,13 @@ export function vehicleWordsAvoided(kind: AssetKind): string[] {
   const keys = ['noun', 'nameLabel', 'infoTitle', 'groupLabel', 'moving', 'handlingExample'] as const;
   return keys.filter((k) => own[k] !== vehicle[k]).map((k) => vehicle[k]);
 }
+
+/**
+ * Header of the group column beside a kind's own fields (asset management, its import template):
+ * the kind's group word, or 分组 where one of its fields already carries that word (a person's 部门
+ * is a field of the profile, its group is the department tree the reports show).
+ */
+export function groupColumnLabel(kind: AssetKind): string {
+  const { groupLabel } = ASSET_VOCABULARY[kind];
+  return ASSET_KIND_DEFINITIONS[kind].fields.some((f) => f.label === groupLabel) ? '分组' : groupLabel;
+}

@@ -68,7 +68,7 @@ describe('人员管理', () => {
 
     fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File([new Uint8Array([0x89, 0x50])], '头像.png', { type: 'image/png' })] } });
     await waitFor(() => expect((within(dialog).getByAltText('照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO));
-    fireEvent.change(within(dialog).getByRole('combobox', { name: '车组' }), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '分组' }), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增人员' })).toBeNull());
     expect(server.to(`${SYS}/vehicle/add.json`)[0]!.body).toEqual({

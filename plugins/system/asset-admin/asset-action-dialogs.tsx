@@ -75,7 +75,7 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
 }
 
 /** 转移: to another customer of the caller's scope, optionally into one of its groups. Bound partners go along. */
-export function TransferDialog(props: { path: string; ids: number[]; subject: string; options: AssetOptions; onDone: (moved: { vehicles: number; terminals: number }) => void; onClose: () => void }) {
+export function TransferDialog(props: { path: string; ids: number[]; subject: string; noun?: string; groupLabel?: string; options: AssetOptions; onDone: (moved: { vehicles: number; terminals: number }) => void; onClose: () => void }) {
   const http = useService<HttpService>(HttpService);
   const [tenantId, setTenantId] = useState<number>();
   const [groupId, setGroupId] = useState<number>();
@@ -85,7 +85,7 @@ export function TransferDialog(props: { path: string; ids: number[]; subject: st
   };
   return (
     <FormDialog title="转移到其他客户" submitText="转移" onSubmit={submit} onClose={props.onClose}>
-      <Text>{`${props.subject}（已绑定的车辆和终端一起转移）`}</Text>
+      <Text>{`${props.subject}（已绑定的${props.noun ?? '车辆'}和终端一起转移）`}</Text>
       <TenantPicker
         label="目标客户"
         tenants={props.options.tenants}
@@ -96,7 +96,7 @@ export function TransferDialog(props: { path: string; ids: number[]; subject: st
           setGroupId(undefined);
         }}
       />
-      {tenantId !== undefined && <GroupPicker label="目标车组" groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="不分组" onChange={setGroupId} />}
+      {tenantId !== undefined && <GroupPicker label={`目标${props.groupLabel ?? '车组'}`} groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="不分组" onChange={setGroupId} />}
     </FormDialog>
   );
 }

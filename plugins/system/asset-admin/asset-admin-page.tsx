@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ASSET_KIND_DEFINITIONS, DataTable, expectOk, HttpService, PaginationBar, useService, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
 import { ConfirmDialog } from '../admin/admin-dialogs';
 import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from './asset-action-dialogs';
@@ -57,7 +57,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
     list.pickColumn((v) => v.plateNo),
     { key: 'name', title: d.nameLabel, width: 110, render: (v) => v.plateNo },
     ...page.columns,
-    { key: 'group', title: '车组', width: 100, render: (v) => v.groupName ?? '未分组' },
+    { key: 'group', title: groupColumnLabel(page.kind), width: 100, render: (v) => v.groupName ?? '未分组' },
     { key: 'tenant', title: '所属客户', width: 110, render: (v) => v.tenantName },
     { key: 'terminal', title: '终端号', width: 130, render: (v) => v.terminalNo ?? '未绑定' },
     { key: 'expiry', title: '到期日期', width: 150, render: (v) => (v.expiryDate === null ? '不限' : <ExpiryDate date={v.expiryDate} expired={v.expired} />) },
@@ -80,7 +80,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           onExport={() => list.exportList(paths.exportList, `${d.noun}列表`)}
         />
       }
-      filters={<AssetFilterBar placeholder={page.placeholder} options={options} onSearch={list.search} />}
+      filters={<AssetFilterBar placeholder={page.placeholder} groupLabel={groupColumnLabel(page.kind)} options={options} onSearch={list.search} />}
     >
       <DataTable label={d.noun} rows={list.rows} columns={columns} rowKey={(v) => String(v.id)} height={420} empty={`没有符合条件的${d.noun}`} />
       <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
@@ -124,6 +124,8 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           path={paths.transfer}
           ids={action.assets.map((v) => v.id)}
           subject={subject(action.assets)}
+          noun={d.noun}
+          groupLabel={groupColumnLabel(page.kind)}
           options={options}
           onDone={(moved) => done(`已转移 ${count(moved.vehicles)}、${moved.terminals} 个终端`)}
           onClose={() => setAction(undefined)}

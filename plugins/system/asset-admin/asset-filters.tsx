@@ -56,7 +56,9 @@ export function GroupPicker(props: { label: string; groups: readonly GroupChoice
 }
 
 /** The search row of 车辆管理 and 终端管理: keyword, customer, group, binding and service state. */
-export function AssetFilterBar(props: { placeholder: string; options: AssetOptions | undefined; onSearch: (filter: AssetFilter) => void }) {
+/** `groupLabel` is the word of the page's groups (车组, 部门, 分组); 车组 where the page lists vehicles or terminals. */
+export function AssetFilterBar(props: { placeholder: string; groupLabel?: string; options: AssetOptions | undefined; onSearch: (filter: AssetFilter) => void }) {
+  const groupLabel = props.groupLabel ?? '车组';
   const [draft, setDraft] = useState<AssetFilter>(EMPTY_FILTER);
   const set = (patch: Partial<AssetFilter>) => setDraft((d) => ({ ...d, ...patch }));
   const tenants = props.options?.tenants ?? [];
@@ -72,7 +74,7 @@ export function AssetFilterBar(props: { placeholder: string; options: AssetOptio
         />
       </Field>
       {tenants.length > 1 && <TenantPicker label="所属客户" tenants={tenants} value={draft.tenantId} allLabel="全部客户" onChange={(tenantId) => set({ tenantId, groupId: undefined })} />}
-      <GroupPicker label="车组" groups={props.options?.groups ?? []} tenantId={draft.tenantId} value={draft.groupId} emptyLabel="全部车组" onChange={(groupId) => set({ groupId })} />
+      <GroupPicker label={groupLabel} groups={props.options?.groups ?? []} tenantId={draft.tenantId} value={draft.groupId} emptyLabel={`全部${groupLabel}`} onChange={(groupId) => set({ groupId })} />
       <Field label="绑定状态">
         <Select value={draft.bound} onChange={(_, d) => set({ bound: d.value as AssetFilter['bound'] })}>
           <option value="">全部</option>

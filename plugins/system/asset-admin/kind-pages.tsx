@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, profileText, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, groupColumnLabel, profileText, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
 import type { AssetPageKind } from './asset-admin-page';
 import type { VehicleRow } from './asset-api';
 import { profileDialog } from './profile-dialog';
@@ -31,7 +31,7 @@ export function kindPage(kind: Exclude<AssetKind, 'vehicle'>): AssetPageKind {
   return {
     kind,
     columns,
-    importColumns: [{ key: 'plateNo', title: d.nameLabel }, ...fields.map((f) => ({ key: f.key, title: f.label })), { key: 'group', title: '车组' }, { key: 'expiryDate', title: '到期日期' }],
+    importColumns: [{ key: 'plateNo', title: d.nameLabel }, ...fields.map((f) => ({ key: f.key, title: f.label })), { key: 'group', title: groupColumnLabel(kind) }, { key: 'expiryDate', title: '到期日期' }],
     placeholder: PLACEHOLDERS[kind],
     Dialog: profileDialog(kind),
   };

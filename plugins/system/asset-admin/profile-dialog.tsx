@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, expectOk, HttpService, Input, ProfileInput, useService, type AssetKind, type AssetProfile } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, groupColumnLabel, HttpService, Input, ProfileInput, useService, type AssetKind, type AssetProfile } from '@tianlu/sdk';
 import { FormDialog } from '../admin/admin-dialogs';
 import type { AssetDialogProps } from './asset-admin-page';
 import { VehiclePaths, type VehicleRow } from './asset-api';
@@ -53,7 +53,7 @@ export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
         {d.fields.map((f) => (
           <ProfileInput key={f.key} field={f} value={profile[f.key] ?? ''} onChange={(value) => setProfile((p) => ({ ...p, [f.key]: value }))} />
         ))}
-        <GroupPicker label="车组" groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
+        <GroupPicker label={groupColumnLabel(kind)} groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
         <Field label="到期日期" hint="服务到期后不再显示实时数据；不填为不限">
           <Input type="date" value={expiryDate} onChange={(_, e) => setExpiryDate(e.value)} />
         </Field>

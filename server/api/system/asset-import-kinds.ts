@@ -1,4 +1,5 @@
 import { ASSET_KIND_DEFINITIONS, type AssetKind } from '../../../sdk/asset-kinds';
+import { groupColumnLabel } from '../../../sdk/asset-vocabulary';
 import type { AssetAdminQueries } from '../../store/asset-admin-queries';
 import type { AssetImportKind, PendingRow } from '../../store/asset-import-queries';
 import type { Store } from '../../store/create-store';
@@ -52,7 +53,7 @@ function duplicates<T>(rows: readonly T[], key: (r: T) => string, onDuplicate: (
 }
 
 /** Group names as written in a sheet: a name, or the path from the top (上级/下级). */
-function groupResolver(groups: readonly GroupRecord[]) {
+function groupResolver(groups: readonly GroupRecord[], label: string) {
   const byId = new Map(groups.map((g) => [g.id, g]));
   const path = (g: GroupRecord): string => {
     const parent = g.parentId === null ? undefined : byId.get(g.parentId);
@@ -63,18 +64,23 @@ function groupResolver(groups: readonly GroupRecord[]) {
     const wanted = text.split('/').map((p) => p.trim()).filter(Boolean).join('/');
     if (wanted.includes('/')) {
       const g = paths.get(wanted) ?? [...paths.entries()].find(([p]) => p.endsWith(`/${wanted}`))?.[1];
-      return g ? { id: g.id } : { error: `车组不存在：${text}` };
+      return g ? { id: g.id } : { error: `${label}不存在：${text}` };
     }
     const named = groups.filter((g) => g.name === wanted);
     if (named.length === 1) return { id: named[0]!.id };
-    if (named.length === 0) return { error: `车组不存在：${text}` };
-    return { error: `车组名称“${text}”不唯一，请填写完整路径，例如 上级车组/${text}` };
+    if (named.length === 0) return { error: `${label}不存在：${text}` };
+    return { error: `${label}名称“${text}”不唯一，请填写完整路径，例如 上级${label}/${text}` };
   };
 }
 
 type VehicleKey = 'plateNo' | 'plateColor' | 'vehicleType' | 'vin' | 'driver' | 'assetKind' | 'group' | 'expiryDate' | 'speedLimit';
 
-const groupColumn = { key: 'group', header: '车组', example: '', note: '已有车组的名称；重名时写完整路径，例如 华北区域/北京车队；不填为未分组', width: 22 } as const;
+/** The group column in the kind's word (车组, 部门, 分组): the header a sheet is read by. */
+function groupColumn(kind: AssetKind): ImportColumn<'group'> {
+  const label = groupColumnLabel(kind);
+  const example = kind === 'person' ? '生产部/一车间' : kind === 'vehicle' ? '华北区域/北京车队' : '华北区域/一组';
+  return { key: 'group', header: label, example: '', note: `已有${label}的名称；重名时写完整路径，例如 ${example}；不填为未分组`, width: 22 };
+}
 const expiryColumn = { key: 'expiryDate', header: '到期日期', example: '2027-12-31', note: '服务到期日期 YYYY-MM-DD，过期后不再显示实时数据；不填为不限', width: 12 } as const;
 const allOrNothing = '只有没有错误的行会被导入；确认导入在一个事务中完成，失败时不写入任何数据。';
 
@@ -91,7 +97,8 @@ function assetImport<K extends string>(
     columns,
     notes: [`${nameLabel}在同一客户内不能重复（表格内重复的行也会报错）。`, allOrNothing],
     async check(store, scope, tenantId, rows, today) {
-      const resolve = groupResolver((await store.assets.groups.list(scope)).filter((g) => g.tenantId === tenantId));
+      const groupLabel = groupColumnLabel(kind);
+      const resolve = groupResolver((await store.assets.groups.list(scope)).filter((g) => g.tenantId === tenantId), groupLabel);
       const checked = rows.map((r): CheckedRow<VehicleFields> & { plate: string } => {
         const { fields, errors } = checkVehicle(toInput(r.values), today);
         let groupId: number | null = null;
@@ -100,7 +107,7 @@ function assetImport<K extends string>(
           const g = resolve(group);
           if (g.error) errors.push(g.error);
           groupId = g.id ?? null;
-        } else if (scope.groupIds !== null) errors.push('车组不能为空');
+        } else if (scope.groupIds !== null) errors.push(`${groupLabel}不能为空`);
         return { row: r.row, values: r.values, errors, normalized: { ...fields, groupId }, plate: fields.plateNo };
       });
       duplicates(checked, (r) => r.plate, (r, first) => r.errors.push(`${nameLabel}与第 ${first.row} 行重复`));
@@ -114,7 +121,7 @@ function assetImport<K extends string>(
         try {
           await tx.vehicles.insert(tenantId, values);
         } catch (e) {
-          if ((e as { code?: string }).code === '23503') throw abort(row, '车组已不存在');
+          if ((e as { code?: string }).code === '23503') throw abort(row, `${groupColumnLabel(kind)}已不存在`);
           throw e;
         }
       }
@@ -135,7 +142,7 @@ export const vehicleImport = assetImport<VehicleKey>(
     { key: 'vin', header: '车架号', example: 'LTL808000A0000001', note: '17 位字母或数字，可不填', width: 22 },
     { key: 'driver', header: '司机', example: '张伟', note: '不超过 50 个字符', width: 10 },
     { key: 'assetKind', header: '资产类型', example: '车辆', note: '车辆、人员、宠物、电动车；不填为车辆', width: 10 },
-    groupColumn,
+    groupColumn('vehicle'),
     expiryColumn,
     { key: 'speedLimit', header: '限速(km/h)', example: '', note: '本车的平台超速限速，1–250 的整数；不填则按告警设置中的平台超速限速', width: 12 },
   ],
@@ -149,7 +156,7 @@ export function kindImport(kind: Exclude<AssetKind, 'vehicle'>): ImportKind<stri
   const columns: ImportColumn<string>[] = [
     { key: 'plateNo', header: d.nameLabel, required: true, example: d.nameExample, note: d.nameHint },
     ...fields.map((f) => ({ key: f.key, header: f.unit ? `${f.label}(${f.unit})` : f.label, example: f.example, note: `${f.hint}，可不填`, width: 14 })),
-    groupColumn,
+    groupColumn(kind),
     expiryColumn,
   ];
   return assetImport(kind, d.noun, d.nameLabel, columns, (values) => ({

@@ -138,7 +138,7 @@ describe('assets of every kind', () => {
   it('imports people from their own template, row by row', async () => {
     const template = await download(server.app, admin, 'GET', `${API}/person/importTemplate.json`);
     const headers = (await sheetRows(template.rawPayload))[0]!;
-    expect(headers).toEqual(['姓名*', '工号', '部门', '手机号', '车组', '到期日期']);
+    expect(headers).toEqual(['姓名*', '工号', '部门', '手机号', '分组', '到期日期']);
     const file = await workbook(headers, [
       ['孙悟空', 'E1001', '安保部', '13800001111', '', ''],
       ['猪八戒', 'E1002', '', '123', '', ''],
