@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_KIND_DEFINITIONS } from './asset-kinds';
 import { assetStateLabel } from './asset-status';
 import {
-  activityWord, allGroupsLabel, ASSET_VOCABULARY, commandActionFor, commandNameFor, groupColumnLabel, infoFields, listWords, MIXED_ASSET_WORDS, searchLabel, servedWords, vehicleWordsAvoided, vocabularyOf,
+  activityWord, allGroupsLabel, ASSET_VOCABULARY, commandActionFor, commandNameFor, groupColumnLabel, infoFields, kindAlarmName, listWords, MIXED_ASSET_WORDS, searchLabel, servedWords, vehicleWordsAvoided, vocabularyOf,
 } from './asset-vocabulary';
 
 describe('asset vocabulary', () => {
@@ -81,5 +81,13 @@ describe('asset vocabulary', () => {
     expect(groupColumnLabel('pet')).toBe('分组');
     expect(groupColumnLabel('person')).toBe('分组');
     expect(infoFields('person').map((f) => f.label)).toContain('部门');
+  });
+
+  it('names 车辆 alarms with the kind’s noun', () => {
+    expect(kindAlarmName('ebike', '车辆被盗')).toBe('电动车被盗');
+    expect(kindAlarmName('ebike', '车辆非法位移')).toBe('电动车非法位移');
+    expect(kindAlarmName('vehicle', '车辆被盗')).toBe('车辆被盗');
+    expect(kindAlarmName(null, '车辆被盗')).toBe('车辆被盗');
+    expect(kindAlarmName('pet', '低电报警')).toBe('低电报警');
   });
 });

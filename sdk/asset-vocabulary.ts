@@ -151,3 +151,9 @@ export function groupColumnLabel(kind: AssetKind): string {
   const { groupLabel } = ASSET_VOCABULARY[kind];
   return ASSET_KIND_DEFINITIONS[kind].fields.some((f) => f.label === groupLabel) ? '分组' : groupLabel;
 }
+
+/** An alarm's name as `kind` says it: the JT/T 808 names that begin with 车辆 (车辆被盗, 车辆非法位移) take the kind's noun. */
+export function kindAlarmName(kind: string | null | undefined, name: string): string {
+  const v = vocabularyOf(kind);
+  return v.kind !== 'vehicle' && name.startsWith(ASSET_VOCABULARY.vehicle.noun) ? `${v.noun}${name.slice(ASSET_VOCABULARY.vehicle.noun.length)}` : name;
+}

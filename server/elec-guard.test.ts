@@ -165,7 +165,7 @@ describe('电动车卫士', () => {
     expect(vibration[0]).toMatchObject({ alarmName: '震动告警', terminalNo: GUARD, level: 'normal', detail: { count: 3 } });
   });
 
-  it('raises 车辆非法位移 when the guard reports its own displacement alarm, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
+  it('raises 电动车非法位移 (车辆非法位移 as an e-bike says it) when the guard reports its own displacement alarm, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
     guard.report(['displacement']);
     guard.report(['powerCut']);
     guard.report([], 5);
@@ -174,7 +174,7 @@ describe('电动车卫士', () => {
     const low = await pollUntil(() => alarmsOf('lowBattery'), (l) => l.length > 0, '低电量');
     await server.fleet.alarms.settled();
     expect([moved.length, powerCut.length, low.length]).toEqual([1, 1, 1]);
-    expect([moved[0]!.alarmName, powerCut[0]!.alarmName, low[0]!.alarmName]).toEqual(['车辆非法位移', '终端主电源掉电', '低电量']);
+    expect([moved[0]!.alarmName, powerCut[0]!.alarmName, low[0]!.alarmName]).toEqual(['电动车非法位移', '终端主电源掉电', '低电量']);
   });
 
   it('cuts the power of a parked simulated e-bike: 成功, and the guard then reports its power cut off', async () => {
