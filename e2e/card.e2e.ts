@@ -11,6 +11,7 @@ import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { startServer, type RunningServer } from './server';
+import { coveredMapControls, setDesk } from './map-controls';
 import { liveReady, screenshot } from './sos-terminal';
 import { WATCH_SOS, WatchBadge } from './watch-badge';
 
@@ -60,6 +61,15 @@ describe('智能工牌', () => {
     const card = await shows(page.getByLabel(`${BADGE}的信息`), 'the person card over the map', 20_000);
     await shows(card.getByText('心率'), 'the last readings on the card');
     await screenshot(page, 'card-monitor.png');
+    // the card leaves every control on the map clear, with the alarm desk closed and open (at 1366×768)
+    const map = page.getByRole('region', { name: '地图' });
+    await shows(map.locator('.leaflet-control-zoom-in'), 'the map’s zoom buttons');
+    const deskWasOpen = (await page.locator('header').getByRole('button', { name: /^告警栏/ }).getAttribute('aria-expanded')) === 'true';
+    for (const open of [false, true]) {
+      await setDesk(page, open);
+      await expect.poll(() => coveredMapControls(map, card), { timeout: 5_000 }).toEqual([]);
+    }
+    await setDesk(page, deskWasOpen);
 
     await send(location('AL', new Date(), WATCH_SOS), 'AL');
     const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the SOS tip', 30_000).catch(async (e: unknown) => {

@@ -14,7 +14,7 @@ import type { ManifestRecord } from '../sdk/plugin';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login, type Envelope, type Session } from './console-app';
-import { shows } from './expect-ui';
+import { setDesk } from './map-controls';
 import { REPO_ROOT, RESULTS_DIR, startServer, type RunningServer } from './server';
 
 /** The id of the layout's page container (host/layout/main-layout-ids.ts). */
@@ -110,15 +110,6 @@ async function visit(page: Page, route: PageRoute, inFlight: () => number): Prom
   }
   // lazily loaded parts (tables, charts) show their fallback only for a moment
   await page.waitForFunction((id) => !document.querySelector(`#${id} [role="progressbar"], #${id} .fui-Spinner`), MAIN_ID, { timeout: SETTLE_TIMEOUT_MS }).catch(() => undefined);
-}
-
-/** Opens or closes the alarm desk with the header's 告警 button. */
-async function setDesk(page: Page, open: boolean): Promise<void> {
-  const toggle = await shows(page.locator('header').getByRole('button', { name: /^告警栏/ }), 'the header’s 告警 button');
-  if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click();
-  const desk = page.getByRole('complementary', { name: '告警栏' });
-  if (open) await shows(desk, 'the alarm desk');
-  else await desk.waitFor({ state: 'hidden' });
 }
 
 /**

@@ -1,22 +1,24 @@
 /**
- * The street map by default: 高德's keyless street tiles (GCJ-02) are stubbed in the browser with
- * generated PNG tiles; a fence whose centre is a known GCJ-02 point (天安门 as 高德 gives it) must
- * be drawn on the tile pixel that tile math names for that point. With the tile host unreachable,
- * the map switches to the offline basemap and says so.
+ * The street map by default, and each provider a tenant can choose on 地图设置: the provider's real
+ * tile URLs are stubbed in the browser with generated PNG tiles, and a fence whose centre is a
+ * known point in the provider's datum (天安门 as that map gives it) must be drawn on the pixel of
+ * the tile that the provider's own tile math names for that point — 高德 and 腾讯 Web Mercator on
+ * GCJ-02 (腾讯 numbering rows from the south), 百度 its own Mercator of BD-09 with rows counted
+ * from the equator, 天地图 Web Mercator on CGCS2000 (WGS84 to within centimetres). With the tile
+ * host unreachable, the map switches to the offline basemap and says so.
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { transformCoord } from '../sdk/geo';
+import { transformCoord, type CoordSystem } from '../sdk/geo';
 import { test } from './browser';
 import { login, type Envelope, type Session } from './console-app';
 import { shows } from './expect-ui';
 import { startServer, type RunningServer } from './server';
 
-/** 天安门 in GCJ-02 (what 高德's map shows and users copy). */
+/** 天安门 in GCJ-02 (what 高德's and 腾讯's maps show and users copy). */
 const GCJ: [number, number] = [116.397428, 39.90923];
 const FENCE = '街道地图核对围栏';
-const TILE_HOST = /^https:\/\/webrd0\d\.is\.autonavi\.com\//;
 const NOTE = '在线地图无法访问，已切换为离线底图；可在 地图设置 中配置地图服务';
 
 // a server of its own on the default map (自动: 高德's street tiles); the other scenarios' servers
@@ -60,12 +62,121 @@ function tilePng(rgb: [number, number, number]): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/** Web Mercator world pixel of a point at zoom z (what 高德's tiles and Leaflet's EPSG:3857 use). */
+/** Web Mercator world pixel of a point at zoom z (高德, 腾讯 and 天地图's tiles and Leaflet's EPSG:3857). */
 function worldPixel([lon, lat]: [number, number], z: number): [number, number] {
   const size = 256 * 2 ** z;
   const sin = Math.sin((lat * Math.PI) / 180);
   return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size];
 }
+
+/** A tile as its URL names it, in the provider's numbering. */
+interface TileId {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Where a point lies on a provider's tiles: the tile holding it and the pixel in that tile's image (from its top-left). */
+interface TileSpot extends TileId {
+  dx: number;
+  dy: number;
+}
+
+/** A provider as its tiles see it. */
+interface Provider {
+  /** The choice on 地图设置. */
+  label: string;
+  /** data-provider of the map drawing it. */
+  id: string;
+  /** The key field of 地图设置 and a key a tenant would enter. */
+  key?: { field: string; value: string };
+  /** The host of its real tile URLs (stubbed). */
+  host: RegExp;
+  /** The base tile a URL asks for; undefined for another layer (labels). */
+  tileOf(url: URL): TileId | undefined;
+  /** The known point, in the provider's datum. */
+  point: [number, number];
+  datum: CoordSystem;
+  /** Where the provider's tile math puts the point at zoom z. */
+  spotAt(z: number): TileSpot;
+}
+
+const num = (url: URL, name: string) => Number(url.searchParams.get(name));
+const xyz = (url: URL): TileId => ({ x: num(url, 'x'), y: num(url, 'y'), z: num(url, 'z') });
+
+/** Column, row from the north and pixel of a point on Web Mercator tiles (XYZ numbering). */
+function mercatorSpot(point: [number, number], z: number): TileSpot {
+  const [wx, wy] = worldPixel(point, z);
+  const x = Math.floor(wx / 256);
+  const y = Math.floor(wy / 256);
+  return { x, y, z, dx: wx - x * 256, dy: wy - y * 256 };
+}
+
+const AMAP: Provider = {
+  label: '高德地图',
+  id: 'amap',
+  host: /^https:\/\/webrd0\d\.is\.autonavi\.com\//,
+  tileOf: xyz,
+  point: GCJ,
+  datum: 'GCJ02',
+  spotAt: (z) => mercatorSpot(GCJ, z),
+};
+
+const TENCENT: Provider = {
+  label: '腾讯地图',
+  id: 'tencent',
+  key: { field: '腾讯 Key', value: 'TXE2E-tencent-key' },
+  host: /^https:\/\/rt\d\.map\.gtimg\.com\/tile\?/,
+  tileOf: xyz,
+  point: GCJ,
+  datum: 'GCJ02',
+  // 腾讯 counts tile rows from the south (TMS): row 0 is the southernmost
+  spotAt: (z) => {
+    const spot = mercatorSpot(GCJ, z);
+    return { ...spot, y: 2 ** z - 1 - spot.y };
+  },
+};
+
+/**
+ * 天安门 in BD-09 (what 百度's map shows) and its BD-09MC metres as Baidu's own converter gives them
+ * (BMap's LL2MC: x 12958175.00, y 4825923.77).
+ */
+const BD09: [number, number] = [116.404, 39.915];
+const BD09MC: [number, number] = [12958175.0, 4825923.77];
+
+const BAIDU: Provider = {
+  label: '百度地图',
+  id: 'baidu',
+  key: { field: '百度 AK', value: 'BDE2Ebaiduak' },
+  host: /^https:\/\/maponline\d\.bdimg\.com\/tile\//,
+  tileOf: xyz,
+  point: BD09,
+  datum: 'BD09',
+  // Baidu's tile math: 2^(z−18) pixels per BD-09MC metre, origin at (0, 0), column ⌊px/256⌋ and row
+  // ⌊py/256⌋ counted eastwards and northwards; a tile image's top is its northern edge
+  spotAt: (z) => {
+    const scale = 2 ** (z - 18);
+    const [px, py] = [BD09MC[0] * scale, BD09MC[1] * scale];
+    const x = Math.floor(px / 256);
+    const y = Math.floor(py / 256);
+    return { x, y, z, dx: px - x * 256, dy: (y + 1) * 256 - py };
+  },
+};
+
+/** 天安门 in WGS84 / CGCS2000 (what 天地图 shows). */
+const WGS: [number, number] = [116.391187, 39.907829];
+
+const TIANDITU: Provider = {
+  label: '天地图',
+  id: 'tianditu',
+  key: { field: '天地图 tk', value: 'e2etiandituTk0123' },
+  host: /^https:\/\/t\d\.tianditu\.gov\.cn\//,
+  // WMTS of the 'w' matrix set: TILECOL / TILEROW from the north-west, TILEMATRIX the zoom; the label layer (cva) aside
+  tileOf: (url) => (url.searchParams.get('LAYER') === 'vec' ? { x: num(url, 'TILECOL'), y: num(url, 'TILEROW'), z: num(url, 'TILEMATRIX') } : undefined),
+  point: WGS,
+  datum: 'WGS84',
+  spotAt: (z) => mercatorSpot(WGS, z),
+};
 
 async function postJson<T>(session: Session, path: string, body: unknown): Promise<Envelope<T>> {
   const res = await fetch(new URL(path, server.baseUrl), {
@@ -76,78 +187,119 @@ async function postJson<T>(session: Session, path: string, body: unknown): Promi
   return (await res.json()) as Envelope<T>;
 }
 
-async function openFence(page: Page): Promise<void> {
+/** A fence centred on the provider's known point (stored in WGS84, as every position is); its name. */
+async function fenceAt(session: Session, provider: Provider): Promise<string> {
+  const name = `${FENCE}-${provider.id}`;
+  const center = transformCoord(provider.point, provider.datum, 'WGS84');
+  const saved = await postJson(session, '/car/v4/api/fence/save.json', { name, shape: 'circle', center, radius: 60, trigger: 'both' });
+  expect([1, 400], saved.msg).toContain(saved.flag); // 400: 围栏名称已存在 from an earlier test
+  return name;
+}
+
+async function openFence(page: Page, name: string): Promise<void> {
   await page.goto('/car/fence');
-  const item = await shows(page.getByRole('listitem', { name: `围栏 ${FENCE}` }), `the fence ${FENCE}`);
+  const item = await shows(page.getByRole('listitem', { name: `围栏 ${name}` }), `the fence ${name}`);
   await item.click();
 }
 
-async function stubTiles(context: BrowserContext, answer: 'tiles' | 'abort'): Promise<string[]> {
+/** Chooses the tenant's map on 地图设置, as its administrator does (with the provider's key). */
+async function chooseMap(page: Page, provider: Provider): Promise<void> {
+  await page.goto('/center/mapSetting');
+  await (await shows(page.getByRole('radio', { name: provider.label, exact: true }), `the choice ${provider.label}`)).check();
+  if (provider.key) await page.getByLabel(provider.key.field, { exact: true }).fill(provider.key.value);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await shows(page.getByText('保存成功'), 'the settings saved');
+}
+
+async function stubTiles(context: BrowserContext, provider: Provider, answer: 'tiles' | 'abort'): Promise<string[]> {
   const asked: string[] = [];
   const png = tilePng([232, 236, 240]);
-  await context.route(TILE_HOST, (route) => {
+  await context.route(provider.host, (route) => {
     asked.push(route.request().url());
     return answer === 'tiles' ? route.fulfill({ status: 200, contentType: 'image/png', body: png }) : route.abort('connectionrefused');
   });
   return asked;
 }
 
+/**
+ * The focused fence is drawn at street zoom on the pixel of the tile the provider's tile math
+ * names for its centre.
+ */
+async function expectOnTilePixel(page: Page, provider: Provider): Promise<void> {
+  await shows(page.locator(`.tl-asset-map[data-provider="${provider.id}"] img.leaflet-tile-loaded`), `a loaded ${provider.label} tile`);
+  const circle = page.locator('.tl-asset-map path[stroke-width="3"]');
+  await shows(circle, 'the focused fence');
+
+  // once the view has settled: the tile holding the point at the map's zoom, and where the circle's centre is
+  let measured: { tile: { left: number; top: number; width: number } | null; spot: TileSpot; centre: [number, number] } | undefined;
+  await expect
+    .poll(async () => {
+      const box = await circle.boundingBox();
+      const loaded = await page.$$eval('.tl-asset-map img.leaflet-tile-loaded', (imgs) =>
+        imgs.map((img) => {
+          const r = img.getBoundingClientRect();
+          return { src: (img as HTMLImageElement).src, left: r.left, top: r.top, width: r.width };
+        }),
+      );
+      const tiles = loaded.flatMap((t) => {
+        const id = provider.tileOf(new URL(t.src));
+        return id ? [{ ...id, ...t }] : [];
+      });
+      if (!box || tiles.length === 0) return false;
+      const z = Math.max(...tiles.map((t) => t.z));
+      const spot = provider.spotAt(z);
+      const tile = tiles.find((t) => t.z === z && t.x === spot.x && t.y === spot.y) ?? null;
+      measured = { tile, spot, centre: [box.x + box.width / 2, box.y + box.height / 2] };
+      return z >= 14 && tile !== null && tile.width === 256;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  const { tile, spot, centre } = measured!;
+  expect(Math.abs(centre[0] - (tile!.left + spot.dx)), `x at zoom ${spot.z}`).toBeLessThan(2);
+  expect(Math.abs(centre[1] - (tile!.top + spot.dy)), `y at zoom ${spot.z}`).toBeLessThan(2);
+  await expect(page.getByText(NOTE).count()).resolves.toBe(0);
+}
+
 describe('street map', () => {
-  test('draws 高德 street tiles and puts a GCJ-02 point on its tile pixel', async ({ newContext }) => {
+  test('draws 高德 street tiles by default and puts a GCJ-02 point on its tile pixel', async ({ newContext }) => {
     const context = await newContext({ baseURL: server.baseUrl });
-    const asked = await stubTiles(context, 'tiles');
+    const asked = await stubTiles(context, AMAP, 'tiles');
     const page = await context.newPage();
     const session = await login(page);
-    // the fence is stored in WGS84, as every position is
-    const [lon, lat] = transformCoord(GCJ, 'GCJ02', 'WGS84');
-    const saved = await postJson(session, '/car/v4/api/fence/save.json', { name: FENCE, shape: 'circle', center: [lon, lat], radius: 60, trigger: 'both' });
-    expect([1, 400], saved.msg).toContain(saved.flag); // 400: 围栏名称已存在 from an earlier run
-    await openFence(page);
-    await shows(page.locator('.tl-asset-map[data-provider="amap"] img.leaflet-tile-loaded'), 'a loaded 高德 tile');
-    const circle = page.locator('.tl-asset-map path[stroke-width="3"]');
-    await shows(circle, 'the focused fence');
-
-    // once the view has settled: the tile holding the point at the map's zoom, and where the circle's centre is
-    let measured: { tile: { left: number; top: number; width: number } | null; z: number; centre: [number, number] } | undefined;
-    await expect
-      .poll(async () => {
-        const box = await circle.boundingBox();
-        const tiles = await page.$$eval('.tl-asset-map img.leaflet-tile-loaded', (imgs) =>
-          imgs.map((img) => {
-            const u = new URL((img as HTMLImageElement).src);
-            const r = img.getBoundingClientRect();
-            return { x: Number(u.searchParams.get('x')), y: Number(u.searchParams.get('y')), z: Number(u.searchParams.get('z')), left: r.left, top: r.top, width: r.width };
-          }),
-        );
-        if (!box || tiles.length === 0) return false;
-        const z = Math.max(...tiles.map((t) => t.z));
-        const [wx, wy] = worldPixel(GCJ, z);
-        const tile = tiles.find((t) => t.z === z && t.x === Math.floor(wx / 256) && t.y === Math.floor(wy / 256)) ?? null;
-        measured = { tile, z, centre: [box.x + box.width / 2, box.y + box.height / 2] };
-        return z >= 14 && tile !== null && tile.width === 256;
-      }, { timeout: 20_000 })
-      .toBe(true);
-    const { tile, z, centre } = measured!;
-    const [wx, wy] = worldPixel(GCJ, z);
-    const expected = [tile!.left + (wx % 256), tile!.top + (wy % 256)];
-    expect(Math.abs(centre[0] - expected[0]), `x at zoom ${z}`).toBeLessThan(2);
-    expect(Math.abs(centre[1] - expected[1]), `y at zoom ${z}`).toBeLessThan(2);
-    // drawn in WGS84 it would sit hundreds of metres away: tens of pixels at street zoom
-    const [ux, uy] = worldPixel([lon, lat], z);
-    expect(Math.hypot(ux - wx, uy - wy)).toBeGreaterThan(20);
+    await openFence(page, await fenceAt(session, AMAP));
+    await expectOnTilePixel(page, AMAP);
     expect(asked.length).toBeGreaterThan(0);
-    await expect(page.getByText(NOTE).count()).resolves.toBe(0);
+    // drawn in WGS84 it would sit hundreds of metres away: tens of pixels at street zoom
+    const [ux, uy] = worldPixel(transformCoord(GCJ, 'GCJ02', 'WGS84'), 16);
+    const [gx, gy] = worldPixel(GCJ, 16);
+    expect(Math.hypot(ux - gx, uy - gy)).toBeGreaterThan(20);
   });
 
   test('falls back to the offline basemap with a note when the tiles cannot be loaded', async ({ newContext }) => {
     const context = await newContext({ baseURL: server.baseUrl });
-    const asked = await stubTiles(context, 'abort');
+    const asked = await stubTiles(context, AMAP, 'abort');
     const page = await context.newPage();
-    await login(page);
-    await openFence(page);
+    const session = await login(page);
+    await openFence(page, await fenceAt(session, AMAP));
     await shows(page.getByRole('status').filter({ hasText: NOTE }), 'the note that the online map is unreachable');
     await shows(page.locator('.tl-asset-map.tl-offline[data-provider="offline"] canvas'), 'the offline basemap');
     expect(asked.length).toBeGreaterThan(0);
     await expect(page.locator('.tl-asset-map img.leaflet-tile').count()).resolves.toBe(0);
+    // the fence is still there, on the offline basemap
+    await shows(page.locator('.tl-asset-map path[stroke-width="3"]'), 'the focused fence on the offline basemap');
   });
+
+  // each provider chosen on 地图设置 (the tenant's setting stays: every test chooses its own)
+  for (const provider of [TENCENT, BAIDU, TIANDITU]) {
+    test(`draws ${provider.label} tiles when chosen on 地图设置 and puts a ${provider.datum} point on its tile pixel`, async ({ newContext }) => {
+      const context = await newContext({ baseURL: server.baseUrl });
+      const asked = await stubTiles(context, provider, 'tiles');
+      const page = await context.newPage();
+      const session = await login(page);
+      await chooseMap(page, provider);
+      await openFence(page, await fenceAt(session, provider));
+      await expectOnTilePixel(page, provider);
+      expect(asked.length).toBeGreaterThan(0);
+      if (provider === TIANDITU) expect(asked.every((u) => new URL(u).searchParams.get('tk') === provider.key?.value)).toBe(true);
+    });
+  }
 });

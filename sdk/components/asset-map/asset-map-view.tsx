@@ -46,13 +46,36 @@ const AssetMapView = observer(function AssetMapView(props: AssetMapProps) {
   if (!own && !config.map) return <div className={['tl-asset-map', props.className ?? ''].join(' ')} style={props.style} />;
   const key = props.mapKey ?? (own ? config.config.mapKey : config.map?.mapKey);
   const wanted = effectiveProvider(props.provider ?? config.map?.provider, key);
-  return <LeafletMap key={wanted} {...props} chosen={wanted} mapKey={key} />;
+  return <ProviderMap key={wanted} {...props} wanted={wanted} mapKey={key} />;
 });
 
-const LeafletMap = observer(function LeafletMap(props: AssetMapProps & { chosen: MapProvider }) {
-  const { chosen, mapKey: key } = props;
-  const [failed, setFailed] = useState(() => unreachable.has(chosen));
-  const provider: MapProvider = failed ? 'offline' : chosen;
+/**
+ * The wanted basemap, or the offline one once its tiles failed. Each basemap is a map of its own
+ * (a fresh Leaflet map and fresh layers): nothing drawn for the old basemap outlives it.
+ */
+function ProviderMap(props: AssetMapProps & { wanted: MapProvider }) {
+  const { wanted, ...rest } = props;
+  const [failed, setFailed] = useState(() => unreachable.has(wanted));
+  const provider: MapProvider = failed ? 'offline' : wanted;
+  const onUnreachable = () => {
+    unreachable.add(wanted);
+    setFailed(true);
+  };
+  return <LeafletMap key={`${provider}:${rest.mapKey ?? ''}`} {...rest} provider={provider} failed={failed} onUnreachable={onUnreachable} />;
+}
+
+interface LeafletMapProps extends AssetMapProps {
+  provider: MapProvider;
+  /** The wanted provider's tiles failed: `provider` is the offline basemap and the note shows. */
+  failed: boolean;
+  /** The provider's first tiles failed. */
+  onUnreachable: () => void;
+}
+
+const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
+  const { provider, failed, mapKey: key } = props;
+  const onUnreachable = useRef(props.onUnreachable);
+  onUnreachable.current = props.onUnreachable;
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<{ map: L.Map; layer: VehicleLayer }>();
   const onSelect = useRef(props.onSelect);
@@ -77,8 +100,7 @@ const LeafletMap = observer(function LeafletMap(props: AssetMapProps & { chosen:
       const health = new TileHealth();
       const giveUp = (ok: boolean) => {
         if (!health.record(ok) || cancelled) return;
-        unreachable.add(provider);
-        setFailed(true);
+        onUnreachable.current();
       };
       for (const t of tileSources(provider, key)) {
         const tiles = provider === 'baidu' ? baiduTileLayer(t) : L.tileLayer(t.url, { subdomains: t.subdomains ?? 'abc', maxZoom: t.maxZoom, attribution: t.attribution });

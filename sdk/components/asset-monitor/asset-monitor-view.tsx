@@ -1,4 +1,4 @@
-import { Badge, Button, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
@@ -54,6 +54,10 @@ export interface AssetMonitorProps {
 
 const TABLE_HEIGHT = 184;
 const ROW_HEIGHT = 30;
+/** Kept clear at the map's bottom: the legend (22 px up, one line) and the attribution under it. */
+const LEGEND_SPACE = 56;
+/** A toolbar of one line and the gap under it. */
+const TOOLBAR_SPACE = 48;
 
 const useStyles = makeStyles({
   root: {
@@ -77,24 +81,43 @@ const useStyles = makeStyles({
   },
   title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
-  overlay: {
+  // what lies over the map, in one flow so nothing covers anything else: right of the zoom buttons,
+  // above the legend; the card beside the toolbar when the map is wide enough, else under it
+  over: {
     position: 'absolute',
     top: '10px',
     left: '56px',
+    right: '10px',
+    bottom: `${LEGEND_SPACE}px`,
     zIndex: 800,
     display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'flex-start',
+    alignContent: 'flex-start',
     gap: '8px',
+    pointerEvents: 'none',
+  },
+  overlay: {
+    pointerEvents: 'auto',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '0 8px',
     alignItems: 'center',
     padding: '4px 10px',
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: 'rgba(255,255,255,0.94)',
     boxShadow: tokens.shadow4,
     fontSize: tokens.fontSizeBase200,
+    whiteSpace: 'nowrap',
   },
   state: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
   dot: { width: '8px', height: '8px', borderRadius: '50%' },
-  error: { position: 'absolute', top: '10px', right: '10px', zIndex: 800, maxWidth: '360px' },
-  detail: { position: 'absolute', top: '10px', right: '10px', zIndex: 790, width: '280px' },
+  aside: { pointerEvents: 'auto', marginLeft: 'auto', maxWidth: '100%' },
+  error: { width: '360px' },
+  // at most the space left under a toolbar of one line, scrolled beyond
+  detail: { width: '280px', maxHeight: `calc(100% - ${TOOLBAR_SPACE}px)`, overflowY: 'auto' },
 });
 
 const LIVE_LABEL: Record<LiveStatus, { text: string; color: 'success' | 'warning' | 'subtle' }> = {
@@ -215,49 +238,51 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
       </aside>
       <section className={s.map} aria-label="地图">
         <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
-        <div className={s.overlay} data-testid="monitor-count">
-          <span>
-            显示 <b>{counts.shown}</b> {words.unit}
-          </span>
-          <span className={s.state}>
-            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {counts.online}
-          </span>
-          <span className={s.state}>
-            <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {counts.offline}
-          </span>
-          {counts.expired > 0 && (
-            <span className={s.state} title={EXPIRED_HINT}>
-              <span className={s.dot} style={{ background: EXPIRED_COLOR }} />服务已到期 {counts.expired}
+        <div className={s.over}>
+          <div className={s.overlay} data-testid="monitor-count">
+            <span>
+              显示 <b>{counts.shown}</b> {words.unit}
             </span>
-          )}
-          {store.selected && (
-            <Permission menu={TRACK_PLAYBACK_MENU_ID}>
-              <Button size="small" appearance="transparent" onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(store.selected!))}>
-                轨迹回放
+            <span className={s.state}>
+              <span className={s.dot} style={{ background: ASSET_STATE_COLORS.moving }} />在线 {counts.online}
+            </span>
+            <span className={s.state}>
+              <span className={s.dot} style={{ background: ASSET_STATE_COLORS.offline }} />离线 {counts.offline}
+            </span>
+            {counts.expired > 0 && (
+              <span className={s.state} title={EXPIRED_HINT}>
+                <span className={s.dot} style={{ background: EXPIRED_COLOR }} />服务已到期 {counts.expired}
+              </span>
+            )}
+            {store.selected && (
+              <Permission menu={TRACK_PLAYBACK_MENU_ID}>
+                <Button size="small" appearance="transparent" onClick={() => nav.openTab(TRACK_PLAYBACK_PATH, playbackLinkQuery(store.selected!))}>
+                  轨迹回放
+                </Button>
+              </Permission>
+            )}
+            <Permission button={COMMAND_SEND_BUTTON_ID}>
+              <Button
+                size="small"
+                appearance="transparent"
+                disabled={shown.length === 0}
+                title={`向勾选的${words.noun}下发指令`}
+                onClick={() => dialogs.showInstructions({ terminalNos: shown.map((i) => i.terminalNo) })}
+              >
+                下发指令
               </Button>
             </Permission>
+          </div>
+          {store.error && (
+            <MessageBar intent="error" className={mergeClasses(s.aside, s.error)}>
+              <MessageBarBody>{store.error}</MessageBarBody>
+              <Button size="small" appearance="transparent" onClick={() => void store.load()}>
+                重试
+              </Button>
+            </MessageBar>
           )}
-          <Permission button={COMMAND_SEND_BUTTON_ID}>
-            <Button
-              size="small"
-              appearance="transparent"
-              disabled={shown.length === 0}
-              title={`向勾选的${words.noun}下发指令`}
-              onClick={() => dialogs.showInstructions({ terminalNos: shown.map((i) => i.terminalNo) })}
-            >
-              下发指令
-            </Button>
-          </Permission>
+          {store.selected && props.detail && <div className={mergeClasses(s.aside, s.detail)}>{props.detail(store.selected)}</div>}
         </div>
-        {store.selected && props.detail && <div className={s.detail}>{props.detail(store.selected)}</div>}
-        {store.error && (
-          <MessageBar intent="error" className={s.error}>
-            <MessageBarBody>{store.error}</MessageBarBody>
-            <Button size="small" appearance="transparent" onClick={() => void store.load()}>
-              重试
-            </Button>
-          </MessageBar>
-        )}
       </section>
       <DataTable
         label={`${words.noun}实时状态`}
