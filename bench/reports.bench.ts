@@ -15,6 +15,7 @@
  * and stopping 15 in every hour): its first refresh computes the whole day so far, the refresh
  * after one more minute of positions resumes at each vehicle's last stop. Goal: that refresh costs
  * at most a fifth of the whole day's (the share it reads is about half an hour of eight hours).
+ * 里程报表 of that day (computed from its positions on every call) is timed too.
  */
 import { sql } from 'kysely';
 import { dayEvents } from '../server/report/day-events';
@@ -183,6 +184,10 @@ try {
     resumes.push(await liveRefresh(liveNow + (2 * i + 1) * 61_000));
   }
   const [full, resumed] = [median(fulls), median(resumes)];
+  // 里程报表 of the current day is computed from its positions on every call
+  const liveMileage: number[] = [];
+  for (let i = 0; i < 3; i++) liveMileage.push((await timed(() => store.reports.mileage(scope, { startDay: LIVE_DAY, endDay: LIVE_DAY }, { now: new Date(liveNow + 7 * 61_000), onlineWindowSeconds: ONLINE_WINDOW, page }))).ms);
+  report.bench('reports-mileage-live-day', liveMileage.sort((a, b) => a - b)[1]!, 'ms');
   for (const [name, r] of [['full', full], ['resumed', resumed]] as const) {
     report.bench(`reports-live-day-${name}`, r.ms, 'ms');
     console.log(`live day ${name} (median of 3): ${thousands(r.terminals)} vehicles, ${thousands(r.read)} positions read${r.busy === undefined ? '' : `, machine ${Math.round(r.busy * 100)}% busy`}`);
