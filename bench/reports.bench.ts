@@ -22,7 +22,8 @@ import { dayEvents } from '../server/report/day-events';
 import { addDays, chinaDayStart, idArray } from '../server/store/report-day-stats';
 import { REPORT_MIN_TRIP_METRES, REPORT_STOP_SECONDS } from '../server/store/report-event-days';
 import type { AccessScope } from '../server/store/scope-queries';
-import type { TrackColumns } from '../server/track/track-columns';
+import { ODOMETER_RULES } from '../server/track/odometer';
+import { emptyColumns, type TrackColumns } from '../server/track/track-columns';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
 import { openBenchStore, provisionTerminals } from './bench-store';
 
@@ -102,7 +103,7 @@ try {
           const slice = points.slice(a, b);
           const c = columns(slice);
           trips += dayEvents(c, Float64Array.from(slice, (p) => Number(p.fuel)), {
-            stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, speedLimit: 100, overspeedSeconds: 10,
+            stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10,
           }).events.filter((e) => e.kind === 'trip').length;
           a = b;
         }
@@ -201,11 +202,7 @@ try {
 report.finish();
 
 function columns(points: readonly { t: Date; lon: number; lat: number; speed: number; status_flags: number }[]): TrackColumns {
-  const n = points.length;
-  const c: TrackColumns = {
-    length: n, t: new Float64Array(n), lon: new Float64Array(n), lat: new Float64Array(n), speed: new Float32Array(n), course: new Float32Array(n),
-    alarmFlags: new Uint32Array(n), statusFlags: new Uint32Array(n), mileage: new Float64Array(n).fill(NaN),
-  };
+  const c = emptyColumns(points.length);
   points.forEach((p, i) => {
     c.t[i] = new Date(p.t).getTime();
     c.lon[i] = Number(p.lon);
