@@ -142,20 +142,20 @@ export function dayStatsSql(terminalIds: readonly number[], start: Date, end: Da
       from s
     ),
     a as (
-    select terminal_id, day, count(*)::int as reports, min(device_time) as first_time, max(device_time) as last_time,
-      coalesce(max(speed), 0) as max_speed,
-      (count(*) filter (where moving))::int as moving_reports,
-      coalesce(sum(speed) filter (where moving), 0)::float8 as moving_speed_sum,
-      count(mileage)::int as odometer_reports,
-      coalesce(sum(odometer_step) filter (where odometer_step <= greatest(gap, 0) / 3600 * ${MAX_PLAUSIBLE_KMH} + 1), 0)::float8 as odometer_km,
-      coalesce(sum(gap) filter (where moving_step and gap <= ${MAX_DRIVING_GAP_SECONDS}), 0)::float8 as driving_seconds,
-      (count(*) filter (where not backfill))::int as live_reports,
-      min(device_time) filter (where not backfill) as live_first_time,
-      max(device_time) filter (where not backfill) as live_last_time,
-      coalesce(sum(gap) filter (where live_step and gap < ${onlineWindowSeconds}), 0)::float8 as online_seconds,
-      max(received_time) filter (where backfill) as backfill_seen
-    from seg
-    group by terminal_id, day
+      select terminal_id, day, count(*)::int as reports, min(device_time) as first_time, max(device_time) as last_time,
+        coalesce(max(speed), 0) as max_speed,
+        (count(*) filter (where moving))::int as moving_reports,
+        coalesce(sum(speed) filter (where moving), 0)::float8 as moving_speed_sum,
+        count(mileage)::int as odometer_reports,
+        coalesce(sum(odometer_step) filter (where odometer_step <= greatest(gap, 0) / 3600 * ${MAX_PLAUSIBLE_KMH} + 1), 0)::float8 as odometer_km,
+        coalesce(sum(gap) filter (where moving_step and gap <= ${MAX_DRIVING_GAP_SECONDS}), 0)::float8 as driving_seconds,
+        (count(*) filter (where not backfill))::int as live_reports,
+        min(device_time) filter (where not backfill) as live_first_time,
+        max(device_time) filter (where not backfill) as live_last_time,
+        coalesce(sum(gap) filter (where live_step and gap < ${onlineWindowSeconds}), 0)::float8 as online_seconds,
+        max(received_time) filter (where backfill) as backfill_seen
+      from seg
+      group by terminal_id, day
     )
     select a.*, coalesce(g.km, 0)::float8 as gps_km
     from a left join unnest(${idArray(gps.terminalIds)}, ${dateArray(gps.days)}, ${floatArray(gps.km)}) g(terminal_id, day, km)
