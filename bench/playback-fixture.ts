@@ -12,7 +12,7 @@ import { toTrackPoint } from '../server/api/track/track-request';
 import type { StoredPosition } from '../server/store/position-queries';
 
 export const FIXTURE_TERMINAL = '013800000001';
-const ASSET = { terminalNo: FIXTURE_TERMINAL, plateNo: '京A12345' };
+const ASSET = { terminalNo: FIXTURE_TERMINAL, plateNo: '京A12345', assetKind: 'vehicle' };
 
 export interface PlaybackFixture {
   baseUrl: string;

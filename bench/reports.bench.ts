@@ -15,13 +15,15 @@
  * and stopping 15 in every hour): its first refresh computes the whole day so far, the refresh
  * after one more minute of positions resumes at each vehicle's last stop. Goal: that refresh costs
  * at most a fifth of the whole day's (the share it reads is about half an hour of eight hours).
+ * 里程报表 of that day (computed from its positions on every call) is timed too.
  */
 import { sql } from 'kysely';
 import { dayEvents } from '../server/report/day-events';
 import { addDays, chinaDayStart, idArray } from '../server/store/report-day-stats';
 import { REPORT_MIN_TRIP_METRES, REPORT_STOP_SECONDS } from '../server/store/report-event-days';
 import type { AccessScope } from '../server/store/scope-queries';
-import type { TrackColumns } from '../server/track/track-columns';
+import { ODOMETER_RULES } from '../server/track/odometer';
+import { emptyColumns, type TrackColumns } from '../server/track/track-columns';
 import { BenchReport, MachineLoad, thousands } from './bench-report';
 import { openBenchStore, provisionTerminals } from './bench-store';
 
@@ -101,7 +103,7 @@ try {
           const slice = points.slice(a, b);
           const c = columns(slice);
           trips += dayEvents(c, Float64Array.from(slice, (p) => Number(p.fuel)), {
-            stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, speedLimit: 100, overspeedSeconds: 10,
+            stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10,
           }).events.filter((e) => e.kind === 'trip').length;
           a = b;
         }
@@ -183,6 +185,10 @@ try {
     resumes.push(await liveRefresh(liveNow + (2 * i + 1) * 61_000));
   }
   const [full, resumed] = [median(fulls), median(resumes)];
+  // 里程报表 of the current day is computed from its positions on every call
+  const liveMileage: number[] = [];
+  for (let i = 0; i < 3; i++) liveMileage.push((await timed(() => store.reports.mileage(scope, { startDay: LIVE_DAY, endDay: LIVE_DAY }, { now: new Date(liveNow + 7 * 61_000), onlineWindowSeconds: ONLINE_WINDOW, page }))).ms);
+  report.bench('reports-mileage-live-day', liveMileage.sort((a, b) => a - b)[1]!, 'ms');
   for (const [name, r] of [['full', full], ['resumed', resumed]] as const) {
     report.bench(`reports-live-day-${name}`, r.ms, 'ms');
     console.log(`live day ${name} (median of 3): ${thousands(r.terminals)} vehicles, ${thousands(r.read)} positions read${r.busy === undefined ? '' : `, machine ${Math.round(r.busy * 100)}% busy`}`);
@@ -196,11 +202,7 @@ try {
 report.finish();
 
 function columns(points: readonly { t: Date; lon: number; lat: number; speed: number; status_flags: number }[]): TrackColumns {
-  const n = points.length;
-  const c: TrackColumns = {
-    length: n, t: new Float64Array(n), lon: new Float64Array(n), lat: new Float64Array(n), speed: new Float32Array(n), course: new Float32Array(n),
-    alarmFlags: new Uint32Array(n), statusFlags: new Uint32Array(n), mileage: new Float64Array(n).fill(NaN),
-  };
+  const c = emptyColumns(points.length);
   points.forEach((p, i) => {
     c.t[i] = new Date(p.t).getTime();
     c.lon[i] = Number(p.lon);

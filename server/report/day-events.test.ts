@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackColumns } from '../track/track-columns';
+import { ODOMETER_RULES } from '../track/odometer';
+import { emptyColumns, type TrackColumns } from '../track/track-columns';
 import { dayEvents, resumeDayEvents, type DayEvent, type DayEventOptions, type DayResume } from './day-events';
 import { SeededRandom } from '../sim/seeded-random';
 import { randomDayTrack } from './random-day-track';
 import { reportDayTrack, type FixturePoint } from './report-track-fixture';
 
-const OPTIONS: DayEventOptions = { stopSeconds: 300, minTripMetres: 100, acc: true, speedLimit: 100, overspeedSeconds: 10 };
+const OPTIONS: DayEventOptions = { stopSeconds: 300, minTripMetres: 100, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10 };
 const at = (clock: string) => Date.parse(`2026-05-01T${clock}+08:00`);
 
 function columns(points: readonly FixturePoint[]): { c: TrackColumns; fuel: Float64Array } {
-  const n = points.length;
   const c: TrackColumns = {
-    length: n, t: Float64Array.from(points, (p) => p.t), lon: Float64Array.from(points, (p) => p.lon), lat: Float64Array.from(points, (p) => p.lat),
-    speed: Float32Array.from(points, (p) => p.speed), course: new Float32Array(n), alarmFlags: new Uint32Array(n),
-    statusFlags: Uint32Array.from(points, (p) => (p.acc ? 3 : 2)), mileage: new Float64Array(n).fill(NaN),
+    ...emptyColumns(points.length), t: Float64Array.from(points, (p) => p.t), lon: Float64Array.from(points, (p) => p.lon), lat: Float64Array.from(points, (p) => p.lat),
+    speed: Float32Array.from(points, (p) => p.speed), statusFlags: Uint32Array.from(points, (p) => (p.acc ? 3 : 2)),
   };
   return { c, fuel: Float64Array.from(points, (p) => p.fuel) };
 }

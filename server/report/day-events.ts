@@ -3,7 +3,7 @@
  * overspeed stretches and fuel figures, from the day's positions. Pure functions over
  * {@link TrackColumns}; the trips are those of 轨迹 trips.json ({@link findTrips}).
  */
-import { distance } from '../../sdk/geo';
+import { trackMetres, type OdometerRule } from '../track/odometer';
 import { findStops, type StandingTest, type StopSpan } from '../track/track-analysis';
 import { isStanding, STANDING_KMH, type TrackColumns } from '../track/track-columns';
 import { findTrips, type TrackSpan } from '../track/trip-detection';
@@ -36,6 +36,8 @@ export interface DayEventOptions {
   minTripMetres: number;
   /** Vehicles and e-bikes stand with ACC off too; people and pets carry no ignition. */
   acc: boolean;
+  /** How the asset's positions add distance (its kind's rule). */
+  odometer: OdometerRule;
   /** 超速: above this, km/h (the vehicle's 限速, else the tenant's 平台超速 limit). */
   speedLimit: number;
   /** 超速: a stretch counts from this long, seconds. */
@@ -114,7 +116,7 @@ export function resumeDayEvents(c: TrackColumns, fuel: Float64Array, options: Da
   const events: DayEvent[] = [];
   let tripMetres = from?.tripMetres ?? 0;
   let tripMetresBefore = tripMetres;
-  for (const t of findTrips(c, { stopSeconds: options.stopSeconds, minMetres: options.minTripMetres, acc: options.acc })) {
+  for (const t of findTrips(c, { stopSeconds: options.stopSeconds, minMetres: options.minTripMetres, acc: options.acc, odometer: options.odometer })) {
     events.push({
       kind: 'trip', start: t.start, end: t.end, startLon: t.startLon, startLat: t.startLat, endLon: t.endLon, endLat: t.endLat,
       metres: t.metres, seconds: t.seconds, maxSpeed: t.maxSpeed, avgSpeed: t.avgSpeed, acc: null, value: null,
@@ -168,14 +170,12 @@ function overspeeds(c: TrackColumns, options: DayEventOptions): { events: DayEve
     const a = i;
     let max = 0;
     let sum = 0;
-    let metres = 0;
     for (; i < n && c.speed[i] > options.speedLimit; i++) {
       max = Math.max(max, c.speed[i]);
       sum += c.speed[i];
-      if (i > a) metres += distance([c.lon[i - 1], c.lat[i - 1]], [c.lon[i], c.lat[i]]);
     }
     const b = i < n ? i : n - 1;
-    if (b > i - 1) metres += distance([c.lon[i - 1], c.lat[i - 1]], [c.lon[b], c.lat[b]]);
+    const metres = trackMetres(c, a, b, options.odometer);
     const seconds = Math.round((c.t[b] - c.t[a]) / 1000);
     if (seconds >= options.overspeedSeconds && b > a) {
       out.push({

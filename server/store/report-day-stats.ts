@@ -1,9 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { isApproximateFix, Odometer, odometerRule } from '../track/odometer';
 import type { Database } from './db-schema';
 
 /** A report at least this fast (km/h) with ACC on is moving (as in 轨迹回放). */
 export const MOVING_KMH = 1;
-/** Faster than this between two reports is a GPS jump or an odometer glitch, not distance driven, km/h. */
+/** An odometer increase faster than this between two reports is a glitch, not distance driven, km/h. */
 const MAX_PLAUSIBLE_KMH = 300;
 /** Consecutive reports further apart than this do not count as driving time (the terminal was silent). */
 export const MAX_DRIVING_GAP_SECONDS = 600;
@@ -12,6 +13,8 @@ export const DAY_SETTLE_MS = 10 * 60_000;
 
 /** Terminals per statement that computes figures. */
 const COMPUTE_CHUNK = 25;
+/** Terminals per read of positions for the GPS distance (a day of 10-second reports is 8,640 rows each). */
+const GPS_CHUNK = 50;
 /** Terminals per staleness check of the warm-up. */
 const WARM_CHUNK = 1000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
@@ -45,8 +48,60 @@ export function idArray(ids: readonly number[]): RawBuilder<number[]> {
   return sql<number[]>`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
 }
 
+/** The GPS kilometres of terminal days, as parallel arrays (terminal ids, China days, km). */
+export interface GpsDays {
+  terminalIds: number[];
+  days: string[];
+  km: number[];
+}
+
 /** The China day of a timestamptz column, as SQL. */
 const dayOf = (column: string) => sql`((${sql.ref(column)} at time zone 'UTC') + interval '8 hours')::date`;
+
+/**
+ * The GPS distance of each terminal on each China day of [start, end) with positions, by the
+ * odometer rule of its asset's kind (track/odometer.ts, the rule of 轨迹回放, trips and 行程报表):
+ * the positions are read in time order and summed here, the rule being sequential (each fix is
+ * measured from the last one that counted). Each day starts afresh: steps across midnight belong
+ * to neither day.
+ */
+export async function gpsDays(db: Kysely<Database>, terminalIds: readonly number[], start: Date, end: Date): Promise<GpsDays> {
+  const out: GpsDays = { terminalIds: [], days: [], km: [] };
+  if (terminalIds.length === 0) return out;
+  const { rows: kinds } = await sql<{ id: number; asset_kind: string | null }>`
+    select t.id, v.asset_kind from terminals t left join vehicles v on v.id = t.vehicle_id where t.id = any(${idArray(terminalIds)})`.execute(db);
+  const ruleOf = new Map(kinds.map((k) => [Number(k.id), odometerRule(k.asset_kind)]));
+  for (let i = 0; i < terminalIds.length; i += GPS_CHUNK) {
+    const { rows } = await sql<{ terminal_id: number; t: number; lon: number; lat: number; fix: string | null; accuracy: number | null }>`
+      select terminal_id, (extract(epoch from device_time) * 1000)::float8 as t, lon, lat, extras->>'fix' as fix, (extras->>'accuracy')::float8 as accuracy
+      from positions
+      where terminal_id = any(${idArray(terminalIds.slice(i, i + GPS_CHUNK))}) and device_time >= ${start} and device_time < ${end}
+      order by terminal_id, device_time`.execute(db);
+    let odometer: Odometer | undefined;
+    let terminal = -1;
+    let day = NaN;
+    const flush = () => {
+      if (!odometer) return;
+      out.terminalIds.push(terminal);
+      out.days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
+      out.km.push(odometer.metres / 1000);
+    };
+    for (const r of rows) {
+      const id = Number(r.terminal_id);
+      const t = Number(r.t);
+      const d = Math.floor((t + CHINA_OFFSET_MS) / DAY_MS);
+      if (id !== terminal || d !== day) {
+        flush();
+        terminal = id;
+        day = d;
+        odometer = new Odometer(ruleOf.get(id) ?? odometerRule(null));
+      }
+      odometer!.read(t, Number(r.lon), Number(r.lat), isApproximateFix(r.fix), r.accuracy === null ? NaN : Number(r.accuracy));
+    }
+    flush();
+  }
+  return out;
+}
 
 /**
  * The figures per terminal and China day of the positions of `terminalIds` in [start, end), one
@@ -56,27 +111,26 @@ const dayOf = (column: string) => sql`((${sql.ref(column)} at time zone 'UTC') +
  *
  * - mileage: `odometer_km` sums the increases of the terminal's odometer (`mileage`) between
  *   consecutive positions (last − first of the day; a reset, or an increase faster than
- *   300 km/h, is skipped); `gps_km` sums the great-circle distance between consecutive located
- *   positions (not 0,0; steps faster than 300 km/h are position jumps and dropped). Reports use
- *   the odometer when at least two positions of the day carry it.
+ *   300 km/h, is skipped); `gps_km` is the day's distance of the positions, summed beforehand by
+ *   {@link gpsDays} (`gps`, zero for a day it does not list). Reports use the odometer when at
+ *   least two positions of the day carry it.
  * - driving: the step after a moving position (≥ 1 km/h with ACC on), when at most 10 minutes long;
  *   the average speed is that of the moving positions.
  * - online: steps shorter than the online window between consecutive live positions (backfilled
  *   ones were recorded while the terminal was offline).
  */
-export function dayStatsSql(terminalIds: readonly number[], start: Date, end: Date, onlineWindowSeconds: number): RawBuilder<unknown> {
+export function dayStatsSql(terminalIds: readonly number[], start: Date, end: Date, onlineWindowSeconds: number, gps: GpsDays): RawBuilder<unknown> {
   return sql`
     with p as (
-      select p.terminal_id, p.device_time, p.received_time, p.backfill, p.speed, p.mileage, p.lon, p.lat,
-        not (p.lon = 0 and p.lat = 0) as located, p.speed >= ${MOVING_KMH} and (p.status_flags & 1) <> 0 as moving,
+      select p.terminal_id, p.device_time, p.received_time, p.backfill, p.speed, p.mileage,
+        p.speed >= ${MOVING_KMH} and (p.status_flags & 1) <> 0 as moving,
         ${dayOf('p.device_time')} as day
       from positions p
       where p.terminal_id = any(${idArray(terminalIds)}) and p.device_time >= ${start} and p.device_time < ${end}
     ),
     s as (
       select p.*, lag(p.day) over w as prev_day, lag(p.device_time) over w as prev_time, lag(p.moving) over w as prev_moving,
-        lag(p.mileage) over w as prev_mileage, lag(p.lon) over w as prev_lon, lag(p.lat) over w as prev_lat,
-        lag(p.located) over w as prev_located, lag(p.backfill) over w as prev_backfill
+        lag(p.mileage) over w as prev_mileage, lag(p.backfill) over w as prev_backfill
       from p
       window w as (partition by p.terminal_id order by p.device_time)
     ),
@@ -84,29 +138,36 @@ export function dayStatsSql(terminalIds: readonly number[], start: Date, end: Da
       select s.*, case when s.prev_day = s.day then extract(epoch from s.device_time - s.prev_time) end as gap,
         case when s.prev_day = s.day and s.mileage > s.prev_mileage then s.mileage - s.prev_mileage end as odometer_step,
         s.prev_day = s.day and s.prev_moving as moving_step,
-        s.prev_day = s.day and not s.backfill and not s.prev_backfill as live_step,
-        case when s.prev_day = s.day and s.located and s.prev_located then
-          12742000 * asin(least(1, sqrt(
-            power(sin(radians(s.lat - s.prev_lat) / 2), 2)
-            + cos(radians(s.prev_lat)) * cos(radians(s.lat)) * power(sin(radians(s.lon - s.prev_lon) / 2), 2))))
-        end as metres
+        s.prev_day = s.day and not s.backfill and not s.prev_backfill as live_step
       from s
+    ),
+    a as (
+      select terminal_id, day, count(*)::int as reports, min(device_time) as first_time, max(device_time) as last_time,
+        coalesce(max(speed), 0) as max_speed,
+        (count(*) filter (where moving))::int as moving_reports,
+        coalesce(sum(speed) filter (where moving), 0)::float8 as moving_speed_sum,
+        count(mileage)::int as odometer_reports,
+        coalesce(sum(odometer_step) filter (where odometer_step <= greatest(gap, 0) / 3600 * ${MAX_PLAUSIBLE_KMH} + 1), 0)::float8 as odometer_km,
+        coalesce(sum(gap) filter (where moving_step and gap <= ${MAX_DRIVING_GAP_SECONDS}), 0)::float8 as driving_seconds,
+        (count(*) filter (where not backfill))::int as live_reports,
+        min(device_time) filter (where not backfill) as live_first_time,
+        max(device_time) filter (where not backfill) as live_last_time,
+        coalesce(sum(gap) filter (where live_step and gap < ${onlineWindowSeconds}), 0)::float8 as online_seconds,
+        max(received_time) filter (where backfill) as backfill_seen
+      from seg
+      group by terminal_id, day
     )
-    select terminal_id, day, count(*)::int as reports, min(device_time) as first_time, max(device_time) as last_time,
-      coalesce(max(speed), 0) as max_speed,
-      (count(*) filter (where moving))::int as moving_reports,
-      coalesce(sum(speed) filter (where moving), 0)::float8 as moving_speed_sum,
-      count(mileage)::int as odometer_reports,
-      coalesce(sum(odometer_step) filter (where odometer_step <= greatest(gap, 0) / 3600 * ${MAX_PLAUSIBLE_KMH} + 1), 0)::float8 as odometer_km,
-      (coalesce(sum(metres) filter (where metres / 1000 <= greatest(gap, 0.001) / 3600 * ${MAX_PLAUSIBLE_KMH} + 0.05), 0) / 1000)::float8 as gps_km,
-      coalesce(sum(gap) filter (where moving_step and gap <= ${MAX_DRIVING_GAP_SECONDS}), 0)::float8 as driving_seconds,
-      (count(*) filter (where not backfill))::int as live_reports,
-      min(device_time) filter (where not backfill) as live_first_time,
-      max(device_time) filter (where not backfill) as live_last_time,
-      coalesce(sum(gap) filter (where live_step and gap < ${onlineWindowSeconds}), 0)::float8 as online_seconds,
-      max(received_time) filter (where backfill) as backfill_seen
-    from seg
-    group by terminal_id, day`;
+    select a.*, coalesce(g.km, 0)::float8 as gps_km
+    from a left join unnest(${idArray(gps.terminalIds)}, ${dateArray(gps.days)}, ${floatArray(gps.km)}) g(terminal_id, day, km)
+      on g.terminal_id = a.terminal_id and g.day = a.day`;
+}
+
+function dateArray(days: readonly string[]): RawBuilder<string[]> {
+  return sql<string[]>`${`{${days.join(',')}}`}::date[]`;
+}
+
+function floatArray(values: readonly number[]): RawBuilder<number[]> {
+  return sql<number[]>`${`{${values.map((v) => (Number.isFinite(v) ? v : 0)).join(',')}}`}::float8[]`;
 }
 
 /** The figure columns of report_days and of {@link dayStatsSql}. */
@@ -167,6 +228,9 @@ export class ReportDays {
 
   /** Computes and stores one day's figures of the terminals (zeros for a terminal without positions that day). */
   private async compute(terminalIds: readonly number[], day: string, onlineWindowSeconds: number): Promise<void> {
+    const start = chinaDayStart(day);
+    const end = chinaDayStart(addDays(day, 1));
+    const gps = await gpsDays(this.db, terminalIds, start, end);
     const figures = sql.join(DAY_FIGURES.map((c) => sql.ref(c)));
     const zeroed = sql.join(DAY_FIGURES.map((c) => (c.endsWith('_time') || c === 'backfill_seen' ? sql.ref(`x.${c}`) : sql`coalesce(${sql.ref(`x.${c}`)}, 0)`)));
     const updates = sql.join(DAY_FIGURES.map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`));
@@ -174,7 +238,7 @@ export class ReportDays {
       insert into report_days (terminal_id, day, ${figures}, online_window_seconds, computed_at)
       select t.id, ${day}::date, ${zeroed}, ${onlineWindowSeconds}, now()
       from unnest(${idArray(terminalIds)}) t(id)
-      left join (${dayStatsSql(terminalIds, chinaDayStart(day), chinaDayStart(addDays(day, 1)), onlineWindowSeconds)}) x on x.terminal_id = t.id
+      left join (${dayStatsSql(terminalIds, start, end, onlineWindowSeconds, gps)}) x on x.terminal_id = t.id
       on conflict (terminal_id, day) do update set ${updates}, online_window_seconds = excluded.online_window_seconds, computed_at = excluded.computed_at`.execute(this.db);
   }
 }

@@ -5,7 +5,8 @@ import { randomDayTrack } from '../report/random-day-track';
 import { SeededRandom } from '../sim/seeded-random';
 import { reportDayTrack, type FixturePoint } from '../report/report-track-fixture';
 import { createTestServer, type TestServer } from '../testing/test-server';
-import type { TrackColumns } from '../track/track-columns';
+import { ODOMETER_RULES } from '../track/odometer';
+import { emptyColumns, type TrackColumns } from '../track/track-columns';
 import { chinaDayStart } from './report-day-stats';
 import { LIVE_DAY_REFRESH_MS, REPORT_MIN_TRIP_METRES, REPORT_STOP_SECONDS } from './report-event-days';
 
@@ -52,11 +53,9 @@ async function stored(terminalId: number) {
 }
 
 function columns(points: readonly FixturePoint[]): { c: TrackColumns; fuel: Float64Array } {
-  const n = points.length;
   const c: TrackColumns = {
-    length: n, t: Float64Array.from(points, (p) => p.t), lon: Float64Array.from(points, (p) => p.lon), lat: Float64Array.from(points, (p) => p.lat),
-    speed: Float32Array.from(points, (p) => p.speed), course: new Float32Array(n), alarmFlags: new Uint32Array(n),
-    statusFlags: Uint32Array.from(points, (p) => (p.acc ? 3 : 2)), mileage: new Float64Array(n).fill(NaN),
+    ...emptyColumns(points.length), t: Float64Array.from(points, (p) => p.t), lon: Float64Array.from(points, (p) => p.lon), lat: Float64Array.from(points, (p) => p.lat),
+    speed: Float32Array.from(points, (p) => p.speed), statusFlags: Uint32Array.from(points, (p) => (p.acc ? 3 : 2)),
   };
   return { c, fuel: Float64Array.from(points, (p) => p.fuel) };
 }
@@ -88,7 +87,7 @@ describe('the current day refreshed from where it left off', () => {
       const [parts, whole] = [await stored(terminalIds[2 * k]!), await stored(terminalIds[2 * k + 1]!)];
       expect(parts, `seed ${1000 + k}, cuts ${cuts[k]}`).toEqual(whole);
       const { c, fuel } = columns(tracks[k]!);
-      expect(whole.events.length).toBe(dayEvents(c, fuel, { stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, speedLimit: 100, overspeedSeconds: 10 }).events.length);
+      expect(whole.events.length).toBe(dayEvents(c, fuel, { stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10 }).events.length);
       const row = await server.store.db.selectFrom('report_event_days').select('resume').where('terminal_id', '=', terminalIds[2 * k]!).where('day', '=', DAY).executeTakeFirstOrThrow();
       if (row.resume && row.resume.time > tracks[k]![0]!.t) resumed++;
     }
@@ -116,7 +115,7 @@ describe('the current day refreshed from where it left off', () => {
     expect(await refresh(now)).toBe(66);
     const all = [...track, ...more];
     const { c, fuel } = columns(all);
-    const expected = dayEvents(c, fuel, { stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, speedLimit: 100, overspeedSeconds: 10 });
+    const expected = dayEvents(c, fuel, { stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10 });
     const { events, day } = await stored(terminal);
     expect(events.map((e) => [e.kind, e.seq, e.start_time.getTime(), e.end_time.getTime()])).toEqual(
       ['fuelDrop', 'overspeed', 'stop', 'trip'].flatMap((kind) => expected.events.filter((e) => e.kind === kind).map((e, i) => [kind, i + 1, e.start, e.end])),

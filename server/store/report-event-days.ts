@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { resumeDayEvents, type DayEvent, type DayEventKind } from '../report/day-events';
-import type { TrackColumns } from '../track/track-columns';
+import { isApproximateFix, odometerRule } from '../track/odometer';
+import { emptyColumns, type TrackColumns } from '../track/track-columns';
 import type { Database } from './db-schema';
 import type { StoredDayResume } from './report-tables';
 import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray } from './report-day-stats';
@@ -20,6 +21,8 @@ const INSERT_CHUNK = 500;
 
 interface TerminalRule {
   id: number;
+  /** The asset's kind (null: a terminal without an asset). */
+  kind: string | null;
   acc: boolean;
   speedLimit: number;
   overspeedSeconds: number;
@@ -91,7 +94,8 @@ export class ReportEventDays {
       if (!ids) byDay.set(r.day, (ids = []));
       ids.push(Number(r.terminal_id));
       const resume = typeof r.resume === 'string' ? (JSON.parse(r.resume) as StoredDayResume) : r.resume;
-      if (resume && resume.acc === rules.get(Number(r.terminal_id))?.acc) live.set(`${r.terminal_id} ${r.day}`, { resume, backfillSeen: r.backfill_seen && new Date(r.backfill_seen) });
+      const rule = rules.get(Number(r.terminal_id));
+      if (resume && resume.acc === rule?.acc && (resume.kind ?? null) === rule.kind) live.set(`${r.terminal_id} ${r.day}`, { resume, backfillSeen: r.backfill_seen && new Date(r.backfill_seen) });
     }
     for (const [day, dayIds] of byDay) {
       for (let i = 0; i < dayIds.length; i += COMPUTE_CHUNK) {
@@ -125,8 +129,9 @@ export class ReportEventDays {
       const l = live.get(r.id);
       return l ? new Date(l.resume.time) : start;
     });
-    const { rows } = await sql<{ terminal_id: number; t: Date; lon: number; lat: number; speed: number; status_flags: number; fuel: number | null; backfill: boolean; received_time: Date }>`
-      select f.id as terminal_id, p.device_time as t, p.lon, p.lat, p.speed, p.status_flags, (p.extras->>'fuel')::float8 as fuel, p.backfill, p.received_time
+    const { rows } = await sql<PositionFields & { terminal_id: number; fuel: number | null; backfill: boolean; received_time: Date }>`
+      select f.id as terminal_id, p.device_time as t, p.lon, p.lat, p.speed, p.status_flags, p.extras->>'fix' as fix, (p.extras->>'accuracy')::float8 as accuracy,
+        (p.extras->>'fuel')::float8 as fuel, p.backfill, p.received_time
       from unnest(${idArray(rules.map((r) => r.id))}, ${timeArray(froms)}) f(id, from_time)
       cross join lateral (
         select * from positions
@@ -150,7 +155,7 @@ export class ReportEventDays {
       const fuel = Float64Array.from(points, (p) => (p.fuel === null || p.fuel === undefined ? NaN : Number(p.fuel)));
       const from = live.get(rule.id);
       const result = resumeDayEvents(c, fuel, {
-        stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: rule.acc, speedLimit: rule.speedLimit, overspeedSeconds: rule.overspeedSeconds,
+        stopSeconds: REPORT_STOP_SECONDS, minTripMetres: REPORT_MIN_TRIP_METRES, acc: rule.acc, odometer: odometerRule(rule.kind), speedLimit: rule.speedLimit, overspeedSeconds: rule.overspeedSeconds,
       }, from?.resume ?? null);
       // the events before the resume point stay; those after are numbered on from them
       const seq = { ...(from?.resume.counts ?? NO_EVENTS) };
@@ -165,7 +170,7 @@ export class ReportEventDays {
       dayRows.push({
         terminal_id: rule.id, day, speed_limit: rule.speedLimit, overspeed_seconds: rule.overspeedSeconds, final, backfill_seen: backfillSeen,
         fuel_readings: f.readings, fuel_first: f.first, fuel_last: f.last, fuel_used: f.used, fuel_added: f.added,
-        trip_metres: result.tripMetres, computed_at: now, resume: final || !result.resume ? null : JSON.stringify({ ...result.resume, acc: rule.acc }),
+        trip_metres: result.tripMetres, computed_at: now, resume: final || !result.resume ? null : JSON.stringify({ ...result.resume, acc: rule.acc, kind: rule.kind }),
       });
     }
     // per terminal and kind, the events to keep: those before the resume point (none when computed whole)
@@ -202,7 +207,7 @@ function rulesSql(terminalIds: readonly number[]) {
 
 function toRule(r: Record<string, unknown>): TerminalRule {
   const kind = r.asset_kind as string | null;
-  return { id: Number(r.id), acc: kind === null || kind === 'vehicle' || kind === 'ebike', speedLimit: Number(r.speed_limit), overspeedSeconds: Number(r.overspeed_seconds) };
+  return { id: Number(r.id), kind, acc: kind === null || kind === 'vehicle' || kind === 'ebike', speedLimit: Number(r.speed_limit), overspeedSeconds: Number(r.overspeed_seconds) };
 }
 
 function toEventRow(terminalId: number, day: string, seq: number, e: DayEvent): Record<string, unknown> {
@@ -221,19 +226,28 @@ function timeArray(times: readonly Date[]) {
   return sql<Date[]>`${`{${times.map((t) => t.toISOString()).join(',')}}`}::timestamptz[]`;
 }
 
+/** The fields of a position the day's analysis reads. */
+interface PositionFields {
+  t: Date;
+  lon: number;
+  lat: number;
+  speed: number;
+  status_flags: number;
+  fix: string | null;
+  accuracy: number | null;
+}
+
 /** A day's positions as the columns the track analysis reads. */
-function columnsOf(points: readonly { t: Date; lon: number; lat: number; speed: number; status_flags: number }[]): TrackColumns {
-  const n = points.length;
-  const c: TrackColumns = {
-    length: n, t: new Float64Array(n), lon: new Float64Array(n), lat: new Float64Array(n), speed: new Float32Array(n), course: new Float32Array(n),
-    alarmFlags: new Uint32Array(n), statusFlags: new Uint32Array(n), mileage: new Float64Array(n).fill(NaN),
-  };
+function columnsOf(points: readonly PositionFields[]): TrackColumns {
+  const c = emptyColumns(points.length);
   points.forEach((p, i) => {
     c.t[i] = (p.t instanceof Date ? p.t : new Date(p.t)).getTime();
     c.lon[i] = Number(p.lon);
     c.lat[i] = Number(p.lat);
     c.speed[i] = Number(p.speed);
     c.statusFlags[i] = Number(p.status_flags) >>> 0;
+    if (isApproximateFix(p.fix)) c.approximate[i] = 1;
+    if (p.accuracy !== null && p.accuracy !== undefined) c.accuracy[i] = Number(p.accuracy);
   });
   return c;
 }

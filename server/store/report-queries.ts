@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './db-schema';
-import { addDays, chinaDay, chinaDayStart, DAY_FIGURES, DAY_SETTLE_MS, dayStatsSql, idArray, ReportDays } from './report-day-stats';
+import { addDays, chinaDay, chinaDayStart, DAY_FIGURES, DAY_SETTLE_MS, dayStatsSql, gpsDays, idArray, ReportDays } from './report-day-stats';
 import { assetColumns, num, parseJson, round } from './row-values';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 
@@ -182,7 +182,9 @@ export class ReportQueries {
     }
     const liveFirst = addDays(lastFinished, 1) > filter.startDay ? addDays(lastFinished, 1) : filter.startDay;
     if (ids.length && liveFirst <= filter.endDay) {
-      parts.push(sql`select terminal_id, day, ${columns} from (${dayStatsSql(ids, chinaDayStart(liveFirst), chinaDayStart(addDays(filter.endDay, 1)), opts.onlineWindowSeconds)}) live`);
+      const [start, end] = [chinaDayStart(liveFirst), chinaDayStart(addDays(filter.endDay, 1))];
+      const gps = await gpsDays(this.db, ids, start, end);
+      parts.push(sql`select terminal_id, day, ${columns} from (${dayStatsSql(ids, start, end, opts.onlineWindowSeconds, gps)}) live`);
     }
     if (parts.length === 0) parts.push(sql`select terminal_id, day, ${columns} from report_days where false`);
     return sql.join(parts, sql` union all `);

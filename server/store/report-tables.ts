@@ -47,9 +47,10 @@ export interface ReportEventDayTable {
   resume: ColumnType<StoredDayResume | null, string | null, string | null>;
 }
 
-/** A day's resume point as stored: {@link DayResume} and the ignition rule it was computed with. */
+/** A day's resume point as stored: {@link DayResume} and the ignition and odometer rules (the asset's kind) it was computed with. */
 export interface StoredDayResume extends DayResume {
   acc: boolean;
+  kind?: string | null;
 }
 
 /** One trip, stop, overspeed stretch or fuel drop of a terminal's day. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from '../../sdk/geo';
 import type { StoredPosition } from '../store/position-queries';
+import { ODOMETER_RULES } from './odometer';
 import { analyseTrack, findAlarms, findStops, trackTotals } from './track-analysis';
 import { toColumns } from './track-columns';
 import { downsampleSeries, turnAngle } from './track-simplify';
@@ -96,14 +97,14 @@ describe('simplification', () => {
   const c = toColumns(points);
 
   it('drops most points of straight driving at a city zoom', () => {
-    const a = analyseTrack(c, { stopSeconds: 180, zoom: 12 });
+    const a = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom: 12 });
     expect(a.simplified).toBe(true);
     expect(a.indices.length).toBeLessThan(points.length / 5);
     expect(Array.from(a.indices)).toEqual([...a.indices].sort((x, y) => x - y));
   });
 
   it('keeps the first and last points, both ends of every stop, sharp turns and alarm points', () => {
-    const a = analyseTrack(c, { stopSeconds: 180, zoom: 5 });
+    const a = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom: 5 });
     const kept = new Set(a.indices);
     expect(kept.has(0)).toBe(true);
     expect(kept.has(points.length - 1)).toBe(true);
@@ -120,7 +121,7 @@ describe('simplification', () => {
 
   it('keeps every dropped point within a pixel of where the simplified track puts the vehicle at that time', () => {
     const zoom = 14;
-    const a = analyseTrack(c, { stopSeconds: 180, zoom });
+    const a = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom });
     const kept = Array.from(a.indices);
     // a pixel at zoom 14 is about 9.5 Mercator metres, about 7.3 ground metres at latitude 40
     const pixelMetres = ((2 * Math.PI * 6378137) / (256 * 2 ** zoom)) * Math.cos((40 * Math.PI) / 180);
@@ -139,19 +140,19 @@ describe('simplification', () => {
   });
 
   it('keeps more points as the zoom grows, and everything without a zoom', () => {
-    const sizes = [6, 10, 14, 18].map((zoom) => analyseTrack(c, { stopSeconds: 180, zoom }).indices.length);
+    const sizes = [6, 10, 14, 18].map((zoom) => analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom }).indices.length);
     for (let k = 1; k < sizes.length; k++) expect(sizes[k]).toBeGreaterThanOrEqual(sizes[k - 1]);
-    const full = analyseTrack(c, { stopSeconds: 180 });
+    const full = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle });
     expect(full.simplified).toBe(false);
     expect(full.indices.length).toBe(points.length);
     expect(full.speedSeries).toBeUndefined();
   });
 
   it('answers only the part inside a box, with the neighbours that cross its edge', () => {
-    const whole = analyseTrack(c, { stopSeconds: 180, zoom: 16 });
+    const whole = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom: 16 });
     // the northbound leg runs at lon ≈ 116.3 + 800 × 0.001 = 117.1
     const box = [117.09, 39.9, 117.11, 40.3] as const;
-    const part = analyseTrack(c, { stopSeconds: 180, zoom: 16, bbox: box });
+    const part = analyseTrack(c, { stopSeconds: 180, odometer: ODOMETER_RULES.vehicle, zoom: 16, bbox: box });
     expect(part.indices.length).toBeGreaterThan(0);
     expect(part.indices.length).toBeLessThan(whole.indices.length);
     const outside = Array.from(part.indices).filter((i) => points[i].lon < box[0] || points[i].lon > box[2]);
@@ -174,12 +175,12 @@ describe('alarms and totals', () => {
   it('takes mileage from the odometer when reported, otherwise from the positions', () => {
     const withOdometer = track([east(101, { mileageStep: 0.1 })]);
     const c1 = toColumns(withOdometer);
-    expect(trackTotals(c1, [])).toMatchObject({ mileageKm: 10, mileageSource: 'odometer' });
+    expect(trackTotals(c1, [], ODOMETER_RULES.vehicle)).toMatchObject({ mileageKm: 10, mileageSource: 'odometer' });
 
     const gpsOnly = track([east(101)]);
     const c2 = toColumns(gpsOnly);
     const expected = distance([116.3, 39.9], [116.4, 39.9]) / 1000; // 100 steps of 0.001°
-    const totals = trackTotals(c2, []);
+    const totals = trackTotals(c2, [], ODOMETER_RULES.vehicle);
     expect(totals.mileageSource).toBe('gps');
     expect(totals.mileageKm).toBeCloseTo(expected, 1);
   });
@@ -188,7 +189,7 @@ describe('alarms and totals', () => {
     const points = track([east(31), parked(600), east(31), parked(300), east(1)]);
     const c = toColumns(points);
     const stops = findStops(c, 180);
-    const totals = trackTotals(c, stops);
+    const totals = trackTotals(c, stops, ODOMETER_RULES.vehicle);
     expect(totals.stopCount).toBe(2);
     expect(totals.stopSeconds).toBe(900);
     // 30 intervals of 10 s in each driving leg, plus the last report of each leg before parking

@@ -5,6 +5,7 @@
  */
 import { distance } from '../../sdk/geo';
 import { mercatorMetresPerPixel } from '../../sdk/track';
+import { Odometer, type OdometerRule } from './odometer';
 import { isStanding, type TrackColumns } from './track-columns';
 import { downsampleSeries, mercator, simplifyTrack, turnAngle } from './track-simplify';
 
@@ -35,6 +36,8 @@ export interface Totals {
 export interface AnalysisOptions {
   /** A standing spell counts as a stop from this long, seconds. */
   stopSeconds: number;
+  /** How the asset's positions add distance (its kind's rule). */
+  odometer: OdometerRule;
   /** Simplify for this map zoom (none: keep every point). */
   zoom?: number;
   /** Only the kept points inside [minLon, minLat, maxLon, maxLat] (and their neighbours). */
@@ -64,12 +67,11 @@ const TURN_MIN_SPEED = 5;
 const SAME_PLACE_METRES = 100;
 /** A gap between reports longer than this is not counted as driving time, ms. */
 const MAX_DRIVING_GAP_MS = 10 * 60_000;
-/** Faster than this between two reports is a GPS jump, not distance driven, km/h. */
+/** An odometer increase faster than this between two reports is a glitch, not distance driven, km/h. */
 const MAX_PLAUSIBLE_KMH = 300;
 const MAX_ALARM_EPISODES = 2000;
 const SERIES_SAMPLES = 2000;
 
-const located = (c: TrackColumns, i: number) => !(c.lon[i] === 0 && c.lat[i] === 0);
 const step = (c: TrackColumns, i: number, j: number) => distance([c.lon[i], c.lat[i]], [c.lon[j], c.lat[j]]);
 
 /** Whether the asset stands at report i (a vehicle: slow or ACC off). */
@@ -117,16 +119,15 @@ export function findAlarms(c: TrackColumns): AlarmSpan[] {
   return spans;
 }
 
-/** Distance, driving time and stops of the whole track. */
-export function trackTotals(c: TrackColumns, stops: readonly StopSpan[]): Totals {
+/** Distance (the odometer's, else the positions' under `rule`), driving time and stops of the whole track. */
+export function trackTotals(c: TrackColumns, stops: readonly StopSpan[], rule: OdometerRule): Totals {
   const n = c.length;
   let maxSpeed = 0;
   let drivingMs = 0;
   let odometerKm = 0;
   let readings = 0;
   let lastReading = -1;
-  let gpsMetres = 0;
-  let lastLocated = -1;
+  const gps = new Odometer(rule);
   for (let i = 0; i < n; i++) {
     if (c.speed[i] > maxSpeed) maxSpeed = c.speed[i];
     if (i < n - 1 && !isStanding(c, i)) {
@@ -143,20 +144,13 @@ export function trackTotals(c: TrackColumns, stops: readonly StopSpan[]): Totals
       lastReading = i;
       readings++;
     }
-    if (located(c, i)) {
-      if (lastLocated >= 0) {
-        const metres = step(c, lastLocated, i);
-        const hours = Math.max(1, c.t[i] - c.t[lastLocated]) / 3_600_000;
-        if (metres / 1000 <= hours * MAX_PLAUSIBLE_KMH + 0.05) gpsMetres += metres;
-      }
-      lastLocated = i;
-    }
+    gps.read(c.t[i], c.lon[i], c.lat[i], c.approximate[i] === 1, c.accuracy[i]);
   }
   const odometer = readings >= 2;
   let stopMs = 0;
   for (const s of stops) stopMs += s.end - s.start;
   return {
-    mileageKm: Math.round((odometer ? odometerKm : gpsMetres / 1000) * 100) / 100,
+    mileageKm: Math.round((odometer ? odometerKm : gps.metres / 1000) * 100) / 100,
     mileageSource: odometer ? 'odometer' : 'gps',
     drivingSeconds: Math.round(drivingMs / 1000),
     stopCount: stops.length,
@@ -208,7 +202,7 @@ function withinBox(c: TrackColumns, kept: Int32Array, box: readonly [number, num
 export function analyseTrack(c: TrackColumns, options: AnalysisOptions): TrackAnalysis {
   const stops = findStops(c, options.stopSeconds);
   const alarms = findAlarms(c);
-  const totals = trackTotals(c, stops);
+  const totals = trackTotals(c, stops, options.odometer);
   if (options.zoom === undefined) {
     return { indices: Int32Array.from({ length: c.length }, (_, i) => i), simplified: false, stops, alarms, totals };
   }

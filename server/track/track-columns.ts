@@ -1,4 +1,5 @@
 import type { StoredPosition } from '../store/position-queries';
+import { isApproximateFix } from './odometer';
 
 /** A track as typed columns: what the analysis loops read (one allocation per column, not per point). */
 export interface TrackColumns {
@@ -13,11 +14,15 @@ export interface TrackColumns {
   statusFlags: Uint32Array;
   /** Odometer km; NaN where not reported. */
   mileage: Float64Array;
+  /** 1 for an approximate position (cells, WiFi, last known fix): it adds no distance. */
+  approximate: Uint8Array;
+  /** Accuracy radius, metres; NaN where not reported. */
+  accuracy: Float32Array;
 }
 
-export function toColumns(points: readonly StoredPosition[]): TrackColumns {
-  const n = points.length;
-  const c: TrackColumns = {
+/** Columns for `n` positions: zeros, no odometer, satellite fixes without a reported accuracy. */
+export function emptyColumns(n: number): TrackColumns {
+  return {
     length: n,
     t: new Float64Array(n),
     lon: new Float64Array(n),
@@ -26,8 +31,15 @@ export function toColumns(points: readonly StoredPosition[]): TrackColumns {
     course: new Float32Array(n),
     alarmFlags: new Uint32Array(n),
     statusFlags: new Uint32Array(n),
-    mileage: new Float64Array(n),
+    mileage: new Float64Array(n).fill(NaN),
+    approximate: new Uint8Array(n),
+    accuracy: new Float32Array(n).fill(NaN),
   };
+}
+
+export function toColumns(points: readonly StoredPosition[]): TrackColumns {
+  const n = points.length;
+  const c = emptyColumns(n);
   for (let i = 0; i < n; i++) {
     const p = points[i];
     c.t[i] = p.deviceTime.getTime();
@@ -38,6 +50,8 @@ export function toColumns(points: readonly StoredPosition[]): TrackColumns {
     c.alarmFlags[i] = p.alarmFlags >>> 0;
     c.statusFlags[i] = p.statusFlags >>> 0;
     c.mileage[i] = p.mileage ?? NaN;
+    if (isApproximateFix(p.fix)) c.approximate[i] = 1;
+    if (typeof p.accuracy === 'number') c.accuracy[i] = p.accuracy;
   }
   return c;
 }

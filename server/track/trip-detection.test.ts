@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredPosition } from '../store/position-queries';
+import { ODOMETER_RULES } from './odometer';
 import { toColumns } from './track-columns';
 import { findTrips } from './trip-detection';
 
@@ -24,13 +25,13 @@ function track(legs: { count: number; speed: number; step: number; acc: boolean 
 }
 
 // 0.0005° of longitude at 22.54° N ≈ 51.4 m: 18.5 km/h every 10 s
-const ride = (count: number) => ({ count, speed: 18.5, step: 0.0005, acc: true });
-const parked = (count: number) => ({ count, speed: 0, step: 0, acc: false });
+const ride = (count: number) => ({ count, speed: 18.5, step: 0.0005, acc: true, odometer: ODOMETER_RULES.ebike });
+const parked = (count: number) => ({ count, speed: 0, step: 0, acc: false, odometer: ODOMETER_RULES.pet });
 
 describe('trips from a track', () => {
   it('splits an e-bike day by a 10-minute stop into two rides with their distance, duration and speeds', () => {
     const c = toColumns(track([parked(5), ride(61), parked(60), ride(31), parked(5)]));
-    const trips = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true });
+    const trips = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true, odometer: ODOMETER_RULES.ebike });
     expect(trips).toHaveLength(2);
     const [first, second] = trips;
     expect(first!.seconds).toBe(610); // 61 reports at 10 s, to the first standing one
@@ -45,16 +46,16 @@ describe('trips from a track', () => {
 
   it('keeps a short pause inside one ride and leaves GPS drift out', () => {
     const c = toColumns(track([ride(30), parked(12), ride(30), parked(40), { count: 3, speed: 2, step: 0.00002, acc: true }, parked(40)]));
-    const trips = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true });
+    const trips = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true, odometer: ODOMETER_RULES.ebike });
     expect(trips).toHaveLength(1);
     expect(trips[0]!.seconds).toBe(720);
   });
 
   it('finds a pet’s walk by its speed alone (a collar has no ignition)', () => {
-    const walk = (count: number) => ({ count, speed: 4.6, step: 0.000125, acc: false });
+    const walk = (count: number) => ({ count, speed: 4.6, step: 0.000125, acc: false, odometer: ODOMETER_RULES.pet });
     const c = toColumns(track([parked(40), walk(120), parked(40)]));
-    expect(findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true })).toEqual([]);
-    const [w] = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: false });
+    expect(findTrips(c, { stopSeconds: 300, minMetres: 100, acc: true, odometer: ODOMETER_RULES.ebike })).toEqual([]);
+    const [w] = findTrips(c, { stopSeconds: 300, minMetres: 100, acc: false, odometer: ODOMETER_RULES.pet });
     expect(w!.seconds).toBe(1200);
     expect(w!.metres).toBeGreaterThan(1500);
   });

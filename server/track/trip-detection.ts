@@ -2,7 +2,7 @@
  * Trips from a stored track: the moving stretches between stops — 骑行记录 of an e-bike, 遛狗记录 of
  * a pet, a person's walks. Pure functions over {@link TrackColumns}.
  */
-import { distance } from '../../sdk/geo';
+import { trackMetres, type OdometerRule } from './odometer';
 import { findStops, type StandingTest } from './track-analysis';
 import { isStanding, STANDING_KMH, type TrackColumns } from './track-columns';
 
@@ -15,7 +15,7 @@ export interface TrackSpan {
   startLat: number;
   endLon: number;
   endLat: number;
-  /** GPS distance, metres (jumps faster than plausible are left out). */
+  /** Distance of the positions, metres, by the odometer rule of the asset's kind (odometer.ts). */
   metres: number;
   seconds: number;
   /** km/h. */
@@ -35,10 +35,9 @@ export interface TripOptions {
   minMetres: number;
   /** Vehicles and e-bikes stand with ACC off too; people and pets carry no ignition. */
   acc: boolean;
+  /** How the asset's positions add distance (its kind's rule). */
+  odometer: OdometerRule;
 }
-
-/** Faster than this between two reports is a GPS jump, km/h. */
-const MAX_PLAUSIBLE_KMH = 150;
 
 /** Standing for an asset without ignition: slower than 1 km/h. */
 const slow: StandingTest = (c, i) => c.speed[i] < STANDING_KMH;
@@ -60,7 +59,7 @@ export function findTrips(c: TrackColumns, options: TripOptions): Trip[] {
   return spans
     .map(([a, b]) => trimmed(c, a, b, standing))
     .filter((span): span is [number, number] => span !== undefined)
-    .map(([a, b]) => measure(c, a, b))
+    .map(([a, b]) => measure(c, a, b, options.odometer))
     .filter((t) => t.metres >= options.minMetres);
 }
 
@@ -74,20 +73,10 @@ function trimmed(c: TrackColumns, a: number, b: number, standing: StandingTest):
   return [first, Math.min(b, last + 1)];
 }
 
-function measure(c: TrackColumns, a: number, b: number): Trip {
-  let metres = 0;
+function measure(c: TrackColumns, a: number, b: number, rule: OdometerRule): Trip {
   let maxSpeed = 0;
-  let last = -1;
-  for (let i = a; i <= b; i++) {
-    if (c.speed[i] > maxSpeed) maxSpeed = c.speed[i];
-    if (c.lon[i] === 0 && c.lat[i] === 0) continue;
-    if (last >= 0) {
-      const m = distance([c.lon[last], c.lat[last]], [c.lon[i], c.lat[i]]);
-      const hours = Math.max(1, c.t[i] - c.t[last]) / 3_600_000;
-      if (m / 1000 <= hours * MAX_PLAUSIBLE_KMH + 0.05) metres += m;
-    }
-    last = i;
-  }
+  for (let i = a; i <= b; i++) if (c.speed[i] > maxSpeed) maxSpeed = c.speed[i];
+  const metres = trackMetres(c, a, b, rule);
   const seconds = Math.max(0, Math.round((c.t[b] - c.t[a]) / 1000));
   return {
     startIndex: a, endIndex: b, start: c.t[a], end: c.t[b], startLon: c.lon[a], startLat: c.lat[a], endLon: c.lon[b], endLat: c.lat[b],

@@ -1,6 +1,7 @@
 import type { TrackAnswer } from '../../../sdk/track';
 import type { ScopedAsset } from '../../store/monitor-queries';
 import type { StoredPosition } from '../../store/position-queries';
+import { odometerRule } from '../../track/odometer';
 import { analyseTrack } from '../../track/track-analysis';
 import { toColumns } from '../../track/track-columns';
 import { toChinaIso } from '../time-format';
@@ -13,9 +14,9 @@ export interface TrackAnswerOptions {
 }
 
 /** The answer of track/list.json for a terminal's stored positions (time-ordered). */
-export function buildTrackAnswer(stored: readonly StoredPosition[], asset: Pick<ScopedAsset, 'terminalNo' | 'plateNo'>, options: TrackAnswerOptions): TrackAnswer {
+export function buildTrackAnswer(stored: readonly StoredPosition[], asset: Pick<ScopedAsset, 'terminalNo' | 'plateNo' | 'assetKind'>, options: TrackAnswerOptions): TrackAnswer {
   const c = toColumns(stored);
-  const a = analyseTrack(c, { stopSeconds: options.stopMinutes * 60, zoom: options.zoom, bbox: options.bbox });
+  const a = analyseTrack(c, { stopSeconds: options.stopMinutes * 60, odometer: odometerRule(asset.assetKind), zoom: options.zoom, bbox: options.bbox });
   const iso = (ms: number) => toChinaIso(new Date(ms));
   const points = new Array(a.indices.length);
   for (let k = 0; k < a.indices.length; k++) points[k] = toTrackPoint(stored[a.indices[k]], asset);

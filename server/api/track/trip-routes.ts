@@ -1,4 +1,5 @@
 import type { TripAnswer, TripItem } from '../../../sdk/track';
+import { odometerRule } from '../../track/odometer';
 import { findTrips } from '../../track/trip-detection';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
@@ -30,7 +31,7 @@ export const tripListRoute = sessionRoute<TrackRangeQuery & { stopMinutes?: numb
     const stored = await deps.store.positions.track(asset.terminalId, start, end, MAX_TRACK_POINTS);
     // vehicles and e-bikes stand still with the ignition off; people and pets carry none
     const acc = asset.assetKind === 'vehicle' || asset.assetKind === 'ebike' || asset.assetKind === null;
-    const trips = findTrips(toColumns(stored), { stopSeconds: (query.stopMinutes ?? DEFAULT_STOP_MINUTES) * 60, minMetres: MIN_TRIP_METRES, acc });
+    const trips = findTrips(toColumns(stored), { stopSeconds: (query.stopMinutes ?? DEFAULT_STOP_MINUTES) * 60, minMetres: MIN_TRIP_METRES, acc, odometer: odometerRule(asset.assetKind) });
     const days = new Map<string, { day: string; count: number; metres: number; seconds: number }>();
     for (const t of trips) {
       const day = chinaDay(t.start);
