@@ -57,6 +57,7 @@ describe('数据看板', () => {
     const { server, sockets } = await renderPage(<DashboardPage />, [dashboard(true), dashboard(false)]);
     const alarmKpi = async () => (await screen.findByText('天路演示 · 更新于 2026-11-24 10:00:10')) && document.querySelector('[data-kpi="alarm"]')!.textContent;
     expect(await alarmKpi()).toBe('告警1');
+    expect(document.querySelector('[data-kpi="unprocessed"]')!.textContent).toBe('未处理告警1');
     await handled(sockets);
     // reloads are throttled to one per five seconds
     act(() => void vi.advanceTimersByTime(5_000));
