@@ -23,14 +23,16 @@ export interface DashboardKindCounts {
   inactive: number;
 }
 
-/** One finished China day of the trends. */
+/** One China day of the trends (the last is today so far): 车辆日在线's and 里程报表's figures of that day. */
 export interface DashboardDay {
   day: string;
   /** Assets that reported live that day. */
   online: number;
-  /** Percent of the assets in service, one decimal. */
+  /** Assets the day counts (every asset of the scope, as 车辆日在线 lists them). */
+  assets: number;
+  /** online / assets, percent, one decimal. */
   onlineRate: number;
-  /** km. */
+  /** km, as 里程报表 sums the day. */
   mileage: number;
 }
 
@@ -40,19 +42,20 @@ export interface DashboardData {
   customers: { id: number; name: string; parentId: number | null }[];
   kinds: DashboardKindCounts[];
   totals: Omit<DashboardKindCounts, 'kind'>;
-  /** Today so far: assets in service, how many reported, percent. Online now: totals.online + totals.alarm of the connected. */
+  /** Today so far (the last of `days`): assets, how many reported live, percent. Online now: totals.online + totals.alarm of the connected. */
   today: { day: string; assets: number; reported: number; onlineRate: number };
-  /** The average daily online rate of the 30 finished days, percent. */
+  /** Online asset-days of the 30 days over their asset-days, percent: 车辆日在线 over the same days. */
   onlineRate30: number;
-  /** The 30 finished days, oldest first. */
+  /** The 30 days up to today, oldest first. */
   days: DashboardDay[];
-  /** km over the 30 days. */
+  /** km over the 30 days: 里程报表's total over the same days. */
   mileage30: number;
-  /** Alarms started in the 30 days and today, by type, most first. */
+  /** Alarms started in the 30 days up to now, by type, most first: 告警明细 over the same time. */
   alarmTypes: { alarmType: string; alarmName: string; count: number }[];
+  /** The assets with the most alarms of the 30 days (ten). */
   topAlarmAssets: { terminalNo: string; plateNo: string | null; assetKind: string | null; count: number }[];
-  /** Open alarms now (the same state as the monitor's 报警): how many, and the newest ten, newest first. */
-  openAlarms: { total: number; latest: Alarm[] };
+  /** Unprocessed alarms of the last 24 hours — 告警中心's 实时告警, where the alarm desk starts: how many, and the newest ten, newest first. */
+  unprocessedAlarms: { total: number; latest: Alarm[] };
   /** Where the assets in service are: [lon, lat, assets] per 0.1° cell, WGS84. */
   heat: [number, number, number][];
   /** Services ending today or in the next 30 days (the first ten, soonest first). */

@@ -21,7 +21,7 @@ function dashboard(open: boolean): DashboardData {
     tenant: { id: 1, name: '天路演示' }, customers: [{ id: 1, name: '天路演示', parentId: null }], kinds: [kind], totals: { ...kind },
     today: { day: '2026-11-24', assets: 1, reported: 1, onlineRate: 100 }, onlineRate30: 100, days: [], mileage30: 0,
     alarmTypes: [{ alarmType: 'sos', alarmName: '紧急报警', count: 1 }], topAlarmAssets: [], heat: [], expiring: { total: 0, list: [] },
-    openAlarms: open ? { total: 1, latest: [sos] } : { total: 0, latest: [] }, generatedAt: '2026-11-24T10:00:10+08:00',
+    unprocessedAlarms: open ? { total: 1, latest: [sos] } : { total: 0, latest: [] }, generatedAt: '2026-11-24T10:00:10+08:00',
   };
 }
 
@@ -57,6 +57,7 @@ describe('数据看板', () => {
     const { server, sockets } = await renderPage(<DashboardPage />, [dashboard(true), dashboard(false)]);
     const alarmKpi = async () => (await screen.findByText('天路演示 · 更新于 2026-11-24 10:00:10')) && document.querySelector('[data-kpi="alarm"]')!.textContent;
     expect(await alarmKpi()).toBe('告警1');
+    expect(document.querySelector('[data-kpi="unprocessed"]')!.textContent).toBe('未处理告警1');
     await handled(sockets);
     // reloads are throttled to one per five seconds
     act(() => void vi.advanceTimersByTime(5_000));

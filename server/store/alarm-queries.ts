@@ -4,6 +4,14 @@ import { AlarmSettingsQueries } from './alarm-settings-queries';
 import type { Database } from './db-schema';
 import { assetInScope, type AccessScope } from './scope-queries';
 
+/** 实时告警 (告警中心, the alarm desk, 数据看板's 未处理告警): the unprocessed alarms that started this recently, ms. */
+export const REAL_TIME_WINDOW_MS = 24 * 3600_000;
+
+/** Where 实时告警 starts at `now`. */
+export function realTimeSince(now: Date): Date {
+  return new Date(now.getTime() - REAL_TIME_WINDOW_MS);
+}
+
 /** An alarm with its asset as stored (times as Dates). */
 export interface AlarmRow {
   id: number;
@@ -235,19 +243,39 @@ export class AlarmQueries {
     return { total: Number(count.n), list: ids.map((r) => byId.get(Number(r.id))!).filter(Boolean) };
   }
 
-  /** Unprocessed alarms per type since `since`, in the scope. */
-  async countByType(scope: AccessScope, since: Date): Promise<{ alarmType: string; count: number }[]> {
+  /**
+   * Alarms per type that started in [since, until] (until: open-ended), in the scope; with `status`
+   * only the unprocessed (0) or the processed (1). The counts of 告警中心's 实时告警 and of 数据看板.
+   */
+  async countByType(scope: AccessScope, range: { since: Date; until?: Date; status?: number }): Promise<{ alarmType: string; count: number }[]> {
+    let q = this.db
+      .selectFrom('alarms as a')
+      .innerJoin('terminals as t', 't.id', 'a.terminal_id')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .where(assetInScope(scope, 'a.tenant_id', 'v.group_id'))
+      .where('a.start_time', '>=', range.since);
+    if (range.until) q = q.where('a.start_time', '<=', range.until);
+    if (range.status !== undefined) q = q.where('a.status', '=', range.status);
+    const rows = await q.select(['a.alarm_type as alarmType', (eb) => eb.fn.countAll().as('n')]).groupBy('a.alarm_type').execute();
+    return rows.map((r) => ({ alarmType: r.alarmType, count: Number(r.n) }));
+  }
+
+  /**
+   * The assets with the most alarms started in [since, until] in the scope (as many as `limit`),
+   * most first: what 告警明细 lists for each of them over that time.
+   */
+  async countByAsset(scope: AccessScope, range: { since: Date; until: Date }, limit: number) {
     const rows = await this.db
       .selectFrom('alarms as a')
       .innerJoin('terminals as t', 't.id', 'a.terminal_id')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .where(assetInScope(scope, 'a.tenant_id', 'v.group_id'))
-      .where('a.status', '=', 0)
-      .where('a.start_time', '>=', since)
-      .select(['a.alarm_type as alarmType', (eb) => eb.fn.countAll().as('n')])
-      .groupBy('a.alarm_type')
-      .execute();
-    return rows.map((r) => ({ alarmType: r.alarmType, count: Number(r.n) }));
+      .where('a.start_time', '>=', range.since)
+      .where('a.start_time', '<=', range.until)
+      .select(['t.display_no as terminalNo', 'v.plate_no as plateNo', 'v.asset_kind as assetKind', (eb) => eb.fn.countAll().as('n')])
+      .groupBy(['t.id', 't.display_no', 'v.plate_no', 'v.asset_kind'])
+      .orderBy('n', 'desc').orderBy('t.display_no').limit(limit).execute();
+    return rows.map((r) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, assetKind: r.assetKind, count: Number(r.n) }));
   }
 
   /** Of these ids, the ones in the scope. */

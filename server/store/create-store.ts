@@ -100,6 +100,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
   const opened = await openDatabase(opts);
   const { db } = opened;
   const reports = new ReportQueries(db);
+  const alarms = new AlarmQueries(db);
   const store: Store = {
     db,
     kind: opened.kind,
@@ -122,7 +123,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     scope: new ScopeQueries(db),
     audit: new AuditQueries(db),
     security: new SecurityQueries(db),
-    alarms: new AlarmQueries(db),
+    alarms,
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
@@ -135,7 +136,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,
-    dashboard: new DashboardQueries(db),
+    dashboard: new DashboardQueries(db, reports, alarms),
     reportEvents: new ReportEventQueries(db, reports),
     close: () => opened.close(),
   };

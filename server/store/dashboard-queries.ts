@@ -1,34 +1,34 @@
 import { sql, type Kysely } from 'kysely';
-import type { DashboardData, DashboardDay, DashboardKindCounts } from '../../sdk/dashboard';
+import type { DashboardData, DashboardKindCounts } from '../../sdk/dashboard';
+import { realTimeSince, type AlarmQueries, type AlarmRow } from './alarm-queries';
 import type { Database } from './db-schema';
-import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray, ReportDays } from './report-day-stats';
-import { hasOpenAlarm, isOpenAlarm, openAlarmsByTerminal } from './open-alarms';
+import { addDays, chinaDay, chinaDayStart } from './report-day-stats';
+import type { MileageDaySum, OnlineDaySummary, ReportQueries } from './report-queries';
+import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { num, round } from './row-values';
 import { assetInScope, type AccessScope } from './scope-queries';
 
-/** Days of the trends (online rate, mileage, alarms). */
+/** Days of the trends (online rate, mileage, alarms), today the last of them. */
 export const DASHBOARD_DAYS = 30;
 /** Days ahead in which a service expiry is listed. */
 export const EXPIRY_AHEAD_DAYS = 30;
-/** Rows of the top-alarm and expiry lists, and of the latest open alarms. */
+/** Rows of the top-alarm and expiry lists, and of the latest unprocessed alarms. */
 const TOP_ROWS = 10;
 /** Heat-map cells, degrees. */
 const HEAT_CELL_DEG = 0.1;
 
 export type AssetStatus = 'online' | 'offline' | 'alarm' | 'expired' | 'inactive';
 
-/** One finished day as the store counts it (the route turns it into the contract's DashboardDay). */
-export type FiguresDay = Pick<DashboardDay, 'day' | 'online'> & { mileageKm: number };
-
 export interface DashboardFigures extends Pick<DashboardData, 'kinds' | 'totals' | 'topAlarmAssets' | 'heat' | 'expiring'> {
-  today: { day: string; reported: number; assets: number };
-  /** The finished days, oldest first (the last is yesterday once it settled). */
-  days: FiguresDay[];
-  /** Assets the days' figures cover (those in service now). */
-  dayAssets: number;
+  /** The trends' days, `YYYY-MM-DD`, the first and today. */
+  period: { startDay: string; endDay: string };
+  /** 车辆日在线's day summaries of the period (every day, oldest first). */
+  online: OnlineDaySummary[];
+  /** 里程报表's days of the period (the days with reports) and its total, km. */
+  mileage: { days: MileageDaySum[]; totalKm: number };
   alarmTypes: { alarmType: string; count: number }[];
-  /** Open alarms of the assets in service (see open-alarms.ts): how many, and the ids of the newest. */
-  openAlarms: { total: number; latestIds: number[] };
+  /** 实时告警: how many unprocessed alarms, and the newest of them. */
+  unprocessedAlarms: { total: number; latest: AlarmRow[] };
 }
 
 export interface DashboardOptions {
@@ -39,17 +39,18 @@ export interface DashboardOptions {
 }
 
 /**
- * 数据中心's dashboard: asset counts by kind and status, the online rate and mileage of the last
- * 30 finished days read from report_days (computed once per day, see {@link ReportDays}), the
- * alarms of those days, where the assets are now and whose service runs out soon — all within
- * the caller's scope.
+ * 数据中心's dashboard, within the caller's scope: asset counts by kind and status and where the
+ * assets are now; the online rate and mileage of the last 30 days up to today as 车辆日在线 and
+ * 里程报表 answer them (the same queries: stored daily figures of the finished days, today's
+ * live); the alarms of those days as 告警明细 lists them; the unprocessed alarms as 告警中心's
+ * 实时告警 counts them; whose service runs out soon.
  */
 export class DashboardQueries {
-  private readonly reportDays: ReportDays;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.reportDays = new ReportDays(db);
-  }
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly reports: ReportQueries,
+    private readonly alarms: AlarmQueries,
+  ) {}
 
   /** The tenants of the scope with their parents (the customer picker), the scope's own tenant first. */
   async tenants(scope: AccessScope): Promise<{ id: number; name: string; parentId: number | null; kind: string }[]> {
@@ -61,9 +62,7 @@ export class DashboardQueries {
 
   async figures(scope: AccessScope, opts: DashboardOptions): Promise<DashboardFigures> {
     const today = chinaDay(opts.now);
-    const lastFinished = addDays(chinaDay(new Date(opts.now.getTime() - DAY_SETTLE_MS)), -1);
-    const firstDay = addDays(lastFinished, 1 - DASHBOARD_DAYS);
-    const inScope = assetInScope(scope, 't.tenant_id', 'v.group_id');
+    const period = { startDay: addDays(today, 1 - DASHBOARD_DAYS), endDay: today };
     const online = sql`(t.connected and lp.received_time is not null and lp.received_time >= ${opts.freshSince})`;
     const expired = sql`coalesce(v.expiry_date < ${today}::date, false)`;
 
@@ -72,15 +71,12 @@ export class DashboardQueries {
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
       .leftJoin('latest_positions as lp', 'lp.terminal_id', 't.id')
       .leftJoin(openAlarmsByTerminal(this.db, scope.tenantIds).as('oo'), 'oo.terminal_id', 't.id')
-      .where(inScope)
+      .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
       .select((eb) => [
-        't.id as id',
         sql<string>`coalesce(v.asset_kind, 'none')`.as('kind'),
         // 告警: an open alarm (handled or, for a condition, ended alarms no longer count), whatever the latest report says
         sql<AssetStatus>`case when ${expired} then 'expired' when ${hasOpenAlarm} then 'alarm' when lp.terminal_id is null then 'inactive'
           when ${online} then 'online' else 'offline' end`.as('status'),
-        sql<string | null>`oo.n`.as('openAlarms'),
-        sql<boolean>`not ${expired} and lp.received_time >= ${chinaDayStart(today)}`.as('reportedToday'),
         eb.ref('lp.lon').as('lon'),
         eb.ref('lp.lat').as('lat'),
       ])
@@ -89,9 +85,6 @@ export class DashboardQueries {
     const kinds = new Map<string, DashboardKindCounts>();
     const totals = { total: 0, online: 0, offline: 0, alarm: 0, expired: 0, inactive: 0 };
     const heatCells = new Map<string, [number, number, number]>();
-    const inService: number[] = [];
-    let reportedToday = 0;
-    let openAlarms = 0;
     for (const a of assets) {
       const k = kinds.get(a.kind) ?? { kind: a.kind, total: 0, online: 0, offline: 0, alarm: 0, expired: 0, inactive: 0 };
       kinds.set(a.kind, k);
@@ -100,9 +93,6 @@ export class DashboardQueries {
       totals.total += 1;
       totals[a.status] += 1;
       if (a.status === 'expired') continue;
-      inService.push(a.id);
-      openAlarms += num(a.openAlarms);
-      if (a.reportedToday) reportedToday += 1;
       if (a.lon !== null && a.lat !== null && !(a.lon === 0 && a.lat === 0)) {
         const lon = round((Math.floor(a.lon / HEAT_CELL_DEG) + 0.5) * HEAT_CELL_DEG, 2);
         const lat = round((Math.floor(a.lat / HEAT_CELL_DEG) + 0.5) * HEAT_CELL_DEG, 2);
@@ -112,53 +102,31 @@ export class DashboardQueries {
       }
     }
 
-    const [days, alarmTypes, topAlarmAssets, expiring, latestOpen] = await Promise.all([
-      this.days(inService, firstDay, lastFinished, opts.onlineWindowSeconds),
-      this.db.selectFrom('alarms as a').innerJoin('terminals as t', 't.id', 'a.terminal_id').leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-        .where(inScope).where('a.start_time', '>=', chinaDayStart(firstDay)).where('a.start_time', '<', opts.now)
-        .select(['a.alarm_type as alarmType', (eb) => eb.fn.countAll().as('n')]).groupBy('a.alarm_type')
-        .orderBy('n', 'desc').orderBy('a.alarm_type').execute(),
-      this.db.selectFrom('alarms as a').innerJoin('terminals as t', 't.id', 'a.terminal_id').leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-        .where(inScope).where('a.start_time', '>=', chinaDayStart(firstDay)).where('a.start_time', '<', opts.now)
-        .select(['t.display_no as terminalNo', 'v.plate_no as plateNo', 'v.asset_kind as assetKind', (eb) => eb.fn.countAll().as('n')])
-        .groupBy(['t.id', 't.display_no', 'v.plate_no', 'v.asset_kind']).orderBy('n', 'desc').orderBy('t.display_no').limit(TOP_ROWS).execute(),
+    // the reports' own queries, so a figure here is the figure there (the current page left empty: only the summaries are read)
+    const report = { now: opts.now, onlineWindowSeconds: opts.onlineWindowSeconds, page: { offset: 0, limit: 0 } };
+    const dayOnline = await this.reports.dayOnline(scope, period, report);
+    const mileage = await this.reports.mileage(scope, period, report);
+    const alarmRange = { since: chinaDayStart(period.startDay), until: opts.now };
+    const since = realTimeSince(opts.now);
+    const [alarmTypes, topAlarmAssets, expiring, unprocessed, latest] = await Promise.all([
+      this.alarms.countByType(scope, alarmRange),
+      this.alarms.countByAsset(scope, alarmRange, TOP_ROWS),
       this.expiring(scope, today),
-      this.db.selectFrom('alarms as oa').innerJoin('terminals as t', 't.id', 'oa.terminal_id').leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-        .where(inScope).where(isOpenAlarm).where(sql<boolean>`not ${expired}`)
-        .select('oa.id').orderBy('oa.start_time', 'desc').orderBy('oa.id', 'desc').limit(TOP_ROWS).execute(),
+      this.alarms.countByType(scope, { since, status: 0 }),
+      this.alarms.page(scope, { start: since, status: 0, offset: 0, limit: TOP_ROWS }),
     ]);
     return {
       kinds: [...kinds.values()].sort((a, b) => b.total - a.total || a.kind.localeCompare(b.kind)),
       totals,
-      today: { day: today, reported: reportedToday, assets: inService.length },
-      days,
-      dayAssets: inService.length,
-      alarmTypes: alarmTypes.map((r) => ({ alarmType: r.alarmType, count: num(r.n) })),
-      openAlarms: { total: openAlarms, latestIds: latestOpen.map((r) => Number(r.id)) },
-      topAlarmAssets: topAlarmAssets.map((r) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, assetKind: r.assetKind, count: num(r.n) })),
+      period,
+      online: dayOnline.days,
+      mileage: { days: mileage.days, totalKm: mileage.totals.mileageKm },
+      alarmTypes: alarmTypes.sort((a, b) => b.count - a.count || a.alarmType.localeCompare(b.alarmType)),
+      unprocessedAlarms: { total: unprocessed.reduce((n, t) => n + t.count, 0), latest: latest.list },
+      topAlarmAssets,
       heat: [...heatCells.values()].sort((a, b) => b[2] - a[2] || a[0] - b[0] || a[1] - b[1]),
       expiring,
     };
-  }
-
-  /** Per finished day: assets with live reports and kilometres driven (odometer where it reported, else GPS), from report_days. */
-  private async days(ids: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number): Promise<FiguresDay[]> {
-    const byDay = new Map<string, FiguresDay>();
-    for (let d = firstDay; d <= lastDay; d = addDays(d, 1)) byDay.set(d, { day: d, online: 0, mileageKm: 0 });
-    if (ids.length > 0 && firstDay <= lastDay) {
-      await this.reportDays.ensure(ids, firstDay, lastDay, onlineWindowSeconds);
-      const { rows } = await sql<{ day: string; online: number; km: number }>`
-        select to_char(day, 'YYYY-MM-DD') as day, count(*) filter (where live_reports > 0) as online,
-          coalesce(sum(case when odometer_reports >= 2 then odometer_km else gps_km end), 0)::float8 as km
-        from report_days
-        where terminal_id = any(${idArray(ids)}) and day >= ${firstDay}::date and day <= ${lastDay}::date
-        group by day`.execute(this.db);
-      for (const r of rows) {
-        const d = byDay.get(String(r.day));
-        if (d) Object.assign(d, { online: num(r.online), mileageKm: round(num(r.km), 2) });
-      }
-    }
-    return [...byDay.values()];
   }
 
   /** Assets whose service ends today or within the next 30 days, soonest first. */

@@ -42,7 +42,7 @@ export function kindStatusOption(d: DashboardData, tone: ChartTone): EChartOptio
   };
 }
 
-/** The daily online rate of the 30 finished days, percent. */
+/** The daily online rate of the 30 days up to today, percent. */
 export function onlineTrendOption(d: DashboardData, tone: ChartTone): EChartOption {
   return {
     animation: false,
@@ -54,7 +54,7 @@ export function onlineTrendOption(d: DashboardData, tone: ChartTone): EChartOpti
   };
 }
 
-/** Kilometres per day of the 30 finished days. */
+/** Kilometres per day of the 30 days up to today. */
 export function mileageTrendOption(d: DashboardData, tone: ChartTone): EChartOption {
   return {
     animation: false,

@@ -10,7 +10,11 @@ export interface Kpi {
   color?: string;
 }
 
-/** The headline figures of the dashboard, in the order both pages show them. */
+/**
+ * The headline figures of the dashboard, in the order both pages show them: the assets by status
+ * (告警: assets with an open alarm, as 实时监控's 报警), the unprocessed alarms (告警中心's 实时告警),
+ * today's and the 30 days' online rate (车辆日在线) and the 30 days' mileage (里程报表).
+ */
 export function dashboardKpis(d: DashboardData): Kpi[] {
   const t = d.totals;
   return [
@@ -18,6 +22,7 @@ export function dashboardKpis(d: DashboardData): Kpi[] {
     { key: 'online', label: STATUS_NAMES.online, value: t.online, color: STATUS_COLORS.online },
     { key: 'offline', label: STATUS_NAMES.offline, value: t.offline, color: STATUS_COLORS.offline },
     { key: 'alarm', label: STATUS_NAMES.alarm, value: t.alarm, color: STATUS_COLORS.alarm },
+    { key: 'unprocessed', label: '未处理告警', value: d.unprocessedAlarms.total, color: STATUS_COLORS.alarm },
     { key: 'expired', label: STATUS_NAMES.expired, value: t.expired, color: STATUS_COLORS.expired },
     { key: 'inactive', label: STATUS_NAMES.inactive, value: t.inactive, color: STATUS_COLORS.inactive },
     { key: 'todayRate', label: '今日在线率', value: d.today.onlineRate, unit: '%' },

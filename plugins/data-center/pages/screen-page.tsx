@@ -143,7 +143,7 @@ export default observer(function ScreenPage() {
     setArrived([]);
     setHandled(new Set());
   }, [d]);
-  const feed = useMemo(() => openAlarmFeed(d?.openAlarms.latest ?? [], arrived, handled, FEED_ROWS), [d, arrived, handled]);
+  const feed = useMemo(() => openAlarmFeed(d?.unprocessedAlarms.latest ?? [], arrived, handled, FEED_ROWS), [d, arrived, handled]);
   const charts = useMemo(() => d && {
     kinds: kindStatusOption(d, 'dark'), online: onlineTrendOption(d, 'dark'), mileage: mileageTrendOption(d, 'dark'),
     alarms: alarmMixOption(d, 'dark'), heat: heatMapOption(d, 'dark'),
@@ -163,7 +163,8 @@ export default observer(function ScreenPage() {
             <div className={s.column}>
               <Panel title="资产概况">
                 <div className={s.kpis} aria-label="关键指标">
-                  {dashboardKpis(d).map((k) => (
+                  {/* the unprocessed alarms head 实时告警 on the right */}
+                  {dashboardKpis(d).filter((k) => k.key !== 'unprocessed').map((k) => (
                     <div key={k.key} className={s.kpi} data-kpi={k.key}>
                       <span className={s.kpiLabel}>{k.label}</span>
                       <span className={s.kpiValue} style={k.color ? { color: k.color } : undefined}>{k.value}{k.unit && <small> {k.unit}</small>}</span>
@@ -182,7 +183,7 @@ export default observer(function ScreenPage() {
               </div>
             </div>
             <div className={s.column}>
-              <Panel title={`实时告警（未处理 ${d.openAlarms.total}）`}>
+              <Panel title={`实时告警（未处理 ${d.unprocessedAlarms.total}）`}>
                 {feed.length === 0 ? <p style={{ color: '#7f93b8', margin: 0 }}>暂无未处理告警</p> : (
                   <ol className={s.rows} aria-label="实时告警列表">
                     {feed.map((a) => (

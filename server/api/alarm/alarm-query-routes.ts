@@ -1,5 +1,6 @@
 import { ALARM_TYPES, alarmName, alarmTypeInfo } from '../../alarms/alarm-catalogue';
 import { toAlarm, type Alarm } from '../../alarms/alarm-model';
+import { realTimeSince } from '../../store/alarm-queries';
 import { badInput, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { sessionRoute } from '../route-definition';
@@ -9,7 +10,6 @@ import { parseIsoTime } from '../track/track-request';
 /** 告警中心: alarm queries and processing. */
 export const ALARM_RESOURCE = 8300;
 const MAX_RANGE_DAYS = 31;
-const REAL_TIME_WINDOW_MS = 24 * 3600_000;
 
 /** `sos,overspeed` → the known types; an unknown one is refused by name. */
 export function parseAlarmTypes(value: string | undefined): string[] | undefined {
@@ -97,7 +97,7 @@ export const actualTimeAlarmQueryRoute = sessionRoute<RealTimeQuery>({
   handler: async (ctx): Promise<{ total: number; list: Alarm[] }> => {
     const { query, deps } = ctx;
     const alarmTypes = parseAlarmTypes(query.alarmType);
-    const start = new Date(deps.clock.now().getTime() - REAL_TIME_WINDOW_MS);
+    const start = realTimeSince(deps.clock.now());
     const page = await deps.store.alarms.page(await ctx.scope(), { ...pageOffset(query), start, alarmTypes, status: 0, keyword: query.keyword });
     return { total: page.total, list: page.list.map(toAlarm) };
   },
@@ -109,8 +109,8 @@ export const queryActualTimeAlarmNumRoute = sessionRoute({
   summary: '实时告警数：最近 24 小时内未处理的告警总数和各类型数量',
   resource: ALARM_RESOURCE,
   handler: async (ctx): Promise<{ total: number; types: { alarmType: string; alarmName: string; count: number }[] }> => {
-    const since = new Date(ctx.deps.clock.now().getTime() - REAL_TIME_WINDOW_MS);
-    const counts = await ctx.deps.store.alarms.countByType(await ctx.scope(), since);
+    const since = realTimeSince(ctx.deps.clock.now());
+    const counts = await ctx.deps.store.alarms.countByType(await ctx.scope(), { since, status: 0 });
     const order = new Map(ALARM_TYPES.map((t, i) => [t.alarmType, i]));
     const types = counts
       .map((c) => ({ alarmType: c.alarmType, alarmName: alarmName(c.alarmType), count: c.count }))

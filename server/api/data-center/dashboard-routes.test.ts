@@ -8,7 +8,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server';
 
 const DASHBOARD = '/car/v1/api/dataCenter/dashboard.json';
 
-// today is 05-03; the 30 finished days are 04-03 … 05-02
+// today is 05-03; the 30 days are 04-04 … 05-03
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));
 const at = (iso: string) => new Date(`${iso}+08:00`);
 let server: TestServer;
@@ -54,7 +54,8 @@ async function client(account: string, tenantId: number, resourceIds: number[]):
  *   (its overspeed alarms, a condition, have ended: none is open, so A is 在线, not 告警).
  * - B (person, 客户甲): two reports on 05-02; now connected and reporting; its SOS of 05-02 ended but is not handled (告警).
  * - C (pet, 客户甲): one report on 05-02, not connected; service ends 06-02.
- * - D (e-bike, 客户乙): service ended 05-01 (expired), reports on 05-01 and today; its unhandled 断电 is not counted.
+ * - D (e-bike, 客户乙): service ended 05-01 (expired), reports on 05-01 and today; its unhandled 断电 is no open alarm
+ *   (expired), but 数据报表 still counts its days.
  * - E (vehicle, 客户乙): never reported; service ends 05-13.
  * - F (vehicle, foreign tenant): reports today.
  */
@@ -111,19 +112,20 @@ describe('数据看板', () => {
       { kind: 'person', total: 1, online: 0, offline: 0, alarm: 1, expired: 0, inactive: 0 },
       { kind: 'pet', total: 1, online: 0, offline: 1, alarm: 0, expired: 0, inactive: 0 },
     ]);
-    // in service: A, B, C, E; reported today: A and B
-    expect(d.today).toEqual({ day: '2026-05-03', assets: 4, reported: 2, onlineRate: 50 });
+    // every asset counts, as in 车辆日在线; reported today: A, B and D
+    expect(d.today).toEqual({ day: '2026-05-03', assets: 5, reported: 3, onlineRate: 60 });
     expect(d.days).toHaveLength(30);
-    expect(d.days[0]!.day).toBe('2026-04-03');
-    expect(d.days[29]!.day).toBe('2026-05-02');
-    const may1 = d.days[28]!;
-    expect(may1).toMatchObject({ day: '2026-05-01', online: 1, onlineRate: 25 });
-    // 9 steps of 0.001° of latitude, 111.195 m each (the expired e-bike's day is not counted)
+    expect(d.days[0]!.day).toBe('2026-04-04');
+    expect(d.days[29]!.day).toBe('2026-05-03');
+    const may1 = d.days[27]!;
+    expect(may1).toMatchObject({ day: '2026-05-01', online: 2, assets: 5, onlineRate: 40 });
+    // 9 steps of 0.001° of latitude, 111.195 m each
     expect(may1.mileage).toBeCloseTo(1.0, 2);
-    expect(d.days[29]).toEqual({ day: '2026-05-02', online: 2, onlineRate: 50, mileage: 0 });
-    expect(d.days.slice(0, 28).every((day) => day.online === 0 && day.mileage === 0)).toBe(true);
-    // (1 + 2) asset-days online of 4 assets × 30 days
-    expect(d.onlineRate30).toBe(2.5);
+    expect(d.days[28]).toEqual({ day: '2026-05-02', online: 2, assets: 5, onlineRate: 40, mileage: 0 });
+    expect(d.days[29]).toEqual({ day: '2026-05-03', online: 3, assets: 5, onlineRate: 60, mileage: 0 });
+    expect(d.days.slice(0, 27).every((day) => day.online === 0 && day.mileage === 0)).toBe(true);
+    // (2 + 2 + 3) asset-days online of 5 assets × 30 days
+    expect(d.onlineRate30).toBe(4.7);
     expect(d.mileage30).toBeCloseTo(1.0, 2);
     expect(d.alarmTypes).toEqual([
       { alarmType: 'overspeed', alarmName: '超速报警', count: 2 },
@@ -135,9 +137,10 @@ describe('数据看板', () => {
       { terminalNo: '17000000002', plateNo: '看板B', assetKind: 'person', count: 1 },
       { terminalNo: '17000000004', plateNo: '看板D', assetKind: 'ebike', count: 1 },
     ]);
-    // open alarms: B's SOS only (A's overspeeds ended, D's service ran out, F is another tenant's)
-    expect(d.openAlarms.total).toBe(1);
-    expect(d.openAlarms.latest.map((a) => [a.terminalNo, a.alarmType, a.level, a.status])).toEqual([['17000000002', 'sos', 'urgent', 0]]);
+    // 未处理告警 (实时告警: unprocessed, started in the last 24 hours): A's overspeed of today only (B's SOS and D's 断电
+    // are older, F is another tenant's)
+    expect(d.unprocessedAlarms.total).toBe(1);
+    expect(d.unprocessedAlarms.latest.map((a) => [a.terminalNo, a.alarmType, a.level, a.status])).toEqual([['17000000001', 'overspeed', 'normal', 0]]);
     // latest positions of the assets in service, per 0.1° cell: B and C share one
     expect(d.heat).toEqual([[120.65, 31.35, 2], [116.35, 39.95, 1]]);
     expect(d.expiring).toEqual({
@@ -155,8 +158,9 @@ describe('数据看板', () => {
     expect(res.flag).toBe(1);
     expect(res.obj.tenant.name).toBe('客户乙');
     expect(res.obj.totals).toEqual({ total: 2, online: 0, offline: 0, alarm: 0, expired: 1, inactive: 1 });
-    expect(res.obj.today).toMatchObject({ assets: 1, reported: 0, onlineRate: 0 });
-    expect(res.obj.onlineRate30).toBe(0);
+    expect(res.obj.today).toMatchObject({ assets: 2, reported: 1, onlineRate: 50 });
+    // D on 05-01 and today, of 2 assets × 30 days
+    expect(res.obj.onlineRate30).toBe(3.3);
     expect(res.obj.alarmTypes).toEqual([{ alarmType: 'powerCut', alarmName: '终端主电源掉电', count: 1 }]);
     expect(res.obj.heat).toEqual([]);
     expect(res.obj.expiring.total).toBe(1);
@@ -169,8 +173,8 @@ describe('数据看板', () => {
     expect(res.obj.customers[0]!.parentId).toBeNull();
     expect(res.obj.totals).toEqual({ total: 2, online: 0, offline: 1, alarm: 1, expired: 0, inactive: 0 });
     expect(res.obj.today).toMatchObject({ assets: 2, reported: 1, onlineRate: 50 });
-    expect(res.obj.days[29]).toMatchObject({ day: '2026-05-02', online: 2, onlineRate: 100 });
-    expect(res.obj.onlineRate30).toBe(3.3);
+    expect(res.obj.days[28]).toMatchObject({ day: '2026-05-02', online: 2, onlineRate: 100 });
+    expect(res.obj.onlineRate30).toBe(5);
     expect(res.obj.alarmTypes).toEqual([{ alarmType: 'sos', alarmName: '紧急报警', count: 1 }]);
     expect(res.obj.topAlarmAssets.map((a) => a.terminalNo)).toEqual(['17000000002']);
     expect(res.obj.expiring.list.map((a) => a.terminalNo)).toEqual(['17000000003']);
@@ -192,10 +196,10 @@ describe('数据看板', () => {
   });
 
   it('counts an asset 告警 until its alarm is handled', async () => {
-    const [sos] = (await rootAdmin.get<DashboardData>(DASHBOARD)).obj.openAlarms.latest;
-    await server.store.alarms.process([sos!.id], '已联系本人', 'dash_root', clock.now());
+    const sos = await server.store.db.selectFrom('alarms').select('id').where('terminal_id', '=', assets.B!.id).where('alarm_type', '=', 'sos').executeTakeFirstOrThrow();
+    await server.store.alarms.process([Number(sos.id)], '已联系本人', 'dash_root', clock.now());
     const d = (await rootAdmin.get<DashboardData>(DASHBOARD)).obj;
     expect(d.totals).toEqual({ total: 5, online: 2, offline: 1, alarm: 0, expired: 1, inactive: 1 });
-    expect(d.openAlarms).toEqual({ total: 0, latest: [] });
+    expect(d.unprocessedAlarms.total).toBe(1);
   });
 });

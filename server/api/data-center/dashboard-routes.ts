@@ -1,7 +1,7 @@
 import { DASHBOARD_PATH, type DashboardData } from '../../../sdk/dashboard';
 import { alarmName } from '../../alarms/alarm-catalogue';
 import { toAlarm } from '../../alarms/alarm-model';
-import { DASHBOARD_DAYS } from '../../store/dashboard-queries';
+import { daysBetween } from '../../store/report-day-stats';
 import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
@@ -17,7 +17,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export const dashboardRoute = sessionRoute<{ tenantId?: number }>({
   method: 'GET',
   url: DASHBOARD_PATH,
-  summary: '数据看板：资产按类型与状态（告警：有未结束的告警）、今日与近 30 天在线率、近 30 天里程与告警、未结束的告警数与最新 10 条、告警最多的资产、资产分布热力、30 天内到期（本租户或所选客户）',
+  summary: '数据看板：资产按类型与状态（告警：有未结束的告警）、含今天的近 30 天每天在线率与里程（与车辆日在线、里程报表同一算法）、近 30 天告警（与告警明细一致）、未处理告警数与最新 10 条（与实时告警一致）、告警最多的资产、资产分布热力、30 天内到期（本租户或所选客户）',
   resource: DataCenterResource.dashboard,
   alsoResources: [DataCenterResource.screen],
   schema: { querystring: object({ tenantId: int('客户', 1) }) },
@@ -29,21 +29,25 @@ export const dashboardRoute = sessionRoute<{ tenantId?: number }>({
     const narrowed = { ...scope, tenantId, tenantIds: scope.tenantIds.filter((id) => subtree.has(id)) };
     const now = deps.clock.now();
     const f = await deps.store.dashboard.figures(narrowed, { now, freshSince: freshSince(deps), onlineWindowSeconds: deps.config.onlineWindowSeconds });
-    const latestOpen = await deps.store.alarms.byIds(f.openAlarms.latestIds);
-    const order = new Map(f.openAlarms.latestIds.map((id, i) => [id, i]));
-    const days = f.days.map((d) => ({ day: d.day, online: d.online, onlineRate: percent(d.online, f.dayAssets), mileage: d.mileageKm }));
+    const online = new Map(f.online.map((d) => [d.day, d]));
+    const mileage = new Map(f.mileage.days.map((d) => [d.day, d.mileageKm]));
+    const days = daysBetween(f.period.startDay, f.period.endDay).map((day) => {
+      const o = online.get(day) ?? { online: 0, total: 0 };
+      return { day, online: o.online, assets: o.total, onlineRate: percent(o.online, o.total), mileage: mileage.get(day) ?? 0 };
+    });
+    const today = days[days.length - 1]!;
     return {
       tenant: { id: tenantId, name: tenants.find((t) => t.id === tenantId)?.name ?? '' },
       customers: tenants.map((t) => ({ id: t.id, name: t.name, parentId: t.parentId })),
       kinds: f.kinds,
       totals: f.totals,
-      today: { ...f.today, onlineRate: percent(f.today.reported, f.today.assets) },
-      onlineRate30: percent(f.days.reduce((n, d) => n + d.online, 0), f.dayAssets * DASHBOARD_DAYS),
+      today: { day: today.day, assets: today.assets, reported: today.online, onlineRate: today.onlineRate },
+      onlineRate30: percent(days.reduce((n, d) => n + d.online, 0), days.reduce((n, d) => n + d.assets, 0)),
       days,
-      mileage30: Math.round(f.days.reduce((n, d) => n + d.mileageKm, 0) * 100) / 100,
+      mileage30: f.mileage.totalKm,
       alarmTypes: f.alarmTypes.map((a) => ({ ...a, alarmName: alarmName(a.alarmType) })),
       topAlarmAssets: f.topAlarmAssets,
-      openAlarms: { total: f.openAlarms.total, latest: latestOpen.sort((a, b) => order.get(a.id)! - order.get(b.id)!).map(toAlarm) },
+      unprocessedAlarms: { total: f.unprocessedAlarms.total, latest: f.unprocessedAlarms.latest.map(toAlarm) },
       heat: f.heat,
       expiring: f.expiring,
       generatedAt: toChinaIso(now),
