@@ -91,7 +91,7 @@ export interface ContractFields {
   deposit: number;
   status: LeaseStatus;
   note: string;
-  createdBy: number;
+  createdBy: number | null;
 }
 
 export interface ContractFilter {
