@@ -46,8 +46,8 @@ describe('电动车租赁', () => {
 
     await page.goto('/elec-lease/renter');
     await reaches(page, (p) => p === '/elec-lease/renter', '租户管理');
-    const hint = await shows(page.getByLabel('第一次使用', { exact: true }), 'what to do first in the empty module');
-    expect(await hint.innerText()).toContain('先添加租户');
+    await shows(page.getByText('第一次使用电动车租赁'), 'what to do first in the empty module');
+    await shows(page.getByText(/先添加租户（姓名、手机号、身份证号），再到合同管理为租户签订合同/), 'the first two steps');
     await page.getByRole('button', { name: '新增租户' }).click();
     const dialog = await shows(page.getByRole('dialog', { name: '新增租户' }), 'the renter dialog');
     await dialog.getByRole('textbox', { name: /姓名/ }).fill('赵小租');
@@ -67,7 +67,7 @@ describe('电动车租赁', () => {
 
     await page.goto('/elec-lease/contract');
     await reaches(page, (p) => p === '/elec-lease/contract', '合同管理');
-    await page.getByRole('button', { name: '签订合同' }).click();
+    await page.getByRole('button', { name: '签订合同', exact: true }).click();
     const sign = await shows(page.getByRole('dialog', { name: '签订合同' }), 'the contract dialog');
     const bike = sign.getByRole('combobox', { name: /电动车/ });
     await expect.poll(() => bike.locator('option').allInnerTexts(), { timeout: 15_000 }).toContain('粤B·Z00001');
