@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMobilePhone, isResidentIdNumber, maskIdNumber, maskMobile } from './lease';
+import { amountInWords, isMobilePhone, isResidentIdNumber, maskIdNumber, maskMobile } from './lease';
 
 describe('电动车租赁 renter checks', () => {
   it('accepts a 居民身份证 number only with a real birth date and its check character', () => {
@@ -16,5 +16,19 @@ describe('电动车租赁 renter checks', () => {
     expect(isMobilePhone('12812345678')).toBe(false);
     expect(maskMobile('13812345678')).toBe('138****5678');
     expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
+  });
+});
+
+describe('amounts in capitals on a receipt', () => {
+  it('writes yuan, jiao and fen the way a cashier does', () => {
+    expect(amountInWords(300)).toBe('叁佰元整');
+    expect(amountInWords(500)).toBe('伍佰元整');
+    expect(amountInWords(1234.5)).toBe('壹仟贰佰叁拾肆元伍角');
+    expect(amountInWords(1005)).toBe('壹仟零伍元整');
+    expect(amountInWords(300.05)).toBe('叁佰元零伍分');
+    expect(amountInWords(100500)).toBe('壹拾万零伍佰元整');
+    expect(amountInWords(20000)).toBe('贰万元整');
+    expect(amountInWords(0.5)).toBe('伍角');
+    expect(amountInWords(0)).toBe('零元整');
   });
 });

@@ -82,17 +82,82 @@ export interface LeaseContract {
   closedDate: string | null;
   /** Days past the end date while 已逾期 (0 otherwise). */
   overdueDays: number;
-  /** Rent received so far. */
+  /** Rent received so far (租金 payments only; deposits and 违约金 apart). */
   received: number;
+  /** Rent fallen due so far: one month's rent at the start of each rental month up to today or the contract's end. */
+  rentDue: number;
+  /** received − rentDue: above 0 预付, below 0 欠费. */
+  balance: number;
+  /** 欠费 ¥…, 预付 ¥… or 已结清. */
+  balanceName: string;
+  /** Deposit held now: 押金 received less 退押金. */
+  depositHeld: number;
+  /** 违约金 received. */
+  penalty: number;
   note: string;
   createTime: string;
 }
 
-/** 收入概览: one month's rent due and received, in yuan. */
+/** What a payment is for: 租金, 押金, 违约金, 退押金 (money paid back, not in). */
+export type LeasePaymentKind = 'rent' | 'deposit' | 'penalty' | 'refund';
+
+export const LEASE_PAYMENT_KIND_NAMES: Readonly<Record<LeasePaymentKind, string>> = {
+  rent: '租金', deposit: '押金', penalty: '违约金', refund: '退押金',
+};
+
+/** How it was paid. */
+export type LeasePaymentMethod = 'cash' | 'wechat' | 'alipay' | 'bank' | 'card' | 'other';
+
+export const LEASE_PAYMENT_METHOD_NAMES: Readonly<Record<LeasePaymentMethod, string>> = {
+  cash: '现金', wechat: '微信', alipay: '支付宝', bank: '银行转账', card: '刷卡', other: '其他',
+};
+
+/** One 收款 (or 退押金) with its receipt, as the API answers it; money in yuan. */
+export interface LeasePayment {
+  id: number;
+  contractId: number;
+  /** SJ-2026-000123: numbered per tenant and year of issue, without gaps. */
+  receiptNo: string;
+  kind: LeasePaymentKind;
+  kindName: string;
+  method: LeasePaymentMethod;
+  methodName: string;
+  amount: number;
+  /** The amount in capitals for the receipt: 叁佰元整. */
+  amountInWords: string;
+  paidDate: string;
+  /** Of a rent payment, the part above the rent then owed (预付, confirmed by the operator). */
+  prepaid: number;
+  note: string;
+  operator: string;
+  createTime: string;
+}
+
+/** A contract's payments and what a printed receipt heads with. */
+export interface LeasePaymentList {
+  contract: LeaseContract;
+  tenantName: string;
+  list: LeasePayment[];
+}
+
+/** 合同导入: the rows of a spreadsheet that were refused (nothing is imported then). */
+export interface LeaseImportRowErrors {
+  row: number;
+  errors: string[];
+}
+
+/** 收入概览: one month's rent due and received, and the deposits and 违约金 apart, in yuan. */
 export interface LeaseIncomeMonth {
   month: string;
   due: number;
+  /** 实收租金: rent payments only. */
   received: number;
+  /** 押金 taken. */
+  deposit: number;
+  /** 押金 paid back (退押金). */
+  refunded: number;
+  /** 违约金 taken. */
+  penalty: number;
 }
 
 /** 收入概览: how the tenant's e-bikes are used now. */
@@ -110,4 +175,50 @@ export interface LeaseSettings {
   /** Send 断电 to an e-bike whose contract is this many days overdue. Off by default. */
   autoCut: boolean;
   autoCutDays: number;
+}
+
+const DIGITS = '零壹贰叁肆伍陆柒捌玖';
+const UNITS = ['', '拾', '佰', '仟'];
+const SECTIONS = ['', '万', '亿'];
+
+/** 0 … 9999 in capitals, a 零 for each run of zeros between digits: 1005 → 壹仟零伍. */
+function sectionInWords(part: number): string {
+  let words = '';
+  let zero = false;
+  for (let d = 3; d >= 0; d--) {
+    const digit = Math.floor(part / 10 ** d) % 10;
+    if (digit === 0) zero = words !== '';
+    else {
+      words += `${zero ? '零' : ''}${DIGITS[digit]}${UNITS[d]}`;
+      zero = false;
+    }
+  }
+  return words;
+}
+
+/** A yuan amount in the capitals of Chinese receipts: 1234.5 → 壹仟贰佰叁拾肆元伍角, 100500 → 壹拾万零伍佰元整. */
+export function amountInWords(yuan: number): string {
+  const fen = Math.round(Math.abs(yuan) * 100);
+  const whole = Math.floor(fen / 100);
+  const jiao = Math.floor(fen / 10) % 10;
+  const cents = fen % 10;
+  const parts: number[] = [];
+  for (let rest = whole; rest > 0; rest = Math.floor(rest / 10000)) parts.unshift(rest % 10000);
+  let text = '';
+  let zero = false;
+  parts.forEach((part, i) => {
+    if (part === 0) {
+      zero = text !== '';
+      return;
+    }
+    if (text && (zero || part < 1000)) text += '零';
+    text += sectionInWords(part) + SECTIONS[parts.length - 1 - i];
+    zero = false;
+  });
+  if (text) text += '元';
+  if (jiao === 0 && cents === 0) return `${text || '零元'}整`;
+  if (jiao > 0) text += `${DIGITS[jiao]}角`;
+  else if (text) text += '零';
+  if (cents > 0) text += `${DIGITS[cents]}分`;
+  return text;
 }

@@ -17,6 +17,7 @@ import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import { demoDevices, provisionDemoDevices, seedDemoDeclarations } from './demo/demo-devices';
+import { seedDemoLeases } from './demo/demo-leases';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
 import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
@@ -107,6 +108,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       if (demoAssets.length > 0) {
         await provisionDemoDevices(store, demoAssets);
         await seedDemoDeclarations(store, demoAssets);
+        await seedDemoLeases(store, demoAssets, clock.now());
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);
       }

@@ -35,22 +35,48 @@ function addMonths(day: string, n: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
+/** The last day a contract owes rent for: its end, the day it closed, or today while 已逾期. */
+function lastRentDay(c: IncomeContract, today: string): string {
+  return c.closedDate ?? (c.status === 'overdue' && today > c.endDate ? today : c.endDate);
+}
+
+/** The days each rental month of the contract begins (its start day, then monthly), up to its last rent day. */
+function rentDays(c: IncomeContract, today: string): string[] {
+  const last = lastRentDay(c, today);
+  const days: string[] = [];
+  for (let k = 0, day = c.startDate; day <= last && k <= 1200; k += 1, day = addMonths(c.startDate, k)) days.push(day);
+  return days;
+}
+
+/** Rent (fen) fallen due by `today`: a month's rent for each rental month begun by then. */
+export function rentDueOn(c: IncomeContract, today: string): number {
+  return rentDays(c, today).filter((d) => d <= today).length * c.monthlyRent;
+}
+
+/** Payments of one month by kind, in fen. */
+export interface MonthPayments {
+  month: string;
+  kind: string;
+  amount: number;
+}
+
 /**
  * Rent due by month: a contract owes one month's rent at the start of each rental month (its
  * start day, then the same day of each following month) up to the day it ends — its end day, the
  * day it was returned or terminated, or today while it is 已逾期 (the renter still has the
- * e-bike). Received is what was collected in each month. Money in yuan.
+ * e-bike). Received is the rent collected in each month; deposits taken and paid back and
+ * 违约金 are counted apart, never as rent. Money in yuan.
  */
-export function incomeByMonth(contracts: readonly IncomeContract[], payments: readonly { month: string; amount: number }[], months: readonly string[], today: string): LeaseIncomeMonth[] {
+export function incomeByMonth(contracts: readonly IncomeContract[], payments: readonly MonthPayments[], months: readonly string[], today: string): LeaseIncomeMonth[] {
   const due = new Map(months.map((m) => [m, 0]));
   for (const c of contracts) {
-    const last = c.closedDate ?? (c.status === 'overdue' && today > c.endDate ? today : c.endDate);
-    for (let k = 0, day = c.startDate; day <= last; k += 1, day = addMonths(c.startDate, k)) {
+    for (const day of rentDays(c, today)) {
       const month = day.slice(0, 7);
       if (due.has(month)) due.set(month, due.get(month)! + c.monthlyRent);
-      if (k > 1200) break;
     }
   }
-  const received = new Map(payments.map((p) => [p.month, p.amount]));
-  return months.map((month) => ({ month, due: due.get(month)! / 100, received: (received.get(month) ?? 0) / 100 }));
+  const paid = (month: string, kind: string) => payments.filter((p) => p.month === month && p.kind === kind).reduce((acc, p) => acc + p.amount, 0) / 100;
+  return months.map((month) => ({
+    month, due: due.get(month)! / 100, received: paid(month, 'rent'), deposit: paid(month, 'deposit'), refunded: paid(month, 'refund'), penalty: paid(month, 'penalty'),
+  }));
 }

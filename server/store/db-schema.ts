@@ -315,12 +315,30 @@ export interface LeaseContractTable {
   created_at: CreatedAt;
 }
 
+/** 电动车租赁 收款 and 退押金, money in fen (a refund's amount is positive too). */
 export interface LeasePaymentTable {
   id: Generated<number>;
+  tenant_id: number;
   contract_id: number;
+  /** rent | deposit | penalty | refund. */
+  kind: string;
+  /** cash | wechat | alipay | bank | card | other. */
+  method: string;
+  receipt_no: string;
   amount: number;
+  prepaid: ColumnType<number, number | undefined, number>;
   paid_date: ColumnType<string, string, string>;
+  note: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  operator: ColumnType<string, string | undefined, string>;
   created_at: CreatedAt;
+}
+
+/** The last receipt number issued by a tenant in a year. */
+export interface LeaseReceiptCounterTable {
+  tenant_id: number;
+  year: number;
+  last: number;
 }
 
 export interface LeaseSettingsTable {
@@ -477,6 +495,7 @@ export interface Database extends AlarmTables, ReportTables {
   lease_renters: LeaseRenterTable;
   lease_contracts: LeaseContractTable;
   lease_payments: LeasePaymentTable;
+  lease_receipt_counters: LeaseReceiptCounterTable;
   lease_settings: LeaseSettingsTable;
   work_areas: WorkAreaTable;
   work_shifts: WorkShiftTable;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { OPEN_LEASE_STATUSES, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
+import { OPEN_LEASE_STATUSES, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
 import type { Database } from './db-schema';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 import { wholeNumber } from './masked-search';
@@ -37,10 +37,49 @@ export interface ContractRecord {
   deposit: number;
   status: LeaseStatus;
   closedDate: string | null;
-  /** Fen received so far. */
+  /** Fen of rent received so far. */
   received: number;
+  /** Fen of deposit held: 押金 taken less 退押金. */
+  depositHeld: number;
+  /** Fen of 违约金 taken. */
+  penalty: number;
   note: string;
   createdAt: Date;
+}
+
+export interface PaymentFields {
+  tenantId: number;
+  contractId: number;
+  kind: LeasePaymentKind;
+  method: LeasePaymentMethod;
+  /** Fen. */
+  amount: number;
+  prepaid: number;
+  paidDate: string;
+  note: string;
+  createdBy: number | null;
+  operator: string;
+}
+
+export interface PaymentRecord extends PaymentFields {
+  id: number;
+  receiptNo: string;
+  createdAt: Date;
+}
+
+/** A contract already running elsewhere, entered by 合同导入 (its renter created where new). */
+export interface ImportedContract {
+  tenantId: number;
+  vehicleId: number;
+  renter: RenterFields & { id?: number };
+  startDate: string;
+  endDate: string;
+  monthlyRent: number;
+  deposit: number;
+  /** Deposit already held (fen), recorded as a 押金 payment with its receipt. */
+  depositHeld: number;
+  status: LeaseStatus;
+  note: string;
 }
 
 export interface ContractFields {
@@ -52,7 +91,7 @@ export interface ContractFields {
   deposit: number;
   status: LeaseStatus;
   note: string;
-  createdBy: number;
+  createdBy: number | null;
 }
 
 export interface ContractFilter {
@@ -95,6 +134,9 @@ export interface CutCandidate extends OverdueContract {
 const OPEN = [...OPEN_LEASE_STATUSES];
 const DATE = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 const DEFAULT_SETTINGS: LeaseSettings = { autoCut: false, autoCutDays: 3 };
+/** Fen of one kind of payment of the contract `c`. */
+const paid = (kind: LeasePaymentKind) => sql<string>`(select coalesce(sum(p.amount), 0) from lease_payments p where p.contract_id = c.id and p.kind = ${kind})`;
+type Trx = Kysely<Database>;
 
 /** 电动车租赁: renters, contracts, payments and settings, read and changed within a caller's scope. */
 export class LeaseQueries {
@@ -227,7 +269,9 @@ export class LeaseQueries {
       'r.name as renterName', 'r.phone as renterPhone', DATE('c.start_date').as('startDate'), DATE('c.end_date').as('endDate'),
       'c.monthly_rent as monthlyRent', 'c.deposit', 'c.status', sql<string | null>`to_char(c.closed_date, 'YYYY-MM-DD')`.as('closedDate'), 'c.note',
       'c.created_at as createdAt',
-      (eb) => eb.selectFrom('lease_payments as p').select(sql<string>`coalesce(sum(p.amount), 0)`.as('s')).whereRef('p.contract_id', '=', 'c.id').as('received'),
+      paid('rent').as('received'),
+      sql<string>`${paid('deposit')} - ${paid('refund')}`.as('depositHeld'),
+      paid('penalty').as('penalty'),
     ]);
   }
 
@@ -253,28 +297,39 @@ export class LeaseQueries {
    * in an open contract already (the partial unique index decides, even for two signing at once).
    */
   async insertContract(tenantId: number, f: ContractFields, now: Date): Promise<number | undefined> {
-    const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('lease_contracts')
-          .values({
-            tenant_id: tenantId, contract_no: `pending-${tenantId}-${f.vehicleId}-${Date.now()}`, vehicle_id: f.vehicleId, renter_id: f.renterId,
-            start_date: f.startDate, end_date: f.endDate, monthly_rent: f.monthlyRent, deposit: f.deposit, status: f.status, note: f.note, created_by: f.createdBy, created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('lease_contracts')
-          .set({ contract_no: sql<string>`'ZL' || ${day} || lpad(id::text, 6, '0')` })
-          .where('id', '=', id)
-          .execute();
-        return id;
-      });
+      return await this.db.transaction().execute((trx) => signIn(trx, tenantId, f, now));
     } catch (err) {
       if ((err as { code?: string }).code === '23505') return undefined;
       throw err;
     }
+  }
+
+  /**
+   * 合同导入: every contract with its new renters and deposits held, in one transaction (all or
+   * none); the ids in order. An e-bike taken meanwhile fails it whole (unique violation thrown).
+   */
+  async importContracts(rows: readonly ImportedContract[], createdBy: number, operator: string, now: Date): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids: number[] = [];
+      const renters = new Map<string, number>();
+      for (const r of rows) {
+        const key = `${r.tenantId}/${r.renter.idNo}`;
+        let renterId = r.renter.id ?? renters.get(key);
+        if (renterId === undefined) {
+          renterId = (await trx.insertInto('lease_renters').values({ tenant_id: r.tenantId, name: r.renter.name, phone: r.renter.phone, id_no: r.renter.idNo }).returning('id').executeTakeFirstOrThrow()).id;
+          renters.set(key, renterId);
+        }
+        const id = await signIn(trx, r.tenantId, { ...r, renterId, createdBy }, now);
+        if (r.depositHeld > 0) {
+          await issuePayment(trx, {
+            tenantId: r.tenantId, contractId: id, kind: 'deposit', method: 'other', amount: r.depositHeld, prepaid: 0, paidDate: r.startDate, note: '合同导入时已收押金', createdBy, operator,
+          }, now);
+        }
+        ids.push(id);
+      }
+      return ids;
+    });
   }
 
   /** 续租: a later end date and the state it gives (an overdue contract renewed is 租赁中 again). */
@@ -298,8 +353,27 @@ export class LeaseQueries {
     return row !== undefined;
   }
 
-  async addPayment(contractId: number, amount: number, paidDate: string): Promise<void> {
-    await this.db.insertInto('lease_payments').values({ contract_id: contractId, amount, paid_date: paidDate }).execute();
+  /** Records a payment with the tenant's next receipt number (taken in the same transaction: no gaps). */
+  async addPayment(f: PaymentFields, now: Date): Promise<PaymentRecord> {
+    return this.db.transaction().execute((trx) => issuePayment(trx, f, now));
+  }
+
+  /** A contract's payments, oldest first. */
+  async payments(contractId: number): Promise<PaymentRecord[]> {
+    const rows = await this.db
+      .selectFrom('lease_payments')
+      .select([
+        'id', 'tenant_id as tenantId', 'contract_id as contractId', 'kind', 'method', 'receipt_no as receiptNo', 'amount', 'prepaid', DATE('paid_date').as('paidDate'), 'note',
+        'created_by as createdBy', 'operator', 'created_at as createdAt',
+      ])
+      .where('contract_id', '=', contractId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toPayment);
+  }
+
+  async tenantName(tenantId: number): Promise<string> {
+    return (await this.db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirst())?.name ?? '';
   }
 
   /**
@@ -375,10 +449,14 @@ export class LeaseQueries {
 
   // ---- income
 
-  /** Contracts of the scope that overlap [from, to] (for rent due), and payments in it by month (fen). */
+  /**
+   * Contracts of the scope that overlap [from, to] (for rent due), payments in it by month and
+   * kind, and the deposit held now over all the scope's contracts (fen).
+   */
   async incomeInputs(scope: AccessScope, from: string, to: string): Promise<{
     contracts: { startDate: string; endDate: string; closedDate: string | null; monthlyRent: number; status: LeaseStatus }[];
-    payments: { month: string; amount: number }[];
+    payments: { month: string; kind: string; amount: number }[];
+    depositHeld: number;
   }> {
     const contracts = await this.contracts(scope, {})
       .select([DATE('c.start_date').as('startDate'), DATE('c.end_date').as('endDate'), sql<string | null>`to_char(c.closed_date, 'YYYY-MM-DD')`.as('closedDate'), 'c.monthly_rent as monthlyRent', 'c.status'])
@@ -387,14 +465,19 @@ export class LeaseQueries {
       .execute();
     const payments = await this.contracts(scope, {})
       .innerJoin('lease_payments as p', 'p.contract_id', 'c.id')
-      .select([sql<string>`to_char(p.paid_date, 'YYYY-MM')`.as('month'), sql<string>`sum(p.amount)`.as('amount')])
+      .select([sql<string>`to_char(p.paid_date, 'YYYY-MM')`.as('month'), 'p.kind', sql<string>`sum(p.amount)`.as('amount')])
       .where('p.paid_date', '>=', from)
       .where('p.paid_date', '<=', to)
-      .groupBy(sql`to_char(p.paid_date, 'YYYY-MM')`)
+      .groupBy([sql`to_char(p.paid_date, 'YYYY-MM')`, 'p.kind'])
       .execute();
+    const held = await this.contracts(scope, {})
+      .innerJoin('lease_payments as p', 'p.contract_id', 'c.id')
+      .select(sql<string>`coalesce(sum(case p.kind when 'deposit' then p.amount when 'refund' then -p.amount else 0 end), 0)`.as('held'))
+      .executeTakeFirstOrThrow();
     return {
       contracts: contracts.map((c) => ({ ...c, status: c.status as LeaseStatus })),
-      payments: payments.map((p) => ({ month: p.month, amount: Number(p.amount) })),
+      payments: payments.map((p) => ({ month: p.month, kind: p.kind, amount: Number(p.amount) })),
+      depositHeld: Number(held.held),
     };
   }
 
@@ -418,6 +501,50 @@ function toRenter(r: Omit<RenterRecord, 'openContracts'> & { openContracts: unkn
   return { ...r, openContracts: Number(r.openContracts ?? 0) };
 }
 
-function toContract(r: Omit<ContractRecord, 'received' | 'status'> & { received: unknown; status: string }): ContractRecord {
-  return { ...r, status: r.status as LeaseStatus, received: Number(r.received ?? 0) };
+function toContract(r: Omit<ContractRecord, 'received' | 'depositHeld' | 'penalty' | 'status'> & { received: unknown; depositHeld: unknown; penalty: unknown; status: string }): ContractRecord {
+  return { ...r, status: r.status as LeaseStatus, received: Number(r.received ?? 0), depositHeld: Number(r.depositHeld ?? 0), penalty: Number(r.penalty ?? 0) };
+}
+
+function toPayment(r: Omit<PaymentRecord, 'kind' | 'method'> & { kind: string; method: string }): PaymentRecord {
+  return { ...r, kind: r.kind as LeasePaymentKind, method: r.method as LeasePaymentMethod };
+}
+
+/** Inserts a contract and numbers it ZL + the day in China + its id. */
+async function signIn(trx: Trx, tenantId: number, f: ContractFields, now: Date): Promise<number> {
+  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const { id } = await trx
+    .insertInto('lease_contracts')
+    .values({
+      tenant_id: tenantId, contract_no: `pending-${tenantId}-${f.vehicleId}-${Date.now()}`, vehicle_id: f.vehicleId, renter_id: f.renterId,
+      start_date: f.startDate, end_date: f.endDate, monthly_rent: f.monthlyRent, deposit: f.deposit, status: f.status, note: f.note, created_by: f.createdBy, created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('lease_contracts').set({ contract_no: sql<string>`'ZL' || ${day} || lpad(id::text, 6, '0')` }).where('id', '=', id).execute();
+  return id;
+}
+
+/**
+ * Inserts a payment with the tenant's next receipt number of the year (China) it is issued in:
+ * the counter row is locked by its update until the transaction ends, so two operators taking
+ * money at once get consecutive numbers, and a payment rolled back gives its number back.
+ */
+async function issuePayment(trx: Trx, f: PaymentFields, now: Date): Promise<PaymentRecord> {
+  const year = Number(new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 4));
+  const { last } = await trx
+    .insertInto('lease_receipt_counters')
+    .values({ tenant_id: f.tenantId, year, last: 1 })
+    .onConflict((oc) => oc.columns(['tenant_id', 'year']).doUpdateSet({ last: sql<number>`lease_receipt_counters.last + 1` }))
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  const receiptNo = `SJ-${year}-${String(last).padStart(6, '0')}`;
+  const row = await trx
+    .insertInto('lease_payments')
+    .values({
+      tenant_id: f.tenantId, contract_id: f.contractId, kind: f.kind, method: f.method, receipt_no: receiptNo, amount: f.amount, prepaid: f.prepaid, paid_date: f.paidDate,
+      note: f.note, created_by: f.createdBy, operator: f.operator, created_at: now,
+    })
+    .returning(['id', 'created_at as createdAt'])
+    .executeTakeFirstOrThrow();
+  return { ...f, id: row.id, receiptNo, createdAt: row.createdAt };
 }

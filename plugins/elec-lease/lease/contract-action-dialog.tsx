@@ -2,28 +2,26 @@ import { useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
-import { chinaDay, expectOk, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
 import { errorText, LeasePaths } from './lease-api';
 
 /** What can be done to a contract from its row. */
-export type ContractAction = 'renew' | 'giveBack' | 'terminate' | 'pay';
+export type ContractAction = 'renew' | 'giveBack' | 'terminate';
 
-const TITLES: Record<ContractAction, string> = { renew: '续租', giveBack: '还车', terminate: '终止合同', pay: '收款' };
+const TITLES: Record<ContractAction, string> = { renew: '续租', giveBack: '还车', terminate: '终止合同' };
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '8px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
-/** 续租 (new end day, rent), 还车, 终止合同 (with a note) or 收款 (amount and day) of one contract. */
+/** 续租 (new end day, rent), 还车 or 终止合同 (with a note) of one contract. */
 export function ContractActionDialog(props: { action: ContractAction; contract: LeaseContract; onDone: (c: LeaseContract) => void; onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const { action, contract } = props;
   const [endDate, setEndDate] = useState(contract.endDate);
   const [rent, setRent] = useState(String(contract.monthlyRent));
-  const [amount, setAmount] = useState(String(contract.monthlyRent));
-  const [paidDate, setPaidDate] = useState(chinaDay());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -36,7 +34,6 @@ export function ContractActionDialog(props: { action: ContractAction; contract: 
       renew: { id: contract.id, endDate, monthlyRent: rent },
       giveBack: { id: contract.id, note },
       terminate: { id: contract.id, note },
-      pay: { id: contract.id, amount, paidDate },
     }[action];
     try {
       props.onDone(expectOk(await http.postJson<LeaseContract>(LeasePaths[action], body)));
@@ -62,16 +59,6 @@ export function ContractActionDialog(props: { action: ContractAction; contract: 
                   </Field>
                   <Field label="月租金（元）">
                     <Input value={rent} inputMode="decimal" maxLength={10} onChange={(_, d) => setRent(d.value)} />
-                  </Field>
-                </>
-              )}
-              {action === 'pay' && (
-                <>
-                  <Field label="收款金额（元）" required>
-                    <Input value={amount} inputMode="decimal" maxLength={10} onChange={(_, d) => setAmount(d.value)} />
-                  </Field>
-                  <Field label="收款日期" required>
-                    <Input type="date" value={paidDate} onChange={(_, d) => setPaidDate(d.value)} />
                   </Field>
                 </>
               )}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Button, Field, Select } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { Badge, Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
   DataTable,
   type DataTableColumn,
@@ -10,6 +10,7 @@ import {
   Input,
   LEASE_STATUS_NAMES,
   type LeaseContract,
+  type LeasePayment,
   type LeaseStatus,
   OPEN_LEASE_STATUSES,
   PageSection,
@@ -20,7 +21,11 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
+import { FirstUseHint } from '../lease/first-use-hint';
+import { ImportDialog } from '../lease/import-dialog';
 import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { PayDialog } from '../lease/pay-dialog';
+import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
 import { useLeaseExport } from '../lease/use-lease-export';
 
@@ -28,13 +33,21 @@ const COLORS: Record<LeaseStatus, 'informative' | 'success' | 'danger' | 'subtle
   pending: 'informative', active: 'success', overdue: 'danger', returned: 'subtle', terminated: 'warning',
 };
 
+const useStyles = makeStyles({
+  money: { display: 'flex', flexDirection: 'column', lineHeight: 1.3 },
+  owing: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  ahead: { color: tokens.colorPaletteGreenForeground1, fontSize: tokens.fontSizeBase200 },
+  settled: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+});
+
 interface Filter {
   keyword: string;
   status: '' | LeaseStatus;
 }
 
-/** 合同管理 (menu 2303): the lease contracts with their state, rent received, 续租, 还车, 终止 and 收款. */
+/** 合同管理 (menu 2303): the lease contracts with their state, rent and deposit, 续租, 还车, 终止, 收款 with receipts, and 导入合同. */
 const ContractPage = observer(function ContractPage() {
+  const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const pagination = useMemo(() => new Pagination(), []);
@@ -45,6 +58,10 @@ const ContractPage = observer(function ContractPage() {
   const [error, setError] = useState<string>();
   const [signing, setSigning] = useState(false);
   const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();
+  const [paying, setPaying] = useState<LeaseContract>();
+  const [receipts, setReceipts] = useState<{ contractId: number; paymentId?: number }>();
+  const [importing, setImporting] = useState(false);
+  const [empty, setEmpty] = useState(false);
 
   const query = useCallback(() => ({ ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) }), [filter]);
   const load = useCallback(async () => {
@@ -53,10 +70,11 @@ const ContractPage = observer(function ContractPage() {
       const page = expectOk(await http.get<{ total: number; list: LeaseContract[] }>(LeasePaths.contracts, { ...pagination.query, ...query() }));
       pagination.setTotal(page.total);
       setRows(page.list);
+      setEmpty(page.total === 0 && !filter.keyword && !filter.status);
     } catch (e) {
       setError(errorText(e));
     }
-  }, [http, pagination, query]);
+  }, [http, pagination, query, filter]);
   useEffect(() => void load(), [load]);
 
   const search = () => {
@@ -68,15 +86,40 @@ const ContractPage = observer(function ContractPage() {
       <Button size="small" appearance="transparent" onClick={() => setActing({ action, contract: c })}>{label}</Button>
     </Permission>
   );
+  const payButton = (c: LeaseContract) => (
+    <Permission button={LeaseButtons.pay}>
+      <Button size="small" appearance="transparent" onClick={() => setPaying(c)}>收款</Button>
+    </Permission>
+  );
+  const receiptButton = (c: LeaseContract) => (
+    <Button size="small" appearance="transparent" onClick={() => setReceipts({ contractId: c.id })}>收据</Button>
+  );
+  const balanceClass = (c: LeaseContract) => (c.balance < 0 ? s.owing : c.balance > 0 ? s.ahead : s.settled);
 
   const columns: DataTableColumn<LeaseContract>[] = [
     { key: 'no', title: '合同编号', width: 150, render: (c) => c.contractNo },
     { key: 'plate', title: '电动车', width: 110, render: (c) => c.plateNo },
     { key: 'renter', title: '租户', width: 130, render: (c) => `${c.renterName} ${c.renterPhone}` },
     { key: 'period', title: '租期', width: 170, render: (c) => `${c.startDate} 至 ${c.endDate}` },
-    { key: 'rent', title: '月租金', width: 80, align: 'right', render: (c) => `¥${c.monthlyRent}` },
-    { key: 'deposit', title: '押金', width: 70, align: 'right', render: (c) => `¥${c.deposit}` },
-    { key: 'received', title: '已收', width: 80, align: 'right', render: (c) => `¥${c.received}` },
+    { key: 'rent', title: '月租金', width: 70, align: 'right', render: (c) => `¥${c.monthlyRent}` },
+    {
+      key: 'received', title: '已收租金', width: 96, align: 'right',
+      render: (c) => (
+        <span className={s.money}>
+          {`¥${c.received}`}
+          <span className={balanceClass(c)}>{c.balanceName}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'deposit', title: '押金', width: 90, align: 'right',
+      render: (c) => (
+        <span className={s.money} title={`合同押金 ¥${c.deposit}，已收押金余额 ¥${c.depositHeld}`}>
+          {`¥${c.deposit}`}
+          <span className={c.depositHeld < c.deposit ? s.owing : s.settled}>{`已收 ¥${c.depositHeld}`}</span>
+        </span>
+      ),
+    },
     {
       key: 'status', title: '状态', width: 110,
       render: (c) => (
@@ -87,17 +130,21 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'ops', title: '操作', width: 250,
+      key: 'ops', title: '操作', width: 290,
       render: (c) =>
         OPEN_LEASE_STATUSES.includes(c.status) ? (
           <span>
             {act('renew', c, '续租', LeaseButtons.renew)}
             {act('giveBack', c, '还车', LeaseButtons.giveBack)}
             {act('terminate', c, '终止', LeaseButtons.terminate)}
-            {act('pay', c, '收款', LeaseButtons.pay)}
+            {payButton(c)}
+            {receiptButton(c)}
           </span>
         ) : (
-          act('pay', c, '收款', LeaseButtons.pay)
+          <span>
+            {payButton(c)}
+            {receiptButton(c)}
+          </span>
         ),
     },
   ];
@@ -110,6 +157,9 @@ const ContractPage = observer(function ContractPage() {
         <>
           <Permission button={LeaseButtons.sign}>
             <Button appearance="primary" icon={<AddRegular />} onClick={() => setSigning(true)}>签订合同</Button>
+          </Permission>
+          <Permission button={LeaseButtons.sign}>
+            <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>导入合同</Button>
           </Permission>
           <Permission button={LeaseButtons.exportContracts}>
             <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportContracts, query())}>导出</Button>
@@ -137,7 +187,8 @@ const ContractPage = observer(function ContractPage() {
         </>
       }
     >
-      <DataTable label="租赁合同" rows={rows} columns={columns} rowKey={(c) => String(c.id)} height={420} empty="没有符合条件的合同" />
+      {empty && <FirstUseHint step="contract" onHere={() => setSigning(true)} />}
+      <DataTable label="租赁合同" rows={rows} columns={columns} rowKey={(c) => String(c.id)} height={empty ? 320 : 420} empty="没有符合条件的合同" />
       <PaginationBar pagination={pagination} onChange={() => void load()} />
       {signing && (
         <SignDialog
@@ -147,6 +198,29 @@ const ContractPage = observer(function ContractPage() {
             void load();
           }}
           onClose={() => setSigning(false)}
+        />
+      )}
+      {paying && (
+        <PayDialog
+          contract={paying}
+          onDone={(c: LeaseContract, payment: LeasePayment) => {
+            setPaying(undefined);
+            toast.show(`${payment.kindName} ¥${payment.amount} 已记录，收据 ${payment.receiptNo}`, 'success');
+            setReceipts({ contractId: c.id, paymentId: payment.id });
+            void load();
+          }}
+          onClose={() => setPaying(undefined)}
+        />
+      )}
+      {receipts && <PaymentsDialog contractId={receipts.contractId} paymentId={receipts.paymentId} onClose={() => setReceipts(undefined)} />}
+      {importing && (
+        <ImportDialog
+          onImported={(r) => {
+            setImporting(false);
+            toast.show(`已导入 ${r.imported} 份合同${r.renters ? `，新登记租户 ${r.renters} 位` : ''}${r.overdue ? `，其中 ${r.overdue} 份已逾期` : ''}`, 'success');
+            void load();
+          }}
+          onClose={() => setImporting(false)}
         />
       )}
       {acting && (

@@ -18,13 +18,14 @@ import { useLeaseExport } from '../lease/use-lease-export';
 
 interface Income {
   months: LeaseIncomeMonth[];
-  total: { due: number; received: number };
+  total: Omit<LeaseIncomeMonth, 'month'>;
+  depositHeld: number;
   utilisation: LeaseUtilisation;
 }
 
 const useStyles = makeStyles({
   cards: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
-  card: { minWidth: '120px', padding: '10px 14px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground2, display: 'flex', flexDirection: 'column' },
+  card: { minWidth: '96px', padding: '8px 12px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground2, display: 'flex', flexDirection: 'column' },
   value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -34,7 +35,10 @@ const monthsAgo = (n: number) => {
   return d.toISOString().slice(0, 7);
 };
 
-/** 收入概览 (menu 2304): rent due and received by month, and how the e-bikes are used now (在租 / 空闲 / 维修中). */
+/**
+ * 收入概览 (menu 2304): rent due and received by month (rent only), deposits taken, paid back and
+ * held and 违约金 apart, and how the e-bikes are used now (在租 / 空闲 / 维修中).
+ */
 export default function IncomePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -88,6 +92,10 @@ export default function IncomePage() {
           <div className={s.cards}>
             {card('应收租金', `¥${data.total.due}`)}
             {card('实收租金', `¥${data.total.received}`)}
+            {card('收押金', `¥${data.total.deposit}`)}
+            {card('退押金', `¥${data.total.refunded}`)}
+            {card('押金余额', `¥${data.depositHeld}`)}
+            {card('违约金', `¥${data.total.penalty}`)}
             {card('电动车', `${u.total} 辆`)}
             {card('在租', `${u.rented} 辆`)}
             {card('空闲', `${u.idle} 辆`)}
@@ -101,6 +109,7 @@ export default function IncomePage() {
             series={[
               { name: '应收', data: data.months.map((m) => m.due) },
               { name: '实收', data: data.months.map((m) => m.received) },
+              { name: '收押金', data: data.months.map((m) => m.deposit) },
             ]}
             axes={[{ name: '元' }]}
             height={300}

@@ -1,6 +1,26 @@
-import { PlatformOverview } from '@tianlu/sdk';
+import { useEffect, useState } from 'react';
+import { HttpService, PlatformOverview, useService } from '@tianlu/sdk';
+import { FirstUseHint } from '../lease/first-use-hint';
+import { LeasePaths } from '../lease/lease-api';
 
-/** /elec-lease/overview: asset counts and the entries of 电动车租赁. */
+/** /elec-lease/overview: asset counts and the entries of 电动车租赁, and what to do first while it is empty. */
 export default function OverviewPage() {
-  return <PlatformOverview platformId={23} title="电动车租赁" basePath="/elec-lease/" />;
+  const http = useService<HttpService>(HttpService);
+  const [empty, setEmpty] = useState(false);
+  useEffect(() => {
+    let live = true;
+    http.get<{ total: number }>(LeasePaths.renters, { current: 1, pageSize: 1 }).then(
+      (res) => live && setEmpty(res.flag === 1 && res.obj.total === 0),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [http]);
+  return (
+    <>
+      {empty && <FirstUseHint step="overview" />}
+      <PlatformOverview platformId={23} title="电动车租赁" basePath="/elec-lease/" />
+    </>
+  );
 }

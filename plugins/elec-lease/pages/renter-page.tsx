@@ -18,6 +18,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { FirstUseHint } from '../lease/first-use-hint';
 import { RenterDialog } from '../lease/renter-dialog';
 import { useLeaseExport } from '../lease/use-lease-export';
 
@@ -33,6 +34,7 @@ const RenterPage = observer(function RenterPage() {
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string>();
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
+  const [empty, setEmpty] = useState(false);
 
   const load = useCallback(async () => {
     setError(undefined);
@@ -41,6 +43,7 @@ const RenterPage = observer(function RenterPage() {
       pagination.setTotal(page.total);
       setRows(page.list);
       setPicked(new Set());
+      setEmpty(page.total === 0 && !keyword);
     } catch (e) {
       setError(errorText(e));
     }
@@ -110,7 +113,8 @@ const RenterPage = observer(function RenterPage() {
         </>
       }
     >
-      <DataTable label="租户" rows={rows} columns={columns} rowKey={(r) => String(r.id)} height={420} empty="还没有租户" />
+      {empty && <FirstUseHint step="renter" onHere={() => setEditing('new')} />}
+      <DataTable label="租户" rows={rows} columns={columns} rowKey={(r) => String(r.id)} height={empty ? 320 : 420} empty="还没有租户" />
       <PaginationBar pagination={pagination} onChange={() => void load()} />
       {editing && (
         <RenterDialog

@@ -8,7 +8,7 @@ import { sessionRoute, type SessionContext } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { buildSheet, sheetFileName } from '../system/admin-sheet';
 import { EXPORT_LIMIT } from '../system/asset-admin-rules';
-import { checkDay, checkMoney, contractItem, LEASE_API, LeaseResource, statusOn } from './lease-fields';
+import { checkDay, checkMoney, contractItem, enteredStatus, LEASE_API, LeaseResource, statusOn } from './lease-fields';
 
 const BASE = `${LEASE_API}/contract`;
 const STATUSES = Object.keys(LEASE_STATUS_NAMES);
@@ -20,10 +20,10 @@ interface Filter {
 }
 
 const filterOf = (q: Filter) => ({ keyword: q.keyword, status: (q.status || undefined) as LeaseStatus | undefined });
-const today = (deps: AppDeps) => chinaDay(deps.clock.now());
+export const today = (deps: AppDeps) => chinaDay(deps.clock.now());
 
 /** Contracts are read after the due and overdue check, so a contract past its end reads 已逾期 at once. */
-async function refreshed(deps: AppDeps): Promise<void> {
+export async function refreshed(deps: AppDeps): Promise<void> {
   await deps.lease?.check();
 }
 
@@ -72,7 +72,7 @@ const money = { title: '金额' };
 export const contractAddRoute = sessionRoute<unknown, SignBody>({
   method: 'POST',
   url: `${BASE}/add.json`,
-  summary: '签订合同：电动车（本客户的电动车资产，不在其他未结束的合同中、不在维修中）、租户、起止日期、月租金、押金（元）',
+  summary: '签订合同：电动车（本客户的电动车资产，不在其他未结束的合同中、不在维修中）、租户、起止日期、月租金、押金（元）；已在履行的合同照实录入，开始日期可早于今天，已过结束日期的合同录入即为已逾期并告警',
   resource: LeaseResource.sign,
   schema: {
     body: object(
@@ -94,15 +94,16 @@ export const contractAddRoute = sessionRoute<unknown, SignBody>({
     const endDate = checkDay(body.endDate, '结束日期');
     if (endDate < startDate) throw badInput('结束日期不能早于开始日期');
     const day = today(deps);
-    if (endDate < day) throw badInput('结束日期不能早于今天');
     const monthlyRent = checkMoney(body.monthlyRent, '月租金', 0.01);
     const deposit = checkMoney(body.deposit, '押金');
     const note = (body.note ?? '').trim();
     await refreshed(deps);
     if (bike.inRepair) throw badInput(`电动车 ${bike.plateNo} 维修中，不能出租`);
-    const fields = { vehicleId: bike.id, renterId: renter.id, startDate, endDate, monthlyRent, deposit, status: statusOn(startDate, endDate, day), note, createdBy: user.id };
+    const fields = { vehicleId: bike.id, renterId: renter.id, startDate, endDate, monthlyRent, deposit, status: enteredStatus(startDate, endDate, day), note, createdBy: user.id };
     const id = await deps.store.lease.insertContract(bike.tenantId, fields, deps.clock.now());
     if (id === undefined) throw badInput(`电动车 ${bike.plateNo} 已在租赁合同中，不能重复出租`);
+    // a contract entered after its end day turns 已逾期 here, raising its one alarm
+    await refreshed(deps);
     const created = (await deps.store.lease.findContract(s, id))!;
     await audit({ action: '签订合同', target: `合同 ${created.contractNo}`, after: contractItem(created, day), tenantId: bike.tenantId });
     return contractItem(created, day);
@@ -110,7 +111,7 @@ export const contractAddRoute = sessionRoute<unknown, SignBody>({
 });
 
 /** The caller's contract, still open (待生效, 租赁中 or 已逾期) unless `anyState`. */
-async function openContract(ctx: SessionContext<unknown, { id: number }>, anyState = false): Promise<ContractRecord> {
+export async function openContract(ctx: SessionContext<unknown, { id: number }>, anyState = false): Promise<ContractRecord> {
   await refreshed(ctx.deps);
   const c = await ctx.deps.store.lease.findContract(await ctx.scope(), ctx.body.id);
   if (!c) throw notFound('合同不存在');
@@ -165,26 +166,6 @@ function closeRoute(kind: 'returned' | 'terminated') {
 export const contractReturnRoute = closeRoute('returned');
 export const contractTerminateRoute = closeRoute('terminated');
 
-export const contractPayRoute = sessionRoute<unknown, { id: number; amount?: unknown; paidDate?: string }>({
-  method: 'POST',
-  url: `${BASE}/pay.json`,
-  summary: '收款：记下合同的一笔租金（元，收款日期缺省为今天），计入收入概览的实收',
-  resource: LeaseResource.pay,
-  schema: { body: object({ id: int('合同', 1), amount: { title: '收款金额' }, paidDate: text('收款日期', 10) }, ['id']) },
-  handler: async (ctx) => {
-    const { body, deps, audit } = ctx;
-    const c = await openContract(ctx, true);
-    const amount = checkMoney(body.amount, '收款金额', 0.01);
-    const day = today(deps);
-    const paidDate = body.paidDate ? checkDay(body.paidDate, '收款日期') : day;
-    if (paidDate > day) throw badInput('收款日期不能晚于今天');
-    await deps.store.lease.addPayment(c.id, amount, paidDate);
-    const after = (await deps.store.lease.findContract(await ctx.scope(), c.id))!;
-    await audit({ action: '租金收款', target: `合同 ${c.contractNo}`, after: { amount: amount / 100, paidDate }, tenantId: c.tenantId });
-    return contractItem(after, day);
-  },
-});
-
 export const contractExportRoute = sessionRoute<unknown, Filter>({
   method: 'POST',
   url: `${BASE}/export.json`,
@@ -211,6 +192,8 @@ export const contractExportRoute = sessionRoute<unknown, Filter>({
           { header: '月租金(元)', width: 12, value: (c) => c.monthlyRent },
           { header: '押金(元)', width: 12, value: (c) => c.deposit },
           { header: '已收租金(元)', width: 12, value: (c) => c.received },
+          { header: '欠费/预付', width: 14, value: (c) => c.balanceName },
+          { header: '押金余额(元)', width: 12, value: (c) => c.depositHeld },
           { header: '状态', width: 10, value: (c) => c.statusName },
           { header: '逾期天数', width: 10, value: (c) => c.overdueDays },
           { header: '退租/终止日期', width: 14, value: (c) => c.closedDate },

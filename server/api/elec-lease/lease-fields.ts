@@ -1,5 +1,9 @@
-import { isMobilePhone, isResidentIdNumber, LEASE_STATUS_NAMES, maskIdNumber, maskMobile, type LeaseContract, type LeaseRenter, type LeaseStatus } from '../../../sdk/lease';
-import type { ContractRecord, RenterRecord } from '../../store/lease-queries';
+import {
+  amountInWords, isMobilePhone, isResidentIdNumber, LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, LEASE_STATUS_NAMES, maskIdNumber, maskMobile,
+  type LeaseContract, type LeasePayment, type LeaseRenter, type LeaseStatus,
+} from '../../../sdk/lease';
+import { rentDueOn } from '../../lease/lease-income';
+import type { ContractRecord, PaymentRecord, RenterRecord } from '../../store/lease-queries';
 import { badInput } from '../envelope';
 import { toChinaIso } from '../time-format';
 
@@ -55,6 +59,15 @@ export function statusOn(startDate: string, endDate: string, today: string): Lea
   return startDate > today ? 'pending' : 'active';
 }
 
+/**
+ * The state a contract is stored in when entered: as its dates give, except that one already past
+ * its end is stored 租赁中 for the due and overdue check to turn 已逾期 (and raise its one alarm).
+ */
+export function enteredStatus(startDate: string, endDate: string, today: string): LeaseStatus {
+  const status = statusOn(startDate, endDate, today);
+  return status === 'overdue' ? 'active' : status;
+}
+
 const yuan = (fen: number) => fen / 100;
 
 export function renterItem(r: RenterRecord): LeaseRenter {
@@ -66,12 +79,33 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** 欠费 ¥…, 预付 ¥… or 已结清 for a balance in fen (rent received less rent due). */
+export function balanceName(balance: number): string {
+  if (balance < 0) return `欠费 ¥${yuan(-balance)}`;
+  return balance > 0 ? `预付 ¥${yuan(balance)}` : '已结清';
+}
+
+/** Rent still owed now (fen, 0 when paid ahead). */
+export function rentOwed(c: ContractRecord, today: string): number {
+  return Math.max(0, rentDueOn(c, today) - c.received);
+}
+
 export function contractItem(c: ContractRecord, today: string): LeaseContract {
+  const rentDue = rentDueOn(c, today);
   return {
     id: c.id, contractNo: c.contractNo, tenantId: c.tenantId, vehicleId: c.vehicleId, plateNo: c.plateNo, renterId: c.renterId, renterName: c.renterName,
     renterPhone: maskMobile(c.renterPhone), startDate: c.startDate, endDate: c.endDate, monthlyRent: yuan(c.monthlyRent), deposit: yuan(c.deposit),
     status: c.status, statusName: LEASE_STATUS_NAMES[c.status], closedDate: c.closedDate,
-    overdueDays: c.status === 'overdue' ? Math.max(0, daysBetween(c.endDate, today)) : 0, received: yuan(c.received), note: c.note,
-    createTime: toChinaIso(c.createdAt),
+    overdueDays: c.status === 'overdue' ? Math.max(0, daysBetween(c.endDate, today)) : 0, received: yuan(c.received),
+    rentDue: yuan(rentDue), balance: yuan(c.received - rentDue), balanceName: balanceName(c.received - rentDue), depositHeld: yuan(c.depositHeld), penalty: yuan(c.penalty),
+    note: c.note, createTime: toChinaIso(c.createdAt),
+  };
+}
+
+export function paymentItem(p: PaymentRecord): LeasePayment {
+  return {
+    id: p.id, contractId: p.contractId, receiptNo: p.receiptNo, kind: p.kind, kindName: LEASE_PAYMENT_KIND_NAMES[p.kind], method: p.method,
+    methodName: LEASE_PAYMENT_METHOD_NAMES[p.method], amount: yuan(p.amount), amountInWords: amountInWords(yuan(p.amount)), paidDate: p.paidDate,
+    prepaid: yuan(p.prepaid), note: p.note, operator: p.operator, createTime: toChinaIso(p.createdAt),
   };
 }

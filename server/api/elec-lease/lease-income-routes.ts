@@ -9,9 +9,11 @@ import { int, object, text } from '../schema-helpers';
 import { buildSheet, sheetFileName } from '../system/admin-sheet';
 import { idsSchema, requireAll } from '../system/asset-admin-rules';
 import {
-  contractAddRoute, contractExportRoute, contractListRoute, contractPayRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
+  contractAddRoute, contractExportRoute, contractListRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
 } from './lease-contract-routes';
 import { LEASE_API, LeaseResource } from './lease-fields';
+import { contractImportRoute, contractImportTemplateRoute } from './lease-import-routes';
+import { contractPayRoute, contractPaymentsRoute } from './lease-payment-routes';
 import { renterAddRoute, renterDeleteRoute, renterExportRoute, renterListRoute, renterUpdateRoute } from './lease-renter-routes';
 
 const MAX_MONTHS = 24;
@@ -24,7 +26,9 @@ interface IncomeQuery {
 
 interface Income {
   months: LeaseIncomeMonth[];
-  total: { due: number; received: number };
+  total: Omit<LeaseIncomeMonth, 'month'>;
+  /** Deposits held now over all contracts (taken less paid back), whatever the months asked. */
+  depositHeld: number;
   utilisation: LeaseUtilisation;
 }
 
@@ -41,12 +45,13 @@ async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Pr
   const lastDay = new Date(Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)), 0)).toISOString().slice(0, 10);
   const inputs = await deps.store.lease.incomeInputs(scope, `${start}-01`, lastDay);
   const list = incomeByMonth(inputs.contracts, inputs.payments, months, today);
-  const sum = (k: 'due' | 'received') => Math.round(list.reduce((acc, m) => acc + m[k] * 100, 0)) / 100;
+  const sum = (k: keyof Income['total']) => Math.round(list.reduce((acc, m) => acc + m[k] * 100, 0)) / 100;
   const use = await deps.store.lease.utilisation(scope);
   const idle = use.total - use.rented - use.inRepair;
   return {
     months: list,
-    total: { due: sum('due'), received: sum('received') },
+    total: { due: sum('due'), received: sum('received'), deposit: sum('deposit'), refunded: sum('refunded'), penalty: sum('penalty') },
+    depositHeld: inputs.depositHeld / 100,
     utilisation: { ...use, idle, rate: use.total ? Math.round((use.rented / use.total) * 1000) / 10 : 0 },
   };
 }
@@ -56,7 +61,7 @@ const incomeProperties = { start: month('开始月份'), end: month('结束月�
 export const incomeRoute = sessionRoute<IncomeQuery>({
   method: 'GET',
   url: `${LEASE_API}/income.json`,
-  summary: `收入概览：start / end 月份（YYYY-MM，缺省最近 12 个月，最多 ${MAX_MONTHS} 个月）每月应收与实收租金（元）及合计，电动车出租率（在租 / 空闲 / 维修中）`,
+  summary: `收入概览：start / end 月份（YYYY-MM，缺省最近 12 个月，最多 ${MAX_MONTHS} 个月）每月应收与实收租金（元，只计租金）、收押金、退押金、违约金及合计，当前押金余额 depositHeld，电动车出租率（在租 / 空闲 / 维修中）`,
   resource: LeaseResource.income,
   schema: { querystring: object(incomeProperties) },
   handler: async (ctx) => income(ctx as SessionContext<unknown, unknown>, ctx.query),
@@ -72,7 +77,7 @@ export const incomeExportRoute = sessionRoute<unknown, IncomeQuery>({
     const data = await income(ctx, ctx.body);
     const fileName = sheetFileName('租金收入', ctx.deps.clock.now());
     await ctx.audit({ action: '导出收入', target: fileName, after: ctx.body });
-    type Line = { month: string; due: number; received: number };
+    type Line = Omit<LeaseIncomeMonth, 'month'> & { month: string };
     return startBackgroundExport(ctx, fileName, () =>
       buildSheet(
         '租金收入',
@@ -81,6 +86,9 @@ export const incomeExportRoute = sessionRoute<unknown, IncomeQuery>({
           { header: '应收租金(元)', width: 14, value: (l) => l.due },
           { header: '实收租金(元)', width: 14, value: (l) => l.received },
           { header: '未收(元)', width: 14, value: (l) => Math.round((l.due - l.received) * 100) / 100 },
+          { header: '收押金(元)', width: 14, value: (l) => l.deposit },
+          { header: '退押金(元)', width: 14, value: (l) => l.refunded },
+          { header: '违约金(元)', width: 14, value: (l) => l.penalty },
         ],
         [...data.months, { month: '合计', ...data.total }],
       ),
@@ -133,7 +141,8 @@ export const elecLeaseArea: ApiArea = {
   name: 'elec-lease',
   routes: [
     renterListRoute, renterAddRoute, renterUpdateRoute, renterDeleteRoute, renterExportRoute,
-    contractListRoute, leaseBikesRoute, contractAddRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, contractPayRoute, contractExportRoute,
+    contractListRoute, leaseBikesRoute, contractAddRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, contractPayRoute, contractPaymentsRoute, contractExportRoute,
+    contractImportTemplateRoute, contractImportRoute,
     incomeRoute, incomeExportRoute, settingsRoute, saveSettingsRoute, repairRoute,
   ],
 };

@@ -151,12 +151,13 @@ describe('电动车租赁 收入概览', () => {
     expect(await admin.postJson(`${API}/contract/pay.json`, { id: contract.id, amount: 'abc' })).toMatchObject({ flag: 400, msg: '收款金额必须是 0.01 到 1000000 之间的金额（元，最多两位小数）' });
     expect(await admin.postJson(`${API}/contract/pay.json`, { id: contract.id, amount: 300 })).toMatchObject({ flag: 1, obj: { received: 300 } });
     await admin.postJson(`${API}/repair.json`, { vehicleIds: [bikes.b.vehicleId], inRepair: true });
-    const res = await admin.get<{ months: LeaseIncomeMonth[]; total: { due: number; received: number }; utilisation: LeaseUtilisation }>(`${API}/income.json`, { start: '2026-02', end: '2026-04' });
+    const res = await admin.get<{ months: LeaseIncomeMonth[]; utilisation: LeaseUtilisation }>(`${API}/income.json`, { start: '2026-02', end: '2026-04' });
+    const none = { deposit: 0, refunded: 0, penalty: 0 };
     expect(res.obj.months).toEqual([
-      { month: '2026-02', due: 0, received: 0 },
+      { month: '2026-02', due: 0, received: 0, ...none },
       // the first contract's month, and the second's first and renewed months
-      { month: '2026-03', due: 300 + 200, received: 300 },
-      { month: '2026-04', due: 0, received: 0 },
+      { month: '2026-03', due: 300 + 200, received: 300, ...none },
+      { month: '2026-04', due: 0, received: 0, ...none },
     ]);
     expect(res.obj.utilisation).toMatchObject({ rented: 0, inRepair: 1 });
     expect(res.obj.utilisation.idle).toBe(res.obj.utilisation.total - 1);
@@ -180,7 +181,7 @@ describe('电动车租赁 收入概览', () => {
     const file = await download(server.app, admin, 'GET', `/car/v1/accelerate/export/download.json?id=${started.obj.id}`);
     const rows = await sheetRows(file.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['合同编号', '电动车', '租户', '手机号']);
-    expect(rows.some((r) => r[0] === contract.contractNo && r[3] === '138****5678' && r[9] === '已退租')).toBe(true);
+    expect(rows.some((r) => r[0] === contract.contractNo && r[3] === '138****5678' && r[11] === '已退租')).toBe(true);
     const renterRows = await sheetRows((await download(server.app, admin, 'GET', `/car/v1/accelerate/export/download.json?id=${records[1]!.id}`)).rawPayload);
     expect(renterRows.find((r) => r[0] === '王小明')!.slice(1, 3)).toEqual(['138****5678', '110105********002X']);
   });

@@ -22,6 +22,7 @@ import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
+import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0023-device-guard-settings': deviceGuardSettings,
   '0024-tenant-map-settings': tenantMapSettings,
   '0025-odometer-rule': odometerRule,
+  '0026-lease-payment-receipts': leasePaymentReceipts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text } from '@fluentui/react-components';
+import { PrintRegular } from '@fluentui/react-icons';
+import { DataTable, type DataTableColumn, expectOk, HttpService, type LeasePayment, type LeasePaymentList, useService } from '@tianlu/sdk';
+import { errorText, LeasePaths } from './lease-api';
+import { printReceipt, ReceiptView } from './receipt-view';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '720px', width: '720px' },
+  content: { display: 'flex', flexDirection: 'column', gap: '8px' },
+});
+
+/**
+ * 收据 of one contract: its payments with their receipt numbers, and one receipt shown as it
+ * prints (the one just taken, or the one picked).
+ */
+export function PaymentsDialog(props: { contractId: number; paymentId?: number; onClose: () => void }) {
+  const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const [data, setData] = useState<LeasePaymentList>();
+  const [shown, setShown] = useState<number | undefined>(props.paymentId);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let live = true;
+    http.get<LeasePaymentList>(LeasePaths.payments, { id: props.contractId }).then(
+      (res) => live && setData(expectOk(res)),
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [http, props.contractId]);
+
+  const payment = data?.list.find((p) => p.id === shown);
+  const columns: DataTableColumn<LeasePayment>[] = [
+    { key: 'no', title: '收据号', width: 130, render: (p) => p.receiptNo },
+    { key: 'day', title: '日期', width: 96, render: (p) => p.paidDate },
+    { key: 'kind', title: '款项', width: 70, render: (p) => p.kindName },
+    { key: 'method', title: '方式', width: 76, render: (p) => p.methodName },
+    { key: 'amount', title: '金额', width: 80, align: 'right', render: (p) => `${p.kind === 'refund' ? '-' : ''}¥${p.amount}` },
+    { key: 'ops', title: '操作', width: 70, render: (p) => <Button size="small" appearance="transparent" onClick={() => setShown(p.id)}>查看</Button> },
+  ];
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface className={s.surface} aria-label="收据">
+        <DialogBody>
+          <DialogTitle>{data ? `收据：${data.contract.contractNo}` : '收据'}</DialogTitle>
+          <DialogContent className={s.content}>
+            {error && <Text role="alert">{error}</Text>}
+            {data && payment && <ReceiptView tenantName={data.tenantName} contract={data.contract} payment={payment} />}
+            {data && !payment && (
+              <DataTable label="收款记录" rows={data.list} columns={columns} rowKey={(p) => String(p.id)} height={260} empty="这份合同还没有收款" />
+            )}
+          </DialogContent>
+          <DialogActions>
+            {payment && <Button onClick={() => setShown(undefined)}>全部收据</Button>}
+            {payment && <Button appearance="primary" icon={<PrintRegular />} onClick={printReceipt}>打印收据</Button>}
+            <Button onClick={props.onClose}>关闭</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
