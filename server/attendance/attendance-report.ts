@@ -207,8 +207,9 @@ export function monthDays(month: string): string[] {
 export async function monthReport(
   stores: AttendanceStores, scope: AccessScope, month: string, today: string, now: Date, page: { offset: number; limit: number }, keyword?: string,
 ): Promise<ReportPage<MonthLine>> {
-  const all = await assignments(stores.attendance, scope, keyword);
   const calendarDays = monthDays(month);
+  // a shift that applies only after the month has no line in it
+  const all = (await assignments(stores.attendance, scope, keyword)).filter((a) => a.startsOn <= calendarDays.at(-1)!);
   const first = calendarDays[0]!;
   const last = calendarDays.at(-1)! < today ? calendarDays.at(-1)! : today;
   const ctx = await loadContext(stores, all, first, calendarDays.at(-1)!);
