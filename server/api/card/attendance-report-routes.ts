@@ -70,7 +70,7 @@ const SUMMARY_TITLES: [keyof AttendanceSummary, string][] = [
 
 /** The summary line above a sheet's table: 应到 n  实到 n … (person-days). */
 function summaryLine(title: string, s: AttendanceSummary): string {
-  return `${title}　${SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('　')}`;
+  return `${title}  ${SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
 }
 
 async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {

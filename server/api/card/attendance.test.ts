@@ -272,6 +272,6 @@ describe('考勤 HR can sign: binding starts, holidays, 请假, 补卡, night sh
     }
     const second2 = rowOf(second!().name, '二班');
     expect([36, 37, 38, 39, 40, 41].map((c) => second2.getCell(c).value)).toEqual([4, 2, 0, 0, 1, 1]);
-    expect(ws.getRows(2, 20)!.some((r) => String(r.getCell(1).value).startsWith('2026-06 汇总（人天）　应到'))).toBe(true);
+    expect(ws.getRows(2, 20)!.some((r) => String(r.getCell(1).value).startsWith('2026-06 汇总（人天）  应到 '))).toBe(true);
   });
 });
