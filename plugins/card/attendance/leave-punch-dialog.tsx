@@ -10,9 +10,9 @@ const useStyles = makeStyles({
   surface: { maxWidth: '860px', width: '94vw' },
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
   form: { display: 'flex', alignItems: 'flex-end', gap: '8px', flexWrap: 'wrap' },
-  person: { width: '190px' },
-  short: { width: '130px' },
-  reason: { width: '180px' },
+  person: { width: '180px' },
+  short: { width: '140px' },
+  reason: { width: '150px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
