@@ -2,7 +2,7 @@
  * 智能工牌 as an operator uses it: a watch-protocol badge (e2e/watch-badge.ts, frames from the
  * protocol document) reports from the works; the operator finds its wearer in 人员监控, sees the SOS tip when
  * the badge raises SOS and processes it in 告警中心, sets up a work area and a shift for the person in
- * 考勤管理, reads 考勤报表 and exports the month, which 下载中心 shows ready; then reads the badge's heart rate in
+ * 考勤管理 (searching the person to bind), looks at 节假日 and records a 请假, reads 考勤报表 with its summary and exports the month, which 下载中心 shows ready; then reads the badge's heart rate in
  * 健康 and 健康报表 and replays the day with the stay at the work area marked. Runs its own server; the
  * badge registers itself (AUTO_REGISTER=1) as a person of 天路演示.
  */
@@ -122,15 +122,49 @@ describe('智能工牌', () => {
     await shiftDialog.getByLabel('上班时间').fill('00:00');
     await shiftDialog.getByLabel('下班时间').fill('23:59');
     for (const d of ['周六', '周日']) await shiftDialog.getByRole('checkbox', { name: d }).check();
+    // people are found by search, not picked from one long list
+    await expect.poll(() => shiftDialog.getByRole('group', { name: '绑定人员' }).getByRole('checkbox').count()).toBe(0);
+    await shiftDialog.getByRole('textbox', { name: '搜索人员' }).fill(BADGE.slice(-6));
     await (await shows(shiftDialog.getByRole('checkbox', { name: BADGE }), 'the person to bind')).check();
+    await screenshot(page, 'card-shift-dialog.png');
     await shiftDialog.getByRole('button', { name: '保存' }).click();
     await shows(page.getByRole('table', { name: '班次' }).getByRole('row').filter({ hasText: '全天班' }), 'the shift in the list');
     await screenshot(page, 'card-attendance.png');
+
+    // 节假日: the State Council's 2026 schedule is there; a year not in the data says so
+    await page.getByRole('button', { name: '节假日' }).click();
+    const holidays = await shows(page.getByRole('dialog', { name: '节假日' }), 'the holiday dialog');
+    await holidays.getByRole('combobox', { name: '年份' }).selectOption('2026');
+    await shows(holidays.getByRole('table', { name: '节假日' }).getByRole('row').filter({ hasText: '2026-01-04' }).filter({ hasText: '调休上班' }), 'the 元旦 make-up Sunday');
+    await holidays.getByRole('combobox', { name: '年份' }).selectOption('2027');
+    await shows(holidays.getByText('2027 年的国务院节假日安排尚未收录'), 'the notice that 2027 is not in the data');
+    await screenshot(page, 'card-holidays.png');
+    await holidays.getByRole('button', { name: '关闭' }).click();
+
+    // 请假与补卡: a leave for tomorrow, refused in Chinese until it has a reason
+    const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
+    await page.getByRole('button', { name: '请假与补卡' }).click();
+    const records = await shows(page.getByRole('dialog', { name: '请假与补卡' }), 'the leave and punch dialog');
+    await records.getByRole('button', { name: '登记' }).click();
+    await shows(records.getByText('请选择人员'), 'the refusal without a person');
+    await records.getByRole('combobox', { name: '人员' }).click();
+    await records.getByRole('combobox', { name: '人员' }).pressSequentially(BADGE.slice(-6));
+    await (await shows(page.getByRole('option', { name: new RegExp(BADGE) }), 'the person among the options')).click();
+    await records.getByLabel('开始日期').fill(tomorrow);
+    await records.getByLabel('结束日期').fill(tomorrow);
+    await records.getByRole('button', { name: '登记' }).click();
+    await shows(records.getByText('事由不能为空'), 'the server’s refusal without a reason');
+    await records.getByRole('textbox', { name: '事由' }).fill('家中有事');
+    await records.getByRole('button', { name: '登记' }).click();
+    await shows(records.getByRole('table', { name: '请假记录' }).getByRole('row').filter({ hasText: '家中有事' }), 'the leave in the list');
+    await screenshot(page, 'card-leave.png');
+    await records.getByRole('button', { name: '关闭' }).click();
 
     await page.goto('/card/attendance-report');
     await reaches(page, (p) => p === '/card/attendance-report', '考勤报表');
     const today = await shows(page.getByRole('table', { name: '考勤日报' }).getByRole('row').filter({ hasText: BADGE }), 'the person in today’s report', 30_000);
     expect(await today.innerText()).toContain('全天班');
+    await shows(page.getByRole('group', { name: '考勤汇总' }).getByText('应到'), 'the summary above the report');
     await page.getByRole('tab', { name: '月报' }).click();
     const month = await shows(page.getByRole('table', { name: '考勤月报' }).getByRole('row').filter({ hasText: BADGE }), 'the person in the month', 20_000);
     expect(await month.innerText()).toContain('苏州工厂');

@@ -11,7 +11,11 @@ export interface WorkAreaCircle {
   radius: number;
 }
 
-/** A shift's times: minutes after midnight (China time), grace for both ends, ISO weekdays (1 Monday … 7). */
+/**
+ * A shift's times: minutes after midnight (China time), grace for both ends, ISO weekdays (1 Monday … 7).
+ * An end at or before the start is on the next day (a night shift, 22:00–06:00): the shift, and every
+ * position of it, belongs to the day it starts.
+ */
 export interface ShiftTimes {
   startMinute: number;
   endMinute: number;
@@ -25,8 +29,15 @@ export interface TimedPoint {
   lat: number;
 }
 
-/** 正常 / 迟到 / 早退 / 迟到早退 / 缺勤, or 未结束 while the shift has not ended and nothing is wrong yet. */
-export type AttendanceStatus = '正常' | '迟到' | '早退' | '迟到早退' | '缺勤' | '未结束';
+/** 正常 / 迟到 / 早退 / 迟到早退 / 缺勤 / 请假, or 未结束 while the shift has not ended and nothing is wrong yet. */
+export type AttendanceStatus = '正常' | '迟到' | '早退' | '迟到早退' | '缺勤' | '请假' | '未结束';
+
+/** What an administrator recorded for a person's day: a leave (its kind, 事假 …) and 补卡 punches. */
+export interface DayRecords {
+  leave?: string;
+  /** Corrected punches, minutes after the day's midnight (China time); for a night shift a minute before the shift's window is on the next day. */
+  punches?: readonly number[];
+}
 
 export interface AttendanceDay {
   /** First position inside the work area that day. */
@@ -38,6 +49,10 @@ export interface AttendanceDay {
   /** Minutes before shift end − grace the person was last there (0 when not early). */
   earlyMinutes: number;
   absent: boolean;
+  /** The kind of leave (事假, 病假 …) on a leave day, else null. */
+  leave: string | null;
+  /** Whether a 补卡 set the arrival or the departure. */
+  corrected: boolean;
   /** Time between consecutive positions that were both inside the area, seconds. */
   onSiteSeconds: number;
   status: AttendanceStatus;
@@ -65,16 +80,35 @@ export function insideArea(area: WorkAreaCircle, p: { lon: number; lat: number }
   return distance(area.center, [p.lon, p.lat]) <= area.radius;
 }
 
+export const crossesMidnight = (shift: Pick<ShiftTimes, 'startMinute' | 'endMinute'>) => shift.endMinute <= shift.startMinute;
+
 /**
- * One person's attendance on one scheduled day, from their time-ordered positions of that day.
- * Late: the first position inside the area came after start + grace. Early leave: the last one inside
- * came before end − grace. Absent: none inside at all. Until the shift's end (`now`) a day is not judged
- * absent or early, only late.
+ * The instants of a shift on `day` (ms): its start and end, and the window whose positions belong to it.
+ * A day shift's window is its calendar day; a night shift's is centred on the shift, halfway into the
+ * gaps before and after it (22:00–06:00 owns 14:00 that day to 14:00 the next).
  */
-export function attendanceOfDay(points: readonly TimedPoint[], area: WorkAreaCircle, shift: ShiftTimes, day: string, now: Date): AttendanceDay {
+export function shiftWindow(shift: Pick<ShiftTimes, 'startMinute' | 'endMinute'>, day: string): { start: number; end: number; from: number; to: number } {
   const dayStart = chinaDayStart(day).getTime();
-  const shiftStart = dayStart + shift.startMinute * MINUTE_MS;
-  const shiftEnd = dayStart + shift.endMinute * MINUTE_MS;
+  const start = dayStart + shift.startMinute * MINUTE_MS;
+  if (!crossesMidnight(shift)) return { start, end: dayStart + shift.endMinute * MINUTE_MS, from: dayStart, to: dayStart + DAY_MS };
+  const end = dayStart + DAY_MS + shift.endMinute * MINUTE_MS;
+  const halfGap = Math.floor((DAY_MS - (end - start)) / 2 / MINUTE_MS) * MINUTE_MS;
+  return { start, end, from: start - halfGap, to: start - halfGap + DAY_MS };
+}
+
+/**
+ * One person's attendance on one scheduled day, from their time-ordered positions (those outside the
+ * shift's window are ignored) and what was recorded for the day. Late: the first position inside the area
+ * came after start + grace. Early leave: the last one inside came before end − grace. Absent: none inside
+ * at all. A 补卡 counts as a punch inside the area; a leave day is 请假, never late, early or absent.
+ * Until the shift's end (`now`) a day is not judged absent or early, only late.
+ */
+export function attendanceOfDay(
+  points: readonly TimedPoint[], area: WorkAreaCircle, shift: ShiftTimes, day: string, now: Date, records: DayRecords = {},
+): AttendanceDay {
+  const window = shiftWindow(shift, day);
+  const shiftStart = window.start;
+  const shiftEnd = window.end;
   const grace = shift.graceMinutes * MINUTE_MS;
   let arrival: Date | null = null;
   let departure: Date | null = null;
@@ -83,7 +117,7 @@ export function attendanceOfDay(points: readonly TimedPoint[], area: WorkAreaCir
   let previousInside = false;
   for (const p of points) {
     const t = p.time.getTime();
-    if (t < dayStart || t >= dayStart + DAY_MS) continue;
+    if (t < window.from || t >= window.to) continue;
     const inside = insideArea(area, p);
     if (inside) {
       arrival ??= p.time;
@@ -93,17 +127,32 @@ export function attendanceOfDay(points: readonly TimedPoint[], area: WorkAreaCir
     previous = p;
     previousInside = inside;
   }
+  let corrected = false;
+  for (const minute of records.punches ?? []) {
+    let t = chinaDayStart(day).getTime() + minute * MINUTE_MS;
+    if (t < window.from) t += DAY_MS;
+    if (!arrival || t < arrival.getTime()) {
+      arrival = new Date(t);
+      corrected = true;
+    }
+    if (!departure || t > departure.getTime()) {
+      departure = new Date(t);
+      corrected = true;
+    }
+  }
+  const leave = records.leave ?? null;
   const ended = now.getTime() >= shiftEnd;
-  const lateMinutes = arrival && arrival.getTime() > shiftStart + grace ? Math.floor((arrival.getTime() - shiftStart) / MINUTE_MS) : 0;
-  const earlyMinutes = ended && departure && departure.getTime() < shiftEnd - grace ? Math.ceil((shiftEnd - departure.getTime()) / MINUTE_MS) : 0;
-  const absent = ended && !arrival;
+  const lateMinutes = !leave && arrival && arrival.getTime() > shiftStart + grace ? Math.floor((arrival.getTime() - shiftStart) / MINUTE_MS) : 0;
+  const earlyMinutes = !leave && ended && departure && departure.getTime() < shiftEnd - grace ? Math.ceil((shiftEnd - departure.getTime()) / MINUTE_MS) : 0;
+  const absent = !leave && ended && !arrival;
   let status: AttendanceStatus;
-  if (absent) status = '缺勤';
+  if (leave) status = '请假';
+  else if (absent) status = '缺勤';
   else if (lateMinutes && earlyMinutes) status = '迟到早退';
   else if (lateMinutes) status = '迟到';
   else if (earlyMinutes) status = '早退';
   else status = ended ? '正常' : '未结束';
-  return { arrival, departure, lateMinutes, earlyMinutes, absent, onSiteSeconds: Math.round(onSiteMs / 1000), status };
+  return { arrival, departure, lateMinutes, earlyMinutes, absent, leave, corrected, onSiteSeconds: Math.round(onSiteMs / 1000), status };
 }
 
 /** A stretch of consecutive positions inside one work area. */

@@ -25,6 +25,8 @@ export interface WorkShiftRecord {
   weekdays: number[];
   vehicleIds: number[];
   departments: string[];
+  /** The day each binding starts to apply: `v:<vehicle id>` or `d:<department>` → YYYY-MM-DD. */
+  memberStarts: Record<string, string>;
   createdAt: Date;
 }
 
@@ -53,6 +55,10 @@ export interface AreaPoint {
 }
 
 const jsonArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : typeof v === 'string' ? (JSON.parse(v) as unknown[]) : []);
+const jsonObject = (v: unknown): Record<string, string> => {
+  const o: unknown = typeof v === 'string' ? JSON.parse(v) : v;
+  return o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).map(([k, d]) => [k, String(d)])) : {};
+};
 
 /** 考勤: work areas, shifts and the people and positions attendance is computed from. */
 export class AttendanceQueries {
@@ -99,14 +105,17 @@ export class AttendanceQueries {
       .selectFrom('work_shifts')
       .select([
         'id', 'tenant_id as tenantId', 'work_area_id as workAreaId', 'name', 'start_minute as startMinute', 'end_minute as endMinute',
-        'grace_minutes as graceMinutes', 'weekdays', 'vehicle_ids as vehicleIds', 'departments', 'created_at as createdAt',
+        'grace_minutes as graceMinutes', 'weekdays', 'vehicle_ids as vehicleIds', 'departments', 'member_starts as memberStarts', 'created_at as createdAt',
       ])
       .where(tenantInScope(scope, 'work_shifts.tenant_id'));
   }
 
-  private static toShift(r: Omit<WorkShiftRecord, 'weekdays' | 'vehicleIds' | 'departments'> & { weekdays: unknown; vehicleIds: unknown; departments: unknown }): WorkShiftRecord {
+  private static toShift(
+    r: Omit<WorkShiftRecord, 'weekdays' | 'vehicleIds' | 'departments' | 'memberStarts'> & { weekdays: unknown; vehicleIds: unknown; departments: unknown; memberStarts: unknown },
+  ): WorkShiftRecord {
     return {
       ...r,
+      memberStarts: jsonObject(r.memberStarts),
       weekdays: jsonArray(r.weekdays).map(Number),
       vehicleIds: jsonArray(r.vehicleIds).map(Number),
       departments: jsonArray(r.departments).map(String),
@@ -138,6 +147,7 @@ export class AttendanceQueries {
       weekdays: JSON.stringify(input.weekdays),
       vehicle_ids: JSON.stringify(input.vehicleIds),
       departments: JSON.stringify(input.departments),
+      member_starts: JSON.stringify(input.memberStarts),
     };
   }
 

@@ -1,5 +1,6 @@
 import { AssetAdminQueries } from './asset-admin-queries';
 import { AttendanceQueries } from './attendance-queries';
+import { AttendanceRecordQueries } from './attendance-record-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
@@ -80,6 +81,8 @@ export interface Store {
   readonly lease: LeaseQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
   readonly attendance: AttendanceQueries;
+  /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
+  readonly attendanceRecords: AttendanceRecordQueries;
   /** Badges' body readings (heart rate, blood pressure, temperature, steps) as stored with their positions. */
   readonly healthReadings: HealthReadingQueries;
   /** Commands to terminals (queue and history). */
@@ -132,6 +135,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     guard: new GuardSettingsQueries(db),
     lease: new LeaseQueries(db),
     attendance: new AttendanceQueries(db),
+    attendanceRecords: new AttendanceRecordQueries(db),
     healthReadings: new HealthReadingQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),

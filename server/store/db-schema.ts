@@ -256,6 +256,44 @@ export interface WorkShiftTable {
   weekdays: ColumnType<number[], string, string>;
   vehicle_ids: ColumnType<number[], string, string>;
   departments: ColumnType<string[], string, string>;
+  /** The day each binding starts to apply: `v:<vehicle id>` or `d:<department>` → YYYY-MM-DD, as JSON text. */
+  member_starts: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** A tenant's own 节假日 entries over the official schedule. */
+export interface AttendanceHolidayTable {
+  tenant_id: number;
+  day: ColumnType<string, string, string>;
+  kind: 'holiday' | 'workday' | 'normal';
+  name: string;
+  updated_by: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 请假: whole days of leave of a person. */
+export interface AttendanceLeaveTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  kind: string;
+  start_day: ColumnType<string, string, string>;
+  end_day: ColumnType<string, string, string>;
+  reason: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+}
+
+/** 补卡: a punch recorded by an administrator for a person's attendance day (minute after that day's midnight). */
+export interface AttendancePunchTable {
+  id: Generated<number>;
+  tenant_id: number;
+  vehicle_id: number;
+  day: ColumnType<string, string, string>;
+  punch: 'in' | 'out';
+  minute: number;
+  reason: string;
+  created_by: number | null;
   created_at: CreatedAt;
 }
 
@@ -499,6 +537,9 @@ export interface Database extends AlarmTables, ReportTables {
   lease_settings: LeaseSettingsTable;
   work_areas: WorkAreaTable;
   work_shifts: WorkShiftTable;
+  attendance_holidays: AttendanceHolidayTable;
+  attendance_leaves: AttendanceLeaveTable;
+  attendance_punches: AttendancePunchTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
   asset_imports: AssetImportTable;

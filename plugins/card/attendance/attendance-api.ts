@@ -14,6 +14,15 @@ export const AttendancePaths = {
   day: `${BASE}/day.json`,
   month: `${BASE}/month.json`,
   export: `${BASE}/export.json`,
+  holidays: `${BASE}/holiday/list.json`,
+  saveHoliday: `${BASE}/holiday/save.json`,
+  removeHoliday: `${BASE}/holiday/delete.json`,
+  leaves: `${BASE}/leave/list.json`,
+  saveLeave: `${BASE}/leave/save.json`,
+  removeLeave: `${BASE}/leave/delete.json`,
+  punches: `${BASE}/punch/list.json`,
+  savePunch: `${BASE}/punch/save.json`,
+  removePunch: `${BASE}/punch/delete.json`,
 } as const;
 
 /** 导出考勤 (a button of 考勤报表, 1104). */
@@ -38,6 +47,8 @@ export interface WorkShift {
   weekdays: number[];
   vehicleIds: number[];
   departments: string[];
+  /** The day each binding (`v:<id>`, `d:<department>`) applies from. */
+  memberStarts: Record<string, string>;
 }
 
 export interface ShiftOptions {
@@ -61,6 +72,10 @@ export interface DayItem extends PersonColumns {
   lateMinutes: number;
   earlyMinutes: number;
   absent: boolean;
+  /** The kind of leave on a leave day (事假 …). */
+  leave: string | null;
+  /** A 补卡 set the arrival or departure. */
+  corrected: boolean;
   onSiteHours: number;
   status: string;
 }
@@ -71,7 +86,66 @@ export interface MonthItem extends PersonColumns {
   lateDays: number;
   earlyDays: number;
   absentDays: number;
+  leaveDays: number;
   onSiteHours: number;
+  /** The day the shift applies to the person from. */
+  startsOn: string;
+}
+
+/** 应到 / 实到 / 迟到 / 早退 / 缺勤 / 请假 of a whole report (人次 for a day, 人天 for a month). */
+export interface AttendanceSummary {
+  expected: number;
+  present: number;
+  late: number;
+  early: number;
+  absent: number;
+  leave: number;
+}
+
+/** holiday 放假, workday 调休上班, normal 按工作日 (a tenant's cancellation of an official day). */
+export type HolidayKind = 'holiday' | 'workday' | 'normal';
+
+export interface HolidayDay {
+  day: string;
+  kind: HolidayKind;
+  name: string;
+  official: { kind: 'holiday' | 'workday'; name: string } | null;
+  own: boolean;
+}
+
+export interface HolidayYear {
+  year: number;
+  officialPublished: boolean;
+  days: HolidayDay[];
+}
+
+export const HOLIDAY_KIND_NAMES: Record<HolidayKind, string> = { holiday: '放假', workday: '调休上班', normal: '按工作日' };
+
+export const LEAVE_KINDS = ['事假', '病假', '年假', '调休', '婚假', '丧假', '产假', '陪产假', '工伤假', '公出', '其他'] as const;
+
+export interface LeaveItem {
+  id: number;
+  vehicleId: number;
+  personName: string;
+  kind: string;
+  startDay: string;
+  endDay: string;
+  days: number;
+  reason: string;
+  createdBy: string;
+  createTime: string;
+}
+
+export interface PunchItem {
+  id: number;
+  vehicleId: number;
+  personName: string;
+  day: string;
+  punch: 'in' | 'out';
+  time: string;
+  reason: string;
+  createdBy: string;
+  createTime: string;
 }
 
 export const WEEKDAY_NAMES = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'];

@@ -2,23 +2,25 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
 } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { chinaDay, expectOk, HttpService, Input, useService } from '@tianlu/sdk';
 import { AttendancePaths, errorText, WEEKDAY_NAMES, type ShiftOptions, type WorkArea, type WorkShift } from './attendance-api';
+import { DepartmentPicker, PeoplePicker } from './member-picker';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '680px', width: '94vw' },
+  surface: { maxWidth: '720px', width: '94vw' },
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
   wide: { gridColumn: '1 / -1' },
   days: { display: 'flex', flexWrap: 'wrap' },
-  pick: { display: 'flex', flexDirection: 'column', maxHeight: '160px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '4px' },
+  row3: { gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: '8px 16px' },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
 });
 
 const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
 
 /**
- * 新增班次 / 编辑班次: the work area, 上班 and 下班 times, grace minutes (for late arrival and early leave),
- * working days, and the people and departments it applies to.
+ * 新增班次 / 编辑班次: the work area, 上班 and 下班 times (a 下班 before 上班 is a night shift, counted on the
+ * day it starts), grace minutes (for late arrival and early leave), working days, the departments and
+ * the people (found by search) it applies to, and the day new bindings start (no absence before it).
  */
 export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
@@ -32,6 +34,7 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
   const [weekdays, setWeekdays] = useState<number[]>(w?.weekdays ?? [1, 2, 3, 4, 5]);
   const [people, setPeople] = useState<number[]>(w?.vehicleIds ?? []);
   const [departments, setDepartments] = useState<string[]>(w?.departments ?? []);
+  const [startsOn, setStartsOn] = useState(chinaDay());
   const [options, setOptions] = useState<ShiftOptions>({ people: [], departments: [] });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -47,7 +50,7 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
     try {
       const body = {
         ...(w && { id: w.id }), name, workAreaId: Number(areaId), startTime: start, endTime: end,
-        graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments,
+        graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments, startsOn,
       };
       expectOk(await http.postJson(AttendancePaths.saveShift, body));
       props.onSaved();
@@ -77,12 +80,17 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
               <Field label="上班时间" required>
                 <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
               </Field>
-              <Field label="下班时间" required>
+              <Field label="下班时间" required hint={end && start && end < start ? '次日下班：跨零点的夜班，算作上班那天' : undefined}>
                 <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
               </Field>
-              <Field label="宽限分钟" hint="迟到和早退都按它放宽，0 到 120">
-                <Input value={grace} inputMode="numeric" onChange={(_, d) => setGrace(d.value)} />
-              </Field>
+              <div className={s.row3}>
+                <Field label="宽限分钟" hint="迟到和早退都按它放宽，0 到 120">
+                  <Input value={grace} inputMode="numeric" onChange={(_, d) => setGrace(d.value)} />
+                </Field>
+                <Field label="新绑定生效日期" hint="此前不计缺勤；已绑定的保持原日期">
+                  <Input type="date" value={startsOn} onChange={(_, d) => setStartsOn(d.value)} />
+                </Field>
+              </div>
               <div className={s.wide} role="group" aria-label="工作日">
                 <Text weight="semibold">工作日</Text>
                 <div className={s.days}>
@@ -91,29 +99,8 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
                   ))}
                 </div>
               </div>
-              <div role="group" aria-label="绑定部门">
-                <Text weight="semibold">绑定部门</Text>
-                <div className={s.pick}>
-                  {options.departments.length === 0 && <Text>没有部门</Text>}
-                  {options.departments.map((d) => (
-                    <Checkbox key={d} label={d} checked={departments.includes(d)} onChange={(_, c) => setDepartments((v) => toggle(v, d, Boolean(c.checked)))} />
-                  ))}
-                </div>
-              </div>
-              <div role="group" aria-label="绑定人员">
-                <Text weight="semibold">绑定人员</Text>
-                <div className={s.pick}>
-                  {options.people.length === 0 && <Text>没有人员</Text>}
-                  {options.people.map((p) => (
-                    <Checkbox
-                      key={p.id}
-                      label={`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}
-                      checked={people.includes(p.id)}
-                      onChange={(_, c) => setPeople((v) => toggle(v, p.id, Boolean(c.checked)))}
-                    />
-                  ))}
-                </div>
-              </div>
+              <DepartmentPicker departments={options.departments} value={departments} onChange={setDepartments} />
+              <PeoplePicker people={options.people} value={people} onChange={setPeople} />
               {error && <Text role="alert" className={s.error}>{error}</Text>}
             </DialogContent>
             <DialogActions>

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
-import { AddRegular } from '@fluentui/react-icons';
+import { AddRegular, CalendarLtrRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
 import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
 import { AttendancePaths, errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
 import { ConfirmDelete } from '../attendance/confirm-delete';
+import { HolidayDialog } from '../attendance/holiday-dialog';
+import { LeavePunchDialog } from '../attendance/leave-punch-dialog';
 import { ShiftDialog } from '../attendance/shift-dialog';
 import { WorkAreaDialog } from '../attendance/work-area-dialog';
 
@@ -16,11 +18,16 @@ type Editing =
   | { kind: 'area'; area?: WorkArea }
   | { kind: 'shift'; shift?: WorkShift }
   | { kind: 'deleteArea'; area: WorkArea }
-  | { kind: 'deleteShift'; shift: WorkShift };
+  | { kind: 'deleteShift'; shift: WorkShift }
+  | { kind: 'holidays' }
+  | { kind: 'records' };
 
 const weekdaysText = (days: number[]) => (days.length === 7 ? '每天' : days.map((d) => WEEKDAY_NAMES[d - 1]).join('、'));
 
-/** /card/attendance 考勤管理 (menu 1103): work areas and the shifts people and departments keep at them. */
+/**
+ * /card/attendance 考勤管理 (menu 1103): work areas and the shifts people and departments keep at them, the
+ * tenant's 节假日 calendar, and the 请假 and 补卡 the reports honour.
+ */
 export default function AttendancePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -74,7 +81,7 @@ export default function AttendancePage() {
   const shiftColumns: DataTableColumn<WorkShift>[] = [
     { key: 'name', title: '班次名称', width: 120, render: (w) => w.name },
     { key: 'area', title: '考勤区域', width: 120, render: (w) => areaName(w.workAreaId) },
-    { key: 'time', title: '上下班时间', width: 120, render: (w) => `${w.startTime}–${w.endTime}` },
+    { key: 'time', title: '上下班时间', width: 120, render: (w) => `${w.startTime}–${w.endTime <= w.startTime ? '次日' : ''}${w.endTime}` },
     { key: 'grace', title: '宽限', width: 70, render: (w) => `${w.graceMinutes} 分钟` },
     { key: 'days', title: '工作日', width: 190, render: (w) => weekdaysText(w.weekdays) },
     { key: 'bound', title: '绑定', width: 190, render: (w) => [...w.departments, w.vehicleIds.length ? `${w.vehicleIds.length} 人` : ''].filter(Boolean).join('、') || '—' },
@@ -95,12 +102,20 @@ export default function AttendancePage() {
       </PageSection>
       <PageSection
         title="班次"
-        tools={<Button icon={<AddRegular />} disabled={!areas?.length} onClick={() => setEditing({ kind: 'shift' })}>新增班次</Button>}
+        tools={
+          <span className={s.ops}>
+            <Button icon={<CalendarLtrRegular />} onClick={() => setEditing({ kind: 'holidays' })}>节假日</Button>
+            <Button icon={<ClipboardTaskListLtrRegular />} onClick={() => setEditing({ kind: 'records' })}>请假与补卡</Button>
+            <Button icon={<AddRegular />} disabled={!areas?.length} onClick={() => setEditing({ kind: 'shift' })}>新增班次</Button>
+          </span>
+        }
       >
         <DataTable label="班次" rows={shifts ?? []} columns={shiftColumns} rowKey={(w) => String(w.id)} height={240} rowHeight={36} empty={shifts ? '还没有班次' : '加载中…'} />
       </PageSection>
       {editing?.kind === 'area' && <WorkAreaDialog area={editing.area} areas={areas} shifts={shifts} onSaved={() => saved('考勤区域已保存')} onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'shift' && <ShiftDialog shift={editing.shift} areas={areas ?? []} onSaved={() => saved('班次已保存')} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'holidays' && <HolidayDialog onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'records' && <LeavePunchDialog onClose={() => setEditing(undefined)} />}
       {editing?.kind === 'deleteArea' && (
         <ConfirmDelete
           title="删除考勤区域"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Field, makeStyles, Tab, TabList } from '@fluentui/react-components';
+import { Badge, Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
   chinaDay,
@@ -17,14 +17,20 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, type AttendanceSummary, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
 
-const useStyles = makeStyles({ date: { width: '160px' } });
+const useStyles = makeStyles({
+  date: { width: '160px' },
+  summary: { display: 'flex', flexWrap: 'wrap', gap: '4px 20px', padding: '6px 8px', marginBottom: '6px', background: tokens.colorNeutralBackground2, borderRadius: tokens.borderRadiusMedium },
+  figure: { fontVariantNumeric: 'tabular-nums' },
+});
+
+const SUMMARY: [keyof AttendanceSummary, string][] = [['expected', '应到'], ['present', '实到'], ['late', '迟到'], ['early', '早退'], ['absent', '缺勤'], ['leave', '请假']];
 
 type Kind = 'day' | 'month';
 
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'danger' | 'informative'> = {
-  正常: 'success', 迟到: 'warning', 早退: 'warning', 迟到早退: 'warning', 缺勤: 'danger', 未结束: 'informative',
+  正常: 'success', 迟到: 'warning', 早退: 'warning', 迟到早退: 'warning', 缺勤: 'danger', 请假: 'informative', 未结束: 'informative',
 };
 
 const person: DataTableColumn<DayItem | MonthItem>[] = [
@@ -42,7 +48,11 @@ const dayColumns: DataTableColumn<DayItem>[] = [
   { key: 'late', title: '迟到', width: 70, align: 'right', render: (r) => (r.lateMinutes ? `${r.lateMinutes} 分钟` : '—') },
   { key: 'early', title: '早退', width: 70, align: 'right', render: (r) => (r.earlyMinutes ? `${r.earlyMinutes} 分钟` : '—') },
   { key: 'hours', title: '在岗（小时）', width: 90, align: 'right', render: (r) => r.onSiteHours },
-  { key: 'status', title: '状态', render: (r) => <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.status}</Badge> },
+  {
+    key: 'status', title: '状态', render: (r) => (
+      <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.leave ?? r.status}{r.corrected ? '（补卡）' : ''}</Badge>
+    ),
+  },
 ];
 
 const monthColumns: DataTableColumn<MonthItem>[] = [
@@ -52,6 +62,7 @@ const monthColumns: DataTableColumn<MonthItem>[] = [
   { key: 'late', title: '迟到（次）', width: 80, align: 'right', render: (r) => r.lateDays },
   { key: 'early', title: '早退（次）', width: 80, align: 'right', render: (r) => r.earlyDays },
   { key: 'absent', title: '缺勤（天）', width: 80, align: 'right', render: (r) => r.absentDays },
+  { key: 'leave', title: '请假（天）', width: 80, align: 'right', render: (r) => r.leaveDays },
   { key: 'hours', title: '在岗（小时）', render: (r) => r.onSiteHours },
 ];
 
@@ -67,7 +78,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   const [month, setMonth] = useState(chinaDay().slice(0, 7));
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ kind: 'day' as Kind, day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' });
-  const [rows, setRows] = useState<{ kind: Kind; list: (DayItem | MonthItem)[] }>();
+  const [rows, setRows] = useState<{ kind: Kind; list: (DayItem | MonthItem)[]; summary: AttendanceSummary }>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -76,14 +87,14 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
     setError(undefined);
     try {
       const params = { ...pagination.query, ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      type Answer = { total: number; list: (DayItem | MonthItem)[] };
+      type Answer = { total: number; list: (DayItem | MonthItem)[]; summary: AttendanceSummary };
       const answer = expectOk(
         query.kind === 'day'
           ? await http.get<Answer>(AttendancePaths.day, { ...params, day: query.day })
           : await http.get<Answer>(AttendancePaths.month, { ...params, month: query.month }),
       );
       pagination.setTotal(answer.total);
-      setRows({ kind: query.kind, list: answer.list });
+      setRows({ kind: query.kind, list: answer.list, summary: answer.summary });
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -138,10 +149,16 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
         </>
       }
     >
+      {rows && (
+        <div className={s.summary} role="group" aria-label="考勤汇总">
+          <Text weight="semibold">{rows.kind === 'day' ? '全天汇总（人次）' : '全月汇总（人天）'}</Text>
+          {SUMMARY.map(([k, t]) => <Text key={k} className={s.figure}>{t} <b>{rows.summary[k]}</b></Text>)}
+        </div>
+      )}
       {rows?.kind === 'month' ? (
-        <DataTable label="考勤月报" rows={rows.list as MonthItem[]} columns={monthColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={420} rowHeight={34} empty={loading ? '加载中…' : '没有排班的人员'} />
+        <DataTable label="考勤月报" rows={rows.list as MonthItem[]} columns={monthColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '没有排班的人员'} />
       ) : (
-        <DataTable label="考勤日报" rows={(rows?.list ?? []) as DayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={420} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
+        <DataTable label="考勤日报" rows={(rows?.list ?? []) as DayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
       )}
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
     </PageSection>

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { dayReport, monthReport } from '../../attendance/attendance-report';
+import { DAY_MARKS } from '../../attendance/day-mark';
+import { dayReport, monthDays, monthReport, type AttendanceSummary } from '../../attendance/attendance-report';
 import type { AccessScope } from '../../store/scope-queries';
 import type { AppDeps } from '../app-deps';
 import { startFileExport } from '../download/background-export';
@@ -28,29 +29,29 @@ interface MonthQuery { month: string; keyword?: string; current: number; pageSiz
 export const attendanceDayRoute = sessionRoute<DayQuery>({
   method: 'GET',
   url: `${ATTENDANCE_BASE}/day.json`,
-  summary: '考勤日报：当天排班的每个人的首次到达、最后离开、迟到/早退分钟、缺勤、在岗小时和状态（由存储的位置计算），分页',
+  summary: '考勤日报：当天排班（班次已对其生效、非节假日）的每个人的首次到达、最后离开、迟到/早退分钟、缺勤、请假、在岗小时和状态（由存储的位置、请假和补卡计算），分页，及全天汇总（应到/实到/迟到/早退/缺勤/请假）',
   resource: AttendanceResource.report,
   schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
   handler: async (ctx) => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
-    const page = await dayReport(deps.store.attendance, await ctx.scope(), day, deps.clock.now(), pageOffset(query), query.keyword);
-    return { total: page.total, list: page.list.map(toDayItem) };
+    const page = await dayReport(deps.store, await ctx.scope(), day, deps.clock.now(), pageOffset(query), query.keyword);
+    return { total: page.total, list: page.list.map(toDayItem), summary: page.summary };
   },
 });
 
 export const attendanceMonthRoute = sessionRoute<MonthQuery>({
   method: 'GET',
   url: `${ATTENDANCE_BASE}/month.json`,
-  summary: '考勤月报：每个人当月（到今天为止）的应出勤、出勤、迟到、早退、缺勤天数和在岗小时，分页',
+  summary: '考勤月报：每个人当月（到今天为止，自班次生效日起）的应出勤、出勤、迟到、早退、缺勤、请假天数、在岗小时和每天的标记，分页，及全月汇总',
   resource: AttendanceResource.report,
   schema: { querystring: object({ month: requiredText('月份', 7), keyword: text('关键词', 50), ...pagingProperties }, ['month']) },
   handler: async (ctx) => {
     const { query, deps } = ctx;
     const month = parseMonth(query.month);
     const now = deps.clock.now();
-    const page = await monthReport(deps.store.attendance, await ctx.scope(), month, chinaToday(now), now, pageOffset(query), query.keyword);
-    return { total: page.total, list: page.list.map(toMonthItem) };
+    const page = await monthReport(deps.store, await ctx.scope(), month, chinaToday(now), now, pageOffset(query), query.keyword);
+    return { total: page.total, list: page.list.map(toMonthItem), summary: page.summary };
   },
 });
 
@@ -61,6 +62,15 @@ const time = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
 function boldHeader(ws: ExcelJS.Worksheet): void {
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
+}
+
+const SUMMARY_TITLES: [keyof AttendanceSummary, string][] = [
+  ['expected', '应到'], ['present', '实到'], ['late', '迟到'], ['early', '早退'], ['absent', '缺勤'], ['leave', '请假'],
+];
+
+/** The summary line above a sheet's table: 应到 n  实到 n … (person-days). */
+function summaryLine(title: string, s: AttendanceSummary): string {
+  return `${title}  ${SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
 }
 
 async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
@@ -74,30 +84,37 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
     ws.columns = [...person, { header: '日期', width: 12 }, { header: '首次到达', width: 10 }, { header: '最后离开', width: 10 },
       { header: '迟到(分钟)', width: 10 }, { header: '早退(分钟)', width: 10 }, { header: '在岗(小时)', width: 10 }, { header: '状态', width: 10 }];
     boldHeader(ws);
-    const result = await dayReport(deps.store.attendance, scope, job.day, now, page, job.keyword);
+    const result = await dayReport(deps.store, scope, job.day, now, page, job.keyword);
     for (const l of result.list.map(toDayItem)) {
-      ws.addRow([...base(l), l.day, time(l.arrival), time(l.departure), l.lateMinutes, l.earlyMinutes, l.onSiteHours, l.status]).commit();
+      ws.addRow([...base(l), l.day, time(l.arrival), time(l.departure), l.lateMinutes, l.earlyMinutes, l.onSiteHours, l.leave ?? l.status]).commit();
     }
+    ws.addRow([]).commit();
+    ws.addRow([summaryLine(`${job.day} 汇总（人次）`, result.summary)]).commit();
   } else {
-    ws.columns = [...person, { header: '应出勤(天)', width: 10 }, { header: '出勤(天)', width: 10 }, { header: '迟到(次)', width: 10 },
-      { header: '早退(次)', width: 10 }, { header: '缺勤(天)', width: 10 }, { header: '在岗(小时)', width: 10 }];
+    // the person × day sheet HR pays wages from: one column per day of the month, then the totals
+    const days = monthDays(job.month);
+    ws.columns = [...person, ...days.map((d) => ({ header: String(Number(d.slice(8))), width: 4.5 })),
+      { header: '应出勤(天)', width: 10 }, { header: '出勤(天)', width: 9 }, { header: '迟到(次)', width: 9 }, { header: '早退(次)', width: 9 },
+      { header: '缺勤(天)', width: 9 }, { header: '请假(天)', width: 9 }, { header: '在岗(小时)', width: 10 }];
     boldHeader(ws);
-    const result = await monthReport(deps.store.attendance, scope, job.month, chinaToday(now), now, page, job.keyword);
+    const result = await monthReport(deps.store, scope, job.month, chinaToday(now), now, page, job.keyword);
     for (const l of result.list.map(toMonthItem)) {
-      ws.addRow([...base(l), l.workDays, l.presentDays, l.lateDays, l.earlyDays, l.absentDays, l.onSiteHours]).commit();
+      ws.addRow([...base(l), ...l.marks, l.workDays, l.presentDays, l.lateDays, l.earlyDays, l.absentDays, l.leaveDays, l.onSiteHours]).commit();
     }
+    ws.addRow([]).commit();
+    ws.addRow([summaryLine(`${job.month} 汇总（人天）`, result.summary)]).commit();
+    ws.addRow([`图例：${DAY_MARKS.map(([m, t]) => `${m} ${t}`).join('；')}`]).commit();
   }
   ws.commit();
   await book.commit();
 }
-
 
 interface ExportBody { kind: 'day' | 'month'; day?: string; month?: string; keyword?: string }
 
 export const attendanceExportRoute = sessionRoute<unknown, ExportBody>({
   method: 'POST',
   url: `${ATTENDANCE_BASE}/export.json`,
-  summary: '导出考勤日报（kind day，day）或考勤月报（kind month，month），后台生成 xlsx，生成后在下载中心下载',
+  summary: '导出考勤日报（kind day，day）或考勤月报（kind month，month：人员 × 日期的逐日矩阵及合计），后台生成 xlsx，生成后在下载中心下载',
   resource: AttendanceResource.export,
   schema: {
     body: object(

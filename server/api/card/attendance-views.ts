@@ -8,9 +8,10 @@ export function toDayItem(l: DayLine) {
   const r = l.result;
   return {
     vehicleId: l.person.vehicleId, name: l.person.name, employeeNo: l.person.employeeNo, department: l.person.department,
-    shiftName: l.shift.name, areaName: l.area.name, day: l.day,
+    shiftName: l.shift.name, areaName: l.area.name, day: l.day, startsOn: l.startsOn,
     arrival: r.arrival && toChinaIso(r.arrival), departure: r.departure && toChinaIso(r.departure),
-    lateMinutes: r.lateMinutes, earlyMinutes: r.earlyMinutes, absent: r.absent, onSiteHours: hours(r.onSiteSeconds), status: r.status,
+    lateMinutes: r.lateMinutes, earlyMinutes: r.earlyMinutes, absent: r.absent, leave: r.leave, corrected: r.corrected, onSiteHours: hours(r.onSiteSeconds),
+    status: r.status,
   };
 }
 
@@ -19,7 +20,7 @@ export function toMonthItem(l: MonthLine) {
   return {
     vehicleId: l.person.vehicleId, name: l.person.name, employeeNo: l.person.employeeNo, department: l.person.department,
     shiftName: l.shift.name, areaName: l.area.name, workDays: l.workDays, presentDays: l.presentDays, lateDays: l.lateDays,
-    earlyDays: l.earlyDays, absentDays: l.absentDays, onSiteHours: hours(l.onSiteSeconds),
+    earlyDays: l.earlyDays, absentDays: l.absentDays, leaveDays: l.leaveDays, onSiteHours: hours(l.onSiteSeconds), startsOn: l.startsOn, marks: l.marks,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { WorkShiftRecord } from '../../store/attendance-queries';
+import { chinaDay } from '../../../sdk/china-time';
 import { badInput, notFound } from '../envelope';
+import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
 import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
@@ -7,7 +9,10 @@ import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MAX_GRACE = 120;
 
-/** A shift as the console gets it: times as HH:MM (China time), weekdays ISO (1 Monday … 7 Sunday). */
+/**
+ * A shift as the console gets it: times as HH:MM (China time; an end at or before the start is on the next
+ * day), weekdays ISO (1 Monday … 7 Sunday), and the day each binding (`v:<id>`, `d:<department>`) applies from.
+ */
 export interface WorkShift {
   id: number;
   name: string;
@@ -18,13 +23,14 @@ export interface WorkShift {
   weekdays: number[];
   vehicleIds: number[];
   departments: string[];
+  memberStarts: Record<string, string>;
 }
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 export const toWorkShift = (s: WorkShiftRecord): WorkShift => ({
   id: s.id, name: s.name, workAreaId: s.workAreaId, startTime: hhmm(s.startMinute), endTime: hhmm(s.endMinute),
-  graceMinutes: s.graceMinutes, weekdays: s.weekdays, vehicleIds: s.vehicleIds, departments: s.departments,
+  graceMinutes: s.graceMinutes, weekdays: s.weekdays, vehicleIds: s.vehicleIds, departments: s.departments, memberStarts: s.memberStarts,
 });
 
 function minuteOf(value: string | undefined, label: string): number {
@@ -44,6 +50,18 @@ interface WorkShiftBody {
   weekdays?: number[];
   vehicleIds?: number[];
   departments?: string[];
+  /** The day the people and departments this save binds anew start to keep the shift (today when absent). */
+  startsOn?: string;
+}
+
+/**
+ * The start of every binding after a save: a binding kept keeps its day (one saved before days were kept,
+ * the shift's creation day); a new one starts on `startsOn`.
+ */
+function memberStarts(keys: string[], existing: WorkShiftRecord | undefined, startsOn: string): Record<string, string> {
+  const before = new Set(existing ? [...existing.vehicleIds.map((id) => `v:${id}`), ...existing.departments.map((d) => `d:${d}`)] : []);
+  const created = existing && chinaDay(existing.createdAt);
+  return Object.fromEntries(keys.map((k) => [k, existing?.memberStarts[k] ?? (before.has(k) && created ? created : startsOn)]));
 }
 
 export const workShiftListRoute = sessionRoute({
@@ -73,7 +91,7 @@ export const workShiftOptionsRoute = sessionRoute({
 export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
   method: 'POST',
   url: `${ATTENDANCE_BASE}/shift/save.json`,
-  summary: '保存考勤班次：考勤区域、上下班时间（HH:MM，下班晚于上班）、宽限分钟（0–120，迟到和早退都按它放宽）、工作日（1 周一 … 7 周日），绑定人员和部门；不带 id 为新增',
+  summary: '保存考勤班次：考勤区域、上下班时间（HH:MM；下班早于上班为跨零点的夜班，算作上班那天）、宽限分钟（0–120，迟到和早退都按它放宽）、工作日（1 周一 … 7 周日），绑定人员和部门及新绑定的生效日期（startsOn，默认今天；生效前不计缺勤）；不带 id 为新增',
   resource: AttendanceResource.manage,
   schema: {
     body: object(
@@ -87,6 +105,7 @@ export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
         weekdays: { type: 'array', title: '工作日', maxItems: 7, items: { type: 'integer', title: '工作日', minimum: 1, maximum: 7 } },
         vehicleIds: { type: 'array', title: '绑定人员', maxItems: 5000, items: { type: 'integer', title: '人员', minimum: 1 } },
         departments: { type: 'array', title: '绑定部门', maxItems: 200, items: { type: 'string', title: '部门', maxLength: 50 } },
+        startsOn: { type: 'string', title: '生效日期', maxLength: 10 },
       },
       ['name', 'workAreaId'],
     ),
@@ -97,7 +116,7 @@ export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
     if (!name) throw badInput('班次名称不能为空');
     const startMinute = minuteOf(body.startTime, '上班时间');
     const endMinute = minuteOf(body.endTime, '下班时间');
-    if (endMinute <= startMinute) throw badInput('下班时间必须晚于上班时间');
+    if (endMinute === startMinute) throw badInput('下班时间不能与上班时间相同');
     const weekdays = [...new Set(body.weekdays ?? [])].sort((a, b) => a - b);
     if (weekdays.length === 0) throw badInput('工作日不能为空');
     const scope = await ctx.scope();
@@ -112,7 +131,12 @@ export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
     if (vehicleIds.some((id) => !people.has(id))) throw notFound('人员不存在');
     const departments = [...new Set((body.departments ?? []).map((d) => d.trim()).filter(Boolean))];
     if (await deps.store.attendance.shiftNameTaken(tenantId, name, existing?.id)) throw badInput('班次名称已存在');
-    const input = { workAreaId: area.id, name, startMinute, endMinute, graceMinutes: body.graceMinutes ?? 0, weekdays, vehicleIds, departments };
+    const startsOn = body.startsOn?.trim() ? parseDay(body.startsOn, '生效日期') : chinaDay(deps.clock.now());
+    const keys = [...vehicleIds.map((v) => `v:${v}`), ...departments.map((d) => `d:${d}`)];
+    const input = {
+      workAreaId: area.id, name, startMinute, endMinute, graceMinutes: body.graceMinutes ?? 0, weekdays, vehicleIds, departments,
+      memberStarts: memberStarts(keys, existing, startsOn),
+    };
     let id: number;
     if (existing) {
       await deps.store.attendance.updateShift(existing.id, input);

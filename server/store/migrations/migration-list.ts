@@ -23,6 +23,7 @@ import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
 import { leasePaymentReceipts } from './0026-lease-payment-receipts';
+import { attendanceRecords } from './0027-attendance-records';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0024-tenant-map-settings': tenantMapSettings,
   '0025-odometer-rule': odometerRule,
   '0026-lease-payment-receipts': leasePaymentReceipts,
+  '0027-attendance-records': attendanceRecords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,173 @@
+import type { LeaveRecord, PunchInput, PunchRecord } from '../../store/attendance-record-queries';
+import { badInput, notFound } from '../envelope';
+import { dayCount, parseDay } from '../report/report-request';
+import type { SessionContext } from '../route-definition';
+import { sessionRoute } from '../route-definition';
+import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { toChinaIso } from '../time-format';
+import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+
+/** The kinds of 请假 an administrator records. */
+export const LEAVE_KINDS = ['事假', '病假', '年假', '调休', '婚假', '丧假', '产假', '陪产假', '工伤假', '公出', '其他'] as const;
+const MAX_LEAVE_DAYS = 366;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const PUNCH_NAMES = { in: '上班卡', out: '下班卡' } as const;
+
+const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+export const toLeaveItem = (l: LeaveRecord) => ({
+  id: l.id, vehicleId: l.vehicleId, personName: l.personName, kind: l.kind, startDay: l.startDay, endDay: l.endDay,
+  days: dayCount(l.startDay, l.endDay), reason: l.reason, createdBy: l.createdBy ?? '', createTime: toChinaIso(l.createdAt),
+});
+
+export const toPunchItem = (p: PunchRecord) => ({
+  id: p.id, vehicleId: p.vehicleId, personName: p.personName, day: p.day, punch: p.punch, time: hhmm(p.minute), reason: p.reason,
+  createdBy: p.createdBy ?? '', createTime: toChinaIso(p.createdAt),
+});
+
+interface ListQuery { vehicleId?: number; start?: string; end?: string; current: number; pageSize: number }
+
+const listQuery = object({ vehicleId: int('人员', 1), start: text('开始日期', 10), end: text('结束日期', 10), ...pagingProperties });
+
+function listFilter(q: ListQuery) {
+  const from = q.start?.trim() ? parseDay(q.start, '开始日期') : undefined;
+  const to = q.end?.trim() ? parseDay(q.end, '结束日期') : undefined;
+  if (from && to && to < from) throw badInput('结束日期不能早于开始日期');
+  return { vehicleId: q.vehicleId, from, to };
+}
+
+/** The person a record is for, in the caller's scope. */
+async function personOf(ctx: SessionContext<unknown, unknown>, vehicleId: number | undefined) {
+  if (vehicleId === undefined) throw badInput('人员不能为空');
+  const person = (await ctx.deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === vehicleId);
+  if (!person) throw notFound('人员不存在');
+  return person;
+}
+
+function reasonOf(value: string | undefined): string {
+  const reason = value?.trim();
+  if (!reason) throw badInput('事由不能为空');
+  return reason;
+}
+
+export const leaveListRoute = sessionRoute<ListQuery>({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/leave/list.json`,
+  summary: '请假记录（可按人员和日期范围筛选，与范围有交集的都列出），新的在前，分页',
+  resource: AttendanceResource.manage,
+  alsoResources: [AttendanceResource.report],
+  schema: { querystring: listQuery },
+  handler: async (ctx) => {
+    const all = await ctx.deps.store.attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query));
+    const page = pageOffset(ctx.query);
+    return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toLeaveItem) };
+  },
+});
+
+interface LeaveBody { vehicleId?: number; kind?: string; startDay?: string; endDay?: string; reason?: string }
+
+export const leaveSaveRoute = sessionRoute<unknown, LeaveBody>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/leave/save.json`,
+  summary: `登记请假：人员、类别（${LEAVE_KINDS.join('/')}）、起止日期（整天，含两端）和事由；请假的日子不计缺勤`,
+  resource: AttendanceResource.manage,
+  schema: {
+    body: object({
+      vehicleId: int('人员', 1), kind: text('请假类别', 10), startDay: text('开始日期', 10), endDay: text('结束日期', 10), reason: text('事由', 200),
+    }),
+  },
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const person = await personOf(ctx, body.vehicleId);
+    const kind = body.kind?.trim() ?? '';
+    if (!kind) throw badInput('请假类别不能为空');
+    if (!(LEAVE_KINDS as readonly string[]).includes(kind)) throw badInput(`请假类别应为 ${LEAVE_KINDS.join('、')} 之一`);
+    if (!body.startDay?.trim()) throw badInput('开始日期不能为空');
+    if (!body.endDay?.trim()) throw badInput('结束日期不能为空');
+    const startDay = parseDay(body.startDay, '开始日期');
+    const endDay = parseDay(body.endDay, '结束日期');
+    if (endDay < startDay) throw badInput('结束日期不能早于开始日期');
+    if (dayCount(startDay, endDay) > MAX_LEAVE_DAYS) throw badInput(`一次请假不能超过 ${MAX_LEAVE_DAYS} 天`);
+    const reason = reasonOf(body.reason);
+    if (await deps.store.attendanceRecords.overlappingLeave(person.vehicleId, startDay, endDay)) throw badInput('该人员在这段时间已有请假记录');
+    const id = await deps.store.attendanceRecords.createLeave(person.tenantId, { vehicleId: person.vehicleId, kind, startDay, endDay, reason }, user.id);
+    const saved = toLeaveItem((await deps.store.attendanceRecords.findLeave(await ctx.scope(), id))!);
+    await ctx.audit({ action: '登记请假', target: `${person.name} ${kind} ${startDay} 至 ${endDay}`, after: saved, tenantId: person.tenantId });
+    return saved;
+  },
+});
+
+export const leaveDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/leave/delete.json`,
+  summary: '删除请假记录',
+  resource: AttendanceResource.manage,
+  schema: { body: object({ id: int('请假记录', 1) }, ['id']) },
+  handler: async (ctx) => {
+    const existing = await ctx.deps.store.attendanceRecords.findLeave(await ctx.scope(), ctx.body.id);
+    if (!existing) throw notFound('请假记录不存在');
+    await ctx.deps.store.attendanceRecords.deleteLeave(existing.id);
+    await ctx.audit({ action: '删除请假', target: `${existing.personName} ${existing.kind} ${existing.startDay} 至 ${existing.endDay}`, before: toLeaveItem(existing), tenantId: existing.tenantId });
+    return { deleted: 1 };
+  },
+});
+
+export const punchListRoute = sessionRoute<ListQuery>({
+  method: 'GET',
+  url: `${ATTENDANCE_BASE}/punch/list.json`,
+  summary: '补卡记录（可按人员和日期范围筛选），新的在前，分页',
+  resource: AttendanceResource.manage,
+  alsoResources: [AttendanceResource.report],
+  schema: { querystring: listQuery },
+  handler: async (ctx) => {
+    const all = await ctx.deps.store.attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query));
+    const page = pageOffset(ctx.query);
+    return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toPunchItem) };
+  },
+});
+
+interface PunchBody { vehicleId?: number; day?: string; punch?: string; time?: string; reason?: string }
+
+export const punchSaveRoute = sessionRoute<unknown, PunchBody>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/punch/save.json`,
+  summary: '登记补卡：人员、考勤日期（夜班为上班那天）、上班卡或下班卡（in/out）、时间（HH:MM，夜班次日凌晨的时间照填）和事由；补卡算作在考勤区域内打卡',
+  resource: AttendanceResource.manage,
+  schema: {
+    body: object({
+      vehicleId: int('人员', 1), day: text('考勤日期', 10), punch: { type: 'string', title: '补卡类型', enum: ['in', 'out'] }, time: text('补卡时间', 5), reason: text('事由', 200),
+    }),
+  },
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const person = await personOf(ctx, body.vehicleId);
+    if (!body.day?.trim()) throw badInput('考勤日期不能为空');
+    const day = parseDay(body.day, '考勤日期');
+    const punch = body.punch === 'in' ? 'in' : body.punch === 'out' ? 'out' : undefined;
+    if (!punch) throw badInput('补卡类型不能为空');
+    if (!body.time?.trim()) throw badInput('补卡时间不能为空');
+    const m = TIME.exec(body.time.trim());
+    if (!m) throw badInput('补卡时间格式不正确，应为 HH:MM，例如 09:00');
+    const reason = reasonOf(body.reason);
+    const input: PunchInput = { vehicleId: person.vehicleId, day, punch, minute: Number(m[1]) * 60 + Number(m[2]), reason };
+    const id = await deps.store.attendanceRecords.createPunch(person.tenantId, input, user.id);
+    const saved = toPunchItem((await deps.store.attendanceRecords.findPunch(await ctx.scope(), id))!);
+    await ctx.audit({ action: '登记补卡', target: `${person.name} ${day} ${PUNCH_NAMES[punch]} ${saved.time}`, after: saved, tenantId: person.tenantId });
+    return saved;
+  },
+});
+
+export const punchDeleteRoute = sessionRoute<unknown, { id: number }>({
+  method: 'POST',
+  url: `${ATTENDANCE_BASE}/punch/delete.json`,
+  summary: '删除补卡记录',
+  resource: AttendanceResource.manage,
+  schema: { body: object({ id: int('补卡记录', 1) }, ['id']) },
+  handler: async (ctx) => {
+    const existing = await ctx.deps.store.attendanceRecords.findPunch(await ctx.scope(), ctx.body.id);
+    if (!existing) throw notFound('补卡记录不存在');
+    await ctx.deps.store.attendanceRecords.deletePunch(existing.id);
+    await ctx.audit({ action: '删除补卡', target: `${existing.personName} ${existing.day} ${PUNCH_NAMES[existing.punch]}`, before: toPunchItem(existing), tenantId: existing.tenantId });
+    return { deleted: 1 };
+  },
+});
