@@ -159,8 +159,14 @@ describe(`the console at ${WINDOW.width}×${WINDOW.height}`, () => {
     // the circle being drawn (an SVG path of Leaflet, placed from the map position of the press)
     const sketch = areaDialog.locator('[aria-label="考勤区域地图"] path[stroke="#e8590c"]').first();
     await sketch.waitFor({ state: 'visible' });
-    // its radius follows the last move the map has been given (moves are delivered once a frame)
-    await expect.poll(async () => Math.round((await sketch.boundingBox())!.width / 2), { message: 'the circle reaches where the mouse was dragged' }).toBeGreaterThanOrEqual(drag - NEAR);
+    // the last moves of a drag may not reach the page before the next ones: move on along the rim
+    // (a pixel up and down, as far from the centre) until the circle has followed
+    let wiggle = 0;
+    const radius = async () => {
+      await page.mouse.move(centre.x + drag, centre.y + (wiggle++ % 2));
+      return Math.round((await sketch.boundingBox())!.width / 2);
+    };
+    await expect.poll(radius, { message: 'the circle reaches where the mouse was dragged' }).toBeGreaterThanOrEqual(drag - NEAR);
     const drawn = (await sketch.boundingBox())!;
     expect(Math.abs(drawn.x + drawn.width / 2 - centre.x), 'the circle’s centre is where the mouse was pressed (x)').toBeLessThan(NEAR);
     expect(Math.abs(drawn.y + drawn.height / 2 - centre.y), 'the circle’s centre is where the mouse was pressed (y)').toBeLessThan(NEAR);
