@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { keepPointerOffsetsUnzoomed } from './zoomed-pointer';
 
 export type ECharts = ReturnType<typeof import('echarts/core').init>;
 
@@ -9,6 +10,7 @@ export type EChartsLoader = () => Promise<{ init: typeof import('echarts/core').
  * An ECharts instance on the returned `box`: loads ECharts through `load` (which keeps each chart's
  * bundle to the parts it needs), follows the box's size and disposes of the chart on unmount.
  * A new `load` or `theme` makes a new instance, so pass a stable `load` (module-level or memoised).
+ * Mouse positions stay right under the page scale's CSS zoom.
  * `failed` is true when ECharts could not be loaded.
  */
 export function useEchartsInstance(load: EChartsLoader, theme?: string) {
@@ -20,9 +22,11 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
     let disposed = false;
     let instance: ECharts | undefined;
     let resize: ResizeObserver | undefined;
+    let unzoomed: (() => void) | undefined;
     load()
       .then(({ init }) => {
         if (disposed || !box.current) return;
+        unzoomed = keepPointerOffsetsUnzoomed(box.current);
         instance = init(box.current, theme, { renderer: 'canvas' });
         resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance?.resize()) : undefined;
         resize?.observe(box.current);
@@ -32,6 +36,7 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
     return () => {
       disposed = true;
       resize?.disconnect();
+      unzoomed?.();
       instance?.dispose();
     };
   }, [load, theme]);
