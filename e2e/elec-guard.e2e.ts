@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
+import { coveredMapControls, setDesk } from './map-controls';
 import { RESULTS_DIR, startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -49,6 +50,19 @@ describe('电动车卫士', () => {
     await page.goto('/elec-car/monitor');
     await reaches(page, (p) => p === '/elec-car/monitor', '车辆监控');
     const search = await shows(page.locator('input[type="search"]'), 'the tree search', 30_000);
+    // at 1366×768 with the alarm desk open the whole monitor fits: the map keeps its width, the
+    // table ends inside the window and the page itself does not scroll
+    for (const open of [false, true]) {
+      await setDesk(page, open);
+      const map = page.getByRole('region', { name: '地图' });
+      await shows(map.locator('.leaflet-control-zoom-in'), 'the map’s zoom buttons', 20_000);
+      await expect.poll(async () => (await map.boundingBox())?.width ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(open ? 450 : 800);
+      const table = (await page.getByRole('table', { name: '电动车实时状态' }).boundingBox())!;
+      expect(table.y + table.height).toBeLessThanOrEqual(768);
+      expect(await page.getByRole('main').evaluate((m) => m.scrollHeight - m.clientHeight)).toBeLessThanOrEqual(1);
+      await expect.poll(() => coveredMapControls(map), { timeout: 5_000 }).toEqual([]);
+    }
+    await screenshot(page, 'elec-guard-monitor-desk-open.png');
     await search.fill(bike!.terminalNo);
     await expect.poll(async () => /显示\s*(\d+)/.exec(await page.getByTestId('monitor-count').innerText())?.[1], { timeout: 15_000 }).toBe('1');
     await page.getByTestId('monitor-count').getByRole('button', { name: '下发指令' }).click();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { shows } from './expect-ui';
+import { coveredMapControls, setDesk } from './map-controls';
 import { RESULTS_DIR, startServer, type RunningServer } from './server';
 
 const IMEI = '868710059990001';
@@ -119,6 +120,22 @@ describe('宠物守护', () => {
     // 宠物定位: the pet's card; 响铃 reaches the collar as FIND and its answer shows as 成功, in Chinese with its own words
     await page.goto('/pet/monitor');
     const card = await shows(page.getByRole('article', { name: `宠物 ${PET}` }), 'the pet’s card', 30_000);
+    // at 1366×768 with the alarm desk open the map keeps a useful width beside the cards, and the
+    // cards' pages and the table end inside the window, the page itself not scrolling
+    await setDesk(page, true);
+    const map = page.getByRole('region', { name: '地图' });
+    await shows(map.locator('.leaflet-control-zoom-in'), 'the map’s zoom buttons', 20_000);
+    await expect.poll(async () => (await map.boundingBox())?.width ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(450);
+    const bottom = async (what: string) => {
+      const box = await (await shows(page.getByRole('main').locator(what), what)).boundingBox();
+      return box!.y + box!.height;
+    };
+    expect(await bottom('[role="tabpanel"][aria-label="宠物卡片"] button:has-text("下一页")')).toBeLessThanOrEqual(768);
+    expect(await bottom('[role="table"][aria-label="宠物实时状态"]')).toBeLessThanOrEqual(768);
+    expect(await page.getByRole('main').evaluate((m) => m.scrollHeight - m.clientHeight)).toBeLessThanOrEqual(1);
+    await expect.poll(() => coveredMapControls(map), { timeout: 5_000 }).toEqual([]);
+    await screenshot(page, 'pet-monitor-desk-open.png');
+    await setDesk(page, false);
     await shows(card.getByText('电量 66%'), 'the battery on the card', 30_000);
     await card.getByRole('button', { name: '响铃' }).click();
     expect(await collar.next('FIND')).toBe(`[3G*${IMEI}*0004*FIND]`);

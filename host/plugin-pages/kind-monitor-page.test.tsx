@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH, PermissionService, ServiceProvider, type Command, type GuardSettingsView, type MonitorItem, type PermissionService as Perms,
 } from '@tianlu/sdk';
@@ -33,8 +33,8 @@ async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[
   const sockets = new FakeWebSockets();
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
   await container.get<Perms>(PermissionService).load();
-  render(<ServiceProvider container={container}>{page}</ServiceProvider>);
-  return { server, sockets };
+  const { unmount } = render(<ServiceProvider container={container}>{page}</ServiceProvider>);
+  return { server, sockets, unmount };
 }
 
 describe('车辆监控 of 电动车卫士', () => {
@@ -51,6 +51,34 @@ describe('车辆监控 of 电动车卫士', () => {
     expect(row('粤B·D30001').getByText('已设防')).toBeTruthy();
     expect(row('粤B·D30018').getByText('35%（45.8V） 充电中')).toBeTruthy();
     expect(row('粤B·D30018').getByText('未设防 · 已断电')).toBeTruthy();
+  });
+});
+
+describe('the side column and the toolbar of the monitors', () => {
+  afterEach(() => localStorage.removeItem('main_monitorSideFolded'));
+  const bike = person('358710060000017', '粤B·D30001', { assetKind: 'ebike', protocol: 'gt06' });
+
+  it('opens 电池曲线 from the map’s toolbar of 车辆监控, no row of its own above the monitor', async () => {
+    await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
+    await screen.findAllByText('粤B·D30001');
+    fireEvent.click(within(screen.getByTestId('monitor-count')).getByRole('button', { name: '电池曲线' }));
+    expect(window.location.pathname).toBe('/elec-car/battery');
+  });
+
+  it('folds the list away for a wider map, and opens folded the next time until unfolded', async () => {
+    const first = await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
+    await screen.findByRole('tree');
+    fireEvent.click(screen.getByRole('button', { name: '收起电动车列表' }));
+    expect(screen.queryByRole('tree')).toBeNull();
+    expect(screen.getByRole('complementary', { name: '电动车列表' })).toBeTruthy();
+    first.unmount();
+
+    await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
+    await screen.findAllByText('粤B·D30001');
+    expect(screen.queryByRole('tree')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '展开电动车列表' }));
+    await screen.findByRole('tree');
+    expect(screen.queryByRole('button', { name: '展开电动车列表' })).toBeNull();
   });
 });
 
@@ -189,6 +217,24 @@ describe('宠物定位 of 宠物守护', () => {
     return { ...rendered, card };
   }
   const goLive = (socket: FakeWebSocket) => act(() => void socket.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [collar] }));
+
+  it('shows the cards first in the side column, the group tree a tab away, and keeps a card’s 寻宠 result across the tabs', async () => {
+    const { sockets, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
+    const side = within(screen.getByRole('complementary', { name: '宠物列表' }));
+    expect(side.getByRole('tab', { name: '宠物卡片' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('tree')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
+    await within(card).findByText('响铃：已发送');
+    goLive(sockets.last!);
+    await within(card).findByText('响铃：成功（设备正在响铃）');
+
+    fireEvent.click(side.getByRole('tab', { name: '宠物列表' }));
+    await screen.findByRole('tree');
+    expect(screen.queryByRole('article', { name: '宠物 豆包' })).toBeNull();
+    fireEvent.click(side.getByRole('tab', { name: '宠物卡片' }));
+    const again = await screen.findByRole('article', { name: '宠物 豆包' });
+    expect(within(again).getByText('响铃：成功（设备正在响铃）')).toBeTruthy();
+  });
 
   it('draws a paw where a pet has no photo, with an icon rather than an emoji character no font may hold', async () => {
     const { card } = await renderPets(ok({ batchId: 'b-ring', commands: [], pet }));

@@ -11,6 +11,8 @@ export const StorageKeys = {
   alarmDeskPrefs: 'alarmDeskPrefs',
   /** Whether the alarm desk column is open. */
   alarmDeskOpen: 'alarmDeskOpen',
+  /** Whether the monitors' side column (the group tree) is folded away for a wider map. */
+  monitorSideFolded: 'monitorSideFolded',
   navMenuList: 'navMenuList',
   currentSystem: 'currentSystem',
   systemId: 'systemId',

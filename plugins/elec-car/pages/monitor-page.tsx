@@ -5,16 +5,19 @@ import { GuardSettingsCard } from '../components/guard-settings-card';
 
 /**
  * /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live; the selected one's
- * 防盗设置 over the map, their battery curves a click away.
+ * 防盗设置 over the map, their battery curves a click away in the map's toolbar.
  */
 export default function MonitorPage() {
   const navigation = useService<NavigationService>(NavigationService);
   return (
-    <>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
-        <Button size="small" icon={<BatteryChargeRegular />} onClick={() => navigation.navigate('/elec-car/battery')}>电池曲线</Button>
-      </div>
-      <AssetMonitor assetKind="ebike" detail={(terminalNo) => <GuardSettingsCard terminalNo={terminalNo} />} />
-    </>
+    <AssetMonitor
+      assetKind="ebike"
+      detail={(terminalNo) => <GuardSettingsCard terminalNo={terminalNo} />}
+      toolbar={
+        <Button size="small" appearance="transparent" icon={<BatteryChargeRegular />} onClick={() => navigation.navigate('/elec-car/battery')}>
+          电池曲线
+        </Button>
+      }
+    />
   );
 }

@@ -15,7 +15,8 @@ const useStyles = makeStyles({
   blank: { display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: '28px', color: tokens.colorNeutralForeground3 },
   head: { display: 'flex', alignItems: 'center', gap: '6px', minWidth: 0 },
   lines: { display: 'flex', flexDirection: 'column', gap: '2px', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, minWidth: 0 },
-  actions: { gridColumn: '1 / span 2', display: 'flex', flexWrap: 'wrap', gap: '4px' },
+  // two by two in a narrow column (the monitor's side tab), on one line where there is room
+  actions: { gridColumn: '1 / span 2', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: '4px' },
   result: { gridColumn: '1 / span 2', fontSize: tokens.fontSizeBase200 },
   ok: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },

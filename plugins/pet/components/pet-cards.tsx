@@ -6,10 +6,7 @@ import { PetPaths, type Pet, type PetAction, type PetActionAnswer } from '../pet
 import { PetCard, type ActionState } from './pet-card';
 
 const useStyles = makeStyles({
-  panel: {
-    display: 'flex', flexDirection: 'column', gap: '8px', minHeight: 0, padding: '12px', borderRadius: tokens.borderRadiusMedium,
-    background: tokens.colorNeutralBackground2, boxShadow: tokens.shadow2,
-  },
+  panel: { display: 'flex', flexDirection: 'column', gap: '8px', flex: 1, minHeight: 0 },
   list: { display: 'flex', flexDirection: 'column', gap: '8px', overflowY: 'auto', flex: 1, minHeight: 0, padding: '2px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -31,7 +28,7 @@ function outcomeOf(command: Command): Pick<ActionState, 'statusText' | 'answer' 
 }
 
 /**
- * The pets as cards beside the map (paged on the server): each with its photo, battery, last
+ * The pets as cards, a tab of the monitor's side column (paged on the server): each with its photo, battery, last
  * report and place, and the 寻宠 actions with the collar's answer (成功 / 失败 / 超时) as it comes.
  */
 export const PetCards = observer(function PetCards(props: { onSelect?: (terminalNo: string) => void }) {
@@ -86,8 +83,7 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
   };
 
   return (
-    <aside className={s.panel} aria-label="宠物卡片">
-      <Text weight="semibold" size={400}>宠物卡片</Text>
+    <div className={s.panel}>
       <Input
         size="small"
         placeholder="名字或终端号"
@@ -118,6 +114,6 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
         {pets.length === 0 && !error && <Text>暂无宠物</Text>}
       </div>
       <PaginationBar pagination={pagination} onChange={() => void load()} />
-    </aside>
+    </div>
   );
 });

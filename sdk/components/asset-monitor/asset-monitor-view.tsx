@@ -1,4 +1,5 @@
-import { Badge, Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
@@ -13,6 +14,7 @@ import { HttpService } from '../../services/http-service';
 import { LiveService, type LiveStatus, type MonitorItem } from '../../services/live-service';
 import { MessageBus } from '../../services/message-bus';
 import { NavigationService } from '../../services/navigation-service';
+import { StorageKeys, StorageService } from '../../services/storage-service';
 import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
 import { AssetMap } from '../asset-map';
 import { AssetTree } from '../asset-tree';
@@ -50,9 +52,19 @@ export interface AssetMonitorProps {
   detail?: (terminalNo: string) => ReactNode;
   /** What the tree groups the assets by: vehicle groups (default) or, for people, their 部门 (未填写部门 for none). */
   groupBy?: AssetTreeGrouping;
+  /**
+   * A second view of the assets in the side column, as a tab beside the group tree and shown first
+   * (e.g. 宠物守护's pet cards with their 寻宠 actions), so the map keeps its width.
+   */
+  panel?: { title: string; content: ReactNode };
+  /** The page's own controls at the end of the map's toolbar (e.g. 电动车卫士's 电池曲线). */
+  toolbar?: ReactNode;
 }
 
 const TABLE_HEIGHT = 184;
+/** The side column open, and folded to its button. */
+const SIDE_WIDTH = 272;
+const SIDE_FOLDED_WIDTH = 40;
 const ROW_HEIGHT = 30;
 /** Kept clear at the map's bottom: the legend (22 px up, one line) and the attribution under it. */
 const LEGEND_SPACE = 56;
@@ -62,7 +74,7 @@ const TOOLBAR_SPACE = 48;
 const useStyles = makeStyles({
   root: {
     display: 'grid',
-    gridTemplateColumns: '272px minmax(0, 1fr)',
+    gridTemplateColumns: `${SIDE_WIDTH}px minmax(0, 1fr)`,
     gridTemplateRows: `minmax(0, 1fr) ${TABLE_HEIGHT + ROW_HEIGHT + 2}px`,
     gap: '12px',
     height: '100%',
@@ -79,7 +91,13 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     boxShadow: tokens.shadow2,
   },
-  title: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
+  rootFolded: { gridTemplateColumns: `${SIDE_FOLDED_WIDTH}px minmax(0, 1fr)` },
+  sideFolded: { padding: '8px 4px', alignItems: 'center' },
+  title: { display: 'flex', alignItems: 'center', gap: '4px', minHeight: '32px' },
+  heading: { flex: 1, minWidth: 0 },
+  tabs: { flex: 1, minWidth: 0, marginLeft: '-10px' },
+  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+  gone: { display: 'none' },
   map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
   // what lies over the map, in one flow so nothing covers anything else: right of the zoom buttons,
   // above the legend; the card beside the toolbar when the map is wide enough, else under it
@@ -196,6 +214,14 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const bus = useService<MessageBus>(MessageBus);
   const nav = useService<NavigationService>(NavigationService);
   const dialogs = useService<DialogService>(DialogService);
+  const storage = useService<StorageService>(StorageService);
+  const [folded, setFolded] = useState(() => storage.get<boolean>(StorageKeys.monitorSideFolded) === true);
+  const fold = (value: boolean) => {
+    setFolded(value);
+    storage.set(StorageKeys.monitorSideFolded, value);
+  };
+  const [tab, setTab] = useState<'panel' | 'tree'>('panel');
+  const showPanel = props.panel !== undefined && tab === 'panel';
   const [store] = useState(() => new MonitorStore({ http, live, geocode, bus }, assetKind, props.groupBy));
   const [cols] = useState(() => columns(store, words));
   useEffect(() => store.start(), [store]);
@@ -208,17 +234,29 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const liveLabel = LIVE_LABEL[store.liveStatus];
 
   return (
-    <div className={s.root}>
-      <aside className={s.side} aria-label={words.list}>
-        <div className={s.title}>
-          <Text weight="semibold" size={400}>
-            {words.list}
-          </Text>
+    <div className={mergeClasses(s.root, folded && s.rootFolded)}>
+      <aside className={mergeClasses(s.side, folded && s.sideFolded)} aria-label={words.list}>
+        {folded && (
+          <Button size="small" appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label={`展开${words.list}`} title={`展开${words.list}`} onClick={() => fold(false)} />
+        )}
+        <div className={mergeClasses(s.title, folded && s.gone)}>
+          {props.panel ? (
+            <TabList className={s.tabs} size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'panel' | 'tree')}>
+              <Tab value="panel">{props.panel.title}</Tab>
+              <Tab value="tree">{words.list}</Tab>
+            </TabList>
+          ) : (
+            <Text className={s.heading} weight="semibold" size={400}>
+              {words.list}
+            </Text>
+          )}
           <Badge appearance="tint" color={liveLabel.color} data-live={store.liveStatus}>
             {liveLabel.text}
           </Badge>
+          <Button size="small" appearance="subtle" icon={<ChevronDoubleLeftRegular />} aria-label={`收起${words.list}`} title={`收起${words.list}，地图更宽`} onClick={() => fold(true)} />
         </div>
-        <div style={{ flex: 1, minHeight: 0 }}>
+        {/* both views stay mounted while hidden: a tab or the fold keeps the tree's and the panel's state */}
+        <div className={mergeClasses(s.body, (folded || showPanel) && s.gone)}>
           <AssetTree
             groups={store.treeGroups}
             groupOf={store.groupOf}
@@ -235,6 +273,11 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
             noun={words.noun}
           />
         </div>
+        {props.panel && (
+          <div className={mergeClasses(s.body, (folded || !showPanel) && s.gone)} role="tabpanel" aria-label={props.panel.title}>
+            {props.panel.content}
+          </div>
+        )}
       </aside>
       <section className={s.map} aria-label="地图">
         <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
@@ -272,6 +315,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
                 下发指令
               </Button>
             </Permission>
+            {props.toolbar}
           </div>
           {store.error && (
             <MessageBar intent="error" className={mergeClasses(s.aside, s.error)}>

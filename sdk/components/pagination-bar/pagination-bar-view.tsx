@@ -4,8 +4,10 @@ import type { PaginationBarProps } from '../pagination-bar';
 import { PAGE_SIZES } from '../pagination-bar';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', padding: '8px 0 0' },
-  muted: { color: tokens.colorNeutralForeground3 },
+  // a narrow column (a side panel's list) takes the bar on two lines rather than squeezing its words
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: '4px 8px', padding: '8px 0 0' },
+  muted: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  page: { whiteSpace: 'nowrap' },
 });
 
 /** The view of {@link PaginationBar}; loaded on demand. */
@@ -22,7 +24,7 @@ const PaginationBarView = observer(function PaginationBarView(props: PaginationB
       <Button size="small" disabled={props.disabled || p.current <= 1} onClick={() => go(p.current - 1)}>
         上一页
       </Button>
-      <Text>
+      <Text className={s.page}>
         {p.current} / {p.pageCount}
       </Text>
       <Button size="small" disabled={props.disabled || p.current >= p.pageCount} onClick={() => go(p.current + 1)}>
