@@ -21,6 +21,7 @@ import { loginFailureSource } from './0021-login-failure-source';
 import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
+import { healthLimits } from './0025-health-limits';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0022-alarm-levels': alarmLevels,
   '0023-device-guard-settings': deviceGuardSettings,
   '0024-tenant-map-settings': tenantMapSettings,
+  '0025-health-limits': healthLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
