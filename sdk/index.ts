@@ -11,6 +11,7 @@ export * from './asset-vocabulary';
 export * from './gb-compliance';
 export * from './lease';
 export * from './ebike-guard';
+export * from './health-limits';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';

@@ -2,7 +2,7 @@ import { createElement, useMemo } from 'react';
 import { formatChinaTime } from '../china-time';
 import { EChart } from './echart';
 
-/** One line of a {@link HealthChart}: its points `[time ms, value]` and the limits drawn as dashed lines. */
+/** One line of a {@link HealthChart}: its points `[time ms, value]`. */
 export interface HealthChartSeries {
   name: string;
   unit: string;
@@ -23,11 +23,32 @@ export interface HealthChartProps {
 }
 
 /**
+ * The value axis of a chart: from a little under the lowest to a little over the highest of the
+ * readings and the limits (a tenth of their span each side), so the readings fill the chart and every
+ * limit line shows. Readings under 50 (body temperature) round to 0.1, others to whole numbers; an
+ * axis of readings that are never negative does not go below 0. Undefined without any value.
+ */
+export function healthAxis(values: readonly number[], limits: readonly number[] = []): { min: number; max: number } | undefined {
+  const all = [...values, ...limits].filter((v) => Number.isFinite(v));
+  if (all.length === 0) return undefined;
+  const lo = Math.min(...all);
+  const hi = Math.max(...all);
+  const span = hi - lo || Math.max(1, Math.abs(hi) * 0.05);
+  const step = Math.max(Math.abs(lo), Math.abs(hi)) < 50 ? 0.1 : 1;
+  const margin = Math.max(span * 0.1, step);
+  // toFixed(1) drops the float noise of 0.1 steps (35.300000000000004)
+  const min = Number((Math.floor((lo - margin) / step + 1e-9) * step).toFixed(1));
+  const max = Number((Math.ceil((hi + margin) / step - 1e-9) * step).toFixed(1));
+  return { min: lo >= 0 ? Math.max(0, min) : min, max };
+}
+
+/**
  * A time series of body readings (heart rate, blood pressure, temperature, steps) over a day with
  * its threshold lines, drawn by {@link EChart} (ECharts loads with the chart, not with the page).
  * Its box says how many readings it holds in `data-points`.
  */
 export function HealthChart({ label, series, limits, range, height = 220 }: HealthChartProps) {
+  const axis = useMemo(() => healthAxis(series.flatMap((s) => s.points.map((p) => p[1])), limits?.map((l) => l.value)), [series, limits]);
   const option = useMemo(() => {
     const unit = series[0]?.unit ?? '';
     return {
@@ -36,7 +57,7 @@ export function HealthChart({ label, series, limits, range, height = 220 }: Heal
       legend: { top: 0, data: series.map((s) => s.name) },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${v as number} ${unit}` },
       xAxis: { type: 'time', ...(range && { min: range[0], max: range[1] }), axisLabel: { formatter: (v: number) => formatChinaTime(v, 'clock') }, splitLine: { show: false } },
-      yAxis: { type: 'value', name: unit, scale: true, splitLine: { lineStyle: { color: '#eef0f3' } } },
+      yAxis: { type: 'value', name: unit, scale: true, ...(axis && { min: axis.min, max: axis.max }), splitLine: { lineStyle: { color: '#eef0f3' } } },
       series: series.map((s, i) => ({
         id: s.name,
         name: s.name,
@@ -58,7 +79,7 @@ export function HealthChart({ label, series, limits, range, height = 220 }: Heal
           : {}),
       })),
     };
-  }, [series, limits, range]);
+  }, [series, limits, range, axis]);
   const points = series.reduce((n, s) => n + s.points.length, 0);
-  return createElement('div', { 'data-points': points }, createElement(EChart, { label, option, height }));
+  return createElement('div', { 'data-points': points, ...(axis && { 'data-axis': `${axis.min}~${axis.max}` }) }, createElement(EChart, { label, option, height }));
 }

@@ -102,9 +102,13 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   platform('offline', '离线超时', true, 'info/condition', [{ key: 'minutes', title: '离线时长', min: 1, max: 10080, integer: true, value: 30 }]),
   platform('parking', '停车超时', false, 'info/condition', [{ key: 'minutes', title: '停车时长', min: 1, max: 1440, integer: true, value: 60 }]),
   platform('lowBattery', '低电量', true, 'info/condition', [{ key: 'percent', title: '电量阈值', min: 1, max: 99, integer: true, value: 20 }]),
-  // 健康告警: badges' readings against the tenant's 健康设置 (heart rate range, body temperature ceiling)
+  // 健康告警: badges' readings against their 健康设置 (the tenant's, a department's or the person's own limits)
   platform('heartRateAbnormal', '心率异常', true, 'urgent/condition'),
-  platform('temperatureHigh', '体温异常', true, 'urgent/condition'),
+  platform('temperatureHigh', '体温过高', true, 'urgent/condition'),
+  platform('temperatureLow', '体温过低', true, 'urgent/condition'),
+  platform('bloodPressureHigh', '血压过高', true, 'urgent/condition'),
+  platform('bloodPressureLow', '血压过低', true, 'normal/condition'),
+  platform('spo2Low', '血氧过低', true, 'urgent/condition'),
   // e-bikes only: GB 17761-2018 caps an electric bicycle's speed at 25 km/h
   platform('gbOverspeed', '超标车速', true, 'normal/condition', [
     { key: 'speedLimit', title: '限速', min: 1, max: 100, integer: true, value: 25 },

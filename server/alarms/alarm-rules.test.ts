@@ -176,7 +176,9 @@ describe('超标车速 (新国标)', () => {
 });
 
 describe('健康告警', () => {
-  const health = { heartRateMin: 50, heartRateMax: 120, temperatureMax: 37.3 };
+  const health = {
+    heartRateMin: 50, heartRateMax: 120, systolicMin: 90, systolicMax: 140, diastolicMin: 60, diastolicMax: 90, spo2Min: 94, temperatureMin: 35.5, temperatureMax: 37.3,
+  };
   const badge = (saved: AlarmControl[] = []) => ctx(saved, { assetKind: 'person', health });
 
   it('opens exactly one 心率异常 while heart rates stay above the range, and ends it when one is back in range', () => {
@@ -187,7 +189,7 @@ describe('健康告警', () => {
     expect(t).toMatchObject({ alarmType: 'heartRateAbnormal', detail: { heartRate: 45, min: 50, max: 120 } });
   });
 
-  it('opens 体温异常 above the ceiling, on its own beside the heart rate', () => {
+  it('opens 体温过高 above the ceiling, on its own beside the heart rate', () => {
     const out = run(emptyAlarmState(), badge(), [at(0, { temperature: 37.2, heartRate: 130 }), at(60, { temperature: 38.1, heartRate: 131 })]);
     expect(out).toEqual(['start:heartRateAbnormal', 'start:temperatureHigh']);
   });
@@ -195,5 +197,32 @@ describe('健康告警', () => {
   it('raises nothing when the type is switched off in 告警设置', () => {
     const off = badge([{ alarmType: 'heartRateAbnormal', enabled: false, thresholds: {} }]);
     expect(run(emptyAlarmState(), off, [at(0, { heartRate: 150 })])).toEqual([]);
+  });
+
+  it('opens one 血氧过低 for an SpO₂ of 90 under 94 and ends it when a reading is back at 96', () => {
+    const state = emptyAlarmState();
+    const out = evaluatePosition(state, at(0, { spo2: 90 }), badge()).transitions;
+    expect(out).toEqual([expect.objectContaining({ kind: 'start', alarmType: 'spo2Low', detail: { spo2: 90, min: 94 } })]);
+    expect(run(state, badge(), [at(60, { spo2: 91 }), at(120), at(180, { spo2: 96 })])).toEqual(['end:spo2Low']);
+    // exactly at the limit is in range
+    expect(run(emptyAlarmState(), badge(), [at(0, { spo2: 94 })])).toEqual([]);
+  });
+
+  it('opens 体温过低 for 35.0 under 35.5, not 体温过高, and ends it at 36.4', () => {
+    const state = emptyAlarmState();
+    const [t] = evaluatePosition(state, at(0, { temperature: 35.0 }), badge()).transitions;
+    expect(t).toMatchObject({ kind: 'start', alarmType: 'temperatureLow', detail: { temperature: 35, min: 35.5 } });
+    expect(run(state, badge(), [at(60, { temperature: 36.4 })])).toEqual(['end:temperatureLow']);
+  });
+
+  it('opens 血压过高 when either figure is above its limit and 血压过低 when either is below', () => {
+    expect(run(emptyAlarmState(), badge(), [at(0, { systolic: 150, diastolic: 85 })])).toEqual(['start:bloodPressureHigh']);
+    expect(run(emptyAlarmState(), badge(), [at(0, { systolic: 130, diastolic: 95 })])).toEqual(['start:bloodPressureHigh']);
+    expect(run(emptyAlarmState(), badge(), [at(0, { systolic: 85, diastolic: 70 })])).toEqual(['start:bloodPressureLow']);
+    const state = emptyAlarmState();
+    expect(run(state, badge(), [at(0, { systolic: 150, diastolic: 95 }), at(60, { systolic: 145, diastolic: 92 }), at(120, { systolic: 120, diastolic: 80 })]))
+      .toEqual(['start:bloodPressureHigh', 'end:bloodPressureHigh']);
+    const [t] = evaluatePosition(emptyAlarmState(), at(0, { systolic: 150, diastolic: 85 }), badge()).transitions;
+    expect(t!.detail).toEqual({ systolic: 150, diastolic: 85, systolicMax: 140, diastolicMax: 90 });
   });
 });

@@ -1,5 +1,6 @@
 import type { LonLat } from '../../sdk/geo';
 import type { GuardSettings } from '../../sdk/ebike-guard';
+import type { HealthLimits } from '../../sdk/health-limits';
 import { DEVICE_ALARM_TYPES, TERMINAL_ALARM_BITS, type AlarmControls } from './alarm-catalogue';
 import { nextInside, type FenceArea } from './fence-geometry';
 import { displacement, vibrationEpisode, type GuardWatch, type VibrationRun } from './guard-rules';
@@ -22,8 +23,11 @@ export interface RulePosition {
   armed?: boolean;
   /** Satellites of a GPS fix, when the terminal said. */
   satellites?: number;
-  /** Readings a badge or watch sent with or before this position: beats per minute, °C. */
+  /** Readings a badge or watch sent with or before this position: beats per minute, mmHg, SpO₂ %, °C. */
   heartRate?: number;
+  systolic?: number;
+  diastolic?: number;
+  spo2?: number;
   temperature?: number;
 }
 
@@ -43,8 +47,8 @@ export interface RuleContext {
   vehicleSpeedLimit: number | null;
   /** vehicle, person, pet or ebike (null: no asset); 超标车速 watches e-bikes only. */
   assetKind?: string | null;
-  /** The tenant's 健康设置: heart rate range and body temperature ceiling (健康告警). */
-  health?: { heartRateMin: number; heartRateMax: number; temperatureMax: number };
+  /** The asset's 健康设置 (the tenant's, overridden by its department's and its own): 健康告警. */
+  health?: HealthLimits;
   /** Fences bound to the vehicle or one of its groups. */
   fences: readonly RuleFence[];
   /** The device's 防盗设置 (震动灵敏度, 告警间隔); the defaults while it has none saved. */
@@ -182,23 +186,32 @@ function gbOverspeed(p: RulePosition, ctx: RuleContext, state: AssetAlarmState, 
 }
 
 /**
- * 健康告警: a heart rate outside the tenant's range or a body temperature above its ceiling opens
- * one alarm of that reading (kept open while readings stay out of range), a reading back in range
- * ends it; a position without a reading changes nothing.
+ * 健康告警: a reading outside the asset's limits (heart rate out of range, blood pressure above or
+ * below, SpO₂ below, body temperature above or below) opens one alarm of that kind (kept open while
+ * readings stay out), a reading back in range ends it; a position without that reading changes
+ * nothing. A blood pressure is high when either figure it carries is above its limit, low when
+ * either is below.
  */
 function health(p: RulePosition, ctx: RuleContext, d: Decisions): void {
-  const limits = ctx.health;
-  if (p.heartRate !== undefined) {
-    const type = 'heartRateAbnormal';
-    const out = limits !== undefined && (p.heartRate < limits.heartRateMin || p.heartRate > limits.heartRateMax);
-    if (out && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { heartRate: p.heartRate, min: limits!.heartRateMin, max: limits!.heartRateMax });
-    else d.end(type, p.time, { heartRate: p.heartRate });
+  const l = ctx.health;
+  const judge = (type: string, reading: Record<string, number> | undefined, out: boolean, limits: Record<string, number>) => {
+    if (!reading) return;
+    if (out && l && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { ...reading, ...limits });
+    else d.end(type, p.time, reading);
+  };
+  const { heartRate, systolic, diastolic, spo2, temperature } = p;
+  if (heartRate !== undefined) judge('heartRateAbnormal', { heartRate }, !!l && (heartRate < l.heartRateMin || heartRate > l.heartRateMax), l ? { min: l.heartRateMin, max: l.heartRateMax } : {});
+  if (systolic !== undefined || diastolic !== undefined) {
+    const bp = { ...(systolic !== undefined && { systolic }), ...(diastolic !== undefined && { diastolic }) };
+    const above = (v: number | undefined, max: number) => v !== undefined && v > max;
+    const below = (v: number | undefined, min: number) => v !== undefined && v < min;
+    judge('bloodPressureHigh', bp, !!l && (above(systolic, l.systolicMax) || above(diastolic, l.diastolicMax)), l ? { systolicMax: l.systolicMax, diastolicMax: l.diastolicMax } : {});
+    judge('bloodPressureLow', bp, !!l && (below(systolic, l.systolicMin) || below(diastolic, l.diastolicMin)), l ? { systolicMin: l.systolicMin, diastolicMin: l.diastolicMin } : {});
   }
-  if (p.temperature !== undefined) {
-    const type = 'temperatureHigh';
-    const out = limits !== undefined && p.temperature > limits.temperatureMax;
-    if (out && enabled(ctx, type)) d.start(type, p.time, pointOf(p), { temperature: p.temperature, max: limits!.temperatureMax });
-    else d.end(type, p.time, { temperature: p.temperature });
+  if (spo2 !== undefined) judge('spo2Low', { spo2 }, !!l && spo2 < l.spo2Min, l ? { min: l.spo2Min } : {});
+  if (temperature !== undefined) {
+    judge('temperatureHigh', { temperature }, !!l && temperature > l.temperatureMax, l ? { max: l.temperatureMax } : {});
+    judge('temperatureLow', { temperature }, !!l && temperature < l.temperatureMin, l ? { min: l.temperatureMin } : {});
   }
 }
 

@@ -1,3 +1,4 @@
+import { resolveHealthLimits, type HealthLimitOverride, type HealthLimits } from '../../sdk/health-limits';
 import type { Store } from '../store/create-store';
 import type { FenceRecord } from '../store/fence-queries';
 import { mergeControls, type AlarmControls } from './alarm-catalogue';
@@ -7,6 +8,19 @@ import type { RuleContext, RuleFence } from './alarm-rules';
 export interface TerminalContext extends RuleContext {
   tenantId: number;
   groupId: number | null;
+}
+
+/** A tenant's 健康设置 as the rules resolve them: its own limits, and those of its departments and people. */
+export interface TenantHealth {
+  tenant: HealthLimits;
+  departments: ReadonlyMap<string, HealthLimitOverride>;
+  people: ReadonlyMap<number, HealthLimitOverride>;
+}
+
+/** What a terminal's entry keeps to find its 健康设置. */
+interface TerminalEntry extends Omit<TerminalContext, 'controls' | 'health'> {
+  vehicleId: number | null;
+  department: string;
 }
 
 interface Cached<T> {
@@ -30,8 +44,8 @@ export function toRuleFence(f: FenceRecord): RuleFence | undefined {
  */
 export class RuleContextCache {
   private readonly controls = new Map<number, Cached<AlarmControls>>();
-  private readonly health = new Map<number, Cached<NonNullable<RuleContext['health']>>>();
-  private readonly terminals = new Map<number, Cached<Omit<TerminalContext, 'controls'>>>();
+  private readonly health = new Map<number, Cached<TenantHealth>>();
+  private readonly terminals = new Map<number, Cached<TerminalEntry>>();
   private generation = 0;
   /** Bumped by `forget`: a read that started before it is not kept. */
   private readonly terminalVersions = new Map<number, number>();
@@ -54,13 +68,17 @@ export class RuleContextCache {
     }
   }
 
-  /** The tenant's 健康设置 (health thresholds), kept like its alarm controls. */
-  async tenantHealth(tenantId: number): Promise<NonNullable<RuleContext['health']>> {
+  /** The tenant's 健康设置 with its department and person overrides, kept like its alarm controls. */
+  async tenantHealth(tenantId: number): Promise<TenantHealth> {
     const hit = this.fresh(this.health.get(tenantId));
     if (hit) return hit;
     const generation = this.generation;
-    const { heartRateMin, heartRateMax, temperatureMax } = await this.store.health.get(tenantId);
-    const value = { heartRateMin, heartRateMax, temperatureMax };
+    const [tenant, overrides] = await Promise.all([this.store.health.get(tenantId), this.store.health.overrides(tenantId)]);
+    const value: TenantHealth = {
+      tenant: resolveHealthLimits(tenant),
+      departments: new Map(overrides.filter((o) => o.department !== null).map((o) => [o.department!, o.limits])),
+      people: new Map(overrides.filter((o) => o.vehicleId !== null).map((o) => [o.vehicleId!, o.limits])),
+    };
     this.health.set(tenantId, { value, expires: this.now() + this.ttlMs, generation });
     return value;
   }
@@ -86,6 +104,8 @@ export class RuleContextCache {
       entry = {
         tenantId: asset.tenantId,
         groupId: asset.groupId,
+        vehicleId: asset.vehicleId,
+        department: asset.department,
         vehicleSpeedLimit: asset.speedLimit,
         assetKind: asset.assetKind,
         ...(asset.guard && { guard: asset.guard }),
@@ -94,7 +114,10 @@ export class RuleContextCache {
       if (this.terminalVersions.get(terminalId) === version) this.terminals.set(terminalId, { value: entry, expires: this.now() + this.ttlMs, generation });
     }
     const [controls, health] = await Promise.all([this.tenantControls(entry.tenantId), this.tenantHealth(entry.tenantId)]);
-    return { ...entry, controls, health };
+    const { vehicleId, department, ...context } = entry;
+    // the person's own limits win over their department's, which win over the tenant's, field by field
+    const limits = resolveHealthLimits(health.tenant, department ? health.departments.get(department) : undefined, vehicleId === null ? undefined : health.people.get(vehicleId));
+    return { ...context, controls, health: limits };
   }
 
   private fresh<T>(cached: Cached<T> | undefined): T | undefined {

@@ -31,6 +31,9 @@ export function toRulePosition(row: PositionRow): RulePosition {
     ...(typeof row.extras.armed === 'boolean' && { armed: row.extras.armed }),
     ...(typeof row.extras.satellites === 'number' && { satellites: row.extras.satellites }),
     ...(typeof row.extras.heartRate === 'number' && { heartRate: row.extras.heartRate }),
+    ...(typeof row.extras.systolic === 'number' && { systolic: row.extras.systolic }),
+    ...(typeof row.extras.diastolic === 'number' && { diastolic: row.extras.diastolic }),
+    ...(typeof row.extras.spo2 === 'number' && { spo2: row.extras.spo2 }),
     ...(typeof row.extras.temperature === 'number' && { temperature: row.extras.temperature }),
   };
 }

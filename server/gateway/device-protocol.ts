@@ -92,6 +92,8 @@ export interface HealthReadings {
   /** mmHg. */
   systolic?: number;
   diastolic?: number;
+  /** Blood oxygen saturation (SpO₂), percent. */
+  spo2?: number;
   /** °C. */
   temperature?: number;
 }

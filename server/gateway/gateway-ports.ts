@@ -84,6 +84,8 @@ export interface PositionExtras {
   heartRate?: number;
   systolic?: number;
   diastolic?: number;
+  /** Blood oxygen saturation (SpO₂), percent. */
+  spo2?: number;
   /** Body temperature, °C. */
   temperature?: number;
   /** Alarms the device reported that have no JT/T 808 alarm bit (vibration, fall, take-off …). */

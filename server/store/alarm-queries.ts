@@ -80,6 +80,8 @@ export interface AlarmAsset {
   speedLimit: number | null;
   /** vehicle, person, pet or ebike; null for a terminal bound to no asset. */
   assetKind: string | null;
+  /** A person's department (their profile's 部门, '' without one): its 健康设置 apply to them. */
+  department: string;
   /** The device's saved 防盗设置; null while it has none (the defaults apply). */
   guard: GuardSettings | null;
 }
@@ -327,13 +329,14 @@ export class AlarmQueries {
       .select([
         't.tenant_id as tenantId', 'v.id as vehicleId', 'v.group_id as groupId', 'v.speed_limit as speedLimit', 'v.asset_kind as assetKind',
         'gs.vibration_sensitivity as sensitivity', 'gs.vibration_window_seconds as windowSeconds',
+        sql<string | null>`v.profile->>'department'`.as('department'),
       ])
       .where('t.id', '=', terminalId)
       .executeTakeFirst();
     if (!row) return undefined;
-    const { sensitivity, windowSeconds, ...asset } = row;
+    const { sensitivity, windowSeconds, department, ...asset } = row;
     const guard = sensitivity === null || windowSeconds === null ? null : { sensitivity: Number(sensitivity) as VibrationSensitivity, windowSeconds: Number(windowSeconds) };
-    return { ...asset, guard };
+    return { ...asset, department: department?.trim() ?? '', guard };
   }
 
   /** The open alarm of the terminal and type (not tied to a fence), to pick up an episode after a restart. */

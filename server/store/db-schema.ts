@@ -180,6 +180,32 @@ export interface HealthThresholdTable {
   temperature_max: number;
   step_goal: number;
   updated_at: Timestamp;
+  /** Null in rows saved before these limits existed: the defaults apply. */
+  systolic_min: number | null;
+  systolic_max: number | null;
+  diastolic_min: number | null;
+  diastolic_max: number | null;
+  spo2_min: number | null;
+  temperature_min: number | null;
+}
+
+/** A department's (profile 部门) or a person's own 健康设置; a null limit is inherited. */
+export interface HealthLimitOverrideTable {
+  id: Generated<number>;
+  tenant_id: number;
+  department: string | null;
+  vehicle_id: number | null;
+  heart_rate_min: number | null;
+  heart_rate_max: number | null;
+  systolic_min: number | null;
+  systolic_max: number | null;
+  diastolic_min: number | null;
+  diastolic_max: number | null;
+  spo2_min: number | null;
+  temperature_min: number | null;
+  temperature_max: number | null;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_by: number | null;
 }
 
 export interface ExportRecordTable {
@@ -521,6 +547,7 @@ export interface Database extends AlarmTables, ReportTables {
   notices: NoticeTable;
   notice_reads: NoticeReadTable;
   health_thresholds: HealthThresholdTable;
+  health_limit_overrides: HealthLimitOverrideTable;
   export_records: ExportRecordTable;
   download_tokens: DownloadTokenTable;
   vehicle_groups: VehicleGroupTable;

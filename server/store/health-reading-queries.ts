@@ -7,6 +7,8 @@ export interface HealthReading {
   heartRate: number | null;
   systolic: number | null;
   diastolic: number | null;
+  /** Blood oxygen saturation, %. */
+  spo2: number | null;
   temperature: number | null;
   steps: number | null;
 }
@@ -23,20 +25,23 @@ export interface DayHealth {
   heartRate: ReadingStats;
   systolic: ReadingStats;
   diastolic: ReadingStats;
+  spo2: ReadingStats;
   temperature: ReadingStats;
   /** The most steps counted that day. */
   steps: number | null;
   readings: number;
-  /** 心率异常 and 体温异常 alarms that started that day. */
+  /** Health alarms (心率异常, 血压过高/过低, 血氧过低, 体温过高/过低) that started that day. */
   alarms: number;
 }
 
-const READING_KEYS = ['heartRate', 'systolic', 'diastolic', 'temperature', 'steps'] as const;
+const READING_KEYS = ['heartRate', 'systolic', 'diastolic', 'spo2', 'temperature', 'steps'] as const;
+/** The alarms the health rules raise (alarm-rules.ts `health`). */
+export const HEALTH_ALARM_TYPES = ['heartRateAbnormal', 'bloodPressureHigh', 'bloodPressureLow', 'spo2Low', 'temperatureHigh', 'temperatureLow'];
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const round1 = (v: unknown): number | null => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
 
 /**
- * Heart rate, blood pressure, body temperature and steps as the badges sent them: they travel in the
+ * Heart rate, blood pressure, SpO₂, body temperature and steps as the badges sent them: they travel in the
  * extras of the position stored after each reading (see the device gateway), so they are read from there.
  */
 export class HealthReadingQueries {
@@ -49,7 +54,7 @@ export class HealthReadingQueries {
       .selectFrom('positions')
       .select([
         'device_time as time', field('heartRate').as('heartRate'), field('systolic').as('systolic'), field('diastolic').as('diastolic'),
-        field('temperature').as('temperature'), field('steps').as('steps'),
+        field('spo2').as('spo2'), field('temperature').as('temperature'), field('steps').as('steps'),
       ])
       .where('terminal_id', '=', terminalId)
       .where('device_time', '>=', start)
@@ -59,7 +64,7 @@ export class HealthReadingQueries {
       .limit(20_000)
       .execute();
     return rows.map((r) => ({
-      time: r.time, heartRate: num(r.heartRate), systolic: num(r.systolic), diastolic: num(r.diastolic), temperature: num(r.temperature), steps: num(r.steps),
+      time: r.time, heartRate: num(r.heartRate), systolic: num(r.systolic), diastolic: num(r.diastolic), spo2: num(r.spo2), temperature: num(r.temperature), steps: num(r.steps),
     }));
   }
 
@@ -69,7 +74,7 @@ export class HealthReadingQueries {
     const f = (k: string) => sql`(extras->>${k})::float8`;
     const stats = (k: string) => sql`min(${f(k)}) as ${sql.ref(`${k}_min`)}, max(${f(k)}) as ${sql.ref(`${k}_max`)}, avg(${f(k)}) as ${sql.ref(`${k}_avg`)}`;
     const readings = await sql<Record<string, unknown>>`
-      select terminal_id, ${stats('heartRate')}, ${stats('systolic')}, ${stats('diastolic')}, ${stats('temperature')},
+      select terminal_id, ${stats('heartRate')}, ${stats('systolic')}, ${stats('diastolic')}, ${stats('spo2')}, ${stats('temperature')},
         max(${f('steps')}) as steps, count(*) filter (where ${sql.join(READING_KEYS.map((k) => sql`extras ? ${k}`), sql` or `)}) as readings
       from positions
       where terminal_id in (${sql.join([...terminalIds])}) and device_time >= ${start} and device_time < ${end}
@@ -78,7 +83,7 @@ export class HealthReadingQueries {
       .selectFrom('alarms')
       .select(['terminal_id as terminalId', (eb) => eb.fn.countAll().as('n')])
       .where('terminal_id', 'in', [...terminalIds])
-      .where('alarm_type', 'in', ['heartRateAbnormal', 'temperatureHigh'])
+      .where('alarm_type', 'in', HEALTH_ALARM_TYPES)
       .where('start_time', '>=', start)
       .where('start_time', '<', end)
       .groupBy('terminal_id')
@@ -89,7 +94,7 @@ export class HealthReadingQueries {
     return terminalIds.map((terminalId) => {
       const r = byTerminal.get(terminalId);
       return {
-        terminalId, heartRate: trio(r, 'heartRate'), systolic: trio(r, 'systolic'), diastolic: trio(r, 'diastolic'), temperature: trio(r, 'temperature'),
+        terminalId, heartRate: trio(r, 'heartRate'), systolic: trio(r, 'systolic'), diastolic: trio(r, 'diastolic'), spo2: trio(r, 'spo2'), temperature: trio(r, 'temperature'),
         steps: num(r?.steps), readings: Number(r?.readings ?? 0), alarms: alarmCount.get(terminalId) ?? 0,
       };
     });

@@ -1,3 +1,5 @@
+import type { HealthThreshold } from '@tianlu/sdk';
+
 /** 智能工牌 健康 calls (docs/api-contract.md, 健康) and the shapes they answer. */
 const BASE = '/car/v4/api/card/health';
 
@@ -19,6 +21,7 @@ export interface HealthReading {
   heartRate: number | null;
   systolic: number | null;
   diastolic: number | null;
+  spo2: number | null;
   temperature: number | null;
   steps: number | null;
 }
@@ -26,7 +29,8 @@ export interface HealthReading {
 export interface HealthSeries {
   person: HealthPerson;
   day: string;
-  threshold: { heartRateMin: number; heartRateMax: number; temperatureMax: number; stepGoal: number };
+  /** The limits that apply to the person (their own, their department's, the tenant's) and the step goal. */
+  threshold: HealthThreshold;
   readings: HealthReading[];
 }
 
@@ -45,6 +49,7 @@ export interface HealthLine {
   heartRate: ReadingStats;
   systolic: ReadingStats;
   diastolic: ReadingStats;
+  spo2: ReadingStats;
   temperature: ReadingStats;
   steps: number | null;
   readings: number;

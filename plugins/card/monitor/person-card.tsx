@@ -13,7 +13,7 @@ interface PersonDetail {
   department: string;
   phone: string;
   photo: string;
-  readings: Partial<Record<'heartRate' | 'systolic' | 'diastolic' | 'temperature' | 'steps', Reading>>;
+  readings: Partial<Record<'heartRate' | 'systolic' | 'diastolic' | 'spo2' | 'temperature' | 'steps', Reading>>;
 }
 
 const useStyles = makeStyles({
@@ -51,6 +51,7 @@ export const PersonCard = observer(function PersonCard(props: { terminalNo: stri
   const rows: [string, string, string | undefined][] = [
     ['心率', r.heartRate ? `${r.heartRate.value} 次/分` : '—', r.heartRate?.time],
     ['血压', r.systolic && r.diastolic ? `${r.systolic.value}/${r.diastolic.value} mmHg` : '—', r.systolic?.time],
+    ['血氧', r.spo2 ? `${r.spo2.value} %` : '—', r.spo2?.time],
     ['体温', r.temperature ? `${r.temperature.value} ℃` : '—', r.temperature?.time],
     ['步数', r.steps ? `${r.steps.value} 步` : '—', r.steps?.time],
   ];

@@ -17,7 +17,10 @@ function line(readings: HealthReading[], key: keyof Omit<HealthReading, 'time'>,
   return { name, unit, color, points };
 }
 
-/** /card/health 健康 (menu 1105): a person's heart rate, blood pressure, temperature and steps over a day against 健康设置. */
+/**
+ * /card/health 健康 (menu 1105): a person's heart rate, blood pressure, SpO₂, temperature and steps over
+ * a day against the 健康设置 that apply to them; each chart's axis fits its readings and limits.
+ */
 export default function HealthPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -53,8 +56,16 @@ export default function HealthPage() {
     const t = data.threshold;
     return [
       { label: '心率', series: [line(r, 'heartRate', '心率', '次/分', '#d13438')], limits: [{ name: '下限', value: t.heartRateMin }, { name: '上限', value: t.heartRateMax }] },
-      { label: '血压', series: [line(r, 'systolic', '收缩压', 'mmHg', '#8764b8'), line(r, 'diastolic', '舒张压', 'mmHg', '#0f6cbd')] },
-      { label: '体温', series: [line(r, 'temperature', '体温', '℃', '#ca5010')], limits: [{ name: '上限', value: t.temperatureMax }] },
+      {
+        label: '血压',
+        series: [line(r, 'systolic', '收缩压', 'mmHg', '#8764b8'), line(r, 'diastolic', '舒张压', 'mmHg', '#0f6cbd')],
+        limits: [
+          { name: '收缩压上限', value: t.systolicMax }, { name: '收缩压下限', value: t.systolicMin },
+          { name: '舒张压上限', value: t.diastolicMax }, { name: '舒张压下限', value: t.diastolicMin },
+        ],
+      },
+      { label: '血氧', series: [line(r, 'spo2', '血氧', '%', '#038387')], limits: [{ name: '下限', value: t.spo2Min }] },
+      { label: '体温', series: [line(r, 'temperature', '体温', '℃', '#ca5010')], limits: [{ name: '下限', value: t.temperatureMin }, { name: '上限', value: t.temperatureMax }] },
       { label: '步数', series: [line(r, 'steps', '步数', '步', '#107c10')], limits: [{ name: '目标', value: t.stepGoal }] },
     ];
   }, [data]);

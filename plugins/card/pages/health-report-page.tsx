@@ -17,6 +17,7 @@ const columns: DataTableColumn<HealthLine>[] = [
   { key: 'hr', title: '心率 最低/最高/平均', width: 150, render: (r) => range(r.heartRate) },
   { key: 'sys', title: '收缩压 最低/最高/平均', width: 160, render: (r) => range(r.systolic) },
   { key: 'dia', title: '舒张压 最低/最高/平均', width: 160, render: (r) => range(r.diastolic) },
+  { key: 'spo2', title: '血氧 最低/最高/平均', width: 150, render: (r) => range(r.spo2) },
   { key: 'temp', title: '体温 最低/最高/平均', width: 160, render: (r) => range(r.temperature) },
   { key: 'steps', title: '步数', width: 70, align: 'right', render: (r) => r.steps ?? '—' },
   { key: 'readings', title: '读数次数', width: 80, align: 'right', render: (r) => r.readings },

@@ -20,7 +20,7 @@ import { PageFrame } from '../components/page-frame';
 /** Platform rules; every other type is a terminal alarm bit. */
 const PLATFORM_TYPES = new Set([
   'platformOverspeed', 'fenceEnter', 'fenceExit', 'leaveSafeZone', 'offline', 'parking', 'lowBattery',
-  'heartRateAbnormal', 'temperatureHigh', 'gbOverspeed', 'leaseOverdue', 'spoofSuspected',
+  'heartRateAbnormal', 'temperatureHigh', 'temperatureLow', 'bloodPressureHigh', 'bloodPressureLow', 'spo2Low', 'gbOverspeed', 'leaseOverdue', 'spoofSuspected',
 ]);
 const TYPE_GROUPS = [
   { title: '终端告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => !PLATFORM_TYPES.has(t)) },

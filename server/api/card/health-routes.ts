@@ -29,11 +29,11 @@ export const healthPeopleRoute = sessionRoute<{ keyword?: string }>({
 export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }>({
   method: 'GET',
   url: `${BASE}/series.json`,
-  summary: '一个人一天的心率、血压、体温和步数（工牌上报的读数，按时间），及本租户的健康设置阈值',
+  summary: '一个人一天的心率、血压、血氧、体温和步数（工牌上报的读数，按时间），及对此人生效的健康阈值（本人 > 部门 > 本租户）',
   resource: HealthResource.series,
   schema: { querystring: object({ vehicleId: int('人员', 1), day: requiredText('日期', 10) }, ['vehicleId', 'day']) },
   handler: async (ctx) => {
-    const { query, deps, user } = ctx;
+    const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === query.vehicleId);
     if (!person) throw notFound('人员不存在');
@@ -42,7 +42,7 @@ export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }
     return {
       person: { id: person.vehicleId, name: person.name, employeeNo: person.employeeNo, department: person.department },
       day,
-      threshold: await deps.store.health.get(user.tenantId),
+      threshold: await deps.store.health.limitsFor(person.tenantId, person.department, person.vehicleId),
       readings: readings.map((r) => ({ ...r, time: toChinaIso(r.time) })),
     };
   },
@@ -51,7 +51,7 @@ export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }
 export const healthReportRoute = sessionRoute<{ day: string; keyword?: string; current: number; pageSize: number }>({
   method: 'GET',
   url: `${BASE}/report.json`,
-  summary: '健康报表：每人一天的心率、血压、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
+  summary: '健康报表：每人一天的心率、血压、血氧、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
   resource: HealthResource.report,
   schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
   handler: async (ctx) => {

@@ -12,7 +12,7 @@ let other: ApiClient;
 let person: AttendancePerson;
 
 interface Series { threshold: { heartRateMax: number }; readings: { time: string; heartRate: number | null; systolic: number | null; temperature: number | null; steps: number | null }[] }
-interface Line { vehicleId: number; heartRate: { min: number; max: number; avg: number }; temperature: { max: number }; systolic: { avg: number }; steps: number; readings: number; alarms: number }
+interface Line { vehicleId: number; heartRate: { min: number; max: number; avg: number }; temperature: { max: number }; systolic: { avg: number }; spo2: { min: number; max: number; avg: number }; steps: number; readings: number; alarms: number }
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, clock: new ManualClock(new Date('2026-06-01T12:00:00+08:00')), config: { simAssets: true } });
@@ -26,10 +26,10 @@ beforeAll(async () => {
     lon: 120.72, lat: 31.33, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras, backfill: false,
   });
   await server.store.positions.writeBatch([
-    row('09:00', { heartRate: 70, systolic: 118, diastolic: 76, temperature: 36.4, steps: 1200 }),
+    row('09:00', { heartRate: 70, systolic: 118, diastolic: 76, spo2: 97, temperature: 36.4, steps: 1200 }),
     row('09:05', { battery: 80 }), // a position without readings
     row('10:00', { heartRate: 130, temperature: 37.6, steps: 3400 }),
-    row('11:00', { heartRate: 82, systolic: 122, diastolic: 80, temperature: 36.8, steps: 5100 }),
+    row('11:00', { heartRate: 82, systolic: 122, diastolic: 80, spo2: 94, temperature: 36.8, steps: 5100 }),
   ]);
   await server.store.alarms.open({
     tenantId, terminalId: person.terminalId!, alarmType: 'heartRateAbnormal', source: 'platform', startTime: at('10:00'), lon: 120.72, lat: 31.33, speed: 0, detail: { heartRate: 130 },
@@ -54,7 +54,7 @@ describe('健康', () => {
     const res = await admin.get<{ total: number; list: Line[] }>(`${BASE}/report.json`, { day: '2026-06-01', keyword: person.name });
     const line = res.obj.list.find((l) => l.vehicleId === person.vehicleId)!;
     expect(line).toMatchObject({
-      heartRate: { min: 70, max: 130, avg: 94 }, temperature: { max: 37.6 }, systolic: { avg: 120 }, steps: 5100, readings: 3, alarms: 1,
+      heartRate: { min: 70, max: 130, avg: 94 }, temperature: { max: 37.6 }, systolic: { avg: 120 }, spo2: { min: 94, max: 97, avg: 95.5 }, steps: 5100, readings: 3, alarms: 1,
     });
   });
 
@@ -76,6 +76,7 @@ describe('person/detail.json', () => {
       heartRate: { value: 82, time: '2026-06-01T11:00:00+08:00' },
       systolic: { value: 122, time: '2026-06-01T11:00:00+08:00' },
       diastolic: { value: 80, time: '2026-06-01T11:00:00+08:00' },
+      spo2: { value: 94, time: '2026-06-01T11:00:00+08:00' },
       temperature: { value: 36.8, time: '2026-06-01T11:00:00+08:00' },
       steps: { value: 5100, time: '2026-06-01T11:00:00+08:00' },
     });

@@ -1,38 +1,33 @@
-import type { HealthThreshold } from '../../store/health-queries';
+import { healthLimitsProblem, HEALTH_LIMIT_KEYS, type HealthThreshold } from '../../../sdk/health-limits';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
+import { HEALTH_SETTINGS, LIMIT_PROPERTIES } from './health-limit-schema';
 
-const HEALTH_SETTINGS = 400303;
+type ThresholdBody = Pick<HealthThreshold, 'heartRateMin' | 'heartRateMax' | 'temperatureMax' | 'stepGoal'> & Partial<HealthThreshold>;
 
 export const getHealthThresholdRoute = sessionRoute({
   method: 'GET',
   url: '/car/v4/api/health/threshold/getHealthThreshold.json',
-  summary: '健康阈值（本租户）',
+  summary: '健康阈值（本租户）：心率、血压、血氧、体温的上下限和步数目标',
   resource: HEALTH_SETTINGS,
   handler: ({ user, deps }) => deps.store.health.get(user.tenantId),
 });
 
-export const updateHealthThresholdRoute = sessionRoute<unknown, HealthThreshold>({
+export const updateHealthThresholdRoute = sessionRoute<unknown, ThresholdBody>({
   method: 'POST',
   url: '/car/v4/api/health/threshold/updateHealthThreshold.json',
-  summary: '保存健康阈值（本租户）',
+  summary: '保存健康阈值（本租户）；未提交的血压、血氧、体温下限保持原值',
   resource: HEALTH_SETTINGS,
   schema: {
-    body: object(
-      {
-        heartRateMin: int('心率下限', 20, 250),
-        heartRateMax: int('心率上限', 20, 250),
-        temperatureMax: { type: 'number', title: '体温上限', minimum: 35, maximum: 42 },
-        stepGoal: int('步数目标', 0, 100000),
-      },
-      ['heartRateMin', 'heartRateMax', 'temperatureMax', 'stepGoal'],
-    ),
+    body: object({ ...LIMIT_PROPERTIES, stepGoal: int('步数目标', 0, 100000) }, ['heartRateMin', 'heartRateMax', 'temperatureMax', 'stepGoal']),
   },
   handler: async ({ body, user, deps, audit }) => {
-    if (body.heartRateMin >= body.heartRateMax) throw badInput('心率下限必须小于心率上限');
-    const value = { heartRateMin: body.heartRateMin, heartRateMax: body.heartRateMax, temperatureMax: body.temperatureMax, stepGoal: body.stepGoal };
     const before = await deps.store.health.get(user.tenantId);
+    const value: HealthThreshold = { ...before, stepGoal: body.stepGoal };
+    for (const key of HEALTH_LIMIT_KEYS) if (body[key] !== undefined) value[key] = key.startsWith('temperature') ? Math.round(body[key] * 10) / 10 : body[key];
+    const problem = healthLimitsProblem(value);
+    if (problem) throw badInput(problem);
     await deps.store.health.save(user.tenantId, value, deps.clock.now());
     const after = await deps.store.health.get(user.tenantId);
     deps.fleet?.alarms.invalidate();

@@ -131,6 +131,11 @@ function readings(word: string, f: string[]): HealthReadings | undefined {
       const t = num(f[1]);
       return t ? { temperature: t } : {};
     }
+    case 'oxygen': {
+      // oxygen,<flag>,<SpO₂ %> (a lone field: the SpO₂ itself); 0 or out of 50–100 is no measurement
+      const o = num(f.length >= 2 ? f[1] : f[0]);
+      return o !== undefined && o >= 50 && o <= 100 ? { spo2: o } : {};
+    }
     case 'temp':
     case 'TEMP': {
       const t = num(f[0]);
@@ -225,7 +230,7 @@ function commandContent(command: DeviceCommand): string | undefined {
  * The watch protocol of kids' and elders' watches, staff badges and collars: `[3G*IMEI*LEN*…]`
  * text frames (vendor prefixes 3G, SG, CS, ZJ …, binary content escaped). LK keep-alive, UD / UD2 /
  * UD_LTE / UD_WCDMA locations with cells and WiFi, AL alarms (status word bits: SOS, low battery,
- * fence, take-off, fall), heart rate, blood pressure and temperature readings, and command answers
+ * fence, take-off, fall), heart rate, blood pressure, temperature and blood oxygen readings, and command answers
  * (the command word echoed).
  */
 export const watchProtocol: DeviceProtocol & { name: 'watch' } = {

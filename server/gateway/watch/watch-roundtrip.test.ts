@@ -111,8 +111,14 @@ describe('watch-protocol commands', () => {
   });
 
   it('reads heart rate, blood pressure and temperature as the devices send them', () => {
-    const frames = watchSimCodec.report(IMEI, { ...toReport({ lat: 1, lon: 1, speed: 0, course: 0, seconds: 1e9, battery: 50, steps: 1, alarm: undefined, indoor: false }), readings: { heartRate: 88, systolic: 121, diastolic: 79, temperature: 36.7 } }, () => 1);
+    const frames = watchSimCodec.report(IMEI, { ...toReport({ lat: 1, lon: 1, speed: 0, course: 0, seconds: 1e9, battery: 50, steps: 1, alarm: undefined, indoor: false }), readings: { heartRate: 88, systolic: 121, diastolic: 79, temperature: 36.7, spo2: 97 } }, () => 1);
     const readings = frames.slice(1).map((f) => watchProtocol.decode(f, {})).map((d) => (d.ok ? d.message.readings : undefined));
-    expect(readings).toEqual([{ systolic: 121, diastolic: 79, heartRate: 88 }, { temperature: 36.7 }]);
+    expect(readings).toEqual([{ systolic: 121, diastolic: 79, heartRate: 88 }, { temperature: 36.7 }, { spo2: 97 }]);
+    // blood oxygen as flag + value, as a lone value, and a failed measurement (0) that is no reading
+    const spo2 = (text: string) => {
+      const d = watchProtocol.decode(Buffer.from(`[3G*4700609403*${text.length.toString(16).toUpperCase().padStart(4, '0')}*${text}]`), {});
+      return d.ok ? d.message.readings : undefined;
+    };
+    expect([spo2('oxygen,1,95'), spo2('oxygen,96'), spo2('oxygen,1,0')]).toEqual([{ spo2: 95 }, { spo2: 96 }, {}]);
   });
 });

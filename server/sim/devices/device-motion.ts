@@ -60,7 +60,7 @@ const EARTH = 6_371_000;
 function volts(percent: number, nominal: number): number {
   return Math.round((nominal * 0.875 + (percent / 100) * nominal * 0.225) * 100) / 100;
 }
-// badges measure heart rate, blood pressure and temperature every ten minutes
+// badges measure heart rate, blood pressure, SpO₂ and temperature every ten minutes
 const READINGS_EVERY_MS = 10 * 60_000;
 const toRad = Math.PI / 180;
 
@@ -331,11 +331,14 @@ export class DeviceMotion {
     this.readingsAt = nowMs;
     const r = this.random;
     const walking = this.speed > 0;
+    const heartRate = Math.round((walking ? 92 : 72) + r.range(-8, 8));
     return {
-      heartRate: Math.round((walking ? 92 : 72) + r.range(-8, 8)),
+      heartRate,
       systolic: Math.round(118 + r.range(-8, 10)),
       diastolic: Math.round(76 + r.range(-6, 6)),
       temperature: Math.round((36.5 + r.range(-0.3, 0.4)) * 10) / 10,
+      // 95–98 %, following the pulse: no extra draw, so every other seeded figure stays as it was
+      spo2: 95 + (heartRate % 4),
     };
   }
 }

@@ -1,7 +1,7 @@
 // The device side of the watch protocol for the simulator, written from the protocol document:
 // `[3G*IMEI*LEN*CONTENT]` with LEN the content length in four hex digits; LK keep-alive, UD
 // location (GPS, or cells and WiFi without a fix), AL alarm, heart rate / blood pressure /
-// temperature readings, and answers to the platform's commands (the command word echoed).
+// temperature / blood oxygen readings, and answers to the platform's commands (the command word echoed).
 import type { DeviceCommand, FrameSplitter } from '../../gateway/device-protocol';
 import type { DeviceReport } from './device-motion';
 import type { DeviceSimCodec } from './simulated-device';
@@ -106,6 +106,7 @@ export const watchSimCodec: DeviceSimCodec = {
     const x = r.readings;
     if (x?.heartRate !== undefined) frames.push(frame(imei, `bphrt,${x.systolic ?? 0},${x.diastolic ?? 0},${x.heartRate}`));
     if (x?.temperature !== undefined) frames.push(frame(imei, `btemp2,1,${x.temperature.toFixed(1)}`));
+    if (x?.spo2 !== undefined) frames.push(frame(imei, `oxygen,1,${x.spo2}`));
     return frames;
   },
   platformFrame(f, imei) {

@@ -24,6 +24,7 @@ import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
 import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 import { attendanceRecords } from './0027-attendance-records';
+import { healthLimits } from './0028-health-limits';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0025-odometer-rule': odometerRule,
   '0026-lease-payment-receipts': leasePaymentReceipts,
   '0027-attendance-records': attendanceRecords,
+  '0028-health-limits': healthLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
