@@ -7,26 +7,20 @@
  * page without the layout, opened in a new window) are left out. Runs its own demo server with the
  * simulated assets so the pages have rows.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { ManifestRecord } from '../sdk/plugin';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login, type Envelope, type Session } from './console-app';
 import { shows } from './expect-ui';
-import { REPO_ROOT, RESULTS_DIR, startServer, type RunningServer } from './server';
+import { navigateInApp, pageRoutes, type PageRoute } from './plugin-pages';
+import { RESULTS_DIR, startServer, type RunningServer } from './server';
 
 /** The id of the layout's page container (host/layout/main-layout-ids.ts). */
 const MAIN_ID = 'tl-main-container';
 const QUIET_MS = 300;
 const SETTLE_TIMEOUT_MS = 8000;
-
-interface PageRoute {
-  path: string;
-  title: string;
-  app: string;
-}
 
 interface Problem {
   control: string;
@@ -65,27 +59,6 @@ async function addRows(page: Page, session: Session): Promise<void> {
   });
 }
 
-/** The pages of every enabled sub-application, from the manifest and the plugins it names. */
-async function pageRoutes(page: Page): Promise<PageRoute[]> {
-  type Route = { path: string; title: string; redirect?: string; showLayout?: boolean };
-  const records = (await (await fetch(new URL('/plugins.manifest.json', server.baseUrl))).json()) as ManifestRecord[];
-  const found: PageRoute[] = [];
-  // the built console's own file of each plugin, from the build manifest (keys are paths of the sources)
-  const built = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  for (const record of records.filter((r) => r.enabled)) {
-    const chunk = Object.entries(built).find(([source]) => source.endsWith(record.developmentEntry))?.[1].file;
-    if (!chunk) throw new Error(`the built console has no file for ${record.developmentEntry}`);
-    // an expression, so the test's bundler leaves this import() alone
-    const routes = await page.evaluate<Route[]>(`import(${JSON.stringify(`/${chunk}`)}).then((m) => m.default.routes.map(({ path, title, redirect, showLayout }) => ({ path, title, redirect, showLayout })))`);
-    for (const r of routes) {
-      // a redirect is no page; a page without the layout (数据大屏) opens full screen in a window of its own
-      if (r.redirect || r.showLayout === false || r.path.includes(':')) continue;
-      found.push({ path: r.path, title: r.title, app: record.title });
-    }
-  }
-  return found;
-}
-
 /** Counts the page's requests in flight, to wait for a quiet network after a navigation. */
 function trackRequests(page: Page): () => number {
   let inFlight = 0;
@@ -97,10 +70,7 @@ function trackRequests(page: Page): () => number {
 
 /** Goes to `route` inside the running console and waits until its page is drawn and the network is quiet. */
 async function visit(page: Page, route: PageRoute, inFlight: () => number): Promise<void> {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, route.path);
+  await navigateInApp(page, route.path);
   await page.waitForSelector(`#${MAIN_ID}[data-route="${route.path}"] > *`, { state: 'attached', timeout: SETTLE_TIMEOUT_MS });
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   let quietSince = Date.now();
@@ -203,7 +173,8 @@ async function checkEveryPage(page: Page, deskOpen: boolean): Promise<void> {
     await addRows(page, session);
     rowsAdded = true;
   }
-  const routes = await pageRoutes(page);
+  // a page without the layout (数据大屏) opens full screen in a window of its own
+  const routes = await pageRoutes(page, server.baseUrl);
   // the centre and the nine sub-applications, each with its pages
   expect(new Set(routes.map((r) => r.app)).size).toBe(10);
   const failures: string[] = [];
