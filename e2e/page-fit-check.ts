@@ -4,24 +4,17 @@
  * do not fit (see problemsOnPage). Shared by page-fit (every page at 1366×768) and page-scale (the
  * console zoomed out below it).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { ManifestRecord } from '../sdk/plugin';
+import { navigateInApp, pageRoutes as pluginPageRoutes, type PageRoute } from './plugin-pages';
+
 export { setDesk } from './map-controls';
-import { REPO_ROOT } from './server';
 
 /** The id of the layout's page container (host/layout/main-layout-ids.ts). */
 export const MAIN_ID = 'tl-main-container';
 const QUIET_MS = 300;
 const SETTLE_TIMEOUT_MS = 8000;
 
-/** A page of a sub-application: its path, its title and the title of its sub-application. */
-export interface PageRoute {
-  path: string;
-  title: string;
-  app: string;
-}
+export type { PageRoute };
 
 /** A control that does not fit, and why. */
 export interface Problem {
@@ -29,25 +22,9 @@ export interface Problem {
   reason: string;
 }
 
-/** The pages of every enabled sub-application, from the manifest and the plugins it names. */
-export async function pageRoutes(page: Page): Promise<PageRoute[]> {
-  type Route = { path: string; title: string; redirect?: string; showLayout?: boolean };
-  const records = (await (await page.request.get('/plugins.manifest.json')).json()) as ManifestRecord[];
-  const found: PageRoute[] = [];
-  // the built console's own file of each plugin, from the build manifest (keys are paths of the sources)
-  const built = JSON.parse(readFileSync(path.join(REPO_ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  for (const record of records.filter((r) => r.enabled)) {
-    const chunk = Object.entries(built).find(([source]) => source.endsWith(record.developmentEntry))?.[1].file;
-    if (!chunk) throw new Error(`the built console has no file for ${record.developmentEntry}`);
-    // an expression, so the test's bundler leaves this import() alone
-    const routes = await page.evaluate<Route[]>(`import(${JSON.stringify(`/${chunk}`)}).then((m) => m.default.routes.map(({ path, title, redirect, showLayout }) => ({ path, title, redirect, showLayout })))`);
-    for (const r of routes) {
-      // a redirect is no page; a page without the layout (数据大屏) opens full screen in a window of its own
-      if (r.redirect || r.showLayout === false || r.path.includes(':')) continue;
-      found.push({ path: r.path, title: r.title, app: record.title });
-    }
-  }
-  return found;
+/** The pages of every enabled sub-application with the layout, read by `page` on the console's origin. */
+export function pageRoutes(page: Page): Promise<PageRoute[]> {
+  return pluginPageRoutes(page, new URL(page.url()).origin);
 }
 
 /** Counts the page's requests in flight, to wait for a quiet network after a navigation. */
@@ -61,10 +38,7 @@ export function trackRequests(page: Page): () => number {
 
 /** Goes to `route` inside the running console and waits until its page is drawn and the network is quiet. */
 export async function visit(page: Page, route: PageRoute, inFlight: () => number): Promise<void> {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, route.path);
+  await navigateInApp(page, route.path);
   await page.waitForSelector(`#${MAIN_ID}[data-route="${route.path}"] > *`, { state: 'attached', timeout: SETTLE_TIMEOUT_MS });
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   let quietSince = Date.now();

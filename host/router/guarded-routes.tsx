@@ -11,7 +11,8 @@ import { NavigationGuard, type GuardResult } from './navigation-guard';
 import { progressBar } from './progress-bar';
 import { showsLayout } from './route-matcher';
 
-const MainLayout = lazy(() => import('../layout/main-layout'));
+const loadMainLayout = () => import('../layout/main-layout');
+const MainLayout = lazy(loadMainLayout);
 const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
 const PluginFailedPage = lazy(() => import('../pages/plugin-failed-page'));
 
@@ -40,6 +41,8 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
   useEffect(() => {
     let current = true;
     progressBar.start();
+    // a logged-in user's layout loads while the guards run, not after them
+    if (session.isLoggedIn) void loadMainLayout().catch(() => undefined);
     guard
       .resolve(location.pathname)
       .then((result) => {
@@ -56,7 +59,7 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
     return () => {
       current = false;
     };
-  }, [guard, container, navigate, location]);
+  }, [guard, container, navigate, location, session]);
 
   if (!approved) return <PageLoading />;
   const { result } = approved;

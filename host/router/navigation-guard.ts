@@ -32,7 +32,7 @@ export const CENTER_SYSTEM_ID = 'center';
 export class NavigationGuard {
   private firstNavigation = true;
   private centerLoaded: Promise<boolean> | undefined;
-  private systemsLoadedFor: number | undefined;
+  private systemsLoadedFor: { userId: number | undefined; loaded: Promise<void> } | undefined;
 
   constructor(
     private readonly container: Container,
@@ -59,19 +59,24 @@ export class NavigationGuard {
     if (pathname === HostPaths.checkLogin || pathname === HostPaths.reload || pathname === HostPaths.login) {
       return this.pass(pathname);
     }
-    await this.ensureCenter();
     const session = this.get<SessionService>(SessionService);
+    // a logged-in user's sub-applications and grants are read while the centre loads, not after it
+    const systems = session.isLoggedIn ? this.ensureSystems(session.user?.userId) : undefined;
+    const permissions = session.isLoggedIn ? this.ensurePermissions() : undefined;
+    await this.ensureCenter();
     let route = matchRoute(this.routes(), pathname);
     if (route?.path === HostPaths.notFound && !session.isLoggedIn) return { kind: 'pass', route };
     if (!session.isLoggedIn) return redirect(HostPaths.login);
 
-    await this.ensureSystems(session.user?.userId);
+    await (systems ?? this.ensureSystems(session.user?.userId));
     if (!route) route = await this.loadOwningPlugin(pathname);
     if (!route) return this.failedOwner(pathname) ?? redirect(await this.systemEntry(pathname));
     if (route.redirect) return redirect(route.redirect);
+    // the page's code loads while its grants are checked; shown only if they allow it
+    void route.load?.().catch(() => undefined);
     if (route.ignoreAuth) return { kind: 'pass', route };
 
-    const failed = await this.ensurePermissions();
+    const failed = await (permissions ?? this.ensurePermissions());
     if (failed) return redirect(failed);
     const perms = this.get<PermissionService>(PermissionService);
     if (route.menuId !== undefined && !perms.hasMenu(route.menuId)) return { kind: 'forbidden', route };
@@ -139,13 +144,14 @@ export class NavigationGuard {
     return this.centerLoaded;
   }
 
-  /** The role's sub-applications, read once per user. */
-  private async ensureSystems(userId: number | undefined): Promise<void> {
-    if (this.systemsLoadedFor === userId) return;
-    this.systemsLoadedFor = userId;
-    await this.get<PluginRegistry>(PluginRegistry)
+  /** The role's sub-applications, read once per user (concurrent callers share the read). */
+  private ensureSystems(userId: number | undefined): Promise<void> {
+    if (this.systemsLoadedFor && this.systemsLoadedFor.userId === userId) return this.systemsLoadedFor.loaded;
+    const loaded = this.get<PluginRegistry>(PluginRegistry)
       .loadSystems()
       .catch((e: unknown) => console.error('[tianlu] sub-applications could not be read', e));
+    this.systemsLoadedFor = { userId, loaded };
+    return loaded;
   }
 
   /** Loads the plugin whose base path holds `pathname` and matches again. */

@@ -56,7 +56,13 @@ export interface AssetMapProps {
   style?: CSSProperties;
 }
 
-const View = lazy(() => import('./asset-map/asset-map-view'));
+const loadView = () => import('./asset-map/asset-map-view');
+const View = lazy(loadView);
+
+/** Starts loading the map's code, for a page that shows one. */
+export function preloadAssetMap(): void {
+  void loadView().catch(() => undefined);
+}
 
 /**
  * The asset map: vehicles on one canvas layer (heading arrows; green moving, blue stopped, grey

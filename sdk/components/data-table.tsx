@@ -34,7 +34,13 @@ export interface DataTableProps<T> {
   label?: string;
 }
 
-const View = lazy(() => import('./data-table/data-table-view')) as unknown as ComponentType<DataTableProps<unknown>>;
+const loadView = () => import('./data-table/data-table-view');
+const View = lazy(loadView) as unknown as ComponentType<DataTableProps<unknown>>;
+
+/** Starts loading the table's code, for a page that shows one. */
+export function preloadDataTable(): void {
+  void loadView().catch(() => undefined);
+}
 
 /**
  * A table for long lists (10,000+ rows): fixed row height, only the rows in view (plus a few)

@@ -15,7 +15,17 @@ export interface EChartProps {
   theme?: 'dark';
 }
 
-const EChartView = lazy(() => import('./echart/echart-view'));
+/** Loads the chart's code and ECharts itself at once (the view would ask for ECharts only once loaded). */
+function loadView() {
+  void import('./echart/echarts-parts').catch(() => undefined);
+  return import('./echart/echart-view');
+}
+const EChartView = lazy(loadView);
+
+/** Starts loading what a chart needs, for a page that will draw one once its data is in. */
+export function preloadEChart(): void {
+  void loadView().catch(() => undefined);
+}
 
 /**
  * One ECharts chart: bar, line, pie, scatter/effect scatter and heat map on a grid or on the

@@ -39,7 +39,13 @@ export interface TrackPlayerBarProps {
   disabled?: boolean;
 }
 
-const PlayerBarView = lazy(() => import('./track-player/player-bar-view'));
+const loadPlayerBar = () => import('./track-player/player-bar-view');
+const PlayerBarView = lazy(loadPlayerBar);
+
+/** Starts loading the replay controls, for a page that shows them. */
+export function preloadPlayerBar(): void {
+  void loadPlayerBar().catch(() => undefined);
+}
 
 /**
  * Controls of a replay: 播放/暂停, the speed (1×–16×), a progress slider and the time and speed at

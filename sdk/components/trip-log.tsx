@@ -1,9 +1,20 @@
 import { createElement, lazy, Suspense } from 'react';
+import { preloadAssetMap } from './asset-map';
+import { preloadDataTable } from './data-table';
+import { preloadEChart } from './echart';
+import { preloadPlayerBar } from './track-player';
 import type { TripLogProps } from './trip-log/trip-log-view';
 
 export type { TripLogProps } from './trip-log/trip-log-view';
 
-const View = lazy(() => import('./trip-log/trip-log-view'));
+/** The view, with the map, table, player and chart it draws loading beside it rather than after it. */
+const View = lazy(() => {
+  preloadAssetMap();
+  preloadDataTable();
+  preloadEChart();
+  preloadPlayerBar();
+  return import('./trip-log/trip-log-view');
+});
 
 /**
  * Trips of one asset — 骑行记录 of an e-bike, 遛狗记录 of a pet: the trips of a day or a week with

@@ -20,7 +20,7 @@ export default function EChartView(props: EChartProps) {
   }, [chart, option]);
 
   return (
-    <div ref={box} role="img" aria-label={props.label} data-ready={chart ? 'true' : undefined} style={{ height: props.height ?? 240, width: '100%' }}>
+    <div ref={box} role="img" aria-label={props.label} aria-busy={!chart && !failed ? true : undefined} data-ready={chart ? 'true' : undefined} style={{ height: props.height ?? 240, width: '100%' }}>
       {failed && <span>图表加载失败</span>}
     </div>
   );

@@ -1,0 +1,193 @@
+/**
+ * Time to usable of every page: the centre and the nine sub-applications (the routes the built
+ * plugins publish, 数据大屏 included) and the login form, at 1366×768 in headless Chromium against
+ * the demo server with the simulated assets, read against a bare React + Fluent UI page (a
+ * FluentProvider, a labelled Input and a Button) built by vite and loaded the same way in the same run.
+ *
+ * A page is usable from the first moment, of a stretch lasting QUIET_MS, when all of these hold:
+ *  - its container `#tl-main-container[data-route="<path>"]` (a full-screen page: `#root`) has content;
+ *  - nothing in it is loading: no `[role=progressbar]`, Fluent Spinner or `[aria-busy=true]` (an
+ *    ECharts box is busy until its chart is drawn);
+ *  - every table in it shows rows or its empty-state message;
+ *  - no request of the page is in flight (its first data has arrived, its lazy parts are loaded);
+ *    waiting for the stretch keeps a chain of requests from reading as done between two links.
+ * The login form and the floor are usable when the 账号 field is visible and enabled (and the
+ * network quiet in the same way).
+ *
+ * Cold: a fresh browser context (empty cache, the stored session of a logged-in user), the page
+ * opened by URL. Warm: in that same context, in-app navigation to 首页 and back to the page (its
+ * code cached and loaded, its data fetched again); for the login form and the floor, a second
+ * visit in the same context. Each figure is the median of BENCH_RUNS runs.
+ * Goal: every page ≤ 2× the floor, the login form ≤ 1.5× the floor, cold and warm.
+ *
+ *   npx tsx bench/page-usable.bench.ts      (BENCH_RUNS=3; BENCH_PAGES=pet,/home only paths containing one of these)
+ */
+import { loadavg } from 'node:os';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/chromium';
+import { ADMIN, login } from '../e2e/console-app';
+import { navigateInApp, pageRoutes, type PageRoute } from '../e2e/plugin-pages';
+import { startServer } from '../e2e/server';
+import { median } from './js-transfer';
+import { buildAndServeFloor } from './react-floor';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const PAGE_GOAL = 2;
+const LOGIN_GOAL = 1.5;
+const VIEWPORT = { width: 1366, height: 768 };
+/** How long the usable state must last before it counts (from its first moment). */
+const QUIET_MS = 300;
+const POLL_MS = 15;
+const TIMEOUT_MS = 30_000;
+
+let failures = 0;
+const bench = (name: string, value: number, unit: string) => console.log(`BENCH ${name} ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
+const check = (ok: boolean, line: string) => {
+  if (!ok) failures++;
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${line}`);
+};
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Why the page in `selector` is not usable yet ('' once it is); evaluated in the page (a string, so no bundler helper leaks in). */
+const notUsable = (selector: string) => `(() => {
+  const root = document.querySelector(${JSON.stringify(selector)});
+  if (!root) return 'no container';
+  if (!root.firstElementChild || !(root.innerText.trim() || root.querySelector('canvas, svg'))) return 'empty';
+  if (root.querySelector('[role="progressbar"], .fui-Spinner, [aria-busy="true"]')) return 'loading';
+  for (const t of root.querySelectorAll('[role="table"]')) {
+    if (!t.querySelector('[role="row"] [role="cell"], [role="row"] [role="gridcell"], .tl-table-empty') && !/暂无/.test(t.parentElement.innerText)) return 'table without rows';
+  }
+  return '';
+})()`;
+
+/** The 账号 field is there and enabled: the login form, or the floor. */
+const FORM_READY = `(() => {
+  const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === '账号');
+  const field = label && (label.control ?? document.getElementById(label.htmlFor));
+  return field && field.checkVisibility() && !field.disabled ? '' : 'no form';
+})()`;
+
+/** Counts the page's requests in flight (websockets are not requests). */
+function trackRequests(page: Page): () => number {
+  const open = new Set<unknown>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return () => open.size;
+}
+
+/** Milliseconds from `t0` to the first moment of a QUIET_MS stretch in which `probe` says '' and no request is in flight. */
+async function untilUsable(page: Page, probe: string, inFlight: () => number, t0: number, what: string): Promise<number> {
+  let since: number | undefined;
+  let reason = '';
+  for (;;) {
+    reason = await page.evaluate<string>(probe).catch(() => 'navigating');
+    const now = performance.now();
+    if (!reason && inFlight() === 0) {
+      since ??= now;
+      if (now - since >= QUIET_MS) return since - t0;
+    } else since = undefined;
+    if (now - t0 > TIMEOUT_MS) throw new Error(`${what} not usable after ${TIMEOUT_MS} ms (${reason || `${inFlight()} requests in flight`}; at ${page.url()})`);
+    await sleep(POLL_MS);
+  }
+}
+
+const containerOf = (route: PageRoute) => (route.showLayout ? `#tl-main-container[data-route="${route.path}"]` : '#root');
+
+interface Pair {
+  cold: number;
+  warm: number;
+}
+
+/** Cold by URL in a fresh context, then warm: the second visit (`warm` given) or in-app via 首页. */
+async function measure(browser: Browser, options: BrowserContextOptions, url: string, probe: string, what: string, warmInApp?: { path: string; home: string }): Promise<Pair> {
+  const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', ...options });
+  try {
+    const page = await context.newPage();
+    const inFlight = trackRequests(page);
+    let t0 = performance.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const cold = await untilUsable(page, probe, inFlight, t0, `${what} (cold)`);
+    if (!warmInApp) {
+      t0 = performance.now();
+      await page.goto(url, { waitUntil: 'commit' });
+      return { cold, warm: await untilUsable(page, probe, inFlight, t0, `${what} (warm)`) };
+    }
+    await navigateInApp(page, '/home');
+    await untilUsable(page, warmInApp.home, inFlight, performance.now(), '首页');
+    t0 = performance.now();
+    await navigateInApp(page, warmInApp.path);
+    return { cold, warm: await untilUsable(page, probe, inFlight, t0, `${what} (warm)`) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function runs(measureOnce: () => Promise<Pair>): Promise<Pair | Error> {
+  const pairs: Pair[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) pairs.push(await measureOnce());
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+  return { cold: median(pairs.map((p) => p.cold)), warm: median(pairs.map((p) => p.warm)) };
+}
+
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+async function main() {
+  const loadBefore = load();
+  const floorSite = await buildAndServeFloor('fluent');
+  const server = await startServer({ name: 'page-usable-bench-server', env: { SIM_ASSETS: '1', SIM_DEVICES: '10' } });
+  const browser = await launchBrowser();
+  try {
+    // a logged-in user's storage, and the pages the plugins publish
+    const setup = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT, locale: 'zh-CN' });
+    const setupPage = await setup.newPage();
+    await login(setupPage, ADMIN);
+    const storageState = await setup.storageState();
+    const routes = (await pageRoutes(setupPage, server.baseUrl, { fullScreen: true })).filter((r) => !ONLY || ONLY.some((o) => r.path.includes(o)));
+    await setup.close();
+    console.log(`${routes.length} pages of ${new Set(routes.map((r) => r.app)).size} sub-applications; ${RUNS} runs each; load average before ${loadBefore}`);
+
+    const floor = await runs(() => measure(browser, {}, floorSite.url, FORM_READY, 'floor'));
+    if (floor instanceof Error) throw floor;
+    console.log(`floor (React + Fluent UI page): cold ${ms(floor.cold)}, warm ${ms(floor.warm)}`);
+    bench('reference.fluent-floor.cold', floor.cold, 'ms');
+    bench('reference.fluent-floor.warm', floor.warm, 'ms');
+
+    const loginPage = await runs(() => measure(browser, {}, `${server.baseUrl}/login`, FORM_READY, '/login'));
+    const home = notUsable('#tl-main-container[data-route="/home"]');
+    const results: { route: PageRoute; pair: Pair | Error }[] = [];
+    for (const route of routes) {
+      const warmInApp = route.showLayout ? { path: route.path, home } : undefined;
+      const pair = await runs(() => measure(browser, { storageState }, `${server.baseUrl}${route.path}`, notUsable(containerOf(route)), route.path, warmInApp));
+      results.push({ route, pair });
+      console.log(`  ${route.app} ${route.title} ${route.path}: ${pair instanceof Error ? pair.message : `cold ${ms(pair.cold)}, warm ${ms(pair.warm)}`}`);
+    }
+
+    console.log(`\nload average ${load()} (before ${loadBefore}); floor cold ${ms(floor.cold)}, warm ${ms(floor.warm)}`);
+    const judge = (label: string, pair: Pair | Error, goal: number, key: string) => {
+      if (pair instanceof Error) return check(false, `${label}: ${pair.message}`);
+      const [c, w] = [pair.cold / floor.cold, pair.warm / floor.warm];
+      bench(`${key}.cold`, pair.cold, 'ms');
+      bench(`${key}.warm`, pair.warm, 'ms');
+      check(c <= goal && w <= goal, `${label}: cold ${ms(pair.cold)} ${c.toFixed(2)}x, warm ${ms(pair.warm)} ${w.toFixed(2)}x (goal ≤ ${goal}x the floor)`);
+    };
+    judge('登录 /login', loginPage, LOGIN_GOAL, 'console.login');
+    for (const { route, pair } of results) judge(`${route.app} ${route.title} ${route.path}`, pair, PAGE_GOAL, `console.page${route.path.replace(/\//g, '.')}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await floorSite.close();
+  }
+  console.log(`(${RUNS} runs per page, times are medians; headless Chromium; reproduce: npx tsx bench/page-usable.bench.ts)`);
+  process.exitCode = failures ? 1 : 0;
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(2);
+});
