@@ -91,7 +91,7 @@ describe('vehicle info dialog', () => {
     expect(within(dialog).getByText('服务已到期')).toBeTruthy();
     expect(within(dialog).queryByText(/null/)).toBeNull();
     expect(server.to('/car/v4/api/address/baidu/getGeo.json')).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('tab', { name: '详情' }));
+    fireEvent.click(await within(dialog).findByRole('tab', { name: '详情', hidden: true }));
     expect(await within(dialog).findByText('2027-01-01（已到期）')).toBeTruthy();
     expect(within(dialog).getAllByText('服务已到期，请续费').length).toBeGreaterThan(0);
     expect(within(dialog).queryByText(/null/)).toBeNull();
