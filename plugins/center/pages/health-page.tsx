@@ -1,102 +1,91 @@
-import { useEffect, useState } from 'react';
-import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { expectOk, HttpService, Input, ToastService, useService, type HealthThreshold } from '@tianlu/sdk';
+import { ConfirmDelete } from '../components/confirm-delete';
 import { PageFrame } from '../components/page-frame';
-
-interface HealthThreshold {
-  heartRateMin: number;
-  heartRateMax: number;
-  temperatureMax: number;
-  stepGoal: number;
-}
-type FormValues = Record<keyof HealthThreshold, string>;
-
-const GET_PATH = '/car/v4/api/health/threshold/getHealthThreshold.json';
-const UPDATE_PATH = '/car/v4/api/health/threshold/updateHealthThreshold.json';
+import { HealthLimitFields } from '../health/health-limit-fields';
+import { describeLimits, HealthSettingsPaths, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
+import { HealthOverrideDialog } from '../health/health-override-dialog';
 
 const useStyles = makeStyles({
-  form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 260px))', gap: '16px 32px' },
+  section: { display: 'flex', flexDirection: 'column', gap: '10px' },
+  head: { display: 'flex', alignItems: 'center', gap: '8px' },
+  grow: { flex: 1 },
   actions: { display: 'flex', gap: '8px' },
+  list: { display: 'flex', flexDirection: 'column', maxHeight: '240px', overflowY: 'auto', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  row: { display: 'grid', gridTemplateColumns: '64px minmax(120px, 200px) 1fr auto', alignItems: 'center', gap: '12px', padding: '6px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Field rules as the server checks them; messages in Chinese. */
-export function validateHealth(v: FormValues): Partial<Record<keyof HealthThreshold, string>> {
-  const errors: Partial<Record<keyof HealthThreshold, string>> = {};
-  const int = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s) : NaN);
-  const min = int(v.heartRateMin);
-  const max = int(v.heartRateMax);
-  const temp = Number(v.temperatureMax.trim() === '' ? NaN : v.temperatureMax);
-  const steps = int(v.stepGoal);
-  if (Number.isNaN(min)) errors.heartRateMin = '请输入心率下限（整数）';
-  else if (min < 20 || min > 250) errors.heartRateMin = '心率下限应在 20~250 之间';
-  if (Number.isNaN(max)) errors.heartRateMax = '请输入心率上限（整数）';
-  else if (max < 20 || max > 250) errors.heartRateMax = '心率上限应在 20~250 之间';
-  if (!errors.heartRateMin && !errors.heartRateMax && min >= max) errors.heartRateMax = '心率下限必须小于心率上限';
-  if (Number.isNaN(temp)) errors.temperatureMax = '请输入体温上限';
-  else if (temp < 35 || temp > 42) errors.temperatureMax = '体温上限应在 35~42 ℃ 之间';
-  if (Number.isNaN(steps)) errors.stepGoal = '请输入步数目标（整数）';
-  else if (steps < 0 || steps > 100000) errors.stepGoal = '步数目标应在 0~100000 之间';
-  return errors;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : '网络异常');
+
+type TenantForm = LimitForm & { stepGoal: string };
+const toTenantForm = (t: HealthThreshold): TenantForm => ({ ...toLimitForm(t), stepGoal: String(t.stepGoal) });
+
+/** The tenant's limits and step goal as typed, or the message of each bad field. */
+export function readTenantForm(form: TenantForm): { value?: HealthThreshold; errors: LimitErrors } {
+  const { limits, errors } = readLimits(form, true);
+  const steps = form.stepGoal.trim();
+  if (!/^\d+$/.test(steps)) errors.stepGoal = steps ? '步数目标必须是整数' : '请输入步数目标';
+  else if (Number(steps) > 100000) errors.stepGoal = '步数目标应在 0~100000 之间';
+  if (Object.keys(errors).length) return { errors };
+  return { value: { ...(limits as HealthThreshold), stepGoal: Number(steps) }, errors };
 }
 
-const FIELDS: { key: keyof HealthThreshold; label: string; unit: string }[] = [
-  { key: 'heartRateMin', label: '心率下限', unit: '次/分' },
-  { key: 'heartRateMax', label: '心率上限', unit: '次/分' },
-  { key: 'temperatureMax', label: '体温上限', unit: '℃' },
-  { key: 'stepGoal', label: '步数目标', unit: '步' },
-];
-
-const toForm = (t: HealthThreshold): FormValues => ({
-  heartRateMin: String(t.heartRateMin),
-  heartRateMax: String(t.heartRateMax),
-  temperatureMax: String(t.temperatureMax),
-  stepGoal: String(t.stepGoal),
-});
-
-/** 健康设置: the tenant's health thresholds. */
+/**
+ * 健康设置: the tenant's limits of heart rate, blood pressure, SpO₂ and body temperature and its step
+ * goal, and the departments and people with limits of their own (a person's over their department's
+ * over the tenant's, field by field).
+ */
 export default function HealthPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const [saved, setSaved] = useState<HealthThreshold>();
-  const [values, setValues] = useState<FormValues>();
-  const [errors, setErrors] = useState<ReturnType<typeof validateHealth>>({});
+  const [list, setList] = useState<HealthOverrideList>();
+  const [form, setForm] = useState<TenantForm>();
+  const [errors, setErrors] = useState<LimitErrors>({});
   const [serverError, setServerError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<{ editing?: HealthOverride }>();
+  const [deleting, setDeleting] = useState<HealthOverride>();
 
-  useEffect(() => {
-    http
-      .get<HealthThreshold>(GET_PATH)
-      .then((res) => {
-        const t = expectOk(res);
-        setSaved(t);
-        setValues(toForm(t));
-      })
-      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : '网络异常'));
+  const load = useCallback(async (resetForm: boolean) => {
+    try {
+      const next = expectOk(await http.get<HealthOverrideList>(HealthSettingsPaths.overrides));
+      setList(next);
+      if (resetForm) setForm(toTenantForm(next.tenant));
+    } catch (e) {
+      setServerError(errorText(e));
+    }
   }, [http]);
+  useEffect(() => void load(true), [load]);
 
   const save = async () => {
-    if (!values) return;
-    const found = validateHealth(values);
-    setErrors(found);
+    if (!form) return;
+    const read = readTenantForm(form);
+    setErrors(read.errors);
     setServerError(undefined);
-    if (Object.keys(found).length) return;
+    if (!read.value) return;
     setSaving(true);
     try {
-      const body: HealthThreshold = {
-        heartRateMin: Number(values.heartRateMin),
-        heartRateMax: Number(values.heartRateMax),
-        temperatureMax: Number(values.temperatureMax),
-        stepGoal: Number(values.stepGoal),
-      };
-      const next = expectOk(await http.postJson<HealthThreshold>(UPDATE_PATH, body));
-      setSaved(next);
-      setValues(toForm(next));
+      expectOk(await http.postJson<HealthThreshold>(HealthSettingsPaths.update, read.value));
+      await load(true);
       toast.show('保存成功', 'success');
     } catch (e) {
-      setServerError(e instanceof Error ? e.message : '网络异常');
+      setServerError(errorText(e));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const remove = async (o: HealthOverride) => {
+    setDeleting(undefined);
+    try {
+      expectOk(await http.postJson(HealthSettingsPaths.deleteOverride, { id: o.id }));
+      toast.show('已删除', 'success');
+      await load(false);
+    } catch (e) {
+      setServerError(errorText(e));
     }
   };
 
@@ -107,31 +96,81 @@ export default function HealthPage() {
           <MessageBarBody>{serverError}</MessageBarBody>
         </MessageBar>
       )}
-      {!values && !serverError && <Spinner size="small" />}
-      {values && (
+      {!list && !serverError && <Spinner size="small" />}
+      {list && form && (
         <>
-          <div className={s.form}>
-            {FIELDS.map((f) => (
-              <Field key={f.key} label={`${f.label}（${f.unit}）`} validationMessage={errors[f.key]} validationState={errors[f.key] ? 'error' : 'none'}>
-                <Input maxLength={10} value={values[f.key]} inputMode="decimal" onChange={(_, d) => setValues({ ...values, [f.key]: d.value })} />
-              </Field>
-            ))}
-          </div>
-          <div className={s.actions}>
-            <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-              保存
-            </Button>
-            <Button
-              disabled={saving || !saved}
-              onClick={() => {
-                if (saved) setValues(toForm(saved));
-                setErrors({});
-              }}
-            >
-              重置
-            </Button>
-          </div>
+          <section className={s.section} aria-label="本租户阈值">
+            <Text weight="semibold">本租户阈值</Text>
+            <HealthLimitFields
+              form={form}
+              errors={errors}
+              onChange={(next) => setForm({ ...form, ...next })}
+              extra={
+                <Field label="步数目标（步）" validationMessage={errors.stepGoal} validationState={errors.stepGoal ? 'error' : 'none'}>
+                  <Input maxLength={6} inputMode="numeric" value={form.stepGoal} onChange={(_, d) => setForm({ ...form, stepGoal: d.value })} />
+                </Field>
+              }
+            />
+            <div className={s.actions}>
+              <Button appearance="primary" disabled={saving} onClick={() => void save()}>保存</Button>
+              <Button
+                disabled={saving}
+                onClick={() => {
+                  setForm(toTenantForm(list.tenant));
+                  setErrors({});
+                }}
+              >
+                重置
+              </Button>
+            </div>
+          </section>
+          <section className={s.section} aria-label="部门和人员阈值">
+            <div className={s.head}>
+              <Text weight="semibold" className={s.grow}>部门和人员阈值</Text>
+              <Button onClick={() => setDialog({})}>添加</Button>
+            </div>
+            <Text size={200} className={s.muted}>个人设置优先于部门设置，部门设置优先于本租户设置；未设置的项逐项沿用上级。</Text>
+            {list.overrides.length === 0 ? (
+              <Text className={s.muted}>尚未为部门或人员单独设置阈值</Text>
+            ) : (
+              <div className={s.list} role="list" aria-label="单独设置的阈值">
+                {list.overrides.map((o) => (
+                  <div key={o.id} className={s.row} role="listitem" aria-label={`${o.scope === 'department' ? '部门' : '人员'} ${o.name}`}>
+                    <Text>{o.scope === 'department' ? '部门' : '人员'}</Text>
+                    <Text truncate wrap={false} title={o.scope === 'person' && o.department ? `${o.name} · ${o.department}` : o.name}>
+                      {o.scope === 'person' ? `${o.name}${o.employeeNo ? `（${o.employeeNo}）` : ''}` : o.name}
+                    </Text>
+                    <Text size={200}>{describeLimits(o.limits)}</Text>
+                    <div className={s.actions}>
+                      <Button size="small" appearance="subtle" onClick={() => setDialog({ editing: o })}>编辑</Button>
+                      <Button size="small" appearance="subtle" onClick={() => setDeleting(o)}>删除</Button>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            )}
+          </section>
         </>
+      )}
+      {list && dialog && (
+        <HealthOverrideDialog
+          list={list}
+          editing={dialog.editing}
+          onClose={() => setDialog(undefined)}
+          onSaved={() => {
+            setDialog(undefined);
+            toast.show('保存成功', 'success');
+            void load(false);
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDelete
+          title="删除阈值"
+          text={`删除${deleting.scope === 'department' ? '部门' : '人员'}“${deleting.name}”的单独阈值？删除后沿用上级设置。`}
+          onConfirm={() => void remove(deleting)}
+          onClose={() => setDeleting(undefined)}
+        />
       )}
     </PageFrame>
   );
