@@ -64,7 +64,14 @@ async function checkInfoDialog(page: Page, kind: AssetKind, monitorPath: string,
   await page.goto(monitorPath);
   await reaches(page, (p) => p === monitorPath, monitorPath);
   const words = ASSET_VOCABULARY[kind];
-  if (terminalNo) await (await shows(page.getByRole('searchbox', { name: `搜索${words.nameLabel}或终端号` }), 'the tree search', 30_000)).fill(terminalNo);
+  if (terminalNo) {
+    // a monitor that shows another view first (宠物卡片) keeps its tree under the tab 宠物列表
+    const search = page.getByRole('searchbox', { name: `搜索${words.nameLabel}或终端号` });
+    const listTab = page.getByRole('tab', { name: `${words.noun}列表` });
+    await shows(search.or(listTab), 'the tree search or its tab', 30_000);
+    if (!(await search.isVisible())) await listTab.click();
+    await (await shows(search, 'the tree search')).fill(terminalNo);
+  }
   const rows = page.locator('[role="row"][data-row-key]');
   const row = terminalNo ? page.locator(`[role="row"][data-row-key="${terminalNo}"]`) : rows.first();
   await shows(row, `a ${kind} in the monitor table`, 30_000);
