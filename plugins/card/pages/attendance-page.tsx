@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, CalendarLtrRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
+import { ConfirmDelete, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
 import { AttendancePaths, errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
-import { ConfirmDelete } from '../attendance/confirm-delete';
 import { HolidayDialog } from '../attendance/holiday-dialog';
 import { LeavePunchDialog } from '../attendance/leave-punch-dialog';
 import { ShiftDialog } from '../attendance/shift-dialog';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, ToastService, useService, type HealthThreshold } from '@tianlu/sdk';
-import { ConfirmDelete } from '../components/confirm-delete';
+import { ConfirmDelete, expectOk, HttpService, Input, ToastService, useService, type HealthThreshold } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
 import { HealthLimitFields } from '../health/health-limit-fields';
 import { describeLimits, HealthSettingsPaths, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
