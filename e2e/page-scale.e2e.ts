@@ -184,8 +184,14 @@ describe(`the console at ${WINDOW.width}×${WINDOW.height}`, () => {
     const playback = mapSection.getByRole('button', { name: '轨迹回放' });
     // the pointer off the map (a vehicle under it gets its label drawn)
     await page.mouse.move(0, 0);
+    const map = (await (await shows(mapSection, 'the map')).boundingBox())!;
     let mark: { x: number; y: number } | undefined;
-    await expect.poll(async () => (mark = await vehicleMark(page)), { timeout: 30_000, message: 'the vehicle’s mark on the map' }).toBeDefined();
+    // the mark is drawn, and inside the map where the zoomed-out page shows it
+    const markOnMap = async () => {
+      mark = await vehicleMark(page);
+      return mark !== undefined && mark.x >= map.x && mark.x <= map.x + map.width && mark.y >= map.y && mark.y <= map.y + map.height;
+    };
+    await expect.poll(markOnMap, { timeout: 30_000, message: 'the vehicle’s mark inside the map' }).toBe(true);
     expect(await playback.isVisible(), 'no vehicle chosen yet').toBe(false);
     // a click on the mark chooses the vehicle: its 轨迹回放 shows
     await page.mouse.click(mark!.x, mark!.y);
