@@ -1,3 +1,4 @@
+import type { AttendanceSummary } from '../../sdk/attendance-summary';
 import type { AreaPoint, AttendanceQueries, AttendancePerson, WorkAreaRecord, WorkShiftRecord } from '../store/attendance-queries';
 import type { AttendanceRecordQueries } from '../store/attendance-record-queries';
 import type { AccessScope } from '../store/scope-queries';
@@ -43,15 +44,7 @@ export interface MonthLine extends Assignment {
   marks: string[];
 }
 
-/** 应到 / 实到 / 迟到 / 早退 / 缺勤 / 请假 over a whole report (person-days). */
-export interface AttendanceSummary {
-  expected: number;
-  present: number;
-  late: number;
-  early: number;
-  absent: number;
-  leave: number;
-}
+export type { AttendanceSummary };
 
 export interface ReportPage<T> {
   total: number;

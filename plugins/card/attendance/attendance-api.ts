@@ -92,15 +92,7 @@ export interface MonthItem extends PersonColumns {
   startsOn: string;
 }
 
-/** 应到 / 实到 / 迟到 / 早退 / 缺勤 / 请假 of a whole report (人次 for a day, 人天 for a month). */
-export interface AttendanceSummary {
-  expected: number;
-  present: number;
-  late: number;
-  early: number;
-  absent: number;
-  leave: number;
-}
+export type { AttendanceSummary } from '@tianlu/sdk';
 
 /** holiday 放假, workday 调休上班, normal 按工作日 (a tenant's cancellation of an official day). */
 export type HolidayKind = 'holiday' | 'workday' | 'normal';

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  ATTENDANCE_SUMMARY_TITLES,
+  type AttendanceSummary,
   chinaDay,
   DataTable,
   type DataTableColumn,
@@ -17,7 +19,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, type AttendanceSummary, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
 
 const useStyles = makeStyles({
   date: { width: '160px' },
@@ -25,7 +27,6 @@ const useStyles = makeStyles({
   figure: { fontVariantNumeric: 'tabular-nums' },
 });
 
-const SUMMARY: [keyof AttendanceSummary, string][] = [['expected', '应到'], ['present', '实到'], ['late', '迟到'], ['early', '早退'], ['absent', '缺勤'], ['leave', '请假']];
 
 type Kind = 'day' | 'month';
 
@@ -152,7 +153,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
       {rows && (
         <div className={s.summary} role="group" aria-label="考勤汇总">
           <Text weight="semibold">{rows.kind === 'day' ? '全天汇总（人次）' : '全月汇总（人天）'}</Text>
-          {SUMMARY.map(([k, t]) => <Text key={k} className={s.figure}>{t} <b>{rows.summary[k]}</b></Text>)}
+          {ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => <Text key={k} className={s.figure}>{t} <b>{rows.summary[k]}</b></Text>)}
         </div>
       )}
       {rows?.kind === 'month' ? (

@@ -1,3 +1,4 @@
+import { ATTENDANCE_SUMMARY_TITLES } from '../../../sdk/attendance-summary';
 import ExcelJS from 'exceljs';
 import { DAY_MARKS } from '../../attendance/day-mark';
 import { dayReport, monthDays, monthReport, type AttendanceSummary } from '../../attendance/attendance-report';
@@ -64,13 +65,9 @@ function boldHeader(ws: ExcelJS.Worksheet): void {
   ws.getRow(1).commit();
 }
 
-const SUMMARY_TITLES: [keyof AttendanceSummary, string][] = [
-  ['expected', '应到'], ['present', '实到'], ['late', '迟到'], ['early', '早退'], ['absent', '缺勤'], ['leave', '请假'],
-];
-
 /** The summary line above a sheet's table: 应到 n  实到 n … (person-days). */
 function summaryLine(title: string, s: AttendanceSummary): string {
-  return `${title}  ${SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
+  return `${title}  ${ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
 }
 
 async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
