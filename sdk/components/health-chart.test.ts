@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthAxis } from './health-chart';
+import { healthAxis, limitLabelsWidth } from './health-chart';
 
 describe('healthAxis', () => {
   it('fits body temperatures and the limits with a tenth of their span each side, not 10–60 ℃', () => {
@@ -17,5 +17,14 @@ describe('healthAxis', () => {
     // one heart rate of 72: span max(1, 3.6) = 3.6, margin max(0.36, 1) = 1 → 71 … 73
     expect(healthAxis([72])).toEqual({ min: 71, max: 73 });
     expect(healthAxis([])).toBeUndefined();
+  });
+});
+
+describe('limitLabelsWidth', () => {
+  it('leaves room right of the plot for the longest limit label, so 收缩压上限 140 is not cut off', () => {
+    // 5 CJK characters (60 px) + " 140" (28 px) + 16 px margin
+    expect(limitLabelsWidth([{ name: '上限', value: 120 }, { name: '收缩压上限', value: 140 }])).toBe(104);
+    expect(limitLabelsWidth([{ name: '上限', value: 120 }])).toBe(72);
+    expect(limitLabelsWidth()).toBe(72);
   });
 });

@@ -43,6 +43,15 @@ export function healthAxis(values: readonly number[], limits: readonly number[] 
 }
 
 /**
+ * Room right of the plot for the limit lines' labels ('收缩压上限 140'), so that none is cut off at the
+ * chart's edge: 12 px a CJK character, 7 px any other, and a margin; 72 px at least.
+ */
+export function limitLabelsWidth(limits: readonly { name: string; value: number }[] = []): number {
+  const width = (text: string) => [...text].reduce((w, c) => w + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 12 : 7), 0);
+  return Math.max(72, ...limits.map((l) => width(`${l.name} ${l.value}`) + 16));
+}
+
+/**
  * A time series of body readings (heart rate, blood pressure, temperature, steps) over a day with
  * its threshold lines, drawn by {@link EChart} (ECharts loads with the chart, not with the page).
  * Its box says how many readings it holds in `data-points`.
@@ -53,7 +62,7 @@ export function HealthChart({ label, series, limits, range, height = 220 }: Heal
     const unit = series[0]?.unit ?? '';
     return {
       animation: false,
-      grid: { left: 48, right: 72, top: 32, bottom: 24 },
+      grid: { left: 48, right: limitLabelsWidth(limits), top: 32, bottom: 24 },
       legend: { top: 0, data: series.map((s) => s.name) },
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${v as number} ${unit}` },
       xAxis: { type: 'time', ...(range && { min: range[0], max: range[1] }), axisLabel: { formatter: (v: number) => formatChinaTime(v, 'clock') }, splitLine: { show: false } },
