@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthAxis, limitLabelsWidth } from './health-chart';
+import { healthAxis, limitLabelsWidth, mergeLimits } from './health-chart';
 
 describe('healthAxis', () => {
   it('fits body temperatures and the limits with a tenth of their span each side, not 10–60 ℃', () => {
@@ -26,5 +26,17 @@ describe('limitLabelsWidth', () => {
     expect(limitLabelsWidth([{ name: '上限', value: 120 }, { name: '收缩压上限', value: 140 }])).toBe(104);
     expect(limitLabelsWidth([{ name: '上限', value: 120 }])).toBe(72);
     expect(limitLabelsWidth()).toBe(72);
+  });
+});
+
+describe('mergeLimits', () => {
+  it('draws limits of the same value as one labelled line', () => {
+    const bp = [
+      { name: '收缩压上限', value: 140 }, { name: '收缩压下限', value: 90 },
+      { name: '舒张压上限', value: 90 }, { name: '舒张压下限', value: 60 },
+    ];
+    expect(mergeLimits(bp)).toEqual([
+      { name: '收缩压上限', value: 140 }, { name: '收缩压下限/舒张压上限', value: 90 }, { name: '舒张压下限', value: 60 },
+    ]);
   });
 });

@@ -56,7 +56,15 @@ export function limitLabelsWidth(limits: readonly { name: string; value: number 
  * its threshold lines, drawn by {@link EChart} (ECharts loads with the chart, not with the page).
  * Its box says how many readings it holds in `data-points`.
  */
-export function HealthChart({ label, series, limits, range, height = 220 }: HealthChartProps) {
+/** Limits of the same value drawn as one line with one label (收缩压下限/舒张压上限 90), not two labels on top of each other. */
+export function mergeLimits(limits: readonly { name: string; value: number }[] = []): { name: string; value: number }[] {
+  const byValue = new Map<number, string[]>();
+  for (const l of limits) byValue.set(l.value, [...(byValue.get(l.value) ?? []), l.name]);
+  return [...byValue].map(([value, names]) => ({ name: names.join('/'), value }));
+}
+
+export function HealthChart({ label, series, limits: given, range, height = 220 }: HealthChartProps) {
+  const limits = useMemo(() => (given ? mergeLimits(given) : undefined), [given]);
   const axis = useMemo(() => healthAxis(series.flatMap((s) => s.points.map((p) => p[1])), limits?.map((l) => l.value)), [series, limits]);
   const option = useMemo(() => {
     const unit = series[0]?.unit ?? '';

@@ -38,6 +38,8 @@ const useStyles = makeStyles({
   owing: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   ahead: { color: tokens.colorPaletteGreenForeground1, fontSize: tokens.fontSizeBase200 },
   settled: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
+  // five two-character actions side by side: Fluent's 64 px minimum would push the row past 1366×768
+  action: { minWidth: 0, paddingLeft: '6px', paddingRight: '6px' },
 });
 
 interface Filter {
@@ -83,27 +85,27 @@ const ContractPage = observer(function ContractPage() {
   };
   const act = (action: ContractAction, c: LeaseContract, label: string, button: number) => (
     <Permission button={button}>
-      <Button size="small" appearance="transparent" onClick={() => setActing({ action, contract: c })}>{label}</Button>
+      <Button size="small" appearance="transparent" className={s.action} onClick={() => setActing({ action, contract: c })}>{label}</Button>
     </Permission>
   );
   const payButton = (c: LeaseContract) => (
     <Permission button={LeaseButtons.pay}>
-      <Button size="small" appearance="transparent" onClick={() => setPaying(c)}>收款</Button>
+      <Button size="small" appearance="transparent" className={s.action} onClick={() => setPaying(c)}>收款</Button>
     </Permission>
   );
   const receiptButton = (c: LeaseContract) => (
-    <Button size="small" appearance="transparent" onClick={() => setReceipts({ contractId: c.id })}>收据</Button>
+    <Button size="small" appearance="transparent" className={s.action} onClick={() => setReceipts({ contractId: c.id })}>收据</Button>
   );
   const balanceClass = (c: LeaseContract) => (c.balance < 0 ? s.owing : c.balance > 0 ? s.ahead : s.settled);
 
   const columns: DataTableColumn<LeaseContract>[] = [
-    { key: 'no', title: '合同编号', width: 150, render: (c) => c.contractNo },
-    { key: 'plate', title: '电动车', width: 110, render: (c) => c.plateNo },
-    { key: 'renter', title: '租户', width: 130, render: (c) => `${c.renterName} ${c.renterPhone}` },
-    { key: 'period', title: '租期', width: 170, render: (c) => `${c.startDate} 至 ${c.endDate}` },
-    { key: 'rent', title: '月租金', width: 70, align: 'right', render: (c) => `¥${c.monthlyRent}` },
+    { key: 'no', title: '合同编号', width: 158, render: (c) => c.contractNo },
+    { key: 'plate', title: '电动车', width: 92, render: (c) => c.plateNo },
+    { key: 'renter', title: '租户', width: 112, render: (c) => `${c.renterName} ${c.renterPhone}` },
+    { key: 'period', title: '租期', width: 180, render: (c) => `${c.startDate} 至 ${c.endDate}` },
+    { key: 'rent', title: '月租金', width: 60, align: 'right', render: (c) => `¥${c.monthlyRent}` },
     {
-      key: 'received', title: '已收租金', width: 96, align: 'right',
+      key: 'received', title: '已收租金', width: 90, align: 'right',
       render: (c) => (
         <span className={s.money}>
           {`¥${c.received}`}
@@ -112,7 +114,7 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'deposit', title: '押金', width: 90, align: 'right',
+      key: 'deposit', title: '押金', width: 86, align: 'right',
       render: (c) => (
         <span className={s.money} title={`合同押金 ¥${c.deposit}，已收押金余额 ¥${c.depositHeld}`}>
           {`¥${c.deposit}`}
@@ -121,7 +123,7 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'status', title: '状态', width: 110,
+      key: 'status', title: '状态', width: 96,
       render: (c) => (
         <span>
           <Badge appearance="tint" color={COLORS[c.status]}>{c.statusName}</Badge>
@@ -130,7 +132,7 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'ops', title: '操作', width: 290,
+      key: 'ops', title: '操作', width: 190,
       render: (c) =>
         OPEN_LEASE_STATUSES.includes(c.status) ? (
           <span>
