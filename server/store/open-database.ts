@@ -85,7 +85,9 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? '');
+    // PostgreSQL says where a statement failed (a function, a trigger, a constraint): keep it in the message
+    const where = error && typeof error === 'object' && 'where' in error && typeof error.where === 'string' ? ` (${error.where})` : '';
+    const reason = (error instanceof Error ? error.message : String(error ?? '')) + where;
     throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
 }
