@@ -4,7 +4,7 @@ import { MemoryEventBus } from '../bus/memory-event-bus';
 import type { PositionRow } from '../gateway/gateway-ports';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import type { AlarmEngine } from './alarm-engine';
-import { alarmEvents, feed as feedStore, positionRow, testEngine, type EngineTerminal } from './engine-fixtures';
+import { alarmEvents, feed as feedStore, positionRow, testEngine, type EngineTerminal } from './testing/engine-fixtures';
 
 // The engine against a real store: what it remembers survives a restart (a fresh engine on the same database).
 let server: TestServer;

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitorItem } from '../api/monitor/monitor-item';
-import { toChinaIso } from '../api/time-format';
+import { toChinaIso } from '../time/china-time';
 import { Jt808MsgId, encodeBatchLocation } from '../gateway/jt808';
 import { Jt808TestTerminal, locationBody } from '../gateway/testing/jt808-test-terminal';
 import { hashPassword } from '../auth/password-hasher';

@@ -1,4 +1,4 @@
-import { toChinaIso } from '../api/time-format';
+import { toChinaIso } from '../time/china-time';
 import type { AlarmRow } from '../store/alarm-queries';
 import type { Alarm } from '../../sdk/services/alarm-service';
 import { assetKindOf } from '../../sdk/asset-kinds';

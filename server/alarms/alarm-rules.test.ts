@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmControl } from './alarm-catalogue';
 import { emptyAlarmState, evaluatePosition, primeTimers, type RuleFence } from './alarm-rules';
-import { ACC, at, ctx, LOCATED, run, T0 } from './rule-fixtures';
+import { ACC, at, ctx, LOCATED, run, T0 } from './testing/rule-fixtures';
 import { batteryPercent } from './rule-position';
 
 const SOS = 1 << 0;

@@ -5,7 +5,7 @@ import type { PositionExtras, PositionRow } from '../gateway/gateway-ports';
 import { DEMO_TENANT } from '../store/seed-demo';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import type { AlarmEngine } from './alarm-engine';
-import { alarmEvents, feed as feedStore, positionRow, testEngine, type EngineTerminal } from './engine-fixtures';
+import { alarmEvents, feed as feedStore, positionRow, testEngine, type EngineTerminal } from './testing/engine-fixtures';
 
 // 震动告警 episodes and 位移告警 of a GT06 e-bike guard through the engine and a real store: one
 // alarm row per episode, its count kept in the detail, ended by a later report, by the sweep when the

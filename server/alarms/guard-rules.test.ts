@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyAlarmState, evaluatePosition, type AlarmTransition, type AssetAlarmState, type RuleContext, type RulePosition } from './alarm-rules';
-import { at, ctx, METRES, run } from './rule-fixtures';
+import { at, ctx, METRES, run } from './testing/rule-fixtures';
 
 // 电动车卫士's theft rules as the engine runs them: 震动告警 episodes and 位移告警.
 const ebike = (guard?: RuleContext['guard']) => ctx([], { assetKind: 'ebike', ...(guard && { guard }) });

@@ -1,6 +1,6 @@
 import { distance } from '../../sdk/geo';
 import { DEFAULT_GUARD_SETTINGS, vibrationReportsNeeded, type GuardSettings } from '../../sdk/ebike-guard';
-import { toChinaIso } from '../api/time-format';
+import { toChinaIso } from '../time/china-time';
 import type { AlarmPoint, AssetAlarmState, RuleContext, RulePosition } from './alarm-rules';
 import { Decisions, enabled, LOCATED_BIT, pointOf, threshold } from './rule-decisions';
 

@@ -1,3 +1,5 @@
+import type { DomainError, DomainErrorCode } from '../domain-error';
+
 /** The answer shape of every JSON endpoint: flag 1 success, otherwise an error flag with a Chinese message. */
 export interface Envelope<T = unknown> {
   flag: number;
@@ -42,3 +44,14 @@ export const forbidden = (msg = '无权限访问') => new ApiError(Flag.FORBIDDE
 export const notFound = (msg = '数据不存在') => new ApiError(Flag.NOT_FOUND, msg);
 export const tooManyRequests = () => new ApiError(Flag.TOO_MANY_REQUESTS, '请求过于频繁，请稍后再试');
 export const sessionExpired = () => new ApiError(Flag.SESSION_EXPIRED, '会话过期');
+
+/** The flag each kind of domain refusal answers with. */
+const DOMAIN_FLAGS: Record<DomainErrorCode, number> = {
+  'bad-input': Flag.BAD_INPUT,
+  forbidden: Flag.FORBIDDEN,
+  'not-found': Flag.NOT_FOUND,
+  'too-many-requests': Flag.TOO_MANY_REQUESTS,
+};
+
+/** A domain service's refusal as the API answers it: its flag, the same message, the details as `obj`. */
+export const apiErrorOf = (error: DomainError) => new ApiError(DOMAIN_FLAGS[error.code], error.message, error.details);

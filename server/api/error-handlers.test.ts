@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError, type DomainErrorCode } from '../domain-error';
 import { ApiClient } from '../testing/api-client';
 import { createTestServer, type TestServer } from '../testing/test-server';
 
@@ -17,6 +18,9 @@ beforeAll(async () => {
     beforeRoutes: async (app) => {
       app.get('/car/v1/test/boom', async () => {
         throw new Error('secret database detail');
+      });
+      app.get<{ Params: { code: DomainErrorCode } }>('/car/v1/test/refused/:code', async (request) => {
+        throw new DomainError(request.params.code, '不能这样做', { why: request.params.code });
       });
       app.get('/car/v1/test/out-of-range', async () => {
         // what PostgreSQL throws for an id past an integer column
@@ -41,6 +45,21 @@ describe('error envelopes', () => {
     const res = await server.app.inject({ method: 'GET', url: '/car/v1/test/boom' });
     expect(res.json()).toEqual({ flag: 500, msg: '服务器内部错误', obj: null });
     expect(res.body).not.toContain('secret');
+  });
+
+  it("answers a domain service's refusal with the flag of its code, its message and details", async () => {
+    const answers = await Promise.all(
+      (['bad-input', 'forbidden', 'not-found', 'too-many-requests'] as const).map(async (code) => {
+        const res = await server.app.inject({ method: 'GET', url: `/car/v1/test/refused/${code}` });
+        return [res.statusCode, res.json()];
+      }),
+    );
+    expect(answers).toEqual([
+      [200, { flag: 400, msg: '不能这样做', obj: { why: 'bad-input' } }],
+      [200, { flag: 403, msg: '不能这样做', obj: { why: 'forbidden' } }],
+      [200, { flag: 404, msg: '不能这样做', obj: { why: 'not-found' } }],
+      [429, { flag: 429, msg: '不能这样做', obj: { why: 'too-many-requests' } }],
+    ]);
   });
 
   it('names the missing field in Chinese and logs nobody in', async () => {

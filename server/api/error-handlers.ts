@@ -1,7 +1,8 @@
 import type {} from '@fastify/static'; // reply.sendFile
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, looksLikeFile, pathOf } from './api-paths';
-import { ApiError, fail, Flag } from './envelope';
+import { DomainError } from '../domain-error';
+import { ApiError, apiErrorOf, fail, Flag } from './envelope';
 import { validationMessage } from './validation-message';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -31,7 +32,9 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * scripts see it without reading the body); internal details stay in the log.
  */
 export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean }): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
+    // a domain service's refusal is answered like the API's own
+    const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
     reply.code(error instanceof ApiError && error.flag === Flag.TOO_MANY_REQUESTS ? 429 : 200);
     if (error instanceof ApiError) return reply.send(fail(error.flag, error.message, error.obj));
     if (error.validation) return reply.send(fail(Flag.BAD_INPUT, validationMessage(error.validation)));

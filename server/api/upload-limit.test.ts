@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../testing/api-client';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import type { Envelope } from './envelope';
-import { upload, workbook } from './system/asset-admin-testing';
+import { upload, workbook } from '../testing/asset-admin';
 
 /*
  * Every upload over its limit is refused in Chinese and leaves nothing behind, whatever its size:

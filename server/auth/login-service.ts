@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, badInput, Flag } from '../api/envelope';
+import { refuseInput } from '../domain-error';
 import type { Clock } from '../clock';
 import type { Store } from '../store/create-store';
 import type { UserRecord } from '../store/user-queries';
@@ -98,7 +98,7 @@ export class LoginService {
     }
   }
 
-  /** The user on success; otherwise throws flag 400 with `{needCode}` (and `locked: true` while locked). */
+  /** The user on success; otherwise throws a bad-input DomainError (flag 400) with `{needCode}` (and `locked: true` while locked). */
   async login(input: PasswordLoginInput): Promise<UserRecord> {
     const page = await this.requirePage(input.pageId);
     const user = await this.store.users.findByAccount(input.account);
@@ -109,7 +109,7 @@ export class LoginService {
     const ip = input.ip ?? null;
     if (await this.isLocked(input.account, ip)) {
       await attempt('locked');
-      throw badInput(ACCOUNT_LOCKED, { needCode: true, locked: true });
+      throw refuseInput(ACCOUNT_LOCKED, { needCode: true, locked: true });
     }
     const needCode = await this.needsCode(input.account);
     if (needCode) {
@@ -118,7 +118,7 @@ export class LoginService {
       if (page.codeAnswer !== null) await this.store.login.setCodeAnswer(page.pageId, null);
       if (!input.code || !matches) {
         await attempt('failure');
-        throw badInput(input.code ? '图形验证码错误' : '请输入图形验证码', { needCode: true });
+        throw refuseInput(input.code ? '图形验证码错误' : '请输入图形验证码', { needCode: true });
       }
     }
     const password = decryptPassword(input.password, page.key);
@@ -127,7 +127,7 @@ export class LoginService {
     if (!valid || !user) {
       await this.countFailure(input.account, ip, user);
       await attempt('failure');
-      throw badInput(WRONG_CREDENTIALS, { needCode: await this.needsCode(input.account) });
+      throw refuseInput(WRONG_CREDENTIALS, { needCode: await this.needsCode(input.account) });
     }
     // only this address's failures: a success here does not lift another address's lock
     await this.store.login.clearFailures(input.account, ip);
@@ -138,7 +138,7 @@ export class LoginService {
 
   private async requirePage(pageId: string) {
     const page = await this.store.login.findPage(pageId, this.clock.now());
-    if (!page) throw new ApiError(Flag.BAD_INPUT, '登录页已过期，请刷新后重试', { needCode: false, pageExpired: true });
+    if (!page) throw refuseInput('登录页已过期，请刷新后重试', { needCode: false, pageExpired: true });
     return page;
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { badInput } from '../api/envelope';
+import { refuseInput } from '../domain-error';
 import type { Clock } from '../clock';
 import type { Store } from '../store/create-store';
 import type { UserRecord } from '../store/user-queries';
@@ -34,11 +34,11 @@ export class SmsLoginService {
   /** Refuses a send within a minute of the latest send to these keys. */
   private async rateLimit(keys: { exact?: string; like?: string }[], now: Date): Promise<void> {
     const last = await this.store.login.lastSmsSentAt(keys);
-    if (last && now.getTime() - last.getTime() < SEND_INTERVAL_MS) throw badInput('发送过于频繁，请稍后再试');
+    if (last && now.getTime() - last.getTime() < SEND_INTERVAL_MS) throw refuseInput('发送过于频繁，请稍后再试');
   }
 
   async send(phone: string): Promise<void> {
-    if (!this.provider) throw badInput('短信登录未开启');
+    if (!this.provider) throw refuseInput('短信登录未开启');
     const now = this.clock.now();
     await this.rateLimit([{ exact: phone }, { like: `bind:%:${phone}` }], now);
     const user = await this.store.users.findByPhone(phone);
@@ -49,7 +49,7 @@ export class SmsLoginService {
   }
 
   async login(phone: string, smsCode: string, ip: string | null = null): Promise<UserRecord> {
-    if (!this.provider) throw badInput('短信登录未开启');
+    if (!this.provider) throw refuseInput('短信登录未开启');
     const user = await this.store.users.findByPhone(phone);
     const attempt = (result: 'success' | 'failure') =>
       this.store.login.recordAttempt({
@@ -57,7 +57,7 @@ export class SmsLoginService {
       });
     if (!(await this.checkCode(phone, smsCode)) || !user || user.disabled) {
       await attempt('failure');
-      throw badInput(WRONG_SMS_CODE);
+      throw refuseInput(WRONG_SMS_CODE);
     }
     await attempt('success');
     return user;
@@ -65,10 +65,10 @@ export class SmsLoginService {
 
   /** Sends a code that binds `phone` to the user (安全中心 › 手机绑定). */
   async sendBindCode(user: UserRecord, phone: string): Promise<void> {
-    if (!this.provider) throw badInput('短信服务未开启');
-    if (await this.store.security.phoneHolder(phone, user.id)) throw badInput('该手机号已被其他账号绑定');
+    if (!this.provider) throw refuseInput('短信服务未开启');
+    if (await this.store.security.phoneHolder(phone, user.id)) throw refuseInput('该手机号已被其他账号绑定');
     const profile = await this.store.security.profile(user.id);
-    if (profile?.phone === phone && profile.phoneVerified) throw badInput('该手机号已绑定当前账号');
+    if (profile?.phone === phone && profile.phoneVerified) throw refuseInput('该手机号已绑定当前账号');
     const now = this.clock.now();
     await this.rateLimit([{ exact: phone }, { like: `bind:%:${phone}` }, { like: `bind:${user.id}:%` }], now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { toChinaIso } from '../api/time-format';
+import { toChinaIso } from '../time/china-time';
 import type { EventBus } from '../bus/bus-events';
 import type { Clock } from '../clock';
 import type { DeviceCommand } from '../gateway/device-protocol';

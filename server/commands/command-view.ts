@@ -1,4 +1,4 @@
-import { toChinaIso } from '../api/time-format';
+import { toChinaIso } from '../time/china-time';
 import type { CommandRow } from '../store/command-queries';
 import { COMMAND_STATUS_TEXT, type CommandStatus } from './command-state';
 import { commandName } from './command-types';

@@ -1,6 +1,6 @@
 import type { DeviceProtocolName } from '../gateway/device-protocols';
 import type { DeviceRole } from '../sim/devices/device-motion';
-import { checkGbDeclaration } from '../api/elec-gb/gb-declaration-fields';
+import { checkGbDeclaration } from '../elec-gb/gb-declaration-fields';
 import { SeededRandom, mixSeed } from '../sim/seeded-random';
 import type { Store } from '../store/create-store';
 import { DEMO_TENANT } from '../store/seed-demo';

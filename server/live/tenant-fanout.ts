@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { MonitorItem } from '../api/monitor/monitor-item';
+import type { MonitorItem } from '../../sdk/services/live-service';
 import type { BusEvent } from '../bus/bus-events';
 import { ScopeQueries, type AccessScope } from '../store/scope-queries';
 import type { LiveGrants } from './live-grants';

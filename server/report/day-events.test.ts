@@ -3,8 +3,8 @@ import { ODOMETER_RULES } from '../track/odometer';
 import { emptyColumns, type TrackColumns } from '../track/track-columns';
 import { dayEvents, resumeDayEvents, type DayEvent, type DayEventOptions, type DayResume } from './day-events';
 import { SeededRandom } from '../sim/seeded-random';
-import { randomDayTrack } from './random-day-track';
-import { reportDayTrack, type FixturePoint } from './report-track-fixture';
+import { randomDayTrack } from './testing/random-day-track';
+import { reportDayTrack, type FixturePoint } from './testing/report-track-fixture';
 
 const OPTIONS: DayEventOptions = { stopSeconds: 300, minTripMetres: 100, acc: true, odometer: ODOMETER_RULES.vehicle, speedLimit: 100, overspeedSeconds: 10 };
 const at = (clock: string) => Date.parse(`2026-05-01T${clock}+08:00`);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Jt808MsgId } from '../gateway/jt808/index';
-import { FakeJt808Platform } from './fake-jt808-platform';
+import { FakeJt808Platform } from './testing/fake-jt808-platform';
 import { type FleetHandle, formatFleetStats, phoneAt, startFleet } from './fleet-simulator';
 
 const run = promisify(execFile);

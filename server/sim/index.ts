@@ -7,4 +7,3 @@ export { terminalIdentity, type TerminalIdentity } from './terminal-identity';
 export { type TerminalCounters } from './terminal-counters';
 export { ConnectGate } from './connect-gate';
 export { SimTicker, sharedSimTicker } from './sim-ticker';
-export { FakeJt808Platform, type FakePlatformOptions, type ReceivedMessage } from './fake-jt808-platform';

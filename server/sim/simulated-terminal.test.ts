@@ -3,7 +3,7 @@ import {
   Jt808MsgId, Jt808StatusBit, decodeBatchLocation, decodeGeneralResponse, decodeLocation, decodeLocationQueryResponse,
   encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage, encodeVehicleControl, normalizePhone,
 } from '../gateway/jt808/index';
-import { FakeJt808Platform, type ReceivedMessage } from './fake-jt808-platform';
+import { FakeJt808Platform, type ReceivedMessage } from './testing/fake-jt808-platform';
 import { cityBounds, findSimCity, insideBounds } from './sim-cities';
 import { SimulatedTerminal, type SimulatedTerminalOptions } from './simulated-terminal';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionRow } from '../gateway/gateway-ports';
 import { dayEvents } from '../report/day-events';
-import { randomDayTrack } from '../report/random-day-track';
+import { randomDayTrack } from '../report/testing/random-day-track';
 import { SeededRandom } from '../sim/seeded-random';
-import { reportDayTrack, type FixturePoint } from '../report/report-track-fixture';
+import { reportDayTrack, type FixturePoint } from '../report/testing/report-track-fixture';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { ODOMETER_RULES } from '../track/odometer';
 import { emptyColumns, type TrackColumns } from '../track/track-columns';

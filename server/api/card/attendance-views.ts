@@ -1,5 +1,5 @@
 import type { DayLine, MonthLine } from '../../attendance/attendance-report';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 

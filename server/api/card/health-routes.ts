@@ -3,7 +3,7 @@ import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 健康 (a person's readings over a day) and 健康报表 (everyone's day in figures). */
 export const HealthResource = { series: 1105, report: 1106 } as const;

@@ -4,7 +4,7 @@ import { dayCount, parseDay } from '../report/report-request';
 import type { SessionContext } from '../route-definition';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
 
 /** The kinds of 请假 an administrator records. */

@@ -3,7 +3,7 @@ import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { object, requiredText } from '../schema-helpers';
 import { kindsWithFullPhones } from '../system/asset-admin-rules';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 人员监控. */
 const MONITOR_RESOURCE = 1102;

@@ -4,7 +4,7 @@ import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
 import { int, object, requiredText } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { ATTENDANCE_BASE, toWorkArea } from './work-area-routes';
 
 /** 轨迹回放 of 智能工牌 (a person's day with the stays at work areas). */

@@ -2,7 +2,7 @@ import type { WorkAreaRecord } from '../../store/attendance-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 考勤管理 (work areas and shifts) and 考勤报表 with its export. */
 export const AttendanceResource = { manage: 1103, report: 1104, export: 110401 } as const;

@@ -7,7 +7,7 @@ import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
 import { freshSince } from '../monitor/monitor-routes';
 import { tenantInScope } from '../system/asset-admin-rules';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 数据中心 menus: 数据看板 and 数据大屏 read the same figures. */
 export const DataCenterResource = { dashboard: 1702, screen: 1703 } as const;

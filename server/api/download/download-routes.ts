@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 const TOKEN_TTL_MS = 60_000;
 /** 下载中心. */

@@ -5,10 +5,10 @@ import type { GbDeclarationFields, GbDeclarationRecord } from '../../store/gb-de
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
 import { EXPORT_LIMIT, flagSchema, flagValue, heldResources, idsSchema, requireAll, tenantInScope, type Caller } from '../system/asset-admin-rules';
-import { checkGbDeclaration, type GbDeclarationInput } from './gb-declaration-fields';
+import { checkGbDeclaration, type GbDeclarationInput } from '../../elec-gb/gb-declaration-fields';
 
 const BASE = '/car/v4/api/prevent/declare';
 /** 备案登记 (menu 2610) and its buttons. */

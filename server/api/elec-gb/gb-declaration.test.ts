@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows } from '../system/asset-admin-testing';
+import { download, sheetRows } from '../../testing/asset-admin';
 
 // pngjs comes with qrcode; it reads the label back into pixels for a QR decoder
 const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(data: Buffer): { width: number; height: number; data: Buffer } } } };

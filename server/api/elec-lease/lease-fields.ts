@@ -5,7 +5,7 @@ import {
 import { rentDueOn } from '../../lease/lease-income';
 import type { ContractRecord, PaymentRecord, RenterRecord } from '../../store/lease-queries';
 import { badInput } from '../envelope';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 export const LEASE_API = '/car/v4/api/lease';
 

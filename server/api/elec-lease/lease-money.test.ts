@@ -4,7 +4,7 @@ import { ManualClock } from '../../clock';
 import { DEMO_TENANT } from '../../store/seed-demo';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows, upload, workbook } from '../system/asset-admin-testing';
+import { download, sheetRows, upload, workbook } from '../../testing/asset-admin';
 
 const API = '/car/v4/api/lease';
 // 10:00 in China on 2026-03-10

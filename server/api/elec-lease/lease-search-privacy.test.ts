@@ -6,7 +6,7 @@ import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { waitExportDone } from '../../testing/export-records';
 import { probeMasked } from '../../testing/masked-probe';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows } from '../system/asset-admin-testing';
+import { download, sheetRows } from '../../testing/asset-admin';
 
 const API = '/car/v4/api/lease';
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));

@@ -3,7 +3,7 @@ import type { FenceInput, FenceRecord, FenceTrigger } from '../../store/fence-qu
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 电子围栏. */
 const FENCE_RESOURCE = 8500;

@@ -1,7 +1,7 @@
 import { normalizePhone } from '../../gateway/jt808/index';
 import type { AssetRow } from '../../store/monitor-queries';
 import { badInput } from '../envelope';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 import type { MonitorItem } from '../../../sdk/services/live-service';
 import { batteryPercentFromVoltage } from '../../../sdk/asset-kinds';

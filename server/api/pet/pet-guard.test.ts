@@ -4,7 +4,7 @@ import type { CommandView } from '../../commands/command-view';
 import { DEMO_TENANT } from '../../store/seed-demo';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { upload } from '../system/asset-admin-testing';
+import { upload } from '../../testing/asset-admin';
 import type { PetView, SafeZoneView } from './pet-rules';
 import { pollUntil as waitFor } from '../../testing/poll-until';
 

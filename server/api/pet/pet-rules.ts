@@ -1,7 +1,7 @@
 import type { PetRecord } from '../../store/pet-queries';
 import type { FenceRecord } from '../../store/fence-queries';
 import { shownProfile } from '../system/asset-contact-phones';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 宠物守护 menus and buttons (docs/api-contract.md "宠物守护"). */
 export const PetResource = {

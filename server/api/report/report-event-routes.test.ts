@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
-import { reportDayTrack } from '../../report/report-track-fixture';
+import { reportDayTrack } from '../../report/testing/report-track-fixture';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { addScopedUser } from '../../testing/scoped-users';
 import { downloadWorkbook, waitExportDone } from '../../testing/export-records';

@@ -2,7 +2,7 @@ import type { FuelReportItem, ReportAssetColumns, MileageSummaryItem, OfflineRep
 import type { FuelDay, OfflineAsset, ReportEvent } from '../../store/report-event-queries';
 import type { GroupMonth } from '../../store/report-queries';
 import type { AppDeps } from '../app-deps';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 export type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem };
 

@@ -1,6 +1,6 @@
 import type { MileageDay, MileageTotals, OnlineDay, OnlineDaySummary } from '../../store/report-queries';
 import type { DayOnlineItem, MileageItem } from '../../../sdk/report';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 export type { DayOnlineItem, MileageItem };
 

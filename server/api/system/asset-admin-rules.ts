@@ -7,7 +7,7 @@ import type { AppDeps } from '../app-deps';
 import { badInput, forbidden, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { int } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { PetResource } from '../pet/pet-rules';
 import { MASKED_FOR_ALL, shownProfile } from './asset-contact-phones';
 import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';

@@ -3,7 +3,7 @@ import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { probeMasked } from '../../testing/masked-probe';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { PetView } from '../pet/pet-rules';
-import { API, download, sheetRows, tenantIds, userWith } from './asset-admin-testing';
+import { API, download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
 
 // A person's 手机号 and a pet's 主人手机号: in full only to those who may edit them (人员管理 / 宠物管理
 // 编辑, 宠物档案), masked to everyone else and in the operation log; searched by the whole number only.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { PetView } from '../pet/pet-rules';
-import { API, tenantIds, upload } from './asset-admin-testing';
+import { API, tenantIds, upload } from '../../testing/asset-admin';
 
 // An edit changes what it sends and nothing else: a form or a script that leaves a field out
 // (the pet's profile, a person's phone, a vehicle's speed limit) keeps what was stored.

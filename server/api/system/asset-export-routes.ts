@@ -3,7 +3,7 @@ import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import { sessionRoute } from '../route-definition';
 import { object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
 import { assetButtons, EXPORT_LIMIT, kindResources, kindsWithFullPhones, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
 import { shownProfile } from './asset-contact-phones';

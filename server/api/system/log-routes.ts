@@ -4,7 +4,7 @@ import type { AccessScope } from '../../store/scope-queries';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { tenantInCallerScope } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 

@@ -4,7 +4,7 @@ import type { AccessScope } from '../../store/scope-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { checkGrants, isUniqueViolation, required, roleWithinCaller, tenantInCallerScope } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 

@@ -3,7 +3,7 @@ import type { TenantKind, TenantRow } from '../../store/tenant-admin-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, requiredText, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { checkAccount, checkPassword, holdings, isForeignKeyViolation, isUniqueViolation, optionalPhone, required, tenantInCallerScope } from './admin-rules';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
 

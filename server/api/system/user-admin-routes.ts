@@ -6,7 +6,7 @@ import type { AuditChange } from '../route-definition';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import {
   checkAccount, checkCovers, checkPassword, isForeignKeyViolation, isUniqueViolation, optionalEmail, optionalPhone, required, roleWithinCaller, tenantInCallerScope,
 } from './admin-rules';

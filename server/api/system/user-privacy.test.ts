@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows, tenantIds } from './asset-admin-testing';
+import { download, sheetRows, tenantIds } from '../../testing/asset-admin';
 import { maskEmail, maskPhone } from './contact-privacy';
 
 // 安全中心's privacy choices applied in 用户管理: others see the phone and e-mail masked, the user their own.

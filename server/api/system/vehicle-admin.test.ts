@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API, download, sheetRows, tenantIds, userWith } from './asset-admin-testing';
+import { API, download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
 
 interface Vehicle {
   id: number;

@@ -5,7 +5,7 @@ import { Jt808TestTerminal } from '../../gateway/testing/jt808-test-terminal';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { LiveTestClient } from '../../testing/live-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API } from './asset-admin-testing';
+import { API } from '../../testing/asset-admin';
 
 // An asset whose service ran out shows no live data anywhere until it is renewed.
 let server: TestServer;

@@ -2,7 +2,7 @@ import { batteryPercentFromVoltage } from '../../../sdk/asset-kinds';
 import type { BatteryHistory } from '../../../sdk/track';
 import { sessionRoute } from '../route-definition';
 import { object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
 /** 车辆监控 of 电动车卫士, and its 电池曲线 page that shows an e-bike's battery chart. */

@@ -4,7 +4,7 @@ import type { StoredPosition } from '../../store/position-queries';
 import { odometerRule } from '../../track/odometer';
 import { analyseTrack } from '../../track/track-analysis';
 import { toColumns } from '../../track/track-columns';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { toTrackPoint } from './track-request';
 
 export interface TrackAnswerOptions {

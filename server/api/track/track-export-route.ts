@@ -5,7 +5,7 @@ import { findStops } from '../../track/track-analysis';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -5,7 +5,7 @@ import { badInput, notFound } from '../envelope';
 import { terminalNoParam } from '../monitor/monitor-item';
 import type { SessionContext } from '../route-definition';
 import { requiredText } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 
 /** 轨迹回放: every track call needs this menu. */

@@ -4,7 +4,7 @@ import { findTrips } from '../../track/trip-detection';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
 /** 骑行记录 of 电动车卫士 (1810), 遛狗记录 of 宠物守护 (1310) and 智能工牌 轨迹回放 (1107): the pages that list trips and replay tracks. */

@@ -2,7 +2,7 @@ import type { PrivacySettings } from '../../store/security-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { object, pageOffset, pagingProperties } from '../schema-helpers';
-import { toChinaIso } from '../time-format';
+import { toChinaIso } from '../../time/china-time';
 
 /** 安全中心 › 隐私设置: only the fields sent change. */
 export const updatePrivacyRoute = sessionRoute<unknown, Partial<PrivacySettings>>({

@@ -3,7 +3,7 @@ import { fromHex, toHex } from './jt808-bcd';
 import { escapeJt808, unescapeJt808 } from './jt808-escape';
 import { JT808_MAX_BODY, decodeFrame, encodeFrame } from './jt808-frame-codec';
 import { decodeLocation } from './jt808-location-codec';
-import { loadVectors } from './jt808-test-vectors';
+import { loadVectors } from '../testing/jt808-test-vectors';
 
 const vectorHex = new Map(loadVectors().map((v) => [v.id, v.hex]));
 

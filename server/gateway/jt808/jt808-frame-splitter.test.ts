@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromHex, toHex } from './jt808-bcd';
 import { decodeFrame, encodeFrame } from './jt808-frame-codec';
 import { Jt808FrameSplitter, splitJt808Frames } from './jt808-frame-splitter';
-import { loadVectors } from './jt808-test-vectors';
+import { loadVectors } from '../testing/jt808-test-vectors';
 
 const vectors = loadVectors();
 

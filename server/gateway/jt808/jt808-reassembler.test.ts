@@ -3,7 +3,7 @@ import { fromHex } from './jt808-bcd';
 import { type Jt808Frame, decodeFrame, encodeFrame } from './jt808-frame-codec';
 import { decodeSetParams } from './jt808-param-codec';
 import { Jt808Reassembler } from './jt808-reassembler';
-import { loadVectors } from './jt808-test-vectors';
+import { loadVectors } from '../testing/jt808-test-vectors';
 
 const hexOf = new Map(loadVectors().map((v) => [v.id, v.hex]));
 

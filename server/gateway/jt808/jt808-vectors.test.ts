@@ -9,7 +9,7 @@ import { decodeGeneralResponse, encodeGeneralResponse } from './jt808-general-re
 import { type Jt808Location, decodeLocation, encodeLocation } from './jt808-location-codec';
 import { decodeSetParams, encodeSetParams, type Jt808ParamValue } from './jt808-param-codec';
 import { decodeRegister, decodeRegisterResponse, encodeRegister, encodeRegisterResponse } from './jt808-register-codec';
-import { type Jt808Vector, type VectorBody, type VectorExtras, type VectorLocation, loadVectors } from './jt808-test-vectors';
+import { type Jt808Vector, type VectorBody, type VectorExtras, type VectorLocation, loadVectors } from '../testing/jt808-test-vectors';
 
 const vectors = loadVectors();
 

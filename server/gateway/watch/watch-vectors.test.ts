@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { watchProtocol } from './watch-protocol';
-import { watchSummary } from './watch-vector-summary';
+import { watchSummary } from '../testing/watch-vector-summary';
 
 interface Vector {
   id: string;

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../auth/password-hasher';
-import type { Store } from '../../store/create-store';
-import { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
-import { ApiClient } from '../../testing/api-client';
-import type { Envelope } from '../envelope';
+import type { Envelope } from '../api/envelope';
+import { hashPassword } from '../auth/password-hasher';
+import type { Store } from '../store/create-store';
+import { DEMO_TENANT, OTHER_TENANT } from '../store/seed-demo';
+import { ApiClient } from './api-client';
 
 /** Test helpers of 车辆管理, 终端管理 and 车组管理. */
 

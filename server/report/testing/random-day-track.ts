@@ -4,7 +4,7 @@
  * silent spells of a parked terminal (some right after a report above the limit), reports without a
  * fuel reading, the level falling, refuelled and dropping while parked.
  */
-import { SeededRandom } from '../sim/seeded-random';
+import { SeededRandom } from '../../sim/seeded-random';
 import type { FixturePoint } from './report-track-fixture';
 
 /** About `reports` reports of one vehicle from `start` (epoch ms) on; fuel NaN where the report has no reading. */

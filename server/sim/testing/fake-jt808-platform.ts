@@ -2,7 +2,7 @@ import { type AddressInfo, type Server, type Socket, createServer } from 'node:n
 import {
   type Jt808Header, type Jt808TerminalMessage, Jt808FrameSplitter, Jt808GeneralResult, Jt808MsgId, decodeFrame,
   decodeTerminalMessage, encodeFrame, encodeGeneralResponse, encodeRegisterResponse,
-} from '../gateway/jt808/index';
+} from '../../gateway/jt808/index';
 
 /** One message the fake platform received. */
 export interface ReceivedMessage {

@@ -1,10 +1,10 @@
-import type { AlarmEvent, BusEvent } from '../bus/bus-events';
-import { MemoryEventBus } from '../bus/memory-event-bus';
-import type { PositionRow } from '../gateway/gateway-ports';
-import type { Store } from '../store/create-store';
-import { AlarmEngine } from './alarm-engine';
-import { AlarmPushDispatcher } from './alarm-push';
-import { defaultPushSettings } from './alarm-push-settings';
+import type { AlarmEvent, BusEvent } from '../../bus/bus-events';
+import { MemoryEventBus } from '../../bus/memory-event-bus';
+import type { PositionRow } from '../../gateway/gateway-ports';
+import type { Store } from '../../store/create-store';
+import { AlarmEngine } from '../alarm-engine';
+import { AlarmPushDispatcher } from '../alarm-push';
+import { defaultPushSettings } from '../alarm-push-settings';
 
 /** What the engine tests build: an engine on a real store, positions of one terminal, the alarm events it published. */
 

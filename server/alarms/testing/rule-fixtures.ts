@@ -1,5 +1,5 @@
-import { mergeControls, type AlarmControl } from './alarm-catalogue';
-import { evaluatePosition, type AssetAlarmState, type RuleContext, type RulePosition } from './alarm-rules';
+import { mergeControls, type AlarmControl } from '../alarm-catalogue';
+import { evaluatePosition, type AssetAlarmState, type RuleContext, type RulePosition } from '../alarm-rules';
 
 /** Positions and contexts the rule tests build: a fixed start, Beijing, ACC on and located. */
 export const T0 = Date.parse('2026-05-01T02:00:00Z');

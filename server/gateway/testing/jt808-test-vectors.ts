@@ -1,4 +1,4 @@
-// Test helper: loads the JT/T 808 capture vectors of testdata/ (sources in testdata/README.md).
+// Test helper: loads the JT/T 808 capture vectors of ../jt808/testdata/ (sources in its README.md).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -110,9 +110,9 @@ export interface Jt808Vector {
   notes?: string;
 }
 
-/** The capture vectors the repository carries, with their sources (testdata/README.md). */
+/** The capture vectors the repository carries, with their sources (../jt808/testdata/README.md). */
 export function vectorsPath(): string {
-  return fileURLToPath(new URL('./testdata/vectors.json', import.meta.url));
+  return fileURLToPath(new URL('../jt808/testdata/vectors.json', import.meta.url));
 }
 
 /** All vectors, in file order. */
