@@ -29,6 +29,9 @@ export class ConfigServiceImpl implements ConfigService {
   system: SystemInfo;
   private pending: Promise<ConsoleConfig> | undefined = undefined;
   private pendingMap: Promise<MapBrowserConfig> | undefined = undefined;
+  private mapRequest = 0;
+  /** The session the kept map settings were fetched for. */
+  private mapSession: string | undefined = undefined;
 
   constructor(
     @inject(StorageService) private readonly storage: StorageService,
@@ -37,7 +40,9 @@ export class ConfigServiceImpl implements ConfigService {
   ) {
     const stored = storage.get<Partial<SystemInfo>>(StorageKeys.systemInfo);
     this.system = { ...DEFAULT_SYSTEM_INFO, ...stored, platformId: Number(stored?.platformId) || DEFAULT_PLATFORM_ID };
-    makeAutoObservable<this, 'storage' | 'resolve' | 'pending' | 'pendingMap'>(this, { storage: false, resolve: false, pending: false, pendingMap: false });
+    makeAutoObservable<this, 'storage' | 'resolve' | 'pending' | 'pendingMap' | 'mapRequest' | 'mapSession'>(this, {
+      storage: false, resolve: false, pending: false, pendingMap: false, mapRequest: false, mapSession: false,
+    });
   }
 
   load(): Promise<ConsoleConfig> {
@@ -45,8 +50,16 @@ export class ConfigServiceImpl implements ConfigService {
     return this.pending;
   }
 
+  /**
+   * Fetched once per session (a sign-in as someone else fetches it again) and kept; `refresh`
+   * (地图设置 saved) fetches it again, and the newest answer wins.
+   */
   loadMap(refresh = false): Promise<MapBrowserConfig> {
-    if (refresh || !this.pendingMap) this.pendingMap = this.fetchMap();
+    const session = this.storage.get<string>(StorageKeys.sessionId) ?? undefined;
+    if (refresh || !this.pendingMap || session !== this.mapSession) {
+      this.mapSession = session;
+      this.pendingMap = this.fetchMap(++this.mapRequest);
+    }
     return this.pendingMap;
   }
 
@@ -78,7 +91,7 @@ export class ConfigServiceImpl implements ConfigService {
     return config;
   }
 
-  private async fetchMap(): Promise<MapBrowserConfig> {
+  private async fetchMap(request: number): Promise<MapBrowserConfig> {
     let map: MapBrowserConfig;
     try {
       const obj = expectOk(await this.resolve<HttpService>(HttpService).get<MapBrowserConfig>(MapSettingsPaths.config));
@@ -87,9 +100,10 @@ export class ConfigServiceImpl implements ConfigService {
       // no session yet, or an older server: the server's default basemap
       if (!this.loaded) await this.load();
       map = { provider: this.config.mapProvider ?? 'auto', ...(this.config.mapKey && { mapKey: this.config.mapKey }), geocoder: false };
-      this.pendingMap = undefined;
+      if (request === this.mapRequest) this.pendingMap = undefined;
     }
-    this.setMap(map);
+    // an earlier request answering after a refresh does not undo the refreshed settings
+    if (request === this.mapRequest) this.setMap(map);
     return map;
   }
 

@@ -16,20 +16,31 @@ const items = (n: number, offset = 0): GeocodeRequestItem[] =>
 
 describe('GeocodeServiceImpl', () => {
   it('posts JSON {lonAndLatToAddressVOS:[{lon,lat,mac,index}]} and maps answers by index', async () => {
-    const { geo, server } = setup();
-    const out = await geo.getAddresses([{ lon: 116.4, lat: 39.9, mac: 'a', index: 3 }]);
-    expect(out).toEqual([{ index: 3, address: '地址3' }]);
+    const { geo, server } = setup((list) => ok(list.map((i) => ({ index: i.index, address: `地址${i.mac}` })).reverse()));
+    const out = await geo.getAddresses([{ lon: 116.4, lat: 39.9, mac: 'a', index: 3 }, { lon: 116.5, lat: 39.9, mac: 'b', index: 7 }]);
+    expect(out).toEqual([{ index: 3, address: '地址a' }, { index: 7, address: '地址b' }]);
     const req = server.requests[0]!;
     expect(req.headers['Content-Type']).toContain('application/json');
-    expect(req.body).toEqual({ lonAndLatToAddressVOS: [{ lon: 116.4, lat: 39.9, mac: 'a', index: 3 }] });
+    expect(req.body).toEqual({ lonAndLatToAddressVOS: [{ lon: 116.4, lat: 39.9, mac: 'a', index: 0 }, { lon: 116.5, lat: 39.9, mac: 'b', index: 1 }] });
+  });
+
+  it('sends the lookups asked for at the same moment as one request, each coordinate once', async () => {
+    const { geo, server } = setup((list) => ok(list.map((i) => ({ index: i.index, address: `地址${i.lon.toFixed(3)}` }))));
+    const cards = Array.from({ length: 20 }, (_, i) => geo.getAddress(116 + i * 0.001, 39.9));
+    const again = geo.getAddress(116, 39.9);
+    const answers = await Promise.all([...cards, again]);
+    expect(server.requests).toHaveLength(1);
+    expect((server.requests[0]!.body as Body).lonAndLatToAddressVOS).toHaveLength(20);
+    expect(answers[19]).toBe('地址116.019');
+    expect(answers[20]).toBe('地址116.000');
   });
 
   it('sends batches of 50', async () => {
-    const { geo, server } = setup();
+    const { geo, server } = setup((list) => ok(list.map((i) => ({ index: i.index, address: `地址${i.mac}` }))));
     const out = await geo.getAddresses(items(120));
     expect(server.requests.map((r) => (r.body as Body).lonAndLatToAddressVOS.length)).toEqual([50, 50, 20]);
     expect(out).toHaveLength(120);
-    expect(out[119]).toEqual({ index: 119, address: '地址119' });
+    expect(out[119]).toEqual({ index: 119, address: '地址m119' });
   });
 
   it('caches by rounded coordinate', async () => {

@@ -27,10 +27,25 @@ function usable(address: unknown): address is string {
   return typeof address === 'string' && address.trim() !== '' && address.trim() !== '[]';
 }
 
-/** Reverse geocoding through the server: WGS84 in, batches of 50, cached per rounded coordinate. */
+/** A coordinate waiting for its address. */
+interface Lookup {
+  key: string;
+  lon: number;
+  lat: number;
+  mac?: string;
+  done: (address: string) => void;
+}
+
+/**
+ * Reverse geocoding through the server: WGS84 in, cached per rounded coordinate. The lookups asked
+ * for at the same moment (e.g. every card of a page as it renders) go out together in batches of
+ * 50, and a coordinate already on its way is not asked for twice.
+ */
 @injectable()
 export class GeocodeServiceImpl implements GeocodeService {
   private readonly cache = new Map<string, string>();
+  private readonly inFlight = new Map<string, Promise<string>>();
+  private queue: Lookup[] = [];
 
   constructor(@inject(HttpService) private readonly http: HttpService) {}
 
@@ -40,20 +55,13 @@ export class GeocodeServiceImpl implements GeocodeService {
   }
 
   async getAddresses(items: GeocodeRequestItem[], from: CoordSystem = 'WGS84'): Promise<GeocodeResultItem[]> {
-    const prepared = items.map((item) => {
-      const [lon, lat] = from === 'WGS84' ? [item.lon, item.lat] : transformCoord([item.lon, item.lat], from, 'WGS84');
-      return { ...item, lon, lat, key: cacheKey(lon, lat) };
-    });
-    const addresses = new Map<number, string>();
-    const missing = prepared.filter((p) => {
-      const hit = this.cache.get(p.key);
-      if (hit !== undefined) addresses.set(p.index, hit);
-      return hit === undefined;
-    });
-    for (let i = 0; i < missing.length; i += GEOCODE_BATCH_SIZE) {
-      await this.fetchBatch(missing.slice(i, i + GEOCODE_BATCH_SIZE), addresses);
-    }
-    return items.map((item) => ({ index: item.index, address: addresses.get(item.index) ?? GEOCODE_FAILED }));
+    const addresses = await Promise.all(
+      items.map((item) => {
+        const [lon, lat] = from === 'WGS84' ? [item.lon, item.lat] : transformCoord([item.lon, item.lat], from, 'WGS84');
+        return this.lookup(lon, lat, item.mac);
+      }),
+    );
+    return items.map((item, i) => ({ index: item.index, address: addresses[i] ?? GEOCODE_FAILED }));
   }
 
   async getAddress(lon: number, lat: number, from?: CoordSystem): Promise<string> {
@@ -65,26 +73,49 @@ export class GeocodeServiceImpl implements GeocodeService {
     return expectOk(await this.http.postJson<PlaceHit[]>(MapSettingsPaths.searchPlace, { address }));
   }
 
-  private async fetchBatch(batch: Array<GeocodeRequestItem & { key: string }>, out: Map<number, string>): Promise<void> {
+  private lookup(lon: number, lat: number, mac: string | undefined): Promise<string> {
+    const key = cacheKey(lon, lat);
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = new Promise<string>((done) => {
+        if (this.queue.length === 0) queueMicrotask(() => this.flush());
+        this.queue.push({ key, lon, lat, mac, done });
+      });
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Sends what was asked for since the last flush, in batches. */
+  private flush(): void {
+    const queued = this.queue;
+    this.queue = [];
+    for (let i = 0; i < queued.length; i += GEOCODE_BATCH_SIZE) void this.fetchBatch(queued.slice(i, i + GEOCODE_BATCH_SIZE));
+  }
+
+  private async fetchBatch(batch: Lookup[]): Promise<void> {
     let results: GeocodeResultItem[] = [];
     try {
       const res = await this.http.postJson<GeocodeResultItem[]>(GEOCODE_PATH, {
-        lonAndLatToAddressVOS: batch.map(({ lon, lat, mac, index }) => ({ lon, lat, mac, index })),
+        lonAndLatToAddressVOS: batch.map(({ lon, lat, mac }, index) => ({ lon, lat, mac, index })),
       });
       if (res.flag === Flag.OK && Array.isArray(res.obj)) results = res.obj;
     } catch {
       // Every item of the batch falls back to 获取位置失败.
     }
     const byIndex = new Map(results.map((r) => [r.index, r.address]));
-    for (const item of batch) {
-      const address = byIndex.get(item.index);
+    batch.forEach((item, index) => {
+      const address = byIndex.get(index);
+      this.inFlight.delete(item.key);
       if (usable(address)) {
-        out.set(item.index, address);
         this.remember(item.key, address);
+        item.done(address);
       } else {
-        out.set(item.index, GEOCODE_FAILED);
+        item.done(GEOCODE_FAILED);
       }
-    }
+    });
   }
 
   private remember(key: string, address: string): void {

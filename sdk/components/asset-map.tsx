@@ -1,6 +1,9 @@
-import { createElement, lazy, Suspense, type CSSProperties } from 'react';
-import type { MapProvider } from '../services/config-service';
+import { createElement, lazy, Suspense, useMemo, type CSSProperties } from 'react';
+import { useService } from '../react/use-service';
+import { ConfigService, type MapProvider } from '../services/config-service';
 import type { MonitorItem } from '../services/live-service';
+import { loadBasemapData } from './asset-map/basemap-data';
+import { effectiveProvider } from './asset-map/map-providers';
 import type { DrawMode, DrawnShape, MapShape } from './asset-map/map-shapes';
 
 export type { DrawMode, DrawnShape, MapShape } from './asset-map/map-shapes';
@@ -65,6 +68,31 @@ export function preloadAssetMap(): void {
 }
 
 /**
+ * Starts, all at once, what a map needs before it draws: its code (Leaflet), the tenant's 地图设置
+ * (fetched once per session, see {@link ConfigService.loadMap}; skipped for a map given its own
+ * `provider`) and, when the basemap is the offline one, its shapes.
+ */
+export function preloadMap(config: ConfigService, own?: { provider: MapProvider; mapKey?: string }): void {
+  preloadAssetMap();
+  const settings = own ? Promise.resolve(own) : config.loadMap();
+  void settings
+    .then((m) => (effectiveProvider(m.provider, m.mapKey ?? (own ? config.config.mapKey : undefined)) === 'offline' ? loadBasemapData() : undefined))
+    .catch(() => undefined);
+}
+
+/**
+ * {@link preloadMap} as the calling component first renders (not once it mounts: a page whose
+ * code is still loading mounts late, and the map's parts would wait for it), and again when the
+ * basemap it is given changes. Every part is loaded once, so a repeated start costs nothing.
+ */
+export function usePreloadedMap(own?: { provider?: MapProvider; mapKey?: string }): void {
+  const config = useService<ConfigService>(ConfigService);
+  const provider = own?.provider;
+  const mapKey = own?.mapKey;
+  useMemo(() => preloadMap(config, provider === undefined ? undefined : { provider, mapKey }), [config, provider, mapKey]);
+}
+
+/**
  * The asset map: vehicles on one canvas layer (heading arrows; green moving, blue stopped, grey
  * offline, red alarm; clusters when dense at low zoom; plate label on hover and selection) over an
  * offline vector basemap of China, or online tiles when configured — positions are converted from
@@ -72,5 +100,6 @@ export function preloadAssetMap(): void {
  * demand, the first time a map is shown.
  */
 export function AssetMap(props: AssetMapProps) {
+  usePreloadedMap(props);
   return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

@@ -1,10 +1,18 @@
 import { createElement, lazy, Suspense } from 'react';
+import { preloadAssetTree } from './asset-tree';
+import { usePreloadedMap } from './asset-map';
+import { preloadDataTable } from './data-table';
 import type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
 
 export type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
 export type { MonitorAssetKind } from './asset-monitor/asset-monitor-store';
 
-const View = lazy(() => import('./asset-monitor/asset-monitor-view'));
+/** The view, with the tree and the table it draws loading beside it rather than after it. */
+const View = lazy(() => {
+  preloadAssetTree();
+  preloadDataTable();
+  return import('./asset-monitor/asset-monitor-view');
+});
 
 /**
  * A live monitor page of one kind of asset (vehicles, people, pets or e-bikes): the group tree with
@@ -13,5 +21,7 @@ const View = lazy(() => import('./asset-monitor/asset-monitor-view'));
  * channel. Loads on demand, the first time it is shown.
  */
 export function AssetMonitor(props: AssetMonitorProps) {
+  // the map's code, 地图设置 and the basemap load beside the monitor's code, not after it
+  usePreloadedMap();
   return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

@@ -28,7 +28,13 @@ export interface AssetTreeProps {
   noun?: string;
 }
 
-const View = lazy(() => import('./asset-tree/asset-tree-view'));
+const loadView = () => import('./asset-tree/asset-tree-view');
+const View = lazy(loadView);
+
+/** Starts loading the tree's code, for a page that shows one. */
+export function preloadAssetTree(): void {
+  void loadView().catch(() => undefined);
+}
 
 /**
  * The asset tree: vehicle groups with counts 全部/在线/离线/报警, a status filter and a search by plate

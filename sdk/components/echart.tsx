@@ -1,4 +1,5 @@
 import { createElement, lazy, Suspense } from 'react';
+import { loadBasemapData } from './asset-map/basemap-data';
 
 /** An ECharts option object (kept loose so the SDK entry does not pull ECharts' types into plugins' bundles). */
 export type EChartOption = Record<string, unknown>;
@@ -22,9 +23,17 @@ function loadView() {
 }
 const EChartView = lazy(loadView);
 
-/** Starts loading what a chart needs, for a page that will draw one once its data is in. */
-export function preloadEChart(): void {
+/**
+ * Starts loading what a chart needs, for a page that will draw one once its data is in (call it
+ * when the page's code loads, beside its data request); `chinaMap`: the China outline too, loaded
+ * and registered once per page.
+ */
+export function preloadEChart(options?: { chinaMap?: boolean }): void {
   void loadView().catch(() => undefined);
+  if (!options?.chinaMap) return;
+  // the outline's own request starts now too, not once ECharts has loaded
+  void loadBasemapData().catch(() => undefined);
+  void import('./echart/echarts-parts').then((m) => m.registerChinaMap()).catch(() => undefined);
 }
 
 /**

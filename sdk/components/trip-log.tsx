@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense } from 'react';
-import { preloadAssetMap } from './asset-map';
+import { usePreloadedMap } from './asset-map';
 import { preloadDataTable } from './data-table';
 import { preloadEChart } from './echart';
 import { preloadPlayerBar } from './track-player';
@@ -7,9 +7,8 @@ import type { TripLogProps } from './trip-log/trip-log-view';
 
 export type { TripLogProps } from './trip-log/trip-log-view';
 
-/** The view, with the map, table, player and chart it draws loading beside it rather than after it. */
+/** The view, with the table, player and chart it draws loading beside it rather than after it. */
 const View = lazy(() => {
-  preloadAssetMap();
   preloadDataTable();
   preloadEChart();
   preloadPlayerBar();
@@ -23,5 +22,7 @@ const View = lazy(() => {
  * Loads on demand.
  */
 export function TripLog(props: TripLogProps) {
+  // the map's code, 地图设置 and the basemap load beside the log's code, not after it
+  usePreloadedMap();
   return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DesktopRegular } from '@fluentui/react-icons';
-import { EChart, formatChinaTime, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
+import { EChart, formatChinaTime, preloadEChart, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -51,6 +51,8 @@ export default observer(function DashboardPage() {
   const live = useService<LiveService>(LiveService);
   const store = useMemo(() => new DashboardStore(http), [http]);
   useEffect(() => {
+    // ECharts and the China outline load beside the figures, not after them
+    preloadEChart({ chinaMap: true });
     void store.load();
     live.connect();
     const alarms = live.on('alarm', () => store.liveChanged());

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, 
 import { autorun } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { makeStyles } from '@fluentui/react-components';
-import { EChart, formatChinaTime, HttpService, LiveService, useService, type Alarm } from '@tianlu/sdk';
+import { EChart, formatChinaTime, preloadEChart, HttpService, LiveService, useService, type Alarm } from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -116,6 +116,8 @@ export default observer(function ScreenPage() {
   }, [http]);
 
   useEffect(() => {
+    // ECharts and the China outline load beside the figures, not after them
+    preloadEChart({ chinaMap: true });
     void store.load();
     live.connect();
     let first = true;

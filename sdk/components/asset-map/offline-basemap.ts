@@ -5,25 +5,14 @@
  * tools/basemap/) is fetched only when a map is first shown, the cities only when first zoomed in.
  */
 import * as L from 'leaflet';
-import type { FeatureCollection, MultiPolygon } from 'geojson';
+import { loadBasemapData, type BasemapData, type BasemapProps } from './basemap-data';
 import { BasemapLevelSwitch } from './basemap-level';
 import { loadCityBasemap, type CityShape } from './city-basemap-data';
 import { CityLayer } from './city-layer';
 
-interface BasemapProps {
-  name: string;
-  kind: 'province' | 'country';
-  /** [lon, lat] of the label. */
-  label: [number, number];
-}
-
-export type BasemapData = FeatureCollection<MultiPolygon, BasemapProps>;
-
 export const SEA_COLOR = '#c6dcef';
 const LAND = { province: '#f7f5ef', country: '#ebe8e0' };
 const BORDER = { province: '#b3aa98', country: '#c9c3b6' };
-
-let data: Promise<BasemapData> | undefined;
 
 /** Longest deferred basemap work waits for an idle moment, ms. */
 const IDLE_TIMEOUT_MS = 300;
@@ -32,12 +21,6 @@ function whenIdle(fn: () => void): void {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
   if (typeof ric === 'function') ric(fn, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(fn, 0);
-}
-
-/** The shapes, loaded once per page. */
-export function loadBasemapData(): Promise<BasemapData> {
-  data ??= import('./china-basemap.json').then((m) => (m.default ?? m) as unknown as BasemapData);
-  return data;
 }
 
 /** Adds the shapes and labels to `map`; returns the layer group to remove them again. */

@@ -56,6 +56,17 @@ describe('MonitorStore', () => {
     expect(live.disconnect).toHaveBeenCalledOnce();
   });
 
+  it('does not load again on start when a load already began', async () => {
+    const { store, live, http } = setup();
+    const loaded = store.load();
+    const stop = store.start();
+    await loaded;
+    expect(live.connect).toHaveBeenCalledOnce();
+    expect(http.get.mock.calls.filter(([url]) => url.endsWith('list.json'))).toHaveLength(1);
+    expect(store.items).toHaveLength(3);
+    stop();
+  });
+
   it('reads live positions: an update shows up in what the map and table get, without fetching', async () => {
     const { store, live, http } = setup();
     await store.load();

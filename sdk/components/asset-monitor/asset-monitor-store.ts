@@ -52,11 +52,13 @@ export class MonitorStore {
   private readonly lastAddress = observable.map<string, string>();
   private readonly pending = new Set<string>();
   private inView: readonly MonitorItem[] = [];
+  /** A load began. */
+  private requested = false;
 
   constructor(private readonly deps: MonitorDeps, readonly assetKind: MonitorAssetKind = 'vehicle', readonly groupBy: AssetTreeGrouping = 'group') {
-    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress'>(
+    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress' | 'requested'>(
       this,
-      { deps: false, assetKind: false, groupBy: false, pending: false, inView: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false },
+      { deps: false, assetKind: false, groupBy: false, pending: false, inView: false, requested: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false },
       { autoBind: true },
     );
   }
@@ -129,10 +131,13 @@ export class MonitorStore {
     return this.deps.live.status;
   }
 
-  /** Opens the live channel and loads the tree and the latest positions; the returned function undoes it. */
+  /**
+   * Opens the live channel and loads the tree and the latest positions (unless a load already
+   * began, e.g. as the page first rendered); the returned function undoes it.
+   */
   start(): () => void {
     this.deps.live.connect();
-    void this.load();
+    if (!this.requested) void this.load();
     const timer = setInterval(() => this.requestAddresses(this.inView), ADDRESS_REFRESH_MS);
     return () => {
       clearInterval(timer);
@@ -141,6 +146,7 @@ export class MonitorStore {
   }
 
   async load(): Promise<void> {
+    this.requested = true;
     this.loading = true;
     this.error = undefined;
     const { http, live } = this.deps;
