@@ -7,7 +7,7 @@ import PlaybackPage from '../../plugins/car/pages/playback-page';
 
 const asset = (terminalNo: string, name: string, assetKind: string): MonitorItem => ({
   terminalNo, plateNo: name, vehicleId: 1, groupId: 7, groupName: '生产部', online: true, lon: 120.7195, lat: 31.3265, speed: 4, course: 90, altitude: 0,
-  gpsTime: '2026-11-24T10:00:00+08:00', receivedTime: '2026-11-24T10:00:01+08:00', alarmFlags: 0, statusFlags: 2, acc: false, located: true, mileage: null, assetKind,
+  gpsTime: '2026-11-24T10:00:00+08:00', receivedTime: '2026-11-24T10:00:01+08:00', alarmFlags: 0, statusFlags: 2, acc: false, located: true, mileage: null, assetKind, protocol: assetKind === 'person' ? 'watch' : 'jt808',
 });
 const PERSON = asset('868710040000093', '张三', 'person');
 const VEHICLE = asset('013800000001', '京A00001', 'vehicle');
