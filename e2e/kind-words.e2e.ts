@@ -193,7 +193,7 @@ describe('each kind speaks its own words', () => {
     await checkPlayback(page, 'pet', COLLAR);
   });
 
-  test('an e-bike: 电动车信息, 告警中心 in its menu 电动车监控, 告警中心 with its guard’s low battery, 里程报表, 轨迹回放', async ({ newContext }) => {
+  test('an e-bike: 电动车信息, its menu 电动车监控, 告警中心 with its guard’s low battery, 里程报表, 轨迹回放', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
     await login(page, ADMIN);
