@@ -88,7 +88,7 @@ describe('数据报表', () => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     await login(page, ADMIN);
     await page.goto('/data-report/dataReport/carDayOnline');
-    const search = await shows(page.getByRole('search', { name: '车辆日在线查询' }), 'the 车辆日在线 filters', 30_000);
+    const search = await shows(page.getByRole('search', { name: '日在线查询' }), 'the 车辆日在线 filters', 30_000);
     await search.getByLabel(/\/终端号$/).fill(PHONE);
     await search.getByRole('button', { name: '查询' }).click();
     // uploaded as blind-area (补传) reports: stored, but not online time

@@ -1,6 +1,6 @@
 /**
  * 电动车卫士 as an operator uses it, against the simulated e-bike guards (SIM_ASSETS): picks an
- * online e-bike in 车辆监控, sends it 设防 and sees 成功, then reads its battery curve. Runs its own
+ * online e-bike in 电动车监控, sends it 设防 and sees 成功, then reads its battery curve. Runs its own
  * server.
  */
 import { mkdirSync } from 'node:fs';
@@ -33,7 +33,7 @@ interface Item {
 }
 
 describe('电动车卫士', () => {
-  test('arms an online e-bike from 车辆监控 with 成功 and reads its battery curve', async ({ newContext }) => {
+  test('arms an online e-bike from 电动车监控 with 成功 and reads its battery curve', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const session = await login(page, ADMIN);
     const headers = { sessionId: session.sessionId, userId: session.userId };
@@ -48,7 +48,7 @@ describe('电动车卫士', () => {
       .toBe(true);
 
     await page.goto('/elec-car/monitor');
-    await reaches(page, (p) => p === '/elec-car/monitor', '车辆监控');
+    await reaches(page, (p) => p === '/elec-car/monitor', '电动车监控');
     const search = await shows(page.locator('input[type="search"]'), 'the tree search', 30_000);
     // at 1366×768 with the alarm desk open the whole monitor fits: the map keeps its width, the
     // table ends inside the window and the page itself does not scroll

@@ -3,8 +3,8 @@
  * e-bike guards (SIM_ASSETS=1): for a person (a badge), a pet (a watch-protocol collar bound to a
  * pet here) and an e-bike (a GT06 guard that registers itself) the operator opens the info dialog
  * from the kind's monitor, 告警中心 with the alarm the device raised — its headers, its filters,
- * 历史告警 and the handling example — and 里程报表 filtered to the asset, whose filters then speak the
- * kind's words. None of the vehicle words the kind says otherwise (read from the SDK's vocabulary)
+ * 历史告警 and the handling example — 里程报表 filtered to the asset, whose filters then speak the
+ * kind's words, and 轨迹回放 opened for it. None of the vehicle words the kind says otherwise (read from the SDK's vocabulary)
  * appears in them. Runs its own server.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -143,8 +143,19 @@ async function checkMileageReport(page: Page, kind: AssetKind, terminalNo: strin
   await speaksOwnWords(page.getByRole('group', { name: '合计' }), kind, `the ${kind}'s 里程报表 totals`);
 }
 
+/** 轨迹回放 opened for the asset from its kind's monitor: its form and its totals say the kind's words. */
+async function checkPlayback(page: Page, kind: AssetKind, terminalNo: string): Promise<void> {
+  const words = ASSET_VOCABULARY[kind];
+  await page.goto(`/car/playback?urlType=blank&terminalNo=${terminalNo}`);
+  const form = await shows(page.getByRole('form', { name: '轨迹查询' }), 'the 轨迹查询 form', 30_000);
+  await shows(form.getByText(words.noun, { exact: true }), `the ${words.noun} field`, 20_000);
+  const totals = page.getByTestId('playback-totals');
+  await shows(totals.getByText(`${words.moving}时长`, { exact: true }), `the ${words.moving}时长 figure`, 30_000);
+  await speaksOwnWords(page.getByTestId('playback-page'), kind, `the ${kind}'s 轨迹回放`);
+}
+
 describe('each kind speaks its own words', () => {
-  test('a person: 人员信息, 告警中心 headed 姓名 and 部门 with its handling example, 里程报表', async ({ newContext }) => {
+  test('a person: 人员信息, 告警中心 headed 姓名 and 部门 with its handling example, 里程报表, 轨迹回放', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
     await login(page, ADMIN);
@@ -154,9 +165,10 @@ describe('each kind speaks its own words', () => {
     await badge.send(WatchBadge.location('AL', WORKS, new Date(), WATCH_SOS), 'AL');
     await checkAlarmCentre(page, 'person', BADGE, '紧急报警');
     await checkMileageReport(page, 'person', BADGE);
+    await checkPlayback(page, 'person', BADGE);
   });
 
-  test('a pet: 宠物信息, 告警中心 with its collar taken off, 里程报表', async ({ newContext }) => {
+  test('a pet: 宠物信息, 告警中心 with its collar taken off, 里程报表, 轨迹回放', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
     const session = await login(page, ADMIN);
@@ -178,16 +190,20 @@ describe('each kind speaks its own words', () => {
     await collar.send(WatchBadge.location('AL', PARK, new Date(), WATCH_TAKE_OFF), 'AL');
     await checkAlarmCentre(page, 'pet', COLLAR, '脱落报警');
     await checkMileageReport(page, 'pet', COLLAR);
+    await checkPlayback(page, 'pet', COLLAR);
   });
 
-  test('an e-bike: 电动车信息, 告警中心 with its guard’s low battery, 里程报表', async ({ newContext }) => {
+  test('an e-bike: 电动车信息, its menu 电动车监控, 告警中心 with its guard’s low battery, 里程报表, 轨迹回放', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
     await login(page, ADMIN);
     await ready;
     await checkInfoDialog(page, 'ebike', '/elec-car/monitor', GUARD);
+    // 电动车卫士's menu names its monitor 电动车监控
+    await shows(page.getByText('电动车监控', { exact: true }).first(), 'the menu entry 电动车监控');
     guard.report(PARK, new Date(), ['lowBattery'], 15);
     await checkAlarmCentre(page, 'ebike', GUARD, '低电报警');
     await checkMileageReport(page, 'ebike', GUARD);
+    await checkPlayback(page, 'ebike', GUARD);
   });
 });

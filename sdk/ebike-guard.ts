@@ -82,7 +82,7 @@ export function checkGuardSettings(input: { sensitivity?: unknown; windowSeconds
 export const GUARD_SETTINGS_PATH = '/car/v4/api/elec-car/guard/settings.json';
 /** POST `{terminalNo, sensitivity, windowSeconds}`: saves them and tells the device where it takes them. */
 export const GUARD_SETTINGS_SAVE_PATH = '/car/v4/api/elec-car/guard/save.json';
-/** 防盗设置 button of 电动车卫士's 车辆监控: granted to roles that may edit e-bikes (编辑电动车). */
+/** 防盗设置 button of 电动车卫士's 电动车监控: granted to roles that may edit e-bikes (编辑电动车). */
 export const GUARD_SETTINGS_BUTTON_ID = 180201;
 
 /** One e-bike guard's 防盗设置 as the server answers them. */

@@ -27,6 +27,12 @@ describe('plugins against the manifest', () => {
     }
   });
 
+  it('names 电动车卫士’s monitor 电动车监控 in its route and menu', async () => {
+    const elecCar: PluginDefinition = (await loaders['elec-car']!()).default;
+    expect(elecCar.routes.find((r) => r.path === '/elec-car/monitor')?.title).toBe('电动车监控');
+    expect(elecCar.menus?.find((m) => m.id === 1802)?.title).toBe('电动车监控');
+  });
+
   it('gives the centre the routes and meta of spec §2', async () => {
     const def: PluginDefinition = (await loaders.center!()).default;
     const meta = Object.fromEntries(def.routes.map((r) => [r.path, [r.menuId, r.ignoreAuth ?? false, r.redirect]]));

@@ -164,6 +164,8 @@ describe('车辆日在线', () => {
     );
     expect(await shown('京A00001')).toBeTruthy();
     expect(queries(ONLINE)[0]).toEqual({ current: '1', pageSize: '10', start: '2026-05-14', end: '2026-05-20' });
+    // vehicles' rows keep the menu's title
+    expect(screen.getByRole('heading', { name: '车辆日在线' })).toBeTruthy();
     const online = screen.getByText('京A00001').closest('[role="row"]') as HTMLElement;
     expect(within(online).getByText('在线')).toBeTruthy();
     expect(within(online).getByText('1小时1分')).toBeTruthy();
@@ -171,6 +173,22 @@ describe('车辆日在线', () => {
     expect(within(offline).getByText('离线')).toBeTruthy();
     const rates = screen.getByRole('table', { name: '每日在线率' });
     expect(within(rates).getByText('50.0%')).toBeTruthy();
+  });
+
+  it('is titled in its rows’ words: 人员日在线 for people, 资产日在线 for several kinds', async () => {
+    const row = (terminalNo: string, name: string, assetKind: string) => ({
+      terminalNo, plateNo: name, groupName: '生产部', assetKind, day: '2026-05-20', online: true, onlineSeconds: 60, reports: 6, firstTime: null, lastTime: null,
+    });
+    let list = [row('868710040000093', '张三', 'person')];
+    setup(<DayOnlinePage />, (s) => s.on('GET', ONLINE, () => ok({ total: list.length, vehicles: list.length, list, days: [] })));
+    expect(await screen.findByRole('heading', { name: '人员日在线' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: '人员日在线' });
+    expect(within(table).getByText('张三')).toBeTruthy();
+    expect(screen.getByRole('region', { name: '人员日在线' }).textContent).not.toMatch(/车辆|车牌|车组/);
+
+    list = [row('868710040000093', '张三', 'person'), row('358710069990023', '粤B·D30001', 'ebike')];
+    fireEvent.click(within(screen.getByRole('search', { name: '日在线查询' })).getByRole('button', { name: '查询' }));
+    expect(await screen.findByRole('heading', { name: '资产日在线' })).toBeTruthy();
   });
 });
 

@@ -37,7 +37,7 @@ async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[
   return { server, sockets, unmount };
 }
 
-describe('车辆监控 of 电动车卫士', () => {
+describe('电动车监控 of 电动车卫士', () => {
   it('shows each e-bike’s charge with its battery voltage, charging, and whether it is armed or cut off', async () => {
     const ebike = (terminalNo: string, plate: string, patch: Partial<MonitorItem>) => person(terminalNo, plate, { assetKind: 'ebike', protocol: 'gt06', ...patch });
     await renderMonitor(<EbikeMonitorPage />, 1802, [
@@ -58,7 +58,7 @@ describe('the side column and the toolbar of the monitors', () => {
   afterEach(() => localStorage.removeItem('main_monitorSideFolded'));
   const bike = person('358710060000017', '粤B·D30001', { assetKind: 'ebike', protocol: 'gt06' });
 
-  it('opens 电池曲线 from the map’s toolbar of 车辆监控, no row of its own above the monitor', async () => {
+  it('opens 电池曲线 from the map’s toolbar of 电动车监控, no row of its own above the monitor', async () => {
     await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
     await screen.findAllByText('粤B·D30001');
     fireEvent.click(within(screen.getByTestId('monitor-count')).getByRole('button', { name: '电池曲线' }));

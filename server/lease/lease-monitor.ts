@@ -131,7 +131,7 @@ export class LeaseMonitor {
       after: { contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate, overdueDays: c.overdueDays, terminalNo: target.displayNo }, ip: null,
     });
     if (sms) {
-      const text = `【天路】${c.renterName}您好，您租用的电动车 ${c.plateNo}（合同 ${c.contractNo}）已于 ${c.endDate} 到期，逾期 ${c.overdueDays} 天未还车，车辆已远程断电。请尽快联系还车或续租。`;
+      const text = `【天路】${c.renterName}您好，您租用的电动车 ${c.plateNo}（合同 ${c.contractNo}）已于 ${c.endDate} 到期，逾期 ${c.overdueDays} 天未还车，电动车已远程断电。请尽快联系还车或续租。`;
       await sms.send(c.renterPhone, text).catch((err: unknown) => log.warn({ err, contractNo: c.contractNo }, 'lease overdue text not sent'));
     }
     return true;

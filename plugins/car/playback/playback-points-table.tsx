@@ -41,7 +41,7 @@ export const PlaybackPointsTable = observer(function PlaybackPointsTable(props: 
         rowHeight={30}
         onRowClick={(r) => store.playback.seek(Date.parse(r.gpsTime))}
         onVisibleRowsChange={store.requestAddresses}
-        empty={store.rowsLoading ? '加载中…' : store.answer ? '暂无轨迹点' : '请选择车辆和时间后查询'}
+        empty={store.rowsLoading ? '加载中…' : store.answer ? '暂无轨迹点' : `请选择${store.words.noun}和时间后查询`}
       />
       <PaginationBar pagination={store.pagination} onChange={() => void store.loadRows()} disabled={store.rowsLoading} />
     </div>

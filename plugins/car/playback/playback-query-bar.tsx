@@ -16,7 +16,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Vehicle, time range (quick choices or custom), stop threshold, 查询 and 导出. */
+/** The asset (named in its kind's words), time range (quick choices or custom), stop threshold, 查询 and 导出. */
 export const PlaybackQueryBar = observer(function PlaybackQueryBar(props: { store: PlaybackStore }) {
   const s = useStyles();
   const store = props.store;
@@ -41,12 +41,12 @@ export const PlaybackQueryBar = observer(function PlaybackQueryBar(props: { stor
       }}
     >
       <div className={s.field}>
-        <Label htmlFor="tl-playback-vehicle">车辆</Label>
+        <Label htmlFor="tl-playback-vehicle">{store.words.noun}</Label>
         <Combobox
           id="tl-playback-vehicle"
           className={s.vehicle}
           freeform
-          placeholder="车牌号或终端号"
+          placeholder={`${store.words.nameLabel}或终端号`}
           value={shown}
           selectedOptions={store.terminalNo ? [store.terminalNo] : []}
           onChange={(e) => setText(e.currentTarget.value)}

@@ -34,9 +34,9 @@ export function formatDuration(seconds: number): string {
   return `${s}秒`;
 }
 
-/** The problem with a query, in Chinese, or undefined when it can be sent. */
-export function rangeProblem(terminalNo: string, start: number | undefined, end: number | undefined, maxDays: number): string | undefined {
-  if (!terminalNo.trim()) return '请选择车辆';
+/** The problem with a query, in Chinese, or undefined when it can be sent; `noun` is what is chosen (车辆, 人员 …). */
+export function rangeProblem(terminalNo: string, start: number | undefined, end: number | undefined, maxDays: number, noun = '车辆'): string | undefined {
+  if (!terminalNo.trim()) return `请选择${noun}`;
   if (start === undefined) return '请选择开始时间';
   if (end === undefined) return '请选择结束时间';
   if (end < start) return '结束时间不能早于开始时间';

@@ -13,8 +13,11 @@ import {
   TRACK_POINTS_PATH,
   TRACK_SETTINGS_PATH,
   TrackPlayback,
+  listWords,
+  vocabularyOf,
   type GeocodeService,
   type HttpService,
+  type ListWords,
   type MapViewState,
   type MonitorItem,
   type ToastService,
@@ -112,7 +115,17 @@ export class PlaybackStore {
   }
 
   get problem(): string | undefined {
-    return rangeProblem(this.terminalNo, this.start, this.end, this.settings.maxRangeDays);
+    return rangeProblem(this.terminalNo, this.start, this.end, this.settings.maxRangeDays, this.words.noun);
+  }
+
+  /**
+   * The words of the chosen asset's kind (人员, 姓名, 移动 for a person); before one is chosen, those
+   * of the assets to choose from: a vehicle's when they are all vehicles (or not loaded), neutral
+   * ones (资产, 名称) when they are of several kinds.
+   */
+  get words(): ListWords {
+    const chosen = this.vehicles.find((v) => v.terminalNo === this.terminalNo);
+    return chosen ? vocabularyOf(chosen.assetKind) : listWords(this.vehicles.map((v) => v.assetKind));
   }
 
   get plateNo(): string {

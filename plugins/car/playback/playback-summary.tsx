@@ -26,15 +26,16 @@ const useStyles = makeStyles({
   swatch: { display: 'inline-block', width: '14px', height: '4px', borderRadius: '2px', verticalAlign: 'middle', marginRight: '4px' },
 });
 
-/** 统计 (mileage, driving time, stops) and the list of 停留点; a stop click moves the replay there. */
+/** 统计 (mileage, moving time in the asset's word, stops) and the list of 停留点; a stop click moves the replay there. */
 export const PlaybackSummary = observer(function PlaybackSummary(props: { store: PlaybackStore }) {
   const s = useStyles();
   const { store } = props;
   const answer = store.answer;
   const totals = answer?.totals;
+  const moving = store.words.moving;
   const figures: [string, string][] = [
     ['里程', totals ? `${totals.mileageKm.toFixed(1)} km` : '-'],
-    ['行驶时长', totals ? formatDuration(totals.drivingSeconds) : '-'],
+    [`${moving}时长`, totals ? formatDuration(totals.drivingSeconds) : '-'],
     ['停留次数', totals ? `${totals.stopCount} 次` : '-'],
     ['停留时长', totals ? formatDuration(totals.stopSeconds) : '-'],
     ['最高速度', totals ? `${Math.round(totals.maxSpeed)} km/h` : '-'],
@@ -51,8 +52,8 @@ export const PlaybackSummary = observer(function PlaybackSummary(props: { store:
         ))}
       </div>
       <div className={s.legend}>
-        <span><i className={s.swatch} style={{ background: TRACK_COLORS.travelled }} />已行驶</span>
-        <span><i className={s.swatch} style={{ background: TRACK_COLORS.ahead }} />未行驶</span>
+        <span><i className={s.swatch} style={{ background: TRACK_COLORS.travelled }} />已{moving}</span>
+        <span><i className={s.swatch} style={{ background: TRACK_COLORS.ahead }} />未{moving}</span>
         <span style={{ color: TRACK_COLORS.stop }}>● 停留点</span>
         <span style={{ color: TRACK_COLORS.alarm }}>● 报警点 {answer ? answer.alarms.length : 0}</span>
       </div>

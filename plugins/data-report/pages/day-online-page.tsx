@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { dayOnlineTitle, expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatClock, formatDuration, ReportPaths, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
@@ -22,7 +22,10 @@ const columns: DataTableColumn<DayOnlineItem>[] = [
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
-/** 车辆日在线 (menu 2030): whether each vehicle was online each day and for how long, with the online rate per day. */
+/**
+ * 车辆日在线 (menu 2030): whether each asset was online each day and for how long, with the online rate per
+ * day; titled in its rows' words (人员日在线 …).
+ */
 const DayOnlinePage = observer(function DayOnlinePage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
@@ -31,15 +34,17 @@ const DayOnlinePage = observer(function DayOnlinePage() {
   );
   const days = q.data?.days ?? [];
   const words = reportWords(q.data?.list ?? []);
+  // the rows' kind names the report: 人员日在线 for people, 资产日在线 for several kinds
+  const title = dayOnlineTitle(q.data?.list.length ? words : undefined);
   return (
     <ReportFrame
-      title="车辆日在线"
+      title={title}
       error={q.error}
       filters={
-        <ReportFilterBar words={words} label="车辆日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
+        <ReportFilterBar words={words} label="日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
       }
     >
-      <DataTable label="车辆日在线" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : `没有${words.noun}`} />
+      <DataTable label={title} rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : `没有${words.noun}`} />
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
       {days.length > 0 && (
         <>

@@ -32,7 +32,7 @@ function deviceWords(view: GuardSettingsView): string | undefined {
 }
 
 /**
- * 防盗设置 of the selected e-bike (over the map of 车辆监控): its 震动灵敏度 and 告警间隔, editable by
+ * 防盗设置 of the selected e-bike (over the map of 电动车监控): its 震动灵敏度 and 告警间隔, editable by
  * those holding 防盗设置 (roles that may edit e-bikes), and whether its guard took the level —
  * updated as the live channel reports the command's answer.
  */

@@ -4,7 +4,7 @@ import { AssetMonitor, NavigationService, useService } from '@tianlu/sdk';
 import { GuardSettingsCard } from '../components/guard-settings-card';
 
 /**
- * /elec-car/monitor 车辆监控 — 电动车卫士: the tenant's e-bikes (guards), live; the selected one's
+ * /elec-car/monitor 电动车监控 — 电动车卫士: the tenant's e-bikes (guards), live; the selected one's
  * 防盗设置 over the map, their battery curves a click away in the map's toolbar.
  */
 export default function MonitorPage() {

@@ -93,7 +93,7 @@ export default function SettingsPage() {
           </Permission>
         </div>
       )}
-      <Text size={200}>开启后，合同逾期满设定天数仍未还车的电动车将自动下发断电指令（行驶中不执行，稍后重试），记入操作日志，并短信提醒租户。</Text>
+      <Text size={200}>开启后，合同逾期满设定天数仍未还车的电动车将自动下发断电指令（骑行中不执行，稍后重试），记入操作日志，并短信提醒租户。</Text>
       <Field label="查找电动车">
         <Input value={keyword} placeholder="车牌号" onChange={(_, d) => setKeyword(d.value.trim())} />
       </Field>

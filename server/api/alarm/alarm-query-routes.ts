@@ -1,3 +1,4 @@
+import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import { ALARM_TYPES, alarmName, alarmTypeInfo } from '../../alarms/alarm-catalogue';
 import { toAlarm, type Alarm } from '../../alarms/alarm-model';
 import { realTimeSince } from '../../store/alarm-queries';
@@ -24,7 +25,7 @@ async function groupFilter(ctx: SessionContext<unknown, unknown>, groupId: numbe
   if (groupId === undefined) return undefined;
   const scope = await ctx.scope();
   const visible = await ctx.deps.store.fences.groupsInScope(scope, [groupId]);
-  if (visible.length === 0) throw notFound('车组不存在');
+  if (visible.length === 0) throw notFound(`${MIXED_ASSET_WORDS.groupLabel}不存在`);
   const subtree = await ctx.deps.store.scope.groupSubtree([groupId]);
   return scope.groupIds === null ? subtree : subtree.filter((id) => scope.groupIds!.includes(id));
 }
@@ -59,7 +60,7 @@ export const newQueryAlarmRoute = sessionRoute<HistoryQuery>({
         alarmType: text('告警类型', 1000),
         status: int('处理状态', 0, 1),
         keyword: text('关键词', 50),
-        groupId: int('车组', 1),
+        groupId: int(MIXED_ASSET_WORDS.groupLabel, 1),
       },
       ['start', 'end'],
     ),

@@ -164,7 +164,7 @@ describe('alarm history within the caller’s scope', () => {
     expect(mine.obj.list[0]).toMatchObject({ alarmType: 'powerCut', alarmName: '终端主电源掉电', groupName: '上海车队', startTime: '2026-05-01T10:00:00+08:00', endTime: null, status: 0 });
     expect(await shanghaiOnly.postJson(PROCESS, { ids: [alarmIds.beijing], note: '不是我的车' })).toMatchObject({ flag: 404 });
     expect(await shanghaiOnly.postJson(PROCESS, { ids: [alarmIds.shanghai, alarmIds.beijing], note: '批量' })).toMatchObject({ flag: 404 });
-    expect(await shanghaiOnly.get(HISTORY, { start: START, end: END, groupId: groups.get('北京车队')! })).toMatchObject({ flag: 404, msg: '车组不存在' });
+    expect(await shanghaiOnly.get(HISTORY, { start: START, end: END, groupId: groups.get('北京车队')! })).toMatchObject({ flag: 404, msg: '分组不存在' });
     const all = await admin.get<{ total: number }>(HISTORY, { start: START, end: END });
     expect(all.obj.total).toBe(2);
     // nothing of the refused batch was processed

@@ -17,7 +17,7 @@ import { int, object, requiredText } from '../schema-helpers';
 import { notifyLive } from '../system/asset-admin-rules';
 import { toChinaIso } from '../../time/china-time';
 
-/** 电动车卫士's 车辆监控 (menu 1802): where an e-bike's 防盗设置 are shown. */
+/** 电动车卫士's 电动车监控 (menu 1802): where an e-bike's 防盗设置 are shown. */
 const ELEC_CAR_MONITOR = 1802;
 const PUSH = commandDefinition('vibrationSensitivity');
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   demoTenantId = demo.id;
   await provision(DEMO_TENANT, JT808_EBIKE, 'jt808', '粤B·S07701');
   await provision(OTHER_TENANT, OTHERS_EBIKE, 'gt06', '粤B·S07789');
-  // sees 车辆监控 of 电动车卫士 but may not edit e-bikes
+  // sees 电动车监控 of 电动车卫士 but may not edit e-bikes
   await addScopedUser(server.store, { tenantId: demo.id, account: 'watcher', password: 'Watcher@123', role: '值班员', platformIds: [18], resourceIds: [1801, 1802] });
   viewer = new ApiClient(server.app);
   await viewer.login('watcher', 'Watcher@123');

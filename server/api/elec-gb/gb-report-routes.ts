@@ -35,7 +35,7 @@ async function reportOf(deps: AppDeps, s: AccessScope, tenantId: number | undefi
 export const gbReportRoute = sessionRoute<{ tenantId?: number }>({
   method: 'GET',
   url: `${BASE}/report.json`,
-  summary: '合规报表：每个客户的备案数、合规数、不合规数、合规率和各项不合规原因的车辆数，及合计',
+  summary: '合规报表：每个客户的备案数、合规数、不合规数、合规率和各项不合规原因的电动车数，及合计',
   resource: GbReportResource.report,
   schema: { querystring: object({ tenantId: int('客户', 1) }) },
   handler: async ({ query, deps, scope }) => reportOf(deps, await scope(), query.tenantId),

@@ -107,7 +107,7 @@ export const settingsRoute = sessionRoute({
 export const saveSettingsRoute = sessionRoute<unknown, Partial<LeaseSettings>>({
   method: 'POST',
   url: `${LEASE_API}/saveSettings.json`,
-  summary: '保存租赁设置：autoCut 开启后，合同逾期满 autoCutDays（1–90）天的电动车自动下发断电指令（行驶中不执行，稍后再试），记入操作日志并短信提醒租户',
+  summary: '保存租赁设置：autoCut 开启后，合同逾期满 autoCutDays（1–90）天的电动车自动下发断电指令（骑行中不执行，稍后再试），记入操作日志并短信提醒租户',
   resource: LeaseResource.saveSettings,
   schema: { body: object({ autoCut: { type: 'boolean', title: '逾期自动断电' }, autoCutDays: int('逾期天数', 1, 90) }, ['autoCut']) },
   handler: async ({ body, deps, user, audit }) => {

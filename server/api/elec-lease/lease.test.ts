@@ -120,6 +120,9 @@ describe('电动车租赁 合同管理', () => {
     expect(commands[0]).toMatchObject({ command_type: 'oilPower', params: { action: 'cut' }, account: '系统（租约逾期）' });
     expect(texts.filter((t) => t.phone === '13812345678')).toHaveLength(1);
     expect(texts[0]!.text).toContain('租赁车A01');
+    // an e-bike, never a 车辆, in the renter's text
+    expect(texts[0]!.text).toContain('电动车已远程断电');
+    expect(texts[0]!.text).not.toContain('车辆');
     const log = await admin.get<{ list: { action: string; target: string }[] }>('/car/v1/api/system/log/list.json', { keyword: '租约逾期自动断电', pageSize: 10 });
     expect(log.obj.list.map((e) => `${e.action} ${e.target}`)).toEqual(['租约逾期自动断电 电动车 租赁车A01']);
     expect((await leaseAlarms()).obj.total).toBe(1);

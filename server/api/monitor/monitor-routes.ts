@@ -6,7 +6,7 @@ import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
 export const MONITOR_RESOURCE = 8100;
-/** The kinds' monitor pages (人员监控, 宠物定位, 车辆监控), their trip pages (遛狗记录, 骑行记录) and 电池曲线 read the monitor API too. */
+/** The kinds' monitor pages (人员监控, 宠物定位, 电动车监控), their trip pages (遛狗记录, 骑行记录) and 电池曲线 read the monitor API too. */
 export const KIND_MONITOR_RESOURCES = [1102, 1302, 1802, 1310, 1810, 1811];
 
 /** Online means connected and reported within the window. */

@@ -190,8 +190,8 @@ describe('menus', () => {
 });
 
 describe('reports of another tenant', () => {
-  it('answers 车组不存在 for a group the caller may not see and none of the first tenant’s rows', async () => {
-    expect(await other.get(TRIPS, { ...RANGE, groupId: terminals[0]!.groupId! })).toMatchObject({ flag: 404 });
+  it('answers 分组不存在 (reports serve every kind) for a group the caller may not see and none of the first tenant’s rows', async () => {
+    expect(await other.get(TRIPS, { ...RANGE, groupId: terminals[0]!.groupId! })).toMatchObject({ flag: 404, msg: '分组不存在' });
     expect((await other.get<Page<TripReportItem>>(TRIPS, RANGE)).obj.total).toBe(0);
     expect((await other.get<Page<FuelReportItem>>(FUEL, RANGE)).obj.total).toBe(0);
   });

@@ -11,7 +11,7 @@ import { sessionRoute, type SessionContext } from '../route-definition';
 import { object, text } from '../schema-helpers';
 import { parseIsoTime } from '../track/track-request';
 import { toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
-import { ANY_REPORT, MAX_OFFLINE_HOURS, MAX_REPORT_DAYS, ReportResource, resolveDayRange, resolveMonthRange, resolveOffline, type DayRangeParams } from './report-request';
+import { ANY_REPORT, MAX_OFFLINE_HOURS, MAX_REPORT_DAYS, ReportResource, resolveDayRange, resolveMonthRange, REPORT_GROUP_WORD, resolveOffline, type DayRangeParams } from './report-request';
 import { reportOptions } from './report-routes';
 import { writeFuelSheet, writeMileageSummarySheet, writeOfflineSheet, writeOverspeedSheet, writeStopSheet, writeTripSheet } from './report-event-sheets';
 import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
@@ -74,32 +74,32 @@ async function checkParams(ctx: SessionContext<unknown, unknown>, type: ReportTy
     const alarmTypes = parseAlarmTypes(optionalText(params, 'alarmType', '告警类型', 1000));
     const status = optionalInt(params, 'status', '处理状态', 0, 1);
     const keyword = optionalText(params, 'keyword', '关键词', 50);
-    const groupId = optionalInt(params, 'groupId', '车组', 1);
+    const groupId = optionalInt(params, 'groupId', REPORT_GROUP_WORD, 1);
     let groupIds: number[] | undefined;
     if (groupId !== undefined) {
       groupIds = await ctx.deps.store.reports.visibleGroupSubtree(await ctx.scope(), groupId);
-      if (groupIds.length === 0) throw notFound('车组不存在');
+      if (groupIds.length === 0) throw notFound(`${REPORT_GROUP_WORD}不存在`);
     }
     const day = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     return { reportType: type, filter: { start, end, alarmTypes, status, keyword, groupIds }, label: `${day(start)}至${day(end)}` };
   }
   if (type === 'offline') {
     const filter = await resolveOffline(ctx, {
-      hours: optionalInt(params, 'hours', '离线时长', 1, MAX_OFFLINE_HOURS), groupId: optionalInt(params, 'groupId', '车组', 1), keyword: optionalText(params, 'keyword', '关键词', 50),
+      hours: optionalInt(params, 'hours', '离线时长', 1, MAX_OFFLINE_HOURS), groupId: optionalInt(params, 'groupId', REPORT_GROUP_WORD, 1), keyword: optionalText(params, 'keyword', '关键词', 50),
     });
     return { reportType: type, filter, label: `离线${filter.hours}小时以上` };
   }
   if (type === 'mileageSummary') {
     const filter = await resolveMonthRange(ctx, {
       start: requiredText(params, 'start', '开始月份', 7), end: requiredText(params, 'end', '结束月份', 7),
-      groupId: optionalInt(params, 'groupId', '车组', 1), keyword: optionalText(params, 'keyword', '关键词', 50),
+      groupId: optionalInt(params, 'groupId', REPORT_GROUP_WORD, 1), keyword: optionalText(params, 'keyword', '关键词', 50),
     });
     return { reportType: type, filter, label: `${filter.startDay.slice(0, 7)}至${filter.endDay.slice(0, 7)}` };
   }
   const range: DayRangeParams = {
     start: requiredText(params, 'start', '开始日期', 10),
     end: requiredText(params, 'end', '结束日期', 10),
-    groupId: optionalInt(params, 'groupId', '车组', 1),
+    groupId: optionalInt(params, 'groupId', REPORT_GROUP_WORD, 1),
     keyword: optionalText(params, 'keyword', '关键词', 50),
   };
   const filter = await resolveDayRange(ctx, range);

@@ -35,4 +35,19 @@ describe('report exports speak the kind of their rows', () => {
     expect(header).toEqual([ASSET_VOCABULARY.person.nameLabel, '终端号', ASSET_VOCABULARY.person.groupLabel]);
     expect(sheet.getRow(2).getCell(1).text).toBe(person.name);
   });
+
+  it("a person's 车辆日在线 is the sheet 人员日在线, headed 姓名 and 部门", async () => {
+    const person = await server.store.db
+      .selectFrom('terminals as t').innerJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .select(['t.terminal_no as terminalNo', 'v.plate_no as name']).where('v.asset_kind', '=', 'person').orderBy('t.id').executeTakeFirstOrThrow();
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const res = await admin.postJson<{ id: number }>(EXPORT, { reportType: 'dayOnline', params: { start: today, end: today, keyword: person.terminalNo } });
+    expect(res.flag).toBe(1);
+    await waitExportDone(admin, res.obj.id);
+    const book = await downloadWorkbook(server.app, admin, res.obj.id);
+    expect(book.getWorksheet('车辆日在线')).toBeUndefined();
+    const sheet = book.getWorksheet('人员日在线')!;
+    expect([1, 2, 3].map((c) => sheet.getRow(1).getCell(c).text)).toEqual([ASSET_VOCABULARY.person.nameLabel, '终端号', ASSET_VOCABULARY.person.groupLabel]);
+    expect(sheet.getRow(2).getCell(2).text).toBe(person.terminalNo);
+  });
 });

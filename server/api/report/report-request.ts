@@ -1,7 +1,14 @@
+import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import type { ReportFilter } from '../../store/report-queries';
 import { badInput, notFound } from '../envelope';
 import type { JsonSchema, SessionContext } from '../route-definition';
 import { int, object, pagingProperties, requiredText, text } from '../schema-helpers';
+
+/**
+ * What the reports call a group in their filters and errors: they serve every kind, so the neutral
+ * 分组 (a person's group is no 车组).
+ */
+export const REPORT_GROUP_WORD = MIXED_ASSET_WORDS.groupLabel;
 
 /** 数据报表 menus: each report needs its own. */
 export const ReportResource = {
@@ -33,7 +40,7 @@ export interface DayRangeParams {
 export const dayRangeProperties: Record<string, JsonSchema> = {
   start: requiredText('开始日期', 10),
   end: requiredText('结束日期', 10),
-  groupId: int('车组', 1),
+  groupId: int(REPORT_GROUP_WORD, 1),
   keyword: text('关键词', 50),
 };
 export const DAY_RANGE_REQUIRED = ['start', 'end'];
@@ -61,7 +68,7 @@ export function dayCount(start: string, end: string): number {
 
 /**
  * Checks the range (end not before start, at most 31 days) and resolves the group filter in the
- * caller's scope: a group it may not see is 车组不存在 (404).
+ * caller's scope: a group it may not see is 分组不存在 (404).
  */
 export async function resolveDayRange(ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'scope'>, params: DayRangeParams): Promise<ReportFilter> {
   const startDay = parseDay(String(params.start ?? ''), '开始日期');
@@ -72,7 +79,7 @@ export async function resolveDayRange(ctx: Pick<SessionContext<unknown, unknown>
   let groupIds: number[] | undefined;
   if (params.groupId !== undefined) {
     groupIds = await ctx.deps.store.reports.visibleGroupSubtree(await ctx.scope(), params.groupId);
-    if (groupIds.length === 0) throw notFound('车组不存在');
+    if (groupIds.length === 0) throw notFound(`${REPORT_GROUP_WORD}不存在`);
   }
   return { startDay, endDay, groupIds, keyword };
 }
@@ -113,7 +120,7 @@ export async function resolveMonthRange(ctx: Pick<SessionContext<unknown, unknow
 export const monthRangeProperties: Record<string, JsonSchema> = {
   start: requiredText('开始月份', 7),
   end: requiredText('结束月份', 7),
-  groupId: int('车组', 1),
+  groupId: int(REPORT_GROUP_WORD, 1),
   keyword: text('关键词', 50),
 };
 
@@ -126,7 +133,7 @@ export interface OfflineParams {
 
 export const offlineProperties: Record<string, JsonSchema> = {
   hours: int('离线时长', 1, MAX_OFFLINE_HOURS),
-  groupId: int('车组', 1),
+  groupId: int(REPORT_GROUP_WORD, 1),
   keyword: text('关键词', 50),
 };
 
@@ -138,7 +145,7 @@ export async function resolveOffline(ctx: Pick<SessionContext<unknown, unknown>,
   let groupIds: number[] | undefined;
   if (params.groupId !== undefined) {
     groupIds = await ctx.deps.store.reports.visibleGroupSubtree(await ctx.scope(), params.groupId);
-    if (groupIds.length === 0) throw notFound('车组不存在');
+    if (groupIds.length === 0) throw notFound(`${REPORT_GROUP_WORD}不存在`);
   }
   return { hours, groupIds, keyword };
 }

@@ -257,7 +257,7 @@ describe('报表导出', () => {
     const before = await count();
     expect(await admin.postJson(EXPORT, { reportType: 'mileage', params: { start: '2026-05-03', end: '2026-05-01' } })).toMatchObject({ flag: 400, msg: '结束日期不能早于开始日期' });
     expect(await admin.postJson(EXPORT, { reportType: 'weekly', params: {} })).toMatchObject({ flag: 400, msg: '报表类型取值不正确' });
-    expect(await admin.postJson(EXPORT, { reportType: 'mileage', params: { start: '2026-05-01', end: '2026-05-02', groupId: 'x' } })).toMatchObject({ flag: 400, msg: '车组必须是整数' });
+    expect(await admin.postJson(EXPORT, { reportType: 'mileage', params: { start: '2026-05-01', end: '2026-05-02', groupId: 'x' } })).toMatchObject({ flag: 400, msg: '分组必须是整数' });
     expect(await admin.postJson(EXPORT, { reportType: 'alarm', params: { start: '2026-05-01T00:00:00+08:00', end: '2026-05-02T00:00:00+08:00', alarmType: 'nope' } })).toMatchObject({ flag: 400, msg: '告警类型 nope 不存在' });
     expect(await other.postJson(EXPORT, { reportType: 'mileage', params: { start: '2026-05-01', end: '2026-05-02', groupId: terminals[0]!.groupId! } })).toMatchObject({ flag: 404 });
     expect(await count()).toBe(before);

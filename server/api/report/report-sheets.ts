@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import { listWords, MIXED_ASSET_WORDS, type ListWords } from '../../../sdk/asset-vocabulary';
+import { dayOnlineTitle, listWords, MIXED_ASSET_WORDS, type ListWords } from '../../../sdk/asset-vocabulary';
 import type { Alarm } from '../../alarms/alarm-model';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
@@ -52,10 +52,10 @@ export function writeMileageSheet(book: Book, list: readonly MileageItem[], tota
   ws.commit();
 }
 
-/** 车辆日在线: one row per vehicle and day, and the per-day online rate on a second sheet. */
+/** 车辆日在线 (人员日在线 … as its rows' words say): one row per asset and day, and the per-day online rate on a second sheet. */
 export function writeDayOnlineSheets(book: Book, list: readonly DayOnlineItem[], days: readonly DayOnlineSummaryItem[]): void {
   const words = sheetWords(list);
-  const ws = sheet(book, '车辆日在线', [
+  const ws = sheet(book, dayOnlineTitle(list.length ? words : undefined), [
     ...assetHeaders(list), { header: '日期', width: 12 },
     { header: '是否在线', width: 10 }, { header: '在线时长(小时)', width: 14 }, { header: '上报次数', width: 10 },
     { header: '首次上报', width: 20 }, { header: '末次上报', width: 20 },

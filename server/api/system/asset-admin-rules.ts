@@ -1,4 +1,5 @@
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, type AssetKind } from '../../../sdk/asset-kinds';
+import { groupColumnLabel } from '../../../sdk/asset-vocabulary';
 import type { AccessScope } from '../../store/scope-queries';
 import type { Store } from '../../store/create-store';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
@@ -96,26 +97,37 @@ export function tenantInScope(scope: AccessScope, tenantId: number): number {
   return tenantId;
 }
 
-/** `groupId` and its subgroups when visible in the scope; 404 otherwise. */
-export async function groupFilter(store: Store, scope: AccessScope, groupId: number | undefined): Promise<number[] | undefined> {
+/**
+ * What a group is called in the errors about the group of `kind`'s assets: its group column's word
+ * (车组 of vehicles, 分组 of people, pets and e-bikes); 车组 when no kind is known.
+ */
+export function groupWordOf(kind: string | null | undefined): string {
+  const k = kind ? assetKindOf(kind) : undefined;
+  return k ? groupColumnLabel(k) : '车组';
+}
+
+/** `groupId` and its subgroups when visible in the scope; 404 (in `kind`'s word, see {@link groupWordOf}) otherwise. */
+export async function groupFilter(store: Store, scope: AccessScope, groupId: number | undefined, kind?: string | null): Promise<number[] | undefined> {
   if (groupId === undefined) return undefined;
-  if (!(await store.assets.groups.find(scope, groupId))) throw notFound('车组不存在');
+  if (!(await store.assets.groups.find(scope, groupId))) throw notFound(`${groupWordOf(kind)}不存在`);
   const ids = await store.assets.groups.subtree(groupId);
   return scope.groupIds === null ? ids : ids.filter((id) => scope.groupIds!.includes(id));
 }
 
 /**
- * The group a vehicle of `tenantId` may be put in: a visible group of that tenant, or none. A
- * group-scoped user must choose one of its groups (a vehicle without a group would leave its sight).
+ * The group an asset of `tenantId` may be put in: a visible group of that tenant, or none. A
+ * group-scoped user must choose one of its groups (an asset without a group would leave its sight).
+ * The errors call the group as `kind` does (see {@link groupWordOf}).
  */
-export async function groupForTenant(store: Store, scope: AccessScope, tenantId: number, groupId: number | null | undefined): Promise<number | null> {
+export async function groupForTenant(store: Store, scope: AccessScope, tenantId: number, groupId: number | null | undefined, kind?: string | null): Promise<number | null> {
+  const word = groupWordOf(kind);
   if (groupId === undefined || groupId === null) {
-    if (scope.groupIds !== null) throw badInput('请选择车组');
+    if (scope.groupIds !== null) throw badInput(`请选择${word}`);
     return null;
   }
   const group = await store.assets.groups.find(scope, groupId);
-  if (!group) throw notFound('车组不存在');
-  if (group.tenantId !== tenantId) throw badInput('车组不属于该客户');
+  if (!group) throw notFound(`${word}不存在`);
+  if (group.tenantId !== tenantId) throw badInput(`${word}不属于该客户`);
   return group.id;
 }
 

@@ -186,7 +186,7 @@ describe('终端管理 and binding', () => {
     const busy = (await vehicles(admin, { bound: '1' })).obj.list[0]!;
     const theirs = (await vehicles(other, { bound: '1' })).obj.list[0]!;
     expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: busy.id, terminalId: t.id })).toMatchObject({ flag: 400, msg: `车辆已绑定终端 ${busy.terminalNo}，请先解绑` });
-    expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: v.id, terminalId: busy.terminalId })).toMatchObject({ flag: 400, msg: `终端已绑定车辆 ${busy.plateNo}，请先解绑` });
+    expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: v.id, terminalId: busy.terminalId })).toMatchObject({ flag: 400, msg: `终端已绑定 ${busy.plateNo}，请先解绑` });
     expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: v.id, terminalId: theirs.terminalId })).toMatchObject({ flag: 404 });
 
     const candidates = await admin.get<Terminal[]>(`${API}/vehicle/bindableTerminals.json`, { vehicleId: v.id, keyword: '1370000001' });
@@ -259,5 +259,32 @@ describe('scope of a group-scoped user', () => {
     expect(await scoped.postJson(`${API}/group/add.json`, { name: '顶级' })).toMatchObject({ flag: 403 });
     const tree = await scoped.get<{ tenantName: string; groups: { name: string }[] }[]>(`${API}/group/tree.json`);
     expect(tree.obj).toEqual([expect.objectContaining({ tenantName: '天路演示', groups: [expect.objectContaining({ name: '北京车队' })] })]);
+  });
+});
+
+describe('people, pets and e-bikes are not called vehicles in the answers', () => {
+  it('names the group and the asset of a person, a pet and an e-bike in their words; a vehicle’s stay 车组 and 车辆', async () => {
+    const missingGroup = 999_999;
+    for (const [assetKind, plateNo] of [['person', '王五'], ['pet', '豆豆'], ['ebike', '粤B·D39999']] as const) {
+      expect(await addVehicle(admin, { plateNo, assetKind, plateColor: 0, groupId: missingGroup })).toMatchObject({ flag: 404, msg: '分组不存在' });
+      expect(await vehicles(admin, { assetKind, groupId: missingGroup })).toMatchObject({ flag: 404, msg: '分组不存在' });
+    }
+    expect(await addVehicle(admin, { plateNo: '京G79999', groupId: missingGroup })).toMatchObject({ flag: 404, msg: '车组不存在' });
+    expect(await admin.postJson(`${API}/vehicle/update.json`, { id: 999_999, plateNo: '王五', assetKind: 'person' })).toMatchObject({ flag: 404, msg: '人员不存在' });
+
+    const person = (await addVehicle(admin, { plateNo: '王五', assetKind: 'person', plateColor: 0 })).obj;
+    const pet = (await addVehicle(admin, { plateNo: '豆豆', assetKind: 'pet', plateColor: 0 })).obj;
+    const badge = (await addTerminal(admin, { terminalNo: '868710040009911', edition: 'watch' })).obj;
+    const collar = (await addTerminal(admin, { terminalNo: '868710040009912', edition: 'watch' })).obj;
+    expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: person.id, terminalId: badge.id })).toMatchObject({ flag: 1 });
+    expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: person.id, terminalId: collar.id })).toMatchObject({ flag: 400, msg: '人员已绑定终端 868710040009911，请先解绑' });
+    expect(await admin.postJson(`${API}/vehicle/bind.json`, { vehicleId: pet.id, terminalId: badge.id })).toMatchObject({ flag: 400, msg: '终端已绑定 王五，请先解绑' });
+    expect(await admin.postJson(`${API}/vehicle/unbind.json`, { vehicleId: pet.id })).toMatchObject({ flag: 400, msg: '宠物未绑定终端' });
+    expect(await admin.postJson(`${API}/vehicle/transfer.json`, { ids: [person.id], tenantId: ids.demo })).toMatchObject({ flag: 400, msg: '人员 王五 已属于该客户' });
+
+    const scoped = await userWith(server.app, server.store, { account: 'people-in-groups', tenantId: ids.demo, resourceIds: [1240, 124001, 1241, 124101] });
+    const fleet = (await server.store.fleet.groups(ids.demo)).find((g) => g.name === '北京车队')!;
+    await server.store.db.insertInto('user_groups').values({ user_id: scoped.userId!, group_id: fleet.id }).execute();
+    expect(await addVehicle(scoped, { plateNo: '赵六', assetKind: 'person', plateColor: 0 })).toMatchObject({ flag: 400, msg: '请选择分组' });
   });
 });

@@ -1,3 +1,4 @@
+import { vocabularyOf } from '../../../sdk/asset-vocabulary';
 import type { AccessScope } from '../../store/scope-queries';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
@@ -25,13 +26,15 @@ async function bind({ deps, scope, audit }: Ctx, vehicleId: number, terminalId: 
   const [vehicle, terminal] = await Promise.all([deps.store.assets.vehicles.find(s, vehicleId), findTerminal(deps, s, terminalId)]);
   if (!vehicle) throw notFound('车辆不存在');
   if (!terminal) throw notFound('终端不存在');
-  if (vehicle.tenantId !== terminal.tenantId) throw badInput('车辆和终端必须属于同一客户');
+  // the asset is called as its kind says: 人员已绑定终端 …
+  const noun = vocabularyOf(vehicle.assetKind).noun;
+  if (vehicle.tenantId !== terminal.tenantId) throw badInput(`${noun}和终端必须属于同一客户`);
   if (terminal.vehicleId === vehicle.id) return { vehicleId: vehicle.id, terminalId: terminal.id };
-  if (vehicle.terminalId !== null) throw badInput(`车辆已绑定终端 ${vehicle.terminalNo}，请先解绑`);
-  if (terminal.vehicleId !== null) throw badInput(`终端已绑定车辆 ${terminal.plateNo}，请先解绑`);
+  if (vehicle.terminalId !== null) throw badInput(`${noun}已绑定终端 ${vehicle.terminalNo}，请先解绑`);
+  if (terminal.vehicleId !== null) throw badInput(`终端已绑定 ${terminal.plateNo}，请先解绑`);
   await deps.store.assets.terminals.setVehicle(terminal.id, vehicle.id).catch((e: unknown) => {
     // another request bound one of them meanwhile
-    if ((e as { code?: string }).code === '23505') throw badInput('车辆已绑定终端，请刷新后重试');
+    if ((e as { code?: string }).code === '23505') throw badInput(`${noun}已绑定终端，请刷新后重试`);
     throw e;
   });
   await audit({ action: '绑定终端', target: `车辆 ${vehicle.plateNo} ↔ 终端 ${terminal.terminalNo}`, after: { plateNo: vehicle.plateNo, terminalNo: terminal.terminalNo }, tenantId: vehicle.tenantId });
@@ -76,7 +79,7 @@ export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
     const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
     if (!vehicle) throw notFound('车辆不存在');
     await requireKinds(ctx, [vehicle.assetKind], 'bind');
-    if (vehicle.terminalId === null || vehicle.terminalNo === null) throw badInput('车辆未绑定终端');
+    if (vehicle.terminalId === null || vehicle.terminalNo === null) throw badInput(`${vocabularyOf(vehicle.assetKind).noun}未绑定终端`);
     return unbind(ctx, vehicle, { id: vehicle.terminalId, terminalNo: vehicle.terminalNo });
   },
 });

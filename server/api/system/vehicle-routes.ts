@@ -69,7 +69,7 @@ export async function vehicleFilter(
     assetKinds = [kind];
   } else assetKinds = await kindsAllowed(ctx, op);
   return {
-    keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(ctx.deps.store, s, q.groupId), bound: flagValue(q.bound), expired: flagValue(q.expired),
+    keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(ctx.deps.store, s, q.groupId, q.assetKind), bound: flagValue(q.bound), expired: flagValue(q.expired),
     assetKinds,
   };
 }
@@ -149,7 +149,7 @@ export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
     const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checked(body, deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'add');
-    const groupId = await groupForTenant(deps.store, s, tenantId, body.groupId);
+    const groupId = await groupForTenant(deps.store, s, tenantId, body.groupId, fields.assetKind);
     if (await deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo)) throw badInput(nameTaken(fields.assetKind));
     const id = await deps.store.assets.vehicles.insert(tenantId, { ...fields, groupId }).catch((e: unknown) => {
       throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
@@ -171,11 +171,11 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
     const { body, deps, scope, audit } = ctx;
     const s = await scope();
     const before = await deps.store.assets.vehicles.find(s, body.id);
-    if (!before) throw notFound('车辆不存在');
+    if (!before) throw notFound(`${kindNoun(typeof body.assetKind === 'string' ? body.assetKind : '')}不存在`);
     await requireKinds(ctx, [before.assetKind], 'edit');
     const fields = checked(editedInput(before, body), deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'edit');
-    const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId === undefined ? before.groupId : body.groupId);
+    const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId === undefined ? before.groupId : body.groupId, fields.assetKind);
     const same = await deps.store.assets.vehicles.findByPlate(before.tenantId, fields.plateNo);
     if (same && same.id !== before.id) throw badInput(nameTaken(fields.assetKind));
     await deps.store.assets.vehicles.update(before.id, { ...fields, groupId }).catch((e: unknown) => {

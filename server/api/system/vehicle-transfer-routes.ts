@@ -1,3 +1,4 @@
+import { vocabularyOf } from '../../../sdk/asset-vocabulary';
 import type { AccessScope } from '../../store/scope-queries';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
@@ -28,7 +29,9 @@ interface Ctx {
 
 async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleRecord[], terminals: TerminalRecord[], body: TransferBody) {
   const target = tenantInScope(s, body.tenantId);
-  const groupId = await groupForTenant(deps.store, s, target, body.groupId);
+  // a group is called as the assets' one kind calls it (分组 of people …), 车组 when they are of several
+  const kinds = new Set(vehicles.map((v) => v.assetKind));
+  const groupId = await groupForTenant(deps.store, s, target, body.groupId, kinds.size === 1 ? [...kinds][0] : undefined);
   // the other half of every binding goes along
   const vehicleIds = new Set([...vehicles.map((v) => v.id), ...terminals.flatMap((t) => (t.vehicleId === null ? [] : [t.vehicleId]))]);
   const terminalIds = new Set([...terminals.map((t) => t.id), ...vehicles.flatMap((v) => (v.terminalId === null ? [] : [v.terminalId]))]);
@@ -37,16 +40,19 @@ async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleR
     deps.store.assets.terminals.findMany(s, [...terminalIds]),
   ]);
   const vehicleThere = allVehicles.find((v) => v.tenantId === target);
-  if (vehicleThere) throw badInput(`车辆 ${vehicleThere.plateNo} 已属于该客户`);
+  if (vehicleThere) throw badInput(`${vocabularyOf(vehicleThere.assetKind).noun} ${vehicleThere.plateNo} 已属于该客户`);
   const terminalThere = allTerminals.find((t) => t.tenantId === target);
   if (terminalThere) throw badInput(`终端 ${terminalThere.terminalNo} 已属于该客户`);
   const seen = new Set<string>();
   for (const v of allVehicles) {
-    if (seen.has(v.plateNo)) throw badInput(`车牌号 ${v.plateNo} 重复，不能转移到同一客户`);
+    if (seen.has(v.plateNo)) throw badInput(`${vocabularyOf(v.assetKind).nameLabel} ${v.plateNo} 重复，不能转移到同一客户`);
     seen.add(v.plateNo);
   }
   const taken = await deps.store.assets.vehicles.existingPlates(target, [...seen]);
-  if (taken.size) throw badInput(`车牌号 ${[...taken][0]} 在目标客户中已存在`);
+  if (taken.size) {
+    const plate = [...taken][0]!;
+    throw badInput(`${vocabularyOf(allVehicles.find((v) => v.plateNo === plate)?.assetKind).nameLabel} ${plate} 在目标客户中已存在`);
+  }
   await deps.store.assets.transaction(async (tx) => {
     await tx.vehicles.moveToTenant(allVehicles.map((v) => v.id), target, groupId);
     await tx.terminals.moveToTenant(allTerminals.map((t) => t.id), target);

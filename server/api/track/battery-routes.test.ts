@@ -37,7 +37,7 @@ describe('电池曲线 of an e-bike', () => {
     expect(res.obj.points.map((p) => [p.voltage, p.battery])).toEqual([50.4, 46.2, 45.0].map((v) => [v, batteryPercentFromVoltage(v, 48)]));
   });
 
-  it('is a page of 电动车卫士’s menu, granted with 车辆监控', async () => {
+  it('is a page of 电动车卫士’s menu, granted with 电动车监控', async () => {
     interface Item { id: number; name: string; path?: string; children?: Item[] }
     const flat = (items: Item[]): Item[] => items.flatMap((i) => [i, ...flat(i.children ?? [])]);
     const menu = flat((await admin.get<Item[]>('/car/v1/api/resource/newList.json')).obj);

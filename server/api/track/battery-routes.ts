@@ -5,7 +5,7 @@ import { object } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
 
-/** 车辆监控 of 电动车卫士, and its 电池曲线 page that shows an e-bike's battery chart. */
+/** 电动车监控 of 电动车卫士, and its 电池曲线 page that shows an e-bike's battery chart. */
 const EBIKE_MONITOR = 1802;
 const EBIKE_BATTERY = 1811;
 /** At most this many readings (a week of 30-second reports). */

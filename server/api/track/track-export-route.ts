@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { kindAlarmName, vocabularyOf } from '../../../sdk/asset-vocabulary';
 import { alarmNames } from '../../../sdk/track';
 import { findStops } from '../../track/track-analysis';
 import { toColumns } from '../../track/track-columns';
@@ -16,7 +17,8 @@ const time = (d: Date) => toChinaIso(d).slice(0, 19).replace('T', ' ');
 
 /**
  * 轨迹导出: every position of the range in a spreadsheet (sheet 轨迹点) and the stops with their
- * addresses (sheet 停留点), streamed as it is written.
+ * addresses (sheet 停留点), streamed as it is written; the name column and the alarms are headed and
+ * named as the asset's kind says them (姓名 for a person, 人员被盗 …).
  */
 export const trackExportRoute = sessionRoute<undefined, TrackRangeQuery & { stopMinutes?: number }>({
   method: 'POST',
@@ -39,6 +41,7 @@ export const trackExportRoute = sessionRoute<undefined, TrackRangeQuery & { stop
     const out = new PassThrough();
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const name = asset.plateNo || asset.terminalNo;
+    const alarmsOf = (flags: number) => alarmNames(flags).split('、').map((n) => kindAlarmName(asset.assetKind, n)).join('、');
     const fileName = `轨迹-${name}-${time(start).slice(0, 10)}.xlsx`;
     void reply
       .type(XLSX)
@@ -48,7 +51,7 @@ export const trackExportRoute = sessionRoute<undefined, TrackRangeQuery & { stop
     const sheet = book.addWorksheet('轨迹点');
     sheet.columns = [
       { header: '序号', width: 8 },
-      { header: '车牌号', width: 12 },
+      { header: vocabularyOf(asset.assetKind).nameLabel, width: 12 },
       { header: '终端号', width: 16 },
       { header: '定位时间', width: 20 },
       { header: '经度', width: 12 },
@@ -69,7 +72,7 @@ export const trackExportRoute = sessionRoute<undefined, TrackRangeQuery & { stop
       sheet
         .addRow([
           i + 1, asset.plateNo ?? '', asset.terminalNo, time(p.deviceTime), p.lon, p.lat, p.speed, p.course, p.altitude,
-          p.mileage ?? '', p.statusFlags & 1 ? '开' : '关', p.statusFlags & 2 ? '是' : '否', p.alarmFlags ? alarmNames(p.alarmFlags) : '',
+          p.mileage ?? '', p.statusFlags & 1 ? '开' : '关', p.statusFlags & 2 ? '是' : '否', p.alarmFlags ? alarmsOf(p.alarmFlags) : '',
           p.backfill ? '是' : '',
         ])
         .commit();

@@ -135,6 +135,7 @@ describe('track/export.json', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const points = book.getWorksheet('轨迹点')!;
     expect(points.rowCount).toBe(1201);
+    expect(points.getRow(1).getCell(2).value).toBe('车牌号');
     expect(points.getRow(1).getCell(4).value).toBe('定位时间');
     expect(points.getRow(2).getCell(4).value).toBe('2026-05-01 08:00:00');
     expect(points.getRow(202).getCell(13).value).toBe('超速报警');
@@ -142,6 +143,26 @@ describe('track/export.json', () => {
     expect(stops.rowCount).toBe(2);
     expect(stops.getRow(2).getCell(4).value).toBe(20);
     expect(String(stops.getRow(2).getCell(7).value)).toContain('北京');
+  });
+
+  it("heads a person's track 姓名 and names its alarms as a person's, never 车牌号 or 车辆…", async () => {
+    const terminal = await admin.postJson<{ id: number }>('/car/v1/api/system/terminal/add.json', { terminalNo: '868710040009901', edition: 'watch', model: 'TL-B1 工牌' });
+    const person = await admin.postJson<{ id: number }>('/car/v1/api/system/vehicle/add.json', { plateNo: '李四', assetKind: 'person', plateColor: 0, profile: { employeeNo: 'E0901' } });
+    expect(await admin.postJson('/car/v1/api/system/vehicle/bind.json', { vehicleId: person.obj.id, terminalId: terminal.obj.id })).toMatchObject({ flag: 1 });
+    const user = await server.store.users.findByAccount('admin');
+    // a position with 非法位移 (bit 28)
+    await server.store.positions.writeBatch([0, 1].map((i) => ({
+      terminalNo: '868710040009901', terminalId: String(terminal.obj.id), tenantId: String(user!.tenantId), deviceTime: new Date(T0 + i * 60_000), receivedTime: new Date(T0 + i * 60_000),
+      lon: 116.3, lat: 39.9, altitude: 50, speed: 4, course: 0, alarmFlags: i ? 1 << 28 : 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
+    })));
+    const res = await exportAs(admin, { terminalNo: '868710040009901', start: START, end: END });
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const points = book.getWorksheet('轨迹点')!;
+    expect(points.getRow(1).getCell(2).value).toBe('姓名');
+    expect(points.getRow(2).getCell(2).value).toBe('李四');
+    expect(points.getRow(3).getCell(13).value).toBe('人员非法位移');
   });
 
   it('answers an envelope, not a file, for another tenant or bad input', async () => {

@@ -176,7 +176,7 @@ export const RESOURCE_CATALOGUE: readonly ResourceEntry[] = [
     [1703, '数据大屏', '/dataCenter/screen', { icon: 'Board', grantedWith: 1701 }],
   ]),
   ...platform(18, [
-    [1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '车辆监控', '/elec-car/monitor', { icon: 'Location' }],
+    [1801, '概览', '/elec-car/overview', { icon: 'Home' }], [1802, '电动车监控', '/elec-car/monitor', { icon: 'Location' }],
     [1810, '骑行记录', '/elec-car/rides', { icon: 'History', grantedWith: 1802 }],
     [1811, '电池曲线', '/elec-car/battery', { icon: 'Battery', grantedWith: 1802 }],
     // 防盗设置 (震动灵敏度, 告警间隔) of an e-bike: for roles that may edit e-bikes (编辑电动车)
