@@ -99,13 +99,13 @@ const ContractPage = observer(function ContractPage() {
   const balanceClass = (c: LeaseContract) => (c.balance < 0 ? s.owing : c.balance > 0 ? s.ahead : s.settled);
 
   const columns: DataTableColumn<LeaseContract>[] = [
-    { key: 'no', title: '合同编号', width: 158, render: (c) => c.contractNo },
+    { key: 'no', title: '合同编号', width: 152, render: (c) => c.contractNo },
     { key: 'plate', title: '电动车', width: 92, render: (c) => c.plateNo },
     { key: 'renter', title: '租户', width: 112, render: (c) => `${c.renterName} ${c.renterPhone}` },
     { key: 'period', title: '租期', width: 180, render: (c) => `${c.startDate} 至 ${c.endDate}` },
     { key: 'rent', title: '月租金', width: 60, align: 'right', render: (c) => `¥${c.monthlyRent}` },
     {
-      key: 'received', title: '已收租金', width: 90, align: 'right',
+      key: 'received', title: '已收租金', width: 84, align: 'right',
       render: (c) => (
         <span className={s.money}>
           {`¥${c.received}`}
@@ -132,7 +132,7 @@ const ContractPage = observer(function ContractPage() {
       ),
     },
     {
-      key: 'ops', title: '操作', width: 190,
+      key: 'ops', title: '操作', width: 204,
       render: (c) =>
         OPEN_LEASE_STATUSES.includes(c.status) ? (
           <span>
