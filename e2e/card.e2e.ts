@@ -119,6 +119,8 @@ describe('智能工牌', () => {
     await page.getByRole('button', { name: '新增班次' }).click();
     const shiftDialog = await shows(page.getByRole('dialog', { name: '新增班次' }), 'the shift dialog');
     await shiftDialog.getByRole('textbox', { name: /班次名称/ }).fill('全天班');
+    // the demo's own 天路演示工业园 comes first: the new area is chosen
+    await shiftDialog.getByRole('combobox', { name: /考勤区域/ }).selectOption({ label: '苏州工厂' });
     await shiftDialog.getByLabel('上班时间').fill('00:00');
     await shiftDialog.getByLabel('下班时间').fill('23:59');
     for (const d of ['周六', '周日']) await shiftDialog.getByRole('checkbox', { name: d }).check();
@@ -162,6 +164,9 @@ describe('智能工牌', () => {
 
     await page.goto('/card/attendance-report');
     await reaches(page, (p) => p === '/card/attendance-report', '考勤报表');
+    // the demo's staff on 白班 and 夜班 fill the first page: find the badge's wearer by name
+    await (await shows(page.getByRole('textbox', { name: '姓名 / 工号 / 部门' }), 'the 考勤报表 search', 30_000)).fill(BADGE);
+    await page.getByRole('button', { name: '查询' }).click();
     const today = await shows(page.getByRole('table', { name: '考勤日报' }).getByRole('row').filter({ hasText: BADGE }), 'the person in today’s report', 30_000);
     expect(await today.innerText()).toContain('全天班');
     await shows(page.getByRole('group', { name: '考勤汇总' }).getByText('应到'), 'the summary above the report');

@@ -17,6 +17,7 @@ import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import { demoDevices, provisionDemoDevices, seedDemoDeclarations } from './demo/demo-devices';
+import { seedDemoAttendance } from './demo/demo-attendance';
 import { seedDemoLeases } from './demo/demo-leases';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
@@ -109,6 +110,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         await provisionDemoDevices(store, demoAssets);
         await seedDemoDeclarations(store, demoAssets);
         await seedDemoLeases(store, demoAssets, clock.now());
+        await seedDemoAttendance(store, demoAssets, clock.now());
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);
       }

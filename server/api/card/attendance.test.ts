@@ -42,6 +42,8 @@ beforeAll(async () => {
   ({ admin, other } = await demoTenantClients(server.app));
   tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
   const scope = { userId: 0, tenantId, tenantIds: [tenantId], groupIds: null };
+  // from an empty 考勤管理: without the demo's own area and shifts
+  for (const area of await server.store.attendance.listAreas(scope)) await server.store.attendance.deleteArea(area.id);
   people = (await server.store.attendance.people(scope)).filter((p) => p.terminalId !== null).slice(0, 6);
   const [late, early, absent] = people as [AttendancePerson, AttendancePerson, AttendancePerson];
   await server.store.positions.writeBatch([
