@@ -21,6 +21,8 @@ export interface AssetVocabulary {
   moving: string;
   /** Status word of an asset at rest. */
   still: string;
+  /** Its speed, as in 车速超过 5 km/h: 车速 of what is ridden or driven, 速度 otherwise. */
+  speed: string;
   /** The example under the handling note of an alarm. */
   handlingExample: string;
   /** Command names that differ from the generic ones, by command type (e.g. an e-bike's 断电/恢复供电). */
@@ -37,16 +39,16 @@ type OwnWords = Omit<AssetVocabulary, 'kind' | 'noun' | 'nameLabel' | 'infoTitle
 
 const OWN_WORDS: Readonly<Record<AssetKind, OwnWords>> = {
   vehicle: {
-    groupLabel: '车组', moving: '行驶', still: '静止', handlingExample: '已联系司机，确认安全', commandNames: {}, commandActions: {}, activity: '行程', unit: '辆',
+    groupLabel: '车组', moving: '行驶', still: '静止', speed: '车速', handlingExample: '已联系司机，确认安全', commandNames: {}, commandActions: {}, activity: '行程', unit: '辆',
   },
   person: {
-    groupLabel: '部门', moving: '移动', still: '静止', handlingExample: '已电话联系本人，确认安全', commandNames: {}, commandActions: {}, activity: '轨迹', unit: '人',
+    groupLabel: '部门', moving: '移动', still: '静止', speed: '速度', handlingExample: '已电话联系本人，确认安全', commandNames: {}, commandActions: {}, activity: '轨迹', unit: '人',
   },
   pet: {
-    groupLabel: '分组', moving: '移动', still: '静止', handlingExample: '已联系主人，确认宠物安全', commandNames: {}, commandActions: {}, activity: '活动', unit: '只',
+    groupLabel: '分组', moving: '移动', still: '静止', speed: '速度', handlingExample: '已联系主人，确认宠物安全', commandNames: {}, commandActions: {}, activity: '活动', unit: '只',
   },
   ebike: {
-    groupLabel: '分组', moving: '骑行', still: '静止', handlingExample: '已联系车主，确认电动车安全',
+    groupLabel: '分组', moving: '骑行', still: '静止', speed: '车速', handlingExample: '已联系车主，确认电动车安全',
     commandNames: { oilPower: '断电/恢复供电' }, commandActions: { 'oilPower.cut': '断电', 'oilPower.restore': '恢复供电' }, activity: '骑行', unit: '辆',
   },
 };
@@ -67,13 +69,15 @@ export interface ListWords {
   noun: string;
   /** Moving, as in 行驶时长 / 移动时长 / 骑行时长. */
   moving: string;
+  /** Its speed: 车速 of vehicles and e-bikes, 速度 otherwise. */
+  speed: string;
   handlingExample: string;
   /** What follows a number of them: 辆, 人, 只, 个. */
   unit: string;
 }
 
 /** Words of a list that holds several kinds, and of a page or filter that serves several. */
-export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', handlingExample: '已联系相关人员，确认安全', unit: '个' };
+export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', speed: '速度', handlingExample: '已联系相关人员，确认安全', unit: '个' };
 
 /** The words of `kind` (a code or a Chinese noun); a terminal without an asset, or an unknown kind, speaks as a vehicle. */
 export function vocabularyOf(kind: string | null | undefined): AssetVocabulary {

@@ -298,12 +298,12 @@ describe('GT06 and watch-protocol devices end to end', () => {
     expect(done.obj.list[0]).toMatchObject({ terminalNo: EBIKE, statusText: '成功' });
     expect(halting.received).toEqual([]);
 
-    // 断电 while it rides at 18 km/h is refused for safety and never sent; forced, it goes out
+    // 断电 while it rides at 18 km/h is refused for safety (骑行中, as an e-bike says it) and never sent; forced, it goes out
     ebike.send(gt06(0x22, [...gt06Gps(new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000), 114.058, 22.5432, 18, 45), ...lbs, 0x01, 0x00, 0x00], 6));
     await ebike.next((f) => f[3] === 0x22 && f[5] === 6, 'the riding position stored');
     const cut = { terminalNos: [EBIKE], commandType: 'oilPower', params: { action: 'cut' }, password: 'Admin@123' };
     const refused = await admin.postJson<{ batchId: string; commands: CommandView[] }>(SEND, cut);
-    expect(refused.obj.commands[0]).toMatchObject({ statusText: '失败', result: { text: '行驶中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行' } });
+    expect(refused.obj.commands[0]).toMatchObject({ statusText: '失败', result: { text: '骑行中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行' } });
     await new Promise((r) => setTimeout(r, 300));
     expect(ebike.received.filter((f) => f[3] === 0x80)).toEqual([]);
     const forced = await admin.postJson<{ batchId: string }>(SEND, { ...cut, params: { action: 'cut', force: true } });

@@ -2,6 +2,7 @@
  * 智能车联 commands to terminals (指令下发): the contract of docs/api-contract.md "Alarms,
  * geofences and commands" (command part), shared by the command dialog and the history page.
  */
+import { commandActionFor } from '../asset-vocabulary';
 import { sensitivityName } from '../ebike-guard';
 
 /** The command types a terminal can be sent. */
@@ -144,8 +145,11 @@ export const COMMAND_EXPORT_PATH = '/car/v1/api/command/export.json';
 /** Terminals one batch may address. */
 export const COMMAND_MAX_TERMINALS = 500;
 
-/** A readable summary of a command's parameters (e.g. `间隔 30 秒`). */
-export function describeCommandParams(type: string, params: Record<string, unknown>): string {
+/**
+ * A readable summary of a command's parameters (e.g. `间隔 30 秒`); an action as the asset's `kind`
+ * calls it when it has its own word (an e-bike's 断电 for 断开油电).
+ */
+export function describeCommandParams(type: string, params: Record<string, unknown>, kind?: string | null): string {
   switch (type) {
     case 'interval':
       return `间隔 ${String(params.seconds)} 秒${params.sleepSeconds ? `，休眠 ${String(params.sleepSeconds)} 秒` : ''}`;
@@ -156,7 +160,7 @@ export function describeCommandParams(type: string, params: Record<string, unkno
     case 'control':
       return params.action === 'factoryReset' ? '恢复出厂设置' : '重启终端';
     case 'oilPower':
-      return params.action === 'cut' ? '断开油电' : '恢复油电';
+      return params.action === 'cut' ? commandActionFor(kind, type, 'cut', '断开油电') : commandActionFor(kind, type, 'restore', '恢复油电');
     case 'fortify':
       return params.action === 'arm' ? '设防' : '撤防';
     case 'sosNumbers':

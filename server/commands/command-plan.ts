@@ -39,7 +39,8 @@ export type LatestMotion = ReadonlyMap<number, { speed: number; time: Date }>;
  * What a batch will do to each terminal, decided once for the preview and the send alike (so the
  * preview's figures are what the send does): a terminal whose model lacks the command is skipped,
  * an offline one waits (or is skipped when offline terminals are not queued), one moving now is
- * skipped when the command must not reach a moving asset (a power cut), the rest get it now.
+ * skipped when the command must not reach a moving asset (a power cut; the reason in the words of
+ * its kind: 行驶中, 骑行中 …), the rest get it now.
  */
 export function planTargets(
   def: CommandDefinition,
@@ -57,7 +58,7 @@ export function planTargets(
     const unsupported = def.unsupported(target, params);
     if (unsupported) return planned('skip', { code: 'unsupported', text: unsupported });
     if (!target.connected && !opts.queueOffline) return planned('skip', { code: 'offline', text: OFFLINE_NOT_QUEUED });
-    const refusal = moving ? def.refusalWhileMoving?.(params, m!.speed) : undefined;
+    const refusal = moving ? def.refusalWhileMoving?.(params, m!.speed, target.assetKind) : undefined;
     if (refusal) return planned('skip', { code: 'moving', text: refusal });
     return planned(target.connected ? 'send' : 'queue');
   });

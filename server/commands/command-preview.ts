@@ -1,3 +1,4 @@
+import { commandNameFor, listWords } from '../../sdk/asset-vocabulary';
 import { describeCommandParams, type CommandPreview, type CommandPreviewTerminal, type CommandSkipCode } from '../../sdk/services/command-api';
 import { MOVING_KMH, type PlannedTarget } from './command-plan';
 import type { CommandDefinition } from './command-types';
@@ -11,7 +12,12 @@ export type PreviewTerminal = CommandPreviewTerminal;
 
 const NO_PERMISSION = '无权操作该终端或终端不存在';
 
-/** The preview of a plan (planTargets) and of the numbers the caller may not see (`missing`). */
+/**
+ * The preview of a plan (planTargets) and of the numbers the caller may not see (`missing`), in the
+ * words of the assets: the command and its action as the kind of those that can take it calls them
+ * (an e-bike's 断电/恢复供电, 断电), each warning about moving assets as their kind says it (行驶中,
+ * 骑行中; 移动中 when they mix). A terminal without an asset speaks as a vehicle.
+ */
 export function toPreview(def: CommandDefinition, params: Record<string, unknown>, plan: readonly PlannedTarget[], missing: readonly string[]): CommandPreview {
   const terminals: PreviewTerminal[] = [
     ...plan.map((p): PreviewTerminal => ({
@@ -25,19 +31,34 @@ export function toPreview(def: CommandDefinition, params: Record<string, unknown
   const count = (test: (t: PreviewTerminal) => boolean) => terminals.filter(test).length;
   const skipped = { unsupported: 0, offline: 0, moving: 0, noPermission: 0 };
   for (const t of terminals) if (t.code) skipped[t.code]++;
-  const action = describeCommandParams(def.type, params) || null;
-  const what = action ?? def.name;
-  const movingReceivers = count((t) => t.moving && t.outcome !== 'skip');
+  // the command as the assets that can take it call it; each warning in the words of the assets it is about
+  const applies = listWords(plan.filter((p) => p.skip?.code !== 'unsupported').map((p) => p.target.assetKind));
+  const commandName = commandNameFor(applies.kind, def.type, def.name);
+  const action = describeCommandParams(def.type, params, applies.kind) || null;
+  const movingWords = (of: readonly PlannedTarget[]) => {
+    const words = listWords(of.map((p) => p.target.assetKind));
+    return {
+      what: describeCommandParams(def.type, params, words.kind) || commandNameFor(words.kind, def.type, def.name),
+      moving: `${words.moving}中`, faster: `${words.speed}超过 ${MOVING_KMH} km/h`, noun: words.noun,
+    };
+  };
+  const movingSkipped = plan.filter((p) => p.skip?.code === 'moving');
+  const movingReceived = plan.filter((p) => p.moving && p.outcome !== 'skip');
+  const movingReceivers = movingReceived.length;
   const warnings: string[] = [];
-  if (skipped.moving > 0) warnings.push(`${skipped.moving} 个行驶中（车速超过 ${MOVING_KMH} km/h），为安全不执行${what}，将跳过；停稳后再试`);
+  if (skipped.moving > 0) {
+    const w = movingWords(movingSkipped);
+    warnings.push(`${skipped.moving} 个${w.moving}（${w.faster}），为安全不执行${w.what}，将跳过；停稳后再试`);
+  }
   if (movingReceivers > 0) {
+    const w = movingWords(movingReceived);
     const forced = def.refusalWhileMoving?.({ ...params, force: undefined }, Infinity) !== undefined;
     warnings.push(forced
-      ? `${movingReceivers} 个行驶中（车速超过 ${MOVING_KMH} km/h）仍将强制${what}：车辆可能在行驶中失去动力，请确认安全`
-      : `${movingReceivers} 个行驶中（车速超过 ${MOVING_KMH} km/h），仍将执行${what}`);
+      ? `${movingReceivers} 个${w.moving}（${w.faster}）仍将强制${w.what}：${w.noun}可能在${w.moving}失去动力，请确认安全`
+      : `${movingReceivers} 个${w.moving}（${w.faster}），仍将执行${w.what}`);
   }
   return {
-    commandType: def.type, commandName: def.name, dangerous: def.dangerous, action, movingKmh: MOVING_KMH,
+    commandType: def.type, commandName, dangerous: def.dangerous, action, movingKmh: MOVING_KMH,
     total: terminals.length,
     receivers: count((t) => t.outcome !== 'skip'),
     sendNow: count((t) => t.outcome === 'send'),

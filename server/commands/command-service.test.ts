@@ -69,6 +69,7 @@ let service: CommandService;
 let events: BusEvent[];
 const targets = new Map<string, CommandTarget>();
 const user = { id: 1, account: 'admin' };
+const EBIKE = '358710060000031';
 
 beforeAll(async () => {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -80,7 +81,11 @@ beforeAll(async () => {
   for (const [i, no] of ['13500000001', '13500000002', '13500000003'].entries()) {
     await store.fleet.provision({ tenantId: tenant.id, groupId: group, terminalNo: no, displayNo: `0${no}`, authCode: 'A', plateNo: `京C0000${i}` });
   }
-  for (const t of await store.commands.targets({ tenantIds: [tenant.id], groupIds: null }, ['13500000001', '13500000002', '13500000003'])) targets.set(t.terminalNo, t);
+  // an e-bike's GT06 guard: its relay cuts the e-bike's power, not a vehicle's oil and power
+  await store.fleet.provision({
+    tenantId: tenant.id, groupId: group, terminalNo: EBIKE, displayNo: EBIKE, authCode: '', imei: EBIKE, protocol: 'gt06', model: 'TL-E8 防盗器', plateNo: '电动车01', assetKind: 'ebike',
+  });
+  for (const t of await store.commands.targets({ tenantIds: [tenant.id], groupIds: null }, ['13500000001', '13500000002', '13500000003', EBIKE])) targets.set(t.terminalNo, t);
 });
 
 afterAll(async () => {
@@ -217,6 +222,30 @@ describe('command service', () => {
     gateway.answer({ terminalNo: '13500000001', tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[1]!.matchKey, text: 'GPS:OFF; LOCK:ON' });
     await service.settled();
     expect(await stored(locate.commands[0]!.id)).toMatchObject({ status: CommandStatus.Succeeded, result: { code: 0, text: '设备回复（未识别）', raw: 'GPS:OFF; LOCK:ON' } });
+  });
+
+  it('speaks of an e-bike’s power in its own words: 断电/恢复供电, its guard’s answers 断电成功 and 恢复供电成功', async () => {
+    gateway.devices.add(EBIKE);
+    gateway.connect(EBIKE);
+    const cut = await submit([EBIKE], 'oilPower', { action: 'cut' });
+    expect(cut.commands[0]!.commandName).toBe('断电/恢复供电');
+    await service.settled();
+    const answer = (n: number, text: string) => gateway.answer({ terminalNo: EBIKE, tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[n]!.matchKey, text });
+    answer(0, 'DYD=Success!');
+    await service.settled();
+    expect(await stored(cut.commands[0]!.id)).toMatchObject({ status: CommandStatus.Succeeded, result: { code: 0, text: '断电成功', raw: 'DYD=Success!' } });
+
+    const restore = await submit([EBIKE], 'oilPower', { action: 'restore' });
+    await service.settled();
+    answer(1, 'Already in the state of fuel supply to resume,the command is not running!');
+    await service.settled();
+    expect((await stored(restore.commands[0]!.id)).result).toMatchObject({ code: 0, text: '供电已是接通状态，无需重复执行' });
+
+    const refused = await submit([EBIKE], 'oilPower', { action: 'cut' });
+    await service.settled();
+    answer(2, 'DYD=Speed Limit, Speed 22km/h');
+    await service.settled();
+    expect((await stored(refused.commands[0]!.id)).result).toMatchObject({ code: 1, text: '车速过高（22 km/h），设备拒绝断电' });
   });
 
   it('does not queue a batch for an offline terminal when told not to: it ends at once as 失败 and never goes out', async () => {

@@ -225,7 +225,8 @@ export class CommandService {
       void this.serially(e.terminalNo, async () => {
         const { commands, clock } = this.opts;
         const now = clock.now();
-        const reply = describeDeviceReply(e.protocol, e.matchKey, e.text);
+        // the answer in the words of the asset the device is on (an e-bike's 断电成功, a vehicle's 断油断电成功)
+        const reply = describeDeviceReply(e.protocol, e.matchKey, e.text, await commands.assetKindOf(e.terminalNo));
         const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: reply.code })!;
         const result: Record<string, unknown> = { ...reply };
         const id = await commands.settle(

@@ -110,6 +110,10 @@ describe('commands across protocols', () => {
   it('refuses a power cut to a moving asset unless forced, and never refuses restoring it', () => {
     const def = commandDefinition('oilPower');
     expect(def.refusalWhileMoving?.({ action: 'cut' }, 18.4)).toBe('行驶中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行');
+    expect(def.refusalWhileMoving?.({ action: 'cut' }, 18.4, 'vehicle')).toBe('行驶中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行');
+    // a guard bound to nothing speaks as a vehicle's; an e-bike is ridden
+    expect(def.refusalWhileMoving?.({ action: 'cut' }, 18.4, null)).toBe('行驶中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行');
+    expect(def.refusalWhileMoving?.({ action: 'cut' }, 18.4, 'ebike')).toBe('骑行中（18 km/h），为安全未断电；停稳后再试，或确认安全后强制执行');
     expect(def.refusalWhileMoving?.({ action: 'cut', force: true }, 18)).toBeUndefined();
     expect(def.refusalWhileMoving?.({ action: 'restore' }, 18)).toBeUndefined();
     expect(commandDefinition('control').refusalWhileMoving).toBeUndefined();

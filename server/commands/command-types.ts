@@ -2,6 +2,7 @@ import {
   Jt808MsgId, Jt808ParamId, encodeSetParams, encodeTemporaryTracking, encodeTerminalControl, encodeTextMessage,
   encodeVehicleControl, type Jt808Edition, type Jt808ParamValue,
 } from '../gateway/jt808/index';
+import { commandNameFor, vocabularyOf } from '../../sdk/asset-vocabulary';
 import { checkSensitivity, type VibrationSensitivity } from '../../sdk/ebike-guard';
 import { describeCommandParams } from '../../sdk/services/command-api';
 import type { DeviceCommand } from '../gateway/device-protocol';
@@ -29,8 +30,11 @@ export interface CommandDefinition {
   offered: boolean;
   /** Which terminals have it: protocols, asset kinds, models, actions. */
   support: CommandSupport;
-  /** The answer when the asset moves faster than MOVING_KMH now and the command must not reach it; undefined: sent whatever the speed. */
-  refusalWhileMoving?(params: Record<string, unknown>, speed: number): string | undefined;
+  /**
+   * The answer when the asset moves faster than MOVING_KMH now and the command must not reach it,
+   * in the words of the asset's `kind` (行驶中, 骑行中 …); undefined: sent whatever the speed.
+   */
+  refusalWhileMoving?(params: Record<string, unknown>, speed: number, kind?: string | null): string | undefined;
   parse(params: Record<string, unknown>): ParsedParams;
   /** The message body in the edition the terminal speaks (JT/T 808). */
   encode(params: Record<string, unknown>, edition: Jt808Edition): Uint8Array;
@@ -169,8 +173,10 @@ const declared: Record<CommandType, DeclaredCommand> = {
     // a vehicle's oil and power circuit, or the relay of a GT06 guard; badges and collars have none
     support: { jt808: { assetKinds: ['vehicle'] }, gt06: GT06_GUARDS },
     // cutting the power of a moving vehicle or e-bike is the classic hazard: not sent unless forced
-    refusalWhileMoving: (params, speed) =>
-      (params.action === 'cut' && params.force !== true ? `行驶中（${Math.round(speed)} km/h），为安全未断电；停稳后再试，或确认安全后强制执行` : undefined),
+    refusalWhileMoving: (params, speed, kind) =>
+      (params.action === 'cut' && params.force !== true
+        ? `${vocabularyOf(kind).moving}中（${Math.round(speed)} km/h），为安全未断电；停稳后再试，或确认安全后强制执行`
+        : undefined),
   },
   findDevice: {
     type: 'findDevice',
@@ -291,15 +297,15 @@ function lostModeSeconds(params: Record<string, unknown>): number {
   return params.action === 'on' ? LOST_MODE_INTERVAL_SECONDS : USUAL_PET_INTERVAL_SECONDS;
 }
 
-/** The chosen action and its Chinese name, where the command has actions. */
-function actionOf(type: CommandType, params: Record<string, unknown> | undefined): { value: string; label: string } | undefined {
-  return typeof params?.action === 'string' ? { value: params.action, label: describeCommandParams(type, params) } : undefined;
+/** The chosen action and its Chinese name as the asset's `kind` says it, where the command has actions. */
+function actionOf(type: CommandType, params: Record<string, unknown> | undefined, kind: string | null): { value: string; label: string } | undefined {
+  return typeof params?.action === 'string' ? { value: params.action, label: describeCommandParams(type, params, kind) } : undefined;
 }
 
 const definitions = Object.fromEntries(Object.values(declared).map((d): [CommandType, CommandDefinition] => [d.type, {
   ...d,
   offered: d.offered ?? true,
-  unsupported: (target, params) => supportRefusal(d.name, d.support, target, actionOf(d.type, params)),
+  unsupported: (target, params) => supportRefusal(commandNameFor(target.assetKind, d.type, d.name), d.support, target, actionOf(d.type, params, target.assetKind)),
 }])) as Record<CommandType, CommandDefinition>;
 
 export function isCommandType(value: unknown): value is CommandType {
@@ -310,7 +316,7 @@ export function commandDefinition(type: CommandType): CommandDefinition {
   return definitions[type];
 }
 
-/** The Chinese name of a stored command type (unknown types are shown as stored). */
-export function commandName(type: string): string {
-  return isCommandType(type) ? definitions[type].name : type;
+/** The Chinese name of a stored command type as the asset's `kind` calls it (unknown types are shown as stored). */
+export function commandName(type: string, kind?: string | null): string {
+  return isCommandType(type) ? commandNameFor(kind, type, definitions[type].name) : type;
 }

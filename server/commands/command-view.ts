@@ -12,6 +12,7 @@ export interface CommandView {
   /** The kind of the asset its terminal is bound to: vehicle, person, pet, ebike; null for none. */
   assetKind: string | null;
   commandType: string;
+  /** Its name as the asset's kind calls it (an e-bike's 断电/恢复供电). */
   commandName: string;
   params: Record<string, unknown>;
   status: CommandStatus;
@@ -33,7 +34,7 @@ export function toCommandView(row: CommandRow): CommandView {
     plateNo: row.plateNo,
     assetKind: row.assetKind,
     commandType: row.commandType,
-    commandName: commandName(row.commandType),
+    commandName: commandName(row.commandType, row.assetKind),
     params: row.params,
     status,
     statusText: COMMAND_STATUS_TEXT[status] ?? String(row.status),

@@ -42,6 +42,28 @@ describe('device replies in Chinese, the device’s own words kept', () => {
     expect(describeDeviceReply('gt06', '1', 'DYD=Unvalued Fix')).toMatchObject({ code: 1, text: '设备未定位，暂不执行断油断电' });
   });
 
+  it('says a vehicle’s relay answers as 油电 and an e-bike guard’s as its power (断电, 恢复供电)', () => {
+    const cases: [string, string, string][] = [
+      ['traccar-gt06-49', '断油断电成功', '断电成功'],
+      ['traccar-gt06-56', '恢复油电成功', '恢复供电成功'],
+      ['traccar-gt06-54', '油电已是接通状态，无需重复执行', '供电已是接通状态，无需重复执行'],
+    ];
+    for (const [id, vehicle, ebike] of cases) {
+      const answer = answerOf(id);
+      expect(describeDeviceReply('gt06', answer.matchKey, answer.text, 'vehicle').text, id).toBe(vehicle);
+      expect(describeDeviceReply('gt06', answer.matchKey, answer.text, null).text, id).toBe(vehicle);
+      expect(describeDeviceReply('gt06', answer.matchKey, answer.text, 'ebike'), id).toEqual({ code: 0, text: ebike, raw: answer.text });
+    }
+    expect(describeDeviceReply('gt06', '1', 'HFYD=Success!', 'ebike').text).toBe('恢复供电成功');
+    expect(describeDeviceReply('gt06', '1', 'Already in the state of fuel supply cut off', 'ebike').text).toBe('供电已是断开状态，无需重复执行');
+    expect(describeDeviceReply('gt06', '1', 'Already in the state of fuel supply cut off', 'vehicle').text).toBe('油电已是断开状态，无需重复执行');
+    expect(describeDeviceReply('gt06', '1', 'DYD=Speed Limit, Speed 25km/h', 'ebike')).toMatchObject({ code: 1, text: '车速过高（25 km/h），设备拒绝断电' });
+    expect(describeDeviceReply('gt06', '1', 'DYD=Speed Limit, Speed 25km/h', 'vehicle')).toMatchObject({ code: 1, text: '车速过高（25 km/h），设备拒绝断油断电' });
+    expect(describeDeviceReply('gt06', '1', 'DYD=Unvalued Fix', 'ebike')).toMatchObject({ code: 1, text: '设备未定位，暂不执行断电' });
+    // answers that are not about the relay read alike for every kind
+    expect(describeDeviceReply('gt06', '2', 'Defence activated: Success!', 'ebike').text).toBe('设防成功');
+  });
+
   it('maps the simulated guards’ answers', () => {
     expect(describeDeviceReply('gt06', '2', 'Defence activated: Success!').text).toBe('设防成功');
     expect(describeDeviceReply('gt06', '2', 'Defence deactivated: Success!').text).toBe('撤防成功');

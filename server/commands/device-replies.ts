@@ -1,3 +1,4 @@
+import { commandActionFor } from '../../sdk/asset-vocabulary';
 import { sensitivityName } from '../../sdk/ebike-guard';
 import type { ProtocolName } from '../gateway/device-protocol';
 
@@ -17,10 +18,26 @@ export const UNKNOWN_REPLY_TEXT = '设备回复（未识别）';
 /** Stored 设备原文 is cut to this many characters. */
 const RAW_MAX = 200;
 
+/**
+ * How the relay's circuit and its switching are said for an asset's kind: a vehicle's 油电
+ * (断油断电, 恢复油电), an e-bike's 供电 (断电, 恢复供电), see commandActionFor.
+ */
+interface PowerWords {
+  cut: string;
+  restore: string;
+  /** The circuit: what follows 恢复 in the restore action (油电, 供电). */
+  circuit: string;
+}
+
+function powerWords(kind: string | null | undefined): PowerWords {
+  const restore = commandActionFor(kind, 'oilPower', 'restore', '恢复油电');
+  return { cut: commandActionFor(kind, 'oilPower', 'cut', '断油断电'), restore, circuit: restore.replace(/^恢复/, '') };
+}
+
 interface KnownReply {
   pattern: RegExp;
   done: boolean;
-  text: string | ((m: RegExpExecArray) => string);
+  text: string | ((m: RegExpExecArray, power: PowerWords) => string);
 }
 
 /**
@@ -36,15 +53,15 @@ interface KnownReply {
  * (server/sim/devices/simulated-device.ts).
  */
 const GT06_REPLIES: readonly KnownReply[] = [
-  { pattern: /speed\s*limit(?:\D*?(\d+)\s*km\/?h)?/i, done: false, text: (m) => (m[1] ? `车速过高（${m[1]} km/h），设备拒绝断油断电` : '车速过高，设备拒绝断油断电') },
-  { pattern: /unvalued\s*fix/i, done: false, text: '设备未定位，暂不执行断油断电' },
-  { pattern: /already in the state of fuel supply (?:to )?resume/i, done: true, text: '油电已是接通状态，无需重复执行' },
-  { pattern: /already in the state of fuel supply cut\s*off/i, done: true, text: '油电已是断开状态，无需重复执行' },
+  { pattern: /speed\s*limit(?:\D*?(\d+)\s*km\/?h)?/i, done: false, text: (m, p) => (m[1] ? `车速过高（${m[1]} km/h），设备拒绝${p.cut}` : `车速过高，设备拒绝${p.cut}`) },
+  { pattern: /unvalued\s*fix/i, done: false, text: (_, p) => `设备未定位，暂不执行${p.cut}` },
+  { pattern: /already in the state of fuel supply (?:to )?resume/i, done: true, text: (_, p) => `${p.circuit}已是接通状态，无需重复执行` },
+  { pattern: /already in the state of fuel supply cut\s*off/i, done: true, text: (_, p) => `${p.circuit}已是断开状态，无需重复执行` },
   { pattern: /^(?:command error|unknown command)/i, done: false, text: '设备不识别该指令' },
-  { pattern: /^DYD\s*=\s*success/i, done: true, text: '断油断电成功' },
-  { pattern: /^HFYD\s*=\s*success/i, done: true, text: '恢复油电成功' },
-  { pattern: /cut off the fuel supply\s*:\s*success/i, done: true, text: '断油断电成功' },
-  { pattern: /restore fuel supply\s*:\s*success/i, done: true, text: '恢复油电成功' },
+  { pattern: /^DYD\s*=\s*success/i, done: true, text: (_, p) => `${p.cut}成功` },
+  { pattern: /^HFYD\s*=\s*success/i, done: true, text: (_, p) => `${p.restore}成功` },
+  { pattern: /cut off the fuel supply\s*:\s*success/i, done: true, text: (_, p) => `${p.cut}成功` },
+  { pattern: /restore fuel supply\s*:\s*success/i, done: true, text: (_, p) => `${p.restore}成功` },
   { pattern: /defen[cs]e activated\s*:?\s*success/i, done: true, text: '设防成功' },
   { pattern: /defen[cs]e deactivated\s*:?\s*success/i, done: true, text: '撤防成功' },
   { pattern: /^(?:current position!?\s*)?lat\s*:/i, done: true, text: '设备已回复当前位置' },
@@ -79,9 +96,11 @@ const FAILURE_WORDS = /fail|error|invalid|失败|错误|无效/i;
 /**
  * The meaning of a GT06 or watch-protocol device's answer (`matchKey`: the watch's echoed word;
  * `text`: what follows it, or the GT06 answer text). Known answers get their Chinese text and
- * outcome; an unknown one is labelled 设备回复（未识别） with its 设备原文, done unless it says it failed.
+ * outcome, in the words of the asset's `kind` (a GT06 relay cuts a vehicle's 油电 but an e-bike's
+ * 供电: 断油断电成功 / 断电成功); an unknown one is labelled 设备回复（未识别） with its 设备原文, done
+ * unless it says it failed.
  */
-export function describeDeviceReply(protocol: Exclude<ProtocolName, 'jt808'>, matchKey: string, text: string): DeviceReply {
+export function describeDeviceReply(protocol: Exclude<ProtocolName, 'jt808'>, matchKey: string, text: string, kind?: string | null): DeviceReply {
   const said = text.trim();
   if (protocol === 'watch') {
     const raw = (said ? `${matchKey},${said}` : matchKey).slice(0, RAW_MAX);
@@ -93,7 +112,7 @@ export function describeDeviceReply(protocol: Exclude<ProtocolName, 'jt808'>, ma
   if (!raw) return { code: 0, text: '设备已应答', raw };
   for (const reply of GT06_REPLIES) {
     const m = reply.pattern.exec(said);
-    if (m) return { code: reply.done ? 0 : 1, text: typeof reply.text === 'string' ? reply.text : reply.text(m), raw };
+    if (m) return { code: reply.done ? 0 : 1, text: typeof reply.text === 'string' ? reply.text : reply.text(m, powerWords(kind)), raw };
   }
   return { code: FAILURE_WORDS.test(said) ? 1 : 0, text: UNKNOWN_REPLY_TEXT, raw };
 }

@@ -99,6 +99,17 @@ export class CommandQueries {
       .execute();
   }
 
+  /** The kind of the asset the terminal with this normalised number is bound to now; null when bound to none. */
+  async assetKindOf(terminalNo: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('terminals as t')
+      .innerJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .select('v.asset_kind')
+      .where('t.terminal_no', '=', terminalNo)
+      .executeTakeFirst();
+    return row?.asset_kind ?? null;
+  }
+
   /** Stores a batch (all 待发送) in one statement and returns the rows in the order given. */
   async create(commands: readonly NewCommand[]): Promise<CommandRow[]> {
     if (commands.length === 0) return [];

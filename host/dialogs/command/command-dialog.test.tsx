@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MessageBus, type AvailableCommand, type Command, type CommandPreview, type MessageBus as Bus } from '@tianlu/sdk';
+import { MessageBus, type AvailableCommand, type Command, type CommandPreview, type MessageBus as Bus, type MonitorItem } from '@tianlu/sdk';
 import { flag, logIn, ok, renderApp, RESOURCES, shellServer } from '../../test/app-harness';
 
 const AVAILABLE = '/car/v1/api/command/availableCommands.json';
@@ -160,6 +160,32 @@ describe('command dialog', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(server.to(SEND)).toHaveLength(2));
     expect(server.to(SEND)[1]!.body).toMatchObject({ terminalNos: ['013800000001', '013800000002'], params: { action: 'cut', force: true } });
+  });
+
+  it('speaks of e-bikes in their words: 断电/恢复供电, 骑行中, the server’s e-bike preview as it is', async () => {
+    const { dialog, server, sockets } = await open([840001, 840002], undefined, WITH_DANGEROUS);
+    const bike = (terminalNo: string, speed: number): MonitorItem => ({
+      terminalNo, plateNo: terminalNo.slice(-4), vehicleId: 1, groupId: 7, groupName: '电动车', online: true, lon: 114.05, lat: 22.54, speed, course: 90, altitude: 0,
+      gpsTime: '2026-05-01T10:00:00+08:00', receivedTime: '2026-05-01T10:00:01+08:00', alarmFlags: 0, statusFlags: 2, acc: false, located: true, mileage: null,
+      assetKind: 'ebike', protocol: 'gt06',
+    });
+    act(() => void sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [bike('013800000001', 32), bike('013800000002', 0)] }));
+    const vehicleWords = cutPreview(false);
+    server.on('POST', PREVIEW, ok({
+      ...vehicleWords, commandName: '断电/恢复供电', action: '断电',
+      warnings: ['1 个骑行中（车速超过 5 km/h），为安全不执行断电，将跳过；停稳后再试'],
+      terminals: vehicleWords.terminals.map((t) => (t.reason ? { ...t, reason: '骑行中（32 km/h），为安全未断电；停稳后再试，或确认安全后强制执行' } : t)),
+    }));
+    fireEvent.click(await within(dialog).findByLabelText('断电/恢复供电'));
+    const preview = await within(dialog).findByRole('region', { name: '下发预览', hidden: true });
+    expect(within(preview).getByText('将向 1 个终端下发断电（共 2 个）')).toBeTruthy();
+    expect(within(preview).getByText('骑行中 1 个（车速超过 5 km/h）')).toBeTruthy();
+    expect(within(preview).getByText('跳过 1 个：骑行中 1 个')).toBeTruthy();
+    expect(within(preview).getByText('1 个骑行中（车速超过 5 km/h），为安全不执行断电，将跳过；停稳后再试')).toBeTruthy();
+    expect(within(dialog).getByLabelText('断电')).toBeTruthy();
+    expect(within(dialog).getByLabelText('恢复供电')).toBeTruthy();
+    expect(within(dialog).getByLabelText('骑行中也执行（默认车速超过 5 km/h 时不断电）')).toBeTruthy();
+    expect(within(dialog).queryByText(/行驶|油电|车辆/)).toBeNull();
   });
 
   it('asks for the password only once the preview has come back', async () => {

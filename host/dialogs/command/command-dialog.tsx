@@ -29,6 +29,7 @@ import {
   type Command,
   type CommandPreview,
   type CommandType,
+  type ListWords,
 } from '@tianlu/sdk';
 import { CommandDialogStore, type TerminalRow } from './command-dialog-store';
 
@@ -57,14 +58,15 @@ const STATUS_COLORS: Record<number, 'informative' | 'brand' | 'success' | 'dange
 /** Why terminals are skipped; `moving` is said as the assets' kind says it (行驶中, 骑行中 …). */
 const skipNames = (moving: string) => ({ unsupported: '型号不支持', offline: '离线', moving: `${moving}中`, noPermission: '无权限' });
 
-/** The preview's figures in sentences: who gets it, who moves, who is skipped and why; `moving` as the assets' kind says it. */
-function previewLines(p: CommandPreview, moving: string): string[] {
+/** The preview's figures in sentences: who gets it, who moves, who is skipped and why; moving and speed as the assets' kind says them. */
+function previewLines(p: CommandPreview, words: Pick<ListWords, 'moving' | 'speed'>): string[] {
+  const { moving } = words;
   const skipped = Object.entries(p.skipped).filter(([, n]) => n > 0);
   const total = skipped.reduce((sum, [, n]) => sum + n, 0);
   const names = skipNames(moving);
   return [
     `将向 ${p.receivers} 个终端下发${p.action ?? p.commandName}（共 ${p.total} 个${p.queued > 0 ? `，其中 ${p.queued} 个离线，上线后下发` : ''}）`,
-    `${moving}中 ${p.moving} 个（车速超过 ${p.movingKmh} km/h）`,
+    `${moving}中 ${p.moving} 个（${words.speed}超过 ${p.movingKmh} km/h）`,
     ...(total > 0 ? [`跳过 ${total} 个：${skipped.map(([code, n]) => `${names[code as keyof typeof names]} ${n} 个`).join('，')}`] : []),
   ];
 }
@@ -123,7 +125,7 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
           </Field>
           {f.oilAction === 'cut' && (
             <Checkbox
-              label={`${store.words.moving}中也执行（默认车速超过 5 km/h 时不断电）`}
+              label={`${store.words.moving}中也执行（默认${store.words.speed}超过 5 km/h 时不断电）`}
               checked={f.oilForce}
               disabled={disabled}
               onChange={(_, d) => store.setForm({ oilForce: Boolean(d.checked) })}
@@ -238,7 +240,7 @@ const PreviewPanel = observer(function PreviewPanel(props: { store: CommandDialo
   return (
     <section className={s.preview} aria-label="下发预览">
       <span className={s.previewTitle}>下发预览</span>
-      {previewLines(preview, store.words.moving).map((line) => (
+      {previewLines(preview, store.words).map((line) => (
         <span key={line}>{line}</span>
       ))}
       {preview.warnings.map((w) => (

@@ -64,7 +64,7 @@ const columns = (nameLabel: string): DataTableColumn<Command>[] => [
   { key: 'plate', title: nameLabel, width: 100, render: (c) => c.plateNo || '—' },
   { key: 'terminal', title: '终端号', width: 120, render: (c) => c.terminalNo },
   { key: 'name', title: '指令', width: 90, render: (c) => c.commandName },
-  { key: 'params', title: '参数', width: 110, render: (c) => describeCommandParams(c.commandType, c.params) || '—' },
+  { key: 'params', title: '参数', width: 110, render: (c) => describeCommandParams(c.commandType, c.params, c.assetKind) || '—' },
   {
     key: 'status',
     title: '状态',

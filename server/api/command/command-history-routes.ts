@@ -43,7 +43,7 @@ const columns = (list: readonly CommandView[]) => [
   { header: listWords(list.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel, width: 14, value: (c: CommandView) => c.plateNo ?? '' },
   { header: '终端号', width: 18, value: (c: CommandView) => c.terminalNo },
   { header: '指令', width: 14, value: (c: CommandView) => c.commandName },
-  { header: '参数', width: 20, value: (c: CommandView) => describeCommandParams(c.commandType, c.params) },
+  { header: '参数', width: 20, value: (c: CommandView) => describeCommandParams(c.commandType, c.params, c.assetKind) },
   { header: '状态', width: 8, value: (c: CommandView) => c.statusText },
   { header: '结果', width: 30, value: (c: CommandView) => describeCommandResult(c.result).text },
   { header: '设备原文', width: 36, value: (c: CommandView) => describeCommandResult(c.result).raw ?? '' },

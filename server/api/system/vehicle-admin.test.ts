@@ -195,6 +195,8 @@ describe('终端管理 and binding', () => {
     expect((await vehicles(admin, { keyword: '京D40001' })).obj.list[0]).toMatchObject({ terminalNo: '013700000010' });
     expect(await admin.postJson(`${API}/terminal/unbind.json`, { terminalId: t.id })).toMatchObject({ flag: 1 });
     expect(await admin.postJson(`${API}/vehicle/unbind.json`, { vehicleId: v.id })).toMatchObject({ flag: 400, msg: '车辆未绑定终端' });
+    // a terminal bound to nothing is not said to lack a vehicle: it may serve a person, a pet or an e-bike
+    expect(await admin.postJson(`${API}/terminal/unbind.json`, { terminalId: t.id })).toMatchObject({ flag: 400, msg: '终端未绑定资产' });
     expect(await admin.postJson(`${API}/terminal/bind.json`, { terminalId: t.id, vehicleId: v.id })).toMatchObject({ flag: 1 });
   });
 

@@ -119,7 +119,7 @@ export const terminalUnbindRoute = sessionRoute<unknown, { terminalId: number }>
   handler: async (ctx) => {
     const terminal = await findTerminal(ctx.deps, await ctx.scope(), ctx.body.terminalId);
     if (!terminal) throw notFound('终端不存在');
-    if (terminal.vehicleId === null || terminal.plateNo === null) throw badInput('终端未绑定车辆');
+    if (terminal.vehicleId === null || terminal.plateNo === null) throw badInput('终端未绑定资产');
     return unbind(ctx, { plateNo: terminal.plateNo, tenantId: terminal.tenantId }, terminal);
   },
 });
