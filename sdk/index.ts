@@ -14,6 +14,7 @@ export * from './lease';
 export * from './ebike-guard';
 export * from './health-limits';
 export * from './plugin';
+export * from './plugin-declaration';
 export * from './pagination';
 export * from './services/http-service';
 export * from './services/storage-service';

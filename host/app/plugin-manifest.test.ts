@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ManifestRecord, PluginDefinition } from '@tianlu/sdk';
+import { declaredPlugin, type ManifestRecord, type MenuContribution, type PluginDeclaration, type PluginDefinition } from '@tianlu/sdk';
 import manifest from '../../plugins.manifest.json';
+import { isKnownIcon } from '../layout/icon-map';
 import { pluginLoadersFromGlob } from './create-app-container';
 
 const loaders = pluginLoadersFromGlob(import.meta.glob('../../plugins/*/*-plugin.tsx'));
+const declarations = Object.values(import.meta.glob<Record<string, PluginDeclaration>>('../../plugins/*/*-declaration.ts', { eager: true })).map(
+  (module) => Object.values(module)[0]!,
+);
+const flatten = (menus: readonly MenuContribution[]): MenuContribution[] => menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);
 
 describe('plugins against the manifest', () => {
   it('has a loader for every manifest entry, keyed by systemId', () => {
@@ -31,6 +36,24 @@ describe('plugins against the manifest', () => {
     const elecCar: PluginDefinition = (await loaders['elec-car']!()).default;
     expect(elecCar.routes.find((r) => r.path === '/elec-car/monitor')?.title).toBe('电动车监控');
     expect(elecCar.menus?.find((m) => m.id === 1802)?.title).toBe('电动车监控');
+  });
+
+  it.each(manifest as ManifestRecord[])('$systemId takes its identity, routes and menus from its declaration', async (record) => {
+    const def: PluginDefinition = (await loaders[record.systemId]!()).default;
+    const declaration = declarations.find((d) => d.systemId === record.systemId);
+    expect(declaration).toBeDefined();
+    const { routes, ...declared } = declaredPlugin(declaration!, {});
+    const withoutLoad = def.routes.map(({ load, ...route }) => {
+      expect(load !== undefined || route.redirect !== undefined, route.path).toBe(true);
+      return route;
+    });
+    const { platformId, systemId, title, icon, basePath, assetKinds, menus } = def;
+    expect({ platformId, systemId, title, icon, basePath, assetKinds, menus, routes: withoutLoad }).toEqual({ assetKinds: undefined, ...declared, routes });
+  });
+
+  it('draws every icon the manifest and the menus name', () => {
+    const names = [...(manifest as ManifestRecord[]).map((r) => r.icon), ...declarations.flatMap((d) => [d.icon, ...flatten(declaredPlugin(d, {}).menus!).flatMap((m) => m.icon ?? [])])];
+    expect(names.filter((n) => !isKnownIcon(n))).toEqual([]);
   });
 
   it('gives the centre the routes and meta of spec §2', async () => {

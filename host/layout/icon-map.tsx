@@ -60,6 +60,9 @@ const ICONS: Record<string, ComponentType<FluentIconsProps>> = {
   Battery: Battery7Regular,
 };
 
+/** Whether `name` is an icon name the console draws (others fall back to a generic icon). */
+export const isKnownIcon = (name: string): boolean => Object.hasOwn(ICONS, name);
+
 /** The icon for a manifest/menu icon name; a generic one when unknown. */
 export function NamedIcon(props: { name?: string } & FluentIconsProps) {
   const { name, ...rest } = props;

@@ -84,4 +84,14 @@ describe('layer boundary lint rule', () => {
     expect(await boundaryErrors('server/api/x.ts', "import { useService } from '@tianlu/sdk';\nexport { useService };")).toHaveLength(1);
     expect(await boundaryErrors('server/api/x.ts', "import type { User } from '@tianlu/sdk';\nexport type U = User;")).toEqual([]);
   });
+
+  it("lets the server read a sub-application's declaration, which imports types only", async () => {
+    const read = "import { carDeclaration } from '../../plugins/car/car-declaration';\nexport { carDeclaration };";
+    expect(await boundaryErrors('server/api/x.ts', read)).toEqual([]);
+    expect(await boundaryErrors('server/api/x.ts', "import { x } from '../../plugins/car/pages/overview-page';\nexport { x };")).toHaveLength(1);
+    expect(await boundaryErrors('plugins/car/car-declaration.ts', "import type { PluginDeclaration } from '@tianlu/sdk';\nexport type D = PluginDeclaration;")).toEqual([]);
+    expect(await boundaryErrors('plugins/car/car-declaration.ts', "import { definePlugin } from '@tianlu/sdk';\nexport const d = definePlugin;")).toEqual([
+      "A declaration module is plain data the server reads: it may import types only ('@tianlu/sdk').",
+    ]);
+  });
 });

@@ -4,6 +4,9 @@
  *   plugins -> sdk            a plugin imports '@tianlu/sdk', the shared singletons and its own files
  *   host -> core -> sdk       core never reaches up into host, plugins or server
  *   server -> sdk (pure)      the server shares only plain types and pure functions with the browser
+ *   server -> plugins/<name>/<name>-declaration.ts
+ *                             a sub-application's declaration (plain data, type-only imports) feeds the
+ *                             server's platform and resource catalogues
  *
  * Paths are resolved against the repository root, so `../../core`, `core/x` (tsconfig baseUrl),
  * `@tianlu/sdk/geo` and `/abs/path` are all seen for what they are.
@@ -22,6 +25,8 @@ const PLUGIN_PACKAGE_SCOPES = ['@fluentui/'];
 /** Test tooling a plugin's own tests may use besides (never shipped; core, host and server stay off limits). */
 const TEST_PACKAGES = ['vitest', '@testing-library/'];
 const isTestFile = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
+/** A sub-application's declaration module: plain data the server reads too. */
+const isDeclaration = (file) => /^plugins\/([^/]+)\/\1-declaration\.ts$/.test(file);
 
 /** Layers each layer must not import (plugins are handled separately: they may import nothing but the above). */
 const FORBIDDEN = {
@@ -100,6 +105,7 @@ export const layerBoundaries = {
       pluginPackage: "Plugin '{{plugin}}' may not import the package '{{source}}'. Allowed: @tianlu/sdk, react, react-dom, react/jsx-runtime, mobx, mobx-react-lite, @fluentui/*; other shared pieces come through the SDK (tests may also use vitest and @testing-library/*).",
       layer: "{{from}}/ must not import {{layer}}/ ('{{source}}'): the dependency direction is plugins -> sdk, host -> core -> sdk, server -> sdk (pure modules).",
       serverImpureSdk: "server/ may import only pure SDK modules (no React, no components, not the SDK entry); '{{source}}' is not one. Import the module itself, e.g. '@tianlu/sdk/geo'.",
+      declarationImport: "A declaration module is plain data the server reads: it may import types only ('{{source}}').",
     },
   },
   create(context) {
@@ -121,6 +127,7 @@ export const layerBoundaries = {
 
       if (isPlugin) {
         const name = plugin ?? '(top level)';
+        if (isDeclaration(file) && !isTypeOnly(node)) return report('declarationImport');
         if (target.kind === 'package') {
           if (!pluginPackageAllowed(target.name, isTestFile(file))) report('pluginPackage', { plugin: name });
           return;
@@ -140,6 +147,7 @@ export const layerBoundaries = {
       if (target.kind !== 'project') return;
       const tLayer = layerOf(target.rel);
       if (tLayer === layer) return;
+      if (layer === 'server' && isDeclaration(resolveFile(target.rel))) return;
       if (FORBIDDEN[layer]?.includes(tLayer)) return report('layer', { from: layer, layer: tLayer });
       if (layer === 'server' && tLayer === 'sdk' && !isTypeOnly(node) && !isPureSdkModule(target.rel)) report('serverImpureSdk');
     }

@@ -18,6 +18,8 @@ function ids(items: ResourceItem[]): number[] {
   return items.flatMap((i) => [i.id, ...ids(i.children ?? [])]).filter((id) => id !== 0);
 }
 
+const flatItems = (items: ResourceItem[]): ResourceItem[] => items.flatMap((i) => [i, ...flatItems(i.children ?? [])]);
+
 const newList = (client: ApiClient) => client.get<ResourceItem[]>('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' });
 
 describe('resource lists', () => {
@@ -65,6 +67,16 @@ describe('resource lists', () => {
   it('lists the whole catalogue in list.json for anyone logged in', async () => {
     const all = ids((await other.get<ResourceItem[]>('/car/v1/api/resource/list.json')).obj);
     expect(all).toEqual(expect.arrayContaining([4002, 4001, 1601, 4003, 8001, 840001, 1101, 1280, 1301, 1701, 1801, 2010, 2301, 2601]));
+  });
+
+  it('brings the side nav icons into a database written before them at the next start, grants untouched', async () => {
+    await server.store.db.updateTable('resources').set({ icon: 'Home' }).where('id', 'in', [8001, 2301]).execute();
+    await server.store.db.updateTable('resources').set({ icon: 'PersonKey' }).where('id', '=', 1230).execute();
+    const before = ids((await newList(other)).obj);
+    await server.store.catalogue.ensureCatalogue();
+    const icons = new Map(flatItems((await other.get<ResourceItem[]>('/car/v1/api/resource/list.json')).obj).map((i) => [i.id, i.icon]));
+    expect([8001, 2301, 1230].map((id) => icons.get(id))).toEqual(['Board', 'Board', 'Person']);
+    expect(ids((await newList(other)).obj)).toEqual(before);
   });
 });
 
