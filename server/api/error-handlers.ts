@@ -2,6 +2,7 @@ import type {} from '@fastify/static'; // reply.sendFile
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath, looksLikeFile, pathOf } from './api-paths';
 import { ApiError, fail, Flag } from './envelope';
+import type { ConsoleIndex } from '../console-index';
 import { validationMessage } from './validation-message';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -30,7 +31,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * Every error becomes an envelope with HTTP 200 (429 for a spent rate limit, so proxies and
  * scripts see it without reading the body); internal details stay in the log.
  */
-export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean }): void {
+export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean; index?: Pick<ConsoleIndex, 'send'> }): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     reply.code(error instanceof ApiError && error.flag === Flag.TOO_MANY_REQUESTS ? 429 : 200);
     if (error instanceof ApiError) return reply.send(fail(error.flag, error.message, error.obj));
@@ -56,6 +57,7 @@ export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean 
     if (isRead && !isApiPath(path)) {
       if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       // Console routes (/car/monitor, /center/notice ...) are the SPA's: answer index.html.
+      if (opts.index) return opts.index.send(request, reply);
       if (opts.spa) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(200).send(fail(Flag.NOT_FOUND, '页面不存在（控制台尚未构建，请运行 npm run build）'));
     }
