@@ -130,7 +130,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     const checkRateLimit = await registerRateLimits(app, config);
     const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
     if (spa) deps.distDir = distDir;
-    const index = spa ? new ConsoleIndex(app, join(distDir, 'index.html'), deps.sessions) : undefined;
+    const index = spa ? new ConsoleIndex(app, join(distDir, 'index.html'), deps.sessions, join(rootDir, 'plugins.manifest.json')) : undefined;
     installErrorHandlers(app, { spa, index });
     await opts.beforeRoutes?.(app);
     if (spa && index) {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +8,29 @@ import { createTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
 let distDir: string;
+/** A build manifest: the entry, the shell's lazy parts and two plugins, sharing a Fluent chunk. */
+const BUILD = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_fluent-F.js'] },
+  '_fluent-F.js': { file: 'assets/fluent-F.js' },
+  '_menu-M.js': { file: 'assets/menu-M.js', imports: ['_fluent-F.js'] },
+  'layout/main-layout.tsx': { file: 'assets/main-layout-L.js', imports: ['index.html', '_menu-M.js'] },
+  'dialogs/global-dialogs.tsx': { file: 'assets/global-dialogs-G.js', imports: ['_fluent-F.js'] },
+  'pages/login/login-page.tsx': { file: 'assets/login-page-P.js', imports: ['index.html'] },
+  'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N.js', imports: ['_fluent-F.js'] },
+  '../plugins/center/center-plugin.tsx': { file: 'child/center/center-plugin-C.js', imports: ['index.html'] },
+  '../plugins/car/car-plugin.tsx': { file: 'child/car/car-plugin-V.js', imports: ['index.html'] },
+  '../plugins/system/system-plugin.tsx': { file: 'child/system/system-plugin-S.js', imports: ['index.html'] },
+};
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+
 const HOSTILE_HOST = 'evil.example.com';
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!--';
 
 beforeAll(async () => {
   distDir = await mkdtemp(join(tmpdir(), 'tianlu-index-'));
   await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>天路</title></head><body><div id="root"></div></body></html>');
+  await mkdir(join(distDir, '.vite'));
+  await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(BUILD));
   server = await createTestServer({ demo: true, distDir });
   await server.store.sites.upsert({ host: HOSTILE_HOST, title: HOSTILE_TITLE, description: '"&\u2028', keyword: 'k', iconUrl: '/favicon.ico' });
 });
@@ -100,7 +117,7 @@ describe('the console start page', () => {
     expect(html).not.toContain('<!--');
     // exactly the one boot script, then the page's own body
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(html).toMatch(/<\/script><\/head><body><div id="root"><\/div><\/body><\/html>$/);
+    expect(html).toMatch(/<\/head><body><div id="root"><\/div><script id="tl-boot" type="application\/json">[^<]*<\/script><\/body><\/html>$/);
     expect(boot?.site.branding).toMatchObject({ flag: 1, obj: { title: HOSTILE_TITLE, description: '"&\u2028' } });
   });
 });
@@ -117,5 +134,24 @@ describe('scriptSafeJson', () => {
     expect(cookieValue(`a=1; ${SESSION_COOKIE}=abc; b=2`, SESSION_COOKIE)).toBe('abc');
     expect(cookieValue('a=1', SESSION_COOKIE)).toBeUndefined();
     expect(cookieValue(undefined, SESSION_COOKIE)).toBeUndefined();
+  });
+});
+
+describe('module preloads of the first route', () => {
+  it("lists the login form's code for a visitor", async () => {
+    expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  });
+
+  it("lists the shell, the centre and the owning sub-application for a logged-in user, not the entry's own files", async () => {
+    const { cookie } = await login('admin', 'Admin@123');
+    expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual([
+      '/assets/global-dialogs-G.js',
+      '/assets/main-layout-L.js',
+      '/assets/menu-M.js',
+      '/child/car/car-plugin-V.js',
+      '/child/center/center-plugin-C.js',
+    ]);
+    expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
+    expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
   });
 });
