@@ -71,6 +71,7 @@ describe('the console start page', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
       expect(boot?.site.host).toBe('localhost:8080');
       expect(boot?.site.branding).toMatchObject({ flag: 1, obj: { title: '天路车联网平台' } });
       expect(boot?.site.config).toMatchObject({ flag: 1 });

@@ -130,6 +130,7 @@ export class ConsoleIndex {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', user ? 'no-store' : 'no-cache')
+      .header('vary', 'Cookie')
       .send(body);
   }
 
