@@ -1,6 +1,7 @@
 import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { Container } from 'inversify';
 import { alarmModule } from './alarm/alarm-module';
+import { BootData, BootDataToken } from './boot/boot-data';
 import { brandingModule } from './branding/branding-module';
 import { configModule } from './config/config-module';
 import { dialogModule } from './dialog/dialog-module';
@@ -50,6 +51,7 @@ export function createKernel(options: KernelOptions = {}): Container {
   container.bind<KernelOptions>(KernelOptions).toConstantValue(options);
   container.bind<Window>(WindowToken).toConstantValue(win);
   container.bind<Container>(KernelContainer).toConstantValue(container);
+  container.bind<BootData>(BootDataToken).toConstantValue(BootData.fromDocument(win.document));
   container.bind<ServiceResolver>(ServiceResolver).toConstantValue(<T>(token: symbol) => container.get<T>(token));
   container.loadSync(...kernelModules);
   return container;

@@ -100,6 +100,32 @@ describe('shell', () => {
     expect(violations).toEqual([]);
   });
 
+  test("a logged-in user's page opened by URL starts without asking for branding, settings, sub-applications or grants", async ({ page }) => {
+    const START_CALLS = /queryCustomInfo\.json|oauthToken\/getConfig|plugins\.manifest\.json|getPlatformByRoleId\.json|resource\/newList\.json/;
+    await login(page, OTHER);
+    // the shell the login opened has read what it needs
+    await shows(page.getByRole('main').getByText(OTHER_TITLES[0], { exact: true }), `the card ${OTHER_TITLES[0]} after login`);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (START_CALLS.test(r.url())) asked.push(r.url());
+    });
+    await page.goto('/home');
+    const main = page.getByRole('main');
+    for (const title of OTHER_TITLES) await shows(main.getByText(title, { exact: true }), `the card ${title} on /home`);
+    expect([...(await offeredSubApps(page))].sort()).toEqual([...OTHER_TITLES].sort());
+    expect(asked).toEqual([]);
+    const sessionCookie = async () => (await page.context().cookies()).find((c) => c.name === 'tl_session');
+    expect(await sessionCookie()).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    // after logout the page carries no user data: the form again, and a new login asks as always
+    await logout(page);
+    await reaches(page, (p) => p === '/login', '/login after 退出登录');
+    expect(await sessionCookie()).toBeUndefined();
+    await page.goto('/home');
+    await reaches(page, (p) => p === '/login', '/login for a page opened after logout');
+    await shows(loginForm(page).account, 'the 账号 field');
+  });
+
   test('an unknown path shows 页面不存在', async ({ page }) => {
     await login(page, ADMIN);
     await page.goto('/no-such-page/anywhere');

@@ -18,6 +18,7 @@ import { LeaseMonitor } from './lease/lease-monitor';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
+import { ConsoleIndex } from './console-index';
 import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
@@ -129,11 +130,12 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     const checkRateLimit = await registerRateLimits(app, config);
     const spa = distDir !== undefined && existsSync(join(distDir, 'index.html'));
     if (spa) deps.distDir = distDir;
-    installErrorHandlers(app, { spa });
+    const index = spa ? new ConsoleIndex(app, join(distDir, 'index.html'), deps.sessions, join(rootDir, 'plugins.manifest.json')) : undefined;
+    installErrorHandlers(app, { spa, index });
     await opts.beforeRoutes?.(app);
-    if (spa) {
+    if (spa && index) {
       await policy.useIndexFile(join(distDir, 'index.html'));
-      await registerConsoleFiles(app, distDir);
+      await registerConsoleFiles(app, distDir, index);
     }
     const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true });
     // before the store closes (onClose): queued positions still commit and get acknowledged

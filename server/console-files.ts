@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ConsoleIndex } from './console-index';
 import { relative, sep } from 'node:path';
 
 /** Cache-Control of a file whose name carries its content hash: it never changes. */
@@ -19,11 +20,14 @@ export function consoleCacheControl(file: string): string {
 /**
  * Serves the built console from `distDir`: the build's .br/.gz copies when the browser accepts
  * them (see tools/build/precompress-plugin.ts), hashed files cached for a year, index.html always
- * revalidated. Also what `reply.sendFile` uses (index.html for console routes, /child/ chunks).
+ * revalidated; `/` answered by `index` when given. Also what `reply.sendFile` uses (index.html for console routes, /child/ chunks).
  */
-export async function registerConsoleFiles(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerConsoleFiles(app: FastifyInstance, distDir: string, index?: Pick<ConsoleIndex, 'send'>): Promise<void> {
+  // the console's start page carries the start data (server/console-index.ts)
+  if (index) app.get('/', (request, reply) => index.send(request, reply));
   await app.register(fastifyStatic, {
     root: distDir,
+    index: index ? false : undefined,
     preCompressed: true,
     // set per file in setHeaders (send's own header would override it)
     cacheControl: false,

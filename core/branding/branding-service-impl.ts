@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import { Flag, HttpService, type BrandingInfo, type BrandingLoadResult, type BrandingService } from '@tianlu/sdk';
+import { BootData, BootDataToken } from '../boot/boot-data';
 import { WindowToken } from '../kernel-tokens';
 
 export const BRANDING_PATH = '/car/v1/api/custom/queryCustomInfo.json';
@@ -13,13 +14,15 @@ export class BrandingServiceImpl implements BrandingService {
   constructor(
     @inject(HttpService) private readonly http: HttpService,
     @inject(WindowToken) private readonly window: Window,
+    @inject(BootDataToken) private readonly boot: BootData,
   ) {
-    makeAutoObservable<this, 'http' | 'window'>(this, { http: false, window: false });
+    makeAutoObservable<this, 'http' | 'window' | 'boot'>(this, { http: false, window: false, boot: false });
   }
 
   async load(host: string): Promise<BrandingLoadResult> {
     try {
-      const res = await this.http.get<BrandingInfo>(BRANDING_PATH, { url: host });
+      // the start page's copy of the answer for this host, else the server's
+      const res = this.boot.branding<BrandingInfo>(host) ?? (await this.http.get<BrandingInfo>(BRANDING_PATH, { url: host }));
       if (res.flag === Flag.SITE_CONFIG_MISSING) return 'missing';
       if (res.flag !== Flag.OK || !res.obj) return 'failed';
       this.apply(res.obj);

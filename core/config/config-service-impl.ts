@@ -11,6 +11,7 @@ import {
   type MapBrowserConfig,
   type SystemInfo,
 } from '@tianlu/sdk';
+import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
 
 export const CONFIG_PATH = '/oauthToken/getConfig';
@@ -37,11 +38,12 @@ export class ConfigServiceImpl implements ConfigService {
     @inject(StorageService) private readonly storage: StorageService,
     // Resolved lazily: the http service itself reads `system` from here.
     @inject(ServiceResolver) private readonly resolve: ServiceResolver,
+    @inject(BootDataToken) private readonly boot: BootData,
   ) {
     const stored = storage.get<Partial<SystemInfo>>(StorageKeys.systemInfo);
     this.system = { ...DEFAULT_SYSTEM_INFO, ...stored, platformId: Number(stored?.platformId) || DEFAULT_PLATFORM_ID };
-    makeAutoObservable<this, 'storage' | 'resolve' | 'pending' | 'pendingMap' | 'mapRequest' | 'mapSession'>(this, {
-      storage: false, resolve: false, pending: false, pendingMap: false, mapRequest: false, mapSession: false,
+    makeAutoObservable<this, 'storage' | 'resolve' | 'boot' | 'pending' | 'pendingMap' | 'mapRequest' | 'mapSession'>(this, {
+      storage: false, resolve: false, boot: false, pending: false, pendingMap: false, mapRequest: false, mapSession: false,
     });
   }
 
@@ -77,7 +79,8 @@ export class ConfigServiceImpl implements ConfigService {
   private async fetch(): Promise<ConsoleConfig> {
     let config = DEFAULT_CONSOLE_CONFIG;
     try {
-      const obj = expectOk(await this.resolve<HttpService>(HttpService).get<Partial<ConsoleConfig>>(CONFIG_PATH));
+      const inline = this.boot.config<Partial<ConsoleConfig>>();
+      const obj = inline ? inline.obj : expectOk(await this.resolve<HttpService>(HttpService).get<Partial<ConsoleConfig>>(CONFIG_PATH));
       config = {
         ...DEFAULT_CONSOLE_CONFIG,
         ...obj,

@@ -6,11 +6,14 @@ import {
   HttpError,
   HttpService,
   NETWORK_ERROR_MESSAGE,
+  SessionService,
   type PermissionLoadResult,
   type PermissionService,
   type ResourceItem,
 } from '@tianlu/sdk';
+import { BootData, BootDataToken } from '../boot/boot-data';
 import { RESOURCE_LIST_PATH } from '../http/response-rules';
+import { ServiceResolver } from '../kernel-tokens';
 import { filterMenuTree, ROOT_MENU_ID, type MenuNode } from './filter-menu-tree';
 
 export const RESOURCE_LIST_QUERY = { version: 'v4', from: 'carWeb4' } as const;
@@ -26,9 +29,16 @@ export class PermissionServiceImpl implements PermissionService {
   /** Bumped by reset so that an answer for a previous user is dropped. */
   private generation = 0;
 
-  constructor(@inject(HttpService) private readonly http: HttpService) {
-    makeAutoObservable<this, 'http' | 'pending' | 'generation'>(this, {
+  constructor(
+    @inject(HttpService) private readonly http: HttpService,
+    @inject(BootDataToken) private readonly boot: BootData,
+    // resolved at load time: the session service resets the grants on logout
+    @inject(ServiceResolver) private readonly resolve: ServiceResolver,
+  ) {
+    makeAutoObservable<this, 'http' | 'boot' | 'resolve' | 'pending' | 'generation'>(this, {
       http: false,
+      boot: false,
+      resolve: false,
       pending: false,
       generation: false,
       menuTree: observable.ref,
@@ -69,7 +79,8 @@ export class PermissionServiceImpl implements PermissionService {
   }
 
   private async fetch(generation: number): Promise<PermissionLoadResult> {
-    const res = await this.http.get<ResourceItem[]>(RESOURCE_LIST_PATH, RESOURCE_LIST_QUERY);
+    const userId = this.resolve<SessionService>(SessionService).user?.userId;
+    const res = this.boot.resources<ResourceItem[]>(userId) ?? (await this.http.get<ResourceItem[]>(RESOURCE_LIST_PATH, RESOURCE_LIST_QUERY));
     if (res.flag !== Flag.OK) throw new HttpError(res.msg || NETWORK_ERROR_MESSAGE, res.flag);
     if (generation !== this.generation) throw new Error('permissions were reset while loading');
     this.apply(Array.isArray(res.obj) ? res.obj : []);

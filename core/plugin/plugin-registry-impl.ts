@@ -14,6 +14,7 @@ import {
   type PluginStatus,
   type SystemEntry,
 } from '@tianlu/sdk';
+import { BootData, BootDataToken } from '../boot/boot-data';
 import { DEFAULT_MANIFEST_URL, KernelContainer, KernelOptions, type PluginLoader } from '../kernel-tokens';
 import { fetchManifest, isManifestRecord } from './manifest-source';
 import { activatePlugin, deactivatePlugin, type Activation } from './plugin-activation';
@@ -57,8 +58,10 @@ export class PluginRegistryImpl implements PluginRegistry {
     @inject(MessageBus) private readonly bus: MessageBus,
     @inject(KernelContainer) private readonly container: Container,
     @inject(KernelOptions) private readonly options: KernelOptions,
+    @inject(BootDataToken) private readonly boot: BootData,
   ) {
-    makeAutoObservable<this, 'http' | 'session' | 'bus' | 'container' | 'options' | 'pending' | 'activations' | 'routeOwner' | 'manifestPromise'>(this, {
+    makeAutoObservable<this, 'http' | 'session' | 'bus' | 'container' | 'options' | 'boot' | 'pending' | 'activations' | 'routeOwner' | 'manifestPromise'>(this, {
+      boot: false,
       http: false,
       session: false,
       bus: false,
@@ -108,9 +111,8 @@ export class PluginRegistryImpl implements PluginRegistry {
   loadManifest(): Promise<void> {
     this.manifestPromise ??= (async () => {
       try {
-        const records = this.options.manifest
-          ? this.options.manifest.filter(isManifestRecord)
-          : await fetchManifest(this.options.manifestUrl ?? DEFAULT_MANIFEST_URL);
+        const inline = this.options.manifest ?? (this.options.manifestUrl ? undefined : this.boot.manifest());
+        const records = inline ? inline.filter(isManifestRecord) : await fetchManifest(this.options.manifestUrl ?? DEFAULT_MANIFEST_URL);
         this.setManifest(records);
       } catch (e) {
         this.manifestPromise = undefined;
@@ -242,7 +244,9 @@ export class PluginRegistryImpl implements PluginRegistry {
       return;
     }
     try {
-      const res = await this.http.get<Array<{ platformId: number }>>(ROLE_PLATFORMS_PATH, { roleId });
+      const res =
+        this.boot.platforms<Array<{ platformId: number }>>(this.session.user?.userId, roleId) ??
+        (await this.http.get<Array<{ platformId: number }>>(ROLE_PLATFORMS_PATH, { roleId }));
       if (res.flag !== Flag.OK || !Array.isArray(res.obj)) throw new Error(res.msg || `flag ${res.flag}`);
       this.setGranted(res.obj.map((p) => Number(p.platformId)).filter((n) => Number.isFinite(n)));
     } catch (e) {

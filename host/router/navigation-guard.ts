@@ -63,6 +63,8 @@ export class NavigationGuard {
     // a logged-in user's sub-applications and grants are read while the centre loads, not after it
     const systems = session.isLoggedIn ? this.ensureSystems(session.user?.userId) : undefined;
     const permissions = session.isLoggedIn ? this.ensurePermissions() : undefined;
+    // and the sub-application owning the path loads beside the centre, not after it
+    void systems?.then(() => this.startOwningPlugin(pathname));
     await this.ensureCenter();
     let route = matchRoute(this.routes(), pathname);
     if (route?.path === HostPaths.notFound && !session.isLoggedIn) return { kind: 'pass', route };
@@ -154,13 +156,30 @@ export class NavigationGuard {
     return loaded;
   }
 
-  /** Loads the plugin whose base path holds `pathname` and matches again. */
-  private async loadOwningPlugin(pathname: string): Promise<PluginRoute | undefined> {
+  /** The sub-application (not the centre) whose base path holds `pathname`, unless it is loaded or failed already. */
+  private pendingOwner(pathname: string): string | undefined {
     const registry = this.get<PluginRegistry>(PluginRegistry);
     // Only the sub-applications the role grants are loaded.
     const owner = registry.systemForPath(pathname);
-    if (!owner || owner.systemId === CENTER_SYSTEM_ID || registry.status(owner.systemId) !== 'idle') return undefined;
-    if (!(await registry.load(owner.systemId))) return undefined;
+    if (!owner || owner.systemId === CENTER_SYSTEM_ID) return undefined;
+    const status = registry.status(owner.systemId);
+    return status === 'idle' || status === 'loading' ? owner.systemId : undefined;
+  }
+
+  /** Starts loading the owning plugin, then its page's code (shown only once the guards pass). */
+  private startOwningPlugin(pathname: string): void {
+    const systemId = this.pendingOwner(pathname);
+    if (!systemId) return;
+    void this.get<PluginRegistry>(PluginRegistry)
+      .load(systemId)
+      .then((loaded) => (loaded ? matchRoute(this.routes(), pathname)?.load?.() : undefined))
+      .catch(() => undefined);
+  }
+
+  /** Loads (or waits for) the plugin whose base path holds `pathname` and matches again. */
+  private async loadOwningPlugin(pathname: string): Promise<PluginRoute | undefined> {
+    const systemId = this.pendingOwner(pathname);
+    if (!systemId || !(await this.get<PluginRegistry>(PluginRegistry).load(systemId))) return undefined;
     return matchRoute(this.routes(), pathname);
   }
 }

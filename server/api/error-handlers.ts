@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isApiPath, looksLikeFile, pathOf } from './api-paths';
 import { DomainError } from '../domain-error';
 import { ApiError, apiErrorOf, fail, Flag } from './envelope';
+import type { ConsoleIndex } from '../console-index';
 import { validationMessage } from './validation-message';
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -31,7 +32,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
  * Every error becomes an envelope with HTTP 200 (429 for a spent rate limit, so proxies and
  * scripts see it without reading the body); internal details stay in the log.
  */
-export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean }): void {
+export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean; index?: Pick<ConsoleIndex, 'send'> }): void {
   app.setErrorHandler((thrown: FastifyError | ApiError | DomainError, request, reply) => {
     // a domain service's refusal is answered like the API's own
     const error = thrown instanceof DomainError ? apiErrorOf(thrown) : thrown;
@@ -59,6 +60,7 @@ export function installErrorHandlers(app: FastifyInstance, opts: { spa: boolean 
     if (isRead && !isApiPath(path)) {
       if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       // Console routes (/car/monitor, /center/notice ...) are the SPA's: answer index.html.
+      if (opts.index) return opts.index.send(request, reply);
       if (opts.spa) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
       return reply.code(200).send(fail(Flag.NOT_FOUND, '页面不存在（控制台尚未构建，请运行 npm run build）'));
     }

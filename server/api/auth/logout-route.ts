@@ -1,3 +1,4 @@
+import { clearedSessionCookie, isSecureRequest } from '../../console-index';
 import { publicRoute } from '../route-definition';
 
 // Public: logging out with an already expired session must still succeed.
@@ -6,9 +7,10 @@ export const logoutRoute = publicRoute({
   url: '/oauth/logout',
   aliases: ['/oauthToken/logout'],
   summary: '退出登录：结束当前会话',
-  handler: async ({ request, deps }) => {
+  handler: async ({ request, reply, deps }) => {
     const header = request.headers.sessionid;
     await deps.sessions.end(Array.isArray(header) ? header[0] : header);
+    reply.header('set-cookie', clearedSessionCookie(isSecureRequest(request)));
     return null;
   },
 });

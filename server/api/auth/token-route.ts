@@ -1,3 +1,4 @@
+import { isSecureRequest, sessionCookie } from '../../console-index';
 import type { AppDeps } from '../app-deps';
 import { publicRoute } from '../route-definition';
 import { object, requireValue, text } from '../schema-helpers';
@@ -43,10 +44,12 @@ export const tokenRoute = publicRoute<unknown, TokenBody>({
       smsCode: text('短信验证码', 10),
     }),
   },
-  handler: async ({ body, deps, request }) => {
+  handler: async ({ body, deps, request, reply }) => {
     const ip = request.ip ?? null;
     const user = body.grantType === 'sms' ? await smsGrant(body, deps, ip) : await passwordGrant(body, deps, ip);
     const sessionId = await deps.sessions.start(user.id, request.ip ?? null);
+    // lets the console's start page carry this user's start data; the API still takes only the header
+    reply.header('set-cookie', sessionCookie(sessionId, isSecureRequest(request)));
     return { sessionId, userId: user.id };
   },
 });

@@ -1,0 +1,56 @@
+/**
+ * The request chain of a cold start: each request of a page opened by URL in a fresh browser
+ * context (empty cache; the stored session of a logged-in user unless the page is /login), with
+ * when it started and ended from the navigation, so the serial links of the shell's start show.
+ *
+ *   npx tsx bench/boot-chain.ts [/login /home /car/monitor ...]
+ */
+import type { Request } from 'playwright-core';
+import { launchBrowser } from '../e2e/chromium';
+import { ADMIN, login } from '../e2e/console-app';
+import { startServer } from '../e2e/server';
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/home', '/car/monitor'];
+const VIEWPORT = { width: 1366, height: 768 };
+
+async function main() {
+  const server = await startServer({ name: 'boot-chain', env: { SIM_ASSETS: '1', SIM_DEVICES: '10' } });
+  const browser = await launchBrowser();
+  try {
+    const setup = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT, locale: 'zh-CN' });
+    await login(await setup.newPage(), ADMIN);
+    const storageState = await setup.storageState();
+    await setup.close();
+    for (const path of paths) {
+      const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', ...(path === '/login' ? {} : { storageState }) });
+      const page = await context.newPage();
+      const requests: Request[] = [];
+      context.on('request', (r) => requests.push(r));
+      const t0 = Date.now();
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1500);
+      const total = Date.now() - t0;
+      console.log(`\n${path} (network idle after ${total} ms)`);
+      const rows = await Promise.all(
+        requests.map(async (r) => {
+          const t = r.timing();
+          const size = (await r.sizes().catch(() => undefined))?.responseBodySize ?? 0;
+          return { start: t.startTime - t0, end: t.startTime + t.responseEnd - t0, url: r.url().replace(server.baseUrl, ''), size };
+        }),
+      );
+      for (const row of rows.sort((a, b) => a.start - b.start)) {
+        console.log(`${String(Math.round(row.start)).padStart(6)} → ${String(Math.round(row.end)).padStart(6)} ms  ${String(Math.round(row.size / 1024)).padStart(5)} kB  ${row.url.slice(0, 110)}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(2);
+});

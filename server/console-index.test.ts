@@ -1,0 +1,158 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_ELEMENT_ID, cookieValue, scriptSafeJson, SESSION_COOKIE, type BootData } from './console-index';
+import { ApiClient } from './testing/api-client';
+import { createTestServer, type TestServer } from './testing/test-server';
+
+let server: TestServer;
+let distDir: string;
+/** A build manifest: the entry, the shell's lazy parts and two plugins, sharing a Fluent chunk. */
+const BUILD = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_fluent-F.js'] },
+  '_fluent-F.js': { file: 'assets/fluent-F.js' },
+  '_menu-M.js': { file: 'assets/menu-M.js', imports: ['_fluent-F.js'] },
+  'layout/main-layout.tsx': { file: 'assets/main-layout-L.js', imports: ['index.html', '_menu-M.js'] },
+  'dialogs/global-dialogs.tsx': { file: 'assets/global-dialogs-G.js', imports: ['_fluent-F.js'] },
+  'pages/login/login-page.tsx': { file: 'assets/login-page-P.js', imports: ['index.html'] },
+  'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N.js', imports: ['_fluent-F.js'] },
+  '../plugins/center/center-plugin.tsx': { file: 'child/center/center-plugin-C.js', imports: ['index.html'] },
+  '../plugins/car/car-plugin.tsx': { file: 'child/car/car-plugin-V.js', imports: ['index.html'] },
+  '../plugins/system/system-plugin.tsx': { file: 'child/system/system-plugin-S.js', imports: ['index.html'] },
+};
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+
+const HOSTILE_HOST = 'evil.example.com';
+const HOSTILE_TITLE = '</script><script>alert(1)</script><!--';
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'tianlu-index-'));
+  await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>天路</title></head><body><div id="root"></div></body></html>');
+  await mkdir(join(distDir, '.vite'));
+  await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(BUILD));
+  server = await createTestServer({ demo: true, distDir });
+  await server.store.sites.upsert({ host: HOSTILE_HOST, title: HOSTILE_TITLE, description: '"&\u2028', keyword: 'k', iconUrl: '/favicon.ico' });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+/** Logs in through the API as the console does; the client and the session cookie its answer set. */
+async function login(account: string, password: string): Promise<{ client: ApiClient; cookie: string }> {
+  const cookies: string[] = [];
+  const client = new ApiClient({
+    inject: async (request) => {
+      const res = await server.app.inject(request);
+      const set = res.headers['set-cookie'];
+      if (set) cookies.push(...(Array.isArray(set) ? set : [set]));
+      return res;
+    },
+  });
+  expect((await client.login(account, password)).flag).toBe(1);
+  const cookie = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  expect(cookie).toMatch(/HttpOnly/);
+  expect(cookie).toMatch(/SameSite=Strict/);
+  return { client, cookie: cookie!.split(';')[0] };
+}
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await server.app.inject({ method: 'GET', url, headers: { host: 'localhost:8080', ...headers } });
+  const html = res.body;
+  const m = new RegExp(`<script id="${BOOT_ELEMENT_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(html);
+  return { res, html, boot: m ? (JSON.parse(m[1]) as BootData) : undefined };
+}
+
+describe('the console start page', () => {
+  it('carries the site data for everyone, and no user data without a session', async () => {
+    for (const url of ['/', '/login', '/car/monitor']) {
+      const { res, boot } = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(boot?.site.host).toBe('localhost:8080');
+      expect(boot?.site.branding).toMatchObject({ flag: 1, obj: { title: '天路车联网平台' } });
+      expect(boot?.site.config).toMatchObject({ flag: 1 });
+      expect(Array.isArray(boot?.site.manifest)).toBe(true);
+      expect(boot?.session).toBeUndefined();
+    }
+  });
+
+  it('carries the grants of the user whose cookie proves a session, the same as the endpoints answer, and is not stored', async () => {
+    const { client, cookie } = await login('admin', 'Admin@123');
+    const { res, boot } = await page('/home', { cookie });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(boot?.session?.userId).toBe(client.userId);
+    const user = await client.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
+    expect(boot?.session?.roleId).toBe(user.obj.roleId);
+    expect(boot?.session?.resources).toEqual(await client.get('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' }));
+    expect(boot?.session?.platforms).toEqual(await client.get('/car/v1/api/platform/getPlatformByRoleId.json', { roleId: user.obj.roleId }));
+    expect(boot?.site.branding).toEqual(await client.get('/car/v1/api/custom/queryCustomInfo.json', { url: 'localhost:8080' }));
+  });
+
+  it("gives each user only their own data, and nobody's for a forged, ended or missing session", async () => {
+    const admin = await login('admin', 'Admin@123');
+    const other = await login('other', 'Other@123');
+    const forOther = (await page('/home', { cookie: other.cookie })).boot;
+    expect(forOther?.session?.userId).toBe(other.client.userId);
+    expect(forOther?.session?.resources).toEqual(await other.client.get('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' }));
+    expect(forOther?.session?.resources).not.toEqual((await page('/home', { cookie: admin.cookie })).boot?.session?.resources);
+
+    expect((await page('/home', { cookie: `${SESSION_COOKIE}=${'0'.repeat(64)}` })).boot?.session).toBeUndefined();
+    expect((await page('/home', { cookie: `${SESSION_COOKIE}=</script>` })).boot?.session).toBeUndefined();
+    // the session id header alone (an API caller) does not count: only the page's own cookie
+    expect((await page('/home', { sessionId: admin.client.sessionId!, userId: String(admin.client.userId) })).boot?.session).toBeUndefined();
+
+    const logout = await server.app.inject({ method: 'GET', url: '/oauth/logout', headers: { sessionId: admin.client.sessionId!, cookie: admin.cookie } });
+    expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+    const after = await page('/home', { cookie: admin.cookie });
+    expect(after.boot?.session).toBeUndefined();
+    expect(after.res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("keeps a site title holding </script> inside the JSON script, where it reads back unchanged", async () => {
+    const { html, boot } = await page('/login', { host: HOSTILE_HOST });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<!--');
+    // exactly the one boot script, then the page's own body
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toMatch(/<\/head><body><div id="root"><\/div><script id="tl-boot" type="application\/json">[^<]*<\/script><\/body><\/html>$/);
+    expect(boot?.site.branding).toMatchObject({ flag: 1, obj: { title: HOSTILE_TITLE, description: '"&\u2028' } });
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('writes no <, >, & or line separator, and parses back to the same value', () => {
+    const value = { a: '</script><!-- & -->', b: '\u2028\u2029', c: [1, null, '天路'] };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+
+  it('cookieValue reads one cookie among others', () => {
+    expect(cookieValue(`a=1; ${SESSION_COOKIE}=abc; b=2`, SESSION_COOKIE)).toBe('abc');
+    expect(cookieValue('a=1', SESSION_COOKIE)).toBeUndefined();
+    expect(cookieValue(undefined, SESSION_COOKIE)).toBeUndefined();
+  });
+});
+
+describe('module preloads of the first route', () => {
+  it("lists the login form's code for a visitor", async () => {
+    expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  });
+
+  it("lists the shell, the centre and the owning sub-application for a logged-in user, not the entry's own files", async () => {
+    const { cookie } = await login('admin', 'Admin@123');
+    expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual([
+      '/assets/global-dialogs-G.js',
+      '/assets/main-layout-L.js',
+      '/assets/menu-M.js',
+      '/child/car/car-plugin-V.js',
+      '/child/center/center-plugin-C.js',
+    ]);
+    expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
+    expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  });
+});

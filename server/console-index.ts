@@ -1,0 +1,228 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { SessionService } from './auth/session-service';
+import type { UserRecord } from './store/user-queries';
+
+/** The id of the JSON script in index.html that the console reads at start instead of asking (core/boot/boot-data.ts). */
+export const BOOT_ELEMENT_ID = 'tl-boot';
+/** The cookie that lets index.html carry the logged-in user's start data; HttpOnly, never read by the console. */
+export const SESSION_COOKIE = 'tl_session';
+
+/** The answers the console would otherwise ask for first, each exactly as its own endpoint gives it. */
+export const BOOT_CALLS = {
+  branding: (host: string) => `/car/v1/api/custom/queryCustomInfo.json?url=${encodeURIComponent(host)}`,
+  config: '/oauthToken/getConfig',
+  manifest: '/plugins.manifest.json',
+  platforms: (roleId: number) => `/car/v1/api/platform/getPlatformByRoleId.json?roleId=${roleId}`,
+  resources: '/car/v1/api/resource/newList.json?version=v4&from=carWeb4',
+} as const;
+
+export interface BootData {
+  /** The site of the request's Host: its branding, the console settings and the sub-application manifest. */
+  site: { host: string; branding?: unknown; config?: unknown; manifest?: unknown };
+  /** Only for the session the request's own cookie proves. */
+  session?: { userId: number; roleId: number; platforms?: unknown; resources?: unknown };
+}
+
+const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
+
+/** JSON that cannot end its <script> element early or open a comment inside it (a site title may hold `</script>`). */
+export function scriptSafeJson(data: unknown): string {
+  return JSON.stringify(data).replace(UNSAFE_IN_SCRIPT, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The JSON script holding the boot data. */
+export function bootScript(data: BootData): string {
+  return `<script id="${BOOT_ELEMENT_ID}" type="application/json">${scriptSafeJson(data)}</script>`;
+}
+
+/** Splits index.html before `</body>`: the part sent at once, and the part sent after the boot data. */
+function splitAtBodyEnd(html: string): [string, string] {
+  const at = html.search(/<\/body>/i);
+  return at === -1 ? [html, ''] : [html.slice(0, at), html.slice(at)];
+}
+
+/** index.html with `<link rel="modulepreload">` for `files` at the end of its head. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (!files.length) return html;
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+  const at = html.search(/<\/head>/i);
+  return at === -1 ? links + html : html.slice(0, at) + links + html.slice(at);
+}
+
+/** One chunk of the build manifest (dist/.vite/manifest.json). */
+interface BuildChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Console paths that are never inside the logged-in shell. */
+const OUTSIDE_SHELL = new Set(['/login', '/reload', '/checkLogin']);
+/** The shell's own lazily loaded parts the first page of a logged-in user needs, and those of the login form. */
+const SHELL_CHUNKS = ['layout/main-layout.tsx', 'dialogs/global-dialogs.tsx'];
+const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx'];
+
+/** `Set-Cookie` for a new session (a browser session cookie; the server's idle limit still ends it). */
+export function sessionCookie(sessionId: string, secure: boolean): string {
+  return `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** `Set-Cookie` that removes the session cookie. */
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+/** The value of cookie `name` in a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/**
+ * Answers the console's index.html with the start data inlined: the site's branding, settings
+ * and manifest for everyone, and the sub-applications and grants of the user whose session the
+ * request's cookie proves (that page is then `no-store`). The endpoints themselves are unchanged
+ * and still answer; the console asks them when the data is missing or belongs to another user.
+ */
+export class ConsoleIndex {
+  private html: string | undefined;
+  private readMtimeMs = -1;
+
+  private build: { mtimeMs: number; chunks: Record<string, BuildChunk> } | undefined;
+  /** Base path of each sub-application (`/car/`) → its plugin's source in the build manifest. */
+  private pluginSources: Promise<Map<string, string>> | undefined;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly file: string,
+    private readonly sessions: Pick<SessionService, 'check'>,
+    /** The repository's plugins.manifest.json (where each sub-application's plugin source is). */
+    private readonly pluginManifestFile?: string,
+  ) {}
+
+  /**
+   * Sends the page up to `</body>` at once (with module preloads for the first route), so the
+   * browser fetches the code while the boot data is gathered; the module scripts run only once the
+   * page is complete, after the boot data.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const html = await this.read();
+    const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const check = sessionId ? await this.sessions.check(sessionId) : undefined;
+    const user = check?.ok ? check.user : undefined;
+    const [head, tail] = splitAtBodyEnd(html);
+    const preloads = await this.preloads(request.url.split('?')[0] ?? '/', user !== undefined).catch(() => []);
+    const body = new PassThrough();
+    body.write(withModulePreloads(head, preloads));
+    void this.bootData(request, user && sessionId ? { user, sessionId } : undefined)
+      .catch((): BootData => ({ site: { host: request.headers.host ?? '' } }))
+      .then((data) => body.end(bootScript(data) + tail));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', user ? 'no-store' : 'no-cache')
+      .header('vary', 'Cookie')
+      .send(body);
+  }
+
+  async bootData(request: FastifyRequest, session?: { user: UserRecord; sessionId: string }): Promise<BootData> {
+    const host = request.headers.host ?? '';
+    const [branding, config, manifest, sessionData] = await Promise.all([
+      host ? this.call(BOOT_CALLS.branding(host)) : undefined,
+      this.call(BOOT_CALLS.config),
+      this.call(BOOT_CALLS.manifest),
+      session && this.sessionData(session.user, session.sessionId),
+    ]);
+    return { site: { host, branding, config, manifest }, ...(sessionData && { session: sessionData }) };
+  }
+
+  private async sessionData(user: UserRecord, sessionId: string): Promise<BootData['session']> {
+    const headers = { sessionId, userId: String(user.id) };
+    const [platforms, resources] = await Promise.all([this.call(BOOT_CALLS.platforms(user.roleId), headers), this.call(BOOT_CALLS.resources, headers)]);
+    return { userId: user.id, roleId: user.roleId, platforms, resources };
+  }
+
+  /**
+   * The code files the first route loads right after the entry: the login form for a visitor,
+   * else the shell's layout, the centre and the sub-application owning the path (not the files
+   * index.html already lists).
+   */
+  private async preloads(path: string, loggedIn: boolean): Promise<string[]> {
+    const chunks = await this.buildChunks();
+    if (!chunks) return [];
+    const sources = loggedIn && !OUTSIDE_SHELL.has(path) ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path))] : LOGIN_CHUNKS;
+    const entry = new Set<string>();
+    const collect = (key: string, into: Set<string>) => {
+      const chunk = chunks[key];
+      if (!chunk || into.has(chunk.file)) return;
+      into.add(chunk.file);
+      for (const imported of chunk.imports ?? []) collect(imported, into);
+    };
+    collect('index.html', entry);
+    const files = new Set<string>();
+    for (const source of sources) collect(source, files);
+    return [...files].filter((f) => !entry.has(f));
+  }
+
+  /** The centre's plugin and that of the sub-application whose base path holds `path`. */
+  private async pluginsFor(path: string): Promise<string[]> {
+    this.pluginSources ??= this.readPluginSources();
+    const sources = await this.pluginSources;
+    let owner: string | undefined;
+    let ownerBase = '';
+    for (const [base, source] of sources) {
+      if (base !== '/' && (path.startsWith(base) || path === base.slice(0, -1)) && base.length > ownerBase.length) [owner, ownerBase] = [source, base];
+    }
+    return [sources.get('/'), owner].filter((s): s is string => s !== undefined);
+  }
+
+  private async readPluginSources(): Promise<Map<string, string>> {
+    const sources = new Map<string, string>();
+    if (!this.pluginManifestFile) return sources;
+    const records: unknown = JSON.parse(await readFile(this.pluginManifestFile, 'utf8'));
+    for (const r of Array.isArray(records) ? (records as Array<{ path?: unknown; developmentEntry?: unknown }>) : []) {
+      if (typeof r.path !== 'string' || typeof r.developmentEntry !== 'string') continue;
+      // the build manifest names sources relative to host/ (the build's root)
+      sources.set(r.path.endsWith('/') ? r.path : `${r.path}/`, `..${r.developmentEntry}`);
+    }
+    return sources;
+  }
+
+  /** The build manifest, read again when the build changed it; undefined without one. */
+  private async buildChunks(): Promise<Record<string, BuildChunk> | undefined> {
+    const file = join(dirname(this.file), '.vite', 'manifest.json');
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return undefined;
+    if (this.build?.mtimeMs !== info.mtimeMs) this.build = { mtimeMs: info.mtimeMs, chunks: JSON.parse(await readFile(file, 'utf8')) as Record<string, BuildChunk> };
+    return this.build.chunks;
+  }
+
+  /** The JSON answer of one of the server's own GET endpoints, or undefined when it has none. */
+  private async call(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+    try {
+      const res = await this.app.inject({ method: 'GET', url, headers });
+      return res.statusCode === 200 ? res.json() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** index.html, read again when the build changed it. */
+  private async read(): Promise<string> {
+    const info = await stat(this.file);
+    if (this.html === undefined || info.mtimeMs !== this.readMtimeMs) {
+      this.html = await readFile(this.file, 'utf8');
+      this.readMtimeMs = info.mtimeMs;
+    }
+    return this.html;
+  }
+}
