@@ -42,6 +42,7 @@ export * from './react/permission';
 export * from './components/platform-overview';
 export * from './components/asset-map';
 export * from './components/area-center';
+export * from './components/form-dialog';
 export * from './components/confirm-delete';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';

@@ -166,8 +166,9 @@ describe('安全中心 › 隐私设置 and 微信绑定', () => {
     fireEvent.click(within(area).getByRole('button', { name: '解除绑定' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     expect(await within(area).findByText('未绑定微信')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '解除微信绑定' })).toBeNull());
     expect(server.to(`${USER}unbindWxRelation.json`)).toHaveLength(1);
-    expect((within(area).getByRole('button', { name: '解除绑定' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect((within(area).getByRole('button', { name: '解除绑定' }) as HTMLButtonElement).disabled).toBe(true));
   });
 });
 

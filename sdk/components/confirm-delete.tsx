@@ -1,19 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { ConfirmDialog } from './form-dialog';
 
-/** 删除…? with 取消 and 删除. */
-export function ConfirmDelete(props: { title: string; text: string; onConfirm: () => void; onClose: () => void }) {
-  return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label={props.title}>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent>{props.text}</DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={props.onClose}>取消</Button>
-            <Button appearance="primary" onClick={props.onConfirm}>删除</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
+/** 删除…? with 取消 and 删除; a refusal of the delete shows in the dialog. */
+export function ConfirmDelete(props: { title: string; text: string; alert?: boolean; onConfirm: () => unknown; onClose: () => void }) {
+  return <ConfirmDialog title={props.title} message={props.text} confirmText="删除" alert={props.alert} onConfirm={props.onConfirm} onClose={props.onClose} />;
 }

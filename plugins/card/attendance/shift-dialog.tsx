@@ -1,18 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
-} from '@fluentui/react-components';
-import { chinaDay, expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { useEffect, useState } from 'react';
+import { Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
+import { chinaDay, expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
 import { AttendancePaths, errorText, WEEKDAY_NAMES, type ShiftOptions, type WorkArea, type WorkShift } from './attendance-api';
 import { DepartmentPicker, PeoplePicker } from './member-picker';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '720px', width: '94vw' },
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
   wide: { gridColumn: '1 / -1' },
   days: { display: 'flex', flexWrap: 'wrap' },
   row3: { gridColumn: '1 / -1', display: 'grid', gridTemplateColumns: '1fr 1fr 1fr', gap: '8px 16px' },
-  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
+  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
@@ -36,80 +33,59 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
   const [departments, setDepartments] = useState<string[]>(w?.departments ?? []);
   const [startsOn, setStartsOn] = useState(chinaDay());
   const [options, setOptions] = useState<ShiftOptions>({ people: [], departments: [] });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  // the people and departments to pick from; a failure to load them is said above the buttons
+  const [loadError, setLoadError] = useState<string>();
 
   useEffect(() => {
-    http.get<ShiftOptions>(AttendancePaths.shiftOptions).then((res) => setOptions(expectOk(res)), (e: unknown) => setError(errorText(e)));
+    http.get<ShiftOptions>(AttendancePaths.shiftOptions).then((res) => setOptions(expectOk(res)), (e: unknown) => setLoadError(errorText(e)));
   }, [http]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = {
-        ...(w && { id: w.id }), name, workAreaId: Number(areaId), startTime: start, endTime: end,
-        graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments, startsOn,
-      };
-      expectOk(await http.postJson(AttendancePaths.saveShift, body));
-      props.onSaved();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    const body = {
+      ...(w && { id: w.id }), name, workAreaId: Number(areaId), startTime: start, endTime: end,
+      graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments, startsOn,
+    };
+    expectOk(await http.postJson(AttendancePaths.saveShift, body));
+    props.onSaved();
   };
 
-  const title = w ? '编辑班次' : '新增班次';
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label={title}>
-        <form onSubmit={(e) => void submit(e)}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={s.grid}>
-              <Field label="班次名称" required>
-                <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <Field label="考勤区域" required>
-                <Select value={areaId} onChange={(_, d) => setAreaId(d.value)}>
-                  {props.areas.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
-                </Select>
-              </Field>
-              <Field label="上班时间" required>
-                <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
-              </Field>
-              <Field label="下班时间" required hint={end && start && end < start ? '次日下班：跨零点的夜班，算作上班那天' : undefined}>
-                <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
-              </Field>
-              <div className={s.row3}>
-                <Field label="宽限分钟" hint="迟到和早退都按它放宽，0 到 120">
-                  <Input value={grace} inputMode="numeric" onChange={(_, d) => setGrace(d.value)} />
-                </Field>
-                <Field label="新绑定生效日期" hint="此前不计缺勤；已绑定的保持原日期">
-                  <Input type="date" value={startsOn} onChange={(_, d) => setStartsOn(d.value)} />
-                </Field>
-              </div>
-              <div className={s.wide} role="group" aria-label="工作日">
-                <Text weight="semibold">工作日</Text>
-                <div className={s.days}>
-                  {WEEKDAY_NAMES.map((n, i) => (
-                    <Checkbox key={n} label={n} checked={weekdays.includes(i + 1)} onChange={(_, d) => setWeekdays((v) => toggle(v, i + 1, Boolean(d.checked)).sort((a, b) => a - b))} />
-                  ))}
-                </div>
-              </div>
-              <DepartmentPicker departments={options.departments} value={departments} onChange={setDepartments} />
-              <PeoplePicker people={options.people} value={people} onChange={setPeople} />
-              {error && <Text role="alert" className={s.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={props.onClose}>取消</Button>
-              <Button appearance="primary" type="submit" disabled={busy}>保存</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={w ? '编辑班次' : '新增班次'} width={720} onSubmit={submit} onClose={props.onClose}>
+      <div className={s.grid}>
+        <Field label="班次名称" required>
+          <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
+        </Field>
+        <Field label="考勤区域" required>
+          <Select value={areaId} onChange={(_, d) => setAreaId(d.value)}>
+            {props.areas.map((a) => <option key={a.id} value={a.id}>{a.name}</option>)}
+          </Select>
+        </Field>
+        <Field label="上班时间" required>
+          <Input type="time" value={start} onChange={(_, d) => setStart(d.value)} />
+        </Field>
+        <Field label="下班时间" required hint={end && start && end < start ? '次日下班：跨零点的夜班，算作上班那天' : undefined}>
+          <Input type="time" value={end} onChange={(_, d) => setEnd(d.value)} />
+        </Field>
+        <div className={s.row3}>
+          <Field label="宽限分钟" hint="迟到和早退都按它放宽，0 到 120">
+            <Input value={grace} inputMode="numeric" onChange={(_, d) => setGrace(d.value)} />
+          </Field>
+          <Field label="新绑定生效日期" hint="此前不计缺勤；已绑定的保持原日期">
+            <Input type="date" value={startsOn} onChange={(_, d) => setStartsOn(d.value)} />
+          </Field>
+        </div>
+        <div className={s.wide} role="group" aria-label="工作日">
+          <Text weight="semibold">工作日</Text>
+          <div className={s.days}>
+            {WEEKDAY_NAMES.map((n, i) => (
+              <Checkbox key={n} label={n} checked={weekdays.includes(i + 1)} onChange={(_, d) => setWeekdays((v) => toggle(v, i + 1, Boolean(d.checked)).sort((a, b) => a - b))} />
+            ))}
+          </div>
+        </div>
+        <DepartmentPicker departments={options.departments} value={departments} onChange={setDepartments} />
+        <PeoplePicker people={options.people} value={people} onChange={setPeople} />
+      </div>
+      {loadError && <Text role="alert" className={s.error}>{loadError}</Text>}
+    </FormDialog>
   );
 }

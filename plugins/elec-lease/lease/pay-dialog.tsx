@@ -1,17 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
-} from '@fluentui/react-components';
-import {
-  chinaDay, HttpService, Input, LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind,
+  chinaDay, FormDialog, HttpService, Input, LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind,
   type LeasePaymentMethod, useService,
 } from '@tianlu/sdk';
-import { errorText, LeasePaths } from './lease-api';
+import { LeasePaths } from './lease-api';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: '8px' },
   pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px' },
-  error: { color: tokens.colorPaletteRedForeground1 },
   warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
 });
 
@@ -39,8 +35,6 @@ export function PayDialog(props: { contract: LeaseContract; onDone: (c: LeaseCon
   const [note, setNote] = useState('');
   const [over, setOver] = useState<{ owed: number; over: number; msg: string }>();
   const [confirmPrepay, setConfirmPrepay] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const changeKind = (k: LeasePaymentKind) => {
     setKind(k);
@@ -49,72 +43,58 @@ export function PayDialog(props: { contract: LeaseContract; onDone: (c: LeaseCon
     setConfirmPrepay(false);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const res = await http.postJson<LeaseContract & { payment: LeasePayment }>(LeasePaths.pay, { id: c.id, kind, method, amount, paidDate, note, confirmPrepay: kind === 'rent' && confirmPrepay });
-      const asked = res.obj as unknown as { owed?: number; over?: number } | null;
-      if (res.flag === 1) props.onDone(res.obj, res.obj.payment);
-      else if (typeof asked?.over === 'number') setOver({ owed: asked.owed ?? 0, over: asked.over, msg: res.msg });
-      else setError(res.msg);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  /** Takes the payment; rent above what is owed first asks (the dialog stays open with the question). */
+  const submit = async () => {
+    const res = await http.postJson<LeaseContract & { payment: LeasePayment }>(LeasePaths.pay, { id: c.id, kind, method, amount, paidDate, note, confirmPrepay: kind === 'rent' && confirmPrepay });
+    const asked = res.obj as unknown as { owed?: number; over?: number } | null;
+    if (res.flag === 1) return props.onDone(res.obj, res.obj.payment);
+    if (typeof asked?.over !== 'number') throw new Error(res.msg);
+    setOver({ owed: asked.owed ?? 0, over: asked.over, msg: res.msg });
+    return false;
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label="收款">
-        <form onSubmit={(e) => void submit(e)}>
-          <DialogBody>
-            <DialogTitle>{`收款：${c.plateNo}`}</DialogTitle>
-            <DialogContent className={s.form}>
-              <Text>{`合同 ${c.contractNo}，租户 ${c.renterName}，月租金 ¥${c.monthlyRent}`}</Text>
-              <Text>{`应收租金 ¥${c.rentDue}，已收 ¥${c.received}（${c.balanceName}）；押金 ¥${c.deposit}，已收押金余额 ¥${c.depositHeld}`}</Text>
-              <div className={s.pair}>
-                <Field label="款项类型" required>
-                  <Select value={kind} onChange={(_, d) => changeKind(d.value as LeasePaymentKind)}>
-                    {Object.entries(LEASE_PAYMENT_KIND_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-                  </Select>
-                </Field>
-                <Field label={kind === 'refund' ? '退款方式' : '收款方式'} required>
-                  <Select value={method} onChange={(_, d) => setMethod(d.value as LeasePaymentMethod)}>
-                    {Object.entries(LEASE_PAYMENT_METHOD_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-                  </Select>
-                </Field>
-                <Field label={kind === 'refund' ? '退还金额（元）' : '金额（元）'} required>
-                  <Input value={amount} inputMode="decimal" maxLength={10} onChange={(_, d) => {
-                    setAmount(d.value);
-                    setOver(undefined);
-                    setConfirmPrepay(false);
-                  }} />
-                </Field>
-                <Field label="收款日期" required>
-                  <Input type="date" value={paidDate} onChange={(_, d) => setPaidDate(d.value)} />
-                </Field>
-              </div>
-              <Field label="备注">
-                <Input value={note} maxLength={100} onChange={(_, d) => setNote(d.value)} />
-              </Field>
-              {over && (
-                <>
-                  <Text role="alert" className={s.warn}>{over.msg}</Text>
-                  <Checkbox checked={confirmPrepay} onChange={(_, d) => setConfirmPrepay(d.checked === true)} label={`确认多出的 ¥${over.over} 记为预付租金`} />
-                </>
-              )}
-              {error && <Text role="alert" className={s.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>取消</Button>
-              <Button appearance="primary" type="submit" disabled={busy || (over !== undefined && !confirmPrepay)}>{kind === 'refund' ? '确认退押金' : '确认收款'}</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={`收款：${c.plateNo}`}
+      label="收款"
+      submitText={kind === 'refund' ? '确认退押金' : '确认收款'}
+      disabled={over !== undefined && !confirmPrepay}
+      onSubmit={submit}
+      onClose={props.onClose}
+    >
+      <Text>{`合同 ${c.contractNo}，租户 ${c.renterName}，月租金 ¥${c.monthlyRent}`}</Text>
+      <Text>{`应收租金 ¥${c.rentDue}，已收 ¥${c.received}（${c.balanceName}）；押金 ¥${c.deposit}，已收押金余额 ¥${c.depositHeld}`}</Text>
+      <div className={s.pair}>
+        <Field label="款项类型" required>
+          <Select value={kind} onChange={(_, d) => changeKind(d.value as LeasePaymentKind)}>
+            {Object.entries(LEASE_PAYMENT_KIND_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </Select>
+        </Field>
+        <Field label={kind === 'refund' ? '退款方式' : '收款方式'} required>
+          <Select value={method} onChange={(_, d) => setMethod(d.value as LeasePaymentMethod)}>
+            {Object.entries(LEASE_PAYMENT_METHOD_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </Select>
+        </Field>
+        <Field label={kind === 'refund' ? '退还金额（元）' : '金额（元）'} required>
+          <Input value={amount} inputMode="decimal" maxLength={10} onChange={(_, d) => {
+            setAmount(d.value);
+            setOver(undefined);
+            setConfirmPrepay(false);
+          }} />
+        </Field>
+        <Field label="收款日期" required>
+          <Input type="date" value={paidDate} onChange={(_, d) => setPaidDate(d.value)} />
+        </Field>
+      </div>
+      <Field label="备注">
+        <Input value={note} maxLength={100} onChange={(_, d) => setNote(d.value)} />
+      </Field>
+      {over && (
+        <>
+          <Text role="alert" className={s.warn}>{over.msg}</Text>
+          <Checkbox checked={confirmPrepay} onChange={(_, d) => setConfirmPrepay(d.checked === true)} label={`确认多出的 ¥${over.over} 记为预付租金`} />
+        </>
+      )}
+    </FormDialog>
   );
 }

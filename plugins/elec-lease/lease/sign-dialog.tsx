@@ -1,15 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Text, tokens,
-} from '@fluentui/react-components';
-import { chinaDay, expectOk, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
-import { errorText, LeasePaths, type LeaseBike } from './lease-api';
+import { useEffect, useState } from 'react';
+import { Field, makeStyles, Select } from '@fluentui/react-components';
+import { chinaDay, expectOk, FormDialog, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
+import { LeasePaths, type LeaseBike } from './lease-api';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '640px', width: '94vw' },
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
   wide: { gridColumn: '1 / -1' },
-  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
 });
 
 const monthLater = (day: string) => {
@@ -29,8 +25,6 @@ export function SignDialog(props: { onSaved: (c: LeaseContract) => void; onClose
   const [bikeKeyword, setBikeKeyword] = useState('');
   const [renterKeyword, setRenterKeyword] = useState('');
   const [form, setForm] = useState({ vehicleId: '', renterId: '', startDate: today, endDate: monthLater(today), monthlyRent: '', deposit: '0', note: '' });
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
   useEffect(() => {
@@ -44,70 +38,49 @@ export function SignDialog(props: { onSaved: (c: LeaseContract) => void; onClose
     return () => void (live = false);
   }, [http, renterKeyword]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.vehicleId) return setError('请选择电动车');
-    if (!form.renterId) return setError('请选择租户');
-    setSaving(true);
-    setError(undefined);
-    try {
-      props.onSaved(expectOk(await http.postJson<LeaseContract>(LeasePaths.sign, { ...form, vehicleId: Number(form.vehicleId), renterId: Number(form.renterId) })));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setSaving(false);
-    }
+  const submit = async () => {
+    if (!form.vehicleId) throw new Error('请选择电动车');
+    if (!form.renterId) throw new Error('请选择租户');
+    props.onSaved(expectOk(await http.postJson<LeaseContract>(LeasePaths.sign, { ...form, vehicleId: Number(form.vehicleId), renterId: Number(form.renterId) })));
   };
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label="签订合同" className={s.surface}>
-        <form onSubmit={(e) => void submit(e)}>
-          <DialogBody>
-            <DialogTitle>签订合同</DialogTitle>
-            <DialogContent className={s.grid}>
-              <Field label="查找电动车">
-                <Input value={bikeKeyword} placeholder="车牌号" onChange={(_, d) => setBikeKeyword(d.value.trim())} />
-              </Field>
-              <Field label="电动车" required hint={bikes.length ? undefined : '没有可出租的电动车'}>
-                <Select value={form.vehicleId} onChange={(_, d) => set('vehicleId')(d.value)}>
-                  <option value="">请选择</option>
-                  {bikes.map((b) => <option key={b.id} value={b.id}>{b.plateNo}</option>)}
-                </Select>
-              </Field>
-              <Field label="查找租户">
-                <Input value={renterKeyword} placeholder="姓名或手机号" onChange={(_, d) => setRenterKeyword(d.value.trim())} />
-              </Field>
-              <Field label="租户" required>
-                <Select value={form.renterId} onChange={(_, d) => set('renterId')(d.value)}>
-                  <option value="">请选择</option>
-                  {renters.map((r) => <option key={r.id} value={r.id}>{`${r.name} ${r.phone}`}</option>)}
-                </Select>
-              </Field>
-              <Field label="开始日期" required>
-                <Input type="date" value={form.startDate} onChange={(_, d) => set('startDate')(d.value)} />
-              </Field>
-              <Field label="结束日期" required>
-                <Input type="date" value={form.endDate} onChange={(_, d) => set('endDate')(d.value)} />
-              </Field>
-              <Field label="月租金（元）" required>
-                <Input value={form.monthlyRent} inputMode="decimal" maxLength={10} onChange={(_, d) => set('monthlyRent')(d.value)} />
-              </Field>
-              <Field label="押金（元）" required>
-                <Input value={form.deposit} inputMode="decimal" maxLength={10} onChange={(_, d) => set('deposit')(d.value)} />
-              </Field>
-              <Field label="备注" className={s.wide}>
-                <Input value={form.note} maxLength={200} onChange={(_, d) => set('note')(d.value)} />
-              </Field>
-              {error && <Text role="alert" className={s.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={props.onClose}>取消</Button>
-              <Button appearance="primary" type="submit" disabled={saving}>签订</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title="签订合同" submitText="签订" width={640} onSubmit={submit} onClose={props.onClose}>
+      <div className={s.grid}>
+        <Field label="查找电动车">
+          <Input value={bikeKeyword} placeholder="车牌号" onChange={(_, d) => setBikeKeyword(d.value.trim())} />
+        </Field>
+        <Field label="电动车" required hint={bikes.length ? undefined : '没有可出租的电动车'}>
+          <Select value={form.vehicleId} onChange={(_, d) => set('vehicleId')(d.value)}>
+            <option value="">请选择</option>
+            {bikes.map((b) => <option key={b.id} value={b.id}>{b.plateNo}</option>)}
+          </Select>
+        </Field>
+        <Field label="查找租户">
+          <Input value={renterKeyword} placeholder="姓名或手机号" onChange={(_, d) => setRenterKeyword(d.value.trim())} />
+        </Field>
+        <Field label="租户" required>
+          <Select value={form.renterId} onChange={(_, d) => set('renterId')(d.value)}>
+            <option value="">请选择</option>
+            {renters.map((r) => <option key={r.id} value={r.id}>{`${r.name} ${r.phone}`}</option>)}
+          </Select>
+        </Field>
+        <Field label="开始日期" required>
+          <Input type="date" value={form.startDate} onChange={(_, d) => set('startDate')(d.value)} />
+        </Field>
+        <Field label="结束日期" required>
+          <Input type="date" value={form.endDate} onChange={(_, d) => set('endDate')(d.value)} />
+        </Field>
+        <Field label="月租金（元）" required>
+          <Input value={form.monthlyRent} inputMode="decimal" maxLength={10} onChange={(_, d) => set('monthlyRent')(d.value)} />
+        </Field>
+        <Field label="押金（元）" required>
+          <Input value={form.deposit} inputMode="decimal" maxLength={10} onChange={(_, d) => set('deposit')(d.value)} />
+        </Field>
+        <Field label="备注" className={s.wide}>
+          <Input value={form.note} maxLength={200} onChange={(_, d) => set('note')(d.value)} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

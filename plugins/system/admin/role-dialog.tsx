@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Field, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { BUTTON_RESOURCE_TYPE, expectOk, HttpService, Input, Textarea, useService, type ResourceItem } from '@tianlu/sdk';
+import { BUTTON_RESOURCE_TYPE, expectOk, FormDialog, HttpService, Input, Textarea, useService, type ResourceItem } from '@tianlu/sdk';
 import { AdminPaths, type AdminRole, type TenantOption } from './admin-api';
-import { FormDialog, FormSection } from './admin-dialogs';
+import { FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
 
@@ -106,7 +106,7 @@ export function RoleDialog(props: { role?: AdminRole; tenants: readonly TenantOp
   };
 
   return (
-    <FormDialog title={editing ? `编辑角色 ${editing.name}` : '新增角色'} wide onSubmit={save} onClose={props.onClose}>
+    <FormDialog title={editing ? `编辑角色 ${editing.name}` : '新增角色'} width={760} onSubmit={save} onClose={props.onClose}>
       {!editing && <TenantSelect label="所属客户" required options={props.tenants} value={tenantId} onChange={setTenantId} />}
       <Field label="角色名称" required>
         <Input value={name} onChange={(_, d) => setName(d.value)} maxLength={30} />

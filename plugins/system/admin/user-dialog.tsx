@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Field, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
+import { expectOk, FormDialog, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
 import { AdminPaths, type AdminUser, type GroupNode, type TenantOption } from './admin-api';
-import { FormDialog, FormSection } from './admin-dialogs';
+import { FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
 
@@ -56,7 +56,7 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
   };
 
   return (
-    <FormDialog title={editing ? `编辑用户 ${editing.account}` : '新增用户'} wide onSubmit={save} onClose={props.onClose}>
+    <FormDialog title={editing ? `编辑用户 ${editing.account}` : '新增用户'} width={760} onSubmit={save} onClose={props.onClose}>
       {!editing && (
         <>
           <TenantSelect

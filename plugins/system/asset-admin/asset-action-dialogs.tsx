@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, Radio, RadioGroup, Select, Text } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
-import { FormDialog } from '../admin/admin-dialogs';
+import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
 import { TerminalPaths, VehiclePaths, type AssetOptions, type TerminalRow, type VehicleRow } from './asset-api';
 import { GroupPicker, TenantPicker } from './asset-filters';

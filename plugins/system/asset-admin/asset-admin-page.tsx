@@ -1,7 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ASSET_KIND_DEFINITIONS, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
-import { ConfirmDialog } from '../admin/admin-dialogs';
+import { ASSET_KIND_DEFINITIONS, ConfirmDialog, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
 import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from './asset-action-dialogs';
 import { assetButtons, assetPaths, type AssetOptions, type VehicleRow } from './asset-api';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
-import { FormDialog } from '../admin/admin-dialogs';
+import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
 import { GroupPaths, treeOrder, type GroupNode, type Page, type TenantGroups, type VehicleRow } from './asset-api';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, expectOk, groupColumnLabel, HttpService, Input, ProfileInput, useService, type AssetKind, type AssetProfile } from '@tianlu/sdk';
-import { FormDialog } from '../admin/admin-dialogs';
+import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, groupColumnLabel, HttpService, Input, ProfileInput, useService, type AssetKind, type AssetProfile } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
 import { VehiclePaths, type VehicleRow } from './asset-api';
 import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
@@ -36,7 +35,7 @@ export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
     };
 
     return (
-      <FormDialog title={a ? `编辑${d.noun}` : `新增${d.noun}`} wide onSubmit={submit} onClose={props.onClose}>
+      <FormDialog title={a ? `编辑${d.noun}` : `新增${d.noun}`} width={760} onSubmit={submit} onClose={props.onClose}>
         {!a && (
           <NewAssetTenantPicker
             tenants={props.options.tenants}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
-import { FormDialog } from '../admin/admin-dialogs';
+import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
 import { TerminalPaths, type AssetOptions, type TerminalRow } from './asset-api';
 import { TenantPicker } from './asset-filters';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
-import { FormDialog } from '../admin/admin-dialogs';
+import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
 import { VehiclePaths, type VehicleRow } from './asset-api';
 import { GroupPicker, NewAssetTenantPicker } from './asset-filters';

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, Permission, ToastService, useService } from '@tianlu/sdk';
+import { ConfirmDialog, expectOk, HttpService, Permission, ToastService, useService } from '@tianlu/sdk';
 import { AdminButtons, AdminPaths, exportName, type TenantNode } from '../admin/admin-api';
-import { ConfirmDialog } from '../admin/admin-dialogs';
 import { AdminPage, errorText, formatTime } from '../admin/admin-page';
 import { TenantDialog } from '../admin/tenant-dialog';
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { ConfirmDialog, DataTable, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
 import { AdminButtons, AdminPaths, type DictionaryEntry, type Page } from '../admin/admin-api';
-import { ConfirmDialog, FormDialog } from '../admin/admin-dialogs';
 import { AdminPage, RowAction } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 

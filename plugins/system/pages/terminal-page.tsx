@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { DataTable, expectOk, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
-import { ConfirmDialog } from '../admin/admin-dialogs';
+import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
 import { assetButtons, TerminalPaths, type TerminalRow } from '../asset-admin/asset-api';

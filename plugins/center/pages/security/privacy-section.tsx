@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, MessageBar, MessageBarBody, Switch, Text } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarBody, Switch, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, SessionService, ToastService, useService, type UserPrivacy } from '@tianlu/sdk';
+import { ConfirmDialog, expectOk, HttpService, SessionService, ToastService, useService, type UserPrivacy } from '@tianlu/sdk';
 import { messageOf, SecurityPaths } from './security-paths';
 
 const useStyles = makeStyles({
@@ -59,55 +59,30 @@ export const PrivacySection = observer(function PrivacySection() {
   );
 });
 
-/** 微信绑定: the binding and its removal after a confirmation. */
+/** 微信绑定: the binding and its removal after a confirmation (a refusal shows in the confirmation). */
 export const WechatSection = observer(function WechatSection() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const session = useService<SessionService>(SessionService);
   const toast = useService<ToastService>(ToastService);
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const bound = session.user?.wxBound === true;
 
   const unbind = async () => {
-    setConfirming(false);
-    setFailure(undefined);
-    try {
-      expectOk(await http.get(SecurityPaths.unbindWx));
-      toast.show('已解除微信绑定', 'success');
-      await session.fetchUser();
-    } catch (e) {
-      setFailure(messageOf(e));
-    }
+    expectOk(await http.get(SecurityPaths.unbindWx));
+    toast.show('已解除微信绑定', 'success');
+    await session.fetchUser();
   };
 
   return (
     <div className={s.column}>
-      {failure && (
-        <MessageBar intent="error">
-          <MessageBarBody>{failure}</MessageBarBody>
-        </MessageBar>
-      )}
       <div className={s.row}>
         <Text>{bound ? '已绑定微信，可用微信扫码登录' : '未绑定微信'}</Text>
         <Button disabled={!bound} onClick={() => setConfirming(true)}>
           解除绑定
         </Button>
       </div>
-      <Dialog open={confirming} onOpenChange={(_, d) => setConfirming(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>解除微信绑定</DialogTitle>
-            <DialogContent>解除后将不能再用该微信登录，确定解除吗？</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => void unbind()}>
-                确定
-              </Button>
-              <Button onClick={() => setConfirming(false)}>取消</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {confirming && <ConfirmDialog title="解除微信绑定" message="解除后将不能再用该微信登录，确定解除吗？" onConfirm={unbind} onClose={() => setConfirming(false)} />}
     </div>
   );
 });
