@@ -69,7 +69,7 @@ export default function AttendancePage() {
     { key: 'center', title: '圆心（经度, 纬度）', width: 200, render: (a) => `${a.center[0].toFixed(6)}, ${a.center[1].toFixed(6)}` },
     { key: 'radius', title: '半径（米）', width: 100, align: 'right', render: (a) => a.radius },
     {
-      key: 'ops', title: '操作', render: (a) => (
+      key: 'ops', title: '操作', width: 120, render: (a) => (
         <span className={s.ops}>
           <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'area', area: a })}>编辑</Button>
           <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'deleteArea', area: a })}>删除</Button>
@@ -83,9 +83,9 @@ export default function AttendancePage() {
     { key: 'time', title: '上下班时间', width: 120, render: (w) => `${w.startTime}–${w.endTime <= w.startTime ? '次日' : ''}${w.endTime}` },
     { key: 'grace', title: '宽限', width: 70, render: (w) => `${w.graceMinutes} 分钟` },
     { key: 'days', title: '工作日', width: 190, render: (w) => weekdaysText(w.weekdays) },
-    { key: 'bound', title: '绑定', width: 190, render: (w) => [...w.departments, w.vehicleIds.length ? `${w.vehicleIds.length} 人` : ''].filter(Boolean).join('、') || '—' },
+    { key: 'bound', title: '绑定', render: (w) => [...w.departments, w.vehicleIds.length ? `${w.vehicleIds.length} 人` : ''].filter(Boolean).join('、') || '—' },
     {
-      key: 'ops', title: '操作', render: (w) => (
+      key: 'ops', title: '操作', width: 120, render: (w) => (
         <span className={s.ops}>
           <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'shift', shift: w })}>编辑</Button>
           <Button size="small" appearance="subtle" onClick={() => setEditing({ kind: 'deleteShift', shift: w })}>删除</Button>
