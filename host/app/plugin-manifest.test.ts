@@ -41,7 +41,7 @@ describe('plugins against the manifest', () => {
   it.each(manifest as ManifestRecord[])('$systemId takes its identity, routes and menus from its declaration', async (record) => {
     const def: PluginDefinition = (await loaders[record.systemId]!()).default;
     const declaration = declarations.find((d) => d.systemId === record.systemId);
-    expect(declaration).toBeDefined();
+    expect(declaration?.platformId).toBe(record.platformId);
     const { routes, ...declared } = declaredPlugin(declaration!, {});
     const withoutLoad = def.routes.map(({ load, ...route }) => {
       expect(load !== undefined || route.redirect !== undefined, route.path).toBe(true);

@@ -33,6 +33,7 @@ describe('registerChinaMap', () => {
     await expect(registerChinaMap()).rejects.toThrow('offline');
     await registerChinaMap();
     expect(loadBasemapData).toHaveBeenCalledTimes(2);
-    expect(echarts.getMap('china')).toBeDefined();
+    const names = (echarts.getMap('china')?.geoJson as { features: { properties: { name: string } }[] } | undefined)?.features.map((f) => f.properties.name);
+    expect(names).toEqual(['北京市']);
   });
 });
