@@ -8,6 +8,7 @@ export * from './china-time';
 export * from './live-close';
 export * from './asset-kinds';
 export * from './asset-vocabulary';
+export * from './attendance';
 export * from './attendance-summary';
 export * from './gb-compliance';
 export * from './lease';
