@@ -14,6 +14,7 @@ export * from './gb-compliance';
 export * from './lease';
 export * from './ebike-guard';
 export * from './health-limits';
+export * from './health';
 export * from './plugin';
 export * from './pagination';
 export * from './services/http-service';
