@@ -12,6 +12,7 @@ export * from './attendance';
 export * from './attendance-summary';
 export * from './gb-compliance';
 export * from './lease';
+export * from './system-admin';
 export * from './ebike-guard';
 export * from './health-limits';
 export * from './health';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
-import { AdminPaths, type TenantKind, type TenantNode } from './admin-api';
+import { expectOk, HttpService, Input, Textarea, useService, type TenantKind, type TenantNode } from '@tianlu/sdk';
+import { AdminPaths } from './admin-api';
 import { FormDialog } from './admin-dialogs';
 
 /**
