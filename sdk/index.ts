@@ -11,6 +11,7 @@ export * from './asset-vocabulary';
 export * from './attendance';
 export * from './attendance-summary';
 export * from './gb-compliance';
+export * from './fence';
 export * from './lease';
 export * from './system-admin';
 export * from './ebike-guard';
