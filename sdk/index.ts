@@ -13,6 +13,7 @@ export * from './attendance-summary';
 export * from './gb-compliance';
 export * from './fence';
 export * from './lease';
+export * from './notice';
 export * from './system-admin';
 export * from './ebike-guard';
 export * from './health-limits';
