@@ -61,6 +61,16 @@ export interface LeaseRenter {
   createTime: string;
 }
 
+/** An e-bike a contract may be signed for, as bikes.json answers it. */
+export interface LeaseBike {
+  id: number;
+  tenantId: number;
+  plateNo: string;
+  inRepair: boolean;
+  /** In a 待生效, 租赁中 or 已逾期 contract. */
+  rented: boolean;
+}
+
 /** A contract as the API answers it; money in yuan, dates YYYY-MM-DD. */
 export interface LeaseContract {
   id: number;

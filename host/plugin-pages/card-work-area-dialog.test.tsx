@@ -45,7 +45,7 @@ describe('新增考勤区域', () => {
   });
 });
 
-const AREA: WorkArea = { id: 3, name: '一号厂区', center: [116.3, 39.8], radius: 300 };
+const AREA: WorkArea = { id: 3, name: '一号厂区', center: [116.3, 39.8], radius: 300, createTime: '2026-05-01T08:00:00+08:00' };
 const SHIFT: WorkShift = { id: 1, name: '白班', workAreaId: 3, startTime: '09:00', endTime: '18:00', graceMinutes: 5, weekdays: [1, 2, 3, 4, 5], vehicleIds: [11], departments: ['装配部'], memberStarts: {} };
 const person = (no: string, name: string, lon: number, lat: number, extra: { vehicleId: number; department: string }) =>
   monitorItem(no, { plateNo: name, assetKind: 'person', lon, lat, ...extra });

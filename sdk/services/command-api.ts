@@ -5,15 +5,16 @@
 import { commandActionFor } from '../asset-vocabulary';
 import { sensitivityName } from '../ebike-guard';
 
-/** The command types a terminal can be sent. */
-export type CommandType =
-  | 'locate' | 'interval' | 'text' | 'track' | 'control' | 'oilPower'
-  // GT06 and watch-protocol devices (badges, collars, e-bike guards)
-  | 'findDevice' | 'sosNumbers' | 'monitor' | 'powerOff' | 'fortify'
-  // pet collars (宠物守护 寻宠)
-  | 'light' | 'lostMode'
-  // e-bike guards (电动车卫士 防盗设置)
-  | 'vibrationSensitivity';
+/**
+ * The command types a terminal can be sent (docs/api-contract.md, "Alarms, geofences and commands"), in the
+ * order 下发指令 offers them: JT/T 808 (locate … oilPower), GT06 and watch-protocol devices (fortify …
+ * powerOff), pet collars (light, lostMode), e-bike guards (vibrationSensitivity).
+ */
+export const COMMAND_TYPES = [
+  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'fortify', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'light', 'lostMode',
+  'vibrationSensitivity',
+] as const;
+export type CommandType = (typeof COMMAND_TYPES)[number];
 
 /** `Command.status`: 0 待发送, 1 已发送, 2 成功, 3 失败, 4 超时. */
 export const CommandStatus = { PENDING: 0, SENT: 1, SUCCEEDED: 2, FAILED: 3, TIMED_OUT: 4 } as const;

@@ -1,23 +1,6 @@
-/** The envelope every JSON answer of the Tianlu server uses. */
-export interface Envelope<T = unknown> {
-  /** 1 success, 4010 session expired, 5001 site config missing, 403, 400, 404, 500. */
-  flag: number;
-  msg: string;
-  obj: T;
-  /** Legacy field: success only when undefined or 0. */
-  code?: number;
-}
+import { Flag, type Envelope } from '../envelope';
 
-/** Well-known envelope flags. */
-export const Flag = {
-  OK: 1,
-  SESSION_EXPIRED: 4010,
-  SITE_CONFIG_MISSING: 5001,
-  FORBIDDEN: 403,
-  BAD_INPUT: 400,
-  NOT_FOUND: 404,
-  INTERNAL: 500,
-} as const;
+export { Flag, type Envelope };
 
 /** Default failure message when the server gives none. */
 export const NETWORK_ERROR_MESSAGE = '网络异常';

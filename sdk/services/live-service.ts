@@ -80,7 +80,7 @@ export interface MonitorItem {
 
 /** Messages of the live channel other than positions, by `type` (see {@link LiveService.on}). */
 /** `{"type":"exportReady"}`: the export record `id` finished and can be downloaded. */
-export interface ExportReadyEvent {
+export interface ExportReadyLiveEvent {
   id: number;
   fileName: string;
 }
@@ -91,7 +91,7 @@ export interface LiveEvents {
   /** A command to a terminal changed status (待发送, 已发送, 成功, 失败, 超时). */
   command: CommandLiveEvent;
   /** An export of this user is ready in 下载中心. */
-  exportReady: ExportReadyEvent;
+  exportReady: ExportReadyLiveEvent;
 }
 
 /** Connection state of the live channel. */
@@ -131,12 +131,20 @@ export const VEHICLE_DETAIL_PATH = '/car/v4/api/vehicle/detail.json';
 /** list.json's largest page. */
 export const MONITOR_MAX_PAGE_SIZE = 20_000;
 
-/** A node of GET /car/v4/api/monitor/tree.json; counts include subgroups. */
+/** Assets of a group and its subgroups: all, online, offline, with an open alarm. */
+export interface GroupCounts {
+  all: number;
+  online: number;
+  offline: number;
+  alarm: number;
+}
+
+/** A node of GET /car/v4/api/monitor/tree.json (id 0 未分组); counts include subgroups. The console adds departments (string ids). */
 export interface VehicleGroup {
   id: number | string;
   name: string;
   parentId?: number | string | null;
-  counts?: { all: number; online: number; offline: number; alarm: number };
+  counts?: GroupCounts;
   children?: VehicleGroup[];
 }
 

@@ -1,8 +1,6 @@
-import type { AlarmLevel, AlarmLifecycle } from '../../sdk/services/alarm-service';
+import type { AlarmLevel, AlarmLifecycle, AlarmSource } from '../../sdk/services/alarm-service';
 
-/** Where an alarm comes from: a JT/T 808 alarm bit the terminal set, or a rule the platform evaluates. */
-export type AlarmSource = 'terminal' | 'platform';
-export type { AlarmLevel, AlarmLifecycle };
+export type { AlarmLevel, AlarmLifecycle, AlarmSource };
 
 /** One threshold of a platform rule: its key in `thresholds`, Chinese name and allowed range. */
 export interface ThresholdSpec {

@@ -1,4 +1,4 @@
-import type { AlarmPushSettings } from '../store/alarm-settings-queries';
+import type { AlarmPushSettings } from '../../sdk/services/alarm-service';
 import { ALARM_TYPES } from './alarm-catalogue';
 
 export type { AlarmPushSettings };

@@ -1,23 +1,8 @@
+import { Flag, type Envelope } from '../../sdk/envelope';
 import type { DomainError, DomainErrorCode } from '../domain-error';
 
 /** The answer shape of every JSON endpoint: flag 1 success, otherwise an error flag with a Chinese message. */
-export interface Envelope<T = unknown> {
-  flag: number;
-  msg: string;
-  obj: T;
-}
-
-export const Flag = {
-  OK: 1,
-  BAD_INPUT: 400,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  /** A client address used up its budget of login attempts or SMS codes; also HTTP status 429. */
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  SESSION_EXPIRED: 4010,
-  SITE_CONFIG_MISSING: 5001,
-} as const;
+export { Flag, type Envelope };
 
 export function ok<T>(obj: T, msg = '成功'): Envelope<T> {
   return { flag: Flag.OK, msg, obj };

@@ -1,4 +1,5 @@
 import { distance, type LonLat } from '../../sdk/geo';
+import type { AttendanceStatus } from '../../sdk/attendance';
 
 /** China time is UTC+8 all year: attendance days run from midnight to midnight there. */
 const CHINA_OFFSET_MS = 8 * 3600_000;
@@ -29,8 +30,6 @@ export interface TimedPoint {
   lat: number;
 }
 
-/** 正常 / 迟到 / 早退 / 迟到早退 / 缺勤 / 请假, or 未结束 while the shift has not ended and nothing is wrong yet. */
-export type AttendanceStatus = '正常' | '迟到' | '早退' | '迟到早退' | '缺勤' | '请假' | '未结束';
 
 /** What an administrator recorded for a person's day: a leave (its kind, 事假 …) and 补卡 punches. */
 export interface DayRecords {

@@ -1,11 +1,9 @@
-import { officialHolidays, type HolidayEntry, type HolidayKind } from './official-holidays';
-
-/** A tenant's own entry: 放假, 调休上班, or normal (a day the official schedule marks, set back to its weekday). */
-export type CalendarKind = HolidayKind | 'normal';
+import type { HolidayKind } from '../../sdk/attendance';
+import { officialHolidays, type HolidayEntry } from './official-holidays';
 
 export interface TenantHoliday {
   day: string;
-  kind: CalendarKind;
+  kind: HolidayKind;
   name: string;
 }
 

@@ -6,13 +6,11 @@
  * 2027 has not been entered: its notice was not available when this data was written, so the console
  * says so and a tenant enters the year by hand until the data is updated. Never add a year from a guess.
  */
-
-/** holiday: 放假 (not a working day whatever the weekday); workday: 调休上班 (a working day whatever the weekday). */
-export type HolidayKind = 'holiday' | 'workday';
+import type { OfficialHolidayKind } from '../../sdk/attendance';
 
 export interface HolidayEntry {
   day: string;
-  kind: HolidayKind;
+  kind: OfficialHolidayKind;
   /** 元旦, 春节, … (a 调休上班 day carries the holiday it makes up for). */
   name: string;
 }

@@ -1,3 +1,4 @@
+import type { ExportReadyLiveEvent } from '../../sdk/services/live-service';
 import type { CommandView } from '../commands/command-view';
 import type { Alarm } from '../alarms/alarm-model';
 import type { PositionRow } from '../gateway/gateway-ports';
@@ -79,15 +80,12 @@ export interface AssetsChangedEvent {
   terminalIds: number[];
 }
 
-/** A user's report export is ready (live channel: that user's sockets). */
-export interface ExportReadyEvent {
+/** A user's report export is ready (live channel: that user's sockets get the record id and file name). */
+export interface ExportReadyEvent extends ExportReadyLiveEvent {
   type: 'exportReady';
   /** The user's own tenant. */
   tenantId: number;
   userId: number;
-  /** The export record. */
-  id: number;
-  fileName: string;
 }
 
 /**

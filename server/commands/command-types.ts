@@ -4,18 +4,13 @@ import {
 } from '../gateway/jt808/index';
 import { commandNameFor, vocabularyOf } from '../../sdk/asset-vocabulary';
 import { checkSensitivity, type VibrationSensitivity } from '../../sdk/ebike-guard';
-import { describeCommandParams } from '../../sdk/services/command-api';
+import { COMMAND_TYPES, describeCommandParams, type CommandType } from '../../sdk/services/command-api';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import { EVERY_TERMINAL, supportRefusal, type CommandSupport, type TargetTraits } from './command-support';
 
 export { protocolOf, type TargetTraits } from './command-support';
 
-/** The command types of docs/api-contract.md ("Alarms, geofences and commands"), in the order 下发指令 offers them. */
-export const COMMAND_TYPES = [
-  'locate', 'interval', 'text', 'track', 'control', 'oilPower', 'fortify', 'findDevice', 'sosNumbers', 'monitor', 'powerOff', 'light', 'lostMode',
-  'vibrationSensitivity',
-] as const;
-export type CommandType = (typeof COMMAND_TYPES)[number];
+export { COMMAND_TYPES, type CommandType };
 
 /** Parameters after checking, or the Chinese reason they were refused. */
 export type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok: false; msg: string };

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceSummary } from '../../sdk/attendance-summary';
-import type { DayItem } from '../api/card/attendance-views';
-import type { WorkArea } from '../api/card/work-area-routes';
-import type { WorkShift } from '../api/card/work-shift-routes';
+import type { AttendanceDayItem as DayItem, WorkArea, WorkShift } from '../../sdk/attendance';
 import { ManualClock } from '../clock';
 import { OfflineCellLocator } from '../gateway/cell-locator';
 import type { PositionRow } from '../gateway/gateway-ports';

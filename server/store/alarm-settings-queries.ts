@@ -1,19 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isAlarmLevel, type AlarmControl } from '../alarms/alarm-catalogue';
+import type { AlarmPushSettings } from '../../sdk/services/alarm-service';
 import type { Database } from './db-schema';
-
-/** How a tenant is told about new alarms (推送设置). */
-export interface AlarmPushSettings {
-  /** The console pops up the alarm tip. */
-  popup: boolean;
-  /** The console plays the alarm sound. */
-  sound: boolean;
-  /** Types that are pushed at all (popup, sound, webhook, e-mail, SMS). */
-  alarmTypes: string[];
-  webhook: { enabled: boolean; url: string };
-  email: { enabled: boolean; to: string[] };
-  sms: { enabled: boolean; phones: string[] };
-}
 
 /** Per-tenant alarm controls (告警设置) and push settings (推送设置). */
 export class AlarmSettingsQueries {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { CalendarKind, TenantHoliday } from '../attendance/holiday-calendar';
+import type { HolidayKind } from '../../sdk/attendance';
+import type { TenantHoliday } from '../attendance/holiday-calendar';
 import type { Database } from './db-schema';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 
@@ -65,7 +66,7 @@ export class AttendanceRecordQueries {
       .execute();
   }
 
-  async saveHoliday(tenantId: number, day: string, kind: CalendarKind, name: string, userId: number): Promise<void> {
+  async saveHoliday(tenantId: number, day: string, kind: HolidayKind, name: string, userId: number): Promise<void> {
     await this.db
       .insertInto('attendance_holidays')
       .values({ tenant_id: tenantId, day, kind, name, updated_by: userId })

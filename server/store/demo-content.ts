@@ -1,4 +1,4 @@
-import type { DictionaryEntry } from './dictionary-queries';
+import type { DictionaryItem } from '../../sdk/system-admin';
 
 /** Demo profile content: dictionary entries and in-site notices. */
 
@@ -9,10 +9,10 @@ export const DEMO_SITE = {
   iconUrl: '/favicon.ico',
 };
 
-const entries = (type: string, names: [code: string, name: string][]): DictionaryEntry[] =>
+const entries = (type: string, names: [code: string, name: string][]): DictionaryItem[] =>
   names.map(([code, name], i) => ({ type, code, name, sort: i + 1 }));
 
-export const DEMO_DICTIONARY: DictionaryEntry[] = [
+export const DEMO_DICTIONARY: DictionaryItem[] = [
   ...entries('vehicleType', [['1', '小型汽车'], ['2', '大型货车'], ['3', '客车'], ['4', '危险品运输车'], ['5', '电动自行车']]),
   ...entries('plateColor', [['1', '蓝色'], ['2', '黄色'], ['3', '黑色'], ['4', '白色'], ['5', '绿色']]),
   ...entries('alarmType', [['0', '紧急报警'], ['1', '超速报警'], ['2', '疲劳驾驶'], ['7', '终端主电源欠压'], ['8', '终端主电源掉电'], ['20', '进出区域']]),

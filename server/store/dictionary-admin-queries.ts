@@ -1,13 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { DictionaryEntry } from '../../sdk/system-admin';
 import type { Database } from './db-schema';
-
-export interface DictionaryRow {
-  id: number;
-  type: string;
-  code: string;
-  name: string;
-  sort: number;
-}
 
 export interface DictionaryFilter {
   type?: string;
@@ -22,7 +15,7 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
 export class DictionaryAdminQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async page(filter: DictionaryFilter): Promise<{ total: number; list: DictionaryRow[] }> {
+  async page(filter: DictionaryFilter): Promise<{ total: number; list: DictionaryEntry[] }> {
     let q = this.db.selectFrom('dictionary');
     if (filter.type) q = q.where('type', '=', filter.type);
     if (filter.keyword) {
@@ -36,7 +29,7 @@ export class DictionaryAdminQueries {
     return { total: Number(total.n), list };
   }
 
-  async find(id: number): Promise<DictionaryRow | undefined> {
+  async find(id: number): Promise<DictionaryEntry | undefined> {
     return this.db.selectFrom('dictionary').select(['id', 'type', 'code', 'name', 'sort']).where('id', '=', id).executeTakeFirst();
   }
 
@@ -47,12 +40,12 @@ export class DictionaryAdminQueries {
     return (await q.executeTakeFirst()) !== undefined;
   }
 
-  async create(entry: Omit<DictionaryRow, 'id'>): Promise<number> {
+  async create(entry: Omit<DictionaryEntry, 'id'>): Promise<number> {
     const row = await this.db.insertInto('dictionary').values(entry).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async update(id: number, entry: Omit<DictionaryRow, 'id'>): Promise<void> {
+  async update(id: number, entry: Omit<DictionaryEntry, 'id'>): Promise<void> {
     await this.db.updateTable('dictionary').set(entry).where('id', '=', id).execute();
   }
 

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FenceTrigger } from '../../sdk/fence';
 import type { Database } from './db-schema';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
-
-export type FenceTrigger = 'enter' | 'exit' | 'both';
 
 /** A fence as stored (WGS84), with the vehicles and groups it is bound to. */
 export interface FenceRecord {

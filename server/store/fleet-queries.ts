@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './db-schema';
 
-export interface VehicleGroup {
+/** A vehicle group as stored. */
+export interface FleetGroupRecord {
   id: number;
   parentId: number | null;
   name: string;
@@ -71,7 +72,7 @@ export interface AssetDetail {
 export class FleetQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async groups(tenantId: number): Promise<VehicleGroup[]> {
+  async groups(tenantId: number): Promise<FleetGroupRecord[]> {
     return this.db
       .selectFrom('vehicle_groups')
       .select(['id', 'parent_id as parentId', 'name', 'sort'])

@@ -1,37 +1,12 @@
 import { sql, type Kysely } from 'kysely';
+import type { HealthDayFigures, HealthReading, ReadingStats } from '../../sdk/health';
 import type { Database } from './db-schema';
 
-/** One stored body reading of a badge (what came with a position; absent fields were not measured). */
-export interface HealthReading {
-  time: Date;
-  heartRate: number | null;
-  systolic: number | null;
-  diastolic: number | null;
-  /** Blood oxygen saturation, %. */
-  spo2: number | null;
-  temperature: number | null;
-  steps: number | null;
-}
+/** One stored body reading of a badge (what came with a position), its time an instant. */
+export type StoredHealthReading = Omit<HealthReading, 'time'> & { time: Date };
 
-/** min / max / avg of one reading over a day (null without any). */
-export interface ReadingStats {
-  min: number | null;
-  max: number | null;
-  avg: number | null;
-}
-
-export interface DayHealth {
+export interface DayHealth extends HealthDayFigures {
   terminalId: number;
-  heartRate: ReadingStats;
-  systolic: ReadingStats;
-  diastolic: ReadingStats;
-  spo2: ReadingStats;
-  temperature: ReadingStats;
-  /** The most steps counted that day. */
-  steps: number | null;
-  readings: number;
-  /** Health alarms (心率异常, 血压过高/过低, 血氧过低, 体温过高/过低) that started that day. */
-  alarms: number;
 }
 
 const READING_KEYS = ['heartRate', 'systolic', 'diastolic', 'spo2', 'temperature', 'steps'] as const;
@@ -48,7 +23,7 @@ export class HealthReadingQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The readings of one terminal with start ≤ time < end, oldest first. */
-  async series(terminalId: number, start: Date, end: Date): Promise<HealthReading[]> {
+  async series(terminalId: number, start: Date, end: Date): Promise<StoredHealthReading[]> {
     const field = (k: string) => sql<string | null>`extras->>${k}`;
     const rows = await this.db
       .selectFrom('positions')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { OPEN_LEASE_STATUSES, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
+import { OPEN_LEASE_STATUSES, type LeaseBike, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
 import type { Database } from './db-schema';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 import { wholeNumber } from './masked-search';
@@ -99,16 +99,6 @@ export interface ContractFilter {
   status?: LeaseStatus;
   tenantId?: number;
   ids?: readonly number[];
-}
-
-/** An e-bike a contract may be signed for. */
-export interface LeaseBike {
-  id: number;
-  tenantId: number;
-  plateNo: string;
-  inRepair: boolean;
-  /** In a 待生效, 租赁中 or 已逾期 contract. */
-  rented: boolean;
 }
 
 /** A contract that just became 已逾期, with the e-bike's terminal for the alarm. */

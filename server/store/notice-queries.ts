@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { NoticeItem } from '../../sdk/notice';
 import type { Database } from './db-schema';
 
-export interface NoticeSummary {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  publishTime: Date;
-  read: boolean;
-}
+/** A notice as stored, its publish time an instant (the API answers sdk's NoticeItem). */
+export type NoticeSummary = Omit<NoticeItem, 'publishTime'> & { publishTime: Date };
 
-export interface NoticeDetail extends NoticeSummary {
+/** A notice with its content, as stored. */
+export interface StoredNotice extends NoticeSummary {
   content: string;
 }
 
@@ -72,7 +68,7 @@ export class NoticeQueries {
     return { total: Number(totalRow.n), unread: Number(unreadRow.n), list: list.map((r) => ({ ...r, read: Boolean(r.read) })) };
   }
 
-  async get(reader: Reader, id: number): Promise<NoticeDetail | undefined> {
+  async get(reader: Reader, id: number): Promise<StoredNotice | undefined> {
     const row = await this.visible(reader)
       .where('notices.id', '=', id)
       .select((eb) => [

@@ -2,7 +2,7 @@ import { hashPassword } from '../auth/password-hasher';
 import { CENTRE_PLATFORM_ID, PLATFORM_CATALOGUE } from './catalogue/platform-catalogue';
 import { RESOURCE_CATALOGUE } from './catalogue/resource-catalogue';
 import type { Store } from './create-store';
-import type { TenantKind } from './tenant-admin-queries';
+import type { TenantKind } from '../../sdk/system-admin';
 import { DEMO_DICTIONARY, DEMO_NOTICES, DEMO_SITE } from './demo-content';
 
 export const DEMO_TENANT = '天路演示';

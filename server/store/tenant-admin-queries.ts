@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { TenantKind } from '../../sdk/system-admin';
 import type { Database } from './db-schema';
-
-/** platform (the installation's root), agent (may have customers below it), customer (a leaf). */
-export type TenantKind = 'platform' | 'agent' | 'customer';
 
 export interface TenantRow {
   id: number;

@@ -7,33 +7,22 @@ import {
   NETWORK_ERROR_MESSAGE,
   type DrawMode,
   type DrawnShape,
+  type Fence,
+  type FenceTrigger,
   type HttpService,
   type MapShape,
   type MonitorItem,
   type VehicleGroup,
 } from '@tianlu/sdk';
 
+export type { Fence, FenceTrigger };
+
 export const FENCE_LIST_PATH = '/car/v4/api/fence/list.json';
 export const FENCE_SAVE_PATH = '/car/v4/api/fence/save.json';
 export const FENCE_DELETE_PATH = '/car/v4/api/fence/delete.json';
 
-export type FenceTrigger = 'enter' | 'exit' | 'both';
 export const TRIGGER_LABELS: Record<FenceTrigger, string> = { enter: '进入', exit: '离开', both: '进出' };
 export const SHAPE_LABELS: Record<DrawMode, string> = { circle: '圆形', polygon: '多边形' };
-
-/** A fence (WGS84; radius in metres). */
-export interface Fence {
-  id: number;
-  name: string;
-  shape: DrawMode;
-  center?: [number, number];
-  radius?: number;
-  points?: [number, number][];
-  trigger: FenceTrigger;
-  vehicleIds: number[];
-  groupIds: number[];
-  createTime: string;
-}
 
 /** The fence being created or edited. */
 export type FenceDraft = Omit<Fence, 'id' | 'createTime'> & { id?: number };

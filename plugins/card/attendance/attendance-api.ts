@@ -28,90 +28,13 @@ export const AttendancePaths = {
 /** 导出考勤 (a button of 考勤报表, 1104). */
 export const ATTENDANCE_EXPORT_BUTTON = 110401;
 
-export interface WorkArea {
-  id: number;
-  name: string;
-  /** WGS84 [lon, lat]. */
-  center: [number, number];
-  radius: number;
-}
-
-export interface WorkShift {
-  id: number;
-  name: string;
-  workAreaId: number;
-  startTime: string;
-  endTime: string;
-  graceMinutes: number;
-  /** ISO weekdays: 1 Monday … 7 Sunday. */
-  weekdays: number[];
-  vehicleIds: number[];
-  departments: string[];
-  /** The day each binding (`v:<id>`, `d:<department>`) applies from. */
-  memberStarts: Record<string, string>;
-}
-
 export interface ShiftOptions {
   people: { id: number; name: string; employeeNo: string; department: string }[];
   departments: string[];
 }
 
-interface PersonColumns {
-  vehicleId: number;
-  name: string;
-  employeeNo: string;
-  department: string;
-  shiftName: string;
-  areaName: string;
-}
-
-export interface DayItem extends PersonColumns {
-  day: string;
-  arrival: string | null;
-  departure: string | null;
-  lateMinutes: number;
-  earlyMinutes: number;
-  absent: boolean;
-  /** The kind of leave on a leave day (事假 …). */
-  leave: string | null;
-  /** A 补卡 set the arrival or departure. */
-  corrected: boolean;
-  onSiteHours: number;
-  status: string;
-}
-
-export interface MonthItem extends PersonColumns {
-  workDays: number;
-  presentDays: number;
-  lateDays: number;
-  earlyDays: number;
-  absentDays: number;
-  leaveDays: number;
-  onSiteHours: number;
-  /** The day the shift applies to the person from. */
-  startsOn: string;
-}
-
-export type { AttendanceSummary } from '@tianlu/sdk';
-
-/** holiday 放假, workday 调休上班, normal 按工作日 (a tenant's cancellation of an official day). */
-export type HolidayKind = 'holiday' | 'workday' | 'normal';
-
-export interface HolidayDay {
-  day: string;
-  kind: HolidayKind;
-  name: string;
-  official: { kind: 'holiday' | 'workday'; name: string } | null;
-  own: boolean;
-}
-
-export interface HolidayYear {
-  year: number;
-  officialPublished: boolean;
-  days: HolidayDay[];
-}
-
-export const HOLIDAY_KIND_NAMES: Record<HolidayKind, string> = { holiday: '放假', workday: '调休上班', normal: '按工作日' };
+export type { AttendanceSummary, WorkArea, WorkShift, HolidayDay, HolidayKind, HolidayYear } from '@tianlu/sdk';
+export { HOLIDAY_KIND_NAMES } from '@tianlu/sdk';
 
 export const LEAVE_KINDS = ['事假', '病假', '年假', '调休', '婚假', '丧假', '产假', '陪产假', '工伤假', '公出', '其他'] as const;
 

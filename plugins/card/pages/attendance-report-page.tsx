@@ -3,6 +3,8 @@ import { Badge, Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@f
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
   ATTENDANCE_SUMMARY_TITLES,
+  type AttendanceDayItem,
+  type AttendanceMonthItem,
   type AttendanceSummary,
   chinaDay,
   DataTable,
@@ -19,7 +21,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText, type DayItem, type MonthItem } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText } from '../attendance/attendance-api';
 
 const useStyles = makeStyles({
   date: { width: '160px' },
@@ -34,7 +36,7 @@ const STATUS_COLOR: Record<string, 'success' | 'warning' | 'danger' | 'informati
   正常: 'success', 迟到: 'warning', 早退: 'warning', 迟到早退: 'warning', 缺勤: 'danger', 请假: 'informative', 未结束: 'informative',
 };
 
-const person: DataTableColumn<DayItem | MonthItem>[] = [
+const person: DataTableColumn<AttendanceDayItem | AttendanceMonthItem>[] = [
   { key: 'name', title: '姓名', width: 90, render: (r) => r.name },
   { key: 'no', title: '工号', width: 80, render: (r) => r.employeeNo || '—' },
   { key: 'dept', title: '部门', width: 90, render: (r) => r.department || '—' },
@@ -42,7 +44,7 @@ const person: DataTableColumn<DayItem | MonthItem>[] = [
   { key: 'area', title: '考勤区域', width: 110, render: (r) => r.areaName },
 ];
 
-const dayColumns: DataTableColumn<DayItem>[] = [
+const dayColumns: DataTableColumn<AttendanceDayItem>[] = [
   ...person,
   { key: 'arrival', title: '首次到达', width: 80, render: (r) => clockOf(r.arrival) },
   { key: 'departure', title: '最后离开', width: 80, render: (r) => clockOf(r.departure) },
@@ -56,7 +58,7 @@ const dayColumns: DataTableColumn<DayItem>[] = [
   },
 ];
 
-const monthColumns: DataTableColumn<MonthItem>[] = [
+const monthColumns: DataTableColumn<AttendanceMonthItem>[] = [
   ...person,
   { key: 'work', title: '应出勤（天）', width: 90, align: 'right', render: (r) => r.workDays },
   { key: 'present', title: '出勤（天）', width: 80, align: 'right', render: (r) => r.presentDays },
@@ -79,7 +81,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   const [month, setMonth] = useState(chinaDay().slice(0, 7));
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState({ kind: 'day' as Kind, day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' });
-  const [rows, setRows] = useState<{ kind: Kind; list: (DayItem | MonthItem)[]; summary: AttendanceSummary }>();
+  const [rows, setRows] = useState<{ kind: Kind; list: (AttendanceDayItem | AttendanceMonthItem)[]; summary: AttendanceSummary }>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -88,7 +90,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
     setError(undefined);
     try {
       const params = { ...pagination.query, ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      type Answer = { total: number; list: (DayItem | MonthItem)[]; summary: AttendanceSummary };
+      type Answer = { total: number; list: (AttendanceDayItem | AttendanceMonthItem)[]; summary: AttendanceSummary };
       const answer = expectOk(
         query.kind === 'day'
           ? await http.get<Answer>(AttendancePaths.day, { ...params, day: query.day })
@@ -157,9 +159,9 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
         </div>
       )}
       {rows?.kind === 'month' ? (
-        <DataTable label="考勤月报" rows={rows.list as MonthItem[]} columns={monthColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '没有排班的人员'} />
+        <DataTable label="考勤月报" rows={rows.list as AttendanceMonthItem[]} columns={monthColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '没有排班的人员'} />
       ) : (
-        <DataTable label="考勤日报" rows={(rows?.list ?? []) as DayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
+        <DataTable label="考勤日报" rows={(rows?.list ?? []) as AttendanceDayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
       )}
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
     </PageSection>

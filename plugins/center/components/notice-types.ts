@@ -1,27 +1,4 @@
-/** A notice of pageHelpMessage. */
-export interface NoticeItem {
-  id: number;
-  title: string;
-  summary: string;
-  category: string;
-  publishTime: string;
-  read: boolean;
-}
-
-export interface NoticePage {
-  total: number;
-  unread: number;
-  list: NoticeItem[];
-}
-
-export interface NoticeDetail {
-  id: number;
-  title: string;
-  content: string;
-  category: string;
-  publishTime: string;
-  read: boolean;
-}
+export type { NoticeDetail, NoticeItem, NoticePage } from '@tianlu/sdk';
 
 export const NoticePaths = {
   page: '/car/v1/helpCenter/helpMessage/pageHelpMessage',

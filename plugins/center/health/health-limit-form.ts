@@ -7,8 +7,9 @@ import {
   type HealthLimitKey,
   type HealthLimitOverride,
   type HealthLimits,
-  type HealthThreshold,
 } from '@tianlu/sdk';
+
+export type { HealthOverride, HealthOverrideList, HealthPerson } from '@tianlu/sdk';
 
 /** 健康设置 calls (docs/api-contract.md, 健康设置). */
 const BASE = '/car/v4/api/health/threshold';
@@ -20,31 +21,6 @@ export const HealthSettingsPaths = {
   saveOverride: `${BASE}/saveHealthLimitOverride.json`,
   deleteOverride: `${BASE}/deleteHealthLimitOverride.json`,
 } as const;
-
-/** A department's or a person's own limits as the page lists them. */
-export interface HealthOverride {
-  id: number;
-  scope: 'department' | 'person';
-  department: string;
-  vehicleId: number | null;
-  name: string;
-  employeeNo: string;
-  limits: HealthLimitOverride;
-  effective: HealthLimits;
-}
-
-export interface HealthOverrideList {
-  tenant: HealthThreshold;
-  departments: string[];
-  overrides: HealthOverride[];
-}
-
-export interface HealthPerson {
-  id: number;
-  name: string;
-  employeeNo: string;
-  department: string;
-}
 
 /** The text of each limit field as typed. */
 export type LimitForm = Record<HealthLimitKey, string>;

@@ -32,13 +32,6 @@ export const LeaseButtons = {
   exportIncome: 230401, saveSettings: 230501, repair: 230502,
 } as const;
 
-/** An e-bike as bikes.json answers it. */
-export interface LeaseBike {
-  id: number;
-  tenantId: number;
-  plateNo: string;
-  inRepair: boolean;
-  rented: boolean;
-}
+export type { LeaseBike } from '@tianlu/sdk';
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -1,5 +1,5 @@
 /** The 系统管理 calls of docs/api-contract.md and their answers. */
-import { chinaDay } from '@tianlu/sdk';
+import { chinaDay, type TenantKind } from '@tianlu/sdk';
 
 const SYS = '/car/v1/api/system';
 const DICT = '/car/v4/api/system/dictionary';
@@ -59,23 +59,6 @@ export const AdminButtons = {
   dictExport: 128004,
 } as const;
 
-export type TenantKind = 'platform' | 'agent' | 'customer';
-
-export interface TenantNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  kind: TenantKind;
-  kindName: string;
-  contact: string;
-  phone: string;
-  remark: string;
-  createTime: string;
-  userCount: number;
-  vehicleCount: number;
-  children: TenantNode[];
-}
-
 export interface TenantOption {
   id: number;
   parentId: number | null;
@@ -99,13 +82,6 @@ export interface AdminUser {
   createTime: string;
 }
 
-export interface GroupNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  children: GroupNode[];
-}
-
 export interface AdminRole {
   id: number;
   tenantId: number;
@@ -127,14 +103,6 @@ export interface OperationLog {
   after: unknown;
   ip: string;
   time: string;
-}
-
-export interface DictionaryEntry {
-  id: number;
-  type: string;
-  code: string;
-  name: string;
-  sort: number;
 }
 
 export interface Page<T> {

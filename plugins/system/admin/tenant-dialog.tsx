@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
-import { AdminPaths, type TenantKind, type TenantNode } from './admin-api';
+import { expectOk, FormDialog, HttpService, Input, Textarea, useService, type TenantKind, type TenantNode } from '@tianlu/sdk';
+import { AdminPaths } from './admin-api';
 
 /**
  * 新增客户 (under `parent`, with its first administrator) / 编辑客户. A customer is a leaf; agents may

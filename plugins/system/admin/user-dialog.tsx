@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Field, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, Textarea, useService } from '@tianlu/sdk';
-import { AdminPaths, type AdminUser, type GroupNode, type TenantOption } from './admin-api';
+import { expectOk, FormDialog, HttpService, Input, Textarea, useService, type GroupChoiceNode } from '@tianlu/sdk';
+import { AdminPaths, type AdminUser, type TenantOption } from './admin-api';
 import { FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
@@ -9,17 +9,17 @@ import { orderTenants, TenantSelect } from './tenant-select';
 /** Shown under a field the user hid in 安全中心: left as it is, the stored value is kept. */
 const HIDDEN_HINT = '该用户已设置隐藏，保持不变则不修改';
 
-const toCheckNodes = (groups: readonly GroupNode[]): CheckNode[] => groups.map((g) => ({ id: g.id, label: g.name, children: toCheckNodes(g.children) }));
+const toCheckNodes = (groups: readonly GroupChoiceNode[]): CheckNode[] => groups.map((g) => ({ id: g.id, label: g.name, children: toCheckNodes(g.children) }));
 
 /** Roles and vehicle groups a user of `tenantId` may be given. */
 function useUserOptions(tenantId: number | undefined) {
   const http = useService<HttpService>(HttpService);
   const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
-  const [groups, setGroups] = useState<GroupNode[]>([]);
+  const [groups, setGroups] = useState<GroupChoiceNode[]>([]);
   useEffect(() => {
     if (tenantId === undefined) return;
     let live = true;
-    void Promise.all([http.get<{ id: number; name: string }[]>(AdminPaths.userRoles, { tenantId }), http.get<GroupNode[]>(AdminPaths.userGroups, { tenantId })])
+    void Promise.all([http.get<{ id: number; name: string }[]>(AdminPaths.userRoles, { tenantId }), http.get<GroupChoiceNode[]>(AdminPaths.userGroups, { tenantId })])
       .then(([r, g]) => {
         if (!live) return;
         setRoles(expectOk(r));

@@ -146,23 +146,6 @@ export interface AssetOptions {
   editionNames?: Record<string, string>;
 }
 
-export interface GroupNode {
-  id: number;
-  tenantId: number;
-  parentId: number | null;
-  name: string;
-  vehicleCount: number;
-  totalCount: number;
-  children: GroupNode[];
-}
-
-export interface TenantGroups {
-  tenantId: number;
-  tenantName: string;
-  parentId: number | null;
-  groups: GroupNode[];
-}
-
 export interface ImportPreview {
   token: string | null;
   fileName: string;

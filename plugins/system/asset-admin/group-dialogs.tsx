@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
+import { expectOk, FormDialog, HttpService, Input, useService, type GroupNode, type TenantGroups } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
-import { GroupPaths, treeOrder, type GroupNode, type Page, type TenantGroups, type VehicleRow } from './asset-api';
+import { GroupPaths, treeOrder, type Page, type VehicleRow } from './asset-api';
 
 const useStyles = makeStyles({
   list: { maxHeight: '280px', overflowY: 'auto', display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px' },

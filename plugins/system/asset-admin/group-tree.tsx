@@ -1,7 +1,7 @@
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { BuildingRegular, ChevronDownRegular, ChevronRightRegular, FolderRegular } from '@fluentui/react-icons';
-import type { GroupNode, TenantGroups } from './asset-api';
+import type { GroupNode, TenantGroups } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
   tree: { display: 'flex', flexDirection: 'column', gap: '1px', overflowY: 'auto', userSelect: 'none' },

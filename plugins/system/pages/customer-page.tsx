@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, expectOk, HttpService, Permission, ToastService, useService } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, exportName, type TenantNode } from '../admin/admin-api';
+import { ConfirmDialog, expectOk, HttpService, Permission, ToastService, useService, type TenantNode } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, exportName } from '../admin/admin-api';
 import { AdminPage, errorText, formatTime } from '../admin/admin-page';
 import { TenantDialog } from '../admin/tenant-dialog';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, type DictionaryEntry, type Page } from '../admin/admin-api';
+import { ConfirmDialog, DataTable, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn, type DictionaryEntry } from '@tianlu/sdk';
+import { AdminButtons, AdminPaths, type Page } from '../admin/admin-api';
 import { AdminPage, RowAction } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn } from '@tianlu/sdk';
+import { ConfirmDialog, DataTable, expectOk, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn, type GroupNode, type TenantGroups } from '@tianlu/sdk';
 import { AdminPage, errorText } from '../admin/admin-page';
-import { GroupButtons, GroupPaths, type GroupNode, type Page, type TenantGroups, type VehicleRow } from '../asset-admin/asset-api';
+import { GroupButtons, GroupPaths, type Page, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
 import { findGroup, GroupTree, type TreeSelection } from '../asset-admin/group-tree';
 

@@ -9,7 +9,8 @@ import { badInput } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
 import { object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
-import { toDayItem, toMonthItem, type DayItem, type MonthItem } from './attendance-views';
+import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
+import { toDayItem, toMonthItem } from './attendance-views';
 import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -76,7 +77,7 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
   const page = { offset: 0, limit: MAX_EXPORT_LINES };
   const ws = book.addWorksheet(job.kind === 'day' ? '考勤日报' : '考勤月报');
   const person = [{ header: '姓名', width: 12 }, { header: '工号', width: 10 }, { header: '部门', width: 12 }, { header: '班次', width: 12 }, { header: '考勤区域', width: 14 }];
-  const base = (l: DayItem | MonthItem) => [l.name, l.employeeNo, l.department, l.shiftName, l.areaName];
+  const base = (l: AttendanceDayItem | AttendanceMonthItem) => [l.name, l.employeeNo, l.department, l.shiftName, l.areaName];
   if (job.kind === 'day') {
     ws.columns = [...person, { header: '日期', width: 12 }, { header: '首次到达', width: 10 }, { header: '最后离开', width: 10 },
       { header: '迟到(分钟)', width: 10 }, { header: '早退(分钟)', width: 10 }, { header: '在岗(小时)', width: 10 }, { header: '状态', width: 10 }];

@@ -1,10 +1,11 @@
+import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
 import type { DayLine, MonthLine } from '../../attendance/attendance-report';
 import { toChinaIso } from '../../time/china-time';
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 
 /** One line of 考勤日报 as the console gets it. */
-export function toDayItem(l: DayLine) {
+export function toDayItem(l: DayLine): AttendanceDayItem {
   const r = l.result;
   return {
     vehicleId: l.person.vehicleId, name: l.person.name, employeeNo: l.person.employeeNo, department: l.person.department,
@@ -16,13 +17,10 @@ export function toDayItem(l: DayLine) {
 }
 
 /** One line of 考勤月报 as the console gets it. */
-export function toMonthItem(l: MonthLine) {
+export function toMonthItem(l: MonthLine): AttendanceMonthItem {
   return {
     vehicleId: l.person.vehicleId, name: l.person.name, employeeNo: l.person.employeeNo, department: l.person.department,
     shiftName: l.shift.name, areaName: l.area.name, workDays: l.workDays, presentDays: l.presentDays, lateDays: l.lateDays,
     earlyDays: l.earlyDays, absentDays: l.absentDays, leaveDays: l.leaveDays, onSiteHours: hours(l.onSiteSeconds), startsOn: l.startsOn, marks: l.marks,
   };
 }
-
-export type DayItem = ReturnType<typeof toDayItem>;
-export type MonthItem = ReturnType<typeof toMonthItem>;

@@ -6,7 +6,7 @@ import type { AttendancePerson } from '../../store/attendance-queries';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
-import type { DayItem, MonthItem } from './attendance-views';
+import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
 
 const BASE = '/car/v4/api/card/attendance';
 const RECORDS = '/car/v1/accelerate/export/listExportRecord.json';
@@ -102,7 +102,7 @@ describe('考勤报表', () => {
   const byName = (list: { name: string }[], i: number) => list.find((l) => l.name === people[i]!.name)!;
 
   it('computes 迟到, 早退, 缺勤 and hours on site of a day from stored positions', async () => {
-    const res = await admin.get<{ total: number; list: DayItem[] }>(`${BASE}/day.json`, { day: '2026-06-01', pageSize: 50 });
+    const res = await admin.get<{ total: number; list: AttendanceDayItem[] }>(`${BASE}/day.json`, { day: '2026-06-01', pageSize: 50 });
     expect(res.obj.total).toBe(3);
     expect((res.obj as unknown as { summary: unknown }).summary).toEqual({ expected: 3, present: 2, late: 1, early: 1, absent: 1, leave: 0 });
     expect(byName(res.obj.list, 0)).toMatchObject({
@@ -110,14 +110,14 @@ describe('考勤报表', () => {
     });
     expect(byName(res.obj.list, 1)).toMatchObject({ status: '早退', lateMinutes: 0, earlyMinutes: 150, departure: '2026-06-01T15:30:00+08:00', onSiteHours: 6.8 });
     expect(byName(res.obj.list, 2)).toMatchObject({ status: '缺勤', absent: true, arrival: null, onSiteHours: 0 });
-    expect((await admin.get<{ total: number; list: DayItem[] }>(`${BASE}/day.json`, { day: '2026-06-01', pageSize: 1, current: 2 })).obj.list).toHaveLength(1);
+    expect((await admin.get<{ total: number; list: AttendanceDayItem[] }>(`${BASE}/day.json`, { day: '2026-06-01', pageSize: 1, current: 2 })).obj.list).toHaveLength(1);
     // Saturday is not a working day of the shift
     expect((await admin.get(`${BASE}/day.json`, { day: '2026-06-06' })).obj).toMatchObject({ total: 0, list: [] });
     expect(await admin.get(`${BASE}/day.json`, { day: '2026-02-30' })).toMatchObject({ flag: 400, msg: '日期格式不正确，应为 YYYY-MM-DD，例如 2026-01-01' });
   });
 
   it('sums a month up to today: work days, late, early, absent and hours', async () => {
-    const res = await admin.get<{ total: number; list: MonthItem[] }>(`${BASE}/month.json`, { month: '2026-06', pageSize: 50 });
+    const res = await admin.get<{ total: number; list: AttendanceMonthItem[] }>(`${BASE}/month.json`, { month: '2026-06', pageSize: 50 });
     // 06-01 … 06-03 have ended; 06-04 (today) is scheduled but its shift has not ended
     expect(byName(res.obj.list, 0)).toMatchObject({ workDays: 4, presentDays: 2, lateDays: 1, earlyDays: 0, absentDays: 1, onSiteHours: 17.8 });
     expect(byName(res.obj.list, 1)).toMatchObject({ workDays: 4, presentDays: 1, lateDays: 0, earlyDays: 1, absentDays: 2 });
@@ -221,7 +221,7 @@ describe('考勤 HR can sign: binding starts, holidays, 请假, 补卡, night sh
   });
 
   it('counts absence only from the day the shift applies; a leave day is 请假; a 补卡 stands for a punch', async () => {
-    const month = await admin.get<Page<MonthItem & { leaveDays: number; marks: string[]; startsOn: string }>>(`${BASE}/month.json`, { month: '2026-06', pageSize: 50 });
+    const month = await admin.get<Page<AttendanceMonthItem & { leaveDays: number; marks: string[]; startsOn: string }>>(`${BASE}/month.json`, { month: '2026-06', pageSize: 50 });
     const line = month.obj.list.find((l) => l.name === second!().name && l.shiftName === '二班')!;
     expect(line.startsOn).toBe('2026-06-20');
     // bound Saturday 06-20; 06-21 端午 (and Sunday); 06-22 √; 06-23 事假; 06-24 缺; 06-25 补卡 09:02, not ended yet
@@ -232,29 +232,29 @@ describe('考勤 HR can sign: binding starts, holidays, 请假, 补卡, night sh
 
   it('a holiday is not a working day, a 调休 Saturday is', async () => {
     // 06-19 端午 (Friday): 白班 and 三班 apply but nobody is scheduled
-    expect((await admin.get<Page<DayItem>>(`${BASE}/day.json`, { day: '2026-06-19' })).obj.total).toBe(0);
+    expect((await admin.get<Page<AttendanceDayItem>>(`${BASE}/day.json`, { day: '2026-06-19' })).obj.total).toBe(0);
     // 05-09 (Saturday) is worked for 劳动节: 三班 (from 05-01) is expected and absent; 白班 has not started
-    const saturday = await admin.get<Page<DayItem>>(`${BASE}/day.json`, { day: '2026-05-09', pageSize: 50 });
+    const saturday = await admin.get<Page<AttendanceDayItem>>(`${BASE}/day.json`, { day: '2026-05-09', pageSize: 50 });
     expect(saturday.obj.list.map((l) => [l.name, l.shiftName, l.status])).toEqual([[third!().name, '三班', '缺勤']]);
     // May 2026: 21 weekdays, 05-01/04/05 off (劳动节), 05-09 worked → 19 days, all absent
-    const may = await admin.get<Page<MonthItem>>(`${BASE}/month.json`, { month: '2026-05', pageSize: 50 });
+    const may = await admin.get<Page<AttendanceMonthItem>>(`${BASE}/month.json`, { month: '2026-05', pageSize: 50 });
     expect(may.obj.list.map((l) => [l.shiftName, l.workDays, l.absentDays])).toEqual([['三班', 19, 19]]);
     // a tenant's own day off on Friday 05-29 takes one more day off
     expect(await admin.postJson(`${BASE}/holiday/save.json`, { day: '2026-05-29', kind: 'holiday', name: '公司活动' })).toMatchObject({ flag: 1 });
-    expect((await admin.get<Page<MonthItem>>(`${BASE}/month.json`, { month: '2026-05' })).obj.list[0]).toMatchObject({ workDays: 18 });
+    expect((await admin.get<Page<AttendanceMonthItem>>(`${BASE}/month.json`, { month: '2026-05' })).obj.list[0]).toMatchObject({ workDays: 18 });
     expect(await admin.postJson(`${BASE}/holiday/delete.json`, { day: '2026-05-29' })).toMatchObject({ flag: 1 });
-    expect((await admin.get<Page<MonthItem>>(`${BASE}/month.json`, { month: '2026-05' })).obj.list[0]).toMatchObject({ workDays: 19 });
+    expect((await admin.get<Page<AttendanceMonthItem>>(`${BASE}/month.json`, { month: '2026-05' })).obj.list[0]).toMatchObject({ workDays: 19 });
   });
 
   it('a night shift’s positions after midnight count for the day it started', async () => {
-    const day = await admin.get<Page<DayItem>>(`${BASE}/day.json`, { day: '2026-06-22', pageSize: 50 });
+    const day = await admin.get<Page<AttendanceDayItem>>(`${BASE}/day.json`, { day: '2026-06-22', pageSize: 50 });
     expect(day.obj.list.find((l) => l.shiftName === '夜班')).toMatchObject({
       status: '正常', arrival: '2026-06-22T21:55:00+08:00', departure: '2026-06-23T05:55:00+08:00', lateMinutes: 0, earlyMinutes: 0,
     });
     // 06-22 (Mon): 白班 ×3 absent, 二班 present, 三班 absent, 夜班 present
     expect(day.obj.summary).toEqual({ expected: 6, present: 2, late: 0, early: 0, absent: 4, leave: 0 });
     // the morning of 06-23 is not the night of 06-23
-    const next = await admin.get<Page<DayItem>>(`${BASE}/day.json`, { day: '2026-06-23', pageSize: 50 });
+    const next = await admin.get<Page<AttendanceDayItem>>(`${BASE}/day.json`, { day: '2026-06-23', pageSize: 50 });
     expect(next.obj.list.find((l) => l.shiftName === '夜班')).toMatchObject({ status: '缺勤', arrival: null });
     expect(next.obj.summary).toMatchObject({ leave: 1 });
   });
@@ -266,7 +266,7 @@ describe('考勤 HR can sign: binding starts, holidays, 请假, 补卡, night sh
     const rowOf = (name: string, shift: string) => ws.getRows(2, 10)!.find((r) => r.getCell(1).value === name && r.getCell(4).value === shift)!;
     const mark: Record<string, string> = { 正常: '√', 迟到: '迟', 早退: '早', 迟到早退: '迟早', 缺勤: '缺', 未结束: '…' };
     for (const day of ['2026-06-22', '2026-06-23', '2026-06-24']) {
-      const report = await admin.get<Page<DayItem & { leave: string | null }>>(`${BASE}/day.json`, { day, pageSize: 50 });
+      const report = await admin.get<Page<AttendanceDayItem & { leave: string | null }>>(`${BASE}/day.json`, { day, pageSize: 50 });
       for (const l of report.obj.list) {
         const cell = rowOf(l.name, l.shiftName).getCell(5 + Number(day.slice(8))).value;
         expect([l.name, l.shiftName, day, cell]).toEqual([l.name, l.shiftName, day, l.leave ?? mark[l.status]]);

@@ -1,3 +1,4 @@
+import type { HealthLine, HealthPerson, HealthSeries } from '../../../sdk/health';
 import { chinaDayStart } from '../../attendance/attendance-day';
 import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
@@ -17,7 +18,7 @@ export const healthPeopleRoute = sessionRoute<{ keyword?: string }>({
   resource: HealthResource.series,
   alsoResources: [HealthResource.report, 1107],
   schema: { querystring: object({ keyword: text('关键词', 50) }) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<HealthPerson[]> => {
     const kw = ctx.query.keyword?.trim().toLowerCase();
     const people = (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.terminalId !== null);
     return people
@@ -32,7 +33,7 @@ export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }
   summary: '一个人一天的心率、血压、血氧、体温和步数（工牌上报的读数，按时间），及对此人生效的健康阈值（本人 > 部门 > 本租户）',
   resource: HealthResource.series,
   schema: { querystring: object({ vehicleId: int('人员', 1), day: requiredText('日期', 10) }, ['vehicleId', 'day']) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<HealthSeries> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === query.vehicleId);
@@ -54,7 +55,7 @@ export const healthReportRoute = sessionRoute<{ day: string; keyword?: string; c
   summary: '健康报表：每人一天的心率、血压、血氧、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
   resource: HealthResource.report,
   schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<{ total: number; list: HealthLine[] }> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const kw = query.keyword?.trim().toLowerCase();

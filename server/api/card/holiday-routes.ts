@@ -1,32 +1,13 @@
-import type { CalendarKind } from '../../attendance/holiday-calendar';
-import { OFFICIAL_YEARS, officialHolidays, type HolidayKind } from '../../attendance/official-holidays';
+import { HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayKind, type HolidayYear } from '../../../sdk/attendance';
+import { OFFICIAL_YEARS, officialHolidays } from '../../attendance/official-holidays';
 import { badInput, notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
 import { int, object, requiredText, text } from '../schema-helpers';
 import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
 
-const KIND_NAMES: Record<CalendarKind, string> = { holiday: '放假', workday: '调休上班', normal: '按工作日' };
 const MIN_YEAR = 2000;
 const MAX_YEAR = 2100;
-
-/** One day of a tenant's 节假日 calendar as the console gets it: what applies, and what the official schedule says. */
-export interface HolidayDay {
-  day: string;
-  /** normal: the tenant set an official day back to its weekday. */
-  kind: CalendarKind;
-  name: string;
-  official: { kind: HolidayKind; name: string } | null;
-  /** Whether the tenant's own entry decides the day (it can be removed to restore the official one). */
-  own: boolean;
-}
-
-/** 节假日 of a year: whether the official schedule of that year is in the data, and every marked day. */
-export interface HolidayYear {
-  year: number;
-  officialPublished: boolean;
-  days: HolidayDay[];
-}
 
 export const holidayListRoute = sessionRoute<{ year: number }>({
   method: 'GET',
@@ -58,11 +39,11 @@ export const holidaySaveRoute = sessionRoute<unknown, HolidaySaveBody>({
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     const day = parseDay(body.day, '日期');
-    const kind = body.kind as CalendarKind;
+    const kind = body.kind as HolidayKind;
     const name = body.name?.trim() ?? '';
     if (kind !== 'normal' && !name) throw badInput('名称不能为空');
     await deps.store.attendanceRecords.saveHoliday(user.tenantId, day, kind, name, user.id);
-    await ctx.audit({ action: '设定节假日', target: `${day} ${KIND_NAMES[kind]}${name ? ` ${name}` : ''}`, after: { day, kind, name }, tenantId: user.tenantId });
+    await ctx.audit({ action: '设定节假日', target: `${day} ${HOLIDAY_KIND_NAMES[kind]}${name ? ` ${name}` : ''}`, after: { day, kind, name }, tenantId: user.tenantId });
     return { day, kind, name };
   },
 });

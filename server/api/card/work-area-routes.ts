@@ -1,3 +1,4 @@
+import type { WorkArea } from '../../../sdk/attendance';
 import type { WorkAreaRecord } from '../../store/attendance-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -9,15 +10,6 @@ export const AttendanceResource = { manage: 1103, report: 1104, export: 110401 }
 export const ATTENDANCE_BASE = '/car/v4/api/card/attendance';
 const MIN_RADIUS = 10;
 const MAX_RADIUS = 5000;
-
-/** A work area as the console gets it (WGS84). */
-export interface WorkArea {
-  id: number;
-  name: string;
-  center: [number, number];
-  radius: number;
-  createTime: string;
-}
 
 export const toWorkArea = (a: WorkAreaRecord): WorkArea => ({
   id: a.id, name: a.name, center: [a.lon, a.lat], radius: a.radius, createTime: toChinaIso(a.createdAt),

@@ -1,3 +1,4 @@
+import type { WorkShift } from '../../../sdk/attendance';
 import type { WorkShiftRecord } from '../../store/attendance-queries';
 import { chinaDay } from '../../../sdk/china-time';
 import { badInput, notFound } from '../envelope';
@@ -8,23 +9,6 @@ import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MAX_GRACE = 120;
-
-/**
- * A shift as the console gets it: times as HH:MM (China time; an end at or before the start is on the next
- * day), weekdays ISO (1 Monday … 7 Sunday), and the day each binding (`v:<id>`, `d:<department>`) applies from.
- */
-export interface WorkShift {
-  id: number;
-  name: string;
-  workAreaId: number;
-  startTime: string;
-  endTime: string;
-  graceMinutes: number;
-  weekdays: number[];
-  vehicleIds: number[];
-  departments: string[];
-  memberStarts: Record<string, string>;
-}
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 

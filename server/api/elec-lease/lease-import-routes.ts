@@ -1,5 +1,6 @@
 import type { LeaseImportRowErrors } from '../../../sdk/lease';
-import type { ImportedContract, LeaseBike } from '../../store/lease-queries';
+import type { LeaseBike } from '../../../sdk/lease';
+import type { ImportedContract } from '../../store/lease-queries';
 import { ApiError, badInput } from '../envelope';
 import { readUpload } from '../multipart-upload';
 import { sessionRoute } from '../route-definition';

@@ -3,7 +3,7 @@ import { hashPassword } from '../../auth/password-hasher';
 import { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { Fence } from './fence-routes';
+import type { Fence } from '../../../sdk/fence';
 
 const LIST = '/car/v4/api/fence/list.json';
 const SAVE = '/car/v4/api/fence/save.json';

@@ -1,5 +1,6 @@
 import { polygonAreaMetres } from '../../alarms/fence-geometry';
-import type { FenceInput, FenceRecord, FenceTrigger } from '../../store/fence-queries';
+import type { Fence, FenceTrigger } from '../../../sdk/fence';
+import type { FenceInput, FenceRecord } from '../../store/fence-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
@@ -10,20 +11,6 @@ const FENCE_RESOURCE = 8500;
 const MIN_RADIUS = 10;
 const MAX_RADIUS = 100_000;
 const MAX_POINTS = 200;
-
-/** A fence as the console gets it (WGS84). */
-export interface Fence {
-  id: number;
-  name: string;
-  shape: 'circle' | 'polygon';
-  center?: [number, number];
-  radius?: number;
-  points?: [number, number][];
-  trigger: FenceTrigger;
-  vehicleIds: number[];
-  groupIds: number[];
-  createTime: string;
-}
 
 export function toFence(f: FenceRecord): Fence {
   return {

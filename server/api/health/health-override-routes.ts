@@ -1,4 +1,5 @@
 import { healthLimitsProblem, pickOverride, resolveHealthLimits, type HealthLimitOverride, type HealthLimits } from '../../../sdk/health-limits';
+import type { HealthOverride, HealthOverrideList, HealthPerson } from '../../../sdk/health';
 import type { AttendancePerson } from '../../store/attendance-queries';
 import type { HealthOverrideRecord } from '../../store/health-queries';
 import { badInput, notFound } from '../envelope';
@@ -8,27 +9,16 @@ import { HEALTH_SETTINGS, LIMIT_PROPERTIES } from './health-limit-schema';
 
 const BASE = '/car/v4/api/health/threshold';
 
-/** An override as the 健康设置 page lists it: whom it is for, its own fields and what applies in the end. */
-export interface HealthOverrideView {
-  id: number;
-  scope: 'department' | 'person';
-  department: string;
-  vehicleId: number | null;
-  name: string;
-  employeeNo: string;
-  limits: HealthLimitOverride;
-  effective: HealthLimits;
-}
 
 /** The people of the caller's own tenant within their groups (a sub-tenant keeps its own 健康设置). */
 async function peopleOf(ctx: SessionContext<unknown, unknown>): Promise<AttendancePerson[]> {
   return (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.tenantId === ctx.user.tenantId);
 }
 
-function views(tenant: HealthLimits, records: HealthOverrideRecord[], people: AttendancePerson[]): HealthOverrideView[] {
+function views(tenant: HealthLimits, records: HealthOverrideRecord[], people: AttendancePerson[]): HealthOverride[] {
   const byDepartment = new Map(records.filter((r) => r.department !== null).map((r) => [r.department!, r.limits]));
   const byId = new Map(people.map((p) => [p.vehicleId, p]));
-  const out: HealthOverrideView[] = [];
+  const out: HealthOverride[] = [];
   for (const r of records) {
     if (r.department !== null) {
       out.push({ id: r.id, scope: 'department', department: r.department, vehicleId: null, name: r.department, employeeNo: '', limits: r.limits, effective: resolveHealthLimits(tenant, r.limits) });
@@ -50,7 +40,7 @@ export const listHealthOverridesRoute = sessionRoute({
   url: `${BASE}/listHealthLimitOverrides.json`,
   summary: '部门和人员的健康阈值（覆盖本租户设置的项）及各自生效的阈值，另附本租户的部门',
   resource: HEALTH_SETTINGS,
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<HealthOverrideList> => {
     const { deps, user } = ctx;
     const [tenant, records, people] = await Promise.all([deps.store.health.get(user.tenantId), deps.store.health.overrides(user.tenantId), peopleOf(ctx)]);
     return {
@@ -67,7 +57,7 @@ export const searchHealthPeopleRoute = sessionRoute<{ keyword?: string }>({
   summary: '按姓名、工号或部门查找人员（最多 20 个），供设置个人健康阈值',
   resource: HEALTH_SETTINGS,
   schema: { querystring: object({ keyword: text('关键词', 50) }) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<HealthPerson[]> => {
     const kw = ctx.query.keyword?.trim().toLowerCase() ?? '';
     return (await peopleOf(ctx))
       .filter((p) => !kw || [p.name, p.employeeNo, p.department].some((v) => v.toLowerCase().includes(kw)))

@@ -1,3 +1,4 @@
+import type { GroupCounts, VehicleGroup } from '../../../sdk/services/live-service';
 import type { MonitorStatus } from '../../store/monitor-queries';
 import type { AppDeps } from '../app-deps';
 import { sessionRoute } from '../route-definition';
@@ -51,18 +52,11 @@ export const monitorListRoute = sessionRoute<{ current: number; pageSize: number
   },
 });
 
-interface Counts {
-  all: number;
-  online: number;
-  offline: number;
-  alarm: number;
-}
-
-interface TreeNode {
+/** A node of the tree as it is built (the answer is the sdk's VehicleGroup). */
+interface TreeNode extends VehicleGroup {
   id: number;
-  name: string;
   parentId: number | null;
-  counts: Counts;
+  counts: GroupCounts;
   children: TreeNode[];
 }
 
@@ -73,7 +67,7 @@ export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
   resource: MONITOR_RESOURCE,
   alsoResources: KIND_MONITOR_RESOURCES,
   schema: { querystring: object({ assetKind: ASSET_KIND }) },
-  handler: async ({ query, deps, scope }) => {
+  handler: async ({ query, deps, scope }): Promise<VehicleGroup[]> => {
     const access = await scope();
     const [groups, allCounts] = await Promise.all([deps.store.monitor.groups(access), deps.store.monitor.groupCounts(access, freshSince(deps))]);
     const kind = query.assetKind;

@@ -1,3 +1,4 @@
+import type { NoticeDetail, NoticePage } from '../../../sdk/notice';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
@@ -14,7 +15,7 @@ export const pageHelpMessageRoute = sessionRoute<{ current: number; pageSize: nu
   summary: '站内消息分页（read=0 未读，1 已读）',
   resource: NOTICES,
   schema: { querystring: object({ ...pagingProperties, read: int('已读状态', 0, 1), keyword: text('关键词', 100) }) },
-  handler: async ({ query, user, deps }) => {
+  handler: async ({ query, user, deps }): Promise<NoticePage> => {
     const page = await deps.store.notices.page(reader(user), {
       ...pageOffset(query),
       read: query.read === undefined ? undefined : query.read === 1,
@@ -30,7 +31,7 @@ export const getHelpMessageRoute = sessionRoute<{ id: number }>({
   summary: '公告详情（不改变已读状态，需调用 markRead）',
   resource: NOTICES,
   schema: { querystring: object({ id: int('公告编号', 1) }, ['id']) },
-  handler: async ({ query, user, deps }) => {
+  handler: async ({ query, user, deps }): Promise<NoticeDetail> => {
     const notice = await deps.store.notices.get(reader(user), query.id);
     if (!notice) throw notFound('公告不存在');
     const { summary: _summary, ...rest } = notice;

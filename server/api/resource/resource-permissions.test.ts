@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { addScopedUser } from '../../testing/scoped-users';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { ResourceItem } from './resource-tree';
+import type { ResourceItem } from '../../../sdk/services/permission-service';
 
 let server: TestServer;
 let admin: ApiClient;

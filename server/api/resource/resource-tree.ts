@@ -1,17 +1,8 @@
+import type { ResourceItem } from '../../../sdk/services/permission-service';
 import type { PlatformEntry } from '../../store/catalogue/platform-catalogue';
 import { CENTRE_PATH, CENTRE_PLATFORM_ID, CENTRE_TITLE } from '../../store/catalogue/platform-catalogue';
 import type { ResourceEntry } from '../../store/catalogue/resource-catalogue';
 
-/** sdk `ResourceItem`. */
-export interface ResourceItem {
-  id: number;
-  name: string;
-  type: number;
-  path?: string;
-  icon?: string;
-  platformId?: number;
-  children?: ResourceItem[];
-}
 
 /** Type of the per-platform root containers (id 0, as the console's menu filter expects). */
 export const GROUP_ROOT_TYPE = 0;

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/create-store';
-import type { DictionaryRow } from '../../store/dictionary-admin-queries';
+import type { DictionaryEntry } from '../../../sdk/system-admin';
 import type { UserRecord } from '../../store/user-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -30,7 +30,7 @@ const entryProperties = {
   sort: int('排序', 0, 100000),
 };
 
-function cleanEntry(body: EntryBody): Omit<DictionaryRow, 'id'> {
+function cleanEntry(body: EntryBody): Omit<DictionaryEntry, 'id'> {
   const type = required(body.type, '字典类型');
   if (!TYPE_PATTERN.test(type)) throw badInput('字典类型须以字母开头，只含字母、数字和下划线');
   return { type, code: required(body.code, '编码'), name: required(body.name, '名称'), sort: body.sort ?? 0 };
@@ -126,7 +126,7 @@ export const dictionaryExportRoute = sessionRoute<unknown, { type?: string; keyw
     const sheet = await buildSheet(
       '数据字典',
       [
-        { header: '字典类型', width: 20, value: (r: DictionaryRow) => r.type },
+        { header: '字典类型', width: 20, value: (r: DictionaryEntry) => r.type },
         { header: '编码', width: 16, value: (r) => r.code },
         { header: '名称', width: 24, value: (r) => r.name },
         { header: '排序', width: 8, value: (r) => r.sort },

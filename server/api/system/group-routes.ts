@@ -1,3 +1,4 @@
+import type { GroupNode, TenantGroups } from '../../../sdk/system-admin';
 import type { GroupRecord } from '../../store/group-admin-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import type { Store } from '../../store/create-store';
@@ -8,18 +9,6 @@ import { isUniqueViolation } from './admin-rules';
 import { GROUP_MENU, GroupButton, groupForTenant, idsSchema, notifyLive, requireAll, SYSTEM_API, tenantInScope, vehicleItem } from './asset-admin-rules';
 
 const BASE = `${SYSTEM_API}/group`;
-
-export interface GroupNode {
-  id: number;
-  tenantId: number;
-  parentId: number | null;
-  name: string;
-  /** Vehicles directly in the group. */
-  vehicleCount: number;
-  /** Vehicles in the group and every subgroup. */
-  totalCount: number;
-  children: GroupNode[];
-}
 
 /** Visible groups as trees; a group whose parent is not visible is a root (group-scoped users). */
 export function groupTrees(groups: readonly GroupRecord[]): GroupNode[] {
@@ -40,7 +29,7 @@ export const groupTreeRoute = sessionRoute({
   url: `${BASE}/tree.json`,
   summary: '车组管理：每个可见客户的车组树（含车辆数）',
   resource: GROUP_MENU,
-  handler: async ({ deps, scope }) => {
+  handler: async ({ deps, scope }): Promise<TenantGroups[]> => {
     const s = await scope();
     const [tenants, groups] = await Promise.all([deps.store.assets.groups.tenants(s), deps.store.assets.groups.list(s)]);
     const trees = groupTrees(groups);

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { ResourceItem } from '../resource/resource-tree';
-import type { TenantNode } from './tenant-routes';
+import type { ResourceItem } from '../../../sdk/services/permission-service';
+import type { TenantNode } from '../../../sdk/system-admin';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../auth/password-hasher';
-import type { TenantKind, TenantRow } from '../../store/tenant-admin-queries';
+import type { TenantKind, TenantNode } from '../../../sdk/system-admin';
+import type { TenantRow } from '../../store/tenant-admin-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, requiredText, text } from '../schema-helpers';
@@ -11,21 +12,6 @@ const BASE = '/car/v1/api/system/tenant';
 export const TENANT_MENU = 1210;
 const KIND_NAMES: Record<TenantKind, string> = { platform: '平台', agent: '代理商', customer: '客户' };
 const ADMIN_ROLE = '管理员';
-
-export interface TenantNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  kind: TenantKind;
-  kindName: string;
-  contact: string;
-  phone: string;
-  remark: string;
-  createTime: string;
-  userCount: number;
-  vehicleCount: number;
-  children: TenantNode[];
-}
 
 function toNode(t: TenantRow): TenantNode {
   const { createdAt, ...rest } = t;

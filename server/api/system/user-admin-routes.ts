@@ -1,3 +1,4 @@
+import type { GroupChoiceNode } from '../../../sdk/system-admin';
 import { hashPassword } from '../../auth/password-hasher';
 import type { Store } from '../../store/create-store';
 import type { AccessScope } from '../../store/scope-queries';
@@ -77,10 +78,9 @@ async function checkGroups(store: Store, scope: AccessScope, tenantId: number, g
   return wanted.map((id) => ({ id, name: byId.get(id)!.name }));
 }
 
-function groupTree(rows: readonly GroupRow[]) {
-  type Node = GroupRow & { children: Node[] };
-  const nodes = new Map<number, Node>(rows.map((g) => [g.id, { ...g, children: [] }]));
-  const roots: Node[] = [];
+function groupTree(rows: readonly GroupRow[]): GroupChoiceNode[] {
+  const nodes = new Map<number, GroupChoiceNode>(rows.map((g) => [g.id, { ...g, children: [] }]));
+  const roots: GroupChoiceNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
     (parent ? parent.children : roots).push(node);
