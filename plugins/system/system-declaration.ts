@@ -1,5 +1,16 @@
 import type { PluginDeclaration } from '@tianlu/sdk';
 
+type PageDeclaration = PluginDeclaration['pages'][number];
+
+/** An asset kind's management page: 车辆管理's eight buttons (menu × 100 + 1 … 8) in the kind's noun, granted with 车辆管理's. */
+function kindPage(path: string, noun: string, menuId: number, icon: string): PageDeclaration {
+  const ops = ['新增', '编辑', '删除', '绑定/解绑', '转移', '续费', '导入', '导出'];
+  return {
+    path, title: `${noun}管理`, menuId, icon, grantedWith: 1240,
+    buttons: ops.map((op, i) => ({ id: menuId * 100 + i + 1, name: op === '绑定/解绑' ? op : `${op}${noun}`, grantedWith: 124001 + i })),
+  };
+}
+
 /** 系统管理 (platform 12): its identity, pages, menus and buttons, declared once. */
 export const systemDeclaration: PluginDeclaration = {
   platformId: 12,
@@ -52,45 +63,9 @@ export const systemDeclaration: PluginDeclaration = {
       ],
     },
     // 人员管理, 宠物管理 and 电动车管理: 车辆管理's buttons in its order; roles that held 车辆管理 and its buttons get them
-    {
-      path: '/system/person', title: '人员管理', menuId: 1241, icon: 'Person', grantedWith: 1240,
-      buttons: [
-        { id: 124101, name: '新增人员', grantedWith: 124001 },
-        { id: 124102, name: '编辑人员', grantedWith: 124002 },
-        { id: 124103, name: '删除人员', grantedWith: 124003 },
-        { id: 124104, name: '绑定/解绑', grantedWith: 124004 },
-        { id: 124105, name: '转移人员', grantedWith: 124005 },
-        { id: 124106, name: '续费人员', grantedWith: 124006 },
-        { id: 124107, name: '导入人员', grantedWith: 124007 },
-        { id: 124108, name: '导出人员', grantedWith: 124008 },
-      ],
-    },
-    {
-      path: '/system/pet', title: '宠物管理', menuId: 1242, icon: 'AnimalDog', grantedWith: 1240,
-      buttons: [
-        { id: 124201, name: '新增宠物', grantedWith: 124001 },
-        { id: 124202, name: '编辑宠物', grantedWith: 124002 },
-        { id: 124203, name: '删除宠物', grantedWith: 124003 },
-        { id: 124204, name: '绑定/解绑', grantedWith: 124004 },
-        { id: 124205, name: '转移宠物', grantedWith: 124005 },
-        { id: 124206, name: '续费宠物', grantedWith: 124006 },
-        { id: 124207, name: '导入宠物', grantedWith: 124007 },
-        { id: 124208, name: '导出宠物', grantedWith: 124008 },
-      ],
-    },
-    {
-      path: '/system/ebike', title: '电动车管理', menuId: 1243, icon: 'VehicleBicycle', grantedWith: 1240,
-      buttons: [
-        { id: 124301, name: '新增电动车', grantedWith: 124001 },
-        { id: 124302, name: '编辑电动车', grantedWith: 124002 },
-        { id: 124303, name: '删除电动车', grantedWith: 124003 },
-        { id: 124304, name: '绑定/解绑', grantedWith: 124004 },
-        { id: 124305, name: '转移电动车', grantedWith: 124005 },
-        { id: 124306, name: '续费电动车', grantedWith: 124006 },
-        { id: 124307, name: '导入电动车', grantedWith: 124007 },
-        { id: 124308, name: '导出电动车', grantedWith: 124008 },
-      ],
-    },
+    kindPage('/system/person', '人员', 1241, 'Person'),
+    kindPage('/system/pet', '宠物', 1242, 'AnimalDog'),
+    kindPage('/system/ebike', '电动车', 1243, 'VehicleBicycle'),
     {
       path: '/system/terminal', title: '终端管理', menuId: 1250, icon: 'Phone',
       buttons: [
