@@ -48,6 +48,18 @@ afterAll(async () => {
  * browser finds at that point must be the target or inside it.
  */
 async function clickUncovered(page: Page, target: Locator, what: string): Promise<void> {
+  // a live list may redraw the target between finding it and measuring it: find it again then
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await clickUncoveredOnce(page, target, what);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/not attached to the DOM/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function clickUncoveredOnce(page: Page, target: Locator, what: string): Promise<void> {
   const el = target.first();
   await el.scrollIntoViewIfNeeded();
   const box = await el.boundingBox();

@@ -230,27 +230,34 @@ async function expectOnTilePixel(page: Page, provider: Provider): Promise<void> 
   const circle = page.locator('.tl-asset-map path[stroke-width="3"]');
   await shows(circle, 'the focused fence');
 
-  // once the view has settled: the tile holding the point at the map's zoom, and where the circle's centre is
+  // once the view has settled (two reads in a row agree): the tile holding the point at the map's
+  // zoom, and where the circle's centre is, both read in the same frame
   let measured: { tile: { left: number; top: number; width: number } | null; spot: TileSpot; centre: [number, number] } | undefined;
+  let previous = '';
   await expect
     .poll(async () => {
-      const box = await circle.boundingBox();
-      const loaded = await page.$$eval('.tl-asset-map img.leaflet-tile-loaded', (imgs) =>
-        imgs.map((img) => {
-          const r = img.getBoundingClientRect();
-          return { src: (img as HTMLImageElement).src, left: r.left, top: r.top, width: r.width };
-        }),
-      );
-      const tiles = loaded.flatMap((t) => {
+      const read = await page.evaluate(() => {
+        const path = document.querySelector('.tl-asset-map path[stroke-width="3"]');
+        const r = path?.getBoundingClientRect();
+        const tiles = [...document.querySelectorAll('.tl-asset-map img.leaflet-tile-loaded')].map((img) => {
+          const t = img.getBoundingClientRect();
+          return { src: (img as HTMLImageElement).src, left: t.left, top: t.top, width: t.width };
+        });
+        return { centre: r ? ([r.x + r.width / 2, r.y + r.height / 2] as [number, number]) : null, tiles };
+      });
+      const tiles = read.tiles.flatMap((t) => {
         const id = provider.tileOf(new URL(t.src));
         return id ? [{ ...id, ...t }] : [];
       });
-      if (!box || tiles.length === 0) return false;
+      if (!read.centre || tiles.length === 0) return false;
       const z = Math.max(...tiles.map((t) => t.z));
       const spot = provider.spotAt(z);
       const tile = tiles.find((t) => t.z === z && t.x === spot.x && t.y === spot.y) ?? null;
-      measured = { tile, spot, centre: [box.x + box.width / 2, box.y + box.height / 2] };
-      return z >= 14 && tile !== null && tile.width === 256;
+      measured = { tile, spot, centre: read.centre };
+      const key = JSON.stringify(measured);
+      const settled = key === previous;
+      previous = key;
+      return settled && z >= 14 && tile !== null && tile.width === 256;
     }, { timeout: 20_000 })
     .toBe(true);
   const { tile, spot, centre } = measured!;
