@@ -188,6 +188,13 @@ describe('电动车卫士', () => {
     parked = new SimulatedDevice({ imei: PARKED, codec: gt06SimCodec, motion, host: '127.0.0.1', port: server.fleet.devices.gt06!.port, intervalSec: 2, ticker });
     parked.start();
     await pollUntil(() => admin.get<{ list: { online: boolean; speed: number | null }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.online === true && r.obj.list[0]?.speed !== null, 'the parked e-bike reporting');
+    // its battery and 设防 state show from the start, not only after a command
+    const status = await pollUntil(
+      () => admin.get<{ list: { externalVoltage: number | null; armed: boolean | null }[] }>(MONITOR, { keyword: PARKED }),
+      (r) => typeof r.obj.list[0]?.externalVoltage === 'number' && typeof r.obj.list[0]?.armed === 'boolean',
+      'the parked e-bike’s battery voltage and 设防 state',
+    );
+    expect(status.obj.list[0]!.externalVoltage).toBeGreaterThan(40);
     expect(await command(PARKED, 'oilPower', { action: 'cut' })).toMatchObject({ status: 2, statusText: '成功' });
     const after = await pollUntil(() => admin.get<{ list: { powerCut?: boolean }[] }>(MONITOR, { keyword: PARKED }), (r) => r.obj.list[0]?.powerCut === true, 'power cut off reported');
     expect(after.obj.list[0]!.powerCut).toBe(true);

@@ -117,8 +117,10 @@ export class SimulatedDevice {
       return;
     }
     if (this.connecting) return;
+    // the status (battery, 设防, relay) on its own schedule, as a real device keeps it beside its
+    // positions; first, so that a position due at the same moment carries it
+    if (now >= this.nextHeartbeatAt) this.sendHeartbeat(now);
     if (now >= this.nextReportAt) this.sendReport(now);
-    else if (now >= this.nextHeartbeatAt) this.send([this.options.codec.heartbeat(this.imei, this.options.motion.report(now), this.nextSerial())], now);
   }
 
   private async open(): Promise<void> {
@@ -139,8 +141,9 @@ export class SimulatedDevice {
       this.connecting = false;
       this.counters.connects++;
       const now = Date.now();
-      this.send(this.options.codec.hello(this.imei, this.options.motion.report(now), this.nextSerial()), now);
-      // the first position shortly after the hello, once the platform knows the device
+      this.send(this.options.codec.hello(this.imei, this.options.motion.report(now), this.nextSerial()));
+      // the status, then the first position shortly after the hello, once the platform knows the device
+      this.nextHeartbeatAt = now + 200;
       this.nextReportAt = now + 300;
     });
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -150,14 +153,19 @@ export class SimulatedDevice {
       if (this.socket === socket) this.socket = undefined;
       this.connecting = false;
       this.nextReportAt = Infinity;
+      this.nextHeartbeatAt = Infinity;
       this.reconnectAt = Date.now() + (this.options.reconnectMs ?? 5000);
     });
   }
 
-  private send(frames: readonly Uint8Array[], now: number): void {
+  private send(frames: readonly Uint8Array[]): void {
     const socket = this.socket;
     if (!socket || frames.length === 0) return;
     for (const f of frames) socket.write(f);
+  }
+
+  private sendHeartbeat(now: number): void {
+    this.send([this.options.codec.heartbeat(this.imei, this.options.motion.report(now), this.nextSerial())]);
     const heartbeatSec = this.options.heartbeatSec ?? Math.min(180, this.intervalSec * 4);
     this.nextHeartbeatAt = now + heartbeatSec * 1000;
   }
@@ -166,7 +174,7 @@ export class SimulatedDevice {
     const report = this.options.motion.report(now);
     this.counters.reports++;
     if (report.alarms.length > 0) this.counters.alarms++;
-    this.send(this.options.codec.report(this.imei, report, this.nextSerial), now);
+    this.send(this.options.codec.report(this.imei, report, this.nextSerial));
     this.nextReportAt = now + this.intervalSec * 1000;
   }
 
@@ -187,7 +195,7 @@ export class SimulatedDevice {
     let text = 'OK';
     switch (command?.type) {
       case 'locate':
-        this.send([platform.answer('OK')], now);
+        this.send([platform.answer('OK')]);
         this.sendReport(now);
         return;
       case 'interval':
@@ -221,10 +229,10 @@ export class SimulatedDevice {
       default:
         break;
     }
-    this.send([platform.answer(text)], now);
+    this.send([platform.answer(text)]);
     // the new state at once: the status frame (relay, 设防) first, so the report after it carries it
     if (command?.type === 'powerCut' || command?.type === 'powerRestore' || command?.type === 'arm' || command?.type === 'disarm') {
-      this.send([this.options.codec.heartbeat(this.imei, motion.report(now), this.nextSerial())], now);
+      this.sendHeartbeat(now);
       this.sendReport(now);
     }
   }
