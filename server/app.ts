@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
@@ -65,7 +65,9 @@ export interface TianluServer {
   close(): Promise<void>;
 }
 
-const defaultRootDir = fileURLToPath(new URL('..', import.meta.url));
+// resolved from this file's path (a page test loads the server in a browser-like environment, where
+// `new URL(…, import.meta.url)` is read as an asset address)
+const defaultRootDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export async function createServer(opts: CreateServerOptions): Promise<TianluServer> {
   const { config } = opts;

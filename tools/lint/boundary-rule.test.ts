@@ -61,6 +61,13 @@ describe('layer boundary lint rule', () => {
     expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', "import '../../../core/test/fake-server';")).toHaveLength(1);
   });
 
+  it("lets a plugin's tests, and only its tests, render a page against the real server through the page kit", async () => {
+    const kit = "import { startPageServer } from '../../../testing/plugin-page-kit';\nexport { startPageServer };";
+    expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', kit)).toEqual([]);
+    expect(await boundaryErrors('plugins/center/pages/notice-page.tsx', kit)).toHaveLength(1);
+    expect(await boundaryErrors('plugins/center/pages/notice-page.test.tsx', "import '../../../server/testing/test-server';")).toHaveLength(1);
+  });
+
   it('holds an example plugin (examples/<name>/) to the plugin rule, except its build config', async () => {
     const shared = "import { definePlugin } from '@tianlu/sdk';\nimport { Button } from '@fluentui/react-components';\nexport { definePlugin, Button };";
     expect(await boundaryErrors('examples/hello-plugin/hello-plugin.tsx', shared)).toEqual([]);

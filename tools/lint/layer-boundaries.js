@@ -4,6 +4,8 @@
  *   plugins -> sdk            a plugin imports '@tianlu/sdk', the shared singletons and its own files
  *   host -> core -> sdk       core never reaches up into host, plugins or server
  *   server -> sdk (pure)      the server shares only plain types and pure functions with the browser
+ *   plugins/<name>/….test.tsx -> testing/plugin-page-kit.tsx
+ *                             a plugin's page tests run the page against the real server through the kit
  *   server -> plugins/<name>/<name>-declaration.ts
  *                             a sub-application's declaration (plain data, type-only imports) feeds the
  *                             server's platform and resource catalogues
@@ -25,6 +27,8 @@ const PLUGIN_PACKAGE_SCOPES = ['@fluentui/'];
 /** Test tooling a plugin's own tests may use besides (never shipped; core, host and server stay off limits). */
 const TEST_PACKAGES = ['vitest', '@testing-library/'];
 const isTestFile = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
+/** The kit a plugin's page test renders the page with, in the real kernel against the real server. */
+const PAGE_KIT = 'testing/plugin-page-kit.tsx';
 /** A sub-application's declaration module: plain data the server reads too. */
 const isDeclaration = (file) => /^plugins\/([^/]+)\/\1-declaration\.ts$/.test(file);
 
@@ -137,6 +141,7 @@ export const layerBoundaries = {
         if (target.deepSdk) return report('pluginDeepSdk', { plugin: name });
         const own = plugin ? `${layer}/${plugin}/` : undefined;
         if (own && (target.rel + '/').startsWith(own)) return;
+        if (isTestFile(file) && resolveFile(target.rel) === PAGE_KIT) return;
         const tLayer = layerOf(target.rel);
         if (tLayer === 'plugins') return report('pluginOtherPlugin', { plugin: name });
         if (tLayer === 'sdk') return report('pluginDeepSdk', { plugin: name });

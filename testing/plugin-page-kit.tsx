@@ -1,0 +1,124 @@
+/**
+ * The test kit of a plugin page: the page runs in the real kernel against the real server (its API
+ * on a fresh in-memory database, or a schema of its own on PostgreSQL when DATABASE_URL is set),
+ * logged in through the real login. A renamed field on either side fails the page's test, not only
+ * the browser scenarios.
+ *
+ * ```tsx
+ * const kit = await startPageServer();            // once per file (beforeAll), kit.close() in afterAll
+ * await kit.render(<NoticePage />);               // logged in as the demo tenant's admin
+ * expect(await screen.findByText('欢迎使用天路')).toBeTruthy();
+ * expect(kit.requests('/car/v1/helpCenter/helpMessage/pageHelpMessage')[0]?.query).toEqual({ current: '1', pageSize: '10' });
+ * ```
+ */
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import type { Container } from 'inversify';
+import { createKernel } from '../core';
+import type { KernelOptions } from '../core/kernel-tokens';
+import { createTestServer, type TestServer, type TestServerOptions } from '../server/testing/test-server';
+
+/** A request the page made, as the server received it. */
+export interface PageRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  /** The decoded body: JSON, a form's fields, or undefined. */
+  body: unknown;
+  /** The envelope's flag the server answered with (undefined for a file). */
+  flag: number | undefined;
+  /** The envelope's obj (undefined for a file). */
+  answer: unknown;
+}
+
+export interface PageServer {
+  server: TestServer;
+  /** The axios adapter that sends the console's requests to the server. */
+  adapter: AxiosAdapter;
+  /** The requests made since the start (or the last `forget()`), optionally only those to `path`. */
+  requests(path?: string): PageRequest[];
+  forget(): void;
+  /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
+  render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+export interface RenderedPage extends RenderResult {
+  container: HTMLElement;
+  kernel: Container;
+  user: User;
+}
+
+/** The demo profile's administrator of 天路演示. */
+export const DEMO_ADMIN = { account: 'admin', password: 'Admin@123' } as const;
+/** The demo profile's second tenant (其他公司). */
+export const OTHER_TENANT = { account: 'other', password: 'Other@123' } as const;
+
+function decodeBody(data: unknown, contentType: string): unknown {
+  if (data === undefined || data === null) return undefined;
+  if (typeof data !== 'string') return data;
+  if (contentType.includes('x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(data));
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+/** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
+export async function startPageServer(options: TestServerOptions = {}): Promise<PageServer> {
+  const server = await createTestServer({ demo: true, simulate: false, ...options });
+  let log: PageRequest[] = [];
+
+  const adapter: AxiosAdapter = async (config) => {
+    const url = new URL(config.url ?? '', 'http://console.test');
+    const params = (config.params ?? {}) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null) url.searchParams.append(k, String(v));
+    const headers = AxiosHeaders.from(config.headers as AxiosHeaders).toJSON() as Record<string, string>;
+    const contentType = String(headers['Content-Type'] ?? headers['content-type'] ?? '');
+    const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST';
+    const payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+    const res = await server.app.inject({ method, url: url.pathname + url.search, headers, ...(payload !== undefined && { payload }) });
+    const type = String(res.headers['content-type'] ?? '');
+    const json = type.includes('json');
+    const data: unknown = json ? res.json() : config.responseType === 'blob' ? new Blob([new Uint8Array(res.rawPayload)], { type }) : res.body;
+    log.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: decodeBody(config.data, contentType),
+      flag: json && data && typeof data === 'object' && 'flag' in data ? Number((data as { flag: unknown }).flag) : undefined,
+      answer: json && data && typeof data === 'object' && 'obj' in data ? (data as { obj: unknown }).obj : undefined,
+    });
+    const response: AxiosResponse = {
+      data,
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      headers: new AxiosHeaders(Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]))),
+      config,
+      request: {},
+    };
+    if (res.statusCode >= 400) throw new AxiosError(`Request failed with status code ${res.statusCode}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+    return response;
+  };
+
+  return {
+    server,
+    adapter,
+    requests: (path) => (path ? log.filter((r) => r.path === path) : [...log]),
+    forget: () => {
+      log = [];
+    },
+    async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
+      const kernel = createKernel({ ...kernelOptions, httpAdapter: adapter });
+      const session = kernel.get<SessionService>(SessionService);
+      const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
+      await kernel.get<PermissionService>(PermissionService).load();
+      const rendered = render(<ServiceProvider container={kernel}>{page}</ServiceProvider>);
+      return { ...rendered, kernel, user };
+    },
+    close: () => server.close(),
+  };
+}
