@@ -103,6 +103,24 @@ describe('AlarmServiceImpl', () => {
     expect(ids(alarms)).toEqual([2]);
   });
 
+  it('after a break in the live channel, shows what started meanwhile and drops what was handled meanwhile', async () => {
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const first = alarm(1, { startTime: minutesAgo(30) });
+    const second = alarm(2, { terminalNo: '013800000002', plateNo: '京A00002', startTime: minutesAgo(20) });
+    const { alarms, server, socket, sockets } = await setup(settings(), [first, second]);
+    await vi.waitFor(() => expect([...ids(alarms)].sort()).toEqual([1, 2]));
+    // while the channel is down: 1 is handled by someone else and 3 starts
+    const third = alarm(3, { terminalNo: '013800000003', plateNo: '京A00003', startTime: minutesAgo(1) });
+    server.on('GET', REALTIME_PATH, ok({ total: 2, list: [third, second] }));
+    socket.drop();
+    await vi.waitFor(() => expect(sockets.sockets).toHaveLength(2), { timeout: 15_000 });
+    expect(ids(alarms)).toContain(1); // nothing changes before the channel is back
+    sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [] });
+    await vi.waitFor(() => expect([...ids(alarms)].sort()).toEqual([2, 3]));
+    expect(alarms.arrival?.entry.ids).toEqual([3]);
+    expect(server.to(REALTIME_PATH)).toHaveLength(2);
+  });
+
   it('keeps the desk in storage (alarmRealTime) and restores it on the next start', async () => {
     const first = await setup();
     first.send('start', alarm(1));

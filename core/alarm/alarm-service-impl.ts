@@ -51,6 +51,8 @@ export function checkProcessNote(note: string): string | undefined {
 
 /** The realtime query the desk starts from: the newest unhandled alarms of the last 24 hours. */
 const DESK_LOAD = { current: 1, pageSize: ALARM_DESK_MAX };
+/** How far back the server's unhandled alarms (actualTimeAlarmQuery) reach. */
+const UNHANDLED_WINDOW_MS = 24 * 3_600_000;
 /** Storage writes of the desk wait this long for the next change (alarm storms). */
 const PERSIST_DELAY_MS = 500;
 
@@ -225,8 +227,19 @@ export class AlarmServiceImpl implements AlarmService {
       { delay: PERSIST_DELAY_MS },
     );
     const subscription = this.live.on('alarm', (e) => this.receive(e));
+    // back after a break in the live channel: what started or was handled meanwhile comes from the server
+    let wasLive = false;
+    const rejoin = reaction(
+      () => this.live.status,
+      (status) => {
+        if (status !== 'live') return;
+        if (wasLive && this.push) void this.loadUnhandled(true);
+        wasLive = true;
+      },
+      { fireImmediately: true },
+    );
     this.live.connect();
-    this.running = [persist, () => subscription.dispose(), () => this.live.disconnect()];
+    this.running = [persist, rejoin, () => subscription.dispose(), () => this.live.disconnect()];
     const loaded = this.push && this.pushSession === this.storage.get<string>(StorageKeys.sessionId) ? Promise.resolve() : this.reloadPush();
     void loaded.then(() => this.loadUnhandled());
   }
@@ -234,13 +247,26 @@ export class AlarmServiceImpl implements AlarmService {
   /**
    * The unhandled alarms the user may see join the desk; those this browser had not seen are
    * announced once, by the most urgent and newest of them (what arrived while no console was open).
+   * After a break in the live channel (`rejoin`), an alarm of the desk the complete answer no longer
+   * holds was handled meanwhile and leaves the desk (one being handled here stays, marked 他人处理).
    */
-  private async loadUnhandled(): Promise<void> {
+  private async loadUnhandled(rejoin = false): Promise<void> {
     try {
-      const page = expectOk(await this.http.get<{ list: Alarm[] }>(ALARM_REALTIME_PATH, DESK_LOAD));
+      const page = expectOk(await this.http.get<{ total?: number; list: Alarm[] }>(ALARM_REALTIME_PATH, DESK_LOAD));
       if (!this.users) return;
       runInAction(() => {
-        const unseen = (page.list ?? []).filter((a) => this.shows(a) && this.board.add(a, false));
+        const list = page.list ?? [];
+        if (rejoin && (page.total ?? list.length) <= list.length) {
+          const open = new Set(list.map((a) => a.id));
+          // only alarms the answer's 24 hours cover, with an hour to spare
+          const since = Date.now() - (UNHANDLED_WINDOW_MS - 3_600_000);
+          const handled = [...this.board.entries.values()]
+            .filter((e) => Date.parse(e.firstTime) >= since)
+            .flatMap((e) => e.ids)
+            .filter((id) => !open.has(id));
+          if (handled.length) this.board.removeAlarms(handled, false);
+        }
+        const unseen = list.filter((a) => this.shows(a) && this.board.add(a, false));
         const first = unseen.sort((a, b) => deskOrder(entryOf(a), entryOf(b)))[0];
         if (first) this.board.announce(first.id);
       });
