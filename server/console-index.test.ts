@@ -77,7 +77,17 @@ describe('the console start page', () => {
       expect(boot?.site.config).toMatchObject({ flag: 1 });
       expect(Array.isArray(boot?.site.manifest)).toBe(true);
       expect(boot?.session).toBeUndefined();
+      expect(boot?.visitor?.loginPage).toMatchObject({ flag: 1, obj: { needCode: false } });
     }
+  });
+
+  it("gives each visitor's page its own login key, which the login answers like one from /oauth/loginPage", async () => {
+    const [first, second] = [(await page('/login')).boot, (await page('/login')).boot];
+    const key = (b: BootData | undefined) => (b?.visitor?.loginPage as { obj: { pageId: string; key: string } }).obj;
+    expect(key(first).pageId).not.toBe(key(second).pageId);
+    const client = new ApiClient({ inject: (request) => server.app.inject(request) });
+    const answer = await client.loginWithPage('admin', 'Admin@123', key(first));
+    expect(answer.flag).toBe(1);
   });
 
   it('carries the grants of the user whose cookie proves a session, the same as the endpoints answer, and is not stored', async () => {
@@ -85,6 +95,7 @@ describe('the console start page', () => {
     const { res, boot } = await page('/home', { cookie });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(boot?.session?.userId).toBe(client.userId);
+    expect(boot?.visitor).toBeUndefined();
     const user = await client.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
     expect(boot?.session?.roleId).toBe(user.obj.roleId);
     expect(boot?.session?.resources).toEqual(await client.get('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' }));
