@@ -103,6 +103,7 @@ export class ConsoleIndex {
   private readMtimeMs = -1;
 
   private build: { mtimeMs: number; chunks: Record<string, BuildChunk> } | undefined;
+  private routePages: { mtimeMs: number; pages: Map<string, string> } | undefined;
   /** Base path of each sub-application (`/car/`) → its plugin's source in the build manifest. */
   private pluginSources: Promise<Map<string, string>> | undefined;
 
@@ -159,13 +160,15 @@ export class ConsoleIndex {
 
   /**
    * The code files the first route loads right after the entry: the login form for a visitor,
-   * else the shell's layout, the centre and the sub-application owning the path (not the files
-   * index.html already lists).
+   * else the shell's layout, the centre, the sub-application owning the path and the path's own
+   * page (not the files index.html already lists).
    */
   private async preloads(path: string, loggedIn: boolean): Promise<string[]> {
     const chunks = await this.buildChunks();
     if (!chunks) return [];
-    const sources = loggedIn && !OUTSIDE_SHELL.has(path) ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path))] : LOGIN_CHUNKS;
+    const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
+    const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
+    const sources = inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page] : [])] : LOGIN_CHUNKS;
     const entry = new Set<string>();
     const collect = (key: string, into: Set<string>) => {
       const chunk = chunks[key];
@@ -210,6 +213,18 @@ export class ConsoleIndex {
     if (!info) return undefined;
     if (this.build?.mtimeMs !== info.mtimeMs) this.build = { mtimeMs: info.mtimeMs, chunks: JSON.parse(await readFile(file, 'utf8')) as Record<string, BuildChunk> };
     return this.build.chunks;
+  }
+
+  /** Console path → its page's source in the build manifest (tools/build/route-pages-plugin.ts); empty without the file. */
+  private async pageSources(): Promise<Map<string, string>> {
+    const file = join(dirname(this.file), '.vite', 'route-pages.json');
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return new Map();
+    if (this.routePages?.mtimeMs !== info.mtimeMs) {
+      const pages = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      this.routePages = { mtimeMs: info.mtimeMs, pages: new Map(Object.entries(pages).filter((e): e is [string, string] => typeof e[1] === 'string')) };
+    }
+    return this.routePages.pages;
   }
 
   /** The JSON answer of one of the server's own GET endpoints, or undefined when it has none. */
