@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules-plugin.ts';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './tools/build/precompress-plugin.ts';
+import { routePagesPlugin } from './tools/build/route-pages-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./host', import.meta.url));
@@ -25,7 +26,7 @@ export default defineConfig({
   root,
   // host/public: files served as they are at the site root (/favicon.ico)
   publicDir: 'public',
-  plugins: [react(), sharedModulesPlugin(), precompressPlugin()],
+  plugins: [react(), sharedModulesPlugin(), routePagesPlugin(root), precompressPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },

@@ -18,6 +18,8 @@ export default defineConfig({
           setupFiles: ['./host/test-setup.ts'],
           // a ceiling above the page waits of test-setup.ts (30 s each): slow is not failed
           testTimeout: 120_000,
+          // a page test's beforeAll may start the real server on a fresh database
+          hookTimeout: 120_000,
         },
       },
       {

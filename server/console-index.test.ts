@@ -20,7 +20,11 @@ const BUILD = {
   '../plugins/center/center-plugin.tsx': { file: 'child/center/center-plugin-C.js', imports: ['index.html'] },
   '../plugins/car/car-plugin.tsx': { file: 'child/car/car-plugin-V.js', imports: ['index.html'] },
   '../plugins/system/system-plugin.tsx': { file: 'child/system/system-plugin-S.js', imports: ['index.html'] },
+  '../plugins/car/pages/monitor-page.tsx': { file: 'child/car/monitor-page-CM.js', imports: ['_fluent-F.js', '_table-T.js'] },
+  '_table-T.js': { file: 'assets/table-T.js' },
 };
+/** What tools/build/route-pages-plugin.ts writes: each declared page's source. */
+const ROUTE_PAGES = { '/car/monitor': '../plugins/car/pages/monitor-page.tsx' };
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
 
 const HOSTILE_HOST = 'evil.example.com';
@@ -31,6 +35,7 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'index.html'), '<!doctype html><html><head><title>天路</title></head><body><div id="root"></div></body></html>');
   await mkdir(join(distDir, '.vite'));
   await writeFile(join(distDir, '.vite', 'manifest.json'), JSON.stringify(BUILD));
+  await writeFile(join(distDir, '.vite', 'route-pages.json'), JSON.stringify(ROUTE_PAGES));
   server = await createTestServer({ demo: true, distDir });
   await server.store.sites.upsert({ host: HOSTILE_HOST, title: HOSTILE_TITLE, description: '"&\u2028', keyword: 'k', iconUrl: '/favicon.ico' });
 });
@@ -77,7 +82,17 @@ describe('the console start page', () => {
       expect(boot?.site.config).toMatchObject({ flag: 1 });
       expect(Array.isArray(boot?.site.manifest)).toBe(true);
       expect(boot?.session).toBeUndefined();
+      expect(boot?.visitor?.loginPage).toMatchObject({ flag: 1, obj: { needCode: false } });
     }
+  });
+
+  it("gives each visitor's page its own login key, which the login answers like one from /oauth/loginPage", async () => {
+    const [first, second] = [(await page('/login')).boot, (await page('/login')).boot];
+    const key = (b: BootData | undefined) => (b?.visitor?.loginPage as { obj: { pageId: string; key: string } }).obj;
+    expect(key(first).pageId).not.toBe(key(second).pageId);
+    const client = new ApiClient({ inject: (request) => server.app.inject(request) });
+    const answer = await client.loginWithPage('admin', 'Admin@123', key(first));
+    expect(answer.flag).toBe(1);
   });
 
   it('carries the grants of the user whose cookie proves a session, the same as the endpoints answer, and is not stored', async () => {
@@ -85,6 +100,7 @@ describe('the console start page', () => {
     const { res, boot } = await page('/home', { cookie });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(boot?.session?.userId).toBe(client.userId);
+    expect(boot?.visitor).toBeUndefined();
     const user = await client.get<{ roleId: number }>('/car/v1/api/user/getUser.json');
     expect(boot?.session?.roleId).toBe(user.obj.roleId);
     expect(boot?.session?.resources).toEqual(await client.get('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' }));
@@ -143,15 +159,14 @@ describe('module preloads of the first route', () => {
     expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
   });
 
-  it("lists the shell, the centre and the owning sub-application for a logged-in user, not the entry's own files", async () => {
+  it("lists the shell, the centre, the owning sub-application and the page for a logged-in user, not the entry's own files", async () => {
     const { cookie } = await login('admin', 'Admin@123');
-    expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual([
-      '/assets/global-dialogs-G.js',
-      '/assets/main-layout-L.js',
-      '/assets/menu-M.js',
-      '/child/car/car-plugin-V.js',
-      '/child/center/center-plugin-C.js',
-    ]);
+    const carMonitor = ['/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js', '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'];
+    expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual(carMonitor);
+    expect(preloads((await page('/car/monitor/', { cookie })).html)).toEqual(carMonitor);
+    // another page of the same sub-application: its plugin, not the monitor's code
+    expect(preloads((await page('/car/fence', { cookie })).html)).toEqual(['/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/child/car/car-plugin-V.js', '/child/center/center-plugin-C.js']);
+    expect(preloads((await page('/__proto__', { cookie })).html)).toEqual(['/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
     expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/login-page-P.js', '/assets/new-login-page-N.js']);
   });

@@ -17,6 +17,7 @@ export const BOOT_CALLS = {
   manifest: '/plugins.manifest.json',
   platforms: (roleId: number) => `/car/v1/api/platform/getPlatformByRoleId.json?roleId=${roleId}`,
   resources: '/car/v1/api/resource/newList.json?version=v4&from=carWeb4',
+  loginPage: '/oauth/loginPage',
 } as const;
 
 export interface BootData {
@@ -24,6 +25,8 @@ export interface BootData {
   site: { host: string; branding?: unknown; config?: unknown; manifest?: unknown };
   /** Only for the session the request's own cookie proves. */
   session?: { userId: number; roleId: number; platforms?: unknown; resources?: unknown };
+  /** Only without a session: the login form's page key (the answer of /oauth/loginPage without an account). */
+  visitor?: { loginPage?: unknown };
 }
 
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;
@@ -90,8 +93,9 @@ export function isSecureRequest(request: FastifyRequest): boolean {
 
 /**
  * Answers the console's index.html with the start data inlined: the site's branding, settings
- * and manifest for everyone, and the sub-applications and grants of the user whose session the
- * request's cookie proves (that page is then `no-store`). The endpoints themselves are unchanged
+ * and manifest for everyone, the sub-applications and grants of the user whose session the
+ * request's cookie proves (that page is then `no-store`), and for a visitor the login form's
+ * page key. The endpoints themselves are unchanged
  * and still answer; the console asks them when the data is missing or belongs to another user.
  */
 export class ConsoleIndex {
@@ -99,6 +103,7 @@ export class ConsoleIndex {
   private readMtimeMs = -1;
 
   private build: { mtimeMs: number; chunks: Record<string, BuildChunk> } | undefined;
+  private routePages: { mtimeMs: number; pages: Map<string, string> } | undefined;
   /** Base path of each sub-application (`/car/`) → its plugin's source in the build manifest. */
   private pluginSources: Promise<Map<string, string>> | undefined;
 
@@ -136,13 +141,15 @@ export class ConsoleIndex {
 
   async bootData(request: FastifyRequest, session?: { user: UserRecord; sessionId: string }): Promise<BootData> {
     const host = request.headers.host ?? '';
-    const [branding, config, manifest, sessionData] = await Promise.all([
+    const [branding, config, manifest, sessionData, loginPage] = await Promise.all([
       host ? this.call(BOOT_CALLS.branding(host)) : undefined,
       this.call(BOOT_CALLS.config),
       this.call(BOOT_CALLS.manifest),
       session && this.sessionData(session.user, session.sessionId),
+      // counted against the visitor's own address, as the form's own request would be
+      session ? undefined : this.call(BOOT_CALLS.loginPage, {}, request.ip),
     ]);
-    return { site: { host, branding, config, manifest }, ...(sessionData && { session: sessionData }) };
+    return { site: { host, branding, config, manifest }, ...(sessionData && { session: sessionData }), ...(!session && { visitor: { loginPage } }) };
   }
 
   private async sessionData(user: UserRecord, sessionId: string): Promise<BootData['session']> {
@@ -153,13 +160,15 @@ export class ConsoleIndex {
 
   /**
    * The code files the first route loads right after the entry: the login form for a visitor,
-   * else the shell's layout, the centre and the sub-application owning the path (not the files
-   * index.html already lists).
+   * else the shell's layout, the centre, the sub-application owning the path and the path's own
+   * page (not the files index.html already lists).
    */
   private async preloads(path: string, loggedIn: boolean): Promise<string[]> {
     const chunks = await this.buildChunks();
     if (!chunks) return [];
-    const sources = loggedIn && !OUTSIDE_SHELL.has(path) ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path))] : LOGIN_CHUNKS;
+    const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
+    const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
+    const sources = inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page] : [])] : LOGIN_CHUNKS;
     const entry = new Set<string>();
     const collect = (key: string, into: Set<string>) => {
       const chunk = chunks[key];
@@ -206,10 +215,22 @@ export class ConsoleIndex {
     return this.build.chunks;
   }
 
+  /** Console path → its page's source in the build manifest (tools/build/route-pages-plugin.ts); empty without the file. */
+  private async pageSources(): Promise<Map<string, string>> {
+    const file = join(dirname(this.file), '.vite', 'route-pages.json');
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return new Map();
+    if (this.routePages?.mtimeMs !== info.mtimeMs) {
+      const pages = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      this.routePages = { mtimeMs: info.mtimeMs, pages: new Map(Object.entries(pages).filter((e): e is [string, string] => typeof e[1] === 'string')) };
+    }
+    return this.routePages.pages;
+  }
+
   /** The JSON answer of one of the server's own GET endpoints, or undefined when it has none. */
-  private async call(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  private async call(url: string, headers: Record<string, string> = {}, remoteAddress?: string): Promise<unknown> {
     try {
-      const res = await this.app.inject({ method: 'GET', url, headers });
+      const res = await this.app.inject({ method: 'GET', url, headers, ...(remoteAddress && { remoteAddress }) });
       return res.statusCode === 200 ? res.json() : undefined;
     } catch {
       return undefined;

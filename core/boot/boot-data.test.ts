@@ -15,6 +15,7 @@ const ok = (obj: unknown) => ({ flag: 1, msg: '', obj });
 const data = {
   site: { host: 'localhost:8080', branding: ok({ title: 't' }), config: { flag: 500, msg: '服务器内部错误', obj: null }, manifest: [{ platformId: 0 }] },
   session: { userId: 7, roleId: 1, platforms: ok([{ platformId: 8 }]), resources: ok([{ id: 1 }]) },
+  visitor: { loginPage: ok({ pageId: 'p-1', key: 'k', needCode: false }) },
 };
 
 describe('BootData', () => {
@@ -31,6 +32,9 @@ describe('BootData', () => {
     expect(boot.platforms(7, 1)?.obj).toEqual([{ platformId: 8 }]);
     expect(boot.manifest()).toEqual([{ platformId: 0 }]);
     expect(boot.manifest()).toBeUndefined();
+    expect(boot.loginPage()?.obj).toEqual({ pageId: 'p-1', key: 'k', needCode: false });
+    // a page key is used once: the next form asks the server for its own
+    expect(boot.loginPage()).toBeUndefined();
   });
 
   it('gives no failed answer (the console then asks the server and handles the failure as always)', () => {

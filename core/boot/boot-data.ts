@@ -9,6 +9,7 @@ export const BootDataToken = Symbol.for('tianlu.core.bootData');
 interface BootJson {
   site?: { host?: unknown; branding?: unknown; config?: unknown; manifest?: unknown };
   session?: { userId?: unknown; roleId?: unknown; platforms?: unknown; resources?: unknown };
+  visitor?: { loginPage?: unknown };
 }
 
 function isOkEnvelope(value: unknown): value is Envelope {
@@ -19,8 +20,8 @@ function isOkEnvelope(value: unknown): value is Envelope {
 
 /**
  * The answers the server put into the start page, so the console's first reads need no request:
- * the site's branding, settings and manifest, and the logged-in user's sub-applications and
- * grants. Each is handed out once, only when it is a successful answer for exactly what is asked
+ * the site's branding, settings and manifest, the logged-in user's sub-applications and
+ * grants, and a visitor's login page key. Each is handed out once, only when it is a successful answer for exactly what is asked
  * (this host, this user and role); every other read, and every later one, asks the server.
  */
 export class BootData {
@@ -74,6 +75,11 @@ export class BootData {
   resources<T>(userId: number | undefined): Envelope<T> | undefined {
     const session = this.sessionOf(userId);
     return session && this.takeEnvelope<T>(session, 'resources');
+  }
+
+  /** The answer of /oauth/loginPage without an account (a page key not used by anyone yet). */
+  loginPage<T>(): Envelope<T> | undefined {
+    return this.data.visitor && this.takeEnvelope<T>(this.data.visitor, 'loginPage');
   }
 
   /** The user the page's session data belongs to. */

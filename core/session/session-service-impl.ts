@@ -20,6 +20,7 @@ import {
   type SmsLogin,
   type User,
 } from '@tianlu/sdk';
+import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
 
 export const SessionPaths = {
@@ -59,14 +60,16 @@ export class SessionServiceImpl implements SessionService {
     @inject(HistoryService) private readonly history: HistoryService,
     @inject(ToastService) private readonly toast: ToastService,
     @inject(ServiceResolver) private readonly resolve: ServiceResolver,
+    @inject(BootDataToken) private readonly boot: BootData,
   ) {
-    makeAutoObservable<this, 'http' | 'storage' | 'permissions' | 'history' | 'toast' | 'resolve'>(this, {
+    makeAutoObservable<this, 'http' | 'storage' | 'permissions' | 'history' | 'toast' | 'resolve' | 'boot'>(this, {
       http: false,
       storage: false,
       permissions: false,
       history: false,
       toast: false,
       resolve: false,
+      boot: false,
     });
   }
 
@@ -83,7 +86,9 @@ export class SessionServiceImpl implements SessionService {
   }
 
   async loginPage(account?: string): Promise<LoginPageInfo> {
-    const page = expectOk(await this.http.get<LoginPageInfo>(SessionPaths.loginPage, { account }));
+    // the start page may carry the first key (asked without an account), so the form needs no request
+    const inlined = account ? undefined : this.boot.loginPage<LoginPageInfo>();
+    const page = expectOk(inlined ?? (await this.http.get<LoginPageInfo>(SessionPaths.loginPage, { account })));
     this.setNeedCode(Boolean(page?.needCode));
     return page;
   }

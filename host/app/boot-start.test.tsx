@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID } from '../../core/boot/boot-data';
-import { DEMO_USER, RESOURCES, logIn, renderApp, shellServer } from '../test/app-harness';
+import { DEMO_USER, RESOURCES, flag, logIn, renderApp, shellServer } from '../test/app-harness';
 
 const START_CALLS = [
   '/car/v1/api/custom/queryCustomInfo.json',
@@ -13,7 +13,7 @@ const START_CALLS = [
 const envelope = (obj: unknown) => ({ flag: 1, msg: '', obj });
 
 /** The start data the server writes into index.html, for `userId` (none: a visitor's page). */
-function writeBootScript(userId?: number, host = 'localhost') {
+function writeBootScript(userId?: number, host = 'localhost', loginPage?: unknown) {
   const el = document.createElement('script');
   el.id = BOOT_ELEMENT_ID;
   el.type = 'application/json';
@@ -24,6 +24,7 @@ function writeBootScript(userId?: number, host = 'localhost') {
       config: envelope({ legacyLoginHosts: [], smsLoginEnabled: true }),
     },
     ...(userId !== undefined && { session: { userId, roleId: DEMO_USER.roleId, platforms: envelope([{ platformId: 8 }]), resources: envelope(RESOURCES) } }),
+    ...(loginPage !== undefined && { visitor: { loginPage } }),
   });
   document.head.appendChild(el);
 }
@@ -66,5 +67,27 @@ describe('the shell starting from the data in its page', () => {
     renderApp('/login', server);
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
     expect(server.to('/car/v1/api/custom/queryCustomInfo.json')).toHaveLength(1);
+  });
+
+  it("logs in with the page key the page carries, asking for a fresh one only after a failed attempt", async () => {
+    writeBootScript(undefined, 'localhost', envelope({ pageId: 'inline-1', key: 'inline-key', needCode: false }));
+    const server = shellServer().on('POST', '/oauth/v4/token', flag(400, '账号或密码错误', { needCode: false }));
+    renderApp('/login', server);
+    fireEvent.change(await screen.findByLabelText('账号'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'wrong' } });
+    expect(server.to('/oauth/loginPage')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByText('账号或密码错误')).toBeTruthy();
+    expect((server.to('/oauth/v4/token')[0]!.body as Record<string, string>).pageId).toBe('inline-1');
+    // every attempt uses a fresh key: the next one comes from the server
+    await waitFor(() => expect(server.to('/oauth/loginPage')).toHaveLength(1));
+  });
+
+  it('asks for the page key when the page carries a failed answer', async () => {
+    writeBootScript(undefined, 'localhost', { flag: 429, msg: '请求过于频繁', obj: null });
+    const server = shellServer();
+    renderApp('/login', server);
+    expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
+    await waitFor(() => expect(server.to('/oauth/loginPage')).toHaveLength(1));
   });
 });

@@ -53,8 +53,13 @@ export class ApiClient {
   /** The browser's password login: loginPage → AES-encrypt with its key → token. */
   async login(account: string, password: string, code?: string): Promise<Envelope<{ sessionId: string; userId: number; needCode?: boolean }>> {
     const page = await this.get<{ pageId: string; key: string; needCode: boolean }>('/oauth/loginPage', { account });
-    const cipher = CryptoJS.AES.encrypt(password, page.obj.key).toString();
-    const form: Record<string, string> = { account, password: cipher, pageId: page.obj.pageId };
+    return this.loginWithPage(account, password, page.obj, code);
+  }
+
+  /** The password login with a page key already at hand (one the start page carried). */
+  async loginWithPage(account: string, password: string, page: { pageId: string; key: string }, code?: string): Promise<Envelope<{ sessionId: string; userId: number; needCode?: boolean }>> {
+    const cipher = CryptoJS.AES.encrypt(password, page.key).toString();
+    const form: Record<string, string> = { account, password: cipher, pageId: page.pageId };
     if (code) form.code = code;
     const res = await this.postForm<{ sessionId: string; userId: number; needCode?: boolean }>('/oauth/v4/token', form);
     if (res.flag === 1) {

@@ -2,12 +2,6 @@ import { useEffect, useState } from 'react';
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -15,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, HttpService, NETWORK_ERROR_MESSAGE, ToastService, useService } from '@tianlu/sdk';
+import { AssetMap, ConfirmDialog, HttpService, ToastService, useService } from '@tianlu/sdk';
 import { FenceEditor } from '../fence/fence-editor';
 import { SHAPE_LABELS, TRIGGER_LABELS, FenceStore, type Fence } from '../fence/fence-store';
 
@@ -58,18 +52,11 @@ const FencePage = observer(function FencePage() {
   const toast = useService<ToastService>(ToastService);
   const [store] = useState(() => new FenceStore(http));
   const [deleting, setDeleting] = useState<Fence>();
-  const [deleteError, setDeleteError] = useState<string>();
   useEffect(() => void store.load(), [store]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await store.remove(deleting.id);
-      toast.show(`已删除围栏 ${deleting.name}`, 'success');
-      setDeleting(undefined);
-    } catch (e) {
-      setDeleteError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
-    }
+  const confirmDelete = async (fence: Fence) => {
+    await store.remove(fence.id);
+    toast.show(`已删除围栏 ${fence.name}`, 'success');
   };
 
   const save = async () => {
@@ -136,7 +123,6 @@ const FencePage = observer(function FencePage() {
                       appearance="transparent"
                       onClick={(e) => {
                         e.stopPropagation();
-                        setDeleteError(undefined);
                         setDeleting(f);
                       }}
                     >
@@ -163,27 +149,14 @@ const FencePage = observer(function FencePage() {
         />
       </section>
       {deleting && (
-        <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && setDeleting(undefined)}>
-          <DialogSurface>
-            <DialogBody>
-              <DialogTitle>删除围栏</DialogTitle>
-              <DialogContent>
-                确定删除围栏“{deleting.name}”吗？删除后绑定的车辆不再产生该围栏的告警。
-                {deleteError && (
-                  <MessageBar intent="error">
-                    <MessageBarBody>{deleteError}</MessageBarBody>
-                  </MessageBar>
-                )}
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={() => setDeleting(undefined)}>取消</Button>
-                <Button appearance="primary" onClick={() => void confirmDelete()}>
-                  删除
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <ConfirmDialog
+          title="删除围栏"
+          message={`确定删除围栏“${deleting.name}”吗？删除后绑定的车辆不再产生该围栏的告警。`}
+          confirmText="删除"
+          alert
+          onConfirm={() => confirmDelete(deleting)}
+          onClose={() => setDeleting(undefined)}
+        />
       )}
     </div>
   );

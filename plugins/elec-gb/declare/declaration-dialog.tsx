@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
-} from '@fluentui/react-components';
-import { checkGbCompliance, expectOk, GB_LIMITS, HttpService, Input, useService } from '@tianlu/sdk';
+import { useState } from 'react';
+import { Badge, Checkbox, Field, makeStyles, Text } from '@fluentui/react-components';
+import { checkGbCompliance, expectOk, FormDialog, GB_LIMITS, HttpService, Input, useService } from '@tianlu/sdk';
 import { GbPaths, type Declaration } from './gb-api';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '720px', width: '94vw' },
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
   verdict: { gridColumn: '1 / -1', display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
-  error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
 });
 
 type Text = 'ownerName' | 'ownerPhone' | 'brand' | 'model' | 'frameNo' | 'motorNo' | 'plateNo' | 'color' | 'designSpeed' | 'mass' | 'motorPower';
@@ -40,62 +36,38 @@ export function DeclarationDialog(props: { record?: Declaration; onSaved: (d: De
     Object.fromEntries(FIELDS.map((f) => [f.key, r ? String(r[f.key]) : ''])) as Record<Text, string>,
   );
   const [pedals, setPedals] = useState(r?.pedals ?? true);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const numbers = { designSpeed: Number(values.designSpeed), mass: Number(values.mass), motorPower: Number(values.motorPower) };
   const filled = values.designSpeed !== '' && values.mass !== '' && values.motorPower !== '' && Object.values(numbers).every(Number.isFinite);
   const verdict = filled ? checkGbCompliance({ ...numbers, pedals }) : undefined;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])), pedals };
-      const saved = expectOk(await http.postJson<Declaration>(r ? GbPaths.update : GbPaths.add, r ? { id: r.id, ...body } : body));
-      props.onSaved(saved);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+  const save = async () => {
+    const body = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])), pedals };
+    const saved = expectOk(await http.postJson<Declaration>(r ? GbPaths.update : GbPaths.add, r ? { id: r.id, ...body } : body));
+    props.onSaved(saved);
   };
 
-  const title = r ? '编辑备案' : '新增备案';
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label={title}>
-        <form onSubmit={(e) => void submit(e)}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={s.grid}>
-              {FIELDS.map((f) => (
-                <Field key={f.key} label={f.label} required={f.required} hint={f.hint}>
-                  <Input value={values[f.key]} maxLength={f.max} inputMode={f.number ? 'decimal' : undefined} onChange={(_, d) => setValues((v) => ({ ...v, [f.key]: d.value }))} />
-                </Field>
-              ))}
-              <Checkbox label="有脚踏骑行功能" checked={pedals} onChange={(_, d) => setPedals(Boolean(d.checked))} />
-              <div className={s.verdict} aria-live="polite">
-                {verdict === undefined ? (
-                  <Text>填写车速、质量和功率后显示合规判定</Text>
-                ) : verdict.compliant ? (
-                  <Badge color="success" appearance="tint">合规</Badge>
-                ) : (
-                  <>
-                    <Badge color="danger" appearance="tint">不合规</Badge>
-                    <Text>{verdict.reasons.join('；')}</Text>
-                  </>
-                )}
-              </div>
-              {error && <Text role="alert" className={s.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={props.onClose}>取消</Button>
-              <Button appearance="primary" type="submit" disabled={busy}>保存</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={r ? '编辑备案' : '新增备案'} width={720} onSubmit={save} onClose={props.onClose}>
+      <div className={s.grid}>
+        {FIELDS.map((f) => (
+          <Field key={f.key} label={f.label} required={f.required} hint={f.hint}>
+            <Input value={values[f.key]} maxLength={f.max} inputMode={f.number ? 'decimal' : undefined} onChange={(_, d) => setValues((v) => ({ ...v, [f.key]: d.value }))} />
+          </Field>
+        ))}
+        <Checkbox label="有脚踏骑行功能" checked={pedals} onChange={(_, d) => setPedals(Boolean(d.checked))} />
+        <div className={s.verdict} aria-live="polite">
+          {verdict === undefined ? (
+            <Text>填写车速、质量和功率后显示合规判定</Text>
+          ) : verdict.compliant ? (
+            <Badge color="success" appearance="tint">合规</Badge>
+          ) : (
+            <>
+              <Badge color="danger" appearance="tint">不合规</Badge>
+              <Text>{verdict.reasons.join('；')}</Text>
+            </>
+          )}
+        </div>
+      </div>
+    </FormDialog>
   );
 }

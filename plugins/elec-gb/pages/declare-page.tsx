@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Select } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Field, Select } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  ConfirmDialog,
   DataTable,
   type DataTableColumn,
   expectOk,
@@ -160,28 +161,16 @@ const DeclarePage = observer(function DeclarePage() {
         />
       )}
       {action?.kind === 'delete' && (
-        <Dialog open onOpenChange={(_, d) => !d.open && setAction(undefined)}>
-          <DialogSurface aria-label="删除备案">
-            <DialogBody>
-              <DialogTitle>删除备案</DialogTitle>
-              <DialogContent>{`删除已选的 ${action.records.length} 条备案？`}</DialogContent>
-              <DialogActions>
-                <Button onClick={() => setAction(undefined)}>取消</Button>
-                <Button
-                  appearance="primary"
-                  onClick={() =>
-                    void http
-                      .postJson<{ deleted: number }>(GbPaths.remove, { ids: action.records.map((r) => r.id) })
-                      .then((res) => done(`已删除 ${expectOk(res).deleted} 条备案`))
-                      .catch((e: unknown) => toast.show(errorText(e), 'error'))
-                  }
-                >
-                  删除
-                </Button>
-              </DialogActions>
-            </DialogBody>
-          </DialogSurface>
-        </Dialog>
+        <ConfirmDialog
+          title="删除备案"
+          message={`删除已选的 ${action.records.length} 条备案？`}
+          confirmText="删除"
+          onConfirm={async () => {
+            const res = expectOk(await http.postJson<{ deleted: number }>(GbPaths.remove, { ids: action.records.map((r) => r.id) }));
+            done(`已删除 ${res.deleted} 条备案`);
+          }}
+          onClose={() => setAction(undefined)}
+        />
       )}
     </PageSection>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { ASSET_KIND_DEFINITIONS, expectOk, HttpService, Input, Pagination, PaginationBar, ProfileInput, useService } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, HttpService, Input, Pagination, PaginationBar, ProfileInput, useService } from '@tianlu/sdk';
 import { PetPaths, type Pet } from '../pet-api';
 
 const useStyles = makeStyles({
@@ -11,7 +11,6 @@ const useStyles = makeStyles({
   card: { display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', gap: '4px 10px', padding: '10px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground2 },
   photo: { width: '64px', height: '64px', borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', gridRow: 'span 2', background: tokens.colorNeutralBackground3 },
   lines: { display: 'flex', flexDirection: 'column', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
-  form: { display: 'flex', flexDirection: 'column', gap: '10px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -20,46 +19,24 @@ const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '
 
 /** 编辑档案: the pet's name and the fields of a pet, with its photo uploaded to the server. */
 function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: () => void }) {
-  const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const [name, setName] = useState(props.pet.name);
   const [profile, setProfile] = useState<Record<string, string>>(Object.fromEntries(PET.fields.map((f) => [f.key, props.pet.profile[f.key] === undefined ? '' : String(props.pet.profile[f.key])])));
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const save = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      // every field, an emptied one as '': the server keeps what a save leaves out
-      const fields = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]));
-      props.onSaved(expectOk(await http.postJson<Pet>(PetPaths.profile, { vehicleId: props.pet.vehicleId, name: name.trim(), profile: fields })));
-    } catch (e) {
-      setError(message(e));
-    } finally {
-      setBusy(false);
-    }
+    // every field, an emptied one as '': the server keeps what a save leaves out
+    const fields = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]));
+    props.onSaved(expectOk(await http.postJson<Pet>(PetPaths.profile, { vehicleId: props.pet.vehicleId, name: name.trim(), profile: fields })));
   };
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>编辑宠物档案</DialogTitle>
-          <DialogContent className={s.form}>
-            <Field label={PET.nameLabel} required hint={PET.nameHint}>
-              <Input value={name} maxLength={20} onChange={(_, d) => setName(d.value)} />
-            </Field>
-            {PET.fields.map((f) => (
-              <ProfileInput key={f.key} field={f} value={profile[f.key] ?? ''} onChange={(value) => setProfile((p) => ({ ...p, [f.key]: value }))} />
-            ))}
-            {error && <Text role="alert" className={s.error}>{error}</Text>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>取消</Button>
-            <Button appearance="primary" disabled={busy} onClick={() => void save()}>保存</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title="编辑宠物档案" onSubmit={save} onClose={props.onClose}>
+      {/* required in words, not natively: the server refuses an empty name in Chinese */}
+      <Field label={PET.nameLabel} required hint={PET.nameHint}>
+        <Input required={false} aria-required value={name} maxLength={20} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      {PET.fields.map((f) => (
+        <ProfileInput key={f.key} field={f} value={profile[f.key] ?? ''} onChange={(value) => setProfile((p) => ({ ...p, [f.key]: value }))} />
+      ))}
+    </FormDialog>
   );
 }
 

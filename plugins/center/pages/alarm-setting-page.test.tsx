@@ -1,26 +1,16 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { AlarmService, ServiceProvider, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
-import { createKernel } from '../../core';
-import { FakeServer, flag, ok } from '../../core/test/fake-server';
-import AlarmPushPage from '../../plugins/center/pages/alarm-push-page';
-import AlarmSettingPage from '../../plugins/center/pages/alarm-setting-page';
-
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AlarmService, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
+import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import AlarmPushPage from './alarm-push-page';
+import AlarmSettingPage from './alarm-setting-page';
 
 const CONTROL_LIST = '/car/v4/api/alarm/control/listAlarmControlInfo.json';
 const CONTROL_SAVE = '/car/v4/api/alarm/control/configAlarmControl.json';
 const PUSH_LIST = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 const PUSH_SAVE = '/car/v4/api/alarm/push/configAlarmPush.json';
-
-const CONTROLS = [
-  { alarmType: 'sos', alarmName: '紧急报警', source: 'terminal', enabled: true, level: 'urgent', defaultLevel: 'urgent', lifecycle: 'event', thresholds: {} },
-  { alarmType: 'fatigue', alarmName: '疲劳驾驶', source: 'terminal', enabled: true, level: 'normal', defaultLevel: 'normal', lifecycle: 'condition', thresholds: {} },
-  {
-    alarmType: 'platformOverspeed', alarmName: '平台超速', source: 'platform', enabled: true, level: 'normal', defaultLevel: 'normal', lifecycle: 'condition',
-    thresholds: { speedLimit: 100, minDurationSeconds: 10 },
-  },
-  { alarmType: 'parking', alarmName: '停车超时', source: 'platform', enabled: false, level: 'info', defaultLevel: 'info', lifecycle: 'condition', thresholds: { minutes: 60 } },
-];
+/** 告警设置's resource. */
+const ALARM_CONTROL = 400301;
 
 const PUSH: AlarmPushSettings = {
   popup: true,
@@ -31,16 +21,33 @@ const PUSH: AlarmPushSettings = {
   sms: { enabled: false, phones: [] },
 };
 
-function renderPage(page: 'setting' | 'push', server: FakeServer) {
-  const container = createKernel({ httpAdapter: server.adapter });
-  render(<ServiceProvider container={container}>{page === 'setting' ? <AlarmSettingPage /> : <AlarmPushPage />}</ServiceProvider>);
-  return container;
-}
+let kit: PageServer;
+let tenantId: number;
+let setterRole: number;
+
+beforeAll(async () => {
+  kit = await startPageServer();
+  const { store } = kit.server;
+  const admin = (await store.users.findByAccount('admin'))!;
+  tenantId = admin.tenantId;
+  await store.alarms.settings.savePush(tenantId, PUSH, new Date());
+  // a user holding 告警设置 only (the password is the demo admin's)
+  const role = await store.org.ensureRole(tenantId, '告警设置员');
+  await store.org.grantResources(role.id, [ALARM_CONTROL]);
+  setterRole = role.id;
+  await store.users.create({ account: 'alarm_setter', passwordHash: admin.passwordHash, name: '告警设置员', phone: null, tenantId, roleId: role.id, passwordChangedAt: new Date(0) });
+});
+
+afterAll(() => kit?.close());
+
+type Item = { alarmType: string; enabled: boolean; level: string; thresholds: Record<string, number> };
+const FOUR = ['sos', 'fatigue', 'platformOverspeed', 'parking'];
+const sentItems = () => (kit.requests(CONTROL_SAVE).at(-1)!.body as { items: Item[] }).items;
 
 describe('告警设置', () => {
   it('lists the alarm types under 终端告警 and 平台告警 with switches and thresholds, and saves them', async () => {
-    const server = new FakeServer().on('POST', CONTROL_LIST, ok(CONTROLS)).on('POST', CONTROL_SAVE, (req) => ok((req.body as { items: unknown[] }).items.map((i, n) => ({ ...CONTROLS[n], ...(i as object) }))));
-    renderPage('setting', server);
+    kit.forget();
+    await kit.render(<AlarmSettingPage />);
     const terminal = await screen.findByRole('region', { name: '终端告警' });
     const platform = screen.getByRole('region', { name: '平台告警' });
     expect(within(terminal).getByText('紧急报警')).toBeTruthy();
@@ -53,21 +60,32 @@ describe('告警设置', () => {
     fireEvent.change(within(platform).getByRole('textbox', { name: '平台超速限速' }), { target: { value: '80' } });
     fireEvent.change(within(platform).getByRole('textbox', { name: '停车超时停车时长' }), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(server.to(CONTROL_SAVE)).toHaveLength(1));
-    expect(server.to(CONTROL_SAVE)[0]!.body).toEqual({
-      items: [
-        { alarmType: 'sos', enabled: true, level: 'urgent', thresholds: {} },
-        { alarmType: 'fatigue', enabled: false, level: 'normal', thresholds: {} },
-        { alarmType: 'platformOverspeed', enabled: true, level: 'normal', thresholds: { speedLimit: 80, minDurationSeconds: 10 } },
-        { alarmType: 'parking', enabled: true, level: 'info', thresholds: { minutes: 30 } },
-      ],
-    });
+    await waitFor(() => expect(kit.requests(CONTROL_SAVE)[0]?.flag).toBe(1));
+    // every type goes back; these four as changed
+    expect(sentItems()).toHaveLength((kit.requests(CONTROL_LIST)[0]!.answer as unknown[]).length);
+    expect(sentItems().filter((i) => FOUR.includes(i.alarmType))).toEqual([
+      { alarmType: 'sos', enabled: true, level: 'urgent', thresholds: {} },
+      { alarmType: 'fatigue', enabled: false, level: 'normal', thresholds: {} },
+      { alarmType: 'platformOverspeed', enabled: true, level: 'normal', thresholds: { speedLimit: 80, minDurationSeconds: 10 } },
+      { alarmType: 'parking', enabled: true, level: 'info', thresholds: { minutes: 30 } },
+    ]);
+    const saved = new Map((await kit.server.store.alarms.settings.controls(tenantId)).map((c) => [c.alarmType, c]));
+    expect(saved.get('fatigue')).toMatchObject({ enabled: false });
+    expect(saved.get('parking')).toMatchObject({ enabled: true, thresholds: { minutes: 30 } });
+    expect(saved.get('platformOverspeed')).toMatchObject({ thresholds: { speedLimit: 80, minDurationSeconds: 10 } });
+  });
+
+  it('another tenant keeps its own settings', async () => {
+    kit.forget();
+    await kit.render(<AlarmSettingPage />, OTHER_TENANT);
+    const platform = await screen.findByRole('region', { name: '平台告警' });
+    expect((within(platform).getByRole('textbox', { name: '平台超速限速' }) as HTMLInputElement).value).toBe('100');
+    expect((within(platform).getByRole('switch', { name: '启用停车超时' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('shows each type\'s level (紧急, 一般, 提示) beside its switch, marks the default, and saves the level chosen', async () => {
-    const saved = CONTROLS.map((c) => (c.alarmType === 'fatigue' ? { ...c, level: 'urgent' } : c));
-    const server = new FakeServer().on('POST', CONTROL_LIST, ok(CONTROLS)).on('POST', CONTROL_SAVE, ok(saved));
-    renderPage('setting', server);
+    kit.forget();
+    await kit.render(<AlarmSettingPage />);
     const terminal = await screen.findByRole('region', { name: '终端告警' });
     const sos = within(terminal).getByRole('combobox', { name: '紧急报警级别' }) as HTMLSelectElement;
     expect(sos.value).toBe('urgent');
@@ -76,17 +94,16 @@ describe('告警设置', () => {
     expect(fatigue.value).toBe('normal');
     fireEvent.change(fatigue, { target: { value: 'urgent' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(server.to(CONTROL_SAVE)).toHaveLength(1));
-    const items = (server.to(CONTROL_SAVE)[0]!.body as { items: { alarmType: string; level: string }[] }).items;
-    expect(items.map((i) => [i.alarmType, i.level])).toEqual([['sos', 'urgent'], ['fatigue', 'urgent'], ['platformOverspeed', 'normal'], ['parking', 'info']]);
+    await waitFor(() => expect(kit.requests(CONTROL_SAVE)[0]?.flag).toBe(1));
+    expect(sentItems().filter((i) => FOUR.includes(i.alarmType)).map((i) => [i.alarmType, i.level])).toEqual([['sos', 'urgent'], ['fatigue', 'urgent'], ['platformOverspeed', 'normal'], ['parking', 'info']]);
     // the page shows what the server saved
     await waitFor(() => expect((within(terminal).getByRole('combobox', { name: '疲劳驾驶级别' }) as HTMLSelectElement).value).toBe('urgent'));
     expect([...(within(terminal).getByRole('combobox', { name: '疲劳驾驶级别' }) as HTMLSelectElement).options].map((o) => o.text)).toEqual(['紧急', '一般（默认）', '提示']);
   });
 
   it('refuses thresholds out of range or not whole numbers, in Chinese, and sends nothing', async () => {
-    const server = new FakeServer().on('POST', CONTROL_LIST, ok(CONTROLS)).on('POST', CONTROL_SAVE, ok(CONTROLS));
-    renderPage('setting', server);
+    kit.forget();
+    await kit.render(<AlarmSettingPage />);
     const platform = await screen.findByRole('region', { name: '平台告警' });
     fireEvent.change(within(platform).getByRole('textbox', { name: '平台超速限速' }), { target: { value: '301' } });
     fireEvent.change(within(platform).getByRole('textbox', { name: '平台超速持续时间' }), { target: { value: '1.5' } });
@@ -95,22 +112,24 @@ describe('告警设置', () => {
     expect(await screen.findByText('平台超速限速应在 1~300 之间')).toBeTruthy();
     expect(screen.getByText('平台超速持续时间必须是整数')).toBeTruthy();
     expect(screen.getByText('请输入停车超时停车时长')).toBeTruthy();
-    expect(server.to(CONTROL_SAVE)).toHaveLength(0);
+    expect(kit.requests(CONTROL_SAVE)).toHaveLength(0);
   });
 
-  it("shows the server's refusal", async () => {
-    const server = new FakeServer().on('POST', CONTROL_LIST, ok(CONTROLS)).on('POST', CONTROL_SAVE, flag(403, '没有权限'));
-    renderPage('setting', server);
+  it("shows the server's refusal: 告警设置 was taken from the user's role meanwhile", async () => {
+    kit.forget();
+    await kit.render(<AlarmSettingPage />, { account: 'alarm_setter', password: 'Admin@123' });
     await screen.findByRole('region', { name: '平台告警' });
+    await kit.server.store.db.deleteFrom('role_resources').where('role_id', '=', setterRole).execute();
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('没有权限')).toBeTruthy();
+    expect(await screen.findByText('无权限访问')).toBeTruthy();
+    expect(kit.requests(CONTROL_SAVE)[0]?.flag).toBe(403);
   });
 });
 
 describe('推送设置', () => {
   it('saves popup, sound, the types, webhook, e-mail and SMS; the alarm tip uses the saved settings at once', async () => {
-    const server = new FakeServer().on('POST', PUSH_LIST, ok(PUSH)).on('POST', PUSH_SAVE, (req) => ok(req.body));
-    const container = renderPage('push', server);
+    kit.forget();
+    const { kernel } = await kit.render(<AlarmPushPage />);
     await screen.findByText('推送的告警类型（已选 2 种）');
     expect((screen.getByRole('checkbox', { name: '紧急报警' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('switch', { name: '声音提醒' }));
@@ -122,21 +141,24 @@ describe('推送设置', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /接收邮箱/ }), { target: { value: 'ops@example.com\nboss@example.com, ops@example.com' } });
     fireEvent.change(screen.getByRole('textbox', { name: /接收手机号/ }), { target: { value: '13800138000' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(server.to(PUSH_SAVE)).toHaveLength(1));
-    expect(server.to(PUSH_SAVE)[0]!.body).toEqual({
+    await waitFor(() => expect(kit.requests(PUSH_SAVE)[0]?.flag).toBe(1));
+    const expected = {
       popup: true,
       sound: false,
       alarmTypes: ['sos', 'fenceEnter'],
       webhook: { enabled: true, url: 'https://hooks.example.com/alarm' },
       email: { enabled: true, to: ['ops@example.com', 'boss@example.com'] },
       sms: { enabled: false, phones: ['13800138000'] },
-    });
-    await waitFor(() => expect(container.get<Alarms>(AlarmService).push?.sound).toBe(false));
+    };
+    expect(kit.requests(PUSH_SAVE)[0]!.body).toEqual(expected);
+    await waitFor(() => expect(kernel.get<Alarms>(AlarmService).push?.sound).toBe(false));
+    expect(await kit.server.store.alarms.settings.push(tenantId)).toMatchObject(expected);
   });
 
   it('refuses a webhook that is not http(s), a bad e-mail or phone, and enabled channels without recipients', async () => {
-    const server = new FakeServer().on('POST', PUSH_LIST, ok(PUSH)).on('POST', PUSH_SAVE, ok(PUSH));
-    renderPage('push', server);
+    await kit.server.store.alarms.settings.savePush(tenantId, PUSH, new Date());
+    kit.forget();
+    await kit.render(<AlarmPushPage />);
     await screen.findByText('推送的告警类型（已选 2 种）');
     fireEvent.change(screen.getByRole('textbox', { name: 'Webhook 地址' }), { target: { value: 'ftp://example.com/x' } });
     fireEvent.click(screen.getByRole('switch', { name: '邮件推送' }));
@@ -148,6 +170,6 @@ describe('推送设置', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /接收邮箱/ }), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('邮箱格式不正确：not-an-email')).toBeTruthy();
-    expect(server.to(PUSH_SAVE)).toHaveLength(0);
+    expect(kit.requests(PUSH_SAVE)).toHaveLength(0);
   });
 });

@@ -1,0 +1,76 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MapSettingsPaths } from '@tianlu/sdk';
+import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import MapSettingPage from './map-setting-page';
+
+let kit: PageServer;
+let tenantId: number;
+let adminId: number;
+
+beforeAll(async () => {
+  kit = await startPageServer();
+  const { store } = kit.server;
+  const admin = (await store.users.findByAccount('admin'))!;
+  tenantId = admin.tenantId;
+  adminId = admin.id;
+  // 实时监控 only: no 地图设置 (the password is the demo admin's)
+  const role = await store.org.ensureRole(tenantId, '只看地图');
+  await store.org.grantPlatforms(role.id, [8]);
+  await store.org.grantResources(role.id, [8100]);
+  await store.users.create({ account: 'map_watcher', passwordHash: admin.passwordHash, name: '只看地图', phone: null, tenantId, roleId: role.id, passwordChangedAt: new Date(0) });
+});
+
+afterAll(() => kit?.close());
+
+const keyInput = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+
+describe('地图设置', () => {
+  it('checks the keys before sending: 天地图 needs its tk, keys take only letters, digits, _ and -', async () => {
+    kit.forget();
+    await kit.render(<MapSettingPage />);
+    expect(await screen.findByText('本租户尚未保存地图设置，当前使用服务器默认值。')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('天地图'));
+    fireEvent.change(keyInput('高德 Key'), { target: { value: 'bad key!' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('使用天地图需要填写天地图 tk')).toBeTruthy();
+    expect(screen.getByText('高德 Key只能包含字母、数字、下划线和短横线')).toBeTruthy();
+    expect(kit.requests(MapSettingsPaths.save)).toHaveLength(0);
+
+    fireEvent.change(keyInput('高德 Key'), { target: { value: '' } });
+    fireEvent.change(keyInput('天地图 tk'), { target: { value: 'tk-1' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(kit.requests(MapSettingsPaths.save)).toHaveLength(1));
+    expect(kit.requests(MapSettingsPaths.save)[0]).toMatchObject({ body: { provider: 'tianditu', amapKey: '', tencentKey: '', baiduKey: '', tiandituKey: 'tk-1' }, flag: 1 });
+    await waitFor(() => expect(screen.queryByText('使用天地图需要填写天地图 tk')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('本租户尚未保存地图设置，当前使用服务器默认值。')).toBeNull());
+    expect(await kit.server.store.mapSettings.get(tenantId)).toEqual({ provider: 'tianditu', tiandituKey: 'tk-1' });
+  });
+
+  it('another tenant still uses the server default', async () => {
+    kit.forget();
+    await kit.render(<MapSettingPage />, OTHER_TENANT);
+    expect(await screen.findByText('本租户尚未保存地图设置，当前使用服务器默认值。')).toBeTruthy();
+    expect(keyInput('天地图 tk').value).toBe('');
+  });
+
+  it('shows an administrator the saved keys', async () => {
+    await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_secret' }, adminId, new Date());
+    kit.forget();
+    await kit.render(<MapSettingPage />);
+    await waitFor(() => expect(keyInput('高德 Key').value).toBe('amap_secret'));
+    expect((screen.getByLabelText(/^高德地图/) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('tells a user without the permission only which basemap is in use, never a key', async () => {
+    await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_secret' }, adminId, new Date());
+    kit.forget();
+    await kit.render(<MapSettingPage />, { account: 'map_watcher', password: 'Admin@123' });
+    expect(await screen.findByText('当前地图：高德地图')).toBeTruthy();
+    expect(kit.requests(MapSettingsPaths.get)[0]?.flag).toBe(403);
+    expect(screen.getByText('地图服务密钥仅有地图设置权限的管理员可查看和修改。')).toBeTruthy();
+    expect(screen.queryByLabelText(/^高德 Key/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.queryByDisplayValue('amap_secret')).toBeNull();
+  });
+});
