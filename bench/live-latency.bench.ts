@@ -5,7 +5,9 @@
  * no other report of that terminal has; the time from writing a 0x0200 to the socket to receiving
  * the `positions` item with that terminal and fix time on /ws is the figure. Reference in the same
  * run: the same reports' ack latency (terminal → commit → 0x8001), so the live channel's own cost
- * (bus, coalescing, the item query, fan-out) is what separates the two.
+ * (bus, coalescing, the item query, fan-out) is what separates the two. The process CPU per pushed
+ * position covers everything in this process (gateway, store, live channel, load generator): the
+ * part that is not the live channel is the same from run to run at one load.
  *
  *   npx tsx bench/live-latency.bench.ts      env: BENCH_LIVE_TERMINALS=1000  BENCH_LIVE_INTERVAL_S=5
  *                                                 BENCH_WARMUP_S=6  BENCH_MEASURE_S=20
@@ -99,6 +101,7 @@ async function main() {
     await sleep(WARMUP_S * 1000);
 
     const machine = new MachineLoad();
+    const cpu0 = process.cpuUsage();
     const pushes0 = pushes;
     const items0 = items;
     measuring = true;
@@ -106,10 +109,13 @@ async function main() {
     await sleep(MEASURE_S * 1000);
     gen.stopSending();
     measuring = false;
+    const windowItems = items - items0;
     const ack = gen.window();
     // reports of the window's last moments may still be on their way to /ws
     await sleep(2000);
     const busy = machine.busy();
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const missing = sentAt.size;
     const live = percentiles(samples);
     const windowPushes = pushes - pushes0;
@@ -121,8 +127,10 @@ async function main() {
     report.bench('live.report-to-ws-p95', live.p95, 'ms');
     report.bench('live.report-to-ws-p99', live.p99, 'ms');
     report.bench('live.report-to-ws-p95-over-ack-p95', live.p95 - ack.ackMs.p95, 'ms');
+    report.bench('live.process-cpu-per-pushed-position', windowItems ? cpuMs / windowItems : 0, 'ms');
     console.log(`  window ${ack.seconds.toFixed(1)} s: ${thousands(measuredSent)} reports sent, ${thousands(ack.acked)} acked, ${thousands(samples.length)} seen on /ws, ${thousands(missing)} never pushed; max ${live.max.toFixed(0)} ms`);
     console.log(`  /ws: ${thousands(windowPushes)} positions messages, ${windowPushes ? (((items - items0) / windowPushes)).toFixed(1) : 0} items each${busy === undefined ? '' : `; machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)})`}`);
+    console.log(`  this process (server, PGlite and the load generator): ${thousands(Math.round(cpuMs))} ms CPU over the window and the 2 s after, ${thousands(windowItems)} positions pushed`);
     console.log('  note: /ws sends an asset\'s update at once and later ones at most once per second per asset, so a terminal reporting faster than 1/s sees up to ~1 s of coalescing');
 
     report.check(live.p95 < GOAL_P95_MS && samples.length > 0, `goal: report-to-browser p95 ${live.p95.toFixed(0)} ms < ${GOAL_P95_MS} ms (ack p95 ${ack.ackMs.p95.toFixed(1)} ms; p50 ${live.p50.toFixed(0)} ms, p99 ${live.p99.toFixed(0)} ms)`);
