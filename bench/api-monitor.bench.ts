@@ -36,7 +36,7 @@ async function writeLatestPositions(server: TianluServer): Promise<number> {
   const terminals = await store.db.selectFrom('terminals').select(['id', 'terminal_no']).where('tenant_id', '=', tenant.id).orderBy('id').execute();
   const now = Date.now();
   const rows: PositionRow[] = terminals.map((t, i) => ({
-    terminalNo: t.terminal_no, terminalId: String(t.id), tenantId: String(tenant.id),
+    terminalNo: t.terminal_no, terminalId: t.id, tenantId: tenant.id,
     deviceTime: new Date(now - (i % 300) * 1000), receivedTime: new Date(now),
     lon: 100 + ((i * 7919) % 2000) / 100, lat: 22 + ((i * 104729) % 1800) / 100, altitude: 40,
     speed: i % 3 ? 30 + (i % 50) : 0, course: (i * 37) % 360, alarmFlags: i % 40 === 0 ? 1 : 0, statusFlags: 3,

@@ -20,7 +20,7 @@ function frames(terminals: number, startPhone: string, fixBaseMs: number): Uint8
   }));
 }
 
-const IDENTITY = { terminalId: '0', tenantId: '0', authCode: '' };
+const IDENTITY = { terminalId: 0, tenantId: 0, authCode: '' };
 
 /**
  * (a) Frames/s on one core for what the gateway does per report before storage: split the byte
@@ -69,7 +69,7 @@ export async function measureStoreInserts(
     const f = decodeFrame(raw);
     const m = f.ok ? decodeTerminalMessage(f.value) : undefined;
     if (!f.ok || !m?.ok || m.value.type !== 'location') throw new Error('reference 0x0200 refused');
-    const identity = { terminalId: String(fleet.terminalIds[i]), tenantId: String(fleet.tenantId), authCode: '' };
+    const identity = { terminalId: fleet.terminalIds[i], tenantId: fleet.tenantId, authCode: '' };
     return toPositionRow(m.value.value, { terminalNo: f.value.header.phone, identity, receivedTime: new Date(), backfill: false });
   });
   let next = 0;

@@ -20,7 +20,7 @@ import { measureDecode } from './ingest-references';
 
 const SECONDS = Number(process.env.BENCH_DECODE_S ?? 3);
 const DEVICES = 5000;
-const IDENTITY = { terminalId: '1', tenantId: '1', authCode: '' };
+const IDENTITY = { terminalId: 1, tenantId: 1, authCode: '' };
 const GOALS = { gt06: 0.5, watch: 0.25 } as const;
 
 function reportOf(i: number, fixBaseMs: number): DeviceReport {

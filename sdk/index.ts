@@ -6,6 +6,8 @@ export * from './geo';
 export * from './map-settings';
 export * from './china-time';
 export * from './live-close';
+export * from './live-messages';
+export * from './position';
 export * from './asset-kinds';
 export * from './asset-vocabulary';
 export * from './attendance';

@@ -167,3 +167,36 @@ describe('from terminal to map', () => {
     expect((await new ApiClient(server.app).get('/car/v1/api/gateway/metrics.json')).flag).toBe(4010);
   });
 });
+
+describe('what the live channel pushes after an edit', () => {
+  const NO = '013800000001';
+  const SYSTEM = '/car/v1/api/system';
+
+  it('shows an asset renamed, moved to another group or gone offline in its next push', async () => {
+    const ws = await live(admin);
+    const t = await terminal(NO);
+    const items = (await admin.get<{ list: MonitorItem[] }>(LIST, { pageSize: 10 })).obj.list;
+    const mine = items.find((i) => i.terminalNo === NO)!;
+    const elsewhere = items.find((i) => i.groupId !== null && i.groupId !== mine.groupId)!;
+    const pushed = async (minute: number) => {
+      const gpsTime = T0 + 3_600_000 + minute * 60_000;
+      await t.ackFor(t.sendLocation({ latitude: 39.9 + minute / 1000, longitude: 116.4, gpsTime }));
+      const at = new Date(gpsTime + 8 * 3_600_000).toISOString().replace('.000Z', '+08:00');
+      const found = (m: Record<string, unknown>[]) => m.flatMap((x) => (x.type === 'positions' ? (x.list as MonitorItem[]) : [])).find((i) => i.terminalNo === NO && i.gpsTime === at);
+      await ws.until((m) => found(m) !== undefined, 5000, `position at ${at}`);
+      return found(ws.messages)!;
+    };
+    expect(await pushed(1)).toMatchObject({ plateNo: mine.plateNo, groupId: mine.groupId });
+
+    expect(await admin.postJson(`${SYSTEM}/vehicle/update.json`, { id: mine.vehicleId, plateNo: '京A7L001' })).toMatchObject({ flag: 1 });
+    expect(await pushed(2)).toMatchObject({ plateNo: '京A7L001', groupId: mine.groupId });
+
+    expect(await admin.postJson(`${SYSTEM}/group/assign.json`, { vehicleIds: [mine.vehicleId], groupId: elsewhere.groupId })).toMatchObject({ flag: 1 });
+    expect(await pushed(3)).toMatchObject({ plateNo: '京A7L001', groupId: elsewhere.groupId, groupName: elsewhere.groupName, online: true });
+
+    const start = ws.messages.length;
+    t.close();
+    await ws.until((m) => m.slice(start).some((x) => x.type === 'positions' && (x.list as MonitorItem[]).some((i) => i.terminalNo === NO && !i.online)), 5000, 'offline item');
+    expect(ws.messages.slice(start).find((x) => x.type === 'online')).toMatchObject({ terminalNo: NO, online: false });
+  });
+});

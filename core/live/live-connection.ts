@@ -4,14 +4,16 @@ import {
   LIVE_SESSION_CLOSE_CODE,
   StorageKeys,
   type DialogService,
+  type LiveClientMessage,
   type LiveEvents,
+  type LiveServerMessage,
   type LiveStatus,
-  type MonitorItem,
   type StorageService,
 } from '@tianlu/sdk';
 import type { KernelOptions, WebSocketLike } from '../kernel-tokens';
 import type { PositionQueue } from './position-queue';
 import { openWorkerWebSocket } from './worker-web-socket';
+import type { SnapshotPart } from './worker-socket-protocol';
 
 /** The live channel's path on the page origin. */
 export const LIVE_CHANNEL_PATH = '/ws';
@@ -22,17 +24,8 @@ export const MAX_RECONNECT_DELAY_MS = 30_000;
 const FIRST_RECONNECT_DELAY_MS = 1_000;
 const OPEN = 1;
 
-type ServerMessage =
-  | { type: 'ready' }
-  | { type: 'pong' }
-  | { type: 'snapshot'; list: MonitorItem[]; keep?: string[] }
-  | { type: 'positions'; list: MonitorItem[] }
-  | { type: 'online'; terminalNo: string; online: boolean; at?: string }
-  | { type: 'error'; flag: number; msg?: string }
-  | ({ type: 'alarm' } & LiveEvents['alarm'])
-  | ({ type: 'command' } & LiveEvents['command'])
-  | ({ type: 'exportReady' } & LiveEvents['exportReady'])
-  | { type: string };
+/** What arrives: a server message, or a part of a large snapshot the worker cut. */
+type ServerMessage = Exclude<LiveServerMessage, { type: 'snapshot' }> | SnapshotPart;
 
 export interface LiveConnectionDeps {
   storage: StorageService;
@@ -82,7 +75,8 @@ export class LiveConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify({ type: 'auth', sessionId, userId: user.userId }));
+      const auth: LiveClientMessage = { type: 'auth', sessionId, userId: user.userId };
+      socket.send(JSON.stringify(auth));
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), LIVE_PING_INTERVAL_MS);
     };
     socket.onmessage = (ev) => this.receive(ev.data);
@@ -115,7 +109,7 @@ export class LiveConnection {
       return;
     }
     if (!msg || typeof msg !== 'object') return;
-    if (msg.type === 'error' && (msg as { flag?: number }).flag === Flag.SESSION_EXPIRED) this.expire();
+    if (msg.type === 'error' && msg.flag === Flag.SESSION_EXPIRED) this.expire();
     else this.apply(msg);
     // parts the worker parsed wait for the next frame, so several of them land in one slice
     if (text) this.deps.positions.runSlice();
@@ -127,39 +121,30 @@ export class LiveConnection {
       case 'ready':
         this.retryDelay = FIRST_RECONNECT_DELAY_MS;
         break;
-      case 'snapshot': {
-        const { list, keep } = msg as { list?: MonitorItem[]; keep?: string[] };
-        positions.snapshot(list ?? [], keep);
+      case 'snapshot':
+        positions.snapshot(msg.list ?? [], msg.keep);
         setStatus('live');
         break;
-      }
       case 'positions':
-        positions.push((msg as { list?: MonitorItem[] }).list ?? []);
+        positions.push(msg.list ?? []);
         break;
-      case 'online': {
-        const { terminalNo, online } = msg as { terminalNo: string; online: boolean };
-        positions.setOnline(terminalNo, online);
+      case 'online':
+        positions.setOnline(msg.terminalNo, msg.online);
         break;
-      }
-      case 'alarm': {
-        const { event, alarm } = msg as { event: LiveEvents['alarm']['event']; alarm: LiveEvents['alarm']['alarm'] };
-        if (alarm) this.deps.emit('alarm', { event, alarm });
+      // what arrives is checked: a message of another server version may lack a field
+      case 'alarm':
+        if (msg.alarm) this.deps.emit('alarm', { event: msg.event, alarm: msg.alarm });
         break;
-      }
-      case 'command': {
-        const { command } = msg as LiveEvents['command'];
-        if (command) this.deps.emit('command', { command });
+      case 'command':
+        if (msg.command) this.deps.emit('command', { command: msg.command });
         break;
-      }
-      case 'exportReady': {
-        const { id, fileName } = msg as LiveEvents['exportReady'];
-        if (typeof id === 'number') this.deps.emit('exportReady', { id, fileName: String(fileName ?? '') });
+      case 'exportReady':
+        if (typeof msg.id === 'number') this.deps.emit('exportReady', { id: msg.id, fileName: String(msg.fileName ?? '') });
         break;
-      }
     }
   }
 
-  private send(msg: object): void {
+  private send(msg: LiveClientMessage): void {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
   }
 

@@ -1,3 +1,8 @@
+import type { LiveServerMessage, MonitorItem } from '@tianlu/sdk';
+
+/** A part of a large snapshot the worker cut: the first carries `keep`, every terminalNo of the whole snapshot. */
+export type SnapshotPart = Extract<LiveServerMessage, { type: 'snapshot' }> & { keep?: string[] };
+
 /** Messages between {@link WorkerWebSocket} and the live socket worker. */
 export type WorkerSocketCommand = { op: 'open'; url: string } | { op: 'send'; data: string } | { op: 'close'; code?: number; reason?: string };
 
@@ -28,10 +33,11 @@ export function messageParts(data: unknown): unknown[] {
   }
   const list = msg?.list;
   if ((msg?.type !== 'positions' && msg?.type !== 'snapshot') || !Array.isArray(list)) return [msg];
-  const keep = msg.type === 'snapshot' ? list.map((i: { terminalNo: string }) => i.terminalNo) : undefined;
-  const parts: unknown[] = [];
-  for (let at = 0; at === 0 || at < list.length; at += POSITION_PART) {
-    const part: unknown[] = list.slice(at, at + POSITION_PART);
+  const items = list as MonitorItem[];
+  const keep = msg.type === 'snapshot' ? items.map((i) => i.terminalNo) : undefined;
+  const parts: (SnapshotPart | LiveServerMessage)[] = [];
+  for (let at = 0; at === 0 || at < items.length; at += POSITION_PART) {
+    const part = items.slice(at, at + POSITION_PART);
     parts.push(at === 0 && keep ? { type: 'snapshot', list: part, keep } : { type: 'positions', list: part });
   }
   return parts;

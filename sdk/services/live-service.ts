@@ -1,5 +1,6 @@
 import type { AlarmLiveEvent } from './alarm-service';
 import type { CommandLiveEvent } from './command-api';
+import type { LatestPosition, MonitorAsset, PositionState } from '../position';
 import type { Disposable } from './message-bus';
 
 /**
@@ -7,31 +8,14 @@ import type { Disposable } from './message-bus';
  * live channel (`/ws`, docs/api-contract.md "Positions and live channel").
  */
 
-/** One asset's latest position (GET /car/v4/api/monitor/list.json and the `/ws` messages). */
-export interface MonitorItem {
-  /** Terminal number as provisioned (e.g. 013800000001). */
-  terminalNo: string;
-  /** null for a terminal not bound to a vehicle. */
-  plateNo: string | null;
-  vehicleId: number | null;
-  groupId: number | null;
-  groupName: string | null;
+/**
+ * One asset's latest position (GET /car/v4/api/monitor/list.json and the `/ws` messages): the
+ * position model's latest position with ISO 8601 times (with offset), beside its asset. The
+ * position fields are null when the asset never reported; `alarmFlags` are the alarm bits of the
+ * latest report, whether the asset is in alarm is `openAlarms`.
+ */
+export interface MonitorItem extends MonitorAsset, LatestPosition<string>, PositionState {
   online: boolean;
-  /** WGS84 degrees; this and the other position fields are null when the asset never reported. */
-  lon: number | null;
-  lat: number | null;
-  /** km/h. */
-  speed: number | null;
-  /** Degrees clockwise from north. */
-  course: number | null;
-  /** Metres. */
-  altitude: number | null;
-  /** ISO 8601 with offset. */
-  gpsTime: string | null;
-  receivedTime: string | null;
-  /** The alarm bits of the latest report (JT/T 808 0x0200); whether the asset is in alarm is `openAlarms`. */
-  alarmFlags: number;
-  statusFlags: number;
   /**
    * Open alarms of the asset: not handled, and for a condition type (超速, 离线 …) still lasting;
    * an event type (SOS, 断电, 震动 …) stays open until handled. The tree's 报警, the cards, rows,
@@ -44,27 +28,6 @@ export interface MonitorItem {
   acc: boolean;
   /** Status bit 1. */
   located: boolean;
-  /** km. */
-  mileage: number | null;
-  /** What carries the terminal: vehicle, person, pet or ebike (null: a terminal without an asset). */
-  assetKind: string | null;
-  /** The terminal's protocol: jt808, gt06 or watch. */
-  protocol: string;
-  /**
-   * Set when the position is approximate: found from the cells (`lbs`) or WiFi access points
-   * (`wifi`) the device heard, or its last known one (`last`) — never draw it as a GPS fix.
-   */
-  fix?: 'lbs' | 'wifi' | 'last';
-  /** Metres within which an approximate position lies. */
-  accuracy?: number;
-  /** Battery, percent, when the device reports it (an e-bike's from its voltage and its battery's nominal voltage). */
-  battery?: number;
-  /** E-bikes: the battery's voltage the guard measured, volts. */
-  externalVoltage?: number;
-  /** E-bikes and trackers: charging now. */
-  charging?: boolean;
-  /** E-bikes: 设防 (armed). */
-  armed?: boolean;
   /** The relay has cut the power (断电). */
   powerCut?: boolean;
   address?: string;

@@ -85,8 +85,8 @@ export class AlarmEngine {
   /** Attach to the gateway: `gateway.subscribe(engine.gatewayEvents)`. */
   readonly gatewayEvents: Partial<GatewayEvents> = {
     positionsCommitted: (rows) => this.enqueue(rows),
-    terminalOnline: (e) => this.markReload(Number(e.terminalId)),
-    terminalOffline: (e) => this.markReload(Number(e.terminalId)),
+    terminalOnline: (e) => this.markReload(e.terminalId),
+    terminalOffline: (e) => this.markReload(e.terminalId),
     terminalTakeover: (e) => this.takeovers.handle(e),
   };
 
@@ -177,7 +177,7 @@ export class AlarmEngine {
   private enqueue(rows: readonly PositionRow[]): void {
     if (this.closed) return;
     for (const row of rows) {
-      const id = Number(row.terminalId);
+      const id = row.terminalId;
       let w = this.work.get(id);
       if (!w) {
         w = { queue: [], state: undefined, reload: false, lastReceived: undefined, running: false, lateRuns: new Map() };

@@ -52,7 +52,7 @@ export class TakeoverRecorder {
 
   private async record(e: TerminalTakeoverEvent, attempts: number): Promise<void> {
     const now = this.clock.now();
-    const tenantId = Number(e.tenantId);
+    const tenantId = e.tenantId;
     const detail = { protocol: e.protocol, address: e.address, liveAddress: e.liveAddress, silentSeconds: e.silentSeconds, attempts };
     await this.store.audit.record({
       tenantId, userId: null, account: DEVICE_GUARD_ACCOUNT, action: e.refused ? '设备冒用嫌疑' : '终端换址上线', target: `终端 ${e.terminalNo}`,
@@ -62,7 +62,7 @@ export class TakeoverRecorder {
     const own = (await this.store.alarms.settings.controlsOfType(SPOOF_ALARM)).find((c) => c.tenantId === tenantId);
     if (own ? !own.enabled : !alarmTypeInfo(SPOOF_ALARM)!.defaultEnabled) return;
     const row = await this.store.alarms.open({
-      tenantId, terminalId: Number(e.terminalId), alarmType: SPOOF_ALARM, source: 'platform', startTime: now, endTime: now,
+      tenantId, terminalId: e.terminalId, alarmType: SPOOF_ALARM, source: 'platform', startTime: now, endTime: now,
       lon: null, lat: null, speed: null, detail,
     });
     if (row) this.announce(row);

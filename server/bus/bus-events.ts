@@ -2,29 +2,13 @@ import type { ExportReadyLiveEvent } from '../../sdk/services/live-service';
 import type { CommandView } from '../commands/command-view';
 import type { Alarm } from '../alarms/alarm-model';
 import type { PositionRow } from '../gateway/gateway-ports';
+import type { Position } from '../../sdk/position';
 
-/** A committed position as it travels on the bus (JSON-safe: times are ISO strings). */
-export interface BusPosition {
-  /** Normalised terminal number. */
-  terminalNo: string;
-  terminalId: number;
-  deviceTime: string;
-  receivedTime: string;
-  lon: number;
-  lat: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  alarmFlags: number;
-  statusFlags: number;
-  mileage: number | null;
-  backfill: boolean;
-  /** Approximate positions (GT06 / watch LBS or WiFi reports): how they were found and their radius in metres. */
-  fix?: 'lbs' | 'wifi' | 'last';
-  accuracy?: number;
-  /** Battery percent, when the device reports one. */
-  battery?: number;
-}
+/**
+ * A committed position as it travels on the bus (the position model with its times as ISO strings;
+ * the tenant is the event's): what the live channel pushes without reading the store again.
+ */
+export type BusPosition = Omit<Position<string>, 'tenantId'>;
 
 /** Positions of one tenant committed in one batch. */
 export interface PositionsEvent {
@@ -122,7 +106,7 @@ export interface EventBus {
 export function toBusPosition(row: PositionRow): BusPosition {
   return {
     terminalNo: row.terminalNo,
-    terminalId: Number(row.terminalId),
+    terminalId: row.terminalId,
     deviceTime: row.deviceTime.toISOString(),
     receivedTime: row.receivedTime.toISOString(),
     lon: row.lon,
@@ -137,5 +121,8 @@ export function toBusPosition(row: PositionRow): BusPosition {
     ...(row.extras.fix && row.extras.fix !== 'gps' && { fix: row.extras.fix }),
     ...(row.extras.accuracy !== undefined && { accuracy: row.extras.accuracy }),
     ...(row.extras.battery !== undefined && { battery: row.extras.battery }),
+    ...(row.extras.externalVoltage !== undefined && { externalVoltage: row.extras.externalVoltage }),
+    ...(row.extras.charging !== undefined && { charging: row.extras.charging }),
+    ...(row.extras.armed !== undefined && { armed: row.extras.armed }),
   };
 }

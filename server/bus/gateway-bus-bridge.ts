@@ -12,23 +12,22 @@ export function gatewayBusBridge(
   bus: EventBus, fleet: FleetQueries, clock: Clock, onError: (err: unknown) => void,
 ): { events: Partial<GatewayEvents>; settled(): Promise<void> } {
   let writes: Promise<void> = Promise.resolve();
-  const transition = (terminalId: string, terminalNo: string, tenantId: string, online: boolean) => {
+  const transition = (terminalId: number, terminalNo: string, tenantId: number, online: boolean) => {
     const at = clock.now();
-    const id = Number(terminalId);
     writes = writes
-      .then(() => fleet.setConnected(id, online, at))
+      .then(() => fleet.setConnected(terminalId, online, at))
       .catch(onError)
-      .then(() => bus.publish({ type: 'online', tenantId: Number(tenantId), terminalId: id, terminalNo, online, at: at.toISOString() }));
+      .then(() => bus.publish({ type: 'online', tenantId, terminalId, terminalNo, online, at: at.toISOString() }));
   };
   const events: Partial<GatewayEvents> = {
     positionsCommitted(rows: readonly PositionRow[]) {
-      const byTenant = new Map<string, PositionRow[]>();
+      const byTenant = new Map<number, PositionRow[]>();
       for (const row of rows) {
         const list = byTenant.get(row.tenantId);
         if (list) list.push(row);
         else byTenant.set(row.tenantId, [row]);
       }
-      for (const [tenantId, list] of byTenant) bus.publish({ type: 'positions', tenantId: Number(tenantId), positions: list.map(toBusPosition) });
+      for (const [tenantId, list] of byTenant) bus.publish({ type: 'positions', tenantId, positions: list.map(toBusPosition) });
     },
     terminalOnline(e) {
       transition(e.terminalId, e.terminalNo, e.tenantId, true);

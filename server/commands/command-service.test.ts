@@ -51,13 +51,13 @@ class FakeGateway implements CommandGateway {
   }
   connect(terminalNo: string, edition: '2013' | '2019' = '2013') {
     this.online.set(terminalNo, edition);
-    for (const l of this.listeners) l.terminalOnline?.({ terminalNo, terminalId: '0', tenantId: '0', edition, remoteAddress: 'test' });
+    for (const l of this.listeners) l.terminalOnline?.({ terminalNo, terminalId: 0, tenantId: 0, edition, remoteAddress: 'test' });
   }
   answer(event: CommandResponseEvent) {
     for (const l of this.listeners) l.commandResponse?.(event);
   }
   general(terminalNo: string, serial: number, replyMsgId: number, result: number) {
-    this.answer({ terminalNo, tenantId: '0', msgId: 0x0001, replySerial: serial, replyMsgId, result });
+    this.answer({ terminalNo, tenantId: 0, msgId: 0x0001, replySerial: serial, replyMsgId, result });
   }
 }
 
@@ -136,7 +136,7 @@ describe('command service', () => {
     gateway.connect('13500000002', '2019');
     await service.settled();
     expect(gateway.sent.map((s) => s.msgId)).toEqual([0x8201]);
-    gateway.answer({ terminalNo: '13500000002', tenantId: '0', msgId: 0x0201, replySerial: gateway.sent[0]!.serial, position: undefined });
+    gateway.answer({ terminalNo: '13500000002', tenantId: 0, msgId: 0x0201, replySerial: gateway.sent[0]!.serial, position: undefined });
     await service.settled();
     expect(statusesOf('13500000002')).toEqual(['待发送', '已发送', '成功']);
   });
@@ -211,7 +211,7 @@ describe('command service', () => {
     await service.settled();
     const [sent] = gateway.deviceSent;
     expect(sent).toMatchObject({ terminalNo: '13500000001', command: { type: 'powerCut' } });
-    gateway.answer({ terminalNo: '13500000001', tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: sent!.matchKey, text: 'DYD=Speed Limit, Speed 32km/h' });
+    gateway.answer({ terminalNo: '13500000001', tenantId: 0, msgId: 'device', protocol: 'gt06', matchKey: sent!.matchKey, text: 'DYD=Speed Limit, Speed 32km/h' });
     await service.settled();
     expect(await stored(cut.commands[0]!.id)).toMatchObject({
       status: CommandStatus.Failed, result: { code: 1, text: '车速过高（32 km/h），设备拒绝断油断电', raw: 'DYD=Speed Limit, Speed 32km/h' },
@@ -219,7 +219,7 @@ describe('command service', () => {
 
     const locate = await submit(['13500000001']);
     await service.settled();
-    gateway.answer({ terminalNo: '13500000001', tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[1]!.matchKey, text: 'GPS:OFF; LOCK:ON' });
+    gateway.answer({ terminalNo: '13500000001', tenantId: 0, msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[1]!.matchKey, text: 'GPS:OFF; LOCK:ON' });
     await service.settled();
     expect(await stored(locate.commands[0]!.id)).toMatchObject({ status: CommandStatus.Succeeded, result: { code: 0, text: '设备回复（未识别）', raw: 'GPS:OFF; LOCK:ON' } });
   });
@@ -230,7 +230,7 @@ describe('command service', () => {
     const cut = await submit([EBIKE], 'oilPower', { action: 'cut' });
     expect(cut.commands[0]!.commandName).toBe('断电/恢复供电');
     await service.settled();
-    const answer = (n: number, text: string) => gateway.answer({ terminalNo: EBIKE, tenantId: '0', msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[n]!.matchKey, text });
+    const answer = (n: number, text: string) => gateway.answer({ terminalNo: EBIKE, tenantId: 0, msgId: 'device', protocol: 'gt06', matchKey: gateway.deviceSent[n]!.matchKey, text });
     answer(0, 'DYD=Success!');
     await service.settled();
     expect(await stored(cut.commands[0]!.id)).toMatchObject({ status: CommandStatus.Succeeded, result: { code: 0, text: '断电成功', raw: 'DYD=Success!' } });

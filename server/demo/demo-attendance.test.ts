@@ -40,7 +40,7 @@ async function simulatedPositions(who: readonly DemoDevice[], from: string, to: 
       const fix = motion.report(t).fix;
       const place = fix.kind === 'gps' ? fix : locator.locate(fix)!;
       rows.push({
-        terminalNo: person.terminalNo!, terminalId: String(person.terminalId), tenantId: String(tenantId), deviceTime: new Date(t), receivedTime: new Date(t),
+        terminalNo: person.terminalNo!, terminalId: person.terminalId!, tenantId, deviceTime: new Date(t), receivedTime: new Date(t),
         lon: place.lon, lat: place.lat, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
       });
     }

@@ -57,8 +57,8 @@ interface Holder {
   handle: WorkerHandle;
   seq: number;
   edition: TerminalOnlineEvent['edition'];
-  terminalId: string;
-  tenantId: string;
+  terminalId: number;
+  tenantId: number;
   /** Address and port of the connection. */
   address: string;
 }

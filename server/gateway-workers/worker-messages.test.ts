@@ -3,7 +3,7 @@ import type { PositionRow } from '../gateway/gateway-ports';
 import { packResponse, packRows, unpackResponse, unpackRows } from './worker-messages';
 
 const row = (over: Partial<PositionRow> = {}): PositionRow => ({
-  terminalNo: '13800000001', terminalId: '11', tenantId: '2', deviceTime: new Date('2026-06-01T00:00:00Z'),
+  terminalNo: '13800000001', terminalId: 11, tenantId: 2, deviceTime: new Date('2026-06-01T00:00:00Z'),
   receivedTime: new Date('2026-06-01T00:00:01.250Z'), lon: 113.9, lat: 22.45, altitude: 20, speed: 48.5, course: 135,
   alarmFlags: 0x1, statusFlags: 0x3, mileage: 12345.6, extras: { fuel: 80.5, fix: 'lbs', accuracy: 300 }, backfill: false, ...over,
 });
@@ -19,7 +19,7 @@ describe('worker messages', () => {
   });
 
   it('carries a location answer with its position', () => {
-    const event = { terminalNo: '13800000001', tenantId: '2', msgId: 0x0201 as const, replySerial: 7, position: row() };
+    const event = { terminalNo: '13800000001', tenantId: 2, msgId: 0x0201 as const, replySerial: 7, position: row() };
     expect(unpackResponse(JSON.parse(JSON.stringify(packResponse(event))) as ReturnType<typeof packResponse>)).toEqual(event);
   });
 });

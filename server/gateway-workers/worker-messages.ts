@@ -19,8 +19,8 @@ export type PackedRow = Omit<PositionRow, 'deviceTime' | 'receivedTime'> & { dev
  */
 export interface PackedRows {
   terminalNo: string[];
-  terminalId: string[];
-  tenantId: string[];
+  terminalId: number[];
+  tenantId: number[];
   deviceTime: number[];
   receivedTime: number[];
   lon: number[];

@@ -1,13 +1,14 @@
 // The gateway's edges. The store and the bus implement these; the gateway never imports them,
 // so it runs (and is tested) without a database.
+import type { Position, PositionSource, PositionState } from '../../sdk/position';
 import type { DeviceAlarm, ProtocolName } from './device-protocol';
 
 /** What the directory knows about a provisioned terminal. */
 export interface TerminalIdentity {
   /** The store's id of the terminal. */
-  terminalId: string;
+  terminalId: PositionSource['terminalId'];
   /** The tenant that owns it; live events are routed by it. */
-  tenantId: string;
+  tenantId: PositionSource['tenantId'];
   /** The code the terminal must present in 0x0102 (JT/T 808 only). */
   authCode: string;
   /** The protocol the terminal is provisioned for; jt808 when absent. */
@@ -92,35 +93,14 @@ export interface PositionExtras {
   deviceAlarms?: DeviceAlarm[];
 }
 
-/** One position ready for the store. Coordinates are WGS84 as the terminal reported them. */
-export interface PositionRow {
-  /** Normalised terminal number (phone without zero padding). */
-  terminalNo: string;
-  /** The store's terminal id, from the directory at authentication. */
-  terminalId: string;
-  /** The owning tenant, from the directory at authentication. */
-  tenantId: string;
-  /** Time of the fix, as reported by the terminal. */
-  deviceTime: Date;
-  /** When the gateway received the frame. */
-  receivedTime: Date;
-  /** WGS84 degrees, east positive. */
-  lon: number;
-  /** WGS84 degrees, north positive. */
-  lat: number;
-  /** Metres. */
-  altitude: number;
-  /** km/h. */
-  speed: number;
-  /** Degrees from north, 0–359. */
-  course: number;
-  alarmFlags: number;
-  statusFlags: number;
-  /** Odometer, km (item 0x01), when sent. */
+/**
+ * One position ready for the store (the position model's shape in the gateway): coordinates are
+ * WGS84 as the terminal reported them; the odometer is absent when not sent, and everything the
+ * report carries beyond the fix is in `extras`, stored as it came.
+ */
+export interface PositionRow extends Omit<Position, 'mileage' | keyof PositionState> {
   mileage?: number;
   extras: PositionExtras;
-  /** True for blind-area uploads (0x0704 type 1): late data that must not move the live marker. */
-  backfill: boolean;
 }
 
 /** Where positions are written. */
@@ -135,8 +115,8 @@ export interface PositionSink {
 /** A terminal came online (authenticated) on a connection. */
 export interface TerminalOnlineEvent {
   terminalNo: string;
-  terminalId: string;
-  tenantId: string;
+  terminalId: number;
+  tenantId: number;
   /** JT/T 808 edition, or the protocol name for other protocols. */
   edition: '2013' | '2019' | 'gt06' | 'watch';
   remoteAddress: string;
@@ -145,8 +125,8 @@ export interface TerminalOnlineEvent {
 /** A terminal's connection ended; not sent when a newer connection of the terminal replaced it. */
 export interface TerminalOfflineEvent {
   terminalNo: string;
-  terminalId: string;
-  tenantId: string;
+  terminalId: number;
+  tenantId: number;
   reason: 'closed' | 'idle' | 'logout' | 'stream-fault' | 'shutdown';
 }
 
@@ -156,8 +136,8 @@ export interface TerminalOfflineEvent {
  */
 export interface TerminalTakeoverEvent {
   terminalNo: string;
-  terminalId: string;
-  tenantId: string;
+  terminalId: number;
+  tenantId: number;
   protocol: ProtocolName;
   /** Address and port of the login. */
   address: string;
@@ -170,9 +150,9 @@ export interface TerminalTakeoverEvent {
 
 /** A terminal answered a platform command: 0x0001 general response or 0x0201 location query answer. */
 export type CommandResponseEvent =
-  | { terminalNo: string; tenantId: string; msgId: 0x0001; replySerial: number; replyMsgId: number; result: number }
-  | { terminalNo: string; tenantId: string; msgId: 0x0201; replySerial: number; position: PositionRow | undefined }
-  | { terminalNo: string; tenantId: string; msgId: 'device'; protocol: Exclude<ProtocolName, 'jt808'>; matchKey: string; text: string };
+  | { terminalNo: string; tenantId: number; msgId: 0x0001; replySerial: number; replyMsgId: number; result: number }
+  | { terminalNo: string; tenantId: number; msgId: 0x0201; replySerial: number; position: PositionRow | undefined }
+  | { terminalNo: string; tenantId: number; msgId: 'device'; protocol: Exclude<ProtocolName, 'jt808'>; matchKey: string; text: string };
 
 /**
  * What the gateway reports. The bus attaches with `gateway.subscribe(listener)`; every method is

@@ -39,7 +39,7 @@ describe('Jt808Gateway registration and authentication', () => {
     expect(await term.authenticate('AUTH-13800000001')).toBe(0);
     expect(t.gateway.isOnline('013800000001')).toBe(true);
     expect(t.events.of('terminalOnline')).toEqual([
-      expect.objectContaining({ terminalNo: '13800000001', terminalId: '1', tenantId: 't1', edition: '2013' }),
+      expect.objectContaining({ terminalNo: '13800000001', terminalId: 1, tenantId: 1, edition: '2013' }),
     ]);
   });
 
@@ -102,6 +102,6 @@ describe('Jt808Gateway registration and authentication', () => {
     expect(t.events.of('terminalOnline').map((e) => e.edition)).toEqual(['2013', '2019']);
     const serial = fresh.sendLocation();
     expect((await fresh.ackFor(serial)).result).toBe(0);
-    expect(t.sink.committed[0]).toMatchObject({ terminalNo: '13800000001', terminalId: '1' });
+    expect(t.sink.committed[0]).toMatchObject({ terminalNo: '13800000001', terminalId: 1 });
   });
 });

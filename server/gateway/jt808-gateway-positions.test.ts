@@ -27,7 +27,7 @@ describe('Jt808Gateway positions', () => {
     t.sink.held[0]!.commit();
     expect(await term.ackFor(serial)).toEqual({ replySerial: serial, replyMsgId: 0x0200, result: 0 });
     expect(t.sink.committed).toEqual([{
-      terminalNo: '13800000001', terminalId: '1', tenantId: 't1',
+      terminalNo: '13800000001', terminalId: 1, tenantId: 1,
       deviceTime: new Date('2026-01-01T00:00:00Z'), receivedTime: expect.any(Date),
       lon: 151.25, lat: -33.5, altitude: 30, speed: 72.5, course: 181, alarmFlags: 1,
       statusFlags: 3 | 4, mileage: 1234.5,
@@ -114,8 +114,8 @@ describe('Jt808Gateway positions', () => {
     term.send(Jt808MsgId.LocationQueryResponse, encodeLocationQueryResponse(query.serial, locationBody()));
     await waitFor(() => t.events.of('commandResponse').length === 2);
     expect(t.events.of('commandResponse')).toEqual([
-      { terminalNo: '13800000001', tenantId: 't1', msgId: 0x0001, replySerial: serial, replyMsgId: 0x8300, result: 0 },
-      { terminalNo: '13800000001', tenantId: 't1', msgId: 0x0201, replySerial: query.serial, position: expect.objectContaining({ lat: 22.543096 }) },
+      { terminalNo: '13800000001', tenantId: 1, msgId: 0x0001, replySerial: serial, replyMsgId: 0x8300, result: 0 },
+      { terminalNo: '13800000001', tenantId: 1, msgId: 0x0201, replySerial: query.serial, position: expect.objectContaining({ lat: 22.543096 }) },
     ]);
     await waitFor(() => t.sink.committed.length === 1);
   });

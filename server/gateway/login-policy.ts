@@ -5,8 +5,8 @@ import type { TerminalTakeoverEvent } from './gateway-ports';
 export interface LoginClaim {
   protocol: TerminalTakeoverEvent['protocol'];
   terminalNo: string;
-  terminalId: string;
-  tenantId: string;
+  terminalId: number;
+  tenantId: number;
   /** Source address and port of the asking connection. */
   address: string;
   host: string;

@@ -5,7 +5,7 @@ import { MemoryPositionSink, sleep, waitFor } from './testing/gateway-fakes';
 
 function rows(n: number, terminalNo = '1'): PositionRow[] {
   return Array.from({ length: n }, (_, i) => ({
-    terminalNo, terminalId: terminalNo, tenantId: 't', deviceTime: new Date(i * 1000), receivedTime: new Date(),
+    terminalNo, terminalId: Number(terminalNo), tenantId: 1, deviceTime: new Date(i * 1000), receivedTime: new Date(),
     lon: 114, lat: 22, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 0, extras: {}, backfill: false,
   }));
 }

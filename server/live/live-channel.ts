@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { freshSince } from '../api/monitor/monitor-routes';
 import type { AppDeps } from '../api/app-deps';
+import { Flag } from '../../sdk/envelope';
 import { toMonitorItem } from '../api/monitor/monitor-item';
 import type { EventBus } from '../bus/bus-events';
 import type { SessionCheck } from '../auth/session-service';
 import { LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE } from '../../sdk/live-close';
 import { liveGrants } from './live-grants';
-import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
+import { LiveAssetCache } from './live-asset-cache';
+import { liveText, TenantFanout, type LiveClient, type LiveScope } from './tenant-fanout';
 
 /** Close code for a bad or expired session (docs/api-contract.md). */
 export const WS_SESSION_CLOSE = LIVE_SESSION_CLOSE_CODE;
@@ -28,18 +30,15 @@ interface SocketSession {
   expiry?: NodeJS.Timeout;
 }
 
-function itemSource(deps: AppDeps): LiveItemSource {
-  return {
-    async items(tenantId, terminalIds) {
-      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds });
-      return list.map((a) => ({ ...toMonitorItem(a), terminalId: a.terminalId }));
+/** The live channel's asset records, read from the monitor query and then kept current from the bus. */
+function assetCache(deps: AppDeps): LiveAssetCache {
+  return new LiveAssetCache({
+    async rows(tenantId, terminalIds) {
+      return (await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds })).list;
     },
-    async asset(tenantId, terminalId) {
-      // read each time: an operator may have moved the vehicle to another group
-      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds: [terminalId] });
-      return list[0] && { terminalNo: list[0].terminalNo, groupId: list[0].groupId };
-    },
-  };
+    freshSince: () => freshSince(deps),
+    toItem: toMonitorItem,
+  });
 }
 
 /** Every asset the scope may see, as the snapshot sends them. */
@@ -70,7 +69,7 @@ function parse(data: unknown): Record<string, unknown> | undefined {
  */
 export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const source = itemSource(deps);
+  const source = assetCache(deps);
   const fanout = new TenantFanout(source, 1000, (err) => app.log.warn({ err }, 'live channel push failed'));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
@@ -134,7 +133,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     let authenticating = false;
     const refuse = (quietly = false) => {
       if (quietly) return socket.close(WS_SESSION_CLOSE, LIVE_OWN_REQUEST_REASON);
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', flag: 4010, msg: '会话过期' }));
+      if (socket.readyState === socket.OPEN) socket.send(liveText({ type: 'error', flag: Flag.SESSION_EXPIRED, msg: '会话过期' }));
       socket.close(WS_SESSION_CLOSE, 'session');
     };
     const authTimer = setTimeout(() => client || refuse(), AUTH_TIMEOUT_MS);
@@ -148,7 +147,7 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
     socket.on('message', (data) => {
       const msg = parse(data);
       if (msg?.type === 'ping') {
-        socket.send(JSON.stringify({ type: 'pong' }));
+        socket.send(liveText({ type: 'pong' }));
         return;
       }
       if (client || authenticating) return;
@@ -169,10 +168,10 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         const s: SocketSession = { client: c, sessionId: check.sessionId, userId: check.user.id, roleId: check.user.roleId, refuse };
         sessions.set(socket, s);
         watchExpiry(socket, s, check.idleUntil);
-        socket.send(JSON.stringify({ type: 'ready' }));
+        socket.send(liveText({ type: 'ready' }));
         // a role without the monitor gets an empty snapshot and no positions
         const items = grants.positions ? await snapshotItems(deps, c.scope) : [];
-        socket.send(JSON.stringify({ type: 'snapshot', list: items }));
+        socket.send(liveText({ type: 'snapshot', list: items }));
         const held = c.backlog ?? [];
         c.backlog = undefined;
         for (const text of held) socket.send(text);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { MonitorItem } from '../api/monitor/monitor-item';
+import type { Alarm } from '../../sdk/services/alarm-service';
 import type { BusPosition } from '../bus/bus-events';
 import { TenantFanout, type LiveClient, type LiveItemSource, type LiveScope } from './tenant-fanout';
 
@@ -148,10 +149,10 @@ describe('tenant fan-out', () => {
     const fanout = new TenantFanout(source, 1000);
     const c = client({ tenantIds: [TENANT], groupIds: [102] });
     fanout.add(c.client);
-    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', terminalNo: '01380000001' });
+    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', event: 'start', alarm: { terminalNo: '01380000001' } as Alarm });
     expect(c.sent).toEqual([]);
     fanout.rescope(c.client, { tenantIds: [TENANT], groupIds: null });
-    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', terminalNo: '01380000001' });
+    fanout.sendForAsset(TENANT, 101, 'alarms', { type: 'alarm', event: 'start', alarm: { terminalNo: '01380000001' } as Alarm });
     expect(c.sent.map((s) => s.type)).toEqual(['alarm']);
     expect(fanout.clientCount(TENANT)).toBe(1);
     fanout.close();

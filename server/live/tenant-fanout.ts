@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { LiveServerMessage } from '../../sdk/live-messages';
 import type { MonitorItem } from '../../sdk/services/live-service';
 import type { BusEvent } from '../bus/bus-events';
 import { ScopeQueries, type AccessScope } from '../store/scope-queries';
@@ -7,11 +8,18 @@ import type { LiveGrants } from './live-grants';
 /** What a socket may see: tenants (own subtree) and, for a group-scoped user, vehicle groups. */
 export type LiveScope = Pick<AccessScope, 'tenantIds' | 'groupIds'>;
 
-/** What the fan-out needs from the store: current items of some of a tenant's terminals. */
+/** A pushed item with its terminal's id (which does not go out). */
+export type LiveItem = MonitorItem & { terminalId: number };
+
+/** Where the fan-out gets what it pushes: current items of some of a tenant's terminals. */
 export interface LiveItemSource {
-  items(tenantId: number, terminalIds: readonly number[]): Promise<(MonitorItem & { terminalId: number })[]>;
+  items(tenantId: number, terminalIds: readonly number[]): Promise<LiveItem[]>;
   /** The number operators see for a terminal id of the tenant, and the terminal's vehicle group. */
   asset(tenantId: number, terminalId: number): Promise<{ terminalNo: string; groupId: number | null } | undefined>;
+  /** Sees every bus event before the fan-out acts on it (a cache keeps itself current). */
+  observe?(event: BusEvent): void;
+  /** Nobody watches the tenant any more. */
+  forget?(tenantId: number): void;
 }
 
 export interface LiveClient {
@@ -50,6 +58,11 @@ interface TenantChannel {
 const OPEN = 1;
 /** Flushes of one tenant start at least this far apart, so a busy tenant costs at most ~20 item queries a second. */
 const MIN_FLUSH_GAP_MS = 50;
+
+/** A message of the live channel as it goes on the socket. */
+export function liveText(message: LiveServerMessage): string {
+  return JSON.stringify(message);
+}
 
 export function liveScopeKey(scope: LiveScope): string {
   return `${[...scope.tenantIds].sort((a, b) => a - b).join(',')}|${scope.groupIds === null ? '*' : [...scope.groupIds].sort((a, b) => a - b).join(',')}`;
@@ -98,6 +111,7 @@ export class TenantFanout {
       if (channel.audiences.size === 0) {
         if (channel.timer) clearTimeout(channel.timer);
         this.channels.delete(tenantId);
+        this.source.forget?.(tenantId);
       }
     }
   }
@@ -133,24 +147,24 @@ export class TenantFanout {
    * Sends a message about one asset (an alarm, a command result…) to every socket that may see
    * the asset and receive that kind of message, serialised once.
    */
-  sendForAsset(tenantId: number, groupId: number | null, kind: keyof LiveGrants, message: object): void {
+  sendForAsset(tenantId: number, groupId: number | null, kind: keyof LiveGrants, message: LiveServerMessage): void {
     const channel = this.channels.get(tenantId);
     if (!channel) return;
     let text: string | undefined;
     for (const audience of channel.audiences) {
       if (!ScopeQueries.includesAsset(audience.scope, tenantId, groupId)) continue;
-      text ??= JSON.stringify(message);
+      text ??= liveText(message);
       for (const client of audience.clients) if (client.grants[kind]) TenantFanout.send(client, text);
     }
   }
 
   /** Sends a message to the sockets of one user (found on the channel of the user's own tenant). */
-  private sendToUser(channel: TenantChannel, userId: number, message: object): void {
+  private sendToUser(channel: TenantChannel, userId: number, message: LiveServerMessage): void {
     let text: string | undefined;
     for (const audience of channel.audiences) {
       for (const client of audience.clients) {
         if (client.userId !== userId) continue;
-        text ??= JSON.stringify(message);
+        text ??= liveText(message);
         TenantFanout.send(client, text);
       }
     }
@@ -159,6 +173,7 @@ export class TenantFanout {
   handle(event: BusEvent): void {
     const channel = this.channels.get(event.tenantId);
     if (!channel) return;
+    this.source.observe?.(event);
     if (event.type === 'alarm') {
       this.sendForAsset(event.tenantId, event.groupId, 'alarms', { type: 'alarm', event: event.event, alarm: event.alarm });
       // its open alarms changed: the asset's item goes out again (tree 报警, cards, map marks)
@@ -185,7 +200,7 @@ export class TenantFanout {
       this.repush(event.tenantId, channel, event.terminalIds);
     } else if (event.type === 'online') {
       void this.source.asset(event.tenantId, event.terminalId).then((asset) => {
-        const message = { type: 'online', terminalNo: asset?.terminalNo ?? event.terminalNo, online: event.online, at: event.at };
+        const message: LiveServerMessage = { type: 'online', terminalNo: asset?.terminalNo ?? event.terminalNo, online: event.online, at: event.at };
         this.sendForAsset(event.tenantId, asset?.groupId ?? null, 'positions', message);
         // the asset's online flag changed: push its item with the next flush
         channel.pending.add(event.terminalId);
@@ -196,7 +211,10 @@ export class TenantFanout {
   }
 
   close(): void {
-    for (const channel of this.channels.values()) if (channel.timer) clearTimeout(channel.timer);
+    for (const [tenantId, channel] of this.channels) {
+      if (channel.timer) clearTimeout(channel.timer);
+      this.source.forget?.(tenantId);
+    }
     this.channels.clear();
     this.audiences.clear();
   }
@@ -262,9 +280,9 @@ export class TenantFanout {
   }
 
   /** One `positions` message per audience with the assets it may see; audiences without a group scope share one text. */
-  private pushPositions(tenantId: number, channel: TenantChannel, items: readonly (MonitorItem & { terminalId: number })[]): void {
+  private pushPositions(tenantId: number, channel: TenantChannel, items: readonly LiveItem[]): void {
     let whole: string | undefined;
-    const strip = (list: readonly (MonitorItem & { terminalId: number })[]) => JSON.stringify({ type: 'positions', list: list.map(({ terminalId: _id, ...item }) => item) });
+    const strip = (list: readonly LiveItem[]) => liveText({ type: 'positions', list: list.map(({ terminalId: _id, ...item }) => item) });
     for (const audience of channel.audiences) {
       let text: string;
       if (audience.scope.groupIds === null) {

@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { LatestPosition, MonitorAsset, PositionSource, PositionState } from '../../sdk/position';
 import type { Database } from './db-schema';
 import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { assetInScope, type AccessScope } from './scope-queries';
@@ -6,46 +7,24 @@ import { serviceExpired } from './service-expiry';
 
 export type MonitorStatus = 'all' | 'online' | 'offline' | 'alarm';
 
+/** The state beyond the fix an asset's latest position carries, null where the device did not report it. */
+type LatestState = { [K in keyof PositionState]-?: NonNullable<PositionState[K]> | null };
+
 /** One asset (terminal, its vehicle and group) with its latest position, as stored. */
-export interface AssetRow {
-  terminalId: number;
-  terminalNo: string;
-  vehicleId: number | null;
-  plateNo: string | null;
-  groupId: number | null;
-  groupName: string | null;
+export interface AssetRow extends MonitorAsset, LatestPosition, Omit<LatestState, 'fix'> {
+  terminalId: PositionSource['terminalId'];
   online: boolean;
-  lon: number | null;
-  lat: number | null;
-  speed: number | null;
-  course: number | null;
-  altitude: number | null;
-  gpsTime: Date | null;
-  receivedTime: Date | null;
-  alarmFlags: number;
-  statusFlags: number;
-  mileage: number | null;
+  /** The terminal's connection is up (on some instance); online also needs a recent report. */
+  connected: boolean;
   /** Open alarms of the asset (unhandled; condition types while they last), and their types. */
   openAlarms: number;
   openAlarmTypes: string[];
   /** The vehicle's service ran out: its latest position and state are withheld until renewed. */
   expired: boolean;
-  /** vehicle | person | pet | ebike; null for a terminal without an asset. */
-  assetKind: string | null;
   /** A person's 部门 (profile field department); null when not filled in. */
   department: string | null;
-  /** jt808 | gt06 | watch. */
-  protocol: string;
   /** lbs | wifi | last for an approximate latest position; null for a GPS fix. */
   fix: string | null;
-  /** Metres, for an approximate latest position. */
-  accuracy: number | null;
-  /** Percent, when the device reports it. */
-  battery: number | null;
-  /** Volts the e-bike guard measured on the battery. */
-  externalVoltage: number | null;
-  charging: boolean | null;
-  armed: boolean | null;
   /** The e-bike battery's nominal voltage (its 电池电压), volts. */
   nominalVoltage: number | null;
 }
@@ -144,7 +123,7 @@ export class MonitorQueries {
     let page = query
       .select([
         't.id as terminalId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'g.id as groupId', 'g.name as groupName',
-        online.as('online'), 'lp.lon', 'lp.lat', 'lp.speed', 'lp.course', 'lp.altitude', 'lp.device_time as gpsTime', 'lp.received_time as receivedTime',
+        online.as('online'), 't.connected as connected', 'lp.lon', 'lp.lat', 'lp.speed', 'lp.course', 'lp.altitude', 'lp.device_time as gpsTime', 'lp.received_time as receivedTime',
         'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage', serviceExpired('v.expiry_date').as('expired'),
         'v.asset_kind as assetKind', 't.protocol', sql<string | null>`lp.extras->>'fix'`.as('fix'),
         sql<string | null>`lp.extras->>'accuracy'`.as('accuracy'), sql<string | null>`lp.extras->>'battery'`.as('battery'),
@@ -163,6 +142,7 @@ export class MonitorQueries {
       list: rows.map((r) => ({
         ...r,
         online: Boolean(r.online),
+        connected: Boolean(r.connected),
         expired: Boolean(r.expired),
         alarmFlags: Number(r.alarmFlags ?? 0),
         statusFlags: Number(r.statusFlags ?? 0),

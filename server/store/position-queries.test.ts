@@ -11,7 +11,7 @@ let terminalId: number;
 
 function row(deviceTime: string, overrides: Partial<PositionRow> = {}): PositionRow {
   return {
-    terminalNo: '13700000001', terminalId: String(terminalId), tenantId: String(tenantId), deviceTime: new Date(deviceTime),
+    terminalNo: '13700000001', terminalId, tenantId, deviceTime: new Date(deviceTime),
     receivedTime: new Date(deviceTime), lon: 116.397, lat: 39.909, altitude: 44, speed: 40.5, course: 90,
     alarmFlags: 0, statusFlags: 3, mileage: 1000.5, extras: { satellites: 9 }, backfill: false, ...overrides,
   };
@@ -55,7 +55,7 @@ describe('position store', () => {
 
   it('rolls the whole batch back when one row cannot be stored', async () => {
     const before = await server.store.positions.count(terminalId);
-    await expect(server.store.positions.writeBatch([row('2026-03-06T01:00:00Z'), row('2026-03-06T02:00:00Z', { terminalId: '999999' })])).rejects.toThrow();
+    await expect(server.store.positions.writeBatch([row('2026-03-06T01:00:00Z'), row('2026-03-06T02:00:00Z', { terminalId: 999999 })])).rejects.toThrow();
     expect(await server.store.positions.count(terminalId)).toBe(before);
   });
 
@@ -72,12 +72,12 @@ describe('position store', () => {
 
   it('finds terminals by normalised number and auto-registers unknown ones into the tenant', async () => {
     const directory = new StoreTerminalDirectory(server.store.fleet, async () => tenantId);
-    expect(await directory.lookup('13700000001')).toEqual({ terminalId: String(terminalId), tenantId: String(tenantId), authCode: 'CODE1', protocol: 'jt808' });
+    expect(await directory.lookup('13700000001')).toEqual({ terminalId, tenantId, authCode: 'CODE1', protocol: 'jt808' });
     expect(await directory.lookup('13700000999')).toBeUndefined();
     const identity = await directory.register('13700000999', {
       edition: '2019', province: 11, city: 100, maker: 'M', model: 'X1', deviceId: 'D1', plateColor: 1, plate: '京B99999',
     });
-    expect(identity.tenantId).toBe(String(tenantId));
+    expect(identity.tenantId).toBe(tenantId);
     expect(await directory.lookup('13700000999')).toEqual(identity);
     const detail = await server.store.fleet.detail(tenantId, '13700000999');
     expect(detail).toMatchObject({ plateNo: '京B99999', terminalNo: '013700000999', groupName: '自动注册', terminalModel: 'X1', edition: '2019' });
@@ -86,7 +86,7 @@ describe('position store', () => {
   it('auto-registers an unknown GT06 or watch device by its IMEI, known only to its own protocol', async () => {
     const directory = new StoreTerminalDirectory(server.store.fleet, async () => tenantId);
     const collar = await directory.registerDevice('358710049090017', 'gt06');
-    expect(collar).toMatchObject({ tenantId: String(tenantId), authCode: '', protocol: 'gt06' });
+    expect(collar).toMatchObject({ tenantId, authCode: '', protocol: 'gt06' });
     expect(await directory.lookup('358710049090017')).toEqual(collar);
     const detail = await server.store.fleet.detail(tenantId, '358710049090017');
     expect(detail).toMatchObject({ plateNo: '358710049090017', imei: '358710049090017', groupName: '自动注册', assetKind: 'ebike' });

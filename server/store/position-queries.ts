@@ -1,23 +1,15 @@
 import { sql, type Kysely } from 'kysely';
+import type { Position, PositionState } from '../../sdk/position';
 import type { PositionRow } from '../gateway/gateway-ports';
 import type { Database } from './db-schema';
 import { PositionPartitions } from './position-partitions';
 
-/** One stored position as the API reads it. */
-export interface StoredPosition {
-  terminalId: number;
-  deviceTime: Date;
-  receivedTime: Date;
-  lon: number;
-  lat: number;
-  altitude: number;
-  speed: number;
-  course: number;
-  alarmFlags: number;
-  statusFlags: number;
-  mileage: number | null;
-  backfill: boolean;
-  /** How an approximate position was found (lbs, wifi, last) and its radius in metres; null for a GPS fix. */
+/**
+ * One stored position as the API reads it (the position model without the terminal number and
+ * tenant): how an approximate position was found (lbs, wifi, last) and its radius in metres are
+ * read as stored, null for a GPS fix.
+ */
+export interface StoredPosition extends Omit<Position, 'terminalNo' | 'tenantId' | keyof PositionState> {
   fix?: string | null;
   accuracy?: number | null;
 }
@@ -45,8 +37,8 @@ function columns(rows: readonly PositionRow[]) {
   let lastReceived: Date | undefined, lastReceivedIso = '';
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
-    terminalId[i] = Number(r.terminalId);
-    tenantId[i] = Number(r.tenantId);
+    terminalId[i] = r.terminalId;
+    tenantId[i] = r.tenantId;
     deviceTime[i] = r.deviceTime.toISOString();
     // the rows of one read share their arrival time
     if (r.receivedTime !== lastReceived) {

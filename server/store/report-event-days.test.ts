@@ -36,7 +36,7 @@ afterAll(() => server.close());
 
 function rows(terminalId: number, points: readonly FixturePoint[], backfill = false, receivedTime?: Date): PositionRow[] {
   return points.map((p) => ({
-    terminalNo: String(terminalId), terminalId: String(terminalId), tenantId: String(tenantId), deviceTime: new Date(p.t), receivedTime: receivedTime ?? new Date(p.t),
+    terminalNo: String(terminalId), terminalId, tenantId, deviceTime: new Date(p.t), receivedTime: receivedTime ?? new Date(p.t),
     lon: p.lon, lat: p.lat, altitude: 0, speed: p.speed, course: 0, alarmFlags: 0, statusFlags: p.acc ? 3 : 2, mileage: undefined,
     extras: Number.isNaN(p.fuel) ? {} : { fuel: p.fuel }, backfill,
   }));

@@ -26,7 +26,7 @@ export class StoreTerminalDirectory implements TerminalDirectory {
   async lookup(terminalNo: string): Promise<TerminalIdentity | undefined> {
     const found = await this.fleet.terminalAuth(terminalNo);
     return found && {
-      terminalId: String(found.terminalId), tenantId: String(found.tenantId), authCode: found.authCode, protocol: found.protocol as ProtocolName,
+      terminalId: found.terminalId, tenantId: found.tenantId, authCode: found.authCode, protocol: found.protocol as ProtocolName,
     };
   }
 

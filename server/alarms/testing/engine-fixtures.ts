@@ -26,7 +26,7 @@ export function testEngine(store: Store, events: BusEvent[], now: () => number, 
 /** A position of the terminal `seconds` after `t0`, located with ACC on unless the patch says otherwise. */
 export function positionRow(terminal: EngineTerminal, t0: number, seconds: number, p: Partial<PositionRow> = {}): PositionRow {
   return {
-    terminalNo: terminal.terminalNo, terminalId: String(terminal.terminalId), tenantId: String(terminal.tenantId), deviceTime: new Date(t0 + seconds * 1000),
+    terminalNo: terminal.terminalNo, terminalId: terminal.terminalId, tenantId: terminal.tenantId, deviceTime: new Date(t0 + seconds * 1000),
     receivedTime: new Date(t0 + seconds * 1000), lon: 116.397, lat: 39.909, altitude: 40, speed: 30, course: 0, alarmFlags: 0, statusFlags: 3,
     extras: {}, backfill: false, ...p,
   };

@@ -30,7 +30,7 @@ function reports(person: AttendancePerson, day: string, from: string, to: string
   const rows: PositionRow[] = [];
   for (let t = Date.parse(`${day}T${from}:00+08:00`); t <= Date.parse(`${day}T${to}:00+08:00`); t += 600_000) {
     rows.push({
-      terminalNo: `t${person.terminalId}`, terminalId: String(person.terminalId), tenantId: String(tenantId), deviceTime: new Date(t), receivedTime: new Date(t),
+      terminalNo: `t${person.terminalId}`, terminalId: person.terminalId!, tenantId, deviceTime: new Date(t), receivedTime: new Date(t),
       ...where, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
     });
   }

@@ -22,7 +22,7 @@ beforeAll(async () => {
   person = (await server.store.attendance.people(scope)).find((p) => p.terminalId !== null)!;
   const at = (hhmm: string) => new Date(`2026-06-01T${hhmm}:00+08:00`);
   const row = (hhmm: string, extras: Record<string, number>): PositionRow => ({
-    terminalNo: 'x', terminalId: String(person.terminalId), tenantId: String(tenantId), deviceTime: at(hhmm), receivedTime: at(hhmm),
+    terminalNo: 'x', terminalId: person.terminalId!, tenantId, deviceTime: at(hhmm), receivedTime: at(hhmm),
     lon: 120.72, lat: 31.33, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras, backfill: false,
   });
   await server.store.positions.writeBatch([

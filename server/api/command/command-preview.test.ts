@@ -34,7 +34,7 @@ const commandCount = async () => Number((await server.store.db.selectFrom('comma
 function position(terminalId: number, tenantId: number, speed: number, ageMs: number): PositionRow {
   const at = new Date(Math.floor((Date.now() - ageMs) / 1000) * 1000);
   return {
-    terminalNo: String(terminalId), terminalId: String(terminalId), tenantId: String(tenantId), deviceTime: at, receivedTime: at,
+    terminalNo: String(terminalId), terminalId, tenantId, deviceTime: at, receivedTime: at,
     lon: 116.4, lat: 39.9, altitude: 40, speed, course: 90, alarmFlags: 0, statusFlags: 3, extras: {}, backfill: false,
   };
 }

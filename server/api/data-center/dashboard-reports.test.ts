@@ -122,7 +122,7 @@ describe('数据看板 against the reports: a hand-made fleet', () => {
   function report(key: string, time: Date, fields: Partial<PositionRow> = {}): PositionRow {
     const a = assets[key]!;
     return {
-      terminalNo: a.no, terminalId: String(a.id), tenantId: String(a.tenantId), deviceTime: time, receivedTime: time,
+      terminalNo: a.no, terminalId: a.id, tenantId: a.tenantId, deviceTime: time, receivedTime: time,
       lon: 116.3, lat: 39.9, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false, ...fields,
     };
   }
@@ -245,7 +245,7 @@ describe('数据看板 against the reports: the demo fleet', () => {
     // yesterday 10:00 China time: a stored day (written before anything computed it)
     const yesterday = new Date(chinaDayStart(addDays(chinaDay(new Date()), -1)).getTime() + 10 * 3600_000);
     await server.store.positions.writeBatch(vehicles.flatMap((v, k) => Array.from({ length: 20 }, (_, i): PositionRow => ({
-      terminalNo: v.no, terminalId: String(v.id), tenantId: String(demo.id), deviceTime: new Date(yesterday.getTime() + i * 10_000),
+      terminalNo: v.no, terminalId: v.id, tenantId: demo.id, deviceTime: new Date(yesterday.getTime() + i * 10_000),
       receivedTime: new Date(yesterday.getTime() + i * 10_000), lon: 116.3 + k, lat: 39.9 + i * 0.001, altitude: 0, speed: 36, course: 0,
       alarmFlags: 0, statusFlags: 3, mileage: undefined, extras: {}, backfill: false,
     }))));

@@ -29,7 +29,7 @@ async function provision(key: string, tenantId: number, no: string, assetKind: s
 function report(key: string, time: Date, fields: Partial<PositionRow> = {}): PositionRow {
   const a = assets[key]!;
   return {
-    terminalNo: a.no, terminalId: String(a.id), tenantId: String(a.tenantId), deviceTime: time, receivedTime: time,
+    terminalNo: a.no, terminalId: a.id, tenantId: a.tenantId, deviceTime: time, receivedTime: time,
     lon: 116.3, lat: 39.9, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false, ...fields,
   };
 }

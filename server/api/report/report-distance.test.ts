@@ -39,7 +39,7 @@ function scatter(rng: SeededRandom, radius: number): [number, number] {
 
 function row(asset: Asset, t: number, east: number, north: number, fields: Partial<PositionRow> = {}): PositionRow {
   return {
-    terminalNo: asset.terminalNo, terminalId: String(asset.id), tenantId: String(asset.tenantId), deviceTime: new Date(t), receivedTime: new Date(t),
+    terminalNo: asset.terminalNo, terminalId: asset.id, tenantId: asset.tenantId, deviceTime: new Date(t), receivedTime: new Date(t),
     ...at(east, north), altitude: 20, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false, ...fields,
   };
 }

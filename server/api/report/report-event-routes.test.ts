@@ -32,7 +32,7 @@ const RANGE = { start: '2026-05-01', end: '2026-05-03', pageSize: 50 };
 function fixtureRows(terminal: number, day: string): PositionRow[] {
   const t = terminals[terminal]!;
   return reportDayTrack(day).map((p) => ({
-    terminalNo: t.no.replace(/^0+/, ''), terminalId: String(t.id), tenantId: String(tenantId), deviceTime: new Date(p.t), receivedTime: new Date(p.t),
+    terminalNo: t.no.replace(/^0+/, ''), terminalId: t.id, tenantId, deviceTime: new Date(p.t), receivedTime: new Date(p.t),
     lon: p.lon, lat: p.lat, altitude: 50, speed: p.speed, course: 0, alarmFlags: 0, statusFlags: p.acc ? 3 : 2, mileage: undefined,
     extras: { fuel: p.fuel }, backfill: false,
   }));

@@ -22,7 +22,7 @@ describe('report exports speak the kind of their rows', () => {
       .select(['t.id', 't.terminal_no as terminalNo', 't.tenant_id as tenantId', 'v.plate_no as name']).where('v.asset_kind', '=', 'person').orderBy('t.id').executeTakeFirstOrThrow();
     const now = Date.now();
     await server.store.positions.writeBatch([0, 1].map((i) => ({
-      terminalNo: person.terminalNo, terminalId: String(person.id), tenantId: String(person.tenantId),
+      terminalNo: person.terminalNo, terminalId: person.id, tenantId: person.tenantId,
       deviceTime: new Date(now - (2 - i) * 60_000), receivedTime: new Date(now - (2 - i) * 60_000), lon: 113.9 + i * 0.001, lat: 22.5, altitude: 10, speed: 4,
       course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
     })));

@@ -29,7 +29,7 @@ type OnlinePage = { total: number; vehicles: number; list: DayOnlineItem[]; days
 
 function row(terminal: number, at: number, fields: Partial<PositionRow>): PositionRow {
   return {
-    terminalNo: terminals[terminal]!.no.replace(/^0+/, ''), terminalId: String(terminals[terminal]!.id), tenantId: String(tenantId),
+    terminalNo: terminals[terminal]!.no.replace(/^0+/, ''), terminalId: terminals[terminal]!.id, tenantId,
     deviceTime: new Date(at), receivedTime: new Date(at), lon: 116.3, lat: 39.9, altitude: 50, speed: 0, course: 0,
     alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false, ...fields,
   };

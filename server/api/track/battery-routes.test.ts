@@ -23,7 +23,7 @@ beforeAll(async () => {
   // the guard's coarse level (100 %, then 50 %) beside the voltage of its 0x94 reports, and a report with the level alone
   const readings: PositionRow['extras'][] = [{ battery: 100, externalVoltage: 50.4 }, { battery: 100 }, { battery: 50, externalVoltage: 46.2 }, { battery: 50, externalVoltage: 45.0 }];
   await server.store.positions.writeBatch(readings.map((extras, i) => ({
-    terminalNo: EBIKE, terminalId: String(terminalId), tenantId: String(tenantId), deviceTime: new Date(T0 + i * 60_000), receivedTime: new Date(T0 + i * 60_000),
+    terminalNo: EBIKE, terminalId, tenantId, deviceTime: new Date(T0 + i * 60_000), receivedTime: new Date(T0 + i * 60_000),
     lon: 114.05, lat: 22.54, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, extras, backfill: false,
   })));
 });

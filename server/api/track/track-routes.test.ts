@@ -18,7 +18,7 @@ let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
 
-function day(terminalId: string, tenantId: string): PositionRow[] {
+function day(terminalId: number, tenantId: number): PositionRow[] {
   const rows: PositionRow[] = [];
   let lon = 116.3;
   let lat = 39.9;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   ({ admin, other } = await demoTenantClients(server.app));
   const user = await server.store.users.findByAccount('admin');
   const terminal = await server.store.fleet.findTerminal(user!.tenantId, '13800000001');
-  await server.store.positions.writeBatch(day(String(terminal!.id), String(user!.tenantId)));
+  await server.store.positions.writeBatch(day(terminal!.id, user!.tenantId));
 });
 afterAll(() => server.close());
 
@@ -152,7 +152,7 @@ describe('track/export.json', () => {
     const user = await server.store.users.findByAccount('admin');
     // a position with 非法位移 (bit 28)
     await server.store.positions.writeBatch([0, 1].map((i) => ({
-      terminalNo: '868710040009901', terminalId: String(terminal.obj.id), tenantId: String(user!.tenantId), deviceTime: new Date(T0 + i * 60_000), receivedTime: new Date(T0 + i * 60_000),
+      terminalNo: '868710040009901', terminalId: terminal.obj.id, tenantId: user!.tenantId, deviceTime: new Date(T0 + i * 60_000), receivedTime: new Date(T0 + i * 60_000),
       lon: 116.3, lat: 39.9, altitude: 50, speed: 4, course: 0, alarmFlags: i ? 1 << 28 : 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
     })));
     const res = await exportAs(admin, { terminalNo: '868710040009901', start: START, end: END });

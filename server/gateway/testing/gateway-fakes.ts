@@ -10,8 +10,8 @@ export class MemoryTerminalDirectory implements TerminalDirectory {
   private nextId = 1;
 
   /** Provisions a terminal (normalised number). */
-  add(terminalNo: string, authCode = `AUTH-${terminalNo}`, tenantId = 't1'): TerminalIdentity {
-    const identity = { terminalId: String(this.nextId++), tenantId, authCode };
+  add(terminalNo: string, authCode = `AUTH-${terminalNo}`, tenantId = 1): TerminalIdentity {
+    const identity = { terminalId: this.nextId++, tenantId, authCode };
     this.terminals.set(terminalNo, identity);
     return identity;
   }
@@ -22,17 +22,17 @@ export class MemoryTerminalDirectory implements TerminalDirectory {
 
   async register(terminalNo: string, registration: TerminalRegistration): Promise<TerminalIdentity> {
     this.registrations.push({ terminalNo, registration });
-    return this.add(terminalNo, `NEW-${terminalNo}`, 'auto');
+    return this.add(terminalNo, `NEW-${terminalNo}`, 2);
   }
 
   async registerDevice(imei: string, protocol: Exclude<ProtocolName, 'jt808'>): Promise<TerminalIdentity> {
     this.registrations.push({ terminalNo: imei, protocol });
-    return this.addDevice(imei, protocol, 'auto');
+    return this.addDevice(imei, protocol, 2);
   }
 
   /** Provisions a device of another protocol by IMEI. */
-  addDevice(imei: string, protocol: ProtocolName, tenantId = 't1'): TerminalIdentity {
-    const identity = { terminalId: String(this.nextId++), tenantId, authCode: '', protocol };
+  addDevice(imei: string, protocol: ProtocolName, tenantId = 1): TerminalIdentity {
+    const identity = { terminalId: this.nextId++, tenantId, authCode: '', protocol };
     this.terminals.set(imei, identity);
     return identity;
   }
