@@ -64,9 +64,11 @@ interface BuildChunk {
 
 /** Console paths that are never inside the logged-in shell. */
 const OUTSIDE_SHELL = new Set(['/login', '/reload', '/checkLogin']);
+/** The http client's axios, loaded with the first request. */
+const HTTP_CHUNK = '../core/http/axios-client.ts';
 /** The shell's own lazily loaded parts the first page of a logged-in user needs, and those of the login form. */
-const SHELL_CHUNKS = ['layout/main-layout.tsx', 'dialogs/global-dialogs.tsx'];
-const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx'];
+const SHELL_CHUNKS = ['layout/main-layout.tsx', 'dialogs/global-dialogs.tsx', HTTP_CHUNK];
+const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx', HTTP_CHUNK];
 
 /** `Set-Cookie` for a new session (a browser session cookie; the server's idle limit still ends it). */
 export function sessionCookie(sessionId: string, secure: boolean): string {

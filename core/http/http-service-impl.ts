@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import {
   ConfigService,
   DialogService,
@@ -30,13 +30,19 @@ import {
   REQUEST_TIMEOUT_MS,
 } from './response-rules';
 
+/** What axios.isAxiosError checks, without loading axios for it. */
+function isAxiosError(e: unknown): e is AxiosError {
+  return typeof e === 'object' && e !== null && (e as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 
 /** The axios-based http client with the console's base URL, header and envelope rules. */
 @injectable()
 export class HttpServiceImpl implements HttpService {
-  private readonly axios: AxiosInstance;
+  private client: Promise<AxiosInstance> | undefined;
+  private readonly adapter: KernelOptions['httpAdapter'];
 
   constructor(
     @inject(StorageService) private readonly storage: StorageService,
@@ -46,7 +52,19 @@ export class HttpServiceImpl implements HttpService {
     @inject(KernelOptions) options: KernelOptions,
     @inject(WindowToken) private readonly window: Window,
   ) {
-    this.axios = axios.create({ timeout: REQUEST_TIMEOUT_MS, adapter: options.httpAdapter });
+    this.adapter = options.httpAdapter;
+  }
+
+  /** The axios instance, loaded with the first request. */
+  private axios(): Promise<AxiosInstance> {
+    this.client ??= import('./axios-client').then(
+      (m) => m.createAxios(REQUEST_TIMEOUT_MS, this.adapter),
+      (e: unknown) => {
+        this.client = undefined; // a failed chunk load is tried again with the next request
+        throw e;
+      },
+    );
+    return this.client;
   }
 
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>> {
@@ -90,7 +108,7 @@ export class HttpServiceImpl implements HttpService {
   async downloadBlob(url: string, data: unknown, fileName: string, options?: HttpRequestOptions): Promise<void> {
     let response: AxiosResponse;
     try {
-      response = await this.axios.request(
+      response = await (await this.axios()).request(
         this.buildConfig(url, { method: 'post', data: data ?? {}, responseType: 'blob', headers: { 'Content-Type': JSON_TYPE } }, options),
       );
     } catch (e) {
@@ -146,7 +164,7 @@ export class HttpServiceImpl implements HttpService {
   private async request<T>(config: AxiosRequestConfig & { url: string }, options?: HttpRequestOptions): Promise<Envelope<T>> {
     let response: AxiosResponse;
     try {
-      response = await this.axios.request(this.buildConfig(config.url, config, options));
+      response = await (await this.axios()).request(this.buildConfig(config.url, config, options));
     } catch (e) {
       throw this.failure(e, config.url);
     }
