@@ -1,0 +1,15 @@
+import type { Alarm } from '../alarms/alarm-model';
+import { alarmText } from '../alarms/alarm-push';
+import type { NotifyMessage } from './channels/channel';
+
+/** An alarm as every channel delivers it. */
+export function alarmMessage(alarm: Alarm, idempotencyKey: string): NotifyMessage {
+  const asset = alarm.plateNo ?? alarm.terminalNo;
+  return {
+    subject: `告警：${alarm.alarmName} ${asset}`,
+    text: alarmText(alarm),
+    fields: { asset, alarm: alarm.alarmName, time: alarm.startTime },
+    data: { event: 'alarm', idempotencyKey, alarm },
+    idempotencyKey,
+  };
+}
