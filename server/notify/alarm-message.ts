@@ -9,7 +9,8 @@ export function alarmMessage(alarm: Alarm, idempotencyKey: string): NotifyMessag
     subject: `告警：${alarm.alarmName} ${asset}`,
     text: alarmText(alarm),
     fields: { asset, alarm: alarm.alarmName, time: alarm.startTime },
-    data: { event: 'alarm', idempotencyKey, alarm },
+    // the webhook body stays the Alarm JSON it always was; the key travels as Idempotency-Key
+    data: alarm,
     idempotencyKey,
   };
 }

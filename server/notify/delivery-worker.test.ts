@@ -116,7 +116,8 @@ describe('告警推送 outbox', () => {
     const secret = box.open(await store.notify.webhookSecret(tenantId, () => 'unused')).secret!;
     const timestamp = String(delivered.headers['x-tianlu-timestamp']);
     expect(verifyWebhook(secret, { timestamp, signature: String(delivered.headers['x-tianlu-signature']) }, delivered.body, new Date(Number(timestamp) * 1000))).toBe(true);
-    expect(JSON.parse(delivered.body)).toMatchObject({ event: 'alarm', alarm: { id, alarmType: 'sos' } });
+    expect(JSON.parse(delivered.body)).toMatchObject({ id, alarmType: 'sos', terminalNo: '019900000001' });
+    expect(delivered.headers['x-tianlu-event']).toBe('alarm');
   });
 
   it('gives up into 推送失败 with the last error after the last try, and at once on a permanent refusal', async () => {
