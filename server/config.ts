@@ -77,6 +77,14 @@ export interface ServerConfig {
   onlineWindowSeconds: number;
   /** A late alarm (补报) at most this many minutes old is raised to the desk; older ones are only recorded. */
   lateAlarmPushMinutes: number;
+  /**
+   * NOTIFY_KEY: the AES-256 key (64 hex digits or base64) 告警推送 channel secrets are encrypted
+   * with; unset: one made on first start in <dataDir>/notify.key. Instances sharing a database
+   * must share it.
+   */
+  notifyKey?: string;
+  /** NOTIFY_MAX_TRIES: tries of a delivery before it is given up into 推送失败. */
+  notifyMaxTries: number;
   /** 轨迹回放: the longest range one track query may cover, days. */
   trackMaxDays: number;
   /** 轨迹回放: default stop threshold (standing at least this long is a 停留点), minutes. */
@@ -185,6 +193,8 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),
     onlineWindowSeconds: integer(env, 'ONLINE_WINDOW_SECONDS', 600, 1),
     lateAlarmPushMinutes: integer(env, 'LATE_ALARM_PUSH_MINUTES', 10),
+    notifyKey: text(env.NOTIFY_KEY),
+    notifyMaxTries: integer(env, 'NOTIFY_MAX_TRIES', 10, 1),
     trackMaxDays: integer(env, 'TRACK_MAX_DAYS', 7, 1),
     trackStopMinutes: integer(env, 'TRACK_STOP_MINUTES', 3, 1),
     ...geocoder(env),

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmEngine } from './alarms/alarm-engine';
 import { seedDemoAlarms } from './alarms/demo-alarm-settings';
 import { startAlarmEngine } from './alarms/start-alarm-engine';
+import { DeliveryWorker } from './notify/delivery-worker';
+import { loadNotifyKey, SecretBox } from './notify/secret-box';
 import { createEventBus } from './bus/create-event-bus';
 import type { EventBus } from './bus/bus-events';
 import { gatewayBusBridge } from './bus/gateway-bus-bridge';
@@ -99,9 +101,13 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   let commands: CommandService | undefined;
   let settled: () => Promise<void> = async () => {};
   const alarms = startAlarmEngine({ store, bus, clock, log, onError, lateAlarmPushMinutes: config.lateAlarmPushMinutes });
+  let deliveries: DeliveryWorker | undefined;
   const reportDays = new ReportDayWarmer({ days: store.reports.days, eventDays: store.reportEvents.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
   try {
     await maintenance.start();
+    // 告警推送: the outbox the alarms were written with, delivered by every instance (rows leased)
+    const box = new SecretBox(await loadNotifyKey(config.notifyKey, config.dataDir));
+    deliveries = new DeliveryWorker({ store, box, log: log.child({ component: 'notify' }), maxTries: config.notifyMaxTries }).start();
     if (opts.demo) {
       await provisionDemoFleet(store, config.simDevices);
       // alarms worth seeing when the simulated fleet drives
@@ -187,12 +193,14 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     await commands?.close();
     await (workers ?? gateways ?? gateway)?.close();
     await alarms.close();
+    await deliveries?.close();
     await reportDays.stop();
     await maintenance.stop();
     await bus.close();
     throw err;
   }
   const commandService = commands;
+  const notifyWorker = deliveries!;
   return {
     bus,
     gateway,
@@ -211,6 +219,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       await commandService.close();
       await settled();
       await alarms.close();
+      await notifyWorker.close();
       await reportDays.stop();
       await maintenance.stop();
       await bus.close();

@@ -6,7 +6,6 @@ import type { AlarmRow, NewAlarm } from '../store/alarm-queries';
 import type { Store } from '../store/create-store';
 import { alarmTypeInfo } from './alarm-catalogue';
 import { toAlarm } from './alarm-model';
-import type { AlarmPushDispatcher } from './alarm-push';
 import { emptyAlarmState, evaluateLate, evaluatePosition, primeTimers, type AlarmTransition, type AssetAlarmState } from './alarm-rules';
 import { restoredRun } from './guard-rules';
 import { checkOffline } from './offline-check';
@@ -18,7 +17,6 @@ export interface AlarmEngineOptions {
   store: Store;
   bus: EventBus;
   clock: Clock;
-  push: AlarmPushDispatcher;
   onError(err: unknown): void;
   /** How often silent terminals are checked for the offline rule. Default 60 000 ms. */
   offlineCheckMs?: number;
@@ -28,7 +26,7 @@ export interface AlarmEngineOptions {
   concurrency?: number;
   /**
    * A late alarm (补报) whose device time is at most this old is raised to the desk (live channel,
-   * push) as a new one; older ones are only recorded. Default 10 minutes (LATE_ALARM_PUSH_MINUTES).
+   * 告警推送 outbox) as a new one; older ones are only recorded. Default 10 minutes (LATE_ALARM_PUSH_MINUTES).
    */
   latePushMs?: number;
 }
@@ -68,7 +66,8 @@ const QUIET_GRACE_MS = 60_000;
  * instance that holds a terminal's connection), after the commit and off the acknowledgement
  * path: positions queue per terminal and are evaluated in order, a few terminals at a time. Rule
  * memory lives here and is rebuilt from the store when a terminal is first seen or reconnects.
- * Alarms go to the store, then to the bus (live channel) and the push dispatcher.
+ * Alarms go to the store with their deliveries (the 告警推送 outbox, same transaction), then to
+ * the bus (live channel).
  */
 export class AlarmEngine {
   private readonly work = new Map<number, TerminalWork>();
@@ -171,7 +170,6 @@ export class AlarmEngine {
     await this.offlineRun;
     await this.settled();
     await this.takeovers.settled();
-    await this.opts.push.idle();
   }
 
   private enqueue(rows: readonly PositionRow[]): void {
@@ -292,13 +290,14 @@ export class AlarmEngine {
         run.last = time;
         continue;
       }
+      const recent = this.opts.clock.now().getTime() - time.getTime() <= (this.opts.latePushMs ?? 10 * 60_000);
       const row = await alarms.recordLate({
         tenantId: ctx.tenantId, terminalId, alarmType: t.alarmType, source: alarmTypeInfo(t.alarmType)?.source ?? 'terminal',
         startTime: t.time, lon: t.point.lon, lat: t.point.lat, speed: t.point.speed, detail: t.detail,
-      });
+      }, { notify: recent });
       if (!row) continue;
       w.lateRuns.set(t.alarmType, { id: row.id, last: time });
-      if (this.opts.clock.now().getTime() - time.getTime() <= (this.opts.latePushMs ?? 10 * 60_000)) this.announce('start', row);
+      if (recent) this.announce('start', row);
     }
   }
 
@@ -329,6 +328,5 @@ export class AlarmEngine {
   private announce(event: AlarmEvent['event'], row: AlarmRow): void {
     const alarm = toAlarm(row);
     this.opts.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, terminalId: row.terminalId, event, alarm });
-    if (event === 'start') this.opts.push.dispatch(row.tenantId, alarm);
   }
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { GuardSettings, VibrationSensitivity } from '../../sdk/ebike-guard';
 import { AlarmSettingsQueries } from './alarm-settings-queries';
 import type { Database } from './db-schema';
+import { enqueueAlarmDeliveries } from './notify-queries';
 import { assetInScope, type AccessScope } from './scope-queries';
 
 /** 实时告警 (告警中心, the alarm desk, 数据看板's 未处理告警): the unprocessed alarms that started this recently, ms. */
@@ -132,16 +133,21 @@ export class AlarmQueries {
 
   /** Opens an alarm unless one of the asset, type and fence is open already; the new row or undefined. */
   async open(alarm: NewAlarm): Promise<AlarmRow | undefined> {
-    const inserted = await this.db
-      .insertInto('alarms')
-      .values({
-        tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: alarm.fenceId ?? 0,
-        start_time: alarm.startTime, end_time: alarm.endTime ?? null, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
-        detail: JSON.stringify(alarm.detail),
-      })
-      .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'fence_id']).where('end_time', 'is', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    // the alarm and its deliveries (告警推送 outbox) in one transaction: neither without the other
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('alarms')
+        .values({
+          tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: alarm.fenceId ?? 0,
+          start_time: alarm.startTime, end_time: alarm.endTime ?? null, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
+          detail: JSON.stringify(alarm.detail),
+        })
+        .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'fence_id']).where('end_time', 'is', null).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (row) await enqueueAlarmDeliveries(trx, { id: Number(row.id), tenantId: alarm.tenantId, alarmType: alarm.alarmType });
+      return row;
+    });
     if (!inserted) return undefined;
     return (await this.byIds([Number(inserted.id)]))[0];
   }
@@ -151,7 +157,7 @@ export class AlarmQueries {
    * alarm of the terminal and type already covers that time (the live one, or the same report
    * resent); the new row or undefined.
    */
-  async recordLate(alarm: Omit<NewAlarm, 'fenceId' | 'endTime'>): Promise<AlarmRow | undefined> {
+  async recordLate(alarm: Omit<NewAlarm, 'fenceId' | 'endTime'>, opts: { notify?: boolean } = {}): Promise<AlarmRow | undefined> {
     const covered = await this.db
       .selectFrom('alarms')
       .select('id')
@@ -162,17 +168,22 @@ export class AlarmQueries {
       .limit(1)
       .executeTakeFirst();
     if (covered) return undefined;
-    const inserted = await this.db
-      .insertInto('alarms')
-      .values({
-        tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: 0,
-        start_time: alarm.startTime, end_time: alarm.startTime, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
-        detail: JSON.stringify(alarm.detail), late: true,
-      })
-      // the same report committed twice at once (two instances): one row
-      .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'start_time']).where('late', '=', true).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('alarms')
+        .values({
+          tenant_id: alarm.tenantId, terminal_id: alarm.terminalId, alarm_type: alarm.alarmType, source: alarm.source, fence_id: 0,
+          start_time: alarm.startTime, end_time: alarm.startTime, lon: alarm.lon, lat: alarm.lat, speed: alarm.speed,
+          detail: JSON.stringify(alarm.detail), late: true,
+        })
+        // the same report committed twice at once (two instances): one row
+        .onConflict((oc) => oc.columns(['terminal_id', 'alarm_type', 'start_time']).where('late', '=', true).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      // a recent one is raised like a live alarm, and delivered with it
+      if (row && opts.notify) await enqueueAlarmDeliveries(trx, { id: Number(row.id), tenantId: alarm.tenantId, alarmType: alarm.alarmType });
+      return row;
+    });
     if (!inserted) return undefined;
     return (await this.byIds([Number(inserted.id)]))[0];
   }

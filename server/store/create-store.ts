@@ -20,6 +20,7 @@ import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
 import { NoticeQueries } from './notice-queries';
+import { NotifyQueries } from './notify-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PetQueries } from './pet-queries';
@@ -65,6 +66,8 @@ export interface Store {
   readonly security: SecurityQueries;
   /** Alarms, alarm controls and push settings. */
   readonly alarms: AlarmQueries;
+  /** 告警推送: channels and the delivery outbox. */
+  readonly notify: NotifyQueries;
   /** Fences, their bindings and the side each terminal was last seen on. */
   readonly fences: FenceQueries;
   /** 系统管理: vehicles, terminals, vehicle groups and their bulk imports, within an access scope. */
@@ -127,6 +130,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     audit: new AuditQueries(db),
     security: new SecurityQueries(db),
     alarms,
+    notify: new NotifyQueries(db),
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlarmTables } from './alarm-tables';
+import type { NotifyTables } from './notify-tables';
 import type { ReportTables } from './report-tables';
 
 /** Kysely table types; they mirror migrations/ exactly. */
@@ -527,7 +528,7 @@ export interface AssetImportTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends AlarmTables, ReportTables {
+export interface Database extends AlarmTables, NotifyTables, ReportTables {
   tenants: TenantTable;
   roles: RoleTable;
   users: UserTable;

@@ -3,8 +3,6 @@ import { MemoryEventBus } from '../../bus/memory-event-bus';
 import type { PositionRow } from '../../gateway/gateway-ports';
 import type { Store } from '../../store/create-store';
 import { AlarmEngine } from '../alarm-engine';
-import { AlarmPushDispatcher } from '../alarm-push';
-import { defaultPushSettings } from '../alarm-push-settings';
 
 /** What the engine tests build: an engine on a real store, positions of one terminal, the alarm events it published. */
 
@@ -17,10 +15,7 @@ export interface EngineTerminal {
 /** An engine whose clock reads `nowMs` (a function: the tests move it) and whose bus events land in `events`. */
 export function testEngine(store: Store, events: BusEvent[], now: () => number, bus = new MemoryEventBus()): AlarmEngine {
   bus.subscribe((e) => events.push(e));
-  const push = new AlarmPushDispatcher({
-    settings: async () => defaultPushSettings(), mail: { send: async () => {} }, sms: { send: async () => {} }, log: { info() {}, warn() {} },
-  });
-  return new AlarmEngine({ store, bus, clock: { now: () => new Date(now()) }, push, onError: (err) => { throw err; } });
+  return new AlarmEngine({ store, bus, clock: { now: () => new Date(now()) }, onError: (err) => { throw err; } });
 }
 
 /** A position of the terminal `seconds` after `t0`, located with ACC on unless the patch says otherwise. */

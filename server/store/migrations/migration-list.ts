@@ -25,6 +25,7 @@ import { odometerRule } from './0025-odometer-rule';
 import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
+import { notifyOutbox } from './0029-notify-outbox';
 
 /** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026-lease-payment-receipts': leasePaymentReceipts,
   '0027-attendance-records': attendanceRecords,
   '0028-health-limits': healthLimits,
+  '0029-notify-outbox': notifyOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

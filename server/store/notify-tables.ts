@@ -1,0 +1,47 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely types of 告警推送's channels and outbox (migration 0029-notify-outbox). */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface NotifyChannelTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: string;
+  name: ColumnType<string, string | undefined, string>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  config: Json;
+  /** Encrypted secrets (never clear text). */
+  secret: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface NotifyOutboxTable {
+  id: Generated<string>;
+  tenant_id: number;
+  alarm_id: string | number | null;
+  channel: string;
+  channel_id: number | null;
+  recipient: ColumnType<string, string | undefined, string>;
+  idempotency_key: string;
+  /** 待发送 | 已送达 | 推送失败 */
+  status: ColumnType<string, string | undefined, string>;
+  tries: ColumnType<number, number | undefined, number>;
+  next_try_at: Timestamp;
+  leased_until: NullableTime;
+  lease_token: ColumnType<string | null, string | null | undefined, string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  provider_answer: ColumnType<string | null, string | null | undefined, string | null>;
+  to_log: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  delivered_at: NullableTime;
+}
+
+export interface NotifyTables {
+  notify_channels: NotifyChannelTable;
+  notify_outbox: NotifyOutboxTable;
+}
