@@ -28,6 +28,7 @@ import { ReportDayWarmer } from './report/report-day-warmer';
 import { DEMO_TENANT } from './store/seed-demo';
 import { StorePositionSink, StoreTerminalDirectory } from './store/store-gateway-ports';
 import { GatewayWorkerPool } from './gateway-workers/gateway-worker-pool';
+import { seedModuleDemos, type AnyServerModule } from './module/module-host';
 import { gatewayGuard, gatewayWorkerCount, gatewayWorkerSettings } from './gateway-workers/worker-settings';
 
 export interface FleetRuntimeOptions {
@@ -41,6 +42,8 @@ export interface FleetRuntimeOptions {
   demo: boolean;
   /** Run the simulator (demo profile only). */
   simulate: boolean;
+  /** The modules whose demo data the demo profile adds (after the demo assets). */
+  modules?: readonly AnyServerModule[];
 }
 
 /** The live half of the platform: bus, gateway with its store ports, partition upkeep, demo fleet. */
@@ -110,6 +113,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         await provisionDemoDevices(store, demoAssets);
         await seedDemoDeclarations(store, demoAssets);
         await seedDemoLeases(store, demoAssets, clock.now());
+        await seedModuleDemos(opts.modules ?? [], { store, db: store.db, now: clock.now(), assets: demoAssets });
         await seedDemoAttendance(store, demoAssets, clock.now());
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);

@@ -21,6 +21,9 @@ const API_IMPORT_EXCEPTIONS: Record<string, string> = {
   'server/dev.ts': 'the development server: it sends the API paths to the app and the rest to Vite',
   'server/live/live-channel.ts': 'the /ws live channel is a transport beside HTTP: it pushes monitor items as the monitor API builds them',
   'server/live/live-grants.ts': 'what a /ws socket may receive follows the permissions of the HTTP routes that answer the same data',
+  'server/module/index.ts': "the module contract: a module's server half declares routes with the API's own helpers and answers",
+  'server/module/server-module.ts': 'a module declares API areas and reads its services from the route deps',
+  'server/module/module-host.ts': "the modules' API areas join the route registry",
 };
 
 interface ImportEdge {

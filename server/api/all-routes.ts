@@ -21,6 +21,7 @@ import { petArea } from './pet/pet-area';
 import { platformArea } from './platform/platform-area';
 import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
+import type { ApiArea } from './route-registry';
 import { RouteRegistry } from './route-registry';
 import { siteArea } from './site/site-area';
 import { systemAdminArea } from './system/system-admin-area';
@@ -29,8 +30,8 @@ import { trackArea } from './track/track-area';
 import { userArea } from './user/user-area';
 import { vehicleArea } from './vehicle/vehicle-area';
 
-/** The registry of every API area of this milestone. */
-export function createRouteRegistry(): RouteRegistry {
+/** The registry of every API area: the server's own, then the modules' (`moduleAreas` of the module list). */
+export function createRouteRegistry(moduleAreas: readonly ApiArea[] = []): RouteRegistry {
   return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea, fenceArea)
@@ -38,5 +39,6 @@ export function createRouteRegistry(): RouteRegistry {
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
     .add(reportArea, elecGbArea, petArea, elecLeaseArea, elecCarArea)
-    .add(dataCenterArea, cardArea);
+    .add(dataCenterArea, cardArea)
+    .add(...moduleAreas);
 }

@@ -31,4 +31,6 @@ export interface AppDeps {
   fleet?: FleetRuntime;
   /** 电动车租赁: due and overdue contracts, their alarms and automatic 断电; set with the fleet. */
   lease?: LeaseMonitor;
+  /** Each module's services by module name (filled before the routes answer; `moduleServices` reads it). */
+  modules: Map<string, unknown>;
 }

@@ -1,4 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
+import { withModuleMigrations } from '../../module/module-host';
+import { BUILT_IN_MODULES } from '../../modules/built-in-modules';
 import { initialSchema } from './0001-initial-schema';
 import { fleetSchema } from './0002-fleet-schema';
 import { accessAndAudit } from './0003-access-and-audit';
@@ -26,8 +28,8 @@ import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 
-/** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
-const migrations: Record<string, Migration> = {
+/** The server's own migrations, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
+const serverMigrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-fleet-schema': fleetSchema,
   '0003-access-and-audit': accessAndAudit,
@@ -56,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0028-health-limits': healthLimits,
 };
 
+/** The server's migrations and the modules' (Kysely runs them in the order of their names). */
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => withModuleMigrations(serverMigrations, BUILT_IN_MODULES),
 };
