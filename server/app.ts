@@ -14,7 +14,6 @@ import { LoginService } from './auth/login-service';
 import { SessionService } from './auth/session-service';
 import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
-import { LeaseMonitor } from './lease/lease-monitor';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
@@ -146,9 +145,6 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     deps.fleet = fleet;
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
-    const lease = new LeaseMonitor({ store, clock, alarms: fleet.alarms, commands: fleet.commands, sms, log: app.log }).start();
-    app.addHook('preClose', () => lease.close());
-    deps.lease = lease;
     // the modules' services and jobs (closed in reverse order when the server stops)
     const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, sms });
     app.addHook('preClose', () => modules.close());

@@ -2,7 +2,8 @@
  * The server's layering, read from its import graph:
  * - test-only code (helpers, fixtures, fakes) lives in `testing/` folders and production code never imports it;
  * - below the HTTP layer nothing imports server/api (the arrows run from the API down, never back up);
- * - the server's modules import each other without cycles (type-only imports, erased at build, aside).
+ * - the server's modules import each other without cycles (type-only imports, erased at build, aside);
+ * - a sub-application's server half (plugins/<name>/server/) reaches server/ only through the module contract.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -95,7 +96,9 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const isTestOnly = (file: string) => isTest(file) || /(^|\/)(testing|testdata)\//.test(file);
 const isApi = (file: string) => file.startsWith('server/api/');
 
-const serverFiles = listFiles('server');
+/** The server halves of the sub-applications: plugins/<name>/server/. */
+const moduleFiles = listFiles('plugins').filter((file) => /^plugins\/[^/]+\/server\//.test(file));
+const serverFiles = [...listFiles('server'), ...moduleFiles];
 /** Server files and who imports them, including the tooling around the server (benchmarks, browser and fault tests, build tools). */
 const graph = new Map<string, ImportEdge[]>(
   [...serverFiles, ...['bench', 'e2e', 'faults', 'tools'].flatMap((dir) => listFiles(dir))].map((file) => [file, importsOf(file)]),
@@ -168,6 +171,12 @@ describe('server layering', () => {
     expect(upward).toEqual([]);
     const stale = Object.keys(API_IMPORT_EXCEPTIONS).filter((file) => !(graph.get(file) ?? []).some((edge) => isApi(edge.to)));
     expect(stale).toEqual([]);
+  });
+
+  it("lets a sub-application's server half import only the module contract from server/", () => {
+    expect(moduleFiles).toContain('plugins/elec-lease/server/elec-lease-module.ts');
+    const contract = (file: string, to: string) => to === 'server/module/index.ts' || (isTest(file) && to === 'server/module/testing/index.ts');
+    expect(arrows(moduleFiles, (file, edge) => edge.to.startsWith('server/') && !contract(file, edge.to))).toEqual([]);
   });
 
   it('has no import cycle among the server modules at run time', () => {

@@ -7,7 +7,6 @@ import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecCarArea } from './elec-car/guard-settings-routes';
 import { elecGbArea } from './elec-gb/gb-report-routes';
-import { elecLeaseArea } from './elec-lease/lease-income-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -38,7 +37,7 @@ export function createRouteRegistry(moduleAreas: readonly ApiArea[] = []): Route
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea, petArea, elecLeaseArea, elecCarArea)
+    .add(reportArea, elecGbArea, petArea, elecCarArea)
     .add(dataCenterArea, cardArea)
     .add(...moduleAreas);
 }

@@ -14,6 +14,22 @@ export type { ApiArea } from '../api/route-registry';
 export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type PublicContext, type RouteDefinition, type SessionContext } from '../api/route-definition';
 export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
 export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
+export { readUpload } from '../api/multipart-upload';
+
+// lists, exports (下载中心) and spreadsheet imports as the system pages do them
+export { startBackgroundExport } from '../api/download/background-export';
+export { buildSheet, sendSheet, sheetFileName, type SheetColumn } from '../api/system/admin-sheet';
+export { EXPORT_LIMIT, idsSchema, requireAll, tenantInScope as requireTenantInScope } from '../api/system/asset-admin-rules';
+export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
+
+// alarms and commands
+export { alarmTypeInfo } from '../alarms/alarm-catalogue';
+export type { AlarmRow } from '../store/alarm-queries';
+export { CommandStatus } from '../commands/command-state';
+export { commandDefinition } from '../commands/command-types';
+export type { CommandRequest } from '../commands/command-service';
+export type { CommandView } from '../commands/command-view';
+export type { SmsProvider } from '../auth/sms-provider';
 export { DomainError, refuseInput } from '../domain-error';
 
 // time
@@ -25,3 +41,5 @@ export { sql, type ColumnType, type Generated, type Insertable, type Kysely, typ
 export type { Database } from '../store/db-schema';
 export type { Store } from '../store/create-store';
 export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
+export { wholeNumber } from '../store/masked-search';
+export { escapeLike } from '../store/vehicle-admin-queries';

@@ -51,6 +51,8 @@ export interface DemoAsset {
 export interface DemoSeedContext {
   store: Store;
   db: Kysely<Database>;
+  /** The demo tenant's name (demo data goes there). */
+  demoTenant: string;
   now: Date;
   assets: readonly DemoAsset[];
 }

@@ -1,3 +1,4 @@
+import { elecLeaseModule } from '../../plugins/elec-lease/server/elec-lease-module';
 import type { AnyServerModule } from '../module/module-host';
 
 /**
@@ -5,4 +6,4 @@ import type { AnyServerModule } from '../module/module-host';
  * plugins/<name>/server/. The only file of server/ that imports a plugin's server half: routes,
  * migrations, jobs and demo data of every module are read from this list.
  */
-export const BUILT_IN_MODULES: readonly AnyServerModule[] = [];
+export const BUILT_IN_MODULES: readonly AnyServerModule[] = [elecLeaseModule];

@@ -15,7 +15,6 @@ import { assetProfiles } from './0013-asset-profiles';
 import { gbDeclarations } from './0014-gb-declarations';
 import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
-import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
 import { lateAlarms } from './0020-late-alarms';
@@ -24,7 +23,6 @@ import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
-import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 
@@ -44,7 +42,6 @@ const serverMigrations: Record<string, Migration> = {
   '0014-gb-declarations': gbDeclarations,
   '0015-attendance': attendance,
   '0016-pet-guard': petGuard,
-  '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,
   '0019-live-day-resume': liveDayResume,
   '0020-late-alarms': lateAlarms,
@@ -53,7 +50,6 @@ const serverMigrations: Record<string, Migration> = {
   '0023-device-guard-settings': deviceGuardSettings,
   '0024-tenant-map-settings': tenantMapSettings,
   '0025-odometer-rule': odometerRule,
-  '0026-lease-payment-receipts': leasePaymentReceipts,
   '0027-attendance-records': attendanceRecords,
   '0028-health-limits': healthLimits,
 };
