@@ -26,7 +26,7 @@ import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
-import { moduleAreas, startModules } from './module/module-host';
+import { startModules } from './module/module-host';
 import { BUILT_IN_MODULES } from './modules/built-in-modules';
 import { installSecurityHeaders, setSecurityHeaders } from './security-headers';
 
@@ -150,7 +150,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);
-    const routes = createRouteRegistry(moduleAreas(BUILT_IN_MODULES));
+    const routes = createRouteRegistry(BUILT_IN_MODULES);
     registerRoutes(app, routes, deps, checkRateLimit);
     await app.ready();
     return { app, store, routes, fleet, close: () => app.close() };

@@ -20,7 +20,8 @@ import { petArea } from './pet/pet-area';
 import { platformArea } from './platform/platform-area';
 import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
-import type { ApiArea } from './route-registry';
+import { moduleAreas, type AnyServerModule } from '../module/module-host';
+import { BUILT_IN_MODULES } from '../modules/built-in-modules';
 import { RouteRegistry } from './route-registry';
 import { siteArea } from './site/site-area';
 import { systemAdminArea } from './system/system-admin-area';
@@ -29,8 +30,8 @@ import { trackArea } from './track/track-area';
 import { userArea } from './user/user-area';
 import { vehicleArea } from './vehicle/vehicle-area';
 
-/** The registry of every API area: the server's own, then the modules' (`moduleAreas` of the module list). */
-export function createRouteRegistry(moduleAreas: readonly ApiArea[] = []): RouteRegistry {
+/** The registry of every API area: the server's own, then the modules'. */
+export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_IN_MODULES): RouteRegistry {
   return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea, fenceArea)
@@ -39,5 +40,5 @@ export function createRouteRegistry(moduleAreas: readonly ApiArea[] = []): Route
     .add(systemAssetsArea, mediaArea)
     .add(reportArea, elecGbArea, petArea, elecCarArea)
     .add(dataCenterArea, cardArea)
-    .add(...moduleAreas);
+    .add(...moduleAreas(modules));
 }
