@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createTestServer, DEMO_TENANT, demoDevices, demoTenantClients, ManualClock, provisionDemoDevices, type TestServer } from '../../../server/module/testing';
 import type { LeaseContract } from '../../../sdk/lease';
 import { seedDemoLeases } from './demo-leases';
-import { type ApiClient, createTestServer, DEMO_TENANT, demoDevices, demoTenantClients, ManualClock, provisionDemoDevices, type TestServer } from '../../../server/module/testing';
 
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
 let server: TestServer;

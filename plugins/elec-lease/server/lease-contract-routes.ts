@@ -1,8 +1,8 @@
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, int, notFound, object, pageOffset, pagingProperties, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import { LEASE_STATUS_NAMES, OPEN_LEASE_STATUSES, type LeaseStatus } from '../../../sdk/lease';
 import { chinaDay } from './lease-monitor';
 import type { ContractRecord } from './lease-queries';
 import { checkDay, checkMoney, contractItem, enteredStatus, LEASE_API, LeaseResource, statusOn } from './lease-fields';
-import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, int, notFound, object, pageOffset, pagingProperties, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;

@@ -1,9 +1,9 @@
+import { ApiError, badInput, type ImportColumn, importTemplate, readImportRows, readUpload, sendSheet, sessionRoute, type SheetRow } from '../../../server/module';
 import type { LeaseImportRowErrors } from '../../../sdk/lease';
 import type { LeaseBike } from '../../../sdk/lease';
 import type { ImportedContract } from './lease-queries';
 import { refreshed, today } from './lease-contract-routes';
 import { checkDay, checkMoney, checkRenter, enteredStatus, LEASE_API, LeaseResource } from './lease-fields';
-import { ApiError, badInput, type ImportColumn, importTemplate, readImportRows, readUpload, sendSheet, sessionRoute, type SheetRow } from '../../../server/module';
 import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;

@@ -1,3 +1,4 @@
+import { type ApiArea, badInput, buildSheet, idsSchema, int, object, requireAll, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import type { LeaseIncomeMonth, LeaseSettings, LeaseUtilisation } from '../../../sdk/lease';
 import { chinaDay } from './lease-monitor';
 import { incomeByMonth, monthsBetween } from './lease-income';
@@ -8,7 +9,6 @@ import { LEASE_API, LeaseResource } from './lease-fields';
 import { contractImportRoute, contractImportTemplateRoute } from './lease-import-routes';
 import { contractPayRoute, contractPaymentsRoute } from './lease-payment-routes';
 import { renterAddRoute, renterDeleteRoute, renterExportRoute, renterListRoute, renterUpdateRoute } from './lease-renter-routes';
-import { type ApiArea, badInput, buildSheet, idsSchema, int, object, requireAll, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import { leaseOf } from './lease-services';
 
 const MAX_MONTHS = 24;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaseContract, LeaseIncomeMonth, LeasePayment, LeasePaymentList } from '../../../sdk/lease';
 import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer, upload, workbook } from '../../../server/module/testing';
+import type { LeaseContract, LeaseIncomeMonth, LeasePayment, LeasePaymentList } from '../../../sdk/lease';
 
 const API = '/car/v4/api/lease';
 // 10:00 in China on 2026-03-10

@@ -1,5 +1,5 @@
-import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 import { type AlarmRow, alarmTypeInfo, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type SmsProvider, type Store } from '../../../server/module';
+import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 
 /** What the monitor needs of the alarm engine (AlarmEngine fits). */
 export interface LeaseAlarmAnnouncer {

@@ -1,7 +1,7 @@
+import { badInput, int, notFound, object, sessionRoute, text } from '../../../server/module';
 import { LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind, type LeasePaymentList, type LeasePaymentMethod } from '../../../sdk/lease';
 import { openContract, refreshed, today } from './lease-contract-routes';
 import { checkDay, checkMoney, contractItem, LEASE_API, LeaseResource, paymentItem, rentOwed } from './lease-fields';
-import { badInput, int, notFound, object, sessionRoute, text } from '../../../server/module';
 import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;

@@ -1,5 +1,5 @@
-import { OPEN_LEASE_STATUSES, type LeaseBike, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../../sdk/lease';
 import { type AccessScope, assetInScope, type Database, escapeLike, type Kysely, sql, tenantInScope, wholeNumber } from '../../../server/module';
+import { OPEN_LEASE_STATUSES, type LeaseBike, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../../sdk/lease';
 import type { LeaseDatabase, LeaseTables } from './lease-tables';
 
 export interface RenterRecord {

@@ -1,6 +1,6 @@
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, idsSchema, int, notFound, object, pageOffset, pagingProperties, requireAll, requireTenantInScope, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import type { RenterRecord } from './lease-queries';
 import { checkRenter, LEASE_API, LeaseResource, renterItem } from './lease-fields';
-import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, idsSchema, int, notFound, object, pageOffset, pagingProperties, requireAll, requireTenantInScope, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/renter`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaseContract, LeaseRenter } from '../../../sdk/lease';
 import { type ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, probeMasked, sheetRows, type TestServer, waitExportDone } from '../../../server/module/testing';
+import type { LeaseContract, LeaseRenter } from '../../../sdk/lease';
 
 const API = '/car/v4/api/lease';
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaseContract, LeaseIncomeMonth, LeaseRenter, LeaseUtilisation } from '../../../sdk/lease';
 import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer } from '../../../server/module/testing';
+import type { LeaseContract, LeaseIncomeMonth, LeaseRenter, LeaseUtilisation } from '../../../sdk/lease';
 
 const API = '/car/v4/api/lease';
 const DAY = 86_400_000;
