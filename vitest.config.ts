@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'browser-side',
           environment: 'jsdom',
           include: ['sdk/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
+          // a module's server half runs in Node (below)
+          exclude: ['plugins/*/server/**'],
           setupFiles: ['./host/test-setup.ts'],
           // a ceiling above the page waits of test-setup.ts (30 s each): slow is not failed
           testTimeout: 120_000,
@@ -27,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'bench/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'bench/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

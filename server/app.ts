@@ -14,7 +14,6 @@ import { LoginService } from './auth/login-service';
 import { SessionService } from './auth/session-service';
 import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
-import { LeaseMonitor } from './lease/lease-monitor';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
@@ -27,6 +26,8 @@ import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
+import { startModules } from './module/module-host';
+import { BUILT_IN_MODULES } from './modules/built-in-modules';
 import { installSecurityHeaders, setSecurityHeaders } from './security-headers';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -123,6 +124,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
         key: config.geocoderKey,
         onError: (err) => app.log.warn({ err }, '在线逆地理编码失败，改用离线数据'),
       }),
+      modules: new Map(),
     };
 
     await app.register(formbody, { bodyLimit: BODY_LIMIT });
@@ -139,17 +141,18 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       await policy.useIndexFile(join(distDir, 'index.html'));
       await registerConsoleFiles(app, distDir, index);
     }
-    const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true });
+    const fleet = await startFleetRuntime({ config, store, clock, log: app.log, gateway: opts.gateway ?? true, demo: opts.demo ?? false, simulate: opts.simulate ?? true, modules: BUILT_IN_MODULES });
     // before the store closes (onClose): queued positions still commit and get acknowledged
     app.addHook('preClose', () => fleet.close());
     deps.fleet = fleet;
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
-    const lease = new LeaseMonitor({ store, clock, alarms: fleet.alarms, commands: fleet.commands, sms, log: app.log }).start();
-    app.addHook('preClose', () => lease.close());
-    deps.lease = lease;
+    // the modules' services and jobs (closed in reverse order when the server stops)
+    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, sms });
+    app.addHook('preClose', () => modules.close());
+    for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);
-    const routes = createRouteRegistry();
+    const routes = createRouteRegistry(BUILT_IN_MODULES);
     registerRoutes(app, routes, deps, checkRateLimit);
     await app.ready();
     return { app, store, routes, fleet, close: () => app.close() };

@@ -20,7 +20,6 @@ import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import { demoDevices, provisionDemoDevices, seedDemoDeclarations } from './demo/demo-devices';
 import { seedDemoAttendance } from './demo/demo-attendance';
-import { seedDemoLeases } from './demo/demo-leases';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
 import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
@@ -30,6 +29,7 @@ import { ReportDayWarmer } from './report/report-day-warmer';
 import { DEMO_TENANT } from './store/seed-demo';
 import { StorePositionSink, StoreTerminalDirectory } from './store/store-gateway-ports';
 import { GatewayWorkerPool } from './gateway-workers/gateway-worker-pool';
+import { seedModuleDemos, type AnyServerModule } from './module/module-host';
 import { gatewayGuard, gatewayWorkerCount, gatewayWorkerSettings } from './gateway-workers/worker-settings';
 
 export interface FleetRuntimeOptions {
@@ -43,6 +43,8 @@ export interface FleetRuntimeOptions {
   demo: boolean;
   /** Run the simulator (demo profile only). */
   simulate: boolean;
+  /** The modules whose demo data the demo profile adds (after the demo assets). */
+  modules?: readonly AnyServerModule[];
 }
 
 /** The live half of the platform: bus, gateway with its store ports, partition upkeep, demo fleet. */
@@ -115,7 +117,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       if (demoAssets.length > 0) {
         await provisionDemoDevices(store, demoAssets);
         await seedDemoDeclarations(store, demoAssets);
-        await seedDemoLeases(store, demoAssets, clock.now());
+        await seedModuleDemos(opts.modules ?? [], { store, db: store.db, demoTenant: DEMO_TENANT, now: clock.now(), assets: demoAssets });
         await seedDemoAttendance(store, demoAssets, clock.now());
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);

@@ -2,7 +2,8 @@
  * The server's layering, read from its import graph:
  * - test-only code (helpers, fixtures, fakes) lives in `testing/` folders and production code never imports it;
  * - below the HTTP layer nothing imports server/api (the arrows run from the API down, never back up);
- * - the server's modules import each other without cycles (type-only imports, erased at build, aside).
+ * - the server's modules import each other without cycles (type-only imports, erased at build, aside);
+ * - a sub-application's server half (plugins/<name>/server/) reaches server/ only through the module contract.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,9 @@ const API_IMPORT_EXCEPTIONS: Record<string, string> = {
   'server/dev.ts': 'the development server: it sends the API paths to the app and the rest to Vite',
   'server/live/live-channel.ts': 'the /ws live channel is a transport beside HTTP: it pushes monitor items as the monitor API builds them',
   'server/live/live-grants.ts': 'what a /ws socket may receive follows the permissions of the HTTP routes that answer the same data',
+  'server/module/index.ts': "the module contract: a module's server half declares routes with the API's own helpers and answers",
+  'server/module/server-module.ts': 'a module declares API areas and reads its services from the route deps',
+  'server/module/module-host.ts': "the modules' API areas join the route registry",
 };
 
 interface ImportEdge {
@@ -92,7 +96,9 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const isTestOnly = (file: string) => isTest(file) || /(^|\/)(testing|testdata)\//.test(file);
 const isApi = (file: string) => file.startsWith('server/api/');
 
-const serverFiles = listFiles('server');
+/** The server halves of the sub-applications: plugins/<name>/server/. */
+const moduleFiles = listFiles('plugins').filter((file) => /^plugins\/[^/]+\/server\//.test(file));
+const serverFiles = [...listFiles('server'), ...moduleFiles];
 /** Server files and who imports them, including the tooling around the server (benchmarks, browser and fault tests, build tools). */
 const graph = new Map<string, ImportEdge[]>(
   [...serverFiles, ...['bench', 'e2e', 'faults', 'tools'].flatMap((dir) => listFiles(dir))].map((file) => [file, importsOf(file)]),
@@ -165,6 +171,12 @@ describe('server layering', () => {
     expect(upward).toEqual([]);
     const stale = Object.keys(API_IMPORT_EXCEPTIONS).filter((file) => !(graph.get(file) ?? []).some((edge) => isApi(edge.to)));
     expect(stale).toEqual([]);
+  });
+
+  it("lets a sub-application's server half import only the module contract from server/", () => {
+    expect(moduleFiles).toContain('plugins/elec-lease/server/elec-lease-module.ts');
+    const contract = (file: string, to: string) => to === 'server/module/index.ts' || (isTest(file) && to === 'server/module/testing/index.ts');
+    expect(arrows(moduleFiles, (file, edge) => edge.to.startsWith('server/') && !contract(file, edge.to))).toEqual([]);
   });
 
   it('has no import cycle among the server modules at run time', () => {

@@ -7,7 +7,6 @@ import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecCarArea } from './elec-car/guard-settings-routes';
 import { elecGbArea } from './elec-gb/gb-report-routes';
-import { elecLeaseArea } from './elec-lease/lease-income-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -21,6 +20,8 @@ import { petArea } from './pet/pet-area';
 import { platformArea } from './platform/platform-area';
 import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
+import { moduleAreas, type AnyServerModule } from '../module/module-host';
+import { BUILT_IN_MODULES } from '../modules/built-in-modules';
 import { RouteRegistry } from './route-registry';
 import { siteArea } from './site/site-area';
 import { systemAdminArea } from './system/system-admin-area';
@@ -29,14 +30,15 @@ import { trackArea } from './track/track-area';
 import { userArea } from './user/user-area';
 import { vehicleArea } from './vehicle/vehicle-area';
 
-/** The registry of every API area of this milestone. */
-export function createRouteRegistry(): RouteRegistry {
+/** The registry of every API area: the server's own, then the modules'. */
+export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_IN_MODULES): RouteRegistry {
   return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea, fenceArea)
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea, petArea, elecLeaseArea, elecCarArea)
-    .add(dataCenterArea, cardArea);
+    .add(reportArea, elecGbArea, petArea, elecCarArea)
+    .add(dataCenterArea, cardArea)
+    .add(...moduleAreas(modules));
 }

@@ -6,7 +6,6 @@ import type { ServerConfig } from '../config';
 import type { InstalledPlugins } from '../installed-plugins/installed-plugins';
 import type { FleetRuntime } from '../fleet-runtime';
 import type { GeocodeService } from '../geocode/geocode-service';
-import type { LeaseMonitor } from '../lease/lease-monitor';
 import type { Store } from '../store/create-store';
 
 /** What route handlers may use. Built once per server in app.ts. */
@@ -29,6 +28,6 @@ export interface AppDeps {
   geocoder: GeocodeService;
   /** Bus, gateway and simulator; set once they started (after the routes were registered). */
   fleet?: FleetRuntime;
-  /** 电动车租赁: due and overdue contracts, their alarms and automatic 断电; set with the fleet. */
-  lease?: LeaseMonitor;
+  /** Each module's services by module name (filled before the routes answer; `moduleServices` reads it). */
+  modules: Map<string, unknown>;
 }

@@ -14,7 +14,6 @@ import { GbDeclarationQueries } from './gb-declaration-queries';
 import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
-import { LeaseQueries } from './lease-queries';
 import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
@@ -80,8 +79,6 @@ export interface Store {
   readonly gb: GbDeclarationQueries;
   /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
   readonly guard: GuardSettingsQueries;
-  /** 电动车租赁: renters, contracts, payments and settings. */
-  readonly lease: LeaseQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
   readonly attendance: AttendanceQueries;
   /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
@@ -137,7 +134,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     pets: new PetQueries(db),
     gb: new GbDeclarationQueries(db),
     guard: new GuardSettingsQueries(db),
-    lease: new LeaseQueries(db),
     attendance: new AttendanceQueries(db),
     attendanceRecords: new AttendanceRecordQueries(db),
     healthReadings: new HealthReadingQueries(db),

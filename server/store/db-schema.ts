@@ -348,70 +348,6 @@ export interface GbDeclarationTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-/** 电动车租赁 renters (租户) of a tenant. */
-export interface LeaseRenterTable {
-  id: Generated<number>;
-  tenant_id: number;
-  name: string;
-  phone: string;
-  id_no: string;
-  created_at: CreatedAt;
-}
-
-/** 电动车租赁 contracts; money in fen, dates as YYYY-MM-DD. */
-export interface LeaseContractTable {
-  id: Generated<number>;
-  tenant_id: number;
-  contract_no: string;
-  vehicle_id: number;
-  renter_id: number;
-  start_date: ColumnType<string, string, string>;
-  end_date: ColumnType<string, string, string>;
-  monthly_rent: number;
-  deposit: number;
-  /** pending | active | overdue | returned | terminated. */
-  status: string;
-  closed_date: DateOnly;
-  note: ColumnType<string, string | undefined, string>;
-  overdue_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  cut_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  cut_tried_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  created_by: number | null;
-  created_at: CreatedAt;
-}
-
-/** 电动车租赁 收款 and 退押金, money in fen (a refund's amount is positive too). */
-export interface LeasePaymentTable {
-  id: Generated<number>;
-  tenant_id: number;
-  contract_id: number;
-  /** rent | deposit | penalty | refund. */
-  kind: string;
-  /** cash | wechat | alipay | bank | card | other. */
-  method: string;
-  receipt_no: string;
-  amount: number;
-  prepaid: ColumnType<number, number | undefined, number>;
-  paid_date: ColumnType<string, string, string>;
-  note: ColumnType<string, string | undefined, string>;
-  created_by: number | null;
-  operator: ColumnType<string, string | undefined, string>;
-  created_at: CreatedAt;
-}
-
-/** The last receipt number issued by a tenant in a year. */
-export interface LeaseReceiptCounterTable {
-  tenant_id: number;
-  year: number;
-  last: number;
-}
-
-export interface LeaseSettingsTable {
-  tenant_id: number;
-  auto_cut: boolean;
-  auto_cut_days: number;
-}
-
 /** Uploaded images (asset photos), served by their unguessable name. */
 export interface MediaFileTable {
   id: Generated<number>;
@@ -558,11 +494,6 @@ export interface Database extends AlarmTables, NotifyTables, ReportTables {
   tenant_map_settings: TenantMapSettingsTable;
   media_files: MediaFileTable;
   gb_declarations: GbDeclarationTable;
-  lease_renters: LeaseRenterTable;
-  lease_contracts: LeaseContractTable;
-  lease_payments: LeasePaymentTable;
-  lease_receipt_counters: LeaseReceiptCounterTable;
-  lease_settings: LeaseSettingsTable;
   work_areas: WorkAreaTable;
   work_shifts: WorkShiftTable;
   attendance_holidays: AttendanceHolidayTable;

@@ -92,6 +92,32 @@ describe('layer boundary lint rule', () => {
     expect(await boundaryErrors('server/api/x.ts', "import type { User } from '@tianlu/sdk';\nexport type U = User;")).toEqual([]);
   });
 
+  it("holds a sub-application's server half to the module contract", async () => {
+    const allowed = [
+      "import { sessionRoute, sql } from '../../../server/module';",
+      "import { LEASE_STATUS_NAMES } from '../../../sdk/lease';",
+      "import { leaseOf } from './lease-services';",
+      'export default [sessionRoute, sql, LEASE_STATUS_NAMES, leaseOf];',
+    ].join('\n');
+    expect(await boundaryErrors('plugins/elec-lease/server/lease-routes.ts', allowed)).toEqual([]);
+    expect(await boundaryErrors('plugins/elec-lease/server/lease.test.ts', "import { it } from 'vitest';\nimport { createTestServer } from '../../../server/module/testing';\nexport { it, createTestServer };")).toEqual([]);
+    for (const code of [
+      "import { badInput } from '../../../server/api/envelope';",
+      "import { createTestServer } from '../../../server/module/testing';",
+      "import { sql } from 'kysely';",
+      "import { carDeclaration } from '../../car/car-declaration';",
+      "import { SideNav } from '@tianlu/sdk';",
+      "import { LeasePaths } from '../lease/lease-api';",
+    ]) expect(await boundaryErrors('plugins/elec-lease/server/lease-routes.ts', code), code).toHaveLength(1);
+  });
+
+  it("keeps a sub-application's server half out of its pages and out of server/ but for the module list", async () => {
+    const code = "import { elecLeaseModule } from '../../plugins/elec-lease/server/elec-lease-module';\nexport const list = [elecLeaseModule];";
+    expect(await boundaryErrors('server/modules/built-in-modules.ts', code)).toEqual([]);
+    expect(await boundaryErrors('server/app.ts', code.replace('../../plugins', '../plugins'))).toHaveLength(1);
+    expect(await boundaryErrors('plugins/elec-lease/pages/contract-page.tsx', "import { leaseOf } from '../server/lease-services';\nexport const x = leaseOf;")).toHaveLength(1);
+  });
+
   it("lets the server read a sub-application's declaration, which imports types only", async () => {
     const read = "import { carDeclaration } from '../../plugins/car/car-declaration';\nexport { carDeclaration };";
     expect(await boundaryErrors('server/api/x.ts', read)).toEqual([]);

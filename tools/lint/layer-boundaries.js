@@ -9,6 +9,9 @@
  *   server -> plugins/<name>/<name>-declaration.ts
  *                             a sub-application's declaration (plain data, type-only imports) feeds the
  *                             server's platform and resource catalogues
+ *   plugins/<name>/server -> server/module (the module contract), sdk (pure), its own server files
+ *                             a sub-application's server half; only server/modules/built-in-modules.ts
+ *                             imports it (its *-module.ts), and the plugin's pages never do
  *
  * Paths are resolved against the repository root, so `../../core`, `core/x` (tsconfig baseUrl),
  * `@tianlu/sdk/geo` and `/abs/path` are all seen for what they are.
@@ -31,6 +34,13 @@ const isTestFile = (file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file);
 const PAGE_KIT = 'testing/plugin-page-kit.tsx';
 /** A sub-application's declaration module: plain data the server reads too. */
 const isDeclaration = (file) => /^plugins\/([^/]+)\/\1-declaration\.ts$/.test(file);
+/** A file of a sub-application's server half. */
+const isModuleServer = (file) => /^plugins\/[^/]+\/server\//.test(file);
+/** The files of server/ a module's server half may import: the contract, and in tests its test barrel. */
+const MODULE_CONTRACT = 'server/module/index.ts';
+const MODULE_TESTING = 'server/module/testing/index.ts';
+/** The one file of server/ that lists (imports) the modules' server halves. */
+const MODULE_LIST = 'server/modules/built-in-modules.ts';
 
 /** Layers each layer must not import (plugins are handled separately: they may import nothing but the above). */
 const FORBIDDEN = {
@@ -110,6 +120,9 @@ export const layerBoundaries = {
       layer: "{{from}}/ must not import {{layer}}/ ('{{source}}'): the dependency direction is plugins -> sdk, host -> core -> sdk, server -> sdk (pure modules).",
       serverImpureSdk: "server/ may import only pure SDK modules (no React, no components, not the SDK entry); '{{source}}' is not one. Import the module itself, e.g. '@tianlu/sdk/geo'.",
       declarationImport: "A declaration module is plain data the server reads: it may import types only ('{{source}}').",
+      moduleServerImport: "The server half of plugin '{{plugin}}' may import only 'server/module' (the module contract), pure SDK modules and its own server/ files, not '{{source}}'{{hint}}.",
+      moduleServerFromPages: "The pages of plugin '{{plugin}}' may not import its server half ('{{source}}'): it runs in the server only.",
+      moduleListOnly: "Only {{list}} imports a plugin's server half ('{{source}}'): the server reads the modules from that list.",
     },
   },
   create(context) {
@@ -129,9 +142,24 @@ export const layerBoundaries = {
       const target = classify(source, context.filename);
       const report = (messageId, data = {}) => context.report({ node: sourceNode, messageId, data: { source, ...data } });
 
+      if (layer === 'plugins' && plugin && isModuleServer(file)) {
+        const fail = (hint = '') => report('moduleServerImport', { plugin, hint });
+        if (target.kind === 'package') {
+          const testTooling = isTestFile(file) && TEST_PACKAGES.some((t) => target.name === t || target.name.startsWith(t.endsWith('/') ? t : t + '/'));
+          return testTooling ? undefined : fail(' (packages come through the contract, e.g. sql and the Kysely types)');
+        }
+        if (target.kind === 'outside' || target.viaAlias) return fail();
+        const to = resolveFile(target.rel);
+        if (to.startsWith(`plugins/${plugin}/server/`) || to === `plugins/${plugin}/${plugin}-declaration.ts`) return;
+        if (to === MODULE_CONTRACT || (isTestFile(file) && to === MODULE_TESTING)) return;
+        if (layerOf(to) === 'sdk' && isPureSdkModule(to)) return;
+        return fail(layerOf(to) === 'server' ? " (export what modules need from server/module/index.ts)" : '');
+      }
+
       if (isPlugin) {
         const name = plugin ?? '(top level)';
         if (isDeclaration(file) && !isTypeOnly(node)) return report('declarationImport');
+        if (plugin && target.kind === 'project' && isModuleServer(resolveFile(target.rel))) return report('moduleServerFromPages', { plugin });
         if (target.kind === 'package') {
           if (!pluginPackageAllowed(target.name, isTestFile(file))) report('pluginPackage', { plugin: name });
           return;
@@ -153,6 +181,10 @@ export const layerBoundaries = {
       const tLayer = layerOf(target.rel);
       if (tLayer === layer) return;
       if (layer === 'server' && isDeclaration(resolveFile(target.rel))) return;
+      if (layer === 'server' && isModuleServer(resolveFile(target.rel))) {
+        if (file === MODULE_LIST && /^plugins\/([^/]+)\/server\/\1-module\.ts$/.test(resolveFile(target.rel))) return;
+        return report('moduleListOnly', { list: MODULE_LIST });
+      }
       if (FORBIDDEN[layer]?.includes(tLayer)) return report('layer', { from: layer, layer: tLayer });
       if (layer === 'server' && tLayer === 'sdk' && !isTypeOnly(node) && !isPureSdkModule(target.rel)) report('serverImpureSdk');
     }

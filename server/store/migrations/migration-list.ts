@@ -1,4 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
+import { withModuleMigrations } from '../../module/module-host';
+import { BUILT_IN_MODULES } from '../../modules/built-in-modules';
 import { initialSchema } from './0001-initial-schema';
 import { fleetSchema } from './0002-fleet-schema';
 import { accessAndAudit } from './0003-access-and-audit';
@@ -13,7 +15,6 @@ import { assetProfiles } from './0013-asset-profiles';
 import { gbDeclarations } from './0014-gb-declarations';
 import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
-import { elecLease } from './0017-elec-lease';
 import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
 import { lateAlarms } from './0020-late-alarms';
@@ -22,13 +23,12 @@ import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
-import { leasePaymentReceipts } from './0026-lease-payment-receipts';
 import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 import { notifyOutbox } from './0029-notify-outbox';
 
-/** Every migration, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
-const migrations: Record<string, Migration> = {
+/** The server's own migrations, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
+const serverMigrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-fleet-schema': fleetSchema,
   '0003-access-and-audit': accessAndAudit,
@@ -43,7 +43,6 @@ const migrations: Record<string, Migration> = {
   '0014-gb-declarations': gbDeclarations,
   '0015-attendance': attendance,
   '0016-pet-guard': petGuard,
-  '0017-elec-lease': elecLease,
   '0018-report-events': reportEvents,
   '0019-live-day-resume': liveDayResume,
   '0020-late-alarms': lateAlarms,
@@ -52,12 +51,12 @@ const migrations: Record<string, Migration> = {
   '0023-device-guard-settings': deviceGuardSettings,
   '0024-tenant-map-settings': tenantMapSettings,
   '0025-odometer-rule': odometerRule,
-  '0026-lease-payment-receipts': leasePaymentReceipts,
   '0027-attendance-records': attendanceRecords,
   '0028-health-limits': healthLimits,
   '0029-notify-outbox': notifyOutbox,
 };
 
+/** The server's migrations and the modules' (Kysely runs them in the order of their names). */
 export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
+  getMigrations: async () => withModuleMigrations(serverMigrations, BUILT_IN_MODULES),
 };

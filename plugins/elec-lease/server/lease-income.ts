@@ -1,4 +1,4 @@
-import type { LeaseIncomeMonth, LeaseStatus } from '../../sdk/lease';
+import type { LeaseIncomeMonth, LeaseStatus } from '../../../sdk/lease';
 
 export interface IncomeContract {
   startDate: string;

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer, upload, workbook } from '../../../server/module/testing';
 import type { LeaseContract, LeaseIncomeMonth, LeasePayment, LeasePaymentList } from '../../../sdk/lease';
-import { ManualClock } from '../../clock';
-import { DEMO_TENANT } from '../../store/seed-demo';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows, upload, workbook } from '../../testing/asset-admin';
 
 const API = '/car/v4/api/lease';
 // 10:00 in China on 2026-03-10

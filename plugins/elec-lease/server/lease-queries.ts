@@ -1,9 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import { OPEN_LEASE_STATUSES, type LeaseBike, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../sdk/lease';
-import type { Database } from './db-schema';
-import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
-import { wholeNumber } from './masked-search';
-import { escapeLike } from './vehicle-admin-queries';
+import { type AccessScope, assetInScope, type Database, escapeLike, type Kysely, sql, tenantInScope, wholeNumber } from '../../../server/module';
+import { OPEN_LEASE_STATUSES, type LeaseBike, type LeasePaymentKind, type LeasePaymentMethod, type LeaseSettings, type LeaseStatus } from '../../../sdk/lease';
+import type { LeaseDatabase, LeaseTables } from './lease-tables';
 
 export interface RenterRecord {
   id: number;
@@ -126,11 +123,15 @@ const DATE = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-M
 const DEFAULT_SETTINGS: LeaseSettings = { autoCut: false, autoCutDays: 3 };
 /** Fen of one kind of payment of the contract `c`. */
 const paid = (kind: LeasePaymentKind) => sql<string>`(select coalesce(sum(p.amount), 0) from lease_payments p where p.contract_id = c.id and p.kind = ${kind})`;
-type Trx = Kysely<Database>;
+type Trx = Kysely<LeaseDatabase>;
 
 /** 电动车租赁: renters, contracts, payments and settings, read and changed within a caller's scope. */
 export class LeaseQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<LeaseDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<LeaseTables>();
+  }
 
   // ---- renters
 

@@ -1,12 +1,7 @@
-import type { RenterRecord } from '../../store/lease-queries';
-import { buildSheet, sheetFileName } from '../system/admin-sheet';
-import { EXPORT_LIMIT, idsSchema, requireAll, tenantInScope } from '../system/asset-admin-rules';
-import type { AppDeps } from '../app-deps';
-import { startBackgroundExport } from '../download/background-export';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, idsSchema, int, notFound, object, pageOffset, pagingProperties, requireAll, requireTenantInScope, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
+import type { RenterRecord } from './lease-queries';
 import { checkRenter, LEASE_API, LeaseResource, renterItem } from './lease-fields';
+import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/renter`;
 const bodyProperties = { name: text('租户姓名', 50), phone: text('手机号', 20), idNo: text('身份证号', 30) };
@@ -20,13 +15,13 @@ export const renterListRoute = sessionRoute<{ current: number; pageSize: number;
   schema: { querystring: object({ ...pagingProperties, keyword: text('关键词', 50) }) },
   handler: async ({ query, deps, scope }) => {
     const { offset, limit } = pageOffset(query);
-    const page = await deps.store.lease.renterPage(await scope(), query.keyword, offset, limit);
+    const page = await leaseOf(deps).store.renterPage(await scope(), query.keyword, offset, limit);
     return { total: page.total, list: page.list.map(renterItem) };
   },
 });
 
 async function sameIdNo(deps: AppDeps, tenantId: number, idNo: string, self?: number) {
-  const same = await deps.store.lease.renterByIdNo(tenantId, idNo);
+  const same = await leaseOf(deps).store.renterByIdNo(tenantId, idNo);
   if (same && same.id !== self) throw badInput('该身份证号的租户已存在');
 }
 
@@ -38,11 +33,11 @@ export const renterAddRoute = sessionRoute<unknown, { name?: string; phone?: str
   schema: { body: object({ ...bodyProperties, tenantId: int('客户', 1) }) },
   handler: async ({ body, deps, scope, user, audit }) => {
     const s = await scope();
-    const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
+    const tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checkRenter(body);
     await sameIdNo(deps, tenantId, fields.idNo);
-    const id = await deps.store.lease.insertRenter(tenantId, fields);
-    const [created] = await deps.store.lease.findRenters(s, [id]);
+    const id = await leaseOf(deps).store.insertRenter(tenantId, fields);
+    const [created] = await leaseOf(deps).store.findRenters(s, [id]);
     await audit({ action: '新增租户', target: `租户 ${fields.name}`, after: renterItem(created!), tenantId });
     return renterItem(created!);
   },
@@ -56,12 +51,12 @@ export const renterUpdateRoute = sessionRoute<unknown, { id: number; name?: stri
   schema: { body: object({ ...bodyProperties, id: int('租户', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
-    const [before] = await deps.store.lease.findRenters(s, [body.id]);
+    const [before] = await leaseOf(deps).store.findRenters(s, [body.id]);
     if (!before) throw notFound('租户不存在');
     const fields = checkRenter({ name: body.name, phone: body.phone?.trim() || before.phone, idNo: body.idNo?.trim() || before.idNo });
     await sameIdNo(deps, before.tenantId, fields.idNo, before.id);
-    await deps.store.lease.updateRenter(before.id, fields);
-    const [after] = await deps.store.lease.findRenters(s, [before.id]);
+    await leaseOf(deps).store.updateRenter(before.id, fields);
+    const [after] = await leaseOf(deps).store.findRenters(s, [before.id]);
     await audit({ action: '编辑租户', target: `租户 ${before.name}`, before: renterItem(before), after: renterItem(after!), tenantId: before.tenantId });
     return renterItem(after!);
   },
@@ -74,8 +69,8 @@ export const renterDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
   resource: LeaseResource.removeRenter,
   schema: { body: object({ ids: idsSchema('租户') }, ['ids']) },
   handler: async ({ body, deps, scope, audit }) => {
-    const renters = requireAll(body.ids, await deps.store.lease.findRenters(await scope(), body.ids), '租户');
-    const signed = await deps.store.lease.deleteRenters(renters.map((r) => r.id));
+    const renters = requireAll(body.ids, await leaseOf(deps).store.findRenters(await scope(), body.ids), '租户');
+    const signed = await leaseOf(deps).store.deleteRenters(renters.map((r) => r.id));
     if (signed.length) throw badInput(`租户 ${renters.filter((r) => signed.includes(r.id)).map((r) => r.name).join('、')} 签过合同，不能删除`);
     for (const r of renters) await audit({ action: '删除租户', target: `租户 ${r.name}`, before: renterItem(r), tenantId: r.tenantId });
     return { deleted: renters.length };
@@ -90,7 +85,7 @@ export const renterExportRoute = sessionRoute<unknown, { keyword?: string }>({
   schema: { body: object({ keyword: text('关键词', 50) }) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
-    const rows = await deps.store.lease.allRenters(await ctx.scope(), body.keyword, EXPORT_LIMIT);
+    const rows = await leaseOf(deps).store.allRenters(await ctx.scope(), body.keyword, EXPORT_LIMIT);
     const fileName = sheetFileName('租户', deps.clock.now());
     await ctx.audit({ action: '导出租户', target: fileName });
     return startBackgroundExport(ctx, fileName, () =>

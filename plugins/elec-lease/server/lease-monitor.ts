@@ -1,13 +1,5 @@
-import type { SmsProvider } from '../auth/sms-provider';
-import { alarmTypeInfo } from '../alarms/alarm-catalogue';
-import type { Clock } from '../clock';
-import { CommandStatus } from '../commands/command-state';
-import { commandDefinition } from '../commands/command-types';
-import type { CommandRequest } from '../commands/command-service';
-import type { CommandView } from '../commands/command-view';
-import type { AlarmRow } from '../store/alarm-queries';
-import type { Store } from '../store/create-store';
-import type { CutCandidate, OverdueContract } from '../store/lease-queries';
+import { type AlarmRow, alarmTypeInfo, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type SmsProvider, type Store } from '../../../server/module';
+import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 
 /** What the monitor needs of the alarm engine (AlarmEngine fits). */
 export interface LeaseAlarmAnnouncer {
@@ -25,6 +17,7 @@ interface WarnLogger {
 }
 
 export interface LeaseMonitorOptions {
+  lease: LeaseQueries;
   store: Store;
   clock: Clock;
   alarms?: LeaseAlarmAnnouncer;
@@ -80,12 +73,12 @@ export class LeaseMonitor {
   private async pass(): Promise<{ overdue: number; cut: number }> {
     const now = this.opts.clock.now();
     const today = chinaDay(now);
-    const overdue = await this.opts.store.lease.refreshStatuses(today, now);
+    const overdue = await this.opts.lease.refreshStatuses(today, now);
     for (const c of overdue) await this.raiseAlarm(c, now);
     let cut = 0;
     if (this.opts.commands) {
       const retryBefore = new Date(now.getTime() - CUT_RETRY_MS);
-      for (const c of await this.opts.store.lease.cutCandidates(today, retryBefore)) {
+      for (const c of await this.opts.lease.cutCandidates(today, retryBefore)) {
         if (await this.cutOff(c, now, retryBefore)) cut += 1;
       }
     }
@@ -94,7 +87,7 @@ export class LeaseMonitor {
 
   /** Ends the 租约逾期 alarm of the contract's e-bike (returned, renewed or terminated). */
   async endAlarm(vehicleId: number): Promise<void> {
-    const terminalId = await this.opts.store.lease.terminalOf(vehicleId);
+    const terminalId = await this.opts.lease.terminalOf(vehicleId);
     if (terminalId === undefined) return;
     const row = await this.opts.store.alarms.end(terminalId, 'leaseOverdue', this.opts.clock.now());
     if (row) this.opts.alarms?.announceEnded(row);
@@ -113,8 +106,8 @@ export class LeaseMonitor {
   }
 
   private async cutOff(c: CutCandidate, now: Date, retryBefore: Date): Promise<boolean> {
-    const { store, commands, sms, log } = this.opts;
-    if (!commands || !c.terminalNo || !(await store.lease.claimCut(c.id, now, retryBefore))) return false;
+    const { lease, store, commands, sms, log } = this.opts;
+    if (!commands || !c.terminalNo || !(await lease.claimCut(c.id, now, retryBefore))) return false;
     const [target] = await store.commands.targets({ tenantIds: [c.tenantId], groupIds: null }, [c.terminalNo]);
     if (!target) return false;
     const parsed = commandDefinition('oilPower').parse({ action: 'cut' });
@@ -125,7 +118,7 @@ export class LeaseMonitor {
     const command = sent[0];
     // refused at once (moving): tried again after CUT_RETRY_MS
     if (!command || command.status === CommandStatus.Failed) return false;
-    await store.lease.markCut(c.id, now);
+    await lease.markCut(c.id, now);
     await store.audit.record({
       tenantId: c.tenantId, userId: null, account: LEASE_SYSTEM_ACCOUNT, action: '租约逾期自动断电', target: `电动车 ${c.plateNo}`,
       after: { contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate, overdueDays: c.overdueDays, terminalNo: target.displayNo }, ip: null,

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer } from '../../../server/module/testing';
 import type { LeaseContract, LeaseIncomeMonth, LeaseRenter, LeaseUtilisation } from '../../../sdk/lease';
-import { ManualClock } from '../../clock';
-import { DEMO_TENANT } from '../../store/seed-demo';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows } from '../../testing/asset-admin';
 
 const API = '/car/v4/api/lease';
 const DAY = 86_400_000;

@@ -1,14 +1,9 @@
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, int, notFound, object, pageOffset, pagingProperties, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import { LEASE_STATUS_NAMES, OPEN_LEASE_STATUSES, type LeaseStatus } from '../../../sdk/lease';
-import { chinaDay } from '../../lease/lease-monitor';
-import type { ContractRecord } from '../../store/lease-queries';
-import type { AppDeps } from '../app-deps';
-import { startBackgroundExport } from '../download/background-export';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute, type SessionContext } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
-import { buildSheet, sheetFileName } from '../system/admin-sheet';
-import { EXPORT_LIMIT } from '../system/asset-admin-rules';
+import { chinaDay } from './lease-monitor';
+import type { ContractRecord } from './lease-queries';
 import { checkDay, checkMoney, contractItem, enteredStatus, LEASE_API, LeaseResource, statusOn } from './lease-fields';
+import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;
 const STATUSES = Object.keys(LEASE_STATUS_NAMES);
@@ -24,7 +19,7 @@ export const today = (deps: AppDeps) => chinaDay(deps.clock.now());
 
 /** Contracts are read after the due and overdue check, so a contract past its end reads 已逾期 at once. */
 export async function refreshed(deps: AppDeps): Promise<void> {
-  await deps.lease?.check();
+  await leaseOf(deps).monitor.check();
 }
 
 export const contractListRoute = sessionRoute<{ current: number; pageSize: number } & Filter>({
@@ -37,7 +32,7 @@ export const contractListRoute = sessionRoute<{ current: number; pageSize: numbe
   handler: async ({ query, deps, scope }) => {
     await refreshed(deps);
     const { offset, limit } = pageOffset(query);
-    const page = await deps.store.lease.contractPage(await scope(), filterOf(query), offset, limit);
+    const page = await leaseOf(deps).store.contractPage(await scope(), filterOf(query), offset, limit);
     const day = today(deps);
     return { total: page.total, list: page.list.map((c) => contractItem(c, day)) };
   },
@@ -52,7 +47,7 @@ export const leaseBikesRoute = sessionRoute<{ keyword?: string; available?: stri
   schema: { querystring: object({ keyword: text('关键词', 50), available: { type: 'string', title: '只列可出租', enum: ['', '0', '1'] } }) },
   handler: async ({ query, deps, scope }) => {
     await refreshed(deps);
-    const bikes = await deps.store.lease.bikes(await scope(), { keyword: query.keyword, limit: 200 });
+    const bikes = await leaseOf(deps).store.bikes(await scope(), { keyword: query.keyword, limit: 200 });
     return (query.available === '1' ? bikes.filter((b) => !b.rented && !b.inRepair) : bikes).slice(0, 50);
   },
 });
@@ -85,9 +80,9 @@ export const contractAddRoute = sessionRoute<unknown, SignBody>({
   },
   handler: async ({ body, deps, scope, user, audit }) => {
     const s = await scope();
-    const [bike] = await deps.store.lease.bikes(s, { ids: [body.vehicleId], limit: 1 });
+    const [bike] = await leaseOf(deps).store.bikes(s, { ids: [body.vehicleId], limit: 1 });
     if (!bike) throw notFound('电动车不存在');
-    const [renter] = await deps.store.lease.findRenters(s, [body.renterId]);
+    const [renter] = await leaseOf(deps).store.findRenters(s, [body.renterId]);
     if (!renter) throw notFound('租户不存在');
     if (renter.tenantId !== bike.tenantId) throw badInput('租户与电动车不属于同一客户');
     const startDate = checkDay(body.startDate, '开始日期');
@@ -100,11 +95,11 @@ export const contractAddRoute = sessionRoute<unknown, SignBody>({
     await refreshed(deps);
     if (bike.inRepair) throw badInput(`电动车 ${bike.plateNo} 维修中，不能出租`);
     const fields = { vehicleId: bike.id, renterId: renter.id, startDate, endDate, monthlyRent, deposit, status: enteredStatus(startDate, endDate, day), note, createdBy: user.id };
-    const id = await deps.store.lease.insertContract(bike.tenantId, fields, deps.clock.now());
+    const id = await leaseOf(deps).store.insertContract(bike.tenantId, fields, deps.clock.now());
     if (id === undefined) throw badInput(`电动车 ${bike.plateNo} 已在租赁合同中，不能重复出租`);
     // a contract entered after its end day turns 已逾期 here, raising its one alarm
     await refreshed(deps);
-    const created = (await deps.store.lease.findContract(s, id))!;
+    const created = (await leaseOf(deps).store.findContract(s, id))!;
     await audit({ action: '签订合同', target: `合同 ${created.contractNo}`, after: contractItem(created, day), tenantId: bike.tenantId });
     return contractItem(created, day);
   },
@@ -113,7 +108,7 @@ export const contractAddRoute = sessionRoute<unknown, SignBody>({
 /** The caller's contract, still open (待生效, 租赁中 or 已逾期) unless `anyState`. */
 export async function openContract(ctx: SessionContext<unknown, { id: number }>, anyState = false): Promise<ContractRecord> {
   await refreshed(ctx.deps);
-  const c = await ctx.deps.store.lease.findContract(await ctx.scope(), ctx.body.id);
+  const c = await leaseOf(ctx.deps).store.findContract(await ctx.scope(), ctx.body.id);
   if (!c) throw notFound('合同不存在');
   if (!anyState && !OPEN_LEASE_STATUSES.includes(c.status)) throw badInput(`合同${LEASE_STATUS_NAMES[c.status]}，不能再操作`);
   return c;
@@ -134,9 +129,9 @@ export const contractRenewRoute = sessionRoute<unknown, { id: number; endDate?: 
     if (endDate < day) throw badInput('结束日期不能早于今天');
     const monthlyRent = body.monthlyRent === undefined || body.monthlyRent === '' ? c.monthlyRent : checkMoney(body.monthlyRent, '月租金', 0.01);
     const status = statusOn(c.startDate, endDate, day);
-    await deps.store.lease.renew(c.id, endDate, monthlyRent, status);
-    if (c.status === 'overdue') await deps.lease?.endAlarm(c.vehicleId);
-    const after = (await deps.store.lease.findContract(await ctx.scope(), c.id))!;
+    await leaseOf(deps).store.renew(c.id, endDate, monthlyRent, status);
+    if (c.status === 'overdue') await leaseOf(deps).monitor.endAlarm(c.vehicleId);
+    const after = (await leaseOf(deps).store.findContract(await ctx.scope(), c.id))!;
     await audit({ action: '续租', target: `合同 ${c.contractNo}`, before: contractItem(c, day), after: contractItem(after, day), tenantId: c.tenantId });
     return contractItem(after, day);
   },
@@ -154,9 +149,9 @@ function closeRoute(kind: 'returned' | 'terminated') {
       const { body, deps, audit } = ctx;
       const c = await openContract(ctx);
       const day = today(deps);
-      if (!(await deps.store.lease.close(c.id, kind, day, (body.note ?? '').trim()))) throw badInput('合同已结束');
-      await deps.lease?.endAlarm(c.vehicleId);
-      const after = (await deps.store.lease.findContract(await ctx.scope(), c.id))!;
+      if (!(await leaseOf(deps).store.close(c.id, kind, day, (body.note ?? '').trim()))) throw badInput('合同已结束');
+      await leaseOf(deps).monitor.endAlarm(c.vehicleId);
+      const after = (await leaseOf(deps).store.findContract(await ctx.scope(), c.id))!;
       await audit({ action: returned ? '还车' : '终止合同', target: `合同 ${c.contractNo}`, before: contractItem(c, day), after: contractItem(after, day), tenantId: c.tenantId });
       return contractItem(after, day);
     },
@@ -176,7 +171,7 @@ export const contractExportRoute = sessionRoute<unknown, Filter>({
     const { body, deps } = ctx;
     await refreshed(deps);
     const day = today(deps);
-    const rows = (await deps.store.lease.allContracts(await ctx.scope(), filterOf(body), EXPORT_LIMIT)).map((c) => contractItem(c, day));
+    const rows = (await leaseOf(deps).store.allContracts(await ctx.scope(), filterOf(body), EXPORT_LIMIT)).map((c) => contractItem(c, day));
     const fileName = sheetFileName('租赁合同', deps.clock.now());
     await ctx.audit({ action: '导出合同', target: fileName, after: body });
     return startBackgroundExport(ctx, fileName, () =>

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, probeMasked, sheetRows, type TestServer, waitExportDone } from '../../../server/module/testing';
 import type { LeaseContract, LeaseRenter } from '../../../sdk/lease';
-import { ManualClock } from '../../clock';
-import { DEMO_TENANT } from '../../store/seed-demo';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { waitExportDone } from '../../testing/export-records';
-import { probeMasked } from '../../testing/masked-probe';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows } from '../../testing/asset-admin';
 
 const API = '/car/v4/api/lease';
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));

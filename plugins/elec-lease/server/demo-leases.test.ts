@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaseContract } from '../../sdk/lease';
-import { ManualClock } from '../clock';
-import { demoTenantClients, type ApiClient } from '../testing/api-client';
-import { createTestServer, type TestServer } from '../testing/test-server';
-import { demoDevices, provisionDemoDevices } from './demo-devices';
+import { type ApiClient, createTestServer, DEMO_TENANT, demoDevices, demoTenantClients, ManualClock, provisionDemoDevices, type TestServer } from '../../../server/module/testing';
+import type { LeaseContract } from '../../../sdk/lease';
 import { seedDemoLeases } from './demo-leases';
 
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
@@ -14,8 +11,9 @@ beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, clock });
   const devices = demoDevices();
   await provisionDemoDevices(server.store, devices);
-  await seedDemoLeases(server.store, devices, clock.now());
-  await seedDemoLeases(server.store, devices, clock.now());
+  const seed = { store: server.store, db: server.store.db, demoTenant: DEMO_TENANT, assets: devices, now: clock.now() };
+  await seedDemoLeases(seed);
+  await seedDemoLeases(seed);
   ({ admin } = await demoTenantClients(server.app));
 });
 afterAll(() => server.close());

@@ -1,13 +1,7 @@
+import { type ApiArea, badInput, buildSheet, idsSchema, int, object, requireAll, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
 import type { LeaseIncomeMonth, LeaseSettings, LeaseUtilisation } from '../../../sdk/lease';
-import { chinaDay } from '../../lease/lease-monitor';
-import { incomeByMonth, monthsBetween } from '../../lease/lease-income';
-import { startBackgroundExport } from '../download/background-export';
-import { badInput } from '../envelope';
-import type { ApiArea } from '../route-registry';
-import { sessionRoute, type SessionContext } from '../route-definition';
-import { int, object, text } from '../schema-helpers';
-import { buildSheet, sheetFileName } from '../system/admin-sheet';
-import { idsSchema, requireAll } from '../system/asset-admin-rules';
+import { chinaDay } from './lease-monitor';
+import { incomeByMonth, monthsBetween } from './lease-income';
 import {
   contractAddRoute, contractExportRoute, contractListRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
 } from './lease-contract-routes';
@@ -15,6 +9,7 @@ import { LEASE_API, LeaseResource } from './lease-fields';
 import { contractImportRoute, contractImportTemplateRoute } from './lease-import-routes';
 import { contractPayRoute, contractPaymentsRoute } from './lease-payment-routes';
 import { renterAddRoute, renterDeleteRoute, renterExportRoute, renterListRoute, renterUpdateRoute } from './lease-renter-routes';
+import { leaseOf } from './lease-services';
 
 const MAX_MONTHS = 24;
 const month = (title: string) => text(title, 7, { pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
@@ -34,7 +29,7 @@ interface Income {
 
 async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Promise<Income> {
   const { deps } = ctx;
-  await deps.lease?.check();
+  await leaseOf(deps).monitor.check();
   const today = chinaDay(deps.clock.now());
   const end = q.end || today.slice(0, 7);
   const start = q.start || monthsBetween('2000-01', end).slice(-12)[0]!;
@@ -43,10 +38,10 @@ async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Pr
   if (months.length > MAX_MONTHS) throw badInput(`查询范围不能超过 ${MAX_MONTHS} 个月`);
   const scope = await ctx.scope();
   const lastDay = new Date(Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)), 0)).toISOString().slice(0, 10);
-  const inputs = await deps.store.lease.incomeInputs(scope, `${start}-01`, lastDay);
+  const inputs = await leaseOf(deps).store.incomeInputs(scope, `${start}-01`, lastDay);
   const list = incomeByMonth(inputs.contracts, inputs.payments, months, today);
   const sum = (k: keyof Income['total']) => Math.round(list.reduce((acc, m) => acc + m[k] * 100, 0)) / 100;
-  const use = await deps.store.lease.utilisation(scope);
+  const use = await leaseOf(deps).store.utilisation(scope);
   const idle = use.total - use.rented - use.inRepair;
   return {
     months: list,
@@ -101,7 +96,7 @@ export const settingsRoute = sessionRoute({
   url: `${LEASE_API}/settings.json`,
   summary: '租赁设置：逾期自动断电（autoCut，默认关闭）及逾期天数 autoCutDays',
   resource: LeaseResource.settings,
-  handler: async ({ deps, user }) => deps.store.lease.settings(user.tenantId),
+  handler: async ({ deps, user }) => leaseOf(deps).store.settings(user.tenantId),
 });
 
 export const saveSettingsRoute = sessionRoute<unknown, Partial<LeaseSettings>>({
@@ -111,11 +106,11 @@ export const saveSettingsRoute = sessionRoute<unknown, Partial<LeaseSettings>>({
   resource: LeaseResource.saveSettings,
   schema: { body: object({ autoCut: { type: 'boolean', title: '逾期自动断电' }, autoCutDays: int('逾期天数', 1, 90) }, ['autoCut']) },
   handler: async ({ body, deps, user, audit }) => {
-    const before = await deps.store.lease.settings(user.tenantId);
+    const before = await leaseOf(deps).store.settings(user.tenantId);
     const after: LeaseSettings = { autoCut: body.autoCut!, autoCutDays: body.autoCutDays ?? before.autoCutDays };
-    await deps.store.lease.saveSettings(user.tenantId, after);
+    await leaseOf(deps).store.saveSettings(user.tenantId, after);
     await audit({ action: '修改租赁设置', target: '租赁设置', before, after });
-    await deps.lease?.check();
+    await leaseOf(deps).monitor.check();
     return after;
   },
 });
@@ -127,10 +122,10 @@ export const repairRoute = sessionRoute<unknown, { vehicleIds: number[]; inRepai
   resource: LeaseResource.repair,
   schema: { body: object({ vehicleIds: idsSchema('电动车'), inRepair: { type: 'boolean', title: '维修中' } }, ['vehicleIds', 'inRepair']) },
   handler: async ({ body, deps, scope, audit }) => {
-    const bikes = requireAll(body.vehicleIds, await deps.store.lease.bikes(await scope(), { ids: body.vehicleIds, limit: body.vehicleIds.length }), '电动车');
+    const bikes = requireAll(body.vehicleIds, await leaseOf(deps).store.bikes(await scope(), { ids: body.vehicleIds, limit: body.vehicleIds.length }), '电动车');
     const rented = bikes.filter((b) => b.rented);
     if (body.inRepair && rented.length) throw badInput(`电动车 ${rented.map((b) => b.plateNo).join('、')} 在租，不能标记维修中`);
-    await deps.store.lease.setRepair(bikes.map((b) => b.id), body.inRepair);
+    await leaseOf(deps).store.setRepair(bikes.map((b) => b.id), body.inRepair);
     for (const b of bikes) await audit({ action: body.inRepair ? '标记维修中' : '维修完成', target: `电动车 ${b.plateNo}`, tenantId: b.tenantId });
     return { updated: bikes.length };
   },

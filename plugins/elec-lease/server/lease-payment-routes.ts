@@ -1,9 +1,8 @@
+import { badInput, int, notFound, object, sessionRoute, text } from '../../../server/module';
 import { LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind, type LeasePaymentList, type LeasePaymentMethod } from '../../../sdk/lease';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { int, object, text } from '../schema-helpers';
 import { openContract, refreshed, today } from './lease-contract-routes';
 import { checkDay, checkMoney, contractItem, LEASE_API, LeaseResource, paymentItem, rentOwed } from './lease-fields';
+import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;
 const yuan = (fen: number) => fen / 100;
@@ -62,11 +61,11 @@ export const contractPayRoute = sessionRoute<unknown, PayBody>({
         });
       }
     }
-    const payment = await deps.store.lease.addPayment(
+    const payment = await leaseOf(deps).store.addPayment(
       { tenantId: c.tenantId, contractId: c.id, kind, method, amount, prepaid, paidDate, note: (body.note ?? '').trim(), createdBy: user.id, operator: user.name || user.account },
       deps.clock.now(),
     );
-    const after = (await deps.store.lease.findContract(await ctx.scope(), c.id))!;
+    const after = (await leaseOf(deps).store.findContract(await ctx.scope(), c.id))!;
     await audit({
       action: kind === 'refund' ? '退押金' : `${name}收款`, target: `合同 ${c.contractNo} 收据 ${payment.receiptNo}`,
       after: { kind: name, method: LEASE_PAYMENT_METHOD_NAMES[method], amount: yuan(amount), paidDate, ...(prepaid > 0 && { prepaid: yuan(prepaid) }) }, tenantId: c.tenantId,
@@ -85,9 +84,9 @@ export const contractPaymentsRoute = sessionRoute<{ id: number }>({
   schema: { querystring: object({ id: int('合同', 1) }, ['id']) },
   handler: async ({ query, deps, scope }): Promise<LeasePaymentList> => {
     await refreshed(deps);
-    const c = await deps.store.lease.findContract(await scope(), query.id);
+    const c = await leaseOf(deps).store.findContract(await scope(), query.id);
     if (!c) throw notFound('合同不存在');
-    const [payments, tenantName] = await Promise.all([deps.store.lease.payments(c.id), deps.store.lease.tenantName(c.tenantId)]);
+    const [payments, tenantName] = await Promise.all([leaseOf(deps).store.payments(c.id), leaseOf(deps).store.tenantName(c.tenantId)]);
     return { contract: contractItem(c, today(deps)), tenantName, list: payments.map(paymentItem) };
   },
 });

@@ -1,7 +1,6 @@
-import { chinaDay } from '../lease/lease-monitor';
-import type { Store } from '../store/create-store';
-import { DEMO_TENANT } from '../store/seed-demo';
-import type { DemoDevice } from './demo-devices';
+import type { DemoSeedContext } from '../../../server/module';
+import { chinaDay } from './lease-monitor';
+import { LeaseQueries } from './lease-queries';
 
 const RENTERS = [
   { name: '刘建国', phone: '13922001101', idNo: '440305198805121237' },
@@ -18,13 +17,14 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
  * without the e-bike back (已逾期: the lease check raises its alarm). Added once, when the demo
  * tenant has no renter yet.
  */
-export async function seedDemoLeases(store: Store, devices: readonly DemoDevice[], now: Date): Promise<void> {
-  const demo = await store.org.findTenantByName(DEMO_TENANT);
+export async function seedDemoLeases({ store, db, demoTenant, assets: devices, now }: DemoSeedContext): Promise<void> {
+  const lease = new LeaseQueries(db);
+  const demo = await store.org.findTenantByName(demoTenant);
   if (!demo) return;
   const scope = { userId: 0, tenantId: demo.id, tenantIds: [demo.id], groupIds: null };
-  if ((await store.lease.renterPage(scope, undefined, 0, 1)).total > 0) return;
+  if ((await lease.renterPage(scope, undefined, 0, 1)).total > 0) return;
   const plates = devices.filter((d) => d.assetKind === 'ebike').slice(-3).map((d) => d.name);
-  const bikes = await store.lease.bikes(scope, { limit: 200 });
+  const bikes = await lease.bikes(scope, { limit: 200 });
   const today = chinaDay(now);
   const plans = [
     { start: shift(today, -20), end: shift(today, 160), rent: 30000, deposit: 50000, payments: [['deposit', 'wechat', 50000], ['rent', 'wechat', 30000]] as const },
@@ -34,9 +34,9 @@ export async function seedDemoLeases(store: Store, devices: readonly DemoDevice[
   for (const [i, plan] of plans.entries()) {
     const bike = bikes.find((b) => b.plateNo === plates[i]);
     if (!bike || bike.rented) continue;
-    const renterId = await store.lease.insertRenter(demo.id, RENTERS[i]!);
+    const renterId = await lease.insertRenter(demo.id, RENTERS[i]!);
     // entered 租赁中: the lease check turns the one past its end 已逾期 and raises its alarm
-    const contractId = await store.lease.insertContract(
+    const contractId = await lease.insertContract(
       demo.id,
       { vehicleId: bike.id, renterId, startDate: plan.start, endDate: plan.end, monthlyRent: plan.rent, deposit: plan.deposit, status: 'active', note: '演示合同', createdBy: null },
       now,
@@ -44,7 +44,7 @@ export async function seedDemoLeases(store: Store, devices: readonly DemoDevice[
     if (contractId === undefined) continue;
     for (const [kind, method, amount] of plan.payments) {
       const prepaid = kind === 'rent' && i === 1 ? amount - 2 * plan.rent : 0;
-      await store.lease.addPayment({ tenantId: demo.id, contractId, kind, method, amount, prepaid, paidDate: plan.start, note: '', createdBy: null, operator: '演示管理员' }, now);
+      await lease.addPayment({ tenantId: demo.id, contractId, kind, method, amount, prepaid, paidDate: plan.start, note: '', createdBy: null, operator: '演示管理员' }, now);
     }
   }
 }

@@ -1,11 +1,10 @@
+import { badInput, toChinaIso } from '../../../server/module';
 import {
   amountInWords, isMobilePhone, isResidentIdNumber, LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, LEASE_STATUS_NAMES, maskIdNumber, maskMobile,
   type LeaseContract, type LeasePayment, type LeaseRenter, type LeaseStatus,
 } from '../../../sdk/lease';
-import { rentDueOn } from '../../lease/lease-income';
-import type { ContractRecord, PaymentRecord, RenterRecord } from '../../store/lease-queries';
-import { badInput } from '../envelope';
-import { toChinaIso } from '../../time/china-time';
+import { rentDueOn } from './lease-income';
+import type { ContractRecord, PaymentRecord, RenterRecord } from './lease-queries';
 
 export const LEASE_API = '/car/v4/api/lease';
 

@@ -1,13 +1,10 @@
+import { ApiError, badInput, type ImportColumn, importTemplate, readImportRows, readUpload, sendSheet, sessionRoute, type SheetRow } from '../../../server/module';
 import type { LeaseImportRowErrors } from '../../../sdk/lease';
 import type { LeaseBike } from '../../../sdk/lease';
-import type { ImportedContract } from '../../store/lease-queries';
-import { ApiError, badInput } from '../envelope';
-import { readUpload } from '../multipart-upload';
-import { sessionRoute } from '../route-definition';
-import { sendSheet } from '../system/admin-sheet';
-import { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../system/asset-import-sheet';
+import type { ImportedContract } from './lease-queries';
 import { refreshed, today } from './lease-contract-routes';
 import { checkDay, checkMoney, checkRenter, enteredStatus, LEASE_API, LeaseResource } from './lease-fields';
+import { leaseOf } from './lease-services';
 
 const BASE = `${LEASE_API}/contract`;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -110,8 +107,8 @@ export const contractImportRoute = sessionRoute({
     if (!/\.xlsx$/i.test(file.filename)) throw badInput('请上传 .xlsx 格式的文件');
     const rows = await readImportRows(file.content, CONTRACT_IMPORT_COLUMNS);
     await refreshed(deps);
-    const bikes = new Map((await deps.store.lease.bikes(s, { limit: 100_000 })).map((b) => [b.plateNo, b]));
-    const renters = new Map((await deps.store.lease.allRenters(s, undefined, 100_000)).map((r) => [`${r.tenantId}/${r.idNo}`, { id: r.id, name: r.name }]));
+    const bikes = new Map((await leaseOf(deps).store.bikes(s, { limit: 100_000 })).map((b) => [b.plateNo, b]));
+    const renters = new Map((await leaseOf(deps).store.allRenters(s, undefined, 100_000)).map((r) => [`${r.tenantId}/${r.idNo}`, { id: r.id, name: r.name }]));
     const day = today(deps);
     const { errors, contracts } = checkRows(rows, bikes, renters, day);
     if (errors.length) {
@@ -119,7 +116,7 @@ export const contractImportRoute = sessionRoute({
     }
     let ids: number[];
     try {
-      ids = await deps.store.lease.importContracts(contracts, user.id, user.name || user.account, deps.clock.now());
+      ids = await leaseOf(deps).store.importContracts(contracts, user.id, user.name || user.account, deps.clock.now());
     } catch (err) {
       if ((err as { code?: string }).code === '23505') throw badInput('导入期间有电动车被签约或租户被登记，没有导入任何合同，请重新上传');
       throw err;

@@ -1,0 +1,45 @@
+/**
+ * The server's module contract: the only file of server/ that a module's server half
+ * (plugins/<name>/server/) imports. Built-in modules get exactly what a third-party one gets.
+ */
+export {
+  defineServerModule, moduleServices,
+  type Closable, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type ServerModule, type ServerModuleDefinition,
+} from './server-module';
+
+// routes
+export type { AppDeps } from '../api/app-deps';
+export type { ApiArea } from '../api/route-registry';
+export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type PublicContext, type RouteDefinition, type SessionContext } from '../api/route-definition';
+export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
+export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
+export { readUpload } from '../api/multipart-upload';
+
+// lists, exports (下载中心) and spreadsheet imports as the system pages do them
+export { startBackgroundExport } from '../api/download/background-export';
+export { buildSheet, sendSheet, sheetFileName, type SheetColumn } from '../api/system/admin-sheet';
+export { EXPORT_LIMIT, idsSchema, requireAll, tenantInScope as requireTenantInScope } from '../api/system/asset-admin-rules';
+export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
+
+// alarms and commands
+export { alarmTypeInfo } from '../alarms/alarm-catalogue';
+export type { AlarmRow } from '../store/alarm-queries';
+export { CommandStatus } from '../commands/command-state';
+export { commandDefinition } from '../commands/command-types';
+export type { CommandRequest } from '../commands/command-service';
+export type { CommandView } from '../commands/command-view';
+export type { SmsProvider } from '../auth/sms-provider';
+export { DomainError, refuseInput } from '../domain-error';
+
+// time
+export type { Clock } from '../clock';
+export { toChinaIso } from '../time/china-time';
+
+// database
+export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Migration, type Selectable, type Transaction, type Updateable } from 'kysely';
+export type { Database } from '../store/db-schema';
+export type { Store } from '../store/create-store';
+export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
+export { wholeNumber } from '../store/masked-search';
+export { escapeLike } from '../store/vehicle-admin-queries';

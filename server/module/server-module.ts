@@ -1,0 +1,108 @@
+import type { Kysely, Migration } from 'kysely';
+import type { AppDeps } from '../api/app-deps';
+import type { ApiArea } from '../api/route-registry';
+import type { SmsProvider } from '../auth/sms-provider';
+import type { AlarmRow } from '../store/alarm-queries';
+import type { Clock } from '../clock';
+import type { CommandRequest } from '../commands/command-service';
+import type { CommandView } from '../commands/command-view';
+import type { Store } from '../store/create-store';
+import type { Database } from '../store/db-schema';
+
+/** What a module's services and jobs may log. */
+export interface ModuleLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The alarm engine as a module sees it: a module that opens or ends an alarm row announces it here. */
+export interface ModuleAlarms {
+  announceRaised(row: AlarmRow): void;
+  announceEnded(row: AlarmRow): void;
+}
+
+/** The command queue as a module sees it (the same queue 指令下发 uses). */
+export interface ModuleCommands {
+  submit(req: CommandRequest): Promise<{ batchId: string; commands: CommandView[] }>;
+}
+
+/** What the server lends a module once its store and fleet are up. */
+export interface ModuleContext {
+  /** The shared queries (org, alarms, commands, audit, …) and the database. */
+  store: Store;
+  db: Kysely<Database>;
+  clock: Clock;
+  log: ModuleLogger;
+  alarms: ModuleAlarms;
+  commands: ModuleCommands;
+  /** Text messages; absent when no provider is configured. */
+  sms?: SmsProvider;
+}
+
+/** A demo terminal as the demo profile provisions it. */
+export interface DemoAsset {
+  /** Plate or name the asset was registered under. */
+  name: string;
+  assetKind: string;
+}
+
+/** What a module's demo seed gets: run once per start of the demo profile, after the demo assets exist. */
+export interface DemoSeedContext {
+  store: Store;
+  db: Kysely<Database>;
+  /** The demo tenant's name (demo data goes there). */
+  demoTenant: string;
+  now: Date;
+  assets: readonly DemoAsset[];
+}
+
+/** Something started that the server closes when it stops. */
+export interface Closable {
+  close(): Promise<void> | void;
+}
+
+/** A background task of a module: started with the server, closed (in reverse order) when it stops. */
+export interface ModuleJob<S> {
+  name: string;
+  start(ctx: ModuleContext, services: S): Closable;
+}
+
+/** A module's server half as it declares itself. */
+export interface ServerModuleDefinition<S = undefined> {
+  /** The folder name under plugins/ (e.g. 'elec-lease'); unique among the modules. */
+  name: string;
+  /** Its API areas, registered like the server's own. */
+  routes?: readonly ApiArea[];
+  /**
+   * Its Kysely migrations by name. Names sort with the server's own (`0026-…`): a module keeps the
+   * names its migrations were first run under, or databases that ran them refuse to migrate.
+   */
+  migrations?: Readonly<Record<string, Migration>>;
+  /** Built once per server, before the routes answer; route handlers reach them with `moduleServices`. */
+  services?(ctx: ModuleContext): S;
+  jobs?: readonly ModuleJob<S>[];
+  /** Demo data of the demo profile; must add nothing when it already ran. */
+  seedDemo?(ctx: DemoSeedContext): Promise<void>;
+}
+
+export interface ServerModule<S = undefined> extends ServerModuleDefinition<S> {
+  readonly kind: 'tianlu-server-module';
+}
+
+/** Declares a module's server half: every built-in module and every third-party one uses it. */
+export function defineServerModule<S = undefined>(definition: ServerModuleDefinition<S>): ServerModule<S> {
+  if (!/^[a-z][a-z0-9-]*$/.test(definition.name)) throw new Error(`module name "${definition.name}" must be lower-case letters, digits and dashes`);
+  return { ...definition, kind: 'tianlu-server-module' };
+}
+
+/**
+ * The services a module built for this server, read from the route's deps: declare one reader per
+ * module next to its services (`export const leaseOf = moduleServices<LeaseServices>('elec-lease')`).
+ */
+export function moduleServices<S>(name: string): (deps: Pick<AppDeps, 'modules'>) => S {
+  return (deps) => {
+    if (!deps.modules.has(name)) throw new Error(`module "${name}" has not started`);
+    return deps.modules.get(name) as S;
+  };
+}
