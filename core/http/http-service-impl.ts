@@ -11,6 +11,8 @@ import {
   SESSION_EXPIRED_MESSAGE,
   StorageKeys,
   StorageService,
+  type CallArgs,
+  type Endpoint,
   type Envelope,
   type ExportFileParams,
   type HttpRequestOptions,
@@ -47,6 +49,12 @@ export class HttpServiceImpl implements HttpService {
     @inject(WindowToken) private readonly window: Window,
   ) {
     this.axios = axios.create({ timeout: REQUEST_TIMEOUT_MS, adapter: options.httpAdapter });
+  }
+
+  call<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input, options]: CallArgs<Q, B>): Promise<Envelope<A>> {
+    if (endpoint.method === 'GET') return this.get<A>(endpoint.path, input as object | undefined, options);
+    if (endpoint.encoding === 'form') return this.postForm<A>(endpoint.path, input as object | undefined, options);
+    return this.postJson<A>(endpoint.path, input, options);
   }
 
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>> {

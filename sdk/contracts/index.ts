@@ -1,0 +1,3 @@
+/** Every endpoint contract of the console, one module per sub-application (see sdk/endpoint.ts). */
+export * from './pet';
+export * from './fence';
