@@ -88,7 +88,8 @@ export type RouteDefinition = PublicRoute<any, any> | SessionRoute<any, any>;
 
 /** What a route built from a contract still declares itself; its handler answers the contract's answer type. */
 type FromContract<R, Ctx, A> = Omit<R, 'auth' | 'method' | 'url' | 'summary' | 'schema' | 'contract' | 'handler'> & {
-  handler(ctx: Ctx): Promise<A>;
+  /** Answers `A`, or (raw routes: files, images) the reply it sent itself. */
+  handler(ctx: Ctx): Promise<A | FastifyReply>;
 };
 
 /** Method, url, summary and schema of a route as its contract declares them. */

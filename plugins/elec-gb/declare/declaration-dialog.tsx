@@ -3,7 +3,7 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import { checkGbCompliance, expectOk, GB_LIMITS, HttpService, Input, useService } from '@tianlu/sdk';
-import { GbPaths, type Declaration } from './gb-api';
+import { ElecGbApi, type Declaration } from './gb-api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '94vw' },
@@ -52,7 +52,7 @@ export function DeclarationDialog(props: { record?: Declaration; onSaved: (d: De
     setError(undefined);
     try {
       const body = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])), pedals };
-      const saved = expectOk(await http.postJson<Declaration>(r ? GbPaths.update : GbPaths.add, r ? { id: r.id, ...body } : body));
+      const saved = expectOk(await (r ? http.call(ElecGbApi.update, { id: r.id, ...body }) : http.call(ElecGbApi.add, body)));
       props.onSaved(saved);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -17,7 +17,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
-import { GbButtons, GbPaths, maskPhone, type Declaration } from '../declare/gb-api';
+import { ElecGbApi, GbButtons, maskPhone, type Declaration } from '../declare/gb-api';
 
 interface Filter {
   keyword: string;
@@ -45,7 +45,7 @@ const DeclarePage = observer(function DeclarePage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<{ total: number; list: Declaration[] }>(GbPaths.list, { ...pagination.query, ...query() }));
+      const page = expectOk(await http.call(ElecGbApi.list, { ...pagination.query, ...query() }));
       pagination.setTotal(page.total);
       setRows(page.list);
       setPicked(new Set());
@@ -124,7 +124,7 @@ const DeclarePage = observer(function DeclarePage() {
             <Button onClick={needPicked((records) => setAction({ kind: 'delete', records }))}>删除</Button>
           </Permission>
           <Permission button={GbButtons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(GbPaths.exportList, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
           </Permission>
         </>
       }
@@ -171,7 +171,7 @@ const DeclarePage = observer(function DeclarePage() {
                   appearance="primary"
                   onClick={() =>
                     void http
-                      .postJson<{ deleted: number }>(GbPaths.remove, { ids: action.records.map((r) => r.id) })
+                      .call(ElecGbApi.remove, { ids: action.records.map((r) => r.id) })
                       .then((res) => done(`已删除 ${expectOk(res).deleted} 条备案`))
                       .catch((e: unknown) => toast.show(errorText(e), 'error'))
                   }
