@@ -2,3 +2,5 @@
 export * from './pet';
 export * from './fence';
 export * from './elec-gb';
+export * from './card';
+export * from './center';
