@@ -24,6 +24,8 @@ export * from './plugin';
 export * from './plugin-declaration';
 export * from './pagination';
 export * from './services/http-service';
+export * from './endpoint';
+export * from './contracts';
 export * from './services/storage-service';
 export * from './services/session-service';
 export * from './services/permission-service';

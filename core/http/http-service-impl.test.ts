@@ -3,6 +3,7 @@ import {
   ConfigService,
   DialogService,
   HttpError,
+  defineEndpoint,
   HttpService,
   NavigationService,
   StorageService,
@@ -104,6 +105,28 @@ describe('HttpServiceImpl headers and encodings', () => {
     await http.postJson('/j', { ids: [1, 2] });
     expect(server.requests[0]!.headers['Content-Type']).toContain('application/json');
     expect(server.requests[0]!.body).toEqual({ ids: [1, 2] });
+  });
+
+  it('call sends a GET contract\'s input as the query and resolves with its answer', async () => {
+    const { http, server } = setup();
+    const list = defineEndpoint<{ keyword: string }, undefined, { total: number }>({ method: 'GET', path: '/c/list.json', summary: '列表' });
+    server.on('GET', '/c/list.json', ok({ total: 3 }));
+    const answer = await http.call(list, { keyword: '狗' });
+    expect(server.requests[0]!.query.get('keyword')).toBe('狗');
+    expect(answer.obj.total).toBe(3);
+  });
+
+  it('call posts a contract\'s body as JSON, or as a form when the contract says so', async () => {
+    const { http, server } = setup();
+    const save = defineEndpoint<Record<string, never>, { ids: number[] }>({ method: 'POST', path: '/c/save.json', summary: '保存' });
+    const login = defineEndpoint<Record<string, never>, { account: string }>({ method: 'POST', path: '/c/login', summary: '登录', encoding: 'form' });
+    server.on('POST', '/c/save.json', ok(null));
+    server.on('POST', '/c/login', ok(null));
+    await http.call(save, { ids: [1, 2] });
+    await http.call(login, { account: 'admin' });
+    expect(server.requests[0]!.body).toEqual({ ids: [1, 2] });
+    expect(server.requests[1]!.headers['Content-Type']).toContain('application/x-www-form-urlencoded');
+    expect(server.requests[1]!.config.data).toBe('account=admin');
   });
 
   it('upload posts the form data and reports progress as a fraction', async () => {

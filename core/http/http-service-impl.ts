@@ -11,6 +11,8 @@ import {
   SESSION_EXPIRED_MESSAGE,
   StorageKeys,
   StorageService,
+  type CallArgs,
+  type Endpoint,
   type Envelope,
   type ExportFileParams,
   type HttpRequestOptions,
@@ -65,6 +67,12 @@ export class HttpServiceImpl implements HttpService {
       },
     );
     return this.client;
+  }
+
+  call<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input, options]: CallArgs<Q, B>): Promise<Envelope<A>> {
+    if (endpoint.method === 'GET') return this.get<A>(endpoint.path, input as object | undefined, options);
+    if (endpoint.encoding === 'form') return this.postForm<A>(endpoint.path, input as object | undefined, options);
+    return this.postJson<A>(endpoint.path, input, options);
   }
 
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>> {

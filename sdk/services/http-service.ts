@@ -1,3 +1,4 @@
+import type { Endpoint, EndpointInput } from '../endpoint';
 import { Flag, type Envelope } from '../envelope';
 
 export { Flag, type Envelope };
@@ -43,7 +44,17 @@ export interface ExportFileParams {
  * {@link HttpError} on HTTP failure, `code` other than 0, a flagless non-spreadsheet answer,
  * and flag 4010 (after the 会话过期 dialog is shown).
  */
+/** The input of a contract call: optional when the endpoint takes none. */
+export type CallArgs<Q, B> = Record<string, never> extends EndpointInput<Q, B>
+  ? [input?: EndpointInput<Q, B>, options?: HttpRequestOptions]
+  : [input: EndpointInput<Q, B>, options?: HttpRequestOptions];
+
 export interface HttpService {
+  /**
+   * Calls a contract of sdk/contracts: a GET sends `input` as its query, a POST as its body
+   * (JSON or form, as the contract says). Resolves with the envelope of the contract's answer.
+   */
+  call<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...args: CallArgs<Q, B>): Promise<Envelope<A>>;
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
   /** POST form-encoded (the default POST). */
   postForm<T = unknown>(url: string, data?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;

@@ -3,15 +3,16 @@ import type { AccessScope } from '../store/scope-queries';
 import type { UserRecord } from '../store/user-queries';
 import type { AppDeps } from './app-deps';
 import type { RateLimitGroup } from './rate-limits';
+import type { Endpoint } from '../../sdk/endpoint';
+import type { JsonSchema } from '../../sdk/json-schema';
+
+export type { JsonSchema };
 
 /**
  * public: no session. session: a valid `sessionId` header. download: a session header or a
  * one-time `downloadToken` query parameter (hidden-frame downloads cannot send headers).
  */
 export type AuthMode = 'public' | 'session' | 'download';
-
-/** A JSON schema fragment (kept loose: Fastify's Ajv checks it). `title` is the Chinese field name used in error messages. */
-export type JsonSchema = Record<string, unknown>;
 
 export interface RouteSchema {
   querystring?: JsonSchema;
@@ -67,6 +68,8 @@ interface RouteBase {
   rateLimit?: RateLimitGroup;
   /** The handler answers through `reply` itself (files); otherwise its result becomes `obj`. */
   raw?: boolean;
+  /** The sdk contract the route was built from (method, url, summary and schema come from it). */
+  contract?: Endpoint;
 }
 
 export interface PublicRoute<Q = unknown, B = unknown> extends RouteBase {
@@ -83,12 +86,46 @@ export interface SessionRoute<Q = unknown, B = unknown> extends RouteBase {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteDefinition = PublicRoute<any, any> | SessionRoute<any, any>;
 
+/** What a route built from a contract still declares itself; its handler answers the contract's answer type. */
+type FromContract<R, Ctx, A> = Omit<R, 'auth' | 'method' | 'url' | 'summary' | 'schema' | 'contract' | 'handler'> & {
+  /** Answers `A`, or (raw routes: files, images) the reply it sent itself. */
+  handler(ctx: Ctx): Promise<A | FastifyReply>;
+};
+
+/** Method, url, summary and schema of a route as its contract declares them. */
+export function contractRoute(contract: Endpoint): Pick<RouteBase, 'method' | 'url' | 'summary' | 'schema' | 'contract'> {
+  const schema: RouteSchema = {
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+  };
+  return {
+    method: contract.method,
+    url: contract.path,
+    summary: contract.summary,
+    ...(contract.query || contract.body ? { schema } : {}),
+    contract,
+  };
+}
+
 export function publicRoute<Q = Record<string, never>, B = undefined>(route: Omit<PublicRoute<Q, B>, 'auth'>): PublicRoute<Q, B> {
   return { ...route, auth: 'public' };
 }
+
+/** A public route serving a contract of sdk/contracts. */
+publicRoute.of = function of<Q, B, A>(contract: Endpoint<Q, B, A>, route: FromContract<PublicRoute<Q, B>, PublicContext<Q, B>, A>): PublicRoute<Q, B> {
+  return { ...contractRoute(contract), ...route, auth: 'public' };
+};
 
 export function sessionRoute<Q = Record<string, never>, B = undefined>(
   route: Omit<SessionRoute<Q, B>, 'auth'> & { auth?: 'session' | 'download' },
 ): SessionRoute<Q, B> {
   return { ...route, auth: route.auth ?? 'session' };
 }
+
+/** A session (or download) route serving a contract of sdk/contracts. */
+sessionRoute.of = function of<Q, B, A>(
+  contract: Endpoint<Q, B, A>,
+  route: FromContract<SessionRoute<Q, B>, SessionContext<Q, B>, A> & { auth?: 'session' | 'download' },
+): SessionRoute<Q, B> {
+  return { ...contractRoute(contract), ...route, auth: route.auth ?? 'session' };
+};

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpService, MonitorItem } from '@tianlu/sdk';
-import { checkDraft, FENCE_SAVE_PATH, FenceStore, type Fence } from './fence-store';
+import { FenceApi, type Endpoint } from '@tianlu/sdk';
+import { checkDraft, FenceStore, type Fence } from './fence-store';
 
 const fence = (id: number, patch: Partial<Fence> = {}): Fence => ({
   id,
@@ -22,7 +23,9 @@ function setup(saveReply: (body: Record<string, unknown>) => { flag: number; msg
     msg: '',
     obj: url.endsWith('fence/list.json') ? [fence(1), fence(2, { shape: 'polygon', center: undefined, radius: undefined, points: [[121.46, 31.22], [121.48, 31.22], [121.48, 31.24]] })] : url.endsWith('tree.json') ? [] : { total: 0, list: [] },
   }));
-  const store = new FenceStore({ get, postJson } as unknown as HttpService);
+  // a contract call goes where the real service sends it: GET by path, POST as JSON
+  const call = (endpoint: Endpoint, input?: Record<string, unknown>) => (endpoint.method === 'GET' ? get(endpoint.path) : postJson(endpoint.path, input!));
+  const store = new FenceStore({ get, postJson, call } as unknown as HttpService);
   return { store, postJson };
 }
 
@@ -50,7 +53,7 @@ describe('FenceStore', () => {
     store.toggleVehicle(6, true);
     store.toggleVehicle(5, false);
     expect(await store.save()).toBe(true);
-    expect(postJson).toHaveBeenCalledWith(FENCE_SAVE_PATH, { name: '北京仓库', shape: 'circle', center: [116.397, 39.909], radius: 300, trigger: 'enter', vehicleIds: [6], groupIds: [3] });
+    expect(postJson).toHaveBeenCalledWith(FenceApi.save.path, { name: '北京仓库', shape: 'circle', center: [116.397, 39.909], radius: 300, trigger: 'enter', vehicleIds: [6], groupIds: [3] });
     expect(store.draft).toBeUndefined();
     expect(store.fences.map((f) => f.name)).toEqual(['围栏1', '围栏2', '北京仓库']);
     expect(store.focused).toBe(9);

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   expectOk,
+  FenceApi,
   MONITOR_LIST_PATH,
   MONITOR_MAX_PAGE_SIZE,
   MONITOR_TREE_PATH,
@@ -8,6 +9,7 @@ import {
   type DrawMode,
   type DrawnShape,
   type Fence,
+  type FenceSaveBody,
   type FenceTrigger,
   type HttpService,
   type MapShape,
@@ -16,10 +18,6 @@ import {
 } from '@tianlu/sdk';
 
 export type { Fence, FenceTrigger };
-
-export const FENCE_LIST_PATH = '/car/v4/api/fence/list.json';
-export const FENCE_SAVE_PATH = '/car/v4/api/fence/save.json';
-export const FENCE_DELETE_PATH = '/car/v4/api/fence/delete.json';
 
 export const TRIGGER_LABELS: Record<FenceTrigger, string> = { enter: '进入', exit: '离开', both: '进出' };
 export const SHAPE_LABELS: Record<DrawMode, string> = { circle: '圆形', polygon: '多边形' };
@@ -45,7 +43,7 @@ export function checkDraft(d: FenceDraft): Partial<Record<'name' | 'shape', stri
 }
 
 /** save.json's body: only the geometry of the draft's shape. */
-export function draftBody(d: FenceDraft): Record<string, unknown> {
+export function draftBody(d: FenceDraft): FenceSaveBody {
   const geometry = d.shape === 'circle' ? { center: d.center, radius: d.radius } : { points: d.points };
   return { ...(d.id ? { id: d.id } : {}), name: d.name.trim(), shape: d.shape, ...geometry, trigger: d.trigger, vehicleIds: d.vehicleIds, groupIds: d.groupIds };
 }
@@ -111,7 +109,7 @@ export class FenceStore {
     this.loading = true;
     this.error = undefined;
     const [fences, tree, list] = await Promise.allSettled([
-      this.http.get<Fence[]>(FENCE_LIST_PATH).then(expectOk),
+      this.http.call(FenceApi.list).then(expectOk),
       this.http.get<VehicleGroup[]>(MONITOR_TREE_PATH).then(expectOk),
       this.http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
     ]);
@@ -197,7 +195,7 @@ export class FenceStore {
     if (Object.values(this.draftErrors).some(Boolean)) return false;
     this.saving = true;
     try {
-      const saved = expectOk(await this.http.postJson<Fence>(FENCE_SAVE_PATH, draftBody(draft)));
+      const saved = expectOk(await this.http.call(FenceApi.save, draftBody(draft)));
       runInAction(() => {
         const at = this.fences.findIndex((f) => f.id === saved.id);
         this.fences = at >= 0 ? this.fences.map((f) => (f.id === saved.id ? saved : f)) : [...this.fences, saved];
@@ -216,7 +214,7 @@ export class FenceStore {
 
   /** Deletes a fence; rejects with the server's reason. */
   async remove(id: number): Promise<void> {
-    expectOk(await this.http.postJson<{ deleted: number }>(FENCE_DELETE_PATH, { id }));
+    expectOk(await this.http.call(FenceApi.delete, { id }));
     runInAction(() => {
       this.fences = this.fences.filter((f) => f.id !== id);
       if (this.focused === id) this.focused = undefined;

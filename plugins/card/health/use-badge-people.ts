@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { expectOk, HttpService, useService } from '@tianlu/sdk';
 import { errorText } from '../attendance/attendance-api';
-import { HealthPaths, type HealthPerson } from './health-api';
+import { CardApi, type HealthPerson } from './health-api';
 
 /**
  * The people wearing a badge, for a page's 人员 picker (undefined while loading), and the one chosen:
@@ -13,7 +13,7 @@ export function useBadgePeople() {
   const [personId, setPersonId] = useState('');
   const [loadError, setLoadError] = useState<string>();
   useEffect(() => {
-    http.get<HealthPerson[]>(HealthPaths.people).then(
+    http.call(CardApi.healthPeople).then(
       (res) => {
         const list = expectOk(res);
         setPeople(list);

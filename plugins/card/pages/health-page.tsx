@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { chinaDay, chinaDayStart, expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
 import { errorText } from '../attendance/attendance-api';
-import { HealthPaths, type HealthReading, type HealthSeries } from '../health/health-api';
+import { CardApi, type HealthReading, type HealthSeries } from '../health/health-api';
 import { useBadgePeople } from '../health/use-badge-people';
 
 const useStyles = makeStyles({
@@ -32,7 +32,7 @@ export default function HealthPage() {
   useEffect(() => {
     if (!personId || !day) return;
     let live = true;
-    http.get<HealthSeries>(HealthPaths.series, { vehicleId: Number(personId), day }).then(
+    http.call(CardApi.healthSeries, { vehicleId: Number(personId), day }).then(
       (res) => {
         if (!live) return;
         setData(expectOk(res));

@@ -4,7 +4,7 @@ import { SearchRegular } from '@fluentui/react-icons';
 import { chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { errorText } from '../attendance/attendance-api';
-import { HealthPaths, type HealthLine, type ReadingStats } from '../health/health-api';
+import { CardApi, type HealthLine, type ReadingStats } from '../health/health-api';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
 
@@ -40,7 +40,7 @@ const HealthReportPage = observer(function HealthReportPage() {
     setLoading(true);
     setError(undefined);
     try {
-      const answer = expectOk(await http.get<{ total: number; list: HealthLine[] }>(HealthPaths.report, {
+      const answer = expectOk(await http.call(CardApi.healthReport, {
         ...pagination.query, day: query.day, ...(query.keyword.trim() && { keyword: query.keyword.trim() }),
       }));
       pagination.setTotal(answer.total);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Checkbox, Field, makeStyles, Text } from '@fluentui/react-components';
 import { checkGbCompliance, expectOk, FormDialog, GB_LIMITS, HttpService, Input, useService } from '@tianlu/sdk';
-import { GbPaths, type Declaration } from './gb-api';
+import { ElecGbApi, type Declaration } from './gb-api';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
@@ -42,7 +42,7 @@ export function DeclarationDialog(props: { record?: Declaration; onSaved: (d: De
 
   const save = async () => {
     const body = { ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])), pedals };
-    const saved = expectOk(await http.postJson<Declaration>(r ? GbPaths.update : GbPaths.add, r ? { id: r.id, ...body } : body));
+    const saved = expectOk(await (r ? http.call(ElecGbApi.update, { id: r.id, ...body }) : http.call(ElecGbApi.add, body)));
     props.onSaved(saved);
   };
 

@@ -1,16 +1,5 @@
-/** 新国标 server calls (docs/api-contract.md, 新国标). */
-const BASE = '/car/v4/api/prevent/declare';
-
-export const GbPaths = {
-  list: `${BASE}/list.json`,
-  add: `${BASE}/add.json`,
-  update: `${BASE}/update.json`,
-  remove: `${BASE}/delete.json`,
-  exportList: `${BASE}/export.json`,
-  qrCode: `${BASE}/generateQRCode.json`,
-  report: `${BASE}/report.json`,
-  exportReport: `${BASE}/reportExport.json`,
-} as const;
+/** 新国标 server calls: the contracts of sdk/contracts/elec-gb.ts. */
+export { ElecGbApi } from '@tianlu/sdk';
 
 /** 备案登记 (2610) and 合规报表 (2620) with their buttons. */
 export const GbButtons = { add: 261001, edit: 261002, remove: 261003, export: 261004, label: 261005, exportReport: 262001 } as const;

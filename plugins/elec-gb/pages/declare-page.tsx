@@ -18,7 +18,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
-import { GbButtons, GbPaths, maskPhone, type Declaration } from '../declare/gb-api';
+import { ElecGbApi, GbButtons, maskPhone, type Declaration } from '../declare/gb-api';
 
 interface Filter {
   keyword: string;
@@ -46,7 +46,7 @@ const DeclarePage = observer(function DeclarePage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<{ total: number; list: Declaration[] }>(GbPaths.list, { ...pagination.query, ...query() }));
+      const page = expectOk(await http.call(ElecGbApi.list, { ...pagination.query, ...query() }));
       pagination.setTotal(page.total);
       setRows(page.list);
       setPicked(new Set());
@@ -125,7 +125,7 @@ const DeclarePage = observer(function DeclarePage() {
             <Button onClick={needPicked((records) => setAction({ kind: 'delete', records }))}>删除</Button>
           </Permission>
           <Permission button={GbButtons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(GbPaths.exportList, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
           </Permission>
         </>
       }
@@ -166,7 +166,7 @@ const DeclarePage = observer(function DeclarePage() {
           message={`删除已选的 ${action.records.length} 条备案？`}
           confirmText="删除"
           onConfirm={async () => {
-            const res = expectOk(await http.postJson<{ deleted: number }>(GbPaths.remove, { ids: action.records.map((r) => r.id) }));
+            const res = expectOk(await http.call(ElecGbApi.remove, { ids: action.records.map((r) => r.id) }));
             done(`已删除 ${res.deleted} 条备案`);
           }}
           onClose={() => setAction(undefined)}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
 import { expectOk, HttpService, NavigationService, useService } from '@tianlu/sdk';
-import { GbPaths, type Declaration } from '../declare/gb-api';
+import { ElecGbApi, type Declaration } from '../declare/gb-api';
 
 const useStyles = makeStyles({
   page: { padding: '16px', background: tokens.colorNeutralBackground1 },
@@ -43,11 +43,11 @@ export default function LabelsPage() {
     let live = true;
     void (async () => {
       try {
-        const page = expectOk(await http.get<{ list: Declaration[] }>(GbPaths.list, { current: 1, pageSize: 200, ids: ids.join(',') }));
+        const page = expectOk(await http.call(ElecGbApi.list, { current: 1, pageSize: 200, ids: ids.join(',') }));
         const records = ids.map((id) => page.list.find((r) => r.id === id)).filter((r): r is Declaration => r !== undefined);
         if (records.length === 0) throw new Error('备案不存在');
         const found = await Promise.all(
-          records.map(async (record) => ({ record, dataUrl: expectOk(await http.get<{ dataUrl: string }>(GbPaths.qrCode, { id: record.id, format: 'dataUrl' })).dataUrl })),
+          records.map(async (record) => ({ record, dataUrl: expectOk(await http.call(ElecGbApi.qrCode, { id: record.id, format: 'dataUrl' })).dataUrl })),
         );
         if (live) setLabels(found);
       } catch (e) {

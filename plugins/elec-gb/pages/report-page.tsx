@@ -13,7 +13,7 @@ import {
   ToastService,
   useService,
 } from '@tianlu/sdk';
-import { GbButtons, GbPaths, type ComplianceLine } from '../declare/gb-api';
+import { ElecGbApi, GbButtons, type ComplianceLine } from '../declare/gb-api';
 
 const RULES: GbRule[] = ['designSpeed', 'mass', 'motorPower', 'pedals'];
 
@@ -55,7 +55,7 @@ export default function ReportPage() {
   const [error, setError] = useState<string>();
   useEffect(() => {
     http
-      .get<{ lines: ComplianceLine[]; total: ComplianceLine }>(GbPaths.report)
+      .call(ElecGbApi.report)
       .then((res) => setReport(expectOk(res)))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [http]);
@@ -66,7 +66,7 @@ export default function ReportPage() {
       error={error}
       tools={
         <Permission button={GbButtons.exportReport}>
-          <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(GbPaths.exportReport, {}, '新国标合规报表.xlsx').catch((e: unknown) => toast.show(String(e), 'error'))}>导出</Button>
+          <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportReport.path, {}, '新国标合规报表.xlsx').catch((e: unknown) => toast.show(String(e), 'error'))}>导出</Button>
         </Permission>
       }
     >

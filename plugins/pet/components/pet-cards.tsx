@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { CommandFollower, describeCommandResult, expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService, type Command } from '@tianlu/sdk';
-import { PetPaths, type Pet, type PetAction, type PetActionAnswer } from '../pet-api';
+import { PetApi, type Pet, type PetAction } from '../pet-api';
 import { PetCard, type ActionState } from './pet-card';
 
 const useStyles = makeStyles({
@@ -46,7 +46,7 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
 
   const load = useCallback(async () => {
     try {
-      const page = expectOk(await http.get<{ total: number; list: Pet[] }>(PetPaths.list, { ...pagination.query, ...(keyword && { keyword }) }));
+      const page = expectOk(await http.call(PetApi.list, { ...pagination.query, ...(keyword && { keyword }) }));
       pagination.setTotal(page.total);
       setPets(page.list);
       setError(undefined);
@@ -65,7 +65,7 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
     setBusy(pet.vehicleId);
     setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: '发送中' } }));
     try {
-      const answer = await follower.send(async () => expectOk(await http.postJson<PetActionAnswer>(PetPaths.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) })));
+      const answer = await follower.send(async () => expectOk(await http.call(PetApi.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) })));
       setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText: '待发送' } }));
       if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
       setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));

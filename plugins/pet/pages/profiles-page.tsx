@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, HttpService, Input, Pagination, PaginationBar, ProfileInput, useService } from '@tianlu/sdk';
-import { PetPaths, type Pet } from '../pet-api';
+import { PetApi, type Pet } from '../pet-api';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
@@ -25,7 +25,7 @@ function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: 
   const save = async () => {
     // every field, an emptied one as '': the server keeps what a save leaves out
     const fields = Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()]));
-    props.onSaved(expectOk(await http.postJson<Pet>(PetPaths.profile, { vehicleId: props.pet.vehicleId, name: name.trim(), profile: fields })));
+    props.onSaved(expectOk(await http.call(PetApi.profile, { vehicleId: props.pet.vehicleId, name: name.trim(), profile: fields })));
   };
   return (
     <FormDialog title="编辑宠物档案" onSubmit={save} onClose={props.onClose}>
@@ -52,7 +52,7 @@ const ProfilesPage = observer(function ProfilesPage() {
 
   const load = useCallback(async () => {
     try {
-      const page = expectOk(await http.get<{ total: number; list: Pet[] }>(PetPaths.list, { ...pagination.query, ...(keyword && { keyword }) }));
+      const page = expectOk(await http.call(PetApi.list, { ...pagination.query, ...(keyword && { keyword }) }));
       pagination.setTotal(page.total);
       setPets(page.list);
     } catch (e) {

@@ -5,7 +5,7 @@ import {
   AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, PlaceSearch,
   useCenterEntry, useService,
 } from '@tianlu/sdk';
-import { PetPaths, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
+import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
@@ -56,7 +56,7 @@ const ZonesPage = observer(function ZonesPage() {
 
   useEffect(() => {
     http
-      .get<{ list: Pet[] }>(PetPaths.list, { current: 1, pageSize: 50, ...(keyword && { keyword }) })
+      .call(PetApi.list, { current: 1, pageSize: 50, ...(keyword && { keyword }) })
       .then((res) => {
         const list = expectOk(res).list;
         setPets(list);
@@ -68,7 +68,7 @@ const ZonesPage = observer(function ZonesPage() {
   const loadZones = useCallback(async () => {
     if (petId === undefined) return setZones([]);
     try {
-      setZones(expectOk(await http.get<SafeZone[]>(PetPaths.zones, { vehicleId: petId })));
+      setZones(expectOk(await http.call(PetApi.zones, { vehicleId: petId })));
     } catch (e) {
       setError(message(e));
     }
@@ -112,7 +112,7 @@ const ZonesPage = observer(function ZonesPage() {
     setNotice(undefined);
     const radius = draft.radius.trim() === '' ? undefined : Number(draft.radius);
     try {
-      const saved = expectOk(await http.postJson<SafeZone>(PetPaths.zoneSave, {
+      const saved = expectOk(await http.call(PetApi.zoneSave, {
         ...(draft.id !== undefined && { id: draft.id }), vehicleId: petId, name: draft.name, ...(center && { center }), ...(radius !== undefined && { radius }),
       }));
       setNotice(`已保存安全区域 ${saved.name}`);
@@ -126,7 +126,7 @@ const ZonesPage = observer(function ZonesPage() {
   const remove = async (zone: SafeZone) => {
     setError(undefined);
     try {
-      expectOk(await http.postJson(PetPaths.zoneDelete, { id: zone.id }));
+      expectOk(await http.call(PetApi.zoneDelete, { id: zone.id }));
       setNotice(`已删除安全区域 ${zone.name}`);
       await loadZones();
     } catch (e) {

@@ -3,21 +3,17 @@ import { chinaDayStart } from '../../attendance/attendance-day';
 import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { CardApi } from '../../../sdk/contracts/card';
 import { toChinaIso } from '../../time/china-time';
 
 /** 健康 (a person's readings over a day) and 健康报表 (everyone's day in figures). */
 export const HealthResource = { series: 1105, report: 1106 } as const;
-const BASE = '/car/v4/api/card/health';
 const DAY_MS = 86_400_000;
 
-export const healthPeopleRoute = sessionRoute<{ keyword?: string }>({
-  method: 'GET',
-  url: `${BASE}/people.json`,
-  summary: '有工牌的人员（姓名、工号、部门），供健康页选择',
+export const healthPeopleRoute = sessionRoute.of(CardApi.healthPeople, {
   resource: HealthResource.series,
   alsoResources: [HealthResource.report, 1107],
-  schema: { querystring: object({ keyword: text('关键词', 50) }) },
   handler: async (ctx): Promise<HealthPerson[]> => {
     const kw = ctx.query.keyword?.trim().toLowerCase();
     const people = (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.terminalId !== null);
@@ -27,12 +23,8 @@ export const healthPeopleRoute = sessionRoute<{ keyword?: string }>({
   },
 });
 
-export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }>({
-  method: 'GET',
-  url: `${BASE}/series.json`,
-  summary: '一个人一天的心率、血压、血氧、体温和步数（工牌上报的读数，按时间），及对此人生效的健康阈值（本人 > 部门 > 本租户）',
+export const healthSeriesRoute = sessionRoute.of(CardApi.healthSeries, {
   resource: HealthResource.series,
-  schema: { querystring: object({ vehicleId: int('人员', 1), day: requiredText('日期', 10) }, ['vehicleId', 'day']) },
   handler: async (ctx): Promise<HealthSeries> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
@@ -49,12 +41,8 @@ export const healthSeriesRoute = sessionRoute<{ vehicleId: number; day: string }
   },
 });
 
-export const healthReportRoute = sessionRoute<{ day: string; keyword?: string; current: number; pageSize: number }>({
-  method: 'GET',
-  url: `${BASE}/report.json`,
-  summary: '健康报表：每人一天的心率、血压、血氧、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
+export const healthReportRoute = sessionRoute.of(CardApi.healthReport, {
   resource: HealthResource.report,
-  schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
   handler: async (ctx): Promise<{ total: number; list: HealthLine[] }> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');

@@ -4,30 +4,18 @@ import { maskMobile } from '../../../sdk/lease';
 import type { GbDeclarationFields, GbDeclarationRecord } from '../../store/gb-declaration-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { ElecGbApi } from '../../../sdk/contracts/elec-gb';
+import type { QueryOf } from '../../../sdk/endpoint';
 import { toChinaIso } from '../../time/china-time';
 import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
-import { EXPORT_LIMIT, flagSchema, flagValue, heldResources, idsSchema, requireAll, tenantInScope, type Caller } from '../system/asset-admin-rules';
+import { EXPORT_LIMIT, flagValue, heldResources, requireAll, tenantInScope, type Caller } from '../system/asset-admin-rules';
 import { checkGbDeclaration, type GbDeclarationInput } from '../../elec-gb/gb-declaration-fields';
 
-const BASE = '/car/v4/api/prevent/declare';
 /** 备案登记 (menu 2610) and its buttons. */
 export const GbResource = { declare: 2610, add: 261001, edit: 261002, remove: 261003, export: 261004, label: 261005 } as const;
 
-interface ListQuery {
-  current: number;
-  pageSize: number;
-  keyword?: string;
-  tenantId?: number;
-  compliant?: string;
-  /** Only these records: ids separated by commas (the labels to print). */
-  ids?: string;
-}
-
-const filterProperties = {
-  keyword: text('关键词', 50), tenantId: int('客户', 1), compliant: flagSchema('合规状态'),
-  ids: text('备案', 2000, { pattern: '^\\d+(,\\d+)*$' }),
-};
+type ListQuery = QueryOf<typeof ElecGbApi.list>;
 
 /**
  * A record as the API answers it: the verdict with its reasons; the owner's phone whole only for
@@ -54,12 +42,8 @@ function filterOf(s: { tenantIds: readonly number[] }, q: Omit<ListQuery, 'curre
   return { keyword: q.keyword, tenantId: q.tenantId, compliant: flagValue(q.compliant), ids };
 }
 
-export const gbListRoute = sessionRoute<ListQuery>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '新国标备案登记：本级及下级客户的备案，分页，新的在前；合规状态 compliant=1/0',
+export const gbListRoute = sessionRoute.of(ElecGbApi.list, {
   resource: GbResource.declare,
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async (ctx) => {
     const { query, deps, scope } = ctx;
     const s = await scope();
@@ -70,26 +54,14 @@ export const gbListRoute = sessionRoute<ListQuery>({
   },
 });
 
-const bodyProperties = {
-  ownerName: text('车主姓名', 20), ownerPhone: text('车主手机号', 11), brand: text('品牌', 30), model: text('型号', 30), frameNo: text('车架号', 30),
-  motorNo: text('电机号', 30), plateNo: text('号牌', 20), color: text('颜色', 10),
-  // no type: the form may send numbers as text; checkGbDeclaration reads both
-  designSpeed: { title: '最高设计车速' }, mass: { title: '整车质量' }, motorPower: { title: '电机功率' },
-  pedals: { type: 'boolean', title: '脚踏骑行功能' },
-};
-
 function checked(body: GbDeclarationInput) {
   const { fields, error } = checkGbDeclaration(body);
   if (!fields) throw badInput(error ?? '备案信息不正确');
   return fields;
 }
 
-export const gbAddRoute = sessionRoute<unknown, GbDeclarationInput & { tenantId?: number }>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增备案（tenantId 缺省为本客户；车架号在客户内唯一）：按 GB 17761-2018 判定合规 / 不合规并记下原因',
+export const gbAddRoute = sessionRoute.of(ElecGbApi.add, {
   resource: GbResource.add,
-  schema: { body: object({ ...bodyProperties, tenantId: int('客户', 1) }) },
   handler: async (ctx) => {
     const { body, deps, scope, user, audit } = ctx;
     const s = await scope();
@@ -114,12 +86,8 @@ function editedDeclaration(before: GbDeclarationFields, body: GbDeclarationInput
   return { ...stored, ...sent };
 }
 
-export const gbUpdateRoute = sessionRoute<unknown, GbDeclarationInput & { id: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑备案（重新判定合规）',
+export const gbUpdateRoute = sessionRoute.of(ElecGbApi.update, {
   resource: GbResource.edit,
-  schema: { body: object({ ...bodyProperties, id: int('备案', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const [before] = await deps.store.gb.findMany(s, [body.id]);
@@ -134,12 +102,8 @@ export const gbUpdateRoute = sessionRoute<unknown, GbDeclarationInput & { id: nu
   },
 });
 
-export const gbDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除备案',
+export const gbDeleteRoute = sessionRoute.of(ElecGbApi.remove, {
   resource: GbResource.remove,
-  schema: { body: object({ ids: idsSchema('备案') }, ['ids']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const records = requireAll(body.ids, await deps.store.gb.findMany(s, body.ids), '备案');
@@ -154,14 +118,10 @@ export function labelText(r: GbDeclarationRecord): string {
   return [`天路新国标备案 ${r.recordNo}`, `车架号 ${r.frameNo}`, `号牌 ${r.plateNo || '未上牌'}`, `${r.brand} ${r.model}`.trim(), r.compliant ? '合规' : '不合规'].join('\n');
 }
 
-export const gbQrCodeRoute = sessionRoute<{ id: number; format?: string; downloadToken?: string }>({
-  method: 'GET',
-  url: `${BASE}/generateQRCode.json`,
-  summary: '备案标签的二维码：format=png（默认，image/png）或 dataUrl（{dataUrl, text}）；sessionId 头或一次性 downloadToken',
+export const gbQrCodeRoute = sessionRoute.of(ElecGbApi.qrCode, {
   resource: GbResource.declare,
   auth: 'download',
   raw: true,
-  schema: { querystring: object({ id: int('备案', 1), format: { type: 'string', title: '格式', enum: ['png', 'dataUrl'] }, downloadToken: text('下载令牌', 100) }, ['id']) },
   handler: async ({ query, deps, scope, reply }) => {
     const [record] = await deps.store.gb.findMany(await scope(), [query.id]);
     if (!record) throw notFound('备案不存在');
@@ -172,13 +132,9 @@ export const gbQrCodeRoute = sessionRoute<{ id: number; format?: string; downloa
   },
 });
 
-export const gbExportRoute = sessionRoute<unknown, Omit<ListQuery, 'current' | 'pageSize'>>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: `导出备案（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+export const gbExportRoute = sessionRoute.of(ElecGbApi.exportList, {
   resource: GbResource.export,
   raw: true,
-  schema: { body: object(filterProperties) },
   handler: async (ctx) => {
     const { body, deps, scope, reply } = ctx;
     const s = await scope();

@@ -4,14 +4,13 @@ import type { AccessScope } from '../../store/scope-queries';
 import type { AppDeps } from '../app-deps';
 import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { ElecGbApi } from '../../../sdk/contracts/elec-gb';
 import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
 import { tenantInScope } from '../system/asset-admin-rules';
 import {
   gbAddRoute, gbDeleteRoute, gbExportRoute, gbListRoute, gbQrCodeRoute, gbUpdateRoute,
 } from './gb-declaration-routes';
 
-const BASE = '/car/v4/api/prevent/declare';
 /** 合规报表 (menu 2620) and its export button. */
 export const GbReportResource = { report: 2620, export: 262001 } as const;
 const RULES: GbRule[] = ['designSpeed', 'mass', 'motorPower', 'pedals'];
@@ -32,22 +31,14 @@ async function reportOf(deps: AppDeps, s: AccessScope, tenantId: number | undefi
   return { lines, total };
 }
 
-export const gbReportRoute = sessionRoute<{ tenantId?: number }>({
-  method: 'GET',
-  url: `${BASE}/report.json`,
-  summary: '合规报表：每个客户的备案数、合规数、不合规数、合规率和各项不合规原因的电动车数，及合计',
+export const gbReportRoute = sessionRoute.of(ElecGbApi.report, {
   resource: GbReportResource.report,
-  schema: { querystring: object({ tenantId: int('客户', 1) }) },
   handler: async ({ query, deps, scope }) => reportOf(deps, await scope(), query.tenantId),
 });
 
-export const gbReportExportRoute = sessionRoute<unknown, { tenantId?: number }>({
-  method: 'POST',
-  url: `${BASE}/reportExport.json`,
-  summary: '导出合规报表（xlsx）',
+export const gbReportExportRoute = sessionRoute.of(ElecGbApi.exportReport, {
   resource: GbReportResource.export,
   raw: true,
-  schema: { body: object({ tenantId: int('客户', 1) }) },
   handler: async ({ body, deps, scope, reply }) => {
     const { lines, total } = await reportOf(deps, await scope(), body.tenantId);
     type Line = (typeof lines)[number];

@@ -1,16 +1,15 @@
 import { polygonAreaMetres } from '../../alarms/fence-geometry';
-import type { Fence, FenceTrigger } from '../../../sdk/fence';
+import type { Fence } from '../../../sdk/fence';
+import { FENCE_MAX_POINTS, FenceApi, type FenceSaveBody } from '../../../sdk/contracts/fence';
 import type { FenceInput, FenceRecord } from '../../store/fence-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 
 /** 电子围栏. */
 const FENCE_RESOURCE = 8500;
 const MIN_RADIUS = 10;
 const MAX_RADIUS = 100_000;
-const MAX_POINTS = 200;
 
 export function toFence(f: FenceRecord): Fence {
   return {
@@ -25,19 +24,7 @@ export function toFence(f: FenceRecord): Fence {
   };
 }
 
-const lonLat = (title: string) => ({ type: 'array', title, minItems: 2, maxItems: 2, items: { type: 'number', title } });
-
-interface FenceBody {
-  id?: number;
-  name: string;
-  shape: 'circle' | 'polygon';
-  center?: [number, number];
-  radius?: number;
-  points?: [number, number][];
-  trigger?: FenceTrigger;
-  vehicleIds?: number[];
-  groupIds?: number[];
-}
+type FenceBody = FenceSaveBody;
 
 function checkLonLat([lon, lat]: [number, number], label: string): [number, number] {
   if (!(lon >= -180 && lon <= 180) || !(lat >= -90 && lat <= 90)) throw badInput(`${label}超出范围：经度 -180 到 180，纬度 -90 到 90`);
@@ -54,7 +41,7 @@ function checkShape(body: FenceBody): Pick<FenceInput, 'shape' | 'center' | 'rad
   }
   const points = body.points ?? [];
   if (points.length < 3) throw badInput('多边形至少需要 3 个顶点');
-  if (points.length > MAX_POINTS) throw badInput(`多边形最多 ${MAX_POINTS} 个顶点`);
+  if (points.length > FENCE_MAX_POINTS) throw badInput(`多边形最多 ${FENCE_MAX_POINTS} 个顶点`);
   const ring = points.map((p) => checkLonLat(p, '顶点'));
   // a closing point equal to the first is dropped: the ring closes itself
   const first = ring[0]!;
@@ -64,35 +51,13 @@ function checkShape(body: FenceBody): Pick<FenceInput, 'shape' | 'center' | 'rad
   return { shape: 'polygon', center: null, radius: null, points: ring };
 }
 
-export const fenceListRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v4/api/fence/list.json',
-  summary: '电子围栏列表（本租户及下级租户；绑定的车辆和车组只列可见的）',
+export const fenceListRoute = sessionRoute.of(FenceApi.list, {
   resource: FENCE_RESOURCE,
   handler: async (ctx): Promise<Fence[]> => (await ctx.deps.store.fences.list(await ctx.scope())).map(toFence),
 });
 
-export const fenceSaveRoute = sessionRoute<unknown, FenceBody>({
-  method: 'POST',
-  url: '/car/v4/api/fence/save.json',
-  summary: '保存电子围栏：圆形（圆心、半径米）或多边形（顶点），WGS84；绑定车辆和车组；不带 id 为新增',
+export const fenceSaveRoute = sessionRoute.of(FenceApi.save, {
   resource: FENCE_RESOURCE,
-  schema: {
-    body: object(
-      {
-        id: int('围栏', 1),
-        name: { type: 'string', title: '围栏名称', maxLength: 50 },
-        shape: { type: 'string', title: '围栏形状', enum: ['circle', 'polygon'] },
-        center: lonLat('圆心'),
-        radius: { type: 'number', title: '半径' },
-        points: { type: 'array', title: '顶点', maxItems: MAX_POINTS, items: lonLat('顶点') },
-        trigger: { type: 'string', title: '触发方式', enum: ['enter', 'exit', 'both'] },
-        vehicleIds: { type: 'array', title: '绑定车辆', maxItems: 5000, items: { type: 'integer', title: '车辆', minimum: 1 } },
-        groupIds: { type: 'array', title: '绑定车组', maxItems: 500, items: { type: 'integer', title: '车组', minimum: 1 } },
-      },
-      ['name', 'shape'],
-    ),
-  },
   handler: async (ctx): Promise<Fence> => {
     const { body, deps, user } = ctx;
     const name = body.name.trim();
@@ -130,12 +95,8 @@ export const fenceSaveRoute = sessionRoute<unknown, FenceBody>({
   },
 });
 
-export const fenceDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: '/car/v4/api/fence/delete.json',
-  summary: '删除电子围栏（连同其绑定）',
+export const fenceDeleteRoute = sessionRoute.of(FenceApi.delete, {
   resource: FENCE_RESOURCE,
-  schema: { body: object({ id: int('围栏', 1) }, ['id']) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     const existing = await deps.store.fences.find(await ctx.scope(), body.id);

@@ -5,10 +5,11 @@ import type { AccessScope } from '../../store/scope-queries';
 import type { AppDeps } from '../app-deps';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { PetApi, type PetAction } from '../../../sdk/contracts/pet';
 import { chinaToday, kindsWithFullPhones, notifyLive, type Caller } from '../system/asset-admin-rules';
 import { MASKED_FOR_ALL, shownProfile } from '../system/asset-contact-phones';
-import { PET_API, PetResource, toPetView, type PetView } from './pet-rules';
+import { PetResource, toPetView, type PetView } from './pet-rules';
 
 /** The pet when the caller may see it (404 otherwise: another tenant's is as good as absent). */
 export async function petOf(deps: AppDeps, scope: AccessScope, vehicleId: number): Promise<PetRecord> {
@@ -23,13 +24,9 @@ async function views(ctx: Caller, pets: readonly PetRecord[]): Promise<PetView[]
   return pets.map((p) => toPetView(p, counts.get(p.vehicleId) ?? 0, fullPhones));
 }
 
-export const petListRoute = sessionRoute<{ current: number; pageSize: number; keyword?: string }>({
-  method: 'GET',
-  url: `${PET_API}/list.json`,
-  summary: '宠物列表（宠物卡片：名字、照片等档案、终端、寻宠模式、安全区域数），按名字排序、分页；keyword 查名字或终端号',
+export const petListRoute = sessionRoute.of(PetApi.list, {
   resource: PetResource.monitor,
   alsoResources: [PetResource.zones, PetResource.profile],
-  schema: { querystring: object({ ...pagingProperties, keyword: text('关键字', 50) }) },
   handler: async (ctx) => {
     const { query, deps, scope } = ctx;
     const page = await deps.store.pets.page(await scope(), { ...pageOffset(query), keyword: query.keyword?.trim() || undefined });
@@ -38,31 +35,15 @@ export const petListRoute = sessionRoute<{ current: number; pageSize: number; ke
 });
 
 /** 寻宠 actions and the command each sends (mapped per protocol by the command types). */
-const ACTIONS: Record<string, { commandType: CommandType; label: string }> = {
+const ACTIONS: Record<PetAction, { commandType: CommandType; label: string }> = {
   locate: { commandType: 'locate', label: '立即定位' },
   ring: { commandType: 'findDevice', label: '响铃寻宠' },
   light: { commandType: 'light', label: '开关灯' },
   lostMode: { commandType: 'lostMode', label: '寻宠模式' },
 };
 
-interface ActionBody {
-  vehicleId: number;
-  action: keyof typeof ACTIONS;
-  /** light and lostMode: on (default) or off. */
-  on?: boolean;
-}
-
-export const petActionRoute = sessionRoute<unknown, ActionBody>({
-  method: 'POST',
-  url: `${PET_API}/action.json`,
-  summary: '寻宠：locate 立即定位、ring 响铃（蜂鸣）、light 开关灯、lostMode 寻宠模式（on：每 10 秒上报，直到关闭）；答复指令批次，结果经 /ws 的 command 消息更新',
+export const petActionRoute = sessionRoute.of(PetApi.action, {
   resource: PetResource.find,
-  schema: {
-    body: object(
-      { vehicleId: int('宠物', 1), action: { type: 'string', title: '寻宠操作', enum: Object.keys(ACTIONS) }, on: { type: 'boolean', title: '开关' } },
-      ['vehicleId', 'action'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps, user, scope, audit } = ctx;
     const s = await scope();
@@ -87,30 +68,8 @@ export const petActionRoute = sessionRoute<unknown, ActionBody>({
   },
 });
 
-interface ProfileBody {
-  vehicleId: number;
-  name: string;
-  profile?: Record<string, unknown>;
-}
-
-export const petProfileSaveRoute = sessionRoute<unknown, ProfileBody>({
-  method: 'POST',
-  url: `${PET_API}/profile/save.json`,
-  summary: '保存宠物档案：名字、种类、品种、性别、生日、照片（media/upload.json 的地址）、主人手机号；profile 未带的字段保持原值，null 或空串清空该字段',
+export const petProfileSaveRoute = sessionRoute.of(PetApi.profile, {
   resource: PetResource.profile,
-  schema: {
-    body: object(
-      {
-        vehicleId: int('宠物', 1),
-        name: text('宠物名', 20),
-        profile: {
-          type: 'object', title: '宠物档案', maxProperties: 20,
-          additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }] },
-        },
-      },
-      ['vehicleId', 'name'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps, scope, audit } = ctx;
     const s = await scope();

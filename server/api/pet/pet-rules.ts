@@ -15,13 +15,7 @@ export const PetResource = {
   profile: 1304,
 } as const;
 
-export const PET_API = '/car/v4/api/pet';
-
-/** A zone's radius, metres: from a flat to a large park. */
-export const ZONE_MIN_RADIUS = 20;
-export const ZONE_MAX_RADIUS = 5000;
-/** Zones one pet may have. */
-export const MAX_ZONES_PER_PET = 10;
+export { MAX_ZONES_PER_PET, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS } from '../../../sdk/contracts/pet';
 
 /** A pet as the console gets it. */
 export interface PetView {

@@ -1,31 +1,20 @@
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { PetApi } from '../../../sdk/contracts/pet';
+import type { BodyOf } from '../../../sdk/endpoint';
 import { petOf } from './pet-routes';
-import { MAX_ZONES_PER_PET, PET_API, PetResource, toZoneView, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type SafeZoneView } from './pet-rules';
+import { MAX_ZONES_PER_PET, PetResource, toZoneView, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type SafeZoneView } from './pet-rules';
 
-const lonLat = { type: 'array', title: '圆心', minItems: 2, maxItems: 2, items: { type: 'number', title: '圆心' } };
-
-export const zoneListRoute = sessionRoute<{ vehicleId: number }>({
-  method: 'GET',
-  url: `${PET_API}/zone/list.json`,
-  summary: '宠物的安全区域（圆形：圆心 WGS84、半径米）',
+export const zoneListRoute = sessionRoute.of(PetApi.zones, {
   resource: PetResource.zones,
   alsoResources: [PetResource.monitor],
-  schema: { querystring: object({ vehicleId: int('宠物', 1) }, ['vehicleId']) },
   handler: async ({ query, deps, scope }): Promise<SafeZoneView[]> => {
     const pet = await petOf(deps, await scope(), query.vehicleId);
     return (await deps.store.pets.zones(pet.vehicleId)).map((z) => toZoneView(z, pet.vehicleId));
   },
 });
 
-interface ZoneBody {
-  id?: number;
-  vehicleId: number;
-  name: string;
-  center?: [number, number];
-  radius?: number;
-}
+type ZoneBody = BodyOf<typeof PetApi.zoneSave>;
 
 /** The circle checked: centre on the earth, radius given and within range (Chinese 400 otherwise). */
 function checkCircle(body: ZoneBody): { center: [number, number]; radius: number } {
@@ -37,17 +26,8 @@ function checkCircle(body: ZoneBody): { center: [number, number]; radius: number
   return { center: [lon, lat], radius: Math.round(body.radius) };
 }
 
-export const zoneSaveRoute = sessionRoute<unknown, ZoneBody>({
-  method: 'POST',
-  url: `${PET_API}/zone/save.json`,
-  summary: `保存安全区域（圆形：圆心、半径 ${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米；每只宠物最多 ${MAX_ZONES_PER_PET} 个，名称不重复）；不带 id 为新增。宠物离开全部安全区域时产生“离开安全区域”告警，回到任一区域时结束`,
+export const zoneSaveRoute = sessionRoute.of(PetApi.zoneSave, {
   resource: PetResource.zones,
-  schema: {
-    body: object(
-      { id: int('安全区域', 1), vehicleId: int('宠物', 1), name: { type: 'string', title: '区域名称', maxLength: 20 }, center: lonLat, radius: { type: 'number', title: '半径' } },
-      ['vehicleId', 'name'],
-    ),
-  },
   handler: async ({ body, deps, scope, audit }): Promise<SafeZoneView> => {
     const s = await scope();
     const name = body.name.trim();
@@ -79,12 +59,8 @@ export const zoneSaveRoute = sessionRoute<unknown, ZoneBody>({
   },
 });
 
-export const zoneDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${PET_API}/zone/delete.json`,
-  summary: '删除安全区域',
+export const zoneDeleteRoute = sessionRoute.of(PetApi.zoneDelete, {
   resource: PetResource.zones,
-  schema: { body: object({ id: int('安全区域', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const found = await deps.store.pets.findZone(await scope(), body.id);
     if (!found) throw notFound('安全区域不存在');

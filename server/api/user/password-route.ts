@@ -1,29 +1,15 @@
-import { passwordPolicyError, PASSWORD_MAX_LENGTH } from '../../auth/password-policy';
+import { passwordPolicyError } from '../../auth/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/password-hasher';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object, requiredText } from '../schema-helpers';
-
-interface PasswordChange {
-  oldPassword: string;
-  newPassword: string;
-}
+import { SecurityApi } from '../../../sdk/contracts/center';
 
 /**
  * 安全中心 › 修改密码. The caller's own password only; the old one is required (wrong guesses count
  * towards the account's login lock). Every session of the user ends, this one included.
  */
-export const updateUserPasswordRoute = sessionRoute<unknown, PasswordChange>({
-  method: 'POST',
-  url: '/car/v1/api/user/updateUserPassword.json',
-  summary: '修改自己的密码（原密码必填；新密码至少 8 位且同时包含字母和数字）；成功后该用户的所有会话结束',
+export const updateUserPasswordRoute = sessionRoute.of(SecurityApi.updatePassword, {
   anyUser: true,
-  schema: {
-    body: object(
-      { oldPassword: requiredText('原密码', 200), newPassword: requiredText('新密码', PASSWORD_MAX_LENGTH * 4) },
-      ['oldPassword', 'newPassword'],
-    ),
-  },
   handler: async ({ body, user, deps, audit, request }) => {
     const own = request.headers['sessionid'];
     const ip = request.ip ?? null;

@@ -1,21 +1,13 @@
 import type { PrivacySettings } from '../../store/security-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object, pageOffset, pagingProperties } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { SecurityApi } from '../../../sdk/contracts/center';
 import { toChinaIso } from '../../time/china-time';
 
 /** 安全中心 › 隐私设置: only the fields sent change. */
-export const updatePrivacyRoute = sessionRoute<unknown, Partial<PrivacySettings>>({
-  method: 'POST',
-  url: '/car/v1/api/user/updatePrivacy.json',
-  summary: '隐私设置：hidePhone（他人看到的手机号打码）、hideEmail（他人看到的邮箱打码）',
+export const updatePrivacyRoute = sessionRoute.of(SecurityApi.updatePrivacy, {
   anyUser: true,
-  schema: {
-    body: object({
-      hidePhone: { type: 'boolean', title: '隐藏手机号' },
-      hideEmail: { type: 'boolean', title: '隐藏邮箱' },
-    }),
-  },
   handler: async ({ body, user, deps, audit }) => {
     if (body.hidePhone === undefined && body.hideEmail === undefined) throw badInput('隐私设置不能为空');
     const profile = await deps.store.security.profile(user.id);
@@ -28,10 +20,7 @@ export const updatePrivacyRoute = sessionRoute<unknown, Partial<PrivacySettings>
 });
 
 /** 安全中心 › 微信绑定. */
-export const unbindWxRelationRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/api/user/unbindWxRelation.json',
-  summary: '解除微信绑定（未绑定时提示 未绑定微信）',
+export const unbindWxRelationRoute = sessionRoute.of(SecurityApi.unbindWx, {
   anyUser: true,
   handler: async ({ user, deps, audit }) => {
     if (!(await deps.store.security.unbindWx(user.id))) throw badInput('未绑定微信');
@@ -41,12 +30,8 @@ export const unbindWxRelationRoute = sessionRoute({
 });
 
 /** 安全中心 › 登录记录: the caller's own attempts, newest first. */
-export const loginHistoryRoute = sessionRoute<{ current: number; pageSize: number }>({
-  method: 'GET',
-  url: '/car/v1/api/user/loginHistory.json',
-  summary: '我的登录记录（时间、IP、结果 success/failure/locked、方式 password/sms），分页',
+export const loginHistoryRoute = sessionRoute.of(SecurityApi.loginHistory, {
   anyUser: true,
-  schema: { querystring: object(pagingProperties) },
   handler: async ({ query, user, deps }) => {
     const { offset, limit } = pageOffset(query);
     const page = await deps.store.login.history(user.id, offset, limit);

@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
 import { expectOk, formatChinaTime, HttpService, Pagination, PaginationBar, SessionService, useService } from '@tianlu/sdk';
-import { messageOf, SecurityPaths } from './security-paths';
-
-interface LoginRecord {
-  time: string;
-  ip: string | null;
-  result: 'success' | 'failure' | 'locked';
-  method: 'password' | 'sms';
-}
+import { messageOf, SecurityApi, type LoginRecord } from './security-paths';
 
 const RESULTS: Record<LoginRecord['result'], { text: string; color: 'success' | 'danger' | 'warning' }> = {
   success: { text: '成功', color: 'success' },
@@ -28,7 +21,7 @@ export function LoginHistorySection() {
   const load = useCallback(async () => {
     if (!session.isLoggedIn) return;
     try {
-      const page = expectOk(await http.get<{ total: number; list: LoginRecord[] }>(SecurityPaths.loginHistory, pagination.query));
+      const page = expectOk(await http.call(SecurityApi.loginHistory, pagination.query));
       pagination.setTotal(page.total);
       setRows(page.list);
       setFailure(undefined);

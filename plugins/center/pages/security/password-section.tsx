@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Text, tokens } from '@fluentui/react-components';
 import { expectOk, HttpService, Input, SessionService, ToastService, useService } from '@tianlu/sdk';
-import { messageOf, PASSWORD_POLICY, SecurityPaths } from './security-paths';
+import { messageOf, PASSWORD_POLICY, SecurityApi } from './security-paths';
 
 type Values = { oldPassword: string; newPassword: string; confirm: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -44,7 +44,7 @@ export function PasswordSection() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      expectOk(await http.postJson(SecurityPaths.updatePassword, { oldPassword: values.oldPassword, newPassword: values.newPassword }));
+      expectOk(await http.call(SecurityApi.updatePassword, { oldPassword: values.oldPassword, newPassword: values.newPassword }));
     } catch (e) {
       const msg = messageOf(e);
       if (msg.includes('原密码')) setErrors({ oldPassword: msg });

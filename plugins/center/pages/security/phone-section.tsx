@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Field, makeStyles, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { expectOk, HttpService, Input, SessionService, ToastService, useService } from '@tianlu/sdk';
-import { maskPhone, messageOf, PHONE_PATTERN, SecurityPaths } from './security-paths';
+import { maskPhone, messageOf, PHONE_PATTERN, SecurityApi } from './security-paths';
 
 /** Seconds before another code may be asked for (the server allows one send a minute). */
 export const RESEND_SECONDS = 60;
@@ -45,7 +45,7 @@ export const PhoneSection = observer(function PhoneSection() {
     if (!checkPhone()) return;
     setBusy(true);
     try {
-      expectOk(await http.postJson(SecurityPaths.sendSmsCode, { phone: phone.trim() }));
+      expectOk(await http.call(SecurityApi.sendSmsCode, { phone: phone.trim() }));
       setCountdown(RESEND_SECONDS);
       toast.show('验证码已发送', 'success');
     } catch (e) {
@@ -63,7 +63,7 @@ export const PhoneSection = observer(function PhoneSection() {
     if (!codeOk) return;
     setBusy(true);
     try {
-      expectOk(await http.postJson(SecurityPaths.phoneCodeVerify, { phone: phone.trim(), code: code.trim() }));
+      expectOk(await http.call(SecurityApi.phoneCodeVerify, { phone: phone.trim(), code: code.trim() }));
       toast.show('手机号已绑定', 'success');
       setPhone('');
       setCode('');

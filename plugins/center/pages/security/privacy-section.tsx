@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Switch, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { ConfirmDialog, expectOk, HttpService, SessionService, ToastService, useService, type UserPrivacy } from '@tianlu/sdk';
-import { messageOf, SecurityPaths } from './security-paths';
+import { messageOf, SecurityApi } from './security-paths';
 
 const useStyles = makeStyles({
   column: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' },
@@ -27,7 +27,7 @@ export const PrivacySection = observer(function PrivacySection() {
     setFailure(undefined);
     setPending({ ...pending, [key]: value });
     try {
-      expectOk(await http.postJson(SecurityPaths.updatePrivacy, { [key]: value }));
+      expectOk(await http.call(SecurityApi.updatePrivacy, { [key]: value }));
       await session.fetchUser();
     } catch (e) {
       setFailure(messageOf(e));
@@ -69,7 +69,7 @@ export const WechatSection = observer(function WechatSection() {
   const bound = session.user?.wxBound === true;
 
   const unbind = async () => {
-    expectOk(await http.get(SecurityPaths.unbindWx));
+    expectOk(await http.call(SecurityApi.unbindWx));
     toast.show('已解除微信绑定', 'success');
     await session.fetchUser();
   };

@@ -1,12 +1,5 @@
-/** 安全中心 calls (docs/api-contract.md, "Authorization and 安全中心"). */
-export const SecurityPaths = {
-  updatePassword: '/car/v1/api/user/updateUserPassword.json',
-  sendSmsCode: '/car/v1/api/user/sendSmsCode.json',
-  phoneCodeVerify: '/car/v1/api/user/phoneCodeVerify.json',
-  updatePrivacy: '/car/v1/api/user/updatePrivacy.json',
-  unbindWx: '/car/v1/api/user/unbindWxRelation.json',
-  loginHistory: '/car/v1/api/user/loginHistory.json',
-} as const;
+/** 安全中心 calls (docs/api-contract.md, "Authorization and 安全中心"): the contracts of sdk/contracts/center.ts. */
+export { SecurityApi, type LoginRecord } from '@tianlu/sdk';
 
 export const PASSWORD_POLICY = '密码至少 8 位，且须同时包含字母和数字';
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;

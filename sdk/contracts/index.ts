@@ -1,0 +1,6 @@
+/** Every endpoint contract of the console, one module per sub-application (see sdk/endpoint.ts). */
+export * from './pet';
+export * from './fence';
+export * from './elec-gb';
+export * from './card';
+export * from './center';
