@@ -1,4 +1,5 @@
 import type { AttendanceSummary } from '../../sdk/attendance-summary';
+import type { Page } from '../../sdk/pagination';
 import type { AreaPoint, AttendanceQueries, AttendancePerson, WorkAreaRecord, WorkShiftRecord } from '../store/attendance-queries';
 import type { AttendanceRecordQueries } from '../store/attendance-record-queries';
 import type { AccessScope } from '../store/scope-queries';
@@ -46,9 +47,7 @@ export interface MonthLine extends Assignment {
 
 export type { AttendanceSummary };
 
-export interface ReportPage<T> {
-  total: number;
-  list: T[];
+export interface ReportPage<T> extends Page<T> {
   summary: AttendanceSummary;
 }
 

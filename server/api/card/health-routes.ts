@@ -1,4 +1,5 @@
 import type { HealthLine, HealthPerson, HealthSeries } from '../../../sdk/health';
+import type { Page } from '../../../sdk/pagination';
 import { chinaDayStart } from '../../attendance/attendance-day';
 import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
@@ -55,7 +56,7 @@ export const healthReportRoute = sessionRoute<{ day: string; keyword?: string; c
   summary: '健康报表：每人一天的心率、血压、血氧、体温的最低/最高/平均，最多步数，读数次数和健康告警数，分页',
   resource: HealthResource.report,
   schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
-  handler: async (ctx): Promise<{ total: number; list: HealthLine[] }> => {
+  handler: async (ctx): Promise<Page<HealthLine>> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const kw = query.keyword?.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { AlarmFilter } from '../../store/alarm-queries';
+import type { ReportType } from '../../../sdk/report';
 import type { ReportFilter } from '../../store/report-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import { parseAlarmTypes } from '../alarm/alarm-query-routes';
@@ -17,7 +18,6 @@ import { writeFuelSheet, writeMileageSummarySheet, writeOfflineSheet, writeOvers
 import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
 
-export type ReportType = keyof typeof ReportResource;
 /** Rows of one export at most (a month of 3,000 vehicles). */
 export const MAX_EXPORT_ROWS = 100_000;
 
