@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { DAY_ONLINE_TITLE } from '../../../sdk/asset-vocabulary';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { AlarmFilter } from '../../store/alarm-queries';
 import type { ReportType } from '../../../sdk/report';
@@ -22,7 +23,7 @@ import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from '.
 export const MAX_EXPORT_ROWS = 100_000;
 
 const TITLES: Record<ReportType, string> = {
-  mileage: '里程报表', dayOnline: '车辆日在线', alarm: '告警明细', trip: '行程报表', stop: '停车报表', overspeed: '超速报表',
+  mileage: '里程报表', dayOnline: DAY_ONLINE_TITLE, alarm: '告警明细', trip: '行程报表', stop: '停车报表', overspeed: '超速报表',
   mileageSummary: '里程汇总', fuel: '油耗报表', offline: '离线报表',
 };
 /** Addresses looked up for one export at most (the rest are left as coordinates). */
