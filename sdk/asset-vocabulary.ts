@@ -162,8 +162,8 @@ export function kindAlarmName(kind: string | null | undefined, name: string): st
   return v.kind !== 'vehicle' && name.startsWith(ASSET_VOCABULARY.vehicle.noun) ? `${v.noun}${name.slice(ASSET_VOCABULARY.vehicle.noun.length)}` : name;
 }
 
-/** The title of 车辆日在线 (menu 2030, its page before it has rows). */
-export const DAY_ONLINE_TITLE = '车辆日在线';
+/** The title of 日在线 (menu 2030, which serves every kind, and its page before it has rows). */
+export const DAY_ONLINE_TITLE = '日在线';
 
 /**
  * 车辆日在线 as its rows' words say it: 人员日在线, 宠物日在线, 电动车日在线, 资产日在线 when they are of

@@ -1,5 +1,11 @@
 import { makeAutoObservable } from 'mobx';
 
+/** One page of a list as the server answers it: the rows of the page and how many match in all. */
+export interface Page<T> {
+  total: number;
+  list: T[];
+}
+
 export const DEFAULT_PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;
 

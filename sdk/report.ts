@@ -4,6 +4,17 @@
  */
 import type { TripItem } from './track';
 
+/** The reports of 数据报表 (their exports name them so). */
+export type ReportType = 'mileage' | 'dayOnline' | 'alarm' | 'trip' | 'stop' | 'overspeed' | 'mileageSummary' | 'fuel' | 'offline';
+
+/** The filter every day-range report takes (China days `YYYY-MM-DD`, both ends included). */
+export type ReportFilterParams = {
+  start: string;
+  end: string;
+  groupId?: number;
+  keyword?: string;
+};
+
 /** The asset columns every per-vehicle report row starts with. */
 export interface ReportAssetColumns {
   terminalNo: string;
@@ -12,7 +23,6 @@ export interface ReportAssetColumns {
   /** vehicle, person, pet or ebike: the words of the name and group columns (see listWords). */
   assetKind?: string | null;
 }
-
 
 /** One vehicle and day of 里程报表 (times ISO 8601 with offset). */
 export interface MileageItem extends ReportAssetColumns {

@@ -46,7 +46,7 @@ describe('数据报表 plugin', () => {
       [2001, '/data-report/overview', '概览'],
       [2010, '/data-report/dataReport/mileageReport', '里程报表'],
       [2020, '/data-report/dataReport/alarmInfo', '告警明细'],
-      [2030, '/data-report/dataReport/carDayOnline', '车辆日在线'],
+      [2030, '/data-report/dataReport/carDayOnline', '日在线'],
       [2040, '/data-report/dataReport/tripReport', '行程报表'],
       [2050, '/data-report/dataReport/stopReport', '停车报表'],
       [2060, '/data-report/dataReport/overspeedReport', '超速报表'],
@@ -164,7 +164,7 @@ describe('车辆日在线', () => {
     );
     expect(await shown('京A00001')).toBeTruthy();
     expect(queries(ONLINE)[0]).toEqual({ current: '1', pageSize: '10', start: '2026-05-14', end: '2026-05-20' });
-    // vehicles' rows keep the menu's title
+    // vehicles' rows are headed in their words
     expect(screen.getByRole('heading', { name: '车辆日在线' })).toBeTruthy();
     const online = screen.getByText('京A00001').closest('[role="row"]') as HTMLElement;
     expect(within(online).getByText('在线')).toBeTruthy();

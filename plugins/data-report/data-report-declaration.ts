@@ -11,7 +11,7 @@ export const dataReportDeclaration: PluginDeclaration = {
     { path: '/data-report/overview', title: '概览', menuId: 2001, icon: 'Board', main: true },
     { path: '/data-report/dataReport/mileageReport', title: '里程报表', menuId: 2010, icon: 'DocumentTable' },
     { path: '/data-report/dataReport/alarmInfo', title: '告警明细', menuId: 2020, icon: 'Alert' },
-    { path: '/data-report/dataReport/carDayOnline', title: '车辆日在线', menuId: 2030, icon: 'History' },
+    { path: '/data-report/dataReport/carDayOnline', title: '日在线', menuId: 2030, icon: 'History' },
     { path: '/data-report/dataReport/tripReport', title: '行程报表', menuId: 2040, icon: 'VehicleCar', grantedWith: 2010 },
     { path: '/data-report/dataReport/stopReport', title: '停车报表', menuId: 2050, icon: 'Location', grantedWith: 2010 },
     { path: '/data-report/dataReport/overspeedReport', title: '超速报表', menuId: 2060, icon: 'Alert', grantedWith: 2010 },

@@ -1,11 +1,5 @@
 import { createElement, lazy, Suspense } from 'react';
-
-/** A tenant as pickers list it: the caller's own and those below it. */
-export interface TenantChoice {
-  id: number;
-  parentId: number | null;
-  name: string;
-}
+import type { TenantChoice } from '../system-admin';
 
 /** The tenants in tree order with their depth (for indented pickers); a tenant whose parent is not listed is a root. */
 export function orderTenants<T extends TenantChoice>(options: readonly T[]): { option: T; depth: number }[] {

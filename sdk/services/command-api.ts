@@ -132,6 +132,14 @@ export interface CommandPreview {
   terminals: CommandPreviewTerminal[];
 }
 
+/** The filter of list.json and export.json (absent: any). */
+export type CommandListFilter = {
+  batchId?: string;
+  terminalNo?: string;
+  /** A CommandStatus. */
+  status?: number;
+};
+
 /** 指令下发 menu (history page) and its buttons. */
 export const COMMAND_MENU_ID = 8400;
 export const COMMAND_SEND_BUTTON_ID = 840001;

@@ -1,8 +1,8 @@
 import { distance, type LonLat } from '../../sdk/geo';
 import type { AttendanceStatus } from '../../sdk/attendance';
+import { chinaDayStart as chinaMidnight } from '../time/china-time';
 
-/** China time is UTC+8 all year: attendance days run from midnight to midnight there. */
-const CHINA_OFFSET_MS = 8 * 3600_000;
+// attendance days run from midnight to midnight in China time (UTC+8 all year)
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
@@ -59,7 +59,7 @@ export interface AttendanceDay {
 
 /** Midnight (China time) of the day `YYYY-MM-DD`, as an instant. */
 export function chinaDayStart(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - CHINA_OFFSET_MS);
+  return new Date(chinaMidnight(day));
 }
 
 /** The ISO weekday (1 Monday … 7 Sunday) of `YYYY-MM-DD`. */

@@ -1,7 +1,9 @@
 import type { AttendanceSummary } from '../../sdk/attendance-summary';
+import type { Page } from '../../sdk/pagination';
 import type { AreaPoint, AttendanceQueries, AttendancePerson, WorkAreaRecord, WorkShiftRecord } from '../store/attendance-queries';
 import type { AttendanceRecordQueries } from '../store/attendance-record-queries';
 import type { AccessScope } from '../store/scope-queries';
+import { chinaDay } from '../time/china-time';
 import { attendanceOfDay, chinaDayStart, daysBetween, shiftWindow, type AttendanceDay, type DayRecords } from './attendance-day';
 import { tenantCalendar, worksOn, type HolidayCalendar } from './holiday-calendar';
 import { dayMark } from './day-mark';
@@ -46,13 +48,10 @@ export interface MonthLine extends Assignment {
 
 export type { AttendanceSummary };
 
-export interface ReportPage<T> {
-  total: number;
-  list: T[];
+export interface ReportPage<T> extends Page<T> {
   summary: AttendanceSummary;
 }
 
-const chinaDayOf = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * The day a shift starts to apply to a person: the earliest start of the bindings that reach them (themselves,
@@ -63,7 +62,7 @@ export function bindingStart(shift: WorkShiftRecord, person: AttendancePerson): 
   const keys: string[] = [];
   if (shift.vehicleIds.includes(person.vehicleId)) keys.push(`v:${person.vehicleId}`);
   if (person.department !== '' && shift.departments.includes(person.department)) keys.push(`d:${person.department}`);
-  const starts = keys.map((k) => shift.memberStarts[k] ?? chinaDayOf(shift.createdAt)).sort();
+  const starts = keys.map((k) => shift.memberStarts[k] ?? chinaDay(shift.createdAt)).sort();
   return starts[0];
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { TenantChoice } from '../../sdk/system-admin';
 import type { Database } from './db-schema';
 import { tenantInScope, type AccessScope } from './scope-queries';
 
@@ -31,7 +32,7 @@ export class GroupAdminQueries {
   }
 
   /** The scope's tenants (own first, then below it) for choosing a customer. */
-  async tenants(scope: AccessScope): Promise<{ id: number; name: string; parentId: number | null }[]> {
+  async tenants(scope: AccessScope): Promise<TenantChoice[]> {
     const rows = await this.db
       .selectFrom('tenants')
       .select(['id', 'name', 'parent_id as parentId'])

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isApproximateFix, Odometer, odometerRule } from '../track/odometer';
+import { CHINA_OFFSET_MS, chinaDay as chinaDayOf, chinaDayStart as chinaMidnight } from '../time/china-time';
 import type { Database } from './db-schema';
 
 /** A report at least this fast (km/h) with ACC on is moving (as in 轨迹回放). */
@@ -17,18 +18,16 @@ const COMPUTE_CHUNK = 25;
 const GPS_CHUNK = 50;
 /** Terminals per staleness check of the warm-up. */
 const WARM_CHUNK = 1000;
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
 
 /** The UTC instant a China day (`YYYY-MM-DD`) starts. */
 export function chinaDayStart(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d!) - CHINA_OFFSET_MS);
+  return new Date(chinaMidnight(day));
 }
 
 /** The China day (`YYYY-MM-DD`) of an instant. */
 export function chinaDay(time: Date): string {
-  return new Date(time.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+  return chinaDayOf(time);
 }
 
 /** The calendar day `n` days after `day`. */

@@ -5,3 +5,6 @@
 
 /** ISO 8601 in China time with its offset, e.g. `2026-01-01T08:00:00+08:00` (what the console shows as is): the SDK's one definition. */
 export { toChinaIso } from '../../sdk/china-time';
+
+/** China days and their midnights (UTC+8 all year): the SDK's definitions. */
+export { CHINA_OFFSET_MS, chinaDay, chinaDayStart } from '../../sdk/china-time';

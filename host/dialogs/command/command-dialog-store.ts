@@ -51,7 +51,7 @@ export interface CommandDialogDeps {
 }
 
 /** One terminal as the dialog's table shows it before sending. */
-export interface TerminalRow {
+export interface CommandTargetRow {
   terminalNo: string;
   plateNo: string | null;
   online: boolean;
@@ -169,7 +169,7 @@ export class CommandDialogStore {
   }
 
   /** The chosen terminals as the table shows them before sending. */
-  get rows(): TerminalRow[] {
+  get rows(): CommandTargetRow[] {
     if (this.dangerous) {
       return (this.preview?.terminals ?? []).map((t) => ({
         terminalNo: t.terminalNo, plateNo: t.plateNo, online: t.online, receives: t.outcome !== 'skip',

@@ -31,7 +31,7 @@ import {
   type CommandType,
   type ListWords,
 } from '@tianlu/sdk';
-import { CommandDialogStore, type TerminalRow } from './command-dialog-store';
+import { CommandDialogStore, type CommandTargetRow } from './command-dialog-store';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -159,7 +159,7 @@ const Params = observer(function Params(props: { store: CommandDialogStore }) {
   }
 });
 
-function CheckCell(props: { row: TerminalRow; command: Command | undefined }) {
+function CheckCell(props: { row: CommandTargetRow; command: Command | undefined }) {
   const s = useStyles();
   const { row, command } = props;
   if (command) {

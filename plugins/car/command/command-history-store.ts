@@ -8,6 +8,7 @@ import {
   onLiveResumed,
   Pagination,
   type Command,
+  type CommandListFilter,
   type HttpService,
   type LiveService,
 } from '@tianlu/sdk';
@@ -112,7 +113,7 @@ export class CommandHistoryStore {
   }
 
   /** The filter as the list and the export take it ('' fields left out). */
-  private filterQuery(): { terminalNo?: string; status?: number; batchId?: string } {
+  private filterQuery(): CommandListFilter {
     const f = this.filter;
     return {
       ...(f.terminalNo.trim() && { terminalNo: f.terminalNo.trim() }),

@@ -1,4 +1,4 @@
-import { formatChinaTime, type DayOnlineItem, type FuelReportItem, type MileageItem, type MileageSummaryItem, type OfflineReportItem, type OverspeedReportItem, type StopReportItem, type TripReportItem } from '@tianlu/sdk';
+import { formatChinaTime, type DayOnlineItem, type Page, type ReportType, type FuelReportItem, type MileageItem, type MileageSummaryItem, type OfflineReportItem, type OverspeedReportItem, type StopReportItem, type TripReportItem } from '@tianlu/sdk';
 
 /** 数据报表 calls (docs/api-contract.md, "数据报表") and the shapes they answer. */
 export const ReportPaths = {
@@ -20,14 +20,7 @@ export const ReportMenus = {
   overview: 2001, mileage: 2010, alarm: 2020, dayOnline: 2030, trip: 2040, stop: 2050, overspeed: 2060, mileageSummary: 2070, fuel: 2080, offline: 2090,
 } as const;
 
-export type { DayOnlineItem, FuelReportItem, MileageItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem };
-
-export type ReportType = 'mileage' | 'dayOnline' | 'alarm' | 'trip' | 'stop' | 'overspeed' | 'mileageSummary' | 'fuel' | 'offline';
-
-export interface Page<T> {
-  total: number;
-  list: T[];
-}
+export type { DayOnlineItem, FuelReportItem, MileageItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, Page, ReportType, StopReportItem, TripReportItem };
 
 export interface MileagePage extends Page<MileageItem> {
   totals: { vehicles: number; mileage: number; drivingSeconds: number; maxSpeed: number; avgSpeed: number; reports: number };

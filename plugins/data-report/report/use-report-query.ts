@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { chinaDay, Pagination } from '@tianlu/sdk';
+import { chinaDay, Pagination, type ReportFilterParams } from '@tianlu/sdk';
 import { errorText } from './report-api';
 import { addDays, rangeProblem } from './date-range';
 import type { ReportFilter } from './report-filter-bar';
@@ -11,7 +11,7 @@ export function defaultFilter<F extends ReportFilter>(extra: Omit<F, keyof Repor
 }
 
 /** The common query parameters of a filter (empty ones left out). */
-export function filterParams(f: ReportFilter): Record<string, string | number> {
+export function filterParams(f: ReportFilter): ReportFilterParams {
   return { start: f.start, end: f.end, ...(f.groupId ? { groupId: Number(f.groupId) } : {}), ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}) };
 }
 

@@ -105,10 +105,7 @@ export interface OperationLog {
   time: string;
 }
 
-export interface Page<T> {
-  total: number;
-  list: T[];
-}
+export type { Page } from '@tianlu/sdk';
 
 /** `xxx-20260101.xlsx` (today in China) for an export saved by the browser. */
 export function exportName(title: string): string {

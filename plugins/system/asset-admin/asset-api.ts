@@ -1,4 +1,4 @@
-import type { AssetKind, AssetKindDefinition, AssetProfile } from '@tianlu/sdk';
+import type { AssetKind, AssetKindDefinition, AssetListFilter, AssetProfile, TenantChoice } from '@tianlu/sdk';
 
 /** 车辆管理, 终端管理 and 车组管理: server calls and what they answer (docs/api-contract.md, 系统管理：车辆、终端、车组). */
 
@@ -70,10 +70,7 @@ export function assetButtons(menu: number) {
 
 export const GroupButtons = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
 
-export interface Page<T> {
-  total: number;
-  list: T[];
-}
+export type { Page } from '@tianlu/sdk';
 
 export interface VehicleRow {
   id: number;
@@ -101,31 +98,7 @@ export interface VehicleRow {
   createTime: string;
 }
 
-export interface TerminalRow {
-  id: number;
-  terminalNo: string;
-  imei: string;
-  model: string;
-  sim: string;
-  edition: string;
-  installDate: string | null;
-  tenantId: number;
-  tenantName: string;
-  vehicleId: number | null;
-  plateNo: string | null;
-  groupId: number | null;
-  groupName: string | null;
-  expiryDate: string | null;
-  expired: boolean;
-  connected: boolean;
-  createTime: string;
-}
-
-export interface TenantChoice {
-  id: number;
-  name: string;
-  parentId: number | null;
-}
+export type { TenantChoice, TerminalRow } from '@tianlu/sdk';
 
 export interface GroupChoice {
   id: number;
@@ -167,8 +140,8 @@ export interface AssetFilter {
 export const EMPTY_FILTER: AssetFilter = { keyword: '', bound: '', expired: '' };
 
 /** The filter as query parameters (empty ones left out). */
-export function filterQuery(f: AssetFilter): Record<string, string | number> {
-  const q: Record<string, string | number> = {};
+export function filterQuery(f: AssetFilter): AssetListFilter {
+  const q: AssetListFilter = {};
   if (f.keyword) q.keyword = f.keyword;
   if (f.tenantId !== undefined) q.tenantId = f.tenantId;
   if (f.groupId !== undefined) q.groupId = f.groupId;

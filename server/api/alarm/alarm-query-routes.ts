@@ -1,4 +1,5 @@
 import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
+import type { Page } from '../../../sdk/pagination';
 import { ALARM_TYPES, alarmName, alarmTypeInfo } from '../../alarms/alarm-catalogue';
 import { toAlarm, type Alarm } from '../../alarms/alarm-model';
 import { realTimeSince } from '../../store/alarm-queries';
@@ -65,7 +66,7 @@ export const newQueryAlarmRoute = sessionRoute<HistoryQuery>({
       ['start', 'end'],
     ),
   },
-  handler: async (ctx): Promise<{ total: number; list: Alarm[] }> => {
+  handler: async (ctx): Promise<Page<Alarm>> => {
     const { query, deps } = ctx;
     const start = parseIsoTime(query.start, '开始时间');
     const end = parseIsoTime(query.end, '结束时间');
@@ -95,7 +96,7 @@ export const actualTimeAlarmQueryRoute = sessionRoute<RealTimeQuery>({
   schema: {
     querystring: object({ ...pagingProperties, alarmType: text('告警类型', 1000), keyword: text('关键词', 50) }),
   },
-  handler: async (ctx): Promise<{ total: number; list: Alarm[] }> => {
+  handler: async (ctx): Promise<Page<Alarm>> => {
     const { query, deps } = ctx;
     const alarmTypes = parseAlarmTypes(query.alarmType);
     const start = realTimeSince(deps.clock.now());

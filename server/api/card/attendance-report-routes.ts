@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { DAY_MARKS } from '../../attendance/day-mark';
 import { dayReport, monthDays, monthReport, type AttendanceSummary } from '../../attendance/attendance-report';
 import type { AccessScope } from '../../store/scope-queries';
+import { chinaDay } from '../../time/china-time';
 import type { AppDeps } from '../app-deps';
 import { startFileExport } from '../download/background-export';
 import { badInput } from '../envelope';
@@ -17,7 +18,6 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** People of one export at most. */
 const MAX_EXPORT_LINES = 20_000;
 
-const chinaToday = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 function parseMonth(value: string): string {
   const m = MONTH.exec(value.trim());
@@ -52,7 +52,7 @@ export const attendanceMonthRoute = sessionRoute<MonthQuery>({
     const { query, deps } = ctx;
     const month = parseMonth(query.month);
     const now = deps.clock.now();
-    const page = await monthReport(deps.store, await ctx.scope(), month, chinaToday(now), now, pageOffset(query), query.keyword);
+    const page = await monthReport(deps.store, await ctx.scope(), month, chinaDay(now), now, pageOffset(query), query.keyword);
     return { total: page.total, list: page.list.map(toMonthItem), summary: page.summary };
   },
 });
@@ -95,7 +95,7 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
       { header: '应出勤(天)', width: 10 }, { header: '出勤(天)', width: 9 }, { header: '迟到(次)', width: 9 }, { header: '早退(次)', width: 9 },
       { header: '缺勤(天)', width: 9 }, { header: '请假(天)', width: 9 }, { header: '在岗(小时)', width: 10 }];
     boldHeader(ws);
-    const result = await monthReport(deps.store, scope, job.month, chinaToday(now), now, page, job.keyword);
+    const result = await monthReport(deps.store, scope, job.month, chinaDay(now), now, page, job.keyword);
     for (const l of result.list.map(toMonthItem)) {
       ws.addRow([...base(l), ...l.marks, l.workDays, l.presentDays, l.lateDays, l.earlyDays, l.absentDays, l.leaveDays, l.onSiteHours]).commit();
     }

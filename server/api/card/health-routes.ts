@@ -1,4 +1,5 @@
 import type { HealthLine, HealthPerson, HealthSeries } from '../../../sdk/health';
+import type { Page } from '../../../sdk/pagination';
 import { chinaDayStart } from '../../attendance/attendance-day';
 import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
@@ -43,7 +44,7 @@ export const healthSeriesRoute = sessionRoute.of(CardApi.healthSeries, {
 
 export const healthReportRoute = sessionRoute.of(CardApi.healthReport, {
   resource: HealthResource.report,
-  handler: async (ctx): Promise<{ total: number; list: HealthLine[] }> => {
+  handler: async (ctx): Promise<Page<HealthLine>> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const kw = query.keyword?.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import { listWords, MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
-import { describeCommandParams, describeCommandResult } from '../../../sdk/services/command-api';
+import { describeCommandParams, describeCommandResult, type CommandListFilter } from '../../../sdk/services/command-api';
 import { CommandStatus } from '../../commands/command-state';
 import { toCommandView, type CommandView } from '../../commands/command-view';
 import type { CommandFilter } from '../../store/command-queries';
@@ -9,11 +9,7 @@ import { int, object, pageOffset, pagingProperties, text } from '../schema-helpe
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from '../system/admin-sheet';
 import { COMMAND_MENU } from './command-targets';
 
-interface HistoryFilter {
-  batchId?: string;
-  terminalNo?: string;
-  status?: number;
-}
+type HistoryFilter = CommandListFilter;
 
 const filterProperties = {
   batchId: text('批次号', 64),

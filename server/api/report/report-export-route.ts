@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
+import { DAY_ONLINE_TITLE } from '../../../sdk/asset-vocabulary';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { AlarmFilter } from '../../store/alarm-queries';
+import type { ReportType } from '../../../sdk/report';
 import type { ReportFilter } from '../../store/report-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import { parseAlarmTypes } from '../alarm/alarm-query-routes';
@@ -17,12 +19,11 @@ import { writeFuelSheet, writeMileageSummarySheet, writeOfflineSheet, writeOvers
 import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
 
-export type ReportType = keyof typeof ReportResource;
 /** Rows of one export at most (a month of 3,000 vehicles). */
 export const MAX_EXPORT_ROWS = 100_000;
 
 const TITLES: Record<ReportType, string> = {
-  mileage: '里程报表', dayOnline: '车辆日在线', alarm: '告警明细', trip: '行程报表', stop: '停车报表', overspeed: '超速报表',
+  mileage: '里程报表', dayOnline: DAY_ONLINE_TITLE, alarm: '告警明细', trip: '行程报表', stop: '停车报表', overspeed: '超速报表',
   mileageSummary: '里程汇总', fuel: '油耗报表', offline: '离线报表',
 };
 /** Addresses looked up for one export at most (the rest are left as coordinates). */

@@ -1,4 +1,5 @@
 import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
+import type { ReportFilterParams, ReportType } from '../../../sdk/report';
 import type { ReportFilter } from '../../store/report-queries';
 import { badInput, notFound } from '../envelope';
 import type { JsonSchema, SessionContext } from '../route-definition';
@@ -13,7 +14,7 @@ export const REPORT_GROUP_WORD = MIXED_ASSET_WORDS.groupLabel;
 /** 数据报表 menus: each report needs its own. */
 export const ReportResource = {
   mileage: 2010, alarm: 2020, dayOnline: 2030, trip: 2040, stop: 2050, overspeed: 2060, mileageSummary: 2070, fuel: 2080, offline: 2090,
-} as const;
+} as const satisfies Record<ReportType, number>;
 /** Calls every report page makes (the group picker, the export): any one of the report menus grants them. */
 export const ANY_REPORT = {
   resource: ReportResource.mileage,
@@ -29,13 +30,8 @@ export const MAX_OFFLINE_HOURS = 24 * 365;
 /** The longest range of one report, days (both ends included). */
 export const MAX_REPORT_DAYS = 31;
 
-/** The filters of 里程报表 and 车辆日在线, as received. */
-export interface DayRangeParams {
-  start: string;
-  end: string;
-  groupId?: number;
-  keyword?: string;
-}
+/** The filters of the day-range reports, as received. */
+export type DayRangeParams = ReportFilterParams;
 
 export const dayRangeProperties: Record<string, JsonSchema> = {
   start: requiredText('开始日期', 10),

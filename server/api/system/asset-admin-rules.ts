@@ -1,5 +1,6 @@
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, type AssetKind } from '../../../sdk/asset-kinds';
 import { groupColumnLabel } from '../../../sdk/asset-vocabulary';
+import type { TerminalRow } from '../../../sdk/system-admin';
 import type { AccessScope } from '../../store/scope-queries';
 import type { Store } from '../../store/create-store';
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
@@ -174,7 +175,7 @@ export function vehicleItem(r: VehicleRecord, fullPhones: ReadonlySet<string> = 
 }
 
 /** A terminal as the API answers it. */
-export function terminalItem(r: TerminalRecord) {
+export function terminalItem(r: TerminalRecord): TerminalRow {
   return {
     id: r.id, terminalNo: r.terminalNo, imei: r.imei, model: r.model, sim: r.sim, edition: r.edition, installDate: r.installDate,
     tenantId: r.tenantId, tenantName: r.tenantName, vehicleId: r.vehicleId, plateNo: r.plateNo, groupId: r.groupId, groupName: r.groupName,

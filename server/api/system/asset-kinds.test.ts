@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { API, download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
+import type { Page } from '../../../sdk/pagination';
 
 interface Asset {
   id: number;
@@ -9,10 +10,6 @@ interface Asset {
   assetKind: string;
   tenantId: number;
   profile: Record<string, string | number>;
-}
-interface Page<T> {
-  total: number;
-  list: T[];
 }
 interface Preview {
   token: string | null;

@@ -1,5 +1,5 @@
 import { hashPassword } from '../../auth/password-hasher';
-import type { TenantKind, TenantNode } from '../../../sdk/system-admin';
+import type { TenantChoice, TenantKind, TenantNode } from '../../../sdk/system-admin';
 import type { TenantRow } from '../../store/tenant-admin-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -49,7 +49,7 @@ export const tenantOptionsRoute = sessionRoute({
   url: `${BASE}/options.json`,
   summary: '本级及下级客户的名称（供用户、角色等页面筛选和选择）',
   anyUser: true,
-  handler: async ({ deps, scope }) => {
+  handler: async ({ deps, scope }): Promise<(TenantChoice & { kind: TenantKind })[]> => {
     const s = await scope();
     const rows = await deps.store.system.tenants.list(s.tenantIds);
     return rows.map((t) => ({ id: t.id, parentId: t.id === s.tenantId ? null : t.parentId, name: t.name, kind: t.kind }));

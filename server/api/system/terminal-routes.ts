@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AssetListFilter } from '../../../sdk/system-admin';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
@@ -12,14 +13,9 @@ import { checkTerminal, EDITION_NAMES, PROTOCOL_EDITIONS, type TerminalInput } f
 const BASE = `${SYSTEM_API}/terminal`;
 const Button = assetButtons(TERMINAL_MENU);
 
-export interface TerminalListQuery {
+export interface TerminalListQuery extends AssetListFilter {
   current: number;
   pageSize: number;
-  keyword?: string;
-  tenantId?: number;
-  groupId?: number;
-  bound?: string;
-  expired?: string;
 }
 
 export const terminalFilterProperties = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { API, download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
+import type { Page } from '../../../sdk/pagination';
 
 interface Vehicle {
   id: number;
@@ -24,10 +25,6 @@ interface Terminal {
   tenantId: number;
   vehicleId: number | null;
   plateNo: string | null;
-}
-interface Page<T> {
-  total: number;
-  list: T[];
 }
 
 let server: TestServer;

@@ -3,6 +3,7 @@ import { sessionRoute } from '../route-definition';
 import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, editedProfileInput } from '../../../sdk/asset-kinds';
+import type { AssetListFilter } from '../../../sdk/system-admin';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { SessionContext } from '../route-definition';
 import {
@@ -14,14 +15,9 @@ import { checkVehicle, PLATE_COLORS, textOf, type VehicleInput } from './vehicle
 const BASE = `${SYSTEM_API}/vehicle`;
 const Button = assetButtons(VEHICLE_MENU);
 
-export interface VehicleListQuery {
+export interface VehicleListQuery extends AssetListFilter {
   current: number;
   pageSize: number;
-  keyword?: string;
-  tenantId?: number;
-  groupId?: number;
-  bound?: string;
-  expired?: string;
   assetKind?: string;
 }
 
