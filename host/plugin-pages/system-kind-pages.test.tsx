@@ -3,9 +3,8 @@ import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, ToastService, type ResourceItem } from '@tianlu/sdk';
 import { createKernel } from '../../core';
-import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
+import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import PersonPage from '../../plugins/system/pages/person-page';
-import EbikePage from '../../plugins/system/pages/ebike-page';
 
 // Fluent dialogs and the lazily loaded table render slowly under jsdom.
 
@@ -38,18 +37,13 @@ async function setup(page: ReactElement, menu: number, ns: number[], list: objec
   return server;
 }
 
+/**
+ * The one case of 人员管理 that stays on canned answers: the photo's multipart upload does not go
+ * through @fastify/multipart when the server runs under jsdom (it answers 500). The page's other
+ * tests run against the real server (plugins/system/pages/kind-pages.test.tsx).
+ */
 describe('人员管理', () => {
-  it('lists people with their own columns and asks the server for people only', async () => {
-    const server = await setup(<PersonPage />, 1241, [], [asset(1, '王建国', 'person', { employeeNo: 'E0001', department: '生产部', phone: '13800138000', photo: PHOTO })]);
-    expect(await screen.findByText('E0001')).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: '姓名' })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: '部门' })).toBeTruthy();
-    expect((screen.getByAltText('王建国的照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO);
-    expect(server.to(`${SYS}/vehicle/list.json`).at(-1)!.query.get('assetKind')).toBe('person');
-    expect(screen.queryByRole('button', { name: '新增人员' })).toBeNull();
-  });
-
-  it('adds a person with a photo uploaded first, and refuses a file that is not an image without sending it', async () => {
+  it('adds a person with a photo uploaded first', async () => {
     const server = await setup(<PersonPage />, 1241, [1], [], (s) =>
       s.on('POST', '/car/v1/api/media/upload.json', ok({ url: PHOTO })).on('POST', `${SYS}/vehicle/add.json`, ok(asset(2, '李秀英', 'person', {}))),
     );
@@ -61,11 +55,6 @@ describe('人员管理', () => {
     fireEvent.change(await within(dialog).findByRole('textbox', { name: /工号/ }), { target: { value: 'E0002' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /部门/ }), { target: { value: '仓储部' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /手机号/ }), { target: { value: '13912345678' } });
-
-    fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File(['%PDF'], '简历.pdf', { type: 'application/pdf' })] } });
-    expect(await within(dialog).findByText('只能上传 JPG、PNG 或 WebP 格式的图片')).toBeTruthy();
-    expect(server.to('/car/v1/api/media/upload.json')).toEqual([]);
-
     fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File([new Uint8Array([0x89, 0x50])], '头像.png', { type: 'image/png' })] } });
     await waitFor(() => expect((within(dialog).getByAltText('照片') as HTMLImageElement).getAttribute('src')).toBe(PHOTO));
     fireEvent.change(within(dialog).getByRole('combobox', { name: '分组' }), { target: { value: '5' } });
@@ -76,26 +65,5 @@ describe('人员管理', () => {
       profile: { employeeNo: 'E0002', department: '仓储部', phone: '13912345678', photo: PHOTO },
     });
     expect(toast.current?.text).toBe('人员已新增');
-  });
-});
-
-describe('电动车管理', () => {
-  it('edits an e-bike’s battery and shows the server’s refusal in the dialog', async () => {
-    let answer = flag(400, '电池容量必须是 1 到 200 之间的整数（Ah）');
-    const server = await setup(<EbikePage />, 1243, [2], [asset(3, '粤B·D30001', 'ebike', { brand: '雅迪', batteryVoltage: '48', batteryCapacity: 20 })], (s) =>
-      s.on('POST', `${SYS}/vehicle/update.json`, () => answer),
-    );
-    expect(await screen.findByText('20 Ah')).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: '编辑' }));
-    const dialog = await screen.findByRole('dialog', { name: '编辑电动车' });
-    expect((within(dialog).getByRole('combobox', { name: /电池电压/ }) as HTMLSelectElement).value).toBe('48');
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '500' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('电池容量必须是 1 到 200 之间的整数（Ah）')).toBeTruthy();
-    expect(server.to(`${SYS}/vehicle/update.json`)[0]!.body).toMatchObject({ id: 3, assetKind: 'ebike', profile: { brand: '雅迪', batteryVoltage: '48', batteryCapacity: '500' } });
-    answer = ok(asset(3, '粤B·D30001', 'ebike', {}));
-    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '24' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑电动车' })).toBeNull());
   });
 });

@@ -130,6 +130,7 @@ describe('推送设置', () => {
     kit.forget();
     const { kernel } = await kit.render(<AlarmPushPage />);
     await screen.findByText('推送的告警类型（已选 2 种）');
+    expect(kit.requests(PUSH_LIST)[0]?.answer).toMatchObject({ alarmTypes: ['sos', 'overspeed'] });
     expect((screen.getByRole('checkbox', { name: '紧急报警' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('switch', { name: '声音提醒' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '超速报警' }));
