@@ -7,6 +7,7 @@ import AlarmSettingPage from './alarm-setting-page';
 
 const CONTROL_LIST = '/car/v4/api/alarm/control/listAlarmControlInfo.json';
 const CONTROL_SAVE = '/car/v4/api/alarm/control/configAlarmControl.json';
+const PUSH_LIST = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 const PUSH_SAVE = '/car/v4/api/alarm/push/configAlarmPush.json';
 /** 告警设置's resource. */
 const ALARM_CONTROL = 400301;
