@@ -144,8 +144,9 @@ describe('用户管理', () => {
     await kit.render(<UserPage />, await editor('u_resetter', [122004]));
     await waitFor(() => expect(kit.requests(LIST)[0]?.flag).toBe(1));
     await search('zhang');
-    await screen.findByText('张三');
-    fireEvent.click(screen.getAllByRole('button', { name: '重置密码' })[0]!);
+    // 张三's own row (the list may still be redrawing from before the search)
+    const row = (await screen.findByText('张三')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: '重置密码' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/已登录的会话立即失效/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^新密码/), { target: { value: 'Newpass123' } });
