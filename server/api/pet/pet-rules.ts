@@ -1,3 +1,4 @@
+import type { Pet } from '../../../sdk/contracts/pet';
 import type { PetRecord } from '../../store/pet-queries';
 import type { FenceRecord } from '../../store/fence-queries';
 import { shownProfile } from '../system/asset-contact-phones';
@@ -17,18 +18,8 @@ export const PetResource = {
 
 export { MAX_ZONES_PER_PET, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS } from '../../../sdk/contracts/pet';
 
-/** A pet as the console gets it. */
-export interface PetView {
-  vehicleId: number;
-  name: string;
-  groupName: string | null;
-  terminalNo: string | null;
-  protocol: string | null;
-  profile: Record<string, string | number>;
-  /** 寻宠模式 on since (ISO 8601 with offset), or null. */
-  lostSince: string | null;
-  zoneCount: number;
-}
+/** A pet as the console gets it: the wire type of the contract. */
+export type PetView = Pet;
 
 /** The pet as a caller who sees `fullPhones` kinds' phones in full gets it (主人手机号 masked otherwise). */
 export function toPetView(p: PetRecord, zoneCount: number, fullPhones: ReadonlySet<string>): PetView {
