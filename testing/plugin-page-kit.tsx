@@ -40,9 +40,31 @@ export interface PageServer {
   /** The requests made since the start (or the last `forget()`), optionally only those to `path`. */
   requests(path?: string): PageRequest[];
   forget(): void;
+  /**
+   * A user of the demo tenant (天路演示) with a role of its own holding `platforms` and `resources`
+   * (menu and button ids); its password is the demo admin's.
+   */
+  addUser(spec: UserSpec): Promise<AddedUser>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
   render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
   close(): Promise<void>;
+}
+
+export interface UserSpec {
+  account: string;
+  /** Default: the account. */
+  name?: string;
+  /** Default: 角色<account>. */
+  role?: string;
+  platforms?: number[];
+  resources?: number[];
+}
+
+export interface AddedUser {
+  account: string;
+  password: string;
+  userId: number;
+  roleId: number;
 }
 
 export interface RenderedPage extends RenderResult {
@@ -110,6 +132,17 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
     requests: (path) => (path ? log.filter((r) => r.path === path) : [...log]),
     forget: () => {
       log = [];
+    },
+    async addUser(spec) {
+      const { store } = server;
+      const admin = (await store.users.findByAccount(DEMO_ADMIN.account))!;
+      const role = await store.org.ensureRole(admin.tenantId, spec.role ?? `角色${spec.account}`);
+      if (spec.platforms?.length) await store.org.grantPlatforms(role.id, spec.platforms);
+      if (spec.resources?.length) await store.org.grantResources(role.id, spec.resources);
+      const userId = await store.users.create({
+        account: spec.account, passwordHash: admin.passwordHash, name: spec.name ?? spec.account, phone: null, tenantId: admin.tenantId, roleId: role.id, passwordChangedAt: new Date(0),
+      });
+      return { account: spec.account, password: DEMO_ADMIN.password, userId, roleId: role.id };
     },
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
       const kernel = createKernel({ ...kernelOptions, httpAdapter: adapter });

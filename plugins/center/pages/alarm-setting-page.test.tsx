@@ -32,10 +32,7 @@ beforeAll(async () => {
   tenantId = admin.tenantId;
   await store.alarms.settings.savePush(tenantId, PUSH, new Date());
   // a user holding 告警设置 only (the password is the demo admin's)
-  const role = await store.org.ensureRole(tenantId, '告警设置员');
-  await store.org.grantResources(role.id, [ALARM_CONTROL]);
-  setterRole = role.id;
-  await store.users.create({ account: 'alarm_setter', passwordHash: admin.passwordHash, name: '告警设置员', phone: null, tenantId, roleId: role.id, passwordChangedAt: new Date(0) });
+  setterRole = (await kit.addUser({ account: 'alarm_setter', name: '告警设置员', role: '告警设置员', resources: [ALARM_CONTROL] })).roleId;
 });
 
 afterAll(() => kit?.close());

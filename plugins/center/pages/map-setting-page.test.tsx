@@ -15,10 +15,7 @@ beforeAll(async () => {
   tenantId = admin.tenantId;
   adminId = admin.id;
   // 实时监控 only: no 地图设置 (the password is the demo admin's)
-  const role = await store.org.ensureRole(tenantId, '只看地图');
-  await store.org.grantPlatforms(role.id, [8]);
-  await store.org.grantResources(role.id, [8100]);
-  await store.users.create({ account: 'map_watcher', passwordHash: admin.passwordHash, name: '只看地图', phone: null, tenantId, roleId: role.id, passwordChangedAt: new Date(0) });
+  await kit.addUser({ account: 'map_watcher', name: '只看地图', role: '只看地图', platforms: [8], resources: [8100] });
 });
 
 afterAll(() => kit?.close());

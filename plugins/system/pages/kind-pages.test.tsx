@@ -10,27 +10,18 @@ const UPLOAD = '/car/v1/api/media/upload.json';
 
 let kit: PageServer;
 let tenantId: number;
-let adminHash: string;
 let groupId: number;
 let photo: string;
 let ebikeId: number;
 
 /** A user whose role holds `menu` of 系统管理 with its buttons `ns` (the password is the demo admin's). */
-async function holder(account: string, menu: number, ns: number[]): Promise<{ account: string; password: string }> {
-  const { store } = kit.server;
-  const role = await store.org.ensureRole(tenantId, `角色${account}`);
-  await store.org.grantPlatforms(role.id, [12]);
-  await store.org.grantResources(role.id, [menu, ...ns.map((n) => menu * 100 + n)]);
-  await store.users.create({ account, passwordHash: adminHash, name: account, phone: null, tenantId, roleId: role.id, passwordChangedAt: new Date(0) });
-  return { account, password: 'Admin@123' };
-}
+const holder = (account: string, menu: number, ns: number[]) => kit.addUser({ account, platforms: [12], resources: [menu, ...ns.map((n) => menu * 100 + n)] });
 
 beforeAll(async () => {
   kit = await startPageServer();
   const { store } = kit.server;
   const admin = (await store.users.findByAccount('admin'))!;
   tenantId = admin.tenantId;
-  adminHash = admin.passwordHash;
   groupId = await store.fleet.ensureGroup(tenantId, null, '工业园员工');
   photo = '/car/v1/api/media/0123456789abcdef0123456789abcdef.png';
   await store.fleet.provision({
