@@ -6,7 +6,6 @@ import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecCarArea } from './elec-car/guard-settings-routes';
-import { elecGbArea } from './elec-gb/gb-report-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -38,7 +37,7 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecGbArea, petArea, elecCarArea)
+    .add(reportArea, petArea, elecCarArea)
     .add(dataCenterArea, cardArea)
     .add(...moduleAreas(modules));
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAssetProfile } from '../../sdk/asset-kinds';
-import { createTestServer } from '../testing/test-server';
-import { DEMO_TACS, demoDevices, demoImeis, imeiOf, seedDemoDeclarations } from './demo-devices';
+import { DEMO_TACS, demoDevices, demoImeis, imeiOf } from './demo-devices';
 
 describe('demo devices', () => {
   it('numbers devices with valid IMEIs (Luhn check digit)', () => {
@@ -46,18 +45,5 @@ describe('demo devices', () => {
     }
     const person = demoDevices().find((d) => d.assetKind === 'person')!;
     expect(Object.keys(person.profile)).toEqual(['employeeNo', 'department', 'phone']);
-  });
-
-  it('registers twelve e-bikes under 新国标, three of them 不合规, once', async () => {
-    const server = await createTestServer({ demo: true, simulate: false, config: { simAssets: true } });
-    try {
-      const tenant = (await server.store.org.findTenantByName('天路演示'))!;
-      const scope = { userId: 0, tenantId: tenant.id, tenantIds: [tenant.id], groupIds: null };
-      await seedDemoDeclarations(server.store, demoDevices());
-      const [line] = await server.store.gb.complianceByTenant(scope);
-      expect(line).toMatchObject({ total: 12, compliant: 9, broken: { designSpeed: 1, mass: 1, motorPower: 1, pedals: 1 } });
-    } finally {
-      await server.close();
-    }
   });
 });

@@ -1,6 +1,5 @@
 import type { DeviceProtocolName } from '../gateway/device-protocols';
 import type { DeviceRole } from '../sim/devices/device-motion';
-import { checkGbDeclaration } from '../elec-gb/gb-declaration-fields';
 import { SeededRandom, mixSeed } from '../sim/seeded-random';
 import type { Store } from '../store/create-store';
 import { DEMO_TENANT } from '../store/seed-demo';
@@ -156,28 +155,5 @@ export async function provisionDemoDevices(store: Store, devices: readonly DemoD
       imei: d.imei, model: d.model, protocol: d.protocol, edition: d.protocol, installDate: '2026-03-01',
       plateNo: d.name, plateColor: 0, assetKind: d.assetKind, expiryDate: '2027-12-31', profile: d.profile,
     });
-  }
-}
-
-const OWNERS = ['陈立', '林芳', '黄勇', '周敏', '吴强', '郑丽', '孙浩', '马琳', '朱磊', '胡静', '郭涛', '何雪'];
-
-/**
- * 新国标 备案 records for the demo's first twelve e-bikes (same frame numbers and plates as their
- * assets); three were built beyond the standard (too fast, too heavy, no pedals). Added once.
- */
-export async function seedDemoDeclarations(store: Store, devices: readonly DemoDevice[]): Promise<void> {
-  const demo = await store.org.findTenantByName(DEMO_TENANT);
-  if (!demo) return;
-  const scope = { userId: 0, tenantId: demo.id, tenantIds: [demo.id], groupIds: null };
-  if ((await store.gb.page(scope, {}, 0, 1)).total > 0) return;
-  const ebikes = devices.filter((d) => d.assetKind === 'ebike').slice(0, OWNERS.length);
-  for (const [i, d] of ebikes.entries()) {
-    const p = d.profile;
-    const { fields } = checkGbDeclaration({
-      ownerName: OWNERS[i], ownerPhone: `13710${String(4001 + i).padStart(6, '0')}`, brand: p.brand, model: p.model, frameNo: p.frameNo,
-      motorNo: p.motorNo, plateNo: d.name, color: p.color, designSpeed: i === 3 ? 32 : 25, mass: i === 6 ? 63.5 : 48 + (i % 6),
-      motorPower: i === 3 ? 600 : 350 + (i % 2) * 50, pedals: i !== 9,
-    });
-    if (fields) await store.gb.insert(demo.id, fields);
   }
 }

@@ -15,11 +15,14 @@ export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type Publ
 export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
 export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
 export { readUpload } from '../api/multipart-upload';
+export { qrCodeDataUrl, qrCodePng } from '../api/qr-code';
 
 // lists, exports (下载中心) and spreadsheet imports as the system pages do them
 export { startBackgroundExport } from '../api/download/background-export';
 export { buildSheet, sendSheet, sheetFileName, type SheetColumn } from '../api/system/admin-sheet';
-export { EXPORT_LIMIT, idsSchema, requireAll, tenantInScope as requireTenantInScope } from '../api/system/asset-admin-rules';
+export {
+  EXPORT_LIMIT, flagValue, heldResources, idsSchema, requireAll, tenantInScope as requireTenantInScope, type Caller,
+} from '../api/system/asset-admin-rules';
 export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
 
 // alarms and commands

@@ -45,6 +45,8 @@ export interface DemoAsset {
   /** Plate or name the asset was registered under. */
   name: string;
   assetKind: string;
+  /** The fields of its kind as 系统管理 holds them (an e-bike's brand, model, frameNo, motorNo, color, …). */
+  profile: Readonly<Record<string, string | number>>;
 }
 
 /** What a module's demo seed gets: run once per start of the demo profile, after the demo assets exist. */

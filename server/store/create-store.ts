@@ -10,7 +10,6 @@ import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
 import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
-import { GbDeclarationQueries } from './gb-declaration-queries';
 import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
@@ -75,8 +74,6 @@ export interface Store {
   readonly media: MediaQueries;
   /** 宠物守护: pets' profiles, 寻宠模式 and 安全区域. */
   readonly pets: PetQueries;
-  /** 新国标 备案登记. */
-  readonly gb: GbDeclarationQueries;
   /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
   readonly guard: GuardSettingsQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
@@ -132,7 +129,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
     pets: new PetQueries(db),
-    gb: new GbDeclarationQueries(db),
     guard: new GuardSettingsQueries(db),
     attendance: new AttendanceQueries(db),
     attendanceRecords: new AttendanceRecordQueries(db),

@@ -324,30 +324,6 @@ export interface AttendancePunchTable {
   created_at: CreatedAt;
 }
 
-/** 新国标 备案登记 records with their compliance verdict. */
-export interface GbDeclarationTable {
-  id: Generated<number>;
-  tenant_id: number;
-  record_no: string;
-  owner_name: string;
-  owner_phone: string;
-  brand: string;
-  model: string;
-  frame_no: string;
-  motor_no: string;
-  plate_no: string;
-  color: string;
-  design_speed: number;
-  mass: number;
-  motor_power: number;
-  pedals: boolean;
-  compliant: boolean;
-  /** The GbRule codes broken, as JSON text. */
-  broken: ColumnType<string[], string | undefined, string>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-}
-
 /** Uploaded images (asset photos), served by their unguessable name. */
 export interface MediaFileTable {
   id: Generated<number>;
@@ -493,7 +469,6 @@ export interface Database extends AlarmTables, NotifyTables, ReportTables {
   device_guard_settings: DeviceGuardSettingsTable;
   tenant_map_settings: TenantMapSettingsTable;
   media_files: MediaFileTable;
-  gb_declarations: GbDeclarationTable;
   work_areas: WorkAreaTable;
   work_shifts: WorkShiftTable;
   attendance_holidays: AttendanceHolidayTable;

@@ -4,6 +4,7 @@ export { DEMO_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
 export { createTestServer, type TestServer } from '../../testing/test-server';
-export { download, sheetRows, upload, workbook } from '../../testing/asset-admin';
+export { download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
 export { waitExportDone } from '../../testing/export-records';
 export { probeMasked } from '../../testing/masked-probe';
+export { readQrCode } from '../../testing/qr-code-reader';

@@ -12,7 +12,6 @@ import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
-import { gbDeclarations } from './0014-gb-declarations';
 import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
 import { reportEvents } from './0018-report-events';
@@ -40,7 +39,6 @@ const serverMigrations: Record<string, Migration> = {
   '0009-terminal-protocols': terminalProtocols,
   '0012-command-match-keys': commandMatchKeys,
   '0013-asset-profiles': assetProfiles,
-  '0014-gb-declarations': gbDeclarations,
   '0015-attendance': attendance,
   '0016-pet-guard': petGuard,
   '0018-report-events': reportEvents,

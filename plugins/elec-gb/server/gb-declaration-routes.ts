@@ -1,16 +1,14 @@
-import QRCode from 'qrcode';
-import { GB_RULE_NAMES, type GbDeclaration } from '../../../sdk/gb-compliance';
-import { maskMobile } from '../../../sdk/lease';
-import type { GbDeclarationFields, GbDeclarationRecord } from '../../store/gb-declaration-queries';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import {
+  badInput, buildSheet, type Caller, EXPORT_LIMIT, flagValue, heldResources, notFound, pageOffset, qrCodeDataUrl, qrCodePng, requireAll,
+  requireTenantInScope, sendSheet, sessionRoute, sheetFileName, toChinaIso,
+} from '../../../server/module';
 import { ElecGbApi } from '../../../sdk/contracts/elec-gb';
 import type { QueryOf } from '../../../sdk/endpoint';
-import { toChinaIso } from '../../time/china-time';
-import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
-import { EXPORT_LIMIT, flagValue, heldResources, requireAll, tenantInScope, type Caller } from '../system/asset-admin-rules';
-import { checkGbDeclaration, type GbDeclarationInput } from '../../elec-gb/gb-declaration-fields';
+import { GB_RULE_NAMES, type GbDeclaration } from '../../../sdk/gb-compliance';
+import { maskMobile } from '../../../sdk/lease';
+import { checkGbDeclaration, type GbDeclarationInput } from './gb-declaration-fields';
+import type { GbDeclarationFields, GbDeclarationRecord } from './gb-declaration-queries';
+import { gbOf } from './gb-services';
 
 /** 备案登记 (menu 2610) and its buttons. */
 export const GbResource = { declare: 2610, add: 261001, edit: 261002, remove: 261003, export: 261004, label: 261005 } as const;
@@ -48,7 +46,7 @@ export const gbListRoute = sessionRoute.of(ElecGbApi.list, {
     const { query, deps, scope } = ctx;
     const s = await scope();
     const { offset, limit } = pageOffset(query);
-    const page = await deps.store.gb.page(s, filterOf(s, query), offset, limit);
+    const page = await gbOf(deps).store.page(s, filterOf(s, query), offset, limit);
     const full = await mayEdit(ctx);
     return { total: page.total, list: page.list.map((r) => declarationItem(r, full)) };
   },
@@ -65,11 +63,11 @@ export const gbAddRoute = sessionRoute.of(ElecGbApi.add, {
   handler: async (ctx) => {
     const { body, deps, scope, user, audit } = ctx;
     const s = await scope();
-    const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
+    const tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checked(body);
-    if (await deps.store.gb.findByFrame(tenantId, fields.frameNo)) throw badInput(`车架号 ${fields.frameNo} 已备案`);
-    const id = await deps.store.gb.insert(tenantId, fields);
-    const [created] = await deps.store.gb.findMany(s, [id]);
+    if (await gbOf(deps).store.findByFrame(tenantId, fields.frameNo)) throw badInput(`车架号 ${fields.frameNo} 已备案`);
+    const id = await gbOf(deps).store.insert(tenantId, fields);
+    const [created] = await gbOf(deps).store.findMany(s, [id]);
     await audit({ action: '新增备案', target: `备案 ${created!.recordNo}`, after: { ...fields, ownerPhone: maskMobile(fields.ownerPhone) }, tenantId });
     return declarationItem(created!, await mayEdit(ctx));
   },
@@ -90,13 +88,13 @@ export const gbUpdateRoute = sessionRoute.of(ElecGbApi.update, {
   resource: GbResource.edit,
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
-    const [before] = await deps.store.gb.findMany(s, [body.id]);
+    const [before] = await gbOf(deps).store.findMany(s, [body.id]);
     if (!before) throw notFound('备案不存在');
     const fields = checked(editedDeclaration(before, body));
-    const same = await deps.store.gb.findByFrame(before.tenantId, fields.frameNo);
+    const same = await gbOf(deps).store.findByFrame(before.tenantId, fields.frameNo);
     if (same && same.id !== before.id) throw badInput(`车架号 ${fields.frameNo} 已备案`);
-    await deps.store.gb.update(before.id, fields);
-    const [after] = await deps.store.gb.findMany(s, [before.id]);
+    await gbOf(deps).store.update(before.id, fields);
+    const [after] = await gbOf(deps).store.findMany(s, [before.id]);
     await audit({ action: '编辑备案', target: `备案 ${before.recordNo}`, before: declarationItem(before), after: { ...fields, ownerPhone: maskMobile(fields.ownerPhone) }, tenantId: before.tenantId });
     return declarationItem(after!, true);
   },
@@ -106,8 +104,8 @@ export const gbDeleteRoute = sessionRoute.of(ElecGbApi.remove, {
   resource: GbResource.remove,
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
-    const records = requireAll(body.ids, await deps.store.gb.findMany(s, body.ids), '备案');
-    await deps.store.gb.delete(records.map((r) => r.id));
+    const records = requireAll(body.ids, await gbOf(deps).store.findMany(s, body.ids), '备案');
+    await gbOf(deps).store.delete(records.map((r) => r.id));
     for (const r of records) await audit({ action: '删除备案', target: `备案 ${r.recordNo}`, before: declarationItem(r), tenantId: r.tenantId });
     return { deleted: records.length };
   },
@@ -123,12 +121,11 @@ export const gbQrCodeRoute = sessionRoute.of(ElecGbApi.qrCode, {
   auth: 'download',
   raw: true,
   handler: async ({ query, deps, scope, reply }) => {
-    const [record] = await deps.store.gb.findMany(await scope(), [query.id]);
+    const [record] = await gbOf(deps).store.findMany(await scope(), [query.id]);
     if (!record) throw notFound('备案不存在');
     const content = labelText(record);
-    const options = { errorCorrectionLevel: 'M' as const, margin: 2, width: 256 };
-    if (query.format === 'dataUrl') return reply.send({ flag: 1, msg: '', obj: { dataUrl: await QRCode.toDataURL(content, options), text: content } });
-    return reply.type('image/png').header('cache-control', 'private, no-cache').send(await QRCode.toBuffer(content, { ...options, type: 'png' }));
+    if (query.format === 'dataUrl') return reply.send({ flag: 1, msg: '', obj: { dataUrl: await qrCodeDataUrl(content), text: content } });
+    return reply.type('image/png').header('cache-control', 'private, no-cache').send(await qrCodePng(content));
   },
 });
 
@@ -138,7 +135,7 @@ export const gbExportRoute = sessionRoute.of(ElecGbApi.exportList, {
   handler: async (ctx) => {
     const { body, deps, scope, reply } = ctx;
     const s = await scope();
-    const rows = await deps.store.gb.all(s, filterOf(s, body), EXPORT_LIMIT);
+    const rows = await gbOf(deps).store.all(s, filterOf(s, body), EXPORT_LIMIT);
     const full = await mayEdit(ctx);
     const sheet = await buildSheet(
       '备案登记',

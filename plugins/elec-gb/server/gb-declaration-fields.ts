@@ -1,5 +1,5 @@
-import { checkGbCompliance } from '../../sdk/gb-compliance';
-import type { GbDeclarationFields } from '../store/gb-declaration-queries';
+import { checkGbCompliance } from '../../../sdk/gb-compliance';
+import type { GbDeclarationFields } from './gb-declaration-queries';
 
 /** A 备案 record as a form sends it (numbers may come as text). */
 export interface GbDeclarationInput {

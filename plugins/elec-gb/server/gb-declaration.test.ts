@@ -1,12 +1,5 @@
-import jsQR from 'jsqr';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows } from '../../testing/asset-admin';
-
-// pngjs comes with qrcode; it reads the label back into pixels for a QR decoder
-const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(data: Buffer): { width: number; height: number; data: Buffer } } } };
+import { type ApiClient, createTestServer, demoTenantClients, download, readQrCode, sheetRows, type TestServer } from '../../../server/module/testing';
 
 const BASE = '/car/v4/api/prevent/declare';
 
@@ -79,9 +72,7 @@ describe('新国标 备案登记', () => {
     expect((await list(admin, { ids: `${record!.id},999999` })).obj.list.map((d) => d.id)).toEqual([record!.id]);
     const res = await download(server.app, admin, 'GET', `${BASE}/generateQRCode.json?id=${record!.id}`);
     expect(res.headers['content-type']).toBe('image/png');
-    const png = PNG.sync.read(res.rawPayload);
-    const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(code?.data).toBe(`天路新国标备案 ${record!.recordNo}\n车架号 YD2026GB0001\n号牌 深圳A12345\n雅迪 DE3\n合规`);
+    expect(readQrCode(res.rawPayload)).toBe(`天路新国标备案 ${record!.recordNo}\n车架号 YD2026GB0001\n号牌 深圳A12345\n雅迪 DE3\n合规`);
     const asData = await admin.get<{ dataUrl: string; text: string }>(`${BASE}/generateQRCode.json`, { id: record!.id, format: 'dataUrl' });
     expect(asData.obj.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
     expect(await admin.get(`${BASE}/generateQRCode.json`, { id: 999999 })).toMatchObject({ flag: 404, msg: '备案不存在' });

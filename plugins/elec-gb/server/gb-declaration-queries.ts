@@ -1,9 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { GbComplianceLine as SdkComplianceLine, GbDeclaration, GbRule } from '../../sdk/gb-compliance';
-import type { Database } from './db-schema';
-import { wholeNumber } from './masked-search';
-import type { AccessScope } from './scope-queries';
-import { escapeLike } from './vehicle-admin-queries';
+import { type AccessScope, type Database, escapeLike, type Kysely, sql, wholeNumber } from '../../../server/module';
+import type { GbComplianceLine as SdkComplianceLine, GbDeclaration, GbRule } from '../../../sdk/gb-compliance';
+import type { GbDatabase, GbTables } from './gb-tables';
 
 /** What an operator fills in for a 备案 record, with the verdict computed from it. */
 export type GbDeclarationFields = Pick<
@@ -34,7 +31,11 @@ export type GbComplianceLine = Omit<SdkComplianceLine, 'nonCompliant' | 'rate'>;
 
 /** 新国标 备案登记 records, always read and changed within the caller's tenant subtree. */
 export class GbDeclarationQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<GbDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<GbTables>();
+  }
 
   private scoped(scope: AccessScope, filter: GbDeclarationFilter) {
     let q = this.db.selectFrom('gb_declarations as d').innerJoin('tenants as tn', 'tn.id', 'd.tenant_id').where('d.tenant_id', 'in', [...scope.tenantIds]);

@@ -1,15 +1,11 @@
-import { GB_RULE_NAMES, type GbRule } from '../../../sdk/gb-compliance';
-import type { GbComplianceLine } from '../../store/gb-declaration-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import type { AppDeps } from '../app-deps';
-import type { ApiArea } from '../route-registry';
-import { sessionRoute } from '../route-definition';
+import { type AccessScope, type ApiArea, type AppDeps, buildSheet, requireTenantInScope, sendSheet, sessionRoute, sheetFileName } from '../../../server/module';
 import { ElecGbApi } from '../../../sdk/contracts/elec-gb';
-import { buildSheet, sendSheet, sheetFileName } from '../system/admin-sheet';
-import { tenantInScope } from '../system/asset-admin-rules';
+import { GB_RULE_NAMES, type GbRule } from '../../../sdk/gb-compliance';
+import type { GbComplianceLine } from './gb-declaration-queries';
 import {
   gbAddRoute, gbDeleteRoute, gbExportRoute, gbListRoute, gbQrCodeRoute, gbUpdateRoute,
 } from './gb-declaration-routes';
+import { gbOf } from './gb-services';
 
 /** 合规报表 (menu 2620) and its export button. */
 export const GbReportResource = { report: 2620, export: 262001 } as const;
@@ -21,8 +17,8 @@ function reportLine(l: GbComplianceLine) {
 }
 
 async function reportOf(deps: AppDeps, s: AccessScope, tenantId: number | undefined) {
-  if (tenantId !== undefined) tenantInScope(s, tenantId);
-  const lines = (await deps.store.gb.complianceByTenant(s, tenantId)).map(reportLine);
+  if (tenantId !== undefined) requireTenantInScope(s, tenantId);
+  const lines = (await gbOf(deps).store.complianceByTenant(s, tenantId)).map(reportLine);
   const sum = (f: (l: GbComplianceLine) => number) => lines.reduce((n, l) => n + f(l), 0);
   const total = reportLine({
     tenantId: 0, tenantName: '合计', total: sum((l) => l.total), compliant: sum((l) => l.compliant),

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { probeMasked } from '../../testing/masked-probe';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
+import { type ApiClient, createTestServer, demoTenantClients, download, probeMasked, sheetRows, tenantIds, type TestServer, userWith } from '../../../server/module/testing';
 
 // 备案登记: the owner's phone is whole only for those who may edit the record (编辑备案), masked for
 // everyone else, in exports and in the log, and a search finds it by the whole number only.
