@@ -1,4 +1,5 @@
 import type { AssetKind } from '../asset-kinds';
+import { LEASE_ALARM_TYPES } from '../lease';
 
 /**
  * 智能车联 alarms: the contract of docs/api-contract.md "Alarms, geofences and commands" and the
@@ -27,6 +28,23 @@ export const ALARM_LEVELS: readonly { level: AlarmLevel; name: string }[] = [
  * while it lasts and is not handled.
  */
 export type AlarmLifecycle = 'event' | 'condition';
+
+/**
+ * An alarm type a sub-application raises itself (a platform alarm): declared once in the module's
+ * shared file, registered by its server half (`defineServerModule({ alarmTypes })`) and named here.
+ */
+export interface ModuleAlarmType {
+  alarmType: string;
+  alarmName: string;
+  /** On for a tenant that has not saved its own alarm control. */
+  defaultEnabled: boolean;
+  /** 紧急, 一般 or 提示 for a tenant that has not set its own (告警设置). */
+  defaultLevel: AlarmLevel;
+  lifecycle: AlarmLifecycle;
+}
+
+/** The alarm types the built-in sub-applications declare, after the platform's own. */
+export const MODULE_ALARM_TYPES: readonly ModuleAlarmType[] = [...LEASE_ALARM_TYPES];
 
 /** One alarm (times ISO 8601 with offset, lon/lat WGS84). */
 export interface Alarm {
@@ -96,7 +114,7 @@ export interface AlarmPushSettings {
   sms: { enabled: boolean; phones: string[] };
 }
 
-/** Alarm names by `alarmType` (the contract's list: terminal bits, then platform rules). */
+/** Alarm names by `alarmType` (the contract's list: terminal bits, then platform rules, then the sub-applications' own). */
 export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   sos: '紧急报警',
   overspeed: '超速报警',
@@ -141,8 +159,8 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   spo2Low: '血氧过低',
   gbOverspeed: '超标车速',
   displacement: '位移告警',
-  leaseOverdue: '租约逾期',
   spoofSuspected: '设备冒用嫌疑',
+  ...Object.fromEntries(MODULE_ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])),
 };
 
 export const ALARM_HISTORY_PATH = '/car/v1/accelerate/report/alarm/newQueryAlarm';

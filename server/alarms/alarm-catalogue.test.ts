@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_LEVELS, ALARM_TYPE_NAMES } from '../../sdk/services/alarm-service';
-import { ALARM_TYPES, alarmLevel } from './alarm-catalogue';
+import { defineServerModule } from '../module/server-module';
+import { ALARM_TYPES, alarmLevel, alarmTypeInfo, withModuleAlarmTypes } from './alarm-catalogue';
 
 describe('the alarm catalogue', () => {
   it('names every type in the console as the server does', () => {
@@ -16,5 +17,17 @@ describe('the alarm catalogue', () => {
     expect(alarmLevel('vibration', 'urgent')).toBe('urgent');
     expect(alarmLevel('vibration', null)).toBe('normal');
     expect(alarmLevel('vibration', 'critical')).toBe('normal');
+  });
+
+  it("lists a module's alarm types after the platform's own, with the level, lifecycle and switch it declares", () => {
+    expect(ALARM_TYPES.at(-1)).toMatchObject({ alarmType: 'leaseOverdue', alarmName: '租约逾期', source: 'platform', defaultLevel: 'normal', lifecycle: 'condition', defaultEnabled: true });
+    const bins = defineServerModule({ name: 'bins', alarmTypes: [{ alarmType: 'binFull', alarmName: '垃圾桶满溢', defaultEnabled: false, defaultLevel: 'info', lifecycle: 'event' }] });
+    const all = withModuleAlarmTypes([alarmTypeInfo('sos')!], [bins]);
+    expect(all.map((t) => [t.alarmType, t.source, t.defaultEnabled, t.lifecycle])).toEqual([['sos', 'terminal', true, 'event'], ['binFull', 'platform', false, 'event']]);
+  });
+
+  it('refuses a module alarm type whose name is already taken', () => {
+    const clash = defineServerModule({ name: 'clash', alarmTypes: [{ alarmType: 'sos', alarmName: '另一个', defaultEnabled: true, defaultLevel: 'urgent', lifecycle: 'event' }] });
+    expect(() => withModuleAlarmTypes([alarmTypeInfo('sos')!], [clash])).toThrow('alarm type "sos" of module clash is already defined');
   });
 });

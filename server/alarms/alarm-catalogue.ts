@@ -1,4 +1,6 @@
-import type { AlarmLevel, AlarmLifecycle, AlarmSource } from '../../sdk/services/alarm-service';
+import type { AlarmLevel, AlarmLifecycle, AlarmSource, ModuleAlarmType } from '../../sdk/services/alarm-service';
+import type { AnyServerModule } from '../module/module-host';
+import { BUILT_IN_MODULES } from '../modules/built-in-modules';
 
 export type { AlarmLevel, AlarmLifecycle, AlarmSource };
 
@@ -59,8 +61,8 @@ const platform = (alarmType: string, alarmName: string, defaultEnabled: boolean,
   thresholds: thresholds.map(({ value: _v, ...spec }) => spec),
 });
 
-/** Every alarm type, in the order the console lists them (docs/api-contract.md). */
-export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
+/** The platform's own alarm types, in the order the console lists them (docs/api-contract.md). */
+const PLATFORM_ALARM_TYPES: readonly AlarmTypeInfo[] = [
   terminal('sos', '紧急报警', 0, 'urgent/event'),
   terminal('overspeed', '超速报警', 1, 'normal/condition'),
   terminal('fatigue', '疲劳驾驶', 2, 'normal/condition'),
@@ -114,11 +116,26 @@ export const ALARM_TYPES: readonly AlarmTypeInfo[] = [
   ]),
   // an armed e-bike that actually moves: consecutive fixes beyond `distance` metres of where it stood, or riding (guard-rules.ts)
   platform('displacement', '位移告警', true, 'urgent/event', [{ key: 'distance', title: '位移距离', min: 20, max: 2000, integer: true, value: 50 }]),
-  // 电动车租赁: a contract past its end day without the e-bike returned
-  platform('leaseOverdue', '租约逾期', true, 'normal/condition'),
   // a login from another address while the terminal's live connection still reports (GT06 and watch frames carry no secret)
   platform('spoofSuspected', '设备冒用嫌疑', true, 'urgent/event'),
 ];
+
+/** The platform's alarm types, then those each module declares (a type already known is refused). */
+export function withModuleAlarmTypes(own: readonly AlarmTypeInfo[], modules: readonly AnyServerModule[]): AlarmTypeInfo[] {
+  const all = [...own];
+  const known = new Set(own.map((t) => t.alarmType));
+  for (const m of modules) {
+    for (const t of (m.alarmTypes ?? []) as readonly ModuleAlarmType[]) {
+      if (known.has(t.alarmType)) throw new Error(`alarm type "${t.alarmType}" of module ${m.name} is already defined`);
+      known.add(t.alarmType);
+      all.push({ ...t, source: 'platform', defaultThresholds: {}, thresholds: [] });
+    }
+  }
+  return all;
+}
+
+/** Every alarm type: the platform's, then the built-in modules' (the console lists them in this order). */
+export const ALARM_TYPES: readonly AlarmTypeInfo[] = withModuleAlarmTypes(PLATFORM_ALARM_TYPES, BUILT_IN_MODULES);
 
 const BY_TYPE = new Map(ALARM_TYPES.map((t) => [t.alarmType, t]));
 

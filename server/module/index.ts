@@ -26,8 +26,8 @@ export {
 export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
 
 // alarms and commands
-export { alarmTypeInfo } from '../alarms/alarm-catalogue';
 export type { AlarmRow } from '../store/alarm-queries';
+export type { ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';

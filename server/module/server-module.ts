@@ -8,6 +8,7 @@ import type { CommandRequest } from '../commands/command-service';
 import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
+import type { ModuleAlarmType } from '../../sdk/services/alarm-service';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -83,6 +84,12 @@ export interface ServerModuleDefinition<S = undefined> {
   migrations?: Readonly<Record<string, Migration>>;
   /** Built once per server, before the routes answer; route handlers reach them with `moduleServices`. */
   services?(ctx: ModuleContext): S;
+  /**
+   * The alarm types it raises itself (platform alarms): the alarm catalogue lists them after the
+   * platform's own, so 告警设置, 推送设置 and the alarm queries know them. Declare them in the
+   * sub-application's shared SDK file so the console names them from the same declaration.
+   */
+  alarmTypes?: readonly ModuleAlarmType[];
   jobs?: readonly ModuleJob<S>[];
   /** Demo data of the demo profile; must add nothing when it already ran. */
   seedDemo?(ctx: DemoSeedContext): Promise<void>;

@@ -8,6 +8,7 @@ import {
   expectOk,
   HttpService,
   Input,
+  MODULE_ALARM_TYPES,
   NETWORK_ERROR_MESSAGE,
   Textarea,
   ToastService,
@@ -17,10 +18,11 @@ import {
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
 import { PageFrame } from '../components/page-frame';
 
-/** Platform rules; every other type is a terminal alarm bit. */
+/** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
 const PLATFORM_TYPES = new Set([
   'platformOverspeed', 'fenceEnter', 'fenceExit', 'leaveSafeZone', 'offline', 'parking', 'lowBattery',
-  'heartRateAbnormal', 'temperatureHigh', 'temperatureLow', 'bloodPressureHigh', 'bloodPressureLow', 'spo2Low', 'gbOverspeed', 'leaseOverdue', 'spoofSuspected',
+  'heartRateAbnormal', 'temperatureHigh', 'temperatureLow', 'bloodPressureHigh', 'bloodPressureLow', 'spo2Low', 'gbOverspeed', 'spoofSuspected',
+  ...MODULE_ALARM_TYPES.map((t) => t.alarmType),
 ]);
 const TYPE_GROUPS = [
   { title: '终端告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => !PLATFORM_TYPES.has(t)) },

@@ -1,4 +1,5 @@
 import { defineServerModule } from '../../../server/module';
+import { LEASE_ALARM_TYPES } from '../../../sdk/lease';
 import { seedDemoLeases } from './demo-leases';
 import { elecLeaseArea } from './lease-income-routes';
 import { LeaseMonitor } from './lease-monitor';
@@ -11,6 +12,7 @@ import { leasePaymentReceipts } from './migrations/0026-lease-payment-receipts';
 export const elecLeaseModule = defineServerModule<LeaseServices>({
   name: 'elec-lease',
   routes: [elecLeaseArea],
+  alarmTypes: LEASE_ALARM_TYPES,
   // the names they first ran under: databases that ran them look them up by name
   migrations: { '0017-elec-lease': elecLease, '0026-lease-payment-receipts': leasePaymentReceipts },
   services: ({ db, store, clock, alarms, commands, sms, log }) => {

@@ -1,4 +1,5 @@
-import { type AlarmRow, alarmTypeInfo, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type SmsProvider, type Store } from '../../../server/module';
+import { type AlarmRow, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type SmsProvider, type Store } from '../../../server/module';
+import { LEASE_OVERDUE_ALARM } from '../../../sdk/lease';
 import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 
 /** What the monitor needs of the alarm engine (AlarmEngine fits). */
@@ -89,17 +90,17 @@ export class LeaseMonitor {
   async endAlarm(vehicleId: number): Promise<void> {
     const terminalId = await this.opts.lease.terminalOf(vehicleId);
     if (terminalId === undefined) return;
-    const row = await this.opts.store.alarms.end(terminalId, 'leaseOverdue', this.opts.clock.now());
+    const row = await this.opts.store.alarms.end(terminalId, LEASE_OVERDUE_ALARM.alarmType, this.opts.clock.now());
     if (row) this.opts.alarms?.announceEnded(row);
   }
 
   private async raiseAlarm(c: OverdueContract, now: Date): Promise<void> {
     if (c.terminalId === null) return;
     const { store } = this.opts;
-    const own = (await store.alarms.settings.controlsOfType('leaseOverdue')).find((s) => s.tenantId === c.tenantId);
-    if (own ? !own.enabled : !alarmTypeInfo('leaseOverdue')!.defaultEnabled) return;
+    const own = (await store.alarms.settings.controlsOfType(LEASE_OVERDUE_ALARM.alarmType)).find((s) => s.tenantId === c.tenantId);
+    if (own ? !own.enabled : !LEASE_OVERDUE_ALARM.defaultEnabled) return;
     const row = await store.alarms.open({
-      tenantId: c.tenantId, terminalId: c.terminalId, alarmType: 'leaseOverdue', source: 'platform', startTime: now, lon: null, lat: null, speed: null,
+      tenantId: c.tenantId, terminalId: c.terminalId, alarmType: LEASE_OVERDUE_ALARM.alarmType, source: 'platform', startTime: now, lon: null, lat: null, speed: null,
       detail: { contractId: c.id, contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate },
     });
     if (row) this.opts.alarms?.announceRaised(row);
