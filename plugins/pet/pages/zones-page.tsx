@@ -186,7 +186,7 @@ const ZonesPage = observer(function ZonesPage() {
       </aside>
       <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
         {/* a new map for each pet: it opens on that pet (or its zones), the draft comes into view once it is changed */}
-        <AssetMap key={petId} items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+        <AssetMap key={petId} kind="pet" items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
       </section>
     </div>
   );
