@@ -4,19 +4,20 @@
  * pet here) and an e-bike (a GT06 guard that registers itself) the operator opens the info dialog
  * from the kind's monitor, 告警中心 with the alarm the device raised — its headers, its filters,
  * 历史告警 and the handling example — 里程报表 filtered to the asset, whose filters then speak the
- * kind's words, and 轨迹回放 opened for it. None of the vehicle words the kind says otherwise (read from the SDK's vocabulary)
- * appears in them. Runs its own server.
+ * kind's words, 轨迹回放 opened for it, 电子围栏 with a fence on it alone (its binding and its delete
+ * question) and the kind's own area: the 考勤区域 dialog of a person, 安全区域 of a pet. None of the
+ * vehicle words the kind says otherwise (read from the SDK's vocabulary) appears in them. Runs its own server.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { AssetKind } from '../sdk/asset-kinds';
 import { ASSET_VOCABULARY, MIXED_ASSET_WORDS, searchLabel, vehicleWordsAvoided } from '../sdk/asset-vocabulary';
 import { test } from './browser';
-import { ADMIN, login } from './console-app';
+import { ADMIN, login, type Session } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { Gt06Guard } from './gt06-guard';
 import { startServer, type RunningServer } from './server';
-import { liveReady } from './sos-terminal';
+import { liveReady, screenshot } from './sos-terminal';
 import { WATCH_SOS, WatchBadge } from './watch-badge';
 
 /** A demo badge (card.e2e's): its wearer is one of the demo staff. */
@@ -154,11 +155,73 @@ async function checkPlayback(page: Page, kind: AssetKind, terminalNo: string): P
   await speaksOwnWords(page.getByTestId('playback-page'), kind, `the ${kind}'s 轨迹回放`);
 }
 
+/**
+ * 电子围栏 with a fence on `terminalNo` alone (made through the API): its binding says the kind's
+ * noun and group word (人员 1 · 部门 0), and so does the question before deleting it; the editor's
+ * lists of what may be bound are in the words of every kind listed (a tenant of several kinds: 资产, 分组).
+ */
+async function checkFence(page: Page, session: Session, kind: AssetKind, terminalNo: string): Promise<void> {
+  const words = ASSET_VOCABULARY[kind];
+  const headers = { sessionId: session.sessionId, userId: session.userId };
+  const list = await (await page.request.get('/car/v4/api/monitor/list.json', { headers, params: { keyword: terminalNo, current: 1, pageSize: 5, status: 'all' } })).json();
+  const asset = (list.obj.list as { terminalNo: string; vehicleId: number; lon: number; lat: number }[]).find((i) => i.terminalNo === terminalNo)!;
+  const name = `${words.noun}围栏`;
+  const saved = await (await page.request.post('/car/v4/api/fence/save.json', {
+    headers, data: { name, shape: 'circle', center: [asset.lon, asset.lat], radius: 300, trigger: 'both', vehicleIds: [asset.vehicleId], groupIds: [] },
+  })).json();
+  expect(saved.flag, saved.msg).toBe(1);
+
+  await page.goto('/car/fence');
+  const item = page.getByRole('listitem', { name: `围栏 ${name}` });
+  await shows(item.getByText(`${words.noun} 1 · ${words.groupLabel} 0`, { exact: true }), `the fence's binding in the ${kind}'s words`, 30_000);
+  await speaksOwnWords(item, kind, `the ${kind}'s fence`);
+  await screenshot(page, `kind-words-${kind}-fence.png`);
+  await item.getByRole('button', { name: '删除' }).click();
+  const question = await shows(page.getByRole('alertdialog', { name: '删除围栏' }), 'the 删除围栏 question');
+  await shows(question.getByText(`删除后绑定的${words.noun}不再产生该围栏的告警`, { exact: false }), `the question in the ${kind}'s words`);
+  await speaksOwnWords(question, kind, `the ${kind}'s 删除围栏 question`);
+  await question.getByRole('button', { name: '取消' }).click();
+
+  await item.getByRole('button', { name: '编辑' }).click();
+  const editor = await shows(page.getByRole('form', { name: '编辑围栏' }), 'the fence editor');
+  // the demo tenant holds vehicles, people, pets and e-bikes: what may be bound is said in the words of several kinds
+  await shows(editor.getByRole('group', { name: `绑定${MIXED_ASSET_WORDS.groupLabel}` }), `the 绑定${MIXED_ASSET_WORDS.groupLabel} list`);
+  await shows(editor.getByText(`绑定${MIXED_ASSET_WORDS.noun}（已选 1 ${MIXED_ASSET_WORDS.unit}）`, { exact: true }), `the 绑定${MIXED_ASSET_WORDS.noun} list`);
+  await shows(editor.getByRole('textbox', { name: `搜索${MIXED_ASSET_WORDS.noun}` }), 'the search of what may be bound');
+  await screenshot(page, `kind-words-${kind}-fence-editor.png`);
+  await editor.getByRole('button', { name: '取消' }).click();
+}
+
+/** 考勤区域 of 智能工牌: the 新增考勤区域 dialog, its map opened on the people, speaks of people. */
+async function checkWorkAreaDialog(page: Page): Promise<void> {
+  await page.goto('/card/attendance');
+  await (await shows(page.getByRole('button', { name: '新增区域' }), 'the 新增区域 button', 30_000)).click();
+  const dialog = await shows(page.getByRole('dialog', { name: '新增考勤区域' }), 'the work area dialog');
+  await shows(dialog.getByText(/^地图显示人员 \d+ 人/), 'the people the map opens on', 30_000);
+  await speaksOwnWords(dialog, 'person', 'the 新增考勤区域 dialog');
+  await screenshot(page, 'kind-words-work-area.png');
+  await dialog.getByRole('button', { name: '取消' }).click();
+}
+
+/** 安全区域 of 宠物守护 for `pet`: its side and its map (with the legend) speak of pets. */
+async function checkSafeZones(page: Page, pet: string): Promise<void> {
+  await page.goto('/pet/zones');
+  const side = await shows(page.getByRole('complementary', { name: '安全区域' }), 'the 安全区域 side', 30_000);
+  await side.getByRole('textbox', { name: '搜索宠物' }).fill(pet);
+  const picked = side.getByRole('combobox', { name: '宠物' });
+  await expect.poll(() => picked.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? ''), { timeout: 30_000 }).toBe(pet);
+  const map = page.getByRole('region', { name: '安全区域地图' });
+  await shows(map.locator('.tl-map-legend'), 'the map legend', 30_000);
+  await speaksOwnWords(side, 'pet', 'the 安全区域 side');
+  await speaksOwnWords(map, 'pet', 'the 安全区域 map');
+  await screenshot(page, 'kind-words-pet-zones.png');
+}
+
 describe('each kind speaks its own words', () => {
-  test('a person: 人员信息, 告警中心 headed 姓名 and 部门 with its handling example, 里程报表, 轨迹回放', async ({ newContext }) => {
+  test('a person: 人员信息, 告警中心 headed 姓名 and 部门 with its handling example, 里程报表, 轨迹回放, 电子围栏, 考勤区域', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
-    await login(page, ADMIN);
+    const session = await login(page, ADMIN);
     await ready;
     await checkInfoDialog(page, 'person', '/card/monitor', BADGE);
 
@@ -166,9 +229,11 @@ describe('each kind speaks its own words', () => {
     await checkAlarmCentre(page, 'person', BADGE, '紧急报警');
     await checkMileageReport(page, 'person', BADGE);
     await checkPlayback(page, 'person', BADGE);
+    await checkFence(page, session, 'person', BADGE);
+    await checkWorkAreaDialog(page);
   });
 
-  test('a pet: 宠物信息, 告警中心 with its collar taken off, 里程报表, 轨迹回放', async ({ newContext }) => {
+  test('a pet: 宠物信息, 告警中心 with its collar taken off, 里程报表, 轨迹回放, 电子围栏, 安全区域', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
     const session = await login(page, ADMIN);
@@ -191,12 +256,14 @@ describe('each kind speaks its own words', () => {
     await checkAlarmCentre(page, 'pet', COLLAR, '脱落报警');
     await checkMileageReport(page, 'pet', COLLAR);
     await checkPlayback(page, 'pet', COLLAR);
+    await checkFence(page, session, 'pet', COLLAR);
+    await checkSafeZones(page, PET);
   });
 
-  test('an e-bike: 电动车信息, its menu 电动车监控, 告警中心 with its guard’s low battery, 里程报表, 轨迹回放', async ({ newContext }) => {
+  test('an e-bike: 电动车信息, its menu 电动车监控, 告警中心 with its guard’s low battery, 里程报表, 轨迹回放, 电子围栏', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     const ready = liveReady(page);
-    await login(page, ADMIN);
+    const session = await login(page, ADMIN);
     await ready;
     await checkInfoDialog(page, 'ebike', '/elec-car/monitor', GUARD);
     // 电动车卫士's menu names its monitor 电动车监控
@@ -205,5 +272,6 @@ describe('each kind speaks its own words', () => {
     await checkAlarmCentre(page, 'ebike', GUARD, '低电报警');
     await checkMileageReport(page, 'ebike', GUARD);
     await checkPlayback(page, 'ebike', GUARD);
+    await checkFence(page, session, 'ebike', GUARD);
   });
 });

@@ -1,5 +1,5 @@
 /** How an asset is shown and filtered: pure helpers over {@link MonitorItem}. */
-import { vocabularyOf } from './asset-vocabulary';
+import { vocabularyOf, type ListWords } from './asset-vocabulary';
 import type { MonitorItem } from './services/live-service';
 
 /** Drawing state: offline grey, alarm red, moving green, stopped blue. */
@@ -22,6 +22,12 @@ export const ASSET_STATE_LABELS: Record<AssetState, string> = { moving: '行驶'
 export function assetStateLabel(state: AssetState, kind: string | null | undefined): string {
   const v = vocabularyOf(kind);
   return state === 'moving' ? v.moving : state === 'stopped' ? v.still : ASSET_STATE_LABELS[state];
+}
+
+/** A state as the assets of a list say it: their one kind's words, 移动 of several kinds (see {@link listWords}). */
+export function listStateLabel(state: AssetState, words: Pick<ListWords, 'kind' | 'moving'>): string {
+  if (words.kind) return assetStateLabel(state, words.kind);
+  return state === 'moving' ? words.moving : ASSET_STATE_LABELS[state];
 }
 
 /**

@@ -111,7 +111,8 @@ export function useCenterEntry(initial?: LonLat): CenterEntry {
 }
 
 const useStyles = makeStyles({
-  fields: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
+  // two columns that share a narrow side panel (320 px) without pushing the right one out of it
+  fields: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '8px 16px', '& .fui-Input, & .fui-Select': { minWidth: 0, maxWidth: '100%' } },
   wide: { gridColumn: '1 / -1' },
   row: { display: 'flex', gap: '8px', alignItems: 'flex-end' },
   grow: { flexGrow: 1 },

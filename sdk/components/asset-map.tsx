@@ -1,4 +1,5 @@
 import { createElement, lazy, Suspense, useMemo, type CSSProperties } from 'react';
+import type { AssetKind } from '../asset-kinds';
 import { useService } from '../react/use-service';
 import { ConfigService, type MapProvider } from '../services/config-service';
 import type { MonitorItem } from '../services/live-service';
@@ -53,6 +54,11 @@ export interface AssetMapProps {
    */
   draw?: DrawMode;
   onDraw?: (shape: DrawnShape) => void;
+  /**
+   * The kind of asset the map is about (its page's): the legend says its words (移动, 骑行 …) while no
+   * asset is shown. Default: a vehicle's.
+   */
+  kind?: AssetKind;
   /** Show the colour legend (default true). */
   legend?: boolean;
   className?: string;

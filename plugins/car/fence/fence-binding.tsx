@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { Input } from '@tianlu/sdk';
+import { Input, searchLabel } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { flattenGroups } from '../alarm/alarm-history-filter';
 import type { FenceStore } from './fence-store';
 
-/** Vehicles listed at once; a search narrows the rest. */
-const SHOWN_VEHICLES = 200;
+/** Assets listed at once; a search narrows the rest. */
+const SHOWN_ASSETS = 200;
 
 const useStyles = makeStyles({
   box: { display: 'flex', flexDirection: 'column', gap: '4px' },
@@ -14,21 +14,25 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
-/** 绑定车组 and 绑定车辆 of the fence being edited. */
+/**
+ * The groups and assets the fence being edited binds, in the words of the assets listed (绑定车组 and
+ * 绑定车辆 of vehicles, 绑定部门 and 绑定人员 of people, 绑定分组 and 绑定资产 of several kinds).
+ */
 export const FenceBinding = observer(function FenceBinding(props: { store: FenceStore }) {
   const s = useStyles();
   const { store } = props;
   const draft = store.draft!;
+  const { noun, groupLabel, unit } = store.words;
   const [keyword, setKeyword] = useState('');
   const groups = flattenGroups(store.groups);
   const k = keyword.trim().toLowerCase();
   const matching = store.vehicles.filter((v) => !k || (v.plateNo ?? '').toLowerCase().includes(k) || v.terminalNo.includes(k));
   return (
     <>
-      <div className={s.box} role="group" aria-label="绑定车组">
-        <Text weight="semibold">绑定车组（已选 {draft.groupIds.length} 个）</Text>
+      <div className={s.box} role="group" aria-label={`绑定${groupLabel}`}>
+        <Text weight="semibold">绑定{groupLabel}（已选 {draft.groupIds.length} 个）</Text>
         <div className={s.list}>
-          {groups.length === 0 && <span className={s.muted}>暂无车组</span>}
+          {groups.length === 0 && <span className={s.muted}>暂无{groupLabel}</span>}
           {groups.map((g) => (
             <div key={g.id} style={{ paddingLeft: g.depth * 14 }}>
               <Checkbox label={g.name} checked={draft.groupIds.includes(Number(g.id))} onChange={(_, d) => store.toggleGroup(Number(g.id), !!d.checked)} />
@@ -36,12 +40,12 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
           ))}
         </div>
       </div>
-      <div className={s.box} role="group" aria-label="绑定车辆">
-        <Text weight="semibold">绑定车辆（已选 {draft.vehicleIds.length} 辆）</Text>
-        <Input maxLength={50} size="small" placeholder="搜索车牌号/终端号" aria-label="搜索车辆" value={keyword} onChange={(_, d) => setKeyword(d.value)} />
+      <div className={s.box} role="group" aria-label={`绑定${noun}`}>
+        <Text weight="semibold">绑定{noun}（已选 {draft.vehicleIds.length} {unit}）</Text>
+        <Input maxLength={50} size="small" placeholder={`搜索${searchLabel(store.words)}`} aria-label={`搜索${noun}`} value={keyword} onChange={(_, d) => setKeyword(d.value)} />
         <div className={s.list}>
-          {matching.length === 0 && <span className={s.muted}>没有匹配的车辆</span>}
-          {matching.slice(0, SHOWN_VEHICLES).map((v) => (
+          {matching.length === 0 && <span className={s.muted}>没有匹配的{noun}</span>}
+          {matching.slice(0, SHOWN_ASSETS).map((v) => (
             <div key={v.terminalNo}>
               <Checkbox
                 label={`${v.plateNo || v.terminalNo}（${v.terminalNo}）`}
@@ -50,7 +54,7 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
               />
             </div>
           ))}
-          {matching.length > SHOWN_VEHICLES && <span className={s.muted}>还有 {matching.length - SHOWN_VEHICLES} 辆，请输入关键字缩小范围</span>}
+          {matching.length > SHOWN_ASSETS && <span className={s.muted}>还有 {matching.length - SHOWN_ASSETS} {unit}，请输入关键字缩小范围</span>}
         </div>
       </div>
     </>

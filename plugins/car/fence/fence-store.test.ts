@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpService, MonitorItem } from '@tianlu/sdk';
-import { FenceApi, type Endpoint } from '@tianlu/sdk';
+import { ASSET_VOCABULARY, FenceApi, MIXED_ASSET_WORDS, vehicleWordsAvoided, type Endpoint } from '@tianlu/sdk';
 import { checkDraft, FenceStore, type Fence } from './fence-store';
 
 const fence = (id: number, patch: Partial<Fence> = {}): Fence => ({
@@ -104,6 +104,31 @@ describe('the map while a fence is drafted', () => {
     store.create();
     expect(store.mapView).toBe('new');
     expect(store.mapVehicles.map((v) => v.vehicleId)).toEqual([1, 2, 4]);
+  });
+});
+
+describe('the words of a fence', () => {
+  it('speaks of what it binds in the words of their kind; the list of the assets to bind in the words of all of them', async () => {
+    const { store } = setup();
+    await store.load();
+    const asset = (vehicleId: number, assetKind: string, groupId: number | null = null) =>
+      ({ terminalNo: `00000000000${vehicleId}`, plateNo: `资产${vehicleId}`, vehicleId, groupId, assetKind, lon: null, lat: null }) as MonitorItem;
+    store.vehicles = [asset(1, 'vehicle', 7), asset(2, 'person', 8), asset(3, 'person', 8), asset(4, 'pet')];
+    const words = (vehicleIds: number[], groupIds: number[] = []) => {
+      const w = store.wordsOf({ vehicleIds, groupIds });
+      return [w.noun, w.groupLabel, w.unit];
+    };
+    expect(words([2, 3])).toEqual([ASSET_VOCABULARY.person.noun, ASSET_VOCABULARY.person.groupLabel, ASSET_VOCABULARY.person.unit]);
+    // a group binds the assets in it
+    expect(words([], [8])).toEqual([ASSET_VOCABULARY.person.noun, ASSET_VOCABULARY.person.groupLabel, ASSET_VOCABULARY.person.unit]);
+    expect(words([4])).toEqual([ASSET_VOCABULARY.pet.noun, ASSET_VOCABULARY.pet.groupLabel, ASSET_VOCABULARY.pet.unit]);
+    expect(words([1])).toEqual([ASSET_VOCABULARY.vehicle.noun, ASSET_VOCABULARY.vehicle.groupLabel, ASSET_VOCABULARY.vehicle.unit]);
+    expect(words([1, 2])).toEqual([MIXED_ASSET_WORDS.noun, MIXED_ASSET_WORDS.groupLabel, MIXED_ASSET_WORDS.unit]);
+    // binding nothing listed: the words of every asset it may bind
+    expect(words([])).toEqual([MIXED_ASSET_WORDS.noun, MIXED_ASSET_WORDS.groupLabel, MIXED_ASSET_WORDS.unit]);
+    store.vehicles = [asset(2, 'person'), asset(3, 'person')];
+    expect(store.words.noun).toBe(ASSET_VOCABULARY.person.noun);
+    for (const word of vehicleWordsAvoided('person')) expect(Object.values(store.wordsOf({ vehicleIds: [], groupIds: [] }))).not.toContain(word);
   });
 });
 

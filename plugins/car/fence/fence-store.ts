@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import {
   expectOk,
   FenceApi,
+  listWords,
   MONITOR_LIST_PATH,
   MONITOR_MAX_PAGE_SIZE,
   MONITOR_TREE_PATH,
@@ -12,6 +13,7 @@ import {
   type FenceSaveBody,
   type FenceTrigger,
   type HttpService,
+  type ListWords,
   type MapShape,
   type MonitorItem,
   type VehicleGroup,
@@ -97,6 +99,23 @@ export class FenceStore {
     const placed = this.vehicles.filter((v) => v.lon !== null && v.lat !== null);
     if (!d.id && !d.vehicleIds.length && !d.groupIds.length) return placed;
     return placed.filter((v) => d.vehicleIds.includes(v.vehicleId!) || (v.groupId !== null && d.groupIds.includes(v.groupId)));
+  }
+
+  /**
+   * What the page calls the assets it may bind and their groups, from the vocabulary of their kinds:
+   * 车辆/车组 when all are vehicles, 人员/部门 when all are people, 资产/分组 when of several kinds.
+   */
+  get words(): ListWords {
+    return listWords(this.vehicles.map((v) => v.assetKind));
+  }
+
+  /**
+   * The words of what `fence` binds (its assets and those of its groups): 人员 3 · 部门 1 for a fence
+   * on people; the page's words while it binds nothing listed.
+   */
+  wordsOf(fence: Pick<FenceDraft, 'vehicleIds' | 'groupIds'>): ListWords {
+    const bound = this.vehicles.filter((v) => fence.vehicleIds.includes(v.vehicleId!) || (v.groupId !== null && fence.groupIds.includes(v.groupId)));
+    return bound.length ? listWords(bound.map((v) => v.assetKind)) : this.words;
   }
 
   /** Which view the map opens on: browsing, a new fence, or the fence edited (a new view fits its vehicles again). */

@@ -9,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, ConfirmDialog, HttpService, ToastService, useService } from '@tianlu/sdk';
+import { AssetMap, ConfirmDialog, HttpService, ToastService, useService, type ListWords } from '@tianlu/sdk';
 import { FenceEditor } from '../fence/fence-editor';
 import { SHAPE_LABELS, TRIGGER_LABELS, FenceStore, type Fence } from '../fence/fence-store';
 
@@ -43,9 +43,15 @@ const useStyles = makeStyles({
   empty: { color: tokens.colorNeutralForeground3, padding: '16px 0', textAlign: 'center' },
 });
 
-const bindingText = (f: Fence) => `车辆 ${f.vehicleIds.length} · 车组 ${f.groupIds.length}`;
+/** What a fence binds, in the words of its assets' kind: 车辆 2 · 车组 1, 人员 3 · 部门 1, 资产 4 · 分组 0. */
+function bindingText(f: Fence, words: ListWords): string {
+  return `${words.noun} ${f.vehicleIds.length} · ${words.groupLabel} ${f.groupIds.length}`;
+}
 
-/** /car/fence 电子围栏: the fences on the map, drawing circles and polygons, binding vehicles and groups. */
+/**
+ * /car/fence 电子围栏: the fences on the map, drawing circles and polygons, binding assets and
+ * groups; each says what it binds in its assets' words (the vocabulary of their kind).
+ */
 const FencePage = observer(function FencePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
@@ -105,7 +111,7 @@ const FencePage = observer(function FencePage() {
                     <Badge appearance="tint" size="small" color="informative">
                       {TRIGGER_LABELS[f.trigger]}
                     </Badge>
-                    {bindingText(f)}
+                    <span>{bindingText(f, store.wordsOf(f))}</span>
                   </span>
                   <span className={s.actions}>
                     <Button
@@ -136,7 +142,7 @@ const FencePage = observer(function FencePage() {
         )}
       </aside>
       <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''}>
-        {/* a fence being edited opens on the vehicles it binds; on the fence itself when none has a position */}
+        {/* a fence being edited opens on the assets it binds; on the fence itself when none has a position */}
         <AssetMap
           key={store.mapView}
           items={store.mapVehicles}
@@ -151,7 +157,7 @@ const FencePage = observer(function FencePage() {
       {deleting && (
         <ConfirmDialog
           title="删除围栏"
-          message={`确定删除围栏“${deleting.name}”吗？删除后绑定的车辆不再产生该围栏的告警。`}
+          message={`确定删除围栏“${deleting.name}”吗？删除后绑定的${store.wordsOf(deleting).noun}不再产生该围栏的告警。`}
           confirmText="删除"
           alert
           onConfirm={() => confirmDelete(deleting)}

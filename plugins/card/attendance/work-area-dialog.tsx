@@ -3,7 +3,7 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import {
-  AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
   useAssetsOfKind, useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { AttendancePaths, errorText, type WorkArea, type WorkShift } from './attendance-api';
@@ -32,12 +32,13 @@ function boundPeople(people: readonly MonitorItem[], area: WorkArea, shifts: rea
   return people.filter((p) => (p.vehicleId !== null && ids.has(p.vehicleId)) || (!!p.department && departments.has(p.department)));
 }
 
-/** What the map opens on, said under it. */
+/** What the map opens on, said under it in the words of people (人员, 人). */
 function viewNote(shown: readonly MonitorItem[], editing: boolean, areas: number): string {
+  const { noun, unit } = ASSET_VOCABULARY.person;
   const names = shown.slice(0, 5).map((p) => p.plateNo ?? p.terminalNo).join('、') + (shown.length > 5 ? ' 等' : '');
-  if (shown.length) return `地图显示${editing ? '绑定人员' : '人员'} ${shown.length} 人：${names}`;
-  if (editing) return '没有已定位的绑定人员，地图显示本区域';
-  return areas ? '没有已定位的人员，地图显示已有的考勤区域' : '没有已定位的人员';
+  if (shown.length) return `地图显示${editing ? `绑定${noun}` : noun} ${shown.length} ${unit}：${names}`;
+  if (editing) return `没有已定位的绑定${noun}，地图显示本区域`;
+  return areas ? `没有已定位的${noun}，地图显示已有的考勤区域` : `没有已定位的${noun}`;
 }
 
 type AreaField = 'name' | 'center' | 'radius';

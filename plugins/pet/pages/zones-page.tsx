@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
-  AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, PlaceSearch,
   useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
@@ -25,6 +25,9 @@ interface Draft {
 }
 
 const EMPTY: Draft = { name: '', radius: '200' };
+
+/** What a pet is called here (宠物). */
+const PET = ASSET_VOCABULARY.pet.noun;
 
 /**
  * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map, which opens on the pet with its
@@ -138,10 +141,10 @@ const ZonesPage = observer(function ZonesPage() {
     <div className={s.page}>
       <aside className={s.side} aria-label="安全区域">
         <Text weight="semibold" size={400}>安全区域</Text>
-        <Field label="搜索宠物">
+        <Field label={`搜索${PET}`}>
           <Input value={keyword} placeholder="名字或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
         </Field>
-        <Field label="宠物">
+        <Field label={PET}>
           <Select value={petId === undefined ? '' : String(petId)} onChange={(_, d) => setPetId(Number(d.value))}>
             {pets.map((p) => <option key={p.vehicleId} value={p.vehicleId}>{p.name}</option>)}
           </Select>
@@ -170,11 +173,11 @@ const ZonesPage = observer(function ZonesPage() {
           }}
         />
         <CenterFields entry={entry} />
-        {!center && <Text size={200}>在地图上画圆、输入圆心，或用宠物当前位置</Text>}
+        {!center && <Text size={200}>在地图上画圆、输入圆心，或用{PET}当前位置</Text>}
         <div className={s.row}>
           <Button appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
           <Button disabled={!position || position.lon === null} onClick={() => position?.lon != null && entry.setWgs84([position.lon, position.lat!])}>
-            用宠物当前位置
+            用{PET}当前位置
           </Button>
         </div>
         <div className={s.row}>
@@ -186,7 +189,7 @@ const ZonesPage = observer(function ZonesPage() {
       </aside>
       <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
         {/* a new map for each pet: it opens on that pet (or its zones), the draft comes into view once it is changed */}
-        <AssetMap key={petId} items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+        <AssetMap key={petId} kind="pet" items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
       </section>
     </div>
   );

@@ -3,8 +3,8 @@ import './asset-map.css';
 import * as L from 'leaflet';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { ASSET_STATE_COLORS, assetStateLabel, hasPosition, type AssetState } from '../../asset-status';
-import { listWords } from '../../asset-vocabulary';
+import { ASSET_STATE_COLORS, hasPosition, listStateLabel, type AssetState } from '../../asset-status';
+import { listWords, vocabularyOf } from '../../asset-vocabulary';
 import { useService } from '../../react/use-service';
 import { ConfigService, type MapProvider } from '../../services/config-service';
 import type { AssetMapProps } from '../asset-map';
@@ -174,8 +174,9 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     return () => void line.remove();
   }, [view, props.trail, provider]);
 
-  // the legend speaks the kind on the map (people and pets 移动, e-bikes 骑行); several kinds: a vehicle's words
-  const legendKind = useMemo(() => listWords(props.items.map((i) => i.assetKind)).kind, [props.items]);
+  // the legend speaks the kind on the map (people and pets 移动, e-bikes 骑行), the map's own kind while
+  // none is shown; several kinds: the words of several
+  const legendWords = useMemo(() => listWords(props.items.map((i) => i.assetKind), vocabularyOf(props.kind)), [props.items, props.kind]);
   const classes = ['tl-asset-map', provider === 'offline' ? 'tl-offline' : '', far ? 'tl-zoom-far' : '', props.className ?? ''].filter(Boolean).join(' ');
   return (
     <div className={classes} style={props.style} data-provider={provider}>
@@ -190,7 +191,7 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
           {LEGEND.map((s) => (
             <span key={s}>
               <i style={{ background: ASSET_STATE_COLORS[s] }} />
-              {assetStateLabel(s, legendKind)}
+              {listStateLabel(s, legendWords)}
             </span>
           ))}
         </div>

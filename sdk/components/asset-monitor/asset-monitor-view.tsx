@@ -285,7 +285,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
         )}
       </aside>
       <section className={s.map} aria-label="地图">
-        <AssetMap items={shown} selected={store.selected} onSelect={store.select} />
+        <AssetMap items={shown} kind={assetKind} selected={store.selected} onSelect={store.select} />
         <div className={s.over}>
           <div className={s.overlay} data-testid="monitor-count">
             <span>

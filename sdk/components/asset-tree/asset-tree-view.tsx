@@ -1,6 +1,7 @@
 import { Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
+import { ASSET_VOCABULARY } from '../../asset-vocabulary';
 import type { AssetTreeProps } from '../asset-tree';
 import { rowWindow } from '../data-table/windowing';
 import PersonStatusChips from '../person-status/person-status-chips-view';
@@ -93,7 +94,9 @@ const useStyles = makeStyles({
 export default function AssetTreeView(props: AssetTreeProps) {
   const s = useStyles();
   const { groups, status, keyword, hidden, groupOf } = props;
-  const noun = props.noun ?? '车辆';
+  // told nothing, the tree speaks of vehicles, in their vocabulary
+  const noun = props.noun ?? ASSET_VOCABULARY.vehicle.noun;
+  const searchLabel = props.searchLabel ?? `${ASSET_VOCABULARY.vehicle.nameLabel} / 终端号`;
   // live pushes change every item each second: the tree follows in a render of its own, after the map's
   const items = useDeferredValue(props.items);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => allGroups(groups));
@@ -194,7 +197,7 @@ export default function AssetTreeView(props: AssetTreeProps) {
         ))}
       </div>
       <span className={s.searchBox}>
-        <input className={s.search} type="search" maxLength={SEARCH_MAX_LENGTH} placeholder={`搜索${props.searchLabel ?? '车牌号 / 终端号'}`} aria-label={`搜索${(props.searchLabel ?? '车牌号 / 终端号').replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
+        <input className={s.search} type="search" maxLength={SEARCH_MAX_LENGTH} placeholder={`搜索${searchLabel}`} aria-label={`搜索${searchLabel.replace(' / ', '或')}`} value={keyword} onChange={(e) => props.onKeywordChange(e.target.value)} />
         <TextLengthCounter length={keyword.length} max={SEARCH_MAX_LENGTH} style={COUNTER_POSITION} />
       </span>
       <div ref={list} className={s.list} role="tree" aria-label={noun} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} style={props.height ? { height: props.height, flexGrow: 0 } : undefined}>

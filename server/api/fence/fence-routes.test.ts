@@ -67,7 +67,7 @@ describe('fences (电子围栏)', () => {
     await bad({ name: '直线', shape: 'polygon', points: [[121, 31], [121.1, 31.1], [121.2, 31.2]] }, 400, '多边形的顶点不能重合或在一条直线上');
     await bad({ name: '星形', shape: 'star', center: [116.4, 39.9], radius: 100 }, 400, '围栏形状取值不正确');
     await bad({ id, name: '第二个', shape: 'polygon', points: square }, 400, '围栏名称已存在');
-    await bad({ name: '越权', shape: 'polygon', points: square, vehicleIds: [otherVehicle] }, 404, '车辆不存在');
+    await bad({ name: '越权', shape: 'polygon', points: square, vehicleIds: [otherVehicle] }, 404, '资产不存在');
     await bad({ id: 999999, name: '不存在', shape: 'polygon', points: square }, 404, '围栏不存在');
     const after = (await admin.get<Fence[]>(LIST)).obj;
     expect(after.find((f) => f.id === id)).toEqual(before.find((f) => f.id === id));

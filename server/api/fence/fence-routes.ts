@@ -1,4 +1,5 @@
 import { polygonAreaMetres } from '../../alarms/fence-geometry';
+import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import type { Fence } from '../../../sdk/fence';
 import { FENCE_MAX_POINTS, FenceApi, type FenceSaveBody } from '../../../sdk/contracts/fence';
 import type { FenceInput, FenceRecord } from '../../store/fence-queries';
@@ -66,8 +67,9 @@ export const fenceSaveRoute = sessionRoute.of(FenceApi.save, {
     const scope = await ctx.scope();
     const vehicleIds = [...new Set(body.vehicleIds ?? [])];
     const groupIds = [...new Set(body.groupIds ?? [])];
-    if ((await deps.store.fences.vehiclesInScope(scope, vehicleIds)).length !== vehicleIds.length) throw notFound('车辆不存在');
-    if ((await deps.store.fences.groupsInScope(scope, groupIds)).length !== groupIds.length) throw notFound('车组不存在');
+    // a fence binds assets of every kind: their words are those of several kinds (资产, 分组)
+    if ((await deps.store.fences.vehiclesInScope(scope, vehicleIds)).length !== vehicleIds.length) throw notFound(`${MIXED_ASSET_WORDS.noun}不存在`);
+    if ((await deps.store.fences.groupsInScope(scope, groupIds)).length !== groupIds.length) throw notFound(`${MIXED_ASSET_WORDS.groupLabel}不存在`);
     const existing = body.id === undefined ? undefined : await deps.store.fences.find(scope, body.id);
     if (body.id !== undefined && !existing) throw notFound('围栏不存在');
     const tenantId = existing?.tenantId ?? user.tenantId;
