@@ -24,7 +24,8 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
   const draft = store.draft!;
   const { noun, groupLabel, unit } = store.words;
   const [keyword, setKeyword] = useState('');
-  const groups = flattenGroups(store.groups);
+  // 未分组 (id 0) gathers the assets outside every group: it is not a group a fence can bind
+  const groups = flattenGroups(store.groups).filter((g) => g.id !== '0');
   const k = keyword.trim().toLowerCase();
   const matching = store.vehicles.filter((v) => !k || (v.plateNo ?? '').toLowerCase().includes(k) || v.terminalNo.includes(k));
   return (

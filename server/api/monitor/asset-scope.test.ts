@@ -164,3 +164,17 @@ describe('asset scope on /ws', () => {
     expect(otherWs.of('positions')).toEqual([]);
   });
 });
+
+describe('the tree of a tenant with assets outside every group', () => {
+  it('gathers them under one 未分组, whatever their kinds', async () => {
+    const store = server.store;
+    const tenantId = (await store.org.createTenant('未分组测试公司', null)).id;
+    await store.fleet.provision({ tenantId, groupId: null, terminalNo: '13700000911', displayNo: '013700000911', authCode: 'A1', plateNo: '冀A90011' });
+    await store.fleet.provision({ tenantId, groupId: null, terminalNo: '13700000912', displayNo: '013700000912', authCode: 'A1', plateNo: '王五', assetKind: 'person' });
+    await addScopedUser(store, { tenantId, account: 'scope_loose', password: 'Loose@123', role: '无组监控', platformIds: [8], resourceIds: CAR_RESOURCES });
+    const loose = await login('scope_loose', 'Loose@123');
+    const roots = (await loose.get<TreeNode[]>(TREE)).obj;
+    expect(roots.map((n) => n.name)).toEqual(['未分组']);
+    expect(roots[0]!.counts.all).toBe(2);
+  });
+});

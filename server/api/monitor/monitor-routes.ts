@@ -88,11 +88,16 @@ export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
       const parent = g.parentId === null ? undefined : nodes.get(g.parentId);
       (parent ? parent.children : roots).push(node);
     }
+    // one 未分组 node for every asset outside the groups shown, however many count rows they make
+    let ungrouped: TreeNode | undefined;
     for (const c of counts) {
       let node = c.groupId === null ? undefined : nodes.get(c.groupId);
       if (!node) {
-        node = { id: 0, name: '未分组', parentId: null, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] };
-        roots.push(node);
+        if (!ungrouped) {
+          ungrouped = { id: 0, name: '未分组', parentId: null, counts: { all: 0, online: 0, offline: 0, alarm: 0 }, children: [] };
+          roots.push(ungrouped);
+        }
+        node = ungrouped;
       }
       // add to the group and every ancestor
       for (let n: TreeNode | undefined = node; n; n = n.parentId === null ? undefined : nodes.get(n.parentId)) {
