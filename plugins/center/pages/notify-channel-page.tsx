@@ -75,16 +75,16 @@ export default function NotifyChannelPage() {
   };
 
   const columns: DataTableColumn<NotifyChannelView>[] = [
-    { key: 'kind', title: '类型', width: 120, render: (c) => NOTIFY_CHANNEL_KIND_NAMES[c.kind] },
-    { key: 'name', title: '名称', width: 130, render: (c) => c.name },
+    { key: 'kind', title: '类型', width: 104, render: (c) => NOTIFY_CHANNEL_KIND_NAMES[c.kind] },
+    { key: 'name', title: '名称', width: 100, render: (c) => c.name },
     { key: 'target', title: '地址', width: '1fr', render: target },
-    { key: 'secret', title: '密钥', width: 200, render: secrets },
+    { key: 'secret', title: '密钥', width: 140, render: secrets },
     {
-      key: 'enabled', title: '启用', width: 70,
+      key: 'enabled', title: '启用', width: 64,
       render: (c) => <Switch aria-label={`启用${c.name}`} checked={c.enabled} onChange={(_, d) => void toggle(c, d.checked)} />,
     },
     {
-      key: 'ops', title: '操作', width: 190,
+      key: 'ops', title: '操作', width: 180,
       render: (c) => (
         <div className={s.ops}>
           <Button size="small" appearance="subtle" onClick={() => setDialog({ kind: 'edit', channel: c })}>编辑</Button>

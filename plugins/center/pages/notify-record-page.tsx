@@ -34,18 +34,19 @@ const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'informati
   [NOTIFY_LOG_ONLY]: 'informative',
 };
 
+// what an operator looks for first stays in view beside the alarm desk; the rest scrolls sideways
 const columns: DataTableColumn<NotifyRecord>[] = [
-  { key: 'alarm', title: '告警', width: 110, render: (r) => r.alarmName },
+  { key: 'alarm', title: '告警', width: 90, render: (r) => r.alarmName },
   { key: 'asset', title: '设备', width: 120, render: (r) => r.asset },
-  { key: 'alarmTime', title: '告警时间', width: 150, render: (r) => r.alarmTime },
-  { key: 'channel', title: '推送方式', width: 130, render: (r) => r.channelName },
-  { key: 'recipient', title: '接收人', width: 170, render: (r) => r.recipient || '群机器人' },
-  { key: 'tries', title: '尝试', width: 56, align: 'right', render: (r) => r.tries },
+  { key: 'channel', title: '推送方式', width: 100, render: (r) => r.channelName },
+  { key: 'recipient', title: '接收人', width: 150, render: (r) => r.recipient || '群机器人' },
   {
-    key: 'status', title: '状态', width: 100,
+    key: 'status', title: '状态', width: 96,
     render: (r) => <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.status}</Badge>,
   },
-  { key: 'time', title: '时间', width: 150, render: (r) => r.deliveredTime ?? r.createTime },
+  { key: 'tries', title: '尝试', width: 50, align: 'right', render: (r) => r.tries },
+  { key: 'time', title: '推送时间', width: 150, render: (r) => r.deliveredTime ?? r.createTime },
+  { key: 'alarmTime', title: '告警时间', width: 150, render: (r) => r.alarmTime },
   { key: 'error', title: '最后错误', width: 260, render: (r) => r.lastError ?? '' },
 ];
 
