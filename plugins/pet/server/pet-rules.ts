@@ -1,8 +1,6 @@
-import type { Pet } from '../../../sdk/contracts/pet';
-import type { PetRecord } from '../../store/pet-queries';
-import type { FenceRecord } from '../../store/fence-queries';
-import { shownProfile } from '../system/asset-contact-phones';
-import { toChinaIso } from '../../time/china-time';
+import { shownProfile, toChinaIso, type FenceRecord } from '../../../server/module';
+import type { Pet, SafeZone } from '../../../sdk/contracts/pet';
+import type { PetRecord } from './pet-queries';
 
 /** 宠物守护 menus and buttons (docs/api-contract.md "宠物守护"). */
 export const PetResource = {
@@ -18,11 +16,8 @@ export const PetResource = {
 
 export { MAX_ZONES_PER_PET, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS } from '../../../sdk/contracts/pet';
 
-/** A pet as the console gets it: the wire type of the contract. */
-export type PetView = Pet;
-
-/** The pet as a caller who sees `fullPhones` kinds' phones in full gets it (主人手机号 masked otherwise). */
-export function toPetView(p: PetRecord, zoneCount: number, fullPhones: ReadonlySet<string>): PetView {
+/** The pet as the console gets it, for a caller who sees `fullPhones` kinds' phones in full (主人手机号 masked otherwise). */
+export function toPetView(p: PetRecord, zoneCount: number, fullPhones: ReadonlySet<string>): Pet {
   return {
     vehicleId: p.vehicleId,
     name: p.name,
@@ -36,15 +31,6 @@ export function toPetView(p: PetRecord, zoneCount: number, fullPhones: ReadonlyS
 }
 
 /** A 安全区域 as the console gets it (WGS84). */
-export interface SafeZoneView {
-  id: number;
-  vehicleId: number;
-  name: string;
-  center: [number, number];
-  radius: number;
-  createTime: string;
-}
-
-export function toZoneView(z: FenceRecord, vehicleId: number): SafeZoneView {
+export function toZoneView(z: FenceRecord, vehicleId: number): SafeZone {
   return { id: z.id, vehicleId, name: z.name, center: z.center ?? [0, 0], radius: z.radius ?? 0, createTime: toChinaIso(z.createTime) };
 }
