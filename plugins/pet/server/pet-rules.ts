@@ -1,17 +1,34 @@
 import { shownProfile, toChinaIso, type FenceRecord } from '../../../server/module';
 import type { Pet, SafeZone } from '../../../sdk/contracts/pet';
+import { isMenuPage, type MenuPageDeclaration } from '../../../sdk/plugin-declaration';
+import { petDeclaration } from '../pet-declaration';
 import type { PetRecord } from './pet-queries';
 
-/** 宠物守护 menus and buttons (docs/api-contract.md "宠物守护"). */
+/** A page of 宠物守护 with its menu and buttons, as pet-declaration.ts declares it. */
+function declaredPage(path: string): MenuPageDeclaration {
+  const page = petDeclaration.pages.filter(isMenuPage).find((p) => p.path === path);
+  if (!page) throw new Error(`pet-declaration.ts declares no menu page ${path}`);
+  return page;
+}
+
+function declaredButton(page: MenuPageDeclaration, name: string): number {
+  const button = page.buttons?.find((b) => b.name === name);
+  if (!button) throw new Error(`pet-declaration.ts declares no button ${name} on ${page.path}`);
+  return button.id;
+}
+
+const monitorPage = declaredPage('/pet/monitor');
+
+/** 宠物守护 menus and buttons the routes check, read from its declaration (written once there). */
 export const PetResource = {
   /** 宠物定位: the cards and the map. */
-  monitor: 1302,
+  monitor: monitorPage.menuId,
   /** 寻宠 button of 宠物定位: locate now, ring, light, 寻宠模式. */
-  find: 130201,
+  find: declaredButton(monitorPage, '寻宠'),
   /** 安全区域. */
-  zones: 1303,
+  zones: declaredPage('/pet/zones').menuId,
   /** 宠物档案. */
-  profile: 1304,
+  profile: declaredPage('/pet/profiles').menuId,
 } as const;
 
 export { MAX_ZONES_PER_PET, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS } from '../../../sdk/contracts/pet';
