@@ -16,6 +16,7 @@ export * from './gb-compliance';
 export * from './fence';
 export * from './lease';
 export * from './notice';
+export * from './notify-channels';
 export * from './system-admin';
 export * from './ebike-guard';
 export * from './health-limits';

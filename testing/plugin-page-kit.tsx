@@ -155,3 +155,7 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
     close: () => server.close(),
   };
 }
+
+/** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
+export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';
+export { verifyWebhook } from '../server/notify/channels/webhook';

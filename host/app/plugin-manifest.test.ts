@@ -69,6 +69,8 @@ describe('plugins against the manifest', () => {
       '/center/detail': [1601, true, undefined],
       '/center/alarmSetting': [400301, true, undefined],
       '/center/alarmPush': [400302, true, undefined],
+      '/center/notifyChannel': [400305, true, undefined],
+      '/center/notifyRecord': [400306, true, undefined],
       '/center/health': [400303, true, undefined],
       '/center/mapSetting': [400304, true, undefined],
     });

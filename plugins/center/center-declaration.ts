@@ -20,6 +20,9 @@ export const centerDeclaration: PluginDeclaration = {
     { path: '/center/detail', name: 'noticeDetail', title: '公告详情', grantedBy: 1601, ignoreAuth: true, main: true },
     { path: '/center/alarmSetting', title: '告警设置', menuId: 400301, group: 4003, ignoreAuth: true, main: true },
     { path: '/center/alarmPush', title: '推送设置', menuId: 400302, group: 4003, ignoreAuth: true, main: true },
+    // 推送渠道 and 推送记录 came after 推送设置: roles holding it were given them too
+    { path: '/center/notifyChannel', title: '推送渠道', menuId: 400305, group: 4003, grantedWith: 400302, ignoreAuth: true, main: true },
+    { path: '/center/notifyRecord', title: '推送记录', menuId: 400306, group: 4003, grantedWith: 400302, ignoreAuth: true, main: true },
     { path: '/center/health', title: '健康设置', menuId: 400303, group: 4003, ignoreAuth: true, main: true },
     { path: '/center/mapSetting', title: '地图设置', menuId: 400304, group: 4003, grantedWith: 400301, ignoreAuth: true, main: true },
   ],

@@ -10,6 +10,8 @@ const pages = {
   '/center/detail': () => import('./pages/notice-detail-page'),
   '/center/alarmSetting': () => import('./pages/alarm-setting-page'),
   '/center/alarmPush': () => import('./pages/alarm-push-page'),
+  '/center/notifyChannel': () => import('./pages/notify-channel-page'),
+  '/center/notifyRecord': () => import('./pages/notify-record-page'),
   '/center/health': () => import('./pages/health-page'),
   '/center/mapSetting': () => import('./pages/map-setting-page'),
 };

@@ -4,3 +4,4 @@ export * from './fence';
 export * from './elec-gb';
 export * from './card';
 export * from './center';
+export * from './notify';

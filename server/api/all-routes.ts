@@ -15,7 +15,6 @@ import { mapArea } from './map/map-settings-routes';
 import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
-import { petArea } from './pet/pet-area';
 import { platformArea } from './platform/platform-area';
 import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
@@ -37,7 +36,7 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, petArea, elecCarArea)
+    .add(reportArea, elecCarArea)
     .add(dataCenterArea, cardArea)
     .add(...moduleAreas(modules));
 }

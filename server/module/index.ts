@@ -23,6 +23,10 @@ export { buildSheet, sendSheet, sheetFileName, type SheetColumn } from '../api/s
 export {
   EXPORT_LIMIT, flagValue, heldResources, idsSchema, requireAll, tenantInScope as requireTenantInScope, type Caller,
 } from '../api/system/asset-admin-rules';
+
+// assets: the fields of their kind with contact phones masked as 系统管理 masks them, and the live channel told of a change
+export { chinaToday, kindsWithFullPhones, notifyLive } from '../api/system/asset-admin-rules';
+export { MASKED_FOR_ALL, shownProfile } from '../api/system/asset-contact-phones';
 export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
 
 // alarms and commands
@@ -44,5 +48,6 @@ export { sql, type ColumnType, type Generated, type Insertable, type Kysely, typ
 export type { Database } from '../store/db-schema';
 export type { Store } from '../store/create-store';
 export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
+export type { FenceRecord } from '../store/fence-queries';
 export { wholeNumber } from '../store/masked-search';
 export { escapeLike } from '../store/vehicle-admin-queries';

@@ -64,13 +64,6 @@ export interface FenceTable {
   updated_at: Timestamp;
 }
 
-/** A pet in 寻宠模式 (lost mode: reporting every 10 s) since `started_at`. */
-export interface PetLostModeTable {
-  vehicle_id: number;
-  started_at: Timestamp;
-  started_by: number | null;
-}
-
 export interface FenceVehicleTable {
   fence_id: number;
   vehicle_id: number;
@@ -97,5 +90,4 @@ export interface AlarmTables {
   fence_vehicles: FenceVehicleTable;
   fence_groups: FenceGroupTable;
   fence_states: FenceStateTable;
-  pet_lost_modes: PetLostModeTable;
 }

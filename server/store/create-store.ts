@@ -21,7 +21,6 @@ import { NoticeQueries } from './notice-queries';
 import { NotifyQueries } from './notify-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
-import { PetQueries } from './pet-queries';
 import { PositionQueries } from './position-queries';
 import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
@@ -72,8 +71,6 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
-  /** 宠物守护: pets' profiles, 寻宠模式 and 安全区域. */
-  readonly pets: PetQueries;
   /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
   readonly guard: GuardSettingsQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
@@ -128,7 +125,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
-    pets: new PetQueries(db),
     guard: new GuardSettingsQueries(db),
     attendance: new AttendanceQueries(db),
     attendanceRecords: new AttendanceRecordQueries(db),

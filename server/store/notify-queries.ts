@@ -33,6 +33,14 @@ export interface DeliveryRecord extends ClaimedDelivery {
   deliveredAt: Date | null;
 }
 
+/** 推送记录's filter; status `toLog`: delivered to the server log. */
+export interface RecordFilter {
+  from?: Date;
+  to?: Date;
+  status?: string;
+  channel?: string;
+}
+
 export interface StoredChannel {
   id: number;
   tenantId: number;
@@ -153,5 +161,47 @@ export class NotifyQueries {
       on conflict (tenant_id) where kind = 'webhook' do nothing`.execute(this.db);
     const row = await this.db.selectFrom('notify_channels').select('secret').where('tenant_id', '=', tenantId).where('kind', '=', 'webhook').executeTakeFirstOrThrow();
     return row.secret!;
+  }
+
+  /** Changes a channel of the tenant (its secret already encrypted); whether it was the tenant's. */
+  async updateChannel(tenantId: number, id: number, c: { name: string; enabled: boolean; config: Record<string, unknown>; secret: string | null }, at: Date): Promise<boolean> {
+    const res = await this.db.updateTable('notify_channels')
+      .set({ name: c.name, enabled: c.enabled, config: JSON.stringify(c.config), secret: c.secret, updated_at: at })
+      .where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async setChannelEnabled(tenantId: number, id: number, enabled: boolean, at: Date): Promise<boolean> {
+    const res = await this.db.updateTable('notify_channels').set({ enabled, updated_at: at }).where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async deleteChannel(tenantId: number, id: number): Promise<boolean> {
+    const res = await this.db.deleteFrom('notify_channels').where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /**
+   * 推送记录: the tenant's deliveries queued within the time range, of a status (仅记录日志: delivered
+   * to the log) and an outbox channel, newest first, with the robot's name; one page and the count.
+   */
+  async recordPage(tenantId: number, filter: RecordFilter, page: { offset: number; limit: number }): Promise<{ total: number; list: (DeliveryRecord & { channelName: string | null })[] }> {
+    let q = this.db.selectFrom('notify_outbox as o').leftJoin('notify_channels as c', 'c.id', 'o.channel_id').where('o.tenant_id', '=', tenantId);
+    if (filter.from) q = q.where('o.created_at', '>=', filter.from);
+    if (filter.to) q = q.where('o.created_at', '<=', filter.to);
+    if (filter.channel) q = q.where('o.channel', '=', filter.channel);
+    if (filter.status === 'toLog') q = q.where('o.status', '=', OUTBOX_DELIVERED).where('o.to_log', '=', true);
+    else if (filter.status === OUTBOX_DELIVERED) q = q.where('o.status', '=', OUTBOX_DELIVERED).where('o.to_log', '=', false);
+    else if (filter.status) q = q.where('o.status', '=', filter.status);
+    const { count } = await q.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll('o').select('c.name as channel_name')
+      .orderBy('o.created_at', 'desc').orderBy('o.id', 'desc').offset(page.offset).limit(page.limit).execute();
+    return {
+      total: Number(count),
+      list: rows.map((r) => ({
+        ...toDelivery(r as unknown as Record<string, unknown>), status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
+        createdAt: r.created_at, deliveredAt: r.delivered_at, channelName: r.channel_name,
+      })),
+    };
   }
 }

@@ -10,7 +10,8 @@ import { badInput, forbidden, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { int } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
-import { PetResource } from '../pet/pet-rules';
+import { petDeclaration } from '../../../plugins/pet/pet-declaration';
+import { isMenuPage } from '../../../sdk/plugin-declaration';
 import { MASKED_FOR_ALL, shownProfile } from './asset-contact-phones';
 import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
 
@@ -56,10 +57,13 @@ export async function kindsAllowed(ctx: Caller, op: AssetOp): Promise<AssetKind[
   return ASSET_KIND_CODES.filter((kind) => held.has(kindResource(kind, op)));
 }
 
+/** 宠物档案 of 宠物守护, where a pet's 主人手机号 is edited too. */
+const PET_PROFILE_MENU = petDeclaration.pages.filter(isMenuPage).find((p) => p.path === '/pet/profiles')!.menuId;
+
 /** The kinds whose contact phones (人员 手机号, 宠物 主人手机号) the caller sees in full: those it may edit (asset-contact-phones). */
 export async function kindsWithFullPhones(ctx: Caller): Promise<ReadonlySet<string>> {
   const held = await heldResources(ctx);
-  return new Set(ASSET_KIND_CODES.filter((k) => held.has(kindResource(k, 'edit')) || (k === 'pet' && held.has(PetResource.profile))));
+  return new Set(ASSET_KIND_CODES.filter((k) => held.has(kindResource(k, 'edit')) || (k === 'pet' && held.has(PET_PROFILE_MENU))));
 }
 
 /** 403 unless the caller may do `op` on assets of every one of `kinds` (each kind on its own page's button). */

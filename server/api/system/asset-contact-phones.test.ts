@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { probeMasked } from '../../testing/masked-probe';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { PetView } from '../pet/pet-rules';
+import type { Pet as PetView } from '../../../sdk/contracts/pet';
 import { API, download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
 
 // A person's 手机号 and a pet's 主人手机号: in full only to those who may edit them (人员管理 / 宠物管理

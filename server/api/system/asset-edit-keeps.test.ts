@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { PetView } from '../pet/pet-rules';
+import type { Pet as PetView } from '../../../sdk/contracts/pet';
 import { API, tenantIds, upload } from '../../testing/asset-admin';
 
 // An edit changes what it sends and nothing else: a form or a script that leaves a field out

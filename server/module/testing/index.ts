@@ -7,4 +7,6 @@ export { createTestServer, type TestServer } from '../../testing/test-server';
 export { download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
 export { waitExportDone } from '../../testing/export-records';
 export { probeMasked } from '../../testing/masked-probe';
+export { pollUntil } from '../../testing/poll-until';
+export { WatchTestDevice } from '../../testing/watch-test-device';
 export { readQrCode } from '../../testing/qr-code-reader';

@@ -1,25 +1,23 @@
+import {
+  badInput, chinaToday, commandDefinition, kindsWithFullPhones, MASKED_FOR_ALL, notFound, notifyLive, pageOffset, sessionRoute, shownProfile,
+  type AccessScope, type AppDeps, type Caller,
+} from '../../../server/module';
 import { checkAssetProfile, editedProfileInput } from '../../../sdk/asset-kinds';
-import { commandDefinition, type CommandType } from '../../commands/command-types';
-import type { PetRecord } from '../../store/pet-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import type { AppDeps } from '../app-deps';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
-import { PetApi, type PetAction } from '../../../sdk/contracts/pet';
-import { chinaToday, kindsWithFullPhones, notifyLive, type Caller } from '../system/asset-admin-rules';
-import { MASKED_FOR_ALL, shownProfile } from '../system/asset-contact-phones';
-import { PetResource, toPetView, type PetView } from './pet-rules';
+import { PetApi, type Pet, type PetAction } from '../../../sdk/contracts/pet';
+import type { CommandType } from '../../../sdk/services/command-api';
+import type { PetRecord } from './pet-queries';
+import { PetResource, toPetView } from './pet-rules';
+import { petsOf } from './pet-services';
 
 /** The pet when the caller may see it (404 otherwise: another tenant's is as good as absent). */
-export async function petOf(deps: AppDeps, scope: AccessScope, vehicleId: number): Promise<PetRecord> {
-  const pet = await deps.store.pets.find(scope, vehicleId);
+export async function visiblePet(deps: AppDeps, scope: AccessScope, vehicleId: number): Promise<PetRecord> {
+  const pet = await petsOf(deps).store.find(scope, vehicleId);
   if (!pet) throw notFound('宠物不存在');
   return pet;
 }
 
-async function views(ctx: Caller, pets: readonly PetRecord[]): Promise<PetView[]> {
-  const counts = await ctx.deps.store.pets.zoneCounts(pets.map((p) => p.vehicleId));
+async function views(ctx: Caller, pets: readonly PetRecord[]): Promise<Pet[]> {
+  const counts = await petsOf(ctx.deps).store.zoneCounts(pets.map((p) => p.vehicleId));
   const fullPhones = await kindsWithFullPhones(ctx);
   return pets.map((p) => toPetView(p, counts.get(p.vehicleId) ?? 0, fullPhones));
 }
@@ -29,7 +27,7 @@ export const petListRoute = sessionRoute.of(PetApi.list, {
   alsoResources: [PetResource.zones, PetResource.profile],
   handler: async (ctx) => {
     const { query, deps, scope } = ctx;
-    const page = await deps.store.pets.page(await scope(), { ...pageOffset(query), keyword: query.keyword?.trim() || undefined });
+    const page = await petsOf(deps).store.page(await scope(), { ...pageOffset(query), keyword: query.keyword?.trim() || undefined });
     return { total: page.total, list: await views(ctx, page.list) };
   },
 });
@@ -46,8 +44,9 @@ export const petActionRoute = sessionRoute.of(PetApi.action, {
   resource: PetResource.find,
   handler: async (ctx) => {
     const { body, deps, user, scope, audit } = ctx;
+    const pets = petsOf(deps).store;
     const s = await scope();
-    const pet = await petOf(deps, s, body.vehicleId);
+    const pet = await visiblePet(deps, s, body.vehicleId);
     if (!pet.terminalNo) throw badInput(`宠物 ${pet.name} 未绑定项圈`);
     const action = ACTIONS[body.action]!;
     const def = commandDefinition(action.commandType);
@@ -60,10 +59,10 @@ export const petActionRoute = sessionRoute.of(PetApi.action, {
     const fleet = deps.fleet;
     if (!fleet) throw new Error('the command service is not running');
     const batch = await fleet.commands.submit({ targets: [target], commandType: def.type, params, user: { id: user.id, account: user.account } });
-    if (body.action === 'lostMode') await deps.store.pets.setLostMode(pet.vehicleId, on, user.id, deps.clock.now());
+    if (body.action === 'lostMode') await pets.setLostMode(pet.vehicleId, on, user.id, deps.clock.now());
     const detail = body.action === 'light' || body.action === 'lostMode' ? (on ? '开启' : '关闭') : '';
     await audit({ action: '寻宠', target: `宠物 ${pet.name} ${action.label}${detail}`, after: { batchId: batch.batchId, commandType: def.type, params }, tenantId: pet.tenantId });
-    const after = (await deps.store.pets.find(s, pet.vehicleId))!;
+    const after = (await pets.find(s, pet.vehicleId))!;
     return { ...batch, pet: (await views(ctx, [after]))[0] };
   },
 });
@@ -72,15 +71,16 @@ export const petProfileSaveRoute = sessionRoute.of(PetApi.profile, {
   resource: PetResource.profile,
   handler: async (ctx) => {
     const { body, deps, scope, audit } = ctx;
+    const pets = petsOf(deps).store;
     const s = await scope();
-    const pet = await petOf(deps, s, body.vehicleId);
+    const pet = await visiblePet(deps, s, body.vehicleId);
     const name = body.name.trim();
     if (!name) throw badInput('宠物名不能为空');
     const { profile, errors } = checkAssetProfile('pet', editedProfileInput('pet', pet.profile, body.profile), chinaToday(deps.clock.now()));
     if (errors.length) throw badInput(errors[0]!);
-    if (await deps.store.pets.nameTaken(pet.tenantId, name, pet.vehicleId)) throw badInput('宠物名已存在');
-    await deps.store.pets.updateProfile(pet.vehicleId, name, profile);
-    const after = (await deps.store.pets.find(s, pet.vehicleId))!;
+    if (await pets.nameTaken(pet.tenantId, name, pet.vehicleId)) throw badInput('宠物名已存在');
+    await pets.updateProfile(pet.vehicleId, name, profile);
+    const after = (await pets.find(s, pet.vehicleId))!;
     await audit({ action: '编辑宠物档案', target: `宠物 ${name}`, before: { name: pet.name, profile: shownProfile('pet', pet.profile, MASKED_FOR_ALL) }, after: { name, profile: shownProfile('pet', profile, MASKED_FOR_ALL) }, tenantId: pet.tenantId });
     if (pet.terminalNo && name !== pet.name) {
       const [t] = await deps.store.commands.targets(s, [pet.terminalNo]);

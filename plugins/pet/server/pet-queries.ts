@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db-schema';
-import type { FenceRecord } from './fence-queries';
-import { assetInScope, type AccessScope } from './scope-queries';
+import { assetInScope, sql, type AccessScope, type Database, type FenceRecord, type Kysely } from '../../../server/module';
+import type { PetDatabase, PetTables } from './pet-tables';
 
 type Scope = Pick<AccessScope, 'tenantIds' | 'groupIds'>;
 
@@ -29,7 +27,11 @@ export interface SafeZoneInput {
 
 /** 宠物守护: pets with their profile and 寻宠模式, and their 安全区域 (circle fences of kind safeZone). */
 export class PetQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<PetDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<PetTables>();
+  }
 
   private pets(scope: Scope) {
     return this.db

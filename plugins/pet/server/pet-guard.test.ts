@@ -1,12 +1,7 @@
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandView } from '../../commands/command-view';
-import { DEMO_TENANT } from '../../store/seed-demo';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { upload } from '../../testing/asset-admin';
-import type { PetView, SafeZoneView } from './pet-rules';
-import { pollUntil as waitFor } from '../../testing/poll-until';
+import type { CommandView } from '../../../server/module';
+import { createTestServer, DEMO_TENANT, demoTenantClients, pollUntil as waitFor, upload, WatchTestDevice, type ApiClient, type TestServer } from '../../../server/module/testing';
+import type { Pet as PetView, SafeZone as SafeZoneView } from '../../../sdk/contracts/pet';
 
 // 宠物守护 end to end: a watch-protocol collar reports through the gateway, the alarm engine sees
 // it leave and return to its 安全区域; 寻宠 actions reach the collar as its protocol's commands and
@@ -31,10 +26,6 @@ let petId: number;
 let terminalId: number;
 let tenantId: number;
 
-function frame(content: string): Buffer {
-  return Buffer.from(`[3G*${COLLAR}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`);
-}
-
 /** A UD location `metresNorth` of home at `d`, with the battery in percent. */
 function ud(d: Date, metresNorth: number, battery = 80): string {
   const p = (n: number) => String(n).padStart(2, '0');
@@ -44,43 +35,7 @@ function ud(d: Date, metresNorth: number, battery = 80): string {
   return `UD,${date},${time},A,${lat.toFixed(6)},N,${HOME.lon.toFixed(6)},E,2.00,0,12.0,8,80,${battery},1200,0,00000000,0,0,460,0,0`;
 }
 
-class Collar {
-  readonly frames: string[] = [];
-  private rest = '';
-  private constructor(private readonly socket: Socket) {
-    socket.on('data', (d) => {
-      this.rest += d.toString('latin1');
-      let end: number;
-      while (this.rest.startsWith('[') && (end = this.rest.indexOf(']')) > 0) {
-        this.frames.push(this.rest.slice(0, end + 1));
-        this.rest = this.rest.slice(end + 1);
-      }
-    });
-    socket.on('error', () => {});
-  }
-  static open(port: number): Promise<Collar> {
-    return new Promise((resolve) => {
-      const s = connect(port, '127.0.0.1', () => resolve(new Collar(s)));
-    });
-  }
-  send(content: string): void {
-    this.socket.write(frame(content));
-  }
-  async next(word: string, timeoutMs = 15_000): Promise<string> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const i = this.frames.findIndex((f) => f.split('*')[3]?.startsWith(word));
-      if (i >= 0) return this.frames.splice(i, 1)[0]!;
-      if (Date.now() > end) throw new Error(`no ${word}; got ${this.frames.join(' ')}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  close(): void {
-    this.socket.destroy();
-  }
-}
-
-let collar: Collar;
+let collar: WatchTestDevice;
 let clock = Math.floor(Date.now() / 1000) * 1000 - 600_000;
 
 /** Reports a position (AL: a location the collar expects a reply to, sent after the commit) and waits for the reply. */
@@ -118,7 +73,7 @@ beforeAll(async () => {
     profile: { species: '狗', breed: '柴犬', ownerPhone: '18687654321' },
   });
   terminalId = (await server.store.fleet.terminalAuth(COLLAR))!.terminalId;
-  collar = await Collar.open(server.fleet.devices.watch!.port);
+  collar = await WatchTestDevice.open(server.fleet.devices.watch!.port, COLLAR);
   collar.send('LK,1200,0,80');
   await collar.next('LK');
   petId = (await pet()).vehicleId;

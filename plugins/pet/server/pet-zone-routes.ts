@@ -1,16 +1,16 @@
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { PetApi } from '../../../sdk/contracts/pet';
+import { badInput, notFound, sessionRoute } from '../../../server/module';
+import { PetApi, type SafeZone } from '../../../sdk/contracts/pet';
 import type { BodyOf } from '../../../sdk/endpoint';
-import { petOf } from './pet-routes';
-import { MAX_ZONES_PER_PET, PetResource, toZoneView, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type SafeZoneView } from './pet-rules';
+import { visiblePet } from './pet-routes';
+import { petsOf } from './pet-services';
+import { MAX_ZONES_PER_PET, PetResource, toZoneView, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS } from './pet-rules';
 
 export const zoneListRoute = sessionRoute.of(PetApi.zones, {
   resource: PetResource.zones,
   alsoResources: [PetResource.monitor],
-  handler: async ({ query, deps, scope }): Promise<SafeZoneView[]> => {
-    const pet = await petOf(deps, await scope(), query.vehicleId);
-    return (await deps.store.pets.zones(pet.vehicleId)).map((z) => toZoneView(z, pet.vehicleId));
+  handler: async ({ query, deps, scope }): Promise<SafeZone[]> => {
+    const pet = await visiblePet(deps, await scope(), query.vehicleId);
+    return (await petsOf(deps).store.zones(pet.vehicleId)).map((z) => toZoneView(z, pet.vehicleId));
   },
 });
 
@@ -28,27 +28,28 @@ function checkCircle(body: ZoneBody): { center: [number, number]; radius: number
 
 export const zoneSaveRoute = sessionRoute.of(PetApi.zoneSave, {
   resource: PetResource.zones,
-  handler: async ({ body, deps, scope, audit }): Promise<SafeZoneView> => {
+  handler: async ({ body, deps, scope, audit }): Promise<SafeZone> => {
+    const pets = petsOf(deps).store;
     const s = await scope();
     const name = body.name.trim();
     if (!name) throw badInput('区域名称不能为空');
     const circle = checkCircle(body);
-    const pet = await petOf(deps, s, body.vehicleId);
-    const existing = body.id === undefined ? undefined : await deps.store.pets.findZone(s, body.id);
+    const pet = await visiblePet(deps, s, body.vehicleId);
+    const existing = body.id === undefined ? undefined : await pets.findZone(s, body.id);
     if (body.id !== undefined && (!existing || existing.pet.vehicleId !== pet.vehicleId)) throw notFound('安全区域不存在');
-    if (await deps.store.pets.zoneNameTaken(pet.vehicleId, name, existing?.zone.id)) throw badInput(`${pet.name} 已有名为 ${name} 的安全区域`);
+    if (await pets.zoneNameTaken(pet.vehicleId, name, existing?.zone.id)) throw badInput(`${pet.name} 已有名为 ${name} 的安全区域`);
     const now = deps.clock.now();
     let id: number;
     if (existing) {
       const z = existing.zone;
       const areaChanged = z.radius !== circle.radius || z.center?.[0] !== circle.center[0] || z.center?.[1] !== circle.center[1];
-      await deps.store.pets.updateZone(z.id, { name, ...circle }, now, areaChanged);
+      await pets.updateZone(z.id, { name, ...circle }, now, areaChanged);
       id = z.id;
     } else {
-      if ((await deps.store.pets.zones(pet.vehicleId)).length >= MAX_ZONES_PER_PET) throw badInput(`每只宠物最多 ${MAX_ZONES_PER_PET} 个安全区域`);
-      id = await deps.store.pets.createZone(pet, { name, ...circle }, now);
+      if ((await pets.zones(pet.vehicleId)).length >= MAX_ZONES_PER_PET) throw badInput(`每只宠物最多 ${MAX_ZONES_PER_PET} 个安全区域`);
+      id = await pets.createZone(pet, { name, ...circle }, now);
     }
-    const saved = (await deps.store.pets.zones(pet.vehicleId)).find((z) => z.id === id)!;
+    const saved = (await pets.zones(pet.vehicleId)).find((z) => z.id === id)!;
     const view = toZoneView(saved, pet.vehicleId);
     await audit({
       action: existing ? '修改安全区域' : '新增安全区域', target: `宠物 ${pet.name} 安全区域 ${name}`,
@@ -62,9 +63,10 @@ export const zoneSaveRoute = sessionRoute.of(PetApi.zoneSave, {
 export const zoneDeleteRoute = sessionRoute.of(PetApi.zoneDelete, {
   resource: PetResource.zones,
   handler: async ({ body, deps, scope, audit }) => {
-    const found = await deps.store.pets.findZone(await scope(), body.id);
+    const pets = petsOf(deps).store;
+    const found = await pets.findZone(await scope(), body.id);
     if (!found) throw notFound('安全区域不存在');
-    await deps.store.pets.deleteZone(found.zone.id);
+    await pets.deleteZone(found.zone.id);
     await audit({ action: '删除安全区域', target: `宠物 ${found.pet.name} 安全区域 ${found.zone.name}`, before: toZoneView(found.zone, found.pet.vehicleId), tenantId: found.pet.tenantId });
     deps.fleet?.alarms.invalidate();
     return { deleted: 1 };

@@ -1,4 +1,4 @@
-import type { ApiArea } from '../route-registry';
+import type { ApiArea } from '../../../server/module';
 import { petActionRoute, petListRoute, petProfileSaveRoute } from './pet-routes';
 import { zoneDeleteRoute, zoneListRoute, zoneSaveRoute } from './pet-zone-routes';
 

@@ -1,0 +1,191 @@
+/**
+ * 告警推送 › 推送渠道 and 推送记录: the kinds of channel a tenant configures, the fields each kind
+ * takes (shared by the console's dialog and the server's checks), and how recipients are masked.
+ */
+
+export const NOTIFY_CHANNEL_KINDS = ['smtp', 'aliyun-sms', 'tencent-sms', 'dingtalk', 'wecom', 'feishu', 'webhook'] as const;
+export type NotifyChannelKind = (typeof NOTIFY_CHANNEL_KINDS)[number];
+
+export const NOTIFY_CHANNEL_KIND_NAMES: Record<NotifyChannelKind, string> = {
+  smtp: 'SMTP 邮件',
+  'aliyun-sms': '阿里云短信',
+  'tencent-sms': '腾讯云短信',
+  dingtalk: '钉钉机器人',
+  wecom: '企业微信机器人',
+  feishu: '飞书机器人',
+  webhook: 'Webhook',
+};
+
+/**
+ * How a field is entered and checked: `secret` fields are write-only (answered masked, an unchanged
+ * masked value keeps the stored one); `secretUrl` is a robot address whose token is its secret.
+ */
+export type NotifyFieldType = 'text' | 'secret' | 'secretUrl' | 'url' | 'port' | 'mailbox' | 'bool' | 'msgtype' | 'digits' | 'params';
+
+export interface NotifyFieldSpec {
+  key: string;
+  label: string;
+  type: NotifyFieldType;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+  /** Filled in a new channel's dialog. */
+  initial?: string;
+}
+
+/** The fields of each kind, in the dialog's order. */
+export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFieldSpec[]> = {
+  smtp: [
+    { key: 'host', label: 'SMTP 服务器', type: 'text', required: true, placeholder: 'smtp.example.com' },
+    { key: 'port', label: '端口', type: 'port', required: true, initial: '465', hint: '465 为 SSL，587 或 25 用 STARTTLS' },
+    { key: 'secure', label: 'SSL 加密连接（465 端口）', type: 'bool', initial: 'true' },
+    { key: 'requireTLS', label: '必须使用 STARTTLS', type: 'bool', initial: 'false' },
+    { key: 'user', label: '用户名', type: 'text', placeholder: 'alarm@example.com' },
+    { key: 'password', label: '密码 / 授权码', type: 'secret' },
+    { key: 'from', label: '发件人', type: 'mailbox', required: true, placeholder: '天路告警 <alarm@example.com>' },
+  ],
+  'aliyun-sms': [
+    { key: 'accessKeyId', label: 'AccessKey ID', type: 'text', required: true },
+    { key: 'accessKeySecret', label: 'AccessKey Secret', type: 'secret', required: true },
+    { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
+    { key: 'templateCode', label: '模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
+    { key: 'endpoint', label: '接入地址', type: 'url', placeholder: 'https://dysmsapi.aliyuncs.com/' },
+  ],
+  'tencent-sms': [
+    { key: 'secretId', label: 'SecretId', type: 'text', required: true },
+    { key: 'secretKey', label: 'SecretKey', type: 'secret', required: true },
+    { key: 'smsSdkAppId', label: 'SdkAppId', type: 'digits', required: true, placeholder: '1400000000' },
+    { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
+    { key: 'templateId', label: '模板 ID', type: 'digits', required: true },
+    { key: 'templateParams', label: '模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
+    { key: 'endpoint', label: '接入地址', type: 'url', placeholder: 'https://sms.tencentcloudapi.com/' },
+    { key: 'region', label: '地域', type: 'text', placeholder: 'ap-guangzhou' },
+  ],
+  dingtalk: [
+    { key: 'url', label: '机器人 Webhook 地址', type: 'secretUrl', required: true, placeholder: 'https://oapi.dingtalk.com/robot/send?access_token=…' },
+    { key: 'secret', label: '加签密钥', type: 'secret', placeholder: 'SEC…', hint: '机器人安全设置为“加签”时填写' },
+    { key: 'msgtype', label: '消息格式', type: 'msgtype', initial: 'text' },
+  ],
+  wecom: [
+    { key: 'url', label: '机器人 Webhook 地址', type: 'secretUrl', required: true, placeholder: 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…' },
+    { key: 'msgtype', label: '消息格式', type: 'msgtype', initial: 'text' },
+  ],
+  feishu: [
+    { key: 'url', label: '机器人 Webhook 地址', type: 'secretUrl', required: true, placeholder: 'https://open.feishu.cn/open-apis/bot/v2/hook/…' },
+    { key: 'secret', label: '签名校验密钥', type: 'secret', hint: '机器人安全设置开启“签名校验”时填写' },
+  ],
+  webhook: [
+    { key: 'url', label: '推送地址', type: 'url', required: true, placeholder: 'https://example.com/alarm' },
+    {
+      key: 'secret', label: '签名密钥', type: 'secret', required: true,
+      hint: '至少 16 个字符；请求头 X-Tianlu-Signature = sha256=HMAC-SHA256(密钥, 时间戳 + "." + 请求体)，时间戳与接收方时钟相差超过 300 秒应拒绝',
+    },
+  ],
+};
+
+/** The fields of a kind that are secrets (answered masked). */
+export function isSecretField(f: NotifyFieldSpec): boolean {
+  return f.type === 'secret' || f.type === 'secretUrl';
+}
+
+/** A channel as the console sees it: every secret masked. */
+export interface NotifyChannelView {
+  id: number;
+  kind: NotifyChannelKind;
+  name: string;
+  enabled: boolean;
+  /** Every field as text; secrets masked (`****abcd`), an absent one ''. */
+  values: Record<string, string>;
+}
+
+export interface NotifyChannelSaveBody {
+  /** Absent: a new channel. */
+  id?: number;
+  kind: NotifyChannelKind;
+  name: string;
+  enabled: boolean;
+  /** Every field as text; a secret left as its masked value keeps the stored one. */
+  values: Record<string, string>;
+}
+
+export interface NotifyTestAnswer {
+  /** The provider took the message. */
+  accepted: boolean;
+  /** The provider's own answer (status and body, the SMTP response) or the error. */
+  providerAnswer: string;
+  /** The outcome in a sentence. */
+  message: string;
+}
+
+/** 推送记录's statuses; 仅记录日志 is a delivery made to the server log (no provider configured). */
+export const NOTIFY_RECORD_STATUSES = ['待发送', '已送达', '推送失败'] as const;
+export const NOTIFY_LOG_ONLY = '仅记录日志';
+
+/** The outbox channels of 推送记录. */
+export const NOTIFY_RECORD_CHANNELS: Record<string, string> = {
+  webhook: 'Webhook',
+  email: '邮件',
+  sms: '短信',
+  dingtalk: '钉钉',
+  wecom: '企业微信',
+  feishu: '飞书',
+};
+
+/** One delivery in 推送记录 (recipient masked). */
+export interface NotifyRecord {
+  id: number;
+  alarmId: number | null;
+  /** Alarm type name, e.g. 紧急报警. */
+  alarmName: string;
+  /** Plate, name or terminal number. */
+  asset: string;
+  /** China time, YYYY-MM-DD HH:mm:ss. */
+  alarmTime: string;
+  channel: string;
+  /** 邮件, 短信 … with the robot's name when it has one. */
+  channelName: string;
+  recipient: string;
+  tries: number;
+  /** 待发送 | 已送达 | 推送失败 | 仅记录日志 (delivered to the log). */
+  status: string;
+  /** When it was queued, China time. */
+  createTime: string;
+  deliveredTime: string | null;
+  lastError: string | null;
+}
+
+export interface NotifyRecordQuery {
+  current: number;
+  pageSize: number;
+  /** China time, YYYY-MM-DD HH:mm:ss or YYYY-MM-DD. */
+  startTime?: string;
+  endTime?: string;
+  status?: string;
+  channel?: string;
+}
+
+/**
+ * A recipient as shown anywhere: a mobile number 138****1234, a mail address a***@x.com, a URL its
+ * scheme and host only; a robot (no recipient) ''.
+ */
+export function maskRecipient(recipient: string): string {
+  const r = recipient.trim();
+  if (!r) return '';
+  const phone = /^(\+?\d{0,4}?)(1\d{2})\d{4}(\d{4})$/.exec(r);
+  if (phone) return `${phone[1]}${phone[2]}****${phone[3]}`;
+  const at = r.lastIndexOf('@');
+  if (at > 0 && !r.includes('/')) return `${r[0]}***${r.slice(at)}`;
+  try {
+    const url = new URL(r);
+    return `${url.protocol}//${url.host}/****`;
+  } catch {
+    return r.length <= 4 ? '****' : `${r.slice(0, 2)}****${r.slice(-2)}`;
+  }
+}
+
+/** Provider answers and errors may quote the recipient: every mobile number and mail address in them masked. */
+export function maskRecipientsIn(text: string): string {
+  return text
+    .replace(/[^\s@<>"',;:()[\]]+@[^\s@<>"',;:()[\]]+\.[A-Za-z]{2,}/g, (m) => maskRecipient(m))
+    .replace(/(?<!\d)(1[3-9]\d)\d{4}(\d{4})(?!\d)/g, '$1****$2');
+}

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import {
+  NOTIFY_CHANNEL_FIELDS,
+  NOTIFY_CHANNEL_KIND_NAMES,
+  isSecretField,
+  type NotifyChannelKind,
+  type NotifyChannelView,
+  type NotifyFieldSpec,
+  type NotifyTestAnswer,
+} from '../../../sdk/notify-channels';
+import { NotifyApi } from '../../../sdk/contracts/notify';
+import { mergePushSettings } from '../../alarms/alarm-push-settings';
+import { channelOfKind } from '../../notify/channel-factory';
+import type { NotifyMessage } from '../../notify/channels/channel';
+import { loadNotifyKey, maskSecret, SecretBox } from '../../notify/secret-box';
+import type { StoredChannel } from '../../store/notify-queries';
+import { formatChinaTime } from '../../../sdk/china-time';
+import type { AppDeps } from '../app-deps';
+import { badInput, notFound } from '../envelope';
+import { sessionRoute, type SessionContext } from '../route-definition';
+
+/** 推送渠道 (granted with 推送设置). */
+export const NOTIFY_CHANNEL_RESOURCE = 400305;
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const MAILBOX = /^(?:[^<>]*<\s*([^\s<>]+)\s*>|([^\s<>]+))$/;
+const MOBILE = /^1[3-9]\d{9}$/;
+const TEMPLATE_FIELDS = ['asset', 'alarm', 'time'];
+const WEBHOOK_SECRET_MIN = 16;
+const MAX_TEXT = 200;
+
+const boxes = new WeakMap<AppDeps, Promise<SecretBox>>();
+
+/** The box the delivery workers open the secrets with: the same notify key (NOTIFY_KEY or the data directory's). */
+function notifyBox(deps: AppDeps): Promise<SecretBox> {
+  let box = boxes.get(deps);
+  if (!box) {
+    box = loadNotifyKey(deps.config.notifyKey, deps.config.dataDir).then((key) => new SecretBox(key));
+    boxes.set(deps, box);
+  }
+  return box;
+}
+
+/** A robot address shown to the console: scheme and host, its token's last four characters. */
+function maskUrl(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return `${new URL(url).origin}/****${url.slice(-4)}`;
+  } catch {
+    return maskSecret(url);
+  }
+}
+
+const masked = (f: NotifyFieldSpec, value: string | undefined) => (f.type === 'secretUrl' ? maskUrl(value) : maskSecret(value));
+
+function httpUrl(value: string, label: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
+    throw badInput(`${label}格式不正确，应以 http:// 或 https:// 开头`);
+  }
+  return value;
+}
+
+/** One field checked: the typed value kept in the configuration or the secrets, undefined when left empty. */
+function checkField(kind: NotifyChannelKind, f: NotifyFieldSpec, raw: string): unknown {
+  const value = f.type === 'secret' ? raw : raw.trim();
+  if (!value) {
+    if (f.required) throw badInput(`请填写${f.label}`);
+    return f.type === 'bool' ? false : undefined;
+  }
+  if (value.length > (f.type === 'secret' || f.type === 'secretUrl' || f.type === 'url' ? 2000 : MAX_TEXT)) throw badInput(`${f.label}太长`);
+  switch (f.type) {
+    case 'url':
+    case 'secretUrl':
+      return httpUrl(value, f.label);
+    case 'port': {
+      const port = Number(value);
+      if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw badInput(`${f.label}必须是 1 到 65535 之间的整数`);
+      return port;
+    }
+    case 'mailbox': {
+      const m = MAILBOX.exec(value);
+      if (!m || !EMAIL.test((m[1] ?? m[2])!)) throw badInput(`${f.label}格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>`);
+      return value;
+    }
+    case 'bool':
+      if (value !== 'true' && value !== 'false') throw badInput(`${f.label}取值不正确`);
+      return value === 'true';
+    case 'msgtype':
+      if (value !== 'text' && value !== 'markdown') throw badInput(`${f.label}只能是 text 或 markdown`);
+      return value;
+    case 'digits':
+      if (!/^\d{1,20}$/.test(value)) throw badInput(`${f.label}只能是数字`);
+      return value;
+    case 'params': {
+      const list = value.split(/[,，\s]+/).filter(Boolean);
+      const wrong = list.find((p) => !TEMPLATE_FIELDS.includes(p));
+      if (wrong) throw badInput(`${f.label}只能是 asset、alarm、time，不认识 ${wrong}`);
+      if (list.length === 0) throw badInput(`请填写${f.label}`);
+      return list;
+    }
+    case 'secret':
+      if (kind === 'webhook' && value.length < WEBHOOK_SECRET_MIN) throw badInput(`${f.label}至少 ${WEBHOOK_SECRET_MIN} 个字符`);
+      if (/[\r\n]/.test(value)) throw badInput(`${f.label}不能包含换行`);
+      return value;
+    default:
+      if (/[\r\n]/.test(value)) throw badInput(`${f.label}不能包含换行`);
+      return value;
+  }
+}
+
+const asText = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+
+/** What the console sees of a channel: every field as text, the secrets masked. */
+function toView(c: StoredChannel, secrets: Record<string, string>, webhook?: { url: string; enabled: boolean }): NotifyChannelView {
+  const kind = c.kind as NotifyChannelKind;
+  const values: Record<string, string> = {};
+  for (const f of NOTIFY_CHANNEL_FIELDS[kind] ?? []) {
+    values[f.key] = isSecretField(f) ? masked(f, secrets[f.key]) : asText(kind === 'webhook' && f.key === 'url' ? webhook?.url : c.config[f.key]);
+  }
+  return { id: c.id, kind, name: c.name || NOTIFY_CHANNEL_KIND_NAMES[kind] || c.kind, enabled: kind === 'webhook' ? (webhook?.enabled ?? false) : c.enabled, values };
+}
+
+type Ctx = SessionContext<unknown, unknown>;
+
+async function webhookSettings(ctx: Ctx) {
+  return mergePushSettings(await ctx.deps.store.alarms.settings.push(ctx.user.tenantId));
+}
+
+async function viewOf(ctx: Ctx, c: StoredChannel): Promise<NotifyChannelView> {
+  const box = await notifyBox(ctx.deps);
+  const secrets = c.secret ? box.open(c.secret) : {};
+  return toView(c, secrets, c.kind === 'webhook' ? (await webhookSettings(ctx)).webhook : undefined);
+}
+
+/** The tenant's channel, or 渠道不存在 (another tenant's is not there). */
+async function ownChannel(ctx: Ctx, id: number): Promise<StoredChannel> {
+  const c = await ctx.deps.store.notify.channel(id);
+  if (!c || c.tenantId !== ctx.user.tenantId) throw notFound('推送渠道不存在');
+  return c;
+}
+
+/** The webhook's address and switch live in 推送设置 (the outbox reads them there). */
+async function saveWebhookSwitch(ctx: Ctx, patch: { url?: string; enabled: boolean }): Promise<void> {
+  const { deps, user } = ctx;
+  const before = await webhookSettings(ctx);
+  const url = patch.url ?? before.webhook.url;
+  const after = { ...before, webhook: { url, enabled: patch.enabled && !!url } };
+  await deps.store.alarms.settings.savePush(user.tenantId, after, deps.clock.now());
+}
+
+export const notifyChannelsRoute = sessionRoute.of(NotifyApi.channels, {
+  resource: NOTIFY_CHANNEL_RESOURCE,
+  handler: async (ctx) => {
+    const { deps, user } = ctx;
+    const push = await webhookSettings(ctx);
+    // a webhook address set in 推送设置 signs with the tenant's secret: it is listed as a channel
+    if (push.webhook.url) {
+      const box = await notifyBox(deps);
+      await deps.store.notify.webhookSecret(user.tenantId, () => box.seal({ secret: randomBytes(32).toString('hex') }));
+    }
+    const list = await deps.store.notify.channels(user.tenantId, undefined, true);
+    return Promise.all(list.map((c) => viewOf(ctx, c)));
+  },
+});
+
+export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
+  resource: NOTIFY_CHANNEL_RESOURCE,
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const kind = body.kind;
+    const fields = NOTIFY_CHANNEL_FIELDS[kind];
+    const known = new Set(fields.map((f) => f.key));
+    const unknown = Object.keys(body.values).find((k) => !known.has(k));
+    if (unknown) throw badInput(`${NOTIFY_CHANNEL_KIND_NAMES[kind]}没有参数 ${unknown}`);
+    const name = body.name.trim() || NOTIFY_CHANNEL_KIND_NAMES[kind];
+    const existing = body.id === undefined ? undefined : await ownChannel(ctx, body.id);
+    if (existing && existing.kind !== kind) throw badInput('渠道类型不能修改，请删除后重新添加');
+    if (!existing && kind === 'webhook' && (await deps.store.notify.channels(user.tenantId, 'webhook', true)).length > 0) {
+      throw badInput('每个租户只有一个 Webhook 渠道，请编辑已有的 Webhook');
+    }
+    const box = await notifyBox(deps);
+    const stored = existing?.secret ? box.open(existing.secret) : {};
+    const config: Record<string, unknown> = {};
+    const secrets: Record<string, string> = {};
+    for (const f of fields) {
+      const raw = body.values[f.key] ?? '';
+      // the masked value sent back unchanged keeps what is stored
+      if (isSecretField(f) && existing && stored[f.key] && raw === masked(f, stored[f.key])) {
+        secrets[f.key] = stored[f.key]!;
+        continue;
+      }
+      const value = checkField(kind, f, raw);
+      if (value === undefined) continue;
+      if (isSecretField(f)) secrets[f.key] = value as string;
+      else if (!(kind === 'webhook' && f.key === 'url')) config[f.key] = value;
+    }
+    const sealed = Object.keys(secrets).length ? box.seal(secrets) : null;
+    const now = deps.clock.now();
+    const before = existing && (await viewOf(ctx, existing));
+    let id: number;
+    if (existing) {
+      await deps.store.notify.updateChannel(user.tenantId, existing.id, { name, enabled: body.enabled, config, secret: sealed }, now);
+      id = existing.id;
+    } else {
+      id = await deps.store.notify.addChannel({ tenantId: user.tenantId, kind, name, enabled: body.enabled, config, secret: sealed }, now);
+    }
+    if (kind === 'webhook') await saveWebhookSwitch(ctx, { url: checkField(kind, fields[0]!, body.values.url ?? '') as string, enabled: body.enabled });
+    const saved = await viewOf(ctx, (await deps.store.notify.channel(id))!);
+    await ctx.audit({ action: existing ? '修改推送渠道' : '新增推送渠道', target: `推送渠道 ${name}`, before, after: saved });
+    return saved;
+  },
+});
+
+export const notifyEnableChannelRoute = sessionRoute.of(NotifyApi.enableChannel, {
+  resource: NOTIFY_CHANNEL_RESOURCE,
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const c = await ownChannel(ctx, body.id);
+    if (c.kind === 'webhook' && body.enabled && !(await webhookSettings(ctx)).webhook.url) throw badInput('请先编辑 Webhook 填写推送地址');
+    await deps.store.notify.setChannelEnabled(user.tenantId, c.id, body.enabled, deps.clock.now());
+    if (c.kind === 'webhook') await saveWebhookSwitch(ctx, { enabled: body.enabled });
+    const saved = await viewOf(ctx, (await deps.store.notify.channel(c.id))!);
+    await ctx.audit({ action: body.enabled ? '启用推送渠道' : '停用推送渠道', target: `推送渠道 ${saved.name}` });
+    return saved;
+  },
+});
+
+export const notifyDeleteChannelRoute = sessionRoute.of(NotifyApi.deleteChannel, {
+  resource: NOTIFY_CHANNEL_RESOURCE,
+  handler: async (ctx) => {
+    const { body, deps, user } = ctx;
+    const c = await ownChannel(ctx, body.id);
+    const before = await viewOf(ctx, c);
+    await deps.store.notify.deleteChannel(user.tenantId, c.id);
+    if (c.kind === 'webhook') await saveWebhookSwitch(ctx, { url: '', enabled: false });
+    await ctx.audit({ action: '删除推送渠道', target: `推送渠道 ${before.name}`, before });
+    return { deleted: 1 };
+  },
+});
+
+/** The test message: a made-up alarm, so SMS templates get their variables. */
+function testMessage(now: Date): NotifyMessage {
+  const time = formatChinaTime(now);
+  const text = `【天路】推送测试：这是一条测试消息，收到说明告警推送渠道配置正确。${time}`;
+  return {
+    subject: '天路告警推送测试',
+    text,
+    fields: { asset: '测试设备', alarm: '推送测试', time },
+    data: { test: true, subject: '天路告警推送测试', text, time },
+    idempotencyKey: `test-${randomBytes(8).toString('hex')}`,
+  };
+}
+
+export const notifyTestChannelRoute = sessionRoute.of(NotifyApi.testChannel, {
+  resource: NOTIFY_CHANNEL_RESOURCE,
+  handler: async (ctx): Promise<NotifyTestAnswer> => {
+    const { body, deps } = ctx;
+    const c = await ownChannel(ctx, body.id);
+    const recipient = (body.recipient ?? '').trim();
+    if (c.kind === 'smtp' && !EMAIL.test(recipient)) throw badInput(recipient ? `接收邮箱格式不正确：${recipient}` : '请填写接收测试邮件的邮箱');
+    if ((c.kind === 'aliyun-sms' || c.kind === 'tencent-sms') && !MOBILE.test(recipient)) throw badInput(recipient ? `手机号格式不正确：${recipient}` : '请填写接收测试短信的手机号');
+    const box = await notifyBox(deps);
+    const settings: Record<string, unknown> = { ...c.config, ...(c.secret ? box.open(c.secret) : {}) };
+    if (c.kind === 'webhook') {
+      const { url } = (await webhookSettings(ctx)).webhook;
+      if (!url) throw badInput('请先编辑 Webhook 填写推送地址');
+      settings.url = url;
+    }
+    const channel = channelOfKind(c.kind, settings);
+    if (!channel) throw badInput(`不支持的渠道类型：${c.kind}`);
+    let accepted: boolean;
+    let providerAnswer: string;
+    try {
+      ({ accepted, providerAnswer } = await channel.send(testMessage(deps.clock.now()), recipient));
+    } catch (err) {
+      accepted = false;
+      providerAnswer = err instanceof Error ? err.message : String(err);
+    }
+    const name = c.name || NOTIFY_CHANNEL_KIND_NAMES[c.kind as NotifyChannelKind];
+    await ctx.audit({ action: '发送测试推送', target: `推送渠道 ${name}`, after: { accepted, providerAnswer } });
+    return { accepted, providerAnswer, message: accepted ? `测试消息已发送，服务商应答：${providerAnswer}` : `测试消息发送失败，服务商应答：${providerAnswer}` };
+  },
+});
+
