@@ -2,6 +2,7 @@ import type { ApiArea } from '../route-registry';
 import { configAlarmControlRoute, listAlarmControlRoute } from './alarm-control-routes';
 import { configAlarmPushRoute, listAlarmPushRoute } from './alarm-push-routes';
 import { actualTimeAlarmQueryRoute, newQueryAlarmRoute, queryActualTimeAlarmNumRoute } from './alarm-query-routes';
+import { configNotifyRoutingRoute, listNotifyRoutingRoute } from './notify-routing-routes';
 import { processAlarmRoute } from './process-alarm-route';
 
 export const alarmArea: ApiArea = {
@@ -9,5 +10,6 @@ export const alarmArea: ApiArea = {
   routes: [
     newQueryAlarmRoute, actualTimeAlarmQueryRoute, queryActualTimeAlarmNumRoute, processAlarmRoute,
     listAlarmControlRoute, configAlarmControlRoute, listAlarmPushRoute, configAlarmPushRoute,
+    listNotifyRoutingRoute, configNotifyRoutingRoute,
   ],
 };
