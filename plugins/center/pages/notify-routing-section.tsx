@@ -235,10 +235,10 @@ export function NotifyRoutingSection() {
         <Switch label="免打扰时段" checked={form.quiet.enabled} onChange={(_, d) => setQuiet({ enabled: d.checked })} />
         <div className={s.row}>
           <Field label="开始（北京时间）" {...state('quiet.start')}>
-            <Input className={s.short} value={form.quiet.start} maxLength={5} placeholder="22:00" onChange={(_, d) => setQuiet({ start: d.value })} />
+            <Input className={s.short} value={form.quiet.start} maxLength={8} placeholder="22:00" onChange={(_, d) => setQuiet({ start: d.value })} />
           </Field>
           <Field label="结束（北京时间）" {...state('quiet.end')}>
-            <Input className={s.short} value={form.quiet.end} maxLength={5} placeholder="07:00" onChange={(_, d) => setQuiet({ end: d.value })} />
+            <Input className={s.short} value={form.quiet.end} maxLength={8} placeholder="07:00" onChange={(_, d) => setQuiet({ end: d.value })} />
           </Field>
           <Field label="期间照常推送">
             <Select value={form.quiet.minLevel} onChange={(_, d) => setQuiet({ minLevel: d.value as AlarmLevel })}>
