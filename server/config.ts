@@ -85,6 +85,10 @@ export interface ServerConfig {
   notifyKey?: string;
   /** NOTIFY_MAX_TRIES: tries of a delivery before it is given up into 推送失败. */
   notifyMaxTries: number;
+  /** NOTIFY_LEASE_SECONDS: how long a worker holds a delivery; one that stopped mid-delivery gives it up after this. */
+  notifyLeaseSeconds: number;
+  /** NOTIFY_RETRY_SECONDS: the wait after a delivery's first failed try, doubled after each further one. */
+  notifyRetrySeconds: number;
   /** 轨迹回放: the longest range one track query may cover, days. */
   trackMaxDays: number;
   /** 轨迹回放: default stop threshold (standing at least this long is a 停留点), minutes. */
@@ -195,6 +199,8 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     lateAlarmPushMinutes: integer(env, 'LATE_ALARM_PUSH_MINUTES', 10),
     notifyKey: text(env.NOTIFY_KEY),
     notifyMaxTries: integer(env, 'NOTIFY_MAX_TRIES', 10, 1),
+    notifyLeaseSeconds: integer(env, 'NOTIFY_LEASE_SECONDS', 60, 1),
+    notifyRetrySeconds: integer(env, 'NOTIFY_RETRY_SECONDS', 30, 1),
     trackMaxDays: integer(env, 'TRACK_MAX_DAYS', 7, 1),
     trackStopMinutes: integer(env, 'TRACK_STOP_MINUTES', 3, 1),
     ...geocoder(env),

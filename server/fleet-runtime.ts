@@ -3,6 +3,7 @@ import type { AlarmEngine } from './alarms/alarm-engine';
 import { seedDemoAlarms } from './alarms/demo-alarm-settings';
 import { startAlarmEngine } from './alarms/start-alarm-engine';
 import { DeliveryWorker } from './notify/delivery-worker';
+import { EscalationJob } from './notify/escalation-job';
 import { loadNotifyKey, SecretBox } from './notify/secret-box';
 import { createEventBus } from './bus/create-event-bus';
 import type { EventBus } from './bus/bus-events';
@@ -104,12 +105,18 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   let settled: () => Promise<void> = async () => {};
   const alarms = startAlarmEngine({ store, bus, clock, log, onError, lateAlarmPushMinutes: config.lateAlarmPushMinutes });
   let deliveries: DeliveryWorker | undefined;
+  let escalations: EscalationJob | undefined;
   const reportDays = new ReportDayWarmer({ days: store.reports.days, eventDays: store.reportEvents.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
   try {
     await maintenance.start();
     // 告警推送: the outbox the alarms were written with, delivered by every instance (rows leased)
     const box = new SecretBox(await loadNotifyKey(config.notifyKey, config.dataDir));
-    deliveries = new DeliveryWorker({ store, box, log: log.child({ component: 'notify' }), maxTries: config.notifyMaxTries }).start();
+    deliveries = new DeliveryWorker({
+      store, box, log: log.child({ component: 'notify' }), now: () => clock.now(), maxTries: config.notifyMaxTries,
+      leaseMs: config.notifyLeaseSeconds * 1000, baseDelayMs: config.notifyRetrySeconds * 1000,
+    }).start();
+    // 告警升级: every instance looks; the outbox keys let each escalation be written once
+    escalations = new EscalationJob({ store, log: log.child({ component: 'notify' }), now: () => clock.now() }).start();
     if (opts.demo) {
       await provisionDemoFleet(store, config.simDevices);
       // alarms worth seeing when the simulated fleet drives
@@ -194,6 +201,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     await commands?.close();
     await (workers ?? gateways ?? gateway)?.close();
     await alarms.close();
+    await escalations?.close();
     await deliveries?.close();
     await reportDays.stop();
     await maintenance.stop();
@@ -202,6 +210,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
   }
   const commandService = commands;
   const notifyWorker = deliveries!;
+  const escalationJob = escalations!;
   return {
     bus,
     gateway,
@@ -220,6 +229,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       await commandService.close();
       await settled();
       await alarms.close();
+      await escalationJob.close();
       await notifyWorker.close();
       await reportDays.stop();
       await maintenance.stop();

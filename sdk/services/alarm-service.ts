@@ -171,6 +171,62 @@ export const ALARM_CONTROL_LIST_PATH = '/car/v4/api/alarm/control/listAlarmContr
 export const ALARM_CONTROL_SAVE_PATH = '/car/v4/api/alarm/control/configAlarmControl.json';
 export const ALARM_PUSH_LIST_PATH = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 export const ALARM_PUSH_SAVE_PATH = '/car/v4/api/alarm/push/configAlarmPush.json';
+export const NOTIFY_ROUTING_LIST_PATH = '/car/v4/api/alarm/push/listNotifyRouting.json';
+export const NOTIFY_ROUTING_SAVE_PATH = '/car/v4/api/alarm/push/configNotifyRouting.json';
+
+/** Where a routing rule sends: the 推送设置 Webhook, e-mail, SMS, or every enabled robot of a kind. */
+export type NotifyRouteChannel = 'webhook' | 'email' | 'sms' | 'dingtalk' | 'wecom' | 'feishu';
+export const NOTIFY_ROUTE_CHANNELS: readonly { channel: NotifyRouteChannel; name: string }[] = [
+  { channel: 'webhook', name: 'Webhook' },
+  { channel: 'email', name: '邮件' },
+  { channel: 'sms', name: '短信' },
+  { channel: 'dingtalk', name: '钉钉机器人' },
+  { channel: 'wecom', name: '企业微信机器人' },
+  { channel: 'feishu', name: '飞书机器人' },
+];
+
+/** One routing rule: the alarms it covers and where they go. */
+export interface NotifyRule {
+  name: string;
+  /** Types covered; empty: every type 推送设置 pushes. */
+  alarmTypes: string[];
+  /** Levels covered; empty: every level. */
+  levels: AlarmLevel[];
+  channels: NotifyRouteChannel[];
+  /** Recipients of 邮件 (required when it is chosen). */
+  emails: string[];
+  /** Recipients of 短信 (required when it is chosen). */
+  phones: string[];
+}
+
+/**
+ * 免打扰时段 (China time, HH:MM; start after end runs past midnight): alarms below `minLevel`
+ * are held and go out when the quiet hours end (merged per recipient); the rest go out at once.
+ */
+export interface NotifyQuietHours {
+  enabled: boolean;
+  start: string;
+  end: string;
+  minLevel: AlarmLevel;
+}
+
+/** 告警升级: an alarm at or above `minLevel` still 未处理 after `afterMinutes` goes to a second list, once. */
+export interface NotifyEscalation {
+  enabled: boolean;
+  afterMinutes: number;
+  minLevel: AlarmLevel;
+  channels: Exclude<NotifyRouteChannel, 'webhook'>[];
+  emails: string[];
+  phones: string[];
+}
+
+/** A tenant's 推送规则: no rules, every alarm pushed goes to the 推送设置 recipients. */
+export interface NotifyRouting {
+  rules: NotifyRule[];
+  quietHours: NotifyQuietHours;
+  escalation: NotifyEscalation;
+}
+
 /** processAlarm's note: 1–200 characters. */
 export const ALARM_NOTE_MAX = 200;
 /** Menu 告警中心: the alarm queries and processAlarm need it. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { toAlarm } from '../alarms/alarm-model';
 import type { Store } from '../store/create-store';
-import { OUTBOX_DELIVERED, OUTBOX_FAILED, OUTBOX_PENDING, type ClaimedDelivery, type StoredChannel } from '../store/notify-queries';
-import { alarmMessage } from './alarm-message';
+import { OUTBOX_DELIVERED, OUTBOX_FAILED, OUTBOX_PENDING, type ClaimedDelivery, type RateWindow, type StoredChannel } from '../store/notify-queries';
+import { alarmMessage, mergedMessage } from './alarm-message';
 import { AliyunSmsChannel, type AliyunSmsConfig } from './channels/aliyun-sms';
 import type { HttpChannelOptions, NotifyChannel, SendResult } from './channels/channel';
 import { DingtalkChannel, type DingtalkConfig } from './channels/dingtalk';
@@ -11,6 +11,7 @@ import { SmtpChannel, type SmtpConfig } from './channels/smtp';
 import { TencentSmsChannel, type TencentSmsConfig } from './channels/tencent-sms';
 import { WebhookChannel } from './channels/webhook';
 import { WecomChannel, type WecomConfig } from './channels/wecom';
+import { BURST_WINDOW, PROVIDER_LIMITS } from './rate-limits';
 import type { SecretBox } from './secret-box';
 
 interface WorkerLog {
@@ -40,8 +41,11 @@ export interface DeliveryWorkerOptions {
   channelFor?: (d: ClaimedDelivery) => Promise<ResolvedChannel>;
 }
 
-/** The channel a delivery goes through; `toLog`: no provider is configured, it goes to the server log (the demo). */
-export type ResolvedChannel = { channel: NotifyChannel; toLog: boolean } | { missing: string };
+/**
+ * The channel a delivery goes through; `toLog`: no provider is configured, it goes to the server
+ * log (the demo); `limits`: the provider's documented limits per rate key.
+ */
+export type ResolvedChannel = { channel: NotifyChannel; toLog: boolean; limits?: readonly RateWindow[] } | { missing: string };
 
 /** The development stand-in for a provider a tenant has not configured: the server log. */
 class LogChannel implements NotifyChannel {
@@ -108,28 +112,63 @@ export class DeliveryWorker {
   /** Claims one batch of due rows and delivers them; resolves with how many. */
   async runOnce(): Promise<number> {
     const now = this.now();
-    const claimed = await this.opts.store.notify.claim(now, new Date(now.getTime() + (this.opts.leaseMs ?? 60_000)), this.token, this.opts.batch ?? 10);
-    await Promise.all(claimed.map((d) => this.deliver(d)));
+    const leaseUntil = new Date(now.getTime() + (this.opts.leaseMs ?? 60_000));
+    const claimed = await this.opts.store.notify.claim(now, leaseUntil, this.token, this.opts.batch ?? 10);
+    // rows to one recipient go together (burst merge); rows without a rate key one by one
+    const groups = new Map<string, ClaimedDelivery[]>();
+    for (const d of [...claimed].sort((a, b) => a.id - b.id)) {
+      const key = d.rateKey ?? `row:${d.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), d]);
+    }
+    await Promise.all([...groups.values()].map((g) => this.deliver(g, now, leaseUntil)));
     return claimed.length;
   }
 
-  private async deliver(d: ClaimedDelivery): Promise<void> {
+  /**
+   * Delivers rows to one recipient as one message. A keyed group first asks the store whether the
+   * provider limits and the burst merge let a message go now: if not, the rows wait; if so, the
+   * key's other due rows join the message.
+   */
+  private async deliver(group: ClaimedDelivery[], now: Date, leaseUntil: Date): Promise<void> {
+    const lead = group[0]!;
+    let rows = group;
     let result: SendResult;
     let toLog = false;
+    let sent = rows;
     try {
-      const resolved = await (this.opts.channelFor ?? ((x) => this.resolve(x)))(d);
+      const resolved = await (this.opts.channelFor ?? ((x) => this.resolve(x)))(lead);
       if ('missing' in resolved) {
         result = { accepted: false, providerAnswer: resolved.missing, retryable: false };
       } else {
         toLog = resolved.toLog;
-        const alarm = d.alarmId === null ? undefined : (await this.opts.store.alarms.byIds([d.alarmId]))[0];
-        if (!alarm) result = { accepted: false, providerAnswer: '告警已不存在', retryable: false };
-        else result = await resolved.channel.send(alarmMessage(toAlarm(alarm), d.idempotencyKey), d.recipient);
+        if (lead.rateKey !== null) {
+          const reserved = await this.opts.store.notify.reserveSend(lead.rateKey, [BURST_WINDOW, ...(resolved.limits ?? [])], rows.map((r) => r.id), now, leaseUntil, this.token);
+          if ('wait' in reserved) return;
+          // the oldest row leads: its key is the merged message's key
+          rows = [...rows, ...reserved.partners].sort((a, b) => a.id - b.id);
+          sent = rows;
+        }
+        const alarms = new Map((await this.opts.store.alarms.byIds(rows.flatMap((r) => (r.alarmId === null ? [] : [r.alarmId])))).map((a) => [a.id, a]));
+        const gone = rows.filter((r) => r.alarmId === null || !alarms.has(r.alarmId));
+        await Promise.all(gone.map((r) => this.record(r, { accepted: false, providerAnswer: '告警已不存在', retryable: false }, false)));
+        sent = rows.filter((r) => !gone.includes(r));
+        if (sent.length === 0) return;
+        const items = sent.map((r) => ({ alarm: toAlarm(alarms.get(r.alarmId!)!), purpose: r.purpose }));
+        const message = items.length === 1 ? alarmMessage(items[0]!.alarm, sent[0]!.idempotencyKey, sent[0]!.purpose) : mergedMessage(items, sent[0]!.idempotencyKey);
+        result = await resolved.channel.send(message, lead.recipient);
+        if (sent.length > 1) result = { ...result, providerAnswer: `合并 ${sent.length} 条告警为一条消息；${result.providerAnswer}` };
       }
     } catch (err) {
       result = { accepted: false, providerAnswer: err instanceof Error ? err.message : String(err), retryable: true };
     }
+    // the rows of one message end together: one answer, one time
     const at = this.now();
+    await Promise.all(sent.map((r) => this.record(r, result, toLog, at)));
+    if (result.accepted && sent.length > 1) await this.opts.store.notify.markMerged(sent[0]!.id, sent.slice(1).map((r) => r.id));
+  }
+
+  /** Records the answer of a try: 已送达; 待发送 after a backoff; 推送失败 after the last try or a permanent refusal. */
+  private async record(d: ClaimedDelivery, result: SendResult, toLog: boolean, at = this.now()): Promise<void> {
     const maxTries = this.opts.maxTries ?? 10;
     let recorded: boolean;
     if (result.accepted) {
@@ -161,9 +200,9 @@ export class DeliveryWorker {
       }
       case 'sms': {
         const [aliyun] = await notify.channels(d.tenantId, 'aliyun-sms');
-        if (aliyun) return { channel: new AliyunSmsChannel(settings(aliyun) as unknown as AliyunSmsConfig, http), toLog: false };
+        if (aliyun) return { channel: new AliyunSmsChannel(settings(aliyun) as unknown as AliyunSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['aliyun-sms'] };
         const [tencent] = await notify.channels(d.tenantId, 'tencent-sms');
-        if (tencent) return { channel: new TencentSmsChannel(settings(tencent) as unknown as TencentSmsConfig, http), toLog: false };
+        if (tencent) return { channel: new TencentSmsChannel(settings(tencent) as unknown as TencentSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['tencent-sms'] };
         return { channel: new LogChannel('短信', this.opts.log), toLog: true };
       }
       case 'dingtalk':
@@ -172,9 +211,10 @@ export class DeliveryWorker {
         const c = d.channelId === null ? undefined : await notify.channel(d.channelId);
         if (!c || !c.enabled) return { missing: '推送通道已删除或停用' };
         const s = settings(c);
-        if (d.channel === 'dingtalk') return { channel: new DingtalkChannel(s as unknown as DingtalkConfig, http), toLog: false };
-        if (d.channel === 'wecom') return { channel: new WecomChannel(s as unknown as WecomConfig, http), toLog: false };
-        return { channel: new FeishuChannel(s as unknown as FeishuConfig, http), toLog: false };
+        const limits = PROVIDER_LIMITS[d.channel];
+        if (d.channel === 'dingtalk') return { channel: new DingtalkChannel(s as unknown as DingtalkConfig, http), toLog: false, limits };
+        if (d.channel === 'wecom') return { channel: new WecomChannel(s as unknown as WecomConfig, http), toLog: false, limits };
+        return { channel: new FeishuChannel(s as unknown as FeishuConfig, http), toLog: false, limits };
       }
       default:
         return { missing: `未知的推送通道：${d.channel}` };

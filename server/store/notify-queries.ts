@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { AlarmPushSettings } from '../../sdk/services/alarm-service';
+import type { AlarmLevel, AlarmPushSettings } from '../../sdk/services/alarm-service';
+import { ALARM_TYPES, alarmLevel } from '../alarms/alarm-catalogue';
+import { atLeast, matchingRules, mergeRouting, quietHoursEnd, type NotifyRouting } from '../alarms/notify-routing';
 import type { Database } from './db-schema';
 
 /** 待发送, 已送达, 推送失败: where an outbox row stands. */
@@ -9,6 +11,10 @@ export const OUTBOX_FAILED = '推送失败';
 
 /** Robot channels every alarm of the tenant goes to (the tenant's push types permitting). */
 const ROBOT_KINDS = ['dingtalk', 'wecom', 'feishu'] as const;
+type RobotKind = (typeof ROBOT_KINDS)[number];
+
+/** alarm: the alarm's own delivery; escalation: it was still 未处理 after the tenant's 告警升级 time. */
+export type DeliveryPurpose = 'alarm' | 'escalation';
 
 /** An outbox row a worker holds. */
 export interface ClaimedDelivery {
@@ -21,6 +27,9 @@ export interface ClaimedDelivery {
   idempotencyKey: string;
   /** This try included. */
   tries: number;
+  purpose: DeliveryPurpose;
+  /** What provider limits and burst merge count by (a robot, an address, a number); null: neither. */
+  rateKey: string | null;
 }
 
 /** A row of 推送记录. */
@@ -31,6 +40,10 @@ export interface DeliveryRecord extends ClaimedDelivery {
   toLog: boolean;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** Quiet hours held it until then. */
+  heldUntil: Date | null;
+  /** The row whose message carried it (a merged burst). */
+  mergedInto: number | null;
 }
 
 /** 推送记录's filter; status `toLog`: delivered to the server log. */
@@ -52,34 +65,160 @@ export interface StoredChannel {
   secret: string | null;
 }
 
+/** At most `max` messages per rate key within any `ms`. */
+export interface RateWindow {
+  ms: number;
+  max: number;
+}
+
+/** When the next message may go, given the earlier ones (newest first); undefined: now. */
+export function nextAllowed(sentNewestFirst: readonly Date[], windows: readonly RateWindow[], now: Date): Date | undefined {
+  let wait = 0;
+  for (const w of windows) {
+    const inside = sentNewestFirst.filter((t) => t.getTime() > now.getTime() - w.ms);
+    if (inside.length >= w.max) wait = Math.max(wait, inside[w.max - 1]!.getTime() + w.ms);
+  }
+  return wait > now.getTime() ? new Date(wait) : undefined;
+}
+
+interface Target {
+  channel: string;
+  channel_id: number | null;
+  recipient: string;
+  rate_key: string | null;
+}
+
+/** Where deliveries go: the webhook URL, addresses, numbers and the tenant's enabled robots of some kinds. */
+async function targets(db: Kysely<Database>, tenantId: number, want: { webhook?: string; emails: readonly string[]; phones: readonly string[]; robots: ReadonlySet<RobotKind> }): Promise<Target[]> {
+  const out: Target[] = [];
+  const seen = new Set<string>();
+  const add = (t: Target) => {
+    const k = `${t.channel}\n${t.channel_id ?? ''}\n${t.recipient}`;
+    if (seen.has(k)) return;
+    seen.add(k);
+    out.push(t);
+  };
+  if (want.webhook) add({ channel: 'webhook', channel_id: null, recipient: want.webhook, rate_key: null });
+  for (const to of want.emails) add({ channel: 'email', channel_id: null, recipient: to, rate_key: `email:${tenantId}:${to.toLowerCase()}` });
+  for (const phone of want.phones) add({ channel: 'sms', channel_id: null, recipient: phone, rate_key: `sms:${tenantId}:${phone}` });
+  if (want.robots.size > 0) {
+    const robots = await db.selectFrom('notify_channels').select(['id', 'kind'])
+      .where('tenant_id', '=', tenantId).where('enabled', '=', true).where('kind', 'in', [...want.robots]).orderBy('id').execute();
+    for (const r of robots) add({ channel: r.kind, channel_id: r.id, recipient: '', rate_key: `${r.kind}:${r.id}` });
+  }
+  return out;
+}
+
+async function routingOf(db: Kysely<Database>, tenantId: number): Promise<NotifyRouting> {
+  const row = await db.selectFrom('notify_routing').select('settings').where('tenant_id', '=', tenantId).executeTakeFirst();
+  return mergeRouting(row?.settings as Partial<NotifyRouting> | undefined);
+}
+
+async function levelOf(db: Kysely<Database>, tenantId: number, alarmType: string): Promise<AlarmLevel> {
+  const own = await db.selectFrom('alarm_controls').select('level').where('tenant_id', '=', tenantId).where('alarm_type', '=', alarmType).executeTakeFirst();
+  return alarmLevel(alarmType, own?.level);
+}
+
+const robotsIn = (channels: readonly string[]) => new Set(ROBOT_KINDS.filter((k) => channels.includes(k)));
+
 /**
  * Writes the deliveries of a just-recorded alarm to the outbox, in the caller's transaction (the
- * one that inserted the alarm): one row per channel and recipient the tenant's 推送设置 and robot
- * channels name. Resolves with how many.
+ * one that inserted the alarm). Without 推送规则: one row per channel and recipient the tenant's
+ * 推送设置 and robot channels name. With rules: the channels and recipients of every rule covering
+ * the alarm's type and level. In 免打扰时段 a row below the chosen level waits until they end.
+ * Resolves with how many.
  */
-export async function enqueueAlarmDeliveries(db: Kysely<Database>, alarm: { id: number; tenantId: number; alarmType: string }): Promise<number> {
+export async function enqueueAlarmDeliveries(db: Kysely<Database>, alarm: { id: number; tenantId: number; alarmType: string }, now = new Date()): Promise<number> {
   const saved = await db.selectFrom('alarm_push').select('settings').where('tenant_id', '=', alarm.tenantId).executeTakeFirst();
   const s = (saved?.settings ?? {}) as Partial<AlarmPushSettings>;
   if (Array.isArray(s.alarmTypes) && !s.alarmTypes.includes(alarm.alarmType)) return 0;
-  const rows: { channel: string; channel_id: number | null; recipient: string }[] = [];
-  if (s.webhook?.enabled && s.webhook.url) rows.push({ channel: 'webhook', channel_id: null, recipient: s.webhook.url });
-  if (s.email?.enabled) for (const to of s.email.to ?? []) rows.push({ channel: 'email', channel_id: null, recipient: to });
-  if (s.sms?.enabled) for (const phone of s.sms.phones ?? []) rows.push({ channel: 'sms', channel_id: null, recipient: phone });
-  const robots = await db.selectFrom('notify_channels').select(['id', 'kind'])
-    .where('tenant_id', '=', alarm.tenantId).where('enabled', '=', true).where('kind', 'in', ROBOT_KINDS).orderBy('id').execute();
-  for (const r of robots) rows.push({ channel: r.kind, channel_id: r.id, recipient: '' });
+  const routing = await routingOf(db, alarm.tenantId);
+  const level = await levelOf(db, alarm.tenantId, alarm.alarmType);
+  let rows: Target[];
+  if (routing.rules.length === 0) {
+    rows = await targets(db, alarm.tenantId, {
+      webhook: s.webhook?.enabled && s.webhook.url ? s.webhook.url : undefined,
+      emails: s.email?.enabled ? (s.email.to ?? []) : [],
+      phones: s.sms?.enabled ? (s.sms.phones ?? []) : [],
+      robots: new Set(ROBOT_KINDS),
+    });
+  } else {
+    const rules = matchingRules(routing, alarm.alarmType, level);
+    const channels = rules.flatMap((r) => r.channels);
+    rows = await targets(db, alarm.tenantId, {
+      webhook: channels.includes('webhook') && s.webhook?.url ? s.webhook.url : undefined,
+      emails: rules.filter((r) => r.channels.includes('email')).flatMap((r) => r.emails),
+      phones: rules.filter((r) => r.channels.includes('sms')).flatMap((r) => r.phones),
+      robots: robotsIn(channels),
+    });
+  }
   if (rows.length === 0) return 0;
+  const held = atLeast(level, routing.quietHours.minLevel) ? undefined : quietHoursEnd(routing.quietHours, now);
   await db.insertInto('notify_outbox')
-    .values(rows.map((r, i) => ({ ...r, tenant_id: alarm.tenantId, alarm_id: alarm.id, idempotency_key: `alarm-${alarm.id}-${r.channel}-${i + 1}` })))
+    .values(rows.map((r, i) => ({
+      ...r, tenant_id: alarm.tenantId, alarm_id: alarm.id, idempotency_key: `alarm-${alarm.id}-${r.channel}-${i + 1}`,
+      ...(held && { next_try_at: held, held_until: held }),
+    })))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
   return rows.length;
 }
 
+/**
+ * 告警升级: for every tenant with escalation on, the alarms of its pushed types at or above the
+ * chosen level still 未处理 after the chosen minutes (and started within 实时告警's day) get rows
+ * to the escalation list, once: their idempotency keys name the alarm and recipient, so two
+ * instances running this at once write each row once. Resolves with how many rows were written.
+ */
+export async function enqueueEscalations(db: Kysely<Database>, now: Date, opts: { withinMs: number; batch?: number }): Promise<number> {
+  const tenants = await db.selectFrom('notify_routing').select(['tenant_id', 'settings'])
+    .where(sql<string>`settings->'escalation'->>'enabled'`, '=', 'true').execute();
+  let written = 0;
+  for (const t of tenants) {
+    const routing = mergeRouting(t.settings as Partial<NotifyRouting>);
+    const e = routing.escalation;
+    const saved = await db.selectFrom('alarm_push').select('settings').where('tenant_id', '=', t.tenant_id).executeTakeFirst();
+    const pushed = (saved?.settings as Partial<AlarmPushSettings> | undefined)?.alarmTypes;
+    const own = new Map((await db.selectFrom('alarm_controls').select(['alarm_type', 'level']).where('tenant_id', '=', t.tenant_id).execute()).map((c) => [c.alarm_type, c.level]));
+    const types = ALARM_TYPES.map((a) => a.alarmType)
+      .filter((a) => (!Array.isArray(pushed) || pushed.includes(a)) && atLeast(alarmLevel(a, own.get(a)), e.minLevel));
+    if (types.length === 0) continue;
+    const to = await targets(db, t.tenant_id, {
+      emails: e.channels.includes('email') ? e.emails : [], phones: e.channels.includes('sms') ? e.phones : [], robots: robotsIn(e.channels),
+    });
+    if (to.length === 0) continue;
+    const due = await db.selectFrom('alarms as a').select(['a.id', 'a.alarm_type'])
+      .where('a.tenant_id', '=', t.tenant_id).where('a.status', '=', 0).where('a.alarm_type', 'in', types)
+      .where('a.start_time', '<=', new Date(now.getTime() - e.afterMinutes * 60_000))
+      .where('a.start_time', '>', new Date(now.getTime() - opts.withinMs))
+      .where(({ not, exists, selectFrom }) => not(exists(
+        selectFrom('notify_outbox as o').select('o.id').whereRef('o.alarm_id', '=', 'a.id').where('o.purpose', '=', 'escalation'),
+      )))
+      .orderBy('a.start_time').limit(opts.batch ?? 200).execute();
+    for (const a of due) {
+      const level = alarmLevel(a.alarm_type, own.get(a.alarm_type));
+      const held = atLeast(level, routing.quietHours.minLevel) ? undefined : quietHoursEnd(routing.quietHours, now);
+      const res = await db.insertInto('notify_outbox')
+        .values(to.map((r) => ({
+          ...r, tenant_id: t.tenant_id, alarm_id: a.id, purpose: 'escalation', created_at: now, updated_at: now,
+          idempotency_key: `alarm-${a.id}-escalation-${r.channel}-${r.channel_id ?? r.recipient}`,
+          next_try_at: held ?? now, ...(held && { held_until: held }),
+        })))
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      written += Number(res.numInsertedOrUpdatedRows ?? 0);
+    }
+  }
+  return written;
+}
+
+const RETURNING = sql.raw('id, tenant_id, alarm_id, channel, channel_id, recipient, idempotency_key, tries, purpose, rate_key');
+
 function toDelivery(r: Record<string, unknown>): ClaimedDelivery {
   return {
     id: Number(r.id), tenantId: Number(r.tenant_id), alarmId: r.alarm_id === null ? null : Number(r.alarm_id), channel: String(r.channel),
     channelId: r.channel_id === null ? null : Number(r.channel_id), recipient: String(r.recipient), idempotencyKey: String(r.idempotency_key), tries: Number(r.tries),
+    purpose: r.purpose === 'escalation' ? 'escalation' : 'alarm', rateKey: r.rate_key === null || r.rate_key === undefined ? null : String(r.rate_key),
   };
 }
 
@@ -101,7 +240,7 @@ export class NotifyQueries {
         order by next_try_at, id
         limit ${limit}
         for update skip locked)
-      returning id, tenant_id, alarm_id, channel, channel_id, recipient, idempotency_key, tries`.execute(this.db);
+      returning ${RETURNING}`.execute(this.db);
     return rows.map(toDelivery);
   }
 
@@ -120,6 +259,62 @@ export class NotifyQueries {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /**
+   * Before a message to `rateKey` goes out (the rows `held` already leased to `token`): under a
+   * lock of the key, either the time the provider limits or the burst merge allow the next one —
+   * the held rows then wait until it, their try not counted — or the message is recorded as sent
+   * now, with the key's other due rows leased to go with it (a merged burst).
+   */
+  async reserveSend(rateKey: string, windows: readonly RateWindow[], held: readonly number[], now: Date, leaseUntil: Date, token: string, limit = 50):
+    Promise<{ wait: Date } | { partners: ClaimedDelivery[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${rateKey}))`.execute(trx);
+      const longest = Math.max(...windows.map((w) => w.ms));
+      const sends = await trx.selectFrom('notify_sends').select('sent_at').where('rate_key', '=', rateKey)
+        .where('sent_at', '>', new Date(now.getTime() - longest)).orderBy('sent_at', 'desc').execute();
+      const wait = nextAllowed(sends.map((x) => new Date(x.sent_at)), windows, now);
+      if (wait) {
+        await trx.updateTable('notify_outbox').set({ next_try_at: wait, tries: sql`greatest(tries - 1, 0)`, leased_until: null, lease_token: null, updated_at: now })
+          .where('id', 'in', held.map(String)).where('lease_token', '=', token).execute();
+        return { wait };
+      }
+      const more = limit - held.length;
+      const { rows } = more <= 0 ? { rows: [] } : await sql<Record<string, unknown>>`
+        update notify_outbox set leased_until = ${leaseUntil}, lease_token = ${token}, tries = tries + 1, updated_at = ${now}
+        where id in (
+          select id from notify_outbox
+          where status = ${OUTBOX_PENDING} and rate_key = ${rateKey} and next_try_at <= ${now} and (leased_until is null or leased_until < ${now})
+          order by next_try_at, id
+          limit ${more}
+          for update skip locked)
+        returning ${RETURNING}`.execute(trx);
+      await trx.insertInto('notify_sends').values({ rate_key: rateKey, sent_at: now, rows: held.length + rows.length }).execute();
+      return { partners: rows.map(toDelivery) };
+    });
+  }
+
+  /** The rows a merged message carried besides its first point to it (推送记录 shows them together). */
+  async markMerged(leadId: number, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('notify_outbox').set({ merged_into: String(leadId) }).where('id', 'in', ids.map(String)).execute();
+  }
+
+  /** Forgets sends older than every limit window (a day), so the limits read a short list. */
+  async pruneSends(before: Date): Promise<void> {
+    await this.db.deleteFrom('notify_sends').where('sent_at', '<', before).execute();
+  }
+
+  /** The tenant's 推送规则, 免打扰时段 and 告警升级 (the defaults until it saves its own). */
+  async routing(tenantId: number): Promise<NotifyRouting> {
+    return routingOf(this.db, tenantId);
+  }
+
+  async saveRouting(tenantId: number, routing: NotifyRouting, at: Date): Promise<void> {
+    const values = { settings: JSON.stringify(routing), updated_at: at };
+    await this.db.insertInto('notify_routing').values({ tenant_id: tenantId, ...values })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values)).execute();
+  }
+
   /** The deliveries of the tenant, newest first (推送记录). */
   async records(tenantId: number, opts: { alarmId?: number; offset?: number; limit?: number } = {}): Promise<DeliveryRecord[]> {
     let q = this.db.selectFrom('notify_outbox').selectAll().where('tenant_id', '=', tenantId);
@@ -127,7 +322,7 @@ export class NotifyQueries {
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(opts.offset ?? 0).limit(opts.limit ?? 100).execute();
     return rows.map((r) => ({
       ...toDelivery(r as unknown as Record<string, unknown>), status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
-      createdAt: r.created_at, deliveredAt: r.delivered_at,
+      createdAt: r.created_at, deliveredAt: r.delivered_at, heldUntil: r.held_until, mergedInto: r.merged_into === null ? null : Number(r.merged_into),
     }));
   }
 

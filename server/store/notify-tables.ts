@@ -39,9 +39,32 @@ export interface NotifyOutboxTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   delivered_at: NullableTime;
+  /** alarm | escalation (migration 0030-notify-rules) */
+  purpose: ColumnType<string, string | undefined, string>;
+  /** What the provider limits and burst merge count by; null: neither (the webhook). */
+  rate_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Quiet hours held the row until then. */
+  held_until: NullableTime;
+  /** The row whose message carried this one. */
+  merged_into: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+export interface NotifyRoutingTable {
+  tenant_id: number;
+  settings: Json;
+  updated_at: Timestamp;
+}
+
+export interface NotifySendTable {
+  id: Generated<string>;
+  rate_key: string;
+  sent_at: Date | string;
+  rows: ColumnType<number, number | undefined, number>;
 }
 
 export interface NotifyTables {
   notify_channels: NotifyChannelTable;
   notify_outbox: NotifyOutboxTable;
+  notify_routing: NotifyRoutingTable;
+  notify_sends: NotifySendTable;
 }

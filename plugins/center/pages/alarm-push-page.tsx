@@ -17,6 +17,7 @@ import {
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
 import { PageFrame } from '../components/page-frame';
+import { NotifyRoutingSection } from './notify-routing-section';
 
 /** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
 const PLATFORM_TYPES = new Set([
@@ -162,6 +163,7 @@ export default function AlarmPushPage() {
               重置
             </Button>
           </div>
+          <NotifyRoutingSection />
         </>
       )}
     </PageFrame>

@@ -4,6 +4,7 @@ import { configAlarmPushRoute, listAlarmPushRoute } from './alarm-push-routes';
 import { notifyChannelsRoute, notifyDeleteChannelRoute, notifyEnableChannelRoute, notifySaveChannelRoute, notifyTestChannelRoute } from './notify-channel-routes';
 import { notifyExportRecordsRoute, notifyRecordsRoute } from './notify-record-routes';
 import { actualTimeAlarmQueryRoute, newQueryAlarmRoute, queryActualTimeAlarmNumRoute } from './alarm-query-routes';
+import { configNotifyRoutingRoute, listNotifyRoutingRoute } from './notify-routing-routes';
 import { processAlarmRoute } from './process-alarm-route';
 
 export const alarmArea: ApiArea = {
@@ -13,5 +14,6 @@ export const alarmArea: ApiArea = {
     listAlarmControlRoute, configAlarmControlRoute, listAlarmPushRoute, configAlarmPushRoute,
     notifyChannelsRoute, notifySaveChannelRoute, notifyEnableChannelRoute, notifyDeleteChannelRoute, notifyTestChannelRoute,
     notifyRecordsRoute, notifyExportRecordsRoute,
+    listNotifyRoutingRoute, configNotifyRoutingRoute,
   ],
 };

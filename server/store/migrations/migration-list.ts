@@ -25,6 +25,7 @@ import { odometerRule } from './0025-odometer-rule';
 import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 import { notifyOutbox } from './0029-notify-outbox';
+import { notifyRules } from './0030-notify-rules';
 
 /** The server's own migrations, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const serverMigrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const serverMigrations: Record<string, Migration> = {
   '0027-attendance-records': attendanceRecords,
   '0028-health-limits': healthLimits,
   '0029-notify-outbox': notifyOutbox,
+  '0030-notify-rules': notifyRules,
 };
 
 /** The server's migrations and the modules' (Kysely runs them in the order of their names). */
