@@ -152,6 +152,8 @@ export interface NotifyRecord {
   createTime: string;
   deliveredTime: string | null;
   lastError: string | null;
+  /** 升级推送, 合并发送 (with the record that carried it), 免打扰暂缓至 … ; '' for a plain delivery. */
+  note: string;
 }
 
 export interface NotifyRecordQuery {

@@ -395,7 +395,8 @@ export class NotifyQueries {
       total: Number(count),
       list: rows.map((r) => ({
         ...toDelivery(r as unknown as Record<string, unknown>), status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
-        createdAt: r.created_at, deliveredAt: r.delivered_at, channelName: r.channel_name,
+        createdAt: r.created_at, deliveredAt: r.delivered_at, heldUntil: r.held_until, mergedInto: r.merged_into === null ? null : Number(r.merged_into),
+        channelName: r.channel_name,
       })),
     };
   }

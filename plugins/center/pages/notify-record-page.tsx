@@ -48,6 +48,7 @@ const columns: DataTableColumn<NotifyRecord>[] = [
   { key: 'time', title: '推送时间', width: 150, render: (r) => r.deliveredTime ?? r.createTime },
   { key: 'alarmTime', title: '告警时间', width: 150, render: (r) => r.alarmTime },
   { key: 'error', title: '最后错误', width: 260, render: (r) => r.lastError ?? '' },
+  { key: 'note', title: '说明', width: 200, render: (r) => r.note },
 ];
 
 interface Filter {

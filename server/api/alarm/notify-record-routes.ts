@@ -59,9 +59,19 @@ async function recordPage(store: Store, tenantId: number, filter: RecordFilter, 
         createTime: formatChinaTime(r.createdAt),
         deliveredTime: r.deliveredAt ? formatChinaTime(r.deliveredAt) : null,
         lastError: r.lastError && maskRecipientsIn(r.lastError),
+        note: recordNote(r),
       };
     }),
   };
+}
+
+/** What sets a delivery apart: sent to the escalation list, merged into another message, held by quiet hours. */
+function recordNote(r: { purpose: string; mergedInto: number | null; heldUntil: Date | null; status: string }): string {
+  const notes: string[] = [];
+  if (r.purpose === 'escalation') notes.push('升级推送');
+  if (r.mergedInto !== null) notes.push(`合并发送（随第 ${r.mergedInto} 条）`);
+  if (r.heldUntil && r.status === '待发送') notes.push(`免打扰，暂缓至 ${formatChinaTime(r.heldUntil)}`);
+  return notes.join('；');
 }
 
 export const notifyRecordsRoute = sessionRoute.of(NotifyApi.records, {
@@ -85,13 +95,13 @@ export const notifyExportRecordsRoute = sessionRoute.of(NotifyApi.exportRecords,
       ws.columns = [
         { header: '告警类型', width: 14 }, { header: '设备', width: 16 }, { header: '告警时间', width: 20 }, { header: '推送方式', width: 18 },
         { header: '接收人', width: 24 }, { header: '尝试次数', width: 9 }, { header: '状态', width: 12 }, { header: '入队时间', width: 20 },
-        { header: '送达时间', width: 20 }, { header: '最后错误', width: 50 },
+        { header: '送达时间', width: 20 }, { header: '最后错误', width: 50 }, { header: '说明', width: 30 },
       ];
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       const { list } = await recordPage(deps.store, user.tenantId, filter, { offset: 0, limit: MAX_EXPORT_LINES });
       for (const r of list) {
-        ws.addRow([r.alarmName, r.asset, r.alarmTime, r.channelName, r.recipient, r.tries, r.status, r.createTime, r.deliveredTime ?? '', r.lastError ?? '']).commit();
+        ws.addRow([r.alarmName, r.asset, r.alarmTime, r.channelName, r.recipient, r.tries, r.status, r.createTime, r.deliveredTime ?? '', r.lastError ?? '', r.note]).commit();
       }
       ws.commit();
       await book.commit();
