@@ -4,3 +4,5 @@ export * from './fence';
 export * from './elec-gb';
 export * from './card';
 export * from './center';
+export * from './report';
+export * from './alarm';
