@@ -6,3 +6,4 @@ export * from './card';
 export * from './center';
 export * from './report';
 export * from './alarm';
+export * from './monitor';

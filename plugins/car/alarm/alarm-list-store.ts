@@ -5,7 +5,7 @@ import {
   chinaDayStart,
   expectOk,
   fromChinaInputValue,
-  MONITOR_TREE_PATH,
+  MonitorApi,
   NETWORK_ERROR_MESSAGE,
   Pagination,
   toChinaInputValue,
@@ -202,7 +202,7 @@ export class AlarmListStore {
 
   async loadGroups(): Promise<void> {
     try {
-      const groups = expectOk(await this.deps.http.get<VehicleGroup[]>(MONITOR_TREE_PATH));
+      const groups = expectOk(await this.deps.http.call(MonitorApi.tree));
       runInAction(() => (this.groups = Array.isArray(groups) ? groups : []));
     } catch {
       /* the group filter stays empty */
