@@ -7,8 +7,8 @@ import type { UserPrivacy } from '../services/session-service';
 
 const USER = '/car/v1/api/user';
 const PHONE = { pattern: '^1[3-9]\\d{9}$' };
-/** Characters of a password the server reads at most (the schema allows four bytes a character). */
-const PASSWORD_MAX_LENGTH = 64;
+/** Characters of a password the server accepts at most (the schema allows four bytes a character). */
+export const PASSWORD_MAX_LENGTH = 64;
 
 /** One login attempt of 登录记录. */
 export interface LoginRecord {

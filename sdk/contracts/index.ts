@@ -7,3 +7,4 @@ export * from './center';
 export * from './report';
 export * from './alarm';
 export * from './monitor';
+export * from './command';
