@@ -1,7 +1,8 @@
 import { observable, runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { CommandFollower } from './command-follower';
-import { COMMAND_LIST_PATH, type Command } from './services/command-api';
+import { CommandApi } from './contracts/command';
+import type { Command } from './services/command-api';
 import type { HttpService } from './services/http-service';
 import type { LiveEvents, LiveService, LiveStatus } from './services/live-service';
 
@@ -29,7 +30,7 @@ function setup(stored: Command[]) {
     const list = stored.filter((c) => c.batchId === q.batchId);
     return { flag: 1, msg: '', obj: { total: list.length, list: list.slice((q.current - 1) * q.pageSize, q.current * q.pageSize) } };
   });
-  const follower = new CommandFollower({ http: { get } as unknown as HttpService, live });
+  const follower = new CommandFollower({ http: { get, call: (e: { path: string }, q: { current: number; pageSize: number; batchId: string }) => get(e.path, q) } as unknown as HttpService, live });
   const stop = follower.start();
   const status = (s: LiveStatus) => runInAction(() => (channel.status = s));
   const statuses = () => follower.commands('b1').map((c) => c.statusText);
@@ -49,7 +50,7 @@ describe('CommandFollower', () => {
     stored.splice(0, 2, command(1, 2, '成功'), command(2, 4, '超时'));
     status('live');
     await vi.waitFor(() => expect(statuses()).toEqual(['成功', '超时']));
-    expect(get.mock.calls).toEqual([[COMMAND_LIST_PATH, { current: 1, pageSize: 200, batchId: 'b1' }]]);
+    expect(get.mock.calls).toEqual([[CommandApi.list.path, { current: 1, pageSize: 200, batchId: 'b1' }]]);
 
     // a batch that ended is not read again when the channel reconnects
     status('offline');

@@ -1,6 +1,7 @@
 import { action, makeObservable, observable } from 'mobx';
 import { onLiveResumed } from './live-resume';
-import { COMMAND_LIST_PATH, CommandStatus, type Command } from './services/command-api';
+import { CommandApi } from './contracts/command';
+import { CommandStatus, type Command } from './services/command-api';
 import { expectOk, type HttpService } from './services/http-service';
 import type { LiveService } from './services/live-service';
 
@@ -106,7 +107,7 @@ export class CommandFollower {
   private async read(batchId: string): Promise<void> {
     const ids = new Set(this.batches.get(batchId));
     for (let current = 1, seen = 0; ; current++) {
-      const page = expectOk(await this.deps.http.get<{ total: number; list: Command[] }>(COMMAND_LIST_PATH, { current, pageSize: LIST_PAGE_SIZE, batchId }));
+      const page = expectOk(await this.deps.http.call(CommandApi.list, { current, pageSize: LIST_PAGE_SIZE, batchId }));
       const list = page.list ?? [];
       this.merge(list.filter((c) => ids.has(c.id)));
       seen += list.length;

@@ -60,7 +60,10 @@ export * from './components/person-status-chips';
 export * from './components/data-table';
 export * from './components/pagination-bar';
 export * from './track';
-export type { MileageItem, DayOnlineItem, ReportAssetColumns, ReportFilterParams, ReportType, TripReportItem, StopReportItem, OverspeedReportItem, MileageSummaryItem, FuelReportItem, OfflineReportItem } from './report';
+export type {
+  MileageItem, DayOnlineItem, ReportAssetColumns, ReportFilterParams, ReportType, TripReportItem, StopReportItem, OverspeedReportItem, MileageSummaryItem, FuelReportItem, OfflineReportItem,
+  MileagePage, DayOnlinePage, EventDay, TripPage, StopPage, OverspeedPage, MileageSummaryPage, FuelPage, OfflinePage, ReportGroup,
+} from './report';
 export * from './components/track-player/track-playback';
 export * from './components/track-player';
 export * from './components/trip-log';

@@ -1,5 +1,8 @@
 import { makeAutoObservable } from 'mobx';
 
+/** At most this many rows go into one exported sheet. */
+export const EXPORT_ROW_LIMIT = 10_000;
+
 /** One page of a list as the server answers it: the rows of the page and how many match in all. */
 export interface Page<T> {
   total: number;

@@ -2,6 +2,7 @@
  * 数据报表 rows as the API answers them (docs/api-contract.md, "数据报表"): one contract for the
  * server that builds them and the pages that show them. Pure types.
  */
+import type { Page } from './pagination';
 import type { TripItem } from './track';
 
 /** The reports of 数据报表 (their exports name them so). */
@@ -117,4 +118,59 @@ export interface OfflineReportItem extends ReportAssetColumns {
   lat: number | null;
   address: string;
   offlineSeconds: number | null;
+}
+
+export interface MileagePage extends Page<MileageItem> {
+  totals: { vehicles: number; mileage: number; drivingSeconds: number; maxSpeed: number; avgSpeed: number; reports: number };
+  /** Per day of the range with reports: mileage of every vehicle of the filter. */
+  days: { day: string; mileage: number; vehicles: number }[];
+}
+
+export interface DayOnlinePage extends Page<DayOnlineItem> {
+  vehicles: number;
+  days: { day: string; online: number; total: number; rate: number }[];
+}
+
+/** Per day of the range: the rows of an event report that day. */
+export interface EventDay {
+  day: string;
+  count: number;
+  distance: number;
+  seconds: number;
+}
+
+export interface TripPage extends Page<TripReportItem> {
+  totals: { count: number; vehicles: number; distance: number; seconds: number; maxSpeed: number; avgSpeed: number };
+  days: EventDay[];
+}
+
+export interface StopPage extends Page<StopReportItem> {
+  totals: { count: number; vehicles: number; seconds: number; accOn: number; accOff: number; accSeconds: number };
+  days: EventDay[];
+}
+
+export interface OverspeedPage extends Page<OverspeedReportItem> {
+  totals: { count: number; vehicles: number; seconds: number; distance: number; maxSpeed: number };
+  days: EventDay[];
+}
+
+export interface MileageSummaryPage extends Page<MileageSummaryItem> {
+  totals: { groups: number; vehicles: number; mileage: number; drivingSeconds: number; reports: number };
+  months: { month: string; mileage: number }[];
+}
+
+export interface FuelPage extends Page<FuelReportItem> {
+  totals: { vehicles: number; used: number; added: number; drops: number; dropLitres: number; distance: number; per100Km: number | null };
+  days: { day: string; used: number; distance: number }[];
+}
+
+export interface OfflinePage extends Page<OfflineReportItem> {
+  totals: { offline: number; assets: number; never: number; hours: number };
+}
+
+/** A node of groups.json. */
+export interface ReportGroup {
+  id: number;
+  name: string;
+  children?: ReportGroup[];
 }

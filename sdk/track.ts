@@ -94,10 +94,6 @@ export interface TrackPointPage {
   list: TrackPoint[];
 }
 
-export const TRACK_POINTS_PATH = '/car/v4/api/track/points.json';
-export const TRACK_EXPORT_PATH = '/car/v4/api/track/export.json';
-export const TRACK_SETTINGS_PATH = '/car/v4/api/track/settings.json';
-
 /** Limits of track queries (track/settings.json). */
 export interface TrackSettings {
   /** The longest range one query may cover, days. */

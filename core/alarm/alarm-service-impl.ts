@@ -4,9 +4,8 @@ import {
   ALARM_DESK_MAX,
   ALARM_LEVELS,
   ALARM_NOTE_MAX,
-  ALARM_REALTIME_PATH,
+  AlarmApi,
   DEFAULT_DESK_PREFS,
-  ALARM_PROCESS_PATH,
   ALARM_PUSH_LIST_PATH,
   ALARM_TYPE_NAMES,
   expectOk,
@@ -205,7 +204,7 @@ export class AlarmServiceImpl implements AlarmService {
     const problem = checkProcessNote(note);
     if (problem) throw new HttpError(problem);
     if (!ids.length) throw new HttpError('请选择要处理的告警');
-    const { updated } = expectOk(await this.http.postJson<{ updated: number }>(ALARM_PROCESS_PATH, { ids: [...ids], note: note.trim() }));
+    const { updated } = expectOk(await this.http.call(AlarmApi.process, { ids: [...ids], note: note.trim() }));
     runInAction(() => this.board.removeAlarms(ids, true));
     return updated;
   }
@@ -252,7 +251,7 @@ export class AlarmServiceImpl implements AlarmService {
    */
   private async loadUnhandled(rejoin = false): Promise<void> {
     try {
-      const page = expectOk(await this.http.get<{ total?: number; list: Alarm[] }>(ALARM_REALTIME_PATH, DESK_LOAD));
+      const page = expectOk(await this.http.call(AlarmApi.realtime, DESK_LOAD));
       if (!this.users) return;
       runInAction(() => {
         const list = page.list ?? [];

@@ -3,11 +3,9 @@ import {
   expectOk,
   GEOCODE_FAILED,
   hasPosition,
-  MONITOR_LIST_PATH,
+  MonitorApi,
   NETWORK_ERROR_MESSAGE,
   toChinaIso,
-  TRACK_LIST_PATH,
-  VEHICLE_DETAIL_PATH,
   type GeocodeService,
   type HttpService,
   type LiveService,
@@ -77,9 +75,9 @@ export class VehicleFollowStore {
     const { http, live } = this.deps;
     const now = this.deps.now?.() ?? Date.now();
     const [list, track] = await Promise.allSettled([
-      this.position ? Promise.resolve(undefined) : http.get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { keyword: this.terminalNo, current: 1, pageSize: 10 }).then(expectOk),
+      this.position ? Promise.resolve(undefined) : http.call(MonitorApi.list, { keyword: this.terminalNo, current: 1, pageSize: 10 }).then(expectOk),
       http
-        .get<{ points: MonitorItem[] }>(TRACK_LIST_PATH, { terminalNo: this.terminalNo, start: toChinaIso(now - TRAIL_HISTORY_MS), end: toChinaIso(now) })
+        .call(MonitorApi.track, { terminalNo: this.terminalNo, start: toChinaIso(now - TRAIL_HISTORY_MS), end: toChinaIso(now) })
         .then(expectOk),
     ]);
     runInAction(() => {
@@ -98,7 +96,7 @@ export class VehicleFollowStore {
   async loadDetail(): Promise<void> {
     if (this.detail) return;
     try {
-      const detail = expectOk(await this.deps.http.get<VehicleDetail>(VEHICLE_DETAIL_PATH, { terminalNo: this.terminalNo }));
+      const detail = expectOk(await this.deps.http.call(MonitorApi.vehicleDetail, { terminalNo: this.terminalNo }));
       runInAction(() => {
         this.detail = detail;
         this.detailError = undefined;

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MapSettingsPaths, MONITOR_LIST_PATH, ServiceProvider, transformCoord } from '@tianlu/sdk';
+import { MapSettingsPaths, MonitorApi, ServiceProvider, transformCoord } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
@@ -59,7 +59,7 @@ function renderArea(opts: { geocoder?: boolean; people?: typeof PEOPLE; area?: W
   storeUser();
   const saved: unknown[] = [];
   const server = new FakeServer()
-    .on('GET', MONITOR_LIST_PATH, (req) => ok({ total: 3, list: req.query.get('assetKind') === 'person' ? opts.people ?? PEOPLE : [] }))
+    .on('GET', MonitorApi.list.path, (req) => ok({ total: 3, list: req.query.get('assetKind') === 'person' ? opts.people ?? PEOPLE : [] }))
     .on('POST', AttendancePaths.saveArea, (req) => {
       saved.push(req.body);
       return ok(null);

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HEALTH_THRESHOLD, resolveHealthLimits, ServiceProvider } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok } from '../../core/test/fake-server';
-import { HealthSettingsPaths as P, type HealthOverrideList } from '../../plugins/center/health/health-limit-form';
+import { HealthSettingsApi, type HealthOverrideList } from '../../plugins/center/health/health-limit-form';
+
+const P = {
+  overrides: HealthSettingsApi.overrides.path,
+  update: HealthSettingsApi.update.path,
+  people: HealthSettingsApi.people.path,
+  saveOverride: HealthSettingsApi.saveOverride.path,
+};
 import HealthPage from '../../plugins/center/pages/health-page';
 import { logIn } from '../test/app-harness';
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MONITOR_LIST_PATH, ServiceProvider, TRACK_LIST_PATH, TRACK_POINTS_PATH, TRACK_SETTINGS_PATH, type MonitorItem, type TrackAnswer } from '@tianlu/sdk';
+import { MonitorApi, ServiceProvider, type MonitorItem, type TrackAnswer } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import PlaybackPage from '../../plugins/car/pages/playback-page';
@@ -24,10 +24,10 @@ const track = (a: MonitorItem): TrackAnswer => {
 function renderPlayback(list: MonitorItem[]) {
   storeUser();
   const server = new FakeServer()
-    .on('GET', TRACK_SETTINGS_PATH, ok({ maxRangeDays: 7, stopMinutes: 3 }))
-    .on('GET', MONITOR_LIST_PATH, ok({ total: list.length, list }))
-    .on('GET', TRACK_LIST_PATH, (req) => ok(track(list.find((a) => a.terminalNo === req.query.get('terminalNo'))!)))
-    .on('GET', TRACK_POINTS_PATH, ok({ total: 0, list: [] }))
+    .on('GET', MonitorApi.trackSettings.path, ok({ maxRangeDays: 7, stopMinutes: 3 }))
+    .on('GET', MonitorApi.list.path, ok({ total: list.length, list }))
+    .on('GET', MonitorApi.track.path, (req) => ok(track(list.find((a) => a.terminalNo === req.query.get('terminalNo'))!)))
+    .on('GET', MonitorApi.trackPoints.path, ok({ total: 0, list: [] }))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
   const container = createKernel({ httpAdapter: server.adapter });
   render(<ServiceProvider container={container}><PlaybackPage /></ServiceProvider>);

@@ -8,7 +8,8 @@ import { useService } from '../react/use-service';
 import { ConfigService } from '../services/config-service';
 import { GeocodeService } from '../services/geocode-service';
 import { expectOk, HttpService } from '../services/http-service';
-import { MONITOR_LIST_PATH, MONITOR_MAX_PAGE_SIZE, type MonitorItem } from '../services/live-service';
+import { MONITOR_MAX_PAGE_SIZE, type MonitorItem } from '../services/live-service';
+import { MonitorApi } from '../contracts/monitor';
 import { NavigationService } from '../services/navigation-service';
 import { Input } from './text-input';
 
@@ -224,7 +225,7 @@ export function useAssetsOfKind(assetKind: string | undefined): MonitorItem[] {
     if (!assetKind) return;
     let live = true;
     http
-      .get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind })
+      .call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind })
       .then((res) => live && setItems(expectOk(res).list.filter(hasPosition)))
       .catch(() => undefined); // the map then opens on the area itself
     return () => {

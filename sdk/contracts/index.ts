@@ -5,3 +5,7 @@ export * from './elec-gb';
 export * from './card';
 export * from './center';
 export * from './notify';
+export * from './report';
+export * from './alarm';
+export * from './monitor';
+export * from './command';

@@ -163,12 +163,6 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(MODULE_ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])),
 };
 
-export const ALARM_HISTORY_PATH = '/car/v1/accelerate/report/alarm/newQueryAlarm';
-export const ALARM_REALTIME_PATH = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json';
-export const ALARM_REALTIME_COUNT_PATH = '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json';
-export const ALARM_PROCESS_PATH = '/car/v1/api/monitor/processAlarm';
-export const ALARM_CONTROL_LIST_PATH = '/car/v4/api/alarm/control/listAlarmControlInfo.json';
-export const ALARM_CONTROL_SAVE_PATH = '/car/v4/api/alarm/control/configAlarmControl.json';
 export const ALARM_PUSH_LIST_PATH = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
 export const ALARM_PUSH_SAVE_PATH = '/car/v4/api/alarm/push/configAlarmPush.json';
 export const NOTIFY_ROUTING_LIST_PATH = '/car/v4/api/alarm/push/listNotifyRouting.json';

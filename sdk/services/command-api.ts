@@ -145,12 +145,6 @@ export const COMMAND_MENU_ID = 8400;
 export const COMMAND_SEND_BUTTON_ID = 840001;
 export const COMMAND_DANGEROUS_BUTTON_ID = 840002;
 
-export const COMMAND_AVAILABLE_PATH = '/car/v1/api/command/availableCommands.json';
-export const COMMAND_CHECK_PATH = '/car/v1/api/command/checkCommandDownBatchTer.json';
-export const COMMAND_PREVIEW_PATH = '/car/v1/api/command/previewCommandDownBatch.json';
-export const COMMAND_SEND_PATH = '/car/v1/api/command/commandDownBatch.json';
-export const COMMAND_LIST_PATH = '/car/v1/api/command/list.json';
-export const COMMAND_EXPORT_PATH = '/car/v1/api/command/export.json';
 /** Terminals one batch may address. */
 export const COMMAND_MAX_TERMINALS = 500;
 

@@ -87,10 +87,6 @@ export interface LiveService {
 
 export const LiveService = Symbol.for('tianlu.live');
 
-export const MONITOR_LIST_PATH = '/car/v4/api/monitor/list.json';
-export const MONITOR_TREE_PATH = '/car/v4/api/monitor/tree.json';
-export const TRACK_LIST_PATH = '/car/v4/api/track/list.json';
-export const VEHICLE_DETAIL_PATH = '/car/v4/api/vehicle/detail.json';
 /** list.json's largest page. */
 export const MONITOR_MAX_PAGE_SIZE = 20_000;
 
@@ -111,22 +107,26 @@ export interface VehicleGroup {
   children?: VehicleGroup[];
 }
 
-/** GET /car/v4/api/vehicle/detail.json. */
+/** GET /car/v4/api/vehicle/detail.json: the asset and its terminal (null where not recorded). */
 export interface VehicleDetail {
-  plateNo: string;
-  plateColor?: string;
-  vehicleType?: string;
-  vin?: string;
-  driver?: string;
-  groupName?: string;
+  plateNo: string | null;
+  /** JT/T 808 plate colour code. */
+  plateColor: number | null;
+  vehicleType: string | null;
+  vin: string | null;
+  driver: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  vehicleId: number | null;
   terminalNo: string;
-  terminalModel?: string;
-  sim?: string;
-  edition?: string;
-  installDate?: string;
-  expiryDate?: string;
+  terminalModel: string;
+  imei: string;
+  sim: string;
+  edition: string;
+  installDate: string | null;
+  expiryDate: string | null;
   /** vehicle, person, pet or ebike (null: a terminal without an asset). */
-  assetKind?: string | null;
+  assetKind: string | null;
   /** The fields of its kind (ASSET_KIND_DEFINITIONS: 工号, 部门, 种类, 车架号 …, 照片 a media URL). */
-  profile?: Readonly<Record<string, string | number>>;
+  profile: Readonly<Record<string, string | number>>;
 }

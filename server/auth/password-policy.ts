@@ -1,6 +1,9 @@
+import { PASSWORD_MAX_LENGTH } from '../../sdk/contracts/center';
+
+export { PASSWORD_MAX_LENGTH };
+
 /** The password rule of every password a user sets (安全中心, user management). */
 export const PASSWORD_POLICY = '密码至少 8 位，且须同时包含字母和数字';
-export const PASSWORD_MAX_LENGTH = 64;
 
 /** The Chinese reason a new password is refused, or undefined when it is acceptable. */
 export function passwordPolicyError(password: string): string | undefined {

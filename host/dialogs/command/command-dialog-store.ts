@@ -1,10 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  COMMAND_AVAILABLE_PATH,
-  COMMAND_CHECK_PATH,
+  CommandApi,
   COMMAND_MAX_TERMINALS,
-  COMMAND_PREVIEW_PATH,
-  COMMAND_SEND_PATH,
   commandActionFor,
   commandNameFor,
   listWords,
@@ -13,7 +10,6 @@ import {
   NETWORK_ERROR_MESSAGE,
   type AvailableCommand,
   type Command,
-  type CommandBatch,
   type CommandPreview,
   type CommandTerminalCheck,
   type CommandType,
@@ -258,7 +254,7 @@ export class CommandDialogStore {
     }
     this.loadingTypes = true;
     try {
-      const available = expectOk(await this.deps.http.postJson<AvailableCommand[]>(COMMAND_AVAILABLE_PATH, { terminalNos: this.terminalNos })) ?? [];
+      const available = expectOk(await this.deps.http.call(CommandApi.available, { terminalNos: this.terminalNos })) ?? [];
       runInAction(() => {
         this.available = available;
         if (available.length > 0 && !available.some((t) => t.commandType === this.commandType)) this.commandType = available[0]!.commandType;
@@ -279,7 +275,7 @@ export class CommandDialogStore {
 
   async check(): Promise<void> {
     await this.ask(async () => {
-      const checks = expectOk(await this.deps.http.postJson<CommandTerminalCheck[]>(COMMAND_CHECK_PATH, { terminalNos: this.terminalNos, commandType: this.commandType }));
+      const checks = expectOk(await this.deps.http.call(CommandApi.check, { terminalNos: this.terminalNos, commandType: this.commandType }));
       return () => (this.checks = checks ?? []);
     });
   }
@@ -294,7 +290,7 @@ export class CommandDialogStore {
     }
     const body = { terminalNos: this.terminalNos, commandType: this.commandType, params: params.params };
     await this.ask(async () => {
-      const preview = expectOk(await this.deps.http.postJson<CommandPreview>(COMMAND_PREVIEW_PATH, body));
+      const preview = expectOk(await this.deps.http.call(CommandApi.preview, body));
       return () => {
         this.preview = preview;
         this.previewKey = keyOf(body.commandType, body.params);
@@ -345,7 +341,7 @@ export class CommandDialogStore {
         params: params.params,
         ...(this.dangerous && { password: this.form.password }),
       };
-      const batch = await this.follower.send(async () => expectOk(await this.deps.http.postJson<CommandBatch>(COMMAND_SEND_PATH, body)));
+      const batch = await this.follower.send(async () => expectOk(await this.deps.http.call(CommandApi.send, body)));
       runInAction(() => {
         this.batchId = batch.batchId;
         this.form = { ...this.form, password: '' };

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ALARM_HISTORY_PATH, type AlarmService, type HttpService, type LiveService, type MessageBus } from '@tianlu/sdk';
+import { AlarmApi, type AlarmService, type HttpService, type LiveService, type MessageBus } from '@tianlu/sdk';
 import { AlarmListStore, checkHistoryFilter, type HistoryFilter } from './alarm-list-store';
 import { trackWindow } from './alarm-time';
 
 function store(now = new Date('2026-03-01T12:00:00+08:00')) {
   const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: 0, list: [] } }));
-  const http = { get } as unknown as HttpService;
+  // contract calls and plain GETs alike
+  const http = { get, call: get } as unknown as HttpService;
   const live = { connect: vi.fn(), disconnect: vi.fn(), on: vi.fn(() => ({ dispose: vi.fn() })) } as unknown as LiveService;
   const s = new AlarmListStore({ http, live, alarms: {} as AlarmService, bus: {} as MessageBus, now: () => now });
   return { s, get };
@@ -20,8 +21,8 @@ describe('AlarmListStore', () => {
     s.setHistory({ alarmTypes: ['sos', 'fenceEnter'], start: '2026-02-28T08:00', end: '2026-03-01T08:00' });
     s.search();
     await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    const [path, query] = get.mock.calls.at(-1) as unknown as [string, Record<string, unknown>];
-    expect(path).toBe(ALARM_HISTORY_PATH);
+    const [endpoint, query] = get.mock.calls.at(-1) as unknown as [unknown, Record<string, unknown>];
+    expect(endpoint).toBe(AlarmApi.history);
     expect(query).toEqual({ current: 1, pageSize: 10, alarmType: 'sos,fenceEnter', start: '2026-02-28T08:00:00+08:00', end: '2026-03-01T08:00:59+08:00' });
   });
 

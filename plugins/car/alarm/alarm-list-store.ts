@@ -1,33 +1,29 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  ALARM_HISTORY_PATH,
-  ALARM_REALTIME_COUNT_PATH,
-  ALARM_REALTIME_PATH,
+  AlarmApi,
   AlarmStatus,
   chinaDayStart,
   expectOk,
   fromChinaInputValue,
-  MONITOR_TREE_PATH,
+  MonitorApi,
   NETWORK_ERROR_MESSAGE,
   Pagination,
   toChinaInputValue,
   toChinaIso,
   type Alarm,
+  type AlarmCounts,
   type AlarmService,
   type HttpService,
   type LiveService,
   type MessageBus,
+  type QueryOf,
   type VehicleGroup,
 } from '@tianlu/sdk';
 import { trackWindow } from './alarm-time';
 
 export type AlarmTab = 'realtime' | 'history';
 
-/** queryActualTimeAlarmNum.json. */
-export interface AlarmCounts {
-  total: number;
-  types: { alarmType: string; alarmName: string; count: number }[];
-}
+export type { AlarmCounts } from '@tianlu/sdk';
 
 /** The 历史告警 filter as typed (times are datetime-local values, China time). */
 export interface HistoryFilter {
@@ -172,16 +168,15 @@ export class AlarmListStore {
 
   async load(): Promise<void> {
     const serial = ++this.requestSerial;
-    const query = this.query();
-    if (!query) {
+    const request = this.request();
+    if (!request) {
       this.loading = false;
       return;
     }
     this.loading = true;
     this.error = undefined;
     try {
-      const path = this.tab === 'realtime' ? ALARM_REALTIME_PATH : ALARM_HISTORY_PATH;
-      const page = expectOk(await this.deps.http.get<{ total: number; list: Alarm[] }>(path, query));
+      const page = expectOk(await ('realtime' in request ? this.deps.http.call(AlarmApi.realtime, request.realtime) : this.deps.http.call(AlarmApi.history, request.history)));
       if (serial !== this.requestSerial) return;
       runInAction(() => {
         this.rows = page.list ?? [];
@@ -198,7 +193,7 @@ export class AlarmListStore {
 
   async loadCounts(): Promise<void> {
     try {
-      const counts = expectOk(await this.deps.http.get<AlarmCounts>(ALARM_REALTIME_COUNT_PATH));
+      const counts = expectOk(await this.deps.http.call(AlarmApi.realtimeCount));
       runInAction(() => (this.counts = { total: counts.total ?? 0, types: counts.types ?? [] }));
     } catch {
       /* the list shows the error */
@@ -207,7 +202,7 @@ export class AlarmListStore {
 
   async loadGroups(): Promise<void> {
     try {
-      const groups = expectOk(await this.deps.http.get<VehicleGroup[]>(MONITOR_TREE_PATH));
+      const groups = expectOk(await this.deps.http.call(MonitorApi.tree));
       runInAction(() => (this.groups = Array.isArray(groups) ? groups : []));
     } catch {
       /* the group filter stays empty */
@@ -243,23 +238,24 @@ export class AlarmListStore {
   }
 
   /** The query of the current tab; undefined (with historyErrors set) when the history filter has problems. */
-  private query(): Record<string, string | number> | undefined {
+  /** The query of the tab's list, or undefined while the history filter is wrong. */
+  private request(): { realtime: QueryOf<typeof AlarmApi.realtime> } | { history: QueryOf<typeof AlarmApi.history> } | undefined {
     const paging = this.pagination.query;
     if (this.tab === 'realtime') {
-      const q: Record<string, string | number> = { ...paging };
+      const q: QueryOf<typeof AlarmApi.realtime> = { ...paging };
       if (this.realtimeType) q.alarmType = this.realtimeType;
       if (this.realtimeKeyword.trim()) q.keyword = this.realtimeKeyword.trim();
-      return q;
+      return { realtime: q };
     }
     const f = this.history;
     this.historyErrors = checkHistoryFilter(f);
     if (Object.keys(this.historyErrors).length) return undefined;
     // the end minute is included whole
-    const q: Record<string, string | number> = { ...paging, start: toChinaIso(fromChinaInputValue(f.start)!), end: toChinaIso(fromChinaInputValue(f.end)! + 59_000) };
+    const q: QueryOf<typeof AlarmApi.history> = { ...paging, start: toChinaIso(fromChinaInputValue(f.start)!), end: toChinaIso(fromChinaInputValue(f.end)! + 59_000) };
     if (f.alarmTypes.length) q.alarmType = f.alarmTypes.join(',');
-    if (f.status) q.status = f.status;
+    if (f.status) q.status = Number(f.status);
     if (f.keyword.trim()) q.keyword = f.keyword.trim();
-    if (f.groupId) q.groupId = f.groupId;
-    return q;
+    if (f.groupId) q.groupId = Number(f.groupId);
+    return { history: q };
   }
 }

@@ -1,6 +1,6 @@
 import { observable, runInAction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMMAND_LIST_PATH, type Command, type HttpService, type LiveEvents, type LiveService, type LiveStatus } from '@tianlu/sdk';
+import { CommandApi, type Command, type HttpService, type LiveEvents, type LiveService, type LiveStatus } from '@tianlu/sdk';
 import { CommandHistoryStore, LIVE_RELOAD_MS } from './command-history-store';
 
 function command(id: number, status: Command['status'], statusText: string): Command {
@@ -11,7 +11,7 @@ function command(id: number, status: Command['status'], statusText: string): Com
 }
 
 function setup(list: Command[]) {
-  const get = vi.fn(async () => ({ flag: 1, msg: '', obj: { total: list.length, list: list.slice() } }));
+  const get = vi.fn(async (_path: string, _query?: object) => ({ flag: 1, msg: '', obj: { total: list.length, list: list.slice() } }));
   let listener: ((e: LiveEvents['command']) => void) | undefined;
   const channel = observable({ status: 'connecting' as LiveStatus });
   const live = {
@@ -25,7 +25,7 @@ function setup(list: Command[]) {
       return { dispose: vi.fn() };
     }),
   } as unknown as LiveService;
-  const store = new CommandHistoryStore({ http: { get } as unknown as HttpService, live });
+  const store = new CommandHistoryStore({ http: { get, call: (e: { path: string }, q?: object) => get(e.path, q) } as unknown as HttpService, live });
   return { store, get, push: (c: Command) => listener!({ command: c }), status: (s: LiveStatus) => runInAction(() => (channel.status = s)) };
 }
 
@@ -40,7 +40,7 @@ describe('CommandHistoryStore', () => {
     store.pagination.setCurrent(3);
     store.search();
     await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
-    expect(get.mock.calls.at(-1)).toEqual([COMMAND_LIST_PATH, { current: 1, pageSize: 20, terminalNo: '013800000001', status: 2 }]);
+    expect(get.mock.calls.at(-1)).toEqual([CommandApi.list.path, { current: 1, pageSize: 20, terminalNo: '013800000001', status: 2 }]);
   });
 
   it('changes a listed command in place when its status changes live, never back from a result', async () => {

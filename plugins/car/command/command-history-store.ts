@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   chinaDay,
-  COMMAND_EXPORT_PATH,
-  COMMAND_LIST_PATH,
+  CommandApi,
   expectOk,
   NETWORK_ERROR_MESSAGE,
   onLiveResumed,
@@ -88,7 +87,7 @@ export class CommandHistoryStore {
     this.error = undefined;
     const query = { ...this.pagination.query, ...this.filterQuery() };
     try {
-      const page = expectOk(await this.deps.http.get<{ total: number; list: Command[] }>(COMMAND_LIST_PATH, query));
+      const page = expectOk(await this.deps.http.call(CommandApi.list, query));
       if (serial !== this.requestSerial) return;
       runInAction(() => {
         this.rows = page.list ?? [];
@@ -106,7 +105,7 @@ export class CommandHistoryStore {
     if (this.exporting) return;
     this.exporting = true;
     try {
-      await this.deps.http.downloadBlob(COMMAND_EXPORT_PATH, this.filterQuery(), `指令记录-${chinaDay().replaceAll('-', '')}.xlsx`);
+      await this.deps.http.downloadBlob(CommandApi.export.path, this.filterQuery(), `指令记录-${chinaDay().replaceAll('-', '')}.xlsx`);
     } finally {
       runInAction(() => (this.exporting = false));
     }

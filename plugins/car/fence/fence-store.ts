@@ -3,9 +3,8 @@ import {
   expectOk,
   FenceApi,
   listWords,
-  MONITOR_LIST_PATH,
   MONITOR_MAX_PAGE_SIZE,
-  MONITOR_TREE_PATH,
+  MonitorApi,
   NETWORK_ERROR_MESSAGE,
   type DrawMode,
   type DrawnShape,
@@ -129,8 +128,8 @@ export class FenceStore {
     this.error = undefined;
     const [fences, tree, list] = await Promise.allSettled([
       this.http.call(FenceApi.list).then(expectOk),
-      this.http.get<VehicleGroup[]>(MONITOR_TREE_PATH).then(expectOk),
-      this.http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
+      this.http.call(MonitorApi.tree).then(expectOk),
+      this.http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
     ]);
     runInAction(() => {
       if (fences.status === 'fulfilled') this.fences = Array.isArray(fences.value) ? fences.value : [];

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, toChinaIso, type Envelope, type GeocodeService, type HttpService, type ToastService, type TrackAnswer, type TrackPoint } from '@tianlu/sdk';
+import { HttpError, toChinaIso, type Endpoint, type Envelope, type GeocodeService, type HttpService, type ToastService, type TrackAnswer, type TrackPoint } from '@tianlu/sdk';
 import { quickRange } from './playback-range';
 import { BASE_ZOOM, PlaybackStore } from './playback-store';
 
@@ -36,7 +36,9 @@ function setup(routes: Record<string, (query: Record<string, unknown>) => Envelo
     const res = await route(query);
     return res;
   });
-  const http = { get, downloadBlob: vi.fn(async () => undefined) } as unknown as HttpService;
+  // a contract call goes where the real service sends a GET: its path with the query
+  const call = (endpoint: Endpoint, query?: Record<string, unknown>) => get(endpoint.path, query);
+  const http = { get, call, downloadBlob: vi.fn(async () => undefined) } as unknown as HttpService;
   const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))) } as unknown as GeocodeService;
   const toast = { show: vi.fn() } as unknown as ToastService;
   const store = new PlaybackStore({ http, geocode, toast, now: () => NOW, afterFirstFrame });

@@ -3,15 +3,11 @@ import {
   chinaDay,
   expectOk,
   mergeTrackPoints,
-  MONITOR_LIST_PATH,
   MONITOR_MAX_PAGE_SIZE,
+  MonitorApi,
   NETWORK_ERROR_MESSAGE,
   Pagination,
   toChinaIso,
-  TRACK_EXPORT_PATH,
-  TRACK_LIST_PATH,
-  TRACK_POINTS_PATH,
-  TRACK_SETTINGS_PATH,
   TrackPlayback,
   listWords,
   vocabularyOf,
@@ -23,7 +19,6 @@ import {
   type ToastService,
   type TrackAnswer,
   type TrackPoint,
-  type TrackPointPage,
   type TrackSettings,
 } from '@tianlu/sdk';
 import { afterFirstFrame } from './after-first-frame';
@@ -164,8 +159,8 @@ export class PlaybackStore {
   /** Limits and the vehicle list for the picker. */
   async loadSettings(): Promise<void> {
     const [settings, vehicles] = await Promise.allSettled([
-      this.deps.http.get<TrackSettings>(TRACK_SETTINGS_PATH).then(expectOk),
-      this.deps.http.get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE }).then(expectOk),
+      this.deps.http.call(MonitorApi.trackSettings).then(expectOk),
+      this.deps.http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE }).then(expectOk),
     ]);
     runInAction(() => {
       if (settings.status === 'fulfilled') {
@@ -196,7 +191,7 @@ export class PlaybackStore {
     this.requested.clear();
     try {
       const answer = expectOk(
-        await this.deps.http.get<TrackAnswer>(TRACK_LIST_PATH, { ...this.rangeQuery(), zoom: BASE_ZOOM, stopMinutes: this.stopMinutes }),
+        await this.deps.http.call(MonitorApi.track, { ...this.rangeQuery(), zoom: BASE_ZOOM, stopMinutes: this.stopMinutes }),
       );
       if (seq !== this.querySeq) return;
       runInAction(() => {
@@ -239,7 +234,7 @@ export class PlaybackStore {
     runInAction(() => (this.refining = true));
     try {
       const answer = expectOk(
-        await this.deps.http.get<TrackAnswer>(TRACK_LIST_PATH, {
+        await this.deps.http.call(MonitorApi.track, {
           ...this.rangeQuery(),
           zoom,
           bbox: box.map((v) => v.toFixed(6)).join(','),
@@ -266,7 +261,7 @@ export class PlaybackStore {
     const seq = this.querySeq;
     this.rowsLoading = true;
     try {
-      const page = expectOk(await this.deps.http.get<TrackPointPage>(TRACK_POINTS_PATH, { ...this.rangeQuery(), ...this.pagination.query }));
+      const page = expectOk(await this.deps.http.call(MonitorApi.trackPoints, { ...this.rangeQuery(), ...this.pagination.query }));
       if (seq !== this.querySeq) return;
       this.pagination.setTotal(page.total);
       runInAction(() => (this.rows = page.list));
@@ -304,7 +299,7 @@ export class PlaybackStore {
     this.exporting = true;
     const name = this.plateNo || this.terminalNo;
     try {
-      await this.deps.http.downloadBlob(TRACK_EXPORT_PATH, { ...this.rangeQuery(), stopMinutes: this.stopMinutes }, `轨迹-${name}-${chinaDay(this.start!)}.xlsx`, {
+      await this.deps.http.downloadBlob(MonitorApi.trackExport.path, { ...this.rangeQuery(), stopMinutes: this.stopMinutes }, `轨迹-${name}-${chinaDay(this.start!)}.xlsx`, {
         timeout: 300_000,
       });
       this.deps.toast.show('轨迹已导出', 'success');

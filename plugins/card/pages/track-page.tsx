@@ -10,8 +10,8 @@ import {
   HttpService,
   Input,
   type MapShape,
+  MonitorApi,
   PageSection,
-  type TrackAnswer,
   TrackPlayback,
   TrackPlayerBar,
   useService,
@@ -20,7 +20,6 @@ import { clockOf, errorText, type WorkArea } from '../attendance/attendance-api'
 import { useBadgePeople } from '../health/use-badge-people';
 
 const STAYS = '/car/v4/api/card/attendance/stays.json';
-const TRACK = '/car/v4/api/track/list.json';
 
 const useStyles = makeStyles({
   // the map and its player take what the list leaves, down to the width of the alarm desk's layout
@@ -53,7 +52,7 @@ export default function TrackPage() {
     (async () => {
       const answer = expectOk(await http.get<StaysAnswer>(STAYS, { vehicleId: Number(personId), day }));
       const track = answer.terminalNo
-        ? expectOk(await http.get<TrackAnswer>(TRACK, { terminalNo: answer.terminalNo, ...chinaDayRange(day) }))
+        ? expectOk(await http.call(MonitorApi.track, { terminalNo: answer.terminalNo, ...chinaDayRange(day) }))
         : undefined;
       if (!live) return;
       const centre = new Map(answer.areas.map((a) => [a.id, a.center]));

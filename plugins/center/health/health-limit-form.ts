@@ -11,16 +11,8 @@ import {
 
 export type { HealthOverride, HealthOverrideList, HealthPerson } from '@tianlu/sdk';
 
-/** 健康设置 calls (docs/api-contract.md, 健康设置). */
-const BASE = '/car/v4/api/health/threshold';
-export const HealthSettingsPaths = {
-  get: `${BASE}/getHealthThreshold.json`,
-  update: `${BASE}/updateHealthThreshold.json`,
-  overrides: `${BASE}/listHealthLimitOverrides.json`,
-  people: `${BASE}/people.json`,
-  saveOverride: `${BASE}/saveHealthLimitOverride.json`,
-  deleteOverride: `${BASE}/deleteHealthLimitOverride.json`,
-} as const;
+/** 健康设置 calls (docs/api-contract.md, 健康设置: the contracts of sdk/contracts/center.ts). */
+export { HealthSettingsApi } from '@tianlu/sdk';
 
 /** The text of each limit field as typed. */
 export type LimitForm = Record<HealthLimitKey, string>;

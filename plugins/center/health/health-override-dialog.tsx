@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Radio, RadioGroup, Select, Text, tokens } from '@fluentui/react-components';
 import { expectOk, FormDialog, HttpService, Input, resolveHealthLimits, useService, type HealthLimits } from '@tianlu/sdk';
 import { HealthLimitFields } from './health-limit-fields';
-import { HealthSettingsPaths, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type HealthPerson, type LimitErrors } from './health-limit-form';
+import { HealthSettingsApi, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type HealthPerson, type LimitErrors } from './health-limit-form';
 
 const useStyles = makeStyles({
   target: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
@@ -35,7 +35,7 @@ export function HealthOverrideDialog(props: { list: HealthOverrideList; editing?
     if (scope !== 'person' || e) return;
     let live = true;
     const timer = setTimeout(() => {
-      http.get<HealthPerson[]>(HealthSettingsPaths.people, keyword.trim() ? { keyword: keyword.trim() } : {}).then(
+      http.call(HealthSettingsApi.people, keyword.trim() ? { keyword: keyword.trim() } : {}).then(
         (res) => {
           if (!live) return;
           const found = expectOk(res);
@@ -69,7 +69,7 @@ export function HealthOverrideDialog(props: { list: HealthOverrideList; editing?
     if (scope === 'department' && !department) throw new Error('请选择部门');
     if (scope === 'person' && !personId) throw new Error('请选择人员');
     const target = scope === 'department' ? { department } : { vehicleId: Number(personId) };
-    expectOk(await http.postJson(HealthSettingsPaths.saveOverride, { ...target, limits: read.limits }));
+    expectOk(await http.call(HealthSettingsApi.saveOverride, { ...target, limits: read.limits }));
     props.onSaved();
   };
 

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_LEVELS,
-  ALARM_CONTROL_LIST_PATH,
-  ALARM_CONTROL_SAVE_PATH,
+  AlarmApi,
   expectOk,
   HttpService,
   Input,
@@ -50,7 +49,7 @@ export default function AlarmSettingPage() {
 
   useEffect(() => {
     http
-      .postJson<AlarmControlItem[]>(ALARM_CONTROL_LIST_PATH, {})
+      .call(AlarmApi.controlList, {})
       .then((res) => {
         const items = expectOk(res);
         setSaved(items);
@@ -69,7 +68,7 @@ export default function AlarmSettingPage() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      const items = expectOk(await http.postJson<AlarmControlItem[]>(ALARM_CONTROL_SAVE_PATH, controlBody(rows)));
+      const items = expectOk(await http.call(AlarmApi.controlSave, controlBody(rows)));
       setSaved(items);
       setRows(toRows(items));
       toast.show('保存成功', 'success');

@@ -2,20 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { expectOk, formatChinaTime, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { DownloadApi, expectOk, type ExportRecord, formatChinaTime, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-
-interface ExportRecord {
-  id: number;
-  fileName: string;
-  /** 0 生成中, 1 可下载, 2 失败 */
-  status: number;
-  createTime: string;
-  size: number;
-}
-
-const LIST_PATH = '/car/v1/accelerate/export/listExportRecord.json';
-const DOWNLOAD_PATH = '/car/v1/accelerate/export/download.json';
 
 const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'danger' }> = {
   0: { text: '生成中', color: 'warning' },
@@ -46,7 +34,7 @@ const DownloadPage = observer(function DownloadPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.postForm<{ total: number; list: ExportRecord[] }>(LIST_PATH, pagination.query));
+      const page = expectOk(await http.call(DownloadApi.list, pagination.query));
       pagination.setTotal(page.total);
       setList(page.list);
     } catch (e) {
@@ -57,7 +45,7 @@ const DownloadPage = observer(function DownloadPage() {
   useEffect(() => void load(), [load]);
 
   const download = (r: ExportRecord) =>
-    http.exportFile({ url: DOWNLOAD_PATH, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
+    http.exportFile({ url: DownloadApi.download.path, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
 
   return (
     <PageFrame

@@ -3,7 +3,7 @@ import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, t
 import { ConfirmDelete, expectOk, HttpService, Input, ToastService, useService, type HealthThreshold } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
 import { HealthLimitFields } from '../health/health-limit-fields';
-import { describeLimits, HealthSettingsPaths, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
+import { describeLimits, HealthSettingsApi, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
 import { HealthOverrideDialog } from '../health/health-override-dialog';
 
 const useStyles = makeStyles({
@@ -50,7 +50,7 @@ export default function HealthPage() {
 
   const load = useCallback(async (resetForm: boolean) => {
     try {
-      const next = expectOk(await http.get<HealthOverrideList>(HealthSettingsPaths.overrides));
+      const next = expectOk(await http.call(HealthSettingsApi.overrides));
       setList(next);
       if (resetForm) setForm(toTenantForm(next.tenant));
     } catch (e) {
@@ -67,7 +67,7 @@ export default function HealthPage() {
     if (!read.value) return;
     setSaving(true);
     try {
-      expectOk(await http.postJson<HealthThreshold>(HealthSettingsPaths.update, read.value));
+      expectOk(await http.call(HealthSettingsApi.update, read.value));
       await load(true);
       toast.show('保存成功', 'success');
     } catch (e) {
@@ -80,7 +80,7 @@ export default function HealthPage() {
   const remove = async (o: HealthOverride) => {
     setDeleting(undefined);
     try {
-      expectOk(await http.postJson(HealthSettingsPaths.deleteOverride, { id: o.id }));
+      expectOk(await http.call(HealthSettingsApi.deleteOverride, { id: o.id }));
       toast.show('已删除', 'success');
       await load(false);
     } catch (e) {

@@ -3,7 +3,7 @@ import { Badge, Card, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/
 import { observer } from 'mobx-react-lite';
 import { chinaHour, expectOk, formatChinaTime, HttpService, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
 import { SystemIcon } from '../components/system-icon';
-import { NoticePaths, type NoticeItem, type NoticePage } from '../components/notice-types';
+import { NoticeApi, type NoticeItem } from '../components/notice-types';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '20px' },
@@ -58,7 +58,7 @@ const HomePage = observer(function HomePage() {
 
   useEffect(() => {
     http
-      .get<NoticePage>(NoticePaths.page, { current: 1, pageSize: 5 })
+      .call(NoticeApi.page, { current: 1, pageSize: 5 })
       .then((res) => setNotices(expectOk(res).list))
       .catch((e: unknown) => setNoticeError(e instanceof Error ? e.message : '网络异常'));
   }, [http]);

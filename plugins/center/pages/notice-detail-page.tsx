@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { expectOk, formatChinaTime, HttpService, NavigationService, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { NoticePaths, type NoticeDetail } from '../components/notice-types';
+import { NoticeApi, type NoticeDetail } from '../components/notice-types';
 
 const useStyles = makeStyles({
   title: { fontSize: '20px', fontWeight: 600 },
@@ -26,9 +26,9 @@ export default function NoticeDetailPage() {
       return;
     }
     (async () => {
-      const detail = expectOk(await http.get<NoticeDetail>(NoticePaths.detail, { id }));
+      const detail = expectOk(await http.call(NoticeApi.detail, { id }));
       setNotice(detail);
-      if (!detail.read) await http.postJson(NoticePaths.markRead, { ids: [id] });
+      if (!detail.read) await http.call(NoticeApi.markRead, { ids: [id] });
     })().catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
   }, [http, id]);
 

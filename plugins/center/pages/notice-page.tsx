@@ -19,7 +19,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { expectOk, formatChinaTime, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
-import { NoticePaths, type NoticePage as NoticePageData } from '../components/notice-types';
+import { NoticeApi, type NoticePage as NoticePageData } from '../components/notice-types';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const READ_QUERY: Record<ReadFilter, number | undefined> = { all: undefined, unread: 0, read: 1 };
@@ -46,7 +46,7 @@ const NoticePage = observer(function NoticePage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<NoticePageData>(NoticePaths.page, { ...pagination.query, read: READ_QUERY[filter] }));
+      const page = expectOk(await http.call(NoticeApi.page, { ...pagination.query, read: READ_QUERY[filter] }));
       pagination.setTotal(page.total);
       setData(page);
       setSelected(new Set());
@@ -59,7 +59,7 @@ const NoticePage = observer(function NoticePage() {
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     try {
-      expectOk(await http.postJson(NoticePaths.markRead, body));
+      expectOk(await http.call(NoticeApi.markRead, body));
       await load();
     } catch (e) {
       setError(e instanceof Error ? e.message : '网络异常');

@@ -1,7 +1,7 @@
 import { Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
-import { ALARM_TYPE_NAMES, chinaDayRange, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn } from '@tianlu/sdk';
+import { AlarmApi, ALARM_TYPE_NAMES, chinaDayRange, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn, type Page, type QueryOf } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportPaths, type Page } from '../report/report-api';
+import { formatDuration, formatTime } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -23,7 +23,7 @@ const STATUS: { value: AlarmFilter['status']; label: string }[] = [
 const useStyles = makeStyles({ pick: { minWidth: '150px' } });
 
 /** The alarm history's parameters: the days as a China-time range, types as a comma list. */
-function alarmParams(f: AlarmFilter): Record<string, string | number> {
+function alarmParams(f: AlarmFilter): Omit<QueryOf<typeof AlarmApi.history>, 'current' | 'pageSize'> {
   return {
     ...filterParams(f),
     ...chinaDayRange(f.start, f.end),
@@ -58,7 +58,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<AlarmFilter, Page<Alarm>>(defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), async (f, page) =>
-    expectOk(await http.get<Page<Alarm>>(ReportPaths.alarms, { ...page, ...alarmParams(f) })),
+    expectOk(await http.call(AlarmApi.history, { ...page, ...alarmParams(f) })),
   );
   const f = q.draft;
   const typeNames = f.alarmTypes.map((t) => ALARM_TYPE_NAMES[t] ?? t);

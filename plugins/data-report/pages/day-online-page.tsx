@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { dayOnlineTitle, expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatClock, formatDuration, ReportPaths, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
+import { formatClock, formatDuration, ReportApi, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -30,7 +30,7 @@ const DayOnlinePage = observer(function DayOnlinePage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, DayOnlinePage>(defaultFilter({}), async (f, page) =>
-    expectOk(await http.get<DayOnlinePage>(ReportPaths.dayOnline, { ...page, ...filterParams(f) })),
+    expectOk(await http.call(ReportApi.dayOnline, { ...page, ...filterParams(f) })),
   );
   const days = q.data?.days ?? [];
   const words = reportWords(q.data?.list ?? []);

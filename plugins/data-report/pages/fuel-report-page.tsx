@@ -1,6 +1,6 @@
 import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ReportPaths, type FuelPage, type FuelReportItem } from '../report/report-api';
+import { ReportApi, type FuelPage, type FuelReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -27,7 +27,7 @@ const columns: DataTableColumn<FuelReportItem>[] = [
 const FuelReportPage = observer(function FuelReportPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<FuelPage>(ReportPaths.fuel, { ...page, ...filterParams(f) })));
+  const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.fuel, { ...page, ...filterParams(f) })));
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);
   return (

@@ -1,7 +1,7 @@
 import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
-import { formatClock, formatDuration, ReportPaths, type MileageItem, type MileagePage } from '../report/report-api';
+import { formatClock, formatDuration, ReportApi, type MileageItem, type MileagePage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -28,7 +28,7 @@ const MileageReportPage = observer(function MileageReportPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, MileagePage>(defaultFilter({}), async (f, page) =>
-    expectOk(await http.get<MileagePage>(ReportPaths.mileage, { ...page, ...filterParams(f) })),
+    expectOk(await http.call(ReportApi.mileage, { ...page, ...filterParams(f) })),
   );
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);

@@ -1,7 +1,7 @@
 import { expectOk, DataTable, HttpService, MIXED_ASSET_WORDS, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { addMonths, chinaMonth, monthRangeProblem } from '../report/date-range';
-import { formatDuration, ReportPaths, type MileageSummaryItem, type MileageSummaryPage } from '../report/report-api';
+import { formatDuration, ReportApi, type MileageSummaryItem, type MileageSummaryPage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -32,7 +32,7 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, MileageSummaryPage>(
     lastMonths(),
-    async (f, page) => expectOk(await http.get<MileageSummaryPage>(ReportPaths.mileageSummary, { ...page, ...filterParams(f) })),
+    async (f, page) => expectOk(await http.call(ReportApi.mileageSummary, { ...page, ...filterParams(f) })),
     monthRangeProblem,
   );
   const t = q.data?.totals;

@@ -1,7 +1,7 @@
 import { Field } from '@fluentui/react-components';
 import { expectOk, DataTable, HttpService, Input, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportPaths, type OfflinePage, type OfflineReportItem } from '../report/report-api';
+import { formatDuration, formatTime, ReportApi, type OfflinePage, type OfflineReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -33,7 +33,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<OfflineFilter, OfflinePage>(
     { start: '', end: '', groupId: '', keyword: '', hours: '24' },
-    async (f, page) => expectOk(await http.get<OfflinePage>(ReportPaths.offline, { ...page, ...params(f) })),
+    async (f, page) => expectOk(await http.call(ReportApi.offline, { ...page, ...params(f) })),
     hoursProblem,
   );
   const t = q.data?.totals;

@@ -1,6 +1,6 @@
 import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportPaths, type OverspeedPage, type OverspeedReportItem } from '../report/report-api';
+import { formatDuration, formatTime, ReportApi, type OverspeedPage, type OverspeedReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -24,7 +24,7 @@ const columns: DataTableColumn<OverspeedReportItem>[] = [
 const OverspeedReportPage = observer(function OverspeedReportPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.get<OverspeedPage>(ReportPaths.overspeed, { ...page, ...filterParams(f) })));
+  const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.overspeed, { ...page, ...filterParams(f) })));
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);
   return (

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportPaths, type StopPage, type StopReportItem } from '../report/report-api';
+import { formatDuration, formatTime, ReportApi, type StopPage, type StopReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportFrame, ReportSummary } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
@@ -32,7 +32,7 @@ const columns: DataTableColumn<StopReportItem>[] = [
 const StopReportPage = observer(function StopReportPage() {
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<StopFilter, StopPage>(defaultFilter<StopFilter>({ acc: '' }), async (f, page) => expectOk(await http.get<StopPage>(ReportPaths.stops, { ...page, ...params(f) })));
+  const q = useReportQuery<StopFilter, StopPage>(defaultFilter<StopFilter>({ acc: '' }), async (f, page) => expectOk(await http.call(ReportApi.stops, { ...page, ...params(f) })));
   const t = q.data?.totals;
   const acc = (
     <Field label="ACC 状态">

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { allGroupsLabel, chinaDay, expectOk, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
-import { flattenGroups, ReportPaths, type ReportGroup } from './report-api';
+import { flattenGroups, ReportApi, type ReportGroup } from './report-api';
 import { QUICK_RANGES, type DateRange } from './date-range';
 
 /** The filters every report shares. */
@@ -25,7 +25,7 @@ function useReportGroups(): ReportGroup[] {
   const [groups, setGroups] = useState<ReportGroup[]>([]);
   useEffect(() => {
     let live = true;
-    http.get<ReportGroup[]>(ReportPaths.groups).then((res) => live && setGroups(expectOk(res)), () => undefined);
+    http.call(ReportApi.groups).then((res) => live && setGroups(expectOk(res)), () => undefined);
     return () => {
       live = false;
     };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DialogService, expectOk, HttpService, ToastService, useService } from '@tianlu/sdk';
-import { errorText, ReportPaths, type ReportType } from './report-api';
+import { errorText, ReportApi, type ReportType } from './report-api';
 
 /**
  * 导出 of a report: the server writes the spreadsheet in the background; the user is told it
@@ -14,7 +14,7 @@ export function useReportExport(): { exporting: boolean; exportReport: (reportTy
   const exportReport = async (reportType: ReportType, params: Record<string, unknown>) => {
     setExporting(true);
     try {
-      expectOk(await http.postJson<{ id: number }>(ReportPaths.export, { reportType, params }));
+      expectOk(await http.call(ReportApi.export, { reportType, params }));
       toast.show('已加入下载中心', 'success');
       dialogs.showDownList(true);
     } catch (e) {

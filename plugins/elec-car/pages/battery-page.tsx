@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { type BatteryHistory, chinaDay, chinaDayRange, expectOk, HttpService, Input, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
+import { type BatteryHistory, chinaDay, chinaDayRange, expectOk, HttpService, Input, MonitorApi, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
 
 type Range = 'today' | 'yesterday' | 'week';
 
@@ -30,7 +30,7 @@ export default function BatteryPage() {
 
   useEffect(() => {
     http
-      .get<{ list: MonitorItem[] }>('/car/v4/api/monitor/list.json', { assetKind: 'ebike', pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .call(MonitorApi.list, { assetKind: 'ebike', pageSize: 200, current: 1, ...(keyword && { keyword }) })
       .then((res) => {
         const list = expectOk(res).list;
         setBikes(list);
@@ -44,7 +44,7 @@ export default function BatteryPage() {
     let live = true;
     setError(undefined);
     http
-      .get<BatteryHistory>('/car/v4/api/track/battery.json', { terminalNo, ...rangeOf(range) })
+      .call(MonitorApi.battery, { terminalNo, ...rangeOf(range) })
       .then((res) => live && setHistory(expectOk(res)))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => void (live = false);

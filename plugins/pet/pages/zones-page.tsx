@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
-  ASSET_VOCABULARY, AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MONITOR_LIST_PATH, type MonitorItem, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
   useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
@@ -91,7 +91,7 @@ const ZonesPage = observer(function ZonesPage() {
   useEffect(() => {
     if (!terminalNo) return;
     http
-      .get<{ list: MonitorItem[] }>(MONITOR_LIST_PATH, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
+      .call(MonitorApi.list, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
       .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))
       .catch(() => undefined); // without 宠物定位 the zones are still drawn, only the pet is not
   }, [http, live, terminalNo]);

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autorun, observable } from 'mobx';
 import type { GeocodeService } from '../../services/geocode-service';
 import type { HttpService } from '../../services/http-service';
+import type { Endpoint } from '../../endpoint';
+import { MonitorApi } from '../../contracts/monitor';
 import type { LiveService, MonitorItem } from '../../services/live-service';
 import type { MessageBus } from '../../services/message-bus';
 import { monitorItem } from '../../testing/monitor-item';
@@ -25,12 +27,12 @@ function fakeLive() {
 
 function setup() {
   const live = fakeLive();
-  const http = {
-    get: vi.fn(async (url: string) => {
-      if (url.endsWith('tree.json')) return { flag: 1, msg: '', obj: [{ id: 1, name: '车队', children: [] }] };
-      return { flag: 1, msg: '', obj: { total: 3, list: [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })] } };
-    }),
-  };
+  const get = vi.fn(async (url: string, _query?: object) => {
+    if (url.endsWith('tree.json')) return { flag: 1, msg: '', obj: [{ id: 1, name: '车队', children: [] }] };
+    return { flag: 1, msg: '', obj: { total: 3, list: [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })] } };
+  });
+  // a contract call goes where the real service sends a GET: its path with the query
+  const http = { get, call: (endpoint: Endpoint, query?: object) => get(endpoint.path, query) };
   const geocode = { getAddresses: vi.fn(async (items: { index: number }[]) => items.map((i) => ({ index: i.index, address: `地址${i.index}` }))), getAddress: vi.fn(), searchPlace: vi.fn() };
   const bus = { emit: vi.fn(() => 1), on: vi.fn() };
   const store = new MonitorStore({
@@ -50,7 +52,7 @@ describe('MonitorStore', () => {
     const stop = store.start();
     expect(live.connect).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(store.groups).toHaveLength(1));
-    expect(http.get).toHaveBeenCalledWith('/car/v4/api/monitor/list.json', expect.objectContaining({ pageSize: 20000 }));
+    expect(http.get).toHaveBeenCalledWith(MonitorApi.list.path, expect.objectContaining({ pageSize: 20000 }));
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
     stop();
     expect(live.disconnect).toHaveBeenCalledOnce();
@@ -144,7 +146,8 @@ describe('MonitorStore of 人员监控 grouped by 部门', () => {
   it('builds its tree from the people’s departments instead of tree.json, and keeps it while people only move', async () => {
     const live = fakeLive();
     const people = [v('1', '王建国', { assetKind: 'person', department: '生产部' }), v('2', '周敏', { assetKind: 'person', department: '' })];
-    const http = { get: vi.fn(async () => ({ flag: 1, msg: '', obj: { total: 2, list: people } })) };
+    const get = vi.fn(async (_url: string, _query?: object) => ({ flag: 1, msg: '', obj: { total: 2, list: people } }));
+    const http = { get, call: (endpoint: Endpoint, query?: object) => get(endpoint.path, query) };
     const store = new MonitorStore(
       { http: http as unknown as HttpService, live: live as unknown as LiveService, geocode: {} as GeocodeService, bus: {} as MessageBus },
       'person',

@@ -2,7 +2,8 @@ import { computed, makeAutoObservable, observable, runInAction, untracked } from
 import { filterAssets, hasPosition, type AssetStatusFilter } from '../../asset-status';
 import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../services/http-service';
 import type { GeocodeService } from '../../services/geocode-service';
-import { MONITOR_LIST_PATH, MONITOR_MAX_PAGE_SIZE, MONITOR_TREE_PATH, type LiveService, type MonitorItem, type VehicleGroup } from '../../services/live-service';
+import { MONITOR_MAX_PAGE_SIZE, type LiveService, type MonitorItem, type VehicleGroup } from '../../services/live-service';
+import { MonitorApi } from '../../contracts/monitor';
 import type { MessageBus } from '../../services/message-bus';
 import { departmentGroups, departmentId, type AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 
@@ -152,8 +153,8 @@ export class MonitorStore {
     const { http, live } = this.deps;
     const [tree, list] = await Promise.allSettled([
       // a department tree is made of the people themselves
-      this.groupBy === 'department' ? Promise.resolve([] as VehicleGroup[]) : http.get<VehicleGroup[]>(MONITOR_TREE_PATH, { assetKind: this.assetKind }).then(expectOk),
-      http.get<{ total: number; list: MonitorItem[] }>(MONITOR_LIST_PATH, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }).then(expectOk),
+      this.groupBy === 'department' ? Promise.resolve([] as VehicleGroup[]) : http.call(MonitorApi.tree, { assetKind: this.assetKind }).then(expectOk),
+      http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }).then(expectOk),
     ]);
     runInAction(() => {
       if (tree.status === 'fulfilled') this.groups = Array.isArray(tree.value) ? tree.value : [];

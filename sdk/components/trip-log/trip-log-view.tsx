@@ -6,9 +6,10 @@ import { observer } from 'mobx-react-lite';
 import { chinaDay, chinaDayRange, formatChinaTime } from '../../china-time';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
-import { VEHICLE_DETAIL_PATH, type MonitorItem, type VehicleDetail } from '../../services/live-service';
+import type { MonitorItem } from '../../services/live-service';
+import { MonitorApi } from '../../contracts/monitor';
 import { activityWord } from '../../asset-vocabulary';
-import type { TrackAnswer, TripAnswer, TripItem } from '../../track';
+import type { TripAnswer, TripItem } from '../../track';
 import { AssetMap } from '../asset-map';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { TrackPlayerBar } from '../track-player';
@@ -76,7 +77,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
 
   useEffect(() => {
     http
-      .get<{ list: MonitorItem[] }>('/car/v4/api/monitor/list.json', { assetKind: props.assetKind, pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .call(MonitorApi.list, { assetKind: props.assetKind, pageSize: 200, current: 1, ...(keyword && { keyword }) })
       .then((res) => {
         const list = expectOk(res).list;
         setAssets(list);
@@ -90,7 +91,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
     if (props.assetKind !== 'pet' || !terminalNo) return;
     let current = true;
     http
-      .get<VehicleDetail>(VEHICLE_DETAIL_PATH, { terminalNo })
+      .call(MonitorApi.vehicleDetail, { terminalNo })
       .then((res) => current && setSpecies(expectOk(res).profile?.species))
       .catch(() => undefined);
     return () => void (current = false);
@@ -104,7 +105,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
     setPlaying(undefined);
     playback.setTrack({ points: [] });
     http
-      .get<TripAnswer>('/car/v4/api/track/trips.json', { terminalNo, ...rangeOf(range) })
+      .call(MonitorApi.trips, { terminalNo, ...rangeOf(range) })
       .then((res) => setAnswer(expectOk(res)))
       .catch((e: unknown) => {
         setAnswer(undefined);
@@ -115,7 +116,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const replay = async (trip: TripItem) => {
     setError(undefined);
     try {
-      const track = expectOk(await http.get<TrackAnswer>('/car/v4/api/track/list.json', { terminalNo, start: trip.start, end: trip.end }));
+      const track = expectOk(await http.call(MonitorApi.track, { terminalNo, start: trip.start, end: trip.end }));
       playback.setTrack({ points: track.points, stops: track.stops });
       setPlaying(trip);
       playback.play();

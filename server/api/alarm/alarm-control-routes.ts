@@ -3,7 +3,7 @@ import type { AlarmControlItem } from '../../../sdk/services/alarm-service';
 import type { AppDeps } from '../app-deps';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
+import { AlarmApi, type AlarmControlInput } from '../../../sdk/contracts/alarm';
 
 /** 告警设置. */
 const ALARM_CONTROL_RESOURCE = 400301;
@@ -22,15 +22,8 @@ async function controlList(deps: AppDeps, tenantId: number): Promise<AlarmContro
   });
 }
 
-interface ControlItemInput {
-  alarmType: string;
-  enabled: boolean;
-  level?: unknown;
-  thresholds?: Record<string, unknown>;
-}
-
 /** Checks one item against the catalogue; the control to save (a missing level or threshold keeps its current value). */
-function checkItem(item: ControlItemInput, current: AlarmControl, saved: AlarmControl | undefined): AlarmControl {
+function checkItem(item: AlarmControlInput, current: AlarmControl, saved: AlarmControl | undefined): AlarmControl {
   const info = alarmTypeInfo(item.alarmType)!;
   const thresholds = { ...current.thresholds };
   for (const [key, value] of Object.entries(item.thresholds ?? {})) {
@@ -49,42 +42,13 @@ function checkItem(item: ControlItemInput, current: AlarmControl, saved: AlarmCo
   return { alarmType: item.alarmType, enabled: item.enabled, ...(level && { level }), thresholds };
 }
 
-export const listAlarmControlRoute = sessionRoute({
-  method: 'POST',
-  url: '/car/v4/api/alarm/control/listAlarmControlInfo.json',
-  summary: '告警设置：本租户每种告警是否开启、告警级别（紧急/一般/提示）及其阈值（未保存时为默认值）',
+export const listAlarmControlRoute = sessionRoute.of(AlarmApi.controlList, {
   resource: ALARM_CONTROL_RESOURCE,
   handler: ({ user, deps }) => controlList(deps, user.tenantId),
 });
 
-export const configAlarmControlRoute = sessionRoute<unknown, { items: ControlItemInput[] }>({
-  method: 'POST',
-  url: '/car/v4/api/alarm/control/configAlarmControl.json',
-  summary: '保存告警设置（本租户）：开关、告警级别和阈值；关闭的类型不再产生告警',
+export const configAlarmControlRoute = sessionRoute.of(AlarmApi.controlSave, {
   resource: ALARM_CONTROL_RESOURCE,
-  schema: {
-    body: object(
-      {
-        items: {
-          type: 'array',
-          title: '告警设置',
-          minItems: 1,
-          maxItems: ALARM_TYPES.length,
-          items: object(
-            {
-              alarmType: { type: 'string', title: '告警类型', minLength: 1, maxLength: 50 },
-              enabled: { type: 'boolean', title: '是否开启' },
-              // checked by the handler, which names the alarm type in its refusal
-              level: { type: 'string', title: '告警级别', description: 'urgent 紧急、normal 一般、info 提示', maxLength: 20 },
-              thresholds: { type: 'object', title: '阈值' },
-            },
-            ['alarmType', 'enabled'],
-          ),
-        },
-      },
-      ['items'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, user, deps } = ctx;
     const seen = new Set<string>();

@@ -6,7 +6,8 @@ import { realTimeSince } from '../../store/alarm-queries';
 import { badInput, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { AlarmApi } from '../../../sdk/contracts/alarm';
 import { parseIsoTime } from '../track/track-request';
 
 /** 告警中心: alarm queries and processing. */
@@ -31,41 +32,13 @@ async function groupFilter(ctx: SessionContext<unknown, unknown>, groupId: numbe
   return scope.groupIds === null ? subtree : subtree.filter((id) => scope.groupIds!.includes(id));
 }
 
-interface HistoryQuery {
-  current: number;
-  pageSize: number;
-  start: string;
-  end: string;
-  alarmType?: string;
-  status?: number;
-  keyword?: string;
-  groupId?: number;
-}
-
 /** 数据报表 › 告警明细. */
 const ALARM_DETAIL_REPORT = 2020;
 
-export const newQueryAlarmRoute = sessionRoute<HistoryQuery>({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/alarm/newQueryAlarm',
-  summary: '告警历史：时间段内的告警（最多 31 天，分页，最新在前；可按类型、处理状态、车牌/终端号、车组筛选）',
+export const newQueryAlarmRoute = sessionRoute.of(AlarmApi.history, {
   resource: ALARM_RESOURCE,
   // 数据报表 › 告警明细 reads the same history.
   alsoResources: [ALARM_DETAIL_REPORT],
-  schema: {
-    querystring: object(
-      {
-        ...pagingProperties,
-        start: requiredText('开始时间', 40),
-        end: requiredText('结束时间', 40),
-        alarmType: text('告警类型', 1000),
-        status: int('处理状态', 0, 1),
-        keyword: text('关键词', 50),
-        groupId: int(MIXED_ASSET_WORDS.groupLabel, 1),
-      },
-      ['start', 'end'],
-    ),
-  },
   handler: async (ctx): Promise<Page<Alarm>> => {
     const { query, deps } = ctx;
     const start = parseIsoTime(query.start, '开始时间');
@@ -81,21 +54,8 @@ export const newQueryAlarmRoute = sessionRoute<HistoryQuery>({
   },
 });
 
-interface RealTimeQuery {
-  current: number;
-  pageSize: number;
-  alarmType?: string;
-  keyword?: string;
-}
-
-export const actualTimeAlarmQueryRoute = sessionRoute<RealTimeQuery>({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json',
-  summary: '实时告警：最近 24 小时内未处理的告警（分页，最新在前）',
+export const actualTimeAlarmQueryRoute = sessionRoute.of(AlarmApi.realtime, {
   resource: ALARM_RESOURCE,
-  schema: {
-    querystring: object({ ...pagingProperties, alarmType: text('告警类型', 1000), keyword: text('关键词', 50) }),
-  },
   handler: async (ctx): Promise<Page<Alarm>> => {
     const { query, deps } = ctx;
     const alarmTypes = parseAlarmTypes(query.alarmType);
@@ -105,10 +65,7 @@ export const actualTimeAlarmQueryRoute = sessionRoute<RealTimeQuery>({
   },
 });
 
-export const queryActualTimeAlarmNumRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json',
-  summary: '实时告警数：最近 24 小时内未处理的告警总数和各类型数量',
+export const queryActualTimeAlarmNumRoute = sessionRoute.of(AlarmApi.realtimeCount, {
   resource: ALARM_RESOURCE,
   handler: async (ctx): Promise<{ total: number; types: { alarmType: string; alarmName: string; count: number }[] }> => {
     const since = realTimeSince(ctx.deps.clock.now());

@@ -1,25 +1,11 @@
 import { toAlarm } from '../../alarms/alarm-model';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
+import { AlarmApi } from '../../../sdk/contracts/alarm';
 import { ALARM_RESOURCE } from './alarm-query-routes';
 
-const MAX_BATCH = 500;
-
-export const processAlarmRoute = sessionRoute<unknown, { ids: number[]; note: string }>({
-  method: 'POST',
-  url: '/car/v1/api/monitor/processAlarm',
-  summary: '处理告警：填写处理意见，可批量；已处理的保持不变',
+export const processAlarmRoute = sessionRoute.of(AlarmApi.process, {
   resource: ALARM_RESOURCE,
-  schema: {
-    body: object(
-      {
-        ids: { type: 'array', title: '告警', minItems: 1, maxItems: MAX_BATCH, items: { type: 'integer', title: '告警编号', minimum: 1 } },
-        note: { type: 'string', title: '处理意见', maxLength: 200 },
-      },
-      ['ids', 'note'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     const note = body.note.trim();

@@ -1,18 +1,14 @@
 import { planTargets } from '../../commands/command-plan';
 import { toPreview } from '../../commands/command-preview';
-import { COMMAND_TYPES, commandDefinition, type CommandType } from '../../commands/command-types';
+import { COMMAND_TYPES, commandDefinition } from '../../commands/command-types';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
+import { CommandApi } from '../../../sdk/contracts/command';
 import {
-  COMMAND_SEND, commandTypeSchema, findTargets, mayUseDangerous, parseParams, requireDangerousRight, resolveTargets, terminalNosSchema,
+  COMMAND_SEND, findTargets, mayUseDangerous, parseParams, requireDangerousRight, resolveTargets,
 } from './command-targets';
 
-export const availableCommandsRoute = sessionRoute<unknown, { terminalNos: string[] }>({
-  method: 'POST',
-  url: '/car/v1/api/command/availableCommands.json',
-  summary: '所选终端可下发的指令：至少一个终端的型号支持、且调用者有权下发的指令类型，各有几个终端支持',
+export const availableCommandsRoute = sessionRoute.of(CommandApi.available, {
   resource: COMMAND_SEND,
-  schema: { body: object({ terminalNos: terminalNosSchema }, ['terminalNos']) },
   handler: async ({ body, deps, user, scope }) => {
     const targets = await resolveTargets(deps, await scope(), body.terminalNos);
     const dangerousAllowed = await mayUseDangerous(deps, user);
@@ -25,18 +21,8 @@ export const availableCommandsRoute = sessionRoute<unknown, { terminalNos: strin
   },
 });
 
-interface PreviewBody {
-  terminalNos: string[];
-  commandType: CommandType;
-  params?: Record<string, unknown>;
-}
-
-export const previewCommandsRoute = sessionRoute<unknown, PreviewBody>({
-  method: 'POST',
-  url: '/car/v1/api/command/previewCommandDownBatch.json',
-  summary: '下发预览（只读，不下发）：将收到指令的终端数、行驶中的数量、跳过的终端及原因（型号不支持、离线、行驶中、无权限）',
+export const previewCommandsRoute = sessionRoute.of(CommandApi.preview, {
   resource: COMMAND_SEND,
-  schema: { body: object({ terminalNos: terminalNosSchema, commandType: commandTypeSchema, params: { type: 'object', title: '指令参数' } }, ['terminalNos', 'commandType']) },
   handler: async ({ body, deps, user, scope }) => {
     const def = commandDefinition(body.commandType);
     const params = parseParams(def, body.params);

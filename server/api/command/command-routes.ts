@@ -1,19 +1,15 @@
 import { verifyPassword } from '../../auth/password-hasher';
 import { OFFLINE_NOT_QUEUED, OFFLINE_QUEUED } from '../../commands/command-plan';
-import { commandDefinition, type CommandType } from '../../commands/command-types';
+import { commandDefinition } from '../../commands/command-types';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object, text } from '../schema-helpers';
+import { CommandApi } from '../../../sdk/contracts/command';
 import {
-  COMMAND_SEND, commandTypeSchema as commandType, parseParams, requireDangerousRight, resolveTargets, terminalNosSchema as terminalNos,
+  COMMAND_SEND, parseParams, requireDangerousRight, resolveTargets,
 } from './command-targets';
 
-export const checkCommandTerminalsRoute = sessionRoute<Record<string, never>, { terminalNos: string[]; commandType: CommandType }>({
-  method: 'POST',
-  url: '/car/v1/api/command/checkCommandDownBatchTer.json',
-  summary: '指令下发前检查：所选终端的型号、是否在线、是否支持该指令、能否立即下发',
+export const checkCommandTerminalsRoute = sessionRoute.of(CommandApi.check, {
   resource: COMMAND_SEND,
-  schema: { body: object({ terminalNos, commandType }, ['terminalNos', 'commandType']) },
   handler: async ({ body, deps, scope }) => {
     const def = commandDefinition(body.commandType);
     const targets = await resolveTargets(deps, await scope(), body.terminalNos);
@@ -28,21 +24,8 @@ export const checkCommandTerminalsRoute = sessionRoute<Record<string, never>, { 
   },
 });
 
-interface SendBody {
-  terminalNos: string[];
-  commandType: CommandType;
-  params?: Record<string, unknown>;
-  password?: string;
-}
-
-export const sendCommandsRoute = sessionRoute<Record<string, never>, SendBody>({
-  method: 'POST',
-  url: '/car/v1/api/command/commandDownBatch.json',
-  summary: '批量下发指令；离线终端的普通指令待发送，上线后下发（危险指令需 840002 权限与登录密码，只下发给在线终端，行驶中的车辆不断电）',
+export const sendCommandsRoute = sessionRoute.of(CommandApi.send, {
   resource: COMMAND_SEND,
-  schema: {
-    body: object({ terminalNos, commandType, params: { type: 'object', title: '指令参数' }, password: text('登录密码', 100) }, ['terminalNos', 'commandType']),
-  },
   handler: async ({ body, deps, user, scope, audit }) => {
     const def = commandDefinition(body.commandType);
     const params = parseParams(def, body.params);

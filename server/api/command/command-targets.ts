@@ -1,20 +1,15 @@
-import { COMMAND_TYPES, type CommandDefinition } from '../../commands/command-types';
+import type { CommandDefinition } from '../../commands/command-types';
 import type { CommandTarget } from '../../store/command-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import type { UserRecord } from '../../store/user-queries';
 import type { AppDeps } from '../app-deps';
 import { badInput, forbidden, notFound } from '../envelope';
 import { terminalNoParam } from '../monitor/monitor-item';
-import { text } from '../schema-helpers';
 
 /** 指令下发 menu (the command list), its 下发指令 and 危险指令 buttons. */
 export const COMMAND_MENU = 8400;
 export const COMMAND_SEND = 840001;
 export const COMMAND_DANGEROUS = 840002;
-const MAX_TERMINALS = 500;
-
-export const terminalNosSchema = { type: 'array', title: '终端号', minItems: 1, maxItems: MAX_TERMINALS, items: text('终端号', 20) };
-export const commandTypeSchema = { type: 'string', title: '指令类型', enum: [...COMMAND_TYPES] };
 
 /**
  * The caller's terminals among `numbers` (normalised, duplicates dropped, order kept) and the

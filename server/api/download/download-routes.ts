@@ -4,7 +4,8 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { DownloadApi } from '../../../sdk/contracts/center';
 import { toChinaIso } from '../../time/china-time';
 
 const TOKEN_TTL_MS = 60_000;
@@ -24,12 +25,8 @@ export const downloadTokenRoute = sessionRoute({
   },
 });
 
-export const listExportRecordRoute = sessionRoute<unknown, { current: number; pageSize: number }>({
-  method: 'POST',
-  url: '/car/v1/accelerate/export/listExportRecord.json',
-  summary: '下载中心：我的导出记录（status 0 生成中，1 可下载，2 失败）',
+export const listExportRecordRoute = sessionRoute.of(DownloadApi.list, {
   resource: DOWNLOAD_CENTRE,
-  schema: { body: object(pagingProperties) },
   handler: async ({ body, user, deps }) => {
     const { offset, limit } = pageOffset(body);
     const page = await deps.store.exports.page(user.id, offset, limit);
@@ -40,14 +37,10 @@ export const listExportRecordRoute = sessionRoute<unknown, { current: number; pa
   },
 });
 
-export const exportDownloadRoute = sessionRoute<{ id: number; downloadToken?: string }>({
-  method: 'GET',
-  url: '/car/v1/accelerate/export/download.json',
+export const exportDownloadRoute = sessionRoute.of(DownloadApi.download, {
   auth: 'download',
   raw: true,
-  summary: '下载导出文件（sessionId 头或一次性 downloadToken）',
   resource: DOWNLOAD_CENTRE,
-  schema: { querystring: object({ id: int('导出记录', 1), downloadToken: text('下载令牌', 128) }, ['id']) },
   handler: async ({ query, user, deps, reply }) => {
     const record = await deps.store.exports.find(user.id, query.id);
     if (!record || record.status !== 1 || !record.storageKey) throw notFound('文件不存在或尚未生成');

@@ -1,14 +1,11 @@
-import { healthLimitsProblem, pickOverride, resolveHealthLimits, type HealthLimitOverride, type HealthLimits } from '../../../sdk/health-limits';
+import { healthLimitsProblem, pickOverride, resolveHealthLimits, type HealthLimits } from '../../../sdk/health-limits';
 import type { HealthOverride, HealthOverrideList, HealthPerson } from '../../../sdk/health';
 import type { AttendancePerson } from '../../store/attendance-queries';
 import type { HealthOverrideRecord } from '../../store/health-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute, type SessionContext } from '../route-definition';
-import { int, object, text } from '../schema-helpers';
-import { HEALTH_SETTINGS, LIMIT_PROPERTIES } from './health-limit-schema';
-
-const BASE = '/car/v4/api/health/threshold';
-
+import { HealthSettingsApi } from '../../../sdk/contracts/center';
+import { HEALTH_SETTINGS } from './health-limit-schema';
 
 /** The people of the caller's own tenant within their groups (a sub-tenant keeps its own 健康设置). */
 async function peopleOf(ctx: SessionContext<unknown, unknown>): Promise<AttendancePerson[]> {
@@ -35,10 +32,7 @@ function views(tenant: HealthLimits, records: HealthOverrideRecord[], people: At
   return out;
 }
 
-export const listHealthOverridesRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/listHealthLimitOverrides.json`,
-  summary: '部门和人员的健康阈值（覆盖本租户设置的项）及各自生效的阈值，另附本租户的部门',
+export const listHealthOverridesRoute = sessionRoute.of(HealthSettingsApi.overrides, {
   resource: HEALTH_SETTINGS,
   handler: async (ctx): Promise<HealthOverrideList> => {
     const { deps, user } = ctx;
@@ -51,12 +45,8 @@ export const listHealthOverridesRoute = sessionRoute({
   },
 });
 
-export const searchHealthPeopleRoute = sessionRoute<{ keyword?: string }>({
-  method: 'GET',
-  url: `${BASE}/people.json`,
-  summary: '按姓名、工号或部门查找人员（最多 20 个），供设置个人健康阈值',
+export const searchHealthPeopleRoute = sessionRoute.of(HealthSettingsApi.people, {
   resource: HEALTH_SETTINGS,
-  schema: { querystring: object({ keyword: text('关键词', 50) }) },
   handler: async (ctx): Promise<HealthPerson[]> => {
     const kw = ctx.query.keyword?.trim().toLowerCase() ?? '';
     return (await peopleOf(ctx))
@@ -66,16 +56,8 @@ export const searchHealthPeopleRoute = sessionRoute<{ keyword?: string }>({
   },
 });
 
-type SaveBody = { department?: string; vehicleId?: number; limits: HealthLimitOverride };
-
-export const saveHealthOverrideRoute = sessionRoute<unknown, SaveBody>({
-  method: 'POST',
-  url: `${BASE}/saveHealthLimitOverride.json`,
-  summary: '保存一个部门或一个人的健康阈值（只填要覆盖的项，其余沿用上级设置）',
+export const saveHealthOverrideRoute = sessionRoute.of(HealthSettingsApi.saveOverride, {
   resource: HEALTH_SETTINGS,
-  schema: {
-    body: object({ department: text('部门', 50), vehicleId: int('人员', 1), limits: { ...object(LIMIT_PROPERTIES), title: '阈值' } }, ['limits']),
-  },
   handler: async (ctx) => {
     const { body, deps, user, audit } = ctx;
     const department = body.department?.trim() ?? '';
@@ -111,12 +93,8 @@ export const saveHealthOverrideRoute = sessionRoute<unknown, SaveBody>({
   },
 });
 
-export const deleteHealthOverrideRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${BASE}/deleteHealthLimitOverride.json`,
-  summary: '删除一个部门或一个人的健康阈值（恢复沿用上级设置）',
+export const deleteHealthOverrideRoute = sessionRoute.of(HealthSettingsApi.deleteOverride, {
   resource: HEALTH_SETTINGS,
-  schema: { body: object({ id: int('阈值', 1) }, ['id']) },
   handler: async ({ body, deps, user, audit }) => {
     const record = (await deps.store.health.overrides(user.tenantId)).find((r) => r.id === body.id);
     if (!record || !(await deps.store.health.deleteOverride(user.tenantId, body.id))) throw notFound('该阈值不存在');

@@ -1,8 +1,8 @@
 import type { GroupCounts, VehicleGroup } from '../../../sdk/services/live-service';
-import type { MonitorStatus } from '../../store/monitor-queries';
 import type { AppDeps } from '../app-deps';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { toMonitorItem } from './monitor-item';
 
 /** 实时监控. */
@@ -22,25 +22,9 @@ function withDescendants(groups: readonly { id: number; parentId: number | null 
   return groups.some((g) => g.id === groupId) ? ids : [];
 }
 
-/** Asset kinds a monitor can be limited to (智能车联 vehicles, 智能工牌 people, 宠物守护 pets, the e-bike sub-applications e-bikes). */
-const ASSET_KIND = { type: 'string', title: '资产类型', enum: ['vehicle', 'person', 'pet', 'ebike'] } as const;
-
-export const monitorListRoute = sessionRoute<{ current: number; pageSize: number; status: MonitorStatus; keyword?: string; groupId?: number; assetKind?: string }>({
-  method: 'GET',
-  url: '/car/v4/api/monitor/list.json',
-  summary: '实时监控：可见资产（本租户及下级租户，按车组权限）的最新位置（分页，按车牌排序；status 取 all/online/offline/alarm）',
+export const monitorListRoute = sessionRoute.of(MonitorApi.list, {
   resource: MONITOR_RESOURCE,
   alsoResources: KIND_MONITOR_RESOURCES,
-  schema: {
-    querystring: object({
-      current: int('页码', 1, 100000, { default: 1 }),
-      pageSize: int('每页条数', 1, 20000, { default: 10 }),
-      status: { type: 'string', title: '状态', enum: ['all', 'online', 'offline', 'alarm'], default: 'all' },
-      keyword: text('关键词', 50),
-      groupId: int('车组', 0),
-      assetKind: ASSET_KIND,
-    }),
-  },
   handler: async ({ query, deps, scope }) => {
     const access = await scope();
     let groupIds: number[] | undefined;
@@ -60,13 +44,9 @@ interface TreeNode extends VehicleGroup {
   children: TreeNode[];
 }
 
-export const monitorTreeRoute = sessionRoute<{ assetKind?: string }>({
-  method: 'GET',
-  url: '/car/v4/api/monitor/tree.json',
-  summary: '车组树：每个车组的资产数、在线、离线、告警（含下级车组）；assetKind 只数该类资产，只列出有该类资产的车组',
+export const monitorTreeRoute = sessionRoute.of(MonitorApi.tree, {
   resource: MONITOR_RESOURCE,
   alsoResources: KIND_MONITOR_RESOURCES,
-  schema: { querystring: object({ assetKind: ASSET_KIND }) },
   handler: async ({ query, deps, scope }): Promise<VehicleGroup[]> => {
     const access = await scope();
     const [groups, allCounts] = await Promise.all([deps.store.monitor.groups(access), deps.store.monitor.groupCounts(access, freshSince(deps))]);

@@ -10,7 +10,7 @@ import type { AppDeps } from '../app-deps';
 import { startFileExport } from '../download/background-export';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute, type SessionContext } from '../route-definition';
-import { object, text } from '../schema-helpers';
+import { ReportApi } from '../../../sdk/contracts/report';
 import { parseIsoTime } from '../track/track-request';
 import { toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
 import { ANY_REPORT, MAX_OFFLINE_HOURS, MAX_REPORT_DAYS, ReportResource, resolveDayRange, resolveMonthRange, REPORT_GROUP_WORD, resolveOffline, type DayRangeParams } from './report-request';
@@ -28,12 +28,6 @@ const TITLES: Record<ReportType, string> = {
 };
 /** Addresses looked up for one export at most (the rest are left as coordinates). */
 const MAX_EXPORT_ADDRESSES = 2000;
-
-interface ExportBody {
-  reportType: ReportType;
-  params: Record<string, unknown>;
-  fileName?: string;
-}
 
 /** A checked export: what to write, for whom. */
 type ExportJob =
@@ -158,21 +152,8 @@ function limitedGeocoder(deps: AppDeps): Pick<AppDeps, 'geocoder'> {
 }
 
 
-export const exportDataReportRoute = sessionRoute<undefined, ExportBody>({
-  method: 'POST',
-  url: '/car/v1/accelerate/export/exportDataReport.json',
-  summary: '导出数据报表（xlsx，后台生成）：reportType mileage/dayOnline/alarm/trip/stop/overspeed/mileageSummary/fuel/offline，params 为该报表的查询条件；生成后在下载中心下载',
+export const exportDataReportRoute = sessionRoute.of(ReportApi.export, {
   ...ANY_REPORT,
-  schema: {
-    body: object(
-      {
-        reportType: { type: 'string', title: '报表类型', enum: Object.keys(ReportResource) },
-        params: { type: 'object', title: '查询条件' },
-        fileName: text('文件名', 100),
-      },
-      ['reportType', 'params'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     if (!(await deps.store.catalogue.roleHasResource(user.roleId, ReportResource[body.reportType]))) throw forbidden();

@@ -1,15 +1,10 @@
-import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
+import { DEFAULT_OFFLINE_HOURS, MAX_OFFLINE_HOURS, REPORT_GROUP_WORD, type MonthRangeParams, type OfflineParams } from '../../../sdk/contracts/report';
 import type { ReportFilterParams, ReportType } from '../../../sdk/report';
 import type { ReportFilter } from '../../store/report-queries';
 import { badInput, notFound } from '../envelope';
-import type { JsonSchema, SessionContext } from '../route-definition';
-import { int, object, pagingProperties, requiredText, text } from '../schema-helpers';
+import type { SessionContext } from '../route-definition';
 
-/**
- * What the reports call a group in their filters and errors: they serve every kind, so the neutral
- * 分组 (a person's group is no 车组).
- */
-export const REPORT_GROUP_WORD = MIXED_ASSET_WORDS.groupLabel;
+export { MAX_OFFLINE_HOURS, REPORT_GROUP_WORD, type MonthRangeParams, type OfflineParams, type Paged } from '../../../sdk/contracts/report';
 
 /** 数据报表 menus: each report needs its own. */
 export const ReportResource = {
@@ -23,29 +18,12 @@ export const ANY_REPORT = {
 
 /** The longest range of 里程汇总, months (both ends included). */
 export const MAX_REPORT_MONTHS = 12;
-/** 离线报表: offline for at least this many hours by default, and at most this threshold. */
-export const DEFAULT_OFFLINE_HOURS = 24;
-export const MAX_OFFLINE_HOURS = 24 * 365;
 
 /** The longest range of one report, days (both ends included). */
 export const MAX_REPORT_DAYS = 31;
 
 /** The filters of the day-range reports, as received. */
 export type DayRangeParams = ReportFilterParams;
-
-export const dayRangeProperties: Record<string, JsonSchema> = {
-  start: requiredText('开始日期', 10),
-  end: requiredText('结束日期', 10),
-  groupId: int(REPORT_GROUP_WORD, 1),
-  keyword: text('关键词', 50),
-};
-export const DAY_RANGE_REQUIRED = ['start', 'end'];
-
-/** A report's query with the page of its list. */
-export type Paged<T> = T & { current: number; pageSize: number };
-
-/** The querystring of a paged report over China days. */
-export const pagedDayRange = { querystring: object({ ...pagingProperties, ...dayRangeProperties }, DAY_RANGE_REQUIRED) };
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -80,14 +58,6 @@ export async function resolveDayRange(ctx: Pick<SessionContext<unknown, unknown>
   return { startDay, endDay, groupIds, keyword };
 }
 
-/** The filters of 里程汇总, as received: months `YYYY-MM`. */
-export interface MonthRangeParams {
-  start: string;
-  end: string;
-  groupId?: number;
-  keyword?: string;
-}
-
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 function parseMonth(value: string, label: string): string {
@@ -112,26 +82,6 @@ export async function resolveMonthRange(ctx: Pick<SessionContext<unknown, unknow
   const range = await resolveDayRange(ctx, { start: `${start}-01`, end: `${start}-01`, groupId: params.groupId, keyword: params.keyword });
   return { ...range, startDay: `${start}-01`, endDay: monthEnd(end) };
 }
-
-export const monthRangeProperties: Record<string, JsonSchema> = {
-  start: requiredText('开始月份', 7),
-  end: requiredText('结束月份', 7),
-  groupId: int(REPORT_GROUP_WORD, 1),
-  keyword: text('关键词', 50),
-};
-
-/** The filters of 离线报表, as received. */
-export interface OfflineParams {
-  hours?: number;
-  groupId?: number;
-  keyword?: string;
-}
-
-export const offlineProperties: Record<string, JsonSchema> = {
-  hours: int('离线时长', 1, MAX_OFFLINE_HOURS),
-  groupId: int(REPORT_GROUP_WORD, 1),
-  keyword: text('关键词', 50),
-};
 
 /** 离线报表's filter: the threshold (default 24 hours) and the group in the caller's scope. */
 export async function resolveOffline(ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'scope'>, params: OfflineParams): Promise<{ hours: number; groupIds?: number[]; keyword?: string }> {

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../app-deps';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
-import { ANY_REPORT, pagedDayRange, ReportResource, resolveDayRange, type DayRangeParams, type Paged } from './report-request';
+import { ReportApi } from '../../../sdk/contracts/report';
+import { ANY_REPORT, ReportResource, resolveDayRange } from './report-request';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
 
 /** What every report query needs besides its filter. */
@@ -9,12 +10,8 @@ export function reportOptions(deps: AppDeps) {
   return { now: deps.clock.now(), onlineWindowSeconds: deps.config.onlineWindowSeconds };
 }
 
-export const mileageReportRoute = sessionRoute<Paged<DayRangeParams>>({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/mileage/list.json',
-  summary: '里程报表：每辆车每天的里程、行驶时长、最高/平均速度、首末次上报（最多 31 天，分页，含合计与每日里程）',
+export const mileageReportRoute = sessionRoute.of(ReportApi.mileage, {
   resource: ReportResource.mileage,
-  schema: pagedDayRange,
   handler: async (ctx) => {
     const filter = await resolveDayRange(ctx, ctx.query);
     const page = await ctx.deps.store.reports.mileage(await ctx.scope(), filter, { ...reportOptions(ctx.deps), page: pageOffset(ctx.query) });
@@ -25,12 +22,8 @@ export const mileageReportRoute = sessionRoute<Paged<DayRangeParams>>({
   },
 });
 
-export const dayOnlineReportRoute = sessionRoute<Paged<DayRangeParams>>({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/online/dayOnline.json',
-  summary: '车辆日在线：每辆车每天是否在线、在线时长、上报次数、首末次上报，及每天的在线率（最多 31 天，分页）',
+export const dayOnlineReportRoute = sessionRoute.of(ReportApi.dayOnline, {
   resource: ReportResource.dayOnline,
-  schema: pagedDayRange,
   handler: async (ctx) => {
     const filter = await resolveDayRange(ctx, ctx.query);
     const page = await ctx.deps.store.reports.dayOnline(await ctx.scope(), filter, { ...reportOptions(ctx.deps), page: pageOffset(ctx.query) });
@@ -45,10 +38,7 @@ interface GroupNode {
   children: GroupNode[];
 }
 
-export const reportGroupsRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/accelerate/report/groups.json',
-  summary: '数据报表：可选车组树（本租户及下级租户，按车组权限）',
+export const reportGroupsRoute = sessionRoute.of(ReportApi.groups, {
   ...ANY_REPORT,
   handler: async ({ deps, scope }): Promise<GroupNode[]> => {
     const groups = await deps.store.reports.groups(await scope());

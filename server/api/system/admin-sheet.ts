@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
-/** At most this many rows go into one exported sheet. */
-export const EXPORT_ROW_LIMIT = 10_000;
+export { EXPORT_ROW_LIMIT } from '../../../sdk/pagination';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

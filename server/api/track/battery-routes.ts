@@ -1,9 +1,9 @@
 import { batteryPercentFromVoltage } from '../../../sdk/asset-kinds';
 import type { BatteryHistory } from '../../../sdk/track';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { toChinaIso } from '../../time/china-time';
-import { PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
+import { PLAYBACK_RESOURCE, resolveTrackRange } from './track-request';
 
 /** 电动车监控 of 电动车卫士, and its 电池曲线 page that shows an e-bike's battery chart. */
 const EBIKE_MONITOR = 1802;
@@ -11,13 +11,9 @@ const EBIKE_BATTERY = 1811;
 /** At most this many readings (a week of 30-second reports). */
 const MAX_BATTERY_POINTS = 20_000;
 
-export const batteryHistoryRoute = sessionRoute<TrackRangeQuery>({
-  method: 'GET',
-  url: '/car/v4/api/track/battery.json',
-  summary: '电池历史：终端在时间段内每次上报的电池电压（V）、电量（%，已知电池电压的电动车只按每次上报的电池电压换算）和充电状态，按时间排序',
+export const batteryHistoryRoute = sessionRoute.of(MonitorApi.battery, {
   resource: PLAYBACK_RESOURCE,
   alsoResources: [EBIKE_MONITOR, EBIKE_BATTERY],
-  schema: { querystring: object(trackRangeProperties, TRACK_RANGE_REQUIRED) },
   handler: async (ctx): Promise<BatteryHistory> => {
     const { asset, start, end } = await resolveTrackRange(ctx, ctx.query);
     const history = await ctx.deps.store.positions.batteryHistory(asset.terminalId, start, end, MAX_BATTERY_POINTS);

@@ -5,9 +5,9 @@ import { alarmNames } from '../../../sdk/track';
 import { findStops } from '../../track/track-analysis';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { toChinaIso } from '../../time/china-time';
-import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
+import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange } from './track-request';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Stops get an address each (they are few); positions would be too many to geocode. */
@@ -20,13 +20,9 @@ const time = (d: Date) => toChinaIso(d).slice(0, 19).replace('T', ' ');
  * addresses (sheet 停留点), streamed as it is written; the name column and the alarms are headed and
  * named as the asset's kind says them (姓名 for a person, 人员被盗 …).
  */
-export const trackExportRoute = sessionRoute<undefined, TrackRangeQuery & { stopMinutes?: number }>({
-  method: 'POST',
-  url: '/car/v4/api/track/export.json',
-  summary: '导出轨迹（xlsx：轨迹点与停留点）',
+export const trackExportRoute = sessionRoute.of(MonitorApi.trackExport, {
   resource: PLAYBACK_RESOURCE,
   raw: true,
-  schema: { body: object({ ...trackRangeProperties, stopMinutes: int('停留阈值', 1, 1440) }, TRACK_RANGE_REQUIRED) },
   handler: async (ctx) => {
     const { body, deps, reply } = ctx;
     const { asset, start, end } = await resolveTrackRange(ctx, body);

@@ -4,7 +4,6 @@ import type { ScopedAsset } from '../../store/monitor-queries';
 import { badInput, notFound } from '../envelope';
 import { terminalNoParam } from '../monitor/monitor-item';
 import type { SessionContext } from '../route-definition';
-import { requiredText } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 
@@ -25,19 +24,9 @@ export function parseIsoTime(value: string, label: string): Date {
   return new Date(ms);
 }
 
-/** The input every track call shares. */
-export interface TrackRangeQuery {
-  terminalNo: string;
-  start: string;
-  end: string;
-}
+import type { TrackRangeQuery } from '../../../sdk/contracts/monitor';
 
-export const trackRangeProperties = {
-  terminalNo: requiredText('终端号', 20),
-  start: requiredText('开始时间', 40),
-  end: requiredText('结束时间', 40),
-};
-export const TRACK_RANGE_REQUIRED = ['terminalNo', 'start', 'end'];
+export { TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from '../../../sdk/contracts/monitor';
 
 export interface TrackRange {
   asset: ScopedAsset;

@@ -1,7 +1,8 @@
 import type { TrackAnswer } from '../../../sdk/track';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { buildTrackAnswer } from './track-answer';
 import { TRIP_RESOURCES } from './trip-routes';
 import {
@@ -9,18 +10,9 @@ import {
   PLAYBACK_RESOURCE,
   resolveTrackRange,
   toTrackPoint,
-  TRACK_RANGE_REQUIRED,
-  trackRangeProperties,
-  type TrackRangeQuery,
 } from './track-request';
 
 export { parseIsoTime } from './track-request';
-
-interface TrackListQuery extends TrackRangeQuery {
-  zoom?: number;
-  bbox?: string;
-  stopMinutes?: number;
-}
 
 /** `minLon,minLat,maxLon,maxLat` in WGS84 degrees. */
 function parseBbox(value: string): [number, number, number, number] {
@@ -35,24 +27,10 @@ function parseBbox(value: string): [number, number, number, number] {
   return [minLon, minLat, maxLon, maxLat];
 }
 
-export const trackListRoute = sessionRoute<TrackListQuery>({
-  method: 'GET',
-  url: '/car/v4/api/track/list.json',
-  summary: '轨迹：终端在时间段内的位置（按定位时间排序）；带 zoom 时按缩放级别抽稀（保留停留点、急转弯、报警点），bbox 只取该范围',
+export const trackListRoute = sessionRoute.of(MonitorApi.track, {
   resource: PLAYBACK_RESOURCE,
   // 骑行记录 and 遛狗记录 replay their trips
   alsoResources: TRIP_RESOURCES,
-  schema: {
-    querystring: object(
-      {
-        ...trackRangeProperties,
-        zoom: int('缩放级别', 1, 20),
-        bbox: text('地图范围', 120),
-        stopMinutes: int('停留阈值', 1, 1440),
-      },
-      TRACK_RANGE_REQUIRED,
-    ),
-  },
   handler: async (ctx): Promise<TrackAnswer> => {
     const { query, deps } = ctx;
     const bbox = query.bbox?.trim() ? parseBbox(query.bbox) : undefined;
@@ -64,12 +42,8 @@ export const trackListRoute = sessionRoute<TrackListQuery>({
   },
 });
 
-export const trackPointsRoute = sessionRoute<TrackRangeQuery & { current: number; pageSize: number }>({
-  method: 'GET',
-  url: '/car/v4/api/track/points.json',
-  summary: '轨迹点分页（全部定位点，按定位时间排序）',
+export const trackPointsRoute = sessionRoute.of(MonitorApi.trackPoints, {
   resource: PLAYBACK_RESOURCE,
-  schema: { querystring: object({ ...trackRangeProperties, ...pagingProperties }, TRACK_RANGE_REQUIRED) },
   handler: async (ctx) => {
     const { asset, start, end } = await resolveTrackRange(ctx, ctx.query);
     const { offset, limit } = pageOffset(ctx.query);
@@ -81,10 +55,7 @@ export const trackPointsRoute = sessionRoute<TrackRangeQuery & { current: number
   },
 });
 
-export const trackSettingsRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v4/api/track/settings.json',
-  summary: '轨迹回放的查询上限（天）与默认停留阈值（分钟）',
+export const trackSettingsRoute = sessionRoute.of(MonitorApi.trackSettings, {
   resource: PLAYBACK_RESOURCE,
   handler: async ({ deps }) => ({ maxRangeDays: deps.config.trackMaxDays, stopMinutes: deps.config.trackStopMinutes }),
 });

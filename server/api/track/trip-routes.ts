@@ -3,9 +3,9 @@ import { odometerRule } from '../../track/odometer';
 import { findTrips } from '../../track/trip-detection';
 import { toColumns } from '../../track/track-columns';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { toChinaIso } from '../../time/china-time';
-import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange, TRACK_RANGE_REQUIRED, trackRangeProperties, type TrackRangeQuery } from './track-request';
+import { MAX_TRACK_POINTS, PLAYBACK_RESOURCE, resolveTrackRange } from './track-request';
 
 /** 骑行记录 of 电动车卫士 (1810), 遛狗记录 of 宠物守护 (1310) and 智能工牌 轨迹回放 (1107): the pages that list trips and replay tracks. */
 export const TRIP_RESOURCES = [1810, 1310, 1107];
@@ -18,13 +18,9 @@ const MIN_TRIP_METRES = 100;
 const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 const km = (metres: number) => Math.round(metres / 10) / 100;
 
-export const tripListRoute = sessionRoute<TrackRangeQuery & { stopMinutes?: number }>({
-  method: 'GET',
-  url: '/car/v4/api/track/trips.json',
-  summary: '行程：终端在时间段内的每段行程（骑行、遛狗：停留不少于 stopMinutes 分钟即分段，短于 100 米的不计），及每日和合计的次数、距离、时长',
+export const tripListRoute = sessionRoute.of(MonitorApi.trips, {
   resource: PLAYBACK_RESOURCE,
   alsoResources: TRIP_RESOURCES,
-  schema: { querystring: object({ ...trackRangeProperties, stopMinutes: int('停留阈值', 1, 120) }, TRACK_RANGE_REQUIRED) },
   handler: async (ctx): Promise<TripAnswer> => {
     const { query, deps } = ctx;
     const { asset, start, end } = await resolveTrackRange(ctx, query);

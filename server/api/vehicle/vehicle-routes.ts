@@ -2,15 +2,11 @@ import { notFound } from '../envelope';
 import { terminalNoParam } from '../monitor/monitor-item';
 import { KIND_MONITOR_RESOURCES, MONITOR_RESOURCE } from '../monitor/monitor-routes';
 import { sessionRoute } from '../route-definition';
-import { object, requiredText } from '../schema-helpers';
+import { MonitorApi } from '../../../sdk/contracts/monitor';
 
-export const vehicleDetailRoute = sessionRoute<{ terminalNo: string }>({
-  method: 'GET',
-  url: '/car/v4/api/vehicle/detail.json',
-  summary: '车辆与终端资料（仅可见资产：本租户及下级租户，按车组权限）',
+export const vehicleDetailRoute = sessionRoute.of(MonitorApi.vehicleDetail, {
   resource: MONITOR_RESOURCE,
   alsoResources: KIND_MONITOR_RESOURCES,
-  schema: { querystring: object({ terminalNo: requiredText('终端号', 20) }, ['terminalNo']) },
   handler: async ({ query, deps, scope }) => {
     const terminalNo = terminalNoParam(query.terminalNo);
     const asset = await deps.store.monitor.findAsset(await scope(), terminalNo);
