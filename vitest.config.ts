@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
@@ -8,6 +9,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   test: {
+    // every core: most files wait on a database, a server or a socket far more than they compute,
+    // so one worker per core keeps a two-core machine busy (vitest's default leaves one core idle)
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
