@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Poller } from './poller';
 import { toAlarm } from '../alarms/alarm-model';
 import type { Store } from '../store/create-store';
 import { OUTBOX_DELIVERED, OUTBOX_FAILED, OUTBOX_PENDING, type ClaimedDelivery, type RateWindow, type StoredChannel } from '../store/notify-queries';
@@ -72,31 +73,23 @@ export function backoffMs(tries: number, baseMs: number, maxMs: number): number 
  */
 export class DeliveryWorker {
   private readonly token = randomBytes(8).toString('hex');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private busy = false;
+  private readonly poller: Poller;
 
-  constructor(private readonly opts: DeliveryWorkerOptions) {}
+  constructor(private readonly opts: DeliveryWorkerOptions) {
+    this.poller = new Poller(() => this.drain(), this.opts.pollMs ?? 1000, (err) => this.opts.log.warn({ err }, '告警推送处理失败'));
+  }
 
   private now(): Date {
     return this.opts.now?.() ?? new Date();
   }
 
   start(): this {
-    this.timer = setInterval(() => {
-      if (this.busy) return;
-      this.busy = true;
-      this.running = this.drain()
-        .catch((err: unknown) => this.opts.log.warn({ err }, '告警推送处理失败'))
-        .finally(() => (this.busy = false));
-    }, this.opts.pollMs ?? 1000);
-    this.timer.unref();
+    this.poller.start();
     return this;
   }
 
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  close(): Promise<void> {
+    return this.poller.close();
   }
 
   /** Claims and delivers batches until nothing is due; resolves with how many tries were made. */

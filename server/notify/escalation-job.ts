@@ -1,4 +1,5 @@
 import { REAL_TIME_WINDOW_MS } from '../store/alarm-queries';
+import { Poller } from './poller';
 import type { Store } from '../store/create-store';
 import { enqueueEscalations } from '../store/notify-queries';
 
@@ -21,31 +22,23 @@ export interface EscalationJobOptions {
  * limits no longer count.
  */
 export class EscalationJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private busy = false;
+  private readonly poller: Poller;
 
-  constructor(private readonly opts: EscalationJobOptions) {}
+  constructor(private readonly opts: EscalationJobOptions) {
+    this.poller = new Poller(() => this.runOnce(), this.opts.pollMs ?? 30_000, (err) => this.opts.log.warn({ err }, '告警升级处理失败'));
+  }
 
   private now(): Date {
     return this.opts.now?.() ?? new Date();
   }
 
   start(): this {
-    this.timer = setInterval(() => {
-      if (this.busy) return;
-      this.busy = true;
-      this.running = this.runOnce()
-        .catch((err: unknown) => this.opts.log.warn({ err }, '告警升级处理失败'))
-        .finally(() => (this.busy = false));
-    }, this.opts.pollMs ?? 30_000);
-    this.timer.unref();
+    this.poller.start();
     return this;
   }
 
-  async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  close(): Promise<void> {
+    return this.poller.close();
   }
 
   /** One look at the open alarms; resolves with how many escalation rows were written. */
