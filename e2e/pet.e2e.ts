@@ -5,7 +5,6 @@
  * refused in Chinese), opens 宠物档案, and replays yesterday's walk in 遛狗记录. Runs its own server.
  */
 import { mkdirSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -13,6 +12,7 @@ import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { shows } from './expect-ui';
 import { coveredMapControls, setDesk } from './map-controls';
+import { WatchTestDevice } from '../server/testing/watch-test-device';
 import { RESULTS_DIR, startServer, type RunningServer } from './server';
 
 const IMEI = '868710059990001';
@@ -20,44 +20,6 @@ const PET = '豆包';
 const HOME = { lon: 116.4074, lat: 39.9042 };
 const METRES = 1 / 111_194.93;
 let server: RunningServer;
-
-/** A collar speaking the watch protocol: `[3G*IMEI*LEN*content]` frames. */
-class Collar {
-  readonly frames: string[] = [];
-  private rest = '';
-  private constructor(private readonly socket: Socket) {
-    socket.on('data', (d) => {
-      this.rest += d.toString('latin1');
-      let end: number;
-      while (this.rest.startsWith('[') && (end = this.rest.indexOf(']')) > 0) {
-        this.frames.push(this.rest.slice(0, end + 1));
-        this.rest = this.rest.slice(end + 1);
-      }
-    });
-    socket.on('error', () => {});
-  }
-  static open(port: number): Promise<Collar> {
-    return new Promise((resolve) => {
-      const s = connect(port, '127.0.0.1', () => resolve(new Collar(s)));
-    });
-  }
-  send(content: string): void {
-    this.socket.write(`[3G*${IMEI}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`);
-  }
-  /** Waits for a frame whose content starts with `word` and takes it. */
-  async next(word: string, timeoutMs = 30_000): Promise<string> {
-    const end = Date.now() + timeoutMs;
-    for (;;) {
-      const i = this.frames.findIndex((f) => f.split('*')[3]?.startsWith(word));
-      if (i >= 0) return this.frames.splice(i, 1)[0]!;
-      if (Date.now() > end) throw new Error(`the collar got no ${word}; got ${this.frames.join(' ')}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  close(): void {
-    this.socket.destroy();
-  }
-}
 
 /** An AL location (answered after the commit) at `d`, `metresNorth` of home, at `speed` km/h. */
 function located(d: Date, metresNorth: number, speed: number): string {
@@ -68,7 +30,9 @@ function located(d: Date, metresNorth: number, speed: number): string {
   return `AL,${date},${time},A,${lat.toFixed(6)},N,${HOME.lon.toFixed(6)},E,${speed.toFixed(2)},0,40.0,8,80,66,1200,0,00000000,0,0,460,0,0`;
 }
 
-let collar: Collar;
+/** A collar speaking the watch protocol; a server busy with a page answers within 30 s. */
+let collar: WatchTestDevice;
+const ANSWER_MS = 30_000;
 
 beforeAll(async () => {
   server = await startServer({ name: 'pet-e2e-server', env: { SIM_DEVICES: '0', SIM_ASSETS: '0' } });
@@ -99,23 +63,23 @@ describe('宠物守护', () => {
     await post('/car/v1/api/system/vehicle/bind.json', { vehicleId: pet.id, terminalId: terminal.id });
 
     // the collar links and uploads yesterday morning's walk: 30 min north at 5 km/h, then a rest
-    collar = await Collar.open(server.watchPort);
+    collar = await WatchTestDevice.open(server.watchPort, IMEI);
     collar.send('LK,1200,0,66');
-    await collar.next('LK');
+    await collar.next('LK', ANSWER_MS);
     const todayChina = Math.floor((Date.now() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000;
     const start = todayChina - 86_400_000 + 8 * 3600_000;
     let metres = 0;
     for (let i = 0; i < 180; i++, metres += 13.9) {
       collar.send(located(new Date(start + i * 10_000), metres, 5));
-      await collar.next('AL');
+      await collar.next('AL', ANSWER_MS);
     }
     for (let i = 180; i < 200; i++) {
       collar.send(located(new Date(start + i * 10_000), metres, 0));
-      await collar.next('AL');
+      await collar.next('AL', ANSWER_MS);
     }
     // and where it is now
     collar.send(located(new Date(Math.floor(Date.now() / 1000) * 1000 - 2000), 0, 0));
-    await collar.next('AL');
+    await collar.next('AL', ANSWER_MS);
 
     // 宠物定位: the pet's card; 响铃 reaches the collar as FIND and its answer shows as 成功, in Chinese with its own words
     await page.goto('/pet/monitor');
@@ -138,7 +102,7 @@ describe('宠物守护', () => {
     await setDesk(page, false);
     await shows(card.getByText('电量 66%'), 'the battery on the card', 30_000);
     await card.getByRole('button', { name: '响铃' }).click();
-    expect(await collar.next('FIND')).toBe(`[3G*${IMEI}*0004*FIND]`);
+    expect(await collar.next('FIND', ANSWER_MS)).toBe(`[3G*${IMEI}*0004*FIND]`);
     collar.send('FIND');
     const rang = await shows(card.getByRole('status').filter({ hasText: '响铃：成功（设备正在响铃）' }), '响铃：成功 with the collar’s answer on the card', 30_000);
     expect(await rang.getAttribute('title')).toBe('设备原文：FIND');
