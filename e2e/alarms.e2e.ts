@@ -8,7 +8,8 @@ import { describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { liveReady, screenshot, serverWithSosTerminal, SOS } from './sos-terminal';
+import { liveReady, serverWithSosTerminal, SOS } from './sos-terminal';
+import { screenshot, settled } from './screenshot';
 
 const rig = serverWithSosTerminal('alarms-e2e-server', '013900000077');
 const report = rig.report;
@@ -22,7 +23,6 @@ describe('告警', () => {
 
     await report(SOS);
     const tip = await shows(page.getByRole('alert').filter({ hasText: '紧急报警' }), 'the alarm tip with 紧急报警', 20_000);
-    await page.waitForTimeout(400);
     await screenshot(page, 'alarm-tip.png');
     await tip.getByRole('button', { name: '查看' }).click();
     await reaches(page, (p) => p === '/car/alarm', '告警中心');
@@ -62,7 +62,7 @@ describe('电子围栏', () => {
     // from China down to a city, where a fence is a few kilometres
     for (let i = 0; i < 5; i++) {
       await page.locator('.leaflet-control-zoom-in').click();
-      await page.waitForTimeout(300);
+      await settled(page);
     }
     const box = (await map.boundingBox())!;
     const cx = box.x + box.width / 2;
@@ -96,7 +96,6 @@ describe('电子围栏', () => {
     await page.getByRole('group', { name: '绑定车组' }).getByRole('checkbox').first().check();
     await page.getByRole('button', { name: '保存' }).click();
     await shows(page.getByRole('listitem', { name: '围栏 上海园区' }), 'the saved polygon in the list');
-    await page.waitForTimeout(800);
     await expect.poll(() => page.locator('[aria-label="围栏地图"] path.leaflet-interactive').count()).toBe(2);
     await screenshot(page, 'fences.png');
 

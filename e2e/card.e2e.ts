@@ -195,7 +195,6 @@ describe('智能工牌', () => {
     await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
     const heart = await shows(page.getByRole('img', { name: '心率' }), 'the heart-rate chart', 30_000);
     await expect.poll(async () => Number(await page.locator('[data-points]').filter({ has: heart }).getAttribute('data-points')), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
-    await page.waitForTimeout(500);
     await screenshot(page, 'card-health.png');
     await page.goto('/card/health-report');
     // the demo's staff fill the first page: find the badge's wearer by name
@@ -209,7 +208,6 @@ describe('智能工牌', () => {
     await reaches(page, (p) => p === '/card/track', '轨迹回放');
     await page.getByRole('combobox', { name: '人员' }).selectOption({ label: BADGE });
     await shows(page.getByRole('table', { name: '区域停留' }).getByRole('row').filter({ hasText: '苏州工厂' }), 'the stay at the work area', 30_000);
-    await page.waitForTimeout(500);
     await screenshot(page, 'card-track.png');
   });
 });

@@ -3,14 +3,13 @@
  * vehicle (a simulated JT/T 808 terminal), sends it 位置查询 from the command dialog and sees 成功
  * arrive live, then finds the command on the history page.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { screenshot } from './screenshot';
 
 let server: RunningServer;
 const TERMINAL = '013800000002';
@@ -19,11 +18,6 @@ beforeAll(async () => {
   server = await startServer({ name: 'commands-e2e-server', env: { SIM_DEVICES: '3', SIM_INTERVAL_SECONDS: '5' } });
 });
 afterAll(() => server?.stop());
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 async function openCarPage(page: Page, menu: string, pathname: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/car/')) {

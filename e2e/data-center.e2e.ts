@@ -33,7 +33,6 @@ describe('数据中心', () => {
     expect(await kpi(page, 'online')).toBeGreaterThanOrEqual(1);
     await shows(page.getByRole('img', { name: '资产分布热力' }).and(page.locator('[data-ready="true"]')), 'the heat map on the China outline', 30_000);
     await shows(page.getByRole('img', { name: '资产类型与状态' }).and(page.locator('[data-ready="true"]')), 'the kinds chart');
-    await page.waitForTimeout(500);
     await screenshot(page, 'data-center-dashboard.png');
 
     // a customer below 天路演示 (演示物流公司 has no assets) and back
@@ -66,7 +65,6 @@ describe('数据中心', () => {
     await ready;
     const alarmsBefore = await kpi(stage, 'alarm');
     const generatedBefore = await stage.getAttribute('data-generated');
-    await screen.waitForTimeout(800);
     await screenshot(screen, 'data-center-screen.png');
 
     await report(SOS);
@@ -74,7 +72,6 @@ describe('数据中心', () => {
     await expect.poll(() => kpi(stage, 'alarm'), { timeout: 30_000 }).toBe(alarmsBefore + 1);
     expect(await stage.getAttribute('data-generated')).not.toBe(generatedBefore);
     expect(Number(await stage.getAttribute('data-live-refreshes'))).toBeGreaterThanOrEqual(1);
-    await screen.waitForTimeout(500);
     await screenshot(screen, 'data-center-screen-live.png');
   });
 });

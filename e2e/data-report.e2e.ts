@@ -4,16 +4,14 @@
  * the finished spreadsheet in 下载中心; 车辆日在线 lists the vehicle per day; another tenant sees
  * none of it. This file starts its own server (the terminal registers itself into 天路演示).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, OTHER, login } from './console-app';
 import { shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { sendTrackDay, type TrackDay } from './track-day';
+import { screenshot } from './screenshot';
 
 const PHONE = '013900000077';
 let server: RunningServer;
@@ -39,11 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name), fullPage: true });
-}
-
 describe('数据报表', () => {
   test('admin reads yesterday’s mileage, exports it and downloads the file from 下载中心', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
@@ -64,12 +57,12 @@ describe('数据报表', () => {
     const totals = page.getByRole('group', { name: '合计' });
     await shows(totals.getByText('1 辆'), 'one vehicle in the totals');
     await shows(page.getByRole('img', { name: '每日里程' }), 'the bar of yesterday');
-    await screenshot(page, 'data-report-mileage.png');
+    await screenshot(page, 'data-report-mileage.png', { fullPage: true });
 
     await search.getByRole('button', { name: '导出' }).click();
     await shows(page.getByText('已加入下载中心'), 'the 已加入下载中心 toast');
     await shows(page.getByText('导出任务已提交，生成后可在下载中心下载'), 'the download tip');
-    await screenshot(page, 'data-report-export.png');
+    await screenshot(page, 'data-report-export.png', { fullPage: true });
     await page.getByRole('button', { name: '前往下载中心' }).click();
     const record = page.getByRole('row').filter({ hasText: `里程报表-${yesterday}至${yesterday}.xlsx` });
     await shows(record, 'the export record in 下载中心', 20_000);
@@ -78,7 +71,7 @@ describe('数据报表', () => {
       if ((await record.getByText('可下载').count()) === 0) await page.getByRole('button', { name: '刷新' }).click();
       return record.getByText('可下载').count();
     }, { timeout: 20_000, interval: 500 }).toBe(1);
-    await screenshot(page, 'data-report-download-centre.png');
+    await screenshot(page, 'data-report-download-centre.png', { fullPage: true });
     const download = page.waitForEvent('download');
     await record.getByRole('button', { name: '下载' }).click();
     expect((await download).suggestedFilename()).toBe(`里程报表-${yesterday}至${yesterday}.xlsx`);
@@ -95,7 +88,7 @@ describe('数据报表', () => {
     const row = await shows(page.locator(`[role="row"][data-row-key="${PHONE}-${yesterday}"]`), 'the vehicle’s row of yesterday', 20_000);
     expect((await row.innerText()).replace(/\s+/g, ' ')).toContain('离线');
     await shows(page.getByRole('table', { name: '每日在线率' }).getByText(yesterday), 'yesterday in the online rates');
-    await screenshot(page, 'data-report-day-online.png');
+    await screenshot(page, 'data-report-day-online.png', { fullPage: true });
 
     // today's live reports are online time
     const todayRow = page.locator(`[role="row"][data-row-key^="${PHONE}-"]`).last();
@@ -108,7 +101,7 @@ describe('数据报表', () => {
     await alarms.getByLabel(/\/终端号$/).fill(PHONE);
     await alarms.getByRole('button', { name: '查询' }).click();
     await shows(page.getByRole('table', { name: '告警明细' }).getByText('紧急报警'), 'today’s SOS', 20_000);
-    await screenshot(page, 'data-report-alarms.png');
+    await screenshot(page, 'data-report-alarms.png', { fullPage: true });
   });
 
   test('another tenant sees none of the vehicle in 里程报表', async ({ newContext }) => {

@@ -3,14 +3,12 @@
  * with that reason while typing and in the list, prints its QR label in a tab of its own, and
  * reads and exports 合规报表. Runs its own server.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { screenshot } from './screenshot';
 
 let server: RunningServer;
 
@@ -18,11 +16,6 @@ beforeAll(async () => {
   server = await startServer({ name: 'elec-gb-e2e-server' });
 });
 afterAll(() => server?.stop());
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 describe('新国标', () => {
   test('registers an e-bike beyond the standard, prints its label and reads the compliance report', async ({ newContext }) => {

@@ -3,15 +3,13 @@
  * online e-bike in 电动车监控, sends it 设防 and sees 成功, then reads its battery curve. Runs its own
  * server.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { coveredMapControls, setDesk } from './map-controls';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { screenshot } from './screenshot';
 
 let server: RunningServer;
 
@@ -19,11 +17,6 @@ beforeAll(async () => {
   server = await startServer({ name: 'elec-guard-e2e-server', env: { SIM_DEVICES: '0', SIM_ASSETS: '1' } });
 });
 afterAll(() => server?.stop());
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 interface Item {
   terminalNo: string;

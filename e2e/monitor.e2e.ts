@@ -3,14 +3,14 @@
  * and on the map, a vehicle moving in the table, its dialog, and a second tenant that sees none of it.
  * The shared e2e server runs without simulated vehicles (SIM_DEVICES=0), so this file starts its own.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, OTHER, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { screenshot } from './screenshot';
+import { liveReady } from './sos-terminal';
 
 let server: RunningServer;
 
@@ -28,11 +28,6 @@ async function openMonitor(page: Page): Promise<void> {
 }
 
 const shownCount = async (page: Page) => Number(/显示\s*(\d+)\s*辆/.exec(await page.getByTestId('monitor-count').innerText())?.[1] ?? NaN);
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 describe('实时监控', () => {
   test('admin sees the demo fleet in the tree and on the map, watches one move and opens its dialog', async ({ newContext }) => {
@@ -61,7 +56,6 @@ describe('实时监控', () => {
     const dialog = await shows(page.getByRole('dialog').filter({ hasText: '车辆信息' }), 'the vehicle dialog');
     await shows(dialog.getByRole('tab', { name: '跟踪', selected: true }), 'the 跟踪 tab');
     await shows(dialog.getByText('定位时间'), 'the follow fields');
-    await page.waitForTimeout(1500);
     await screenshot(page, 'monitor-dialog.png');
     await dialog.getByRole('tab', { name: '详情' }).click();
     await shows(dialog.getByText(String(terminalNo), { exact: true }), 'the terminal number on 详情');
@@ -80,9 +74,12 @@ describe('实时监控', () => {
 
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     await login(page, OTHER);
+    const snapshot = liveReady(page);
     await openMonitor(page);
     await page.locator('.tl-vehicle-layer').waitFor({ state: 'attached' });
-    await page.waitForTimeout(3000); // snapshot and a few pushes
+    // everything in the tenant's scope comes with the live channel's snapshot
+    await snapshot;
+    await page.waitForLoadState('networkidle');
     for (const t of demoTerminals) expect(await page.locator(`[data-terminal="${t}"], [data-row-key="${t}"]`).count()).toBe(0);
     const text = await page.locator('body').innerText();
     for (const t of demoTerminals) expect(text).not.toContain(String(t));

@@ -71,8 +71,8 @@ describe('page state', () => {
 
     await page.goto('/checkLogin');
     await expect.poll(() => mainStorageKeys(page), { message: 'main_ keys after /checkLogin' }).toEqual([]);
-    // nothing else happens: the state stays empty
-    await page.waitForTimeout(1000);
+    // nothing else happens: once every request of the page has settled, the state is still empty
+    await page.waitForLoadState('networkidle');
     expect(await mainStorageKeys(page)).toEqual([]);
     expect(pathOf(page)).toBe('/checkLogin');
   });

@@ -4,16 +4,14 @@
  * 成功 when the collar answers, adds a 安全区域 around it (a zone without a proper radius is
  * refused in Chinese), opens 宠物档案, and replays yesterday's walk in 遛狗记录. Runs its own server.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { shows } from './expect-ui';
 import { coveredMapControls, setDesk } from './map-controls';
 import { WatchTestDevice } from '../server/testing/watch-test-device';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
+import { screenshot } from './screenshot';
 
 const IMEI = '868710059990001';
 const PET = '豆包';
@@ -41,11 +39,6 @@ afterAll(async () => {
   collar?.close();
   await server?.stop();
 });
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 describe('宠物守护', () => {
   test('an operator rings a pet’s collar (成功), guards it with a 安全区域 and replays its walk', async ({ newContext }) => {
@@ -109,7 +102,6 @@ describe('宠物守护', () => {
     // a click on the card selects the pet on the map and in the table, and opens its 宠物信息 over them
     await card.getByText(PET, { exact: true }).click();
     const info = await shows(page.getByRole('dialog').filter({ hasText: `宠物信息 ${PET}` }), 'the pet’s 宠物信息');
-    await page.waitForTimeout(1000);
     await screenshot(page, 'pet-monitor.png');
     await info.getByRole('button', { name: '关闭' }).click();
     await shows(page.getByRole('table', { name: '宠物实时状态' }).locator('[aria-selected="true"]').filter({ hasText: IMEI }), 'the pet selected in the table');
@@ -128,7 +120,6 @@ describe('宠物守护', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await shows(page.getByText('已保存安全区域 家'), 'the zone saved');
     await shows(page.getByText('家 · 半径 300 米'), 'the zone listed');
-    await page.waitForTimeout(1000);
     await screenshot(page, 'pet-zones.png');
 
     // 宠物档案
@@ -148,7 +139,6 @@ describe('宠物守护', () => {
     expect(await (await shows(page.getByLabel('遛狗合计'), 'the totals')).innerText()).toContain('遛狗 1 次');
     await table.getByRole('row').nth(1).getByRole('button', { name: '回放' }).click();
     await shows(page.getByRole('group', { name: '轨迹播放' }).getByRole('button', { name: '暂停' }), 'the walk playing', 30_000);
-    await page.waitForTimeout(1500);
     await screenshot(page, 'pet-walks.png');
   });
 });

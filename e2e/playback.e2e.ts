@@ -4,15 +4,14 @@
  * watches the vehicle move on the map while the speed chart's cursor follows.
  * This file starts its own server: the terminal registers itself (JT808_AUTO_REGISTER=1) into 天路演示.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, OTHER, login } from './console-app';
 import { shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { sendTrackDay, type TrackDay } from './track-day';
+import { screenshot } from './screenshot';
 
 const PHONE = '013900000088';
 let server: RunningServer;
@@ -28,11 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
-
 const playbackUrl = () =>
   `/car/playback?urlType=blank&terminalNo=${PHONE}&start=${encodeURIComponent(iso(day.start - 1800_000))}&end=${encodeURIComponent(iso(day.end + 1800_000))}`;
 
@@ -47,6 +41,14 @@ async function cursor(page: Page): Promise<{ x: number; y: number; chart: number
   };
 }
 
+
+/** Resolves after `n` frames of the page are painted. */
+function frames(page: Page, n: number): Promise<void> {
+  return page.evaluate((count) => new Promise<void>((resolve) => {
+    const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+    step(count);
+  }), n);
+}
 describe('轨迹回放', () => {
   test('admin replays the morning: the vehicle moves on the map and the chart cursor follows', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
@@ -62,7 +64,6 @@ describe('轨迹回放', () => {
     await shows(page.getByRole('list', { name: '停留点' }).getByText(/停留 20分/), 'the 20-minute stop in the list');
     await expect.poll(() => page.locator('canvas.tl-track-cursor').getAttribute('data-x'), { timeout: 15_000 }).not.toBeNull();
     await expect.poll(() => page.getByTestId('speed-chart').getAttribute('data-cursor'), { timeout: 30_000 }).toBe(String(day.start));
-    await page.waitForTimeout(800); // basemap
     await screenshot(page, 'playback-loaded.png');
     const before = await cursor(page);
 
@@ -70,17 +71,20 @@ describe('轨迹回放', () => {
     await page.getByRole('button', { name: '播放', exact: true }).click();
     await shows(page.getByRole('button', { name: '暂停', exact: true }), 'the 暂停 button while playing');
     await expect.poll(async () => (await cursor(page)).chart, { timeout: 10_000 }).toBeGreaterThan(before.chart + 60_000);
-    await page.waitForTimeout(1500);
+    await expect.poll(async () => {
+      const now = await cursor(page);
+      return Math.hypot(now.x - before.x, now.y - before.y);
+    }, { message: 'the vehicle moved on the map', timeout: 10_000 }).toBeGreaterThan(5);
     const playing = await cursor(page);
-    expect(Math.hypot(playing.x - before.x, playing.y - before.y), 'the vehicle moved on the map').toBeGreaterThan(5);
     // 16× is 16 minutes of track per second: both views show the same moment
     expect(playing.chart - day.start).toBeGreaterThan(60_000);
     await screenshot(page, 'playback-playing.png');
     await page.getByRole('button', { name: '暂停', exact: true }).click();
     await shows(page.getByRole('button', { name: '播放', exact: true }), 'the 播放 button once paused');
-    await page.waitForTimeout(300); // a frame already drawing when the click landed
+    await frames(page, 2); // a frame already drawing when the click landed
     const paused = await cursor(page);
-    await page.waitForTimeout(800);
+    // the replay moves the vehicle once a frame: thirty frames later it has not moved
+    await frames(page, 30);
     expect((await cursor(page)).x).toBe(paused.x);
 
     // a stop in the list moves the replay there; the chart cursor follows

@@ -1,17 +1,9 @@
 /** 安全中心: a user's login history, privacy switch and password change, against the real server. */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { test } from './browser';
 import { ADMIN, api, login, pathOf, submitLogin, type Envelope, type Session } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR } from './server';
-
-const screenshot = (page: Page, name: string) => {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name), fullPage: true });
-};
+import { screenshot } from './screenshot';
 
 async function postJson<T>(pathname: string, body: unknown, session: Session): Promise<Envelope<T>> {
   const res = await fetch(new URL(pathname, inject('baseUrl')), {
@@ -46,9 +38,9 @@ describe('安全中心', () => {
     await page.reload();
     await shows(page.getByRole('table', { name: '登录记录' }), 'the page after reload');
     await expect.poll(() => page.getByRole('switch', { name: /隐藏我的手机号/ }).isChecked()).toBe(true);
-    await screenshot(page, 'security-centre.png');
+    await screenshot(page, 'security-centre.png', { fullPage: true });
     await page.getByRole('table', { name: '登录记录' }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'security-centre-history.png');
+    await screenshot(page, 'security-centre-history.png', { fullPage: true });
 
     // password: a wrong old one and a weak new one are refused, then the change logs the user out
     const form = page.getByRole('region', { name: '修改密码' });
@@ -67,7 +59,7 @@ describe('安全中心', () => {
     await shows(page.getByText('密码已修改，请重新登录'), 'the toast 密码已修改，请重新登录');
     // the sessions ended with the change: the login page is not covered by a 会话过期 dialog
     expect(await page.getByText('当前会话已过期，请重新登录').count()).toBe(0);
-    await screenshot(page, 'security-centre-password-changed.png');
+    await screenshot(page, 'security-centre-password-changed.png', { fullPage: true });
 
     const old = await submitLogin(page, who.account, who.password);
     expect(old).toMatchObject({ flag: 400, msg: '账号或密码错误' });

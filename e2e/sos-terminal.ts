@@ -4,12 +4,10 @@
  * scenarios share. Call at the top of an e2e file: it starts the server and logs the terminal in
  * before the file's tests and stops both after them.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 /** The SOS bit of a 0x0200's alarm flags. */
 export const SOS = 1;
@@ -53,10 +51,7 @@ export function serverWithSosTerminal(name: string, phone: string): SosTerminalS
   };
 }
 
-export function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
+export { screenshot } from './screenshot';
 
 /** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
 export function liveReady(page: Page): Promise<void> {

@@ -4,15 +4,14 @@
  * group's vehicles, and neither 指令下发 nor 下发指令 is offered. Runs its own server with a simulated
  * fleet (the shared e2e server has no vehicles).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { logout, switchSubApp } from './shell-ui';
+import { screenshot } from './screenshot';
 
 let server: RunningServer;
 
@@ -24,11 +23,6 @@ afterAll(() => server?.stop());
 const GROUP = '华北区域';
 const ROLE = '区域监控员';
 const SUB_USER = { account: 'huabei', password: 'Huabei2026' };
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 interface GroupNode {
   id: number;

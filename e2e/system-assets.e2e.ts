@@ -5,15 +5,14 @@
  * own server with a small provisioned fleet (the shared e2e server has no vehicles).
  */
 import ExcelJS from 'exceljs';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { switchSubApp } from './shell-ui';
+import { screenshot } from './screenshot';
 
 let server: RunningServer;
 
@@ -21,11 +20,6 @@ beforeAll(async () => {
   server = await startServer({ name: 'system-assets-e2e-server', env: { SIM_DEVICES: '3', SIM_INTERVAL_SECONDS: '5' } });
 });
 afterAll(() => server?.stop());
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 async function openSystemPage(page: Page, title: string, pathName: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/system/')) {
@@ -94,7 +88,7 @@ describe('系统管理: vehicles and groups', () => {
     await screenshot(page, 'system-assets-group-moved.png');
     // a group cannot go below itself: dropping 华东区域 onto its new child changes nothing
     await tree.getByRole('treeitem', { name: '华东区域' }).locator('> div').first().dragTo(moved.locator('> div').first());
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
     expect(await tree.getByRole('treeitem', { name: '华东区域' }).getByRole('treeitem', { name: '华南区域' }).count()).toBe(1);
   });
 

@@ -3,15 +3,13 @@
  * 20-minute stop), the operator picks the e-bike and 昨天, reads each ride's distance and duration
  * with the totals, and replays a ride on the map. Runs its own server.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { shows } from './expect-ui';
-import { RESULTS_DIR, startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { sendTrackDay } from './track-day';
+import { screenshot } from './screenshot';
 
 const PHONE = '013900000088';
 let server: RunningServer;
@@ -22,11 +20,6 @@ beforeAll(async () => {
   await sendTrackDay(server.jt808Port, PHONE, today - 86_400_000 + 8 * 3600_000);
 });
 afterAll(() => server?.stop());
-
-function screenshot(page: Page, name: string) {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  return page.screenshot({ path: path.join(RESULTS_DIR, name) });
-}
 
 describe('骑行记录', () => {
   test('lists yesterday’s two rides of an e-bike with their totals and replays one', async ({ newContext }) => {
@@ -56,7 +49,6 @@ describe('骑行记录', () => {
     await table.getByRole('row').nth(2).getByRole('button', { name: '回放' }).click();
     const bar = page.getByRole('group', { name: '轨迹播放' });
     await shows(bar.getByRole('button', { name: '暂停' }), 'the ride playing');
-    await page.waitForTimeout(1500);
     await screenshot(page, 'trip-log-rides.png');
   });
 });
