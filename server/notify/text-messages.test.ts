@@ -11,7 +11,6 @@ import { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '
 const NOTIFY_KEY = '6f'.repeat(32);
 const USER = '/car/v1/api/user/';
 const ADMIN_PHONE = '13800138000';
-const OTHER_PHONE = '13900139000';
 const WULIU_PHONE = '13700137000';
 
 const clock = new ManualClock();
