@@ -152,3 +152,33 @@ describe('texts through the tenant\'s SMS channel', () => {
     expect(await storedTexts()).not.toContain(code);
   });
 });
+
+describe('SMS_PROVIDER=none', () => {
+  let quiet: TestServer;
+  let sms: SmsStandIn;
+  beforeAll(async () => {
+    quiet = await createTestServer({ demo: true, config: { smsProvider: 'none' } });
+    sms = await startAliyunSmsStandIn('none-secret');
+  });
+  afterAll(async () => {
+    await sms?.close();
+    await quiet?.close();
+  });
+
+  it('turns SMS off until the platform has an SMS channel, then sends through it', async () => {
+    const anon = new ApiClient(quiet.app);
+    const { admin: platformAdmin } = await demoTenantClients(quiet.app);
+    expect((await anon.get<{ smsLoginEnabled: boolean }>('/oauthToken/getConfig')).obj.smsLoginEnabled).toBe(false);
+    expect(await anon.get('/oauth/sendLoginSms', { phone: ADMIN_PHONE })).toMatchObject({ flag: 400, msg: '短信登录未开启' });
+    expect(await platformAdmin.postJson(`${USER}sendSmsCode.json`, { phone: '13612340001' })).toMatchObject({ flag: 400, msg: '短信服务未开启' });
+
+    const saved = await post(platformAdmin, NotifyApi.saveChannel, {
+      kind: 'aliyun-sms', name: '平台短信', enabled: true,
+      values: { accessKeyId: 'LTAI-none', accessKeySecret: 'none-secret', signName: '天路平台', templateCode: 'SMS_100', codeTemplateCode: 'SMS_200', endpoint: `${sms.origin}/` },
+    });
+    expect(saved.flag).toBe(1);
+    expect((await anon.get<{ smsLoginEnabled: boolean }>('/oauthToken/getConfig')).obj.smsLoginEnabled).toBe(true);
+    expect((await anon.get('/oauth/sendLoginSms', { phone: WULIU_PHONE })).flag).toBe(1);
+    expect(sms.accepted).toMatchObject([{ phone: WULIU_PHONE, template: 'SMS_200' }]);
+  });
+});
