@@ -57,7 +57,7 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'accessKeyId', label: 'AccessKey ID', type: 'text', required: true },
     { key: 'accessKeySecret', label: 'AccessKey Secret', type: 'secret', required: true },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateCode', label: '模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
+    { key: 'templateCode', label: '告警模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
     { key: 'codeTemplateCode', label: '验证码模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true, hint: '登录和绑定手机的验证码短信；模板变量：code（验证码）' },
     {
       key: 'leaseTemplateCode', label: '租约逾期模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true,
@@ -70,8 +70,8 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'secretKey', label: 'SecretKey', type: 'secret', required: true },
     { key: 'smsSdkAppId', label: 'SdkAppId', type: 'digits', required: true, placeholder: '1400000000' },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateId', label: '模板 ID', type: 'digits', required: true },
-    { key: 'templateParams', label: '模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
+    { key: 'templateId', label: '告警模板 ID', type: 'digits', required: true },
+    { key: 'templateParams', label: '告警模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
     { key: 'codeTemplateId', label: '验证码模板 ID', type: 'digits', hint: '登录和绑定手机的验证码短信' },
     {
       key: 'codeTemplateParams', label: '验证码模板参数顺序', type: 'params', vars: SMS_CODE_VARS, initial: 'code', wide: true,
