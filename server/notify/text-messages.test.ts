@@ -165,16 +165,25 @@ describe('SMS_PROVIDER=none', () => {
     await quiet?.close();
   });
 
-  it('turns SMS off until the platform has an SMS channel, then sends through it', async () => {
+  it('turns SMS off until the platform has an SMS channel, which sends codes once it has the 验证码 template', async () => {
     const anon = new ApiClient(quiet.app);
     const { admin: platformAdmin } = await demoTenantClients(quiet.app);
     expect((await anon.get<{ smsLoginEnabled: boolean }>('/oauthToken/getConfig')).obj.smsLoginEnabled).toBe(false);
     expect(await anon.get('/oauth/sendLoginSms', { phone: ADMIN_PHONE })).toMatchObject({ flag: 400, msg: '短信登录未开启' });
     expect(await platformAdmin.postJson(`${USER}sendSmsCode.json`, { phone: '13612340001' })).toMatchObject({ flag: 400, msg: '短信服务未开启' });
 
-    const saved = await post(platformAdmin, NotifyApi.saveChannel, {
+    // a channel without the 验证码 template: the code is not sent, and 推送记录 says why
+    const first = await post<NotifyChannelView>(platformAdmin, NotifyApi.saveChannel, {
       kind: 'aliyun-sms', name: '平台短信', enabled: true,
-      values: { accessKeyId: 'LTAI-none', accessKeySecret: 'none-secret', signName: '天路平台', templateCode: 'SMS_100', codeTemplateCode: 'SMS_200', endpoint: `${sms.origin}/` },
+      values: { accessKeyId: 'LTAI-none', accessKeySecret: 'none-secret', signName: '天路平台', templateCode: 'SMS_100', endpoint: `${sms.origin}/` },
+    });
+    expect(first.flag).toBe(1);
+    expect(await anon.get('/oauth/sendLoginSms', { phone: ADMIN_PHONE })).toMatchObject({ flag: 400, msg: '短信发送失败，请稍后重试' });
+    expect((await records(platformAdmin)).list[0]).toMatchObject({ purpose: '登录验证码', status: '推送失败', lastError: '短信渠道未配置验证码模板，短信未发送' });
+    expect(sms.received).toHaveLength(0);
+
+    const saved = await post(platformAdmin, NotifyApi.saveChannel, {
+      id: first.obj.id, kind: 'aliyun-sms', name: '平台短信', enabled: true, values: { ...first.obj.values, codeTemplateCode: 'SMS_200' },
     });
     expect(saved.flag).toBe(1);
     expect((await anon.get<{ smsLoginEnabled: boolean }>('/oauthToken/getConfig')).obj.smsLoginEnabled).toBe(true);
