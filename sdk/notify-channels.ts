@@ -20,7 +20,7 @@ export const NOTIFY_CHANNEL_KIND_NAMES: Record<NotifyChannelKind, string> = {
  * How a field is entered and checked: `secret` fields are write-only (answered masked, an unchanged
  * masked value keeps the stored one); `secretUrl` is a robot address whose token is its secret.
  */
-export type NotifyFieldType = 'text' | 'secret' | 'secretUrl' | 'url' | 'port' | 'mailbox' | 'bool' | 'msgtype' | 'digits' | 'params';
+export type NotifyFieldType = 'text' | 'secret' | 'secretUrl' | 'url' | 'port' | 'mailbox' | 'bool' | 'msgtype' | 'digits' | 'params' | 'smsTemplate';
 
 export interface NotifyFieldSpec {
   key: string;
@@ -31,7 +31,16 @@ export interface NotifyFieldSpec {
   hint?: string;
   /** Filled in a new channel's dialog. */
   initial?: string;
+  /** A `params` field: the variable names it may list (default asset, alarm, time). */
+  vars?: readonly string[];
+  /** Takes a whole row of the dialog. */
+  wide?: boolean;
 }
+
+/** The variables of the verification code text (登录验证码, 绑定手机验证码): the code and its minutes of validity. */
+export const SMS_CODE_VARS = ['code', 'minutes'] as const;
+/** The variables of the lease overdue text (租约逾期): renter, plate, contract, end day, days overdue. */
+export const SMS_LEASE_VARS = ['name', 'plate', 'contract', 'endDate', 'days'] as const;
 
 /** The fields of each kind, in the dialog's order. */
 export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFieldSpec[]> = {
@@ -48,7 +57,12 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'accessKeyId', label: 'AccessKey ID', type: 'text', required: true },
     { key: 'accessKeySecret', label: 'AccessKey Secret', type: 'secret', required: true },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateCode', label: '模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
+    { key: 'templateCode', label: '告警模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
+    { key: 'codeTemplateCode', label: '验证码模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true, hint: '登录和绑定手机的验证码短信；模板变量：code（验证码）' },
+    {
+      key: 'leaseTemplateCode', label: '租约逾期模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true,
+      hint: '租约逾期断电通知；模板变量：name（租户姓名）、plate（车牌）、contract（合同号）、endDate（到期日）、days（逾期天数）',
+    },
     { key: 'endpoint', label: '接入地址', type: 'url', placeholder: 'https://dysmsapi.aliyuncs.com/' },
   ],
   'tencent-sms': [
@@ -56,8 +70,18 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'secretKey', label: 'SecretKey', type: 'secret', required: true },
     { key: 'smsSdkAppId', label: 'SdkAppId', type: 'digits', required: true, placeholder: '1400000000' },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateId', label: '模板 ID', type: 'digits', required: true },
-    { key: 'templateParams', label: '模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
+    { key: 'templateId', label: '告警模板 ID', type: 'digits', required: true },
+    { key: 'templateParams', label: '告警模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
+    { key: 'codeTemplateId', label: '验证码模板 ID', type: 'digits', hint: '登录和绑定手机的验证码短信' },
+    {
+      key: 'codeTemplateParams', label: '验证码模板参数顺序', type: 'params', vars: SMS_CODE_VARS, initial: 'code', wide: true,
+      hint: '依次填入模板的 {1}、{2}…，可选 code（验证码）、minutes（有效分钟数）',
+    },
+    { key: 'leaseTemplateId', label: '租约逾期模板 ID', type: 'digits', hint: '租约逾期断电通知' },
+    {
+      key: 'leaseTemplateParams', label: '租约逾期模板参数顺序', type: 'params', vars: SMS_LEASE_VARS, initial: 'name,plate,contract,endDate,days', wide: true,
+      hint: '依次填入模板的 {1}、{2}…，可选 name（租户姓名）、plate（车牌）、contract（合同号）、endDate（到期日）、days（逾期天数）',
+    },
     { key: 'endpoint', label: '接入地址', type: 'url', placeholder: 'https://sms.tencentcloudapi.com/' },
     { key: 'region', label: '地域', type: 'text', placeholder: 'ap-guangzhou' },
   ],
@@ -135,7 +159,9 @@ export const NOTIFY_RECORD_CHANNELS: Record<string, string> = {
 export interface NotifyRecord {
   id: number;
   alarmId: number | null;
-  /** Alarm type name, e.g. 紧急报警. */
+  /** 告警推送, 升级推送, or a text message's: 登录验证码, 绑定手机验证码, 租约逾期. */
+  purpose: string;
+  /** Alarm type name, e.g. 紧急报警; a text message's purpose. */
   alarmName: string;
   /** Plate, name or terminal number. */
   asset: string;

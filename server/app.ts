@@ -14,6 +14,8 @@ import { LoginService } from './auth/login-service';
 import { SessionService } from './auth/session-service';
 import { SmsLoginService } from './auth/sms-login-service';
 import { createSmsProvider, type SmsProvider } from './auth/sms-provider';
+import { loadNotifyKey, SecretBox } from './notify/secret-box';
+import { TextMessageService } from './notify/text-messages';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import { registerConsoleFiles } from './console-files';
@@ -40,7 +42,7 @@ export interface CreateServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Injectable time (session expiry, code expiry in tests). */
   clock?: Clock;
-  /** Replaces the provider named by SMS_PROVIDER (tests capture codes with it). */
+  /** Replaces the provider named by SMS_PROVIDER, where texts go without an SMS channel (tests capture codes with it). */
   smsProvider?: SmsProvider;
   /** Database overrides: `pgliteDataDir: 'memory://'`, a throwaway PostgreSQL schema, ... */
   database?: Partial<DatabaseOptions>;
@@ -108,14 +110,22 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     });
     // Registers the installed plugins' platforms before the first request; a bad folder is only skipped.
     await plugins.refresh().catch((err: unknown) => app.log.error({ err }, '读取插件目录失败'));
-    const sms = opts.smsProvider ?? createSmsProvider(config.smsProvider, app.log);
+    // texts go through the tenant's (else the platform's) SMS channel; SMS_PROVIDER where there is none
+    let box: Promise<SecretBox> | undefined;
+    const texts = new TextMessageService({
+      store,
+      box: () => (box ??= loadNotifyKey(config.notifyKey, config.dataDir).then((key) => new SecretBox(key))),
+      fallback: opts.smsProvider ?? createSmsProvider(config.smsProvider, app.log),
+      log: app.log.child({ component: 'sms' }),
+      now: () => clock.now(),
+    });
     const deps: AppDeps = {
       config,
       store,
       clock,
       sessions: new SessionService(store, clock, config.sessionIdleMinutes),
       login: new LoginService(store, clock),
-      smsLogin: new SmsLoginService(store, clock, sms),
+      smsLogin: new SmsLoginService(store, clock, texts),
       rootDir,
       exportDir: join(resolve(config.dataDir), 'exports'),
       plugins,
@@ -148,7 +158,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
     // the modules' services and jobs (closed in reverse order when the server stops)
-    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, sms });
+    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, texts });
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);

@@ -3,14 +3,17 @@ import { refuseInput } from '../domain-error';
 import type { Clock } from '../clock';
 import type { Store } from '../store/create-store';
 import type { UserRecord } from '../store/user-queries';
-import type { SmsProvider } from './sms-provider';
+import { codeFields, type TextMessages } from '../notify/text-messages';
 
-const CODE_TTL_MS = 5 * 60_000;
+const CODE_MINUTES = 5;
+const CODE_TTL_MS = CODE_MINUTES * 60_000;
 const SEND_INTERVAL_MS = 60_000;
 /** Wrong guesses before a code is burnt (a 6-digit code must not be brute-forced in 5 minutes). */
 const MAX_ATTEMPTS = 5;
 
 export const WRONG_SMS_CODE = '验证码错误或已过期';
+/** A provider did not take the text: the user is told, never a silent success. */
+export const SMS_NOT_SENT = '短信发送失败，请稍后重试';
 
 /** Code key of a phone-binding code: a user's code for a phone is not a login code. */
 const bindKey = (userId: number, phone: string) => `bind:${userId}:${phone}`;
@@ -18,17 +21,19 @@ const bindKey = (userId: number, phone: string) => `bind:${userId}:${phone}`;
 /**
  * SMS codes: 6 digits, valid 5 minutes, burnt after 5 wrong guesses. Login codes, and the codes
  * that bind a phone to an account (安全中心); at most one send per phone per minute whatever the
- * purpose, and one binding code per user per minute.
+ * purpose, and one binding code per user per minute. They go out at once through the SMS channel
+ * of the user's tenant (else the platform's, else SMS_PROVIDER), on record in 推送记录.
  */
 export class SmsLoginService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly provider: SmsProvider | undefined,
+    private readonly texts: TextMessages,
   ) {}
 
-  get enabled(): boolean {
-    return this.provider !== undefined;
+  /** SMS login is on when every user's code has somewhere to go: SMS_PROVIDER, or the platform's SMS channel. */
+  async enabled(): Promise<boolean> {
+    return this.texts.available('login-code');
   }
 
   /** Refuses a send within a minute of the latest send to these keys. */
@@ -38,18 +43,26 @@ export class SmsLoginService {
   }
 
   async send(phone: string): Promise<void> {
-    if (!this.provider) throw refuseInput('短信登录未开启');
+    if (!(await this.enabled())) throw refuseInput('短信登录未开启');
     const now = this.clock.now();
     await this.rateLimit([{ exact: phone }, { like: `bind:%:${phone}` }], now);
     const user = await this.store.users.findByPhone(phone);
     // Unknown phones get the same answer, so the endpoint does not reveal who has an account.
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.store.login.saveSmsCode({ phone, code, sentAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-    if (user && !user.disabled) await this.provider.send(phone, `【天路】您的登录验证码为 ${code}，5 分钟内有效，请勿泄露。`);
+    if (user && !user.disabled) {
+      await this.text(user.tenantId, phone, 'login-code', code, `【天路】您的登录验证码为 ${code}，${CODE_MINUTES} 分钟内有效，请勿泄露。`);
+    }
+  }
+
+  /** Sends a code; a provider that did not take it is the user's error message. */
+  private async text(tenantId: number, phone: string, purpose: 'login-code' | 'bind-code', code: string, text: string): Promise<void> {
+    const outcome = await this.texts.send({ tenantId, phone, purpose, text, fields: codeFields(code, CODE_MINUTES), secret: code });
+    if (!outcome.sent) throw refuseInput(SMS_NOT_SENT);
   }
 
   async login(phone: string, smsCode: string, ip: string | null = null): Promise<UserRecord> {
-    if (!this.provider) throw refuseInput('短信登录未开启');
+    if (!(await this.enabled())) throw refuseInput('短信登录未开启');
     const user = await this.store.users.findByPhone(phone);
     const attempt = (result: 'success' | 'failure') =>
       this.store.login.recordAttempt({
@@ -65,7 +78,7 @@ export class SmsLoginService {
 
   /** Sends a code that binds `phone` to the user (安全中心 › 手机绑定). */
   async sendBindCode(user: UserRecord, phone: string): Promise<void> {
-    if (!this.provider) throw refuseInput('短信服务未开启');
+    if (!(await this.texts.available('bind-code', user.tenantId))) throw refuseInput('短信服务未开启');
     if (await this.store.security.phoneHolder(phone, user.id)) throw refuseInput('该手机号已被其他账号绑定');
     const profile = await this.store.security.profile(user.id);
     if (profile?.phone === phone && profile.phoneVerified) throw refuseInput('该手机号已绑定当前账号');
@@ -73,7 +86,7 @@ export class SmsLoginService {
     await this.rateLimit([{ exact: phone }, { like: `bind:%:${phone}` }, { like: `bind:${user.id}:%` }], now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.store.login.saveSmsCode({ phone: bindKey(user.id, phone), code, sentAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-    await this.provider.send(phone, `【天路】您正在绑定手机号，验证码为 ${code}，5 分钟内有效，请勿泄露。`);
+    await this.text(user.tenantId, phone, 'bind-code', code, `【天路】您正在绑定手机号，验证码为 ${code}，${CODE_MINUTES} 分钟内有效，请勿泄露。`);
   }
 
   /** True when the code sent to `phone` for this user matches; it is spent then. */

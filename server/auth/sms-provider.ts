@@ -1,4 +1,7 @@
-/** Sends text messages. The console's SMS login uses it; deployments plug in a real gateway. */
+/**
+ * Where a text goes when neither the user's tenant nor the platform has an SMS channel in 推送渠道
+ * (SMS_PROVIDER); the channels themselves send through 阿里云 or 腾讯云.
+ */
 export interface SmsProvider {
   send(phone: string, text: string): Promise<void>;
 }
@@ -16,7 +19,7 @@ export class LogSmsProvider implements SmsProvider {
   }
 }
 
-/** Picks the provider named by SMS_PROVIDER; undefined means SMS login is off. */
+/** Picks the provider named by SMS_PROVIDER; undefined (none): such texts are not sent, and SMS login is off until the platform has an SMS channel. */
 export function createSmsProvider(name: string, log: InfoLogger): SmsProvider | undefined {
   switch (name) {
     case 'log':

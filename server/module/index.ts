@@ -36,7 +36,7 @@ export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';
 export type { CommandView } from '../commands/command-view';
-export type { SmsProvider } from '../auth/sms-provider';
+export type { TextMessage, TextMessages, TextOutcome } from '../notify/text-messages';
 export { DomainError, refuseInput } from '../domain-error';
 
 // time

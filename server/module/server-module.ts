@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import type { AppDeps } from '../api/app-deps';
 import type { ApiArea } from '../api/route-registry';
-import type { SmsProvider } from '../auth/sms-provider';
+import type { TextMessages } from '../notify/text-messages';
 import type { AlarmRow } from '../store/alarm-queries';
 import type { Clock } from '../clock';
 import type { CommandRequest } from '../commands/command-service';
@@ -37,8 +37,8 @@ export interface ModuleContext {
   log: ModuleLogger;
   alarms: ModuleAlarms;
   commands: ModuleCommands;
-  /** Text messages; absent when no provider is configured. */
-  sms?: SmsProvider;
+  /** Text messages through the tenant's SMS channel (else the platform's, else SMS_PROVIDER), on record in 推送记录. */
+  texts: TextMessages;
 }
 
 /** A demo terminal as the demo profile provisions it. */

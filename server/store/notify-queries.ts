@@ -33,7 +33,9 @@ export interface ClaimedDelivery {
 }
 
 /** A row of 推送记录. */
-export interface DeliveryRecord extends ClaimedDelivery {
+export interface DeliveryRecord extends Omit<ClaimedDelivery, 'purpose'> {
+  /** alarm, escalation, or a text message's purpose (login-code, bind-code, lease-overdue). */
+  purpose: string;
   status: string;
   lastError: string | null;
   providerAnswer: string | null;
@@ -321,7 +323,7 @@ export class NotifyQueries {
     if (opts.alarmId !== undefined) q = q.where('alarm_id', '=', String(opts.alarmId));
     const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(opts.offset ?? 0).limit(opts.limit ?? 100).execute();
     return rows.map((r) => ({
-      ...toDelivery(r as unknown as Record<string, unknown>), status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
+      ...toDelivery(r as unknown as Record<string, unknown>), purpose: r.purpose, status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
       createdAt: r.created_at, deliveredAt: r.delivered_at, heldUntil: r.held_until, mergedInto: r.merged_into === null ? null : Number(r.merged_into),
     }));
   }
@@ -333,6 +335,38 @@ export class NotifyQueries {
     if (!includeDisabled) q = q.where('enabled', '=', true);
     const rows = await q.orderBy('id').execute();
     return rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, kind: r.kind, name: r.name, enabled: r.enabled, config: (r.config ?? {}) as Record<string, unknown>, secret: r.secret }));
+  }
+
+  /** The tenant's enabled SMS channels, 阿里云 before 腾讯云 (the order the alarm deliveries choose in). */
+  async smsChannels(tenantId: number): Promise<StoredChannel[]> {
+    return [...(await this.channels(tenantId, 'aliyun-sms')), ...(await this.channels(tenantId, 'tencent-sms'))];
+  }
+
+  /** The platform's own tenant: the top platform tenant (the first made when there are several). */
+  async platformTenantId(): Promise<number | undefined> {
+    const row = await this.db.selectFrom('tenants').select('id').where('kind', '=', 'platform')
+      .orderBy(sql`parent_id is not null`).orderBy('id').executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Puts a text message sent at once (a verification code, a lease notice) on record in 推送记录:
+   * an outbox row already ended (已送达 or 推送失败), never claimed by the delivery workers.
+   */
+  async recordText(t: {
+    tenantId: number; channelId: number | null; recipient: string; purpose: string; key: string; at: Date; tries: number;
+    outcome: { accepted: true; providerAnswer: string; toLog: boolean } | { accepted: false; error: string };
+  }): Promise<number> {
+    const ended = t.outcome.accepted
+      ? { status: OUTBOX_DELIVERED, delivered_at: t.at, provider_answer: t.outcome.providerAnswer, to_log: t.outcome.toLog }
+      : { status: OUTBOX_FAILED, last_error: t.outcome.error };
+    const row = await this.db.insertInto('notify_outbox')
+      .values({
+        tenant_id: t.tenantId, alarm_id: null, channel: 'sms', channel_id: t.channelId, recipient: t.recipient, idempotency_key: t.key,
+        purpose: t.purpose, tries: t.tries, next_try_at: t.at, created_at: t.at, updated_at: t.at, ...ended,
+      })
+      .returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
   }
 
   async channel(id: number): Promise<StoredChannel | undefined> {
@@ -394,7 +428,7 @@ export class NotifyQueries {
     return {
       total: Number(count),
       list: rows.map((r) => ({
-        ...toDelivery(r as unknown as Record<string, unknown>), status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
+        ...toDelivery(r as unknown as Record<string, unknown>), purpose: r.purpose, status: r.status, lastError: r.last_error, providerAnswer: r.provider_answer, toLog: r.to_log,
         createdAt: r.created_at, deliveredAt: r.delivered_at, heldUntil: r.held_until, mergedInto: r.merged_into === null ? null : Number(r.merged_into),
         channelName: r.channel_name,
       })),

@@ -39,7 +39,7 @@ export interface NotifyOutboxTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   delivered_at: NullableTime;
-  /** alarm | escalation (migration 0030-notify-rules) */
+  /** alarm | escalation (migration 0030-notify-rules); login-code | bind-code | lease-overdue: a text message sent at once */
   purpose: ColumnType<string, string | undefined, string>;
   /** What the provider limits and burst merge count by; null: neither (the webhook). */
   rate_key: ColumnType<string | null, string | null | undefined, string | null>;

@@ -37,7 +37,7 @@ const initialValues = (kind: NotifyChannelKind): Record<string, string> =>
   Object.fromEntries(NOTIFY_CHANNEL_FIELDS[kind].map((f) => [f.key, f.initial ?? '']));
 
 /** Fields that take a whole row: addresses, secrets, long hints. */
-const wideField = (f: NotifyFieldSpec) => f.type === 'url' || f.type === 'secretUrl' || (f.type === 'secret' && !!f.hint) || f.key === 'templateParams' || f.key === 'templateCode';
+const wideField = (f: NotifyFieldSpec) => f.type === 'url' || f.type === 'secretUrl' || (f.type === 'secret' && !!f.hint) || f.key === 'templateParams' || f.key === 'templateCode' || !!f.wide;
 
 /** 添加/编辑推送渠道: the kind's fields; secrets come masked and stay as stored unless replaced. */
 export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSaved: (saved: NotifyChannelView) => void; onClose: () => void }) {

@@ -15,9 +15,9 @@ export const elecLeaseModule = defineServerModule<LeaseServices>({
   alarmTypes: LEASE_ALARM_TYPES,
   // the names they first ran under: databases that ran them look them up by name
   migrations: { '0017-elec-lease': elecLease, '0026-lease-payment-receipts': leasePaymentReceipts },
-  services: ({ db, store, clock, alarms, commands, sms, log }) => {
+  services: ({ db, store, clock, alarms, commands, texts, log }) => {
     const lease = new LeaseQueries(db);
-    return { store: lease, monitor: new LeaseMonitor({ lease, store, clock, alarms, commands, sms, log }) };
+    return { store: lease, monitor: new LeaseMonitor({ lease, store, clock, alarms, commands, texts, log }) };
   },
   jobs: [{ name: 'lease-check', start: (_ctx, { monitor }) => monitor.start() }],
   seedDemo: seedDemoLeases,

@@ -1,4 +1,4 @@
-import { type AlarmRow, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type SmsProvider, type Store } from '../../../server/module';
+import { type AlarmRow, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type Store, type TextMessages } from '../../../server/module';
 import { LEASE_OVERDUE_ALARM } from '../../../sdk/lease';
 import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 
@@ -23,8 +23,8 @@ export interface LeaseMonitorOptions {
   clock: Clock;
   alarms?: LeaseAlarmAnnouncer;
   commands?: LeaseCommandSender;
-  /** The renter's warning text goes through it; without one no text is sent. */
-  sms?: SmsProvider;
+  /** The renter's warning text goes through it (the tenant's SMS channel); without one no text is sent. */
+  texts?: TextMessages;
   log: WarnLogger;
   /** How often the periodic check runs; default a minute. */
   intervalMs?: number;
@@ -107,7 +107,7 @@ export class LeaseMonitor {
   }
 
   private async cutOff(c: CutCandidate, now: Date, retryBefore: Date): Promise<boolean> {
-    const { lease, store, commands, sms, log } = this.opts;
+    const { lease, store, commands, texts, log } = this.opts;
     if (!commands || !c.terminalNo || !(await lease.claimCut(c.id, now, retryBefore))) return false;
     const [target] = await store.commands.targets({ tenantIds: [c.tenantId], groupIds: null }, [c.terminalNo]);
     if (!target) return false;
@@ -124,9 +124,13 @@ export class LeaseMonitor {
       tenantId: c.tenantId, userId: null, account: LEASE_SYSTEM_ACCOUNT, action: '租约逾期自动断电', target: `电动车 ${c.plateNo}`,
       after: { contractNo: c.contractNo, renterName: c.renterName, endDate: c.endDate, overdueDays: c.overdueDays, terminalNo: target.displayNo }, ip: null,
     });
-    if (sms) {
+    if (texts) {
       const text = `【天路】${c.renterName}您好，您租用的电动车 ${c.plateNo}（合同 ${c.contractNo}）已于 ${c.endDate} 到期，逾期 ${c.overdueDays} 天未还车，电动车已远程断电。请尽快联系还车或续租。`;
-      await sms.send(c.renterPhone, text).catch((err: unknown) => log.warn({ err, contractNo: c.contractNo }, 'lease overdue text not sent'));
+      const fields = { name: c.renterName, plate: c.plateNo, contract: c.contractNo, endDate: c.endDate, days: String(c.overdueDays) };
+      // on record in the tenant's 推送记录 either way
+      const outcome = await texts.send({ tenantId: c.tenantId, phone: c.renterPhone, purpose: 'lease-overdue', text, fields })
+        .catch((err: unknown) => ({ sent: false, answer: err instanceof Error ? err.message : String(err) }));
+      if (!outcome.sent) log.warn({ contractNo: c.contractNo, answer: outcome.answer }, 'lease overdue text not sent');
     }
     return true;
   }

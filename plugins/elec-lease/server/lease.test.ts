@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer } from '../../../server/module/testing';
+import {
+  ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, startAliyunSmsStandIn, type SmsStandIn, type TestServer,
+} from '../../../server/module/testing';
+import { NotifyApi } from '../../../sdk/contracts/notify';
 import type { LeaseContract, LeaseIncomeMonth, LeaseRenter, LeaseUtilisation } from '../../../sdk/lease';
+import type { NotifyRecord } from '../../../sdk/notify-channels';
+import { chinaDay } from './lease-monitor';
 
 const API = '/car/v4/api/lease';
 const DAY = 86_400_000;
@@ -9,6 +14,8 @@ const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
 const texts: { phone: string; text: string }[] = [];
 
 let server: TestServer;
+/** The tenant's 阿里云短信, set up in 推送渠道 for the last scenario. */
+let tenantSms: SmsStandIn | undefined;
 let admin: ApiClient;
 let other: ApiClient;
 const bikes: Record<'a' | 'b', { vehicleId: number; terminalId: number }> = {} as never;
@@ -25,7 +32,10 @@ beforeAll(async () => {
   bikes.a = await provision('358710060000901', '租赁车A01');
   bikes.b = await provision('358710060000902', '租赁车B02');
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await tenantSms?.close();
+  await server.close();
+});
 
 /** Moves the clock on a day at a time and logs in again (the sessions expire meanwhile). */
 async function daysLater(days: number): Promise<void> {
@@ -188,5 +198,31 @@ describe('电动车租赁 收入概览', () => {
   it('keeps one customer’s leases from another', async () => {
     expect((await other.get(`${API}/contract/list.json`)).flag).toBe(403);
     expect((await other.postJson(`${API}/contract/return.json`, { id: contract.id })).flag).toBe(403);
+  });
+});
+
+describe('电动车租赁 逾期短信', () => {
+  it('texts the renter through the tenant’s SMS channel with its 租约逾期 template, on record in 推送记录', async () => {
+    tenantSms = await startAliyunSmsStandIn('lease-secret');
+    const saved = await admin.postJson(NotifyApi.saveChannel.path, {
+      kind: 'aliyun-sms', name: '租赁短信', enabled: true,
+      values: { accessKeyId: 'LTAI-lease', accessKeySecret: 'lease-secret', signName: '天路租赁', templateCode: 'SMS_100', leaseTemplateCode: 'SMS_300', endpoint: `${tenantSms.origin}/` },
+    });
+    expect(saved.flag).toBe(1);
+    const today = chinaDay(clock.now());
+    const signed = await sign({ vehicleId: bikes.a.vehicleId, renterId, startDate: today, endDate: today, monthlyRent: 300, deposit: 0 });
+    expect(signed.flag).toBe(1);
+    const textsBefore = texts.length;
+    await daysLater(3);
+    await contracts();
+    await contracts();
+    expect(tenantSms.accepted).toEqual([{
+      phone: '13812345678', signName: '天路租赁', template: 'SMS_300',
+      params: { name: '王小明', plate: '租赁车A01', contract: signed.obj.contractNo, endDate: today, days: '3' },
+    }]);
+    // nothing to the log stand-in: the tenant has a channel
+    expect(texts).toHaveLength(textsBefore);
+    const records = await admin.postJson<{ list: NotifyRecord[] }>(NotifyApi.records.path, { current: 1, pageSize: 10, channel: 'sms' });
+    expect(records.obj.list[0]).toMatchObject({ purpose: '租约逾期', alarmName: '租约逾期', recipient: '138****5678', status: '已送达' });
   });
 });

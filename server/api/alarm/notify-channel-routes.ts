@@ -25,7 +25,7 @@ export const NOTIFY_CHANNEL_RESOURCE = 400305;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const MAILBOX = /^(?:[^<>]*<\s*([^\s<>]+)\s*>|([^\s<>]+))$/;
 const MOBILE = /^1[3-9]\d{9}$/;
-const TEMPLATE_FIELDS = ['asset', 'alarm', 'time'];
+const TEMPLATE_FIELDS: readonly string[] = ['asset', 'alarm', 'time'];
 const WEBHOOK_SECRET_MIN = 16;
 const MAX_TEXT = 200;
 
@@ -97,10 +97,14 @@ function checkField(kind: NotifyChannelKind, f: NotifyFieldSpec, raw: string): u
     case 'digits':
       if (!/^\d{1,20}$/.test(value)) throw badInput(`${f.label}只能是数字`);
       return value;
+    case 'smsTemplate':
+      if (!/^SMS_\d{1,20}$/.test(value)) throw badInput(`${f.label}格式不正确，应为 SMS_ 加数字，例如 SMS_123456789`);
+      return value;
     case 'params': {
+      const vars = f.vars ?? TEMPLATE_FIELDS;
       const list = value.split(/[,，\s]+/).filter(Boolean);
-      const wrong = list.find((p) => !TEMPLATE_FIELDS.includes(p));
-      if (wrong) throw badInput(`${f.label}只能是 asset、alarm、time，不认识 ${wrong}`);
+      const wrong = list.find((p) => !vars.includes(p));
+      if (wrong) throw badInput(`${f.label}只能是 ${vars.join('、')}，不认识 ${wrong}`);
       if (list.length === 0) throw badInput(`请填写${f.label}`);
       return list;
     }

@@ -4,6 +4,7 @@ import { NotifyApi } from '../../../sdk/contracts/notify';
 import { maskRecipient, maskRecipientsIn, NOTIFY_LOG_ONLY, NOTIFY_RECORD_CHANNELS, type NotifyRecord, type NotifyRecordQuery } from '../../../sdk/notify-channels';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { Store } from '../../store/create-store';
+import { TEXT_PURPOSE_NAMES, type TextPurpose } from '../../notify/text-messages';
 import type { RecordFilter } from '../../store/notify-queries';
 import { startFileExport } from '../download/background-export';
 import { badInput } from '../envelope';
@@ -45,10 +46,13 @@ async function recordPage(store: Store, tenantId: number, filter: RecordFilter, 
     list: list.map((r): NotifyRecord => {
       const alarm = r.alarmId === null ? undefined : alarms.get(r.alarmId);
       const kind = NOTIFY_RECORD_CHANNELS[r.channel] ?? r.channel;
+      // a text message (a code, a lease notice) has no alarm: its purpose names it
+      const textPurpose = TEXT_PURPOSE_NAMES[r.purpose as TextPurpose] as string | undefined;
       return {
         id: r.id,
         alarmId: r.alarmId,
-        alarmName: alarm?.alarmName ?? '—',
+        purpose: textPurpose ?? (r.purpose === 'escalation' ? '升级推送' : '告警推送'),
+        alarmName: alarm?.alarmName ?? textPurpose ?? '—',
         asset: alarm ? (alarm.plateNo ?? alarm.terminalNo) : '—',
         alarmTime: alarm ? formatChinaTime(alarm.startTime) : '—',
         channel: r.channel,

@@ -87,7 +87,7 @@ describe('推送渠道', () => {
     expect(await bad('smtp', { port: '465', from: 'alarm@example.com' })).toBe('请填写SMTP 服务器');
     expect(await bad('aliyun-sms', { accessKeyId: 'id', signName: '天路', templateCode: 'SMS_1' })).toBe('请填写AccessKey Secret');
     expect(await bad('aliyun-sms', { accessKeyId: 'id', accessKeySecret: 's', signName: '天路', templateCode: 'SMS_1', endpoint: 'ftp://x' })).toBe('接入地址格式不正确，应以 http:// 或 https:// 开头');
-    expect(await bad('tencent-sms', { secretId: 'i', secretKey: 'k', smsSdkAppId: '14000', signName: '天路', templateId: '1', templateParams: 'asset,phone' })).toBe('模板参数顺序只能是 asset、alarm、time，不认识 phone');
+    expect(await bad('tencent-sms', { secretId: 'i', secretKey: 'k', smsSdkAppId: '14000', signName: '天路', templateId: '1', templateParams: 'asset,phone' })).toBe('告警模板参数顺序只能是 asset、alarm、time，不认识 phone');
     expect(await bad('wecom', { url: 'qyapi.weixin.qq.com/cgi-bin/webhook/send?key=1' })).toBe('机器人 Webhook 地址格式不正确，应以 http:// 或 https:// 开头');
     expect(await bad('feishu', { url: 'https://open.feishu.cn/x', token: 'y' })).toBe('飞书机器人没有参数 token');
     expect(await list(admin)).toEqual(before);

@@ -8,7 +8,7 @@ export const getConfigRoute = publicRoute({
     legacyLoginHosts: deps.config.legacyLoginHosts,
     ...(deps.config.aiUrl ? { aiUrl: deps.config.aiUrl } : {}),
     ...(deps.config.aiScriptUrl ? { aiScriptUrl: deps.config.aiScriptUrl } : {}),
-    smsLoginEnabled: deps.smsLogin.enabled,
+    smsLoginEnabled: await deps.smsLogin.enabled(),
     mapProvider: deps.config.mapProvider,
     ...(deps.config.mapKey ? { mapKey: deps.config.mapKey } : {}),
   }),

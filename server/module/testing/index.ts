@@ -10,3 +10,4 @@ export { probeMasked } from '../../testing/masked-probe';
 export { pollUntil } from '../../testing/poll-until';
 export { WatchTestDevice } from '../../testing/watch-test-device';
 export { readQrCode } from '../../testing/qr-code-reader';
+export { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '../../notify/testing/sms-stand-ins';

@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aliyunExpectedSignature as expectedSignature } from '../testing/sms-stand-ins';
 import { sampleMessage, startStandIn, type StandIn } from '../testing/stand-in';
 import { AliyunSmsChannel, aliyunCanonicalQuery, aliyunRpcSignature } from './aliyun-sms';
 
@@ -10,13 +10,6 @@ const DOC_PARAMS: Record<string, string> = {
   SignName: '阿里云短信测试专用', SignatureMethod: 'HMAC-SHA1', SignatureNonce: '45e25e9b-0a6f-4070-8c85-2956eda1b466', SignatureVersion: '1.0',
   TemplateCode: 'SMS_71390007', TemplateParam: '{"customer":"test"}', Timestamp: '2017-07-12T02:42:19Z', Version: '2017-05-25',
 };
-
-/** The stand-in's own reading of the documented algorithm (not the channel's code). */
-function expectedSignature(form: URLSearchParams, secret: string): string {
-  const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const query = [...form.entries()].filter(([k]) => k !== 'Signature').sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
-  return createHmac('sha1', `${secret}&`).update(`POST&${enc('/')}&${enc(query)}`).digest('base64');
-}
 
 let standIn: StandIn | undefined;
 afterEach(async () => {

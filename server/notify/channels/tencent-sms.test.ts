@@ -1,6 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sampleMessage, startStandIn, type ReceivedRequest, type StandIn } from '../testing/stand-in';
+import { tencentExpectedAuthorization } from '../testing/sms-stand-ins';
+import { sampleMessage, startStandIn, type StandIn } from '../testing/stand-in';
 import { TencentSmsChannel, tc3Sign } from './tencent-sms';
 
 let standIn: StandIn | undefined;
@@ -9,22 +9,10 @@ afterEach(async () => {
   standIn = undefined;
 });
 
-/** The stand-in's own reading of the documented TC3-HMAC-SHA256 (not the channel's code). */
-function authorizationFor(req: ReceivedRequest, secretId: string, secretKey: string): string {
-  const ts = String(req.headers['x-tc-timestamp']);
-  const date = new Date(Number(ts) * 1000).toISOString().slice(0, 10);
-  const h = (s: string) => createHash('sha256').update(s).digest('hex');
-  const canonical = `POST\n/\n\ncontent-type:${req.headers['content-type']}\nhost:${req.headers.host}\n\ncontent-type;host\n${h(req.body)}`;
-  const toSign = `TC3-HMAC-SHA256\n${ts}\n${date}/sms/tc3_request\n${h(canonical)}`;
-  const k = (key: string | Buffer, m: string) => createHmac('sha256', key).update(m).digest();
-  const sig = createHmac('sha256', k(k(k(`TC3${secretKey}`, date), 'sms'), 'tc3_request')).update(toSign).digest('hex');
-  return `TC3-HMAC-SHA256 Credential=${secretId}/${date}/sms/tc3_request, SignedHeaders=content-type;host, Signature=${sig}`;
-}
-
 async function tencentStandIn(secretKey: string, status = 200) {
   standIn = await startStandIn((req) => {
     if (status !== 200) return { status, json: {} };
-    if (req.headers.authorization !== authorizationFor(req, 'AKID-test', secretKey)) {
+    if (req.headers.authorization !== tencentExpectedAuthorization(req, 'AKID-test', secretKey)) {
       return { json: { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'r1' } } };
     }
     if (req.headers['x-tc-action'] !== 'SendSms' || req.headers['x-tc-version'] !== '2021-01-11') return { json: { Response: { Error: { Code: 'InvalidAction' } } } };
