@@ -153,8 +153,10 @@ describe('推送规则', () => {
   it('skips a chosen channel that was disabled or deleted, and 推送记录 says so', async () => {
     const off = await addWecom('停用群', robot2, false);
     const gone = await addWecom('已删群', robot2);
-    await route({ rules: [rule('紧急', { channelIds: [robotId, off, gone] })] });
+    const gone2 = await addWecom('也删了', robot2);
+    await route({ rules: [rule('紧急', { channelIds: [robotId, off, gone, gone2] })] });
     await store.notify.deleteChannel(tenantId, gone);
+    await store.notify.deleteChannel(tenantId, gone2);
     const id = await raise('sos');
     await worker({ offsetMs: 0 }).drain();
     expect(robot.received).toHaveLength(1);
@@ -162,9 +164,10 @@ describe('推送规则', () => {
     const rows = await records(id);
     expect(rows.map((r) => [r.channel, r.status, r.tries, r.lastError]).sort()).toEqual([
       ['removed', OUTBOX_SKIPPED, 0, `所选推送渠道（编号 ${gone}）已删除，未推送；请在推送设置中修改规则`],
+      ['removed', OUTBOX_SKIPPED, 0, `所选推送渠道（编号 ${gone2}）已删除，未推送；请在推送设置中修改规则`],
       ['wecom', OUTBOX_SKIPPED, 0, '推送渠道「停用群」已停用，未推送'],
       ['wecom', OUTBOX_DELIVERED, 1, null],
-    ]);
+    ].sort());
   });
 });
 

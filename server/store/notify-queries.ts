@@ -99,7 +99,8 @@ async function targets(db: Kysely<Database>, tenantId: number, want: { emails: r
   const out: Target[] = [];
   const seen = new Set<string>();
   const add = (t: Target) => {
-    const k = `${t.channel}\n${t.channel_id ?? ''}\n${t.recipient}`;
+    // a deleted channel has no row: its skip note (naming its number) tells two apart
+    const k = `${t.channel}\n${t.channel_id ?? ''}\n${t.recipient}\n${t.channel === REMOVED_CHANNEL ? t.skipped : ''}`;
     if (seen.has(k)) return;
     seen.add(k);
     out.push(t);
