@@ -1,7 +1,8 @@
 /**
  * 告警推送 end to end at 1366×768: the tenant's administrator points the webhook channel at the
  * tenant's own receiver in 推送渠道 (sending a test first); a badge on the watch protocol raises an
- * SOS; the receiver gets the alarm signed with the tenant's secret, and 推送记录 shows it 已送达.
+ * SOS; the receiver gets the alarm signed with the channel's secret, 推送记录 shows it 已送达, and
+ * 推送设置's routing offers the webhook by name.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { verifyWebhook } from '../server/notify/channels/webhook';
@@ -9,6 +10,7 @@ import { startStandIn, type ReceivedRequest, type StandIn } from '../server/noti
 import { test } from './browser';
 import { ADMIN, login } from './console-app';
 import { shows } from './expect-ui';
+import { problemsOnPage } from './page-fit-check';
 import { startServer, type RunningServer } from './server';
 import { liveReady, screenshot } from './sos-terminal';
 import { WATCH_SOS, WatchBadge } from './watch-badge';
@@ -82,5 +84,17 @@ describe('告警推送', () => {
     const line = await shows(records.getByRole('row').filter({ hasText: '紧急报警' }).filter({ hasText: '已送达' }), 'the SOS delivered', 30_000);
     await shows(line.getByText(`${receiver.origin}/****`), 'the receiver’s address masked');
     await screenshot(page, 'alarm-push-records.png');
+
+    // 推送设置 has no webhook of its own: it points to 推送渠道, and a rule picks the webhook by name
+    await page.goto('/center/alarmPush');
+    await shows(page.getByRole('region', { name: 'Webhook 与机器人' }).getByRole('button', { name: '前往推送渠道' }), 'the way to 推送渠道');
+    await page.getByRole('region', { name: 'Webhook 与机器人' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'alarm-push-settings-top-with-desk.png');
+    const rules = await shows(page.getByRole('region', { name: '推送规则' }), '推送规则');
+    await rules.getByRole('button', { name: '添加规则' }).click();
+    await shows(rules.getByRole('checkbox', { name: '值班系统（Webhook）' }), 'the webhook by name in the rule');
+    await shows(page.getByRole('complementary', { name: '告警栏' }), 'the desk still open');
+    expect(await problemsOnPage(page)).toEqual([]);
+    await screenshot(page, 'alarm-push-settings-with-desk.png');
   });
 });

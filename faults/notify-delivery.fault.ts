@@ -83,7 +83,9 @@ async function setUp(receiver: Receiver) {
   const tenant = (await store.org.findTenantByName(DEMO_TENANT))!;
   const terminal = await store.db.insertInto('terminals')
     .values({ tenant_id: tenant.id, terminal_no: '019911110001', display_no: '019911110001', auth_code: 'x' } as never).returning('id').executeTakeFirstOrThrow();
-  await store.alarms.settings.savePush(tenant.id, { ...defaultPushSettings(), webhook: { enabled: true, url: receiver.url } }, new Date());
+  await store.alarms.settings.savePush(tenant.id, defaultPushSettings(), new Date());
+  // the receiver as the tenant's webhook channel (its secret made when first used)
+  await store.notify.addChannel({ tenantId: tenant.id, kind: 'webhook', name: '接收方', config: { url: receiver.url }, secret: null }, new Date());
   const raise = async (): Promise<number> => {
     const t = new Date();
     const row = await store.alarms.open({ tenantId: tenant.id, terminalId: Number(terminal.id), alarmType: 'sos', source: 'terminal', startTime: t, endTime: t, lon: 116.4, lat: 39.9, speed: 0, detail: {} });

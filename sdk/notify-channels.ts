@@ -141,8 +141,11 @@ export interface NotifyTestAnswer {
   message: string;
 }
 
-/** 推送记录's statuses; 仅记录日志 is a delivery made to the server log (no provider configured). */
-export const NOTIFY_RECORD_STATUSES = ['待发送', '已送达', '推送失败'] as const;
+/**
+ * 推送记录's statuses; 仅记录日志 is a delivery made to the server log (no provider configured);
+ * 已跳过: a rule chose a channel that is disabled or deleted (the record says which).
+ */
+export const NOTIFY_RECORD_STATUSES = ['待发送', '已送达', '推送失败', '已跳过'] as const;
 export const NOTIFY_LOG_ONLY = '仅记录日志';
 
 /** The outbox channels of 推送记录. */
@@ -153,6 +156,7 @@ export const NOTIFY_RECORD_CHANNELS: Record<string, string> = {
   dingtalk: '钉钉',
   wecom: '企业微信',
   feishu: '飞书',
+  removed: '已删除的渠道',
 };
 
 /** One delivery in 推送记录 (recipient masked). */
@@ -172,7 +176,7 @@ export interface NotifyRecord {
   channelName: string;
   recipient: string;
   tries: number;
-  /** 待发送 | 已送达 | 推送失败 | 仅记录日志 (delivered to the log). */
+  /** 待发送 | 已送达 | 推送失败 | 已跳过 | 仅记录日志 (delivered to the log). */
   status: string;
   /** When it was queued, China time. */
   createTime: string;

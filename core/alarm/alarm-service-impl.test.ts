@@ -24,7 +24,6 @@ const settings = (patch: Partial<AlarmPushSettings> = {}): AlarmPushSettings => 
   popup: true,
   sound: true,
   alarmTypes: ['sos', 'overspeed'],
-  webhook: { enabled: false, url: '' },
   email: { enabled: false, to: [] },
   sms: { enabled: false, phones: [] },
   ...patch,

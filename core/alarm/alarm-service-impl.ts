@@ -30,7 +30,6 @@ export const FALLBACK_PUSH: AlarmPushSettings = {
   popup: true,
   sound: true,
   alarmTypes: Object.keys(ALARM_TYPE_NAMES),
-  webhook: { enabled: false, url: '' },
   email: { enabled: false, to: [] },
   sms: { enabled: false, phones: [] },
 };

@@ -6,7 +6,7 @@ import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
 import { audioGate, resetAlarmAudio } from './alarm-beep';
 import { testAlarm } from '../../core/test/alarm-fixture';
 
-const PUSH = { popup: true, sound: true, alarmTypes: ['sos', 'vibration'], webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } };
+const PUSH = { popup: true, sound: true, alarmTypes: ['sos', 'vibration'], email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } };
 
 // another plate is another terminal
 const sos = (id: number, plateNo = '京A00001'): Alarm =>

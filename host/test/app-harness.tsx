@@ -37,7 +37,7 @@ export function shellServer(): FakeServer {
     .on('GET', '/car/v1/helpCenter/helpMessage/pageHelpMessage', ok({ total: 0, unread: 0, list: [] }))
     .on('GET', '/car/v1/api/platform/overview.json', ok({ title: '智能车联', assets: { total: 3, online: 2, offline: 1, alarm: 0 }, menus: [] }))
     .on('GET', '/oauth/loginPage', ok({ pageId: 'p1', key: 'k1', needCode: false }))
-    .on('POST', '/car/v4/api/alarm/push/listAlarmPushInfo.json', ok({ popup: true, sound: true, alarmTypes: ['sos'], webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } }));
+    .on('POST', '/car/v4/api/alarm/push/listAlarmPushInfo.json', ok({ popup: true, sound: true, alarmTypes: ['sos'], email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } }));
 }
 
 /** Renders the whole console at `path` over a real kernel whose network is `server`. */

@@ -101,15 +101,17 @@ export interface AlarmControlItem {
   thresholds: Record<string, number>;
 }
 
-/** The tenant's push settings (推送设置). */
+/**
+ * The tenant's push settings (推送设置). Webhooks are channels of 推送渠道 (several per tenant, each
+ * with its own secret); configAlarmPush still takes an older client's `webhook` field, switched off.
+ */
 export interface AlarmPushSettings {
   /** Show the alarm tip. */
   popup: boolean;
   /** Beep with the tip (the user's own alarm voice switch must be on too). */
   sound: boolean;
-  /** The alarm types pushed (tip, webhook, e-mail, SMS). */
+  /** The alarm types pushed (tip, channels, e-mail, SMS). */
   alarmTypes: string[];
-  webhook: { enabled: boolean; url: string };
   email: { enabled: boolean; to: string[] };
   sms: { enabled: boolean; phones: string[] };
 }
@@ -168,16 +170,18 @@ export const ALARM_PUSH_SAVE_PATH = '/car/v4/api/alarm/push/configAlarmPush.json
 export const NOTIFY_ROUTING_LIST_PATH = '/car/v4/api/alarm/push/listNotifyRouting.json';
 export const NOTIFY_ROUTING_SAVE_PATH = '/car/v4/api/alarm/push/configNotifyRouting.json';
 
-/** Where a routing rule sends: the 推送设置 Webhook, e-mail, SMS, or every enabled robot of a kind. */
-export type NotifyRouteChannel = 'webhook' | 'email' | 'sms' | 'dingtalk' | 'wecom' | 'feishu';
+/**
+ * Where a routing rule sends by recipient: 邮件 (the tenant's SMTP channel) and 短信 (its SMS
+ * channel) to the addresses and numbers the rule lists. Robots and webhooks are chosen one by one
+ * (`channelIds`, channels of 推送渠道).
+ */
+export type NotifyRouteChannel = 'email' | 'sms';
 export const NOTIFY_ROUTE_CHANNELS: readonly { channel: NotifyRouteChannel; name: string }[] = [
-  { channel: 'webhook', name: 'Webhook' },
   { channel: 'email', name: '邮件' },
   { channel: 'sms', name: '短信' },
-  { channel: 'dingtalk', name: '钉钉机器人' },
-  { channel: 'wecom', name: '企业微信机器人' },
-  { channel: 'feishu', name: '飞书机器人' },
 ];
+/** The kinds of 推送渠道 a rule or the escalation chooses by id. */
+export const NOTIFY_ROUTED_KINDS = ['dingtalk', 'wecom', 'feishu', 'webhook'] as const;
 
 /** One routing rule: the alarms it covers and where they go. */
 export interface NotifyRule {
@@ -187,6 +191,8 @@ export interface NotifyRule {
   /** Levels covered; empty: every level. */
   levels: AlarmLevel[];
   channels: NotifyRouteChannel[];
+  /** Robots and webhooks of 推送渠道 by id; a deleted or disabled one is skipped (推送记录 says so). */
+  channelIds: number[];
   /** Recipients of 邮件 (required when it is chosen). */
   emails: string[];
   /** Recipients of 短信 (required when it is chosen). */
@@ -209,7 +215,9 @@ export interface NotifyEscalation {
   enabled: boolean;
   afterMinutes: number;
   minLevel: AlarmLevel;
-  channels: Exclude<NotifyRouteChannel, 'webhook'>[];
+  channels: NotifyRouteChannel[];
+  /** Robots and webhooks of 推送渠道 by id. */
+  channelIds: number[];
   emails: string[];
   phones: string[];
 }

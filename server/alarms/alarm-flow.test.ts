@@ -204,9 +204,14 @@ describe('fence alarms from a real terminal', () => {
     try {
       const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/alarms`;
       const saved = await admin.postJson('/car/v4/api/alarm/push/configAlarmPush.json', {
-        popup: true, sound: false, alarmTypes: ['sos'], webhook: { enabled: true, url }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] },
+        popup: true, sound: false, alarmTypes: ['sos'], email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] },
       });
       expect(saved.flag).toBe(1);
+      // the webhook is a channel of 推送渠道
+      const channel = await admin.postJson('/car/v4/api/alarm/notify/saveChannel.json', {
+        kind: 'webhook', name: '值班系统', enabled: true, values: { url, secret: 'flow-test-signing-secret' },
+      });
+      expect(channel.flag).toBe(1);
       const t = terminals.find((x) => x.phone === '013800000002')!;
       await report(t, 400, 5000, SOS);
       await report(t, 405, 5000);

@@ -9,7 +9,6 @@ export function defaultPushSettings(): AlarmPushSettings {
     popup: true,
     sound: true,
     alarmTypes: ALARM_TYPES.map((t) => t.alarmType),
-    webhook: { enabled: false, url: '' },
     email: { enabled: false, to: [] },
     sms: { enabled: false, phones: [] },
   };
@@ -23,7 +22,6 @@ export function mergePushSettings(saved: Partial<AlarmPushSettings> | undefined)
     popup: saved.popup ?? d.popup,
     sound: saved.sound ?? d.sound,
     alarmTypes: Array.isArray(saved.alarmTypes) ? saved.alarmTypes : d.alarmTypes,
-    webhook: { ...d.webhook, ...saved.webhook },
     email: { ...d.email, ...saved.email },
     sms: { ...d.sms, ...saved.sms },
   };

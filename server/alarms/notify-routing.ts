@@ -13,12 +13,12 @@ export function atLeast(level: AlarmLevel, min: AlarmLevel): boolean {
   return RANK[level] >= RANK[min];
 }
 
-/** No rules, no quiet hours, no escalation: every alarm pushed goes to the 推送设置 recipients at once. */
+/** No rules, no quiet hours, no escalation: every alarm pushed goes to the 推送设置 recipients and the enabled robots and webhooks at once. */
 export function defaultRouting(): NotifyRouting {
   return {
     rules: [],
     quietHours: { enabled: false, start: '22:00', end: '07:00', minLevel: 'urgent' },
-    escalation: { enabled: false, afterMinutes: 30, minLevel: 'urgent', channels: [], emails: [], phones: [] },
+    escalation: { enabled: false, afterMinutes: 30, minLevel: 'urgent', channels: [], channelIds: [], emails: [], phones: [] },
   };
 }
 
@@ -27,9 +27,9 @@ export function mergeRouting(saved: Partial<NotifyRouting> | undefined): NotifyR
   const d = defaultRouting();
   if (!saved) return d;
   return {
-    rules: Array.isArray(saved.rules) ? saved.rules : d.rules,
+    rules: Array.isArray(saved.rules) ? saved.rules.map((r) => ({ ...r, channelIds: Array.isArray(r.channelIds) ? r.channelIds : [] })) : d.rules,
     quietHours: { ...d.quietHours, ...saved.quietHours },
-    escalation: { ...d.escalation, ...saved.escalation },
+    escalation: { ...d.escalation, ...saved.escalation, channelIds: Array.isArray(saved.escalation?.channelIds) ? saved.escalation.channelIds : [] },
   };
 }
 

@@ -22,6 +22,7 @@ let standIn: StandIn;
 let receiverStatus = 200;
 /** Requests the receiver accepted, by idempotency key. */
 const accepted = new Map<string, number>();
+const WEBHOOK_SECRET = 'worker-test-signing-secret';
 
 beforeAll(async () => {
   store = await createStore(databaseUrl ? { databaseUrl, schema, dropSchemaOnClose: true, pgliteDataDir: '' } : { pgliteDataDir: 'memory://' });
@@ -49,7 +50,9 @@ beforeEach(async () => {
   accepted.clear();
   standIn.received.length = 0;
   await store.db.deleteFrom('notify_outbox').execute();
-  await store.alarms.settings.savePush(tenantId, { ...defaultPushSettings(), webhook: { enabled: true, url: `${standIn.origin}/hook` } }, new Date());
+  await store.db.deleteFrom('notify_channels').execute();
+  await store.alarms.settings.savePush(tenantId, defaultPushSettings(), new Date());
+  await store.notify.addChannel({ tenantId, kind: 'webhook', name: '值班系统', config: { url: `${standIn.origin}/hook` }, secret: box.seal({ secret: WEBHOOK_SECRET }) }, new Date());
 });
 
 /** Records an instant SOS alarm as the engine does; its id. */
@@ -69,7 +72,7 @@ const records = (alarmId: number) => store.notify.records(tenantId, { alarmId })
 describe('告警推送 outbox', () => {
   it('writes the deliveries with the alarm and leaves out types the tenant does not push', async () => {
     await store.alarms.settings.savePush(tenantId, {
-      ...defaultPushSettings(), alarmTypes: ['sos'], webhook: { enabled: true, url: `${standIn.origin}/hook` }, email: { enabled: true, to: ['ops@example.com'] }, sms: { enabled: true, phones: ['13800138000'] },
+      ...defaultPushSettings(), alarmTypes: ['sos'], email: { enabled: true, to: ['ops@example.com'] }, sms: { enabled: true, phones: ['13800138000'] },
     }, new Date());
     const id = await raise();
     expect((await records(id)).map((r) => [r.channel, r.recipient, r.status]).sort()).toEqual([
@@ -111,9 +114,9 @@ describe('告警推送 outbox', () => {
     expect(await w.drain()).toBe(0);
     expect(accepted.get(`alarm-${id}-webhook-1`)).toBe(1);
 
-    // signed with the tenant's secret, at the worker's time
+    // signed with the channel's secret, at the worker's time
     const delivered = standIn.received.at(-1)!;
-    const secret = box.open(await store.notify.webhookSecret(tenantId, () => 'unused')).secret!;
+    const secret = WEBHOOK_SECRET;
     const timestamp = String(delivered.headers['x-tianlu-timestamp']);
     expect(verifyWebhook(secret, { timestamp, signature: String(delivered.headers['x-tianlu-signature']) }, delivered.body, new Date(Number(timestamp) * 1000))).toBe(true);
     expect(JSON.parse(delivered.body)).toMatchObject({ id, alarmType: 'sos', terminalNo: '019900000001' });

@@ -183,8 +183,13 @@ export class DeliveryWorker {
     const settings = (c: StoredChannel) => ({ ...c.config, ...(c.secret ? this.opts.box.open(c.secret) : {}) });
     switch (d.channel) {
       case 'webhook': {
-        const sealed = await notify.webhookSecret(d.tenantId, () => this.opts.box.seal({ secret: randomBytes(32).toString('hex') }));
-        return { channel: new WebhookChannel({ url: d.recipient, secret: this.opts.box.open(sealed).secret! }, http), toLog: false };
+        // a row queued before webhooks were channels names its address only
+        const c = d.channelId !== null ? await notify.channel(d.channelId) : (await notify.channels(d.tenantId, 'webhook', true)).find((w) => w.config.url === d.recipient);
+        if (!c || !c.enabled) return { missing: '推送通道已删除或停用' };
+        const url = typeof c.config.url === 'string' && c.config.url ? c.config.url : d.recipient;
+        const sealed = await notify.webhookSecret(c.id, () => this.opts.box.seal({ secret: randomBytes(32).toString('hex') }));
+        if (!sealed) return { missing: '推送通道已删除或停用' };
+        return { channel: new WebhookChannel({ url, secret: this.opts.box.open(sealed).secret! }, http), toLog: false };
       }
       case 'email': {
         const [smtp] = await notify.channels(d.tenantId, 'smtp');

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPushSettings } from '../alarms/alarm-push-settings';
 import { defaultRouting, quietHoursEnd, type NotifyRouting } from '../alarms/notify-routing';
 import { createStore, type Store } from '../store/create-store';
-import { nextAllowed, OUTBOX_DELIVERED, OUTBOX_PENDING } from '../store/notify-queries';
+import { notifyChannelChoice } from '../store/migrations/0032-notify-channel-choice';
+import { nextAllowed, OUTBOX_DELIVERED, OUTBOX_PENDING, OUTBOX_SKIPPED } from '../store/notify-queries';
 import type { NotifyChannel, NotifyMessage } from './channels/channel';
+import { verifyWebhook } from './channels/webhook';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker';
 import { EscalationJob } from './escalation-job';
 import { PROVIDER_LIMITS } from './rate-limits';
 import { SecretBox } from './secret-box';
-import { startStandIn, type StandIn } from './testing/stand-in';
+import { startStandIn, type ReceivedRequest, type StandIn } from './testing/stand-in';
 
 // 推送规则, 免打扰时段, 告警升级, provider limits and burst merge on the real store (PGlite, or
 // PostgreSQL when DATABASE_URL is set, in a schema of its own). Clocks are moved, never waited for.
@@ -23,6 +25,12 @@ let tenantId = 0;
 let terminalId = 0;
 let robot: StandIn;
 let robotId = 0;
+/** A second robot and two webhook receivers. */
+let robot2: StandIn;
+let hookA: StandIn;
+let hookB: StandIn;
+const SECRET_A = 'receiver-a-signing-secret';
+const SECRET_B = 'receiver-b-signing-secret';
 
 beforeAll(async () => {
   store = await createStore(databaseUrl ? { databaseUrl, schema, dropSchemaOnClose: true, pgliteDataDir: '' } : { pgliteDataDir: 'memory://' });
@@ -33,15 +41,18 @@ beforeAll(async () => {
     .values({ tenant_id: tenantId, terminal_no: '019900000002', display_no: '019900000002', auth_code: 'x' } as never).returning('id').executeTakeFirstOrThrow();
   terminalId = Number(terminal.id);
   robot = await startStandIn(() => ({ json: { errcode: 0, errmsg: 'ok' } }));
+  robot2 = await startStandIn(() => ({ json: { errcode: 0, errmsg: 'ok' } }));
+  hookA = await startStandIn(() => ({ json: { ok: true } }));
+  hookB = await startStandIn(() => ({ json: { ok: true } }));
 });
 
 afterAll(async () => {
-  await robot?.close();
+  for (const s of [robot, robot2, hookA, hookB]) await s?.close();
   await store?.close();
 });
 
 beforeEach(async () => {
-  robot.received.length = 0;
+  for (const s of [robot, robot2, hookA, hookB]) s.received.length = 0;
   await store.db.deleteFrom('notify_outbox').execute();
   await store.db.deleteFrom('notify_sends').execute();
   await store.db.deleteFrom('notify_channels').execute();
@@ -75,20 +86,88 @@ async function route(patch: Partial<NotifyRouting>): Promise<void> {
   await store.notify.saveRouting(tenantId, { ...defaultRouting(), ...patch }, new Date());
 }
 
+const rule = (name: string, patch: Partial<NotifyRouting['rules'][number]>) => ({ name, alarmTypes: [], levels: [], channels: [], channelIds: [], emails: [], phones: [], ...patch });
+const addWecom = (name: string, at: StandIn, enabled = true) =>
+  store.notify.addChannel({ tenantId, kind: 'wecom', name, enabled, config: {}, secret: box.seal({ url: `${at.origin}/cgi-bin/webhook/send?key=${name}` }) }, new Date());
+const addWebhook = (name: string, at: StandIn, secret: string) =>
+  store.notify.addChannel({ tenantId, kind: 'webhook', name, config: { url: `${at.origin}/alarm` }, secret: box.seal({ secret }) }, new Date());
+const signedWith = (secret: string, r: ReceivedRequest) =>
+  verifyWebhook(secret, { timestamp: String(r.headers['x-tianlu-timestamp']), signature: String(r.headers['x-tianlu-signature']) }, r.body);
+const alarmIdOf = (r: ReceivedRequest) => (JSON.parse(r.body) as { id: number }).id;
+
 describe('推送规则', () => {
   it('without rules sends every alarm to the 推送设置 recipients and robots; with rules by type and level', async () => {
     expect(await targets(await raise('overspeed'))).toEqual(['email:all@example.com', 'wecom:']);
 
     await route({
       rules: [
-        { name: '紧急告警短信', alarmTypes: [], levels: ['urgent'], channels: ['sms', 'wecom'], emails: [], phones: ['13800138000'] },
-        { name: '超速邮件', alarmTypes: ['overspeed'], levels: [], channels: ['email'], emails: ['fleet@example.com'], phones: [] },
+        rule('紧急告警短信', { levels: ['urgent'], channels: ['sms'], channelIds: [robotId], phones: ['13800138000'] }),
+        rule('超速邮件', { alarmTypes: ['overspeed'], channels: ['email'], emails: ['fleet@example.com'] }),
       ],
     });
     expect(await targets(await raise('sos'))).toEqual(['sms:13800138000', 'wecom:']);
     expect(await targets(await raise('overspeed'))).toEqual(['email:fleet@example.com']);
     // covered by no rule: not sent at all
     expect(await targets(await raise('gnssFault'))).toEqual([]);
+  });
+
+  it('sends an alarm only to the robots its rule chose: SOS to one group, 超速 to another', async () => {
+    const sosGroup = await addWecom('紧急群', robot2);
+    await route({ rules: [rule('紧急 SOS', { alarmTypes: ['sos'], channelIds: [sosGroup] }), rule('超速', { alarmTypes: ['overspeed'], channelIds: [robotId] })] });
+    const w = worker({ offsetMs: 0 });
+    const sos = await raise('sos');
+    await w.drain();
+    expect(robot2.received).toHaveLength(1);
+    expect(robot.received).toHaveLength(0);
+    expect((await records(sos)).map((r) => [r.channelId, r.status])).toEqual([[sosGroup, OUTBOX_DELIVERED]]);
+
+    await raise('overspeed');
+    await w.drain();
+    expect(robot.received).toHaveLength(1);
+    expect(robot2.received).toHaveLength(1);
+  });
+
+  it('sends to every webhook chosen, each signed with its own secret', async () => {
+    const a = await addWebhook('值班系统', hookA, SECRET_A);
+    const b = await addWebhook('工单系统', hookB, SECRET_B);
+    await route({ rules: [rule('全部告警', { channelIds: [a, b] })] });
+    const id = await raise('sos');
+    await worker({ offsetMs: 0 }).drain();
+    expect(hookA.received).toHaveLength(1);
+    expect(hookB.received).toHaveLength(1);
+    expect(signedWith(SECRET_A, hookA.received[0]!)).toBe(true);
+    expect(signedWith(SECRET_B, hookB.received[0]!)).toBe(true);
+    expect(signedWith(SECRET_B, hookA.received[0]!)).toBe(false);
+    expect(hookA.received.map(alarmIdOf)).toEqual([id]);
+    expect(hookB.received.map(alarmIdOf)).toEqual([id]);
+
+    // without rules every enabled webhook gets it too
+    await route({});
+    await store.notify.setChannelEnabled(tenantId, b, false, new Date());
+    await raise('overspeed');
+    await worker({ offsetMs: 0 }).drain();
+    expect(hookA.received).toHaveLength(2);
+    expect(hookB.received).toHaveLength(1);
+  });
+
+  it('skips a chosen channel that was disabled or deleted, and 推送记录 says so', async () => {
+    const off = await addWecom('停用群', robot2, false);
+    const gone = await addWecom('已删群', robot2);
+    const gone2 = await addWecom('也删了', robot2);
+    await route({ rules: [rule('紧急', { channelIds: [robotId, off, gone, gone2] })] });
+    await store.notify.deleteChannel(tenantId, gone);
+    await store.notify.deleteChannel(tenantId, gone2);
+    const id = await raise('sos');
+    await worker({ offsetMs: 0 }).drain();
+    expect(robot.received).toHaveLength(1);
+    expect(robot2.received).toHaveLength(0);
+    const rows = await records(id);
+    expect(rows.map((r) => [r.channel, r.status, r.tries, r.lastError]).sort()).toEqual([
+      ['removed', OUTBOX_SKIPPED, 0, `所选推送渠道（编号 ${gone}）已删除，未推送；请在推送设置中修改规则`],
+      ['removed', OUTBOX_SKIPPED, 0, `所选推送渠道（编号 ${gone2}）已删除，未推送；请在推送设置中修改规则`],
+      ['wecom', OUTBOX_SKIPPED, 0, '推送渠道「停用群」已停用，未推送'],
+      ['wecom', OUTBOX_DELIVERED, 1, null],
+    ].sort());
   });
 });
 
@@ -125,7 +204,7 @@ describe('免打扰时段', () => {
 
 describe('告警升级', () => {
   it('sends an alarm still 未处理 after N minutes to the second list once, even with two instances', async () => {
-    await route({ escalation: { enabled: true, afterMinutes: 30, minLevel: 'normal', channels: ['sms'], emails: [], phones: ['13900139000'] } });
+    await route({ escalation: { enabled: true, afterMinutes: 30, minLevel: 'normal', channels: ['sms'], channelIds: [], emails: [], phones: ['13900139000'] } });
     const old = await raise('sos', 40 * 60_000);
     const handled = await raise('powerCut', 40 * 60_000);
     await store.db.updateTable('alarms').set({ status: 1 }).where('id', '=', String(handled)).execute();
@@ -145,6 +224,65 @@ describe('告警升级', () => {
     const later = new EscalationJob({ store, log: quiet, now: () => new Date(Date.now() + 21 * 60_000) });
     expect(await later.runOnce()).toBe(1);
     expect((await records(fresh)).filter((r) => r.purpose === 'escalation')).toHaveLength(1);
+  });
+
+  it('reaches a chosen webhook once, signed, even with two instances', async () => {
+    const hook = await addWebhook('值班系统', hookA, SECRET_A);
+    await route({
+      rules: [rule('只发机器人', { channelIds: [robotId] })],
+      escalation: { enabled: true, afterMinutes: 30, minLevel: 'normal', channels: [], channelIds: [hook], emails: [], phones: [] },
+    });
+    const old = await raise('sos', 40 * 60_000);
+    const w = worker({ offsetMs: 0 });
+    await w.drain();
+    // the alarm itself went to the robot only
+    expect(hookA.received).toHaveLength(0);
+
+    const a = new EscalationJob({ store, log: quiet });
+    const b = new EscalationJob({ store, log: quiet });
+    await Promise.all([a.runOnce(), b.runOnce(), worker({ offsetMs: 0 }).drain()]);
+    await a.runOnce();
+    await w.drain();
+    await worker({ offsetMs: 0 }).drain();
+    expect(hookA.received.map(alarmIdOf)).toEqual([old]);
+    expect(signedWith(SECRET_A, hookA.received[0]!)).toBe(true);
+    expect(String(hookA.received[0]!.headers['idempotency-key'])).toBe(`alarm-${old}-escalation-webhook-${hook}`);
+  });
+});
+
+describe('Webhook 从推送设置迁入推送渠道 (0032)', () => {
+  it('moves the 推送设置 webhook into a channel that keeps its secret and keeps delivering; kinds in rules become every channel of the kind', async () => {
+    await store.db.deleteFrom('notify_channels').execute();
+    await notifyChannelChoice.down!(store.db);
+    // as 0030 left it: the address in 推送设置, the secret in the tenant's one webhook row, rules by kind
+    const url = `${hookA.origin}/legacy`;
+    await store.db.updateTable('alarm_push')
+      .set({ settings: JSON.stringify({ ...defaultPushSettings(), webhook: { enabled: true, url } }) }).where('tenant_id', '=', tenantId).execute();
+    const legacy = await store.notify.addChannel({ tenantId, kind: 'webhook', name: '', config: {}, secret: box.seal({ secret: SECRET_A }) }, new Date());
+    const group = await addWecom('值班群', robot);
+    await store.db.updateTable('notify_routing').set({
+      settings: JSON.stringify({
+        rules: [{ name: '紧急', alarmTypes: ['sos'], levels: [], channels: ['webhook', 'wecom', 'email'], emails: ['ops@example.com'], phones: [] }],
+        escalation: { enabled: false, afterMinutes: 30, minLevel: 'urgent', channels: ['wecom'], emails: [], phones: [] },
+      }),
+    }).where('tenant_id', '=', tenantId).execute();
+
+    await notifyChannelChoice.up(store.db);
+
+    expect((await store.notify.channels(tenantId, 'webhook')).map((c) => [c.id, c.name, c.enabled, c.config])).toEqual([[legacy, 'Webhook', true, { url }]]);
+    expect(await store.alarms.settings.push(tenantId)).not.toHaveProperty('webhook');
+    const routing = await store.notify.routing(tenantId);
+    expect(routing.rules[0]).toMatchObject({ channels: ['email'], channelIds: [legacy, group].sort((x, y) => x - y), emails: ['ops@example.com'] });
+    expect(routing.escalation).toMatchObject({ channels: [], channelIds: [group] });
+
+    const id = await raise('sos');
+    await worker({ offsetMs: 0 }).drain();
+    expect(hookA.received.map((r) => [r.url, alarmIdOf(r)])).toEqual([['/legacy', id]]);
+    expect(signedWith(SECRET_A, hookA.received[0]!)).toBe(true);
+    expect(robot.received).toHaveLength(1);
+    // several webhooks a tenant now
+    await addWebhook('第二个', hookB, SECRET_B);
+    expect(await store.notify.channels(tenantId, 'webhook')).toHaveLength(2);
   });
 });
 

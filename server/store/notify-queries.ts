@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { AlarmLevel, AlarmPushSettings } from '../../sdk/services/alarm-service';
+import { NOTIFY_ROUTED_KINDS, type AlarmLevel, type AlarmPushSettings } from '../../sdk/services/alarm-service';
 import { ALARM_TYPES, alarmLevel } from '../alarms/alarm-catalogue';
 import { atLeast, matchingRules, mergeRouting, quietHoursEnd, type NotifyRouting } from '../alarms/notify-routing';
 import type { Database } from './db-schema';
@@ -8,10 +8,10 @@ import type { Database } from './db-schema';
 export const OUTBOX_PENDING = '待发送';
 export const OUTBOX_DELIVERED = '已送达';
 export const OUTBOX_FAILED = '推送失败';
-
-/** Robot channels every alarm of the tenant goes to (the tenant's push types permitting). */
-const ROBOT_KINDS = ['dingtalk', 'wecom', 'feishu'] as const;
-type RobotKind = (typeof ROBOT_KINDS)[number];
+/** A rule or the escalation chose a channel that is disabled or deleted: nothing was sent, the row says why. */
+export const OUTBOX_SKIPPED = '已跳过';
+/** The outbox channel of a skipped row whose chosen channel no longer exists. */
+export const REMOVED_CHANNEL = 'removed';
 
 /** alarm: the alarm's own delivery; escalation: it was still 未处理 after the tenant's 告警升级 time. */
 export type DeliveryPurpose = 'alarm' | 'escalation';
@@ -88,27 +88,54 @@ interface Target {
   channel_id: number | null;
   recipient: string;
   rate_key: string | null;
+  /** Set on a row written already skipped: why (the chosen channel is disabled or deleted). */
+  skipped?: string;
 }
 
-/** Where deliveries go: the webhook URL, addresses, numbers and the tenant's enabled robots of some kinds. */
-async function targets(db: Kysely<Database>, tenantId: number, want: { webhook?: string; emails: readonly string[]; phones: readonly string[]; robots: ReadonlySet<RobotKind> }): Promise<Target[]> {
+/**
+ * Where deliveries go: addresses, numbers, and robots and webhooks of 推送渠道 — the chosen ones
+ * by id, or every enabled one (`'all'`: the tenant has no rules). A chosen channel that is disabled
+ * or deleted becomes a skipped row that says so.
+ */
+async function targets(db: Kysely<Database>, tenantId: number, want: { emails: readonly string[]; phones: readonly string[]; channelIds: readonly number[] | 'all' }): Promise<Target[]> {
   const out: Target[] = [];
   const seen = new Set<string>();
   const add = (t: Target) => {
-    const k = `${t.channel}\n${t.channel_id ?? ''}\n${t.recipient}`;
+    // a deleted channel has no row: its skip note (naming its number) tells two apart
+    const k = `${t.channel}\n${t.channel_id ?? ''}\n${t.recipient}\n${t.channel === REMOVED_CHANNEL ? t.skipped : ''}`;
     if (seen.has(k)) return;
     seen.add(k);
     out.push(t);
   };
-  if (want.webhook) add({ channel: 'webhook', channel_id: null, recipient: want.webhook, rate_key: null });
   for (const to of want.emails) add({ channel: 'email', channel_id: null, recipient: to, rate_key: `email:${tenantId}:${to.toLowerCase()}` });
   for (const phone of want.phones) add({ channel: 'sms', channel_id: null, recipient: phone, rate_key: `sms:${tenantId}:${phone}` });
-  if (want.robots.size > 0) {
-    const robots = await db.selectFrom('notify_channels').select(['id', 'kind'])
-      .where('tenant_id', '=', tenantId).where('enabled', '=', true).where('kind', 'in', [...want.robots]).orderBy('id').execute();
-    for (const r of robots) add({ channel: r.kind, channel_id: r.id, recipient: '', rate_key: `${r.kind}:${r.id}` });
+  if (want.channelIds !== 'all' && want.channelIds.length === 0) return out;
+  let q = db.selectFrom('notify_channels').select(['id', 'kind', 'name', 'enabled', 'config'])
+    .where('tenant_id', '=', tenantId).where('kind', 'in', [...NOTIFY_ROUTED_KINDS]);
+  q = want.channelIds === 'all' ? q.where('enabled', '=', true) : q.where('id', 'in', [...want.channelIds]);
+  const found = new Map((await q.orderBy('id').execute()).map((c) => [c.id, c]));
+  const ids = want.channelIds === 'all' ? [...found.keys()] : [...new Set(want.channelIds)];
+  for (const id of ids) {
+    const c = found.get(id);
+    if (!c) {
+      add({ channel: REMOVED_CHANNEL, channel_id: null, recipient: '', rate_key: null, skipped: `所选推送渠道（编号 ${id}）已删除，未推送；请在推送设置中修改规则` });
+      continue;
+    }
+    const name = c.name || c.kind;
+    const url = c.kind === 'webhook' ? String((c.config as { url?: unknown } | null)?.url ?? '') : '';
+    if (!c.enabled) add({ channel: c.kind, channel_id: c.id, recipient: url, rate_key: null, skipped: `推送渠道「${name}」已停用，未推送` });
+    else if (c.kind === 'webhook') {
+      if (url) add({ channel: 'webhook', channel_id: c.id, recipient: url, rate_key: null });
+      else add({ channel: 'webhook', channel_id: c.id, recipient: '', rate_key: null, skipped: `推送渠道「${name}」没有推送地址，未推送` });
+    } else add({ channel: c.kind, channel_id: c.id, recipient: '', rate_key: `${c.kind}:${c.id}` });
   }
   return out;
+}
+
+/** An outbox row of a target: a skipped one is written already finished, never tried. */
+function outboxValues(t: Target, at: Date) {
+  const { skipped, ...row } = t;
+  return skipped ? { ...row, status: OUTBOX_SKIPPED, last_error: skipped, updated_at: at } : row;
 }
 
 async function routingOf(db: Kysely<Database>, tenantId: number): Promise<NotifyRouting> {
@@ -121,13 +148,12 @@ async function levelOf(db: Kysely<Database>, tenantId: number, alarmType: string
   return alarmLevel(alarmType, own?.level);
 }
 
-const robotsIn = (channels: readonly string[]) => new Set(ROBOT_KINDS.filter((k) => channels.includes(k)));
-
 /**
  * Writes the deliveries of a just-recorded alarm to the outbox, in the caller's transaction (the
- * one that inserted the alarm). Without 推送规则: one row per channel and recipient the tenant's
- * 推送设置 and robot channels name. With rules: the channels and recipients of every rule covering
- * the alarm's type and level. In 免打扰时段 a row below the chosen level waits until they end.
+ * one that inserted the alarm). Without 推送规则: one row per recipient of the tenant's 推送设置
+ * and per enabled robot and webhook of 推送渠道. With rules: the recipients and the chosen robots
+ * and webhooks of every rule covering the alarm's type and level (a disabled or deleted one as a
+ * row 已跳过 that says so). In 免打扰时段 a row below the chosen level waits until they end.
  * Resolves with how many.
  */
 export async function enqueueAlarmDeliveries(db: Kysely<Database>, alarm: { id: number; tenantId: number; alarmType: string }, now = new Date()): Promise<number> {
@@ -139,27 +165,24 @@ export async function enqueueAlarmDeliveries(db: Kysely<Database>, alarm: { id: 
   let rows: Target[];
   if (routing.rules.length === 0) {
     rows = await targets(db, alarm.tenantId, {
-      webhook: s.webhook?.enabled && s.webhook.url ? s.webhook.url : undefined,
       emails: s.email?.enabled ? (s.email.to ?? []) : [],
       phones: s.sms?.enabled ? (s.sms.phones ?? []) : [],
-      robots: new Set(ROBOT_KINDS),
+      channelIds: 'all',
     });
   } else {
     const rules = matchingRules(routing, alarm.alarmType, level);
-    const channels = rules.flatMap((r) => r.channels);
     rows = await targets(db, alarm.tenantId, {
-      webhook: channels.includes('webhook') && s.webhook?.url ? s.webhook.url : undefined,
       emails: rules.filter((r) => r.channels.includes('email')).flatMap((r) => r.emails),
       phones: rules.filter((r) => r.channels.includes('sms')).flatMap((r) => r.phones),
-      robots: robotsIn(channels),
+      channelIds: rules.flatMap((r) => r.channelIds),
     });
   }
   if (rows.length === 0) return 0;
   const held = atLeast(level, routing.quietHours.minLevel) ? undefined : quietHoursEnd(routing.quietHours, now);
   await db.insertInto('notify_outbox')
     .values(rows.map((r, i) => ({
-      ...r, tenant_id: alarm.tenantId, alarm_id: alarm.id, idempotency_key: `alarm-${alarm.id}-${r.channel}-${i + 1}`,
-      ...(held && { next_try_at: held, held_until: held }),
+      ...outboxValues(r, now), tenant_id: alarm.tenantId, alarm_id: alarm.id, idempotency_key: `alarm-${alarm.id}-${r.channel}-${i + 1}`,
+      ...(held && !r.skipped && { next_try_at: held, held_until: held }),
     })))
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .execute();
@@ -186,7 +209,7 @@ export async function enqueueEscalations(db: Kysely<Database>, now: Date, opts: 
       .filter((a) => (!Array.isArray(pushed) || pushed.includes(a)) && atLeast(alarmLevel(a, own.get(a)), e.minLevel));
     if (types.length === 0) continue;
     const to = await targets(db, t.tenant_id, {
-      emails: e.channels.includes('email') ? e.emails : [], phones: e.channels.includes('sms') ? e.phones : [], robots: robotsIn(e.channels),
+      emails: e.channels.includes('email') ? e.emails : [], phones: e.channels.includes('sms') ? e.phones : [], channelIds: e.channelIds,
     });
     if (to.length === 0) continue;
     const due = await db.selectFrom('alarms as a').select(['a.id', 'a.alarm_type'])
@@ -201,10 +224,10 @@ export async function enqueueEscalations(db: Kysely<Database>, now: Date, opts: 
       const level = alarmLevel(a.alarm_type, own.get(a.alarm_type));
       const held = atLeast(level, routing.quietHours.minLevel) ? undefined : quietHoursEnd(routing.quietHours, now);
       const res = await db.insertInto('notify_outbox')
-        .values(to.map((r) => ({
-          ...r, tenant_id: t.tenant_id, alarm_id: a.id, purpose: 'escalation', created_at: now, updated_at: now,
-          idempotency_key: `alarm-${a.id}-escalation-${r.channel}-${r.channel_id ?? r.recipient}`,
-          next_try_at: held ?? now, ...(held && { held_until: held }),
+        .values(to.map((r, i) => ({
+          ...outboxValues(r, now), tenant_id: t.tenant_id, alarm_id: a.id, purpose: 'escalation', created_at: now, updated_at: now,
+          idempotency_key: `alarm-${a.id}-escalation-${r.channel}-${r.channel_id ?? (r.recipient || i + 1)}`,
+          next_try_at: held ?? now, ...(held && !r.skipped && { held_until: held }),
         })))
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .executeTakeFirst();
@@ -382,14 +405,17 @@ export class NotifyQueries {
     return row.id;
   }
 
-  /** The tenant's webhook signing secret (encrypted), made by `create` the first time it is needed. */
-  async webhookSecret(tenantId: number, create: () => string): Promise<string> {
-    const existing = await this.db.selectFrom('notify_channels').select('secret').where('tenant_id', '=', tenantId).where('kind', '=', 'webhook').executeTakeFirst();
-    if (existing?.secret) return existing.secret;
-    await sql`insert into notify_channels (tenant_id, kind, name, config, secret) values (${tenantId}, 'webhook', '', '{}'::jsonb, ${create()})
-      on conflict (tenant_id) where kind = 'webhook' do nothing`.execute(this.db);
-    const row = await this.db.selectFrom('notify_channels').select('secret').where('tenant_id', '=', tenantId).where('kind', '=', 'webhook').executeTakeFirstOrThrow();
-    return row.secret!;
+  /**
+   * A webhook channel's signing secret (encrypted), made by `create` the first time it is needed
+   * (a webhook moved over from 推送设置 without one); undefined when the channel is gone.
+   */
+  async webhookSecret(channelId: number, create: () => string): Promise<string | undefined> {
+    const existing = await this.db.selectFrom('notify_channels').select('secret').where('id', '=', channelId).executeTakeFirst();
+    if (!existing || existing.secret) return existing?.secret ?? undefined;
+    // two instances at once: the first secret written is the one both use
+    await this.db.updateTable('notify_channels').set({ secret: create() }).where('id', '=', channelId).where('kind', '=', 'webhook').where('secret', 'is', null).execute();
+    const row = await this.db.selectFrom('notify_channels').select('secret').where('id', '=', channelId).executeTakeFirst();
+    return row?.secret ?? undefined;
   }
 
   /** Changes a channel of the tenant (its secret already encrypted); whether it was the tenant's. */

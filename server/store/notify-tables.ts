@@ -27,7 +27,7 @@ export interface NotifyOutboxTable {
   channel_id: number | null;
   recipient: ColumnType<string, string | undefined, string>;
   idempotency_key: string;
-  /** 待发送 | 已送达 | 推送失败 */
+  /** 待发送 | 已送达 | 推送失败 | 已跳过 (a chosen channel disabled or deleted) */
   status: ColumnType<string, string | undefined, string>;
   tries: ColumnType<number, number | undefined, number>;
   next_try_at: Timestamp;

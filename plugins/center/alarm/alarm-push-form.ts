@@ -5,15 +5,13 @@ export interface PushForm {
   popup: boolean;
   sound: boolean;
   alarmTypes: string[];
-  webhookEnabled: boolean;
-  webhookUrl: string;
   emailEnabled: boolean;
   emails: string;
   smsEnabled: boolean;
   phones: string;
 }
 
-export type PushErrors = Partial<Record<'alarmTypes' | 'webhookUrl' | 'emails' | 'phones', string>>;
+export type PushErrors = Partial<Record<'alarmTypes' | 'emails' | 'phones', string>>;
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 const PHONE = /^1\d{10}$/;
@@ -33,8 +31,6 @@ export function toPushForm(p: AlarmPushSettings): PushForm {
     popup: p.popup,
     sound: p.sound,
     alarmTypes: [...p.alarmTypes],
-    webhookEnabled: p.webhook.enabled,
-    webhookUrl: p.webhook.url,
     emailEnabled: p.email.enabled,
     emails: p.email.to.join('\n'),
     smsEnabled: p.sms.enabled,
@@ -42,22 +38,9 @@ export function toPushForm(p: AlarmPushSettings): PushForm {
   };
 }
 
-/** An http or https URL with a host. */
-export function isWebhookUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
 /** Problems of the form, in Chinese. */
 export function checkPushForm(f: PushForm): PushErrors {
   const errors: PushErrors = {};
-  const url = f.webhookUrl.trim();
-  if (f.webhookEnabled && !url) errors.webhookUrl = '请输入 Webhook 地址';
-  else if (url && !isWebhookUrl(url)) errors.webhookUrl = 'Webhook 地址必须是 http:// 或 https:// 开头的网址';
   const emails = splitList(f.emails);
   const badEmail = emails.find((e) => !EMAIL.test(e));
   if (badEmail) errors.emails = `邮箱格式不正确：${badEmail}`;
@@ -77,7 +60,6 @@ export function pushBody(f: PushForm): AlarmPushSettings {
     popup: f.popup,
     sound: f.sound,
     alarmTypes: [...f.alarmTypes],
-    webhook: { enabled: f.webhookEnabled, url: f.webhookUrl.trim() },
     email: { enabled: f.emailEnabled, to: [...new Set(splitList(f.emails))] },
     sms: { enabled: f.smsEnabled, phones: [...new Set(splitList(f.phones))] },
   };

@@ -104,7 +104,7 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
         <Switch className={s.wide} label="启用" checked={enabled} onChange={(_, d) => setEnabled(d.checked)} />
         {NOTIFY_CHANNEL_FIELDS[kind].map(field)}
       </div>
-      {kind === 'webhook' && <Text size={200} className={s.hint}>推送地址与「推送设置」中的 Webhook 地址是同一个。</Text>}
+      {kind === 'webhook' && <Text size={200} className={s.hint}>可添加多个 Webhook，各用各的签名密钥；推送规则与告警升级可按名称选择。</Text>}
     </FormDialog>
   );
 }

@@ -7,8 +7,8 @@ import {
   AlarmService,
   expectOk,
   HttpService,
-  Input,
   MODULE_ALARM_TYPES,
+  NavigationService,
   NETWORK_ERROR_MESSAGE,
   Textarea,
   ToastService,
@@ -39,12 +39,13 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** 推送设置: the alarm tip (popup, sound), the types pushed, and webhook, e-mail and SMS delivery. */
+/** 推送设置: the alarm tip (popup, sound), the types pushed, e-mail and SMS delivery, and the routing; webhooks and robots are 推送渠道's. */
 export default function AlarmPushPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const alarms = useService<AlarmService>(AlarmService);
+  const nav = useService<NavigationService>(NavigationService);
   const [saved, setSaved] = useState<AlarmPushSettings>();
   const [form, setForm] = useState<PushForm>();
   const [errors, setErrors] = useState<PushErrors>({});
@@ -131,11 +132,16 @@ export default function AlarmPushPage() {
               </div>
             ))}
           </section>
-          <section className={s.section} aria-label="Webhook">
-            <Switch label="Webhook 推送" checked={form.webhookEnabled} onChange={(_, d) => set({ webhookEnabled: d.checked })} />
-            <Field label="Webhook 地址" className={s.wide} {...state(errors.webhookUrl)}>
-              <Input value={form.webhookUrl} maxLength={500} placeholder="https://example.com/alarm" onChange={(_, d) => set({ webhookUrl: d.value })} />
-            </Field>
+          <section className={s.section} aria-label="Webhook 与机器人">
+            <Text weight="semibold">Webhook 与机器人</Text>
+            <Text size={200} className={s.muted}>
+              Webhook 和钉钉、企业微信、飞书机器人在「推送渠道」中添加，可以添加多个，各有自己的地址和密钥；推送规则和告警升级按名称选择它们。
+            </Text>
+            <div>
+              <Button size="small" onClick={() => nav.navigate('/center/notifyChannel')}>
+                前往推送渠道
+              </Button>
+            </div>
           </section>
           <section className={s.section} aria-label="邮件">
             <Switch label="邮件推送" checked={form.emailEnabled} onChange={(_, d) => set({ emailEnabled: d.checked })} />

@@ -16,7 +16,6 @@ const PUSH: AlarmPushSettings = {
   popup: true,
   sound: true,
   alarmTypes: ['sos', 'overspeed'],
-  webhook: { enabled: false, url: '' },
   email: { enabled: false, to: [] },
   sms: { enabled: false, phones: [] },
 };
@@ -124,7 +123,7 @@ describe('告警设置', () => {
 });
 
 describe('推送设置', () => {
-  it('saves popup, sound, the types, webhook, e-mail and SMS; the alarm tip uses the saved settings at once', async () => {
+  it('saves popup, sound, the types, e-mail and SMS; the alarm tip uses the saved settings at once', async () => {
     kit.forget();
     const { kernel } = await kit.render(<AlarmPushPage />);
     await screen.findByText('推送的告警类型（已选 2 种）');
@@ -133,8 +132,6 @@ describe('推送设置', () => {
     fireEvent.click(screen.getByRole('switch', { name: '声音提醒' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '超速报警' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '进入围栏' }));
-    fireEvent.click(screen.getByRole('switch', { name: 'Webhook 推送' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Webhook 地址' }), { target: { value: ' https://hooks.example.com/alarm ' } });
     fireEvent.click(screen.getByRole('switch', { name: '邮件推送' }));
     fireEvent.change(screen.getByRole('textbox', { name: /接收邮箱/ }), { target: { value: 'ops@example.com\nboss@example.com, ops@example.com' } });
     fireEvent.change(screen.getByRole('textbox', { name: /接收手机号/ }), { target: { value: '13800138000' } });
@@ -144,7 +141,6 @@ describe('推送设置', () => {
       popup: true,
       sound: false,
       alarmTypes: ['sos', 'fenceEnter'],
-      webhook: { enabled: true, url: 'https://hooks.example.com/alarm' },
       email: { enabled: true, to: ['ops@example.com', 'boss@example.com'] },
       sms: { enabled: false, phones: ['13800138000'] },
     };
@@ -153,17 +149,26 @@ describe('推送设置', () => {
     expect(await kit.server.store.alarms.settings.push(tenantId)).toMatchObject(expected);
   });
 
-  it('refuses a webhook that is not http(s), a bad e-mail or phone, and enabled channels without recipients', async () => {
+  it('has no webhook of its own: it points to 推送渠道, where webhooks and robots are added', async () => {
+    kit.forget();
+    await kit.render(<AlarmPushPage />);
+    const section = await screen.findByRole('region', { name: 'Webhook 与机器人' });
+    expect(within(section).getByText(/Webhook 和钉钉、企业微信、飞书机器人在「推送渠道」中添加/)).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Webhook 推送' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Webhook 地址' })).toBeNull();
+    fireEvent.click(within(section).getByRole('button', { name: '前往推送渠道' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/center/notifyChannel'));
+  });
+
+  it('refuses a bad e-mail or phone, and enabled channels without recipients', async () => {
     await kit.server.store.alarms.settings.savePush(tenantId, PUSH, new Date());
     kit.forget();
     await kit.render(<AlarmPushPage />);
     await screen.findByText('推送的告警类型（已选 2 种）');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Webhook 地址' }), { target: { value: 'ftp://example.com/x' } });
     fireEvent.click(screen.getByRole('switch', { name: '邮件推送' }));
     fireEvent.change(screen.getByRole('textbox', { name: /接收手机号/ }), { target: { value: '13800138000\n12345' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('Webhook 地址必须是 http:// 或 https:// 开头的网址')).toBeTruthy();
-    expect(screen.getByText('请至少填写一个接收邮箱')).toBeTruthy();
+    expect(await screen.findByText('请至少填写一个接收邮箱')).toBeTruthy();
     expect(screen.getByText('手机号格式不正确：12345')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: /接收邮箱/ }), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));

@@ -7,13 +7,17 @@ import {
   HttpService,
   Input,
   NETWORK_ERROR_MESSAGE,
+  NOTIFY_CHANNEL_KIND_NAMES,
   NOTIFY_ROUTE_CHANNELS,
+  NOTIFY_ROUTED_KINDS,
+  NotifyApi,
   NOTIFY_ROUTING_LIST_PATH,
   NOTIFY_ROUTING_SAVE_PATH,
   Textarea,
   ToastService,
   useService,
   type AlarmLevel,
+  type NotifyChannelView,
   type NotifyEscalation,
   type NotifyRouteChannel,
   type NotifyRouting,
@@ -31,6 +35,7 @@ interface RuleForm {
   alarmTypes: string[];
   levels: AlarmLevel[];
   channels: NotifyRouteChannel[];
+  channelIds: number[];
   emails: string;
   phones: string;
 }
@@ -55,9 +60,13 @@ const toBody = (f: RoutingForm): NotifyRouting => ({
   },
 });
 
-/** Chinese messages by field key ('rule.0.name', 'quiet.start', 'escalation.afterMinutes' …). */
-function check(f: RoutingForm): Record<string, string> {
+/** Chinese messages by field key ('rule.0.name', 'quiet.start', 'escalation.afterMinutes' …); `known`: the ids of 推送渠道's robots and webhooks. */
+function check(f: RoutingForm, known: ReadonlySet<number>): Record<string, string> {
   const e: Record<string, string> = {};
+  const chosen = (key: string, c: { channels: readonly string[]; channelIds: readonly number[] }) => {
+    if (c.channels.length === 0 && c.channelIds.length === 0) e[`${key}.channels`] = '请至少选择一个推送通道';
+    else if (c.channelIds.some((id) => !known.has(id))) e[`${key}.channels`] = '所选渠道已删除，请取消选择';
+  };
   const recipients = (key: string, channels: readonly string[], emails: string, phones: string) => {
     const badEmail = splitList(emails).find((x) => !EMAIL.test(x));
     const badPhone = splitList(phones).find((x) => !PHONE.test(x));
@@ -76,7 +85,7 @@ function check(f: RoutingForm): Record<string, string> {
     if (!name) e[`rule.${i}.name`] = '请填写规则名称';
     else if (names.has(name)) e[`rule.${i}.name`] = '规则名称重复';
     names.add(name);
-    if (r.channels.length === 0) e[`rule.${i}.channels`] = '请至少选择一个推送通道';
+    chosen(`rule.${i}`, r);
     recipients(`rule.${i}`, r.channels, r.emails, r.phones);
   });
   if (!TIME.test(f.quiet.start)) e['quiet.start'] = '开始时间应为 HH:MM，例如 22:00';
@@ -85,7 +94,7 @@ function check(f: RoutingForm): Record<string, string> {
   const minutes = Number(f.escalation.afterMinutes);
   if (!/^\d+$/.test(f.escalation.afterMinutes.trim()) || minutes < 1 || minutes > 1440) e['escalation.afterMinutes'] = '升级时间应为 1 到 1440 分钟的整数';
   if (f.escalation.enabled) {
-    if (f.escalation.channels.length === 0) e['escalation.channels'] = '请至少选择一个推送通道';
+    chosen('escalation', f.escalation);
     recipients('escalation', f.escalation.channels, f.escalation.emails, f.escalation.phones);
   }
   return e;
@@ -104,7 +113,10 @@ const useStyles = makeStyles({
 });
 
 const levelName = (l: AlarmLevel) => ALARM_LEVELS.find((x) => x.level === l)!.name;
-const emptyRule = (n: number): RuleForm => ({ name: `规则${n}`, alarmTypes: [], levels: [], channels: [], emails: '', phones: '' });
+const emptyRule = (n: number): RuleForm => ({ name: `规则${n}`, alarmTypes: [], levels: [], channels: [], channelIds: [], emails: '', phones: '' });
+const ROUTED = new Set<string>(NOTIFY_ROUTED_KINDS);
+/** A robot or webhook as a rule lists it: its name, kind, and whether it is off. */
+const channelLabel = (c: NotifyChannelView) => `${c.name}（${NOTIFY_CHANNEL_KIND_NAMES[c.kind]}${c.enabled ? '' : '，已停用，不会推送'}）`;
 const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== value), value] : list.filter((x) => x !== value));
 
 /**
@@ -121,8 +133,17 @@ export function NotifyRoutingSection() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  /** 推送渠道's robots and webhooks: the form waits for them, so a rule shows its channels by name at once. */
+  const [routable, setRoutable] = useState<NotifyChannelView[]>();
 
   useEffect(() => {
+    http
+      .call(NotifyApi.channels, {})
+      .then((res) => setRoutable(expectOk(res).filter((c) => ROUTED.has(c.kind))))
+      .catch((e: unknown) => {
+        setRoutable([]);
+        setServerError(`推送渠道加载失败：${e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE}`);
+      });
     http
       .postJson<NotifyRouting>(NOTIFY_ROUTING_LIST_PATH, {})
       .then((res) => {
@@ -133,7 +154,7 @@ export function NotifyRoutingSection() {
       .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
   }, [http]);
 
-  if (!form) return serverError ? <MessageBar intent="error"><MessageBarBody>{serverError}</MessageBarBody></MessageBar> : null;
+  if (!form || !routable) return serverError ? <MessageBar intent="error"><MessageBarBody>{serverError}</MessageBarBody></MessageBar> : null;
 
   const state = (key: string) => ({ validationMessage: errors[key], validationState: errors[key] ? ('error' as const) : ('none' as const) });
   const errorText = (key: string) =>
@@ -146,8 +167,9 @@ export function NotifyRoutingSection() {
   const setQuiet = (patch: Partial<RoutingForm['quiet']>) => setForm({ ...form, quiet: { ...form.quiet, ...patch } });
   const setEsc = (patch: Partial<RoutingForm['escalation']>) => setForm({ ...form, escalation: { ...form.escalation, ...patch } });
 
+  const known = new Set(routable.map((c) => c.id));
   const save = async () => {
-    const found = check(form);
+    const found = check(form, known);
     setErrors(found);
     setServerError(undefined);
     if (Object.keys(found).length) return;
@@ -179,6 +201,23 @@ export function NotifyRoutingSection() {
     </div>
   );
 
+  /** 邮件, 短信 and each robot and webhook of 推送渠道 by name; a chosen one since deleted, to be unticked. */
+  const channelPicks = (label: string, title: string, c: { channels: readonly NotifyRouteChannel[]; channelIds: readonly number[] }, set: (p: { channels?: NotifyRouteChannel[]; channelIds?: number[] }) => void) => (
+    <div className={s.checks} role="group" aria-label={label}>
+      <Text size={200} className={s.muted}>{title}：</Text>
+      {NOTIFY_ROUTE_CHANNELS.map((x) => (
+        <Checkbox key={x.channel} label={x.name} checked={c.channels.includes(x.channel)} onChange={(_, d) => set({ channels: toggle(c.channels, x.channel, !!d.checked) })} />
+      ))}
+      {routable.map((x) => (
+        <Checkbox key={x.id} label={channelLabel(x)} checked={c.channelIds.includes(x.id)} onChange={(_, d) => set({ channelIds: toggle(c.channelIds, x.id, !!d.checked) })} />
+      ))}
+      {c.channelIds.filter((id) => !known.has(id)).map((id) => (
+        <Checkbox key={id} className={s.error} label={`已删除的渠道（编号 ${id}），不会推送`} checked onChange={() => set({ channelIds: c.channelIds.filter((x) => x !== id) })} />
+      ))}
+      {routable.length === 0 && <Text size={200} className={s.muted}>（机器人和 Webhook 请先在「推送渠道」中添加）</Text>}
+    </div>
+  );
+
   return (
     <>
       <section className={s.section} aria-label="推送规则">
@@ -189,7 +228,7 @@ export function NotifyRoutingSection() {
           </Button>
         </div>
         <Text size={200} className={s.muted}>
-          未设置规则时，推送的告警发给上方的全部接收人和机器人；设置规则后，告警按规则的类型和级别发给规则的通道和接收人。同一接收人每分钟最多一条消息，其间的告警合并为一条发送。
+          未设置规则时，推送的告警发给上方的全部接收人，以及推送渠道中启用的全部机器人和 Webhook；设置规则后，告警按规则的类型和级别只发给规则选择的渠道和接收人，已停用或已删除的渠道跳过并在推送记录中注明。同一接收人每分钟最多一条消息，其间的告警合并为一条发送。
         </Text>
         {form.rules.map((r, i) => (
           <div key={i} className={s.rule} role="group" aria-label={`规则 ${i + 1}`}>
@@ -220,12 +259,7 @@ export function NotifyRoutingSection() {
                 <Checkbox key={l.level} label={l.name} checked={r.levels.includes(l.level)} onChange={(_, d) => setRule(i, { levels: toggle(r.levels, l.level, !!d.checked) })} />
               ))}
             </div>
-            <div className={s.checks} role="group" aria-label={`规则 ${i + 1} 推送通道`}>
-              <Text size={200} className={s.muted}>推送通道：</Text>
-              {NOTIFY_ROUTE_CHANNELS.map((c) => (
-                <Checkbox key={c.channel} label={c.name} checked={r.channels.includes(c.channel)} onChange={(_, d) => setRule(i, { channels: toggle(r.channels, c.channel, !!d.checked) })} />
-              ))}
-            </div>
+            {channelPicks(`规则 ${i + 1} 推送通道`, '推送通道', r, (p) => setRule(i, p))}
             {errorText(`rule.${i}.channels`)}
             {recipientFields(`rule.${i}`, '', r.channels, r.emails, r.phones, (p) => setRule(i, p))}
           </div>
@@ -266,17 +300,7 @@ export function NotifyRoutingSection() {
             </Select>
           </Field>
         </div>
-        <div className={s.checks} role="group" aria-label="升级推送通道">
-            <Text size={200} className={s.muted}>升级推送通道：</Text>
-            {NOTIFY_ROUTE_CHANNELS.filter((c) => c.channel !== 'webhook').map((c) => (
-              <Checkbox
-                key={c.channel}
-                label={c.name}
-                checked={form.escalation.channels.includes(c.channel as NotifyEscalation['channels'][number])}
-                onChange={(_, d) => setEsc({ channels: toggle(form.escalation.channels, c.channel as NotifyEscalation['channels'][number], !!d.checked) })}
-              />
-            ))}
-        </div>
+        {channelPicks('升级推送通道', '升级推送通道', form.escalation, setEsc)}
         {errorText('escalation.channels')}
         {recipientFields('escalation', '升级', form.escalation.channels, form.escalation.emails, form.escalation.phones, setEsc)}
         <Text size={200} className={s.muted}>

@@ -9,27 +9,12 @@ const ALARM_PUSH_RESOURCE = 400302;
 const MAX_RECIPIENTS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
+const WEBHOOK_MOVED = 'Webhook 已移至「推送渠道」，请在推送渠道页面添加 Webhook 渠道';
 
 const bool = (title: string) => ({ type: 'boolean', title });
 const list = (title: string, itemTitle: string, maxLength: number) => ({
   type: 'array', title, maxItems: MAX_RECIPIENTS, items: { type: 'string', title: itemTitle, maxLength },
 });
-
-function webhookUrl(raw: string, enabled: boolean): string {
-  const url = raw.trim();
-  if (!url) {
-    if (enabled) throw badInput('请填写推送地址');
-    return '';
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw badInput('推送地址格式不正确，应以 http:// 或 https:// 开头');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw badInput('推送地址格式不正确，应以 http:// 或 https:// 开头');
-  return url;
-}
 
 function recipients(values: readonly string[], pattern: RegExp, wrong: string): string[] {
   const out = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -37,8 +22,13 @@ function recipients(values: readonly string[], pattern: RegExp, wrong: string): 
   return out;
 }
 
+/** An older client's body still names the webhook, which now lives in 推送渠道. */
+type PushBody = AlarmPushSettings & { webhook?: { enabled: boolean; url: string } };
+
 /** The input checked and normalised (trimmed, duplicates removed); throws a Chinese 400 otherwise. */
-function checkPush(input: AlarmPushSettings): AlarmPushSettings {
+function checkPush(input: PushBody): AlarmPushSettings {
+  // switched off it asks for nothing; switched on it would be lost: say where webhooks are now
+  if (input.webhook?.enabled) throw badInput(WEBHOOK_MOVED);
   const alarmTypes = [...new Set(input.alarmTypes)];
   for (const t of alarmTypes) if (!alarmTypeInfo(t)) throw badInput(`告警类型 ${t} 不存在`);
   const to = recipients(input.email.to, EMAIL, '邮箱格式不正确');
@@ -49,7 +39,6 @@ function checkPush(input: AlarmPushSettings): AlarmPushSettings {
     popup: input.popup,
     sound: input.sound,
     alarmTypes,
-    webhook: { enabled: input.webhook.enabled, url: webhookUrl(input.webhook.url, input.webhook.enabled) },
     email: { enabled: input.email.enabled, to },
     sms: { enabled: input.sms.enabled, phones },
   };
@@ -58,15 +47,15 @@ function checkPush(input: AlarmPushSettings): AlarmPushSettings {
 export const listAlarmPushRoute = sessionRoute({
   method: 'POST',
   url: '/car/v4/api/alarm/push/listAlarmPushInfo.json',
-  summary: '推送设置：弹窗、声音、推送的告警类型、Webhook、邮件、短信（本租户）',
+  summary: '推送设置：弹窗、声音、推送的告警类型、邮件、短信（本租户）；Webhook 与机器人在推送渠道中设置',
   resource: ALARM_PUSH_RESOURCE,
   handler: async ({ user, deps }) => mergePushSettings(await deps.store.alarms.settings.push(user.tenantId)),
 });
 
-export const configAlarmPushRoute = sessionRoute<unknown, AlarmPushSettings>({
+export const configAlarmPushRoute = sessionRoute<unknown, PushBody>({
   method: 'POST',
   url: '/car/v4/api/alarm/push/configAlarmPush.json',
-  summary: '保存推送设置（本租户）',
+  summary: '保存推送设置（本租户）；旧版的 webhook 字段仍可提交，但只能是关闭状态（Webhook 在推送渠道中设置）',
   resource: ALARM_PUSH_RESOURCE,
   schema: {
     body: object(
@@ -74,11 +63,11 @@ export const configAlarmPushRoute = sessionRoute<unknown, AlarmPushSettings>({
         popup: bool('弹窗提醒'),
         sound: bool('声音提醒'),
         alarmTypes: { type: 'array', title: '推送的告警类型', maxItems: 100, items: { type: 'string', title: '告警类型', maxLength: 50 } },
-        webhook: object({ enabled: bool('Webhook 开关'), url: { type: 'string', title: '推送地址', maxLength: 500 } }, ['enabled', 'url']),
+        webhook: object({ enabled: bool('Webhook 开关'), url: { type: 'string', title: '推送地址', maxLength: 500 } }),
         email: object({ enabled: bool('邮件开关'), to: list('接收邮箱', '邮箱', 100) }, ['enabled', 'to']),
         sms: object({ enabled: bool('短信开关'), phones: list('接收手机号', '手机号', 20) }, ['enabled', 'phones']),
       },
-      ['popup', 'sound', 'alarmTypes', 'webhook', 'email', 'sms'],
+      ['popup', 'sound', 'alarmTypes', 'email', 'sms'],
     ),
   },
   handler: async (ctx) => {

@@ -129,25 +129,28 @@ describe('alarm controls (告警设置)', () => {
 
 describe('push settings (推送设置)', () => {
   const valid = {
-    popup: false, sound: true, alarmTypes: ['sos', 'fenceEnter'], webhook: { enabled: true, url: 'https://hooks.example.com/tianlu' },
+    popup: false, sound: true, alarmTypes: ['sos', 'fenceEnter'],
     email: { enabled: true, to: ['ops@example.com', ' ops@example.com '] }, sms: { enabled: false, phones: [] },
   };
 
   it('answers defaults, then saves and normalises the tenant’s own', async () => {
-    const defaults = await admin.postJson<{ popup: boolean; alarmTypes: string[]; webhook: object }>(LIST_PUSH, {});
-    expect(defaults.obj).toMatchObject({ popup: true, sound: true, webhook: { enabled: false, url: '' }, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } });
+    const defaults = await admin.postJson<{ popup: boolean; alarmTypes: string[] }>(LIST_PUSH, {});
+    expect(defaults.obj).toMatchObject({ popup: true, sound: true, email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } });
+    // webhooks are channels of 推送渠道
+    expect(defaults.obj).not.toHaveProperty('webhook');
     expect(defaults.obj.alarmTypes).toHaveLength(ALARM_TYPES.length);
     const saved = await admin.postJson(CONFIG_PUSH, valid);
     expect(saved).toMatchObject({ flag: 1, obj: { ...valid, email: { enabled: true, to: ['ops@example.com'] } } });
     expect((await admin.postJson(LIST_PUSH, {})).obj).toEqual(saved.obj);
     expect((await other.postJson<{ popup: boolean }>(LIST_PUSH, {})).obj.popup).toBe(true);
+    // an older client's webhook field, switched off, is taken and ignored
+    expect(await admin.postJson(CONFIG_PUSH, { ...valid, webhook: { enabled: false, url: '' } })).toMatchObject({ flag: 1, obj: saved.obj });
   });
 
   it('refuses bad addresses in Chinese and keeps what was saved', async () => {
     const before = (await admin.postJson(LIST_PUSH, {})).obj;
     const bad = async (patch: object, msg: string) => expect(await admin.postJson(CONFIG_PUSH, { ...valid, ...patch })).toMatchObject({ flag: 400, msg });
-    await bad({ webhook: { enabled: true, url: 'ftp://x.example.com' } }, '推送地址格式不正确，应以 http:// 或 https:// 开头');
-    await bad({ webhook: { enabled: true, url: '' } }, '请填写推送地址');
+    await bad({ webhook: { enabled: true, url: 'https://hooks.example.com/tianlu' } }, 'Webhook 已移至「推送渠道」，请在推送渠道页面添加 Webhook 渠道');
     await bad({ email: { enabled: true, to: ['not-an-address'] } }, '邮箱格式不正确：not-an-address');
     await bad({ sms: { enabled: true, phones: [] } }, '请填写接收手机号');
     await bad({ sms: { enabled: false, phones: ['12345'] } }, '手机号格式不正确：12345');

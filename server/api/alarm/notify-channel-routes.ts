@@ -9,7 +9,6 @@ import {
   type NotifyTestAnswer,
 } from '../../../sdk/notify-channels';
 import { NotifyApi } from '../../../sdk/contracts/notify';
-import { mergePushSettings } from '../../alarms/alarm-push-settings';
 import { channelOfKind } from '../../notify/channel-factory';
 import type { NotifyMessage } from '../../notify/channels/channel';
 import { loadNotifyKey, maskSecret, SecretBox } from '../../notify/secret-box';
@@ -121,25 +120,18 @@ function checkField(kind: NotifyChannelKind, f: NotifyFieldSpec, raw: string): u
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
 
 /** What the console sees of a channel: every field as text, the secrets masked. */
-function toView(c: StoredChannel, secrets: Record<string, string>, webhook?: { url: string; enabled: boolean }): NotifyChannelView {
+function toView(c: StoredChannel, secrets: Record<string, string>): NotifyChannelView {
   const kind = c.kind as NotifyChannelKind;
   const values: Record<string, string> = {};
-  for (const f of NOTIFY_CHANNEL_FIELDS[kind] ?? []) {
-    values[f.key] = isSecretField(f) ? masked(f, secrets[f.key]) : asText(kind === 'webhook' && f.key === 'url' ? webhook?.url : c.config[f.key]);
-  }
-  return { id: c.id, kind, name: c.name || NOTIFY_CHANNEL_KIND_NAMES[kind] || c.kind, enabled: kind === 'webhook' ? (webhook?.enabled ?? false) : c.enabled, values };
+  for (const f of NOTIFY_CHANNEL_FIELDS[kind] ?? []) values[f.key] = isSecretField(f) ? masked(f, secrets[f.key]) : asText(c.config[f.key]);
+  return { id: c.id, kind, name: c.name || NOTIFY_CHANNEL_KIND_NAMES[kind] || c.kind, enabled: c.enabled, values };
 }
 
 type Ctx = SessionContext<unknown, unknown>;
 
-async function webhookSettings(ctx: Ctx) {
-  return mergePushSettings(await ctx.deps.store.alarms.settings.push(ctx.user.tenantId));
-}
-
 async function viewOf(ctx: Ctx, c: StoredChannel): Promise<NotifyChannelView> {
   const box = await notifyBox(ctx.deps);
-  const secrets = c.secret ? box.open(c.secret) : {};
-  return toView(c, secrets, c.kind === 'webhook' ? (await webhookSettings(ctx)).webhook : undefined);
+  return toView(c, c.secret ? box.open(c.secret) : {});
 }
 
 /** The tenant's channel, or 渠道不存在 (another tenant's is not there). */
@@ -149,25 +141,10 @@ async function ownChannel(ctx: Ctx, id: number): Promise<StoredChannel> {
   return c;
 }
 
-/** The webhook's address and switch live in 推送设置 (the outbox reads them there). */
-async function saveWebhookSwitch(ctx: Ctx, patch: { url?: string; enabled: boolean }): Promise<void> {
-  const { deps, user } = ctx;
-  const before = await webhookSettings(ctx);
-  const url = patch.url ?? before.webhook.url;
-  const after = { ...before, webhook: { url, enabled: patch.enabled && !!url } };
-  await deps.store.alarms.settings.savePush(user.tenantId, after, deps.clock.now());
-}
-
 export const notifyChannelsRoute = sessionRoute.of(NotifyApi.channels, {
   resource: NOTIFY_CHANNEL_RESOURCE,
   handler: async (ctx) => {
     const { deps, user } = ctx;
-    const push = await webhookSettings(ctx);
-    // a webhook address set in 推送设置 signs with the tenant's secret: it is listed as a channel
-    if (push.webhook.url) {
-      const box = await notifyBox(deps);
-      await deps.store.notify.webhookSecret(user.tenantId, () => box.seal({ secret: randomBytes(32).toString('hex') }));
-    }
     const list = await deps.store.notify.channels(user.tenantId, undefined, true);
     return Promise.all(list.map((c) => viewOf(ctx, c)));
   },
@@ -185,9 +162,6 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
     const name = body.name.trim() || NOTIFY_CHANNEL_KIND_NAMES[kind];
     const existing = body.id === undefined ? undefined : await ownChannel(ctx, body.id);
     if (existing && existing.kind !== kind) throw badInput('渠道类型不能修改，请删除后重新添加');
-    if (!existing && kind === 'webhook' && (await deps.store.notify.channels(user.tenantId, 'webhook', true)).length > 0) {
-      throw badInput('每个租户只有一个 Webhook 渠道，请编辑已有的 Webhook');
-    }
     const box = await notifyBox(deps);
     const stored = existing?.secret ? box.open(existing.secret) : {};
     const config: Record<string, unknown> = {};
@@ -202,7 +176,7 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
       const value = checkField(kind, f, raw);
       if (value === undefined) continue;
       if (isSecretField(f)) secrets[f.key] = value as string;
-      else if (!(kind === 'webhook' && f.key === 'url')) config[f.key] = value;
+      else config[f.key] = value;
     }
     const sealed = Object.keys(secrets).length ? box.seal(secrets) : null;
     const now = deps.clock.now();
@@ -214,7 +188,6 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
     } else {
       id = await deps.store.notify.addChannel({ tenantId: user.tenantId, kind, name, enabled: body.enabled, config, secret: sealed }, now);
     }
-    if (kind === 'webhook') await saveWebhookSwitch(ctx, { url: checkField(kind, fields[0]!, body.values.url ?? '') as string, enabled: body.enabled });
     const saved = await viewOf(ctx, (await deps.store.notify.channel(id))!);
     await ctx.audit({ action: existing ? '修改推送渠道' : '新增推送渠道', target: `推送渠道 ${name}`, before, after: saved });
     return saved;
@@ -226,9 +199,8 @@ export const notifyEnableChannelRoute = sessionRoute.of(NotifyApi.enableChannel,
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     const c = await ownChannel(ctx, body.id);
-    if (c.kind === 'webhook' && body.enabled && !(await webhookSettings(ctx)).webhook.url) throw badInput('请先编辑 Webhook 填写推送地址');
+    if (c.kind === 'webhook' && body.enabled && !c.config.url) throw badInput('请先编辑该 Webhook 填写推送地址');
     await deps.store.notify.setChannelEnabled(user.tenantId, c.id, body.enabled, deps.clock.now());
-    if (c.kind === 'webhook') await saveWebhookSwitch(ctx, { enabled: body.enabled });
     const saved = await viewOf(ctx, (await deps.store.notify.channel(c.id))!);
     await ctx.audit({ action: body.enabled ? '启用推送渠道' : '停用推送渠道', target: `推送渠道 ${saved.name}` });
     return saved;
@@ -242,7 +214,6 @@ export const notifyDeleteChannelRoute = sessionRoute.of(NotifyApi.deleteChannel,
     const c = await ownChannel(ctx, body.id);
     const before = await viewOf(ctx, c);
     await deps.store.notify.deleteChannel(user.tenantId, c.id);
-    if (c.kind === 'webhook') await saveWebhookSwitch(ctx, { url: '', enabled: false });
     await ctx.audit({ action: '删除推送渠道', target: `推送渠道 ${before.name}`, before });
     return { deleted: 1 };
   },
@@ -270,12 +241,13 @@ export const notifyTestChannelRoute = sessionRoute.of(NotifyApi.testChannel, {
     if (c.kind === 'smtp' && !EMAIL.test(recipient)) throw badInput(recipient ? `接收邮箱格式不正确：${recipient}` : '请填写接收测试邮件的邮箱');
     if ((c.kind === 'aliyun-sms' || c.kind === 'tencent-sms') && !MOBILE.test(recipient)) throw badInput(recipient ? `手机号格式不正确：${recipient}` : '请填写接收测试短信的手机号');
     const box = await notifyBox(deps);
-    const settings: Record<string, unknown> = { ...c.config, ...(c.secret ? box.open(c.secret) : {}) };
+    let secret = c.secret;
     if (c.kind === 'webhook') {
-      const { url } = (await webhookSettings(ctx)).webhook;
-      if (!url) throw badInput('请先编辑 Webhook 填写推送地址');
-      settings.url = url;
+      if (!c.config.url) throw badInput('请先编辑该 Webhook 填写推送地址');
+      // one moved over from 推送设置 signs with a secret made when first used
+      secret = (await deps.store.notify.webhookSecret(c.id, () => box.seal({ secret: randomBytes(32).toString('hex') }))) ?? null;
     }
+    const settings: Record<string, unknown> = { ...c.config, ...(secret ? box.open(secret) : {}) };
     const channel = channelOfKind(c.kind, settings);
     if (!channel) throw badInput(`不支持的渠道类型：${c.kind}`);
     let accepted: boolean;

@@ -38,9 +38,6 @@ describe('推送渠道', () => {
     expect(added.flag).toBe(1);
     expect(added.obj.values).toEqual({ url: `${receiver.origin}/alarm`, secret: '****6789' });
     expect(JSON.stringify(await list(admin))).not.toContain(SECRET);
-    // the webhook's address is 推送设置's too
-    const push = await admin.postJson<{ webhook: { enabled: boolean; url: string } }>('/car/v4/api/alarm/push/listAlarmPushInfo.json', {});
-    expect(push.obj.webhook).toEqual({ enabled: true, url: `${receiver.origin}/alarm` });
 
     // renamed, the masked secret sent back as it was
     const edited = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, { id: added.obj.id, kind: 'webhook', name: '值班系统 2', enabled: true, values: added.obj.values });
@@ -61,9 +58,19 @@ describe('推送渠道', () => {
     expect(refused.obj).toMatchObject({ accepted: false, providerAnswer: 'HTTP 403 {"error":"签名不对"}' });
     expect(refused.obj.message).toContain('测试消息发送失败');
 
-    // one webhook per tenant
-    const second = await post(admin, NotifyApi.saveChannel, { kind: 'webhook', name: '再一个', enabled: true, values: { url: 'https://b.example.com/', secret: SECRET } });
-    expect(second).toMatchObject({ flag: 400, msg: '每个租户只有一个 Webhook 渠道，请编辑已有的 Webhook' });
+    // a second webhook, with a secret of its own: each signs with its own
+    const other = 'another-receiver-secret-0000';
+    const second = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, { kind: 'webhook', name: '工单系统', enabled: true, values: { url: `${receiver.origin}/tickets`, secret: other } });
+    expect(second.obj).toMatchObject({ name: '工单系统', enabled: true, values: { url: `${receiver.origin}/tickets`, secret: '****0000' } });
+    receiver.received.length = 0;
+    await post(admin, NotifyApi.testChannel, { id: second.obj.id });
+    const ticket = receiver.received[0]!;
+    expect(ticket.url).toBe('/tickets');
+    const sig = { timestamp: String(ticket.headers['x-tianlu-timestamp']), signature: String(ticket.headers['x-tianlu-signature']) };
+    expect(verifyWebhook(other, sig, ticket.body)).toBe(true);
+    expect(verifyWebhook(SECRET, sig, ticket.body)).toBe(false);
+    expect((await list(admin)).filter((c) => c.kind === 'webhook').map((c) => c.name)).toEqual(['值班系统 2', '工单系统']);
+    await post(admin, NotifyApi.deleteChannel, { id: second.obj.id });
   });
 
   it('masks a robot address and its signing secret, and a new secret replaces the stored one', async () => {

@@ -1,6 +1,12 @@
-import { NOTIFY_ROUTING_LIST_PATH, NOTIFY_ROUTING_SAVE_PATH, NOTIFY_ROUTE_CHANNELS, type AlarmLevel, type NotifyRouteChannel } from '../../../sdk/services/alarm-service';
+import {
+  NOTIFY_ROUTED_KINDS,
+  NOTIFY_ROUTING_LIST_PATH,
+  NOTIFY_ROUTING_SAVE_PATH,
+  NOTIFY_ROUTE_CHANNELS,
+  type AlarmLevel,
+  type NotifyRouteChannel,
+} from '../../../sdk/services/alarm-service';
 import { alarmTypeInfo, isAlarmLevel } from '../../alarms/alarm-catalogue';
-import { mergePushSettings } from '../../alarms/alarm-push-settings';
 import { minuteOfDay, type NotifyEscalation, type NotifyQuietHours, type NotifyRouting, type NotifyRule } from '../../alarms/notify-routing';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
@@ -14,6 +20,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
 const CHANNELS = new Set<string>(NOTIFY_ROUTE_CHANNELS.map((c) => c.channel));
 const MAX_ESCALATION_MINUTES = 1440;
+const MAX_CHOSEN = 50;
+const ROUTED = new Set<string>(NOTIFY_ROUTED_KINDS);
+
+/** A channel of the tenant's 推送渠道 as a rule sees it. */
+export interface RoutableChannel {
+  id: number;
+  kind: string;
+  name: string;
+}
 
 const strings = (title: string, maxItems: number, maxLength: number) => ({ type: 'array', title, maxItems, items: { type: 'string', title, maxLength } });
 const recipientLists = { emails: strings('接收邮箱', MAX_RECIPIENTS, 100), phones: strings('接收手机号', MAX_RECIPIENTS, 20) };
@@ -29,11 +44,37 @@ function level(value: string, what: string): AlarmLevel {
   return value;
 }
 
-function channels(values: readonly string[], what: string): NotifyRouteChannel[] {
-  const out = [...new Set(values)];
-  for (const c of out) if (!CHANNELS.has(c)) throw badInput(`${what}的推送通道 ${c} 不存在`);
-  if (out.length === 0) throw badInput(`${what}请至少选择一个推送通道`);
-  return out as NotifyRouteChannel[];
+/** What a rule or the escalation chose: its recipient channels and the ids of its robots and webhooks. */
+interface Choice {
+  channels: readonly string[];
+  channelIds?: readonly number[];
+}
+
+/**
+ * A choice checked: 邮件 and 短信 as they are, robots and webhooks by id (an older client's kind,
+ * e.g. dingtalk, is every channel of that kind, as it always meant). A channel no longer there is
+ * refused with its number; a disabled one is kept (its deliveries are skipped, and say so).
+ */
+function choice(input: Choice, own: readonly RoutableChannel[], what: string, required: boolean): { channels: NotifyRouteChannel[]; channelIds: number[] } {
+  const channels: NotifyRouteChannel[] = [];
+  const ids = new Set<number>();
+  for (const c of new Set(input.channels)) {
+    if (CHANNELS.has(c)) {
+      channels.push(c as NotifyRouteChannel);
+    } else if (ROUTED.has(c)) {
+      for (const x of own) if (x.kind === c) ids.add(x.id);
+    } else {
+      throw badInput(`${what}的推送通道 ${c} 不存在`);
+    }
+  }
+  const byId = new Map(own.map((c) => [c.id, c]));
+  for (const id of input.channelIds ?? []) {
+    const c = byId.get(id);
+    if (!c || !ROUTED.has(c.kind)) throw badInput(`${what}选择的推送渠道（编号 ${id}）已删除，请取消选择后再保存`);
+    ids.add(id);
+  }
+  if (required && channels.length === 0 && ids.size === 0) throw badInput(`${what}请至少选择一个推送通道`);
+  return { channels, channelIds: [...ids].sort((a, b) => a - b) };
 }
 
 /** Addresses and numbers a choice of channels needs, checked. */
@@ -45,8 +86,14 @@ function lists(input: { emails: readonly string[]; phones: readonly string[] }, 
   return { emails: chosen.includes('email') ? emails : [], phones: chosen.includes('sms') ? phones : [] };
 }
 
+/** What configNotifyRouting takes: an older client sends no channelIds (and kinds among its channels). */
+type RoutingBody = Omit<NotifyRouting, 'rules' | 'escalation'> & {
+  rules: (Omit<NotifyRule, 'channels' | 'channelIds'> & Choice)[];
+  escalation: Omit<NotifyEscalation, 'channels' | 'channelIds'> & Choice;
+};
+
 /** The input checked and normalised; throws a Chinese 400 otherwise (nothing is saved). */
-export function checkRouting(input: NotifyRouting, webhookUrl: string): NotifyRouting {
+export function checkRouting(input: RoutingBody, own: readonly RoutableChannel[]): NotifyRouting {
   const names = new Set<string>();
   const rules: NotifyRule[] = input.rules.map((r, i) => {
     const name = r.name.trim();
@@ -57,9 +104,8 @@ export function checkRouting(input: NotifyRouting, webhookUrl: string): NotifyRo
     const alarmTypes = [...new Set(r.alarmTypes)];
     for (const t of alarmTypes) if (!alarmTypeInfo(t)) throw badInput(`${what}的告警类型 ${t} 不存在`);
     const levels = [...new Set(r.levels.map((l) => level(l, `${what}的告警级别`)))];
-    const chosen = channels(r.channels, what);
-    if (chosen.includes('webhook') && !webhookUrl) throw badInput(`${what}选择了 Webhook，请先在上方填写 Webhook 地址并保存`);
-    return { name, alarmTypes, levels, channels: chosen, ...lists(r, chosen, what) };
+    const chosen = choice(r, own, what, true);
+    return { name, alarmTypes, levels, ...chosen, ...lists(r, chosen.channels, what) };
   });
 
   const q = input.quietHours;
@@ -70,12 +116,10 @@ export function checkRouting(input: NotifyRouting, webhookUrl: string): NotifyRo
 
   const e = input.escalation;
   if (!Number.isInteger(e.afterMinutes) || e.afterMinutes < 1 || e.afterMinutes > MAX_ESCALATION_MINUTES) throw badInput(`升级时间应为 1 到 ${MAX_ESCALATION_MINUTES} 分钟的整数`);
-  const escChannels = [...new Set(e.channels)].filter((c) => c !== ('webhook' as string));
-  for (const c of escChannels) if (!CHANNELS.has(c)) throw badInput(`告警升级的推送通道 ${c} 不存在`);
-  if (e.enabled && escChannels.length === 0) throw badInput('告警升级请至少选择一个推送通道');
+  const escChosen = choice(e, own, '告警升级', e.enabled);
   const escalation: NotifyEscalation = {
     enabled: e.enabled, afterMinutes: e.afterMinutes, minLevel: level(e.minLevel, '告警升级的级别'),
-    channels: escChannels as NotifyEscalation['channels'], ...lists(e, e.enabled ? escChannels : [], '告警升级'),
+    ...escChosen, ...lists(e, e.enabled ? escChosen.channels : [], '告警升级'),
   };
   return { rules, quietHours, escalation };
 }
@@ -88,9 +132,10 @@ export const listNotifyRoutingRoute = sessionRoute({
   handler: async ({ user, deps }) => deps.store.notify.routing(user.tenantId),
 });
 
-const channelList = (title: string) => ({ type: 'array', title, maxItems: NOTIFY_ROUTE_CHANNELS.length, items: { type: 'string', title: '推送通道', maxLength: 20 } });
+const channelList = (title: string) => ({ type: 'array', title, maxItems: NOTIFY_ROUTE_CHANNELS.length + NOTIFY_ROUTED_KINDS.length, items: { type: 'string', title: '推送通道', maxLength: 20 } });
+const channelIds = (title: string) => ({ type: 'array', title, maxItems: MAX_CHOSEN, items: { type: 'integer', title: '推送渠道', minimum: 1 } });
 
-export const configNotifyRoutingRoute = sessionRoute<unknown, NotifyRouting>({
+export const configNotifyRoutingRoute = sessionRoute<unknown, RoutingBody>({
   method: 'POST',
   url: NOTIFY_ROUTING_SAVE_PATH,
   summary: '保存推送规则、免打扰时段与告警升级（本租户）',
@@ -105,6 +150,7 @@ export const configNotifyRoutingRoute = sessionRoute<unknown, NotifyRouting>({
             alarmTypes: strings('告警类型', 100, 50),
             levels: strings('告警级别', 3, 10),
             channels: channelList('推送通道'),
+            channelIds: channelIds('推送渠道'),
             ...recipientLists,
           }, ['name', 'alarmTypes', 'levels', 'channels', 'emails', 'phones']),
         },
@@ -119,6 +165,7 @@ export const configNotifyRoutingRoute = sessionRoute<unknown, NotifyRouting>({
           afterMinutes: { type: 'integer', title: '升级时间（分钟）' },
           minLevel: { type: 'string', title: '升级的级别', maxLength: 10 },
           channels: channelList('升级推送通道'),
+          channelIds: channelIds('升级推送渠道'),
           ...recipientLists,
         }, ['enabled', 'afterMinutes', 'minLevel', 'channels', 'emails', 'phones']),
       },
@@ -127,8 +174,8 @@ export const configNotifyRoutingRoute = sessionRoute<unknown, NotifyRouting>({
   },
   handler: async (ctx) => {
     const { body, user, deps } = ctx;
-    const push = mergePushSettings(await deps.store.alarms.settings.push(user.tenantId));
-    const routing = checkRouting(body, push.webhook.url);
+    const own = await deps.store.notify.channels(user.tenantId, undefined, true);
+    const routing = checkRouting(body, own);
     const before = await deps.store.notify.routing(user.tenantId);
     await deps.store.notify.saveRouting(user.tenantId, routing, deps.clock.now());
     await ctx.audit({ action: '修改推送规则', target: '推送设置', before, after: routing });

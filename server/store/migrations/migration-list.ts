@@ -26,6 +26,7 @@ import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 import { notifyOutbox } from './0029-notify-outbox';
 import { notifyRules } from './0030-notify-rules';
+import { notifyChannelChoice } from './0032-notify-channel-choice';
 
 /** The server's own migrations, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const serverMigrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const serverMigrations: Record<string, Migration> = {
   '0028-health-limits': healthLimits,
   '0029-notify-outbox': notifyOutbox,
   '0030-notify-rules': notifyRules,
+  '0032-notify-channel-choice': notifyChannelChoice,
 };
 
 /** The server's migrations and the modules' (Kysely runs them in the order of their names). */
