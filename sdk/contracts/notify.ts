@@ -34,7 +34,7 @@ export const NotifyApi = {
   saveChannel: defineEndpoint<Record<string, never>, NotifyChannelSaveBody, NotifyChannelView>({
     method: 'POST',
     path: `${NOTIFY}/saveChannel.json`,
-    summary: '新增（无 id）或修改推送渠道；密钥只写不读，保留打码值即沿用已保存的密钥',
+    summary: '新增（无 id）或修改推送渠道；密钥只写不读，保留打码值即沿用已保存的密钥；参数有误时 flag 400，obj.fieldErrors 按参数名给出每个有误参数的说明（msg 为第一条）',
     body: object(
       {
         id: int('渠道', 1),
@@ -61,7 +61,7 @@ export const NotifyApi = {
   testChannel: defineEndpoint<Record<string, never>, { id: number; recipient?: string }, NotifyTestAnswer>({
     method: 'POST',
     path: `${NOTIFY}/testChannel.json`,
-    summary: '发送测试：立即通过已保存的渠道发送一条测试消息（邮件、短信需填接收人），回答服务商的真实应答',
+    summary: '发送测试：立即通过已保存的渠道发送一条测试消息（邮件、短信需填接收人，有误时 obj.fieldErrors.recipient 说明），回答服务商的真实应答',
     body: object({ ...id, recipient: text('接收人', 100) }, ['id']),
   }),
   records: defineEndpoint<Record<string, never>, NotifyRecordQuery, Page<NotifyRecord>>({

@@ -90,6 +90,14 @@ describe('推送渠道', () => {
     expect(await bad('tencent-sms', { secretId: 'i', secretKey: 'k', smsSdkAppId: '14000', signName: '天路', templateId: '1', templateParams: 'asset,phone' })).toBe('模板参数顺序只能是 asset、alarm、time，不认识 phone');
     expect(await bad('wecom', { url: 'qyapi.weixin.qq.com/cgi-bin/webhook/send?key=1' })).toBe('机器人 Webhook 地址格式不正确，应以 http:// 或 https:// 开头');
     expect(await bad('feishu', { url: 'https://open.feishu.cn/x', token: 'y' })).toBe('飞书机器人没有参数 token');
+    // every wrong field is named, for the dialog to show each under its own
+    const several = await post(admin, NotifyApi.saveChannel, { kind: 'smtp', name: '', enabled: true, values: { host: '', port: 'x', from: 'alarm', user: 'ops' } });
+    expect(several).toMatchObject({
+      flag: 400,
+      msg: '请填写SMTP 服务器',
+      obj: { fieldErrors: { host: '请填写SMTP 服务器', port: '端口必须是 1 到 65535 之间的整数', from: '发件人格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>' } },
+    });
+    expect(Object.keys((several.obj as { fieldErrors: object }).fieldErrors)).toEqual(['host', 'port', 'from']);
     expect(await list(admin)).toEqual(before);
   });
 
@@ -99,7 +107,7 @@ describe('推送渠道', () => {
     });
     expect(smtp.obj.values).toMatchObject({ port: '1', secure: 'false', password: '****word', from: '天路告警 <alarm@example.com>' });
     expect((await post(admin, NotifyApi.testChannel, { id: smtp.obj.id })).msg).toBe('请填写接收测试邮件的邮箱');
-    expect((await post(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops' })).msg).toBe('接收邮箱格式不正确：ops');
+    expect(await post(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops' })).toMatchObject({ msg: '接收邮箱格式不正确：ops', obj: { fieldErrors: { recipient: '接收邮箱格式不正确：ops' } } });
     const answer = await post<NotifyTestAnswer>(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops@example.com' });
     expect(answer.obj.accepted).toBe(false);
     expect(answer.obj.message).toMatch(/^测试消息发送失败，服务商应答：.*ECONNREFUSED/);
