@@ -252,6 +252,19 @@ export interface NotifyRecord {
   note: string;
 }
 
+/** Deliveries one export of 推送记录 writes at most: the newest first; a filter matching more exports only these. */
+export const NOTIFY_EXPORT_LIMIT = 50_000;
+
+/** An export of 推送记录 started: its 下载中心 record, and how many deliveries matched and go into the file. */
+export interface NotifyRecordExport {
+  id: number;
+  fileName: string;
+  /** Deliveries the filter matched when the export started. */
+  total: number;
+  /** Deliveries written: all of them, or the newest {@link NOTIFY_EXPORT_LIMIT}. */
+  exported: number;
+}
+
 export interface NotifyRecordQuery {
   current: number;
   pageSize: number;

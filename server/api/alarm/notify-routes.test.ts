@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyApi } from '../../../sdk/contracts/notify';
-import type { NotifyChannelView, NotifyRecord, NotifyTestAnswer } from '../../../sdk/notify-channels';
+import { NOTIFY_EXPORT_LIMIT, type NotifyChannelView, type NotifyRecord, type NotifyRecordExport, type NotifyTestAnswer } from '../../../sdk/notify-channels';
 import { verifyWebhook } from '../../notify/channels/webhook';
 import { startStandIn, type StandIn } from '../../notify/testing/stand-in';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
@@ -197,5 +198,31 @@ describe('推送记录', () => {
     const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
     expect(rows.map((r) => [r[3], r[4], r[6]]).sort()).toEqual([['短信', '138****1234', '仅记录日志'], ['短信', '139****1111', '待发送']]);
     expect(JSON.stringify(rows)).not.toMatch(/13812341234|13900001111/);
+    expect(started.obj).toMatchObject({ total: 2, exported: 2 });
+  });
+
+  it('exports only the newest deliveries past the cap and says so in its answer, its 下载中心 name and its first row', async () => {
+    const { db } = server.store;
+    // one more than an export takes, a second apart on 2026-03-01 (China time)
+    await sql`insert into notify_outbox (tenant_id, channel, recipient, status, idempotency_key, tries, created_at)
+      select ${tenantId}, 'email', 'bulk' || g || '@example.com', '推送失败', 'bulk-' || g, 10, timestamptz '2026-03-01 00:00:00+08' + g * interval '1 second'
+      from generate_series(1, ${NOTIFY_EXPORT_LIMIT + 1}) g`.execute(db);
+    try {
+      const started = await post<NotifyRecordExport>(admin, NotifyApi.exportRecords, { startTime: '2026-03-01', endTime: '2026-03-01' });
+      expect(started.obj).toMatchObject({ total: NOTIFY_EXPORT_LIMIT + 1, exported: NOTIFY_EXPORT_LIMIT });
+      expect(started.obj.fileName).toMatch(new RegExp(`^推送记录-\\d{4}-\\d{2}-\\d{2}（最新${NOTIFY_EXPORT_LIMIT}条）\\.xlsx$`));
+      const done = await waitExportDone(admin, started.obj.id);
+      expect(done).toMatchObject({ status: 1, fileName: started.obj.fileName });
+      const sheet = (await downloadWorkbook(server.app, admin, started.obj.id)).getWorksheet('推送记录')!;
+      expect(sheet.getCell('A1').text).toBe(`符合条件的推送记录共 ${NOTIFY_EXPORT_LIMIT + 1} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，本文件只含最新的 ${NOTIFY_EXPORT_LIMIT} 条；其余请缩小时间范围后分次导出。`);
+      expect(sheet.getRow(2).getCell(1).text).toBe('告警类型');
+      expect(sheet.rowCount).toBe(NOTIFY_EXPORT_LIMIT + 2);
+      // the newest first, the oldest left out; recipients masked
+      expect(sheet.getRow(3).getCell(8).text).toBe('2026-03-01 13:53:21');
+      expect(sheet.getRow(NOTIFY_EXPORT_LIMIT + 2).getCell(8).text).toBe('2026-03-01 00:00:02');
+      expect(sheet.getRow(3).getCell(5).text).toBe('b***@example.com');
+    } finally {
+      await db.deleteFrom('notify_outbox').where('idempotency_key', 'like', 'bulk-%').execute();
+    }
   });
 });
