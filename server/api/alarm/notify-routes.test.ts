@@ -211,8 +211,9 @@ describe('推送记录', () => {
       const started = await post<NotifyRecordExport>(admin, NotifyApi.exportRecords, { startTime: '2026-03-01', endTime: '2026-03-01' });
       expect(started.obj).toMatchObject({ total: NOTIFY_EXPORT_LIMIT + 1, exported: NOTIFY_EXPORT_LIMIT });
       expect(started.obj.fileName).toMatch(new RegExp(`^推送记录-\\d{4}-\\d{2}-\\d{2}（最新${NOTIFY_EXPORT_LIMIT}条）\\.xlsx$`));
-      const done = await waitExportDone(admin, started.obj.id);
-      expect(done).toMatchObject({ status: 1, fileName: started.obj.fileName });
+      // 50,000 rows take a while to write
+      await expect.poll(async () => (await server.store.exports.find(admin.userId!, started.obj.id))?.status, { timeout: 150_000 }).toBe(1);
+      expect((await waitExportDone(admin, started.obj.id)).fileName).toBe(started.obj.fileName);
       const sheet = (await downloadWorkbook(server.app, admin, started.obj.id)).getWorksheet('推送记录')!;
       expect(sheet.getCell('A1').text).toBe(`符合条件的推送记录共 ${NOTIFY_EXPORT_LIMIT + 1} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，本文件只含最新的 ${NOTIFY_EXPORT_LIMIT} 条；其余请缩小时间范围后分次导出。`);
       expect(sheet.getRow(2).getCell(1).text).toBe('告警类型');
@@ -224,5 +225,5 @@ describe('推送记录', () => {
     } finally {
       await db.deleteFrom('notify_outbox').where('idempotency_key', 'like', 'bulk-%').execute();
     }
-  });
+  }, 180_000);
 });
