@@ -23,7 +23,8 @@ import {
 } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '16px', rowGap: '8px' },
+  // a field's error under it makes its row taller: its neighbour keeps its own height
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '16px', rowGap: '8px', alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
   withButton: { display: 'flex', gap: '8px', alignItems: 'flex-start' },
   grow: { flex: 1 },
