@@ -112,6 +112,106 @@ export function isSecretField(f: NotifyFieldSpec): boolean {
   return f.type === 'secret' || f.type === 'secretUrl';
 }
 
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const MAILBOX = /^(?:[^<>]*<\s*([^\s<>]+)\s*>|([^\s<>]+))$/;
+const MOBILE = /^1[3-9]\d{9}$/;
+const TEMPLATE_FIELDS: readonly string[] = ['asset', 'alarm', 'time'];
+const WEBHOOK_SECRET_MIN = 16;
+const MAX_TEXT = 200;
+
+/** A field's value as checked: what is stored (`undefined` for a field left empty), or what is wrong with it. */
+export type NotifyFieldCheck = { value: unknown; error?: undefined } | { error: string };
+
+/**
+ * What is wrong with each field of a form, by its key (`values`' keys, `recipient` of 发送测试). The
+ * server answers them as `obj.fieldErrors` of a refusal; the dialogs show each under its field.
+ */
+export type NotifyFieldErrors = Record<string, string>;
+
+function httpUrl(value: string, label: string): NotifyFieldCheck {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
+    return { error: `${label}格式不正确，应以 http:// 或 https:// 开头` };
+  }
+  return { value };
+}
+
+/**
+ * One field of a channel checked, as the server checks it before saving (and the dialog before
+ * sending): the value kept in the configuration or the secrets, or a Chinese sentence saying what is wrong.
+ */
+export function checkNotifyField(kind: NotifyChannelKind, f: NotifyFieldSpec, raw: string): NotifyFieldCheck {
+  const value = f.type === 'secret' ? raw : raw.trim();
+  if (!value) {
+    if (f.required) return { error: `请填写${f.label}` };
+    return { value: f.type === 'bool' ? false : undefined };
+  }
+  if (value.length > (f.type === 'secret' || f.type === 'secretUrl' || f.type === 'url' ? 2000 : MAX_TEXT)) return { error: `${f.label}太长` };
+  switch (f.type) {
+    case 'url':
+    case 'secretUrl':
+      return httpUrl(value, f.label);
+    case 'port': {
+      const port = Number(value);
+      if (!/^\d+$/.test(value) || port < 1 || port > 65535) return { error: `${f.label}必须是 1 到 65535 之间的整数` };
+      return { value: port };
+    }
+    case 'mailbox': {
+      const m = MAILBOX.exec(value);
+      if (!m || !EMAIL.test((m[1] ?? m[2])!)) return { error: `${f.label}格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>` };
+      return { value };
+    }
+    case 'bool':
+      if (value !== 'true' && value !== 'false') return { error: `${f.label}取值不正确` };
+      return { value: value === 'true' };
+    case 'msgtype':
+      if (value !== 'text' && value !== 'markdown') return { error: `${f.label}只能是 text 或 markdown` };
+      return { value };
+    case 'digits':
+      if (!/^\d{1,20}$/.test(value)) return { error: `${f.label}只能是数字` };
+      return { value };
+    case 'smsTemplate':
+      if (!/^SMS_\d{1,20}$/.test(value)) return { error: `${f.label}格式不正确，应为 SMS_ 加数字，例如 SMS_123456789` };
+      return { value };
+    case 'params': {
+      const vars = f.vars ?? TEMPLATE_FIELDS;
+      const list = value.split(/[,，\s]+/).filter(Boolean);
+      const wrong = list.find((p) => !vars.includes(p));
+      if (wrong) return { error: `${f.label}只能是 ${vars.join('、')}，不认识 ${wrong}` };
+      if (list.length === 0) return { error: `请填写${f.label}` };
+      return { value: list };
+    }
+    case 'secret':
+      if (kind === 'webhook' && value.length < WEBHOOK_SECRET_MIN) return { error: `${f.label}至少 ${WEBHOOK_SECRET_MIN} 个字符` };
+      if (/[\r\n]/.test(value)) return { error: `${f.label}不能包含换行` };
+      return { value };
+    default:
+      if (/[\r\n]/.test(value)) return { error: `${f.label}不能包含换行` };
+      return { value };
+  }
+}
+
+/** The recipient of 发送测试 checked: e-mail channels take a mail address, SMS channels a mainland mobile number; robots none. */
+export function checkTestRecipient(kind: NotifyChannelKind, recipient: string): string | undefined {
+  const r = recipient.trim();
+  if (kind === 'smtp' && !EMAIL.test(r)) return r ? `接收邮箱格式不正确：${r}` : '请填写接收测试邮件的邮箱';
+  if ((kind === 'aliyun-sms' || kind === 'tencent-sms') && !MOBILE.test(r)) return r ? `手机号格式不正确：${r}` : '请填写接收测试短信的手机号';
+  return undefined;
+}
+
+/** The field errors a refusal carries (`obj.fieldErrors`), or none. */
+export function fieldErrorsOf(obj: unknown): NotifyFieldErrors | undefined {
+  const errors = obj && typeof obj === 'object' ? (obj as { fieldErrors?: unknown }).fieldErrors : undefined;
+  if (!errors || typeof errors !== 'object') return undefined;
+  const list = Object.entries(errors).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return list.length ? Object.fromEntries(list) : undefined;
+}
+
 /** A channel as the console sees it: every secret masked. */
 export interface NotifyChannelView {
   id: number;
@@ -184,6 +284,19 @@ export interface NotifyRecord {
   lastError: string | null;
   /** 升级推送, 合并发送 (with the record that carried it), 免打扰暂缓至 … ; '' for a plain delivery. */
   note: string;
+}
+
+/** Deliveries one export of 推送记录 writes at most: the newest first; a filter matching more exports only these. */
+export const NOTIFY_EXPORT_LIMIT = 50_000;
+
+/** An export of 推送记录 started: its 下载中心 record, and how many deliveries matched and go into the file. */
+export interface NotifyRecordExport {
+  id: number;
+  fileName: string;
+  /** Deliveries the filter matched when the export started. */
+  total: number;
+  /** Deliveries written: all of them, or the newest {@link NOTIFY_EXPORT_LIMIT}. */
+  exported: number;
 }
 
 export interface NotifyRecordQuery {

@@ -3,12 +3,14 @@ import { int, object, pagingProperties, text } from '../json-schema';
 import type { Page } from '../pagination';
 import {
   NOTIFY_CHANNEL_KINDS,
+  NOTIFY_EXPORT_LIMIT,
   NOTIFY_LOG_ONLY,
   NOTIFY_RECORD_CHANNELS,
   NOTIFY_RECORD_STATUSES,
   type NotifyChannelSaveBody,
   type NotifyChannelView,
   type NotifyRecord,
+  type NotifyRecordExport,
   type NotifyRecordQuery,
   type NotifyTestAnswer,
 } from '../notify-channels';
@@ -34,7 +36,7 @@ export const NotifyApi = {
   saveChannel: defineEndpoint<Record<string, never>, NotifyChannelSaveBody, NotifyChannelView>({
     method: 'POST',
     path: `${NOTIFY}/saveChannel.json`,
-    summary: '新增（无 id）或修改推送渠道；密钥只写不读，保留打码值即沿用已保存的密钥',
+    summary: '新增（无 id）或修改推送渠道；密钥只写不读，保留打码值即沿用已保存的密钥；参数有误时 flag 400，obj.fieldErrors 按参数名给出每个有误参数的说明（msg 为第一条）',
     body: object(
       {
         id: int('渠道', 1),
@@ -61,7 +63,7 @@ export const NotifyApi = {
   testChannel: defineEndpoint<Record<string, never>, { id: number; recipient?: string }, NotifyTestAnswer>({
     method: 'POST',
     path: `${NOTIFY}/testChannel.json`,
-    summary: '发送测试：立即通过已保存的渠道发送一条测试消息（邮件、短信需填接收人），回答服务商的真实应答',
+    summary: '发送测试：立即通过已保存的渠道发送一条测试消息（邮件、短信需填接收人，有误时 obj.fieldErrors.recipient 说明），回答服务商的真实应答',
     body: object({ ...id, recipient: text('接收人', 100) }, ['id']),
   }),
   records: defineEndpoint<Record<string, never>, NotifyRecordQuery, Page<NotifyRecord>>({
@@ -70,10 +72,12 @@ export const NotifyApi = {
     summary: '推送记录（本租户）：每条告警推送的告警、推送方式、接收人（打码）、尝试次数、状态、时间、最后错误；按时间、状态、推送方式筛选，分页',
     body: object({ ...pagingProperties, ...recordFilter }),
   }),
-  exportRecords: defineEndpoint<Record<string, never>, Omit<NotifyRecordQuery, 'current' | 'pageSize'>, { id: number; fileName: string }>({
+  exportRecords: defineEndpoint<Record<string, never>, Omit<NotifyRecordQuery, 'current' | 'pageSize'>, NotifyRecordExport>({
     method: 'POST',
     path: `${NOTIFY}/exportRecords.json`,
-    summary: '导出推送记录（接收人打码），后台生成 xlsx，生成后在下载中心下载',
+    summary:
+      `导出推送记录（接收人打码），后台生成 xlsx，生成后在下载中心下载；最多 ${NOTIFY_EXPORT_LIMIT} 条（最新的在前），` +
+      '符合条件的更多时只导出最新的这些，文件名与表格首行注明；回答下载记录、符合条件的条数 total 与导出的条数 exported',
     body: object(recordFilter),
   }),
 };

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
+  checkNotifyField,
+  checkTestRecipient,
   expectOk,
+  fieldErrorsOf,
+  Flag,
   FormDialog,
   HttpService,
   Input,
@@ -13,12 +17,14 @@ import {
   useService,
   type NotifyChannelKind,
   type NotifyChannelView,
+  type NotifyFieldErrors,
   type NotifyFieldSpec,
   type NotifyTestAnswer,
 } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '16px', rowGap: '8px' },
+  // a field's error under it makes its row taller: its neighbour keeps its own height
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: '16px', rowGap: '8px', alignItems: 'start' },
   wide: { gridColumn: '1 / -1' },
   withButton: { display: 'flex', gap: '8px', alignItems: 'flex-start' },
   grow: { flex: 1 },
@@ -36,6 +42,27 @@ function randomSecret(): string {
 const initialValues = (kind: NotifyChannelKind): Record<string, string> =>
   Object.fromEntries(NOTIFY_CHANNEL_FIELDS[kind].map((f) => [f.key, f.initial ?? '']));
 
+/** A field's error shown under it (Fluent Field's validation message, role alert). */
+const validation = (error: string | undefined) => ({ validationMessage: error, validationState: error ? ('error' as const) : ('none' as const) });
+
+/**
+ * A required field's input: marked required for assistive technology, but not for the browser,
+ * whose own bubble (in the browser's language) would stop the save before the Chinese message shows.
+ */
+const requiredInput = (required: boolean | undefined) => ({ required: false, 'aria-required': !!required });
+
+/** Brings the first field in error into view and into focus once errors are shown. */
+function useFocusFirstError(errors: NotifyFieldErrors) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    const first = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView?.({ block: 'nearest' });
+    first?.focus();
+  }, [errors]);
+  return ref;
+}
+
 /** Fields that take a whole row: addresses, secrets, long hints. */
 const wideField = (f: NotifyFieldSpec) => f.type === 'url' || f.type === 'secretUrl' || (f.type === 'secret' && !!f.hint) || f.key === 'templateParams' || f.key === 'templateCode' || !!f.wide;
 
@@ -48,16 +75,46 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
   const [name, setName] = useState(e?.name ?? '');
   const [enabled, setEnabled] = useState(e?.enabled ?? true);
   const [values, setValues] = useState<Record<string, string>>(e ? { ...e.values } : initialValues('dingtalk'));
-  const set = (key: string, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const [errors, setErrors] = useState<NotifyFieldErrors>({});
+  const grid = useFocusFirstError(errors);
+  // a field's error goes once the field is changed; the next save checks it again
+  const set = (key: string, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _changed, ...rest }) => rest);
+  };
 
   const chooseKind = (next: NotifyChannelKind) => {
     setKind(next);
     setValues(initialValues(next));
+    setErrors({});
+  };
+
+  /** What is wrong with the fields, checked as the server checks them; a secret left masked keeps the stored one. */
+  const check = (): NotifyFieldErrors => {
+    const found: NotifyFieldErrors = {};
+    for (const f of NOTIFY_CHANNEL_FIELDS[kind]) {
+      const value = values[f.key] ?? '';
+      if (isSecretField(f) && e?.values[f.key] && value === e.values[f.key]) continue;
+      const checked = checkNotifyField(kind, f, value);
+      if (checked.error !== undefined) found[f.key] = checked.error;
+    }
+    return found;
   };
 
   const submit = async () => {
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length) return false;
     const body = { ...(e && { id: e.id }), kind, name: name.trim(), enabled, values };
-    props.onSaved(expectOk(await http.call(NotifyApi.saveChannel, body)));
+    const answer = await http.call(NotifyApi.saveChannel, body);
+    // the server's refusal of a field shows under it; any other shows at the dialog's foot
+    const refused = answer.flag === Flag.OK ? undefined : fieldErrorsOf(answer.obj);
+    if (refused) {
+      setErrors(refused);
+      return false;
+    }
+    props.onSaved(expectOk(answer));
+    return true;
   };
 
   const field = (f: NotifyFieldSpec) => {
@@ -68,7 +125,7 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
     const keptHint = isSecretField(f) && e && e.values[f.key] ? `保留 ${e.values[f.key]} 即沿用已保存的${f.type === 'secretUrl' ? '地址' : '密钥'}` : undefined;
     const hint = [keptHint, f.hint].filter(Boolean).join('；') || undefined;
     return (
-      <Field key={f.key} label={f.label} required={f.required} hint={hint} className={wideField(f) ? s.wide : undefined}>
+      <Field key={f.key} label={f.label} required={f.required} hint={hint} className={wideField(f) ? s.wide : undefined} {...validation(errors[f.key])}>
         {f.type === 'msgtype' ? (
           <Select value={value || 'text'} onChange={(_, d) => set(f.key, d.value)}>
             <option value="text">文本</option>
@@ -76,11 +133,18 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
           </Select>
         ) : kind === 'webhook' && f.key === 'secret' ? (
           <div className={s.withButton}>
-            <Input className={s.grow} value={value} maxLength={200} autoComplete="off" onChange={(_, d) => set(f.key, d.value)} />
+            <Input className={s.grow} value={value} maxLength={200} autoComplete="off" {...requiredInput(f.required)} onChange={(_, d) => set(f.key, d.value)} />
             <Button onClick={() => set(f.key, randomSecret())}>生成</Button>
           </div>
         ) : (
-          <Input value={value} maxLength={f.type === 'url' || f.type === 'secretUrl' ? 1000 : 200} placeholder={f.placeholder} autoComplete="off" onChange={(_, d) => set(f.key, d.value)} />
+          <Input
+            value={value}
+            maxLength={f.type === 'url' || f.type === 'secretUrl' ? 1000 : 200}
+            placeholder={f.placeholder}
+            autoComplete="off"
+            {...requiredInput(f.required)}
+            onChange={(_, d) => set(f.key, d.value)}
+          />
         )}
       </Field>
     );
@@ -88,7 +152,7 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
 
   return (
     <FormDialog title={e ? `编辑推送渠道：${e.name}` : '添加推送渠道'} label={e ? '编辑推送渠道' : '添加推送渠道'} width={720} onSubmit={submit} onClose={props.onClose}>
-      <div className={s.grid}>
+      <div ref={grid} className={s.grid}>
         <Field label="渠道类型">
           <Select value={kind} disabled={!!e} onChange={(_, d) => chooseKind(d.value as NotifyChannelKind)}>
             {NOTIFY_CHANNEL_KINDS.map((k) => (
@@ -121,11 +185,19 @@ export function NotifyTestDialog(props: { channel: NotifyChannelView; onClose: (
   const http = useService<HttpService>(HttpService);
   const [recipient, setRecipient] = useState('');
   const [answer, setAnswer] = useState<NotifyTestAnswer>();
+  const [errors, setErrors] = useState<NotifyFieldErrors>({});
+  const box = useFocusFirstError(errors);
   const need = RECIPIENT[props.channel.kind];
 
   const send = async () => {
     setAnswer(undefined);
-    setAnswer(expectOk(await http.call(NotifyApi.testChannel, { id: props.channel.id, ...(need && { recipient: recipient.trim() }) })));
+    const wrong = checkTestRecipient(props.channel.kind, recipient);
+    setErrors(wrong ? { recipient: wrong } : {});
+    if (wrong) return false;
+    const res = await http.call(NotifyApi.testChannel, { id: props.channel.id, ...(need && { recipient: recipient.trim() }) });
+    const refused = res.flag === Flag.OK ? undefined : fieldErrorsOf(res.obj);
+    if (refused) setErrors(refused);
+    else setAnswer(expectOk(res));
     // the dialog stays open with the answer
     return false;
   };
@@ -134,9 +206,20 @@ export function NotifyTestDialog(props: { channel: NotifyChannelView; onClose: (
     <FormDialog title={`发送测试：${props.channel.name}`} label="发送测试" submitText="发送" cancelText="关闭" width={560} onSubmit={send} onClose={props.onClose}>
       <Text>立即通过「{props.channel.name}」（{NOTIFY_CHANNEL_KIND_NAMES[props.channel.kind]}）发送一条测试消息，并显示服务商的应答。</Text>
       {need && (
-        <Field label={need.label} required>
-          <Input value={recipient} maxLength={100} placeholder={need.placeholder} onChange={(_, d) => setRecipient(d.value)} />
-        </Field>
+        <div ref={box}>
+          <Field label={need.label} required {...validation(errors.recipient)}>
+            <Input
+              value={recipient}
+              maxLength={100}
+              {...requiredInput(true)}
+              placeholder={need.placeholder}
+              onChange={(_, d) => {
+                setRecipient(d.value);
+                setErrors({});
+              }}
+            />
+          </Field>
+        </div>
       )}
       {answer && (
         <MessageBar intent={answer.accepted ? 'success' : 'error'} aria-label="测试结果">

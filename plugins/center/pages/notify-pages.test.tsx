@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotifyApi } from '@tianlu/sdk';
+import { HttpService, NOTIFY_EXPORT_LIMIT, NotifyApi, ToastService, type NotifyChannelView } from '@tianlu/sdk';
 import { startPageServer, startStandIn, verifyWebhook, type PageServer, type StandIn } from '../../../testing/plugin-page-kit';
 import NotifyChannelPage from './notify-channel-page';
 import NotifyRecordPage from './notify-record-page';
@@ -19,6 +19,12 @@ afterAll(async () => {
 });
 
 const field = (dialog: HTMLElement, name: string) => within(dialog).getByRole('textbox', { name: new RegExp(`^${name}`) });
+/** The error shown under a field: the alert its input is described by. */
+const errorUnder = (dialog: HTMLElement, name: string) => {
+  const input = field(dialog, name);
+  const described = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id));
+  return described.find((el) => el?.getAttribute('role') === 'alert')?.textContent ?? null;
+};
 
 describe('推送渠道', () => {
   it('adds a webhook, shows its secret masked and 发送测试 shows the receiver\'s answer', async () => {
@@ -29,10 +35,13 @@ describe('推送渠道', () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: '渠道类型' }), { target: { value: 'webhook' } });
     fireEvent.change(field(dialog, '渠道名称'), { target: { value: '值班系统' } });
     fireEvent.change(field(dialog, '推送地址'), { target: { value: `${receiver.origin}/alarm` } });
-    // too short a secret is refused in the dialog, which stays open
+    // too short a secret is refused under its field; the dialog stays open and nothing is sent
     fireEvent.change(field(dialog, '签名密钥'), { target: { value: 'short' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('签名密钥至少 16 个字符');
+    await waitFor(() => expect(errorUnder(dialog, '签名密钥')).toBe('签名密钥至少 16 个字符'));
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(kit.requests(NotifyApi.saveChannel.path)).toHaveLength(0);
+    expect(document.activeElement).toBe(field(dialog, '签名密钥'));
     const secret = 'page-test-signing-secret-9876';
     fireEvent.change(field(dialog, '签名密钥'), { target: { value: secret } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -65,13 +74,84 @@ describe('推送渠道', () => {
     expect((field(dialog, '签名密钥') as HTMLInputElement).value).toBe('****9876');
     fireEvent.change(field(dialog, '推送地址'), { target: { value: 'not a url' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('推送地址格式不正确，应以 http:// 或 https:// 开头');
+    await waitFor(() => expect(errorUnder(dialog, '推送地址')).toBe('推送地址格式不正确，应以 http:// 或 https:// 开头'));
+    // changing the field takes its error away
+    fireEvent.change(field(dialog, '推送地址'), { target: { value: 'not a url either' } });
+    expect(errorUnder(dialog, '推送地址')).toBeNull();
     fireEvent.change(field(dialog, '推送地址'), { target: { value: `${receiver.origin}/alarm2` } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const saved = kit.requests(NotifyApi.saveChannel.path).at(-1)!;
     expect(saved.flag).toBe(1);
     expect(saved.answer).toMatchObject({ values: { url: `${receiver.origin}/alarm2`, secret: '****9876' } });
+  });
+});
+
+describe('推送渠道 field errors', () => {
+  it('shows each wrong field of an SMTP channel under it, keeps what was typed and saves nothing', async () => {
+    await kit.render(<NotifyChannelPage />);
+    await screen.findByRole('table', { name: '推送渠道' });
+    fireEvent.click(screen.getByRole('button', { name: '添加渠道' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加推送渠道' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '渠道类型' }), { target: { value: 'smtp' } });
+    fireEvent.change(field(dialog, '渠道名称'), { target: { value: '公司邮箱' } });
+    fireEvent.change(field(dialog, '端口'), { target: { value: '70000' } });
+    fireEvent.change(field(dialog, '发件人'), { target: { value: 'alarm' } });
+    kit.forget();
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errorUnder(dialog, 'SMTP 服务器')).toBe('请填写SMTP 服务器'));
+    expect(errorUnder(dialog, '端口')).toBe('端口必须是 1 到 65535 之间的整数');
+    expect(errorUnder(dialog, '发件人')).toBe('发件人格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>');
+    expect(errorUnder(dialog, '用户名')).toBeNull();
+    expect(kit.requests(NotifyApi.saveChannel.path)).toHaveLength(0);
+    expect((field(dialog, '渠道名称') as HTMLInputElement).value).toBe('公司邮箱');
+    expect((field(dialog, '端口') as HTMLInputElement).value).toBe('70000');
+    expect(document.activeElement).toBe(field(dialog, 'SMTP 服务器'));
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server\'s refusal of a field under that field: a secret changed meanwhile elsewhere', async () => {
+    const page = await kit.render(<NotifyChannelPage />);
+    const table = await screen.findByRole('table', { name: '推送渠道' });
+    await within(table).findByText('值班系统');
+    fireEvent.click(within(table).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑推送渠道' });
+    expect((field(dialog, '签名密钥') as HTMLInputElement).value).toBe('****9876');
+    // another window gives the webhook a new secret: the masked value in this dialog no longer stands for it
+    const http = page.kernel.get<HttpService>(HttpService);
+    const view = (await http.call(NotifyApi.channels, {})).obj.find((c: NotifyChannelView) => c.name === '值班系统')!;
+    expect((await http.call(NotifyApi.saveChannel, { id: view.id, kind: 'webhook', name: view.name, enabled: true, values: { ...view.values, secret: 'another-signing-secret-1111' } })).flag).toBe(1);
+    kit.forget();
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errorUnder(dialog, '签名密钥')).toBe('签名密钥至少 16 个字符'));
+    expect(kit.requests(NotifyApi.saveChannel.path).map((r) => r.flag)).toEqual([400]);
+    expect(screen.getByRole('dialog', { name: '编辑推送渠道' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks 发送测试 of an SMTP channel for a mail address under the field', async () => {
+    const page = await kit.render(<NotifyChannelPage />);
+    const http = page.kernel.get<HttpService>(HttpService);
+    expect((await http.call(NotifyApi.saveChannel, {
+      kind: 'smtp', name: '测试邮箱', enabled: true, values: { host: '127.0.0.1', port: '1', secure: 'false', requireTLS: 'false', user: '', password: '', from: 'alarm@example.com' },
+    })).flag).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    const table = await screen.findByRole('table', { name: '推送渠道' });
+    const row = (await within(table).findByText('测试邮箱')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: '发送测试' }));
+    const test = await screen.findByRole('dialog', { name: '发送测试' });
+    kit.forget();
+    fireEvent.click(within(test).getByRole('button', { name: '发送' }));
+    await waitFor(() => expect(errorUnder(test, '接收邮箱')).toBe('请填写接收测试邮件的邮箱'));
+    fireEvent.change(field(test, '接收邮箱'), { target: { value: 'ops' } });
+    expect(errorUnder(test, '接收邮箱')).toBeNull();
+    fireEvent.click(within(test).getByRole('button', { name: '发送' }));
+    await waitFor(() => expect(errorUnder(test, '接收邮箱')).toBe('接收邮箱格式不正确：ops'));
+    expect(kit.requests(NotifyApi.testChannel.path)).toHaveLength(0);
+    fireEvent.click(within(test).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 
@@ -109,5 +189,60 @@ describe('推送记录', () => {
     fireEvent.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(kit.requests(NotifyApi.exportRecords.path)[0]?.flag).toBe(1));
     expect(kit.requests(NotifyApi.exportRecords.path)[0]!.body).toMatchObject({ status: '推送失败' });
+    expect(screen.queryByRole('dialog', { name: '导出推送记录' })).toBeNull();
+  });
+
+  it('shows a delivery whole in 推送详情: its last error uncut', async () => {
+    await kit.render(<NotifyRecordPage />);
+    const table = await screen.findByRole('table', { name: '推送记录' });
+    const row = (await within(table).findByText('a***@example.com')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: '详情' }));
+    const detail = await screen.findByRole('dialog', { name: '推送详情' });
+    const value = (term: string) => within(detail).getByText(term).nextElementSibling?.textContent;
+    expect(value('最后错误')).toBe('HTTP 550 rejected');
+    expect(value('尝试次数')).toBe('10');
+    expect(value('接收人')).toBe('a***@example.com');
+    fireEvent.click(within(detail).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says before exporting that only the newest deliveries go into the file when more match', async () => {
+    const { store } = kit.server;
+    const tenantId = (await store.users.findByAccount('admin'))!.tenantId;
+    // one more than an export takes, a second apart on 2026-03-01 (China time)
+    const start = Date.parse('2026-03-01T00:00:00+08:00');
+    for (let from = 1; from <= NOTIFY_EXPORT_LIMIT + 1; from += 5000) {
+      const batch = Array.from({ length: Math.min(5000, NOTIFY_EXPORT_LIMIT + 2 - from) }, (_, k) => from + k).map((g) => ({
+        tenant_id: tenantId, channel: 'email', recipient: `bulk${g}@example.com`, status: '推送失败', idempotency_key: `page-bulk-${g}`, tries: 10, created_at: new Date(start + g * 1000),
+      }));
+      await store.db.insertInto('notify_outbox').values(batch as never).execute();
+    }
+    const page = await kit.render(<NotifyRecordPage />);
+    const table = await screen.findByRole('table', { name: '推送记录' });
+    fireEvent.change(screen.getByLabelText('开始日期'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('结束日期'), { target: { value: '2026-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(await within(table).findAllByText('b***@example.com')).not.toHaveLength(0);
+    kit.forget();
+
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    const ask = await screen.findByRole('dialog', { name: '导出推送记录' });
+    expect(ask.textContent).toContain(`符合条件的推送记录共 ${NOTIFY_EXPORT_LIMIT + 1} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，只导出最新的 ${NOTIFY_EXPORT_LIMIT} 条`);
+    expect(kit.requests(NotifyApi.exportRecords.path)).toHaveLength(0);
+    // 取消 exports nothing
+    fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(kit.requests(NotifyApi.exportRecords.path)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '导出推送记录' })).getByRole('button', { name: `导出最新 ${NOTIFY_EXPORT_LIMIT} 条` }));
+    const toast = page.kernel.get<ToastService>(ToastService);
+    await waitFor(() => expect(toast.current?.text).toBe(`已加入下载中心：共 ${NOTIFY_EXPORT_LIMIT + 1} 条，导出最新的 ${NOTIFY_EXPORT_LIMIT} 条`));
+    const started = kit.requests(NotifyApi.exportRecords.path)[0]!;
+    expect(started.body).toEqual({ startTime: '2026-03-01', endTime: '2026-03-01' });
+    expect(started.answer).toMatchObject({ total: NOTIFY_EXPORT_LIMIT + 1, exported: NOTIFY_EXPORT_LIMIT, fileName: expect.stringContaining(`（最新${NOTIFY_EXPORT_LIMIT}条）`) });
+    // the file is written before the server closes
+    const id = (started.answer as { id: number }).id;
+    await waitFor(async () => expect((await store.exports.find(page.user.userId, id))?.status).toBe(1), { timeout: 60_000 });
   });
 });

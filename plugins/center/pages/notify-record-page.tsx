@@ -4,12 +4,14 @@ import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
   chinaDay,
+  ConfirmDialog,
   DataTable,
   DialogService,
   expectOk,
   HttpService,
   Input,
   NETWORK_ERROR_MESSAGE,
+  NOTIFY_EXPORT_LIMIT,
   NOTIFY_LOG_ONLY,
   NOTIFY_RECORD_CHANNELS,
   NOTIFY_RECORD_STATUSES,
@@ -22,6 +24,7 @@ import {
   type DataTableColumn,
   type NotifyRecord,
 } from '@tianlu/sdk';
+import { NotifyRecordDetail } from '../alarm/notify-record-detail';
 
 const useStyles = makeStyles({ date: { width: '150px' }, pick: { minWidth: '120px' } });
 
@@ -34,21 +37,27 @@ const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'informati
   [NOTIFY_LOG_ONLY]: 'informative',
 };
 
-// what an operator looks for first stays in view beside the alarm desk; the rest scrolls sideways
-const columns: DataTableColumn<NotifyRecord>[] = [
-  { key: 'alarm', title: '告警', width: 90, render: (r) => r.alarmName },
-  { key: 'asset', title: '设备', width: 120, render: (r) => r.asset },
-  { key: 'channel', title: '推送方式', width: 100, render: (r) => r.channelName },
-  { key: 'recipient', title: '接收人', width: 150, render: (r) => r.recipient || '群机器人' },
-  {
-    key: 'status', title: '状态', width: 96,
-    render: (r) => <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.status}</Badge>,
-  },
-  { key: 'tries', title: '尝试', width: 50, align: 'right', render: (r) => r.tries },
+const statusBadge = (r: NotifyRecord) => <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.status}</Badge>;
+
+/**
+ * What an operator looks for first (when, what, to whom, whether it arrived) stays in view beside
+ * the alarm desk; the rest scrolls sideways inside the table, 详情 pinned at its right edge.
+ */
+const recordColumns = (open: (r: NotifyRecord) => void): DataTableColumn<NotifyRecord>[] => [
   { key: 'time', title: '推送时间', width: 150, render: (r) => r.deliveredTime ?? r.createTime },
+  { key: 'alarm', title: '告警', width: 96, render: (r) => r.alarmName },
+  { key: 'asset', title: '设备', width: 120, render: (r) => r.asset },
+  { key: 'status', title: '状态', width: 96, render: statusBadge },
+  { key: 'channel', title: '推送方式', width: 110, render: (r) => r.channelName },
+  { key: 'recipient', title: '接收人', width: 140, render: (r) => r.recipient || '群机器人' },
+  { key: 'tries', title: '尝试', width: 50, align: 'right', render: (r) => r.tries },
+  { key: 'error', title: '最后错误', width: 220, render: (r) => r.lastError ?? '' },
+  { key: 'note', title: '说明', width: 180, render: (r) => r.note },
   { key: 'alarmTime', title: '告警时间', width: 150, render: (r) => r.alarmTime },
-  { key: 'error', title: '最后错误', width: 260, render: (r) => r.lastError ?? '' },
-  { key: 'note', title: '说明', width: 200, render: (r) => r.note },
+  {
+    key: 'ops', title: '操作', width: 64,
+    render: (r) => <Button size="small" appearance="subtle" onClick={() => open(r)}>详情</Button>,
+  },
 ];
 
 interface Filter {
@@ -78,6 +87,9 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
   const [rows, setRows] = useState<NotifyRecord[]>();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
+  const [askExport, setAskExport] = useState(false);
+  const [detail, setDetail] = useState<NotifyRecord>();
+  const columns = useMemo(() => recordColumns(setDetail), []);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -101,19 +113,21 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
   };
   const exportRecords = async () => {
     try {
-      expectOk(await http.call(NotifyApi.exportRecords, body(query)));
-      toast.show('已加入下载中心', 'success');
+      const started = expectOk(await http.call(NotifyApi.exportRecords, body(query)));
+      toast.show(started.total > started.exported ? `已加入下载中心：共 ${started.total} 条，导出最新的 ${started.exported} 条` : '已加入下载中心', 'success');
       dialogs.showDownList(true);
     } catch (e) {
       toast.show(errorText(e), 'error');
     }
   };
+  // more than one export takes: say so first, the user decides
+  const startExport = () => (pagination.total > NOTIFY_EXPORT_LIMIT ? setAskExport(true) : void exportRecords());
 
   return (
     <PageSection
       title="推送记录"
       error={error}
-      tools={<Button icon={<ArrowDownloadRegular />} onClick={() => void exportRecords()}>导出</Button>}
+      tools={<Button icon={<ArrowDownloadRegular />} onClick={startExport}>导出</Button>}
       filters={
         <>
           <Field label="开始日期">
@@ -140,6 +154,16 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
     >
       <DataTable label="推送记录" rows={rows ?? []} columns={columns} rowKey={(r) => String(r.id)} height={400} rowHeight={34} empty={loading ? '加载中…' : '所选时间内没有推送记录'} />
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
+      {askExport && (
+        <ConfirmDialog
+          title="导出推送记录"
+          message={`符合条件的推送记录共 ${pagination.total} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，只导出最新的 ${NOTIFY_EXPORT_LIMIT} 条（文件中注明）。需要全部记录时，请缩小时间范围后分次导出。`}
+          confirmText={`导出最新 ${NOTIFY_EXPORT_LIMIT} 条`}
+          onConfirm={exportRecords}
+          onClose={() => setAskExport(false)}
+        />
+      )}
+      {detail && <NotifyRecordDetail record={detail} onClose={() => setDetail(undefined)} />}
     </PageSection>
   );
 });

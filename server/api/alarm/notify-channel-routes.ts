@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  checkNotifyField,
+  checkTestRecipient,
   NOTIFY_CHANNEL_FIELDS,
   NOTIFY_CHANNEL_KIND_NAMES,
   isSecretField,
   type NotifyChannelKind,
   type NotifyChannelView,
+  type NotifyFieldErrors,
   type NotifyFieldSpec,
   type NotifyTestAnswer,
 } from '../../../sdk/notify-channels';
@@ -20,13 +23,6 @@ import { sessionRoute, type SessionContext } from '../route-definition';
 
 /** 推送渠道 (granted with 推送设置). */
 export const NOTIFY_CHANNEL_RESOURCE = 400305;
-
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-const MAILBOX = /^(?:[^<>]*<\s*([^\s<>]+)\s*>|([^\s<>]+))$/;
-const MOBILE = /^1[3-9]\d{9}$/;
-const TEMPLATE_FIELDS: readonly string[] = ['asset', 'alarm', 'time'];
-const WEBHOOK_SECRET_MIN = 16;
-const MAX_TEXT = 200;
 
 const boxes = new WeakMap<AppDeps, Promise<SecretBox>>();
 
@@ -51,71 +47,6 @@ function maskUrl(url: string | undefined): string {
 }
 
 const masked = (f: NotifyFieldSpec, value: string | undefined) => (f.type === 'secretUrl' ? maskUrl(value) : maskSecret(value));
-
-function httpUrl(value: string, label: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
-    throw badInput(`${label}格式不正确，应以 http:// 或 https:// 开头`);
-  }
-  return value;
-}
-
-/** One field checked: the typed value kept in the configuration or the secrets, undefined when left empty. */
-function checkField(kind: NotifyChannelKind, f: NotifyFieldSpec, raw: string): unknown {
-  const value = f.type === 'secret' ? raw : raw.trim();
-  if (!value) {
-    if (f.required) throw badInput(`请填写${f.label}`);
-    return f.type === 'bool' ? false : undefined;
-  }
-  if (value.length > (f.type === 'secret' || f.type === 'secretUrl' || f.type === 'url' ? 2000 : MAX_TEXT)) throw badInput(`${f.label}太长`);
-  switch (f.type) {
-    case 'url':
-    case 'secretUrl':
-      return httpUrl(value, f.label);
-    case 'port': {
-      const port = Number(value);
-      if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw badInput(`${f.label}必须是 1 到 65535 之间的整数`);
-      return port;
-    }
-    case 'mailbox': {
-      const m = MAILBOX.exec(value);
-      if (!m || !EMAIL.test((m[1] ?? m[2])!)) throw badInput(`${f.label}格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>`);
-      return value;
-    }
-    case 'bool':
-      if (value !== 'true' && value !== 'false') throw badInput(`${f.label}取值不正确`);
-      return value === 'true';
-    case 'msgtype':
-      if (value !== 'text' && value !== 'markdown') throw badInput(`${f.label}只能是 text 或 markdown`);
-      return value;
-    case 'digits':
-      if (!/^\d{1,20}$/.test(value)) throw badInput(`${f.label}只能是数字`);
-      return value;
-    case 'smsTemplate':
-      if (!/^SMS_\d{1,20}$/.test(value)) throw badInput(`${f.label}格式不正确，应为 SMS_ 加数字，例如 SMS_123456789`);
-      return value;
-    case 'params': {
-      const vars = f.vars ?? TEMPLATE_FIELDS;
-      const list = value.split(/[,，\s]+/).filter(Boolean);
-      const wrong = list.find((p) => !vars.includes(p));
-      if (wrong) throw badInput(`${f.label}只能是 ${vars.join('、')}，不认识 ${wrong}`);
-      if (list.length === 0) throw badInput(`请填写${f.label}`);
-      return list;
-    }
-    case 'secret':
-      if (kind === 'webhook' && value.length < WEBHOOK_SECRET_MIN) throw badInput(`${f.label}至少 ${WEBHOOK_SECRET_MIN} 个字符`);
-      if (/[\r\n]/.test(value)) throw badInput(`${f.label}不能包含换行`);
-      return value;
-    default:
-      if (/[\r\n]/.test(value)) throw badInput(`${f.label}不能包含换行`);
-      return value;
-  }
-}
 
 const asText = (v: unknown): string => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
 
@@ -166,6 +97,8 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
     const stored = existing?.secret ? box.open(existing.secret) : {};
     const config: Record<string, unknown> = {};
     const secrets: Record<string, string> = {};
+    // every field is checked: the answer names each one that is wrong, the first in its message
+    const fieldErrors: NotifyFieldErrors = {};
     for (const f of fields) {
       const raw = body.values[f.key] ?? '';
       // the masked value sent back unchanged keeps what is stored
@@ -173,11 +106,18 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
         secrets[f.key] = stored[f.key]!;
         continue;
       }
-      const value = checkField(kind, f, raw);
+      const checked = checkNotifyField(kind, f, raw);
+      if (checked.error !== undefined) {
+        fieldErrors[f.key] = checked.error;
+        continue;
+      }
+      const { value } = checked;
       if (value === undefined) continue;
       if (isSecretField(f)) secrets[f.key] = value as string;
       else config[f.key] = value;
     }
+    const firstError = Object.values(fieldErrors)[0];
+    if (firstError) throw badInput(firstError, { fieldErrors });
     const sealed = Object.keys(secrets).length ? box.seal(secrets) : null;
     const now = deps.clock.now();
     const before = existing && (await viewOf(ctx, existing));
@@ -238,8 +178,8 @@ export const notifyTestChannelRoute = sessionRoute.of(NotifyApi.testChannel, {
     const { body, deps } = ctx;
     const c = await ownChannel(ctx, body.id);
     const recipient = (body.recipient ?? '').trim();
-    if (c.kind === 'smtp' && !EMAIL.test(recipient)) throw badInput(recipient ? `接收邮箱格式不正确：${recipient}` : '请填写接收测试邮件的邮箱');
-    if ((c.kind === 'aliyun-sms' || c.kind === 'tencent-sms') && !MOBILE.test(recipient)) throw badInput(recipient ? `手机号格式不正确：${recipient}` : '请填写接收测试短信的手机号');
+    const wrong = checkTestRecipient(c.kind as NotifyChannelKind, recipient);
+    if (wrong) throw badInput(wrong, { fieldErrors: { recipient: wrong } });
     const box = await notifyBox(deps);
     let secret = c.secret;
     if (c.kind === 'webhook') {

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { formatChinaTime } from '../../../sdk/china-time';
 import { NotifyApi } from '../../../sdk/contracts/notify';
-import { maskRecipient, maskRecipientsIn, NOTIFY_LOG_ONLY, NOTIFY_RECORD_CHANNELS, type NotifyRecord, type NotifyRecordQuery } from '../../../sdk/notify-channels';
+import {
+  maskRecipient, maskRecipientsIn, NOTIFY_EXPORT_LIMIT, NOTIFY_LOG_ONLY, NOTIFY_RECORD_CHANNELS, type NotifyRecord, type NotifyRecordExport, type NotifyRecordQuery,
+} from '../../../sdk/notify-channels';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { Store } from '../../store/create-store';
 import { TEXT_PURPOSE_NAMES, type TextPurpose } from '../../notify/text-messages';
@@ -13,8 +15,16 @@ import { pageOffset } from '../schema-helpers';
 
 /** 推送记录 (granted with 推送设置). */
 export const NOTIFY_RECORD_RESOURCE = 400306;
-/** Deliveries in one export at most. */
-const MAX_EXPORT_LINES = 50_000;
+/** The columns of the export. */
+const EXPORT_COLUMNS = [
+  { header: '告警类型', width: 14 }, { header: '设备', width: 16 }, { header: '告警时间', width: 20 }, { header: '推送方式', width: 18 },
+  { header: '接收人', width: 24 }, { header: '尝试次数', width: 9 }, { header: '状态', width: 12 }, { header: '入队时间', width: 20 },
+  { header: '送达时间', width: 20 }, { header: '最后错误', width: 50 }, { header: '说明', width: 30 },
+];
+
+/** What a capped export says of itself, in its first row: how many matched and which went in. */
+export const exportCapNote = (total: number) =>
+  `符合条件的推送记录共 ${total} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，本文件只含最新的 ${NOTIFY_EXPORT_LIMIT} 条；其余请缩小时间范围后分次导出。`;
 
 const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -88,27 +98,35 @@ export const notifyRecordsRoute = sessionRoute.of(NotifyApi.records, {
 
 export const notifyExportRecordsRoute = sessionRoute.of(NotifyApi.exportRecords, {
   resource: NOTIFY_RECORD_RESOURCE,
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<NotifyRecordExport> => {
     const { body, deps, user } = ctx;
     const filter = toFilter(body);
-    const fileName = `推送记录-${formatChinaTime(deps.clock.now()).slice(0, 10)}.xlsx`;
-    await ctx.audit({ action: '导出推送记录', target: fileName, after: body });
-    return startFileExport(ctx, fileName, async (file) => {
+    const { total } = await deps.store.notify.recordPage(user.tenantId, filter, { offset: 0, limit: 0 });
+    const exported = Math.min(total, NOTIFY_EXPORT_LIMIT);
+    // a capped export says so in 下载中心 (its name) and in the file (its first row)
+    const capped = total > exported;
+    const fileName = `推送记录-${formatChinaTime(deps.clock.now()).slice(0, 10)}${capped ? `（最新${NOTIFY_EXPORT_LIMIT}条）` : ''}.xlsx`;
+    await ctx.audit({ action: '导出推送记录', target: fileName, after: { ...body, total, exported } });
+    const started = await startFileExport(ctx, fileName, async (file) => {
       const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
       const ws = book.addWorksheet('推送记录');
-      ws.columns = [
-        { header: '告警类型', width: 14 }, { header: '设备', width: 16 }, { header: '告警时间', width: 20 }, { header: '推送方式', width: 18 },
-        { header: '接收人', width: 24 }, { header: '尝试次数', width: 9 }, { header: '状态', width: 12 }, { header: '入队时间', width: 20 },
-        { header: '送达时间', width: 20 }, { header: '最后错误', width: 50 }, { header: '说明', width: 30 },
-      ];
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
-      const { list } = await recordPage(deps.store, user.tenantId, filter, { offset: 0, limit: MAX_EXPORT_LINES });
+      const { total: matched, list } = await recordPage(deps.store, user.tenantId, filter, { offset: 0, limit: NOTIFY_EXPORT_LIMIT });
+      ws.columns = EXPORT_COLUMNS.map(({ width }) => ({ width }));
+      if (matched > list.length) {
+        const note = ws.addRow([exportCapNote(matched)]);
+        note.font = { bold: true, color: { argb: 'FFC50F1F' } };
+        ws.mergeCells(note.number, 1, note.number, EXPORT_COLUMNS.length);
+        note.commit();
+      }
+      const header = ws.addRow(EXPORT_COLUMNS.map((c) => c.header));
+      header.font = { bold: true };
+      header.commit();
       for (const r of list) {
         ws.addRow([r.alarmName, r.asset, r.alarmTime, r.channelName, r.recipient, r.tries, r.status, r.createTime, r.deliveredTime ?? '', r.lastError ?? '', r.note]).commit();
       }
       ws.commit();
       await book.commit();
     });
+    return { ...started, total, exported };
   },
 });

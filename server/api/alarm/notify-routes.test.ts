@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyApi } from '../../../sdk/contracts/notify';
-import type { NotifyChannelView, NotifyRecord, NotifyTestAnswer } from '../../../sdk/notify-channels';
+import { NOTIFY_EXPORT_LIMIT, type NotifyChannelView, type NotifyRecord, type NotifyRecordExport, type NotifyTestAnswer } from '../../../sdk/notify-channels';
 import { verifyWebhook } from '../../notify/channels/webhook';
 import { startStandIn, type StandIn } from '../../notify/testing/stand-in';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
@@ -97,6 +98,14 @@ describe('推送渠道', () => {
     expect(await bad('tencent-sms', { secretId: 'i', secretKey: 'k', smsSdkAppId: '14000', signName: '天路', templateId: '1', templateParams: 'asset,phone' })).toBe('告警模板参数顺序只能是 asset、alarm、time，不认识 phone');
     expect(await bad('wecom', { url: 'qyapi.weixin.qq.com/cgi-bin/webhook/send?key=1' })).toBe('机器人 Webhook 地址格式不正确，应以 http:// 或 https:// 开头');
     expect(await bad('feishu', { url: 'https://open.feishu.cn/x', token: 'y' })).toBe('飞书机器人没有参数 token');
+    // every wrong field is named, for the dialog to show each under its own
+    const several = await post(admin, NotifyApi.saveChannel, { kind: 'smtp', name: '', enabled: true, values: { host: '', port: 'x', from: 'alarm', user: 'ops' } });
+    expect(several).toMatchObject({
+      flag: 400,
+      msg: '请填写SMTP 服务器',
+      obj: { fieldErrors: { host: '请填写SMTP 服务器', port: '端口必须是 1 到 65535 之间的整数', from: '发件人格式不正确，应为邮箱地址，例如 天路告警 <alarm@example.com>' } },
+    });
+    expect(Object.keys((several.obj as { fieldErrors: object }).fieldErrors)).toEqual(['host', 'port', 'from']);
     expect(await list(admin)).toEqual(before);
   });
 
@@ -106,7 +115,7 @@ describe('推送渠道', () => {
     });
     expect(smtp.obj.values).toMatchObject({ port: '1', secure: 'false', password: '****word', from: '天路告警 <alarm@example.com>' });
     expect((await post(admin, NotifyApi.testChannel, { id: smtp.obj.id })).msg).toBe('请填写接收测试邮件的邮箱');
-    expect((await post(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops' })).msg).toBe('接收邮箱格式不正确：ops');
+    expect(await post(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops' })).toMatchObject({ msg: '接收邮箱格式不正确：ops', obj: { fieldErrors: { recipient: '接收邮箱格式不正确：ops' } } });
     const answer = await post<NotifyTestAnswer>(admin, NotifyApi.testChannel, { id: smtp.obj.id, recipient: 'ops@example.com' });
     expect(answer.obj.accepted).toBe(false);
     expect(answer.obj.message).toMatch(/^测试消息发送失败，服务商应答：.*ECONNREFUSED/);
@@ -196,5 +205,32 @@ describe('推送记录', () => {
     const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
     expect(rows.map((r) => [r[3], r[4], r[6]]).sort()).toEqual([['短信', '138****1234', '仅记录日志'], ['短信', '139****1111', '待发送']]);
     expect(JSON.stringify(rows)).not.toMatch(/13812341234|13900001111/);
+    expect(started.obj).toMatchObject({ total: 2, exported: 2 });
   });
+
+  it('exports only the newest deliveries past the cap and says so in its answer, its 下载中心 name and its first row', async () => {
+    const { db } = server.store;
+    // one more than an export takes, a second apart on 2026-03-01 (China time)
+    await sql`insert into notify_outbox (tenant_id, channel, recipient, status, idempotency_key, tries, created_at)
+      select ${tenantId}, 'email', 'bulk' || g || '@example.com', '推送失败', 'bulk-' || g, 10, timestamptz '2026-03-01 00:00:00+08' + g * interval '1 second'
+      from generate_series(1, ${NOTIFY_EXPORT_LIMIT + 1}) g`.execute(db);
+    try {
+      const started = await post<NotifyRecordExport>(admin, NotifyApi.exportRecords, { startTime: '2026-03-01', endTime: '2026-03-01' });
+      expect(started.obj).toMatchObject({ total: NOTIFY_EXPORT_LIMIT + 1, exported: NOTIFY_EXPORT_LIMIT });
+      expect(started.obj.fileName).toMatch(new RegExp(`^推送记录-\\d{4}-\\d{2}-\\d{2}（最新${NOTIFY_EXPORT_LIMIT}条）\\.xlsx$`));
+      // 50,000 rows take a while to write
+      await expect.poll(async () => (await server.store.exports.find(admin.userId!, started.obj.id))?.status, { timeout: 150_000 }).toBe(1);
+      expect((await waitExportDone(admin, started.obj.id)).fileName).toBe(started.obj.fileName);
+      const sheet = (await downloadWorkbook(server.app, admin, started.obj.id)).getWorksheet('推送记录')!;
+      expect(sheet.getCell('A1').text).toBe(`符合条件的推送记录共 ${NOTIFY_EXPORT_LIMIT + 1} 条，超过单次导出上限 ${NOTIFY_EXPORT_LIMIT} 条，本文件只含最新的 ${NOTIFY_EXPORT_LIMIT} 条；其余请缩小时间范围后分次导出。`);
+      expect(sheet.getRow(2).getCell(1).text).toBe('告警类型');
+      expect(sheet.rowCount).toBe(NOTIFY_EXPORT_LIMIT + 2);
+      // the newest first, the oldest left out; recipients masked
+      expect(sheet.getRow(3).getCell(8).text).toBe('2026-03-01 13:53:21');
+      expect(sheet.getRow(NOTIFY_EXPORT_LIMIT + 2).getCell(8).text).toBe('2026-03-01 00:00:02');
+      expect(sheet.getRow(3).getCell(5).text).toBe('b***@example.com');
+    } finally {
+      await db.deleteFrom('notify_outbox').where('idempotency_key', 'like', 'bulk-%').execute();
+    }
+  }, 180_000);
 });
