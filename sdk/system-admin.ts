@@ -3,6 +3,8 @@
  * data dictionary. One contract for the server that builds them and the pages that show them. Pure types.
  */
 
+import type { AssetKind, AssetKindDefinition, AssetProfile } from './asset-kinds';
+
 /** platform (the installation's root), agent (may have customers below it), customer (a leaf). */
 export type TenantKind = 'platform' | 'agent' | 'customer';
 
@@ -105,4 +107,120 @@ export interface DictionaryItem {
 /** A dictionary entry as 数据字典 manages it. */
 export interface DictionaryEntry extends DictionaryItem {
   id: number;
+}
+
+/** A tenant as the pickers of 用户管理, 角色管理 and 操作日志 list it (tenant/options.json). */
+export interface TenantOption extends TenantChoice {
+  kind: TenantKind;
+}
+
+/** A user as 用户管理 lists it: phone and e-mail masked as the user chose (unless the viewer is that user). */
+export interface AdminUser {
+  userId: number;
+  account: string;
+  name: string;
+  phone: string;
+  email: string;
+  remark: string;
+  tenantId: number;
+  tenantName: string;
+  roleId: number;
+  roleName: string;
+  disabled: boolean;
+  /** The groups the user's visibility is limited to; none = every group of the tenant. */
+  groups: { id: number; name: string }[];
+  createTime: string;
+}
+
+/** A role as 角色管理 lists it. */
+export interface AdminRole {
+  id: number;
+  tenantId: number;
+  tenantName: string;
+  name: string;
+  remark: string;
+  userCount: number;
+  createTime: string;
+}
+
+/** What a role grants: sub-applications and menus/buttons. */
+export interface RoleGrants {
+  platformIds: number[];
+  resourceIds: number[];
+}
+
+/** One entry of 操作日志 (time China time with offset). */
+export interface OperationLog {
+  id: number;
+  account: string;
+  tenantId: number;
+  tenantName: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  time: string;
+}
+
+/** An asset (车辆, 人员, 宠物 or 电动车) as 车辆管理 and the pages of the other kinds list it (times China time with offset). */
+export interface VehicleRow {
+  id: number;
+  /** 车牌号, or the name of a person, pet or e-bike. */
+  plateNo: string;
+  plateColor: number;
+  plateColorName: string;
+  vehicleType: string;
+  vin: string;
+  driver: string;
+  assetKind: string;
+  assetKindName: string;
+  groupId: number | null;
+  groupName: string | null;
+  tenantId: number;
+  tenantName: string;
+  /** Last day of service (YYYY-MM-DD); null = no limit. */
+  expiryDate: string | null;
+  expired: boolean;
+  /** Own 平台超速 limit (km/h); null = the 告警设置 threshold applies. */
+  speedLimit: number | null;
+  /** The fields of its kind (工号, 部门 …), as ASSET_KIND_DEFINITIONS lists them; contact phones masked unless the caller may edit them. */
+  profile: AssetProfile;
+  terminalId: number | null;
+  terminalNo: string | null;
+  createTime: string;
+}
+
+/** A vehicle group as the asset pages' pickers list it. */
+export interface GroupChoice {
+  id: number;
+  tenantId: number;
+  parentId: number | null;
+  name: string;
+}
+
+/** What the asset pages choose from: tenants and groups of the scope, and (per page) the kinds' vocabularies. */
+export interface AssetOptions {
+  tenants: TenantChoice[];
+  groups: GroupChoice[];
+  /** 车辆管理 and the other kinds' pages. */
+  plateColors?: { code: number; name: string }[];
+  assetKinds?: { code: string; name: string }[];
+  /** Each kind's fields, as the server checks them. */
+  profiles?: Record<AssetKind, AssetKindDefinition>;
+  /** 终端管理: the protocol editions. */
+  editions?: string[];
+  /** Display names of the editions (JT/T 808-2013, GT06, 手表协议 …). */
+  editionNames?: Record<string, string>;
+}
+
+/** The server's check of an uploaded import sheet, row by row; `token` confirms its valid rows (null when none). */
+export interface ImportPreview {
+  token: string | null;
+  fileName: string;
+  tenantId: number;
+  total: number;
+  valid: number;
+  invalid: number;
+  rows: { row: number; values: Record<string, string>; errors: string[] }[];
 }

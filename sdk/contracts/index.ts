@@ -9,3 +9,5 @@ export * from './report';
 export * from './alarm';
 export * from './monitor';
 export * from './command';
+export * from './system';
+export * from './asset';

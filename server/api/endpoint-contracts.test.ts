@@ -3,13 +3,14 @@ import * as contracts from '../../sdk/contracts';
 import { isEndpoint, type Endpoint } from '../../sdk/endpoint';
 import { createRouteRegistry } from './all-routes';
 
-/** Every contract of sdk/contracts, named `<group>.<key>`. */
+/** Every contract of sdk/contracts, named by where it sits: `<group>.<key>`, or `<group>.<kind>.<key>` for a group of groups. */
 function allContracts(): { name: string; contract: Endpoint }[] {
   const found: { name: string; contract: Endpoint }[] = [];
-  for (const [group, value] of Object.entries(contracts)) {
-    if (typeof value !== 'object' || value === null || isEndpoint(value)) continue;
-    for (const [key, entry] of Object.entries(value)) if (isEndpoint(entry)) found.push({ name: `${group}.${key}`, contract: entry });
-  }
+  const visit = (name: string, value: unknown, depth: number) => {
+    if (isEndpoint(value)) found.push({ name, contract: value });
+    else if (typeof value === 'object' && value !== null && depth < 2) for (const [key, entry] of Object.entries(value)) visit(`${name}.${key}`, entry, depth + 1);
+  };
+  for (const [group, value] of Object.entries(contracts)) if (typeof value === 'object' && value !== null && !isEndpoint(value)) visit(group, value, 0);
   return found;
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Field, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { BUTTON_RESOURCE_TYPE, expectOk, FormDialog, HttpService, Input, Textarea, useService, type ResourceItem } from '@tianlu/sdk';
-import { AdminPaths, type AdminRole, type TenantOption } from './admin-api';
+import { BUTTON_RESOURCE_TYPE, expectOk, FormDialog, HttpService, Input, Textarea, ResourceApi, RoleAdminApi, useService, type AdminRole, type ResourceItem, type TenantOption } from '@tianlu/sdk';
 import { FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
@@ -31,7 +30,7 @@ function useGrantable(): { platformId: number; name: string; items: ResourceItem
   useEffect(() => {
     let live = true;
     http
-      .get<ResourceItem[]>(AdminPaths.myResources, { version: 'v4', from: 'carWeb4' })
+      .call(ResourceApi.mine, { version: 'v4', from: 'carWeb4' })
       .then((res) => {
         if (!live) return;
         const roots = expectOk(res).filter((p) => p.platformId !== undefined);
@@ -67,7 +66,7 @@ export function RoleDialog(props: { role?: AdminRole; tenants: readonly TenantOp
     if (!editing) return;
     let live = true;
     http
-      .get<{ platformIds: number[]; resourceIds: number[] }>(AdminPaths.roleDetail, { id: editing.id })
+      .call(RoleAdminApi.detail, { id: editing.id })
       .then((res) => {
         if (!live) return;
         const detail = expectOk(res);
@@ -83,8 +82,11 @@ export function RoleDialog(props: { role?: AdminRole; tenants: readonly TenantOp
 
   const save = async () => {
     const body = { name, remark, platformIds: [...platforms], resourceIds: [...resources] };
-    if (editing) expectOk(await http.postJson(AdminPaths.roleUpdate, { id: editing.id, ...body }));
-    else expectOk(await http.postJson(AdminPaths.roleAdd, { tenantId, ...body }));
+    if (editing) expectOk(await http.call(RoleAdminApi.update, { id: editing.id, ...body }));
+    else {
+      if (tenantId === undefined) throw new Error('所属客户不能为空');
+      expectOk(await http.call(RoleAdminApi.add, { tenantId, ...body }));
+    }
     props.onSaved();
   };
 

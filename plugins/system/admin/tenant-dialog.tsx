@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, Textarea, useService, type TenantKind, type TenantNode } from '@tianlu/sdk';
-import { AdminPaths } from './admin-api';
+import { expectOk, FormDialog, HttpService, Input, Textarea, TenantAdminApi, useService, type TenantKind, type TenantNode } from '@tianlu/sdk';
 
 /**
  * 新增客户 (under `parent`, with its first administrator) / 编辑客户. A customer is a leaf; agents may
@@ -21,8 +20,13 @@ export function TenantDialog(props: { parent?: TenantNode; tenant?: TenantNode; 
 
   const save = async () => {
     const fields = { name, contact, phone, remark };
-    if (editing) expectOk(await http.postJson(AdminPaths.tenantUpdate, { id: editing.id, ...fields, ...(editing.kind === 'platform' || props.isOwn ? {} : { kind }) }));
-    else expectOk(await http.postJson(AdminPaths.tenantAdd, { parentId: props.parent!.id, ...fields, kind, adminAccount, adminPassword, adminName }));
+    // 平台 is only ever shown (the installation's root), never chosen
+    const chosen = kind === 'platform' ? undefined : kind;
+    if (editing) expectOk(await http.call(TenantAdminApi.update, { id: editing.id, ...fields, ...(editing.kind === 'platform' || props.isOwn || !chosen ? {} : { kind: chosen }) }));
+    else {
+      if (!chosen) throw new Error('客户类型不能为空');
+      expectOk(await http.call(TenantAdminApi.add, { parentId: props.parent!.id, ...fields, kind: chosen, adminAccount, adminPassword, adminName }));
+    }
     props.onSaved();
   };
 

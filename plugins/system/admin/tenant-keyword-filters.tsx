@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Field } from '@fluentui/react-components';
-import { Input } from '@tianlu/sdk';
+import { Input, type TenantOption } from '@tianlu/sdk';
 import { SearchRegular } from '@fluentui/react-icons';
-import type { TenantOption } from './admin-api';
 import { TenantSelect } from './tenant-select';
 
 /** A keyword and one of the caller's tenants (none: all of them). */

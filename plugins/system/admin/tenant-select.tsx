@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
-import { AdminPaths, type TenantOption } from './admin-api';
+import { expectOk, HttpService, TenantAdminApi, useService, type TenantOption } from '@tianlu/sdk';
 
 export { orderTenants, TenantSelect } from '@tianlu/sdk';
 
@@ -11,7 +10,7 @@ export function useTenantOptions(): TenantOption[] | undefined {
   useEffect(() => {
     let live = true;
     http
-      .get<TenantOption[]>(AdminPaths.tenantOptions)
+      .call(TenantAdminApi.options)
       .then((res) => live && setOptions(expectOk(res)))
       .catch(() => live && setOptions([]));
     return () => {

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { expectOk, HttpService, Pagination, ToastService, useService } from '@tianlu/sdk';
-import { exportName, type Page } from './admin-api';
+import { expectOk, HttpService, Pagination, ToastService, useService, type Endpoint, type Page } from '@tianlu/sdk';
+import { exportName } from './admin-api';
 import { errorText } from './admin-page';
 
-type Query = Record<string, string | number | undefined>;
+type Paging = { current: number; pageSize: number };
 
-export interface PagedListOptions<F, P extends Page<unknown>> {
-  /** The list endpoint; it gets the page (`current`, `pageSize`) and `query(filter)`. */
-  path: string;
+export interface PagedListOptions<F, Q extends Paging, P extends Page<unknown>> {
+  /** The list contract; it gets the page (`current`, `pageSize`) and `query(filter)`. */
+  list: Endpoint<Q, undefined, P>;
   /** The filter before the first search. */
   initialFilter: F;
   /** The query parameters of a filter (also sent with an export). */
-  query: (filter: F) => Query;
+  query: (filter: F) => Omit<Q, keyof Paging>;
   /** Runs with every page the server answered (for what the page carries besides its rows). */
   onPage?: (page: P) => void;
 }
@@ -29,33 +29,34 @@ export interface PagedList<F, Row> {
   search: (filter: F) => void;
   /** Shows a success message and loads the current page again (after a change). */
   changed: (message: string) => void;
-  /** Downloads the rows of the current filter as `<title>-<date>.xlsx`; a failure shows an error message. */
-  exportList: (path: string, title: string) => void;
+  /** Downloads the rows of the current filter from an export contract as `<title>-<date>.xlsx`; a failure shows an error message. */
+  exportList: (exported: Endpoint<Record<string, never>, object, never>, title: string) => void;
 }
 
 /** A list paged and filtered on the server, as the 系统管理 pages show it. */
-export function usePagedList<F, Row, P extends Page<Row> = Page<Row>>(options: PagedListOptions<F, P>): PagedList<F, Row> {
+export function usePagedList<F, Q extends Paging, P extends Page<unknown>>(options: PagedListOptions<F, Q, P>): PagedList<F, P['list'][number]> {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const pagination = useMemo(() => new Pagination(), []);
   const [filter, setFilter] = useState<F>(options.initialFilter);
-  const [rows, setRows] = useState<Row[]>([]);
+  const [rows, setRows] = useState<P['list']>([]);
   const [error, setError] = useState<string>();
   const latest = useRef(options);
   latest.current = options;
-  const { path } = options;
+  const { list } = options;
 
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<P>(path, { ...pagination.query, ...latest.current.query(filter) }));
+      // the filter's parameters and the page make the contract's whole query
+      const page = expectOk(await http.call(list, { ...latest.current.query(filter), ...pagination.query } as Q));
       pagination.setTotal(page.total);
       setRows(page.list);
       latest.current.onPage?.(page);
     } catch (e) {
       setError(errorText(e));
     }
-  }, [http, pagination, path, filter]);
+  }, [http, pagination, list, filter]);
   useEffect(() => void load(), [load]);
 
   return {
@@ -72,8 +73,8 @@ export function usePagedList<F, Row, P extends Page<Row> = Page<Row>>(options: P
       toast.show(message, 'success');
       void load();
     },
-    exportList: (exportPath, title) => {
-      http.downloadBlob(exportPath, latest.current.query(filter), exportName(title)).catch((e: unknown) => toast.show(errorText(e), 'error'));
+    exportList: (exported, title) => {
+      http.downloadBlob(exported.path, latest.current.query(filter), exportName(title)).catch((e: unknown) => toast.show(errorText(e), 'error'));
     },
   };
 }

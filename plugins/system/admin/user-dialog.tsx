@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Field, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, Textarea, useService, type GroupChoiceNode } from '@tianlu/sdk';
-import { AdminPaths, type AdminUser, type TenantOption } from './admin-api';
+import { expectOk, FormDialog, HttpService, Input, Textarea, UserAdminApi, useService, type AdminUser, type GroupChoiceNode, type TenantOption } from '@tianlu/sdk';
 import { FormSection } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
@@ -19,7 +18,7 @@ function useUserOptions(tenantId: number | undefined) {
   useEffect(() => {
     if (tenantId === undefined) return;
     let live = true;
-    void Promise.all([http.get<{ id: number; name: string }[]>(AdminPaths.userRoles, { tenantId }), http.get<GroupChoiceNode[]>(AdminPaths.userGroups, { tenantId })])
+    void Promise.all([http.call(UserAdminApi.roles, { tenantId }), http.call(UserAdminApi.groups, { tenantId })])
       .then(([r, g]) => {
         if (!live) return;
         setRoles(expectOk(r));
@@ -49,9 +48,13 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
   const { roles, groups } = useUserOptions(tenantId);
 
   const save = async () => {
+    if (roleId === undefined) throw new Error('角色不能为空');
     const common = { name, phone, email, remark, roleId, groupIds: [...groupIds] };
-    if (editing) expectOk(await http.postJson(AdminPaths.userUpdate, { userId: editing.userId, ...common }));
-    else expectOk(await http.postJson(AdminPaths.userAdd, { tenantId, account, password, ...common }));
+    if (editing) expectOk(await http.call(UserAdminApi.update, { userId: editing.userId, ...common }));
+    else {
+      if (tenantId === undefined) throw new Error('所属客户不能为空');
+      expectOk(await http.call(UserAdminApi.add, { tenantId, account, password, ...common }));
+    }
     props.onSaved();
   };
 
@@ -121,7 +124,7 @@ export function ResetPasswordDialog(props: { user: AdminUser; onClose: () => voi
       submitText="确认重置"
       onClose={props.onClose}
       onSubmit={async () => {
-        expectOk(await http.postJson(AdminPaths.userResetPassword, { userId: props.user.userId, password }));
+        expectOk(await http.call(UserAdminApi.resetPassword, { userId: props.user.userId, password }));
         props.onSaved();
       }}
     >

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, Radio, RadioGroup, Select, Text } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
+import { expectOk, FormDialog, HttpService, Input, TerminalAdminApi, useService, VehicleAdminApi, type Endpoint, type RenewBody, type TransferAnswer, type TransferBody } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
-import { TerminalPaths, VehiclePaths, type AssetOptions, type TerminalRow, type VehicleRow } from './asset-api';
+import type { AssetOptions } from './asset-api';
 import { GroupPicker, TenantPicker } from './asset-filters';
 
 interface Candidate {
@@ -28,10 +28,10 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
       setError(undefined);
       try {
         if (vehicleSide) {
-          const list = expectOk(await http.get<TerminalRow[]>(VehiclePaths.candidates, { vehicleId: props.id, keyword: text || undefined }));
+          const list = expectOk(await http.call(VehicleAdminApi.bindableTerminals, { vehicleId: props.id, keyword: text || undefined }));
           setCandidates(list.map((t) => ({ id: t.id, label: `${t.terminalNo}${t.model ? `（${t.model}）` : ''}` })));
         } else {
-          const list = expectOk(await http.get<VehicleRow[]>(TerminalPaths.candidates, { terminalId: props.id, keyword: text || undefined }));
+          const list = expectOk(await http.call(TerminalAdminApi.bindableVehicles, { terminalId: props.id, keyword: text || undefined }));
           setCandidates(list.map((v) => ({ id: v.id, label: `${v.plateNo}${v.groupName ? `（${v.groupName}）` : ''}` })));
         }
         setChosen('');
@@ -45,8 +45,8 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
 
   const submit = async () => {
     if (!chosen) throw new Error(`请选择要绑定的${what}`);
-    if (vehicleSide) expectOk(await http.postJson(VehiclePaths.bind, { vehicleId: props.id, terminalId: Number(chosen) }));
-    else expectOk(await http.postJson(TerminalPaths.bind, { terminalId: props.id, vehicleId: Number(chosen) }));
+    if (vehicleSide) expectOk(await http.call(VehicleAdminApi.bind, { vehicleId: props.id, terminalId: Number(chosen) }));
+    else expectOk(await http.call(TerminalAdminApi.bind, { terminalId: props.id, vehicleId: Number(chosen) }));
     props.onDone();
   };
 
@@ -74,13 +74,13 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
 }
 
 /** 转移: to another customer of the caller's scope, optionally into one of its groups. Bound partners go along. */
-export function TransferDialog(props: { path: string; ids: number[]; subject: string; noun?: string; groupLabel?: string; options: AssetOptions; onDone: (moved: { vehicles: number; terminals: number }) => void; onClose: () => void }) {
+export function TransferDialog(props: { transfer: Endpoint<Record<string, never>, TransferBody, TransferAnswer>; ids: number[]; subject: string; noun?: string; groupLabel?: string; options: AssetOptions; onDone: (moved: { vehicles: number; terminals: number }) => void; onClose: () => void }) {
   const http = useService<HttpService>(HttpService);
   const [tenantId, setTenantId] = useState<number>();
   const [groupId, setGroupId] = useState<number>();
   const submit = async () => {
     if (tenantId === undefined) throw new Error('请选择目标客户');
-    props.onDone(expectOk(await http.postJson<{ vehicles: number; terminals: number }>(props.path, { ids: props.ids, tenantId, groupId: groupId ?? null })));
+    props.onDone(expectOk(await http.call(props.transfer, { ids: props.ids, tenantId, groupId: groupId ?? null })));
   };
   return (
     <FormDialog title="转移到其他客户" submitText="转移" onSubmit={submit} onClose={props.onClose}>
@@ -103,15 +103,15 @@ export function TransferDialog(props: { path: string; ids: number[]; subject: st
 const MONTHS = [1, 3, 6, 12, 24, 36];
 
 /** 续费: extend by months (from today when already expired) or to a date. */
-export function RenewDialog(props: { path: string; ids: number[]; subject: string; onDone: (renewed: number) => void; onClose: () => void }) {
+export function RenewDialog(props: { renew: Endpoint<Record<string, never>, RenewBody, { renewed: number }>; ids: number[]; subject: string; onDone: (renewed: number) => void; onClose: () => void }) {
   const http = useService<HttpService>(HttpService);
   const [mode, setMode] = useState<'months' | 'until'>('months');
   const [months, setMonths] = useState('12');
   const [until, setUntil] = useState('');
   const submit = async () => {
     if (mode === 'until' && !until) throw new Error('请选择到期日期');
-    const body = mode === 'months' ? { ids: props.ids, months: Number(months) } : { ids: props.ids, until };
-    props.onDone(expectOk(await http.postJson<{ renewed: number }>(props.path, body)).renewed);
+    const body: RenewBody = mode === 'months' ? { ids: props.ids, months: Number(months) } : { ids: props.ids, until };
+    props.onDone(expectOk(await http.call(props.renew, body)).renewed);
   };
   return (
     <FormDialog title="续费" submitText="续费" onSubmit={submit} onClose={props.onClose}>

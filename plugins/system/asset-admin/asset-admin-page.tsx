@@ -1,9 +1,11 @@
 import { useState, type ReactElement } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ASSET_KIND_DEFINITIONS, ConfirmDialog, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, type AssetKind, type DataTableColumn } from '@tianlu/sdk';
+import {
+  ASSET_KIND_DEFINITIONS, AssetImportApi, ConfirmDialog, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, VehicleAdminApi, type AssetKind, type DataTableColumn,
+} from '@tianlu/sdk';
 import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from './asset-action-dialogs';
-import { assetButtons, assetPaths, type AssetOptions, type VehicleRow } from './asset-api';
+import { assetButtons, type AssetOptions, type VehicleRow } from './asset-api';
 import { AssetFilterBar, useAssetOptions } from './asset-filters';
 import { assetOpsColumn, AssetTools, ExpiryDate, useAssetList } from './asset-list';
 import { ImportWizard } from './import-wizard';
@@ -39,10 +41,9 @@ type Action =
 export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page: AssetPageKind }) {
   const http = useService<HttpService>(HttpService);
   const d = ASSET_KIND_DEFINITIONS[page.kind];
-  const paths = assetPaths(page.kind);
   const buttons = assetButtons(d.menuId);
-  const { options } = useAssetOptions(paths.options);
-  const list = useAssetList<VehicleRow>(paths.list, { assetKind: page.kind });
+  const { options } = useAssetOptions(VehicleAdminApi.options);
+  const list = useAssetList(VehicleAdminApi.list, { assetKind: page.kind });
   const [action, setAction] = useState<Action>();
   const count = (n: number) => `${n} ${d.counted}`;
   const subject = (assets: readonly VehicleRow[]) => (assets.length === 1 ? `${d.noun} ${assets[0]!.plateNo}` : `已选 ${count(assets.length)}`);
@@ -76,7 +77,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           onAdd={() => setAction({ kind: 'add' })}
           onBatch={(kind) => setAction({ kind, assets: list.chosen })}
           onImport={() => setAction({ kind: 'import' })}
-          onExport={() => list.exportList(paths.exportList, `${d.noun}列表`)}
+          onExport={() => list.exportList(VehicleAdminApi.export, `${d.noun}列表`)}
         />
       }
       filters={<AssetFilterBar placeholder={page.placeholder} groupLabel={groupColumnLabel(page.kind)} options={options} onSearch={list.search} />}
@@ -100,7 +101,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           message={`解除${d.noun} ${action.asset.plateNo} 与终端 ${action.asset.terminalNo} 的绑定？解绑后该终端的位置不再显示在这${d.counted === '人' ? '个人' : d.counted}上。`}
           confirmText="解绑"
           onConfirm={async () => {
-            expectOk(await http.postJson(paths.unbind, { vehicleId: action.asset.id }));
+            expectOk(await http.call(VehicleAdminApi.unbind, { vehicleId: action.asset.id }));
             done('已解绑');
           }}
           onClose={() => setAction(undefined)}
@@ -112,7 +113,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           message={`删除${subject(action.assets)}？绑定的终端会解绑并保留。`}
           confirmText="删除"
           onConfirm={async () => {
-            const { deleted } = expectOk(await http.postJson<{ deleted: number }>(paths.remove, { ids: action.assets.map((v) => v.id) }));
+            const { deleted } = expectOk(await http.call(VehicleAdminApi.delete, { ids: action.assets.map((v) => v.id) }));
             done(`已删除 ${count(deleted)}`);
           }}
           onClose={() => setAction(undefined)}
@@ -120,7 +121,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
       )}
       {action?.kind === 'transfer' && options && (
         <TransferDialog
-          path={paths.transfer}
+          transfer={VehicleAdminApi.transfer}
           ids={action.assets.map((v) => v.id)}
           subject={subject(action.assets)}
           noun={d.noun}
@@ -131,12 +132,12 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
         />
       )}
       {action?.kind === 'renew' && (
-        <RenewDialog path={paths.renew} ids={action.assets.map((v) => v.id)} subject={subject(action.assets)} onDone={(n) => done(`已为 ${count(n)}续费`)} onClose={() => setAction(undefined)} />
+        <RenewDialog renew={VehicleAdminApi.renew} ids={action.assets.map((v) => v.id)} subject={subject(action.assets)} onDone={(n) => done(`已为 ${count(n)}续费`)} onClose={() => setAction(undefined)} />
       )}
       {action?.kind === 'import' && options && (
         <ImportWizard
           title={`导入${d.noun}`}
-          paths={paths}
+          api={AssetImportApi[page.kind]}
           templateName={`${d.noun}导入模板.xlsx`}
           columns={page.importColumns}
           options={options}

@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, Select } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { expectOk, HttpService, Input, useService } from '@tianlu/sdk';
+import { expectOk, HttpService, Input, useService, type Endpoint } from '@tianlu/sdk';
 import { EMPTY_FILTER, treeOrder, type AssetFilter, type AssetOptions, type GroupChoice, type TenantChoice } from './asset-api';
 
 const INDENT = '\u3000';
 
 /** Options of a page (tenants of the scope, their groups …); `reload` after groups or tenants changed. */
-export function useAssetOptions(path: string): { options: AssetOptions | undefined; reload: () => void } {
+export function useAssetOptions(endpoint: Endpoint<Record<string, never>, undefined, AssetOptions>): { options: AssetOptions | undefined; reload: () => void } {
   const http = useService<HttpService>(HttpService);
   const [options, setOptions] = useState<AssetOptions>();
   const load = useCallback(() => {
     http
-      .get<AssetOptions>(path)
+      .call(endpoint)
       .then((res) => setOptions(expectOk(res)))
       .catch(() => setOptions({ tenants: [], groups: [] }));
-  }, [http, path]);
+  }, [http, endpoint]);
   useEffect(load, [load]);
   return { options, reload: load };
 }

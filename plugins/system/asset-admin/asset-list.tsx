@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { Permission, ToastService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { Permission, ToastService, useService, type DataTableColumn, type Endpoint, type Page, type VehicleListFilter } from '@tianlu/sdk';
 import { usePagedList, type PagedList } from '../admin/use-paged-list';
 import { EMPTY_FILTER, filterQuery, type AssetFilter, type assetButtons } from './asset-api';
 
@@ -26,13 +26,15 @@ export interface AssetList<Row> extends PagedList<AssetFilter, Row> {
  * A page of assets or terminals with the rows ticked on it (a new page clears the ticks); `fixed`
  * query parameters go with every load and export (e.g. the page's asset kind).
  */
-export function useAssetList<Row extends { id: number }>(path: string, fixed: Record<string, string> = {}): AssetList<Row> {
+export function useAssetList<Row extends { id: number }>(
+  list: Endpoint<{ current: number; pageSize: number } & VehicleListFilter, undefined, Page<Row>>, fixed: Pick<VehicleListFilter, 'assetKind'> = {},
+): AssetList<Row> {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const list = usePagedList<AssetFilter, Row>({ path, initialFilter: EMPTY_FILTER, query: (f) => ({ ...filterQuery(f), ...fixed }), onPage: () => setSelected(new Set()) });
+  const paged = usePagedList({ list, initialFilter: EMPTY_FILTER, query: (f) => ({ ...filterQuery(f), ...fixed }), onPage: () => setSelected(new Set()) });
   const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
   return {
-    ...list,
-    chosen: list.rows.filter((r) => selected.has(r.id)),
+    ...paged,
+    chosen: paged.rows.filter((r) => selected.has(r.id)),
     pickColumn: (label) => ({
       key: 'pick',
       title: '',

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService, type GroupNode, type TenantGroups } from '@tianlu/sdk';
+import { expectOk, FormDialog, GroupAdminApi, HttpService, Input, useService, type GroupNode, type TenantGroups, type VehicleRow } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
-import { GroupPaths, treeOrder, type Page, type VehicleRow } from './asset-api';
+import { treeOrder } from './asset-api';
 
 const useStyles = makeStyles({
   list: { maxHeight: '280px', overflowY: 'auto', display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px' },
@@ -62,7 +62,7 @@ export function AssignVehiclesDialog(props: { tenantId: number; group: GroupNode
     async (text: string) => {
       setError(undefined);
       try {
-        const page = expectOk(await http.get<Page<VehicleRow>>(GroupPaths.vehicles, { tenantId: props.tenantId, keyword: text || undefined, pageSize: 50 }));
+        const page = expectOk(await http.call(GroupAdminApi.vehicles, { tenantId: props.tenantId, keyword: text || undefined, current: 1, pageSize: 50 }));
         setList(page.list.filter((v) => v.groupId !== props.group.id));
       } catch (e) {
         setError(errorText(e));
@@ -74,7 +74,7 @@ export function AssignVehiclesDialog(props: { tenantId: number; group: GroupNode
 
   const submit = async () => {
     if (picked.size === 0) throw new Error('请勾选要分配的车辆');
-    props.onDone(expectOk(await http.postJson<{ assigned: number }>(GroupPaths.assign, { vehicleIds: [...picked], groupId: props.group.id })).assigned);
+    props.onDone(expectOk(await http.call(GroupAdminApi.assign, { vehicleIds: [...picked], groupId: props.group.id })).assigned);
   };
 
   return (

@@ -3,7 +3,7 @@ import {
   Badge, Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, ProgressBar, Text, tokens,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { DataTable, expectOk, HttpService, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, expectOk, HttpService, useService, type DataTableColumn, type ImportEndpoints } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
 import type { AssetOptions, ImportPreview } from './asset-api';
 import { TenantPicker } from './asset-filters';
@@ -18,12 +18,6 @@ const useStyles = makeStyles({
   hidden: { display: 'none' },
 });
 
-export interface ImportPaths {
-  importTemplate: string;
-  importPreview: string;
-  importConfirm: string;
-}
-
 type Step = { kind: 'choose' } | { kind: 'uploading'; fraction: number } | { kind: 'preview'; preview: ImportPreview } | { kind: 'importing'; preview: ImportPreview } | { kind: 'done'; imported: number };
 
 type PreviewRow = ImportPreview['rows'][number];
@@ -35,7 +29,7 @@ type PreviewRow = ImportPreview['rows'][number];
  */
 export function ImportWizard(props: {
   title: string;
-  paths: ImportPaths;
+  api: ImportEndpoints;
   templateName: string;
   columns: readonly { key: string; title: string }[];
   options: AssetOptions;
@@ -51,7 +45,7 @@ export function ImportWizard(props: {
   const [errorsOnly, setErrorsOnly] = useState(false);
 
   const downloadTemplate = () =>
-    http.exportFile({ url: props.paths.importTemplate, params: {}, fileName: props.templateName }).catch((e: unknown) => setError(errorText(e)));
+    http.exportFile({ url: props.api.template.path, params: {}, fileName: props.templateName }).catch((e: unknown) => setError(errorText(e)));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -64,7 +58,7 @@ export function ImportWizard(props: {
     form.append('file', file, file.name);
     setStep({ kind: 'uploading', fraction: 0 });
     try {
-      const url = tenantId === undefined ? props.paths.importPreview : `${props.paths.importPreview}?tenantId=${tenantId}`;
+      const url = tenantId === undefined ? props.api.preview.path : `${props.api.preview.path}?tenantId=${tenantId}`;
       const preview = expectOk(await http.upload<ImportPreview>(url, form, { onProgress: (fraction) => setStep({ kind: 'uploading', fraction }) }));
       setErrorsOnly(preview.invalid > 0);
       setStep({ kind: 'preview', preview });
@@ -77,10 +71,13 @@ export function ImportWizard(props: {
   };
 
   const confirm = async (preview: ImportPreview) => {
+    // the button is there only for a preview with valid rows, which has its token
+    const { token } = preview;
+    if (!token) return;
     setError(undefined);
     setStep({ kind: 'importing', preview });
     try {
-      const { imported } = expectOk(await http.postJson<{ imported: number }>(props.paths.importConfirm, { token: preview.token }));
+      const { imported } = expectOk(await http.call(props.api.confirm, { token }));
       setStep({ kind: 'done', imported });
       props.onImported();
     } catch (e) {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, groupColumnLabel, HttpService, Input, ProfileInput, useService, type AssetKind, type AssetProfile } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, groupColumnLabel, HttpService, Input, ProfileInput, useService, VehicleAdminApi, type AssetKind, type AssetProfile } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
-import { VehiclePaths, type VehicleRow } from './asset-api';
 import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
 
 const textOf = (profile: AssetProfile | undefined, key: string) => (profile?.[key] === undefined ? '' : String(profile[key]));
@@ -29,8 +28,8 @@ export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
         profile: Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()])),
       };
       const saved = a
-        ? expectOk(await http.postJson<VehicleRow>(VehiclePaths.update, { id: a.id, ...fields }))
-        : expectOk(await http.postJson<VehicleRow>(VehiclePaths.add, { ...fields, tenantId }));
+        ? expectOk(await http.call(VehicleAdminApi.update, { id: a.id, ...fields }))
+        : expectOk(await http.call(VehicleAdminApi.add, { ...fields, tenantId }));
       props.onSaved(saved);
     };
 

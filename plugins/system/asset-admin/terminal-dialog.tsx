@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
-import { TerminalPaths, type AssetOptions, type TerminalRow } from './asset-api';
+import { expectOk, FormDialog, HttpService, Input, TerminalAdminApi, useService } from '@tianlu/sdk';
+import type { AssetOptions, TerminalRow } from './asset-api';
 import { TenantPicker } from './asset-filters';
 
 /** 新增终端 / 编辑终端. */
@@ -18,8 +18,8 @@ export function TerminalDialog(props: { terminal?: TerminalRow; options: AssetOp
 
   const submit = async () => {
     const fields = { terminalNo: terminalNo.trim(), imei: imei.trim(), model, sim: sim.trim(), edition, installDate };
-    if (t) expectOk(await http.postJson(TerminalPaths.update, { id: t.id, ...fields }));
-    else expectOk(await http.postJson(TerminalPaths.add, { ...fields, tenantId }));
+    if (t) expectOk(await http.call(TerminalAdminApi.update, { id: t.id, ...fields }));
+    else expectOk(await http.call(TerminalAdminApi.add, { ...fields, tenantId }));
     props.onSaved();
   };
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
+import { expectOk, FormDialog, HttpService, Input, useService, VehicleAdminApi } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
-import { VehiclePaths, type VehicleRow } from './asset-api';
 import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
 
 const DEFAULT_COLORS = [
@@ -27,8 +26,8 @@ export function VehicleDialog(props: AssetDialogProps) {
   const submit = async () => {
     const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: groupId ?? null, expiryDate, speedLimit: speedLimit.trim() || null };
     const saved = v
-      ? expectOk(await http.postJson<VehicleRow>(VehiclePaths.update, { id: v.id, ...fields }))
-      : expectOk(await http.postJson<VehicleRow>(VehiclePaths.add, { ...fields, tenantId }));
+      ? expectOk(await http.call(VehicleAdminApi.update, { id: v.id, ...fields }))
+      : expectOk(await http.call(VehicleAdminApi.add, { ...fields, tenantId }));
     props.onSaved(saved);
   };
 

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OperationLogApi, RoleAdminApi, UserAdminApi } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import LogPage from './log-page';
 import RolePage from './role-page';
 import UserPage from './user-page';
-
-const SYS = '/car/v1/api/system';
 
 let kit: PageServer;
 let tenantId: number;
@@ -45,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(() => kit?.close());
 
-const LIST = `${SYS}/user/list.json`;
+const LIST = UserAdminApi.list.path;
 const listAnswer = () => kit.requests(LIST).at(-1)!.answer as { total: number; list: { account: string; disabled: boolean }[] };
 
 async function search(keyword: string) {
@@ -103,12 +102,12 @@ describe('用户管理', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('账号已存在')).toBeTruthy();
     const body = { tenantId, account: 'zhang', password: 'Wangwu123', name: '王五', phone: '', email: '', remark: '', roleId: monitorRole, groupIds: [groupId] };
-    expect(kit.requests(`${SYS}/user/add.json`)[0]).toMatchObject({ body, flag: 400 });
+    expect(kit.requests(UserAdminApi.add.path)[0]).toMatchObject({ body, flag: 400 });
 
     fireEvent.change(within(dialog).getByLabelText(/^账号/), { target: { value: 'wangwu' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(kit.requests(`${SYS}/user/add.json`)[1]).toMatchObject({ body: { ...body, account: 'wangwu' }, flag: 1 });
+    expect(kit.requests(UserAdminApi.add.path)[1]).toMatchObject({ body: { ...body, account: 'wangwu' }, flag: 1 });
     await waitFor(() => expect(kit.requests(LIST).length).toBeGreaterThan(1));
     expect(await kit.server.store.users.findByAccount('wangwu')).toMatchObject({ name: '王五', roleId: monitorRole, tenantId });
   });
@@ -126,7 +125,7 @@ describe('用户管理', () => {
     fireEvent.change(within(dialog).getByLabelText(/^姓名/), { target: { value: '王六六' } });
     await within(dialog).findByRole('option', { name: '监控员' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(kit.requests(`${SYS}/user/update.json`)[0]).toMatchObject({ body: { userId: ids.wangliu, name: '王六六', phone: '138****0001', email: expect.stringContaining('***') }, flag: 1 }));
+    await waitFor(() => expect(kit.requests(UserAdminApi.update.path)[0]).toMatchObject({ body: { userId: ids.wangliu, name: '王六六', phone: '138****0001', email: expect.stringContaining('***') }, flag: 1 }));
     const row = await kit.server.store.db.selectFrom('users').select(['name', 'phone', 'email']).where('id', '=', ids.wangliu).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: '王六六', phone: '13800000001', email: 'liu@example.com' });
   });
@@ -143,7 +142,7 @@ describe('用户管理', () => {
     expect(within(dialog).getByText(/已登录的会话立即失效/)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^新密码/), { target: { value: 'Newpass123' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '确认重置' }));
-    await waitFor(() => expect(kit.requests(`${SYS}/user/resetPassword.json`)).toMatchObject([{ body: { userId: ids.zhang, password: 'Newpass123' }, flag: 1 }]));
+    await waitFor(() => expect(kit.requests(UserAdminApi.resetPassword.path)).toMatchObject([{ body: { userId: ids.zhang, password: 'Newpass123' }, flag: 1 }]));
     await kit.render(<LogPage />, { account: 'zhang', password: 'Newpass123' });
   });
 
@@ -183,7 +182,7 @@ describe('角色管理', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: '指令下发' }));
     expect((within(dialog).getByRole('checkbox', { name: /下发指令/ }) as HTMLInputElement).checked).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(kit.requests(`${SYS}/role/add.json`)).toMatchObject([{ body: { tenantId, name: '值班员', remark: '', platformIds: [8], resourceIds: [8100] }, flag: 1 }]));
+    await waitFor(() => expect(kit.requests(RoleAdminApi.add.path)).toMatchObject([{ body: { tenantId, name: '值班员', remark: '', platformIds: [8], resourceIds: [8100] }, flag: 1 }]));
     const role = await kit.server.store.db.selectFrom('roles').select('id').where('tenant_id', '=', tenantId).where('name', '=', '值班员').executeTakeFirstOrThrow();
     const held = await kit.server.store.db.selectFrom('role_resources').select('resource_id').where('role_id', '=', role.id).execute();
     expect(held.map((r) => r.resource_id)).toEqual([8100]);
@@ -200,7 +199,7 @@ describe('操作日志', () => {
     fireEvent.change(screen.getByLabelText('开始时间'), { target: { value: '2026-01-02T08:00' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() =>
-      expect(kit.requests(`${SYS}/log/list.json`).at(-1)).toMatchObject({ query: { current: '1', pageSize: '10', account: 'admin', start: '2026-01-02T08:00:00+08:00' }, flag: 1 }),
+      expect(kit.requests(OperationLogApi.list.path).at(-1)).toMatchObject({ query: { current: '1', pageSize: '10', account: 'admin', start: '2026-01-02T08:00:00+08:00' }, flag: 1 }),
     );
     fireEvent.click(await screen.findByText('用户 zhang'));
     const dialog = await screen.findByRole('dialog');

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, expectOk, HttpService, Permission, ToastService, useService, type TenantNode } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, exportName } from '../admin/admin-api';
+import { ConfirmDialog, expectOk, HttpService, Permission, TenantAdminApi, ToastService, useService, type TenantNode } from '@tianlu/sdk';
+import { AdminButtons, exportName } from '../admin/admin-api';
 import { AdminPage, errorText, formatTime } from '../admin/admin-page';
 import { TenantDialog } from '../admin/tenant-dialog';
 
@@ -36,7 +36,7 @@ const CustomerPage = observer(function CustomerPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      setTree(expectOk(await http.get<TenantNode[]>(AdminPaths.tenantTree)));
+      setTree(expectOk(await http.call(TenantAdminApi.tree)));
     } catch (e) {
       setError(errorText(e));
     }
@@ -77,7 +77,7 @@ const CustomerPage = observer(function CustomerPage() {
             <Permission button={AdminButtons.tenantExport}>
               <Button
                 icon={<ArrowDownloadRegular />}
-                onClick={() => void http.downloadBlob(AdminPaths.tenantExport, {}, exportName('客户列表')).catch((e: unknown) => toast.show(errorText(e), 'error'))}
+                onClick={() => void http.downloadBlob(TenantAdminApi.export.path, {}, exportName('客户列表')).catch((e: unknown) => toast.show(errorText(e), 'error'))}
               >
                 导出
               </Button>
@@ -132,7 +132,7 @@ const CustomerPage = observer(function CustomerPage() {
           confirmText="删除"
           onClose={close}
           onConfirm={async () => {
-            expectOk(await http.postJson(AdminPaths.tenantDelete, { id: action.node.id }));
+            expectOk(await http.call(TenantAdminApi.delete, { id: action.node.id }));
             setSelectedId(undefined);
             saved('客户已删除');
           }}

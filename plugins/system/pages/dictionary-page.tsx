@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn, type DictionaryEntry } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, type Page } from '../admin/admin-api';
+import { ConfirmDialog, DataTable, DictionaryAdminApi, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn, type DictionaryEntry } from '@tianlu/sdk';
+import { AdminButtons } from '../admin/admin-api';
 import { AdminPage, RowAction } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 
@@ -19,7 +19,7 @@ function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onC
       onClose={props.onClose}
       onSubmit={async () => {
         const body = { type, code, name, sort };
-        expectOk(await http.postJson(props.entry ? AdminPaths.dictUpdate : AdminPaths.dictAdd, props.entry ? { id: props.entry.id, ...body } : body));
+        expectOk(await (props.entry ? http.call(DictionaryAdminApi.update, { id: props.entry.id, ...body }) : http.call(DictionaryAdminApi.add, body)));
         props.onSaved();
       }}
     >
@@ -52,8 +52,8 @@ const dictionaryQuery = (f: DictionaryFilter) => ({ type: f.type || undefined, k
 const DictionaryPage = observer(function DictionaryPage() {
   const http = useService<HttpService>(HttpService);
   const [editable, setEditable] = useState(false);
-  const list = usePagedList<DictionaryFilter, DictionaryEntry, Page<DictionaryEntry> & { editable: boolean }>({
-    path: AdminPaths.dictPage,
+  const list = usePagedList({
+    list: DictionaryAdminApi.page,
     initialFilter: { type: '', keyword: '' },
     query: dictionaryQuery,
     onPage: (page) => setEditable(page.editable),
@@ -107,7 +107,7 @@ const DictionaryPage = observer(function DictionaryPage() {
             </Permission>
           )}
           <Permission button={AdminButtons.dictExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.dictExport, '数据字典')}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(DictionaryAdminApi.export, '数据字典')}>
               导出
             </Button>
           </Permission>
@@ -139,7 +139,7 @@ const DictionaryPage = observer(function DictionaryPage() {
           confirmText="删除"
           onClose={close}
           onConfirm={async () => {
-            expectOk(await http.postJson(AdminPaths.dictDelete, { id: action.entry.id }));
+            expectOk(await http.call(DictionaryAdminApi.delete, { id: action.entry.id }));
             list.changed('字典条目已删除');
           }}
         />

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn, type GroupNode, type TenantGroups } from '@tianlu/sdk';
+import { ConfirmDialog, DataTable, expectOk, GroupAdminApi, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn, type GroupNode, type TenantGroups } from '@tianlu/sdk';
 import { AdminPage, errorText } from '../admin/admin-page';
-import { GroupButtons, GroupPaths, type Page, type VehicleRow } from '../asset-admin/asset-api';
+import { GroupButtons, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
 import { findGroup, GroupTree, type TreeSelection } from '../asset-admin/group-tree';
 
@@ -34,7 +34,7 @@ const GroupPage = observer(function GroupPage() {
 
   const loadTree = useCallback(async () => {
     try {
-      const list = expectOk(await http.get<TenantGroups[]>(GroupPaths.tree));
+      const list = expectOk(await http.call(GroupAdminApi.tree));
       setTrees(list);
       setSelection((sel) => sel ?? (list[0] ? { tenantId: list[0].tenantId, groupId: null } : undefined));
     } catch (e) {
@@ -47,7 +47,7 @@ const GroupPage = observer(function GroupPage() {
     if (!selection) return;
     try {
       const query = { ...pagination.query, tenantId: selection.tenantId, groupId: selection.groupId ?? undefined };
-      const page = expectOk(await http.get<Page<VehicleRow>>(GroupPaths.vehicles, query));
+      const page = expectOk(await http.call(GroupAdminApi.vehicles, query));
       pagination.setTotal(page.total);
       setVehicles(page.list);
       setPicked(new Set());
@@ -68,7 +68,7 @@ const GroupPage = observer(function GroupPage() {
   };
   const move = async (g: GroupNode, parentId: number | null) => {
     try {
-      expectOk(await http.postJson(GroupPaths.move, { id: g.id, parentId }));
+      expectOk(await http.call(GroupAdminApi.move, { id: g.id, parentId }));
       done(`已移动车组“${g.name}”`);
     } catch (e) {
       toast.show(errorText(e), 'error');
@@ -152,7 +152,7 @@ const GroupPage = observer(function GroupPage() {
           title="新增车组"
           parentLabel={group ? `上级车组：${group.name}` : `在 ${tenant?.tenantName ?? ''} 下新增顶级车组`}
           onSubmit={async (name) => {
-            expectOk(await http.postJson(GroupPaths.add, { tenantId: selection.tenantId, parentId: group?.id ?? null, name }));
+            expectOk(await http.call(GroupAdminApi.add, { tenantId: selection.tenantId, parentId: group?.id ?? null, name }));
             done(`已新增车组“${name}”`);
           }}
           onClose={() => setAction(undefined)}
@@ -164,7 +164,7 @@ const GroupPage = observer(function GroupPage() {
           initial={action.group.name}
           parentLabel={`车组：${action.group.name}`}
           onSubmit={async (name) => {
-            expectOk(await http.postJson(GroupPaths.rename, { id: action.group.id, name }));
+            expectOk(await http.call(GroupAdminApi.rename, { id: action.group.id, name }));
             done('车组已重命名');
           }}
           onClose={() => setAction(undefined)}
@@ -175,7 +175,7 @@ const GroupPage = observer(function GroupPage() {
           group={action.group}
           tenant={tenant}
           onSubmit={async (parentId) => {
-            expectOk(await http.postJson(GroupPaths.move, { id: action.group.id, parentId }));
+            expectOk(await http.call(GroupAdminApi.move, { id: action.group.id, parentId }));
             done(`已移动车组“${action.group.name}”`);
           }}
           onClose={() => setAction(undefined)}
@@ -187,7 +187,7 @@ const GroupPage = observer(function GroupPage() {
           message={`删除车组“${action.group.name}”？有下级车组或车辆的车组不能删除。`}
           confirmText="删除"
           onConfirm={async () => {
-            expectOk(await http.postJson(GroupPaths.remove, { id: action.group.id }));
+            expectOk(await http.call(GroupAdminApi.delete, { id: action.group.id }));
             setSelection(selection && { tenantId: selection.tenantId, groupId: null });
             done('车组已删除');
           }}
@@ -203,7 +203,7 @@ const GroupPage = observer(function GroupPage() {
           message={`把 ${action.vehicles.map((v) => v.plateNo).join('、')} 移出车组（变为未分组）？`}
           confirmText="移出"
           onConfirm={async () => {
-            expectOk(await http.postJson(GroupPaths.assign, { vehicleIds: action.vehicles.map((v) => v.id), groupId: null }));
+            expectOk(await http.call(GroupAdminApi.assign, { vehicleIds: action.vehicles.map((v) => v.id), groupId: null }));
             done(`已移出 ${action.vehicles.length} 辆车`);
           }}
           onClose={() => setAction(undefined)}

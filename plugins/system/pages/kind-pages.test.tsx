@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToastService } from '@tianlu/sdk';
+import { MediaApi, ToastService, VehicleAdminApi } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import EbikePage from './ebike-page';
 import PersonPage from './person-page';
 
-const SYS = '/car/v1/api/system';
-const UPLOAD = '/car/v1/api/media/upload.json';
+const UPLOAD = MediaApi.upload.path;
 
 let kit: PageServer;
 let tenantId: number;
@@ -23,7 +22,8 @@ beforeAll(async () => {
   const admin = (await store.users.findByAccount('admin'))!;
   tenantId = admin.tenantId;
   groupId = await store.fleet.ensureGroup(tenantId, null, '工业园员工');
-  photo = '/car/v1/api/media/0123456789abcdef0123456789abcdef.png';
+  // an address of the kind upload.json answers, beside it
+  photo = UPLOAD.replace(/upload\.json$/, '0123456789abcdef0123456789abcdef.png');
   await store.fleet.provision({
     tenantId, groupId, terminalNo: '17300000001', displayNo: '17300000001', authCode: 'x', plateNo: '王建国', assetKind: 'person',
     profile: { employeeNo: 'E0001', department: '生产部', phone: '13800138000', photo },
@@ -46,7 +46,7 @@ describe('人员管理', () => {
     expect(screen.getByRole('columnheader', { name: '姓名' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '部门' })).toBeTruthy();
     expect((screen.getByAltText('王建国的照片') as HTMLImageElement).getAttribute('src')).toBe(photo);
-    expect(kit.requests(`${SYS}/vehicle/list.json`).at(-1)!.query.assetKind).toBe('person');
+    expect(kit.requests(VehicleAdminApi.list.path).at(-1)!.query.assetKind).toBe('person');
     expect(screen.queryByText('粤B·D30001')).toBeNull();
     expect(screen.queryByText('X0001')).toBeNull();
     expect(screen.queryByRole('button', { name: '新增人员' })).toBeNull();
@@ -71,7 +71,7 @@ describe('人员管理', () => {
     fireEvent.change(within(dialog).getByRole('combobox', { name: '分组' }), { target: { value: String(groupId) } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增人员' })).toBeNull());
-    expect(kit.requests(`${SYS}/vehicle/add.json`)[0]).toMatchObject({
+    expect(kit.requests(VehicleAdminApi.add.path)[0]).toMatchObject({
       body: { plateNo: '李秀英', assetKind: 'person', plateColor: 0, groupId, expiryDate: '', tenantId, profile: { employeeNo: 'E0002', department: '仓储部', phone: '13912345678' } },
       flag: 1,
     });
@@ -100,11 +100,11 @@ describe('电动车管理', () => {
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '500' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('电池容量必须是 1 到 200 之间的整数（Ah）')).toBeTruthy();
-    expect(kit.requests(`${SYS}/vehicle/update.json`)[0]).toMatchObject({ body: { id: ebikeId, assetKind: 'ebike', profile: { brand: '雅迪', batteryVoltage: '48', batteryCapacity: '500' } }, flag: 400 });
+    expect(kit.requests(VehicleAdminApi.update.path)[0]).toMatchObject({ body: { id: ebikeId, assetKind: 'ebike', profile: { brand: '雅迪', batteryVoltage: '48', batteryCapacity: '500' } }, flag: 400 });
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: /电池容量/ }), { target: { value: '24' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '编辑电动车' })).toBeNull());
-    expect(kit.requests(`${SYS}/vehicle/update.json`)[1]?.flag).toBe(1);
+    expect(kit.requests(VehicleAdminApi.update.path)[1]?.flag).toBe(1);
     expect(await screen.findByText('24 Ah')).toBeTruthy();
   });
 });

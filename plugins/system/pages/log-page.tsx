@@ -4,8 +4,8 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, fromChinaInputValue, Input, PaginationBar, Permission, toChinaIso, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, type OperationLog } from '../admin/admin-api';
+import { DataTable, fromChinaInputValue, Input, OperationLogApi, PaginationBar, Permission, toChinaIso, type DataTableColumn, type OperationLog } from '@tianlu/sdk';
+import { AdminButtons } from '../admin/admin-api';
 import { AdminPage, formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
 import { usePagedList } from '../admin/use-paged-list';
@@ -72,7 +72,7 @@ function LogDetail(props: { log: OperationLog; onClose: () => void }) {
 
 /** 操作日志: who did what and when, newest first, paged on the server; filters and export. */
 const LogPage = observer(function LogPage() {
-  const list = usePagedList<LogFilter, OperationLog>({ path: AdminPaths.logList, initialFilter: EMPTY, query });
+  const list = usePagedList({ list: OperationLogApi.list, initialFilter: EMPTY, query });
   const [draft, setDraft] = useState<LogFilter>(EMPTY);
   const [detail, setDetail] = useState<OperationLog>();
 
@@ -94,7 +94,7 @@ const LogPage = observer(function LogPage() {
       error={list.error}
       tools={
         <Permission button={AdminButtons.logExport}>
-          <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.logExport, '操作日志')}>
+          <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(OperationLogApi.export, '操作日志')}>
             导出
           </Button>
         </Permission>

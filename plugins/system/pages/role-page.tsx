@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, type AdminRole } from '../admin/admin-api';
+import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, RoleAdminApi, useService, type AdminRole, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons } from '../admin/admin-api';
 import { AdminPage, formatTime, RowAction } from '../admin/admin-page';
 import { RoleDialog } from '../admin/role-dialog';
-import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery, type TenantKeywordFilter } from '../admin/tenant-keyword-filters';
+import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
 
@@ -16,7 +16,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; role: AdminRole };
 const RolePage = observer(function RolePage() {
   const http = useService<HttpService>(HttpService);
   const tenants = useTenantOptions();
-  const list = usePagedList<TenantKeywordFilter, AdminRole>({ path: AdminPaths.roleList, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
+  const list = usePagedList({ list: RoleAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
   const [action, setAction] = useState<Action>();
   const close = () => setAction(undefined);
 
@@ -59,7 +59,7 @@ const RolePage = observer(function RolePage() {
             </Button>
           </Permission>
           <Permission button={AdminButtons.roleExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.roleExport, '角色列表')}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(RoleAdminApi.export, '角色列表')}>
               导出
             </Button>
           </Permission>
@@ -78,7 +78,7 @@ const RolePage = observer(function RolePage() {
           confirmText="删除"
           onClose={close}
           onConfirm={async () => {
-            expectOk(await http.postJson(AdminPaths.roleDelete, { id: action.role.id }));
+            expectOk(await http.call(RoleAdminApi.delete, { id: action.role.id }));
             list.changed('角色已删除');
           }}
         />

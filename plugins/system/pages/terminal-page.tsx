@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { AssetImportApi, ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, TerminalAdminApi, useService, type DataTableColumn, type TerminalRow } from '@tianlu/sdk';
 import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
-import { assetButtons, TerminalPaths, type TerminalRow } from '../asset-admin/asset-api';
+import { assetButtons } from '../asset-admin/asset-api';
 import { AssetFilterBar, useAssetOptions } from '../asset-admin/asset-filters';
 import { assetOpsColumn, AssetTools, ExpiryDate, useAssetList } from '../asset-admin/asset-list';
 import { ImportWizard } from '../asset-admin/import-wizard';
@@ -31,8 +31,8 @@ function subject(terminals: readonly TerminalRow[]): string {
 /** 终端管理: terminals of the caller's customers, paged on the server; add, edit, bind, transfer, renew, delete, import, export. */
 const TerminalPage = observer(function TerminalPage() {
   const http = useService<HttpService>(HttpService);
-  const { options } = useAssetOptions(TerminalPaths.options);
-  const list = useAssetList<TerminalRow>(TerminalPaths.list);
+  const { options } = useAssetOptions(TerminalAdminApi.options);
+  const list = useAssetList(TerminalAdminApi.list);
   const [action, setAction] = useState<Action>();
 
   const done = (text: string) => {
@@ -71,7 +71,7 @@ const TerminalPage = observer(function TerminalPage() {
           onAdd={() => setAction({ kind: 'add' })}
           onBatch={(kind) => setAction({ kind, terminals: list.chosen })}
           onImport={() => setAction({ kind: 'import' })}
-          onExport={() => list.exportList(TerminalPaths.exportList, '终端列表')}
+          onExport={() => list.exportList(TerminalAdminApi.export, '终端列表')}
         />
       }
       filters={<AssetFilterBar placeholder="终端号、IMEI 或 SIM 卡号" options={options} onSearch={list.search} />}
@@ -94,7 +94,7 @@ const TerminalPage = observer(function TerminalPage() {
           message={`解除终端 ${action.terminal.terminalNo} 与车辆 ${action.terminal.plateNo} 的绑定？`}
           confirmText="解绑"
           onConfirm={async () => {
-            expectOk(await http.postJson(TerminalPaths.unbind, { terminalId: action.terminal.id }));
+            expectOk(await http.call(TerminalAdminApi.unbind, { terminalId: action.terminal.id }));
             done('已解绑');
           }}
           onClose={() => setAction(undefined)}
@@ -106,7 +106,7 @@ const TerminalPage = observer(function TerminalPage() {
           message={`删除${subject(action.terminals)}？删除后终端不能再接入平台，历史轨迹不再可查；绑定的车辆保留。`}
           confirmText="删除"
           onConfirm={async () => {
-            const { deleted } = expectOk(await http.postJson<{ deleted: number }>(TerminalPaths.remove, { ids: action.terminals.map((t) => t.id) }));
+            const { deleted } = expectOk(await http.call(TerminalAdminApi.delete, { ids: action.terminals.map((t) => t.id) }));
             done(`已删除 ${deleted} 个终端`);
           }}
           onClose={() => setAction(undefined)}
@@ -114,7 +114,7 @@ const TerminalPage = observer(function TerminalPage() {
       )}
       {action?.kind === 'transfer' && options && (
         <TransferDialog
-          path={TerminalPaths.transfer}
+          transfer={TerminalAdminApi.transfer}
           ids={action.terminals.map((t) => t.id)}
           subject={subject(action.terminals)}
           options={options}
@@ -124,7 +124,7 @@ const TerminalPage = observer(function TerminalPage() {
       )}
       {action?.kind === 'renew' && (
         <RenewDialog
-          path={TerminalPaths.renew}
+          renew={TerminalAdminApi.renew}
           ids={action.terminals.map((t) => t.id)}
           subject={`${subject(action.terminals)}（延长所绑定车辆的服务）`}
           onDone={(n) => done(`已为 ${n} 个终端续费`)}
@@ -134,7 +134,7 @@ const TerminalPage = observer(function TerminalPage() {
       {action?.kind === 'import' && options && (
         <ImportWizard
           title="导入终端"
-          paths={TerminalPaths}
+          api={AssetImportApi.terminal}
           templateName="终端导入模板.xlsx"
           columns={IMPORT_COLUMNS}
           options={options}

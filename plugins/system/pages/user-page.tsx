@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, useService, type DataTableColumn } from '@tianlu/sdk';
-import { AdminButtons, AdminPaths, type AdminUser } from '../admin/admin-api';
+import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, UserAdminApi, useService, type AdminUser, type DataTableColumn } from '@tianlu/sdk';
+import { AdminButtons } from '../admin/admin-api';
 import { AdminPage, formatTime, RowAction } from '../admin/admin-page';
-import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery, type TenantKeywordFilter } from '../admin/tenant-keyword-filters';
+import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
 import { ResetPasswordDialog, UserDialog } from '../admin/user-dialog';
@@ -16,7 +16,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'reset' | 'toggle' | 'delete
 const UserPage = observer(function UserPage() {
   const http = useService<HttpService>(HttpService);
   const tenants = useTenantOptions();
-  const list = usePagedList<TenantKeywordFilter, AdminUser>({ path: AdminPaths.userList, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
+  const list = usePagedList({ list: UserAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
   const [action, setAction] = useState<Action>();
 
   const columns: DataTableColumn<AdminUser>[] = [
@@ -82,7 +82,7 @@ const UserPage = observer(function UserPage() {
             </Button>
           </Permission>
           <Permission button={AdminButtons.userExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(AdminPaths.userExport, '用户列表')}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(UserAdminApi.export, '用户列表')}>
               导出
             </Button>
           </Permission>
@@ -103,7 +103,7 @@ const UserPage = observer(function UserPage() {
           message={action.user.disabled ? `确定启用用户 ${action.user.account}？` : `确定停用用户 ${action.user.account}？停用后该用户将立即无法使用平台。`}
           onClose={close}
           onConfirm={async () => {
-            expectOk(await http.postJson(AdminPaths.userSetDisabled, { userId: action.user.userId, disabled: !action.user.disabled }));
+            expectOk(await http.call(UserAdminApi.setDisabled, { userId: action.user.userId, disabled: !action.user.disabled }));
             list.changed(action.user.disabled ? '用户已启用' : '用户已停用');
           }}
         />
@@ -115,7 +115,7 @@ const UserPage = observer(function UserPage() {
           confirmText="删除"
           onClose={close}
           onConfirm={async () => {
-            expectOk(await http.postJson(AdminPaths.userDelete, { userId: action.user.userId }));
+            expectOk(await http.call(UserAdminApi.delete, { userId: action.user.userId }));
             list.changed('用户已删除');
           }}
         />

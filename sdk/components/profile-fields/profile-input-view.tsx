@@ -5,9 +5,9 @@ import type { ProfileField } from '../../asset-kinds';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
 import type { ProfileInputProps } from '../profile-fields';
-
-/** Where photos are uploaded (checked again by the server: JPG, PNG or WebP up to 2 MB). */
-const MEDIA_UPLOAD = '/car/v1/api/media/upload.json';
+// photos are uploaded to MediaApi.upload (checked again by the server: JPG, PNG or WebP up to 2 MB)
+import { MediaApi } from '../../contracts/asset';
+import type { AnswerOf } from '../../endpoint';
 
 const useStyles = makeStyles({
   photo: { display: 'flex', alignItems: 'center', gap: '10px' },
@@ -39,7 +39,7 @@ function PhotoField(props: { field: ProfileField; value: string; onChange: (url:
     form.append('file', file, file.name);
     setBusy(true);
     try {
-      props.onChange(expectOk(await http.upload<{ url: string }>(MEDIA_UPLOAD, form)).url);
+      props.onChange(expectOk(await http.upload<AnswerOf<typeof MediaApi.upload>>(MediaApi.upload.path, form)).url);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : '网络异常');
     } finally {

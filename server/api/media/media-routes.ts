@@ -4,6 +4,7 @@ import { readUpload } from '../multipart-upload';
 import type { ApiArea } from '../route-registry';
 import { publicRoute, sessionRoute } from '../route-definition';
 import { assetButtons, kindResources, VEHICLE_MENU } from '../system/asset-admin-rules';
+import { MediaApi } from '../../../sdk/contracts/asset';
 
 const BASE = '/car/v1/api/media';
 /** Largest photo accepted. */
@@ -22,10 +23,7 @@ export function imageTypeOf(content: Buffer): { ext: string; type: string } | un
   return IMAGE_TYPES.find((t) => t.is(content));
 }
 
-export const mediaUploadRoute = sessionRoute({
-  method: 'POST',
-  url: `${BASE}/upload.json`,
-  summary: '上传照片（multipart 字段 file；JPG、PNG 或 WebP，不超过 2 MB）：答复照片地址 url，供人员、宠物等资料的“照片”字段使用',
+export const mediaUploadRoute = sessionRoute.of(MediaApi.upload, {
   resource: assetButtons(VEHICLE_MENU).edit,
   // 宠物档案 (1304) edits a pet's photo inside 宠物守护
   alsoResources: [assetButtons(VEHICLE_MENU).add, ...kindResources('add'), ...kindResources('edit'), 1304],

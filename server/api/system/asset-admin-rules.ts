@@ -8,16 +8,15 @@ import type { Renewal, VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { AppDeps } from '../app-deps';
 import { badInput, forbidden, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
-import { int } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { petDeclaration } from '../../../plugins/pet/pet-declaration';
 import { isMenuPage } from '../../../sdk/plugin-declaration';
 import { MASKED_FOR_ALL, shownProfile } from './asset-contact-phones';
 import { checkDate, ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
+import type { RenewBody } from '../../../sdk/contracts/asset';
 
 /** Rules shared by 车辆管理, 终端管理 and 车组管理. */
 
-export const SYSTEM_API = '/car/v1/api/system';
 export const VEHICLE_MENU = 1240;
 export const TERMINAL_MENU = 1250;
 export const GROUP_MENU = 1260;
@@ -77,15 +76,10 @@ export async function requireKinds(ctx: Caller, kinds: Iterable<string>, op: Ass
 
 export const GroupButton = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
 
-/** Most assets one bulk action (delete, transfer, renew) takes. */
-export const MAX_BATCH = 500;
+export { idsSchema, MAX_BATCH } from '../../../sdk/contracts/asset';
 /** Most rows of one export. */
 export const EXPORT_LIMIT = 50_000;
 export { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
-
-export const idsSchema = (title: string) => ({ type: 'array', title, minItems: 1, maxItems: MAX_BATCH, items: int(title, 1) });
-/** 0/1 switches of list filters (bound, expired). */
-export const flagSchema = (title: string) => ({ type: 'string', title, enum: ['', '0', '1'] });
 
 export function flagValue(value: string | undefined): boolean | undefined {
   return value === '1' ? true : value === '0' ? false : undefined;
@@ -135,18 +129,6 @@ export async function groupForTenant(store: Store, scope: AccessScope, tenantId:
   if (group.tenantId !== tenantId) throw badInput(`${word}不属于该客户`);
   return group.id;
 }
-
-export interface RenewBody {
-  ids: number[];
-  months?: number;
-  until?: string;
-}
-
-export const renewProperties = (idsTitle: string) => ({
-  ids: idsSchema(idsTitle),
-  months: int('续费月数', 1, 120),
-  until: { type: 'string', title: '到期日期', maxLength: 10 },
-});
 
 /** By months or to a date (not before today), exactly one of them. */
 export function renewalOf(body: RenewBody, now: Date): Renewal {

@@ -2,15 +2,15 @@ import { ASSET_KIND_DEFINITIONS, assetKindOf, profileText, type AssetKind } from
 import type { TerminalRecord } from '../../store/terminal-admin-queries';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
-import { assetButtons, EXPORT_LIMIT, kindResources, kindsWithFullPhones, SYSTEM_API, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, EXPORT_LIMIT, kindResources, kindsWithFullPhones, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
 import { shownProfile } from './asset-contact-phones';
 import { EDITION_NAMES } from './terminal-fields';
-import { terminalFilter, terminalFilterProperties, type TerminalListQuery } from './terminal-routes';
+import { terminalFilter } from './terminal-routes';
 import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';
-import { vehicleFilter, vehicleFilterProperties, type VehicleListQuery } from './vehicle-routes';
+import { vehicleFilter } from './vehicle-routes';
+import { TerminalAdminApi, VehicleAdminApi } from '../../../sdk/contracts/asset';
 
 const serviceState = (expired: boolean, expiryDate: string | null) => (expiryDate === null ? '不限' : expired ? '已到期' : '正常');
 
@@ -46,14 +46,10 @@ const vehicleColumns = [
   { header: '创建时间', width: 22, value: (r: VehicleRecord) => toChinaIso(r.createdAt) },
 ];
 
-export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, 'current' | 'pageSize'>>({
-  method: 'POST',
-  url: `${SYSTEM_API}/vehicle/export.json`,
-  summary: `导出车辆（或 assetKind 的人员、宠物、电动车，各带本类字段；xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+export const vehicleExportRoute = sessionRoute.of(VehicleAdminApi.export, {
   resource: assetButtons(VEHICLE_MENU).export,
   alsoResources: kindResources('export'),
   raw: true,
-  schema: { body: object(vehicleFilterProperties) },
   handler: async (ctx) => {
     const { body, deps, scope, reply } = ctx;
     const s = await scope();
@@ -65,13 +61,9 @@ export const vehicleExportRoute = sessionRoute<unknown, Omit<VehicleListQuery, '
   },
 });
 
-export const terminalExportRoute = sessionRoute<unknown, Omit<TerminalListQuery, 'current' | 'pageSize'>>({
-  method: 'POST',
-  url: `${SYSTEM_API}/terminal/export.json`,
-  summary: `导出终端（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+export const terminalExportRoute = sessionRoute.of(TerminalAdminApi.export, {
   resource: assetButtons(TERMINAL_MENU).export,
   raw: true,
-  schema: { body: object(terminalFilterProperties) },
   handler: async ({ body, deps, scope, reply }) => {
     const s = await scope();
     const rows = await deps.store.assets.terminals.all(s, await terminalFilter(deps.store, s, body), EXPORT_LIMIT);

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { badInput } from '../envelope';
 import { readUpload } from '../multipart-upload';
 import { sessionRoute, type RouteDefinition } from '../route-definition';
-import { int, object, requiredText } from '../schema-helpers';
 import { sendSheet } from './admin-sheet';
 import { ASSET_KIND_DEFINITIONS } from '../../../sdk/asset-kinds';
-import { assetButtons, chinaToday, requireKinds, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, chinaToday, requireKinds, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
 import { kindImport, terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
 import { importTemplate, readImportRows } from './asset-import-sheet';
+import { AssetImportApi, type ImportEndpoints } from '../../../sdk/contracts/asset';
 
 /** A checked upload waits this long for its confirmation. */
 const PENDING_MS = 30 * 60_000;
@@ -18,23 +18,16 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
  * `file`; `tenantId` in the query, default the caller's customer) for a row-by-row preview;
  * POST the preview's token to import its valid rows in one transaction.
  */
-function importRoutes<K extends string, V>(base: string, button: number, kind: ImportKind<K, V>): RouteDefinition[] {
-  const template = sessionRoute({
-    method: 'GET',
-    url: `${base}/importTemplate.json`,
-    summary: `${kind.what}导入模板（xlsx：表头、示例行和说明；sessionId 头或一次性 downloadToken）`,
+function importRoutes<K extends string, V>(api: ImportEndpoints, button: number, kind: ImportKind<K, V>): RouteDefinition[] {
+  const template = sessionRoute.of(api.template, {
     resource: button,
     auth: 'download',
     raw: true,
     handler: async ({ reply }) => sendSheet(reply, `${kind.what}导入模板.xlsx`, await importTemplate(kind.what, kind.columns, kind.notes)),
   });
 
-  const preview = sessionRoute<{ tenantId?: number }>({
-    method: 'POST',
-    url: `${base}/importPreview.json`,
-    summary: `上传${kind.what}导入表格（multipart 字段 file，.xlsx，不超过 5 MB，最多 5000 行）：逐行检查，答复预览和确认用的 token`,
+  const preview = sessionRoute.of(api.preview, {
     resource: button,
-    schema: { querystring: object({ tenantId: int('客户', 1) }) },
     handler: async (ctx) => {
       const { query, request, deps, scope, user } = ctx;
       const s = await scope();
@@ -61,12 +54,8 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
     },
   });
 
-  const confirm = sessionRoute<unknown, { token: string }>({
-    method: 'POST',
-    url: `${base}/importConfirm.json`,
-    summary: `确认导入${kind.what}：在一个事务中导入预览中没有错误的行（任何一行失败则全部不导入）`,
+  const confirm = sessionRoute.of(api.confirm, {
     resource: button,
-    schema: { body: object({ token: requiredText('导入令牌', 64) }, ['token']) },
     handler: async ({ body, deps, scope, user, audit }) => {
       const s = await scope();
       const pending = await deps.store.assets.imports.find<V>(body.token, user.id, kind.kind, deps.clock.now());
@@ -90,9 +79,9 @@ function importRoutes<K extends string, V>(base: string, button: number, kind: I
   return [template, preview, confirm];
 }
 
-export const vehicleImportRoutes = importRoutes(`${SYSTEM_API}/vehicle`, assetButtons(VEHICLE_MENU).import, vehicleImport);
+export const vehicleImportRoutes = importRoutes(AssetImportApi.vehicle, assetButtons(VEHICLE_MENU).import, vehicleImport);
 /** 人员, 宠物 and 电动车 imports, each under its own path and its page's import button (1241xx …). */
 export const kindImportRoutes = (['person', 'pet', 'ebike'] as const).flatMap((kind) =>
-  importRoutes(`${SYSTEM_API}/${kind}`, assetButtons(ASSET_KIND_DEFINITIONS[kind].menuId).import, kindImport(kind)),
+  importRoutes(AssetImportApi[kind], assetButtons(ASSET_KIND_DEFINITIONS[kind].menuId).import, kindImport(kind)),
 );
-export const terminalImportRoutes = importRoutes(`${SYSTEM_API}/terminal`, assetButtons(TERMINAL_MENU).import, terminalImport);
+export const terminalImportRoutes = importRoutes(AssetImportApi.terminal, assetButtons(TERMINAL_MENU).import, terminalImport);

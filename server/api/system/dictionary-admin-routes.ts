@@ -3,11 +3,11 @@ import type { DictionaryEntry } from '../../../sdk/system-admin';
 import type { UserRecord } from '../../store/user-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation, required } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
+import { DictionaryAdminApi, type DictionaryEntryBody } from '../../../sdk/contracts/system';
 
-const BASE = '/car/v4/api/system/dictionary';
 const TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 /** The dictionary is shared by every tenant, so only users of a platform tenant may change it. */
@@ -16,34 +16,14 @@ async function checkPlatformUser(store: Store, user: UserRecord): Promise<void> 
   if (tenant?.kind !== 'platform') throw forbidden('数据字典为全平台共用，仅平台用户可以修改');
 }
 
-interface EntryBody {
-  type: string;
-  code: string;
-  name: string;
-  sort?: number;
-}
-
-const entryProperties = {
-  type: requiredText('字典类型', 64),
-  code: requiredText('编码', 64),
-  name: requiredText('名称', 100),
-  sort: int('排序', 0, 100000),
-};
-
-function cleanEntry(body: EntryBody): Omit<DictionaryEntry, 'id'> {
+function cleanEntry(body: DictionaryEntryBody): Omit<DictionaryEntry, 'id'> {
   const type = required(body.type, '字典类型');
   if (!TYPE_PATTERN.test(type)) throw badInput('字典类型须以字母开头，只含字母、数字和下划线');
   return { type, code: required(body.code, '编码'), name: required(body.name, '名称'), sort: body.sort ?? 0 };
 }
 
-const filterProperties = { type: text('字典类型', 64), keyword: text('关键词', 50) };
-
-export const dictionaryPageRoute = sessionRoute<{ current: number; pageSize: number; type?: string; keyword?: string }>({
-  method: 'GET',
-  url: `${BASE}/page.json`,
-  summary: '数据字典管理：条目分页（可按类型、关键词筛选）；editable 表示调用者能否修改',
+export const dictionaryPageRoute = sessionRoute.of(DictionaryAdminApi.page, {
   resource: 1280,
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async ({ query, deps, user }) => {
     const page = await deps.store.system.dictionary.page({ type: query.type?.trim() || undefined, keyword: query.keyword?.trim() || undefined, ...pageOffset(query) });
     const editable = (await deps.store.system.tenants.find(user.tenantId))?.kind === 'platform';
@@ -51,12 +31,8 @@ export const dictionaryPageRoute = sessionRoute<{ current: number; pageSize: num
   },
 });
 
-export const dictionaryCreateRoute = sessionRoute<unknown, EntryBody>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增字典条目（仅平台用户；同一类型下编码唯一）',
+export const dictionaryCreateRoute = sessionRoute.of(DictionaryAdminApi.add, {
   resource: 128001,
-  schema: { body: object(entryProperties, ['type', 'code', 'name']) },
   handler: async ({ body, deps, user, audit }) => {
     await checkPlatformUser(deps.store, user);
     const entry = cleanEntry(body);
@@ -73,12 +49,8 @@ export const dictionaryCreateRoute = sessionRoute<unknown, EntryBody>({
   },
 });
 
-export const dictionaryUpdateRoute = sessionRoute<unknown, EntryBody & { id: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑字典条目（仅平台用户）',
+export const dictionaryUpdateRoute = sessionRoute.of(DictionaryAdminApi.update, {
   resource: 128002,
-  schema: { body: object({ id: int('字典条目', 1), ...entryProperties }, ['id', 'type', 'code', 'name']) },
   handler: async ({ body, deps, user, audit }) => {
     await checkPlatformUser(deps.store, user);
     const before = await deps.store.system.dictionary.find(body.id);
@@ -97,12 +69,8 @@ export const dictionaryUpdateRoute = sessionRoute<unknown, EntryBody & { id: num
   },
 });
 
-export const dictionaryDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除字典条目（仅平台用户）',
+export const dictionaryDeleteRoute = sessionRoute.of(DictionaryAdminApi.delete, {
   resource: 128003,
-  schema: { body: object({ id: int('字典条目', 1) }, ['id']) },
   handler: async ({ body, deps, user, audit }) => {
     await checkPlatformUser(deps.store, user);
     const before = await deps.store.system.dictionary.find(body.id);
@@ -114,13 +82,9 @@ export const dictionaryDeleteRoute = sessionRoute<unknown, { id: number }>({
   },
 });
 
-export const dictionaryExportRoute = sessionRoute<unknown, { type?: string; keyword?: string }>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: '导出字典条目（xlsx，条件同列表）',
+export const dictionaryExportRoute = sessionRoute.of(DictionaryAdminApi.export, {
   resource: 128004,
   raw: true,
-  schema: { body: object(filterProperties) },
   handler: async ({ body, deps, reply }) => {
     const page = await deps.store.system.dictionary.page({ type: body.type?.trim() || undefined, keyword: body.keyword?.trim() || undefined, offset: 0, limit: EXPORT_ROW_LIMIT });
     const sheet = await buildSheet(

@@ -4,11 +4,10 @@ import type { AccessScope } from '../../store/scope-queries';
 import type { Store } from '../../store/create-store';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
-import { GROUP_MENU, GroupButton, groupForTenant, idsSchema, notifyLive, requireAll, SYSTEM_API, tenantInScope, vehicleItem } from './asset-admin-rules';
-
-const BASE = `${SYSTEM_API}/group`;
+import { GROUP_MENU, GroupButton, groupForTenant, notifyLive, requireAll, tenantInScope, vehicleItem } from './asset-admin-rules';
+import { GroupAdminApi } from '../../../sdk/contracts/asset';
 
 /** Visible groups as trees; a group whose parent is not visible is a root (group-scoped users). */
 export function groupTrees(groups: readonly GroupRecord[]): GroupNode[] {
@@ -24,10 +23,7 @@ export function groupTrees(groups: readonly GroupRecord[]): GroupNode[] {
   return roots;
 }
 
-export const groupTreeRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/tree.json`,
-  summary: '车组管理：每个可见客户的车组树（含车辆数）',
+export const groupTreeRoute = sessionRoute.of(GroupAdminApi.tree, {
   resource: GROUP_MENU,
   handler: async ({ deps, scope }): Promise<TenantGroups[]> => {
     const s = await scope();
@@ -54,12 +50,8 @@ function checkName(name: string): string {
 
 const SIBLING_TAKEN = '同级车组中已有同名车组';
 
-export const groupAddRoute = sessionRoute<unknown, { tenantId?: number; parentId?: number | null; name: string }>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增车组（parentId 为空则为客户的顶级车组；同级名称唯一）',
+export const groupAddRoute = sessionRoute.of(GroupAdminApi.add, {
   resource: GroupButton.add,
-  schema: { body: object({ tenantId: int('客户', 1), parentId: { type: ['integer', 'null'], title: '上级车组', minimum: 1 }, name: requiredText('车组名称', 50) }, ['name']) },
   handler: async ({ body, deps, scope, audit, user }) => {
     const s = await scope();
     const name = checkName(body.name);
@@ -83,12 +75,8 @@ export const groupAddRoute = sessionRoute<unknown, { tenantId?: number; parentId
   },
 });
 
-export const groupRenameRoute = sessionRoute<unknown, { id: number; name: string }>({
-  method: 'POST',
-  url: `${BASE}/rename.json`,
-  summary: '车组重命名（同级名称唯一）',
+export const groupRenameRoute = sessionRoute.of(GroupAdminApi.rename, {
   resource: GroupButton.rename,
-  schema: { body: object({ id: int('车组', 1), name: requiredText('车组名称', 50) }, ['id', 'name']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const group = await findGroup(deps.store, s, body.id);
@@ -102,12 +90,8 @@ export const groupRenameRoute = sessionRoute<unknown, { id: number; name: string
   },
 });
 
-export const groupMoveRoute = sessionRoute<unknown, { id: number; parentId: number | null }>({
-  method: 'POST',
-  url: `${BASE}/move.json`,
-  summary: '移动车组到另一上级车组（同一客户内；parentId 为 null 移到顶级；不能移动到自己的下级）',
+export const groupMoveRoute = sessionRoute.of(GroupAdminApi.move, {
   resource: GroupButton.move,
-  schema: { body: object({ id: int('车组', 1), parentId: { type: ['integer', 'null'], title: '上级车组', minimum: 1 } }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const group = await findGroup(deps.store, s, body.id);
@@ -129,12 +113,8 @@ export const groupMoveRoute = sessionRoute<unknown, { id: number; parentId: numb
   },
 });
 
-export const groupDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除车组（有下级车组或车辆时不能删除）',
+export const groupDeleteRoute = sessionRoute.of(GroupAdminApi.delete, {
   resource: GroupButton.remove,
-  schema: { body: object({ id: int('车组', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const group = await findGroup(deps.store, s, body.id);
@@ -146,12 +126,8 @@ export const groupDeleteRoute = sessionRoute<unknown, { id: number }>({
   },
 });
 
-export const groupVehiclesRoute = sessionRoute<{ current: number; pageSize: number; tenantId: number; groupId?: number; keyword?: string }>({
-  method: 'GET',
-  url: `${BASE}/vehicles.json`,
-  summary: '车组管理：客户的车辆（可按车组，仅该车组本身；分页）',
+export const groupVehiclesRoute = sessionRoute.of(GroupAdminApi.vehicles, {
   resource: GROUP_MENU,
-  schema: { querystring: object({ ...pagingProperties, tenantId: int('客户', 1), groupId: int('车组', 1), keyword: text('关键词', 50) }, ['tenantId']) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     tenantInScope(s, query.tenantId);
@@ -163,12 +139,8 @@ export const groupVehiclesRoute = sessionRoute<{ current: number; pageSize: numb
   },
 });
 
-export const groupAssignRoute = sessionRoute<unknown, { vehicleIds: number[]; groupId: number | null }>({
-  method: 'POST',
-  url: `${BASE}/assign.json`,
-  summary: '把车辆分配到车组（同一客户；groupId 为 null 移出车组）',
+export const groupAssignRoute = sessionRoute.of(GroupAdminApi.assign, {
   resource: GroupButton.assign,
-  schema: { body: object({ vehicleIds: idsSchema('车辆'), groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 } }, ['vehicleIds', 'groupId']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const vehicles = requireAll(body.vehicleIds, await deps.store.assets.vehicles.findMany(s, body.vehicleIds), '车辆');

@@ -3,28 +3,12 @@ import type { OperationLogRow } from '../../store/audit-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { tenantInCallerScope } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
+import { OperationLogApi, type LogFilterQuery } from '../../../sdk/contracts/system';
 
-const BASE = '/car/v1/api/system/log';
-
-interface LogFilterInput {
-  account?: string;
-  keyword?: string;
-  start?: string;
-  end?: string;
-  tenantId?: number;
-}
-
-const filterProperties = {
-  account: text('账号', 32),
-  keyword: text('关键词', 50),
-  start: text('开始时间', 40),
-  end: text('结束时间', 40),
-  tenantId: int('客户', 1),
-};
 
 function parseTime(value: string | undefined, label: string): Date | undefined {
   const trimmed = value?.trim();
@@ -35,7 +19,7 @@ function parseTime(value: string | undefined, label: string): Date | undefined {
 }
 
 /** The log filter within the caller's scope (the caller's tenant subtree, or one tenant of it). */
-function toFilter(scope: AccessScope, input: LogFilterInput) {
+function toFilter(scope: AccessScope, input: LogFilterQuery) {
   const from = parseTime(input.start, '开始时间');
   const to = parseTime(input.end, '结束时间');
   if (from && to && from > to) throw badInput('开始时间不能晚于结束时间');
@@ -65,12 +49,8 @@ const toItem = (r: OperationLogRow, names: Map<number, string>) => ({
   time: toChinaIso(r.at),
 });
 
-export const logListRoute = sessionRoute<{ current: number; pageSize: number } & LogFilterInput>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '操作日志：谁在何时做了什么（分页，新的在前；可按账号、关键词、时间段、客户筛选）',
+export const logListRoute = sessionRoute.of(OperationLogApi.list, {
   resource: 1270,
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const [page, names] = await Promise.all([deps.store.audit.page({ ...toFilter(s, query), ...pageOffset(query) }), tenantNames(deps.store, s)]);
@@ -80,13 +60,9 @@ export const logListRoute = sessionRoute<{ current: number; pageSize: number } &
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
-export const logExportRoute = sessionRoute<unknown, LogFilterInput>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: '导出操作日志（xlsx，条件同列表，最多 10000 行）',
+export const logExportRoute = sessionRoute.of(OperationLogApi.export, {
   resource: 127001,
   raw: true,
-  schema: { body: object(filterProperties) },
   handler: async ({ body, deps, scope, reply }) => {
     const s = await scope();
     const [page, names] = await Promise.all([deps.store.audit.page({ ...toFilter(s, body), offset: 0, limit: EXPORT_ROW_LIMIT }), tenantNames(deps.store, s)]);

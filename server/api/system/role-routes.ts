@@ -3,12 +3,12 @@ import type { RoleRow } from '../../store/role-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { checkGrants, isUniqueViolation, required, roleWithinCaller, tenantInCallerScope } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
+import { RoleAdminApi } from '../../../sdk/contracts/system';
 
-const BASE = '/car/v1/api/system/role';
 const ROLE_MENU = 1230;
 
 const toItem = (r: RoleRow) => ({
@@ -40,18 +40,8 @@ async function grantNames(store: Store, grants: { platformIds: readonly number[]
   return { platforms: grants.platformIds.map((id) => p.get(id) ?? String(id)), resources: grants.resourceIds.map((id) => `${r.get(id) ?? ''}(${id})`) };
 }
 
-const filterProperties = { keyword: text('关键词', 50), tenantId: int('客户', 1) };
-const grantProperties = {
-  platformIds: { type: 'array', title: '子系统', items: int('子系统', 0), maxItems: 200 },
-  resourceIds: { type: 'array', title: '菜单和按钮', items: int('菜单和按钮', 0), maxItems: 5000 },
-};
-
-export const roleListRoute = sessionRoute<{ current: number; pageSize: number; keyword?: string; tenantId?: number }>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '角色管理：本级及下级客户的角色（分页，含用户数）',
+export const roleListRoute = sessionRoute.of(RoleAdminApi.list, {
   resource: ROLE_MENU,
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const page = await deps.store.system.roles.page({ tenantIds: listedTenants(s, query.tenantId), keyword: query.keyword?.trim() || undefined, ...pageOffset(query) });
@@ -59,31 +49,16 @@ export const roleListRoute = sessionRoute<{ current: number; pageSize: number; k
   },
 });
 
-export const roleDetailRoute = sessionRoute<{ id: number }>({
-  method: 'GET',
-  url: `${BASE}/detail.json`,
-  summary: '角色详情：名称、备注与授予的子系统和菜单按钮',
+export const roleDetailRoute = sessionRoute.of(RoleAdminApi.detail, {
   resource: ROLE_MENU,
-  schema: { querystring: object({ id: int('角色', 1) }, ['id']) },
   handler: async ({ query, deps, scope }) => {
     const role = await findRole(deps.store, await scope(), query.id);
     return { ...toItem(role), ...(await deps.store.system.roles.grants(role.id)) };
   },
 });
 
-interface RoleBody {
-  name: string;
-  remark?: string;
-  platformIds?: number[];
-  resourceIds?: number[];
-}
-
-export const roleCreateRoute = sessionRoute<unknown, RoleBody & { tenantId: number }>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增角色（授予的子系统和菜单按钮不能超出调用者自己的）',
+export const roleCreateRoute = sessionRoute.of(RoleAdminApi.add, {
   resource: 123001,
-  schema: { body: object({ tenantId: int('所属客户', 1), name: requiredText('角色名称', 30), remark: text('备注', 200), ...grantProperties }, ['tenantId', 'name']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const tenantId = tenantInCallerScope(s, body.tenantId, '所属客户');
@@ -103,12 +78,8 @@ export const roleCreateRoute = sessionRoute<unknown, RoleBody & { tenantId: numb
   },
 });
 
-export const roleUpdateRoute = sessionRoute<unknown, RoleBody & { id: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑角色与授权（新增的授权不能超出调用者自己的；其用户下一次调用即生效）',
+export const roleUpdateRoute = sessionRoute.of(RoleAdminApi.update, {
   resource: 123002,
-  schema: { body: object({ id: int('角色', 1), name: requiredText('角色名称', 30), remark: text('备注', 200), ...grantProperties }, ['id', 'name']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const role = await changeableRole(deps.store, s, user.roleId, body.id);
@@ -135,12 +106,8 @@ export const roleUpdateRoute = sessionRoute<unknown, RoleBody & { id: number }>(
   },
 });
 
-export const roleDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除角色（仍有用户使用时不能删除）',
+export const roleDeleteRoute = sessionRoute.of(RoleAdminApi.delete, {
   resource: 123003,
-  schema: { body: object({ id: int('角色', 1) }, ['id']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const role = await changeableRole(deps.store, await scope(), user.roleId, body.id);
     if (role.userCount > 0) throw badInput('该角色下还有用户，不能删除');
@@ -151,13 +118,9 @@ export const roleDeleteRoute = sessionRoute<unknown, { id: number }>({
   },
 });
 
-export const roleExportRoute = sessionRoute<unknown, { keyword?: string; tenantId?: number }>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: '导出角色（xlsx，条件同列表）',
+export const roleExportRoute = sessionRoute.of(RoleAdminApi.export, {
   resource: 123004,
   raw: true,
-  schema: { body: object(filterProperties) },
   handler: async ({ body, deps, scope, reply }) => {
     const s = await scope();
     const page = await deps.store.system.roles.page({ tenantIds: listedTenants(s, body.tenantId), keyword: body.keyword?.trim() || undefined, offset: 0, limit: EXPORT_ROW_LIMIT });

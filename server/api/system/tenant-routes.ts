@@ -1,14 +1,13 @@
 import { hashPassword } from '../../auth/password-hasher';
-import type { TenantChoice, TenantKind, TenantNode } from '../../../sdk/system-admin';
+import type { TenantKind, TenantNode, TenantOption } from '../../../sdk/system-admin';
 import type { TenantRow } from '../../store/tenant-admin-queries';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, requiredText, text } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import { checkAccount, checkPassword, holdings, isForeignKeyViolation, isUniqueViolation, optionalPhone, required, tenantInCallerScope } from './admin-rules';
 import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
+import { TenantAdminApi } from '../../../sdk/contracts/system';
 
-const BASE = '/car/v1/api/system/tenant';
 export const TENANT_MENU = 1210;
 const KIND_NAMES: Record<TenantKind, string> = { platform: '平台', agent: '代理商', customer: '客户' };
 const ADMIN_ROLE = '管理员';
@@ -26,17 +25,7 @@ export function tenantTree(rows: readonly TenantRow[], rootId: number): TenantNo
   return root ? [root] : [];
 }
 
-const tenantFields = {
-  name: requiredText('客户名称', 50),
-  contact: text('联系人', 50),
-  phone: text('联系电话', 20),
-  remark: text('备注', 200),
-};
-
-export const tenantTreeRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/tree.json`,
-  summary: '客户管理：本级及下级客户树（含用户数、车辆数）',
+export const tenantTreeRoute = sessionRoute.of(TenantAdminApi.tree, {
   resource: TENANT_MENU,
   handler: async ({ deps, scope }) => {
     const s = await scope();
@@ -44,50 +33,17 @@ export const tenantTreeRoute = sessionRoute({
   },
 });
 
-export const tenantOptionsRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/options.json`,
-  summary: '本级及下级客户的名称（供用户、角色等页面筛选和选择）',
+export const tenantOptionsRoute = sessionRoute.of(TenantAdminApi.options, {
   anyUser: true,
-  handler: async ({ deps, scope }): Promise<(TenantChoice & { kind: TenantKind })[]> => {
+  handler: async ({ deps, scope }): Promise<TenantOption[]> => {
     const s = await scope();
     const rows = await deps.store.system.tenants.list(s.tenantIds);
     return rows.map((t) => ({ id: t.id, parentId: t.id === s.tenantId ? null : t.parentId, name: t.name, kind: t.kind }));
   },
 });
 
-interface CreateTenantBody {
-  parentId: number;
-  name: string;
-  kind: 'agent' | 'customer';
-  contact?: string;
-  phone?: string;
-  remark?: string;
-  adminAccount: string;
-  adminPassword: string;
-  adminName?: string;
-  platformIds?: number[];
-}
-
-export const tenantCreateRoute = sessionRoute<unknown, CreateTenantBody>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增代理商或客户（同时创建其管理员账号和“管理员”角色，权限不超过创建者）',
+export const tenantCreateRoute = sessionRoute.of(TenantAdminApi.add, {
   resource: 121001,
-  schema: {
-    body: object(
-      {
-        parentId: int('上级客户', 1),
-        ...tenantFields,
-        kind: { type: 'string', title: '客户类型', enum: ['agent', 'customer'] },
-        adminAccount: requiredText('管理员账号', 32),
-        adminPassword: requiredText('管理员密码', 64),
-        adminName: text('管理员姓名', 50),
-        platformIds: { type: 'array', title: '子系统', items: int('子系统', 0), maxItems: 100 },
-      },
-      ['parentId', 'name', 'kind', 'adminAccount', 'adminPassword'],
-    ),
-  },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const store = deps.store;
@@ -125,23 +81,8 @@ export const tenantCreateRoute = sessionRoute<unknown, CreateTenantBody>({
   },
 });
 
-interface UpdateTenantBody {
-  id: number;
-  name: string;
-  kind?: 'agent' | 'customer';
-  contact?: string;
-  phone?: string;
-  remark?: string;
-}
-
-export const tenantUpdateRoute = sessionRoute<unknown, UpdateTenantBody>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑客户（名称、类型、联系人、电话、备注）',
+export const tenantUpdateRoute = sessionRoute.of(TenantAdminApi.update, {
   resource: 121002,
-  schema: {
-    body: object({ id: int('客户', 1), ...tenantFields, kind: { type: 'string', title: '客户类型', enum: ['agent', 'customer'] } }, ['id', 'name']),
-  },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const store = deps.store.system.tenants;
@@ -164,12 +105,8 @@ export const tenantUpdateRoute = sessionRoute<unknown, UpdateTenantBody>({
   },
 });
 
-export const tenantDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除客户（仅当其下没有下级客户、用户、车辆和终端）',
+export const tenantDeleteRoute = sessionRoute.of(TenantAdminApi.delete, {
   resource: 121003,
-  schema: { body: object({ id: int('客户', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const store = deps.store.system.tenants;
@@ -193,13 +130,9 @@ export const tenantDeleteRoute = sessionRoute<unknown, { id: number }>({
   },
 });
 
-export const tenantExportRoute = sessionRoute<unknown, Record<string, never>>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: '导出本级及下级客户（xlsx）',
+export const tenantExportRoute = sessionRoute.of(TenantAdminApi.export, {
   resource: 121004,
   raw: true,
-  schema: { body: object({}) },
   handler: async ({ deps, scope, reply }) => {
     const s = await scope();
     const rows = await deps.store.system.tenants.list(s.tenantIds);

@@ -2,42 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { AssetListFilter } from '../../../sdk/system-admin';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
 import {
-  assetButtons, chinaToday, flagSchema, flagValue, groupFilter, idsSchema, notifyLive, renewalOf, renewProperties, requireAll, SYSTEM_API, TERMINAL_MENU,
-  tenantInScope, terminalItem, terminalSnapshot, type RenewBody,
+  assetButtons, chinaToday, flagValue, groupFilter, notifyLive, renewalOf, requireAll, TERMINAL_MENU,
+  tenantInScope, terminalItem, terminalSnapshot,
 } from './asset-admin-rules';
 import { checkTerminal, EDITION_NAMES, PROTOCOL_EDITIONS, type TerminalInput } from './terminal-fields';
+import { TerminalAdminApi } from '../../../sdk/contracts/asset';
 
-const BASE = `${SYSTEM_API}/terminal`;
 const Button = assetButtons(TERMINAL_MENU);
 
-export interface TerminalListQuery extends AssetListFilter {
-  current: number;
-  pageSize: number;
-}
-
-export const terminalFilterProperties = {
-  keyword: text('关键词', 50),
-  tenantId: int('客户', 1),
-  groupId: int('车组', 1),
-  bound: flagSchema('绑定状态'),
-  expired: flagSchema('服务状态'),
-};
-
 /** List filters as the store takes them (tenant and group checked against the scope). */
-export async function terminalFilter(store: Parameters<typeof groupFilter>[0], s: Parameters<typeof groupFilter>[1], q: Omit<TerminalListQuery, 'current' | 'pageSize'>) {
+export async function terminalFilter(store: Parameters<typeof groupFilter>[0], s: Parameters<typeof groupFilter>[1], q: AssetListFilter) {
   if (q.tenantId !== undefined) tenantInScope(s, q.tenantId);
   return { keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(store, s, q.groupId), bound: flagValue(q.bound), expired: flagValue(q.expired) };
 }
 
-export const terminalListRoute = sessionRoute<TerminalListQuery>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '终端管理：可见终端（本级及下级客户；按车组权限时只含绑定到这些车组车辆的终端），分页，按终端号排序',
+export const terminalListRoute = sessionRoute.of(TerminalAdminApi.list, {
   resource: TERMINAL_MENU,
-  schema: { querystring: object({ ...pagingProperties, ...terminalFilterProperties }) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const { offset, limit } = pageOffset(query);
@@ -46,10 +29,7 @@ export const terminalListRoute = sessionRoute<TerminalListQuery>({
   },
 });
 
-export const terminalOptionsRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/options.json`,
-  summary: '终端管理：可选的客户、车组和协议版本',
+export const terminalOptionsRoute = sessionRoute.of(TerminalAdminApi.options, {
   resource: TERMINAL_MENU,
   handler: async ({ deps, scope }) => {
     const s = await scope();
@@ -58,21 +38,7 @@ export const terminalOptionsRoute = sessionRoute({
   },
 });
 
-interface TerminalBody extends TerminalInput {
-  id?: number;
-  tenantId?: number;
-}
-
-const terminalBodyProperties = {
-  terminalNo: text('终端号', 20),
-  imei: text('IMEI', 15),
-  model: text('终端型号', 50),
-  sim: text('SIM 卡号', 20),
-  edition: text('协议版本', 20),
-  installDate: text('安装日期', 10),
-};
-
-function checked(body: TerminalBody) {
+function checked(body: TerminalInput) {
   const { fields, errors } = checkTerminal(body);
   if (errors.length) throw badInput(errors[0]!);
   return fields;
@@ -83,12 +49,8 @@ export function newAuthCode(): string {
   return randomBytes(6).toString('hex').toUpperCase();
 }
 
-export const terminalAddRoute = sessionRoute<unknown, TerminalBody>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增终端（终端号全平台唯一，前导 0 不计；tenantId 缺省为本客户）',
+export const terminalAddRoute = sessionRoute.of(TerminalAdminApi.add, {
   resource: Button.add,
-  schema: { body: object({ ...terminalBodyProperties, tenantId: int('客户', 1) }, ['terminalNo']) },
   handler: async ({ body, deps, scope, audit, user }) => {
     const s = await scope();
     const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
@@ -104,12 +66,8 @@ export const terminalAddRoute = sessionRoute<unknown, TerminalBody>({
   },
 });
 
-export const terminalUpdateRoute = sessionRoute<unknown, TerminalBody & { id: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑终端（终端号可改，须仍唯一）',
+export const terminalUpdateRoute = sessionRoute.of(TerminalAdminApi.update, {
   resource: Button.edit,
-  schema: { body: object({ ...terminalBodyProperties, id: int('终端', 1) }, ['id', 'terminalNo']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const before = await deps.store.assets.terminals.find(s, body.id);
@@ -126,12 +84,8 @@ export const terminalUpdateRoute = sessionRoute<unknown, TerminalBody & { id: nu
   },
 });
 
-export const terminalDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除终端（之后不能再接入，历史轨迹不再可查；绑定的车辆保留）',
+export const terminalDeleteRoute = sessionRoute.of(TerminalAdminApi.delete, {
   resource: Button.remove,
-  schema: { body: object({ ids: idsSchema('终端') }, ['ids']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const terminals = requireAll(body.ids, await deps.store.assets.terminals.findMany(s, body.ids), '终端');
@@ -141,12 +95,8 @@ export const terminalDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
   },
 });
 
-export const terminalRenewRoute = sessionRoute<unknown, RenewBody>({
-  method: 'POST',
-  url: `${BASE}/renew.json`,
-  summary: '终端续费：延长所绑定车辆的服务到期日期（未绑定车辆的终端不能续费）',
+export const terminalRenewRoute = sessionRoute.of(TerminalAdminApi.renew, {
   resource: Button.renew,
-  schema: { body: object(renewProperties('终端'), ['ids']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const renewal = renewalOf(body, deps.clock.now());

@@ -6,15 +6,15 @@ import type { AdminUserRow, GroupRow } from '../../store/user-admin-queries';
 import type { AuditChange } from '../route-definition';
 import { badInput, forbidden, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { toChinaIso } from '../../time/china-time';
 import {
   checkAccount, checkCovers, checkPassword, isForeignKeyViolation, isUniqueViolation, optionalEmail, optionalPhone, required, roleWithinCaller, tenantInCallerScope,
 } from './admin-rules';
 import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 import { maskEmail, maskPhone, unmaskedInput, visibleContact } from './contact-privacy';
+import { UserAdminApi } from '../../../sdk/contracts/system';
 
-const BASE = '/car/v1/api/system/user';
 const USER_MENU = 1220;
 
 /** A user as 用户管理 shows it to `viewerId` (phone and e-mail masked as the user chose). */
@@ -93,14 +93,8 @@ function listedTenants(scope: AccessScope, tenantId: number | undefined): readon
   return tenantId === undefined ? scope.tenantIds : [tenantInCallerScope(scope, tenantId)];
 }
 
-const filterProperties = { keyword: text('关键词', 50), tenantId: int('客户', 1) };
-
-export const userListRoute = sessionRoute<{ current: number; pageSize: number; keyword?: string; tenantId?: number }>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '用户管理：本级及下级客户的用户（分页；keyword 匹配账号、姓名、手机号）',
+export const userListRoute = sessionRoute.of(UserAdminApi.list, {
   resource: USER_MENU,
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async ({ query, deps, scope, user }) => {
     const s = await scope();
     const page = await deps.store.system.users.page({
@@ -110,12 +104,8 @@ export const userListRoute = sessionRoute<{ current: number; pageSize: number; k
   },
 });
 
-export const userRoleOptionsRoute = sessionRoute<{ tenantId: number }>({
-  method: 'GET',
-  url: `${BASE}/roles.json`,
-  summary: '可分配给该客户用户的角色（该客户的角色中不超出调用者权限的）',
+export const userRoleOptionsRoute = sessionRoute.of(UserAdminApi.roles, {
   resource: USER_MENU,
-  schema: { querystring: object({ tenantId: int('客户', 1) }, ['tenantId']) },
   handler: async ({ query, deps, user, scope }) => {
     const tenantId = tenantInCallerScope(await scope(), query.tenantId);
     const roles = await deps.store.system.roles.ofTenant(tenantId);
@@ -124,12 +114,8 @@ export const userRoleOptionsRoute = sessionRoute<{ tenantId: number }>({
   },
 });
 
-export const userGroupOptionsRoute = sessionRoute<{ tenantId: number }>({
-  method: 'GET',
-  url: `${BASE}/groups.json`,
-  summary: '可作为该客户用户可见范围的车组树（该客户及其下级客户的车组，限调用者可见的）',
+export const userGroupOptionsRoute = sessionRoute.of(UserAdminApi.groups, {
   resource: USER_MENU,
-  schema: { querystring: object({ tenantId: int('客户', 1) }, ['tenantId']) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const tenantId = tenantInCallerScope(s, query.tenantId);
@@ -137,35 +123,8 @@ export const userGroupOptionsRoute = sessionRoute<{ tenantId: number }>({
   },
 });
 
-interface UserFieldsBody {
-  name: string;
-  phone?: string;
-  email?: string;
-  remark?: string;
-  roleId: number;
-  groupIds?: number[];
-}
-
-const userFieldProperties = {
-  name: requiredText('姓名', 50),
-  phone: text('手机号', 20),
-  email: text('邮箱', 100),
-  remark: text('备注', 200),
-  roleId: int('角色', 1),
-  groupIds: { type: 'array', title: '可见车组', items: int('可见车组', 1), maxItems: 500 },
-};
-
-export const userCreateRoute = sessionRoute<unknown, UserFieldsBody & { tenantId: number; account: string; password: string }>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增用户（账号全局唯一；密码至少 8 位且含字母和数字；角色须属于该客户且不超出调用者权限）',
+export const userCreateRoute = sessionRoute.of(UserAdminApi.add, {
   resource: 122001,
-  schema: {
-    body: object(
-      { tenantId: int('所属客户', 1), account: requiredText('账号', 32), password: requiredText('密码', 64), ...userFieldProperties },
-      ['tenantId', 'account', 'password', 'name', 'roleId'],
-    ),
-  },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const store = deps.store;
@@ -203,12 +162,8 @@ async function manageable(store: Store, caller: { id: number; roleId: number }, 
   return target;
 }
 
-export const userUpdateRoute = sessionRoute<unknown, UserFieldsBody & { userId: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑用户（姓名、手机号、邮箱、备注、角色、可见车组；空车组 = 所属客户的全部车组）',
+export const userUpdateRoute = sessionRoute.of(UserAdminApi.update, {
   resource: 122002,
-  schema: { body: object({ userId: int('用户', 1), ...userFieldProperties }, ['userId', 'name', 'roleId']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const store = deps.store;
@@ -236,12 +191,8 @@ export const userUpdateRoute = sessionRoute<unknown, UserFieldsBody & { userId: 
   },
 });
 
-export const userSetDisabledRoute = sessionRoute<unknown, { userId: number; disabled: boolean }>({
-  method: 'POST',
-  url: `${BASE}/setDisabled.json`,
-  summary: '停用或启用用户（停用后其会话在下一次调用时结束）',
+export const userSetDisabledRoute = sessionRoute.of(UserAdminApi.setDisabled, {
   resource: 122003,
-  schema: { body: object({ userId: int('用户', 1), disabled: { type: 'boolean', title: '停用' } }, ['userId', 'disabled']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const target = await manageable(deps.store, user, s, body.userId);
@@ -260,12 +211,8 @@ export const userSetDisabledRoute = sessionRoute<unknown, { userId: number; disa
   },
 });
 
-export const userResetPasswordRoute = sessionRoute<unknown, { userId: number; password: string }>({
-  method: 'POST',
-  url: `${BASE}/resetPassword.json`,
-  summary: '重置用户密码（其已登录的会话在下一次调用时结束）',
+export const userResetPasswordRoute = sessionRoute.of(UserAdminApi.resetPassword, {
   resource: 122004,
-  schema: { body: object({ userId: int('用户', 1), password: requiredText('新密码', 64) }, ['userId', 'password']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const target = await manageable(deps.store, user, s, body.userId);
@@ -278,12 +225,8 @@ export const userResetPasswordRoute = sessionRoute<unknown, { userId: number; pa
   },
 });
 
-export const userDeleteRoute = sessionRoute<unknown, { userId: number }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除用户（不能删除自己）',
+export const userDeleteRoute = sessionRoute.of(UserAdminApi.delete, {
   resource: 122005,
-  schema: { body: object({ userId: int('用户', 1) }, ['userId']) },
   handler: async ({ body, deps, user, scope, audit }) => {
     const s = await scope();
     const target = await manageable(deps.store, user, s, body.userId);
@@ -300,13 +243,9 @@ export const userDeleteRoute = sessionRoute<unknown, { userId: number }>({
   },
 });
 
-export const userExportRoute = sessionRoute<unknown, { keyword?: string; tenantId?: number }>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: '导出用户（xlsx，条件同列表，最多 10000 行）',
+export const userExportRoute = sessionRoute.of(UserAdminApi.export, {
   resource: 122006,
   raw: true,
-  schema: { body: object(filterProperties) },
   handler: async ({ body, deps, scope, reply, user }) => {
     const s = await scope();
     const page = await deps.store.system.users.page({

@@ -6,8 +6,8 @@ import type { AppDeps } from '../app-deps';
 import { badInput, notFound } from '../envelope';
 import type { AuditChange } from '../route-definition';
 import { sessionRoute } from '../route-definition';
-import { int, object, text } from '../schema-helpers';
-import { assetButtons, kindResources, notifyLive, requireKinds, SYSTEM_API, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
+import { assetButtons, kindResources, notifyLive, requireKinds, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
+import { TerminalAdminApi, VehicleAdminApi } from '../../../sdk/contracts/asset';
 
 /** Binding a vehicle and a terminal (one terminal per vehicle), from either side. */
 
@@ -54,13 +54,9 @@ async function unbind({ deps, audit }: Ctx, vehicle: Pick<VehicleRecord, 'plateN
   return { terminalId: terminal.id };
 }
 
-export const vehicleBindRoute = sessionRoute<unknown, { vehicleId: number; terminalId: number }>({
-  method: 'POST',
-  url: `${SYSTEM_API}/vehicle/bind.json`,
-  summary: '车辆绑定终端（同一客户；双方都须未绑定）',
+export const vehicleBindRoute = sessionRoute.of(VehicleAdminApi.bind, {
   resource: VehicleButton.bind,
   alsoResources: kindResources('bind'),
-  schema: { body: object({ vehicleId: int('车辆', 1), terminalId: int('终端', 1) }, ['vehicleId', 'terminalId']) },
   handler: async (ctx) => {
     const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
     if (vehicle) await requireKinds(ctx, [vehicle.assetKind], 'bind');
@@ -68,13 +64,9 @@ export const vehicleBindRoute = sessionRoute<unknown, { vehicleId: number; termi
   },
 });
 
-export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
-  method: 'POST',
-  url: `${SYSTEM_API}/vehicle/unbind.json`,
-  summary: '车辆解绑终端',
+export const vehicleUnbindRoute = sessionRoute.of(VehicleAdminApi.unbind, {
   resource: VehicleButton.bind,
   alsoResources: kindResources('bind'),
-  schema: { body: object({ vehicleId: int('车辆', 1) }, ['vehicleId']) },
   handler: async (ctx) => {
     const vehicle = await ctx.deps.store.assets.vehicles.find(await ctx.scope(), ctx.body.vehicleId);
     if (!vehicle) throw notFound('车辆不存在');
@@ -84,13 +76,9 @@ export const vehicleUnbindRoute = sessionRoute<unknown, { vehicleId: number }>({
   },
 });
 
-export const vehicleBindableTerminalsRoute = sessionRoute<{ vehicleId: number; keyword?: string }>({
-  method: 'GET',
-  url: `${SYSTEM_API}/vehicle/bindableTerminals.json`,
-  summary: '可绑定到该车辆的终端（同一客户、未绑定，最多 50 个）',
+export const vehicleBindableTerminalsRoute = sessionRoute.of(VehicleAdminApi.bindableTerminals, {
   resource: VehicleButton.bind,
   alsoResources: kindResources('bind'),
-  schema: { querystring: object({ vehicleId: int('车辆', 1), keyword: text('关键词', 20) }, ['vehicleId']) },
   handler: async (ctx) => {
     const { query, deps, scope } = ctx;
     const s = await scope();
@@ -101,21 +89,13 @@ export const vehicleBindableTerminalsRoute = sessionRoute<{ vehicleId: number; k
   },
 });
 
-export const terminalBindRoute = sessionRoute<unknown, { terminalId: number; vehicleId: number }>({
-  method: 'POST',
-  url: `${SYSTEM_API}/terminal/bind.json`,
-  summary: '终端绑定车辆（同一客户；双方都须未绑定）',
+export const terminalBindRoute = sessionRoute.of(TerminalAdminApi.bind, {
   resource: TerminalButton.bind,
-  schema: { body: object({ terminalId: int('终端', 1), vehicleId: int('车辆', 1) }, ['terminalId', 'vehicleId']) },
   handler: (ctx) => bind(ctx, ctx.body.vehicleId, ctx.body.terminalId),
 });
 
-export const terminalUnbindRoute = sessionRoute<unknown, { terminalId: number }>({
-  method: 'POST',
-  url: `${SYSTEM_API}/terminal/unbind.json`,
-  summary: '终端解绑车辆',
+export const terminalUnbindRoute = sessionRoute.of(TerminalAdminApi.unbind, {
   resource: TerminalButton.bind,
-  schema: { body: object({ terminalId: int('终端', 1) }, ['terminalId']) },
   handler: async (ctx) => {
     const terminal = await findTerminal(ctx.deps, await ctx.scope(), ctx.body.terminalId);
     if (!terminal) throw notFound('终端不存在');
@@ -124,12 +104,8 @@ export const terminalUnbindRoute = sessionRoute<unknown, { terminalId: number }>
   },
 });
 
-export const terminalBindableVehiclesRoute = sessionRoute<{ terminalId: number; keyword?: string }>({
-  method: 'GET',
-  url: `${SYSTEM_API}/terminal/bindableVehicles.json`,
-  summary: '可绑定到该终端的车辆（同一客户、未绑定，最多 50 辆）',
+export const terminalBindableVehiclesRoute = sessionRoute.of(TerminalAdminApi.bindableVehicles, {
   resource: TerminalButton.bind,
-  schema: { querystring: object({ terminalId: int('终端', 1), keyword: text('关键词', 20) }, ['terminalId']) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const terminal = await findTerminal(deps, s, query.terminalId);

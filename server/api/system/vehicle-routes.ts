@@ -1,42 +1,22 @@
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, editedProfileInput } from '../../../sdk/asset-kinds';
-import type { AssetListFilter } from '../../../sdk/system-admin';
 import type { VehicleRecord } from '../../store/vehicle-admin-queries';
 import type { SessionContext } from '../route-definition';
 import {
-  assetButtons, chinaToday, flagSchema, flagValue, groupFilter, groupForTenant, idsSchema, kindResources, kindsAllowed, notifyLive, renewalOf, renewProperties,
-  kindsWithFullPhones, requireAll, requireKinds, SYSTEM_API, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp, type RenewBody,
+  assetButtons, chinaToday, flagValue, groupFilter, groupForTenant, kindResources, kindsAllowed, notifyLive, renewalOf,
+  kindsWithFullPhones, requireAll, requireKinds, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp,
 } from './asset-admin-rules';
 import { checkVehicle, PLATE_COLORS, textOf, type VehicleInput } from './vehicle-fields';
+import { VehicleAdminApi, type VehicleListFilter, type VehicleSaveFields } from '../../../sdk/contracts/asset';
 
-const BASE = `${SYSTEM_API}/vehicle`;
 const Button = assetButtons(VEHICLE_MENU);
 
-export interface VehicleListQuery extends AssetListFilter {
-  current: number;
-  pageSize: number;
-  assetKind?: string;
-}
-
-export const vehicleFilterProperties = {
-  keyword: text('关键词', 50),
-  tenantId: int('客户', 1),
-  groupId: int('车组', 1),
-  bound: flagSchema('绑定状态'),
-  expired: flagSchema('服务状态'),
-  assetKind: text('资产类型', 20),
-};
-
-export const vehicleListRoute = sessionRoute<VehicleListQuery>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '车辆管理（及人员、宠物、电动车管理，assetKind）：可见资产（本级及下级客户，按车组权限），分页，按车牌/名称排序',
+export const vehicleListRoute = sessionRoute.of(VehicleAdminApi.list, {
   resource: VEHICLE_MENU,
   alsoResources: kindResources('view'),
-  schema: { querystring: object({ ...pagingProperties, ...vehicleFilterProperties }) },
   handler: async (ctx) => {
     const { query, deps, scope } = ctx;
     const s = await scope();
@@ -54,7 +34,7 @@ export const vehicleListRoute = sessionRoute<VehicleListQuery>({
  * caller may `op`.
  */
 export async function vehicleFilter(
-  ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>, s: Parameters<typeof groupFilter>[1], q: Omit<VehicleListQuery, 'current' | 'pageSize'>, op: AssetOp,
+  ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>, s: Parameters<typeof groupFilter>[1], q: VehicleListFilter, op: AssetOp,
 ) {
   if (q.tenantId !== undefined) tenantInScope(s, q.tenantId);
   let assetKinds: string[];
@@ -70,10 +50,7 @@ export async function vehicleFilter(
   };
 }
 
-export const vehicleOptionsRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/options.json`,
-  summary: '车辆管理：可选的客户、车组、车牌颜色、资产类型和各类资产的字段',
+export const vehicleOptionsRoute = sessionRoute.of(VehicleAdminApi.options, {
   resource: VEHICLE_MENU,
   alsoResources: kindResources('view'),
   handler: async ({ deps, scope }) => {
@@ -89,28 +66,8 @@ export const vehicleOptionsRoute = sessionRoute({
   },
 });
 
-interface VehicleBody extends VehicleInput {
-  id?: number;
-  tenantId?: number;
-  groupId?: number | null;
-}
-
-const vehicleBodyProperties = {
-  plateNo: text('车牌号', 20),
-  plateColor: int('车牌颜色', 0, 9),
-  vehicleType: text('车辆类型', 50),
-  vin: text('车架号', 17),
-  driver: text('司机', 50),
-  assetKind: text('资产类型', 20),
-  expiryDate: text('到期日期', 10),
-  // no type here: the schema's coercion would turn 0 into null; checkVehicle checks it as it checks a spreadsheet cell
-  speedLimit: { title: '限速', description: 'km/h，1–250 的整数；null 或空：按告警设置的平台超速限速' },
-  groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 },
-  profile: {
-    type: 'object', title: '资产资料', maxProperties: 20,
-    additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }] },
-  },
-};
+/** What add.json and update.json take, as the checks read it (any value of a field, as in a spreadsheet cell). */
+type VehicleBody = VehicleInput & Pick<VehicleSaveFields, 'groupId'>;
 
 function checked(body: VehicleBody, now: Date) {
   const { fields, errors } = checkVehicle(body, chinaToday(now));
@@ -132,13 +89,9 @@ function nameTaken(kind: string): string {
   return `${ASSET_KIND_DEFINITIONS[assetKindOf(kind) ?? 'vehicle'].nameLabel}已存在`;
 }
 
-export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增车辆或人员、宠物、电动车（assetKind；tenantId 缺省为本客户；车牌号/名称在客户内唯一）',
+export const vehicleAddRoute = sessionRoute.of(VehicleAdminApi.add, {
   resource: Button.add,
   alsoResources: kindResources('add'),
-  schema: { body: object({ ...vehicleBodyProperties, tenantId: int('客户', 1) }, ['plateNo']) },
   handler: async (ctx) => {
     const { body, deps, scope, audit, user } = ctx;
     const s = await scope();
@@ -156,13 +109,9 @@ export const vehicleAddRoute = sessionRoute<unknown, VehicleBody>({
   },
 });
 
-export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: number }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑车辆或人员、宠物、电动车（客户不变，转移请用 transfer.json）；未带的字段（含 profile 中未带的键）保持原值，null 或空串清空',
+export const vehicleUpdateRoute = sessionRoute.of(VehicleAdminApi.update, {
   resource: Button.edit,
   alsoResources: kindResources('edit'),
-  schema: { body: object({ ...vehicleBodyProperties, id: int('车辆', 1) }, ['id', 'plateNo']) },
   handler: async (ctx) => {
     const { body, deps, scope, audit } = ctx;
     const s = await scope();
@@ -184,13 +133,9 @@ export const vehicleUpdateRoute = sessionRoute<unknown, VehicleBody & { id: numb
   },
 });
 
-export const vehicleDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除车辆或人员、宠物、电动车（绑定的终端随之解绑，终端保留）',
+export const vehicleDeleteRoute = sessionRoute.of(VehicleAdminApi.delete, {
   resource: Button.remove,
   alsoResources: kindResources('remove'),
-  schema: { body: object({ ids: idsSchema('车辆') }, ['ids']) },
   handler: async (ctx) => {
     const { body, deps, scope, audit } = ctx;
     const s = await scope();
@@ -203,13 +148,9 @@ export const vehicleDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
   },
 });
 
-export const vehicleRenewRoute = sessionRoute<unknown, RenewBody>({
-  method: 'POST',
-  url: `${BASE}/renew.json`,
-  summary: '车辆续费：按月延长（已到期的从今天起算）或续到指定日期；到期后实时数据不再显示，续费后立即恢复',
+export const vehicleRenewRoute = sessionRoute.of(VehicleAdminApi.renew, {
   resource: Button.renew,
   alsoResources: kindResources('renew'),
-  schema: { body: object(renewProperties('车辆'), ['ids']) },
   handler: async (ctx) => {
     const { body, deps, scope, audit } = ctx;
     const s = await scope();

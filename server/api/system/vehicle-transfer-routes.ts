@@ -6,8 +6,8 @@ import type { AppDeps } from '../app-deps';
 import { badInput } from '../envelope';
 import type { AuditChange } from '../route-definition';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
-import { assetButtons, groupForTenant, idsSchema, kindResources, notifyLive, requireAll, requireKinds, SYSTEM_API, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { assetButtons, groupForTenant, kindResources, notifyLive, requireAll, requireKinds, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
+import { TerminalAdminApi, VehicleAdminApi, type TransferAnswer, type TransferBody } from '../../../sdk/contracts/asset';
 
 /**
  * Transfer to another customer of the caller's scope: vehicles take their bound terminals along
@@ -15,19 +15,13 @@ import { assetButtons, groupForTenant, idsSchema, kindResources, notifyLive, req
  * the chosen group of the target customer, or none.
  */
 
-interface TransferBody {
-  ids: number[];
-  tenantId: number;
-  groupId?: number | null;
-}
-
 interface Ctx {
   deps: AppDeps;
   scope: () => Promise<AccessScope>;
   audit: (change: AuditChange) => Promise<void>;
 }
 
-async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleRecord[], terminals: TerminalRecord[], body: TransferBody) {
+async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleRecord[], terminals: TerminalRecord[], body: TransferBody): Promise<TransferAnswer> {
   const target = tenantInScope(s, body.tenantId);
   // a group is called as the assets' one kind calls it (分组 of people …), 车组 when they are of several
   const kinds = new Set(vehicles.map((v) => v.assetKind));
@@ -68,17 +62,9 @@ async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleR
   return { vehicles: allVehicles.length, terminals: allTerminals.length };
 }
 
-const transferSchema = (title: string) => ({
-  body: object({ ids: idsSchema(title), tenantId: int('目标客户', 1), groupId: { type: ['integer', 'null'], title: '车组', minimum: 1 } }, ['ids', 'tenantId']),
-});
-
-export const vehicleTransferRoute = sessionRoute<unknown, TransferBody>({
-  method: 'POST',
-  url: `${SYSTEM_API}/vehicle/transfer.json`,
-  summary: '转移车辆到本级或下级的另一客户（绑定的终端一起转移；车组改为目标客户的车组或清空）',
+export const vehicleTransferRoute = sessionRoute.of(VehicleAdminApi.transfer, {
   resource: assetButtons(VEHICLE_MENU).transfer,
   alsoResources: kindResources('transfer'),
-  schema: transferSchema('车辆'),
   handler: async (ctx) => {
     const s = await ctx.scope();
     const vehicles = requireAll(ctx.body.ids, await ctx.deps.store.assets.vehicles.findMany(s, ctx.body.ids), '车辆');
@@ -87,12 +73,8 @@ export const vehicleTransferRoute = sessionRoute<unknown, TransferBody>({
   },
 });
 
-export const terminalTransferRoute = sessionRoute<unknown, TransferBody>({
-  method: 'POST',
-  url: `${SYSTEM_API}/terminal/transfer.json`,
-  summary: '转移终端到本级或下级的另一客户（绑定的车辆一起转移）',
+export const terminalTransferRoute = sessionRoute.of(TerminalAdminApi.transfer, {
   resource: assetButtons(TERMINAL_MENU).transfer,
-  schema: transferSchema('终端'),
   handler: async (ctx) => {
     const s = await ctx.scope();
     const terminals = requireAll(ctx.body.ids, await ctx.deps.store.assets.terminals.findMany(s, ctx.body.ids), '终端');
