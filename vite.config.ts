@@ -3,12 +3,14 @@ import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './tools/build/precompress-plugin.ts';
 import { routePagesPlugin } from './tools/build/route-pages-plugin.ts';
+import { BOOT_CHUNK, bootChunkPlugin } from './tools/build/boot-chunk-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./host', import.meta.url));
 const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const server = 'http://localhost:8080';
+const boot = bootChunkPlugin('/host/main.tsx');
 
 /** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */
 const SYSTEM_ID_BY_FOLDER: Record<string, string> = { 'data-center': 'dataCenter' };
@@ -26,7 +28,7 @@ export default defineConfig({
   root,
   // host/public: files served as they are at the site root (/favicon.ico)
   publicDir: 'public',
-  plugins: [react(), sharedModulesPlugin(), routePagesPlugin(root), precompressPlugin()],
+  plugins: [react(), sharedModulesPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },
@@ -58,6 +60,8 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL('./host/index.html', import.meta.url)), ...sharedEntries() },
       preserveEntrySignatures: 'exports-only',
       output: {
+        // What the entry runs before the first page renders, in one file rather than a dozen.
+        codeSplitting: { groups: [{ name: BOOT_CHUNK, test: boot.test }] },
         entryFileNames: (chunk) => (chunk.name.startsWith('shared-') ? 'shared/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.
         chunkFileNames: (chunk) => {

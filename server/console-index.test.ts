@@ -23,6 +23,8 @@ const BUILD = {
   '../plugins/car/pages/monitor-page.tsx': { file: 'child/car/monitor-page-CM.js', imports: ['_fluent-F.js', '_table-T.js'] },
   '_table-T.js': { file: 'assets/table-T.js' },
   '../core/http/axios-client.ts': { file: 'assets/axios-client-X.js' },
+  '../core/live/live-connection.ts': { file: 'assets/live-connection-LC.js' },
+  '../sdk/components/data-table/data-table-view.tsx': { file: 'assets/data-table-view-DT.js', imports: ['_fluent-F.js', '_table-T.js'] },
 };
 /** What tools/build/route-pages-plugin.ts writes: each declared page's source. */
 const ROUTE_PAGES = { '/car/monitor': '../plugins/car/pages/monitor-page.tsx' };
@@ -162,12 +164,13 @@ describe('module preloads of the first route', () => {
 
   it("lists the shell, the centre, the owning sub-application and the page for a logged-in user, not the entry's own files", async () => {
     const { cookie } = await login('admin', 'Admin@123');
-    const carMonitor = ['/assets/axios-client-X.js', '/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js', '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'];
+    const shell = ['/assets/axios-client-X.js', '/assets/data-table-view-DT.js', '/assets/global-dialogs-G.js', '/assets/live-connection-LC.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js'];
+    const carMonitor = [...shell, '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'];
     expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual(carMonitor);
     expect(preloads((await page('/car/monitor/', { cookie })).html)).toEqual(carMonitor);
     // another page of the same sub-application: its plugin, not the monitor's code
-    expect(preloads((await page('/car/fence', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/child/car/car-plugin-V.js', '/child/center/center-plugin-C.js']);
-    expect(preloads((await page('/__proto__', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/global-dialogs-G.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/child/center/center-plugin-C.js']);
+    expect(preloads((await page('/car/fence', { cookie })).html)).toEqual([...shell, '/child/car/car-plugin-V.js', '/child/center/center-plugin-C.js']);
+    expect(preloads((await page('/__proto__', { cookie })).html)).toEqual([...shell, '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
     expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
   });

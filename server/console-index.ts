@@ -66,8 +66,20 @@ interface BuildChunk {
 const OUTSIDE_SHELL = new Set(['/login', '/reload', '/checkLogin']);
 /** The http client's axios, loaded with the first request. */
 const HTTP_CHUNK = '../core/http/axios-client.ts';
-/** The shell's own lazily loaded parts the first page of a logged-in user needs, and those of the login form. */
-const SHELL_CHUNKS = ['layout/main-layout.tsx', 'dialogs/global-dialogs.tsx', HTTP_CHUNK];
+/**
+ * The shell's own lazily loaded parts the first page of a logged-in user needs (the live channel and
+ * the alarm desk's note field among them, and the SDK's table and pager most pages show), and those
+ * of the login form.
+ */
+const SHELL_CHUNKS = [
+  'layout/main-layout.tsx',
+  'dialogs/global-dialogs.tsx',
+  HTTP_CHUNK,
+  '../core/live/live-connection.ts',
+  '../sdk/components/textarea-view.tsx',
+  '../sdk/components/data-table/data-table-view.tsx',
+  '../sdk/components/pagination-bar/pagination-bar-view.tsx',
+];
 const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx', HTTP_CHUNK];
 
 /** `Set-Cookie` for a new session (a browser session cookie; the server's idle limit still ends it). */

@@ -60,6 +60,27 @@ describe('AlarmServiceImpl', () => {
     expect(alarms.arrival?.entry.ids).toEqual([2]);
   });
 
+  it('asks for the unhandled alarms beside the push settings, and one handled meanwhile stays off the desk', async () => {
+    storeUser({ userId: 7, account: 'admin' }, 'sid-1');
+    const sockets = new FakeWebSockets();
+    const k = createTestKernel({ webSocketFactory: sockets.factory });
+    let answerPush: (reply: ReturnType<typeof ok>) => void = () => undefined;
+    k.server.on('POST', PUSH_PATH, () => new Promise((resolve) => (answerPush = resolve)));
+    k.server.on('GET', REALTIME_PATH, ok({ total: 2, list: [alarm(9), alarm(11, { terminalNo: '013800000011' })] }));
+    const alarms = k.get<Alarms>(AlarmService);
+    alarms.start();
+    // both questions are out while the settings have not arrived
+    await vi.waitFor(() => expect(k.server.to(REALTIME_PATH)).toHaveLength(1));
+    expect(k.server.to(PUSH_PATH)).toHaveLength(1);
+    expect(alarms.push).toBeUndefined();
+    await vi.waitFor(() => expect(sockets.last).not.toBeUndefined());
+    const socket = sockets.last!.open();
+    socket.receive({ type: 'ready' }).receive({ type: 'snapshot', list: [] });
+    socket.receive({ type: 'alarm', event: 'processed', alarm: alarm(11, { terminalNo: '013800000011', status: 1 }) });
+    answerPush(ok(settings()));
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([9]));
+  });
+
   it('starts from the unhandled alarms of the last 24 hours, announcing once the most urgent this browser had not seen', async () => {
     const unhandled = [
       alarm(10, { alarmType: 'overspeed', level: 'normal', terminalNo: '013800000002', startTime: '2026-03-01T09:30:00+08:00' }),

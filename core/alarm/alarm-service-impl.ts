@@ -88,6 +88,8 @@ export class AlarmServiceImpl implements AlarmService {
   private pushSession: string | undefined;
   /** Starts that arrived before the settings. */
   private waiting: Alarm[] = [];
+  /** Alarms handled (live) while the unhandled ones were being read: an answer given before that must not bring them back. */
+  private handledMeanwhile: Set<number> | undefined;
 
   constructor(
     @inject(HttpService) private readonly http: HttpService,
@@ -239,7 +241,15 @@ export class AlarmServiceImpl implements AlarmService {
     this.live.connect();
     this.running = [persist, rejoin, () => subscription.dispose(), () => this.live.disconnect()];
     const loaded = this.push && this.pushSession === this.storage.get<string>(StorageKeys.sessionId) ? Promise.resolve() : this.reloadPush();
-    void loaded.then(() => this.loadUnhandled());
+    // the unhandled alarms are asked beside the push settings, not after them; sorted once both are in
+    const unhandled = this.askUnhandled();
+    unhandled.catch(() => undefined); // its failure is handled where it is read
+    void loaded.then(() => this.loadUnhandled(false, unhandled));
+  }
+
+  private askUnhandled() {
+    this.handledMeanwhile = new Set();
+    return this.http.call(AlarmApi.realtime, DESK_LOAD);
   }
 
   /**
@@ -248,9 +258,9 @@ export class AlarmServiceImpl implements AlarmService {
    * After a break in the live channel (`rejoin`), an alarm of the desk the complete answer no longer
    * holds was handled meanwhile and leaves the desk (one being handled here stays, marked 他人处理).
    */
-  private async loadUnhandled(rejoin = false): Promise<void> {
+  private async loadUnhandled(rejoin = false, answer = this.askUnhandled()): Promise<void> {
     try {
-      const page = expectOk(await this.http.call(AlarmApi.realtime, DESK_LOAD));
+      const page = expectOk(await answer);
       if (!this.users) return;
       runInAction(() => {
         const list = page.list ?? [];
@@ -264,12 +274,14 @@ export class AlarmServiceImpl implements AlarmService {
             .filter((id) => !open.has(id));
           if (handled.length) this.board.removeAlarms(handled, false);
         }
-        const unseen = list.filter((a) => this.shows(a) && this.board.add(a, false));
+        const unseen = list.filter((a) => !this.handledMeanwhile?.has(a.id) && this.shows(a) && this.board.add(a, false));
         const first = unseen.sort((a, b) => deskOrder(entryOf(a), entryOf(b)))[0];
         if (first) this.board.announce(first.id);
       });
     } catch {
       /* no 告警中心 for this user: the desk starts with the live alarms */
+    } finally {
+      this.handledMeanwhile = undefined;
     }
   }
 
@@ -290,6 +302,7 @@ export class AlarmServiceImpl implements AlarmService {
     if (event === 'processed' || alarm.status === 1) {
       this.board.removeAlarms([alarm.id], false);
       this.waiting = this.waiting.filter((a) => a.id !== alarm.id);
+      this.handledMeanwhile?.add(alarm.id);
       return;
     }
     if (event !== 'start') return;

@@ -102,10 +102,8 @@ export class DashboardQueries {
       }
     }
 
-    // the reports' own queries, so a figure here is the figure there (the current page left empty: only the summaries are read)
-    const report = { now: opts.now, onlineWindowSeconds: opts.onlineWindowSeconds, page: { offset: 0, limit: 0 } };
-    const dayOnline = await this.reports.dayOnline(scope, period, report);
-    const mileage = await this.reports.mileage(scope, period, report);
+    // the reports' own figures and summaries, so a figure here is the figure there (both read from one computation of the days)
+    const summaries = await this.reports.daySummaries(scope, period, { now: opts.now, onlineWindowSeconds: opts.onlineWindowSeconds });
     const alarmRange = { since: chinaDayStart(period.startDay), until: opts.now };
     const since = realTimeSince(opts.now);
     const [alarmTypes, topAlarmAssets, expiring, unprocessed, latest] = await Promise.all([
@@ -119,8 +117,8 @@ export class DashboardQueries {
       kinds: [...kinds.values()].sort((a, b) => b.total - a.total || a.kind.localeCompare(b.kind)),
       totals,
       period,
-      online: dayOnline.days,
-      mileage: { days: mileage.days, totalKm: mileage.totals.mileageKm },
+      online: summaries.online,
+      mileage: summaries.mileage,
       alarmTypes: alarmTypes.sort((a, b) => b.count - a.count || a.alarmType.localeCompare(b.alarmType)),
       unprocessedAlarms: { total: unprocessed.reduce((n, t) => n + t.count, 0), latest: latest.list },
       topAlarmAssets,

@@ -262,6 +262,41 @@ export class ReportQueries {
   }
 
   /**
+   * The per-day summaries of 车辆日在线 and 里程报表 at once, exactly as {@link dayOnline}'s `days` and
+   * {@link mileage}'s `days` and `totals.mileageKm` give them, from one reading of the daily
+   * figures: today's are computed from its positions, the dearest part of either report.
+   */
+  async daySummaries(scope: AccessScope, filter: ReportFilter, opts: ReportOptions): Promise<{ online: OnlineDaySummary[]; mileage: { days: MileageDaySum[]; totalKm: number } }> {
+    const ids = await this.assetIds(scope, filter);
+    const { rows } = await sql<Record<string, unknown>>`
+      with a as (${ReportQueries.assetsSql(ids)}),
+      days as (select d::date as day from generate_series(${filter.startDay}::date, ${filter.endDay}::date, interval '1 day') d),
+      d as materialized (${await this.figures(ids, filter, opts)}),
+      o as (
+        select to_char(days.day, 'YYYY-MM-DD') as day_text, count(*) filter (where coalesce(d.live_reports, 0) > 0) as online, count(*) as n
+        from a cross join days
+        left join d on d.terminal_id = a.terminal_id and d.day = days.day
+        group by 1
+      ),
+      m as (
+        select to_char(d.day, 'YYYY-MM-DD') as day_text, case when d.odometer_reports >= 2 then d.odometer_km else d.gps_km end as mileage_km
+        from d join a on a.terminal_id = d.terminal_id
+        where d.reports > 0
+      )
+      select
+        (select json_agg(json_build_object('day', o.day_text, 'online', o.online, 'total', o.n) order by o.day_text) from o) as online_list,
+        (select json_agg(json_build_object('day', x.day_text, 'mileage', x.km, 'vehicles', x.n) order by x.day_text)
+         from (select day_text, sum(mileage_km) as km, count(*) as n from m group by day_text) x) as mileage_list,
+        (select coalesce(sum(mileage_km), 0) from m) as total_km`.execute(this.db);
+    const head = rows[0] ?? {};
+    const online = parseJson<OnlineDaySummary[]>(head.online_list).map((d) => ({ day: d.day, online: num(d.online), total: num(d.total) }));
+    const days = parseJson<{ day: string; mileage: number; vehicles: number }[]>(head.mileage_list).map((d) => ({
+      day: d.day, mileageKm: round(num(d.mileage), 2), vehicles: num(d.vehicles),
+    }));
+    return { online, mileage: { days, totalKm: round(num(head.total_km), 2) } };
+  }
+
+  /**
    * 车辆日在线: every asset on every day of the range, ordered by plate and day. Online that day:
    * at least one live report; online duration: see {@link dayStatsSql}. `days`: per day, how
    * many of the assets were online.
