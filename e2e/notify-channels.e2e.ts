@@ -163,7 +163,7 @@ describe('推送渠道', () => {
     await dialog.getByLabel('渠道名称').fill('阿里云短信');
     await dialog.getByLabel(/^AccessKey ID/).fill(ALIYUN_KEY_ID);
     await dialog.getByLabel(/^短信签名/).fill('天路平台');
-    await dialog.getByLabel(/^模板 CODE/).fill('SMS_123456789');
+    await dialog.getByLabel(/^告警模板 CODE/).fill('SMS_123456789');
     await dialog.getByLabel(/^接入地址/).fill('ftp://sms.example.com');
     await dialog.getByRole('button', { name: '保存' }).click();
     await shows(dialog.getByText('请填写AccessKey Secret'), 'the missing secret named');
