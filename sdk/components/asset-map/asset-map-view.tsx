@@ -11,6 +11,7 @@ import type { AssetMapProps } from '../asset-map';
 import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
 import { effectiveProvider, TILE_FAILURE_NOTE, TileHealth, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';
+import { shapeBounds } from './map-shapes';
 import { useMapOverlays } from './use-map-overlays';
 import { attachTrack, viewState } from './track-layer';
 import { VehicleLayer } from './vehicle-layer';
@@ -130,7 +131,7 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   useEffect(() => {
     if (!view) return;
     view.layer.setItems(props.items);
-    if (fitted.current || props.follow) return;
+    if (fitted.current || props.follow || props.fitKey !== undefined) return;
     const bounds = L.latLngBounds([]);
     for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
     if (bounds.isValid()) {
@@ -140,6 +141,26 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   }, [view, props.items, props.follow, provider]);
 
   useEffect(() => view?.layer.setSelected(props.selected), [view, props.selected]);
+  useEffect(() => view?.layer.setMarked(props.marked), [view, props.marked]);
+
+  // fitKey: the shapes and the assets together, each time the key changes (once it can)
+  const fitDone = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const fitKey = props.fitKey;
+    if (!view || fitKey === undefined || fitKey === fitDone.current) return;
+    const bounds = L.latLngBounds([]);
+    for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
+    for (const shape of props.shapes ?? []) {
+      const [minLon, minLat, maxLon, maxLat] = shapeBounds(shape);
+      bounds.extend(toMapLatLng(minLon, minLat, provider));
+      bounds.extend(toMapLatLng(maxLon, maxLat, provider));
+    }
+    if (!bounds.isValid()) return;
+    fitDone.current = fitKey;
+    fitted.current = true;
+    // room around them for the labels above the marks
+    view.map.fitBounds(bounds, { padding: L.point(48, 48), maxZoom: 16, animate: false });
+  }, [view, props.fitKey, props.items, props.shapes, provider]);
   useMapOverlays(view?.map, provider, props);
 
   // follow: keep the selected asset in view (first time at followZoom, then pan only when it nears the edge)
