@@ -32,6 +32,8 @@ export interface AssetMapProps {
    * fit is skipped. Unset it while the user draws: the view then stays where they put it.
    */
   fitKey?: string;
+  /** The ids of the shapes that fit covers (e.g. the fence edited, not the others); default every shape. */
+  fitShapes?: readonly string[];
   /** A click on an asset's mark. */
   onSelect?: (terminalNo: string) => void;
   /** Basemap; default the tenant's 地图设置 (else the server's default, 自动: 高德 street tiles). */

@@ -80,11 +80,16 @@ export class FenceStore {
     makeAutoObservable<this, 'http'>(this, { http: false }, { autoBind: true });
   }
 
+  /** The id of the drafted fence's shape on the map. */
+  get draftShapeId(): string | undefined {
+    return this.draft ? (this.draft.id ? String(this.draft.id) : 'draft') : undefined;
+  }
+
   /** What the map draws: every fence (the edited one as drafted). */
   get shapes(): MapShape[] {
     const editing = this.draft?.id;
     const list = this.fences.filter((f) => f.id !== editing).map((f) => fenceShape(String(f.id), f, f.id === this.focused));
-    if (this.draft) list.push(fenceShape(this.draft.id ? String(this.draft.id) : 'draft', this.draft, true));
+    if (this.draft) list.push(fenceShape(this.draftShapeId!, this.draft, true));
     return list.filter((s): s is MapShape => !!s);
   }
 

@@ -58,8 +58,8 @@ const FencePage = observer(function FencePage() {
   const toast = useService<ToastService>(ToastService);
   const [store] = useState(() => new FenceStore(http));
   const [deleting, setDeleting] = useState<Fence>();
-  // where the map settled (WGS84 box), kept on the map's region for whoever reads the page
-  const [shown, setShown] = useState<MapViewState>();
+  // where the map of the current view (browsing, a fence edited) settled: its WGS84 box, on the map's region
+  const [shown, setShown] = useState<MapViewState & { of: string }>();
   useEffect(() => void store.load(), [store]);
 
   const confirmDelete = async (fence: Fence) => {
@@ -143,7 +143,7 @@ const FencePage = observer(function FencePage() {
           </>
         )}
       </aside>
-      <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''} data-view={shown?.bounds.join(',')}>
+      <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''} data-view={shown?.of === store.mapView ? shown.bounds.join(',') : undefined}>
         {/* a fence drafted: the view fits it and the assets it binds (marked), again as the binding changes, never while drawing */}
         <AssetMap
           key={store.mapView}
@@ -152,11 +152,12 @@ const FencePage = observer(function FencePage() {
           shapes={store.shapes}
           marked={store.markedTerminals}
           fitKey={store.drawing ? undefined : store.mapFit}
+          fitShapes={store.draftShapeId ? [store.draftShapeId] : undefined}
           onShapeClick={(id) => !store.draft && store.focus(Number(id))}
           focusShape={!store.draft && store.focused !== undefined ? String(store.focused) : undefined}
           draw={store.drawing}
           onDraw={store.drawn}
-          onViewChange={setShown}
+          onViewChange={(v) => setShown({ ...v, of: store.mapView })}
         />
       </section>
       {deleting && (

@@ -127,6 +127,16 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     };
   }, [provider, key]);
 
+  // the view settled: listened to before anything below moves it (the first fit is reported too)
+  const onViewChange = useRef(props.onViewChange);
+  onViewChange.current = props.onViewChange;
+  useEffect(() => {
+    if (!view) return;
+    const report = () => onViewChange.current?.(viewState(view.map, provider));
+    view.map.on('moveend', report);
+    return () => void view.map.off('moveend', report);
+  }, [view, provider]);
+
   // the items: redrawn on the next frame
   useEffect(() => {
     if (!view) return;
@@ -151,6 +161,7 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     const bounds = L.latLngBounds([]);
     for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
     for (const shape of props.shapes ?? []) {
+      if (props.fitShapes && !props.fitShapes.includes(shape.id)) continue;
       const [minLon, minLat, maxLon, maxLat] = shapeBounds(shape);
       bounds.extend(toMapLatLng(minLon, minLat, provider));
       bounds.extend(toMapLatLng(maxLon, maxLat, provider));
@@ -160,7 +171,7 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     fitted.current = true;
     // room around them for the labels above the marks
     view.map.fitBounds(bounds, { padding: L.point(48, 48), maxZoom: 16, animate: false });
-  }, [view, props.fitKey, props.items, props.shapes, provider]);
+  }, [view, props.fitKey, props.items, props.shapes, props.fitShapes, provider]);
   useMapOverlays(view?.map, provider, props);
 
   // follow: keep the selected asset in view (first time at followZoom, then pan only when it nears the edge)
@@ -177,14 +188,6 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
 
   // a track replay on its own layer; the view reports where it settles (refining the track)
   useEffect(() => (view && props.playback ? attachTrack(view.map, props.playback, provider) : undefined), [view, props.playback, provider]);
-  const onViewChange = useRef(props.onViewChange);
-  onViewChange.current = props.onViewChange;
-  useEffect(() => {
-    if (!view) return;
-    const report = () => onViewChange.current?.(viewState(view.map, provider));
-    view.map.on('moveend', report);
-    return () => void view.map.off('moveend', report);
-  }, [view, provider]);
 
   useEffect(() => {
     if (!view || !props.trail?.length) return;
