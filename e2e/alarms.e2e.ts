@@ -10,6 +10,7 @@ import { ADMIN, login } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { liveReady, serverWithSosTerminal, SOS } from './sos-terminal';
 import { screenshot, settled } from './screenshot';
+import { coveredMapControls, setDesk } from './map-controls';
 
 const rig = serverWithSosTerminal('alarms-e2e-server', '013900000077');
 const report = rig.report;
@@ -118,5 +119,38 @@ describe('电子围栏', () => {
     await item.getByRole('button', { name: '删除' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '删除' }).click();
     await expect.poll(() => page.getByRole('listitem', { name: '围栏 上海园区' }).count()).toBe(0);
+  });
+
+  test('editing a fence far from the terminal: binding it brings both into view, and the panel counts what has no position', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: rig.server.baseUrl })).newPage();
+    await login(page, ADMIN);
+    await setDesk(page, true);
+    // a fence in Shanghai, binding nothing yet; the terminal reports from Beijing (about 1,000 km away)
+    const saved = await page.evaluate(async () => {
+      const user = JSON.parse(localStorage.getItem('main_USER') ?? '{}') as { userId: number };
+      const headers = { 'content-type': 'application/json', sessionId: JSON.parse(localStorage.getItem('main_sessionId') ?? '""'), userId: String(user.userId) };
+      const body = { name: '上海码头', shape: 'circle', center: [121.5, 31.23], radius: 800, trigger: 'both', vehicleIds: [], groupIds: [] };
+      return (await (await fetch('/car/v4/api/fence/save.json', { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { flag: number; msg?: string };
+    });
+    expect(saved.flag, saved.msg).toBe(1);
+    await page.goto('/car/fence');
+    const fence = await shows(page.getByRole('listitem', { name: '围栏 上海码头' }), 'the fence in the list', 20_000);
+    await fence.getByRole('button', { name: '编辑' }).click();
+    const editor = await shows(page.getByRole('form', { name: '编辑围栏' }), 'the fence editor');
+    const map = page.getByRole('region', { name: '围栏地图' });
+    const view = async () => ((await map.getAttribute('data-view')) ?? '').split(',').map(Number);
+    const inView = (b: number[], lon: number, lat: number) => b.length === 4 && b[0]! <= lon && lon <= b[2]! && b[1]! <= lat && lat <= b[3]!;
+    // the editor opens on the fence
+    await expect.poll(async () => inView(await view(), 121.5, 31.23), { timeout: 10_000 }).toBe(true);
+    expect(inView(await view(), 116.397, 39.909)).toBe(false);
+
+    await editor.getByRole('group', { name: '绑定车辆' }).getByRole('checkbox', { name: /013900000077/ }).check();
+    // the terminal checked: the view fits it and the fence together
+    await expect.poll(async () => inView(await view(), 116.397, 39.909), { timeout: 10_000 }).toBe(true);
+    expect(inView(await view(), 121.5, 31.23)).toBe(true);
+    expect(await editor.getByRole('status').count()).toBe(0);
+    expect(await coveredMapControls(map)).toEqual([]);
+    await screenshot(page, 'fence-editor-bound.png');
+    await editor.getByRole('button', { name: '取消' }).click();
   });
 });

@@ -21,6 +21,19 @@ export interface AssetMapProps {
   items: readonly MonitorItem[];
   /** terminalNo of the highlighted asset (bigger mark, plate label). */
   selected?: string;
+  /**
+   * terminalNos of assets to mark, e.g. those a fence binds: each drawn on its own with its label,
+   * never hidden in a cluster.
+   */
+  marked?: readonly string[];
+  /**
+   * While set, the view fits the shapes and the assets drawn together (with padding) each time it
+   * changes, e.g. to the fence edited and what it binds as the binding changes; the map's own first
+   * fit is skipped. Unset it while the user draws: the view then stays where they put it.
+   */
+  fitKey?: string;
+  /** The ids of the shapes that fit covers (e.g. the fence edited, not the others); default every shape. */
+  fitShapes?: readonly string[];
   /** A click on an asset's mark. */
   onSelect?: (terminalNo: string) => void;
   /** Basemap; default the tenant's 地图设置 (else the server's default, 自动: 高德 street tiles). */

@@ -24,6 +24,9 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
   const draft = store.draft!;
   const { noun, groupLabel, unit } = store.words;
   const [keyword, setKeyword] = useState('');
+  // the bound assets the map cannot show yet, in their own words
+  const unplaced = store.unplacedBound;
+  const bound = store.wordsOf(draft);
   // 未分组 (id 0) gathers the assets outside every group: it is not a group a fence can bind
   const groups = flattenGroups(store.groups).filter((g) => g.id !== '0');
   const k = keyword.trim().toLowerCase();
@@ -57,6 +60,11 @@ export const FenceBinding = observer(function FenceBinding(props: { store: Fence
           ))}
           {matching.length > SHOWN_ASSETS && <span className={s.muted}>还有 {matching.length - SHOWN_ASSETS} {unit}，请输入关键字缩小范围</span>}
         </div>
+        {unplaced > 0 && (
+          <span className={s.muted} role="status">
+            已绑定的{bound.noun}中有 {unplaced} {bound.unit}暂无位置，地图上暂不显示
+          </span>
+        )}
       </div>
     </>
   );

@@ -105,6 +105,42 @@ describe('the map while a fence is drafted', () => {
     expect(store.mapView).toBe('new');
     expect(store.mapVehicles.map((v) => v.vehicleId)).toEqual([1, 2, 4]);
   });
+
+  it('fits the fence and its bound assets, again as the binding changes; marks them; counts those without a position', async () => {
+    const { store } = setup();
+    await store.load();
+    const vehicle = (vehicleId: number, lon: number | null, lat: number | null, groupId: number | null = null) =>
+      ({ terminalNo: `00000000000${vehicleId}`, plateNo: `京A0000${vehicleId}`, vehicleId, groupId, lon, lat }) as MonitorItem;
+    store.vehicles = [vehicle(1, 116.41, 39.91), vehicle(2, 121.47, 31.23, 5), vehicle(3, null, null, 5), vehicle(4, 113.26, 23.13)];
+    expect(store.mapFit).toBeUndefined();
+    store.edit(store.fences[0]!);
+    const first = store.mapFit;
+    expect(first).toBeDefined();
+    expect(store.markedTerminals).toEqual(['000000000001']);
+    expect(store.unplacedBound).toBe(0);
+    // a group chosen: a new view to fit, its positioned asset marked, the one without a position counted
+    store.toggleGroup(5, true);
+    expect(store.mapFit).not.toBe(first);
+    expect(store.markedTerminals).toEqual(['000000000001', '000000000002']);
+    expect(store.unplacedBound).toBe(1);
+    // renaming changes nothing the view fits
+    const grouped = store.mapFit;
+    store.patch({ name: '新名字' });
+    expect(store.mapFit).toBe(grouped);
+    // an asset checked
+    store.toggleVehicle(4, true);
+    expect(store.mapFit).not.toBe(grouped);
+    expect(store.markedTerminals).toContain('000000000004');
+    // a new fence binding nothing keeps the map's own view and marks nothing
+    store.cancel();
+    store.create();
+    expect(store.mapFit).toBeUndefined();
+    expect(store.markedTerminals).toBeUndefined();
+    store.toggleVehicle(3, true);
+    expect(store.mapFit).toBeDefined();
+    expect(store.markedTerminals).toEqual([]);
+    expect(store.unplacedBound).toBe(1);
+  });
 });
 
 describe('the words of a fence', () => {

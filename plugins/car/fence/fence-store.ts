@@ -80,11 +80,16 @@ export class FenceStore {
     makeAutoObservable<this, 'http'>(this, { http: false }, { autoBind: true });
   }
 
+  /** The id of the drafted fence's shape on the map. */
+  get draftShapeId(): string | undefined {
+    return this.draft ? (this.draft.id ? String(this.draft.id) : 'draft') : undefined;
+  }
+
   /** What the map draws: every fence (the edited one as drafted). */
   get shapes(): MapShape[] {
     const editing = this.draft?.id;
     const list = this.fences.filter((f) => f.id !== editing).map((f) => fenceShape(String(f.id), f, f.id === this.focused));
-    if (this.draft) list.push(fenceShape(this.draft.id ? String(this.draft.id) : 'draft', this.draft, true));
+    if (this.draft) list.push(fenceShape(this.draftShapeId!, this.draft, true));
     return list.filter((s): s is MapShape => !!s);
   }
 
@@ -97,7 +102,37 @@ export class FenceStore {
     if (!d) return [];
     const placed = this.vehicles.filter((v) => v.lon !== null && v.lat !== null);
     if (!d.id && !d.vehicleIds.length && !d.groupIds.length) return placed;
-    return placed.filter((v) => d.vehicleIds.includes(v.vehicleId!) || (v.groupId !== null && d.groupIds.includes(v.groupId)));
+    return this.boundVehicles.filter((v) => v.lon !== null && v.lat !== null);
+  }
+
+  /** The assets the draft binds (by asset or group), with a position or not. */
+  get boundVehicles(): MonitorItem[] {
+    const d = this.draft;
+    if (!d) return [];
+    return this.vehicles.filter((v) => d.vehicleIds.includes(v.vehicleId!) || (v.groupId !== null && d.groupIds.includes(v.groupId)));
+  }
+
+  /** How many assets the draft binds that have no position yet (the map cannot show them). */
+  get unplacedBound(): number {
+    return this.boundVehicles.filter((v) => v.lon === null || v.lat === null).length;
+  }
+
+  /** terminalNos of the bound assets the map marks (labelled, never clustered); none while the draft binds nothing. */
+  get markedTerminals(): string[] | undefined {
+    const d = this.draft;
+    if (!d || (!d.vehicleIds.length && !d.groupIds.length)) return undefined;
+    return this.mapVehicles.map((v) => v.terminalNo);
+  }
+
+  /**
+   * What the map's view fits while a fence is drafted: the fence and the bound assets with a position,
+   * again whenever they change (an asset checked, a group chosen). None for a new fence binding nothing:
+   * the map keeps its own view (every positioned asset) and where the user draws.
+   */
+  get mapFit(): string | undefined {
+    const d = this.draft;
+    if (!d || (!d.id && !d.vehicleIds.length && !d.groupIds.length)) return undefined;
+    return `${this.mapView}|${this.markedTerminals?.join(',') ?? ''}`;
   }
 
   /**

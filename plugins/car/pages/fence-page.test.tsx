@@ -70,5 +70,12 @@ describe('电子围栏 speaks of what each fence binds in its assets’ words', 
     expect(within(assets).getByText(`绑定${MIXED_ASSET_WORDS.noun}（已选 2 ${MIXED_ASSET_WORDS.unit}）`)).toBeTruthy();
     expect(within(assets).getByRole('textbox', { name: `搜索${MIXED_ASSET_WORDS.noun}` }).getAttribute('placeholder')).toBe(`搜索${MIXED_ASSET_WORDS.nameLabel}/终端号`);
     expect(within(editor).getByRole('group', { name: `绑定${MIXED_ASSET_WORDS.groupLabel}` })).toBeTruthy();
+    // the two people have sent no position yet: the panel says so in their words
+    const person = ASSET_VOCABULARY.person;
+    expect((await within(editor).findByRole('status')).textContent).toBe(`已绑定的${person.noun}中有 2 ${person.unit}暂无位置，地图上暂不显示`);
+    // one more, a pet without a position: counted in the words of several kinds
+    fireEvent.change(within(assets).getByRole('textbox', { name: `搜索${MIXED_ASSET_WORDS.noun}` }), { target: { value: '17300000003' } });
+    fireEvent.click(await within(assets).findByRole('checkbox', { name: /围栏3/ }));
+    await waitFor(() => expect(within(editor).getByRole('status').textContent).toBe(`已绑定的${MIXED_ASSET_WORDS.noun}中有 3 ${MIXED_ASSET_WORDS.unit}暂无位置，地图上暂不显示`));
   });
 });

@@ -9,7 +9,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, ConfirmDialog, HttpService, ToastService, useService, type ListWords } from '@tianlu/sdk';
+import { AssetMap, ConfirmDialog, HttpService, ToastService, useService, type ListWords, type MapViewState } from '@tianlu/sdk';
 import { FenceEditor } from '../fence/fence-editor';
 import { SHAPE_LABELS, TRIGGER_LABELS, FenceStore, type Fence } from '../fence/fence-store';
 
@@ -58,6 +58,8 @@ const FencePage = observer(function FencePage() {
   const toast = useService<ToastService>(ToastService);
   const [store] = useState(() => new FenceStore(http));
   const [deleting, setDeleting] = useState<Fence>();
+  // where the map of the current view (browsing, a fence edited) settled: its WGS84 box, on the map's region
+  const [shown, setShown] = useState<MapViewState & { of: string }>();
   useEffect(() => void store.load(), [store]);
 
   const confirmDelete = async (fence: Fence) => {
@@ -141,17 +143,21 @@ const FencePage = observer(function FencePage() {
           </>
         )}
       </aside>
-      <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''}>
-        {/* a fence being edited opens on the assets it binds; on the fence itself when none has a position */}
+      <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''} data-view={shown?.of === store.mapView ? shown.bounds.join(',') : undefined}>
+        {/* a fence drafted: the view fits it and the assets it binds (marked), again as the binding changes, never while drawing */}
         <AssetMap
           key={store.mapView}
           items={store.mapVehicles}
           legend={false}
           shapes={store.shapes}
+          marked={store.markedTerminals}
+          fitKey={store.drawing ? undefined : store.mapFit}
+          fitShapes={store.draftShapeId ? [store.draftShapeId] : undefined}
           onShapeClick={(id) => !store.draft && store.focus(Number(id))}
-          focusShape={store.focused !== undefined && !store.mapVehicles.length ? String(store.focused) : undefined}
+          focusShape={!store.draft && store.focused !== undefined ? String(store.focused) : undefined}
           draw={store.drawing}
           onDraw={store.drawn}
+          onViewChange={(v) => setShown({ ...v, of: store.mapView })}
         />
       </section>
       {deleting && (

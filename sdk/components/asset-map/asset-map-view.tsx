@@ -11,6 +11,7 @@ import type { AssetMapProps } from '../asset-map';
 import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
 import { effectiveProvider, TILE_FAILURE_NOTE, TileHealth, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';
+import { shapeBounds } from './map-shapes';
 import { useMapOverlays } from './use-map-overlays';
 import { attachTrack, viewState } from './track-layer';
 import { VehicleLayer } from './vehicle-layer';
@@ -126,11 +127,21 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
     };
   }, [provider, key]);
 
+  // the view settled: listened to before anything below moves it (the first fit is reported too)
+  const onViewChange = useRef(props.onViewChange);
+  onViewChange.current = props.onViewChange;
+  useEffect(() => {
+    if (!view) return;
+    const report = () => onViewChange.current?.(viewState(view.map, provider));
+    view.map.on('moveend', report);
+    return () => void view.map.off('moveend', report);
+  }, [view, provider]);
+
   // the items: redrawn on the next frame
   useEffect(() => {
     if (!view) return;
     view.layer.setItems(props.items);
-    if (fitted.current || props.follow) return;
+    if (fitted.current || props.follow || props.fitKey !== undefined) return;
     const bounds = L.latLngBounds([]);
     for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
     if (bounds.isValid()) {
@@ -140,6 +151,27 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   }, [view, props.items, props.follow, provider]);
 
   useEffect(() => view?.layer.setSelected(props.selected), [view, props.selected]);
+  useEffect(() => view?.layer.setMarked(props.marked), [view, props.marked]);
+
+  // fitKey: the shapes and the assets together, each time the key changes (once it can)
+  const fitDone = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const fitKey = props.fitKey;
+    if (!view || fitKey === undefined || fitKey === fitDone.current) return;
+    const bounds = L.latLngBounds([]);
+    for (const item of props.items) if (hasPosition(item)) bounds.extend(toMapLatLng(item.lon, item.lat, provider));
+    for (const shape of props.shapes ?? []) {
+      if (props.fitShapes && !props.fitShapes.includes(shape.id)) continue;
+      const [minLon, minLat, maxLon, maxLat] = shapeBounds(shape);
+      bounds.extend(toMapLatLng(minLon, minLat, provider));
+      bounds.extend(toMapLatLng(maxLon, maxLat, provider));
+    }
+    if (!bounds.isValid()) return;
+    fitDone.current = fitKey;
+    fitted.current = true;
+    // room around them for the labels above the marks
+    view.map.fitBounds(bounds, { padding: L.point(48, 48), maxZoom: 16, animate: false });
+  }, [view, props.fitKey, props.items, props.shapes, props.fitShapes, provider]);
   useMapOverlays(view?.map, provider, props);
 
   // follow: keep the selected asset in view (first time at followZoom, then pan only when it nears the edge)
@@ -156,14 +188,6 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
 
   // a track replay on its own layer; the view reports where it settles (refining the track)
   useEffect(() => (view && props.playback ? attachTrack(view.map, props.playback, provider) : undefined), [view, props.playback, provider]);
-  const onViewChange = useRef(props.onViewChange);
-  onViewChange.current = props.onViewChange;
-  useEffect(() => {
-    if (!view) return;
-    const report = () => onViewChange.current?.(viewState(view.map, provider));
-    view.map.on('moveend', report);
-    return () => void view.map.off('moveend', report);
-  }, [view, provider]);
 
   useEffect(() => {
     if (!view || !props.trail?.length) return;

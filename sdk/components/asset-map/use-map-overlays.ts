@@ -27,7 +27,8 @@ export function useMapOverlays(map: L.Map | undefined, provider: MapProvider, pr
   }, [map, provider]);
 
   const hasItems = props.items.length > 0;
-  useEffect(() => overlay?.setShapes(props.shapes ?? [], !hasItems), [overlay, props.shapes, hasItems]);
+  const ownFit = props.fitKey !== undefined;
+  useEffect(() => overlay?.setShapes(props.shapes ?? [], !hasItems && !ownFit), [overlay, props.shapes, hasItems, ownFit]);
 
   useEffect(() => {
     const shape = props.focusShape ? props.shapes?.find((s) => s.id === props.focusShape) : undefined;

@@ -44,6 +44,8 @@ export class VehicleLayer extends L.Layer {
   private projected: Projected = { ux: new Float64Array(0), uy: new Float64Array(0), source: new Int32Array(0) };
   private clusterCache: { zoom: number; clusters: ReturnType<typeof gridCluster> } | undefined;
   private selected: string | undefined;
+  /** terminalNos drawn on their own with their labels, never inside a cluster. */
+  private marked = new Set<string>();
   private hovered: number | undefined;
   private hits = new HitIndex<Target>();
   private topLeft = L.point(0, 0);
@@ -65,6 +67,12 @@ export class VehicleLayer extends L.Layer {
   setSelected(terminalNo: string | undefined): void {
     if (terminalNo === this.selected) return;
     this.selected = terminalNo;
+    this.schedule();
+  }
+
+  /** Marks these assets: each drawn on its own (never in a cluster) with its label. */
+  setMarked(terminalNos: readonly string[] | undefined): void {
+    this.marked = new Set(terminalNos);
     this.schedule();
   }
 
@@ -198,9 +206,18 @@ export class VehicleLayer extends L.Layer {
       for (const c of this.clustersFor(zoom, wx, wy)) {
         const x = c.x - offX;
         const y = c.y - offY;
-        if (c.members.length === 1) {
-          if (inView(x, y, ARROW_SIZE)) singles.push(c.members[0]);
-        } else if (inView(x, y, 30)) clusters.push({ x, y, members: c.members });
+        // a marked asset stays out of its cluster: what is left of it is a cluster only while it still holds several
+        let members = c.members;
+        if (this.marked.size) {
+          members = [];
+          for (const m of c.members) {
+            if (!this.marked.has(this.items[source[m]].terminalNo)) members.push(m);
+            else if (inView(wx[m] - offX, wy[m] - offY, ARROW_SIZE)) singles.push(m);
+          }
+        }
+        if (members.length === 1) {
+          if (inView(wx[members[0]] - offX, wy[members[0]] - offY, ARROW_SIZE)) singles.push(members[0]);
+        } else if (members.length > 1 && inView(x, y, 30)) clusters.push({ x, y, members });
       }
     } else {
       for (let i = 0; i < n; i++) if (inView(wx[i] - offX, wy[i] - offY, ARROW_SIZE)) singles.push(i);
@@ -249,6 +266,10 @@ export class VehicleLayer extends L.Layer {
     }
 
     for (const c of clusters) this.drawCluster(ctx, c, source, hits);
+    for (const i of singles) {
+      const item = this.items[source[i]];
+      if (this.marked.has(item.terminalNo) && item.terminalNo !== this.selected) this.drawHighlight(ctx, i, wx[i] - offX, wy[i] - offY, false);
+    }
     if (selectedIndex !== undefined) this.drawHighlight(ctx, selectedIndex, wx[selectedIndex] - offX, wy[selectedIndex] - offY, true);
     if (this.hovered !== undefined && this.items[this.hovered] && this.items[this.hovered].terminalNo !== this.selected) {
       const k = Array.prototype.indexOf.call(source, this.hovered) as number;
