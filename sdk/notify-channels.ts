@@ -112,6 +112,16 @@ export function isSecretField(f: NotifyFieldSpec): boolean {
   return f.type === 'secret' || f.type === 'secretUrl';
 }
 
+/**
+ * Whether a secret field's value has the shape of its masked answer (`****abcd`, a robot address
+ * `https://host/****abcd`): such a value is never stored, it only ever means "keep what is stored".
+ */
+export function looksMasked(f: NotifyFieldSpec, value: string): boolean {
+  if (f.type === 'secret') return /^\*{4}[^*]{0,4}$/.test(value);
+  if (f.type === 'secretUrl') return /^https?:\/\/[^/]+\/\*{4}[^*]{0,4}$/.test(value.trim());
+  return false;
+}
+
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const MAILBOX = /^(?:[^<>]*<\s*([^\s<>]+)\s*>|([^\s<>]+))$/;
 const MOBILE = /^1[3-9]\d{9}$/;

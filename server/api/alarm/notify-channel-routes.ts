@@ -5,6 +5,7 @@ import {
   NOTIFY_CHANNEL_FIELDS,
   NOTIFY_CHANNEL_KIND_NAMES,
   isSecretField,
+  looksMasked,
   type NotifyChannelKind,
   type NotifyChannelView,
   type NotifyFieldErrors,
@@ -104,6 +105,12 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
       // the masked value sent back unchanged keeps what is stored
       if (isSecretField(f) && existing && stored[f.key] && raw === masked(f, stored[f.key])) {
         secrets[f.key] = stored[f.key]!;
+        continue;
+      }
+      // a masked value that no longer matches (changed meanwhile elsewhere) is not a secret to store
+      if (isSecretField(f) && looksMasked(f, raw)) {
+        const what = f.type === 'secretUrl' ? '地址' : '密钥';
+        fieldErrors[f.key] = stored[f.key] ? `${what}已在别处修改，请重新填写` : `请填写完整的${f.label}`;
         continue;
       }
       const checked = checkNotifyField(kind, f, raw);

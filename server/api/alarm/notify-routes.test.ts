@@ -87,6 +87,28 @@ describe('推送渠道', () => {
     expect(JSON.stringify(await list(admin))).not.toContain(token);
   });
 
+  it('never stores a masked value: one that no longer matches (changed in another window) is refused under its field', async () => {
+    const first = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, {
+      kind: 'dingtalk', name: '夜班群', enabled: true, values: { url: 'https://oapi.dingtalk.com/robot/send?access_token=token-one-1357', secret: 'SECcccc8642', msgtype: 'text' },
+    });
+    expect(first.obj.values).toMatchObject({ url: 'https://oapi.dingtalk.com/****1357', secret: '****8642' });
+    // another window replaces both the address and the signing secret
+    await post(admin, NotifyApi.saveChannel, {
+      id: first.obj.id, kind: 'dingtalk', name: '夜班群', enabled: true, values: { url: 'https://oapi.dingtalk.com/robot/send?access_token=token-two-2468', secret: 'SECdddd9753', msgtype: 'text' },
+    });
+    const before = await list(admin);
+    // the first window saves what it was shown
+    const stale = await post(admin, NotifyApi.saveChannel, { id: first.obj.id, kind: 'dingtalk', name: '夜班群（改名）', enabled: true, values: first.obj.values });
+    expect(stale).toMatchObject({ flag: 400, msg: '地址已在别处修改，请重新填写', obj: { fieldErrors: { url: '地址已在别处修改，请重新填写', secret: '密钥已在别处修改，请重新填写' } } });
+    expect(await list(admin)).toEqual(before);
+    expect(before.find((c) => c.id === first.obj.id)!.values).toMatchObject({ url: 'https://oapi.dingtalk.com/****2468', secret: '****9753' });
+    // a new channel cannot be given a mask either
+    const fresh = await post(admin, NotifyApi.saveChannel, { kind: 'feishu', name: '', enabled: true, values: { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/abc', secret: '****8642' } });
+    expect(fresh).toMatchObject({ flag: 400, obj: { fieldErrors: { secret: '请填写完整的签名校验密钥' } } });
+    expect(await list(admin)).toEqual(before);
+    await post(admin, NotifyApi.deleteChannel, { id: first.obj.id });
+  });
+
   it('refuses bad input in Chinese and changes nothing', async () => {
     const before = await list(admin);
     const bad = async (kind: string, values: Record<string, string>) => (await post(admin, NotifyApi.saveChannel, { kind, name: '', enabled: true, values })).msg;
