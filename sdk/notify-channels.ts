@@ -296,6 +296,12 @@ export interface NotifyRecord {
   note: string;
 }
 
+/** The recipient column of a delivery: a robot's group has no recipient of its own; a deleted channel's skip none at all. */
+export function recordRecipient(r: Pick<NotifyRecord, 'channel' | 'recipient'>): string {
+  if (r.recipient) return r.recipient;
+  return r.channel === 'dingtalk' || r.channel === 'wecom' || r.channel === 'feishu' ? '群机器人' : '—';
+}
+
 /** Deliveries one export of 推送记录 writes at most: the newest first; a filter matching more exports only these. */
 export const NOTIFY_EXPORT_LIMIT = 50_000;
 
