@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
+  checkNotifyChannel,
   checkNotifyField,
   checkTestRecipient,
   expectOk,
@@ -92,11 +93,13 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
   /** What is wrong with the fields, checked as the server checks them; a secret left masked keeps the stored one. */
   const check = (): NotifyFieldErrors => {
     const found: NotifyFieldErrors = {};
+    const across = checkNotifyChannel(kind, values);
     for (const f of NOTIFY_CHANNEL_FIELDS[kind]) {
       const value = values[f.key] ?? '';
       if (isSecretField(f) && e?.values[f.key] && value === e.values[f.key]) continue;
       const checked = checkNotifyField(kind, f, value);
-      if (checked.error !== undefined) found[f.key] = checked.error;
+      const error = checked.error ?? across[f.key];
+      if (error !== undefined) found[f.key] = error;
     }
     return found;
   };

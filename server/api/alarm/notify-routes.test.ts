@@ -131,6 +131,26 @@ describe('推送渠道', () => {
     expect(await list(admin)).toEqual(before);
   });
 
+  it('takes an SMS channel without an alarm template when it carries a code or lease template, and asks for at least one', async () => {
+    const before = await list(admin);
+    const aliyun = { accessKeyId: 'LTAI-x', accessKeySecret: 'aliyun-secret', signName: '天路平台' };
+    const none = await post(admin, NotifyApi.saveChannel, { kind: 'aliyun-sms', name: '', enabled: true, values: aliyun });
+    expect(none).toMatchObject({ flag: 400, msg: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板', obj: { fieldErrors: { templateCode: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板' } } });
+    const tencent = { secretId: 'AKID-x', secretKey: 'k', smsSdkAppId: '1400006666', signName: '天路平台' };
+    expect((await post(admin, NotifyApi.saveChannel, { kind: 'tencent-sms', name: '', enabled: true, values: { ...tencent, templateParams: 'asset' } })).obj)
+      .toEqual({ fieldErrors: { templateId: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板' } });
+    expect((await post(admin, NotifyApi.saveChannel, { kind: 'tencent-sms', name: '', enabled: true, values: { ...tencent, templateId: '1', templateParams: '' } })).obj)
+      .toEqual({ fieldErrors: { templateParams: '请填写告警模板参数顺序' } });
+    expect(await list(admin)).toEqual(before);
+
+    const codes = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, { kind: 'aliyun-sms', name: '验证码短信', enabled: true, values: { ...aliyun, codeTemplateCode: 'SMS_200' } });
+    expect(codes.flag).toBe(1);
+    expect(codes.obj.values).toMatchObject({ templateCode: '', codeTemplateCode: 'SMS_200' });
+    // 发送测试 sends an alarm: it says why it cannot
+    expect((await post(admin, NotifyApi.testChannel, { id: codes.obj.id, recipient: '13800138000' })).msg).toBe('该短信渠道未设置告警模板，测试短信按告警模板发送，请先填写告警模板');
+    await post(admin, NotifyApi.deleteChannel, { id: codes.obj.id });
+  });
+
   it('asks 发送测试 for a valid recipient where the channel needs one and answers the mail server\'s error', async () => {
     const smtp = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, {
       kind: 'smtp', name: '公司邮箱', enabled: true, values: { host: '127.0.0.1', port: '1', secure: 'false', requireTLS: 'false', user: '', password: 'mail-password', from: '天路告警 <alarm@example.com>' },
