@@ -57,7 +57,10 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'accessKeyId', label: 'AccessKey ID', type: 'text', required: true },
     { key: 'accessKeySecret', label: 'AccessKey Secret', type: 'secret', required: true },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateCode', label: '告警模板 CODE', type: 'text', required: true, placeholder: 'SMS_123456789', hint: '模板变量：asset（设备）、alarm（告警）、time（时间）' },
+    {
+      key: 'templateCode', label: '告警模板 CODE', type: 'text', placeholder: 'SMS_123456789',
+      hint: '告警短信；模板变量：asset（设备）、alarm（告警）、time（时间）。只用于验证码或租约逾期时可不填',
+    },
     { key: 'codeTemplateCode', label: '验证码模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true, hint: '登录和绑定手机的验证码短信；模板变量：code（验证码）' },
     {
       key: 'leaseTemplateCode', label: '租约逾期模板 CODE', type: 'smsTemplate', placeholder: 'SMS_123456789', wide: true,
@@ -70,8 +73,8 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
     { key: 'secretKey', label: 'SecretKey', type: 'secret', required: true },
     { key: 'smsSdkAppId', label: 'SdkAppId', type: 'digits', required: true, placeholder: '1400000000' },
     { key: 'signName', label: '短信签名', type: 'text', required: true, placeholder: '天路平台' },
-    { key: 'templateId', label: '告警模板 ID', type: 'digits', required: true },
-    { key: 'templateParams', label: '告警模板参数顺序', type: 'params', required: true, initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
+    { key: 'templateId', label: '告警模板 ID', type: 'digits', hint: '告警短信；只用于验证码或租约逾期时可不填' },
+    { key: 'templateParams', label: '告警模板参数顺序', type: 'params', initial: 'asset,alarm,time', hint: '依次填入模板的 {1}、{2}…，可选 asset、alarm、time，用逗号分隔' },
     { key: 'codeTemplateId', label: '验证码模板 ID', type: 'digits', hint: '登录和绑定手机的验证码短信' },
     {
       key: 'codeTemplateParams', label: '验证码模板参数顺序', type: 'params', vars: SMS_CODE_VARS, initial: 'code', wide: true,
@@ -110,6 +113,16 @@ export const NOTIFY_CHANNEL_FIELDS: Record<NotifyChannelKind, readonly NotifyFie
 /** The fields of a kind that are secrets (answered masked). */
 export function isSecretField(f: NotifyFieldSpec): boolean {
   return f.type === 'secret' || f.type === 'secretUrl';
+}
+
+/**
+ * Whether a secret field's value has the shape of its masked answer (`****abcd`, a robot address
+ * `https://host/****abcd`): such a value is never stored, it only ever means "keep what is stored".
+ */
+export function looksMasked(f: NotifyFieldSpec, value: string): boolean {
+  if (f.type === 'secret') return /^\*{4}[^*]{0,4}$/.test(value);
+  if (f.type === 'secretUrl') return /^https?:\/\/[^/]+\/\*{4}[^*]{0,4}$/.test(value.trim());
+  return false;
 }
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -194,6 +207,30 @@ export function checkNotifyField(kind: NotifyChannelKind, f: NotifyFieldSpec, ra
       if (/[\r\n]/.test(value)) return { error: `${f.label}不能包含换行` };
       return { value };
   }
+}
+
+/** An SMS kind's templates: the alarm one, its parameter order (Tencent), the code and lease ones. */
+const SMS_TEMPLATES: Partial<Record<NotifyChannelKind, { alarm: string; params?: string; others: readonly string[] }>> = {
+  'aliyun-sms': { alarm: 'templateCode', others: ['codeTemplateCode', 'leaseTemplateCode'] },
+  'tencent-sms': { alarm: 'templateId', params: 'templateParams', others: ['codeTemplateId', 'leaseTemplateId'] },
+};
+
+/** The field key of an SMS kind's alarm template (告警模板), undefined for other kinds. */
+export function alarmTemplateKey(kind: NotifyChannelKind): string | undefined {
+  return SMS_TEMPLATES[kind]?.alarm;
+}
+
+/**
+ * What is wrong across a channel's fields, beyond each field alone: an SMS channel needs at least one
+ * template (the alarm one only when it sends alarms), and a Tencent alarm template its parameter order.
+ */
+export function checkNotifyChannel(kind: NotifyChannelKind, values: Record<string, string>): NotifyFieldErrors {
+  const t = SMS_TEMPLATES[kind];
+  if (!t) return {};
+  const filled = (key: string) => !!(values[key] ?? '').trim();
+  if (![t.alarm, ...t.others].some(filled)) return { [t.alarm]: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板' };
+  if (t.params && filled(t.alarm) && !filled(t.params)) return { [t.params]: '请填写告警模板参数顺序' };
+  return {};
 }
 
 /** The recipient of 发送测试 checked: e-mail channels take a mail address, SMS channels a mainland mobile number; robots none. */
@@ -284,6 +321,12 @@ export interface NotifyRecord {
   lastError: string | null;
   /** 升级推送, 合并发送 (with the record that carried it), 免打扰暂缓至 … ; '' for a plain delivery. */
   note: string;
+}
+
+/** The recipient column of a delivery: a robot's group has no recipient of its own; a deleted channel's skip none at all. */
+export function recordRecipient(r: Pick<NotifyRecord, 'channel' | 'recipient'>): string {
+  if (r.recipient) return r.recipient;
+  return r.channel === 'dingtalk' || r.channel === 'wecom' || r.channel === 'feishu' ? '群机器人' : '—';
 }
 
 /** Deliveries one export of 推送记录 writes at most: the newest first; a filter matching more exports only these. */

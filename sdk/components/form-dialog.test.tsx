@@ -30,6 +30,31 @@ describe('FormDialog', () => {
     expect(save).toHaveBeenCalledWith('京B1');
   });
 
+  it('leaves an empty required field to the form\'s own Chinese message, not the browser\'s validation', async () => {
+    const onClose = vi.fn();
+    function RequiredForm() {
+      const [plate, setPlate] = useState('');
+      return (
+        <FormDialog
+          title="续租"
+          onSubmit={() => {
+            if (!plate) throw new Error('请填写车牌号');
+          }}
+          onClose={onClose}
+        >
+          <Field label="车牌号" required>
+            <Input value={plate} onChange={(_, d) => setPlate(d.value)} />
+          </Field>
+        </FormDialog>
+      );
+    }
+    render(<RequiredForm />);
+    expect(screen.getByRole('textbox', { name: /车牌号/ })).toHaveProperty('required', true);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请填写车牌号');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('submits on Enter in a field', async () => {
     const save = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();

@@ -77,7 +77,8 @@ export function FormDialog(props: FormDialogProps) {
   return (
     <Dialog open modalType={props.alert ? 'alert' : 'modal'} onOpenChange={(_, d) => !d.open && !busy && props.onClose()}>
       <DialogSurface aria-label={props.label ?? props.title} style={props.width ? { maxWidth: `${props.width}px` } : undefined}>
-        <form onSubmit={(e) => void submit(e)}>
+        {/* noValidate: an empty required field is answered by the dialog's own Chinese message, not the browser's bubble */}
+        <form noValidate onSubmit={(e) => void submit(e)}>
           <DialogBody>
             <DialogTitle>{props.title}</DialogTitle>
             <DialogContent style={content}>

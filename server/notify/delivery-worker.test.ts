@@ -178,6 +178,20 @@ describe('告警推送 outbox', () => {
     }
   });
 
+  it('records an alarm for an SMS channel without an alarm template as 推送失败 with the reason, and sends nothing', async () => {
+    // a channel kept for login codes only
+    await store.notify.addChannel({
+      tenantId, kind: 'tencent-sms', name: '验证码短信', config: { smsSdkAppId: '1400006666', signName: '天路平台', codeTemplateId: '2', codeTemplateParams: ['code'], endpoint: `${standIn.origin}/sms` },
+      secret: box.seal({ secretId: 'AKID-test', secretKey: 'k' }),
+    }, new Date());
+    await store.alarms.settings.savePush(tenantId, { ...defaultPushSettings(), alarmTypes: ['sos'], sms: { enabled: true, phones: ['13800138000'] } }, new Date());
+    const id = await raise();
+    await worker({ offsetMs: 0 }).drain();
+    const sms = (await records(id)).find((r) => r.channel === 'sms')!;
+    expect(sms).toMatchObject({ status: OUTBOX_FAILED, lastError: '短信渠道「验证码短信」未设置告警模板，告警短信未发送；请在推送渠道中填写告警模板' });
+    expect(standIn.received.filter((r) => r.url.startsWith('/sms'))).toHaveLength(0);
+  });
+
   it.skipIf(!databaseUrl)('never has two instances deliver one row (PostgreSQL, FOR UPDATE SKIP LOCKED)', async () => {
     const other = await createStore({ databaseUrl, schema, pgliteDataDir: '' });
     try {

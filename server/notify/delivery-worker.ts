@@ -13,6 +13,7 @@ import { TencentSmsChannel, type TencentSmsConfig } from './channels/tencent-sms
 import { WebhookChannel } from './channels/webhook';
 import { WecomChannel, type WecomConfig } from './channels/wecom';
 import { BURST_WINDOW, PROVIDER_LIMITS } from './rate-limits';
+import { alarmTemplateKey, type NotifyChannelKind } from '../../sdk/notify-channels';
 import type { SecretBox } from './secret-box';
 
 interface WorkerLog {
@@ -197,11 +198,13 @@ export class DeliveryWorker {
         return { channel: new SmtpChannel(settings(smtp) as unknown as SmtpConfig), toLog: false };
       }
       case 'sms': {
-        const [aliyun] = await notify.channels(d.tenantId, 'aliyun-sms');
-        if (aliyun) return { channel: new AliyunSmsChannel(settings(aliyun) as unknown as AliyunSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['aliyun-sms'] };
-        const [tencent] = await notify.channels(d.tenantId, 'tencent-sms');
-        if (tencent) return { channel: new TencentSmsChannel(settings(tencent) as unknown as TencentSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['tencent-sms'] };
-        return { channel: new LogChannel('短信', this.opts.log), toLog: true };
+        // the first SMS channel with an alarm template (one may carry only the code or lease templates)
+        const channels = await notify.smsChannels(d.tenantId);
+        if (channels.length === 0) return { channel: new LogChannel('短信', this.opts.log), toLog: true };
+        const c = channels.find((x) => !!x.config[alarmTemplateKey(x.kind as NotifyChannelKind) ?? '']);
+        if (!c) return { missing: `短信渠道「${channels[0]!.name}」未设置告警模板，告警短信未发送；请在推送渠道中填写告警模板` };
+        if (c.kind === 'aliyun-sms') return { channel: new AliyunSmsChannel(settings(c) as unknown as AliyunSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['aliyun-sms'] };
+        return { channel: new TencentSmsChannel(settings(c) as unknown as TencentSmsConfig, http), toLog: false, limits: PROVIDER_LIMITS['tencent-sms'] };
       }
       case 'dingtalk':
       case 'wecom':

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
+  checkNotifyChannel,
   checkNotifyField,
   checkTestRecipient,
   expectOk,
@@ -45,12 +46,6 @@ const initialValues = (kind: NotifyChannelKind): Record<string, string> =>
 /** A field's error shown under it (Fluent Field's validation message, role alert). */
 const validation = (error: string | undefined) => ({ validationMessage: error, validationState: error ? ('error' as const) : ('none' as const) });
 
-/**
- * A required field's input: marked required for assistive technology, but not for the browser,
- * whose own bubble (in the browser's language) would stop the save before the Chinese message shows.
- */
-const requiredInput = (required: boolean | undefined) => ({ required: false, 'aria-required': !!required });
-
 /** Brings the first field in error into view and into focus once errors are shown. */
 function useFocusFirstError(errors: NotifyFieldErrors) {
   const ref = useRef<HTMLDivElement>(null);
@@ -92,11 +87,13 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
   /** What is wrong with the fields, checked as the server checks them; a secret left masked keeps the stored one. */
   const check = (): NotifyFieldErrors => {
     const found: NotifyFieldErrors = {};
+    const across = checkNotifyChannel(kind, values);
     for (const f of NOTIFY_CHANNEL_FIELDS[kind]) {
       const value = values[f.key] ?? '';
       if (isSecretField(f) && e?.values[f.key] && value === e.values[f.key]) continue;
       const checked = checkNotifyField(kind, f, value);
-      if (checked.error !== undefined) found[f.key] = checked.error;
+      const error = checked.error ?? across[f.key];
+      if (error !== undefined) found[f.key] = error;
     }
     return found;
   };
@@ -133,7 +130,7 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
           </Select>
         ) : kind === 'webhook' && f.key === 'secret' ? (
           <div className={s.withButton}>
-            <Input className={s.grow} value={value} maxLength={200} autoComplete="off" {...requiredInput(f.required)} onChange={(_, d) => set(f.key, d.value)} />
+            <Input className={s.grow} value={value} maxLength={200} autoComplete="off" onChange={(_, d) => set(f.key, d.value)} />
             <Button onClick={() => set(f.key, randomSecret())}>生成</Button>
           </div>
         ) : (
@@ -142,7 +139,7 @@ export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSave
             maxLength={f.type === 'url' || f.type === 'secretUrl' ? 1000 : 200}
             placeholder={f.placeholder}
             autoComplete="off"
-            {...requiredInput(f.required)}
+           
             onChange={(_, d) => set(f.key, d.value)}
           />
         )}
@@ -211,7 +208,6 @@ export function NotifyTestDialog(props: { channel: NotifyChannelView; onClose: (
             <Input
               value={recipient}
               maxLength={100}
-              {...requiredInput(true)}
               placeholder={need.placeholder}
               onChange={(_, d) => {
                 setRecipient(d.value);

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import type { NotifyRecord } from '@tianlu/sdk';
+import { recordRecipient, type NotifyRecord } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: '16px', rowGap: '6px', margin: 0 },
@@ -17,7 +17,7 @@ export function NotifyRecordDetail(props: { record: NotifyRecord; onClose: () =>
     ['设备', r.asset],
     ['告警时间', r.alarmTime],
     ['推送方式', r.channelName],
-    ['接收人', r.recipient || '群机器人'],
+    ['接收人', recordRecipient(r)],
     ['状态', r.status],
     ['尝试次数', String(r.tries)],
     ['入队时间', r.createTime],

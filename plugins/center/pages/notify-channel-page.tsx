@@ -34,7 +34,7 @@ function target(c: NotifyChannelView): string {
       return `${v.host}:${v.port}  发件人 ${v.from}`;
     case 'aliyun-sms':
     case 'tencent-sms':
-      return `签名 ${v.signName}  模板 ${v.templateCode ?? v.templateId}`;
+      return `签名 ${v.signName}  告警模板 ${v.templateCode || v.templateId || '未设置'}`;
     default:
       return v.url ?? '';
   }

@@ -124,7 +124,7 @@ describe('推送渠道 field errors', () => {
     expect((await http.call(NotifyApi.saveChannel, { id: view.id, kind: 'webhook', name: view.name, enabled: true, values: { ...view.values, secret: 'another-signing-secret-1111' } })).flag).toBe(1);
     kit.forget();
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(errorUnder(dialog, '签名密钥')).toBe('签名密钥至少 16 个字符'));
+    await waitFor(() => expect(errorUnder(dialog, '签名密钥')).toBe('密钥已在别处修改，请重新填写'));
     expect(kit.requests(NotifyApi.saveChannel.path).map((r) => r.flag)).toEqual([400]);
     expect(screen.getByRole('dialog', { name: '编辑推送渠道' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
@@ -204,6 +204,32 @@ describe('推送记录', () => {
     expect(value('接收人')).toBe('a***@example.com');
     fireEvent.click(within(detail).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows a deleted channel\'s skip without a recipient, 已跳过 in a colour of its own', async () => {
+    const { store } = kit.server;
+    const tenantId = (await store.users.findByAccount('admin'))!.tenantId;
+    const now = new Date();
+    const row = (channel: string, recipient: string, status: string, extra: object = {}) => ({
+      tenant_id: tenantId, channel, recipient, status, idempotency_key: `page-skip-${channel}-${status}`, tries: 0, created_at: now, next_try_at: new Date('2099-01-01T00:00:00Z'), ...extra,
+    });
+    await store.db.insertInto('notify_outbox').values([
+      row('removed', '', '已跳过', { last_error: '推送渠道已删除' }),
+      row('dingtalk', '', '已送达', { tries: 1, delivered_at: now }),
+      row('sms', '13700001234', '待发送'),
+    ] as never).execute();
+    await kit.render(<NotifyRecordPage />);
+    const table = await screen.findByRole('table', { name: '推送记录' });
+    const rowOf = async (text: string) => (await within(table).findByText(text)).closest('[role="row"]') as HTMLElement;
+    const skipped = await rowOf('推送渠道已删除');
+    const column = [...table.querySelectorAll('[role="columnheader"]')].findIndex((h) => h.textContent === '接收人');
+    const recipientOf = (row: HTMLElement) => row.querySelectorAll('[role="cell"], [role="gridcell"]')[column]?.textContent;
+    expect(within(skipped).getByText('已删除的渠道')).toBeTruthy();
+    expect(recipientOf(skipped)).toBe('—');
+    expect(recipientOf(await rowOf('钉钉'))).toBe('群机器人');
+    // each status is told apart by its badge's colour
+    const badge = (status: string) => within(table).getAllByText(status)[0]!.className;
+    expect(new Set(['已跳过', '待发送', '已送达', '推送失败', '仅记录日志'].map(badge)).size).toBe(5);
   });
 
   it('says before exporting that only the newest deliveries go into the file when more match', async () => {

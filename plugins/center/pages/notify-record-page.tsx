@@ -19,6 +19,7 @@ import {
   PageSection,
   Pagination,
   PaginationBar,
+  recordRecipient,
   ToastService,
   useService,
   type DataTableColumn,
@@ -30,10 +31,12 @@ const useStyles = makeStyles({ date: { width: '150px' }, pick: { minWidth: '120p
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
 
-const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'informative'> = {
+/** Each status its own colour; 已跳过 (a rule chose a disabled or deleted channel) asks for a look, but failed nothing. */
+const STATUS_COLOR: Record<string, 'warning' | 'success' | 'danger' | 'severe' | 'informative'> = {
   待发送: 'warning',
   已送达: 'success',
   推送失败: 'danger',
+  已跳过: 'severe',
   [NOTIFY_LOG_ONLY]: 'informative',
 };
 
@@ -49,7 +52,7 @@ const recordColumns = (open: (r: NotifyRecord) => void): DataTableColumn<NotifyR
   { key: 'asset', title: '设备', width: 120, render: (r) => r.asset },
   { key: 'status', title: '状态', width: 96, render: statusBadge },
   { key: 'channel', title: '推送方式', width: 110, render: (r) => r.channelName },
-  { key: 'recipient', title: '接收人', width: 140, render: (r) => r.recipient || '群机器人' },
+  { key: 'recipient', title: '接收人', width: 140, render: recordRecipient },
   { key: 'tries', title: '尝试', width: 50, align: 'right', render: (r) => r.tries },
   { key: 'error', title: '最后错误', width: 220, render: (r) => r.lastError ?? '' },
   { key: 'note', title: '说明', width: 180, render: (r) => r.note },

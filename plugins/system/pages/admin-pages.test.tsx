@@ -93,6 +93,10 @@ describe('用户管理', () => {
     await waitFor(() => expect((create as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(create);
     const dialog = await screen.findByRole('dialog');
+    // nothing filled in: answered in Chinese in the dialog, not stopped by the browser's own validation
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('角色不能为空');
+    expect(kit.requests(UserAdminApi.add.path)).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/^账号/), { target: { value: 'zhang' } });
     fireEvent.change(within(dialog).getByLabelText(/^密码/), { target: { value: 'Wangwu123' } });
     fireEvent.change(within(dialog).getByLabelText(/^姓名/), { target: { value: '王五' } });

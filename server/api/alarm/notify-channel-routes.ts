@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
+  alarmTemplateKey,
+  checkNotifyChannel,
   checkNotifyField,
   checkTestRecipient,
   NOTIFY_CHANNEL_FIELDS,
   NOTIFY_CHANNEL_KIND_NAMES,
   isSecretField,
+  looksMasked,
   type NotifyChannelKind,
   type NotifyChannelView,
   type NotifyFieldErrors,
@@ -99,6 +102,7 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
     const secrets: Record<string, string> = {};
     // every field is checked: the answer names each one that is wrong, the first in its message
     const fieldErrors: NotifyFieldErrors = {};
+    const across = checkNotifyChannel(kind, body.values);
     for (const f of fields) {
       const raw = body.values[f.key] ?? '';
       // the masked value sent back unchanged keeps what is stored
@@ -106,9 +110,15 @@ export const notifySaveChannelRoute = sessionRoute.of(NotifyApi.saveChannel, {
         secrets[f.key] = stored[f.key]!;
         continue;
       }
+      // a masked value that no longer matches (changed meanwhile elsewhere) is not a secret to store
+      if (isSecretField(f) && looksMasked(f, raw)) {
+        const what = f.type === 'secretUrl' ? '地址' : '密钥';
+        fieldErrors[f.key] = stored[f.key] ? `${what}已在别处修改，请重新填写` : `请填写完整的${f.label}`;
+        continue;
+      }
       const checked = checkNotifyField(kind, f, raw);
-      if (checked.error !== undefined) {
-        fieldErrors[f.key] = checked.error;
+      if (checked.error !== undefined || across[f.key]) {
+        fieldErrors[f.key] = checked.error ?? across[f.key]!;
         continue;
       }
       const { value } = checked;
@@ -180,6 +190,9 @@ export const notifyTestChannelRoute = sessionRoute.of(NotifyApi.testChannel, {
     const recipient = (body.recipient ?? '').trim();
     const wrong = checkTestRecipient(c.kind as NotifyChannelKind, recipient);
     if (wrong) throw badInput(wrong, { fieldErrors: { recipient: wrong } });
+    // the test message is an alarm: a channel kept for codes or lease notices only has no template for it
+    const template = alarmTemplateKey(c.kind as NotifyChannelKind);
+    if (template && !c.config[template]) throw badInput('该短信渠道未设置告警模板，测试短信按告警模板发送，请先填写告警模板');
     const box = await notifyBox(deps);
     let secret = c.secret;
     if (c.kind === 'webhook') {

@@ -87,6 +87,28 @@ describe('推送渠道', () => {
     expect(JSON.stringify(await list(admin))).not.toContain(token);
   });
 
+  it('never stores a masked value: one that no longer matches (changed in another window) is refused under its field', async () => {
+    const first = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, {
+      kind: 'dingtalk', name: '夜班群', enabled: true, values: { url: 'https://oapi.dingtalk.com/robot/send?access_token=token-one-1357', secret: 'SECcccc8642', msgtype: 'text' },
+    });
+    expect(first.obj.values).toMatchObject({ url: 'https://oapi.dingtalk.com/****1357', secret: '****8642' });
+    // another window replaces both the address and the signing secret
+    await post(admin, NotifyApi.saveChannel, {
+      id: first.obj.id, kind: 'dingtalk', name: '夜班群', enabled: true, values: { url: 'https://oapi.dingtalk.com/robot/send?access_token=token-two-2468', secret: 'SECdddd9753', msgtype: 'text' },
+    });
+    const before = await list(admin);
+    // the first window saves what it was shown
+    const stale = await post(admin, NotifyApi.saveChannel, { id: first.obj.id, kind: 'dingtalk', name: '夜班群（改名）', enabled: true, values: first.obj.values });
+    expect(stale).toMatchObject({ flag: 400, msg: '地址已在别处修改，请重新填写', obj: { fieldErrors: { url: '地址已在别处修改，请重新填写', secret: '密钥已在别处修改，请重新填写' } } });
+    expect(await list(admin)).toEqual(before);
+    expect(before.find((c) => c.id === first.obj.id)!.values).toMatchObject({ url: 'https://oapi.dingtalk.com/****2468', secret: '****9753' });
+    // a new channel cannot be given a mask either
+    const fresh = await post(admin, NotifyApi.saveChannel, { kind: 'feishu', name: '', enabled: true, values: { url: 'https://open.feishu.cn/open-apis/bot/v2/hook/abc', secret: '****8642' } });
+    expect(fresh).toMatchObject({ flag: 400, obj: { fieldErrors: { secret: '请填写完整的签名校验密钥' } } });
+    expect(await list(admin)).toEqual(before);
+    await post(admin, NotifyApi.deleteChannel, { id: first.obj.id });
+  });
+
   it('refuses bad input in Chinese and changes nothing', async () => {
     const before = await list(admin);
     const bad = async (kind: string, values: Record<string, string>) => (await post(admin, NotifyApi.saveChannel, { kind, name: '', enabled: true, values })).msg;
@@ -107,6 +129,26 @@ describe('推送渠道', () => {
     });
     expect(Object.keys((several.obj as { fieldErrors: object }).fieldErrors)).toEqual(['host', 'port', 'from']);
     expect(await list(admin)).toEqual(before);
+  });
+
+  it('takes an SMS channel without an alarm template when it carries a code or lease template, and asks for at least one', async () => {
+    const before = await list(admin);
+    const aliyun = { accessKeyId: 'LTAI-x', accessKeySecret: 'aliyun-secret', signName: '天路平台' };
+    const none = await post(admin, NotifyApi.saveChannel, { kind: 'aliyun-sms', name: '', enabled: true, values: aliyun });
+    expect(none).toMatchObject({ flag: 400, msg: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板', obj: { fieldErrors: { templateCode: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板' } } });
+    const tencent = { secretId: 'AKID-x', secretKey: 'k', smsSdkAppId: '1400006666', signName: '天路平台' };
+    expect((await post(admin, NotifyApi.saveChannel, { kind: 'tencent-sms', name: '', enabled: true, values: { ...tencent, templateParams: 'asset' } })).obj)
+      .toEqual({ fieldErrors: { templateId: '请至少填写一个模板：告警模板、验证码模板或租约逾期模板' } });
+    expect((await post(admin, NotifyApi.saveChannel, { kind: 'tencent-sms', name: '', enabled: true, values: { ...tencent, templateId: '1', templateParams: '' } })).obj)
+      .toEqual({ fieldErrors: { templateParams: '请填写告警模板参数顺序' } });
+    expect(await list(admin)).toEqual(before);
+
+    const codes = await post<NotifyChannelView>(admin, NotifyApi.saveChannel, { kind: 'aliyun-sms', name: '验证码短信', enabled: true, values: { ...aliyun, codeTemplateCode: 'SMS_200' } });
+    expect(codes.flag).toBe(1);
+    expect(codes.obj.values).toMatchObject({ templateCode: '', codeTemplateCode: 'SMS_200' });
+    // 发送测试 sends an alarm: it says why it cannot
+    expect((await post(admin, NotifyApi.testChannel, { id: codes.obj.id, recipient: '13800138000' })).msg).toBe('该短信渠道未设置告警模板，测试短信按告警模板发送，请先填写告警模板');
+    await post(admin, NotifyApi.deleteChannel, { id: codes.obj.id });
   });
 
   it('asks 发送测试 for a valid recipient where the channel needs one and answers the mail server\'s error', async () => {
