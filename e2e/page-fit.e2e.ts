@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ElecLeaseApi } from '../sdk/contracts/elec-lease';
 import { test } from './browser';
 import { ADMIN, login, type Envelope, type Session } from './console-app';
 import { pageRoutes, problemsOnPage, report, setDesk, trackRequests, visit } from './page-fit-check';
@@ -35,13 +36,13 @@ async function addRows(page: Page, session: Session): Promise<void> {
     expect(answer.flag, `${url}: ${answer.msg}`).toBe(1);
     return answer.obj;
   };
-  const renter = await post<{ id: number }>('/car/v4/api/lease/renter/add.json', { name: '赵小租', phone: '13700001234', idNo: '11010519491231002X' });
-  const bikes = (await (await page.request.get('/car/v4/api/lease/bikes.json?available=1', { headers })).json()) as Envelope<{ id: number }[]>;
+  const renter = await post<{ id: number }>(ElecLeaseApi.addRenter.path, { name: '赵小租', phone: '13700001234', idNo: '11010519491231002X' });
+  const bikes = (await (await page.request.get(`${ElecLeaseApi.bikes.path}?available=1`, { headers })).json()) as Envelope<{ id: number }[]>;
   const bike = bikes.obj[0];
   if (!bike) throw new Error('the demo fleet has no e-bike to rent out');
   const start = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + (8 + 24 * 30) * 3_600_000).toISOString().slice(0, 10);
-  await post('/car/v4/api/lease/contract/add.json', { vehicleId: bike.id, renterId: renter.id, startDate: start, endDate: end, monthlyRent: '299', deposit: '500', note: '' });
+  await post(ElecLeaseApi.sign.path, { vehicleId: bike.id, renterId: renter.id, startDate: start, endDate: end, monthlyRent: '299', deposit: '500', note: '' });
   await post('/car/v4/api/prevent/declare/add.json', {
     ownerName: '王伟', ownerPhone: '13800002222', brand: '雅迪', model: 'DE2', frameNo: 'FIT0001', motorNo: 'M0001', plateNo: '深圳A00001', color: '白',
     designSpeed: '30', mass: '50', motorPower: '350', pedals: true,

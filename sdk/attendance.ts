@@ -99,3 +99,69 @@ export interface AttendanceMonthItem extends AttendancePersonColumns {
   /** Every day of the month, its mark (√ 迟 早 缺, the leave's kind, 休, or '' when not applicable). */
   marks: string[];
 }
+
+/** The people (and their departments) a shift, a leave or a 补卡 can be for. */
+export interface ShiftOptions {
+  people: { id: number; name: string; employeeNo: string; department: string }[];
+  departments: string[];
+}
+
+/** The kinds of 请假 an administrator records. */
+export const LEAVE_KINDS = ['事假', '病假', '年假', '调休', '婚假', '丧假', '产假', '陪产假', '工伤假', '公出', '其他'] as const;
+
+/** A 请假 record (whole days, both ends included). */
+export interface LeaveItem {
+  id: number;
+  vehicleId: number;
+  personName: string;
+  kind: string;
+  startDay: string;
+  endDay: string;
+  days: number;
+  reason: string;
+  createdBy: string;
+  createTime: string;
+}
+
+/** A 补卡 record: the 上班卡 (in) or 下班卡 (out) of a day at HH:MM. */
+export interface PunchItem {
+  id: number;
+  vehicleId: number;
+  personName: string;
+  day: string;
+  punch: 'in' | 'out';
+  time: string;
+  reason: string;
+  createdBy: string;
+  createTime: string;
+}
+
+/** A stay in a work area (ISO 8601 with offset). */
+export interface AreaStay {
+  areaId: number;
+  areaName: string;
+  start: string;
+  end: string;
+  seconds: number;
+}
+
+/** A person's day at their work areas: the badge's terminal (to replay its track), the areas and the stays in them. */
+export interface PersonStays {
+  terminalNo: string | null;
+  areas: WorkArea[];
+  stays: AreaStay[];
+}
+
+export type PersonReadingKind = 'heartRate' | 'systolic' | 'diastolic' | 'spo2' | 'temperature' | 'steps';
+
+/** The card of 人员监控: who the person is and their last readings (phone masked unless the caller may edit people). */
+export interface PersonDetail {
+  vehicleId: number;
+  name: string;
+  employeeNo: string;
+  department: string;
+  phone: string;
+  photo: string;
+  terminalNo: string | null;
+  readings: Partial<Record<PersonReadingKind, { value: number; time: string }>>;
+}

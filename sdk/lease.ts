@@ -190,6 +190,15 @@ export interface LeaseUtilisation {
   rate: number;
 }
 
+/** 收入概览: the months asked, their totals, the deposits held now and how the e-bikes are used. */
+export interface LeaseIncome {
+  months: LeaseIncomeMonth[];
+  total: Omit<LeaseIncomeMonth, 'month'>;
+  /** Deposits held now over all contracts (taken less paid back), whatever the months asked. */
+  depositHeld: number;
+  utilisation: LeaseUtilisation;
+}
+
 /** 租赁设置 of a tenant. */
 export interface LeaseSettings {
   /** Send 断电 to an e-bike whose contract is this many days overdue. Off by default. */

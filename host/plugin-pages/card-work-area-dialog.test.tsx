@@ -1,16 +1,16 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MapSettingsPaths, MonitorApi, ServiceProvider, transformCoord } from '@tianlu/sdk';
+import { AttendanceApi, MapSettingsPaths, MonitorApi, ServiceProvider, transformCoord } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
 import { monitorItem } from '../../sdk/testing/monitor-item';
-import { AttendancePaths, type WorkArea, type WorkShift } from '../../plugins/card/attendance/attendance-api';
+import type { WorkArea, WorkShift } from '../../plugins/card/attendance/attendance-api';
 import { WorkAreaDialog } from '../../plugins/card/attendance/work-area-dialog';
 
 function renderDialog() {
   storeUser();
-  const server = new FakeServer().on('POST', AttendancePaths.saveArea, (req) =>
+  const server = new FakeServer().on('POST', AttendanceApi.saveArea.path, (req) =>
     flag(400, (req.body as { radius?: number }).radius === 5 ? '半径必须在 10 到 5000 米之间' : '区域名称已存在'));
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: new FakeWebSockets().factory });
   render(
@@ -60,7 +60,7 @@ function renderArea(opts: { geocoder?: boolean; people?: typeof PEOPLE; area?: W
   const saved: unknown[] = [];
   const server = new FakeServer()
     .on('GET', MonitorApi.list.path, (req) => ok({ total: 3, list: req.query.get('assetKind') === 'person' ? opts.people ?? PEOPLE : [] }))
-    .on('POST', AttendancePaths.saveArea, (req) => {
+    .on('POST', AttendanceApi.saveArea.path, (req) => {
       saved.push(req.body);
       return ok(null);
     })

@@ -2,6 +2,7 @@
 export * from './pet';
 export * from './fence';
 export * from './elec-gb';
+export * from './elec-lease';
 export * from './card';
 export * from './center';
 export * from './notify';

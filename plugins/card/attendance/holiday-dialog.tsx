@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, MessageBar, MessageBarBody, Select, Text, tokens,
 } from '@fluentui/react-components';
-import { chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
-import { AttendancePaths, errorText, HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayKind, type HolidayYear, WEEKDAY_NAMES } from './attendance-api';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
+import { errorText, HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayKind, type HolidayYear, WEEKDAY_NAMES } from './attendance-api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '760px', width: '94vw' },
@@ -33,17 +33,17 @@ export function HolidayDialog(props: { onClose: () => void }) {
 
   const load = useCallback(async () => {
     try {
-      setData(expectOk(await http.get<HolidayYear>(AttendancePaths.holidays, { year })));
+      setData(expectOk(await http.call(AttendanceApi.holidays, { year })));
     } catch (e) {
       setError(errorText(e));
     }
   }, [http, year]);
   useEffect(() => void load(), [load]);
 
-  const post = async (path: string, body: object, done: string) => {
+  const post = async (send: () => Promise<Envelope<unknown>>, done: string) => {
     setError(undefined);
     try {
-      expectOk(await http.postJson(path, body));
+      expectOk(await send());
       toast.show(done, 'success');
       await load();
       return true;
@@ -55,7 +55,7 @@ export function HolidayDialog(props: { onClose: () => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!day) return setError('日期不能为空');
-    if (await post(AttendancePaths.saveHoliday, { day, kind, name }, '已设定')) setName('');
+    if (await post(() => http.call(AttendanceApi.saveHoliday, { day, kind, name }), '已设定')) setName('');
   };
 
   const columns: DataTableColumn<HolidayDay>[] = [
@@ -66,7 +66,7 @@ export function HolidayDialog(props: { onClose: () => void }) {
     {
       key: 'ops', title: '操作', render: (d) => (
         d.own
-          ? <Button size="small" appearance="subtle" onClick={() => void post(AttendancePaths.removeHoliday, { day: d.day }, '已撤销')}>撤销</Button>
+          ? <Button size="small" appearance="subtle" onClick={() => void post(() => http.call(AttendanceApi.removeHoliday, { day: d.day }), '已撤销')}>撤销</Button>
           : <Button size="small" appearance="subtle" onClick={() => { setDay(d.day); setKind('normal'); setName(''); }}>改为按工作日</Button>
       ),
     },

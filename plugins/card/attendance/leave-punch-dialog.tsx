@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Tab, TabList, Text, tokens,
 } from '@fluentui/react-components';
-import { chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
-import { AttendancePaths, errorText, LEAVE_KINDS, type LeaveItem, type PunchItem, type ShiftOptions } from './attendance-api';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
+import { errorText, LEAVE_KINDS, type LeaveItem, type PunchItem, type ShiftOptions } from './attendance-api';
 import { PersonCombobox } from './person-combobox';
 
 const useStyles = makeStyles({
@@ -44,7 +44,7 @@ export function LeavePunchDialog(props: { onClose: () => void }) {
   const load = useCallback(async () => {
     try {
       const [l, p] = await Promise.all([
-        http.get<{ list: LeaveItem[] }>(AttendancePaths.leaves, PAGE), http.get<{ list: PunchItem[] }>(AttendancePaths.punches, PAGE),
+        http.call(AttendanceApi.leaves, PAGE), http.call(AttendanceApi.punches, PAGE),
       ]);
       setLeaves(expectOk(l).list);
       setPunches(expectOk(p).list);
@@ -54,13 +54,13 @@ export function LeavePunchDialog(props: { onClose: () => void }) {
   }, [http]);
   useEffect(() => void load(), [load]);
   useEffect(() => {
-    http.get<ShiftOptions>(AttendancePaths.shiftOptions).then((res) => setPeople(expectOk(res).people), (e: unknown) => setError(errorText(e)));
+    http.call(AttendanceApi.shiftOptions).then((res) => setPeople(expectOk(res).people), (e: unknown) => setError(errorText(e)));
   }, [http]);
 
-  const post = async (path: string, body: object, done: string) => {
+  const post = async (send: () => Promise<Envelope<unknown>>, done: string) => {
     setError(undefined);
     try {
-      expectOk(await http.postJson(path, body));
+      expectOk(await send());
       toast.show(done, 'success');
       await load();
       return true;
@@ -73,13 +73,13 @@ export function LeavePunchDialog(props: { onClose: () => void }) {
     e.preventDefault();
     if (person === undefined) return setError('请选择人员');
     const ok = kind === 'leave'
-      ? await post(AttendancePaths.saveLeave, { vehicleId: person, kind: leaveKind, startDay: start, endDay: end, reason }, '请假已登记')
-      : await post(AttendancePaths.savePunch, { vehicleId: person, day: start, punch, time, reason }, '补卡已登记');
+      ? await post(() => http.call(AttendanceApi.saveLeave, { vehicleId: person, kind: leaveKind, startDay: start, endDay: end, reason }), '请假已登记')
+      : await post(() => http.call(AttendanceApi.savePunch, { vehicleId: person, day: start, punch, time, reason }), '补卡已登记');
     if (ok) setReason('');
   };
 
   const remove = (item: { id: number }) => (
-    <Button size="small" appearance="subtle" onClick={() => void post(kind === 'leave' ? AttendancePaths.removeLeave : AttendancePaths.removePunch, { id: item.id }, '已删除')}>删除</Button>
+    <Button size="small" appearance="subtle" onClick={() => void post(() => http.call(kind === 'leave' ? AttendanceApi.removeLeave : AttendanceApi.removePunch, { id: item.id }), '已删除')}>删除</Button>
   );
   const leaveColumns: DataTableColumn<LeaveItem>[] = [
     { key: 'name', title: '姓名', width: 90, render: (l) => l.personName },

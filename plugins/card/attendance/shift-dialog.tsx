@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { chinaDay, expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
-import { AttendancePaths, errorText, WEEKDAY_NAMES, type ShiftOptions, type WorkArea, type WorkShift } from './attendance-api';
+import { AttendanceApi, chinaDay, expectOk, FormDialog, HttpService, Input, useService } from '@tianlu/sdk';
+import { errorText, WEEKDAY_NAMES, type ShiftOptions, type WorkArea, type WorkShift } from './attendance-api';
 import { DepartmentPicker, PeoplePicker } from './member-picker';
 
 const useStyles = makeStyles({
@@ -37,7 +37,7 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
   const [loadError, setLoadError] = useState<string>();
 
   useEffect(() => {
-    http.get<ShiftOptions>(AttendancePaths.shiftOptions).then((res) => setOptions(expectOk(res)), (e: unknown) => setLoadError(errorText(e)));
+    http.call(AttendanceApi.shiftOptions).then((res) => setOptions(expectOk(res)), (e: unknown) => setLoadError(errorText(e)));
   }, [http]);
 
   const submit = async () => {
@@ -45,7 +45,7 @@ export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSav
       ...(w && { id: w.id }), name, workAreaId: Number(areaId), startTime: start, endTime: end,
       graceMinutes: grace.trim() === '' ? 0 : Number(grace), weekdays, vehicleIds: people, departments, startsOn,
     };
-    expectOk(await http.postJson(AttendancePaths.saveShift, body));
+    expectOk(await http.call(AttendanceApi.saveShift, body));
     props.onSaved();
   };
 

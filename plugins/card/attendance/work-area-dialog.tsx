@@ -3,10 +3,10 @@ import {
   Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import {
-  ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, AttendanceApi, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
   useAssetsOfKind, useCenterEntry, useService,
 } from '@tianlu/sdk';
-import { AttendancePaths, errorText, type WorkArea, type WorkShift } from './attendance-api';
+import { errorText, type WorkArea, type WorkShift } from './attendance-api';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
@@ -104,7 +104,7 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
     try {
       const center = entry.wgs84;
       const body = { ...(a && { id: a.id }), name, ...(center && { center }), ...(radius.trim() && { radius: Number(radius) }) };
-      expectOk(await http.postJson(AttendancePaths.saveArea, body));
+      expectOk(await http.call(AttendanceApi.saveArea, body));
       props.onSaved();
     } catch (err) {
       const message = errorText(err);

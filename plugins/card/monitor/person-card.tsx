@@ -1,20 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Card, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { DialogService, expectOk, HttpService, LiveService, PersonStatusChips, useService } from '@tianlu/sdk';
+import { CardApi, DialogService, expectOk, HttpService, type PersonDetail, LiveService, PersonStatusChips, useService } from '@tianlu/sdk';
 import { clockOf, errorText } from '../attendance/attendance-api';
 
-const DETAIL = '/car/v4/api/card/person/detail.json';
-
-interface Reading { value: number; time: string }
-interface PersonDetail {
-  name: string;
-  employeeNo: string;
-  department: string;
-  phone: string;
-  photo: string;
-  readings: Partial<Record<'heartRate' | 'systolic' | 'diastolic' | 'spo2' | 'temperature' | 'steps', Reading>>;
-}
 
 const useStyles = makeStyles({
   head: { display: 'flex', gap: '10px', alignItems: 'center' },
@@ -36,7 +25,7 @@ export const PersonCard = observer(function PersonCard(props: { terminalNo: stri
   useEffect(() => {
     let live = true;
     setDetail(undefined);
-    http.get<PersonDetail>(DETAIL, { terminalNo: props.terminalNo }).then(
+    http.call(CardApi.personDetail, { terminalNo: props.terminalNo }).then(
       (res) => live && setDetail(expectOk(res)),
       (e: unknown) => live && setError(errorText(e)),
     );

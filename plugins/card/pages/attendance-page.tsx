@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { AddRegular, CalendarLtrRegular, ClipboardTaskListLtrRegular } from '@fluentui/react-icons';
-import { ConfirmDelete, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
-import { AttendancePaths, errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
+import { AttendanceApi, ConfirmDelete, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, ToastService, useService } from '@tianlu/sdk';
+import { errorText, WEEKDAY_NAMES, type WorkArea, type WorkShift } from '../attendance/attendance-api';
 import { HolidayDialog } from '../attendance/holiday-dialog';
 import { LeavePunchDialog } from '../attendance/leave-punch-dialog';
 import { ShiftDialog } from '../attendance/shift-dialog';
@@ -38,7 +38,7 @@ export default function AttendancePage() {
 
   const load = useCallback(async () => {
     try {
-      const [a, w] = await Promise.all([http.get<WorkArea[]>(AttendancePaths.areas), http.get<WorkShift[]>(AttendancePaths.shifts)]);
+      const [a, w] = await Promise.all([http.call(AttendanceApi.areas), http.call(AttendanceApi.shifts)]);
       setAreas(expectOk(a));
       setShifts(expectOk(w));
       setError(undefined);
@@ -53,9 +53,9 @@ export default function AttendancePage() {
     toast.show(msg, 'success');
     void load();
   };
-  const remove = async (path: string, id: number, msg: string) => {
+  const remove = async (contract: typeof AttendanceApi.removeArea | typeof AttendanceApi.removeShift, id: number, msg: string) => {
     try {
-      expectOk(await http.postJson(path, { id }));
+      expectOk(await http.call(contract, { id }));
       saved(msg);
     } catch (e) {
       setEditing(undefined);
@@ -119,7 +119,7 @@ export default function AttendancePage() {
         <ConfirmDelete
           title="删除考勤区域"
           text={`删除考勤区域“${editing.area.name}”及其班次？`}
-          onConfirm={() => void remove(AttendancePaths.removeArea, editing.area.id, '考勤区域已删除')}
+          onConfirm={() => void remove(AttendanceApi.removeArea, editing.area.id, '考勤区域已删除')}
           onClose={() => setEditing(undefined)}
         />
       )}
@@ -127,7 +127,7 @@ export default function AttendancePage() {
         <ConfirmDelete
           title="删除班次"
           text={`删除班次“${editing.shift.name}”？`}
-          onConfirm={() => void remove(AttendancePaths.removeShift, editing.shift.id, '班次已删除')}
+          onConfirm={() => void remove(AttendanceApi.removeShift, editing.shift.id, '班次已删除')}
           onClose={() => setEditing(undefined)}
         />
       )}

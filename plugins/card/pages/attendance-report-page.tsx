@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  AttendanceApi,
   ATTENDANCE_SUMMARY_TITLES,
+  type AttendanceReportPage,
   type AttendanceDayItem,
   type AttendanceMonthItem,
   type AttendanceSummary,
@@ -21,7 +23,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, AttendancePaths, clockOf, errorText } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, clockOf, errorText } from '../attendance/attendance-api';
 
 const useStyles = makeStyles({
   date: { width: '160px' },
@@ -90,12 +92,9 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
     setError(undefined);
     try {
       const params = { ...pagination.query, ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      type Answer = { total: number; list: (AttendanceDayItem | AttendanceMonthItem)[]; summary: AttendanceSummary };
-      const answer = expectOk(
-        query.kind === 'day'
-          ? await http.get<Answer>(AttendancePaths.day, { ...params, day: query.day })
-          : await http.get<Answer>(AttendancePaths.month, { ...params, month: query.month }),
-      );
+      const answer: AttendanceReportPage<AttendanceDayItem | AttendanceMonthItem> = query.kind === 'day'
+        ? expectOk(await http.call(AttendanceApi.day, { ...params, day: query.day }))
+        : expectOk(await http.call(AttendanceApi.month, { ...params, month: query.month }));
       pagination.setTotal(answer.total);
       setRows({ kind: query.kind, list: answer.list, summary: answer.summary });
     } catch (e) {
@@ -113,7 +112,7 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   const exportReport = async () => {
     try {
       const body = { kind: query.kind, ...(query.kind === 'day' ? { day: query.day } : { month: query.month }), ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      expectOk(await http.postJson(AttendancePaths.export, body));
+      expectOk(await http.call(AttendanceApi.export, body));
       toast.show('已加入下载中心', 'success');
       dialogs.showDownList(true);
     } catch (e) {

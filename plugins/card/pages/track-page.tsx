@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text } from '@fluentui/react-components';
 import {
   AssetMap,
+  type AreaStay,
+  CardApi,
   chinaDay,
   chinaDayRange,
   DataTable,
@@ -12,14 +14,13 @@ import {
   type MapShape,
   MonitorApi,
   PageSection,
+  type PersonStays,
   TrackPlayback,
   TrackPlayerBar,
   useService,
 } from '@tianlu/sdk';
-import { clockOf, errorText, type WorkArea } from '../attendance/attendance-api';
+import { clockOf, errorText } from '../attendance/attendance-api';
 import { useBadgePeople } from '../health/use-badge-people';
-
-const STAYS = '/car/v4/api/card/attendance/stays.json';
 
 const useStyles = makeStyles({
   // the map and its player take what the list leaves, down to the width of the alarm desk's layout
@@ -28,9 +29,6 @@ const useStyles = makeStyles({
   date: { width: '160px' },
   pick: { minWidth: '220px' },
 });
-
-interface Stay { areaId: number; areaName: string; start: string; end: string; seconds: number }
-interface StaysAnswer { terminalNo: string | null; areas: WorkArea[]; stays: Stay[] }
 
 const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)} 小时 ${Math.round((s % 3600) / 60)} 分` : `${Math.round(s / 60)} 分钟`);
 
@@ -42,7 +40,7 @@ export default function TrackPage() {
   useEffect(() => () => playback.dispose(), [playback]);
   const { people, personId, setPersonId, loadError } = useBadgePeople();
   const [day, setDay] = useState(chinaDay());
-  const [stays, setStays] = useState<StaysAnswer>();
+  const [stays, setStays] = useState<PersonStays>();
   const [points, setPoints] = useState<number>();
   const [error, setError] = useState<string>();
 
@@ -50,7 +48,7 @@ export default function TrackPage() {
     if (!personId || !day) return;
     let live = true;
     (async () => {
-      const answer = expectOk(await http.get<StaysAnswer>(STAYS, { vehicleId: Number(personId), day }));
+      const answer = expectOk(await http.call(CardApi.personStays, { vehicleId: Number(personId), day }));
       const track = answer.terminalNo
         ? expectOk(await http.call(MonitorApi.track, { terminalNo: answer.terminalNo, ...chinaDayRange(day) }))
         : undefined;
@@ -75,7 +73,7 @@ export default function TrackPage() {
     (): MapShape[] => (stays?.areas ?? []).map((a) => ({ id: String(a.id), kind: 'circle', center: a.center, radius: a.radius, label: a.name })),
     [stays],
   );
-  const columns: DataTableColumn<Stay>[] = [
+  const columns: DataTableColumn<AreaStay>[] = [
     { key: 'area', title: '考勤区域', width: 110, render: (st) => st.areaName },
     { key: 'start', title: '进入', width: 64, render: (st) => clockOf(st.start) },
     { key: 'end', title: '离开', width: 64, render: (st) => clockOf(st.end) },

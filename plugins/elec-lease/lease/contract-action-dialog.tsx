@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field, Text } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
-import { LeasePaths } from './lease-api';
+import { ElecLeaseApi, expectOk, FormDialog, HttpService, Input, type LeaseContract, useService } from '@tianlu/sdk';
 
 /** What can be done to a contract from its row. */
 export type ContractAction = 'renew' | 'giveBack' | 'terminate';
@@ -17,12 +16,10 @@ export function ContractActionDialog(props: { action: ContractAction; contract: 
   const [note, setNote] = useState('');
 
   const submit = async () => {
-    const body = {
-      renew: { id: contract.id, endDate, monthlyRent: rent },
-      giveBack: { id: contract.id, note },
-      terminate: { id: contract.id, note },
-    }[action];
-    props.onDone(expectOk(await http.postJson<LeaseContract>(LeasePaths[action], body)));
+    const answer = action === 'renew'
+      ? await http.call(ElecLeaseApi.renew, { id: contract.id, endDate, monthlyRent: rent })
+      : await http.call(ElecLeaseApi[action], { id: contract.id, note });
+    props.onDone(expectOk(answer));
   };
 
   return (

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { DataTable, type DataTableColumn, HttpService, type LeaseImportRowErrors, useService } from '@tianlu/sdk';
-import { errorText, LeasePaths } from './lease-api';
+import { type AnswerOf, DataTable, ElecLeaseApi, type DataTableColumn, HttpService, type LeaseImportRowErrors, useService } from '@tianlu/sdk';
+import { errorText } from './lease-api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '720px' },
@@ -12,11 +12,7 @@ const useStyles = makeStyles({
 });
 
 /** What an import answered. */
-export interface ImportResult {
-  imported: number;
-  renters: number;
-  overdue: number;
-}
+export type ImportResult = AnswerOf<typeof ElecLeaseApi.importContracts>;
 
 /**
  * 导入合同: the contracts a shop already has, from the template filled in. Every row is checked
@@ -30,7 +26,7 @@ export function ImportDialog(props: { onImported: (r: ImportResult) => void; onC
   const [error, setError] = useState<string>();
   const [rows, setRows] = useState<LeaseImportRowErrors[]>([]);
 
-  const downloadTemplate = () => http.exportFile({ url: LeasePaths.importTemplate, params: {}, fileName: '租赁合同导入模板.xlsx' }).catch((e: unknown) => setError(errorText(e)));
+  const downloadTemplate = () => http.exportFile({ url: ElecLeaseApi.importTemplate.path, params: {}, fileName: '租赁合同导入模板.xlsx' }).catch((e: unknown) => setError(errorText(e)));
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -44,7 +40,7 @@ export function ImportDialog(props: { onImported: (r: ImportResult) => void; onC
     form.append('file', file, file.name);
     setProgress(0);
     try {
-      const res = await http.upload<ImportResult>(LeasePaths.importContracts, form, { onProgress: setProgress });
+      const res = await http.upload<ImportResult>(ElecLeaseApi.importContracts.path, form, { onProgress: setProgress });
       if (res.flag === 1) props.onImported(res.obj);
       else {
         setError(res.msg);

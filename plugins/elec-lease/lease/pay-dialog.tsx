@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Checkbox, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import {
+  ElecLeaseApi,
   chinaDay, FormDialog, HttpService, Input, LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind,
   type LeasePaymentMethod, useService,
 } from '@tianlu/sdk';
-import { LeasePaths } from './lease-api';
 
 const useStyles = makeStyles({
   pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px' },
@@ -45,7 +45,7 @@ export function PayDialog(props: { contract: LeaseContract; onDone: (c: LeaseCon
 
   /** Takes the payment; rent above what is owed first asks (the dialog stays open with the question). */
   const submit = async () => {
-    const res = await http.postJson<LeaseContract & { payment: LeasePayment }>(LeasePaths.pay, { id: c.id, kind, method, amount, paidDate, note, confirmPrepay: kind === 'rent' && confirmPrepay });
+    const res = await http.call(ElecLeaseApi.pay, { id: c.id, kind, method, amount, paidDate, note, confirmPrepay: kind === 'rent' && confirmPrepay });
     const asked = res.obj as unknown as { owed?: number; over?: number } | null;
     if (res.flag === 1) return props.onDone(res.obj, res.obj.payment);
     if (typeof asked?.over !== 'number') throw new Error(res.msg);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
-import { DataTable, type DataTableColumn, expectOk, HttpService, type LeasePayment, type LeasePaymentList, useService } from '@tianlu/sdk';
-import { errorText, LeasePaths } from './lease-api';
+import { ElecLeaseApi, DataTable, type DataTableColumn, expectOk, HttpService, type LeasePayment, type LeasePaymentList, useService } from '@tianlu/sdk';
+import { errorText } from './lease-api';
 import { printReceipt, ReceiptView } from './receipt-view';
 
 const useStyles = makeStyles({
@@ -23,7 +23,7 @@ export function PaymentsDialog(props: { contractId: number; paymentId?: number; 
 
   useEffect(() => {
     let live = true;
-    http.get<LeasePaymentList>(LeasePaths.payments, { id: props.contractId }).then(
+    http.call(ElecLeaseApi.payments, { id: props.contractId }).then(
       (res) => live && setData(expectOk(res)),
       (e: unknown) => live && setError(errorText(e)),
     );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, isMobilePhone, isResidentIdNumber, type LeaseRenter, useService } from '@tianlu/sdk';
-import { LeasePaths } from './lease-api';
+import { ElecLeaseApi, expectOk, FormDialog, HttpService, Input, isMobilePhone, isResidentIdNumber, type LeaseRenter, useService } from '@tianlu/sdk';
 
 /**
  * 新增租户 / 编辑租户: name, mobile phone and 居民身份证 number, checked while typing (check digit
@@ -17,8 +16,9 @@ export function RenterDialog(props: { renter?: LeaseRenter; onSaved: (r: LeaseRe
   const idHint = idNo && !isResidentIdNumber(idNo.trim().toUpperCase()) ? '身份证号不正确（18 位，含校验位）' : undefined;
 
   const submit = async () => {
-    const body = { name, phone, idNo, ...(editing && { id: props.renter!.id }) };
-    props.onSaved(expectOk(await http.postJson<LeaseRenter>(editing ? LeasePaths.updateRenter : LeasePaths.addRenter, body)));
+    const body = { name, phone, idNo };
+    const answer = editing ? await http.call(ElecLeaseApi.updateRenter, { ...body, id: props.renter!.id }) : await http.call(ElecLeaseApi.addRenter, body);
+    props.onSaved(expectOk(answer));
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Field, makeStyles, Select } from '@fluentui/react-components';
-import { chinaDay, expectOk, FormDialog, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
-import { LeasePaths, type LeaseBike } from './lease-api';
+import { ElecLeaseApi, chinaDay, expectOk, FormDialog, HttpService, Input, type LeaseContract, type LeaseRenter, useService } from '@tianlu/sdk';
+import { type LeaseBike } from './lease-api';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
@@ -29,19 +29,19 @@ export function SignDialog(props: { onSaved: (c: LeaseContract) => void; onClose
 
   useEffect(() => {
     let live = true;
-    void http.get<LeaseBike[]>(LeasePaths.bikes, { available: '1', ...(bikeKeyword && { keyword: bikeKeyword }) }).then((res) => live && res.flag === 1 && setBikes(res.obj));
+    void http.call(ElecLeaseApi.bikes, { available: '1', ...(bikeKeyword && { keyword: bikeKeyword }) }).then((res) => live && res.flag === 1 && setBikes(res.obj));
     return () => void (live = false);
   }, [http, bikeKeyword]);
   useEffect(() => {
     let live = true;
-    void http.get<{ list: LeaseRenter[] }>(LeasePaths.renters, { pageSize: 50, ...(renterKeyword && { keyword: renterKeyword }) }).then((res) => live && res.flag === 1 && setRenters(res.obj.list));
+    void http.call(ElecLeaseApi.renters, { current: 1, pageSize: 50, ...(renterKeyword && { keyword: renterKeyword }) }).then((res) => live && res.flag === 1 && setRenters(res.obj.list));
     return () => void (live = false);
   }, [http, renterKeyword]);
 
   const submit = async () => {
     if (!form.vehicleId) throw new Error('请选择电动车');
     if (!form.renterId) throw new Error('请选择租户');
-    props.onSaved(expectOk(await http.postJson<LeaseContract>(LeasePaths.sign, { ...form, vehicleId: Number(form.vehicleId), renterId: Number(form.renterId) })));
+    props.onSaved(expectOk(await http.call(ElecLeaseApi.sign, { ...form, vehicleId: Number(form.vehicleId), renterId: Number(form.renterId) })));
   };
 
   return (

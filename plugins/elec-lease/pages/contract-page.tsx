@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Badge, Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  ElecLeaseApi,
   DataTable,
   type DataTableColumn,
   expectOk,
@@ -23,7 +24,7 @@ import {
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { ImportDialog } from '../lease/import-dialog';
-import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { errorText, LeaseButtons } from '../lease/lease-api';
 import { PayDialog } from '../lease/pay-dialog';
 import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
@@ -69,7 +70,7 @@ const ContractPage = observer(function ContractPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<{ total: number; list: LeaseContract[] }>(LeasePaths.contracts, { ...pagination.query, ...query() }));
+      const page = expectOk(await http.call(ElecLeaseApi.contracts, { ...pagination.query, ...query() }));
       pagination.setTotal(page.total);
       setRows(page.list);
       setEmpty(page.total === 0 && !filter.keyword && !filter.status);
@@ -164,7 +165,7 @@ const ContractPage = observer(function ContractPage() {
             <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>导入合同</Button>
           </Permission>
           <Permission button={LeaseButtons.exportContracts}>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportContracts, query())}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportContracts, query())}>导出</Button>
           </Permission>
         </>
       }

@@ -3,25 +3,18 @@ import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-compone
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   chinaDay,
+  ElecLeaseApi,
   expectOk,
   HttpService,
   Input,
-  type LeaseIncomeMonth,
-  type LeaseUtilisation,
+  type LeaseIncome,
   PageSection,
   Permission,
   SeriesChart,
   useService,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { errorText, LeaseButtons } from '../lease/lease-api';
 import { useLeaseExport } from '../lease/use-lease-export';
-
-interface Income {
-  months: LeaseIncomeMonth[];
-  total: Omit<LeaseIncomeMonth, 'month'>;
-  depositHeld: number;
-  utilisation: LeaseUtilisation;
-}
 
 const useStyles = makeStyles({
   cards: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
@@ -45,13 +38,13 @@ export default function IncomePage() {
   const { exporting, startExport } = useLeaseExport();
   const [range, setRange] = useState({ start: monthsAgo(11), end: monthsAgo(0) });
   const [draft, setDraft] = useState(range);
-  const [data, setData] = useState<Income>();
+  const [data, setData] = useState<LeaseIncome>();
   const [error, setError] = useState<string>();
 
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      setData(expectOk(await http.get<Income>(LeasePaths.income, range)));
+      setData(expectOk(await http.call(ElecLeaseApi.income, range)));
     } catch (e) {
       setError(errorText(e));
     }
@@ -72,7 +65,7 @@ export default function IncomePage() {
       error={error}
       tools={
         <Permission button={LeaseButtons.exportIncome}>
-          <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportIncome, range)}>导出</Button>
+          <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportIncome, range)}>导出</Button>
         </Permission>
       }
       filters={

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { HttpService, PlatformOverview, useService } from '@tianlu/sdk';
+import { ElecLeaseApi, HttpService, PlatformOverview, useService } from '@tianlu/sdk';
 import { FirstUseHint } from '../lease/first-use-hint';
-import { LeasePaths } from '../lease/lease-api';
 
 /** /elec-lease/overview: asset counts and the entries of 电动车租赁, and what to do first while it is empty. */
 export default function OverviewPage() {
@@ -9,7 +8,7 @@ export default function OverviewPage() {
   const [empty, setEmpty] = useState(false);
   useEffect(() => {
     let live = true;
-    http.get<{ total: number }>(LeasePaths.renters, { current: 1, pageSize: 1 }).then(
+    http.call(ElecLeaseApi.renters, { current: 1, pageSize: 1 }).then(
       (res) => live && setEmpty(res.flag === 1 && res.obj.total === 0),
       () => undefined,
     );

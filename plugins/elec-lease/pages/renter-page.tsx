@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Field } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import {
+  ElecLeaseApi,
   DataTable,
   type DataTableColumn,
   expectOk,
@@ -17,7 +18,7 @@ import {
   ToastService,
   useService,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons, LeasePaths } from '../lease/lease-api';
+import { errorText, LeaseButtons } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { RenterDialog } from '../lease/renter-dialog';
 import { useLeaseExport } from '../lease/use-lease-export';
@@ -39,7 +40,7 @@ const RenterPage = observer(function RenterPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      const page = expectOk(await http.get<{ total: number; list: LeaseRenter[] }>(LeasePaths.renters, { ...pagination.query, ...(keyword && { keyword }) }));
+      const page = expectOk(await http.call(ElecLeaseApi.renters, { ...pagination.query, ...(keyword && { keyword }) }));
       pagination.setTotal(page.total);
       setRows(page.list);
       setPicked(new Set());
@@ -57,7 +58,7 @@ const RenterPage = observer(function RenterPage() {
   const remove = async () => {
     if (picked.size === 0) return toast.show('请先勾选租户', 'warning');
     try {
-      const res = expectOk(await http.postJson<{ deleted: number }>(LeasePaths.removeRenters, { ids: [...picked] }));
+      const res = expectOk(await http.call(ElecLeaseApi.removeRenters, { ids: [...picked] }));
       toast.show(`已删除 ${res.deleted} 位租户`, 'success');
       void load();
     } catch (e) {
@@ -100,7 +101,7 @@ const RenterPage = observer(function RenterPage() {
             <Button onClick={() => void remove()}>删除</Button>
           </Permission>
           <Permission button={LeaseButtons.exportRenters}>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(LeasePaths.exportRenters, keyword ? { keyword } : {})}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportRenters, keyword ? { keyword } : {})}>导出</Button>
           </Permission>
         </>
       }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Field, makeStyles, SpinButton, Switch, Text } from '@fluentui/react-components';
 import {
+  ElecLeaseApi,
   DataTable,
   type DataTableColumn,
   expectOk,
@@ -12,7 +13,7 @@ import {
   ToastService,
   useService,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons, LeasePaths, type LeaseBike } from '../lease/lease-api';
+import { errorText, LeaseButtons, type LeaseBike } from '../lease/lease-api';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'flex-end', gap: '16px', flexWrap: 'wrap' },
@@ -34,8 +35,8 @@ export default function SettingsPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      setSettings(expectOk(await http.get<LeaseSettings>(LeasePaths.settings)));
-      setBikes(expectOk(await http.get<LeaseBike[]>(LeasePaths.bikes, keyword ? { keyword } : {})));
+      setSettings(expectOk(await http.call(ElecLeaseApi.settings)));
+      setBikes(expectOk(await http.call(ElecLeaseApi.bikes, keyword ? { keyword } : {})));
     } catch (e) {
       setError(errorText(e));
     }
@@ -43,8 +44,9 @@ export default function SettingsPage() {
   useEffect(() => void load(), [load]);
 
   const save = async () => {
+    if (!settings) return;
     try {
-      setSettings(expectOk(await http.postJson<LeaseSettings>(LeasePaths.saveSettings, settings)));
+      setSettings(expectOk(await http.call(ElecLeaseApi.saveSettings, settings)));
       toast.show('租赁设置已保存', 'success');
     } catch (e) {
       toast.show(errorText(e), 'error');
@@ -52,7 +54,7 @@ export default function SettingsPage() {
   };
   const repair = async (bike: LeaseBike, inRepair: boolean) => {
     try {
-      expectOk(await http.postJson(LeasePaths.repair, { vehicleIds: [bike.id], inRepair }));
+      expectOk(await http.call(ElecLeaseApi.repair, { vehicleIds: [bike.id], inRepair }));
       toast.show(`${bike.plateNo} ${inRepair ? '已标记维修中' : '维修完成'}`, 'success');
       void load();
     } catch (e) {

@@ -1,20 +1,12 @@
-import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, int, notFound, object, pageOffset, pagingProperties, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
-import { LEASE_STATUS_NAMES, OPEN_LEASE_STATUSES, type LeaseStatus } from '../../../sdk/lease';
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, notFound, pageOffset, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport } from '../../../server/module';
+import { ElecLeaseApi, type LeaseContractFilter } from '../../../sdk/contracts/elec-lease';
+import { LEASE_STATUS_NAMES, OPEN_LEASE_STATUSES } from '../../../sdk/lease';
 import { chinaDay } from './lease-monitor';
 import type { ContractRecord } from './lease-queries';
-import { checkDay, checkMoney, contractItem, enteredStatus, LEASE_API, LeaseResource, statusOn } from './lease-fields';
+import { checkDay, checkMoney, contractItem, enteredStatus, LeaseResource, statusOn } from './lease-fields';
 import { leaseOf } from './lease-services';
 
-const BASE = `${LEASE_API}/contract`;
-const STATUSES = Object.keys(LEASE_STATUS_NAMES);
-const filterProperties = { keyword: text('关键词', 50), status: { type: 'string', title: '合同状态', enum: ['', ...STATUSES] } };
-
-interface Filter {
-  keyword?: string;
-  status?: string;
-}
-
-const filterOf = (q: Filter) => ({ keyword: q.keyword, status: (q.status || undefined) as LeaseStatus | undefined });
+const filterOf = (q: LeaseContractFilter) => ({ keyword: q.keyword, status: q.status || undefined });
 export const today = (deps: AppDeps) => chinaDay(deps.clock.now());
 
 /** Contracts are read after the due and overdue check, so a contract past its end reads 已逾期 at once. */
@@ -22,13 +14,9 @@ export async function refreshed(deps: AppDeps): Promise<void> {
   await leaseOf(deps).monitor.check();
 }
 
-export const contractListRoute = sessionRoute<{ current: number; pageSize: number } & Filter>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '合同管理：本级及下级客户电动车的租赁合同，分页，新的在前；状态 pending 待生效 / active 租赁中 / overdue 已逾期 / returned 已退租 / terminated 已终止',
+export const contractListRoute = sessionRoute.of(ElecLeaseApi.contracts, {
   resource: LeaseResource.contracts,
   alsoResources: [LeaseResource.income],
-  schema: { querystring: object({ ...pagingProperties, ...filterProperties }) },
   handler: async ({ query, deps, scope }) => {
     await refreshed(deps);
     const { offset, limit } = pageOffset(query);
@@ -38,13 +26,9 @@ export const contractListRoute = sessionRoute<{ current: number; pageSize: numbe
   },
 });
 
-export const leaseBikesRoute = sessionRoute<{ keyword?: string; available?: string }>({
-  method: 'GET',
-  url: `${LEASE_API}/bikes.json`,
-  summary: '可签约的电动车（本级及下级客户的电动车资产，按车牌搜索，最多 50 辆）：rented 是否在租，inRepair 是否维修中；available=1 只列可出租的',
+export const leaseBikesRoute = sessionRoute.of(ElecLeaseApi.bikes, {
   resource: LeaseResource.contracts,
   alsoResources: [LeaseResource.settings],
-  schema: { querystring: object({ keyword: text('关键词', 50), available: { type: 'string', title: '只列可出租', enum: ['', '0', '1'] } }) },
   handler: async ({ query, deps, scope }) => {
     await refreshed(deps);
     const bikes = await leaseOf(deps).store.bikes(await scope(), { keyword: query.keyword, limit: 200 });
@@ -52,32 +36,8 @@ export const leaseBikesRoute = sessionRoute<{ keyword?: string; available?: stri
   },
 });
 
-interface SignBody {
-  vehicleId: number;
-  renterId: number;
-  startDate?: string;
-  endDate?: string;
-  monthlyRent?: unknown;
-  deposit?: unknown;
-  note?: string;
-}
-
-const money = { title: '金额' };
-
-export const contractAddRoute = sessionRoute<unknown, SignBody>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '签订合同：电动车（本客户的电动车资产，不在其他未结束的合同中、不在维修中）、租户、起止日期、月租金、押金（元）；已在履行的合同照实录入，开始日期可早于今天，已过结束日期的合同录入即为已逾期并告警',
+export const contractAddRoute = sessionRoute.of(ElecLeaseApi.sign, {
   resource: LeaseResource.sign,
-  schema: {
-    body: object(
-      {
-        vehicleId: int('电动车', 1), renterId: int('租户', 1), startDate: text('开始日期', 10), endDate: text('结束日期', 10),
-        monthlyRent: { ...money, title: '月租金' }, deposit: { ...money, title: '押金' }, note: text('备注', 200),
-      },
-      ['vehicleId', 'renterId'],
-    ),
-  },
   handler: async ({ body, deps, scope, user, audit }) => {
     const s = await scope();
     const [bike] = await leaseOf(deps).store.bikes(s, { ids: [body.vehicleId], limit: 1 });
@@ -114,12 +74,8 @@ export async function openContract(ctx: SessionContext<unknown, { id: number }>,
   return c;
 }
 
-export const contractRenewRoute = sessionRoute<unknown, { id: number; endDate?: string; monthlyRent?: unknown }>({
-  method: 'POST',
-  url: `${BASE}/renew.json`,
-  summary: '续租：新的结束日期（晚于原结束日期且不早于今天），可改月租金；已逾期的合同续租后回到租赁中，其租约逾期告警结束',
+export const contractRenewRoute = sessionRoute.of(ElecLeaseApi.renew, {
   resource: LeaseResource.renew,
-  schema: { body: object({ id: int('合同', 1), endDate: text('结束日期', 10), monthlyRent: { title: '月租金' } }, ['id']) },
   handler: async (ctx) => {
     const { body, deps, audit } = ctx;
     const c = await openContract(ctx);
@@ -139,12 +95,8 @@ export const contractRenewRoute = sessionRoute<unknown, { id: number; endDate?: 
 
 function closeRoute(kind: 'returned' | 'terminated') {
   const returned = kind === 'returned';
-  return sessionRoute<unknown, { id: number; note?: string }>({
-    method: 'POST',
-    url: `${BASE}/${returned ? 'return' : 'terminate'}.json`,
-    summary: returned ? '还车：合同今天退租，电动车空闲可再出租；租约逾期告警结束' : '终止合同（今天起）：电动车空闲可再出租；租约逾期告警结束',
+  return sessionRoute.of(returned ? ElecLeaseApi.giveBack : ElecLeaseApi.terminate, {
     resource: returned ? LeaseResource.giveBack : LeaseResource.terminate,
-    schema: { body: object({ id: int('合同', 1), note: text('备注', 200) }, ['id']) },
     handler: async (ctx) => {
       const { body, deps, audit } = ctx;
       const c = await openContract(ctx);
@@ -161,12 +113,8 @@ function closeRoute(kind: 'returned' | 'terminated') {
 export const contractReturnRoute = closeRoute('returned');
 export const contractTerminateRoute = closeRoute('terminated');
 
-export const contractExportRoute = sessionRoute<unknown, Filter>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: `导出合同（xlsx，条件同 list.json，后台生成，在下载中心下载；最多 ${EXPORT_LIMIT} 行）`,
+export const contractExportRoute = sessionRoute.of(ElecLeaseApi.exportContracts, {
   resource: LeaseResource.exportContracts,
-  schema: { body: object(filterProperties) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     await refreshed(deps);

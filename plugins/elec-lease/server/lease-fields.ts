@@ -6,8 +6,6 @@ import {
 import { rentDueOn } from './lease-income';
 import type { ContractRecord, PaymentRecord, RenterRecord } from './lease-queries';
 
-export const LEASE_API = '/car/v4/api/lease';
-
 /** 电动车租赁 (platform 23) menus and buttons (docs/api-contract.md). */
 export const LeaseResource = {
   renters: 2302, addRenter: 230201, editRenter: 230202, removeRenter: 230203, exportRenters: 230204,

@@ -1,12 +1,11 @@
 import { ApiError, badInput, type ImportColumn, importTemplate, readImportRows, readUpload, sendSheet, sessionRoute, type SheetRow } from '../../../server/module';
-import type { LeaseImportRowErrors } from '../../../sdk/lease';
-import type { LeaseBike } from '../../../sdk/lease';
+import { ElecLeaseApi } from '../../../sdk/contracts/elec-lease';
+import type { LeaseBike, LeaseImportRowErrors } from '../../../sdk/lease';
 import type { ImportedContract } from './lease-queries';
 import { refreshed, today } from './lease-contract-routes';
-import { checkDay, checkMoney, checkRenter, enteredStatus, LEASE_API, LeaseResource } from './lease-fields';
+import { checkDay, checkMoney, checkRenter, enteredStatus, LeaseResource } from './lease-fields';
 import { leaseOf } from './lease-services';
 
-const BASE = `${LEASE_API}/contract`;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 type Key = 'plateNo' | 'name' | 'phone' | 'idNo' | 'startDate' | 'endDate' | 'monthlyRent' | 'deposit' | 'depositHeld' | 'note';
@@ -83,22 +82,14 @@ function checkRows(rows: readonly SheetRow<Key>[], bikes: ReadonlyMap<string, Le
   return { errors, contracts };
 }
 
-export const contractImportTemplateRoute = sessionRoute({
-  method: 'GET',
-  url: `${BASE}/importTemplate.json`,
-  summary: '合同导入模板（xlsx：表头、示例行和说明；sessionId 头或一次性 downloadToken）',
+export const contractImportTemplateRoute = sessionRoute.of(ElecLeaseApi.importTemplate, {
   resource: LeaseResource.sign,
   auth: 'download',
   raw: true,
   handler: async ({ reply }) => sendSheet(reply, '租赁合同导入模板.xlsx', await importTemplate('租赁合同', CONTRACT_IMPORT_COLUMNS, NOTES)),
 });
 
-export const contractImportRoute = sessionRoute({
-  method: 'POST',
-  url: `${BASE}/import.json`,
-  summary:
-    '导入已有合同（multipart 字段 file，.xlsx，不超过 5 MB，最多 5000 行，列见导入模板）：逐行检查全部行，有一行有错则一行也不导入，答复 400，' +
-    'msg 为第一处错误，obj.rows 为每个有错的行 {row, errors}；全部无误时在一个事务中导入（新租户一并登记，已收押金记为押金收款），已过结束日期的合同即为已逾期并告警',
+export const contractImportRoute = sessionRoute.of(ElecLeaseApi.importContracts, {
   resource: LeaseResource.sign,
   handler: async (ctx) => {
     const { request, deps, scope, user, audit } = ctx;

@@ -1,33 +1,18 @@
-import { type ApiArea, badInput, buildSheet, idsSchema, int, object, requireAll, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
-import type { LeaseIncomeMonth, LeaseSettings, LeaseUtilisation } from '../../../sdk/lease';
+import { type ApiArea, badInput, buildSheet, requireAll, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport } from '../../../server/module';
+import { ElecLeaseApi, LEASE_INCOME_MAX_MONTHS, type LeaseIncomeRange } from '../../../sdk/contracts/elec-lease';
+import type { LeaseIncome, LeaseIncomeMonth, LeaseSettings } from '../../../sdk/lease';
 import { chinaDay } from './lease-monitor';
 import { incomeByMonth, monthsBetween } from './lease-income';
 import {
   contractAddRoute, contractExportRoute, contractListRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
 } from './lease-contract-routes';
-import { LEASE_API, LeaseResource } from './lease-fields';
+import { LeaseResource } from './lease-fields';
 import { contractImportRoute, contractImportTemplateRoute } from './lease-import-routes';
 import { contractPayRoute, contractPaymentsRoute } from './lease-payment-routes';
 import { renterAddRoute, renterDeleteRoute, renterExportRoute, renterListRoute, renterUpdateRoute } from './lease-renter-routes';
 import { leaseOf } from './lease-services';
 
-const MAX_MONTHS = 24;
-const month = (title: string) => text(title, 7, { pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
-
-interface IncomeQuery {
-  start?: string;
-  end?: string;
-}
-
-interface Income {
-  months: LeaseIncomeMonth[];
-  total: Omit<LeaseIncomeMonth, 'month'>;
-  /** Deposits held now over all contracts (taken less paid back), whatever the months asked. */
-  depositHeld: number;
-  utilisation: LeaseUtilisation;
-}
-
-async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Promise<Income> {
+async function income(ctx: SessionContext<unknown, unknown>, q: LeaseIncomeRange): Promise<LeaseIncome> {
   const { deps } = ctx;
   await leaseOf(deps).monitor.check();
   const today = chinaDay(deps.clock.now());
@@ -35,12 +20,12 @@ async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Pr
   const start = q.start || monthsBetween('2000-01', end).slice(-12)[0]!;
   if (end < start) throw badInput('结束月份不能早于开始月份');
   const months = monthsBetween(start, end);
-  if (months.length > MAX_MONTHS) throw badInput(`查询范围不能超过 ${MAX_MONTHS} 个月`);
+  if (months.length > LEASE_INCOME_MAX_MONTHS) throw badInput(`查询范围不能超过 ${LEASE_INCOME_MAX_MONTHS} 个月`);
   const scope = await ctx.scope();
   const lastDay = new Date(Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)), 0)).toISOString().slice(0, 10);
   const inputs = await leaseOf(deps).store.incomeInputs(scope, `${start}-01`, lastDay);
   const list = incomeByMonth(inputs.contracts, inputs.payments, months, today);
-  const sum = (k: keyof Income['total']) => Math.round(list.reduce((acc, m) => acc + m[k] * 100, 0)) / 100;
+  const sum = (k: keyof LeaseIncome['total']) => Math.round(list.reduce((acc, m) => acc + m[k] * 100, 0)) / 100;
   const use = await leaseOf(deps).store.utilisation(scope);
   const idle = use.total - use.rented - use.inRepair;
   return {
@@ -51,23 +36,13 @@ async function income(ctx: SessionContext<unknown, unknown>, q: IncomeQuery): Pr
   };
 }
 
-const incomeProperties = { start: month('开始月份'), end: month('结束月份') };
-
-export const incomeRoute = sessionRoute<IncomeQuery>({
-  method: 'GET',
-  url: `${LEASE_API}/income.json`,
-  summary: `收入概览：start / end 月份（YYYY-MM，缺省最近 12 个月，最多 ${MAX_MONTHS} 个月）每月应收与实收租金（元，只计租金）、收押金、退押金、违约金及合计，当前押金余额 depositHeld，电动车出租率（在租 / 空闲 / 维修中）`,
+export const incomeRoute = sessionRoute.of(ElecLeaseApi.income, {
   resource: LeaseResource.income,
-  schema: { querystring: object(incomeProperties) },
   handler: async (ctx) => income(ctx as SessionContext<unknown, unknown>, ctx.query),
 });
 
-export const incomeExportRoute = sessionRoute<unknown, IncomeQuery>({
-  method: 'POST',
-  url: `${LEASE_API}/incomeExport.json`,
-  summary: '导出收入概览（xlsx，条件同 income.json，后台生成，在下载中心下载）',
+export const incomeExportRoute = sessionRoute.of(ElecLeaseApi.exportIncome, {
   resource: LeaseResource.exportIncome,
-  schema: { body: object(incomeProperties) },
   handler: async (ctx) => {
     const data = await income(ctx, ctx.body);
     const fileName = sheetFileName('租金收入', ctx.deps.clock.now());
@@ -91,20 +66,13 @@ export const incomeExportRoute = sessionRoute<unknown, IncomeQuery>({
   },
 });
 
-export const settingsRoute = sessionRoute({
-  method: 'GET',
-  url: `${LEASE_API}/settings.json`,
-  summary: '租赁设置：逾期自动断电（autoCut，默认关闭）及逾期天数 autoCutDays',
+export const settingsRoute = sessionRoute.of(ElecLeaseApi.settings, {
   resource: LeaseResource.settings,
   handler: async ({ deps, user }) => leaseOf(deps).store.settings(user.tenantId),
 });
 
-export const saveSettingsRoute = sessionRoute<unknown, Partial<LeaseSettings>>({
-  method: 'POST',
-  url: `${LEASE_API}/saveSettings.json`,
-  summary: '保存租赁设置：autoCut 开启后，合同逾期满 autoCutDays（1–90）天的电动车自动下发断电指令（骑行中不执行，稍后再试），记入操作日志并短信提醒租户',
+export const saveSettingsRoute = sessionRoute.of(ElecLeaseApi.saveSettings, {
   resource: LeaseResource.saveSettings,
-  schema: { body: object({ autoCut: { type: 'boolean', title: '逾期自动断电' }, autoCutDays: int('逾期天数', 1, 90) }, ['autoCut']) },
   handler: async ({ body, deps, user, audit }) => {
     const before = await leaseOf(deps).store.settings(user.tenantId);
     const after: LeaseSettings = { autoCut: body.autoCut!, autoCutDays: body.autoCutDays ?? before.autoCutDays };
@@ -115,12 +83,8 @@ export const saveSettingsRoute = sessionRoute<unknown, Partial<LeaseSettings>>({
   },
 });
 
-export const repairRoute = sessionRoute<unknown, { vehicleIds: number[]; inRepair: boolean }>({
-  method: 'POST',
-  url: `${LEASE_API}/repair.json`,
-  summary: '标记电动车维修中 / 维修完成（在租的电动车不能标记维修中；维修中的不能出租）',
+export const repairRoute = sessionRoute.of(ElecLeaseApi.repair, {
   resource: LeaseResource.repair,
-  schema: { body: object({ vehicleIds: idsSchema('电动车'), inRepair: { type: 'boolean', title: '维修中' } }, ['vehicleIds', 'inRepair']) },
   handler: async ({ body, deps, scope, audit }) => {
     const bikes = requireAll(body.vehicleIds, await leaseOf(deps).store.bikes(await scope(), { ids: body.vehicleIds, limit: body.vehicleIds.length }), '电动车');
     const rented = bikes.filter((b) => b.rented);

@@ -1,42 +1,14 @@
-import { badInput, int, notFound, object, sessionRoute, text } from '../../../server/module';
-import { LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentKind, type LeasePaymentList, type LeasePaymentMethod } from '../../../sdk/lease';
+import { badInput, notFound, sessionRoute } from '../../../server/module';
+import { ElecLeaseApi } from '../../../sdk/contracts/elec-lease';
+import { LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, type LeaseContract, type LeasePayment, type LeasePaymentList } from '../../../sdk/lease';
 import { openContract, refreshed, today } from './lease-contract-routes';
-import { checkDay, checkMoney, contractItem, LEASE_API, LeaseResource, paymentItem, rentOwed } from './lease-fields';
+import { checkDay, checkMoney, contractItem, LeaseResource, paymentItem, rentOwed } from './lease-fields';
 import { leaseOf } from './lease-services';
 
-const BASE = `${LEASE_API}/contract`;
 const yuan = (fen: number) => fen / 100;
 
-interface PayBody {
-  id: number;
-  amount?: unknown;
-  paidDate?: string;
-  kind?: LeasePaymentKind;
-  method?: LeasePaymentMethod;
-  note?: string;
-  /** The operator saw that a rent payment is more than is owed and takes the rest as 预付. */
-  confirmPrepay?: boolean;
-}
-
-export const contractPayRoute = sessionRoute<unknown, PayBody>({
-  method: 'POST',
-  url: `${BASE}/pay.json`,
-  summary:
-    '收款：记下合同的一笔款项（kind：rent 租金 / deposit 押金 / penalty 违约金 / refund 退押金，缺省租金；method：cash 现金 / wechat 微信 / alipay 支付宝 / bank 银行转账 / card 刷卡 / other 其他，缺省现金；' +
-    '金额元；收款日期缺省今天），开出收据（SJ-年份-六位序号，每个客户每年连续编号）。押金不超过合同押金未收部分，退押金不超过已收押金；租金超过当前欠费时须 confirmPrepay=true 确认多出部分为预付，否则答复 400（obj 含 owed、over）。' +
-    '答复合同（含 received 实收租金、balance 欠费/预付、depositHeld 押金余额）及 payment 收据',
+export const contractPayRoute = sessionRoute.of(ElecLeaseApi.pay, {
   resource: LeaseResource.pay,
-  schema: {
-    body: object(
-      {
-        id: int('合同', 1), amount: { title: '收款金额' }, paidDate: text('收款日期', 10),
-        kind: { type: 'string', title: '款项类型', enum: Object.keys(LEASE_PAYMENT_KIND_NAMES) },
-        method: { type: 'string', title: '收款方式', enum: Object.keys(LEASE_PAYMENT_METHOD_NAMES) },
-        note: text('备注', 100), confirmPrepay: { type: 'boolean', title: '确认预付' },
-      },
-      ['id'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps, audit, user } = ctx;
     const c = await openContract(ctx, true);
@@ -75,13 +47,9 @@ export const contractPayRoute = sessionRoute<unknown, PayBody>({
   },
 });
 
-export const contractPaymentsRoute = sessionRoute<{ id: number }>({
-  method: 'GET',
-  url: `${BASE}/payments.json`,
-  summary: '合同的收款记录（含收据号、款项类型、收款方式、大写金额、经办人），旧的在前；打印收据用',
+export const contractPaymentsRoute = sessionRoute.of(ElecLeaseApi.payments, {
   resource: LeaseResource.contracts,
   alsoResources: [LeaseResource.income],
-  schema: { querystring: object({ id: int('合同', 1) }, ['id']) },
   handler: async ({ query, deps, scope }): Promise<LeasePaymentList> => {
     await refreshed(deps);
     const c = await leaseOf(deps).store.findContract(await scope(), query.id);

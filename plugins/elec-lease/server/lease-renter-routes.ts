@@ -1,18 +1,12 @@
-import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, idsSchema, int, notFound, object, pageOffset, pagingProperties, requireAll, requireTenantInScope, sessionRoute, sheetFileName, startBackgroundExport, text } from '../../../server/module';
+import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, notFound, pageOffset, requireAll, requireTenantInScope, sessionRoute, sheetFileName, startBackgroundExport } from '../../../server/module';
+import { ElecLeaseApi } from '../../../sdk/contracts/elec-lease';
 import type { RenterRecord } from './lease-queries';
-import { checkRenter, LEASE_API, LeaseResource, renterItem } from './lease-fields';
+import { checkRenter, LeaseResource, renterItem } from './lease-fields';
 import { leaseOf } from './lease-services';
 
-const BASE = `${LEASE_API}/renter`;
-const bodyProperties = { name: text('租户姓名', 50), phone: text('手机号', 20), idNo: text('身份证号', 30) };
-
-export const renterListRoute = sessionRoute<{ current: number; pageSize: number; keyword?: string }>({
-  method: 'GET',
-  url: `${BASE}/list.json`,
-  summary: '租户管理：本级及下级客户的租户，分页，新的在前；手机号和身份证号脱敏',
+export const renterListRoute = sessionRoute.of(ElecLeaseApi.renters, {
   resource: LeaseResource.renters,
   alsoResources: [LeaseResource.contracts],
-  schema: { querystring: object({ ...pagingProperties, keyword: text('关键词', 50) }) },
   handler: async ({ query, deps, scope }) => {
     const { offset, limit } = pageOffset(query);
     const page = await leaseOf(deps).store.renterPage(await scope(), query.keyword, offset, limit);
@@ -25,12 +19,8 @@ async function sameIdNo(deps: AppDeps, tenantId: number, idNo: string, self?: nu
   if (same && same.id !== self) throw badInput('该身份证号的租户已存在');
 }
 
-export const renterAddRoute = sessionRoute<unknown, { name?: string; phone?: string; idNo?: string; tenantId?: number }>({
-  method: 'POST',
-  url: `${BASE}/add.json`,
-  summary: '新增租户（姓名、手机号、18 位居民身份证号含校验位；身份证号在客户内唯一）',
+export const renterAddRoute = sessionRoute.of(ElecLeaseApi.addRenter, {
   resource: LeaseResource.addRenter,
-  schema: { body: object({ ...bodyProperties, tenantId: int('客户', 1) }) },
   handler: async ({ body, deps, scope, user, audit }) => {
     const s = await scope();
     const tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
@@ -43,12 +33,8 @@ export const renterAddRoute = sessionRoute<unknown, { name?: string; phone?: str
   },
 });
 
-export const renterUpdateRoute = sessionRoute<unknown, { id: number; name?: string; phone?: string; idNo?: string }>({
-  method: 'POST',
-  url: `${BASE}/update.json`,
-  summary: '编辑租户；手机号或身份证号留空则保持原值（页面只见脱敏值）',
+export const renterUpdateRoute = sessionRoute.of(ElecLeaseApi.updateRenter, {
   resource: LeaseResource.editRenter,
-  schema: { body: object({ ...bodyProperties, id: int('租户', 1) }, ['id']) },
   handler: async ({ body, deps, scope, audit }) => {
     const s = await scope();
     const [before] = await leaseOf(deps).store.findRenters(s, [body.id]);
@@ -62,12 +48,8 @@ export const renterUpdateRoute = sessionRoute<unknown, { id: number; name?: stri
   },
 });
 
-export const renterDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
-  method: 'POST',
-  url: `${BASE}/delete.json`,
-  summary: '删除租户（签过合同的租户不能删除）',
+export const renterDeleteRoute = sessionRoute.of(ElecLeaseApi.removeRenters, {
   resource: LeaseResource.removeRenter,
-  schema: { body: object({ ids: idsSchema('租户') }, ['ids']) },
   handler: async ({ body, deps, scope, audit }) => {
     const renters = requireAll(body.ids, await leaseOf(deps).store.findRenters(await scope(), body.ids), '租户');
     const signed = await leaseOf(deps).store.deleteRenters(renters.map((r) => r.id));
@@ -77,12 +59,8 @@ export const renterDeleteRoute = sessionRoute<unknown, { ids: number[] }>({
   },
 });
 
-export const renterExportRoute = sessionRoute<unknown, { keyword?: string }>({
-  method: 'POST',
-  url: `${BASE}/export.json`,
-  summary: `导出租户（xlsx，后台生成，在下载中心下载；手机号和身份证号脱敏；最多 ${EXPORT_LIMIT} 行）`,
+export const renterExportRoute = sessionRoute.of(ElecLeaseApi.exportRenters, {
   resource: LeaseResource.exportRenters,
-  schema: { body: object({ keyword: text('关键词', 50) }) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     const rows = await leaseOf(deps).store.allRenters(await ctx.scope(), body.keyword, EXPORT_LIMIT);

@@ -9,10 +9,11 @@ import { startFileExport } from '../download/background-export';
 import { badInput } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
-import { object, pageOffset, pagingProperties, requiredText, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { AttendanceApi } from '../../../sdk/contracts/card';
 import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
 import { toDayItem, toMonthItem } from './attendance-views';
-import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+import { AttendanceResource } from './work-area-routes';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 /** People of one export at most. */
@@ -25,15 +26,8 @@ function parseMonth(value: string): string {
   return m[0];
 }
 
-interface DayQuery { day: string; keyword?: string; current: number; pageSize: number }
-interface MonthQuery { month: string; keyword?: string; current: number; pageSize: number }
-
-export const attendanceDayRoute = sessionRoute<DayQuery>({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/day.json`,
-  summary: '考勤日报：当天排班（班次已对其生效、非节假日）的每个人的首次到达、最后离开、迟到/早退分钟、缺勤、请假、在岗小时和状态（由存储的位置、请假和补卡计算），分页，及全天汇总（应到/实到/迟到/早退/缺勤/请假）',
+export const attendanceDayRoute = sessionRoute.of(AttendanceApi.day, {
   resource: AttendanceResource.report,
-  schema: { querystring: object({ day: requiredText('日期', 10), keyword: text('关键词', 50), ...pagingProperties }, ['day']) },
   handler: async (ctx) => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
@@ -42,12 +36,8 @@ export const attendanceDayRoute = sessionRoute<DayQuery>({
   },
 });
 
-export const attendanceMonthRoute = sessionRoute<MonthQuery>({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/month.json`,
-  summary: '考勤月报：每个人当月（到今天为止，自班次生效日起）的应出勤、出勤、迟到、早退、缺勤、请假天数、在岗小时和每天的标记，分页，及全月汇总',
+export const attendanceMonthRoute = sessionRoute.of(AttendanceApi.month, {
   resource: AttendanceResource.report,
-  schema: { querystring: object({ month: requiredText('月份', 7), keyword: text('关键词', 50), ...pagingProperties }, ['month']) },
   handler: async (ctx) => {
     const { query, deps } = ctx;
     const month = parseMonth(query.month);
@@ -107,19 +97,8 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
   await book.commit();
 }
 
-interface ExportBody { kind: 'day' | 'month'; day?: string; month?: string; keyword?: string }
-
-export const attendanceExportRoute = sessionRoute<unknown, ExportBody>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/export.json`,
-  summary: '导出考勤日报（kind day，day）或考勤月报（kind month，month：人员 × 日期的逐日矩阵及合计），后台生成 xlsx，生成后在下载中心下载',
+export const attendanceExportRoute = sessionRoute.of(AttendanceApi.export, {
   resource: AttendanceResource.export,
-  schema: {
-    body: object(
-      { kind: { type: 'string', title: '报表类型', enum: ['day', 'month'] }, day: text('日期', 10), month: text('月份', 7), keyword: text('关键词', 50) },
-      ['kind'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     const keyword = body.keyword?.trim() || undefined;

@@ -3,31 +3,30 @@ import { badInput, notFound } from '../envelope';
 import { dayCount, parseDay } from '../report/report-request';
 import type { SessionContext } from '../route-definition';
 import { sessionRoute } from '../route-definition';
-import { int, object, pageOffset, pagingProperties, text } from '../schema-helpers';
+import { pageOffset } from '../schema-helpers';
+import { LEAVE_KINDS, type LeaveItem, type PunchItem } from '../../../sdk/attendance';
+import { AttendanceApi } from '../../../sdk/contracts/card';
+import type { QueryOf } from '../../../sdk/endpoint';
 import { toChinaIso } from '../../time/china-time';
-import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+import { AttendanceResource } from './work-area-routes';
 
-/** The kinds of 请假 an administrator records. */
-export const LEAVE_KINDS = ['事假', '病假', '年假', '调休', '婚假', '丧假', '产假', '陪产假', '工伤假', '公出', '其他'] as const;
 const MAX_LEAVE_DAYS = 366;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const PUNCH_NAMES = { in: '上班卡', out: '下班卡' } as const;
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
-export const toLeaveItem = (l: LeaveRecord) => ({
+export const toLeaveItem = (l: LeaveRecord): LeaveItem => ({
   id: l.id, vehicleId: l.vehicleId, personName: l.personName, kind: l.kind, startDay: l.startDay, endDay: l.endDay,
   days: dayCount(l.startDay, l.endDay), reason: l.reason, createdBy: l.createdBy ?? '', createTime: toChinaIso(l.createdAt),
 });
 
-export const toPunchItem = (p: PunchRecord) => ({
+export const toPunchItem = (p: PunchRecord): PunchItem => ({
   id: p.id, vehicleId: p.vehicleId, personName: p.personName, day: p.day, punch: p.punch, time: hhmm(p.minute), reason: p.reason,
   createdBy: p.createdBy ?? '', createTime: toChinaIso(p.createdAt),
 });
 
-interface ListQuery { vehicleId?: number; start?: string; end?: string; current: number; pageSize: number }
-
-const listQuery = object({ vehicleId: int('人员', 1), start: text('开始日期', 10), end: text('结束日期', 10), ...pagingProperties });
+type ListQuery = QueryOf<typeof AttendanceApi.leaves>;
 
 function listFilter(q: ListQuery) {
   const from = q.start?.trim() ? parseDay(q.start, '开始日期') : undefined;
@@ -50,13 +49,9 @@ function reasonOf(value: string | undefined): string {
   return reason;
 }
 
-export const leaveListRoute = sessionRoute<ListQuery>({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/leave/list.json`,
-  summary: '请假记录（可按人员和日期范围筛选，与范围有交集的都列出），新的在前，分页',
+export const leaveListRoute = sessionRoute.of(AttendanceApi.leaves, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
-  schema: { querystring: listQuery },
   handler: async (ctx) => {
     const all = await ctx.deps.store.attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query));
     const page = pageOffset(ctx.query);
@@ -64,18 +59,8 @@ export const leaveListRoute = sessionRoute<ListQuery>({
   },
 });
 
-interface LeaveBody { vehicleId?: number; kind?: string; startDay?: string; endDay?: string; reason?: string }
-
-export const leaveSaveRoute = sessionRoute<unknown, LeaveBody>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/leave/save.json`,
-  summary: `登记请假：人员、类别（${LEAVE_KINDS.join('/')}）、起止日期（整天，含两端）和事由；请假的日子不计缺勤`,
+export const leaveSaveRoute = sessionRoute.of(AttendanceApi.saveLeave, {
   resource: AttendanceResource.manage,
-  schema: {
-    body: object({
-      vehicleId: int('人员', 1), kind: text('请假类别', 10), startDay: text('开始日期', 10), endDay: text('结束日期', 10), reason: text('事由', 200),
-    }),
-  },
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     const person = await personOf(ctx, body.vehicleId);
@@ -97,12 +82,8 @@ export const leaveSaveRoute = sessionRoute<unknown, LeaveBody>({
   },
 });
 
-export const leaveDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/leave/delete.json`,
-  summary: '删除请假记录',
+export const leaveDeleteRoute = sessionRoute.of(AttendanceApi.removeLeave, {
   resource: AttendanceResource.manage,
-  schema: { body: object({ id: int('请假记录', 1) }, ['id']) },
   handler: async (ctx) => {
     const existing = await ctx.deps.store.attendanceRecords.findLeave(await ctx.scope(), ctx.body.id);
     if (!existing) throw notFound('请假记录不存在');
@@ -112,13 +93,9 @@ export const leaveDeleteRoute = sessionRoute<unknown, { id: number }>({
   },
 });
 
-export const punchListRoute = sessionRoute<ListQuery>({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/punch/list.json`,
-  summary: '补卡记录（可按人员和日期范围筛选），新的在前，分页',
+export const punchListRoute = sessionRoute.of(AttendanceApi.punches, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
-  schema: { querystring: listQuery },
   handler: async (ctx) => {
     const all = await ctx.deps.store.attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query));
     const page = pageOffset(ctx.query);
@@ -126,18 +103,8 @@ export const punchListRoute = sessionRoute<ListQuery>({
   },
 });
 
-interface PunchBody { vehicleId?: number; day?: string; punch?: string; time?: string; reason?: string }
-
-export const punchSaveRoute = sessionRoute<unknown, PunchBody>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/punch/save.json`,
-  summary: '登记补卡：人员、考勤日期（夜班为上班那天）、上班卡或下班卡（in/out）、时间（HH:MM，夜班次日凌晨的时间照填）和事由；补卡算作在考勤区域内打卡',
+export const punchSaveRoute = sessionRoute.of(AttendanceApi.savePunch, {
   resource: AttendanceResource.manage,
-  schema: {
-    body: object({
-      vehicleId: int('人员', 1), day: text('考勤日期', 10), punch: { type: 'string', title: '补卡类型', enum: ['in', 'out'] }, time: text('补卡时间', 5), reason: text('事由', 200),
-    }),
-  },
   handler: async (ctx) => {
     const { body, deps, user } = ctx;
     const person = await personOf(ctx, body.vehicleId);
@@ -157,12 +124,8 @@ export const punchSaveRoute = sessionRoute<unknown, PunchBody>({
   },
 });
 
-export const punchDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/punch/delete.json`,
-  summary: '删除补卡记录',
+export const punchDeleteRoute = sessionRoute.of(AttendanceApi.removePunch, {
   resource: AttendanceResource.manage,
-  schema: { body: object({ id: int('补卡记录', 1) }, ['id']) },
   handler: async (ctx) => {
     const existing = await ctx.deps.store.attendanceRecords.findPunch(await ctx.scope(), ctx.body.id);
     if (!existing) throw notFound('补卡记录不存在');

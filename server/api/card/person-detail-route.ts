@@ -1,7 +1,8 @@
 import { maskMobile } from '../../../sdk/lease';
 import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object, requiredText } from '../schema-helpers';
+import type { PersonDetail } from '../../../sdk/attendance';
+import { CardApi } from '../../../sdk/contracts/card';
 import { kindsWithFullPhones } from '../system/asset-admin-rules';
 import { toChinaIso } from '../../time/china-time';
 
@@ -10,13 +11,9 @@ const MONITOR_RESOURCE = 1102;
 /** Readings older than this are not "last readings" any more. */
 const READINGS_DAYS = 7;
 
-export const personDetailRoute = sessionRoute<{ terminalNo: string }>({
-  method: 'GET',
-  url: '/car/v4/api/card/person/detail.json',
-  summary: '人员监控的人员卡片：姓名、工号、部门、手机号（有人员管理编辑权限才完整，否则脱敏）、照片，及最近 7 天内每项健康读数的最新值和时间',
+export const personDetailRoute = sessionRoute.of(CardApi.personDetail, {
   resource: MONITOR_RESOURCE,
-  schema: { querystring: object({ terminalNo: requiredText('终端号', 30) }, ['terminalNo']) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<PersonDetail> => {
     const { query, deps } = ctx;
     const no = query.terminalNo.trim();
     const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.terminalNo === no || p.terminalNo === no.replace(/^0+/, ''));

@@ -3,21 +3,18 @@ import { assignments } from '../../attendance/attendance-report';
 import { notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
-import { int, object, requiredText } from '../schema-helpers';
+import type { PersonStays } from '../../../sdk/attendance';
+import { CardApi } from '../../../sdk/contracts/card';
 import { toChinaIso } from '../../time/china-time';
-import { ATTENDANCE_BASE, toWorkArea } from './work-area-routes';
+import { toWorkArea } from './work-area-routes';
 
 /** 轨迹回放 of 智能工牌 (a person's day with the stays at work areas). */
 export const PERSON_TRACK_RESOURCE = 1107;
 const DAY_MS = 86_400_000;
 
-export const personStaysRoute = sessionRoute<{ vehicleId: number; day: string }>({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/stays.json`,
-  summary: '一个人一天在其考勤区域的停留（进入到离开），及这些区域和工牌的终端号（回放轨迹用）',
+export const personStaysRoute = sessionRoute.of(CardApi.personStays, {
   resource: PERSON_TRACK_RESOURCE,
-  schema: { querystring: object({ vehicleId: int('人员', 1), day: requiredText('日期', 10) }, ['vehicleId', 'day']) },
-  handler: async (ctx) => {
+  handler: async (ctx): Promise<PersonStays> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const scope = await ctx.scope();

@@ -2,12 +2,11 @@ import type { WorkArea } from '../../../sdk/attendance';
 import type { WorkAreaRecord } from '../../store/attendance-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
+import { AttendanceApi } from '../../../sdk/contracts/card';
 import { toChinaIso } from '../../time/china-time';
 
 /** 考勤管理 (work areas and shifts) and 考勤报表 with its export. */
 export const AttendanceResource = { manage: 1103, report: 1104, export: 110401 } as const;
-export const ATTENDANCE_BASE = '/car/v4/api/card/attendance';
 const MIN_RADIUS = 10;
 const MAX_RADIUS = 5000;
 
@@ -15,38 +14,14 @@ export const toWorkArea = (a: WorkAreaRecord): WorkArea => ({
   id: a.id, name: a.name, center: [a.lon, a.lat], radius: a.radius, createTime: toChinaIso(a.createdAt),
 });
 
-interface WorkAreaBody {
-  id?: number;
-  name: string;
-  center?: [number, number];
-  radius?: number;
-}
-
-export const workAreaListRoute = sessionRoute({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/workArea/list.json`,
-  summary: '考勤区域列表（本租户及下级租户）',
+export const workAreaListRoute = sessionRoute.of(AttendanceApi.areas, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
   handler: async (ctx): Promise<WorkArea[]> => (await ctx.deps.store.attendance.listAreas(await ctx.scope())).map(toWorkArea),
 });
 
-export const workAreaSaveRoute = sessionRoute<unknown, WorkAreaBody>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/workArea/save.json`,
-  summary: '保存考勤区域：名称、圆心（WGS84 经纬度）和半径（10–5000 米）；不带 id 为新增',
+export const workAreaSaveRoute = sessionRoute.of(AttendanceApi.saveArea, {
   resource: AttendanceResource.manage,
-  schema: {
-    body: object(
-      {
-        id: int('考勤区域', 1),
-        name: { type: 'string', title: '区域名称', maxLength: 50 },
-        center: { type: 'array', title: '圆心', minItems: 2, maxItems: 2, items: { type: 'number', title: '圆心' } },
-        radius: { type: 'number', title: '半径' },
-      },
-      ['name'],
-    ),
-  },
   handler: async (ctx): Promise<WorkArea> => {
     const { body, deps, user } = ctx;
     const name = body.name.trim();
@@ -75,12 +50,8 @@ export const workAreaSaveRoute = sessionRoute<unknown, WorkAreaBody>({
   },
 });
 
-export const workAreaDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/workArea/delete.json`,
-  summary: '删除考勤区域（连同其班次）',
+export const workAreaDeleteRoute = sessionRoute.of(AttendanceApi.removeArea, {
   resource: AttendanceResource.manage,
-  schema: { body: object({ id: int('考勤区域', 1) }, ['id']) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     const existing = await deps.store.attendance.findArea(await ctx.scope(), body.id);

@@ -4,11 +4,10 @@ import { chinaDay } from '../../../sdk/china-time';
 import { badInput, notFound } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
-import { ATTENDANCE_BASE, AttendanceResource } from './work-area-routes';
+import { AttendanceApi } from '../../../sdk/contracts/card';
+import { AttendanceResource } from './work-area-routes';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const MAX_GRACE = 120;
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
@@ -24,20 +23,6 @@ function minuteOf(value: string | undefined, label: string): number {
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
-interface WorkShiftBody {
-  id?: number;
-  name: string;
-  workAreaId: number;
-  startTime?: string;
-  endTime?: string;
-  graceMinutes?: number;
-  weekdays?: number[];
-  vehicleIds?: number[];
-  departments?: string[];
-  /** The day the people and departments this save binds anew start to keep the shift (today when absent). */
-  startsOn?: string;
-}
-
 /**
  * The start of every binding after a save: a binding kept keeps its day (one saved before days were kept,
  * the shift's creation day); a new one starts on `startsOn`.
@@ -48,19 +33,13 @@ function memberStarts(keys: string[], existing: WorkShiftRecord | undefined, sta
   return Object.fromEntries(keys.map((k) => [k, existing?.memberStarts[k] ?? (before.has(k) && created ? created : startsOn)]));
 }
 
-export const workShiftListRoute = sessionRoute({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/shift/list.json`,
-  summary: '考勤班次列表（本租户及下级租户）',
+export const workShiftListRoute = sessionRoute.of(AttendanceApi.shifts, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
   handler: async (ctx): Promise<WorkShift[]> => (await ctx.deps.store.attendance.listShifts(await ctx.scope())).map(toWorkShift),
 });
 
-export const workShiftOptionsRoute = sessionRoute({
-  method: 'GET',
-  url: `${ATTENDANCE_BASE}/shift/options.json`,
-  summary: '班次可绑定的人员（姓名、工号、部门）和部门',
+export const workShiftOptionsRoute = sessionRoute.of(AttendanceApi.shiftOptions, {
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
     const scope = await ctx.scope();
@@ -72,28 +51,8 @@ export const workShiftOptionsRoute = sessionRoute({
   },
 });
 
-export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/shift/save.json`,
-  summary: '保存考勤班次：考勤区域、上下班时间（HH:MM；下班早于上班为跨零点的夜班，算作上班那天）、宽限分钟（0–120，迟到和早退都按它放宽）、工作日（1 周一 … 7 周日），绑定人员和部门及新绑定的生效日期（startsOn，默认今天；生效前不计缺勤）；不带 id 为新增',
+export const workShiftSaveRoute = sessionRoute.of(AttendanceApi.saveShift, {
   resource: AttendanceResource.manage,
-  schema: {
-    body: object(
-      {
-        id: int('班次', 1),
-        name: { type: 'string', title: '班次名称', maxLength: 50 },
-        workAreaId: int('考勤区域', 1),
-        startTime: { type: 'string', title: '上班时间', maxLength: 5 },
-        endTime: { type: 'string', title: '下班时间', maxLength: 5 },
-        graceMinutes: int('宽限分钟', 0, MAX_GRACE),
-        weekdays: { type: 'array', title: '工作日', maxItems: 7, items: { type: 'integer', title: '工作日', minimum: 1, maximum: 7 } },
-        vehicleIds: { type: 'array', title: '绑定人员', maxItems: 5000, items: { type: 'integer', title: '人员', minimum: 1 } },
-        departments: { type: 'array', title: '绑定部门', maxItems: 200, items: { type: 'string', title: '部门', maxLength: 50 } },
-        startsOn: { type: 'string', title: '生效日期', maxLength: 10 },
-      },
-      ['name', 'workAreaId'],
-    ),
-  },
   handler: async (ctx): Promise<WorkShift> => {
     const { body, deps } = ctx;
     const name = body.name.trim();
@@ -134,12 +93,8 @@ export const workShiftSaveRoute = sessionRoute<unknown, WorkShiftBody>({
   },
 });
 
-export const workShiftDeleteRoute = sessionRoute<unknown, { id: number }>({
-  method: 'POST',
-  url: `${ATTENDANCE_BASE}/shift/delete.json`,
-  summary: '删除考勤班次',
+export const workShiftDeleteRoute = sessionRoute.of(AttendanceApi.removeShift, {
   resource: AttendanceResource.manage,
-  schema: { body: object({ id: int('班次', 1) }, ['id']) },
   handler: async (ctx) => {
     const { body, deps } = ctx;
     const existing = await deps.store.attendance.findShift(await ctx.scope(), body.id);
