@@ -187,16 +187,7 @@ const terminalBodyProperties: Record<string, JsonSchema> = {
 };
 
 /** A terminal just added (number as typed). */
-export interface TerminalAdded {
-  id: number;
-  terminalNo: string;
-  imei: string;
-  model: string;
-  sim: string;
-  edition: string;
-  installDate: string | null;
-  tenantId: number;
-}
+export type TerminalAdded = Pick<TerminalRow, 'id' | 'terminalNo' | 'imei' | 'model' | 'sim' | 'edition' | 'installDate' | 'tenantId'>;
 
 /** 终端管理. */
 export const TerminalAdminApi = {
