@@ -115,7 +115,8 @@ describe('the map while a fence is drafted', () => {
     expect(store.mapFit).toBeUndefined();
     store.edit(store.fences[0]!);
     const first = store.mapFit;
-    expect(first).toBeDefined();
+    // a view to fit: the fence edited with its one positioned asset
+    expect(first).toBe('fence-1|000000000001');
     expect(store.markedTerminals).toEqual(['000000000001']);
     expect(store.unplacedBound).toBe(0);
     // a group chosen: a new view to fit, its positioned asset marked, the one without a position counted
@@ -137,7 +138,8 @@ describe('the map while a fence is drafted', () => {
     expect(store.mapFit).toBeUndefined();
     expect(store.markedTerminals).toBeUndefined();
     store.toggleVehicle(3, true);
-    expect(store.mapFit).toBeDefined();
+    // once it binds something, the new fence is fitted too (with no positioned asset to mark)
+    expect(store.mapFit).toBe('new|');
     expect(store.markedTerminals).toEqual([]);
     expect(store.unplacedBound).toBe(1);
   });
