@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { formatChinaTime } from '../../../sdk/china-time';
 import { NotifyApi } from '../../../sdk/contracts/notify';
 import {
-  maskRecipient, maskRecipientsIn, NOTIFY_EXPORT_LIMIT, NOTIFY_LOG_ONLY, NOTIFY_RECORD_CHANNELS, type NotifyRecord, type NotifyRecordExport, type NotifyRecordQuery,
+  maskRecipient, maskRecipientsIn, NOTIFY_EXPORT_LIMIT, NOTIFY_LOG_ONLY, NOTIFY_RECORD_CHANNELS, recordRecipient, type NotifyRecord, type NotifyRecordExport, type NotifyRecordQuery,
 } from '../../../sdk/notify-channels';
 import { toAlarm } from '../../alarms/alarm-model';
 import type { Store } from '../../store/create-store';
@@ -122,7 +122,7 @@ export const notifyExportRecordsRoute = sessionRoute.of(NotifyApi.exportRecords,
       header.font = { bold: true };
       header.commit();
       for (const r of list) {
-        ws.addRow([r.alarmName, r.asset, r.alarmTime, r.channelName, r.recipient, r.tries, r.status, r.createTime, r.deliveredTime ?? '', r.lastError ?? '', r.note]).commit();
+        ws.addRow([r.alarmName, r.asset, r.alarmTime, r.channelName, recordRecipient(r), r.tries, r.status, r.createTime, r.deliveredTime ?? '', r.lastError ?? '', r.note]).commit();
       }
       ws.commit();
       await book.commit();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyApi } from '../../../sdk/contracts/notify';
-import { NOTIFY_EXPORT_LIMIT, type NotifyChannelView, type NotifyRecord, type NotifyRecordExport, type NotifyTestAnswer } from '../../../sdk/notify-channels';
+import { NOTIFY_EXPORT_LIMIT, recordRecipient, type NotifyChannelView, type NotifyRecord, type NotifyRecordExport, type NotifyTestAnswer } from '../../../sdk/notify-channels';
 import { verifyWebhook } from '../../notify/channels/webhook';
 import { startStandIn, type StandIn } from '../../notify/testing/stand-in';
 import { ApiClient, demoTenantClients } from '../../testing/api-client';
@@ -248,6 +248,24 @@ describe('推送记录', () => {
     expect(rows.map((r) => [r[3], r[4], r[6]]).sort()).toEqual([['短信', '138****1234', '仅记录日志'], ['短信', '139****1111', '待发送']]);
     expect(JSON.stringify(rows)).not.toMatch(/13812341234|13900001111/);
     expect(started.obj).toMatchObject({ total: 2, exported: 2 });
+  });
+
+  it('writes what the page shows where a delivery has no recipient: 群机器人 for a robot, — for a deleted channel', async () => {
+    const { db } = server.store;
+    await sql`insert into notify_outbox (tenant_id, channel, recipient, status, idempotency_key, tries, created_at)
+      values (${tenantId}, 'dingtalk', '', '已送达', 'no-recipient-robot', 1, timestamptz '2026-02-01 10:00:00+08'),
+             (${tenantId}, 'removed', '', '已跳过', 'no-recipient-removed', 0, timestamptz '2026-02-01 10:00:01+08')`.execute(db);
+    try {
+      const page = await records(admin, { startTime: '2026-02-01', endTime: '2026-02-01' });
+      const started = await post<NotifyRecordExport>(admin, NotifyApi.exportRecords, { startTime: '2026-02-01', endTime: '2026-02-01' });
+      expect((await waitExportDone(admin, started.obj.id)).status).toBe(1);
+      const sheet = (await downloadWorkbook(server.app, admin, started.obj.id)).getWorksheet('推送记录')!;
+      const rows = sheet.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+      expect(rows.map((r) => [r[6], r[4]]).sort()).toEqual([['已跳过', '—'], ['已送达', '群机器人']]);
+      expect(page.list.map((r) => [r.status, recordRecipient(r)]).sort()).toEqual([['已跳过', '—'], ['已送达', '群机器人']]);
+    } finally {
+      await sql`delete from notify_outbox where idempotency_key like 'no-recipient-%'`.execute(db);
+    }
   });
 
   it('exports only the newest deliveries past the cap and says so in its answer, its 下载中心 name and its first row', async () => {
