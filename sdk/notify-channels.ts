@@ -2,6 +2,7 @@
  * 告警推送 › 推送渠道 and 推送记录: the kinds of channel a tenant configures, the fields each kind
  * takes (shared by the console's dialog and the server's checks), and how recipients are masked.
  */
+import { BACKGROUND_EXPORT_LIMIT } from './pagination';
 
 export const NOTIFY_CHANNEL_KINDS = ['smtp', 'aliyun-sms', 'tencent-sms', 'dingtalk', 'wecom', 'feishu', 'webhook'] as const;
 export type NotifyChannelKind = (typeof NOTIFY_CHANNEL_KINDS)[number];
@@ -330,7 +331,7 @@ export function recordRecipient(r: Pick<NotifyRecord, 'channel' | 'recipient'>):
 }
 
 /** Deliveries one export of 推送记录 writes at most: the newest first; a filter matching more exports only these. */
-export const NOTIFY_EXPORT_LIMIT = 50_000;
+export const NOTIFY_EXPORT_LIMIT = BACKGROUND_EXPORT_LIMIT;
 
 /** An export of 推送记录 started: its 下载中心 record, and how many deliveries matched and go into the file. */
 export interface NotifyRecordExport {

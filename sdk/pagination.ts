@@ -3,6 +3,9 @@ import { makeAutoObservable } from 'mobx';
 /** At most this many rows go into one exported sheet. */
 export const EXPORT_ROW_LIMIT = 10_000;
 
+/** At most this many rows go into one export made in the background for 下载中心. */
+export const BACKGROUND_EXPORT_LIMIT = 50_000;
+
 /** One page of a list as the server answers it: the rows of the page and how many match in all. */
 export interface Page<T> {
   total: number;

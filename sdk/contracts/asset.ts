@@ -1,7 +1,7 @@
 import { ASSET_KIND_DEFINITIONS, type AssetKind, type AssetProfile } from '../asset-kinds';
 import { defineEndpoint, type Endpoint } from '../endpoint';
 import { int, object, pagingProperties, requiredText, text, type JsonSchema } from '../json-schema';
-import type { Page } from '../pagination';
+import { BACKGROUND_EXPORT_LIMIT, type Page } from '../pagination';
 import type { AssetListFilter, AssetOptions, ImportPreview, TenantGroups, TerminalRow, VehicleRow } from '../system-admin';
 
 /** 系统管理's asset API (docs/api-contract.md, 系统管理：车辆、终端、车组): 车辆管理 and the other kinds' pages, 终端管理, 车组管理. */
@@ -161,7 +161,7 @@ export const VehicleAdminApi = {
   export: defineEndpoint<Record<string, never>, VehicleListFilter, never>({
     method: 'POST',
     path: `${VEHICLE}/export.json`,
-    summary: '导出车辆（或 assetKind 的人员、宠物、电动车，各带本类字段；xlsx，条件同 list.json，最多 50000 行）',
+    summary: `导出车辆（或 assetKind 的人员、宠物、电动车，各带本类字段；xlsx，条件同 list.json，最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object(vehicleFilterProperties),
   }),
 };
@@ -254,7 +254,7 @@ export const TerminalAdminApi = {
   export: defineEndpoint<Record<string, never>, AssetListFilter, never>({
     method: 'POST',
     path: `${TERMINAL}/export.json`,
-    summary: '导出终端（xlsx，条件同 list.json，最多 50000 行）',
+    summary: `导出终端（xlsx，条件同 list.json，最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object(terminalFilterProperties),
   }),
 };

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../endpoint';
+import { BACKGROUND_EXPORT_LIMIT } from '../pagination';
 import type { GbComplianceLine, GbDeclaration } from '../gb-compliance';
 import { int, object, pagingProperties, text } from '../json-schema';
 
 const BASE = '/car/v4/api/prevent/declare';
 /** Rows one export holds at most (the same for every admin export). */
-const EXPORT_LIMIT = 50_000;
 /** Records one batch call (delete) takes at most. */
 const MAX_BATCH = 500;
 
@@ -84,7 +84,7 @@ export const ElecGbApi = {
   exportList: defineEndpoint<Record<string, never>, GbDeclarationFilter, unknown>({
     method: 'POST',
     path: `${BASE}/export.json`,
-    summary: `导出备案（xlsx，条件同 list.json，最多 ${EXPORT_LIMIT} 行）`,
+    summary: `导出备案（xlsx，条件同 list.json，最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object(filterProperties),
   }),
   report: defineEndpoint<{ tenantId?: number }, undefined, { lines: GbComplianceLine[]; total: GbComplianceLine }>({

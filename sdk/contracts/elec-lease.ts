@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../endpoint';
+import { BACKGROUND_EXPORT_LIMIT } from '../pagination';
 import { int, object, pagingProperties, text } from '../json-schema';
 import {
   LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, LEASE_STATUS_NAMES,
@@ -12,7 +13,6 @@ const LEASE_API = '/car/v4/api/lease';
 const RENTER = `${LEASE_API}/renter`;
 const CONTRACT = `${LEASE_API}/contract`;
 /** Rows of one export at most. */
-const EXPORT_LIMIT = 50_000;
 /** Months 收入概览 covers at most. */
 export const LEASE_INCOME_MAX_MONTHS = 24;
 
@@ -59,7 +59,7 @@ export const ElecLeaseApi = {
   exportRenters: defineEndpoint<Record<string, never>, { keyword?: string }, Started>({
     method: 'POST',
     path: `${RENTER}/export.json`,
-    summary: `导出租户（xlsx，后台生成，在下载中心下载；手机号和身份证号脱敏；最多 ${EXPORT_LIMIT} 行）`,
+    summary: `导出租户（xlsx，后台生成，在下载中心下载；手机号和身份证号脱敏；最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object({ keyword: text('关键词', 50) }),
   }),
   contracts: defineEndpoint<Paging & LeaseContractFilter, undefined, { total: number; list: LeaseContract[] }>({
@@ -147,7 +147,7 @@ export const ElecLeaseApi = {
   exportContracts: defineEndpoint<Record<string, never>, LeaseContractFilter, Started>({
     method: 'POST',
     path: `${CONTRACT}/export.json`,
-    summary: `导出合同（xlsx，条件同 list.json，后台生成，在下载中心下载；最多 ${EXPORT_LIMIT} 行）`,
+    summary: `导出合同（xlsx，条件同 list.json，后台生成，在下载中心下载；最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object(contractFilter),
   }),
   /** Answers the workbook (a hidden-frame download: `http.exportFile`). */

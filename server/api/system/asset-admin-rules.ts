@@ -78,7 +78,7 @@ export const GroupButton = { add: 126001, rename: 126002, remove: 126003, move: 
 
 export { idsSchema, MAX_BATCH } from '../../../sdk/contracts/asset';
 /** Most rows of one export. */
-export const EXPORT_LIMIT = 50_000;
+export { BACKGROUND_EXPORT_LIMIT as EXPORT_LIMIT } from '../../../sdk/pagination';
 export { SERVICE_EXPIRED_HINT } from '../../store/service-expiry';
 
 export function flagValue(value: string | undefined): boolean | undefined {
