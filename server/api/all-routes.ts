@@ -6,7 +6,6 @@ import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { elecCarArea } from './elec-car/guard-settings-routes';
-import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
 import { healthArea } from './health/health-area';
@@ -32,7 +31,7 @@ import { vehicleArea } from './vehicle/vehicle-area';
 export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_IN_MODULES): RouteRegistry {
   return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
-    .add(alarmArea, fenceArea)
+    .add(alarmArea)
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)

@@ -48,6 +48,7 @@ export { sql, type ColumnType, type Generated, type Insertable, type Kysely, typ
 export type { Database } from '../store/db-schema';
 export type { Store } from '../store/create-store';
 export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
-export type { FenceRecord } from '../store/fence-queries';
+export type { FenceInput, FenceRecord } from '../store/fence-queries';
+export { polygonAreaMetres } from '../alarms/fence-geometry';
 export { wholeNumber } from '../store/masked-search';
 export { escapeLike } from '../store/vehicle-admin-queries';

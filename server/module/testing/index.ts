@@ -1,6 +1,6 @@
 /** What a module's server tests may use besides the contract: a test server, API clients and the demo fixtures. */
 export { ManualClock } from '../../clock';
-export { DEMO_TENANT } from '../../store/seed-demo';
+export { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
 export { createTestServer, type TestServer } from '../../testing/test-server';

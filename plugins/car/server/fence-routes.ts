@@ -1,11 +1,7 @@
-import { polygonAreaMetres } from '../../alarms/fence-geometry';
+import { badInput, notFound, polygonAreaMetres, sessionRoute, toChinaIso, type FenceInput, type FenceRecord } from '../../../server/module';
 import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
-import type { Fence } from '../../../sdk/fence';
 import { FENCE_MAX_POINTS, FenceApi, type FenceSaveBody } from '../../../sdk/contracts/fence';
-import type { FenceInput, FenceRecord } from '../../store/fence-queries';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { toChinaIso } from '../../time/china-time';
+import type { Fence } from '../../../sdk/fence';
 
 /** 电子围栏. */
 const FENCE_RESOURCE = 8500;

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password-hasher';
-import { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, DEMO_TENANT, demoTenantClients, OTHER_TENANT, userWith, type ApiClient, type TestServer } from '../../../server/module/testing';
 import type { Fence } from '../../../sdk/fence';
 
 const LIST = '/car/v4/api/fence/list.json';
@@ -84,13 +81,8 @@ describe('fences (电子围栏)', () => {
 
   it('shows a group-scoped user only its bindings and keeps the others when it saves', async () => {
     const demo = (await server.store.org.findTenantByName(DEMO_TENANT))!;
-    const role = await server.store.org.ensureRole(demo.id, '管理员');
-    const userId = await server.store.users.create({
-      account: 'bj_ops', passwordHash: await hashPassword('Pass@1234'), name: 'bj_ops', phone: null, tenantId: demo.id, roleId: role.id, passwordChangedAt: new Date(0),
-    });
-    await server.store.db.insertInto('user_groups').values({ user_id: userId, group_id: groups.get('北京车队')! }).execute();
-    const beijing = new ApiClient(server.app);
-    await beijing.login('bj_ops', 'Pass@1234');
+    // 电子围栏 of 智能车联, seeing only 北京车队
+    const beijing = await userWith(server.app, server.store, { account: 'bj_ops', tenantId: demo.id, resourceIds: [8500], groupIds: [groups.get('北京车队')!], platform: 8 });
     const seen = (await beijing.get<Fence[]>(LIST)).obj.find((f) => f.id === id)!;
     expect(seen.vehicleIds).toEqual([]);
     const saved = await beijing.postJson<Fence>(SAVE, { ...seen, vehicleIds: [vehicles.get('13800000001')] });
