@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { ElecGbApi } from '../sdk/contracts/elec-gb';
 import { ElecLeaseApi } from '../sdk/contracts/elec-lease';
 import { test } from './browser';
 import { ADMIN, login, type Envelope, type Session } from './console-app';
@@ -43,7 +44,7 @@ async function addRows(page: Page, session: Session): Promise<void> {
   const start = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
   const end = new Date(Date.now() + (8 + 24 * 30) * 3_600_000).toISOString().slice(0, 10);
   await post(ElecLeaseApi.sign.path, { vehicleId: bike.id, renterId: renter.id, startDate: start, endDate: end, monthlyRent: '299', deposit: '500', note: '' });
-  await post('/car/v4/api/prevent/declare/add.json', {
+  await post(ElecGbApi.add.path, {
     ownerName: '王伟', ownerPhone: '13800002222', brand: '雅迪', model: 'DE2', frameNo: 'FIT0001', motorNo: 'M0001', plateNo: '深圳A00001', color: '白',
     designSpeed: '30', mass: '50', motorPower: '350', pedals: true,
   });
