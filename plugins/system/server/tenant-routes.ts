@@ -1,11 +1,8 @@
-import { hashPassword } from '../../auth/password-hasher';
+import {
+  badInput, buildSheet, forbidden, hashPassword, notFound, sendSheet, sessionRoute, sheetFileName, toChinaIso, type TenantRow,
+} from '../../../server/module';
 import type { TenantKind, TenantNode, TenantOption } from '../../../sdk/system-admin';
-import type { TenantRow } from '../../store/tenant-admin-queries';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { toChinaIso } from '../../time/china-time';
 import { checkAccount, checkPassword, holdings, isForeignKeyViolation, isUniqueViolation, optionalPhone, required, tenantInCallerScope } from './admin-rules';
-import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
 import { TenantAdminApi } from '../../../sdk/contracts/system';
 
 export const TENANT_MENU = 1210;

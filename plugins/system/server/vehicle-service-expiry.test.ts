@@ -1,11 +1,6 @@
-import type { AddressInfo } from 'node:net';
+import type { MonitorItem } from '../../../sdk/services/live-service';
+import { API, createTestServer, demoTenantClients, Jt808TestTerminal, LiveTestClient, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonitorItem } from '../monitor/monitor-item';
-import { Jt808TestTerminal } from '../../gateway/testing/jt808-test-terminal';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { LiveTestClient } from '../../testing/live-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API } from '../../testing/asset-admin';
 
 // An asset whose service ran out shows no live data anywhere until it is renewed.
 let server: TestServer;
@@ -23,8 +18,7 @@ const PHONE = '013800000001';
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 2 } });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  httpPort = (server.app.server.address() as AddressInfo).port;
+  httpPort = Number(new URL(await server.app.listen({ port: 0, host: '127.0.0.1' })).port);
   ({ admin } = await demoTenantClients(server.app));
   terminal = await Jt808TestTerminal.connect(server.fleet.gateway!.port, PHONE, '2013');
   await terminal.login();

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { AssetListFilter } from '../../../sdk/system-admin';
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
-import { isUniqueViolation } from './admin-rules';
 import {
-  assetButtons, chinaToday, flagValue, groupFilter, notifyLive, renewalOf, requireAll, TERMINAL_MENU,
-  tenantInScope, terminalItem, terminalSnapshot,
-} from './asset-admin-rules';
+  assetButtons, badInput, chinaToday, flagValue, notFound, notifyLive, pageOffset, randomHex, requireAll, requireTenantInScope, sessionRoute, TERMINAL_MENU,
+} from '../../../server/module';
+import { groupFilter, renewalOf, terminalItem, terminalSnapshot } from './asset-rules';
+import type { AssetListFilter } from '../../../sdk/system-admin';
+import { isUniqueViolation } from './admin-rules';
 import { checkTerminal, EDITION_NAMES, PROTOCOL_EDITIONS, type TerminalInput } from './terminal-fields';
 import { TerminalAdminApi } from '../../../sdk/contracts/asset';
 
@@ -15,7 +11,7 @@ const Button = assetButtons(TERMINAL_MENU);
 
 /** List filters as the store takes them (tenant and group checked against the scope). */
 export async function terminalFilter(store: Parameters<typeof groupFilter>[0], s: Parameters<typeof groupFilter>[1], q: AssetListFilter) {
-  if (q.tenantId !== undefined) tenantInScope(s, q.tenantId);
+  if (q.tenantId !== undefined) requireTenantInScope(s, q.tenantId);
   return { keyword: q.keyword, tenantId: q.tenantId, groupIds: await groupFilter(store, s, q.groupId), bound: flagValue(q.bound), expired: flagValue(q.expired) };
 }
 
@@ -46,14 +42,14 @@ function checked(body: TerminalInput) {
 
 /** A new terminal's authentication code (0x8100 answers it; the terminal sends it back in 0x0102). */
 export function newAuthCode(): string {
-  return randomBytes(6).toString('hex').toUpperCase();
+  return randomHex(6).toUpperCase();
 }
 
 export const terminalAddRoute = sessionRoute.of(TerminalAdminApi.add, {
   resource: Button.add,
   handler: async ({ body, deps, scope, audit, user }) => {
     const s = await scope();
-    const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
+    const tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checked(body);
     if (await deps.store.assets.terminals.numberTaken(fields.terminalNo)) throw badInput('终端号已存在');
     const id = await deps.store.assets.terminals.insert(tenantId, fields, newAuthCode()).catch((e: unknown) => {

@@ -1,5 +1,5 @@
+import type { VehicleFields } from '../../../server/module';
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, checkAssetProfile } from '../../../sdk/asset-kinds';
-import type { VehicleFields } from '../../store/vehicle-admin-queries';
 
 /** Asset kinds (the sub-application that shows the asset) and their Chinese names. */
 export const ASSET_KINDS: Readonly<Record<string, string>> = Object.fromEntries(ASSET_KIND_CODES.map((k) => [k, ASSET_KIND_DEFINITIONS[k].noun]));

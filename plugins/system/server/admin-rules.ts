@@ -1,8 +1,4 @@
-import { EVERY_ROLE_RESOURCES } from '../../store/catalogue/resource-catalogue';
-import type { Store } from '../../store/create-store';
-import type { RoleGrants } from '../../store/role-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import { badInput, forbidden, notFound } from '../envelope';
+import { badInput, EVERY_ROLE_RESOURCES, forbidden, notFound, type AccessScope, type RoleGrants, type Store } from '../../../server/module';
 
 /** Rules shared by 客户管理, 用户管理 and 角色管理. */
 

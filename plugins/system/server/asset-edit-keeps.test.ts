@@ -1,8 +1,6 @@
+import { API, createTestServer, demoTenantClients, tenantIds, upload, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { Pet as PetView } from '../../../sdk/contracts/pet';
-import { API, tenantIds, upload } from '../../testing/asset-admin';
 
 // An edit changes what it sends and nothing else: a form or a script that leaves a field out
 // (the pet's profile, a person's phone, a vehicle's speed limit) keeps what was stored.

@@ -1,7 +1,5 @@
-import ExcelJS from 'exceljs';
+import { ApiClient, createTestServer, demoTenantClients, download, sheetRows, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
 import type { ResourceItem } from '../../../sdk/services/permission-service';
 import type { TenantNode } from '../../../sdk/system-admin';
 
@@ -272,26 +270,22 @@ describe('数据字典', () => {
 });
 
 describe('exports', () => {
-  async function sheetRows(client: ApiClient, url: string, body: object): Promise<string[][]> {
-    const res = await server.app.inject({ method: 'POST', url, payload: body, headers: { sessionId: client.sessionId!, userId: String(client.userId) } });
+  async function exportedRows(client: ApiClient, url: string, body: object): Promise<string[][]> {
+    const res = await download(server.app, client, 'POST', url, body);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-    return rows;
+    return sheetRows(res.rawPayload);
   }
 
   it('exports users, roles, tenants, logs and dictionary entries of the caller’s scope as spreadsheets', async () => {
-    const users = await sheetRows(other, `${SYS}/user/export.json`, {});
+    const users = await exportedRows(other, `${SYS}/user/export.json`, {});
     expect(users[0]!.slice(0, 2)).toEqual(['账号', '姓名']);
     expect(users.slice(1).map((r) => r[0])).toEqual(['other']);
-    const tenants = await sheetRows(admin, `${SYS}/tenant/export.json`, {});
+    const tenants = await exportedRows(admin, `${SYS}/tenant/export.json`, {});
     expect(tenants.map((r) => r[0])).toEqual(expect.arrayContaining(['客户名称', '天路演示', '演示物流公司']));
     expect(tenants.map((r) => r[0])).not.toContain('其他公司');
-    expect((await sheetRows(admin, `${SYS}/role/export.json`, {})).length).toBeGreaterThan(2);
-    expect((await sheetRows(admin, `${SYS}/log/export.json`, {}))[0]![0]).toBe('时间');
-    expect((await sheetRows(admin, '/car/v4/api/system/dictionary/export.json', { type: 'plateColor' })).slice(1).map((r) => r[2])).toEqual(['蓝色', '黄色', '黑色', '白色', '绿色']);
+    expect((await exportedRows(admin, `${SYS}/role/export.json`, {})).length).toBeGreaterThan(2);
+    expect((await exportedRows(admin, `${SYS}/log/export.json`, {}))[0]![0]).toBe('时间');
+    expect((await exportedRows(admin, '/car/v4/api/system/dictionary/export.json', { type: 'plateColor' })).slice(1).map((r) => r[2])).toEqual(['蓝色', '黄色', '黑色', '白色', '绿色']);
   });
 
   it('answers an envelope without the button permission', async () => {

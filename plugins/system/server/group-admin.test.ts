@@ -1,7 +1,5 @@
+import { API, createTestServer, demoTenantClients, tenantIds, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API, tenantIds } from '../../testing/asset-admin';
 
 interface Node {
   id: number;

@@ -1,11 +1,8 @@
-import type { Store } from '../../store/create-store';
+import {
+  badInput, buildSheet, EXPORT_ROW_LIMIT, forbidden, notFound, pageOffset, sendSheet, sessionRoute, sheetFileName, type Store, type UserRecord,
+} from '../../../server/module';
 import type { DictionaryEntry } from '../../../sdk/system-admin';
-import type { UserRecord } from '../../store/user-queries';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation, required } from './admin-rules';
-import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 import { DictionaryAdminApi, type DictionaryEntryBody } from '../../../sdk/contracts/system';
 
 const TYPE_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

@@ -1,5 +1,4 @@
-import { normalizePhone } from '../../gateway/jt808/index';
-import type { TerminalFields } from '../../store/terminal-admin-queries';
+import { jt808TerminalNo, type TerminalFields } from '../../../server/module';
 import { checkDate, textOf } from './vehicle-fields';
 
 /** JT/T 808 editions a terminal may speak. */
@@ -55,7 +54,7 @@ export function checkTerminal(input: TerminalInput): { fields: TerminalFields; e
   return {
     fields: {
       // JT/T 808 numbers without their zero padding; an IMEI exactly as the device sends it
-      displayNo, terminalNo: protocol === 'jt808' && /^\d+$/.test(displayNo) ? normalizePhone(displayNo) : displayNo,
+      displayNo, terminalNo: protocol === 'jt808' && /^\d+$/.test(displayNo) ? jt808TerminalNo(displayNo) : displayNo,
       imei, model, sim, edition, protocol, installDate: install.date,
     },
     errors,

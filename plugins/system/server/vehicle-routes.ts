@@ -1,14 +1,9 @@
-import { badInput, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import {
+  assetButtons, badInput, chinaToday, flagValue, kindResources, kindsAllowed, kindsWithFullPhones, notFound, notifyLive, pageOffset, requireAll, requireKinds, requireTenantInScope, sessionRoute, VEHICLE_MENU, type AssetOp, type SessionContext, type VehicleRecord,
+} from '../../../server/module';
+import { groupFilter, groupForTenant, renewalOf, vehicleItem, vehicleSnapshot } from './asset-rules';
 import { isUniqueViolation } from './admin-rules';
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, editedProfileInput } from '../../../sdk/asset-kinds';
-import type { VehicleRecord } from '../../store/vehicle-admin-queries';
-import type { SessionContext } from '../route-definition';
-import {
-  assetButtons, chinaToday, flagValue, groupFilter, groupForTenant, kindResources, kindsAllowed, notifyLive, renewalOf,
-  kindsWithFullPhones, requireAll, requireKinds, tenantInScope, VEHICLE_MENU, vehicleItem, vehicleSnapshot, type AssetOp,
-} from './asset-admin-rules';
 import { checkVehicle, PLATE_COLORS, textOf, type VehicleInput } from './vehicle-fields';
 import { VehicleAdminApi, type VehicleListFilter, type VehicleSaveFields } from '../../../sdk/contracts/asset';
 
@@ -36,7 +31,7 @@ export const vehicleListRoute = sessionRoute.of(VehicleAdminApi.list, {
 export async function vehicleFilter(
   ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'user'>, s: Parameters<typeof groupFilter>[1], q: VehicleListFilter, op: AssetOp,
 ) {
-  if (q.tenantId !== undefined) tenantInScope(s, q.tenantId);
+  if (q.tenantId !== undefined) requireTenantInScope(s, q.tenantId);
   let assetKinds: string[];
   if (q.assetKind) {
     const kind = assetKindOf(q.assetKind);
@@ -95,7 +90,7 @@ export const vehicleAddRoute = sessionRoute.of(VehicleAdminApi.add, {
   handler: async (ctx) => {
     const { body, deps, scope, audit, user } = ctx;
     const s = await scope();
-    const tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
+    const tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
     const fields = checked(body, deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'add');
     const groupId = await groupForTenant(deps.store, s, tenantId, body.groupId, fields.assetKind);

@@ -1,4 +1,4 @@
-import type { ApiArea } from '../route-registry';
+import type { ApiArea } from '../../../server/module';
 import { dictionaryCreateRoute, dictionaryDeleteRoute, dictionaryExportRoute, dictionaryPageRoute, dictionaryUpdateRoute } from './dictionary-admin-routes';
 import { logExportRoute, logListRoute } from './log-routes';
 import { roleCreateRoute, roleDeleteRoute, roleDetailRoute, roleExportRoute, roleListRoute, roleUpdateRoute } from './role-routes';

@@ -1,4 +1,4 @@
-import type { ApiArea } from '../route-registry';
+import type { ApiArea } from '../../../server/module';
 import { terminalExportRoute, vehicleExportRoute } from './asset-export-routes';
 import { kindImportRoutes, terminalImportRoutes, vehicleImportRoutes } from './asset-import-routes';
 import {

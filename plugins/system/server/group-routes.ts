@@ -1,12 +1,9 @@
+import {
+  badInput, forbidden, GROUP_MENU, notFound, notifyLive, pageOffset, requireAll, requireTenantInScope, sessionRoute, type AccessScope, type GroupRecord, type Store,
+} from '../../../server/module';
+import { GroupButton, groupForTenant, vehicleItem } from './asset-rules';
 import type { GroupNode, TenantGroups } from '../../../sdk/system-admin';
-import type { GroupRecord } from '../../store/group-admin-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import type { Store } from '../../store/create-store';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
 import { isUniqueViolation } from './admin-rules';
-import { GROUP_MENU, GroupButton, groupForTenant, notifyLive, requireAll, tenantInScope, vehicleItem } from './asset-admin-rules';
 import { GroupAdminApi } from '../../../sdk/contracts/asset';
 
 /** Visible groups as trees; a group whose parent is not visible is a root (group-scoped users). */
@@ -63,7 +60,7 @@ export const groupAddRoute = sessionRoute.of(GroupAdminApi.add, {
       tenantId = parent.tenantId;
       parentId = parent.id;
     } else {
-      tenantId = tenantInScope(s, body.tenantId ?? user.tenantId);
+      tenantId = requireTenantInScope(s, body.tenantId ?? user.tenantId);
       if (s.groupIds !== null) throw forbidden('只能在可见车组下新增车组');
     }
     if (await deps.store.assets.groups.siblingNameTaken(tenantId, parentId, name)) throw badInput(SIBLING_TAKEN);
@@ -130,7 +127,7 @@ export const groupVehiclesRoute = sessionRoute.of(GroupAdminApi.vehicles, {
   resource: GROUP_MENU,
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
-    tenantInScope(s, query.tenantId);
+    requireTenantInScope(s, query.tenantId);
     if (query.groupId !== undefined) await findGroup(deps.store, s, query.groupId);
     const { offset, limit } = pageOffset(query);
     const filter = { tenantId: query.tenantId, keyword: query.keyword, groupIds: query.groupId === undefined ? undefined : [query.groupId] };

@@ -1,7 +1,7 @@
+import {
+  API, createTestServer, demoTenantClients, download, sheetRows, tenantIds, userWith, type ApiClient, type TestServer,
+} from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API, download, sheetRows, tenantIds, userWith } from '../../testing/asset-admin';
 import type { Page } from '../../../sdk/pagination';
 
 interface Vehicle {

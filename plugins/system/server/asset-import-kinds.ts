@@ -1,14 +1,8 @@
+import {
+  badInput, type AccessScope, type AssetAdminQueries, type AssetImportKind, type GroupRecord, type ImportColumn, type PendingRow, type SheetRow, type Store, type TerminalFields, type VehicleFields,
+} from '../../../server/module';
 import { ASSET_KIND_DEFINITIONS, type AssetKind } from '../../../sdk/asset-kinds';
 import { groupColumnLabel } from '../../../sdk/asset-vocabulary';
-import type { AssetAdminQueries } from '../../store/asset-admin-queries';
-import type { AssetImportKind, PendingRow } from '../../store/asset-import-queries';
-import type { Store } from '../../store/create-store';
-import type { GroupRecord } from '../../store/group-admin-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import type { TerminalFields } from '../../store/terminal-admin-queries';
-import type { VehicleFields } from '../../store/vehicle-admin-queries';
-import { badInput } from '../envelope';
-import type { ImportColumn, SheetRow } from './asset-import-sheet';
 import { checkTerminal } from './terminal-fields';
 import { newAuthCode } from './terminal-routes';
 import { checkVehicle, type VehicleInput } from './vehicle-fields';

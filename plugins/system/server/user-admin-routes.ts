@@ -1,18 +1,10 @@
+import {
+  badInput, buildSheet, EXPORT_ROW_LIMIT, forbidden, hashPassword, maskEmail, maskPhone, notFound, pageOffset, sendSheet, sessionRoute, sheetFileName, toChinaIso, unmaskedInput, visibleContact, type AccessScope, type AdminUserRow, type AuditChange, type GroupRow, type Store,
+} from '../../../server/module';
 import type { GroupChoiceNode } from '../../../sdk/system-admin';
-import { hashPassword } from '../../auth/password-hasher';
-import type { Store } from '../../store/create-store';
-import type { AccessScope } from '../../store/scope-queries';
-import type { AdminUserRow, GroupRow } from '../../store/user-admin-queries';
-import type { AuditChange } from '../route-definition';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
-import { toChinaIso } from '../../time/china-time';
 import {
   checkAccount, checkCovers, checkPassword, isForeignKeyViolation, isUniqueViolation, optionalEmail, optionalPhone, required, roleWithinCaller, tenantInCallerScope,
 } from './admin-rules';
-import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
-import { maskEmail, maskPhone, unmaskedInput, visibleContact } from './contact-privacy';
 import { UserAdminApi } from '../../../sdk/contracts/system';
 
 const USER_MENU = 1220;

@@ -1,12 +1,8 @@
+import {
+  assetButtons, badInput, kindResources, notifyLive, requireAll, requireKinds, requireTenantInScope, sessionRoute, TERMINAL_MENU, VEHICLE_MENU, type AccessScope, type AppDeps, type AuditChange, type TerminalRecord, type VehicleRecord,
+} from '../../../server/module';
+import { groupForTenant } from './asset-rules';
 import { vocabularyOf } from '../../../sdk/asset-vocabulary';
-import type { AccessScope } from '../../store/scope-queries';
-import type { TerminalRecord } from '../../store/terminal-admin-queries';
-import type { VehicleRecord } from '../../store/vehicle-admin-queries';
-import type { AppDeps } from '../app-deps';
-import { badInput } from '../envelope';
-import type { AuditChange } from '../route-definition';
-import { sessionRoute } from '../route-definition';
-import { assetButtons, groupForTenant, kindResources, notifyLive, requireAll, requireKinds, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
 import { TerminalAdminApi, VehicleAdminApi, type TransferAnswer, type TransferBody } from '../../../sdk/contracts/asset';
 
 /**
@@ -22,7 +18,7 @@ interface Ctx {
 }
 
 async function transfer({ deps, audit }: Ctx, s: AccessScope, vehicles: VehicleRecord[], terminals: TerminalRecord[], body: TransferBody): Promise<TransferAnswer> {
-  const target = tenantInScope(s, body.tenantId);
+  const target = requireTenantInScope(s, body.tenantId);
   // a group is called as the assets' one kind calls it (分组 of people …), 车组 when they are of several
   const kinds = new Set(vehicles.map((v) => v.assetKind));
   const groupId = await groupForTenant(deps.store, s, target, body.groupId, kinds.size === 1 ? [...kinds][0] : undefined);

@@ -1,12 +1,7 @@
-import type { Store } from '../../store/create-store';
-import type { OperationLogRow } from '../../store/audit-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import { badInput } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
-import { toChinaIso } from '../../time/china-time';
+import {
+  badInput, buildSheet, EXPORT_ROW_LIMIT, pageOffset, sendSheet, sessionRoute, sheetFileName, toChinaIso, type AccessScope, type OperationLogRow, type Store,
+} from '../../../server/module';
 import { tenantInCallerScope } from './admin-rules';
-import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 import { OperationLogApi, type LogFilterQuery } from '../../../sdk/contracts/system';
 
 

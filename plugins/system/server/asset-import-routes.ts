@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { badInput } from '../envelope';
-import { readUpload } from '../multipart-upload';
-import { sessionRoute, type RouteDefinition } from '../route-definition';
-import { sendSheet } from './admin-sheet';
+import {
+  assetButtons, badInput, chinaToday, importTemplate, randomHex, readImportRows, readUpload, requireKinds, requireTenantInScope, sendSheet, sessionRoute, TERMINAL_MENU, VEHICLE_MENU, type RouteDefinition,
+} from '../../../server/module';
 import { ASSET_KIND_DEFINITIONS } from '../../../sdk/asset-kinds';
-import { assetButtons, chinaToday, requireKinds, TERMINAL_MENU, tenantInScope, VEHICLE_MENU } from './asset-admin-rules';
 import { kindImport, terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
-import { importTemplate, readImportRows } from './asset-import-sheet';
 import { AssetImportApi, type ImportEndpoints } from '../../../sdk/contracts/asset';
 
 /** A checked upload waits this long for its confirmation. */
@@ -31,7 +27,7 @@ function importRoutes<K extends string, V>(api: ImportEndpoints, button: number,
     handler: async (ctx) => {
       const { query, request, deps, scope, user } = ctx;
       const s = await scope();
-      const tenantId = tenantInScope(s, query.tenantId ?? user.tenantId);
+      const tenantId = requireTenantInScope(s, query.tenantId ?? user.tenantId);
       const file = await readUpload(request, MAX_FILE_BYTES, { missing: '请选择要上传的 .xlsx 文件', tooLarge: '文件不能超过 5 MB' });
       if (!/\.xlsx$/i.test(file.filename)) throw badInput('请上传 .xlsx 格式的文件');
       const rows = await kind.check(deps.store, s, tenantId, await readImportRows(file.content, kind.columns), chinaToday(deps.clock.now()));
@@ -39,7 +35,7 @@ function importRoutes<K extends string, V>(api: ImportEndpoints, button: number,
       if (kind.assetKind) await requireKinds(ctx, valid.map((r) => kind.assetKind!(r.normalized!)), 'import');
       let token: string | null = null;
       if (valid.length) {
-        token = randomBytes(18).toString('hex');
+        token = randomHex(18);
         const now = deps.clock.now();
         await deps.store.assets.imports.purge(now);
         await deps.store.assets.imports.save(
@@ -60,7 +56,7 @@ function importRoutes<K extends string, V>(api: ImportEndpoints, button: number,
       const s = await scope();
       const pending = await deps.store.assets.imports.find<V>(body.token, user.id, kind.kind, deps.clock.now());
       if (!pending) throw badInput('导入已过期或已完成，请重新上传');
-      tenantInScope(s, pending.tenantId);
+      requireTenantInScope(s, pending.tenantId);
       await deps.store.assets.transaction(async (tx) => {
         await kind.store(tx, pending.tenantId, pending.rows);
         await tx.imports.delete(pending.token);

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import { badInput } from '../envelope';
-import { formatDate } from './vehicle-fields';
 
 /** One column of an import template. */
 export interface ImportColumn<K extends string = string> {
@@ -38,7 +37,7 @@ export async function importTemplate(sheetName: string, columns: readonly Import
 /** The text of a cell as an operator sees it (rich text, hyperlinks, formula results and dates included). */
 export function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return formatDate(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object') {

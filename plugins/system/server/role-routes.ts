@@ -1,12 +1,7 @@
-import type { Store } from '../../store/create-store';
-import type { RoleRow } from '../../store/role-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
-import { toChinaIso } from '../../time/china-time';
+import {
+  badInput, buildSheet, EXPORT_ROW_LIMIT, forbidden, notFound, pageOffset, sendSheet, sessionRoute, sheetFileName, toChinaIso, type AccessScope, type RoleRow, type Store,
+} from '../../../server/module';
 import { checkGrants, isUniqueViolation, required, roleWithinCaller, tenantInCallerScope } from './admin-rules';
-import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from './admin-sheet';
 import { RoleAdminApi } from '../../../sdk/contracts/system';
 
 const ROLE_MENU = 1230;

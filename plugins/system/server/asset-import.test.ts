@@ -1,7 +1,7 @@
+import {
+  API, createTestServer, demoTenantClients, download, sheetRows, tenantIds, upload, workbook, type ApiClient, type TestServer,
+} from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { API, download, sheetRows, tenantIds, upload, workbook } from '../../testing/asset-admin';
 
 interface Preview {
   token: string | null;

@@ -1,12 +1,8 @@
+import {
+  assetButtons, badInput, kindResources, notFound, notifyLive, requireKinds, sessionRoute, TERMINAL_MENU, VEHICLE_MENU, type AccessScope, type AppDeps, type AuditChange, type TerminalRecord, type VehicleRecord,
+} from '../../../server/module';
+import { terminalItem, vehicleItem } from './asset-rules';
 import { vocabularyOf } from '../../../sdk/asset-vocabulary';
-import type { AccessScope } from '../../store/scope-queries';
-import type { TerminalRecord } from '../../store/terminal-admin-queries';
-import type { VehicleRecord } from '../../store/vehicle-admin-queries';
-import type { AppDeps } from '../app-deps';
-import { badInput, notFound } from '../envelope';
-import type { AuditChange } from '../route-definition';
-import { sessionRoute } from '../route-definition';
-import { assetButtons, kindResources, notifyLive, requireKinds, TERMINAL_MENU, terminalItem, VEHICLE_MENU, vehicleItem } from './asset-admin-rules';
 import { TerminalAdminApi, VehicleAdminApi } from '../../../sdk/contracts/asset';
 
 /** Binding a vehicle and a terminal (one terminal per vehicle), from either side. */

@@ -1,11 +1,7 @@
+import {
+  assetButtons, buildSheet, EXPORT_LIMIT, kindResources, kindsWithFullPhones, sendSheet, sessionRoute, sheetFileName, shownProfile, TERMINAL_MENU, toChinaIso, VEHICLE_MENU, type TerminalRecord, type VehicleRecord,
+} from '../../../server/module';
 import { ASSET_KIND_DEFINITIONS, assetKindOf, profileText, type AssetKind } from '../../../sdk/asset-kinds';
-import type { TerminalRecord } from '../../store/terminal-admin-queries';
-import type { VehicleRecord } from '../../store/vehicle-admin-queries';
-import { sessionRoute } from '../route-definition';
-import { toChinaIso } from '../../time/china-time';
-import { buildSheet, sendSheet, sheetFileName } from './admin-sheet';
-import { assetButtons, EXPORT_LIMIT, kindResources, kindsWithFullPhones, TERMINAL_MENU, VEHICLE_MENU } from './asset-admin-rules';
-import { shownProfile } from './asset-contact-phones';
 import { EDITION_NAMES } from './terminal-fields';
 import { terminalFilter } from './terminal-routes';
 import { ASSET_KINDS, PLATE_COLORS } from './vehicle-fields';

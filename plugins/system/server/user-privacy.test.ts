@@ -1,8 +1,6 @@
+import { maskEmail, maskPhone } from '../../../server/module';
+import { ApiClient, createTestServer, demoTenantClients, download, sheetRows, tenantIds, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { download, sheetRows, tenantIds } from '../../testing/asset-admin';
-import { maskEmail, maskPhone } from './contact-privacy';
 
 // 安全中心's privacy choices applied in 用户管理: others see the phone and e-mail masked, the user their own.
 let server: TestServer;
