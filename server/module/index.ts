@@ -33,7 +33,6 @@ export {
 export { MASKED_FOR_ALL, shownProfile } from '../api/admin/asset-contact-phones';
 export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/admin/asset-import-sheet';
 export type { AssetAdminQueries } from '../store/asset-admin-queries';
-export type { AssetImportKind, PendingRow } from '../store/asset-import-queries';
 export type { GroupRecord } from '../store/group-admin-queries';
 export type { TerminalFields, TerminalRecord } from '../store/terminal-admin-queries';
 export type { Renewal, VehicleFields, VehicleRecord } from '../store/vehicle-admin-queries';

@@ -1,8 +1,9 @@
 import {
-  badInput, type AccessScope, type AssetAdminQueries, type AssetImportKind, type GroupRecord, type ImportColumn, type PendingRow, type SheetRow, type Store, type TerminalFields, type VehicleFields,
+  badInput, type AccessScope, type AssetAdminQueries, type GroupRecord, type ImportColumn, type SheetRow, type Store, type TerminalFields, type VehicleFields,
 } from '../../../server/module';
 import { ASSET_KIND_DEFINITIONS, type AssetKind } from '../../../sdk/asset-kinds';
 import { groupColumnLabel } from '../../../sdk/asset-vocabulary';
+import type { AssetImportKind, PendingRow } from './asset-import-queries';
 import { checkTerminal } from './terminal-fields';
 import { newAuthCode } from './terminal-routes';
 import { checkVehicle, type VehicleInput } from './vehicle-fields';

@@ -3,6 +3,8 @@ import {
 } from '../../../server/module';
 import { ASSET_KIND_DEFINITIONS } from '../../../sdk/asset-kinds';
 import { kindImport, terminalImport, vehicleImport, type ImportKind } from './asset-import-kinds';
+import { AssetImportQueries } from './asset-import-queries';
+import { systemOf } from './system-services';
 import { AssetImportApi, type ImportEndpoints } from '../../../sdk/contracts/asset';
 
 /** A checked upload waits this long for its confirmation. */
@@ -37,8 +39,8 @@ function importRoutes<K extends string, V>(api: ImportEndpoints, button: number,
       if (valid.length) {
         token = randomHex(18);
         const now = deps.clock.now();
-        await deps.store.assets.imports.purge(now);
-        await deps.store.assets.imports.save(
+        await systemOf(deps).imports.purge(now);
+        await systemOf(deps).imports.save(
           { token, userId: user.id, tenantId, kind: kind.kind, fileName: file.filename, rows: valid.map((r) => ({ row: r.row, values: r.normalized! })) },
           new Date(now.getTime() + PENDING_MS),
         );
@@ -54,12 +56,12 @@ function importRoutes<K extends string, V>(api: ImportEndpoints, button: number,
     resource: button,
     handler: async ({ body, deps, scope, user, audit }) => {
       const s = await scope();
-      const pending = await deps.store.assets.imports.find<V>(body.token, user.id, kind.kind, deps.clock.now());
+      const pending = await systemOf(deps).imports.find<V>(body.token, user.id, kind.kind, deps.clock.now());
       if (!pending) throw badInput('导入已过期或已完成，请重新上传');
       requireTenantInScope(s, pending.tenantId);
-      await deps.store.assets.transaction(async (tx) => {
+      await deps.store.assets.transaction(async (tx, trx) => {
         await kind.store(tx, pending.tenantId, pending.rows);
-        await tx.imports.delete(pending.token);
+        await new AssetImportQueries(trx).delete(pending.token);
       });
       const labels = pending.rows.map((r) => kind.label(r.values));
       await audit({

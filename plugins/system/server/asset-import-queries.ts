@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './db-schema';
+import type { Database, Kysely } from '../../../server/module';
+import type { SystemDatabase, SystemTables } from './system-tables';
 
 /** What a pending import holds: an asset kind (vehicle, person, pet, ebike) or terminals. */
 export type AssetImportKind = 'vehicle' | 'person' | 'pet' | 'ebike' | 'terminal';
@@ -22,7 +22,12 @@ export interface PendingImport<V> {
 
 /** Checked uploads kept between preview and confirmation (one use, limited time). */
 export class AssetImportQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<SystemDatabase>;
+
+  /** On the server's database, or on a transaction of it to change uploads and assets as one. */
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<SystemTables>();
+  }
 
   async save<V>(pending: PendingImport<V>, expiresAt: Date): Promise<void> {
     await this.db
