@@ -21,8 +21,6 @@ import { moduleAreas, type AnyServerModule } from '../module/module-host';
 import { BUILT_IN_MODULES } from '../modules/built-in-modules';
 import { RouteRegistry } from './route-registry';
 import { siteArea } from './site/site-area';
-import { systemAdminArea } from './system/system-admin-area';
-import { systemAssetsArea } from './system/vehicle-area';
 import { trackArea } from './track/track-area';
 import { userArea } from './user/user-area';
 import { vehicleArea } from './vehicle/vehicle-area';
@@ -33,8 +31,7 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea)
     .add(commandArea)
-    .add(systemAdminArea)
-    .add(systemAssetsArea, mediaArea)
+    .add(mediaArea)
     .add(reportArea, elecCarArea)
     .add(dataCenterArea, cardArea)
     .add(...moduleAreas(modules));

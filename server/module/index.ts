@@ -16,18 +16,40 @@ export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
 export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
 export { readUpload } from '../api/multipart-upload';
 export { qrCodeDataUrl, qrCodePng } from '../api/qr-code';
+export { randomHex } from '../api/random-hex';
 
 // lists, exports (下载中心) and spreadsheet imports as the system pages do them
 export { startBackgroundExport } from '../api/download/background-export';
-export { buildSheet, sendSheet, sheetFileName, type SheetColumn } from '../api/system/admin-sheet';
+export { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName, type SheetColumn } from '../api/admin/admin-sheet';
 export {
   EXPORT_LIMIT, flagValue, heldResources, idsSchema, requireAll, tenantInScope as requireTenantInScope, type Caller,
-} from '../api/system/asset-admin-rules';
+} from '../api/admin/asset-admin-rules';
 
-// assets: the fields of their kind with contact phones masked as 系统管理 masks them, and the live channel told of a change
-export { chinaToday, kindsWithFullPhones, notifyLive } from '../api/system/asset-admin-rules';
-export { MASKED_FOR_ALL, shownProfile } from '../api/system/asset-contact-phones';
-export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/system/asset-import-sheet';
+// assets: who may do what to them (the resources of 车辆管理, 终端管理, 车组管理 and the other kinds' pages),
+// the fields of their kind with contact phones masked as 系统管理 masks them, and the live channel told of a change
+export {
+  assetButtons, chinaToday, GROUP_MENU, kindResources, kindsAllowed, kindsWithFullPhones, notifyLive, requireKinds, TERMINAL_MENU, VEHICLE_MENU, type AssetOp,
+} from '../api/admin/asset-admin-rules';
+export { MASKED_FOR_ALL, shownProfile } from '../api/admin/asset-contact-phones';
+export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from '../api/admin/asset-import-sheet';
+export type { AssetAdminQueries } from '../store/asset-admin-queries';
+export type { GroupRecord } from '../store/group-admin-queries';
+export type { TerminalFields, TerminalRecord } from '../store/terminal-admin-queries';
+export type { Renewal, VehicleFields, VehicleRecord } from '../store/vehicle-admin-queries';
+/** A JT/T 808 terminal number as the gateway matches it (no leading zero padding). */
+export { normalizePhone as jt808TerminalNo } from '../gateway/jt808/jt808-bcd';
+
+// the people and rights of a tenant (客户管理, 用户管理, 角色管理, 操作日志, 数据字典): the rows the shared
+// queries answer, passwords hashed as login checks them, contacts shown as their owner chose in 安全中心
+export { hashPassword } from '../auth/password-hasher';
+export { maskEmail, maskPhone, unmaskedInput, visibleContact } from '../api/admin/contact-privacy';
+/** The centre pages every role holds (its own messages, security settings, downloads): never granted per role. */
+export { EVERY_ROLE_RESOURCES } from '../store/catalogue/resource-catalogue';
+export type { OperationLogRow } from '../store/audit-queries';
+export type { RoleGrants, RoleRow } from '../store/role-queries';
+export type { TenantRow } from '../store/tenant-admin-queries';
+export type { AdminUserRow, GroupRow } from '../store/user-admin-queries';
+export type { UserRecord } from '../store/user-queries';
 
 // alarms and commands
 export type { AlarmRow } from '../store/alarm-queries';

@@ -426,20 +426,6 @@ export interface CommandTable {
   result_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** A checked spreadsheet import waiting for confirmation (系统管理 车辆/终端导入). */
-export interface AssetImportTable {
-  token: string;
-  user_id: number;
-  tenant_id: number;
-  /** vehicle | terminal */
-  kind: string;
-  file_name: ColumnType<string, string | undefined, string>;
-  /** The valid rows, normalised: `[{row, values}]`. */
-  rows: ColumnType<unknown, string, string>;
-  expires_at: Timestamp;
-  created_at: CreatedAt;
-}
-
 export interface Database extends AlarmTables, NotifyTables, ReportTables {
   tenants: TenantTable;
   roles: RoleTable;
@@ -476,6 +462,5 @@ export interface Database extends AlarmTables, NotifyTables, ReportTables {
   attendance_punches: AttendancePunchTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;
-  asset_imports: AssetImportTable;
   commands: CommandTable;
 }

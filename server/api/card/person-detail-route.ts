@@ -3,7 +3,7 @@ import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import type { PersonDetail } from '../../../sdk/attendance';
 import { CardApi } from '../../../sdk/contracts/card';
-import { kindsWithFullPhones } from '../system/asset-admin-rules';
+import { kindsWithFullPhones } from '../admin/asset-admin-rules';
 import { toChinaIso } from '../../time/china-time';
 
 /** 人员监控. */

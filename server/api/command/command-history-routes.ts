@@ -6,7 +6,7 @@ import { terminalNoParam } from '../monitor/monitor-item';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
 import { CommandApi } from '../../../sdk/contracts/command';
-import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from '../system/admin-sheet';
+import { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName } from '../admin/admin-sheet';
 import { COMMAND_MENU } from './command-targets';
 
 type HistoryFilter = CommandListFilter;

@@ -6,7 +6,7 @@ import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
 import { int, object } from '../schema-helpers';
 import { freshSince } from '../monitor/monitor-routes';
-import { tenantInScope } from '../system/asset-admin-rules';
+import { tenantInScope } from '../admin/asset-admin-rules';
 import { toChinaIso } from '../../time/china-time';
 
 /** 数据中心 menus: 数据看板 and 数据大屏 read the same figures. */

@@ -14,7 +14,7 @@ import { badInput } from '../envelope';
 import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
 import { int, object, requiredText } from '../schema-helpers';
-import { notifyLive } from '../system/asset-admin-rules';
+import { notifyLive } from '../admin/asset-admin-rules';
 import { toChinaIso } from '../../time/china-time';
 
 /** 电动车卫士's 电动车监控 (menu 1802): where an e-bike's 防盗设置 are shown. */

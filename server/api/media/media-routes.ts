@@ -3,7 +3,7 @@ import { badInput, notFound } from '../envelope';
 import { readUpload } from '../multipart-upload';
 import type { ApiArea } from '../route-registry';
 import { publicRoute, sessionRoute } from '../route-definition';
-import { assetButtons, kindResources, VEHICLE_MENU } from '../system/asset-admin-rules';
+import { assetButtons, kindResources, VEHICLE_MENU } from '../admin/asset-admin-rules';
 import { MediaApi } from '../../../sdk/contracts/asset';
 
 const BASE = '/car/v1/api/media';

@@ -2,7 +2,7 @@ import { WRONG_SMS_CODE } from '../../auth/sms-login-service';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { SecurityApi } from '../../../sdk/contracts/center';
-import { maskPhone } from '../system/contact-privacy';
+import { maskPhone } from '../admin/contact-privacy';
 
 /** 安全中心 › 手机绑定: a code to the new phone (60 s between sends; a phone of another account is refused). */
 export const sendSmsCodeRoute = sessionRoute.of(SecurityApi.sendSmsCode, {

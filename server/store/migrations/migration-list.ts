@@ -6,7 +6,6 @@ import { fleetSchema } from './0002-fleet-schema';
 import { accessAndAudit } from './0003-access-and-audit';
 import { alarmsSchema } from './0004-alarms';
 import { commandsSchema } from './0005-commands';
-import { systemAssets } from './0006-system-assets';
 import { centreSettingsGrants } from './0007-centre-settings-grants';
 import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
@@ -35,7 +34,6 @@ const serverMigrations: Record<string, Migration> = {
   '0003-access-and-audit': accessAndAudit,
   '0004-alarms': alarmsSchema,
   '0005-commands': commandsSchema,
-  '0006-system-assets': systemAssets,
   '0007-centre-settings-grants': centreSettingsGrants,
   '0008-report-days': reportDays,
   '0009-terminal-protocols': terminalProtocols,
