@@ -30,7 +30,7 @@ async function simulatedPositions(who: readonly DemoDevice[], from: string, to: 
   const locator = new OfflineCellLocator();
   registerDemoSites(locator);
   const tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
-  const people = await server.store.attendance.people({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null });
+  const people = await server.store.people.list({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null });
   const rows: PositionRow[] = [];
   for (const badge of who) {
     const person = people.find((p) => p.name === badge.name)!;

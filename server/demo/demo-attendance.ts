@@ -30,7 +30,7 @@ export async function seedDemoAttendance(store: Store, devices: readonly DemoDev
   if (!demo) return;
   const scope = { userId: 0, tenantId: demo.id, tenantIds: [demo.id], groupIds: null };
   if ((await store.attendance.listAreas(scope)).length > 0) return;
-  const known = new Set(await store.attendance.departments(scope));
+  const known = new Set(await store.people.departments(scope));
   const departments = [...new Set(devices.filter((d) => d.assetKind === 'person').map((d) => String(d.profile.department ?? '')))].filter((d) => known.has(d));
   if (departments.length === 0) return;
   const today = chinaDay(now);

@@ -21,6 +21,7 @@ import { NoticeQueries } from './notice-queries';
 import { NotifyQueries } from './notify-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
+import { PeopleQueries } from './people-queries';
 import { PositionQueries } from './position-queries';
 import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
@@ -73,6 +74,8 @@ export interface Store {
   readonly media: MediaQueries;
   /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
   readonly guard: GuardSettingsQueries;
+  /** People (人员管理) with their profile fields and badges. */
+  readonly people: PeopleQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
   readonly attendance: AttendanceQueries;
   /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
@@ -126,6 +129,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
     guard: new GuardSettingsQueries(db),
+    people: new PeopleQueries(db),
     attendance: new AttendanceQueries(db),
     attendanceRecords: new AttendanceRecordQueries(db),
     healthReadings: new HealthReadingQueries(db),

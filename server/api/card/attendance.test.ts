@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../clock';
 import type { PositionRow } from '../../gateway/gateway-ports';
-import type { AttendancePerson } from '../../store/attendance-queries';
+import type { PersonRecord } from '../../store/people-queries';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
@@ -21,12 +21,12 @@ let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
 let tenantId: number;
-let people: AttendancePerson[];
+let people: PersonRecord[];
 /** The three people of 白班. */
 const trio = () => people.slice(0, 3);
 
 /** Reports every 10 minutes from `from` to `to` (China time, both included) on `day` at `where`. */
-function reports(person: AttendancePerson, day: string, from: string, to: string, where: { lon: number; lat: number }): PositionRow[] {
+function reports(person: PersonRecord, day: string, from: string, to: string, where: { lon: number; lat: number }): PositionRow[] {
   const rows: PositionRow[] = [];
   for (let t = Date.parse(`${day}T${from}:00+08:00`); t <= Date.parse(`${day}T${to}:00+08:00`); t += 600_000) {
     rows.push({
@@ -44,8 +44,8 @@ beforeAll(async () => {
   const scope = { userId: 0, tenantId, tenantIds: [tenantId], groupIds: null };
   // from an empty 考勤管理: without the demo's own area and shifts
   for (const area of await server.store.attendance.listAreas(scope)) await server.store.attendance.deleteArea(area.id);
-  people = (await server.store.attendance.people(scope)).filter((p) => p.terminalId !== null).slice(0, 6);
-  const [late, early, absent] = people as [AttendancePerson, AttendancePerson, AttendancePerson];
+  people = (await server.store.people.list(scope)).filter((p) => p.terminalId !== null).slice(0, 6);
+  const [late, early, absent] = people as [PersonRecord, PersonRecord, PersonRecord];
   await server.store.positions.writeBatch([
     // 06-01: outside until 09:20 (shift 09:00, grace 5) → 迟到 20 min; inside 09:20–18:00 → 8 h 40 min
     ...reports(late, '2026-06-01', '07:00', '09:10', OUT), ...reports(late, '2026-06-01', '09:20', '18:00', IN),

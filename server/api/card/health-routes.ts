@@ -17,7 +17,7 @@ export const healthPeopleRoute = sessionRoute.of(CardApi.healthPeople, {
   alsoResources: [HealthResource.report, 1107],
   handler: async (ctx): Promise<HealthPerson[]> => {
     const kw = ctx.query.keyword?.trim().toLowerCase();
-    const people = (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.terminalId !== null);
+    const people = (await ctx.deps.store.people.list(await ctx.scope())).filter((p) => p.terminalId !== null);
     return people
       .filter((p) => !kw || [p.name, p.employeeNo, p.department].some((v) => v.toLowerCase().includes(kw)))
       .map((p) => ({ id: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department }));
@@ -29,7 +29,7 @@ export const healthSeriesRoute = sessionRoute.of(CardApi.healthSeries, {
   handler: async (ctx): Promise<HealthSeries> => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
-    const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === query.vehicleId);
+    const person = (await deps.store.people.list(await ctx.scope())).find((p) => p.vehicleId === query.vehicleId);
     if (!person) throw notFound('人员不存在');
     const start = chinaDayStart(day);
     const readings = person.terminalId === null ? [] : await deps.store.healthReadings.series(person.terminalId, start, new Date(start.getTime() + DAY_MS));
@@ -48,7 +48,7 @@ export const healthReportRoute = sessionRoute.of(CardApi.healthReport, {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const kw = query.keyword?.trim().toLowerCase();
-    const people = (await deps.store.attendance.people(await ctx.scope()))
+    const people = (await deps.store.people.list(await ctx.scope()))
       .filter((p) => p.terminalId !== null)
       .filter((p) => !kw || [p.name, p.employeeNo, p.department].some((v) => v.toLowerCase().includes(kw)));
     const { offset, limit } = pageOffset(query);

@@ -38,7 +38,7 @@ function listFilter(q: ListQuery) {
 /** The person a record is for, in the caller's scope. */
 async function personOf(ctx: SessionContext<unknown, unknown>, vehicleId: number | undefined) {
   if (vehicleId === undefined) throw badInput('人员不能为空');
-  const person = (await ctx.deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === vehicleId);
+  const person = (await ctx.deps.store.people.list(await ctx.scope())).find((p) => p.vehicleId === vehicleId);
   if (!person) throw notFound('人员不存在');
   return person;
 }

@@ -16,7 +16,7 @@ export const personDetailRoute = sessionRoute.of(CardApi.personDetail, {
   handler: async (ctx): Promise<PersonDetail> => {
     const { query, deps } = ctx;
     const no = query.terminalNo.trim();
-    const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.terminalNo === no || p.terminalNo === no.replace(/^0+/, ''));
+    const person = (await deps.store.people.list(await ctx.scope())).find((p) => p.terminalNo === no || p.terminalNo === no.replace(/^0+/, ''));
     if (!person || person.terminalId === null) throw notFound('人员不存在');
     const since = new Date(deps.clock.now().getTime() - READINGS_DAYS * 86_400_000);
     const latest = await deps.store.healthReadings.latest(person.terminalId, since);

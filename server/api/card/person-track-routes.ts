@@ -18,9 +18,9 @@ export const personStaysRoute = sessionRoute.of(CardApi.personStays, {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const scope = await ctx.scope();
-    const person = (await deps.store.attendance.people(scope)).find((p) => p.vehicleId === query.vehicleId);
+    const person = (await deps.store.people.list(scope)).find((p) => p.vehicleId === query.vehicleId);
     if (!person) throw notFound('人员不存在');
-    const mine = (await assignments(deps.store.attendance, scope)).filter((a) => a.person.vehicleId === person.vehicleId);
+    const mine = (await assignments(deps.store, scope)).filter((a) => a.person.vehicleId === person.vehicleId);
     const areas = [...new Map(mine.map((a) => [a.area.id, a.area])).values()];
     const start = chinaDayStart(day);
     const points = person.terminalId === null ? [] : await deps.store.attendance.points([person.terminalId], start, new Date(start.getTime() + DAY_MS));

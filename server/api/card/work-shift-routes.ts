@@ -43,7 +43,7 @@ export const workShiftOptionsRoute = sessionRoute.of(AttendanceApi.shiftOptions,
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
     const scope = await ctx.scope();
-    const people = await ctx.deps.store.attendance.people(scope);
+    const people = await ctx.deps.store.people.list(scope);
     return {
       people: people.map((p) => ({ id: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department })),
       departments: [...new Set(people.map((p) => p.department).filter(Boolean))].sort(),
@@ -70,7 +70,7 @@ export const workShiftSaveRoute = sessionRoute.of(AttendanceApi.saveShift, {
     const tenantId = existing?.tenantId ?? area.tenantId;
     if (area.tenantId !== tenantId) throw badInput('考勤区域与班次不属于同一客户');
     const vehicleIds = [...new Set(body.vehicleIds ?? [])];
-    const people = new Set((await deps.store.attendance.people(scope)).filter((p) => p.tenantId === tenantId).map((p) => p.vehicleId));
+    const people = new Set((await deps.store.people.list(scope)).filter((p) => p.tenantId === tenantId).map((p) => p.vehicleId));
     if (vehicleIds.some((id) => !people.has(id))) throw notFound('人员不存在');
     const departments = [...new Set((body.departments ?? []).map((d) => d.trim()).filter(Boolean))];
     if (await deps.store.attendance.shiftNameTaken(tenantId, name, existing?.id)) throw badInput('班次名称已存在');
