@@ -1,11 +1,10 @@
 import { ATTENDANCE_SUMMARY_TITLES } from '../../../sdk/attendance-summary';
-import ExcelJS from 'exceljs';
 import { DAY_MARKS } from '../../attendance/day-mark';
 import { dayReport, monthDays, monthReport, type AttendanceSummary } from '../../attendance/attendance-report';
 import type { AccessScope } from '../../store/scope-queries';
 import { chinaDay } from '../../time/china-time';
 import type { AppDeps } from '../app-deps';
-import { startFileExport } from '../download/background-export';
+import { startWorkbookExport, type StreamedSheet, type StreamedWorkbook } from '../download/background-export';
 import { badInput } from '../envelope';
 import { parseDay } from '../report/report-request';
 import { sessionRoute } from '../route-definition';
@@ -51,7 +50,7 @@ type ExportJob = { kind: 'day'; day: string; keyword?: string } | { kind: 'month
 
 const time = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
 
-function boldHeader(ws: ExcelJS.Worksheet): void {
+function boldHeader(ws: StreamedSheet): void {
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
 }
@@ -61,8 +60,7 @@ function summaryLine(title: string, s: AttendanceSummary): string {
   return `${title}  ${ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
 }
 
-async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, book: StreamedWorkbook): Promise<void> {
   const now = deps.clock.now();
   const page = { offset: 0, limit: MAX_EXPORT_LINES };
   const ws = book.addWorksheet(job.kind === 'day' ? '考勤日报' : '考勤月报');
@@ -94,7 +92,6 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
     ws.addRow([`图例：${DAY_MARKS.map(([m, t]) => `${m} ${t}`).join('；')}`]).commit();
   }
   ws.commit();
-  await book.commit();
 }
 
 export const attendanceExportRoute = sessionRoute.of(AttendanceApi.export, {
@@ -117,6 +114,6 @@ export const attendanceExportRoute = sessionRoute.of(AttendanceApi.export, {
     }
     const scope = await ctx.scope();
     await ctx.audit({ action: '导出考勤报表', target: fileName, after: job });
-    return startFileExport(ctx, fileName, (file) => writeWorkbook(deps, scope, job, file));
+    return startWorkbookExport(ctx, fileName, (book) => writeWorkbook(deps, scope, job, book));
   },
 });
