@@ -1,6 +1,5 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
-import { cardArea } from './card/card-area';
 import { commandArea } from './command/command-area';
 import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
@@ -37,6 +36,6 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
     .add(reportArea, elecCarArea)
-    .add(dataCenterArea, cardArea)
+    .add(dataCenterArea)
     .add(...moduleAreas(modules));
 }

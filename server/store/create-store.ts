@@ -1,6 +1,4 @@
 import { AssetAdminQueries } from './asset-admin-queries';
-import { AttendanceQueries } from './attendance-queries';
-import { AttendanceRecordQueries } from './attendance-record-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
@@ -13,7 +11,6 @@ import { FleetQueries } from './fleet-queries';
 import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
-import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
@@ -76,12 +73,6 @@ export interface Store {
   readonly guard: GuardSettingsQueries;
   /** People (人员管理) with their profile fields and badges. */
   readonly people: PeopleQueries;
-  /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
-  readonly attendance: AttendanceQueries;
-  /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
-  readonly attendanceRecords: AttendanceRecordQueries;
-  /** Badges' body readings (heart rate, blood pressure, temperature, steps) as stored with their positions. */
-  readonly healthReadings: HealthReadingQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -130,9 +121,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     media: new MediaQueries(db),
     guard: new GuardSettingsQueries(db),
     people: new PeopleQueries(db),
-    attendance: new AttendanceQueries(db),
-    attendanceRecords: new AttendanceRecordQueries(db),
-    healthReadings: new HealthReadingQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,

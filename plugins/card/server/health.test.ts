@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import type { PersonRecord } from '../../store/people-queries';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import type { PersonRecord } from '../../../server/module';
+import { createTestServer, demoTenantClients, ManualClock, type ApiClient, type PositionRow, type TestServer } from '../../../server/module/testing';
 
 const BASE = '/car/v4/api/card/health';
 let server: TestServer;

@@ -1,10 +1,9 @@
-import type { AttendanceSummary } from '../../sdk/attendance-summary';
-import type { Page } from '../../sdk/pagination';
-import type { AreaPoint, AttendanceQueries, WorkAreaRecord, WorkShiftRecord } from '../store/attendance-queries';
-import type { PeopleQueries, PersonRecord } from '../store/people-queries';
-import type { AttendanceRecordQueries } from '../store/attendance-record-queries';
-import type { AccessScope } from '../store/scope-queries';
-import { chinaDay } from '../time/china-time';
+import type { AttendanceSummary } from '../../../../sdk/attendance-summary';
+import type { Page } from '../../../../sdk/pagination';
+import type { AccessScope, PersonRecord } from '../../../../server/module';
+import { chinaDay } from '../../../../sdk/china-time';
+import type { AreaPoint, AttendanceQueries, WorkAreaRecord, WorkShiftRecord } from '../attendance-queries';
+import type { CardServices } from '../card-services';
 import { attendanceOfDay, chinaDayStart, daysBetween, shiftWindow, type AttendanceDay, type DayRecords } from './attendance-day';
 import { tenantCalendar, worksOn, type HolidayCalendar } from './holiday-calendar';
 import { dayMark } from './day-mark';
@@ -14,11 +13,7 @@ const DAY_MS = 86_400_000;
 const CHUNK = 50;
 
 /** The stores the reports read. */
-export interface AttendanceStores {
-  people: PeopleQueries;
-  attendance: AttendanceQueries;
-  attendanceRecords: AttendanceRecordQueries;
-}
+export type AttendanceStores = Pick<CardServices, 'people' | 'attendance' | 'attendanceRecords'>;
 
 /** A person under a shift: one line of the reports, from the day the shift applies to them. */
 export interface Assignment {

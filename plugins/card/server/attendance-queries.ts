@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './db-schema';
-import { tenantInScope, type AccessScope } from './scope-queries';
+import { tenantInScope, type AccessScope, type Database, type Kysely } from '../../../server/module';
+import type { CardDatabase, CardTables } from './card-tables';
 
 export interface WorkAreaRecord {
   id: number;
@@ -47,7 +46,11 @@ const jsonObject = (v: unknown): Record<string, string> => {
 
 /** 考勤: work areas, shifts and the positions attendance is computed from. */
 export class AttendanceQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<CardDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<CardTables>();
+  }
 
   private areas(scope: AccessScope) {
     return this.db
