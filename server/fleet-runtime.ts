@@ -20,7 +20,6 @@ import { GatewaySet } from './gateway/gateway-set';
 import { Jt808Gateway } from './gateway/index';
 import { startFleet, type FleetHandle } from './sim/fleet-simulator';
 import { demoDevices, provisionDemoDevices } from './demo/demo-devices';
-import { seedDemoAttendance } from './demo/demo-attendance';
 import { startDeviceFleet, type DeviceFleetHandle } from './sim/devices/device-fleet';
 import { registerDemoSites } from './sim/devices/device-places';
 import { DEVICE_SIM_CODECS } from './sim/devices/device-sim-codecs';
@@ -124,7 +123,6 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       if (demoAssets.length > 0) {
         await provisionDemoDevices(store, demoAssets);
         await seedModuleDemos(opts.modules ?? [], { store, db: store.db, demoTenant: DEMO_TENANT, now: clock.now(), assets: demoAssets });
-        await seedDemoAttendance(store, demoAssets, clock.now());
         // the industrial park's cells and access points place the badges that are indoors
         registerDemoSites(locator);
       }

@@ -1,6 +1,5 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
-import { cardArea } from './card/card-area';
 import { commandArea } from './command/command-area';
 import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
@@ -33,6 +32,6 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(commandArea)
     .add(mediaArea)
     .add(reportArea, elecCarArea)
-    .add(dataCenterArea, cardArea)
+    .add(dataCenterArea)
     .add(...moduleAreas(modules));
 }

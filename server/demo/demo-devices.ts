@@ -1,5 +1,6 @@
 import type { DeviceProtocolName } from '../gateway/device-protocols';
-import type { DeviceRole } from '../sim/devices/device-motion';
+import { areaFor, type DeviceRole } from '../sim/devices/device-motion';
+import type { Area } from '../sim/devices/device-places';
 import { SeededRandom, mixSeed } from '../sim/seeded-random';
 import type { Store } from '../store/create-store';
 import { DEMO_TENANT } from '../store/seed-demo';
@@ -11,6 +12,8 @@ export interface DemoDevice {
   role: DeviceRole;
   /** Position in its role, for the area it lives in. */
   index: number;
+  /** The area the simulator moves it in (areaFor its role and index). */
+  area: Area;
   /** What lists show for it: the person's or pet's name, the e-bike's plate. */
   name: string;
   assetKind: 'person' | 'pet' | 'ebike';
@@ -86,7 +89,7 @@ export function demoDevices(scale = 1): DemoDevice[] {
   const badges = demoImeis(DEMO_TACS.badge, n(30));
   for (let i = 0; i < n(30); i++) {
     devices.push({
-      imei: badges[i]!, protocol: 'watch', role: 'badge', index: i, name: PEOPLE[i % PEOPLE.length]!,
+      imei: badges[i]!, protocol: 'watch', role: 'badge', index: i, area: areaFor('badge', i), name: PEOPLE[i % PEOPLE.length]!,
       assetKind: 'person', group: `工业园员工/${DEPARTMENTS[i % DEPARTMENTS.length]!}`, model: 'TL-W4 工牌',
       profile: { employeeNo: `E${1001 + i}`, department: DEPARTMENTS[i % DEPARTMENTS.length]!, phone: `13910${String(2001 + i).padStart(6, '0')}` },
     });
@@ -95,7 +98,7 @@ export function demoDevices(scale = 1): DemoDevice[] {
   for (let i = 0; i < n(20); i++) {
     const gt06 = i % 2 === 0;
     devices.push({
-      imei: collars[gt06 ? 'gt06' : 'watch'][i]!, protocol: gt06 ? 'gt06' : 'watch', role: 'collar', index: i,
+      imei: collars[gt06 ? 'gt06' : 'watch'][i]!, protocol: gt06 ? 'gt06' : 'watch', role: 'collar', index: i, area: areaFor('collar', i),
       name: PETS[i % PETS.length]!, assetKind: 'pet', group: '宠物守护', model: gt06 ? 'TL-P1 项圈' : 'TL-P2 项圈',
       profile: petProfile(i),
     });
@@ -103,7 +106,7 @@ export function demoDevices(scale = 1): DemoDevice[] {
   const ebikes = demoImeis(DEMO_TACS.ebike, n(40));
   for (let i = 0; i < n(40); i++) {
     devices.push({
-      imei: ebikes[i]!, protocol: 'gt06', role: 'ebike', index: i, name: `粤B·D${String(30001 + i * 17).padStart(5, '0')}`,
+      imei: ebikes[i]!, protocol: 'gt06', role: 'ebike', index: i, area: areaFor('ebike', i), name: `粤B·D${String(30001 + i * 17).padStart(5, '0')}`,
       assetKind: 'ebike', group: i % 3 === 2 ? '电动车/广州' : '电动车/深圳', model: 'TL-E8 防盗器', ...(i === 7 && { draining: true }),
       profile: ebikeProfile(i),
     });

@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 
@@ -14,12 +14,13 @@ export type { ApiArea } from '../api/route-registry';
 export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type PublicContext, type RouteDefinition, type SessionContext } from '../api/route-definition';
 export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
 export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
+export { dayCount, parseDay } from '../api/report/report-request';
 export { readUpload } from '../api/multipart-upload';
 export { qrCodeDataUrl, qrCodePng } from '../api/qr-code';
 export { randomHex } from '../api/random-hex';
 
 // lists, exports (下载中心) and spreadsheet imports as the system pages do them
-export { startBackgroundExport } from '../api/download/background-export';
+export { startBackgroundExport, startWorkbookExport, type StreamedSheet, type StreamedWorkbook } from '../api/download/background-export';
 export { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName, type SheetColumn } from '../api/admin/admin-sheet';
 export {
   EXPORT_LIMIT, flagValue, heldResources, idsSchema, requireAll, tenantInScope as requireTenantInScope, type Caller,
@@ -72,5 +73,6 @@ export type { Store } from '../store/create-store';
 export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
 export type { FenceInput, FenceRecord } from '../store/fence-queries';
 export { polygonAreaMetres } from '../alarms/fence-geometry';
+export type { PersonRecord } from '../store/people-queries';
 export { wholeNumber } from '../store/masked-search';
 export { escapeLike } from '../store/vehicle-admin-queries';

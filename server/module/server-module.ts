@@ -41,6 +41,15 @@ export interface ModuleContext {
   texts: TextMessages;
 }
 
+/** A box of WGS84 degrees with its name. */
+export interface DemoArea {
+  name: string;
+  minLon: number;
+  maxLon: number;
+  minLat: number;
+  maxLat: number;
+}
+
 /** A demo terminal as the demo profile provisions it. */
 export interface DemoAsset {
   /** Plate or name the asset was registered under. */
@@ -48,6 +57,8 @@ export interface DemoAsset {
   assetKind: string;
   /** The fields of its kind as 系统管理 holds them (an e-bike's brand, model, frameNo, motorNo, color, …). */
   profile: Readonly<Record<string, string | number>>;
+  /** Where the demo's simulator moves it (the industrial park the staff badges walk in, a pet's estate, an e-bike's district). */
+  area: DemoArea;
 }
 
 /** What a module's demo seed gets: run once per start of the demo profile, after the demo assets exist. */

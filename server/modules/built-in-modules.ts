@@ -1,4 +1,5 @@
 import { carModule } from '../../plugins/car/server/car-module';
+import { cardModule } from '../../plugins/card/server/card-module';
 import { elecGbModule } from '../../plugins/elec-gb/server/elec-gb-module';
 import { elecLeaseModule } from '../../plugins/elec-lease/server/elec-lease-module';
 import { petModule } from '../../plugins/pet/server/pet-module';
@@ -10,4 +11,4 @@ import type { AnyServerModule } from '../module/module-host';
  * plugins/<name>/server/. The only file of server/ that imports a plugin's server half: routes,
  * migrations, jobs and demo data of every module are read from this list.
  */
-export const BUILT_IN_MODULES: readonly AnyServerModule[] = [carModule, elecGbModule, elecLeaseModule, petModule, systemModule];
+export const BUILT_IN_MODULES: readonly AnyServerModule[] = [carModule, cardModule, elecGbModule, elecLeaseModule, petModule, systemModule];

@@ -1,6 +1,4 @@
 import { AssetAdminQueries } from './asset-admin-queries';
-import { AttendanceQueries } from './attendance-queries';
-import { AttendanceRecordQueries } from './attendance-record-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
@@ -13,7 +11,6 @@ import { FleetQueries } from './fleet-queries';
 import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
-import { HealthReadingQueries } from './health-reading-queries';
 import { LoginQueries } from './login-queries';
 import { MediaQueries } from './media-queries';
 import { MonitorQueries } from './monitor-queries';
@@ -21,6 +18,7 @@ import { NoticeQueries } from './notice-queries';
 import { NotifyQueries } from './notify-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
+import { PeopleQueries } from './people-queries';
 import { PositionQueries } from './position-queries';
 import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
@@ -73,12 +71,8 @@ export interface Store {
   readonly media: MediaQueries;
   /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
   readonly guard: GuardSettingsQueries;
-  /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
-  readonly attendance: AttendanceQueries;
-  /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
-  readonly attendanceRecords: AttendanceRecordQueries;
-  /** Badges' body readings (heart rate, blood pressure, temperature, steps) as stored with their positions. */
-  readonly healthReadings: HealthReadingQueries;
+  /** People (人员管理) with their profile fields and badges. */
+  readonly people: PeopleQueries;
   /** Commands to terminals (queue and history). */
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
@@ -126,9 +120,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
     guard: new GuardSettingsQueries(db),
-    attendance: new AttendanceQueries(db),
-    attendanceRecords: new AttendanceRecordQueries(db),
-    healthReadings: new HealthReadingQueries(db),
+    people: new PeopleQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { SessionContext } from '../route-definition';
 
 /**
@@ -44,4 +45,25 @@ export function startBackgroundExport<Q, B>(
   build: () => Promise<Buffer>,
 ): Promise<{ id: number; fileName: string }> {
   return startFileExport(ctx, fileName, async (file) => writeFile(file, await build()));
+}
+
+/** A spreadsheet written to its file as its rows are added (rows and sheets are committed as they are done). */
+export type StreamedWorkbook = ExcelJS.stream.xlsx.WorkbookWriter;
+/** A sheet of a {@link StreamedWorkbook}. */
+export type StreamedSheet = ExcelJS.Worksheet;
+
+/**
+ * {@link startFileExport} for a spreadsheet too large to hold in memory: `write` adds the sheets and
+ * their rows to a workbook that streams to the file, committed once `write` is done.
+ */
+export function startWorkbookExport<Q, B>(
+  ctx: SessionContext<Q, B>,
+  fileName: string,
+  write: (book: StreamedWorkbook) => Promise<void>,
+): Promise<{ id: number; fileName: string }> {
+  return startFileExport(ctx, fileName, async (file) => {
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+    await write(book);
+    await book.commit();
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleContextCache } from '../../alarms/rule-context-cache';
-import type { AttendancePerson } from '../../store/attendance-queries';
+import type { PersonRecord } from '../../store/people-queries';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
@@ -18,15 +18,15 @@ let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
 /** Two people of one department and one of another. */
-let ann: AttendancePerson;
-let bob: AttendancePerson;
-let cat: AttendancePerson;
+let ann: PersonRecord;
+let bob: PersonRecord;
+let cat: PersonRecord;
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, config: { simAssets: true } });
   ({ admin, other } = await demoTenantClients(server.app));
   const tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
-  const people = (await server.store.attendance.people({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null })).filter((p) => p.terminalId !== null && p.department);
+  const people = (await server.store.people.list({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null })).filter((p) => p.terminalId !== null && p.department);
   ann = people[0]!;
   bob = people.find((p) => p !== ann && p.department === ann.department)!;
   cat = people.find((p) => p.department !== ann.department)!;
@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const threshold = async (p: AttendancePerson) => (await admin.get<{ threshold: Limits }>(SERIES, { vehicleId: p.vehicleId, day: '2026-06-01' })).obj.threshold;
+const threshold = async (p: PersonRecord) => (await admin.get<{ threshold: Limits }>(SERIES, { vehicleId: p.vehicleId, day: '2026-06-01' })).obj.threshold;
 
 describe('健康设置 per department and person', () => {
   it('resolves field by field: the person over the department over the tenant', async () => {
@@ -51,7 +51,7 @@ describe('健康设置 per department and person', () => {
 
     // the alarm rules read the same limits for each badge
     const contexts = new RuleContextCache(server.store, () => Date.now());
-    const health = async (p: AttendancePerson) => (await contexts.forTerminal(p.terminalId!))!.health;
+    const health = async (p: PersonRecord) => (await contexts.forTerminal(p.terminalId!))!.health;
     expect(await health(ann)).toMatchObject({ heartRateMax: 100, spo2Min: 92, temperatureMin: 35.5 });
     expect(await health(bob)).toMatchObject({ heartRateMax: 110, spo2Min: 92 });
     expect(await health(cat)).toMatchObject({ heartRateMax: 120, spo2Min: 94 });

@@ -1,6 +1,6 @@
 import { healthLimitsProblem, pickOverride, resolveHealthLimits, type HealthLimits } from '../../../sdk/health-limits';
 import type { HealthOverride, HealthOverrideList, HealthPerson } from '../../../sdk/health';
-import type { AttendancePerson } from '../../store/attendance-queries';
+import type { PersonRecord } from '../../store/people-queries';
 import type { HealthOverrideRecord } from '../../store/health-queries';
 import { badInput, notFound } from '../envelope';
 import { sessionRoute, type SessionContext } from '../route-definition';
@@ -8,11 +8,11 @@ import { HealthSettingsApi } from '../../../sdk/contracts/center';
 import { HEALTH_SETTINGS } from './health-limit-schema';
 
 /** The people of the caller's own tenant within their groups (a sub-tenant keeps its own 健康设置). */
-async function peopleOf(ctx: SessionContext<unknown, unknown>): Promise<AttendancePerson[]> {
-  return (await ctx.deps.store.attendance.people(await ctx.scope())).filter((p) => p.tenantId === ctx.user.tenantId);
+async function peopleOf(ctx: SessionContext<unknown, unknown>): Promise<PersonRecord[]> {
+  return (await ctx.deps.store.people.list(await ctx.scope())).filter((p) => p.tenantId === ctx.user.tenantId);
 }
 
-function views(tenant: HealthLimits, records: HealthOverrideRecord[], people: AttendancePerson[]): HealthOverride[] {
+function views(tenant: HealthLimits, records: HealthOverrideRecord[], people: PersonRecord[]): HealthOverride[] {
   const byDepartment = new Map(records.filter((r) => r.department !== null).map((r) => [r.department!, r.limits]));
   const byId = new Map(people.map((p) => [p.vehicleId, p]));
   const out: HealthOverride[] = [];

@@ -2,10 +2,12 @@
 export { ManualClock } from '../../clock';
 export { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
+export { demoDeviceTrack, type DemoTrackPoint } from '../../testing/demo-device-track';
+export type { PositionRow } from '../../gateway/gateway-ports';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
 export { createTestServer, type TestServer } from '../../testing/test-server';
 export { API, download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
-export { waitExportDone } from '../../testing/export-records';
+export { downloadWorkbook, waitExportDone } from '../../testing/export-records';
 export { probeMasked } from '../../testing/masked-probe';
 export { pollUntil } from '../../testing/poll-until';
 export { Jt808TestTerminal } from '../../gateway/testing/jt808-test-terminal';

@@ -11,7 +11,6 @@ import { reportDays } from './0008-report-days';
 import { terminalProtocols } from './0009-terminal-protocols';
 import { commandMatchKeys } from './0012-command-match-keys';
 import { assetProfiles } from './0013-asset-profiles';
-import { attendance } from './0015-attendance';
 import { petGuard } from './0016-pet-guard';
 import { reportEvents } from './0018-report-events';
 import { liveDayResume } from './0019-live-day-resume';
@@ -21,7 +20,6 @@ import { alarmLevels } from './0022-alarm-levels';
 import { deviceGuardSettings } from './0023-device-guard-settings';
 import { tenantMapSettings } from './0024-tenant-map-settings';
 import { odometerRule } from './0025-odometer-rule';
-import { attendanceRecords } from './0027-attendance-records';
 import { healthLimits } from './0028-health-limits';
 import { notifyOutbox } from './0029-notify-outbox';
 import { notifyRules } from './0030-notify-rules';
@@ -39,7 +37,6 @@ const serverMigrations: Record<string, Migration> = {
   '0009-terminal-protocols': terminalProtocols,
   '0012-command-match-keys': commandMatchKeys,
   '0013-asset-profiles': assetProfiles,
-  '0015-attendance': attendance,
   '0016-pet-guard': petGuard,
   '0018-report-events': reportEvents,
   '0019-live-day-resume': liveDayResume,
@@ -49,7 +46,6 @@ const serverMigrations: Record<string, Migration> = {
   '0023-device-guard-settings': deviceGuardSettings,
   '0024-tenant-map-settings': tenantMapSettings,
   '0025-odometer-rule': odometerRule,
-  '0027-attendance-records': attendanceRecords,
   '0028-health-limits': healthLimits,
   '0029-notify-outbox': notifyOutbox,
   '0030-notify-rules': notifyRules,

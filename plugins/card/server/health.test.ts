@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import type { AttendancePerson } from '../../store/attendance-queries';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import type { PersonRecord } from '../../../server/module';
+import { createTestServer, demoTenantClients, ManualClock, type ApiClient, type PositionRow, type TestServer } from '../../../server/module/testing';
 
 const BASE = '/car/v4/api/card/health';
 let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
-let person: AttendancePerson;
+let person: PersonRecord;
 
 interface Series { threshold: { heartRateMax: number }; readings: { time: string; heartRate: number | null; systolic: number | null; temperature: number | null; steps: number | null }[] }
 interface Line { vehicleId: number; heartRate: { min: number; max: number; avg: number }; temperature: { max: number }; systolic: { avg: number }; spo2: { min: number; max: number; avg: number }; steps: number; readings: number; alarms: number }
@@ -19,7 +16,7 @@ beforeAll(async () => {
   ({ admin, other } = await demoTenantClients(server.app));
   const tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
   const scope = { userId: 0, tenantId, tenantIds: [tenantId], groupIds: null };
-  person = (await server.store.attendance.people(scope)).find((p) => p.terminalId !== null)!;
+  person = (await server.store.people.list(scope)).find((p) => p.terminalId !== null)!;
   const at = (hhmm: string) => new Date(`2026-06-01T${hhmm}:00+08:00`);
   const row = (hhmm: string, extras: Record<string, number>): PositionRow => ({
     terminalNo: 'x', terminalId: person.terminalId!, tenantId, deviceTime: at(hhmm), receivedTime: at(hhmm),

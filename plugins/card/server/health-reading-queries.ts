@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { HealthDayFigures, HealthReading, ReadingStats } from '../../sdk/health';
-import type { Database } from './db-schema';
+import { sql, type Database, type Kysely } from '../../../server/module';
+import type { HealthDayFigures, HealthReading, ReadingStats } from '../../../sdk/health';
 
 /** One stored body reading of a badge (what came with a position), its time an instant. */
 export type StoredHealthReading = Omit<HealthReading, 'time'> & { time: Date };

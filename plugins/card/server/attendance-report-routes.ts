@@ -1,15 +1,11 @@
 import { ATTENDANCE_SUMMARY_TITLES } from '../../../sdk/attendance-summary';
-import ExcelJS from 'exceljs';
-import { DAY_MARKS } from '../../attendance/day-mark';
-import { dayReport, monthDays, monthReport, type AttendanceSummary } from '../../attendance/attendance-report';
-import type { AccessScope } from '../../store/scope-queries';
-import { chinaDay } from '../../time/china-time';
-import type { AppDeps } from '../app-deps';
-import { startFileExport } from '../download/background-export';
-import { badInput } from '../envelope';
-import { parseDay } from '../report/report-request';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import {
+  badInput, pageOffset, parseDay, sessionRoute, startWorkbookExport, type AccessScope, type AppDeps, type StreamedSheet, type StreamedWorkbook,
+} from '../../../server/module';
+import { chinaDay } from '../../../sdk/china-time';
+import { DAY_MARKS } from './attendance/day-mark';
+import { dayReport, monthDays, monthReport, type AttendanceSummary } from './attendance/attendance-report';
+import { cardOf } from './card-services';
 import { AttendanceApi } from '../../../sdk/contracts/card';
 import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
 import { toDayItem, toMonthItem } from './attendance-views';
@@ -31,7 +27,7 @@ export const attendanceDayRoute = sessionRoute.of(AttendanceApi.day, {
   handler: async (ctx) => {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
-    const page = await dayReport(deps.store, await ctx.scope(), day, deps.clock.now(), pageOffset(query), query.keyword);
+    const page = await dayReport(cardOf(deps), await ctx.scope(), day, deps.clock.now(), pageOffset(query), query.keyword);
     return { total: page.total, list: page.list.map(toDayItem), summary: page.summary };
   },
 });
@@ -42,7 +38,7 @@ export const attendanceMonthRoute = sessionRoute.of(AttendanceApi.month, {
     const { query, deps } = ctx;
     const month = parseMonth(query.month);
     const now = deps.clock.now();
-    const page = await monthReport(deps.store, await ctx.scope(), month, chinaDay(now), now, pageOffset(query), query.keyword);
+    const page = await monthReport(cardOf(deps), await ctx.scope(), month, chinaDay(now), now, pageOffset(query), query.keyword);
     return { total: page.total, list: page.list.map(toMonthItem), summary: page.summary };
   },
 });
@@ -51,7 +47,7 @@ type ExportJob = { kind: 'day'; day: string; keyword?: string } | { kind: 'month
 
 const time = (iso: string | null) => (iso ? iso.slice(11, 16) : '');
 
-function boldHeader(ws: ExcelJS.Worksheet): void {
+function boldHeader(ws: StreamedSheet): void {
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
 }
@@ -61,8 +57,7 @@ function summaryLine(title: string, s: AttendanceSummary): string {
   return `${title}  ${ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => `${t} ${s[k]}`).join('  ')}`;
 }
 
-async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, book: StreamedWorkbook): Promise<void> {
   const now = deps.clock.now();
   const page = { offset: 0, limit: MAX_EXPORT_LINES };
   const ws = book.addWorksheet(job.kind === 'day' ? '考勤日报' : '考勤月报');
@@ -72,7 +67,7 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
     ws.columns = [...person, { header: '日期', width: 12 }, { header: '首次到达', width: 10 }, { header: '最后离开', width: 10 },
       { header: '迟到(分钟)', width: 10 }, { header: '早退(分钟)', width: 10 }, { header: '在岗(小时)', width: 10 }, { header: '状态', width: 10 }];
     boldHeader(ws);
-    const result = await dayReport(deps.store, scope, job.day, now, page, job.keyword);
+    const result = await dayReport(cardOf(deps), scope, job.day, now, page, job.keyword);
     for (const l of result.list.map(toDayItem)) {
       ws.addRow([...base(l), l.day, time(l.arrival), time(l.departure), l.lateMinutes, l.earlyMinutes, l.onSiteHours, l.leave ?? l.status]).commit();
     }
@@ -85,7 +80,7 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
       { header: '应出勤(天)', width: 10 }, { header: '出勤(天)', width: 9 }, { header: '迟到(次)', width: 9 }, { header: '早退(次)', width: 9 },
       { header: '缺勤(天)', width: 9 }, { header: '请假(天)', width: 9 }, { header: '在岗(小时)', width: 10 }];
     boldHeader(ws);
-    const result = await monthReport(deps.store, scope, job.month, chinaDay(now), now, page, job.keyword);
+    const result = await monthReport(cardOf(deps), scope, job.month, chinaDay(now), now, page, job.keyword);
     for (const l of result.list.map(toMonthItem)) {
       ws.addRow([...base(l), ...l.marks, l.workDays, l.presentDays, l.lateDays, l.earlyDays, l.absentDays, l.leaveDays, l.onSiteHours]).commit();
     }
@@ -94,7 +89,6 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
     ws.addRow([`图例：${DAY_MARKS.map(([m, t]) => `${m} ${t}`).join('；')}`]).commit();
   }
   ws.commit();
-  await book.commit();
 }
 
 export const attendanceExportRoute = sessionRoute.of(AttendanceApi.export, {
@@ -117,6 +111,6 @@ export const attendanceExportRoute = sessionRoute.of(AttendanceApi.export, {
     }
     const scope = await ctx.scope();
     await ctx.audit({ action: '导出考勤报表', target: fileName, after: job });
-    return startFileExport(ctx, fileName, (file) => writeWorkbook(deps, scope, job, file));
+    return startWorkbookExport(ctx, fileName, (book) => writeWorkbook(deps, scope, job, book));
   },
 });

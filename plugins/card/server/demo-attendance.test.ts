@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttendanceSummary } from '../../sdk/attendance-summary';
-import type { AttendanceDayItem as DayItem, WorkArea, WorkShift } from '../../sdk/attendance';
-import { ManualClock } from '../clock';
-import { OfflineCellLocator } from '../gateway/cell-locator';
-import type { PositionRow } from '../gateway/gateway-ports';
-import { DeviceMotion, areaFor } from '../sim/devices/device-motion';
-import { registerDemoSites } from '../sim/devices/device-places';
-import { mixSeed } from '../sim/seeded-random';
-import { demoTenantClients, type ApiClient } from '../testing/api-client';
-import { createTestServer, type TestServer } from '../testing/test-server';
+import {
+  createTestServer, DEMO_TENANT, demoDevices, demoDeviceTrack, demoTenantClients, ManualClock, provisionDemoDevices, type ApiClient, type PositionRow, type TestServer,
+} from '../../../server/module/testing';
+import type { AttendanceSummary } from '../../../sdk/attendance-summary';
+import type { AttendanceDayItem as DayItem, WorkArea, WorkShift } from '../../../sdk/attendance';
 import { seedDemoAttendance } from './demo-attendance';
-import { demoDevices, provisionDemoDevices, type DemoDevice } from './demo-devices';
 
 const BASE = '/car/v4/api/card/attendance';
 // Tuesday 2026-03-10, mid-morning: the demo starts today
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
-const badges = demoDevices().filter((d) => d.role === 'badge');
+const devices = demoDevices();
+const badges = devices.filter((d) => d.role === 'badge');
 let server: TestServer;
 let admin: ApiClient;
 
@@ -26,34 +21,24 @@ const dayReport = async (day: string) => (await admin.get<DayPage>(`${BASE}/day.
  * What the demo's badges report from `from` to `to`, every two minutes, placed as the gateway places
  * them: a satellite fix where it is, an indoor one at the park's cells and access points.
  */
-async function simulatedPositions(who: readonly DemoDevice[], from: string, to: string): Promise<PositionRow[]> {
-  const locator = new OfflineCellLocator();
-  registerDemoSites(locator);
-  const tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
-  const people = await server.store.attendance.people({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null });
-  const rows: PositionRow[] = [];
-  for (const badge of who) {
+async function simulatedPositions(who: readonly (typeof badges)[number][], from: string, to: string): Promise<PositionRow[]> {
+  const tenantId = (await server.store.org.findTenantByName(DEMO_TENANT))!.id;
+  const people = await server.store.people.list({ userId: 0, tenantId, tenantIds: [tenantId], groupIds: null });
+  return who.flatMap((badge) => {
     const person = people.find((p) => p.name === badge.name)!;
-    // the demo simulator's seed for the badge (badges come first among the demo devices)
-    const motion = new DeviceMotion('badge', mixSeed(6809, badge.index), areaFor('badge', badge.index), { sosPerSecond: 0 });
-    for (let t = Date.parse(from); t <= Date.parse(to); t += 120_000) {
-      const fix = motion.report(t).fix;
-      const place = fix.kind === 'gps' ? fix : locator.locate(fix)!;
-      rows.push({
-        terminalNo: person.terminalNo!, terminalId: person.terminalId!, tenantId, deviceTime: new Date(t), receivedTime: new Date(t),
-        lon: place.lon, lat: place.lat, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
-      });
-    }
-  }
-  return rows;
+    return demoDeviceTrack(devices, devices.indexOf(badge), from, to, 120_000).map(({ time, lon, lat }) => ({
+      terminalNo: person.terminalNo!, terminalId: person.terminalId!, tenantId, deviceTime: time, receivedTime: time,
+      lon, lat, altitude: 0, speed: 0, course: 0, alarmFlags: 0, statusFlags: 2, mileage: undefined, extras: {}, backfill: false,
+    }));
+  });
 }
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, clock });
-  const devices = demoDevices();
   await provisionDemoDevices(server.store, devices);
-  await seedDemoAttendance(server.store, devices, clock.now());
-  await seedDemoAttendance(server.store, devices, clock.now());
+  const seed = { store: server.store, db: server.store.db, demoTenant: DEMO_TENANT, now: clock.now(), assets: devices };
+  await seedDemoAttendance(seed);
+  await seedDemoAttendance(seed);
   ({ admin } = await demoTenantClients(server.app));
 });
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
-import { distance, type LonLat } from '../../sdk/geo';
-import type { AttendanceStatus } from '../../sdk/attendance';
-import { chinaDayStart as chinaMidnight } from '../time/china-time';
+import { distance, type LonLat } from '../../../../sdk/geo';
+import type { AttendanceStatus } from '../../../../sdk/attendance';
+import { chinaDayStart as chinaMidnight } from '../../../../sdk/china-time';
 
 // attendance days run from midnight to midnight in China time (UTC+8 all year)
 const MINUTE_MS = 60_000;

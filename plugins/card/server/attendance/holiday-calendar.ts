@@ -1,4 +1,4 @@
-import type { HolidayKind } from '../../sdk/attendance';
+import type { HolidayKind } from '../../../../sdk/attendance';
 import { officialHolidays, type HolidayEntry } from './official-holidays';
 
 export interface TenantHoliday {

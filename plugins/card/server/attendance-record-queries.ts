@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { HolidayKind } from '../../sdk/attendance';
-import type { TenantHoliday } from '../attendance/holiday-calendar';
-import type { Database } from './db-schema';
-import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
+import { assetInScope, sql, tenantInScope, type AccessScope, type Database, type Kysely } from '../../../server/module';
+import type { HolidayKind } from '../../../sdk/attendance';
+import type { TenantHoliday } from './attendance/holiday-calendar';
+import type { CardDatabase, CardTables } from './card-tables';
 
 const DATE = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
@@ -51,7 +50,11 @@ export interface RecordFilter {
 
 /** 考勤 records an administrator keeps: the tenant's holiday calendar, 请假 and 补卡. */
 export class AttendanceRecordQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<CardDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<CardTables>();
+  }
 
   /** The tenants' own calendar entries with first ≤ day ≤ last. */
   async holidays(tenantIds: readonly number[], first: string, last: string): Promise<TenantHolidayRecord[]> {

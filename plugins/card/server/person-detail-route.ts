@@ -1,10 +1,9 @@
 import { maskMobile } from '../../../sdk/lease';
-import { notFound } from '../envelope';
-import { sessionRoute } from '../route-definition';
+import { kindsWithFullPhones, notFound, sessionRoute } from '../../../server/module';
+import { toChinaIso } from '../../../sdk/china-time';
 import type { PersonDetail } from '../../../sdk/attendance';
 import { CardApi } from '../../../sdk/contracts/card';
-import { kindsWithFullPhones } from '../admin/asset-admin-rules';
-import { toChinaIso } from '../../time/china-time';
+import { cardOf } from './card-services';
 
 /** 人员监控. */
 const MONITOR_RESOURCE = 1102;
@@ -16,10 +15,10 @@ export const personDetailRoute = sessionRoute.of(CardApi.personDetail, {
   handler: async (ctx): Promise<PersonDetail> => {
     const { query, deps } = ctx;
     const no = query.terminalNo.trim();
-    const person = (await deps.store.attendance.people(await ctx.scope())).find((p) => p.terminalNo === no || p.terminalNo === no.replace(/^0+/, ''));
+    const person = (await deps.store.people.list(await ctx.scope())).find((p) => p.terminalNo === no || p.terminalNo === no.replace(/^0+/, ''));
     if (!person || person.terminalId === null) throw notFound('人员不存在');
     const since = new Date(deps.clock.now().getTime() - READINGS_DAYS * 86_400_000);
-    const latest = await deps.store.healthReadings.latest(person.terminalId, since);
+    const latest = await cardOf(deps).healthReadings.latest(person.terminalId, since);
     const phone = (await kindsWithFullPhones(ctx)).has('person') ? person.phone : maskMobile(person.phone);
     return {
       vehicleId: person.vehicleId, name: person.name, employeeNo: person.employeeNo, department: person.department, phone, photo: person.photo,

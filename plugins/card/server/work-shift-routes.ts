@@ -1,10 +1,9 @@
 import type { WorkShift } from '../../../sdk/attendance';
-import type { WorkShiftRecord } from '../../store/attendance-queries';
+import { badInput, notFound, parseDay, sessionRoute } from '../../../server/module';
 import { chinaDay } from '../../../sdk/china-time';
-import { badInput, notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
-import { sessionRoute } from '../route-definition';
 import { AttendanceApi } from '../../../sdk/contracts/card';
+import type { WorkShiftRecord } from './attendance-queries';
+import { cardOf } from './card-services';
 import { AttendanceResource } from './work-area-routes';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -36,14 +35,14 @@ function memberStarts(keys: string[], existing: WorkShiftRecord | undefined, sta
 export const workShiftListRoute = sessionRoute.of(AttendanceApi.shifts, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
-  handler: async (ctx): Promise<WorkShift[]> => (await ctx.deps.store.attendance.listShifts(await ctx.scope())).map(toWorkShift),
+  handler: async (ctx): Promise<WorkShift[]> => (await cardOf(ctx.deps).attendance.listShifts(await ctx.scope())).map(toWorkShift),
 });
 
 export const workShiftOptionsRoute = sessionRoute.of(AttendanceApi.shiftOptions, {
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
     const scope = await ctx.scope();
-    const people = await ctx.deps.store.attendance.people(scope);
+    const people = await ctx.deps.store.people.list(scope);
     return {
       people: people.map((p) => ({ id: p.vehicleId, name: p.name, employeeNo: p.employeeNo, department: p.department })),
       departments: [...new Set(people.map((p) => p.department).filter(Boolean))].sort(),
@@ -63,17 +62,17 @@ export const workShiftSaveRoute = sessionRoute.of(AttendanceApi.saveShift, {
     const weekdays = [...new Set(body.weekdays ?? [])].sort((a, b) => a - b);
     if (weekdays.length === 0) throw badInput('工作日不能为空');
     const scope = await ctx.scope();
-    const area = await deps.store.attendance.findArea(scope, body.workAreaId);
+    const area = await cardOf(deps).attendance.findArea(scope, body.workAreaId);
     if (!area) throw notFound('考勤区域不存在');
-    const existing = body.id === undefined ? undefined : await deps.store.attendance.findShift(scope, body.id);
+    const existing = body.id === undefined ? undefined : await cardOf(deps).attendance.findShift(scope, body.id);
     if (body.id !== undefined && !existing) throw notFound('班次不存在');
     const tenantId = existing?.tenantId ?? area.tenantId;
     if (area.tenantId !== tenantId) throw badInput('考勤区域与班次不属于同一客户');
     const vehicleIds = [...new Set(body.vehicleIds ?? [])];
-    const people = new Set((await deps.store.attendance.people(scope)).filter((p) => p.tenantId === tenantId).map((p) => p.vehicleId));
+    const people = new Set((await deps.store.people.list(scope)).filter((p) => p.tenantId === tenantId).map((p) => p.vehicleId));
     if (vehicleIds.some((id) => !people.has(id))) throw notFound('人员不存在');
     const departments = [...new Set((body.departments ?? []).map((d) => d.trim()).filter(Boolean))];
-    if (await deps.store.attendance.shiftNameTaken(tenantId, name, existing?.id)) throw badInput('班次名称已存在');
+    if (await cardOf(deps).attendance.shiftNameTaken(tenantId, name, existing?.id)) throw badInput('班次名称已存在');
     const startsOn = body.startsOn?.trim() ? parseDay(body.startsOn, '生效日期') : chinaDay(deps.clock.now());
     const keys = [...vehicleIds.map((v) => `v:${v}`), ...departments.map((d) => `d:${d}`)];
     const input = {
@@ -82,12 +81,12 @@ export const workShiftSaveRoute = sessionRoute.of(AttendanceApi.saveShift, {
     };
     let id: number;
     if (existing) {
-      await deps.store.attendance.updateShift(existing.id, input);
+      await cardOf(deps).attendance.updateShift(existing.id, input);
       id = existing.id;
     } else {
-      id = await deps.store.attendance.createShift(tenantId, input);
+      id = await cardOf(deps).attendance.createShift(tenantId, input);
     }
-    const saved = toWorkShift((await deps.store.attendance.findShift(scope, id))!);
+    const saved = toWorkShift((await cardOf(deps).attendance.findShift(scope, id))!);
     await ctx.audit({ action: existing ? '修改考勤班次' : '新增考勤班次', target: `班次 ${name}`, before: existing && toWorkShift(existing), after: saved, tenantId });
     return saved;
   },
@@ -97,9 +96,9 @@ export const workShiftDeleteRoute = sessionRoute.of(AttendanceApi.removeShift, {
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
     const { body, deps } = ctx;
-    const existing = await deps.store.attendance.findShift(await ctx.scope(), body.id);
+    const existing = await cardOf(deps).attendance.findShift(await ctx.scope(), body.id);
     if (!existing) throw notFound('班次不存在');
-    await deps.store.attendance.deleteShift(existing.id);
+    await cardOf(deps).attendance.deleteShift(existing.id);
     await ctx.audit({ action: '删除考勤班次', target: `班次 ${existing.name}`, before: toWorkShift(existing), tenantId: existing.tenantId });
     return { deleted: 1 };
   },

@@ -1,4 +1,4 @@
-import type { ApiArea } from '../route-registry';
+import type { ApiArea } from '../../../server/module';
 import { attendanceDayRoute, attendanceExportRoute, attendanceMonthRoute } from './attendance-report-routes';
 import { holidayDeleteRoute, holidayListRoute, holidaySaveRoute } from './holiday-routes';
 import { leaveDeleteRoute, leaveListRoute, leaveSaveRoute, punchDeleteRoute, punchListRoute, punchSaveRoute } from './leave-punch-routes';

@@ -1,9 +1,9 @@
-import type { AttendanceSummary } from '../../sdk/attendance-summary';
-import type { Page } from '../../sdk/pagination';
-import type { AreaPoint, AttendanceQueries, AttendancePerson, WorkAreaRecord, WorkShiftRecord } from '../store/attendance-queries';
-import type { AttendanceRecordQueries } from '../store/attendance-record-queries';
-import type { AccessScope } from '../store/scope-queries';
-import { chinaDay } from '../time/china-time';
+import type { AttendanceSummary } from '../../../../sdk/attendance-summary';
+import type { Page } from '../../../../sdk/pagination';
+import type { AccessScope, PersonRecord } from '../../../../server/module';
+import { chinaDay } from '../../../../sdk/china-time';
+import type { AreaPoint, AttendanceQueries, WorkAreaRecord, WorkShiftRecord } from '../attendance-queries';
+import type { CardServices } from '../card-services';
 import { attendanceOfDay, chinaDayStart, daysBetween, shiftWindow, type AttendanceDay, type DayRecords } from './attendance-day';
 import { tenantCalendar, worksOn, type HolidayCalendar } from './holiday-calendar';
 import { dayMark } from './day-mark';
@@ -13,14 +13,11 @@ const DAY_MS = 86_400_000;
 const CHUNK = 50;
 
 /** The stores the reports read. */
-export interface AttendanceStores {
-  attendance: AttendanceQueries;
-  attendanceRecords: AttendanceRecordQueries;
-}
+export type AttendanceStores = Pick<CardServices, 'people' | 'attendance' | 'attendanceRecords'>;
 
 /** A person under a shift: one line of the reports, from the day the shift applies to them. */
 export interface Assignment {
-  person: AttendancePerson;
+  person: PersonRecord;
   shift: WorkShiftRecord;
   area: WorkAreaRecord;
   /** The first day the shift applies to the person (YYYY-MM-DD, China time). */
@@ -58,7 +55,7 @@ export interface ReportPage<T> extends Page<T> {
  * their department); undefined when none does. A binding saved before starts were kept applies from the
  * shift's creation day.
  */
-export function bindingStart(shift: WorkShiftRecord, person: AttendancePerson): string | undefined {
+export function bindingStart(shift: WorkShiftRecord, person: PersonRecord): string | undefined {
   const keys: string[] = [];
   if (shift.vehicleIds.includes(person.vehicleId)) keys.push(`v:${person.vehicleId}`);
   if (person.department !== '' && shift.departments.includes(person.department)) keys.push(`d:${person.department}`);
@@ -67,8 +64,8 @@ export function bindingStart(shift: WorkShiftRecord, person: AttendancePerson): 
 }
 
 /** Every person with every shift bound to them (directly or through their department). */
-export async function assignments(store: AttendanceQueries, scope: AccessScope, keyword?: string): Promise<Assignment[]> {
-  const [people, shifts, areas] = await Promise.all([store.people(scope), store.listShifts(scope), store.listAreas(scope)]);
+export async function assignments(stores: Pick<AttendanceStores, 'people' | 'attendance'>, scope: AccessScope, keyword?: string): Promise<Assignment[]> {
+  const [people, shifts, areas] = await Promise.all([stores.people.list(scope), stores.attendance.listShifts(scope), stores.attendance.listAreas(scope)]);
   const areaById = new Map(areas.map((a) => [a.id, a]));
   const kw = keyword?.trim().toLowerCase();
   const out: Assignment[] = [];
@@ -166,7 +163,7 @@ function addDay(s: AttendanceSummary, r: AttendanceDay): void {
 export async function dayReport(
   stores: AttendanceStores, scope: AccessScope, day: string, now: Date, page: { offset: number; limit: number }, keyword?: string,
 ): Promise<ReportPage<DayLine>> {
-  const candidates = await assignments(stores.attendance, scope, keyword);
+  const candidates = await assignments(stores, scope, keyword);
   const ctx = await loadContext(stores, candidates, day, day);
   const all = candidates.filter((a) => scheduled(a, day, ctx));
   const summary = emptySummary();
@@ -201,7 +198,7 @@ export async function monthReport(
 ): Promise<ReportPage<MonthLine>> {
   const calendarDays = monthDays(month);
   // a shift that applies only after the month has no line in it
-  const all = (await assignments(stores.attendance, scope, keyword)).filter((a) => a.startsOn <= calendarDays.at(-1)!);
+  const all = (await assignments(stores, scope, keyword)).filter((a) => a.startsOn <= calendarDays.at(-1)!);
   const first = calendarDays[0]!;
   const last = calendarDays.at(-1)! < today ? calendarDays.at(-1)! : today;
   const ctx = await loadContext(stores, all, first, calendarDays.at(-1)!);

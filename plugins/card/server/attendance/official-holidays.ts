@@ -6,7 +6,7 @@
  * 2027 has not been entered: its notice was not available when this data was written, so the console
  * says so and a tenant enters the year by hand until the data is updated. Never add a year from a guess.
  */
-import type { OfficialHolidayKind } from '../../sdk/attendance';
+import type { OfficialHolidayKind } from '../../../../sdk/attendance';
 
 export interface HolidayEntry {
   day: string;

@@ -1,6 +1,6 @@
 import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
-import type { DayLine, MonthLine } from '../../attendance/attendance-report';
-import { toChinaIso } from '../../time/china-time';
+import { toChinaIso } from '../../../sdk/china-time';
+import type { DayLine, MonthLine } from './attendance/attendance-report';
 
 const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from '../../../../server/module';
 
 // Migrations take Kysely<any>: they must keep working when db-schema.ts moves on.
 /* eslint-disable @typescript-eslint/no-explicit-any */

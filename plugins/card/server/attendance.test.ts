@@ -1,16 +1,12 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import type { AttendancePerson } from '../../store/attendance-queries';
-import { demoTenantClients, type ApiClient } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
+import type { PersonRecord } from '../../../server/module';
+import {
+  createTestServer, demoTenantClients, downloadWorkbook, ManualClock, waitExportDone, type ApiClient, type PositionRow, type TestServer,
+} from '../../../server/module/testing';
+import { AttendanceQueries } from './attendance-queries';
 import type { AttendanceDayItem, AttendanceMonthItem } from '../../../sdk/attendance';
 
 const BASE = '/car/v4/api/card/attendance';
-const RECORDS = '/car/v1/accelerate/export/listExportRecord.json';
-const DOWNLOAD = '/car/v1/accelerate/export/download.json';
 // Monday 2026-06-01 … Wednesday 06-03; "today" is Thursday 06-04 at noon
 const clock = new ManualClock(new Date('2026-06-04T12:00:00+08:00'));
 const GATE: [number, number] = [116.4, 39.9];
@@ -21,12 +17,12 @@ let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
 let tenantId: number;
-let people: AttendancePerson[];
+let people: PersonRecord[];
 /** The three people of 白班. */
 const trio = () => people.slice(0, 3);
 
 /** Reports every 10 minutes from `from` to `to` (China time, both included) on `day` at `where`. */
-function reports(person: AttendancePerson, day: string, from: string, to: string, where: { lon: number; lat: number }): PositionRow[] {
+function reports(person: PersonRecord, day: string, from: string, to: string, where: { lon: number; lat: number }): PositionRow[] {
   const rows: PositionRow[] = [];
   for (let t = Date.parse(`${day}T${from}:00+08:00`); t <= Date.parse(`${day}T${to}:00+08:00`); t += 600_000) {
     rows.push({
@@ -43,9 +39,10 @@ beforeAll(async () => {
   tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
   const scope = { userId: 0, tenantId, tenantIds: [tenantId], groupIds: null };
   // from an empty 考勤管理: without the demo's own area and shifts
-  for (const area of await server.store.attendance.listAreas(scope)) await server.store.attendance.deleteArea(area.id);
-  people = (await server.store.attendance.people(scope)).filter((p) => p.terminalId !== null).slice(0, 6);
-  const [late, early, absent] = people as [AttendancePerson, AttendancePerson, AttendancePerson];
+  const attendance = new AttendanceQueries(server.store.db);
+  for (const area of await attendance.listAreas(scope)) await attendance.deleteArea(area.id);
+  people = (await server.store.people.list(scope)).filter((p) => p.terminalId !== null).slice(0, 6);
+  const [late, early, absent] = people as [PersonRecord, PersonRecord, PersonRecord];
   await server.store.positions.writeBatch([
     // 06-01: outside until 09:20 (shift 09:00, grace 5) → 迟到 20 min; inside 09:20–18:00 → 8 h 40 min
     ...reports(late, '2026-06-01', '07:00', '09:10', OUT), ...reports(late, '2026-06-01', '09:20', '18:00', IN),
@@ -129,17 +126,8 @@ describe('考勤报表', () => {
     expect(await admin.postJson(`${BASE}/export.json`, { kind: 'month' })).toMatchObject({ flag: 400, msg: '月份不能为空' });
     const res = await admin.postJson<{ id: number; fileName: string }>(`${BASE}/export.json`, { kind: 'month', month: '2026-06' });
     expect(res).toMatchObject({ flag: 1, obj: { fileName: '考勤月报-2026-06.xlsx' } });
-    let status = 0;
-    for (let i = 0; i < 200 && status === 0; i++) {
-      const page = await admin.postForm<{ list: { id: number; status: number }[] }>(RECORDS, { current: 1, pageSize: 50 });
-      status = page.obj.list.find((r) => r.id === res.obj.id)?.status ?? 0;
-      if (status === 0) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).toBe(1);
-    const file = await server.app.inject({ method: 'GET', url: DOWNLOAD, query: { id: String(res.obj.id) }, headers: { sessionId: admin.sessionId!, userId: String(admin.userId) } });
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const ws = book.getWorksheet('考勤月报')!;
+    expect(await waitExportDone(admin, res.obj.id)).toMatchObject({ status: 1 });
+    const ws = (await downloadWorkbook(server.app, admin, res.obj.id)).getWorksheet('考勤月报')!;
     expect(ws.getRow(1).getCell(1).value).toBe('姓名');
     // five person columns, then one per day of June (30), then the totals
     expect([6, 35, 36].map((c) => ws.getRow(1).getCell(c).value)).toEqual(['1', '30', '应出勤(天)']);

@@ -1,11 +1,10 @@
-import { chinaDayStart, staysAtAreas } from '../../attendance/attendance-day';
-import { assignments } from '../../attendance/attendance-report';
-import { notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
-import { sessionRoute } from '../route-definition';
+import { notFound, parseDay, sessionRoute } from '../../../server/module';
+import { toChinaIso } from '../../../sdk/china-time';
 import type { PersonStays } from '../../../sdk/attendance';
 import { CardApi } from '../../../sdk/contracts/card';
-import { toChinaIso } from '../../time/china-time';
+import { chinaDayStart, staysAtAreas } from './attendance/attendance-day';
+import { assignments } from './attendance/attendance-report';
+import { cardOf } from './card-services';
 import { toWorkArea } from './work-area-routes';
 
 /** 轨迹回放 of 智能工牌 (a person's day with the stays at work areas). */
@@ -18,12 +17,12 @@ export const personStaysRoute = sessionRoute.of(CardApi.personStays, {
     const { query, deps } = ctx;
     const day = parseDay(query.day, '日期');
     const scope = await ctx.scope();
-    const person = (await deps.store.attendance.people(scope)).find((p) => p.vehicleId === query.vehicleId);
+    const person = (await deps.store.people.list(scope)).find((p) => p.vehicleId === query.vehicleId);
     if (!person) throw notFound('人员不存在');
-    const mine = (await assignments(deps.store.attendance, scope)).filter((a) => a.person.vehicleId === person.vehicleId);
+    const mine = (await assignments(cardOf(deps), scope)).filter((a) => a.person.vehicleId === person.vehicleId);
     const areas = [...new Map(mine.map((a) => [a.area.id, a.area])).values()];
     const start = chinaDayStart(day);
-    const points = person.terminalId === null ? [] : await deps.store.attendance.points([person.terminalId], start, new Date(start.getTime() + DAY_MS));
+    const points = person.terminalId === null ? [] : await cardOf(deps).attendance.points([person.terminalId], start, new Date(start.getTime() + DAY_MS));
     const stays = staysAtAreas(points, areas.map((a) => ({ id: a.id, center: [a.lon, a.lat], radius: a.radius })));
     const nameOf = new Map(areas.map((a) => [a.id, a.name]));
     return {

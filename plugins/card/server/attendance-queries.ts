@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './db-schema';
-import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
+import { tenantInScope, type AccessScope, type Database, type Kysely } from '../../../server/module';
+import type { CardDatabase, CardTables } from './card-tables';
 
 export interface WorkAreaRecord {
   id: number;
@@ -32,21 +31,6 @@ export interface WorkShiftRecord {
 
 export type WorkShiftInput = Omit<WorkShiftRecord, 'id' | 'tenantId' | 'createdAt'>;
 
-/** A person wearing a badge, as attendance needs them. */
-export interface AttendancePerson {
-  vehicleId: number;
-  tenantId: number;
-  name: string;
-  employeeNo: string;
-  department: string;
-  phone: string;
-  /** The uploaded photo's address ('' without one). */
-  photo: string;
-  /** The bound terminal, when there is one, and its number. */
-  terminalId: number | null;
-  terminalNo: string | null;
-}
-
 export interface AreaPoint {
   terminalId: number;
   time: Date;
@@ -60,9 +44,13 @@ const jsonObject = (v: unknown): Record<string, string> => {
   return o && typeof o === 'object' && !Array.isArray(o) ? Object.fromEntries(Object.entries(o).map(([k, d]) => [k, String(d)])) : {};
 };
 
-/** 考勤: work areas, shifts and the people and positions attendance is computed from. */
+/** 考勤: work areas, shifts and the positions attendance is computed from. */
 export class AttendanceQueries {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<CardDatabase>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<CardTables>();
+  }
 
   private areas(scope: AccessScope) {
     return this.db
@@ -166,31 +154,6 @@ export class AttendanceQueries {
 
   async deleteShift(id: number): Promise<void> {
     await this.db.deleteFrom('work_shifts').where('id', '=', id).execute();
-  }
-
-  /** People (asset kind person) in the scope with their employee number, department and badge. */
-  async people(scope: AccessScope): Promise<AttendancePerson[]> {
-    const rows = await this.db
-      .selectFrom('vehicles as v')
-      .leftJoin('terminals as t', 't.vehicle_id', 'v.id')
-      .select([
-        'v.id as vehicleId', 'v.tenant_id as tenantId', 'v.plate_no as name', 't.id as terminalId', 't.terminal_no as terminalNo',
-        sql<string | null>`v.profile->>'employeeNo'`.as('employeeNo'), sql<string | null>`v.profile->>'department'`.as('department'),
-        sql<string | null>`v.profile->>'phone'`.as('phone'), sql<string | null>`v.profile->>'photo'`.as('photo'),
-      ])
-      .where('v.asset_kind', '=', 'person')
-      .where(assetInScope(scope, 'v.tenant_id', 'v.group_id'))
-      .orderBy('v.id')
-      .execute();
-    const seen = new Set<number>();
-    return rows
-      .filter((r) => !seen.has(r.vehicleId) && seen.add(r.vehicleId))
-      .map((r) => ({ ...r, employeeNo: r.employeeNo ?? '', department: r.department ?? '', phone: r.phone ?? '', photo: r.photo ?? '', terminalId: r.terminalId ?? null, terminalNo: r.terminalNo ?? null }));
-  }
-
-  /** Departments the scope's people belong to (for binding shifts). */
-  async departments(scope: AccessScope): Promise<string[]> {
-    return [...new Set((await this.people(scope)).map((p) => p.department).filter(Boolean))].sort();
   }
 
   /** Positions of these terminals with start ≤ time < end, oldest first (only what attendance needs). */

@@ -1,13 +1,10 @@
-import type { LeaveRecord, PunchInput, PunchRecord } from '../../store/attendance-record-queries';
-import { badInput, notFound } from '../envelope';
-import { dayCount, parseDay } from '../report/report-request';
-import type { SessionContext } from '../route-definition';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import { badInput, dayCount, notFound, pageOffset, parseDay, sessionRoute, type SessionContext } from '../../../server/module';
 import { LEAVE_KINDS, type LeaveItem, type PunchItem } from '../../../sdk/attendance';
 import { AttendanceApi } from '../../../sdk/contracts/card';
 import type { QueryOf } from '../../../sdk/endpoint';
-import { toChinaIso } from '../../time/china-time';
+import { toChinaIso } from '../../../sdk/china-time';
+import type { LeaveRecord, PunchInput, PunchRecord } from './attendance-record-queries';
+import { cardOf } from './card-services';
 import { AttendanceResource } from './work-area-routes';
 
 const MAX_LEAVE_DAYS = 366;
@@ -38,7 +35,7 @@ function listFilter(q: ListQuery) {
 /** The person a record is for, in the caller's scope. */
 async function personOf(ctx: SessionContext<unknown, unknown>, vehicleId: number | undefined) {
   if (vehicleId === undefined) throw badInput('人员不能为空');
-  const person = (await ctx.deps.store.attendance.people(await ctx.scope())).find((p) => p.vehicleId === vehicleId);
+  const person = (await ctx.deps.store.people.list(await ctx.scope())).find((p) => p.vehicleId === vehicleId);
   if (!person) throw notFound('人员不存在');
   return person;
 }
@@ -53,7 +50,7 @@ export const leaveListRoute = sessionRoute.of(AttendanceApi.leaves, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
   handler: async (ctx) => {
-    const all = await ctx.deps.store.attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query));
+    const all = await cardOf(ctx.deps).attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query));
     const page = pageOffset(ctx.query);
     return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toLeaveItem) };
   },
@@ -74,9 +71,9 @@ export const leaveSaveRoute = sessionRoute.of(AttendanceApi.saveLeave, {
     if (endDay < startDay) throw badInput('结束日期不能早于开始日期');
     if (dayCount(startDay, endDay) > MAX_LEAVE_DAYS) throw badInput(`一次请假不能超过 ${MAX_LEAVE_DAYS} 天`);
     const reason = reasonOf(body.reason);
-    if (await deps.store.attendanceRecords.overlappingLeave(person.vehicleId, startDay, endDay)) throw badInput('该人员在这段时间已有请假记录');
-    const id = await deps.store.attendanceRecords.createLeave(person.tenantId, { vehicleId: person.vehicleId, kind, startDay, endDay, reason }, user.id);
-    const saved = toLeaveItem((await deps.store.attendanceRecords.findLeave(await ctx.scope(), id))!);
+    if (await cardOf(deps).attendanceRecords.overlappingLeave(person.vehicleId, startDay, endDay)) throw badInput('该人员在这段时间已有请假记录');
+    const id = await cardOf(deps).attendanceRecords.createLeave(person.tenantId, { vehicleId: person.vehicleId, kind, startDay, endDay, reason }, user.id);
+    const saved = toLeaveItem((await cardOf(deps).attendanceRecords.findLeave(await ctx.scope(), id))!);
     await ctx.audit({ action: '登记请假', target: `${person.name} ${kind} ${startDay} 至 ${endDay}`, after: saved, tenantId: person.tenantId });
     return saved;
   },
@@ -85,9 +82,9 @@ export const leaveSaveRoute = sessionRoute.of(AttendanceApi.saveLeave, {
 export const leaveDeleteRoute = sessionRoute.of(AttendanceApi.removeLeave, {
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
-    const existing = await ctx.deps.store.attendanceRecords.findLeave(await ctx.scope(), ctx.body.id);
+    const existing = await cardOf(ctx.deps).attendanceRecords.findLeave(await ctx.scope(), ctx.body.id);
     if (!existing) throw notFound('请假记录不存在');
-    await ctx.deps.store.attendanceRecords.deleteLeave(existing.id);
+    await cardOf(ctx.deps).attendanceRecords.deleteLeave(existing.id);
     await ctx.audit({ action: '删除请假', target: `${existing.personName} ${existing.kind} ${existing.startDay} 至 ${existing.endDay}`, before: toLeaveItem(existing), tenantId: existing.tenantId });
     return { deleted: 1 };
   },
@@ -97,7 +94,7 @@ export const punchListRoute = sessionRoute.of(AttendanceApi.punches, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
   handler: async (ctx) => {
-    const all = await ctx.deps.store.attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query));
+    const all = await cardOf(ctx.deps).attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query));
     const page = pageOffset(ctx.query);
     return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toPunchItem) };
   },
@@ -117,8 +114,8 @@ export const punchSaveRoute = sessionRoute.of(AttendanceApi.savePunch, {
     if (!m) throw badInput('补卡时间格式不正确，应为 HH:MM，例如 09:00');
     const reason = reasonOf(body.reason);
     const input: PunchInput = { vehicleId: person.vehicleId, day, punch, minute: Number(m[1]) * 60 + Number(m[2]), reason };
-    const id = await deps.store.attendanceRecords.createPunch(person.tenantId, input, user.id);
-    const saved = toPunchItem((await deps.store.attendanceRecords.findPunch(await ctx.scope(), id))!);
+    const id = await cardOf(deps).attendanceRecords.createPunch(person.tenantId, input, user.id);
+    const saved = toPunchItem((await cardOf(deps).attendanceRecords.findPunch(await ctx.scope(), id))!);
     await ctx.audit({ action: '登记补卡', target: `${person.name} ${day} ${PUNCH_NAMES[punch]} ${saved.time}`, after: saved, tenantId: person.tenantId });
     return saved;
   },
@@ -127,9 +124,9 @@ export const punchSaveRoute = sessionRoute.of(AttendanceApi.savePunch, {
 export const punchDeleteRoute = sessionRoute.of(AttendanceApi.removePunch, {
   resource: AttendanceResource.manage,
   handler: async (ctx) => {
-    const existing = await ctx.deps.store.attendanceRecords.findPunch(await ctx.scope(), ctx.body.id);
+    const existing = await cardOf(ctx.deps).attendanceRecords.findPunch(await ctx.scope(), ctx.body.id);
     if (!existing) throw notFound('补卡记录不存在');
-    await ctx.deps.store.attendanceRecords.deletePunch(existing.id);
+    await cardOf(ctx.deps).attendanceRecords.deletePunch(existing.id);
     await ctx.audit({ action: '删除补卡', target: `${existing.personName} ${existing.day} ${PUNCH_NAMES[existing.punch]}`, before: toPunchItem(existing), tenantId: existing.tenantId });
     return { deleted: 1 };
   },
