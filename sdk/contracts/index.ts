@@ -1,6 +1,7 @@
 /** Every endpoint contract of the console, one module per sub-application (see sdk/endpoint.ts). */
 export * from './pet';
 export * from './fence';
+export * from './elec-car';
 export * from './elec-gb';
 export * from './elec-lease';
 export * from './card';

@@ -5,7 +5,6 @@ import { commandArea } from './command/command-area';
 import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
-import { elecCarArea } from './elec-car/guard-settings-routes';
 import { fenceArea } from './fence/fence-area';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
@@ -36,7 +35,7 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(commandArea)
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
-    .add(reportArea, elecCarArea)
+    .add(reportArea)
     .add(dataCenterArea, cardArea)
     .add(...moduleAreas(modules));
 }

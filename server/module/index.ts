@@ -35,7 +35,10 @@ export type { ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';
-export type { CommandView } from '../commands/command-view';
+export { toCommandView, type CommandView } from '../commands/command-view';
+export type { CommandTarget } from '../store/command-queries';
+// the caller's terminals behind these numbers, as 指令下发 finds them (404 for one the caller may not see)
+export { resolveTargets } from '../api/command/command-targets';
 export type { TextMessage, TextMessages, TextOutcome } from '../notify/text-messages';
 export { DomainError, refuseInput } from '../domain-error';
 

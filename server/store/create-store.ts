@@ -10,7 +10,6 @@ import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
 import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
-import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
 import { HealthReadingQueries } from './health-reading-queries';
@@ -71,8 +70,6 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
-  /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
-  readonly guard: GuardSettingsQueries;
   /** 智能工牌 考勤: work areas, shifts and the positions attendance is computed from. */
   readonly attendance: AttendanceQueries;
   /** 考勤 records an administrator keeps: the holiday calendar, 请假 and 补卡. */
@@ -125,7 +122,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
-    guard: new GuardSettingsQueries(db),
     attendance: new AttendanceQueries(db),
     attendanceRecords: new AttendanceRecordQueries(db),
     healthReadings: new HealthReadingQueries(db),

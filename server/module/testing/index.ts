@@ -1,6 +1,6 @@
 /** What a module's server tests may use besides the contract: a test server, API clients and the demo fixtures. */
 export { ManualClock } from '../../clock';
-export { DEMO_TENANT } from '../../store/seed-demo';
+export { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
 export { createTestServer, type TestServer } from '../../testing/test-server';
@@ -9,5 +9,12 @@ export { waitExportDone } from '../../testing/export-records';
 export { probeMasked } from '../../testing/masked-probe';
 export { pollUntil } from '../../testing/poll-until';
 export { WatchTestDevice } from '../../testing/watch-test-device';
+export { addScopedUser, type ScopedUserSpec } from '../../testing/scoped-users';
+// the terminal simulator's devices, played against the test server's gateways
+export { DeviceMotion } from '../../sim/devices/device-motion';
+export { EBIKE_AREAS } from '../../sim/devices/device-places';
+export { gt06SimCodec } from '../../sim/devices/gt06-sim-codec';
+export { SimulatedDevice } from '../../sim/devices/simulated-device';
+export { SimTicker } from '../../sim/sim-ticker';
 export { readQrCode } from '../../testing/qr-code-reader';
 export { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '../../notify/testing/sms-stand-ins';
