@@ -2,7 +2,6 @@ import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
 import { cardArea } from './card/card-area';
 import { commandArea } from './command/command-area';
-import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
 import { fenceArea } from './fence/fence-area';
@@ -36,6 +35,6 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(systemAdminArea)
     .add(systemAssetsArea, mediaArea)
     .add(reportArea)
-    .add(dataCenterArea, cardArea)
+    .add(cardArea)
     .add(...moduleAreas(modules));
 }

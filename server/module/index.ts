@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleAlarmViews, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 
@@ -45,6 +45,12 @@ export { DomainError, refuseInput } from '../domain-error';
 // time
 export type { Clock } from '../clock';
 export { toChinaIso } from '../time/china-time';
+export { addDays, chinaDay, chinaDayStart, daysBetween } from '../store/report-day-stats';
+
+// online: connected and reported since `freshSince(deps)`; every asset's status as `store.monitor.assetStatuses` answers it;
+// 数据报表's day figures (车辆日在线, 里程报表) as `store.reports.daySummaries` answers them
+export { freshSince } from '../api/monitor/monitor-routes';
+export type { MileageDaySum, OnlineDaySummary } from '../store/report-queries';
 
 // database
 export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Migration, type Selectable, type Transaction, type Updateable } from 'kysely';
@@ -53,4 +59,5 @@ export type { Store } from '../store/create-store';
 export { assetInScope, tenantInScope, type AccessScope } from '../store/scope-queries';
 export type { FenceRecord } from '../store/fence-queries';
 export { wholeNumber } from '../store/masked-search';
+export { num, round } from '../store/row-values';
 export { escapeLike } from '../store/vehicle-admin-queries';

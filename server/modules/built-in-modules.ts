@@ -1,3 +1,4 @@
+import { dataCenterModule } from '../../plugins/data-center/server/data-center-module';
 import { elecCarModule } from '../../plugins/elec-car/server/elec-car-module';
 import { elecGbModule } from '../../plugins/elec-gb/server/elec-gb-module';
 import { elecLeaseModule } from '../../plugins/elec-lease/server/elec-lease-module';
@@ -9,4 +10,4 @@ import type { AnyServerModule } from '../module/module-host';
  * plugins/<name>/server/. The only file of server/ that imports a plugin's server half: routes,
  * migrations, jobs and demo data of every module are read from this list.
  */
-export const BUILT_IN_MODULES: readonly AnyServerModule[] = [elecCarModule, elecGbModule, elecLeaseModule, petModule];
+export const BUILT_IN_MODULES: readonly AnyServerModule[] = [dataCenterModule, elecCarModule, elecGbModule, elecLeaseModule, petModule];

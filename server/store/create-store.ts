@@ -4,7 +4,6 @@ import { AttendanceRecordQueries } from './attendance-record-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
-import { DashboardQueries } from './dashboard-queries';
 import { CommandQueries } from './command-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
@@ -82,8 +81,6 @@ export interface Store {
   readonly system: SystemAdminQueries;
   /** 数据报表: per-vehicle, per-day mileage and online figures. */
   readonly reports: ReportQueries;
-  /** 数据中心: the dashboard's figures. */
-  readonly dashboard: DashboardQueries;
   /** 数据报表: trips, stops, overspeed stretches and fuel per finished day. */
   readonly reportEvents: ReportEventQueries;
   close(): Promise<void>;
@@ -128,7 +125,6 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,
-    dashboard: new DashboardQueries(db, reports, alarms),
     reportEvents: new ReportEventQueries(db, reports),
     close: () => opened.close(),
   };

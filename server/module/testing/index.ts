@@ -16,5 +16,7 @@ export { EBIKE_AREAS } from '../../sim/devices/device-places';
 export { gt06SimCodec } from '../../sim/devices/gt06-sim-codec';
 export { SimulatedDevice } from '../../sim/devices/simulated-device';
 export { SimTicker } from '../../sim/sim-ticker';
+// a position as the gateway writes it (`server.store.positions.writeBatch`)
+export type { PositionRow } from '../../gateway/gateway-ports';
 export { readQrCode } from '../../testing/qr-code-reader';
 export { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '../../notify/testing/sms-stand-ins';
