@@ -1,12 +1,10 @@
 /**
  * 数据中心's dashboard as the API answers it (docs/api-contract.md, "数据中心"): one contract for
- * the server that builds it and the pages that show it. Pure types and constants.
+ * the server that builds it and the pages that show it (`DataCenterApi.dashboard`, the whole dashboard of the
+ * caller's scope or of one customer in it). Pure types.
  */
 
 import type { Alarm } from './services/alarm-service';
-
-/** GET: the whole dashboard of the caller's scope, or of one customer (`tenantId`) in it. */
-export const DASHBOARD_PATH = '/car/v1/api/dataCenter/dashboard.json';
 
 /** Asset counts of one kind by status; every asset is in exactly one status. */
 export interface DashboardKindCounts {

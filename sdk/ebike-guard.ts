@@ -1,7 +1,7 @@
 /**
  * 电动车卫士 防盗设置: an e-bike guard's 震动灵敏度 and 告警间隔 (the quiet gap that ends one 震动告警
  * episode), their bounds and defaults, the one check the server refuses bad input with and the form
- * warns with, and the shapes the server answers. Pure.
+ * warns with, and the shapes the server answers (its calls: `ElecCarApi` of sdk/contracts/elec-car.ts). Pure.
  */
 import type { Command } from './services/command-api';
 
@@ -78,10 +78,6 @@ export function checkGuardSettings(input: { sensitivity?: unknown; windowSeconds
   return { ok: true, settings: { sensitivity: sensitivity.level, windowSeconds: seconds } };
 }
 
-/** GET `terminalNo`: one e-bike guard's 防盗设置. */
-export const GUARD_SETTINGS_PATH = '/car/v4/api/elec-car/guard/settings.json';
-/** POST `{terminalNo, sensitivity, windowSeconds}`: saves them and tells the device where it takes them. */
-export const GUARD_SETTINGS_SAVE_PATH = '/car/v4/api/elec-car/guard/save.json';
 /** 防盗设置 button of 电动车卫士's 电动车监控: granted to roles that may edit e-bikes (编辑电动车). */
 export const GUARD_SETTINGS_BUTTON_ID = 180201;
 

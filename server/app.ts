@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alarmName } from './alarms/alarm-catalogue';
+import { toAlarm } from './alarms/alarm-model';
 import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
 import { answerFrameworkError, installErrorHandlers } from './api/error-handlers';
@@ -24,6 +26,7 @@ import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
+import { realTimeSince } from './store/alarm-queries';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
@@ -158,7 +161,8 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
     // the modules' services and jobs (closed in reverse order when the server stops)
-    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, texts });
+    const alarmViews = { name: alarmName, view: toAlarm, realTimeSince };
+    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, alarmViews, commands: fleet.commands, texts });
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { JSX } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_PATH, PermissionService, ServiceProvider, type Alarm, type DashboardData, type PermissionService as Perms } from '@tianlu/sdk';
+import { DataCenterApi, PermissionService, ServiceProvider, type Alarm, type DashboardData, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
@@ -30,7 +30,7 @@ async function renderPage(page: JSX.Element, answers: DashboardData[]) {
   let n = 0;
   const server = new FakeServer()
     .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 1702, type: 1 }, { id: 1703, type: 1 }]))
-    .on('GET', DASHBOARD_PATH, () => ok(answers[Math.min(n++, answers.length - 1)]!));
+    .on('GET', DataCenterApi.dashboard.path, () => ok(answers[Math.min(n++, answers.length - 1)]!));
   const sockets = new FakeWebSockets();
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
   await container.get<Perms>(PermissionService).load();
@@ -61,7 +61,7 @@ describe('数据看板', () => {
     await handled(sockets);
     // reloads are throttled to one per five seconds
     act(() => void vi.advanceTimersByTime(5_000));
-    await waitFor(() => expect(server.to(DASHBOARD_PATH)).toHaveLength(2));
+    await waitFor(() => expect(server.to(DataCenterApi.dashboard.path)).toHaveLength(2));
     await waitFor(() => expect(document.querySelector('[data-kpi="alarm"]')!.textContent).toBe('告警0'));
   });
 });

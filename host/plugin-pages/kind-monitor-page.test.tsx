@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import type { JSX } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH, PermissionService, ServiceProvider, type Command, type GuardSettingsView, type MonitorItem, type PermissionService as Perms,
+  ElecCarApi, PermissionService, ServiceProvider, type Command, type GuardSettingsView, type MonitorItem, type PermissionService as Perms,
 } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, ok, storeUser, type FakeReply, type FakeRequest } from '../../core/test/fake-server';
@@ -103,8 +103,8 @@ describe('防盗设置 of the selected e-bike', () => {
   it('shows the defaults; one allowed to edit is stopped in Chinese when out of range, saves, and sees the guard’s answer arrive', async () => {
     const { server, sockets } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike], '电动车', { buttons: [180201] });
     server
-      .on('GET', GUARD_SETTINGS_PATH, ok(defaults))
-      .on('POST', GUARD_SETTINGS_SAVE_PATH, (req) => ok({ ...defaults, ...(req.body as object), saved: true, updateTime: '2026-11-24T10:05:00+08:00', push: { supported: true, reason: null, command: sent(0, '待发送') } }));
+      .on('GET', ElecCarApi.guardSettings.path, ok(defaults))
+      .on('POST', ElecCarApi.guardSave.path, (req) => ok({ ...defaults, ...(req.body as object), saved: true, updateTime: '2026-11-24T10:05:00+08:00', push: { supported: true, reason: null, command: sent(0, '待发送') } }));
     const card = await select();
     await card.findByText('当前为默认值', { exact: false });
     expect((card.getByLabelText('震动灵敏度') as HTMLSelectElement).value).toBe('2');
@@ -113,13 +113,13 @@ describe('防盗设置 of the selected e-bike', () => {
     fireEvent.change(card.getByLabelText('告警间隔（秒）'), { target: { value: '10' } });
     fireEvent.click(card.getByRole('button', { name: '保存' }));
     expect((await card.findByRole('alert')).textContent).toBe('告警间隔必须在 30–3600 秒之间');
-    expect(server.to(GUARD_SETTINGS_SAVE_PATH)).toEqual([]);
+    expect(server.to(ElecCarApi.guardSave.path)).toEqual([]);
 
     fireEvent.change(card.getByLabelText('震动灵敏度'), { target: { value: '3' } });
     fireEvent.change(card.getByLabelText('告警间隔（秒）'), { target: { value: '120' } });
     fireEvent.click(card.getByRole('button', { name: '保存' }));
     await card.findByText('保存于 2026-11-24 10:05', { exact: false });
-    expect(server.to(GUARD_SETTINGS_SAVE_PATH).map((r) => r.body)).toEqual([{ terminalNo: GUARD, sensitivity: 3, windowSeconds: 120 }]);
+    expect(server.to(ElecCarApi.guardSave.path).map((r) => r.body)).toEqual([{ terminalNo: GUARD, sensitivity: 3, windowSeconds: 120 }]);
     expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：待发送，终端上线后下发');
 
     // the guard answers: the live channel reports the command 成功
@@ -136,7 +136,7 @@ describe('防盗设置 of the selected e-bike', () => {
   it('shows them read-only to one who may not edit e-bikes, and why a JT/T 808 guard is not told', async () => {
     const { server } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike]);
     const reason = '该终端不支持设置震动灵敏度，仅由平台按震动次数过滤';
-    server.on('GET', GUARD_SETTINGS_PATH, ok({ ...defaults, protocol: 'jt808', sensitivity: 1, windowSeconds: 600, saved: true, updateTime: '2026-11-24T09:00:00+08:00', push: { supported: false, reason, command: null } }));
+    server.on('GET', ElecCarApi.guardSettings.path, ok({ ...defaults, protocol: 'jt808', sensitivity: 1, windowSeconds: 600, saved: true, updateTime: '2026-11-24T09:00:00+08:00', push: { supported: false, reason, command: null } }));
     const card = await select();
     await card.findByText(reason);
     expect((card.getByLabelText('震动灵敏度') as HTMLSelectElement).disabled).toBe(true);

@@ -6,8 +6,8 @@ import { NavigationService } from '../services/navigation-service';
 import { PermissionService, type ResourceItem } from '../services/permission-service';
 import { PluginRegistry } from '../services/plugin-registry';
 import { useService } from '../react/use-service';
-import type { PlatformOverviewData, PlatformOverviewProps } from './platform-overview';
-import { PLATFORM_OVERVIEW_PATH } from './platform-overview';
+import { PlatformApi, type PlatformOverviewData } from '../contracts/platform';
+import type { PlatformOverviewProps } from './platform-overview';
 
 const STATS: { key: keyof PlatformOverviewData['assets']; label: string; color: string }[] = [
   { key: 'total', label: '全部', color: 'var(--tl-primary, #1890ff)' },
@@ -46,7 +46,7 @@ const PlatformOverviewView = observer(function PlatformOverviewView(props: Platf
   useEffect(() => {
     let live = true;
     http
-      .get<PlatformOverviewData>(PLATFORM_OVERVIEW_PATH, { platformId: props.platformId, assetKinds })
+      .call(PlatformApi.overview, { platformId: props.platformId, ...(assetKinds && { assetKinds }) })
       .then((res) => live && setData(expectOk(res)))
       .catch((e: unknown) => live && setError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE));
     return () => {

@@ -1,14 +1,4 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { ResourceItem } from '../services/permission-service';
-
-/** Answer of GET /car/v1/api/platform/overview.json. */
-export interface PlatformOverviewData {
-  title: string;
-  assets: { total: number; online: number; offline: number; alarm: number };
-  menus: ResourceItem[];
-}
-
-export const PLATFORM_OVERVIEW_PATH = '/car/v1/api/platform/overview.json';
 
 export interface PlatformOverviewProps {
   platformId: number;
@@ -23,7 +13,7 @@ const View = lazy(() => import('./platform-overview-view'));
 /**
  * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) — only of the kinds its
  * plugin declares in `assetKinds`, every kind when it declares none — and the menu entries
- * of the platform the user may open. The view loads on demand, so the SDK entry stays light.
+ * of the platform the user may open (`PlatformApi.overview`). The view loads on demand, so the SDK entry stays light.
  */
 export function PlatformOverview(props: PlatformOverviewProps) {
   return createElement(Suspense, { fallback: null }, createElement(View, props));

@@ -115,7 +115,10 @@ describe('震动告警 episodes in the engine', () => {
     const events: BusEvent[] = [];
     const e = engine(events, bus);
     await feed(e, [guard(2990)]);
-    await server.store.guard.save(terminal.terminalId, { sensitivity: 1, windowSeconds: 60 }, 0, new Date(), null);
+    // as 电动车卫士's 防盗设置 saves them
+    await server.store.db.insertInto('device_guard_settings')
+      .values({ terminal_id: terminal.terminalId, vibration_sensitivity: 1, vibration_window_seconds: 60, updated_at: new Date(), updated_by: 0, push_batch_id: null })
+      .execute();
     bus.publish({ type: 'assets', tenantId: terminal.tenantId, terminalIds: [terminal.terminalId] });
     // 低: three vibrations, each within 60 s of the one before (3050 → 3150 is not)
     await feed(e, jolts(3000, 3050, 3150, 3200));

@@ -1,10 +1,8 @@
 import { alarmArea } from './alarm/alarm-area';
 import { authArea } from './auth/auth-area';
 import { commandArea } from './command/command-area';
-import { dataCenterArea } from './data-center/dashboard-routes';
 import { dictionaryArea } from './dictionary/dictionary-area';
 import { downloadArea } from './download/download-area';
-import { elecCarArea } from './elec-car/guard-settings-routes';
 import { gatewayArea } from './gateway/gateway-area';
 import { geocodeArea } from './geocode/geocode-area';
 import { healthArea } from './health/health-area';
@@ -31,7 +29,6 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(alarmArea)
     .add(commandArea)
     .add(mediaArea)
-    .add(reportArea, elecCarArea)
-    .add(dataCenterArea)
+    .add(reportArea)
     .add(...moduleAreas(modules));
 }

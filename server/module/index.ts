@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleAlarmViews, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 
@@ -58,13 +58,22 @@ export type { ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';
-export type { CommandView } from '../commands/command-view';
+export { toCommandView, type CommandView } from '../commands/command-view';
+export type { CommandTarget } from '../store/command-queries';
+// the caller's terminals behind these numbers, as 指令下发 finds them (404 for one the caller may not see)
+export { resolveTargets } from '../api/command/command-targets';
 export type { TextMessage, TextMessages, TextOutcome } from '../notify/text-messages';
 export { DomainError, refuseInput } from '../domain-error';
 
 // time
 export type { Clock } from '../clock';
 export { toChinaIso } from '../time/china-time';
+export { addDays, chinaDay, chinaDayStart, daysBetween } from '../store/report-day-stats';
+
+// online: connected and reported since `freshSince(deps)`; every asset's status as `store.monitor.assetStatuses` answers it;
+// 数据报表's day figures (车辆日在线, 里程报表) as `store.reports.daySummaries` answers them
+export { freshSince } from '../api/monitor/monitor-routes';
+export type { MileageDaySum, OnlineDaySummary } from '../store/report-queries';
 
 // database
 export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Migration, type Selectable, type Transaction, type Updateable } from 'kysely';
@@ -75,4 +84,5 @@ export type { FenceInput, FenceRecord } from '../store/fence-queries';
 export { polygonAreaMetres } from '../alarms/fence-geometry';
 export type { PersonRecord } from '../store/people-queries';
 export { wholeNumber } from '../store/masked-search';
+export { num, round } from '../store/row-values';
 export { escapeLike } from '../store/vehicle-admin-queries';

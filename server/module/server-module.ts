@@ -8,7 +8,7 @@ import type { CommandRequest } from '../commands/command-service';
 import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
-import type { ModuleAlarmType } from '../../sdk/services/alarm-service';
+import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -21,6 +21,20 @@ export interface ModuleLogger {
 export interface ModuleAlarms {
   announceRaised(row: AlarmRow): void;
   announceEnded(row: AlarmRow): void;
+}
+
+/**
+ * Alarms as 告警中心 shows them, for a module that shows the platform's alarms (a route reaches them
+ * through the module's services; they come through the context because the alarm catalogue lists the
+ * modules' own alarm types).
+ */
+export interface ModuleAlarmViews {
+  /** The Chinese name of an alarm type, the platform's or a module's. */
+  name(alarmType: string): string;
+  /** A stored alarm as the console gets it (the SDK's `Alarm`: its name, level and China times). */
+  view(row: AlarmRow): Alarm;
+  /** Where 告警中心's 实时告警 (the unprocessed alarms of the last 24 hours) starts at `now`. */
+  realTimeSince(now: Date): Date;
 }
 
 /** The command queue as a module sees it (the same queue 指令下发 uses). */
@@ -36,6 +50,7 @@ export interface ModuleContext {
   clock: Clock;
   log: ModuleLogger;
   alarms: ModuleAlarms;
+  alarmViews: ModuleAlarmViews;
   commands: ModuleCommands;
   /** Text messages through the tenant's SMS channel (else the platform's, else SMS_PROVIDER), on record in 推送记录. */
   texts: TextMessages;

@@ -2,13 +2,11 @@ import { AssetAdminQueries } from './asset-admin-queries';
 import { AlarmQueries } from './alarm-queries';
 import { AuditQueries } from './audit-queries';
 import { CatalogueQueries } from './catalogue-queries';
-import { DashboardQueries } from './dashboard-queries';
 import { CommandQueries } from './command-queries';
 import { DictionaryQueries } from './dictionary-queries';
 import { ExportQueries } from './export-queries';
 import { FenceQueries } from './fence-queries';
 import { FleetQueries } from './fleet-queries';
-import { GuardSettingsQueries } from './guard-settings-queries';
 import { HealthQueries } from './health-queries';
 import { MapSettingsQueries } from './map-settings-queries';
 import { LoginQueries } from './login-queries';
@@ -69,8 +67,6 @@ export interface Store {
   readonly assets: AssetAdminQueries;
   /** Uploaded images (asset photos). */
   readonly media: MediaQueries;
-  /** 电动车卫士 防盗设置 per device (震动灵敏度, 告警间隔). */
-  readonly guard: GuardSettingsQueries;
   /** People (人员管理) with their profile fields and badges. */
   readonly people: PeopleQueries;
   /** Commands to terminals (queue and history). */
@@ -79,8 +75,6 @@ export interface Store {
   readonly system: SystemAdminQueries;
   /** 数据报表: per-vehicle, per-day mileage and online figures. */
   readonly reports: ReportQueries;
-  /** 数据中心: the dashboard's figures. */
-  readonly dashboard: DashboardQueries;
   /** 数据报表: trips, stops, overspeed stretches and fuel per finished day. */
   readonly reportEvents: ReportEventQueries;
   close(): Promise<void>;
@@ -119,12 +113,10 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     fences: new FenceQueries(db),
     assets: new AssetAdminQueries(db),
     media: new MediaQueries(db),
-    guard: new GuardSettingsQueries(db),
     people: new PeopleQueries(db),
     commands: new CommandQueries(db),
     system: new SystemAdminQueries(db),
     reports,
-    dashboard: new DashboardQueries(db, reports, alarms),
     reportEvents: new ReportEventQueries(db, reports),
     close: () => opened.close(),
   };

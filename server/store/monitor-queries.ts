@@ -71,6 +71,18 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Every asset is in exactly one: service ran out, an open alarm, never reported, online, else offline. */
+export type AssetStatus = 'online' | 'offline' | 'alarm' | 'expired' | 'inactive';
+
+/** One asset's status and where it is now. */
+export interface AssetStatusRow {
+  /** vehicle | person | pet | ebike, or none for a terminal bound to no asset. */
+  kind: string;
+  status: AssetStatus;
+  lon: number | null;
+  lat: number | null;
+}
+
 /** The monitor's view: every asset of a tenant (or of a user's scope) with its latest position and state. */
 export class MonitorQueries {
   constructor(private readonly db: Kysely<Database>) {}
@@ -176,6 +188,31 @@ export class MonitorQueries {
   }
 
   /** The terminal with this normalised number when the owner may see it; otherwise undefined (never another tenant's). */
+  /**
+   * Every asset of the scope in exactly one status — expired (its service ended before `today`, China
+   * `YYYY-MM-DD`), alarm (an open alarm, handled or, for a condition, ended ones no longer count, whatever
+   * the latest report says), inactive (never reported), online (connected and reported at or after
+   * `freshSince`), else offline — with its latest position.
+   */
+  async assetStatuses(scope: AccessScope, opts: { today: string; freshSince: Date }): Promise<AssetStatusRow[]> {
+    const online = sql`(t.connected and lp.received_time is not null and lp.received_time >= ${opts.freshSince})`;
+    const expired = sql`coalesce(v.expiry_date < ${opts.today}::date, false)`;
+    return this.db
+      .selectFrom('terminals as t')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .leftJoin('latest_positions as lp', 'lp.terminal_id', 't.id')
+      .leftJoin(openAlarmsByTerminal(this.db, scope.tenantIds).as('oo'), 'oo.terminal_id', 't.id')
+      .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
+      .select((eb) => [
+        sql<string>`coalesce(v.asset_kind, 'none')`.as('kind'),
+        sql<AssetStatus>`case when ${expired} then 'expired' when ${hasOpenAlarm} then 'alarm' when lp.terminal_id is null then 'inactive'
+          when ${online} then 'online' else 'offline' end`.as('status'),
+        eb.ref('lp.lon').as('lon'),
+        eb.ref('lp.lat').as('lat'),
+      ])
+      .execute();
+  }
+
   async findAsset(owner: AssetOwner, terminalNo: string): Promise<ScopedAsset | undefined> {
     return this.db
       .selectFrom('terminals as t')

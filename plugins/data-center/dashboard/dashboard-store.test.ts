@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_PATH, type DashboardData, type HttpService } from '@tianlu/sdk';
+import { DataCenterApi, type DashboardData, type Endpoint, type HttpService } from '@tianlu/sdk';
 import { DashboardStore, LIVE_REFRESH_MS, type Timers } from './dashboard-store';
 
 /** A clock the test moves by hand, with the timers it holds. */
@@ -33,7 +33,9 @@ function answer(name: string): DashboardData {
 function setup() {
   const get = vi.fn(async (_url: string, query?: { tenantId?: number }) => ({ flag: 1, msg: '', obj: answer(query?.tenantId ? `客户${query.tenantId}` : '天路演示') }));
   const clock = fakeTimers();
-  const store = new DashboardStore({ get } as unknown as HttpService, clock.timers);
+  // a contract call goes where the real service sends a GET: its path with the query
+  const http = { get, call: (endpoint: Endpoint, query?: { tenantId?: number }) => get(endpoint.path, query) };
+  const store = new DashboardStore(http as unknown as HttpService, clock.timers);
   return { store, get, ...clock };
 }
 
@@ -41,10 +43,10 @@ describe('DashboardStore', () => {
   it('loads the caller\'s own tenant, then the customer picked', async () => {
     const { store, get } = setup();
     await store.load();
-    expect(get).toHaveBeenLastCalledWith(DASHBOARD_PATH, {});
+    expect(get).toHaveBeenLastCalledWith(DataCenterApi.dashboard.path, {});
     expect(store.data?.tenant.name).toBe('天路演示');
     await store.selectTenant(7);
-    expect(get).toHaveBeenLastCalledWith(DASHBOARD_PATH, { tenantId: 7 });
+    expect(get).toHaveBeenLastCalledWith(DataCenterApi.dashboard.path, { tenantId: 7 });
     expect(store.data?.tenant.name).toBe('客户7');
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import {
-  checkGuardSettings, describeCommandResult, expectOk, GUARD_SETTINGS_BUTTON_ID, GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH, HttpService, Input, LiveService,
+  checkGuardSettings, describeCommandResult, ElecCarApi, expectOk, GUARD_SETTINGS_BUTTON_ID, HttpService, Input, LiveService,
   useButtonPermission, useService, VIBRATION_SENSITIVITIES, VIBRATION_WINDOW_MAX_SECONDS, VIBRATION_WINDOW_MIN_SECONDS,
   sensitivityName, type GuardSettingsView,
 } from '@tianlu/sdk';
@@ -58,7 +58,7 @@ export function GuardSettingsCard(props: { terminalNo: string }) {
     setView(undefined);
     setError(undefined);
     http
-      .get<GuardSettingsView>(GUARD_SETTINGS_PATH, { terminalNo: props.terminalNo })
+      .call(ElecCarApi.guardSettings, { terminalNo: props.terminalNo })
       .then((res) => current && show(expectOk(res)))
       .catch((e: unknown) => current && setError(message(e)));
     return () => void (current = false);
@@ -78,7 +78,7 @@ export function GuardSettingsCard(props: { terminalNo: string }) {
     setSaving(true);
     setError(undefined);
     try {
-      show(expectOk(await http.postJson<GuardSettingsView>(GUARD_SETTINGS_SAVE_PATH, { terminalNo: props.terminalNo, ...checked.settings })));
+      show(expectOk(await http.call(ElecCarApi.guardSave, { terminalNo: props.terminalNo, ...checked.settings })));
     } catch (e) {
       setError(message(e));
     } finally {

@@ -1,8 +1,9 @@
 import { ASSET_KIND_CODES, type AssetKind } from '../../../sdk/asset-kinds';
+import { PlatformApi } from '../../../sdk/contracts/platform';
 import { CENTRE_PLATFORM_ID, CENTRE_TITLE } from '../../store/catalogue/platform-catalogue';
 import { badInput, forbidden } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { int, object, text } from '../schema-helpers';
+import { int, object } from '../schema-helpers';
 import { freshSince } from '../monitor/monitor-routes';
 import { nestResources } from '../resource/resource-tree';
 
@@ -27,12 +28,8 @@ function parseAssetKinds(value: string | undefined): AssetKind[] | undefined {
   return kinds as AssetKind[];
 }
 
-export const overviewRoute = sessionRoute<{ platformId: number; assetKinds?: string }>({
-  method: 'GET',
-  url: '/car/v1/api/platform/overview.json',
-  summary: '子系统概览：标题、可见资产统计与菜单（需要该子系统）；assetKinds（如 vehicle,ebike）只数这些类型的资产',
+export const overviewRoute = sessionRoute.of(PlatformApi.overview, {
   anyUser: true,
-  schema: { querystring: object({ platformId: int('平台', 0), assetKinds: text('资产类型', 100) }, ['platformId']) },
   handler: async ({ query, user, deps, scope }) => {
     const { platformId } = query;
     const kinds = parseAssetKinds(query.assetKinds);

@@ -3,7 +3,6 @@ export { ManualClock } from '../../clock';
 export { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
 export { demoDeviceTrack, type DemoTrackPoint } from '../../testing/demo-device-track';
-export type { PositionRow } from '../../gateway/gateway-ports';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
 export { createTestServer, type TestServer } from '../../testing/test-server';
 export { API, download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
@@ -13,5 +12,14 @@ export { pollUntil } from '../../testing/poll-until';
 export { Jt808TestTerminal } from '../../gateway/testing/jt808-test-terminal';
 export { LiveTestClient } from '../../testing/live-client';
 export { WatchTestDevice } from '../../testing/watch-test-device';
+export { addScopedUser, type ScopedUserSpec } from '../../testing/scoped-users';
+// the terminal simulator's devices, played against the test server's gateways
+export { DeviceMotion } from '../../sim/devices/device-motion';
+export { EBIKE_AREAS } from '../../sim/devices/device-places';
+export { gt06SimCodec } from '../../sim/devices/gt06-sim-codec';
+export { SimulatedDevice } from '../../sim/devices/simulated-device';
+export { SimTicker } from '../../sim/sim-ticker';
+// a position as the gateway writes it (`server.store.positions.writeBatch`)
+export type { PositionRow } from '../../gateway/gateway-ports';
 export { readQrCode } from '../../testing/qr-code-reader';
 export { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '../../notify/testing/sms-stand-ins';

@@ -1,21 +1,11 @@
 import {
-  checkGuardSettings, DEFAULT_GUARD_SETTINGS, GUARD_SETTINGS_BUTTON_ID, GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH,
-  sensitivityName, type GuardSettings, type GuardSettingsView,
-} from '../../../sdk/ebike-guard';
-import { CommandStatus } from '../../commands/command-state';
-import { commandDefinition } from '../../commands/command-types';
-import { toCommandView } from '../../commands/command-view';
-import type { CommandTarget } from '../../store/command-queries';
-import type { SavedGuardSettings } from '../../store/guard-settings-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import type { AppDeps } from '../app-deps';
-import { resolveTargets } from '../command/command-targets';
-import { badInput } from '../envelope';
-import type { ApiArea } from '../route-registry';
-import { sessionRoute } from '../route-definition';
-import { int, object, requiredText } from '../schema-helpers';
-import { notifyLive } from '../admin/asset-admin-rules';
-import { toChinaIso } from '../../time/china-time';
+  badInput, CommandStatus, commandDefinition, notifyLive, resolveTargets, sessionRoute, toChinaIso, toCommandView,
+  type AccessScope, type ApiArea, type AppDeps, type CommandTarget,
+} from '../../../server/module';
+import { ElecCarApi } from '../../../sdk/contracts/elec-car';
+import { checkGuardSettings, DEFAULT_GUARD_SETTINGS, GUARD_SETTINGS_BUTTON_ID, sensitivityName, type GuardSettings, type GuardSettingsView } from '../../../sdk/ebike-guard';
+import { guardOf } from './elec-car-services';
+import type { SavedGuardSettings } from './guard-settings-queries';
 
 /** 电动车卫士's 电动车监控 (menu 1802): where an e-bike's 防盗设置 are shown. */
 const ELEC_CAR_MONITOR = 1802;
@@ -48,42 +38,27 @@ async function viewOf(deps: AppDeps, scope: AccessScope, target: CommandTarget, 
   };
 }
 
-export const guardSettingsRoute = sessionRoute<{ terminalNo: string }>({
-  method: 'GET',
-  url: GUARD_SETTINGS_PATH,
-  summary: '电动车防盗设置：震动灵敏度（1 低、2 中、3 高）、告警间隔（秒）、是否为默认值，以及设备是否支持下发灵敏度和最近一次下发的指令',
+export const guardSettingsRoute = sessionRoute.of(ElecCarApi.guardSettings, {
   resource: ELEC_CAR_MONITOR,
-  schema: { querystring: object({ terminalNo: requiredText('终端号', 20) }, ['terminalNo']) },
   handler: async ({ query, deps, scope }) => {
     const s = await scope();
     const target = await ebikeOf(deps, s, query.terminalNo);
-    return viewOf(deps, s, target, await deps.store.guard.get(target.terminalId));
+    return viewOf(deps, s, target, await guardOf(deps).store.get(target.terminalId));
   },
 });
 
-interface SaveBody {
-  terminalNo: string;
-  sensitivity: number;
-  windowSeconds: number;
-}
-
 const describe = (g: GuardSettings) => `震动灵敏度 ${sensitivityName(g.sensitivity)}、告警间隔 ${g.windowSeconds} 秒`;
 
-export const guardSettingsSaveRoute = sessionRoute<unknown, SaveBody>({
-  method: 'POST',
-  url: GUARD_SETTINGS_SAVE_PATH,
-  summary: '保存电动车防盗设置（震动灵敏度 1–3、告警间隔 30–3600 秒）；GT06 防盗器的灵敏度变了（或上次下发失败、超时）时以指令下发，结果经 /ws 的 command 消息更新',
+export const guardSettingsSaveRoute = sessionRoute.of(ElecCarApi.guardSave, {
   resource: GUARD_SETTINGS_BUTTON_ID,
-  schema: {
-    body: object({ terminalNo: requiredText('终端号', 20), sensitivity: int('震动灵敏度'), windowSeconds: int('告警间隔') }, ['terminalNo', 'sensitivity', 'windowSeconds']),
-  },
   handler: async ({ body, deps, user, scope, audit }) => {
     const checked = checkGuardSettings(body);
     if (!checked.ok) throw badInput(checked.msg);
     const settings = checked.settings;
+    const guard = guardOf(deps).store;
     const s = await scope();
     const target = await ebikeOf(deps, s, body.terminalNo);
-    const saved = await deps.store.guard.get(target.terminalId);
+    const saved = await guard.get(target.terminalId);
     const before = await viewOf(deps, s, target, saved);
     // the device is told its level when it changed, or when the last telling failed or timed out (one waiting for it stands)
     const last = before.push.command?.status;
@@ -95,7 +70,7 @@ export const guardSettingsSaveRoute = sessionRoute<unknown, SaveBody>({
       const batch = await fleet.commands.submit({ targets: [target], commandType: PUSH.type, params: { level: settings.sensitivity }, user: { id: user.id, account: user.account } });
       pushBatchId = batch.batchId;
     }
-    await deps.store.guard.save(target.terminalId, settings, user.id, deps.clock.now(), pushBatchId);
+    await guard.save(target.terminalId, settings, user.id, deps.clock.now(), pushBatchId);
     // the alarm engine reads the device's settings again from its next position
     notifyLive(deps, [{ tenantId: target.tenantId, terminalId: target.terminalId }]);
     await audit({
@@ -105,7 +80,7 @@ export const guardSettingsSaveRoute = sessionRoute<unknown, SaveBody>({
       after: { ...settings, pushBatchId },
       tenantId: target.tenantId,
     });
-    return viewOf(deps, s, target, await deps.store.guard.get(target.terminalId));
+    return viewOf(deps, s, target, await guard.get(target.terminalId));
   },
 });
 

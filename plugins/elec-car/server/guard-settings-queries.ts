@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { GuardSettings, VibrationSensitivity } from '../../sdk/ebike-guard';
-import type { Database } from './db-schema';
+import type { Database, Kysely } from '../../../server/module';
+import type { GuardSettings, VibrationSensitivity } from '../../../sdk/ebike-guard';
 
 /** A device's saved 防盗设置. */
 export interface SavedGuardSettings extends GuardSettings {
@@ -9,7 +8,10 @@ export interface SavedGuardSettings extends GuardSettings {
   pushBatchId: string | null;
 }
 
-/** 电动车卫士 防盗设置 per device (terminal); the caller has checked the terminal is in scope. */
+/**
+ * 电动车卫士 防盗设置 per device (terminal); the caller has checked the terminal is in scope. The
+ * table is the platform's (its alarm engine reads it), this module the one that writes it.
+ */
 export class GuardSettingsQueries {
   constructor(private readonly db: Kysely<Database>) {}
 

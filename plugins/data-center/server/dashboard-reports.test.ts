@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, chinaDay, chinaDayStart } from '../../../server/module';
+import {
+  addScopedUser, ApiClient, createTestServer, demoTenantClients, ManualClock, pollUntil, type PositionRow, type TestServer,
+} from '../../../server/module/testing';
 import type { DashboardData } from '../../../sdk/dashboard';
-import type { Alarm } from '../../alarms/alarm-model';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { pollUntil } from '../../testing/poll-until';
-import { addDays, chinaDay, chinaDayStart } from '../../store/report-day-stats';
-import { addScopedUser } from '../../testing/scoped-users';
-import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { DayOnlineSummaryItem, MileageTotalsView } from '../report/report-views';
+import type { DayOnlinePage, MileagePage } from '../../../sdk/report';
+import type { Alarm } from '../../../sdk/services/alarm-service';
 
 // Every figure of 数据看板 (and 数据大屏, the same answer) against the report or list that answers the same question
 // for the same days and the same user: 车辆日在线 (online rates), 里程报表 (mileage), 告警明细 (the alarms of the
@@ -35,8 +32,8 @@ async function dashboardAndReports(c: ApiClient, tenantId?: number) {
   const d = res.obj;
   const first = d.days[0]!.day;
   const today = d.today.day;
-  const online = await c.get<{ days: DayOnlineSummaryItem[] }>(ONLINE, { start: first, end: today, pageSize: 1 });
-  const mileage = await c.get<{ totals: MileageTotalsView; days: { day: string; mileage: number }[] }>(MILEAGE, { start: first, end: today, pageSize: 1 });
+  const online = await c.get<DayOnlinePage>(ONLINE, { start: first, end: today, pageSize: 1 });
+  const mileage = await c.get<MileagePage>(MILEAGE, { start: first, end: today, pageSize: 1 });
   expect([online.flag, mileage.flag]).toEqual([1, 1]);
   return { d, first, today, online: online.obj, mileage: mileage.obj };
 }

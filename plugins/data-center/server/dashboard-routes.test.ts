@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addScopedUser, ApiClient, createTestServer, ManualClock, type PositionRow, type TestServer } from '../../../server/module/testing';
 import type { DashboardData } from '../../../sdk/dashboard';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import { ApiClient } from '../../testing/api-client';
-import { addScopedUser } from '../../testing/scoped-users';
-import { createTestServer, type TestServer } from '../../testing/test-server';
 
 const DASHBOARD = '/car/v1/api/dataCenter/dashboard.json';
 

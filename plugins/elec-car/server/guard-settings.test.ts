@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARD_SETTINGS_PATH, GUARD_SETTINGS_SAVE_PATH, type GuardSettingsView } from '../../../sdk/ebike-guard';
-import { DeviceMotion } from '../../sim/devices/device-motion';
-import { EBIKE_AREAS } from '../../sim/devices/device-places';
-import { gt06SimCodec } from '../../sim/devices/gt06-sim-codec';
-import { SimulatedDevice } from '../../sim/devices/simulated-device';
-import { SimTicker } from '../../sim/sim-ticker';
-import { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { pollUntil } from '../../testing/poll-until';
-import { addScopedUser } from '../../testing/scoped-users';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import {
+  addScopedUser, ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, DeviceMotion, EBIKE_AREAS, gt06SimCodec, OTHER_TENANT, pollUntil,
+  SimTicker, SimulatedDevice, type TestServer,
+} from '../../../server/module/testing';
+import { ElecCarApi, type GuardSettingsBody } from '../../../sdk/contracts/elec-car';
+import type { GuardSettingsView } from '../../../sdk/ebike-guard';
+import { GuardSettingsQueries } from './guard-settings-queries';
 
 // 电动车卫士 防盗设置 end to end: read with their defaults, refused in Chinese when out of range (and
 // nothing saved), saved per device, the 震动灵敏度 sent to a simulated GT06 guard that answers it,
@@ -29,8 +25,10 @@ let motion: DeviceMotion;
 let demoTenantId: number;
 const ticker = new SimTicker(100);
 
-const read = (client: ApiClient, terminalNo: string) => client.get<GuardSettingsView>(GUARD_SETTINGS_PATH, { terminalNo });
-const save = (client: ApiClient, body: Record<string, unknown>) => client.postJson<GuardSettingsView>(GUARD_SETTINGS_SAVE_PATH, body);
+const read = (client: ApiClient, terminalNo: string) => client.get<GuardSettingsView>(ElecCarApi.guardSettings.path, { terminalNo });
+// refusals send what the contract would not let the console send
+const save = (client: ApiClient, body: Partial<Record<keyof GuardSettingsBody, unknown>>) => client.postJson<GuardSettingsView>(ElecCarApi.guardSave.path, body);
+const saved = (terminalId: number) => new GuardSettingsQueries(server.store.db).get(terminalId);
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false });
@@ -102,7 +100,7 @@ describe('防盗设置 of an e-bike', () => {
     // only the window changed: the guard already has its level, nothing is sent again
     const again = await save(admin, { terminalNo: GUARD, sensitivity: 3, windowSeconds: 300 });
     expect(again.obj).toMatchObject({ windowSeconds: 300, push: { command: { id: answered.obj.push.command!.id } } });
-    expect(await server.store.guard.get((await server.store.fleet.terminalAuth(GUARD))!.terminalId)).toMatchObject({ sensitivity: 3, windowSeconds: 300 });
+    expect(await saved((await server.store.fleet.terminalAuth(GUARD))!.terminalId)).toMatchObject({ sensitivity: 3, windowSeconds: 300 });
   });
 
   it('keeps the settings of a JT/T 808 e-bike for the platform alone: its protocol has no such parameter', async () => {
@@ -121,6 +119,6 @@ describe('防盗设置 of an e-bike', () => {
     expect(await save(viewer, { terminalNo: GUARD, sensitivity: 1, windowSeconds: 60 })).toMatchObject({ flag: 403 });
     expect((await read(admin, GUARD)).obj).toMatchObject({ sensitivity: 3, windowSeconds: 300 });
     const othersId = (await server.store.fleet.terminalAuth(OTHERS_EBIKE))!.terminalId;
-    expect(await server.store.guard.get(othersId)).toBeUndefined();
+    expect(await saved(othersId)).toBeUndefined();
   });
 });

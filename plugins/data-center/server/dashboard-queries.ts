@@ -1,12 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import type { DashboardData, DashboardKindCounts } from '../../sdk/dashboard';
-import { realTimeSince, type AlarmQueries, type AlarmRow } from './alarm-queries';
-import type { Database } from './db-schema';
-import { addDays, chinaDay, chinaDayStart } from './report-day-stats';
-import type { MileageDaySum, OnlineDaySummary, ReportQueries } from './report-queries';
-import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
-import { num, round } from './row-values';
-import { assetInScope, type AccessScope } from './scope-queries';
+import {
+  addDays, assetInScope, chinaDay, chinaDayStart, num, round, sql,
+  type AccessScope, type AlarmRow, type Database, type Kysely, type MileageDaySum, type ModuleAlarmViews, type OnlineDaySummary, type Store,
+} from '../../../server/module';
+import type { DashboardData, DashboardKindCounts } from '../../../sdk/dashboard';
 
 /** Days of the trends (online rate, mileage, alarms), today the last of them. */
 export const DASHBOARD_DAYS = 30;
@@ -16,8 +12,6 @@ export const EXPIRY_AHEAD_DAYS = 30;
 const TOP_ROWS = 10;
 /** Heat-map cells, degrees. */
 const HEAT_CELL_DEG = 0.1;
-
-export type AssetStatus = 'online' | 'offline' | 'alarm' | 'expired' | 'inactive';
 
 export interface DashboardFigures extends Pick<DashboardData, 'kinds' | 'totals' | 'topAlarmAssets' | 'heat' | 'expiring'> {
   /** The trends' days, `YYYY-MM-DD`, the first and today. */
@@ -48,8 +42,8 @@ export interface DashboardOptions {
 export class DashboardQueries {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly reports: ReportQueries,
-    private readonly alarms: AlarmQueries,
+    private readonly store: Pick<Store, 'monitor' | 'reports' | 'alarms'>,
+    private readonly alarmViews: Pick<ModuleAlarmViews, 'realTimeSince'>,
   ) {}
 
   /** The tenants of the scope with their parents (the customer picker), the scope's own tenant first. */
@@ -63,24 +57,7 @@ export class DashboardQueries {
   async figures(scope: AccessScope, opts: DashboardOptions): Promise<DashboardFigures> {
     const today = chinaDay(opts.now);
     const period = { startDay: addDays(today, 1 - DASHBOARD_DAYS), endDay: today };
-    const online = sql`(t.connected and lp.received_time is not null and lp.received_time >= ${opts.freshSince})`;
-    const expired = sql`coalesce(v.expiry_date < ${today}::date, false)`;
-
-    const assets = await this.db
-      .selectFrom('terminals as t')
-      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
-      .leftJoin('latest_positions as lp', 'lp.terminal_id', 't.id')
-      .leftJoin(openAlarmsByTerminal(this.db, scope.tenantIds).as('oo'), 'oo.terminal_id', 't.id')
-      .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
-      .select((eb) => [
-        sql<string>`coalesce(v.asset_kind, 'none')`.as('kind'),
-        // 告警: an open alarm (handled or, for a condition, ended alarms no longer count), whatever the latest report says
-        sql<AssetStatus>`case when ${expired} then 'expired' when ${hasOpenAlarm} then 'alarm' when lp.terminal_id is null then 'inactive'
-          when ${online} then 'online' else 'offline' end`.as('status'),
-        eb.ref('lp.lon').as('lon'),
-        eb.ref('lp.lat').as('lat'),
-      ])
-      .execute();
+    const assets = await this.store.monitor.assetStatuses(scope, { today, freshSince: opts.freshSince });
 
     const kinds = new Map<string, DashboardKindCounts>();
     const totals = { total: 0, online: 0, offline: 0, alarm: 0, expired: 0, inactive: 0 };
@@ -103,15 +80,15 @@ export class DashboardQueries {
     }
 
     // the reports' own figures and summaries, so a figure here is the figure there (both read from one computation of the days)
-    const summaries = await this.reports.daySummaries(scope, period, { now: opts.now, onlineWindowSeconds: opts.onlineWindowSeconds });
+    const summaries = await this.store.reports.daySummaries(scope, period, { now: opts.now, onlineWindowSeconds: opts.onlineWindowSeconds });
     const alarmRange = { since: chinaDayStart(period.startDay), until: opts.now };
-    const since = realTimeSince(opts.now);
+    const since = this.alarmViews.realTimeSince(opts.now);
     const [alarmTypes, topAlarmAssets, expiring, unprocessed, latest] = await Promise.all([
-      this.alarms.countByType(scope, alarmRange),
-      this.alarms.countByAsset(scope, alarmRange, TOP_ROWS),
+      this.store.alarms.countByType(scope, alarmRange),
+      this.store.alarms.countByAsset(scope, alarmRange, TOP_ROWS),
       this.expiring(scope, today),
-      this.alarms.countByType(scope, { since, status: 0 }),
-      this.alarms.page(scope, { start: since, status: 0, offset: 0, limit: TOP_ROWS }),
+      this.store.alarms.countByType(scope, { since, status: 0 }),
+      this.store.alarms.page(scope, { start: since, status: 0, offset: 0, limit: TOP_ROWS }),
     ]);
     return {
       kinds: [...kinds.values()].sort((a, b) => b.total - a.total || a.kind.localeCompare(b.kind)),
