@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toAlarm } from './alarms/alarm-model';
+import { parseAlarmTypes } from './api/alarm/alarm-query-routes';
 import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
 import { answerFrameworkError, installErrorHandlers } from './api/error-handlers';
@@ -29,6 +31,7 @@ import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
 import { startModules } from './module/module-host';
+import type { ModuleAlarms } from './module/server-module';
 import { BUILT_IN_MODULES } from './modules/built-in-modules';
 import { installSecurityHeaders, setSecurityHeaders } from './security-headers';
 
@@ -158,7 +161,10 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
     // the modules' services and jobs (closed in reverse order when the server stops)
-    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, commands: fleet.commands, texts });
+    const alarms: ModuleAlarms = {
+      announceRaised: (row) => fleet.alarms.announceRaised(row), announceEnded: (row) => fleet.alarms.announceEnded(row), view: toAlarm, parseTypes: parseAlarmTypes,
+    };
+    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms, commands: fleet.commands, texts });
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);

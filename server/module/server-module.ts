@@ -8,7 +8,7 @@ import type { CommandRequest } from '../commands/command-service';
 import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
-import type { ModuleAlarmType } from '../../sdk/services/alarm-service';
+import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -17,10 +17,17 @@ export interface ModuleLogger {
   error(obj: object, msg: string): void;
 }
 
-/** The alarm engine as a module sees it: a module that opens or ends an alarm row announces it here. */
+/**
+ * The platform's alarms as a module sees them: a module that opens or ends an alarm row announces it
+ * here; one that shows or exports alarms answers them as 告警中心 does.
+ */
 export interface ModuleAlarms {
   announceRaised(row: AlarmRow): void;
   announceEnded(row: AlarmRow): void;
+  /** An alarm row as 告警中心 answers it: its type's name (the asset kind's own word) and level, times in China time. */
+  view(row: AlarmRow): Alarm;
+  /** An `alarmType` filter, `sos,overspeed`: the types it names (undefined when none); a type the catalogue does not know is refused (400 告警类型 … 不存在). */
+  parseTypes(value: string | undefined): string[] | undefined;
 }
 
 /** The command queue as a module sees it (the same queue 指令下发 uses). */

@@ -7,7 +7,7 @@ import { chinaDay } from '../../time/china-time';
 import type { AppDeps } from '../app-deps';
 import { startFileExport } from '../download/background-export';
 import { badInput } from '../envelope';
-import { parseDay } from '../report/report-request';
+import { parseDay } from '../day-params';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
 import { AttendanceApi } from '../../../sdk/contracts/card';

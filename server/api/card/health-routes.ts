@@ -2,7 +2,7 @@ import type { HealthLine, HealthPerson, HealthSeries } from '../../../sdk/health
 import type { Page } from '../../../sdk/pagination';
 import { chinaDayStart } from '../../attendance/attendance-day';
 import { notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
+import { parseDay } from '../day-params';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
 import { CardApi } from '../../../sdk/contracts/card';

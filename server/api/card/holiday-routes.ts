@@ -1,7 +1,7 @@
 import { HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayYear } from '../../../sdk/attendance';
 import { OFFICIAL_YEARS, officialHolidays } from '../../attendance/official-holidays';
 import { badInput, notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
+import { parseDay } from '../day-params';
 import { sessionRoute } from '../route-definition';
 import { AttendanceApi } from '../../../sdk/contracts/card';
 import { AttendanceResource } from './work-area-routes';

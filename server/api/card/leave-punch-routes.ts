@@ -1,6 +1,6 @@
 import type { LeaveRecord, PunchInput, PunchRecord } from '../../store/attendance-record-queries';
 import { badInput, notFound } from '../envelope';
-import { dayCount, parseDay } from '../report/report-request';
+import { dayCount, parseDay } from '../day-params';
 import type { SessionContext } from '../route-definition';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';

@@ -1,7 +1,7 @@
 import { chinaDayStart, staysAtAreas } from '../../attendance/attendance-day';
 import { assignments } from '../../attendance/attendance-report';
 import { notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
+import { parseDay } from '../day-params';
 import { sessionRoute } from '../route-definition';
 import type { PersonStays } from '../../../sdk/attendance';
 import { CardApi } from '../../../sdk/contracts/card';

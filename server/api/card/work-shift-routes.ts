@@ -2,7 +2,7 @@ import type { WorkShift } from '../../../sdk/attendance';
 import type { WorkShiftRecord } from '../../store/attendance-queries';
 import { chinaDay } from '../../../sdk/china-time';
 import { badInput, notFound } from '../envelope';
-import { parseDay } from '../report/report-request';
+import { parseDay } from '../day-params';
 import { sessionRoute } from '../route-definition';
 import { AttendanceApi } from '../../../sdk/contracts/card';
 import { AttendanceResource } from './work-area-routes';

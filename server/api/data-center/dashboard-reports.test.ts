@@ -8,7 +8,7 @@ import { pollUntil } from '../../testing/poll-until';
 import { addDays, chinaDay, chinaDayStart } from '../../store/report-day-stats';
 import { addScopedUser } from '../../testing/scoped-users';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import type { DayOnlineSummaryItem, MileageTotalsView } from '../report/report-views';
+import type { DayOnlinePage, MileagePage } from '../../../sdk/report';
 
 // Every figure of 数据看板 (and 数据大屏, the same answer) against the report or list that answers the same question
 // for the same days and the same user: 车辆日在线 (online rates), 里程报表 (mileage), 告警明细 (the alarms of the
@@ -35,8 +35,8 @@ async function dashboardAndReports(c: ApiClient, tenantId?: number) {
   const d = res.obj;
   const first = d.days[0]!.day;
   const today = d.today.day;
-  const online = await c.get<{ days: DayOnlineSummaryItem[] }>(ONLINE, { start: first, end: today, pageSize: 1 });
-  const mileage = await c.get<{ totals: MileageTotalsView; days: { day: string; mileage: number }[] }>(MILEAGE, { start: first, end: today, pageSize: 1 });
+  const online = await c.get<Pick<DayOnlinePage, 'days'>>(ONLINE, { start: first, end: today, pageSize: 1 });
+  const mileage = await c.get<Pick<MileagePage, 'totals' | 'days'>>(MILEAGE, { start: first, end: today, pageSize: 1 });
   expect([online.flag, mileage.flag]).toEqual([1, 1]);
   return { d, first, today, online: online.obj, mileage: mileage.obj };
 }
