@@ -34,8 +34,7 @@ export { importTemplate, readImportRows, type ImportColumn, type SheetRow } from
 
 // alarms and commands
 export type { AlarmFilter, AlarmRow } from '../store/alarm-queries';
-export type { Alarm } from '../../sdk/services/alarm-service';
-export type { ModuleAlarmType } from '../../sdk/services/alarm-service';
+export type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';
