@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { alarmName } from './alarms/alarm-catalogue';
 import { toAlarm } from './alarms/alarm-model';
+import { parseAlarmTypes } from './api/alarm/alarm-query-routes';
 import { createRouteRegistry } from './api/all-routes';
 import type { AppDeps } from './api/app-deps';
 import { answerFrameworkError, installErrorHandlers } from './api/error-handlers';
@@ -32,6 +33,7 @@ import type { DatabaseOptions } from './store/open-database';
 import { grantDemoAdminEverything, seedDemo } from './store/seed-demo';
 import { registerLiveChannel } from './live/live-channel';
 import { startModules } from './module/module-host';
+import type { ModuleAlarms } from './module/server-module';
 import { BUILT_IN_MODULES } from './modules/built-in-modules';
 import { installSecurityHeaders, setSecurityHeaders } from './security-headers';
 
@@ -161,8 +163,11 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // every instance's live channel hears it, whichever instance ended the session
     deps.sessions.announceTo((change) => fleet.bus.publish({ type: 'access', ...change }));
     // the modules' services and jobs (closed in reverse order when the server stops)
-    const alarmViews = { name: alarmName, view: toAlarm, realTimeSince };
-    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms: fleet.alarms, alarmViews, commands: fleet.commands, texts });
+    const alarms: ModuleAlarms = {
+      announceRaised: (row) => fleet.alarms.announceRaised(row), announceEnded: (row) => fleet.alarms.announceEnded(row),
+      name: alarmName, view: toAlarm, parseTypes: parseAlarmTypes, realTimeSince,
+    };
+    const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms, commands: fleet.commands, texts });
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
     await registerLiveChannel(app, deps, fleet.bus);

@@ -12,7 +12,6 @@ import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
 import { platformArea } from './platform/platform-area';
-import { reportArea } from './report/report-area';
 import { resourceArea } from './resource/resource-area';
 import { moduleAreas, type AnyServerModule } from '../module/module-host';
 import { BUILT_IN_MODULES } from '../modules/built-in-modules';
@@ -29,6 +28,5 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(alarmArea)
     .add(commandArea)
     .add(mediaArea)
-    .add(reportArea)
     .add(...moduleAreas(modules));
 }

@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleAlarmViews, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 
@@ -14,13 +14,14 @@ export type { ApiArea } from '../api/route-registry';
 export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type PublicContext, type RouteDefinition, type SessionContext } from '../api/route-definition';
 export { ApiError, badInput, forbidden, notFound } from '../api/envelope';
 export { int, object, pageOffset, pagingProperties, requiredText, text } from '../api/schema-helpers';
-export { dayCount, parseDay } from '../api/report/report-request';
+export { dayCount, parseDay } from '../api/day-params';
+export { parseIsoTime } from '../api/track/track-request';
 export { readUpload } from '../api/multipart-upload';
 export { qrCodeDataUrl, qrCodePng } from '../api/qr-code';
 export { randomHex } from '../api/random-hex';
 
 // lists, exports (下载中心) and spreadsheet imports as the system pages do them
-export { startBackgroundExport, startWorkbookExport, type StreamedSheet, type StreamedWorkbook } from '../api/download/background-export';
+export { startBackgroundExport, startFileExport, startWorkbookExport, type StreamedSheet, type StreamedWorkbook } from '../api/download/background-export';
 export { buildSheet, EXPORT_ROW_LIMIT, sendSheet, sheetFileName, type SheetColumn } from '../api/admin/admin-sheet';
 export {
   EXPORT_LIMIT, flagValue, heldResources, idsSchema, requireAll, tenantInScope as requireTenantInScope, type Caller,
@@ -53,8 +54,8 @@ export type { AdminUserRow, GroupRow } from '../store/user-admin-queries';
 export type { UserRecord } from '../store/user-queries';
 
 // alarms and commands
-export type { AlarmRow } from '../store/alarm-queries';
-export type { ModuleAlarmType } from '../../sdk/services/alarm-service';
+export type { AlarmFilter, AlarmRow } from '../store/alarm-queries';
+export type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
 export type { CommandRequest } from '../commands/command-service';
@@ -65,15 +66,18 @@ export { resolveTargets } from '../api/command/command-targets';
 export type { TextMessage, TextMessages, TextOutcome } from '../notify/text-messages';
 export { DomainError, refuseInput } from '../domain-error';
 
+// the figures the platform keeps of every terminal's positions per China day (report_days, report_event_days,
+// report_events; kept current by the platform's warmer): store.reports and store.reportEvents read them for a scope
+export type { AssetColumns, GroupMonth, MileageDay, MileageDaySum, MileageTotals, OnlineDay, OnlineDaySummary, ReportFilter, ReportOptions } from '../store/report-queries';
+export type { EventDaySum, EventReportOptions, EventTotals, FuelDay, FuelTotals, OfflineAsset, ReportEvent } from '../store/report-event-queries';
+
 // time
 export type { Clock } from '../clock';
 export { toChinaIso } from '../time/china-time';
 export { addDays, chinaDay, chinaDayStart, daysBetween } from '../store/report-day-stats';
 
-// online: connected and reported since `freshSince(deps)`; every asset's status as `store.monitor.assetStatuses` answers it;
-// 数据报表's day figures (车辆日在线, 里程报表) as `store.reports.daySummaries` answers them
+// online: connected and reported since `freshSince(deps)`; every asset's status as `store.monitor.assetStatuses` answers it
 export { freshSince } from '../api/monitor/monitor-routes';
-export type { MileageDaySum, OnlineDaySummary } from '../store/report-queries';
 
 // database
 export { sql, type ColumnType, type Generated, type Insertable, type Kysely, type Migration, type Selectable, type Transaction, type Updateable } from 'kysely';

@@ -17,25 +17,23 @@ export interface ModuleLogger {
   error(obj: object, msg: string): void;
 }
 
-/** The alarm engine as a module sees it: a module that opens or ends an alarm row announces it here. */
+/**
+ * The platform's alarms as a module sees them: a module that opens or ends an alarm row announces it
+ * here; one that shows or exports alarms answers them as 告警中心 does.
+ */
 export interface ModuleAlarms {
   announceRaised(row: AlarmRow): void;
   announceEnded(row: AlarmRow): void;
-}
-
-/**
- * Alarms as 告警中心 shows them, for a module that shows the platform's alarms (a route reaches them
- * through the module's services; they come through the context because the alarm catalogue lists the
- * modules' own alarm types).
- */
-export interface ModuleAlarmViews {
   /** The Chinese name of an alarm type, the platform's or a module's. */
   name(alarmType: string): string;
-  /** A stored alarm as the console gets it (the SDK's `Alarm`: its name, level and China times). */
+  /** An alarm row as 告警中心 answers it: its type's name (the asset kind's own word) and level, times in China time. */
   view(row: AlarmRow): Alarm;
+  /** An `alarmType` filter, `sos,overspeed`: the types it names (undefined when none); a type the catalogue does not know is refused (400 告警类型 … 不存在). */
+  parseTypes(value: string | undefined): string[] | undefined;
   /** Where 告警中心's 实时告警 (the unprocessed alarms of the last 24 hours) starts at `now`. */
   realTimeSince(now: Date): Date;
 }
+
 
 /** The command queue as a module sees it (the same queue 指令下发 uses). */
 export interface ModuleCommands {
@@ -50,7 +48,6 @@ export interface ModuleContext {
   clock: Clock;
   log: ModuleLogger;
   alarms: ModuleAlarms;
-  alarmViews: ModuleAlarmViews;
   commands: ModuleCommands;
   /** Text messages through the tenant's SMS channel (else the platform's, else SMS_PROVIDER), on record in 推送记录. */
   texts: TextMessages;

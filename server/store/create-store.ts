@@ -73,9 +73,9 @@ export interface Store {
   readonly commands: CommandQueries;
   /** 系统管理: tenants, users, roles and dictionary entries as administrators edit them. */
   readonly system: SystemAdminQueries;
-  /** 数据报表: per-vehicle, per-day mileage and online figures. */
+  /** Every terminal's mileage and online figures per China day, kept by the platform: 数据报表's reports and 数据中心's dashboard read them. */
   readonly reports: ReportQueries;
-  /** 数据报表: trips, stops, overspeed stretches and fuel per finished day. */
+  /** Every terminal's trips, stops, overspeed stretches and fuel per China day, kept by the platform (数据报表 reads them). */
   readonly reportEvents: ReportEventQueries;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type CreateServerOptions, type TianluServer } from '../app';
@@ -34,4 +35,10 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts the test server's HTTP listener on a free local port (for /ws clients) and answers the port. */
+export async function listenOnFreePort(server: TianluServer): Promise<number> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return (server.app.server.address() as AddressInfo).port;
 }

@@ -1,6 +1,6 @@
 import {
   addDays, assetInScope, chinaDay, chinaDayStart, num, round, sql,
-  type AccessScope, type AlarmRow, type Database, type Kysely, type MileageDaySum, type ModuleAlarmViews, type OnlineDaySummary, type Store,
+  type AccessScope, type AlarmRow, type Database, type Kysely, type MileageDaySum, type ModuleAlarms, type OnlineDaySummary, type Store,
 } from '../../../server/module';
 import type { DashboardData, DashboardKindCounts } from '../../../sdk/dashboard';
 
@@ -43,7 +43,7 @@ export class DashboardQueries {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly store: Pick<Store, 'monitor' | 'reports' | 'alarms'>,
-    private readonly alarmViews: Pick<ModuleAlarmViews, 'realTimeSince'>,
+    private readonly alarmViews: Pick<ModuleAlarms, 'realTimeSince'>,
   ) {}
 
   /** The tenants of the scope with their parents (the customer picker), the scope's own tenant first. */

@@ -11,5 +11,5 @@ import type { DataCenterServices } from './data-center-services';
 export const dataCenterModule = defineServerModule<DataCenterServices>({
   name: 'data-center',
   routes: [dataCenterArea],
-  services: ({ db, store, alarmViews }) => ({ store: new DashboardQueries(db, store, alarmViews), alarms: alarmViews }),
+  services: ({ db, store, alarms }) => ({ store: new DashboardQueries(db, store, alarms), alarms }),
 });

@@ -4,10 +4,14 @@ export { DEMO_TENANT, OTHER_TENANT } from '../../store/seed-demo';
 export { demoDevices, provisionDemoDevices } from '../../demo/demo-devices';
 export { demoDeviceTrack, type DemoTrackPoint } from '../../testing/demo-device-track';
 export { ApiClient, demoTenantClients } from '../../testing/api-client';
-export { createTestServer, type TestServer } from '../../testing/test-server';
+export { createTestServer, listenOnFreePort, type TestServer } from '../../testing/test-server';
 export { API, download, sheetRows, tenantIds, upload, userWith, workbook } from '../../testing/asset-admin';
 export { downloadWorkbook, waitExportDone } from '../../testing/export-records';
 export { probeMasked } from '../../testing/masked-probe';
+// positions written straight into the store, as the gateway commits them (a seeded random walk, a hand-made report day)
+export type { PositionRow } from '../../gateway/gateway-ports';
+export { SeededRandom } from '../../sim/seeded-random';
+export { reportDayTrack, type FixturePoint } from '../../report/testing/report-track-fixture';
 export { pollUntil } from '../../testing/poll-until';
 export { Jt808TestTerminal } from '../../gateway/testing/jt808-test-terminal';
 export { LiveTestClient } from '../../testing/live-client';
@@ -19,7 +23,5 @@ export { EBIKE_AREAS } from '../../sim/devices/device-places';
 export { gt06SimCodec } from '../../sim/devices/gt06-sim-codec';
 export { SimulatedDevice } from '../../sim/devices/simulated-device';
 export { SimTicker } from '../../sim/sim-ticker';
-// a position as the gateway writes it (`server.store.positions.writeBatch`)
-export type { PositionRow } from '../../gateway/gateway-ports';
 export { readQrCode } from '../../testing/qr-code-reader';
 export { startAliyunSmsStandIn, startTencentSmsStandIn, type SmsStandIn } from '../../notify/testing/sms-stand-ins';

@@ -1,20 +1,14 @@
-import ExcelJS from 'exceljs';
 import { DAY_ONLINE_TITLE } from '../../../sdk/asset-vocabulary';
-import { toAlarm } from '../../alarms/alarm-model';
-import type { AlarmFilter } from '../../store/alarm-queries';
-import type { ReportType } from '../../../sdk/report';
-import type { ReportFilter } from '../../store/report-queries';
-import type { AccessScope } from '../../store/scope-queries';
-import { parseAlarmTypes } from '../alarm/alarm-query-routes';
-import type { AppDeps } from '../app-deps';
-import { startFileExport } from '../download/background-export';
-import { badInput, forbidden, notFound } from '../envelope';
-import { sessionRoute, type SessionContext } from '../route-definition';
 import { ReportApi } from '../../../sdk/contracts/report';
-import { parseIsoTime } from '../track/track-request';
+import type { ReportType } from '../../../sdk/report';
+import {
+  badInput, forbidden, notFound, parseIsoTime, sessionRoute, startWorkbookExport,
+  type AccessScope, type AlarmFilter, type AppDeps, type ReportFilter, type SessionContext, type StreamedWorkbook,
+} from '../../../server/module';
 import { toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
 import { ANY_REPORT, MAX_OFFLINE_HOURS, MAX_REPORT_DAYS, ReportResource, resolveDayRange, resolveMonthRange, REPORT_GROUP_WORD, resolveOffline, type DayRangeParams } from './report-request';
 import { reportOptions } from './report-routes';
+import { reportOf } from './report-services';
 import { writeFuelSheet, writeMileageSummarySheet, writeOfflineSheet, writeOverspeedSheet, writeStopSheet, writeTripSheet } from './report-event-sheets';
 import { writeAlarmSheet, writeDayOnlineSheets, writeMileageSheet } from './report-sheets';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
@@ -66,7 +60,7 @@ async function checkParams(ctx: SessionContext<unknown, unknown>, type: ReportTy
     const end = parseIsoTime(requiredText(params, 'end', '结束时间', 40), '结束时间');
     if (end < start) throw badInput('结束时间不能早于开始时间');
     if (end.getTime() - start.getTime() > MAX_REPORT_DAYS * 86_400_000) throw badInput(`查询时间范围不能超过 ${MAX_REPORT_DAYS} 天`);
-    const alarmTypes = parseAlarmTypes(optionalText(params, 'alarmType', '告警类型', 1000));
+    const alarmTypes = reportOf(ctx.deps).alarms.parseTypes(optionalText(params, 'alarmType', '告警类型', 1000));
     const status = optionalInt(params, 'status', '处理状态', 0, 1);
     const keyword = optionalText(params, 'keyword', '关键词', 50);
     const groupId = optionalInt(params, 'groupId', REPORT_GROUP_WORD, 1);
@@ -113,8 +107,7 @@ function exportFileName(requested: string | undefined, job: ExportJob): string {
 }
 
 /** Writes the spreadsheet of a job into `file`. */
-async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, file: string): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, book: StreamedWorkbook): Promise<void> {
   const page = { offset: 0, limit: MAX_EXPORT_ROWS };
   if (job.reportType === 'mileage') {
     const result = await deps.store.reports.mileage(scope, job.filter, { ...reportOptions(deps), page });
@@ -139,9 +132,9 @@ async function writeWorkbook(deps: AppDeps, scope: AccessScope, job: ExportJob, 
     writeOfflineSheet(book, await toOfflineItems(limitedGeocoder(deps), result.list));
   } else {
     const result = await deps.store.alarms.page(scope, { ...job.filter, ...page });
-    writeAlarmSheet(book, result.list.map(toAlarm));
+    const { alarms } = reportOf(deps);
+    writeAlarmSheet(book, result.list.map((row) => alarms.view(row)));
   }
-  await book.commit();
 }
 
 /** The geocoder for one export: the first {@link MAX_EXPORT_ADDRESSES} places, then no address. */
@@ -161,6 +154,6 @@ export const exportDataReportRoute = sessionRoute.of(ReportApi.export, {
     const scope = await ctx.scope();
     const fileName = exportFileName(body.fileName, job);
     await ctx.audit({ action: '导出报表', target: fileName, after: { reportType: body.reportType, params: body.params } });
-    return startFileExport(ctx, fileName, (file) => writeWorkbook(deps, scope, job, file));
+    return startWorkbookExport(ctx, fileName, (book) => writeWorkbook(deps, scope, job, book));
   },
 });

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MileageItem } from '../../../sdk/report';
 import type { TrackAnswer, TripAnswer } from '../../../sdk/track';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import { SeededRandom } from '../../sim/seeded-random';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { ApiClient, createTestServer, demoTenantClients, ManualClock, SeededRandom, type PositionRow, type TestServer } from '../../../server/module/testing';
 import type { TripReportItem } from './report-event-views';
 
 const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';

@@ -1,8 +1,6 @@
 import { DEFAULT_OFFLINE_HOURS, MAX_OFFLINE_HOURS, REPORT_GROUP_WORD, type MonthRangeParams, type OfflineParams } from '../../../sdk/contracts/report';
 import type { ReportFilterParams, ReportType } from '../../../sdk/report';
-import type { ReportFilter } from '../../store/report-queries';
-import { badInput, notFound } from '../envelope';
-import type { SessionContext } from '../route-definition';
+import { badInput, dayCount, notFound, parseDay, type ReportFilter, type SessionContext } from '../../../server/module';
 
 export { MAX_OFFLINE_HOURS, REPORT_GROUP_WORD, type MonthRangeParams, type OfflineParams, type Paged } from '../../../sdk/contracts/report';
 
@@ -24,21 +22,6 @@ export const MAX_REPORT_DAYS = 31;
 
 /** The filters of the day-range reports, as received. */
 export type DayRangeParams = ReportFilterParams;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day `YYYY-MM-DD` (China time) that exists. */
-export function parseDay(value: string, label: string): string {
-  const m = DAY.exec(value.trim());
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!m || !date || date.toISOString().slice(0, 10) !== m[0]) throw badInput(`${label}格式不正确，应为 YYYY-MM-DD，例如 2026-01-01`);
-  return m[0];
-}
-
-/** Days from `start` to `end`, both included. */
-export function dayCount(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /**
  * Checks the range (end not before start, at most 31 days) and resolves the group filter in the

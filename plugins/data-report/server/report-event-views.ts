@@ -1,8 +1,5 @@
 import type { FuelReportItem, ReportAssetColumns, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '../../../sdk/report';
-import type { FuelDay, OfflineAsset, ReportEvent } from '../../store/report-event-queries';
-import type { GroupMonth } from '../../store/report-queries';
-import type { AppDeps } from '../app-deps';
-import { toChinaIso } from '../../time/china-time';
+import { toChinaIso, type AppDeps, type FuelDay, type GroupMonth, type OfflineAsset, type ReportEvent } from '../../../server/module';
 
 export type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem };
 

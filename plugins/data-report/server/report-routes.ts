@@ -1,6 +1,4 @@
-import type { AppDeps } from '../app-deps';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import { pageOffset, sessionRoute, type AppDeps } from '../../../server/module';
 import { ReportApi } from '../../../sdk/contracts/report';
 import { ANY_REPORT, ReportResource, resolveDayRange } from './report-request';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_VOCABULARY } from '../../../sdk/asset-vocabulary';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { ApiClient, createTestServer, demoTenantClients, downloadWorkbook, waitExportDone, type TestServer } from '../../../server/module/testing';
 
 const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
 

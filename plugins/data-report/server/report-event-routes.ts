@@ -1,6 +1,4 @@
-import type { AppDeps } from '../app-deps';
-import { sessionRoute } from '../route-definition';
-import { pageOffset } from '../schema-helpers';
+import { pageOffset, sessionRoute, type AppDeps } from '../../../server/module';
 import { ReportApi } from '../../../sdk/contracts/report';
 import { per100Km, toFuelItem, toMileageSummaryItem, toOfflineItems, toOverspeedItems, toStopItems, toTripItems } from './report-event-views';
 import { ReportResource, resolveDayRange, resolveMonthRange, resolveOffline } from './report-request';

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import { reportDayTrack } from '../../report/testing/report-track-fixture';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { addScopedUser } from '../../testing/scoped-users';
-import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import {
+  addScopedUser, ApiClient, createTestServer, demoTenantClients, downloadWorkbook, ManualClock, reportDayTrack, waitExportDone, type PositionRow, type TestServer,
+} from '../../../server/module/testing';
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
 
 const TRIPS = '/car/v1/accelerate/report/trip/list.json';

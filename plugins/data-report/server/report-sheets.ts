@@ -1,9 +1,8 @@
-import type ExcelJS from 'exceljs';
 import { dayOnlineTitle, listWords, MIXED_ASSET_WORDS, type ListWords } from '../../../sdk/asset-vocabulary';
-import type { Alarm } from '../../alarms/alarm-model';
+import type { Alarm, StreamedWorkbook, StreamedSheet } from '../../../server/module';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
-export type Book = ExcelJS.stream.xlsx.WorkbookWriter;
+export type Book = StreamedWorkbook;
 type Column = { header: string; width: number };
 
 export const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
@@ -21,7 +20,7 @@ export function assetHeaders(list: readonly { assetKind?: string | null }[]): Co
   return [{ header: words.nameLabel, width: 12 }, { header: '终端号', width: 16 }, { header: words.groupLabel, width: 14 }];
 }
 
-export function sheet(book: Book, name: string, columns: Column[]): ExcelJS.Worksheet {
+export function sheet(book: Book, name: string, columns: Column[]): StreamedSheet {
   const ws = book.addWorksheet(name);
   ws.columns = columns;
   ws.getRow(1).font = { bold: true };

@@ -1,13 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../clock';
-import type { PositionRow } from '../../gateway/gateway-ports';
-import { ApiClient, demoTenantClients } from '../../testing/api-client';
-import { ReportDayWarmer } from '../../report/report-day-warmer';
-import { LiveTestClient } from '../../testing/live-client';
-import { addScopedUser } from '../../testing/scoped-users';
-import { downloadWorkbook, waitExportDone } from '../../testing/export-records';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import {
+  addScopedUser, ApiClient, createTestServer, demoTenantClients, downloadWorkbook, listenOnFreePort, LiveTestClient, ManualClock, waitExportDone, type PositionRow, type TestServer,
+} from '../../../server/module/testing';
 import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
 
 const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
@@ -138,18 +132,6 @@ describe('里程报表', () => {
     await server.store.db.deleteFrom('report_days').where('terminal_id', '=', terminals[1]!.id).execute();
   });
 
-  it('computes the finished days of every terminal ahead, once', async () => {
-    await server.store.db.deleteFrom('report_days').execute();
-    const warmer = new ReportDayWarmer({ days: server.store.reports.days, clock, onlineWindowSeconds: 600, onError: (err) => { throw err; } });
-    // the 31 days up to yesterday (05-02) for every terminal of the installation, then nothing left to do
-    const all = await server.store.db.selectFrom('terminals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(await warmer.runOnce()).toBe(Number(all.n) * 31);
-    expect(await warmer.runOnce()).toBe(0);
-    const stored = await server.store.db.selectFrom('report_days').select(['reports', 'odometer_km']).where('terminal_id', '=', terminals[0]!.id).where('day', '=', '2026-05-01').executeTakeFirstOrThrow();
-    expect(stored.reports).toBe(1200);
-    expect(stored.odometer_km).toBeCloseTo(47.03, 2);
-  });
-
   it('refuses bad ranges with a Chinese message', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ start: '2026-05-03', end: '2026-05-01' }, '结束日期不能早于开始日期'],
@@ -214,8 +196,7 @@ describe('车辆日在线', () => {
 
 describe('报表导出', () => {
   it('creates a record at once, writes the spreadsheet in the background and tells the user over /ws', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const live = await LiveTestClient.connect((server.app.server.address() as AddressInfo).port);
+    const live = await LiveTestClient.connect(await listenOnFreePort(server));
     live.send({ type: 'auth', sessionId: admin.sessionId, userId: admin.userId });
     await live.until((m) => m.some((x) => x.type === 'snapshot'));
 

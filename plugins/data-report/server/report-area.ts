@@ -1,4 +1,4 @@
-import type { ApiArea } from '../route-registry';
+import type { ApiArea } from '../../../server/module';
 import { reportEventRoutes } from './report-event-routes';
 import { exportDataReportRoute } from './report-export-route';
 import { dayOnlineReportRoute, mileageReportRoute, reportGroupsRoute } from './report-routes';

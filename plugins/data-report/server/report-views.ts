@@ -1,6 +1,5 @@
-import type { MileageDay, MileageTotals, OnlineDay, OnlineDaySummary } from '../../store/report-queries';
+import { toChinaIso, type MileageDay, type MileageTotals, type OnlineDay, type OnlineDaySummary } from '../../../server/module';
 import type { DayOnlineItem, MileageItem } from '../../../sdk/report';
-import { toChinaIso } from '../../time/china-time';
 
 export type { DayOnlineItem, MileageItem };
 
