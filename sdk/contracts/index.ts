@@ -12,3 +12,4 @@ export * from './monitor';
 export * from './command';
 export * from './system';
 export * from './asset';
+export * from './kernel';
