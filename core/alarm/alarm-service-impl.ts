@@ -6,7 +6,7 @@ import {
   ALARM_NOTE_MAX,
   AlarmApi,
   DEFAULT_DESK_PREFS,
-  ALARM_PUSH_LIST_PATH,
+  AlarmPushApi,
   ALARM_TYPE_NAMES,
   expectOk,
   HttpError,
@@ -186,7 +186,7 @@ export class AlarmServiceImpl implements AlarmService {
   async reloadPush(): Promise<void> {
     this.pushSession = this.storage.get<string>(StorageKeys.sessionId);
     try {
-      const push = expectOk(await this.http.postJson<AlarmPushSettings>(ALARM_PUSH_LIST_PATH, {}));
+      const push = expectOk(await this.http.call(AlarmPushApi.settings, {}));
       this.setPush(push);
     } catch (e) {
       console.error('[tianlu] alarm push settings unavailable, every alarm is shown', e);

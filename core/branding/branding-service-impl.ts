@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { Flag, HttpService, type BrandingInfo, type BrandingLoadResult, type BrandingService } from '@tianlu/sdk';
+import { KernelApi, Flag, HttpService, type BrandingInfo, type BrandingLoadResult, type BrandingService } from '@tianlu/sdk';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { WindowToken } from '../kernel-tokens';
 
-export const BRANDING_PATH = '/car/v1/api/custom/queryCustomInfo.json';
 
 /** Site branding per host (title, description, keywords, favicon). */
 @injectable()
@@ -22,7 +21,7 @@ export class BrandingServiceImpl implements BrandingService {
   async load(host: string): Promise<BrandingLoadResult> {
     try {
       // the start page's copy of the answer for this host, else the server's
-      const res = this.boot.branding<BrandingInfo>(host) ?? (await this.http.get<BrandingInfo>(BRANDING_PATH, { url: host }));
+      const res = this.boot.branding<BrandingInfo>(host) ?? (await this.http.call(KernelApi.branding, { url: host }));
       if (res.flag === Flag.SITE_CONFIG_MISSING) return 'missing';
       if (res.flag !== Flag.OK || !res.obj) return 'failed';
       this.apply(res.obj);

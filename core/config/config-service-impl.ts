@@ -6,7 +6,8 @@ import {
   StorageKeys,
   StorageService,
   type ConfigService,
-  MapSettingsPaths,
+  KernelApi,
+  MapSettingsApi,
   type ConsoleConfig,
   type MapBrowserConfig,
   type SystemInfo,
@@ -14,7 +15,6 @@ import {
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
 
-export const CONFIG_PATH = '/oauthToken/getConfig';
 export const DEFAULT_PLATFORM_ID = 1;
 
 /** Used when the server gives no config (or the call fails). */
@@ -80,7 +80,7 @@ export class ConfigServiceImpl implements ConfigService {
     let config = DEFAULT_CONSOLE_CONFIG;
     try {
       const inline = this.boot.config<Partial<ConsoleConfig>>();
-      const obj = inline ? inline.obj : expectOk(await this.resolve<HttpService>(HttpService).get<Partial<ConsoleConfig>>(CONFIG_PATH));
+      const obj = inline ? inline.obj : expectOk(await this.resolve<HttpService>(HttpService).call(KernelApi.config, {}));
       config = {
         ...DEFAULT_CONSOLE_CONFIG,
         ...obj,
@@ -97,7 +97,7 @@ export class ConfigServiceImpl implements ConfigService {
   private async fetchMap(request: number): Promise<MapBrowserConfig> {
     let map: MapBrowserConfig;
     try {
-      const obj = expectOk(await this.resolve<HttpService>(HttpService).get<MapBrowserConfig>(MapSettingsPaths.config));
+      const obj = expectOk(await this.resolve<HttpService>(HttpService).call(MapSettingsApi.browserConfig, {}));
       map = { provider: obj.provider, ...(obj.mapKey && { mapKey: obj.mapKey }), geocoder: Boolean(obj.geocoder) };
     } catch {
       // no session yet, or an older server: the server's default basemap

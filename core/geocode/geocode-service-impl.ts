@@ -5,7 +5,8 @@ import {
   GEOCODE_CACHE_LIMIT,
   GEOCODE_FAILED,
   HttpService,
-  MapSettingsPaths,
+  KernelApi,
+  MapSettingsApi,
   expectOk,
   transformCoord,
   type CoordSystem,
@@ -15,7 +16,6 @@ import {
   type PlaceHit,
 } from '@tianlu/sdk';
 
-export const GEOCODE_PATH = '/car/v4/api/address/baidu/getGeo.json';
 /** Cache key precision: 5 decimals is about a metre. */
 const CACHE_DECIMALS = 5;
 
@@ -70,7 +70,7 @@ export class GeocodeServiceImpl implements GeocodeService {
   }
 
   async searchPlace(address: string): Promise<PlaceHit[]> {
-    return expectOk(await this.http.postJson<PlaceHit[]>(MapSettingsPaths.searchPlace, { address }));
+    return expectOk(await this.http.call(MapSettingsApi.searchPlace, { address }));
   }
 
   private lookup(lon: number, lat: number, mac: string | undefined): Promise<string> {
@@ -98,7 +98,7 @@ export class GeocodeServiceImpl implements GeocodeService {
   private async fetchBatch(batch: Lookup[]): Promise<void> {
     let results: GeocodeResultItem[] = [];
     try {
-      const res = await this.http.postJson<GeocodeResultItem[]>(GEOCODE_PATH, {
+      const res = await this.http.call(KernelApi.geocode, {
         lonAndLatToAddressVOS: batch.map(({ lon, lat, mac }, index) => ({ lon, lat, mac, index })),
       });
       if (res.flag === Flag.OK && Array.isArray(res.obj)) results = res.obj;

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import {
+  KernelApi,
   ConfigService,
   DialogService,
   expectOk,
@@ -25,7 +26,6 @@ import { jsonpRequest } from './jsonp';
 import { appendQuery, toSearchParams } from './query-string';
 import {
   codeAccepted,
-  DOWNLOAD_TOKEN_PATH,
   isEnvelope,
   isResourceListPath,
   isSpreadsheet,
@@ -105,7 +105,7 @@ export class HttpServiceImpl implements HttpService {
   }
 
   async exportFile(params: ExportFileParams): Promise<void> {
-    const { token } = expectOk(await this.get<{ token: string }>(DOWNLOAD_TOKEN_PATH));
+    const { token } = expectOk(await this.call(KernelApi.downloadToken, {}));
     // The session id never goes into a URL (logs, history); the one-time token stands in for it.
     const { sessionId: _dropped, ...query } = params.params;
     void _dropped;

@@ -3,8 +3,6 @@ import { ResourceApi } from '../../sdk/contracts/system';
 
 /** The path whose 4010 goes straight to /login instead of showing the 会话过期 dialog: the caller's menus. */
 export const RESOURCE_LIST_PATH = ResourceApi.mine.path;
-/** One-time token for hidden-frame exports. */
-export const DOWNLOAD_TOKEN_PATH = '/car/v1/api/download/token.json';
 export const REQUEST_TIMEOUT_MS = 60000;
 
 const SPREADSHEET_TYPES = [

@@ -1,6 +1,7 @@
 import { inject, injectable, type Container } from 'inversify';
 import { makeAutoObservable, observable } from 'mobx';
 import {
+  KernelApi,
   Flag,
   HttpService,
   MessageBus,
@@ -19,7 +20,6 @@ import { DEFAULT_MANIFEST_URL, KernelContainer, KernelOptions, type PluginLoader
 import { fetchManifest, isManifestRecord } from './manifest-source';
 import { activatePlugin, deactivatePlugin, type Activation } from './plugin-activation';
 
-export const ROLE_PLATFORMS_PATH = '/car/v1/api/platform/getPlatformByRoleId.json';
 /** platformId of the centre record: every role gets it. */
 export const CENTER_PLATFORM_ID = 0;
 
@@ -246,7 +246,7 @@ export class PluginRegistryImpl implements PluginRegistry {
     try {
       const res =
         this.boot.platforms<Array<{ platformId: number }>>(this.session.user?.userId, roleId) ??
-        (await this.http.get<Array<{ platformId: number }>>(ROLE_PLATFORMS_PATH, { roleId }));
+        (await this.http.call(KernelApi.rolePlatforms, { roleId }));
       if (res.flag !== Flag.OK || !Array.isArray(res.obj)) throw new Error(res.msg || `flag ${res.flag}`);
       this.setGranted(res.obj.map((p) => Number(p.platformId)).filter((n) => Number.isFinite(n)));
     } catch (e) {

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
 import {
+  AuthApi,
+  KernelApi,
   expectOk,
   Flag,
   HistoryService,
@@ -22,14 +24,6 @@ import {
 } from '@tianlu/sdk';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
-
-export const SessionPaths = {
-  loginPage: '/oauth/loginPage',
-  token: '/oauth/v4/token',
-  sendLoginSms: '/oauth/sendLoginSms',
-  logout: '/oauth/logout',
-  user: '/car/v1/api/user/getUser.json',
-} as const;
 
 /** Keys removed by clearAll (spec §4): user, nav client, alarm real-time, theme, dictionary, data-report history. */
 export const CLEAR_ALL_KEYS = [
@@ -88,7 +82,7 @@ export class SessionServiceImpl implements SessionService {
   async loginPage(account?: string): Promise<LoginPageInfo> {
     // the start page may carry the first key (asked without an account), so the form needs no request
     const inlined = account ? undefined : this.boot.loginPage<LoginPageInfo>();
-    const page = expectOk(inlined ?? (await this.http.get<LoginPageInfo>(SessionPaths.loginPage, { account })));
+    const page = expectOk(inlined ?? (await this.http.call(AuthApi.loginPage, { account })));
     this.setNeedCode(Boolean(page?.needCode));
     return page;
   }
@@ -101,7 +95,7 @@ export class SessionServiceImpl implements SessionService {
   }
 
   async sendLoginSms(phone: string): Promise<void> {
-    expectOk(await this.http.get(SessionPaths.sendLoginSms, { phone }));
+    expectOk(await this.http.call(AuthApi.sendLoginSms, { phone }));
   }
 
   loginWithSms(input: SmsLogin): Promise<User> {
@@ -114,7 +108,7 @@ export class SessionServiceImpl implements SessionService {
 
   async logout(): Promise<void> {
     try {
-      await this.http.get(SessionPaths.logout);
+      await this.http.call(AuthApi.logout, {});
     } catch {
       // Best effort: the local session ends anyway.
     }
@@ -131,7 +125,7 @@ export class SessionServiceImpl implements SessionService {
   private async login(form: Record<string, string | undefined>): Promise<User> {
     let res: Envelope<TokenAnswer>;
     try {
-      res = await this.http.postForm<TokenAnswer>(SessionPaths.token, form);
+      res = await this.http.call(AuthApi.token, form);
     } catch (e) {
       throw e instanceof HttpError ? new LoginError(e.message, e.flag, this.needCode) : e;
     }
@@ -150,7 +144,7 @@ export class SessionServiceImpl implements SessionService {
 
   private async loadUser(headers?: Record<string, string>): Promise<User> {
     try {
-      const user = expectOk(await this.http.get<User>(SessionPaths.user, undefined, headers ? { headers } : undefined));
+      const user = expectOk(await this.http.call(KernelApi.user, {}, headers ? { headers } : undefined));
       if (!user || typeof user !== 'object') throw new HttpError(NETWORK_ERROR_MESSAGE);
       this.storage.set(StorageKeys.user, user);
       this.storage.set(StorageKeys.queryUserInfo, user);

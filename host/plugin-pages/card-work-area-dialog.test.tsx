@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AttendanceApi, MapSettingsPaths, MonitorApi, ServiceProvider, transformCoord } from '@tianlu/sdk';
+import { AttendanceApi, MapSettingsApi, MonitorApi, ServiceProvider, transformCoord } from '@tianlu/sdk';
 import { createKernel } from '../../core';
 import { FakeServer, flag, ok, storeUser } from '../../core/test/fake-server';
 import { FakeWebSockets } from '../../core/test/fake-web-socket';
@@ -64,9 +64,9 @@ function renderArea(opts: { geocoder?: boolean; people?: typeof PEOPLE; area?: W
       saved.push(req.body);
       return ok(null);
     })
-    .on('POST', MapSettingsPaths.searchPlace, (req) =>
+    .on('POST', MapSettingsApi.searchPlace.path, (req) =>
       ok((req.body as { address: string }).address === '天安门' ? [{ name: '北京市东城区天安门', lon: 116.391, lat: 39.907 }] : []));
-  if (opts.geocoder !== undefined) server.on('GET', MapSettingsPaths.config, ok({ provider: 'offline', geocoder: opts.geocoder }));
+  if (opts.geocoder !== undefined) server.on('GET', MapSettingsApi.browserConfig.path, ok({ provider: 'offline', geocoder: opts.geocoder }));
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: new FakeWebSockets().factory });
   render(
     <ServiceProvider container={container}>
@@ -131,7 +131,7 @@ describe('考勤区域 map and centre', () => {
     expect(await screen.findByText('已定位到 北京市东城区天安门')).toBeTruthy();
     expect(field('圆心经度').value).toBe('116.391');
     expect(field('圆心纬度').value).toBe('39.907');
-    expect(server.to(MapSettingsPaths.searchPlace)[0]?.body).toEqual({ address: '天安门' });
+    expect(server.to(MapSettingsApi.searchPlace.path)[0]?.body).toEqual({ address: '天安门' });
     type('按地址查找', '不存在的地方');
     fireEvent.click(screen.getByRole('button', { name: '查找' }));
     expect(await screen.findByText('没有找到“不存在的地方”')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { Container } from 'inversify';
-import type { ManifestRecord } from '@tianlu/sdk';
+import { AlarmPushApi, AuthApi, KernelApi, NoticeApi, ResourceApi, type ManifestRecord } from '@tianlu/sdk';
 import manifest from '../../plugins.manifest.json';
 import type { KernelOptions } from '../../core';
 import { FakeServer, ok } from '../../core/test/fake-server';
@@ -29,15 +29,15 @@ export function logIn(user: object = DEMO_USER): void {
 /** A fake server answering what the shell needs on start; tests override single routes. */
 export function shellServer(): FakeServer {
   return new FakeServer()
-    .on('GET', '/car/v1/api/custom/queryCustomInfo.json', ok({ iconUrl: '', description: '演示', keyword: '天路', title: '天路车联网平台' }))
-    .on('GET', '/oauthToken/getConfig', ok({ legacyLoginHosts: [], smsLoginEnabled: true }))
-    .on('GET', '/car/v1/api/platform/getPlatformByRoleId.json', ok([{ platformId: 8, systemId: 'car', title: '智能车联', path: '/car/' }]))
-    .on('GET', '/car/v1/api/resource/newList.json', ok(RESOURCES))
-    .on('GET', '/car/v1/api/user/getUser.json', ok(DEMO_USER))
-    .on('GET', '/car/v1/helpCenter/helpMessage/pageHelpMessage', ok({ total: 0, unread: 0, list: [] }))
+    .on('GET', KernelApi.branding.path, ok({ iconUrl: '', description: '演示', keyword: '天路', title: '天路车联网平台' }))
+    .on('GET', KernelApi.config.path, ok({ legacyLoginHosts: [], smsLoginEnabled: true }))
+    .on('GET', KernelApi.rolePlatforms.path, ok([{ platformId: 8, systemId: 'car', title: '智能车联', path: '/car/' }]))
+    .on('GET', ResourceApi.mine.path, ok(RESOURCES))
+    .on('GET', KernelApi.user.path, ok(DEMO_USER))
+    .on('GET', NoticeApi.page.path, ok({ total: 0, unread: 0, list: [] }))
     .on('GET', '/car/v1/api/platform/overview.json', ok({ title: '智能车联', assets: { total: 3, online: 2, offline: 1, alarm: 0 }, menus: [] }))
-    .on('GET', '/oauth/loginPage', ok({ pageId: 'p1', key: 'k1', needCode: false }))
-    .on('POST', '/car/v4/api/alarm/push/listAlarmPushInfo.json', ok({ popup: true, sound: true, alarmTypes: ['sos'], email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } }));
+    .on('GET', AuthApi.loginPage.path, ok({ pageId: 'p1', key: 'k1', needCode: false }))
+    .on('POST', AlarmPushApi.settings.path, ok({ popup: true, sound: true, alarmTypes: ['sos'], email: { enabled: false, to: [] }, sms: { enabled: false, phones: [] } }));
 }
 
 /** Renders the whole console at `path` over a real kernel whose network is `server`. */

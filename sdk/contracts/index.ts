@@ -15,3 +15,4 @@ export * from './command';
 export * from './system';
 export * from './asset';
 export * from './platform';
+export * from './kernel';

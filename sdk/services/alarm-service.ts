@@ -165,11 +165,6 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   ...Object.fromEntries(MODULE_ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])),
 };
 
-export const ALARM_PUSH_LIST_PATH = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
-export const ALARM_PUSH_SAVE_PATH = '/car/v4/api/alarm/push/configAlarmPush.json';
-export const NOTIFY_ROUTING_LIST_PATH = '/car/v4/api/alarm/push/listNotifyRouting.json';
-export const NOTIFY_ROUTING_SAVE_PATH = '/car/v4/api/alarm/push/configNotifyRouting.json';
-
 /**
  * Where a routing rule sends by recipient: 邮件 (the tenant's SMTP channel) and 短信 (its SMS
  * channel) to the addresses and numbers the rule lists. Robots and webhooks are chosen one by one

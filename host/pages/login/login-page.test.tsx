@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AuthApi } from '@tianlu/sdk';
 import { DEMO_USER, flag, ok, renderApp, shellServer } from '../../test/app-harness';
 import { usesLegacyLogin } from './login-page';
 
@@ -28,7 +29,7 @@ describe('login page', () => {
     const server = shellServer()
       .on('POST', '/oauth/v4/token', flag(400, '账号或密码错误', { needCode: true }))
       .on('GET', '/oauth/loginPage', () => ok({ pageId: `p${++attempts}`, key: 'k', needCode: attempts > 1 }))
-      .on('GET', '/oauth/getCode', ok({ image: 'data:image/svg+xml,<svg/>' }));
+      .on('GET', AuthApi.imageCode.path, ok({ image: 'data:image/svg+xml,<svg/>' }));
     renderApp('/login', server);
     await screen.findByLabelText('账号');
     expect(screen.queryByLabelText('验证码')).toBeNull();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  AuthApi,
   HttpService,
   LoginError,
   NETWORK_ERROR_MESSAGE,
@@ -28,7 +29,7 @@ export function usePasswordLogin() {
   const refreshCode = useCallback(
     async (pageId: string) => {
       try {
-        setCodeImage(expectOk(await http.get<{ image: string }>('/oauth/getCode', { pageId })).image);
+        setCodeImage(expectOk(await http.call(AuthApi.imageCode, { pageId })).image);
       } catch {
         setCodeImage(undefined);
       }

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
 import {
-  ALARM_PUSH_LIST_PATH,
-  ALARM_PUSH_SAVE_PATH,
+  AlarmPushApi,
   ALARM_TYPE_NAMES,
   AlarmService,
   expectOk,
@@ -54,7 +53,7 @@ export default function AlarmPushPage() {
 
   useEffect(() => {
     http
-      .postJson<AlarmPushSettings>(ALARM_PUSH_LIST_PATH, {})
+      .call(AlarmPushApi.settings, {})
       .then((res) => {
         const p = expectOk(res);
         setSaved(p);
@@ -75,7 +74,7 @@ export default function AlarmPushPage() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      const next = expectOk(await http.postJson<AlarmPushSettings>(ALARM_PUSH_SAVE_PATH, pushBody(form)));
+      const next = expectOk(await http.call(AlarmPushApi.save, pushBody(form)));
       setSaved(next);
       setForm(toPushForm(next));
       alarms.setPush(next);

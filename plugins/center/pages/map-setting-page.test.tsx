@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapSettingsPaths } from '@tianlu/sdk';
+import { MapSettingsApi } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import MapSettingPage from './map-setting-page';
 
@@ -32,13 +32,13 @@ describe('地图设置', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('使用天地图需要填写天地图 tk')).toBeTruthy();
     expect(screen.getByText('高德 Key只能包含字母、数字、下划线和短横线')).toBeTruthy();
-    expect(kit.requests(MapSettingsPaths.save)).toHaveLength(0);
+    expect(kit.requests(MapSettingsApi.save.path)).toHaveLength(0);
 
     fireEvent.change(keyInput('高德 Key'), { target: { value: '' } });
     fireEvent.change(keyInput('天地图 tk'), { target: { value: 'tk-1' } });
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(kit.requests(MapSettingsPaths.save)).toHaveLength(1));
-    expect(kit.requests(MapSettingsPaths.save)[0]).toMatchObject({ body: { provider: 'tianditu', amapKey: '', tencentKey: '', baiduKey: '', tiandituKey: 'tk-1' }, flag: 1 });
+    await waitFor(() => expect(kit.requests(MapSettingsApi.save.path)).toHaveLength(1));
+    expect(kit.requests(MapSettingsApi.save.path)[0]).toMatchObject({ body: { provider: 'tianditu', amapKey: '', tencentKey: '', baiduKey: '', tiandituKey: 'tk-1' }, flag: 1 });
     await waitFor(() => expect(screen.queryByText('使用天地图需要填写天地图 tk')).toBeNull());
     await waitFor(() => expect(screen.queryByText('本租户尚未保存地图设置，当前使用服务器默认值。')).toBeNull());
     expect(await kit.server.store.mapSettings.get(tenantId)).toEqual({ provider: 'tianditu', tiandituKey: 'tk-1' });
@@ -64,7 +64,7 @@ describe('地图设置', () => {
     kit.forget();
     await kit.render(<MapSettingPage />, { account: 'map_watcher', password: 'Admin@123' });
     expect(await screen.findByText('当前地图：高德地图')).toBeTruthy();
-    expect(kit.requests(MapSettingsPaths.get)[0]?.flag).toBe(403);
+    expect(kit.requests(MapSettingsApi.get.path)[0]?.flag).toBe(403);
     expect(screen.getByText('地图服务密钥仅有地图设置权限的管理员可查看和修改。')).toBeTruthy();
     expect(screen.queryByLabelText(/^高德 Key/)).toBeNull();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();

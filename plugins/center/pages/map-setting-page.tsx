@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
 import {
-  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsPaths, TENANT_MAP_PROVIDERS, ToastService, useService,
+  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsApi, TENANT_MAP_PROVIDERS, ToastService, useService,
   type MapBrowserConfig, type MapKeyField, type MapSettings, type TenantMapProvider,
 } from '@tianlu/sdk';
 import { PageFrame } from '../components/page-frame';
@@ -62,7 +62,7 @@ export default function MapSettingPage() {
 
   useEffect(() => {
     http
-      .get<MapSettings>(MapSettingsPaths.get)
+      .call(MapSettingsApi.get, {})
       .then((res) => {
         if (res.flag === 403) return config.loadMap().then(setReadOnly);
         show(expectOk(res));
@@ -78,7 +78,7 @@ export default function MapSettingPage() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      show(expectOk(await http.postJson<MapSettings>(MapSettingsPaths.save, { provider, ...keys })));
+      show(expectOk(await http.call(MapSettingsApi.save, { provider, ...keys })));
       void config.loadMap(true);
       toast.show('保存成功', 'success');
     } catch (e) {

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_ROUTING_SAVE_PATH } from '@tianlu/sdk';
+import { AlarmPushApi } from '@tianlu/sdk';
+
+const NOTIFY_ROUTING_SAVE_PATH = AlarmPushApi.saveRouting.path;
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import AlarmPushPage from './alarm-push-page';
 

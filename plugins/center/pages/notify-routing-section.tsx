@@ -11,8 +11,7 @@ import {
   NOTIFY_ROUTE_CHANNELS,
   NOTIFY_ROUTED_KINDS,
   NotifyApi,
-  NOTIFY_ROUTING_LIST_PATH,
-  NOTIFY_ROUTING_SAVE_PATH,
+  AlarmPushApi,
   Textarea,
   ToastService,
   useService,
@@ -145,7 +144,7 @@ export function NotifyRoutingSection() {
         setServerError(`推送渠道加载失败：${e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE}`);
       });
     http
-      .postJson<NotifyRouting>(NOTIFY_ROUTING_LIST_PATH, {})
+      .call(AlarmPushApi.routing, {})
       .then((res) => {
         const r = expectOk(res);
         setSaved(r);
@@ -175,7 +174,7 @@ export function NotifyRoutingSection() {
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      const next = expectOk(await http.postJson<NotifyRouting>(NOTIFY_ROUTING_SAVE_PATH, toBody(form)));
+      const next = expectOk(await http.call(AlarmPushApi.saveRouting, toBody(form)));
       setSaved(next);
       setForm(toForm(next));
       toast.show('推送规则已保存', 'success');

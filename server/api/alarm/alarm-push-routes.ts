@@ -1,20 +1,15 @@
 import { alarmTypeInfo } from '../../alarms/alarm-catalogue';
 import { mergePushSettings, type AlarmPushSettings } from '../../alarms/alarm-push-settings';
 import { badInput } from '../envelope';
+import { AlarmPushApi } from '../../../sdk/contracts/kernel';
+import type { BodyOf } from '../../../sdk/endpoint';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
 
 /** 推送设置. */
 const ALARM_PUSH_RESOURCE = 400302;
-const MAX_RECIPIENTS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
 const WEBHOOK_MOVED = 'Webhook 已移至「推送渠道」，请在推送渠道页面添加 Webhook 渠道';
-
-const bool = (title: string) => ({ type: 'boolean', title });
-const list = (title: string, itemTitle: string, maxLength: number) => ({
-  type: 'array', title, maxItems: MAX_RECIPIENTS, items: { type: 'string', title: itemTitle, maxLength },
-});
 
 function recipients(values: readonly string[], pattern: RegExp, wrong: string): string[] {
   const out = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -23,7 +18,7 @@ function recipients(values: readonly string[], pattern: RegExp, wrong: string): 
 }
 
 /** An older client's body still names the webhook, which now lives in 推送渠道. */
-type PushBody = AlarmPushSettings & { webhook?: { enabled: boolean; url: string } };
+type PushBody = BodyOf<typeof AlarmPushApi.save>;
 
 /** The input checked and normalised (trimmed, duplicates removed); throws a Chinese 400 otherwise. */
 function checkPush(input: PushBody): AlarmPushSettings {
@@ -44,32 +39,13 @@ function checkPush(input: PushBody): AlarmPushSettings {
   };
 }
 
-export const listAlarmPushRoute = sessionRoute({
-  method: 'POST',
-  url: '/car/v4/api/alarm/push/listAlarmPushInfo.json',
-  summary: '推送设置：弹窗、声音、推送的告警类型、邮件、短信（本租户）；Webhook 与机器人在推送渠道中设置',
+export const listAlarmPushRoute = sessionRoute.of(AlarmPushApi.settings, {
   resource: ALARM_PUSH_RESOURCE,
   handler: async ({ user, deps }) => mergePushSettings(await deps.store.alarms.settings.push(user.tenantId)),
 });
 
-export const configAlarmPushRoute = sessionRoute<unknown, PushBody>({
-  method: 'POST',
-  url: '/car/v4/api/alarm/push/configAlarmPush.json',
-  summary: '保存推送设置（本租户）；旧版的 webhook 字段仍可提交，但只能是关闭状态（Webhook 在推送渠道中设置）',
+export const configAlarmPushRoute = sessionRoute.of(AlarmPushApi.save, {
   resource: ALARM_PUSH_RESOURCE,
-  schema: {
-    body: object(
-      {
-        popup: bool('弹窗提醒'),
-        sound: bool('声音提醒'),
-        alarmTypes: { type: 'array', title: '推送的告警类型', maxItems: 100, items: { type: 'string', title: '告警类型', maxLength: 50 } },
-        webhook: object({ enabled: bool('Webhook 开关'), url: { type: 'string', title: '推送地址', maxLength: 500 } }),
-        email: object({ enabled: bool('邮件开关'), to: list('接收邮箱', '邮箱', 100) }, ['enabled', 'to']),
-        sms: object({ enabled: bool('短信开关'), phones: list('接收手机号', '手机号', 20) }, ['enabled', 'phones']),
-      },
-      ['popup', 'sound', 'alarmTypes', 'email', 'sms'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, user, deps } = ctx;
     const settings = checkPush(body);

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotifyApi } from '../../../sdk/contracts/notify';
 import type { NotifyChannelView } from '../../../sdk/notify-channels';
-import { NOTIFY_ROUTING_LIST_PATH as LIST, NOTIFY_ROUTING_SAVE_PATH as SAVE, type NotifyRouting } from '../../../sdk/services/alarm-service';
+import { AlarmPushApi } from '../../../sdk/contracts/kernel';
+import type { NotifyRouting } from '../../../sdk/services/alarm-service';
+
+const LIST = AlarmPushApi.routing.path;
+const SAVE = AlarmPushApi.saveRouting.path;
 import { defaultRouting } from '../../alarms/notify-routing';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';

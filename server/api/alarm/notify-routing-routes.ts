@@ -1,7 +1,5 @@
 import {
   NOTIFY_ROUTED_KINDS,
-  NOTIFY_ROUTING_LIST_PATH,
-  NOTIFY_ROUTING_SAVE_PATH,
   NOTIFY_ROUTE_CHANNELS,
   type AlarmLevel,
   type NotifyRouteChannel,
@@ -10,17 +8,15 @@ import { alarmTypeInfo, isAlarmLevel } from '../../alarms/alarm-catalogue';
 import { minuteOfDay, type NotifyEscalation, type NotifyQuietHours, type NotifyRouting, type NotifyRule } from '../../alarms/notify-routing';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-import { object } from '../schema-helpers';
+import { AlarmPushApi } from '../../../sdk/contracts/kernel';
+import type { BodyOf } from '../../../sdk/endpoint';
 
 /** 推送设置. */
 const ALARM_PUSH_RESOURCE = 400302;
-const MAX_RULES = 20;
-const MAX_RECIPIENTS = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE = /^1\d{10}$/;
 const CHANNELS = new Set<string>(NOTIFY_ROUTE_CHANNELS.map((c) => c.channel));
 const MAX_ESCALATION_MINUTES = 1440;
-const MAX_CHOSEN = 50;
 const ROUTED = new Set<string>(NOTIFY_ROUTED_KINDS);
 
 /** A channel of the tenant's 推送渠道 as a rule sees it. */
@@ -30,8 +26,6 @@ export interface RoutableChannel {
   name: string;
 }
 
-const strings = (title: string, maxItems: number, maxLength: number) => ({ type: 'array', title, maxItems, items: { type: 'string', title, maxLength } });
-const recipientLists = { emails: strings('接收邮箱', MAX_RECIPIENTS, 100), phones: strings('接收手机号', MAX_RECIPIENTS, 20) };
 
 function recipients(values: readonly string[], pattern: RegExp, wrong: string): string[] {
   const out = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -87,10 +81,7 @@ function lists(input: { emails: readonly string[]; phones: readonly string[] }, 
 }
 
 /** What configNotifyRouting takes: an older client sends no channelIds (and kinds among its channels). */
-type RoutingBody = Omit<NotifyRouting, 'rules' | 'escalation'> & {
-  rules: (Omit<NotifyRule, 'channels' | 'channelIds'> & Choice)[];
-  escalation: Omit<NotifyEscalation, 'channels' | 'channelIds'> & Choice;
-};
+type RoutingBody = BodyOf<typeof AlarmPushApi.saveRouting>;
 
 /** The input checked and normalised; throws a Chinese 400 otherwise (nothing is saved). */
 export function checkRouting(input: RoutingBody, own: readonly RoutableChannel[]): NotifyRouting {
@@ -124,54 +115,14 @@ export function checkRouting(input: RoutingBody, own: readonly RoutableChannel[]
   return { rules, quietHours, escalation };
 }
 
-export const listNotifyRoutingRoute = sessionRoute({
-  method: 'POST',
-  url: NOTIFY_ROUTING_LIST_PATH,
-  summary: '推送规则、免打扰时段与告警升级（本租户）',
+export const listNotifyRoutingRoute = sessionRoute.of(AlarmPushApi.routing, {
   resource: ALARM_PUSH_RESOURCE,
   handler: async ({ user, deps }) => deps.store.notify.routing(user.tenantId),
 });
 
-const channelList = (title: string) => ({ type: 'array', title, maxItems: NOTIFY_ROUTE_CHANNELS.length + NOTIFY_ROUTED_KINDS.length, items: { type: 'string', title: '推送通道', maxLength: 20 } });
-const channelIds = (title: string) => ({ type: 'array', title, maxItems: MAX_CHOSEN, items: { type: 'integer', title: '推送渠道', minimum: 1 } });
 
-export const configNotifyRoutingRoute = sessionRoute<unknown, RoutingBody>({
-  method: 'POST',
-  url: NOTIFY_ROUTING_SAVE_PATH,
-  summary: '保存推送规则、免打扰时段与告警升级（本租户）',
+export const configNotifyRoutingRoute = sessionRoute.of(AlarmPushApi.saveRouting, {
   resource: ALARM_PUSH_RESOURCE,
-  schema: {
-    body: object(
-      {
-        rules: {
-          type: 'array', title: '推送规则', maxItems: MAX_RULES,
-          items: object({
-            name: { type: 'string', title: '规则名称', maxLength: 20 },
-            alarmTypes: strings('告警类型', 100, 50),
-            levels: strings('告警级别', 3, 10),
-            channels: channelList('推送通道'),
-            channelIds: channelIds('推送渠道'),
-            ...recipientLists,
-          }, ['name', 'alarmTypes', 'levels', 'channels', 'emails', 'phones']),
-        },
-        quietHours: object({
-          enabled: { type: 'boolean', title: '免打扰开关' },
-          start: { type: 'string', title: '免打扰开始时间', maxLength: 5 },
-          end: { type: 'string', title: '免打扰结束时间', maxLength: 5 },
-          minLevel: { type: 'string', title: '照常推送的级别', maxLength: 10 },
-        }, ['enabled', 'start', 'end', 'minLevel']),
-        escalation: object({
-          enabled: { type: 'boolean', title: '告警升级开关' },
-          afterMinutes: { type: 'integer', title: '升级时间（分钟）' },
-          minLevel: { type: 'string', title: '升级的级别', maxLength: 10 },
-          channels: channelList('升级推送通道'),
-          channelIds: channelIds('升级推送渠道'),
-          ...recipientLists,
-        }, ['enabled', 'afterMinutes', 'minLevel', 'channels', 'emails', 'phones']),
-      },
-      ['rules', 'quietHours', 'escalation'],
-    ),
-  },
   handler: async (ctx) => {
     const { body, user, deps } = ctx;
     const own = await deps.store.notify.channels(user.tenantId, undefined, true);

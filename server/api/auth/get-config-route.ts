@@ -1,9 +1,7 @@
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { publicRoute } from '../route-definition';
 
-export const getConfigRoute = publicRoute({
-  method: 'GET',
-  url: '/oauthToken/getConfig',
-  summary: '控制台启动配置（旧版登录域名、AI 助手、短信登录、地图）',
+export const getConfigRoute = publicRoute.of(KernelApi.config, {
   handler: async ({ deps }) => ({
     legacyLoginHosts: deps.config.legacyLoginHosts,
     ...(deps.config.aiUrl ? { aiUrl: deps.config.aiUrl } : {}),

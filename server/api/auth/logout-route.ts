@@ -1,12 +1,10 @@
 import { clearedSessionCookie, isSecureRequest } from '../../console-index';
+import { AuthApi } from '../../../sdk/contracts/kernel';
 import { publicRoute } from '../route-definition';
 
 // Public: logging out with an already expired session must still succeed.
-export const logoutRoute = publicRoute({
-  method: ['GET', 'POST'],
-  url: '/oauth/logout',
+const logout = publicRoute.of(AuthApi.logout, {
   aliases: ['/oauthToken/logout'],
-  summary: '退出登录：结束当前会话',
   handler: async ({ request, reply, deps }) => {
     const header = request.headers.sessionid;
     await deps.sessions.end(Array.isArray(header) ? header[0] : header);
@@ -14,3 +12,6 @@ export const logoutRoute = publicRoute({
     return null;
   },
 });
+
+/** Answers POST as well as the contract's GET. */
+export const logoutRoute = { ...logout, method: ['GET', 'POST'] } satisfies typeof logout;

@@ -6,6 +6,7 @@ import { notFound } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
 import { DownloadApi } from '../../../sdk/contracts/center';
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { toChinaIso } from '../../time/china-time';
 
 const TOKEN_TTL_MS = 60_000;
@@ -13,10 +14,7 @@ const TOKEN_TTL_MS = 60_000;
 const DOWNLOAD_CENTRE = 1601;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export const downloadTokenRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/api/download/token.json',
-  summary: '一次性下载令牌（60 秒），供隐藏 iframe 导出使用 ?downloadToken=',
+export const downloadTokenRoute = sessionRoute.of(KernelApi.downloadToken, {
   anyUser: true,
   handler: async ({ user, deps }) => {
     const token = randomBytes(24).toString('hex');

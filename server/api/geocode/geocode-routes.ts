@@ -1,11 +1,6 @@
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
-
-interface GeoRequest {
-  lonAndLatToAddressVOS?: { lon?: unknown; lat?: unknown; mac?: unknown; index?: unknown }[];
-}
-
-const MAX_POINTS = 500;
 
 function coordinate(value: unknown, label: string, min: number, max: number, at: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -14,21 +9,11 @@ function coordinate(value: unknown, label: string, min: number, max: number, at:
   return n;
 }
 
-export const getGeoRoute = sessionRoute<unknown, GeoRequest>({
-  method: 'POST',
-  url: '/car/v4/api/address/baidu/getGeo.json',
-  summary: '逆地理编码：WGS84 坐标批量转中文地址（离线行政区划数据；配置 GEOCODER 与 GEOCODER_KEY 时使用在线服务）',
-  schema: {
-    body: {
-      type: 'object',
-      properties: {
-        lonAndLatToAddressVOS: { type: 'array', title: '坐标列表', maxItems: MAX_POINTS, items: { type: 'object', title: '坐标' } },
-      },
-    },
-  },
+export const getGeoRoute = sessionRoute.of(KernelApi.geocode, {
   anyUser: true,
   handler: async ({ body, deps }) => {
-    const points = body.lonAndLatToAddressVOS;
+    // an older client sends numbers as strings, and anything may come from elsewhere: each field is checked
+    const points: readonly { lon?: unknown; lat?: unknown; mac?: unknown; index?: unknown }[] | undefined = body.lonAndLatToAddressVOS;
     if (!Array.isArray(points) || points.length === 0) throw badInput('坐标列表不能为空');
     const parsed = points.map((p, i) => ({
       index: p.index ?? i,

@@ -1,37 +1,20 @@
-import { MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MAP_SETTINGS_MENU_ID, MapSettingsPaths, TENANT_MAP_PROVIDERS, type MapKeyField, type PlaceHit, type TenantMapProvider } from '../../../sdk/map-settings';
+import { MapSettingsApi } from '../../../sdk/contracts/kernel';
+import { MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MAP_SETTINGS_MENU_ID, TENANT_MAP_PROVIDERS, type PlaceHit } from '../../../sdk/map-settings';
 import { ApiError, badInput, Flag } from '../envelope';
 import type { ApiArea } from '../route-registry';
 import { sessionRoute } from '../route-definition';
-import { object, requiredText, text } from '../schema-helpers';
 import { browserConfig, geocoderOf, keysOf, settingsView } from './map-config';
-
-type SaveBody = { provider: TenantMapProvider } & Partial<Record<MapKeyField, string>>;
 
 /** Tile keys are letters, digits, '-' and '_' (what every provider issues). */
 const KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export const getMapSettingRoute = sessionRoute({
-  method: 'GET',
-  url: MapSettingsPaths.get,
-  summary: '地图设置（本租户，含地图服务密钥）',
+export const getMapSettingRoute = sessionRoute.of(MapSettingsApi.get, {
   resource: MAP_SETTINGS_MENU_ID,
   handler: async ({ user, deps }) => settingsView(await deps.store.mapSettings.get(user.tenantId), deps),
 });
 
-export const saveMapSettingRoute = sessionRoute<unknown, SaveBody>({
-  method: 'POST',
-  url: MapSettingsPaths.save,
-  summary: '保存地图设置（本租户）',
+export const saveMapSettingRoute = sessionRoute.of(MapSettingsApi.save, {
   resource: MAP_SETTINGS_MENU_ID,
-  schema: {
-    body: object(
-      {
-        provider: requiredText('地图服务', 20),
-        ...Object.fromEntries(MAP_KEY_FIELDS.map((f) => [f, text(MAP_KEY_LABELS[f], 100)])),
-      },
-      ['provider'],
-    ),
-  },
   handler: async ({ body, user, deps, audit }) => {
     if (!(TENANT_MAP_PROVIDERS as readonly string[]).includes(body.provider)) throw badInput(`地图服务必须是 ${TENANT_MAP_PROVIDERS.map((p) => MAP_PROVIDER_LABELS[p].replace(/（.*）/, '')).join('、')} 之一`);
     const keys = keysOf(body);
@@ -49,20 +32,13 @@ export const saveMapSettingRoute = sessionRoute<unknown, SaveBody>({
   },
 });
 
-export const getMapConfigRoute = sessionRoute({
-  method: 'GET',
-  url: MapSettingsPaths.config,
-  summary: '当前用户浏览器使用的地图（底图、瓦片密钥、是否可按地址搜索）',
+export const getMapConfigRoute = sessionRoute.of(MapSettingsApi.browserConfig, {
   anyUser: true,
   handler: async ({ user, deps }) => browserConfig(await deps.store.mapSettings.get(user.tenantId), deps),
 });
 
-export const searchPlaceRoute = sessionRoute<unknown, { address: string }>({
-  method: 'POST',
-  url: MapSettingsPaths.searchPlace,
-  summary: '按地址查找地点（WGS84；需配置地理编码服务）',
+export const searchPlaceRoute = sessionRoute.of(MapSettingsApi.searchPlace, {
   anyUser: true,
-  schema: { body: object({ address: requiredText('地址', 100) }, ['address']) },
   handler: async ({ body, user, deps }): Promise<PlaceHit[]> => {
     const address = body.address.trim();
     if (!address) throw badInput('地址不能为空');

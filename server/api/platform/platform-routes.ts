@@ -2,17 +2,13 @@ import { ASSET_KIND_CODES, type AssetKind } from '../../../sdk/asset-kinds';
 import { PlatformApi } from '../../../sdk/contracts/platform';
 import { CENTRE_PLATFORM_ID, CENTRE_TITLE } from '../../store/catalogue/platform-catalogue';
 import { badInput, forbidden } from '../envelope';
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { sessionRoute } from '../route-definition';
-import { int, object } from '../schema-helpers';
 import { freshSince } from '../monitor/monitor-routes';
 import { nestResources } from '../resource/resource-tree';
 
-export const getPlatformByRoleIdRoute = sessionRoute<{ roleId: number }>({
-  method: 'GET',
-  url: '/car/v1/api/platform/getPlatformByRoleId.json',
-  summary: '角色可进入的子系统（只能查询自己的角色）',
+export const getPlatformByRoleIdRoute = sessionRoute.of(KernelApi.rolePlatforms, {
   anyUser: true,
-  schema: { querystring: object({ roleId: int('角色', 1) }, ['roleId']) },
   handler: async ({ query, user, deps }) => {
     if (query.roleId !== user.roleId) throw forbidden();
     await deps.plugins.refresh();

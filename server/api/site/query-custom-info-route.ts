@@ -1,13 +1,9 @@
 import { ApiError, badInput, Flag } from '../envelope';
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { publicRoute } from '../route-definition';
-import { object, requiredText } from '../schema-helpers';
 import { parseSiteHost } from './site-host';
 
-export const queryCustomInfoRoute = publicRoute<{ url: string }>({
-  method: 'GET',
-  url: '/car/v1/api/custom/queryCustomInfo.json',
-  summary: '站点品牌（按域名）：图标、描述、关键词、标题；未配置的站点返回 5001',
-  schema: { querystring: object({ url: requiredText('站点地址', 255) }, ['url']) },
+export const queryCustomInfoRoute = publicRoute.of(KernelApi.branding, {
   handler: async ({ query, deps }) => {
     const host = parseSiteHost(query.url);
     if (!host) throw badInput('站点地址格式不正确');

@@ -1,5 +1,6 @@
 import { DEFAULT_PRIVACY, type SecurityProfile } from '../../store/security-queries';
 import type { UserRecord } from '../../store/user-queries';
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { sessionRoute } from '../route-definition';
 
 /** The user as the console sees it (sdk `User`). */
@@ -19,10 +20,7 @@ export function publicUser(user: UserRecord, security?: SecurityProfile) {
   };
 }
 
-export const getUserRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/api/user/getUser.json',
-  summary: '当前登录用户',
+export const getUserRoute = sessionRoute.of(KernelApi.user, {
   anyUser: true,
   handler: async ({ user, deps }) => publicUser(user, await deps.store.security.profile(user.id)),
 });
