@@ -98,7 +98,7 @@ class LeanTerminal {
   }
 
   async login(): Promise<void> {
-    const reg = encodeRegister({ province: 44, city: 300, maker: 'BENCH', model: 'LEAN-808', terminalId: `B${this.index}`, plateColor: 1, plate: `粤B${String(this.index).padStart(5, '0')}` }, '2013');
+    const reg = encodeRegister({ province: 44, city: 300, maker: 'BENCH', model: 'LEAN-808', deviceId: `B${this.index}`, plateColor: 1, plate: `粤B${String(this.index).padStart(5, '0')}` }, '2013');
     const answer = await this.request(Jt808MsgId.Register, reg, Jt808MsgId.RegisterResponse);
     const registered = decodeRegisterResponse(answer);
     if (!registered.ok || registered.value.authCode === undefined) throw new Error(`${this.phone}: registration refused (${registered.ok ? `result ${registered.value.result}` : registered.reason})`);

@@ -32,6 +32,8 @@ const shownCount = async (page: Page) => Number(/显示\s*(\d+)\s*辆/.exec(awai
 describe('实时监控', () => {
   test('admin sees the demo fleet in the tree and on the map, watches one move and opens its dialog', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    const lists: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/monitor/list.json') && lists.push(r.url())));
     await login(page, ADMIN);
     await openMonitor(page);
 
@@ -50,6 +52,8 @@ describe('实时监控', () => {
     const before = await row.locator('[data-col="time"]').innerText();
     await expect.poll(() => row.locator('[data-col="time"]').innerText(), { timeout: 15_000 }).not.toBe(before);
     await screenshot(page, 'monitor-admin.png');
+    // the positions are the live channel's snapshot and pushes: no list.json beside them
+    expect(lists).toEqual([]);
 
     // click it: the host's vehicle dialog
     await row.click();

@@ -78,7 +78,7 @@ function jt808Seeds(): Uint8Array[] {
       frame(Jt808MsgId.Location, location(i + 8), i + 100),
       frame(Jt808MsgId.Heartbeat, new Uint8Array(0), i + 200),
       frame(Jt808MsgId.Register, encodeRegister(
-        { province: 44, city: 300, maker: 'FZ001', model: 'FUZZ-808', terminalId: `F${i}`, plateColor: 1, plate: '粤B00000' }, edition,
+        { province: 44, city: 300, maker: 'FZ001', model: 'FUZZ-808', deviceId: `F${i}`, plateColor: 1, plate: '粤B00000' }, edition,
       ), i + 300),
       frame(Jt808MsgId.Authenticate, encodeAuth({ authCode: 'FUZZ0000AUTH', imei: '990000000000000', softwareVersion: '1.0' }, edition), i + 400),
       frame(Jt808MsgId.BatchLocation, encodeBatchLocation(i % 2, [location(i), location(i + 1), location(i + 2)]), i + 500),

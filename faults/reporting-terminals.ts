@@ -164,7 +164,7 @@ export class Jt808ReportingTerminal extends ReportingTerminal {
 
   protected async login(): Promise<void> {
     this.write(this.frame(Jt808MsgId.Register, encodeRegister(
-      { province: 44, city: 300, maker: 'TLU01', model: 'T808', terminalId: 'G000001', plateColor: 1, plate: '粤B12345' }, '2013',
+      { province: 44, city: 300, maker: 'TLU01', model: 'T808', deviceId: 'G000001', plateColor: 1, plate: '粤B12345' }, '2013',
     )));
     const reg = decodeRegisterResponse(this.body(await this.expect((f) => this.msgId(f) === Jt808MsgId.RegisterResponse, '0x8100')));
     if (!reg.ok || reg.value.authCode === undefined) throw new Error(`jt808 ${this.terminalNo}: registration refused`);

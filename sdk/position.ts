@@ -8,7 +8,15 @@
  */
 
 /** How an approximate position was found: from cells (`lbs`), WiFi access points (`wifi`), or the device's last known one (`last`). */
-export type ApproximateFix = 'lbs' | 'wifi' | 'last';
+export const APPROXIMATE_FIXES = ['lbs', 'wifi', 'last'] as const;
+
+/** How an approximate position was found (one of {@link APPROXIMATE_FIXES}). */
+export type ApproximateFix = (typeof APPROXIMATE_FIXES)[number];
+
+/** A stored fix kind (a position's `extras.fix`) as the model has it: the approximate fix, or null for a satellite fix (absent or `gps`). */
+export function approximateFix(stored: string | null | undefined): ApproximateFix | null {
+  return APPROXIMATE_FIXES.find((fix) => fix === stored) ?? null;
+}
 
 /** Which terminal reported, in whose tenant. */
 export interface PositionSource {

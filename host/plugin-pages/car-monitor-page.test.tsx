@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PermissionService, ServiceProvider, type MonitorItem, type PermissionService as Perms } from '@tianlu/sdk';
 import { createKernel } from '../../core';
@@ -21,7 +21,6 @@ async function setup() {
   const server = new FakeServer()
     .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: 8100, type: 1 }]))
     .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 1, name: '北京车队', children: [] }]))
-    .on('GET', '/car/v4/api/monitor/list.json', ok({ total: 3, list: [item('013800000001', '京A00001'), item('013800000002', '京A00002', { online: false, speed: 0 }), expired] }))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
   const sockets = new FakeWebSockets();
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
@@ -31,6 +30,10 @@ async function setup() {
       <MonitorPage />
     </ServiceProvider>,
   );
+  // the positions are the live channel's snapshot
+  await waitFor(() => expect(sockets.last).toBeDefined());
+  const list = [item('013800000001', '京A00001'), item('013800000002', '京A00002', { online: false, speed: 0 }), expired];
+  act(() => void sockets.last!.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list }));
 }
 
 const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);

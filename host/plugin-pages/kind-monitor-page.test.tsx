@@ -19,22 +19,25 @@ const person = (terminalNo: string, name: string, patch: Partial<MonitorItem> = 
 });
 
 /**
- * Renders a monitor page whose menu (and `buttons` of it) the role holds, over these items and a
- * one-group tree, with the page's own `routes`; answers the server and the sockets.
+ * Renders a monitor page whose menu (and `buttons` of it) the role holds, over a one-group tree,
+ * with the page's own `routes`; its live channel opens with these items as its snapshot. Answers
+ * the server and the sockets.
  */
 async function renderMonitor(page: JSX.Element, menu: number, list: MonitorItem[], groupName = '电动车', own: { buttons?: number[]; routes?: Record<string, FakeReply | ((req: FakeRequest) => Promise<FakeReply>)> } = {}) {
   storeUser();
   const server = new FakeServer()
     .on('GET', '/car/v1/api/resource/newList.json', ok([{ id: menu, type: 1, children: (own.buttons ?? []).map((id) => ({ id, type: 3 })) }]))
     .on('GET', '/car/v4/api/monitor/tree.json', ok([{ id: 7, name: groupName, children: [] }]))
-    .on('GET', '/car/v4/api/monitor/list.json', ok({ total: list.length, list }))
     .on('POST', '/car/v4/api/address/baidu/getGeo.json', ok([]));
   for (const [route, reply] of Object.entries(own.routes ?? {})) server.on(route.split(' ')[0]!, route.split(' ')[1]!, reply);
   const sockets = new FakeWebSockets();
   const container = createKernel({ httpAdapter: server.adapter, webSocketFactory: sockets.factory });
   await container.get<Perms>(PermissionService).load();
   const { unmount } = render(<ServiceProvider container={container}>{page}</ServiceProvider>);
-  return { server, sockets, unmount };
+  await waitFor(() => expect(sockets.last).toBeDefined());
+  const socket = sockets.last!;
+  act(() => void socket.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list }));
+  return { server, sockets, socket, unmount };
 }
 
 describe('电动车监控 of 电动车卫士', () => {
@@ -101,7 +104,7 @@ describe('防盗设置 of the selected e-bike', () => {
   };
 
   it('shows the defaults; one allowed to edit is stopped in Chinese when out of range, saves, and sees the guard’s answer arrive', async () => {
-    const { server, sockets } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike], '电动车', { buttons: [180201] });
+    const { server, socket } = await renderMonitor(<EbikeMonitorPage />, 1802, [bike], '电动车', { buttons: [180201] });
     server
       .on('GET', ElecCarApi.guardSettings.path, ok(defaults))
       .on('POST', ElecCarApi.guardSave.path, (req) => ok({ ...defaults, ...(req.body as object), saved: true, updateTime: '2026-11-24T10:05:00+08:00', push: { supported: true, reason: null, command: sent(0, '待发送') } }));
@@ -123,12 +126,7 @@ describe('防盗设置 of the selected e-bike', () => {
     expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：待发送，终端上线后下发');
 
     // the guard answers: the live channel reports the command 成功
-    const socket = sockets.last!;
-    act(() => {
-      socket.open();
-      socket.receive({ type: 'ready' });
-      socket.receive({ type: 'command', command: sent(2, '成功') });
-    });
+    act(() => void socket.receive({ type: 'command', command: sent(2, '成功') }));
     await waitFor(() => expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：成功（震动灵敏度已设为高）'));
     expect(card.getByTestId('guard-push').getAttribute('title')).toBe('设备原文：Sensitivity set to 3: Success!');
   });
@@ -146,9 +144,10 @@ describe('防盗设置 of the selected e-bike', () => {
 });
 
 describe('人员监控 of 智能工牌', () => {
-  it('asks for people only and shows them by 部门 with battery, status chips and how each position was found', async () => {
+  it('shows only the people of the live channel’s snapshot, by 部门 with battery, status chips and how each position was found', async () => {
     const { server } = await renderMonitor(<PeopleMonitorPage />, 1102, [
       person('868710040000011', '王建国', { department: '生产部' }),
+      person('013800000001', '京A00001', { assetKind: 'vehicle', protocol: 'jt808', department: undefined }),
       person('868710040000029', '李秀英', { fix: 'lbs', accuracy: 612, statusFlags: 0, located: false, battery: 12, online: false, department: '' }),
     ], '生产部');
     await screen.findAllByText('李秀英');
@@ -163,7 +162,9 @@ describe('人员监控 of 智能工牌', () => {
     const departments = () => within(tree).getAllByRole('treeitem').filter((e) => e.getAttribute('aria-level') === '1').map((e) => e.textContent?.replace('›', ''));
     await waitFor(() => expect(departments()).toEqual(['生产部1/1', '未填写部门0/1']));
     expect(screen.getByTestId('monitor-count').textContent).toContain('显示 2 人');
-    expect(server.to('/car/v4/api/monitor/list.json').map((r) => r.query.get('assetKind'))).toEqual(['person']);
+    expect(screen.queryByText('京A00001')).toBeNull();
+    // the snapshot is the page's one answer of positions: no list.json beside it
+    expect(server.to('/car/v4/api/monitor/list.json')).toEqual([]);
     expect(server.to('/car/v4/api/monitor/tree.json')).toEqual([]);
   });
 });
@@ -172,7 +173,7 @@ describe('open alarms in 人员监控', () => {
   it('counts a person under 报警 with an SOS chip while the SOS is open (after the badge’s next normal report), until the live channel says it was handled', async () => {
     // 王建国 pressed SOS; his badge reported normally since (no alarm bit), nobody handled it yet
     const sos = person('868710040000011', '王建国', { department: '生产部', alarmFlags: 0, openAlarms: 1, openAlarmTypes: ['sos'] });
-    const { sockets } = await renderMonitor(<PeopleMonitorPage />, 1102, [sos, person('868710040000029', '李秀英', { department: '生产部', openAlarms: 0 })], '生产部');
+    const { socket } = await renderMonitor(<PeopleMonitorPage />, 1102, [sos, person('868710040000029', '李秀英', { department: '生产部', openAlarms: 0 })], '生产部');
     const alarmFilter = () => within(screen.getByRole('radiogroup', { name: '状态筛选' })).getByRole('radio', { name: /报警/ });
     const row = () => within(screen.getAllByText('王建国').map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
     await screen.findAllByText('王建国');
@@ -180,10 +181,7 @@ describe('open alarms in 人员监控', () => {
     await waitFor(() => expect(row().getByText('SOS')).toBeTruthy());
 
     // handled elsewhere: the server pushes the person again without open alarms
-    const socket = sockets.last!;
     act(() => {
-      socket.open();
-      socket.receive({ type: 'ready' });
       socket.receive({ type: 'positions', list: [{ ...sos, openAlarms: 0, openAlarmTypes: undefined, gpsTime: '2026-11-24T10:00:05+08:00' }] });
     });
     await waitFor(() => expect(alarmFilter().textContent).toBe('0报警'));
@@ -219,13 +217,13 @@ describe('宠物定位 of 宠物守护', () => {
   const goLive = (socket: FakeWebSocket) => act(() => void socket.open().receive({ type: 'ready' }).receive({ type: 'snapshot', list: [collar] }));
 
   it('shows the cards first in the side column, the group tree a tab away, and keeps a card’s 寻宠 result across the tabs', async () => {
-    const { sockets, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
+    const { socket, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
     const side = within(screen.getByRole('complementary', { name: '宠物列表' }));
     expect(side.getByRole('tab', { name: '宠物卡片' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('tree')).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
     await within(card).findByText('响铃：已发送');
-    goLive(sockets.last!);
+    act(() => void socket.receive({ type: 'command', command: ring(2, '成功') }));
     await within(card).findByText('响铃：成功（设备正在响铃）');
 
     fireEvent.click(side.getByRole('tab', { name: '宠物列表' }));
@@ -242,11 +240,13 @@ describe('宠物定位 of 宠物守护', () => {
     expect(card.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
-  it('shows 响铃：成功 with the collar’s answer when it answered while the page’s live channel was still connecting', async () => {
-    const { server, sockets, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
+  it('shows 响铃：成功 with the collar’s answer when it answered while the page’s live channel was reconnecting', async () => {
+    const { server, sockets, socket, card } = await renderPets(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet }));
+    act(() => void socket.drop());
     fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
     await within(card).findByText('响铃：已发送');
-    // the collar's 成功 went out before this page's socket was connected: no push brings it
+    // the collar's 成功 went out before the page's new socket was connected: no push brings it
+    await waitFor(() => expect(sockets.sockets).toHaveLength(2), { timeout: 3000 });
     goLive(sockets.last!);
     const status = await within(card).findByText('响铃：成功（设备正在响铃）');
     expect(status.getAttribute('title')).toBe('设备原文：FIND');
@@ -255,12 +255,11 @@ describe('宠物定位 of 宠物守护', () => {
 
   it('keeps the collar’s 成功 and its answer pushed before 响铃’s own request was answered, and reads nothing again on a channel that stayed live', async () => {
     let answer: (reply: FakeReply) => void = () => {};
-    const { server, sockets, card } = await renderPets(() => new Promise<FakeReply>((resolve) => (answer = resolve)));
-    goLive(sockets.last!);
+    const { server, socket, card } = await renderPets(() => new Promise<FakeReply>((resolve) => (answer = resolve)));
     fireEvent.click(within(card).getByRole('button', { name: '响铃' }));
     await within(card).findByText('响铃：发送中');
     await waitFor(() => expect(server.to('/car/v4/api/pet/action.json')).toHaveLength(1));
-    act(() => void sockets.last!.receive({ type: 'command', command: ring(1, '已发送') }).receive({ type: 'command', command: ring(2, '成功') }));
+    act(() => void socket.receive({ type: 'command', command: ring(1, '已发送') }).receive({ type: 'command', command: ring(2, '成功') }));
     act(() => answer(ok({ batchId: 'b-ring', commands: [ring(1, '已发送')], pet })));
     expect(await within(card).findByText('响铃：成功（设备正在响铃）')).toBeTruthy();
     expect(server.to(COMMANDS)).toEqual([]);

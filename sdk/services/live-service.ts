@@ -74,8 +74,9 @@ export interface LiveService {
   connect(): void;
   disconnect(): void;
   /**
-   * Adds items fetched over HTTP (e.g. list.json before the snapshot arrives); an item replaces
-   * the stored one only when it is not older (by gpsTime).
+   * Adds items fetched over HTTP (one asset a dialog reads before the channel has it, or list.json
+   * where the channel delivered no snapshot); an item replaces the stored one only when it is not
+   * older (by gpsTime). A monitor takes the channel's snapshot as its positions, not list.json too.
    */
   merge(items: readonly MonitorItem[]): void;
   /**

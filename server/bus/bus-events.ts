@@ -2,7 +2,7 @@ import type { ExportReadyLiveEvent } from '../../sdk/services/live-service';
 import type { CommandView } from '../commands/command-view';
 import type { Alarm } from '../alarms/alarm-model';
 import type { PositionRow } from '../gateway/gateway-ports';
-import type { Position } from '../../sdk/position';
+import type { Position, PositionSource } from '../../sdk/position';
 
 /**
  * A committed position as it travels on the bus (the position model with its times as ISO strings;
@@ -18,11 +18,8 @@ export interface PositionsEvent {
 }
 
 /** A terminal's connection came up or went down. */
-export interface OnlineEvent {
+export interface OnlineEvent extends PositionSource {
   type: 'online';
-  tenantId: number;
-  terminalId: number;
-  terminalNo: string;
   online: boolean;
   /** ISO time of the transition. */
   at: string;

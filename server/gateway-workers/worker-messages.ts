@@ -4,7 +4,7 @@ import type { DeviceCommand, ProtocolName } from '../gateway/device-protocol';
 import type { GatewayMetricsSnapshot } from '../gateway/gateway-metrics';
 import type { LoginClaim, LoginVerdict } from '../gateway/login-policy';
 import type {
-  CommandResponseEvent, PositionExtras, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
+  CommandResponseEvent, PositionRow, TerminalIdentity, TerminalOfflineEvent, TerminalOnlineEvent, TerminalRegistration,
 } from '../gateway/gateway-ports';
 
 /** The gateways every worker runs, by protocol. */
@@ -17,24 +17,11 @@ export type PackedRow = Omit<PositionRow, 'deviceTime' | 'receivedTime'> & { dev
  * A batch as columns: every committed row crosses the channel, and without the keys repeated per
  * row it is about half the bytes to write and parse.
  */
-export interface PackedRows {
-  terminalNo: string[];
-  terminalId: number[];
-  tenantId: number[];
-  deviceTime: number[];
-  receivedTime: number[];
-  lon: number[];
-  lat: number[];
-  altitude: number[];
-  speed: number[];
-  course: number[];
-  alarmFlags: number[];
-  statusFlags: number[];
+export type PackedRows = { [K in Exclude<keyof PackedRow, 'mileage' | 'backfill'>]: PackedRow[K][] } & {
   /** null where the terminal sent no odometer. */
   mileage: (number | null)[];
-  extras: PositionExtras[];
   backfill: (0 | 1)[];
-}
+};
 
 /** A command response whose position (0x0201) is packed. */
 export type PackedResponse =

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
+import type { ApproximateFix } from '../../sdk/position';
 import type { CellTower, DeviceFix, WifiAccessPoint } from './device-protocol';
 
 /** Where a cell or access point is, and how far its coverage reaches (metres). */
@@ -11,17 +12,17 @@ export interface KnownSite {
 }
 
 /** An approximate position worked out from the cells / access points a device heard. */
-export interface ApproximateFix {
+export interface ApproximatePlace {
   lon: number;
   lat: number;
   /** Metres. */
   accuracy: number;
-  source: 'lbs' | 'wifi';
+  source: Exclude<ApproximateFix, 'last'>;
 }
 
 /** Looks up positions of cells and access points; synchronous, so the position path stays free of promises. */
 export interface CellLocator {
-  locate(fix: Pick<DeviceFix, 'cells' | 'wifi'>): ApproximateFix | undefined;
+  locate(fix: Pick<DeviceFix, 'cells' | 'wifi'>): ApproximatePlace | undefined;
 }
 
 const cellKey = (c: Pick<CellTower, 'mcc' | 'mnc' | 'lac' | 'cid'>) => `${c.mcc}:${c.mnc}:${c.lac}:${c.cid}`;
@@ -51,7 +52,7 @@ export class OfflineCellLocator implements CellLocator {
     this.wifi.set(mac.toLowerCase(), site);
   }
 
-  locate(fix: Pick<DeviceFix, 'cells' | 'wifi'>): ApproximateFix | undefined {
+  locate(fix: Pick<DeviceFix, 'cells' | 'wifi'>): ApproximatePlace | undefined {
     const aps = (fix.wifi ?? []).map((ap) => ({ site: this.wifi.get(ap.mac.toLowerCase()), rssi: ap.rssi }));
     const byWifi = centre(aps, MIN_WIFI_RANGE);
     if (byWifi) return { ...byWifi, source: 'wifi' };
@@ -85,7 +86,7 @@ export class OfflineCellLocator implements CellLocator {
   }
 }
 
-function centre(heard: { site: KnownSite | undefined; rssi?: number }[], minRange: number): Omit<ApproximateFix, 'source'> | undefined {
+function centre(heard: { site: KnownSite | undefined; rssi?: number }[], minRange: number): Omit<ApproximatePlace, 'source'> | undefined {
   const known = heard.filter((h): h is { site: KnownSite; rssi?: number } => h.site !== undefined);
   if (known.length === 0) return undefined;
   // a stronger signal (rssi closer to 0 dBm) pulls harder; levels without a sign count as given

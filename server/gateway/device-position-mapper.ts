@@ -1,4 +1,4 @@
-import type { ApproximateFix } from './cell-locator';
+import type { ApproximatePlace } from './cell-locator';
 import type { DeviceAlarm, DeviceFix, DeviceMessage, DeviceStatus, HealthReadings } from './device-protocol';
 import type { PositionExtras, PositionRow, TerminalIdentity } from './gateway-ports';
 import { lastFixAccuracy } from './last-fix-accuracy';
@@ -74,7 +74,7 @@ function extrasOf(fix: DeviceFix | undefined, status: DeviceStatus, readings: He
  */
 export function deviceRow(
   fix: DeviceFix, message: DeviceMessage, origin: DeviceOrigin, context: {
-    status: DeviceStatus; readings: HealthReadings | undefined; approximate: ApproximateFix | undefined; last: PositionRow | undefined;
+    status: DeviceStatus; readings: HealthReadings | undefined; approximate: ApproximatePlace | undefined; last: PositionRow | undefined;
   },
 ): PositionRow | { problem: string } {
   const { flags, other } = alarmWord(message.alarms);

@@ -1,6 +1,6 @@
 // The gateway's edges. The store and the bus implement these; the gateway never imports them,
 // so it runs (and is tested) without a database.
-import type { Position, PositionSource, PositionState } from '../../sdk/position';
+import type { ApproximateFix, Position, PositionSource, PositionState } from '../../sdk/position';
 import type { DeviceAlarm, ProtocolName } from './device-protocol';
 
 /** What the directory knows about a provisioned terminal. */
@@ -69,7 +69,7 @@ export interface PositionExtras {
    * How the position was found: absent or 'gps' for a satellite fix; 'lbs' / 'wifi' for an approximate
    * one (see accuracy); 'last' when the device had no fix and the position is its last known one.
    */
-  fix?: 'gps' | 'lbs' | 'wifi' | 'last';
+  fix?: 'gps' | ApproximateFix;
   /** Radius in metres within which an approximate position lies. */
   accuracy?: number;
   /** Battery, percent. */
@@ -113,20 +113,14 @@ export interface PositionSink {
 }
 
 /** A terminal came online (authenticated) on a connection. */
-export interface TerminalOnlineEvent {
-  terminalNo: string;
-  terminalId: number;
-  tenantId: number;
+export interface TerminalOnlineEvent extends PositionSource {
   /** JT/T 808 edition, or the protocol name for other protocols. */
   edition: '2013' | '2019' | 'gt06' | 'watch';
   remoteAddress: string;
 }
 
 /** A terminal's connection ended; not sent when a newer connection of the terminal replaced it. */
-export interface TerminalOfflineEvent {
-  terminalNo: string;
-  terminalId: number;
-  tenantId: number;
+export interface TerminalOfflineEvent extends PositionSource {
   reason: 'closed' | 'idle' | 'logout' | 'stream-fault' | 'shutdown';
 }
 
@@ -134,10 +128,7 @@ export interface TerminalOfflineEvent {
  * A login from another source address met a live connection of the terminal: refused while the
  * live one was heard from recently (suspected impersonation), otherwise it replaced it.
  */
-export interface TerminalTakeoverEvent {
-  terminalNo: string;
-  terminalId: number;
-  tenantId: number;
+export interface TerminalTakeoverEvent extends PositionSource {
   protocol: ProtocolName;
   /** Address and port of the login. */
   address: string;

@@ -67,7 +67,7 @@ function toRegistration(reg: Jt808Register): TerminalRegistration {
     city: reg.city,
     maker: reg.maker,
     model: reg.model,
-    deviceId: reg.terminalId,
+    deviceId: reg.deviceId,
     plateColor: reg.plateColor,
     plate: reg.plate,
   };

@@ -1,12 +1,10 @@
+import type { PositionSource } from '../../sdk/position';
 import type { GatewayGuardSettings } from './gateway-guard';
 import type { TerminalTakeoverEvent } from './gateway-ports';
 
 /** A connection asking to speak for a terminal it named (and the directory knows). */
-export interface LoginClaim {
+export interface LoginClaim extends PositionSource {
   protocol: TerminalTakeoverEvent['protocol'];
-  terminalNo: string;
-  terminalId: number;
-  tenantId: number;
   /** Source address and port of the asking connection. */
   address: string;
   host: string;

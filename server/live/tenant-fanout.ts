@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { LiveServerMessage } from '../../sdk/live-messages';
+import type { PositionSource } from '../../sdk/position';
 import type { MonitorItem } from '../../sdk/services/live-service';
 import type { BusEvent } from '../bus/bus-events';
 import { ScopeQueries, type AccessScope } from '../store/scope-queries';
@@ -9,7 +10,7 @@ import type { LiveGrants } from './live-grants';
 export type LiveScope = Pick<AccessScope, 'tenantIds' | 'groupIds'>;
 
 /** A pushed item with its terminal's id (which does not go out). */
-export type LiveItem = MonitorItem & { terminalId: number };
+export type LiveItem = MonitorItem & Pick<PositionSource, 'terminalId'>;
 
 /** Where the fan-out gets what it pushes: current items of some of a tenant's terminals. */
 export interface LiveItemSource {

@@ -265,7 +265,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
     this.deadline = now + (this.opts.replyTimeoutMs ?? 10_000);
     const id = this.identity;
     const body = encodeRegister(
-      { province: id.province, city: id.city, maker: id.maker, model: id.model, terminalId: id.terminalId, plateColor: id.plateColor, plate: id.plate },
+      { province: id.province, city: id.city, maker: id.maker, model: id.model, deviceId: id.deviceId, plateColor: id.plateColor, plate: id.plate },
       this.edition,
     );
     this.send(Jt808MsgId.Register, body, now);

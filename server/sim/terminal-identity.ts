@@ -10,7 +10,8 @@ export interface TerminalIdentity {
   city: number;
   maker: string;
   model: string;
-  terminalId: string;
+  /** 终端ID (the maker's id of the device). */
+  deviceId: string;
   /** 1 blue, 2 yellow (trucks and coaches). */
   plateColor: number;
   /** e.g. 京A12345 (GBK on the wire). */
@@ -42,7 +43,7 @@ export function terminalIdentity(phone: string, city: SimCity): TerminalIdentity
     city: city.cityCode,
     maker: 'TLSIM',
     model: 'TL-808G',
-    terminalId: digits.slice(-7).padStart(7, '0'),
+    deviceId: digits.slice(-7).padStart(7, '0'),
     plateColor: rng.chance(0.2) ? 2 : 1,
     plate: prefix + tail,
     imei: ('86' + digits).slice(-15).padStart(15, '0'),

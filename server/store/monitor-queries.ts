@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { LatestPosition, MonitorAsset, PositionSource, PositionState } from '../../sdk/position';
+import { approximateFix, type LatestPosition, type MonitorAsset, type PositionSource, type PositionState } from '../../sdk/position';
 import type { Database } from './db-schema';
 import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { assetInScope, type AccessScope } from './scope-queries';
@@ -11,7 +11,7 @@ export type MonitorStatus = 'all' | 'online' | 'offline' | 'alarm';
 type LatestState = { [K in keyof PositionState]-?: NonNullable<PositionState[K]> | null };
 
 /** One asset (terminal, its vehicle and group) with its latest position, as stored. */
-export interface AssetRow extends MonitorAsset, LatestPosition, Omit<LatestState, 'fix'> {
+export interface AssetRow extends MonitorAsset, LatestPosition, LatestState {
   terminalId: PositionSource['terminalId'];
   online: boolean;
   /** The terminal's connection is up (on some instance); online also needs a recent report. */
@@ -23,8 +23,6 @@ export interface AssetRow extends MonitorAsset, LatestPosition, Omit<LatestState
   expired: boolean;
   /** A person's 部门 (profile field department); null when not filled in. */
   department: string | null;
-  /** lbs | wifi | last for an approximate latest position; null for a GPS fix. */
-  fix: string | null;
   /** The e-bike battery's nominal voltage (its 电池电压), volts. */
   nominalVoltage: number | null;
 }
@@ -158,7 +156,7 @@ export class MonitorQueries {
         expired: Boolean(r.expired),
         alarmFlags: Number(r.alarmFlags ?? 0),
         statusFlags: Number(r.statusFlags ?? 0),
-        fix: r.fix === 'gps' ? null : r.fix,
+        fix: approximateFix(r.fix),
         accuracy: r.accuracy === null ? null : Number(r.accuracy),
         battery: r.battery === null ? null : Number(r.battery),
         externalVoltage: r.externalVoltage === null ? null : Number(r.externalVoltage),

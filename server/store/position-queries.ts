@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Position, PositionState } from '../../sdk/position';
+import { approximateFix, type ApproximateFix, type Position, type PositionState } from '../../sdk/position';
 import type { PositionRow } from '../gateway/gateway-ports';
 import type { Database } from './db-schema';
 import { PositionPartitions } from './position-partitions';
@@ -10,7 +10,7 @@ import { PositionPartitions } from './position-partitions';
  * read as stored, null for a GPS fix.
  */
 export interface StoredPosition extends Omit<Position, 'terminalNo' | 'tenantId' | keyof PositionState> {
-  fix?: string | null;
+  fix?: ApproximateFix | null;
   accuracy?: number | null;
 }
 
@@ -18,8 +18,10 @@ export interface StoredPosition extends Omit<Position, 'terminalNo' | 'tenantId'
 export const approximateColumns = [sql<string | null>`extras->>'fix'`.as('fix'), sql<string | null>`extras->>'accuracy'`.as('accuracy')] as const;
 
 /** A stored row with its approximate-fix columns read as they travel. */
-export function toStoredPosition<R extends { alarmFlags: unknown; statusFlags: unknown; accuracy: string | null }>(r: R): Omit<R, 'alarmFlags' | 'statusFlags' | 'accuracy'> & { alarmFlags: number; statusFlags: number; accuracy: number | null } {
-  return { ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags), accuracy: r.accuracy === null ? null : Number(r.accuracy) };
+export function toStoredPosition<R extends { alarmFlags: unknown; statusFlags: unknown; fix: string | null; accuracy: string | null }>(
+  r: R,
+): Omit<R, 'alarmFlags' | 'statusFlags' | 'fix' | 'accuracy'> & { alarmFlags: number; statusFlags: number; fix: ApproximateFix | null; accuracy: number | null } {
+  return { ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags), fix: approximateFix(r.fix), accuracy: r.accuracy === null ? null : Number(r.accuracy) };
 }
 
 /**

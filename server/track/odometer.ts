@@ -21,6 +21,7 @@
  * stretch (the last few metres of a trip) is not counted.
  */
 import { distance } from '../../sdk/geo';
+import { approximateFix } from '../../sdk/position';
 import type { AssetKind } from '../../sdk/asset-kinds';
 import type { TrackColumns } from './track-columns';
 
@@ -51,7 +52,7 @@ export function odometerRule(kind: string | null | undefined): OdometerRule {
 
 /** Whether a stored fix kind (`extras.fix`) is approximate: anything but a satellite fix (absent or 'gps'). */
 export function isApproximateFix(fix: string | null | undefined): boolean {
-  return fix !== null && fix !== undefined && fix !== '' && fix !== 'gps';
+  return approximateFix(fix) !== null;
 }
 
 /** The distance of readings fed in time order under one {@link OdometerRule}. */

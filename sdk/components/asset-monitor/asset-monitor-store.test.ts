@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { autorun, observable } from 'mobx';
+import { action, autorun, observable } from 'mobx';
 import type { GeocodeService } from '../../services/geocode-service';
 import type { HttpService } from '../../services/http-service';
 import type { Endpoint } from '../../endpoint';
 import { MonitorApi } from '../../contracts/monitor';
-import type { LiveService, MonitorItem } from '../../services/live-service';
+import type { LiveService, LiveStatus, MonitorItem } from '../../services/live-service';
 import type { MessageBus } from '../../services/message-bus';
 import { monitorItem } from '../../testing/monitor-item';
 import { MonitorStore } from './asset-monitor-store';
@@ -13,23 +13,35 @@ import { assetStatusView } from './asset-monitor-format';
 const v = (terminalNo: string, plateNo: string, patch: Partial<MonitorItem> = {}): MonitorItem =>
   monitorItem(terminalNo, { plateNo, groupId: 1, speed: 10, course: 0, altitude: 0, statusFlags: 0, mileage: 0, ...patch });
 
-/** A LiveService edge: an observable map the test writes to, as the channel would. */
+const FLEET = [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })];
+
+/** A LiveService edge: an observable map and status the test writes to, as the channel would. */
 function fakeLive() {
   const positions = observable.map<string, MonitorItem>(undefined, { deep: false });
+  const state = observable({ status: 'offline' as LiveStatus });
+  const setStatus = action((status: LiveStatus) => (state.status = status));
   return {
     positions,
-    status: 'live' as const,
-    connect: vi.fn(),
+    get status() {
+      return state.status;
+    },
+    setStatus,
+    connect: vi.fn(() => setStatus('connecting')),
     disconnect: vi.fn(),
-    merge: vi.fn((items: readonly MonitorItem[]) => items.forEach((i) => positions.set(i.terminalNo, i))),
+    merge: vi.fn(action((items: readonly MonitorItem[]) => items.forEach((i) => positions.set(i.terminalNo, i)))),
+    /** The channel's snapshot arrives. */
+    snapshot: action((items: readonly MonitorItem[]) => {
+      positions.replace(items.map((i) => [i.terminalNo, i]));
+      setStatus('live');
+    }),
   };
 }
 
-function setup() {
+function setup(listReply: () => Promise<object> = async () => ({ flag: 1, msg: '', obj: { total: 3, list: FLEET } })) {
   const live = fakeLive();
   const get = vi.fn(async (url: string, _query?: object) => {
     if (url.endsWith('tree.json')) return { flag: 1, msg: '', obj: [{ id: 1, name: '车队', children: [] }] };
-    return { flag: 1, msg: '', obj: { total: 3, list: [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })] } };
+    return listReply();
   });
   // a contract call goes where the real service sends a GET: its path with the query
   const http = { get, call: (endpoint: Endpoint, query?: object) => get(endpoint.path, query) };
@@ -47,13 +59,16 @@ function setup() {
 afterEach(() => vi.useRealTimers());
 
 describe('MonitorStore', () => {
-  it('connects the live channel, loads the tree and seeds positions from list.json (large page)', async () => {
+  it('connects the live channel, loads the tree and shows what the channel’s snapshot brings, without asking list.json', async () => {
     const { store, live, http } = setup();
     const stop = store.start();
     expect(live.connect).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(store.groups).toHaveLength(1));
-    expect(http.get).toHaveBeenCalledWith(MonitorApi.list.path, expect.objectContaining({ pageSize: 20000 }));
+    expect(store.loading).toBe(true);
+    live.snapshot(FLEET);
+    expect(store.loading).toBe(false);
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
+    expect(http.get.mock.calls.map(([url]) => url)).toEqual([MonitorApi.tree.path]);
     stop();
     expect(live.disconnect).toHaveBeenCalledOnce();
   });
@@ -64,7 +79,40 @@ describe('MonitorStore', () => {
     const stop = store.start();
     await loaded;
     expect(live.connect).toHaveBeenCalledOnce();
-    expect(http.get.mock.calls.filter(([url]) => url.endsWith('list.json'))).toHaveLength(1);
+    expect(http.get).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('reads list.json (large page, its kind) when the channel goes offline before a snapshot reached the page, and not when it drops later', async () => {
+    const { store, live, http } = setup();
+    const stop = store.start();
+    live.setStatus('offline');
+    await vi.waitFor(() => expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']));
+    expect(http.get).toHaveBeenCalledWith(MonitorApi.list.path, expect.objectContaining({ pageSize: 20000, assetKind: 'vehicle' }));
+    expect(store.loading).toBe(false);
+    stop();
+
+    const second = setup();
+    const again = second.store.start();
+    second.live.snapshot(FLEET);
+    second.live.setStatus('offline');
+    second.live.setStatus('connecting');
+    second.live.setStatus('offline');
+    await vi.waitFor(() => expect(second.store.groups).toHaveLength(1));
+    expect(second.http.get.mock.calls.filter(([url]) => url.endsWith('list.json'))).toEqual([]);
+    again();
+  });
+
+  it('says why list.json failed and reads it again on 重试', async () => {
+    let fail = true;
+    const { store, live } = setup(async () => (fail ? { flag: 500, msg: '服务器内部错误', obj: null } : { flag: 1, msg: '', obj: { total: 3, list: FLEET } }));
+    const stop = store.start();
+    live.setStatus('offline');
+    await vi.waitFor(() => expect(store.error).toBe('服务器内部错误'));
+    expect(store.items).toEqual([]);
+    fail = false;
+    await store.load();
+    expect(store.error).toBeUndefined();
     expect(store.items).toHaveLength(3);
     stop();
   });
@@ -72,6 +120,7 @@ describe('MonitorStore', () => {
   it('reads live positions: an update shows up in what the map and table get, without fetching', async () => {
     const { store, live, http } = setup();
     await store.load();
+    live.snapshot(FLEET);
     const calls = http.get.mock.calls.length;
     live.positions.set('1', v('1', '京A', { lon: 117 }));
     expect(store.shown.find((i) => i.terminalNo === '1')?.lon).toBe(117);
@@ -79,8 +128,8 @@ describe('MonitorStore', () => {
   });
 
   it('filters by status and keyword and leaves out unticked vehicles', async () => {
-    const { store } = setup();
-    await store.load();
+    const { store, live } = setup();
+    live.snapshot(FLEET);
     store.setStatus('online');
     expect(store.shown.map((i) => i.terminalNo)).toEqual(['1', '3']);
     store.setKeyword('c');
@@ -93,16 +142,16 @@ describe('MonitorStore', () => {
   });
 
   it('selecting a vehicle opens the host dialog through the message bus', async () => {
-    const { store, bus } = setup();
-    await store.load();
+    const { store, bus, live } = setup();
+    live.snapshot(FLEET);
     store.select('2');
     expect(store.selected).toBe('2');
     expect(bus.emit).toHaveBeenCalledWith('showVehInfo', { terminalNo: '2', plateNo: '京B', tab: 'follow' });
   });
 
   it('geocodes only the rows it is given, once per place', async () => {
-    const { store, geocode } = setup();
-    await store.load();
+    const { store, geocode, live } = setup();
+    live.snapshot(FLEET);
     store.requestAddresses([store.items[0]]);
     await vi.waitFor(() => expect(store.addressOf(store.items[0])).toBe('地址0'));
     store.requestAddresses([store.items[0]]);
@@ -113,7 +162,7 @@ describe('MonitorStore', () => {
 
   it('counts expired assets apart: neither online nor offline', async () => {
     const { store, live } = setup();
-    await store.load();
+    live.snapshot(FLEET);
     live.positions.set('4', v('4', '京D', { online: false, lon: null, lat: null, speed: null, gpsTime: null, expired: true, hint: '服务已到期，请续费' }));
     expect(store.shownCounts).toEqual({ shown: 4, online: 2, offline: 1, expired: 1 });
     // the server's status filter puts it with the assets that are not online
@@ -130,11 +179,11 @@ describe('MonitorStore', () => {
 });
 
 describe('MonitorStore of 智能车联 and the other kinds of assets', () => {
-  it('asks for vehicles and shows only vehicles, whatever else the live channel carries for the tenant', async () => {
+  it('asks for the vehicles’ tree and shows only vehicles, whatever else the live channel carries for the tenant', async () => {
     const { store, live, http } = setup();
     await store.load();
     expect(http.get).toHaveBeenCalledWith(expect.stringContaining('tree.json'), { assetKind: 'vehicle' });
-    expect(http.get).toHaveBeenCalledWith(expect.stringContaining('list.json'), expect.objectContaining({ assetKind: 'vehicle' }));
+    live.snapshot(FLEET);
     live.merge([v('868710040000011', '王建国', { assetKind: 'person', protocol: 'watch' }), v('358710040000013', '豆豆', { assetKind: 'pet', protocol: 'gt06' })]);
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
     live.merge([v('4', '京D')]);
@@ -154,8 +203,8 @@ describe('MonitorStore of 人员监控 grouped by 部门', () => {
       'department',
     );
     await store.load();
-    expect(http.get).toHaveBeenCalledOnce();
-    expect(http.get).toHaveBeenCalledWith(expect.stringContaining('list.json'), expect.objectContaining({ assetKind: 'person' }));
+    expect(http.get).not.toHaveBeenCalled();
+    live.snapshot(people);
     expect(store.treeGroups.map((g) => g.name)).toEqual(['生产部', '未填写部门']);
     expect(store.groupOf?.(people[0])).toBe(store.treeGroups[0].id);
     // the tree observes the groups: a move leaves them as they were

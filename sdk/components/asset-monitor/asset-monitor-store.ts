@@ -1,4 +1,4 @@
-import { computed, makeAutoObservable, observable, runInAction, untracked } from 'mobx';
+import { computed, makeAutoObservable, observable, reaction, runInAction, untracked } from 'mobx';
 import { filterAssets, hasPosition, type AssetStatusFilter } from '../../asset-status';
 import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../services/http-service';
 import type { GeocodeService } from '../../services/geocode-service';
@@ -35,8 +35,10 @@ const kindOf = (item: MonitorItem) => item.assetKind ?? 'vehicle';
 
 /**
  * State of a live monitor (智能车联 实时监控, 智能工牌 人员监控 …) of one kind of asset, owned by the page: the group tree, the filter, the ticked vehicles and the
- * selection. Positions are not copied: `items` reads LiveService.positions, which list.json seeds
- * and the live channel keeps current.
+ * selection. Positions are not copied: `items` reads LiveService.positions, which the live channel's
+ * snapshot fills and its pushes keep current — the page's one snapshot. Only when the channel cannot
+ * deliver one (it goes offline before its first snapshot, e.g. a proxy that refuses WebSockets) are
+ * the latest positions read from list.json instead.
  */
 export class MonitorStore {
   groups: VehicleGroup[] = [];
@@ -45,8 +47,11 @@ export class MonitorStore {
   /** Unticked in the tree: not on the map nor in the table. */
   hidden: ReadonlySet<string> = new Set();
   selected: string | undefined = undefined;
-  loading = false;
   error: string | undefined = undefined;
+  /** tree.json is being read. */
+  private treeLoading = false;
+  /** list.json is being read, or is to be read again on 重试 (the live channel delivered no snapshot). */
+  private listWanted: 'no' | 'loading' | 'loaded' | 'failed' = 'no';
   /** addressKey → address. */
   readonly addresses = observable.map<string, string>();
   /** terminalNo → the last address found for it (shown while a moved vehicle's new one is looked up). */
@@ -57,9 +62,12 @@ export class MonitorStore {
   private requested = false;
 
   constructor(private readonly deps: MonitorDeps, readonly assetKind: MonitorAssetKind = 'vehicle', readonly groupBy: AssetTreeGrouping = 'group') {
-    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress' | 'requested'>(
+    makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress' | 'requested' | 'treeLoading' | 'listWanted'>(
       this,
-      { deps: false, assetKind: false, groupBy: false, pending: false, inView: false, requested: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false },
+      {
+        deps: false, assetKind: false, groupBy: false, pending: false, inView: false, requested: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false,
+        treeLoading: observable, listWanted: observable,
+      },
       { autoBind: true },
     );
   }
@@ -132,37 +140,73 @@ export class MonitorStore {
     return this.deps.live.status;
   }
 
+  /** Nothing to show yet: the tree, the channel's first snapshot or list.json is still on its way. */
+  get loading(): boolean {
+    const { live } = this.deps;
+    return this.treeLoading || this.listWanted === 'loading' || (live.status === 'connecting' && this.listWanted === 'no' && live.positions.size === 0);
+  }
+
   /**
-   * Opens the live channel and loads the tree and the latest positions (unless a load already
-   * began, e.g. as the page first rendered); the returned function undoes it.
+   * Opens the live channel (its snapshot brings the positions) and loads the tree (unless a load
+   * already began, e.g. as the page first rendered); the returned function undoes it.
    */
   start(): () => void {
-    this.deps.live.connect();
+    const { live } = this.deps;
+    live.connect();
     if (!this.requested) void this.load();
     const timer = setInterval(() => this.requestAddresses(this.inView), ADDRESS_REFRESH_MS);
+    // a channel that goes offline before any snapshot reached this page: list.json takes its place
+    let snapshot = false;
+    const fallback = reaction(
+      () => live.status,
+      (status) => {
+        if (status === 'live') snapshot = true;
+        else if (status === 'offline' && !snapshot && this.listWanted === 'no') void this.loadList();
+      },
+      { fireImmediately: true },
+    );
     return () => {
+      fallback();
       clearInterval(timer);
-      this.deps.live.disconnect();
+      live.disconnect();
     };
   }
 
+  /** Loads the group tree, and list.json again when it stood in for the snapshot and failed (重试). */
   async load(): Promise<void> {
     this.requested = true;
-    this.loading = true;
+    await Promise.all([this.loadTree(), this.listWanted === 'failed' ? this.loadList() : undefined]);
+  }
+
+  private async loadTree(): Promise<void> {
+    this.treeLoading = true;
     this.error = undefined;
-    const { http, live } = this.deps;
-    const [tree, list] = await Promise.allSettled([
+    try {
       // a department tree is made of the people themselves
-      this.groupBy === 'department' ? Promise.resolve([] as VehicleGroup[]) : http.call(MonitorApi.tree, { assetKind: this.assetKind }).then(expectOk),
-      http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }).then(expectOk),
-    ]);
-    runInAction(() => {
-      if (tree.status === 'fulfilled') this.groups = Array.isArray(tree.value) ? tree.value : [];
-      if (list.status === 'fulfilled') live.merge(list.value.list ?? []);
-      const failed = [tree, list].find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
-      this.error = failed ? errorText(failed.reason) : undefined;
-      this.loading = false;
-    });
+      const tree = this.groupBy === 'department' ? [] : expectOk(await this.deps.http.call(MonitorApi.tree, { assetKind: this.assetKind }));
+      runInAction(() => (this.groups = Array.isArray(tree) ? tree : []));
+    } catch (e) {
+      runInAction(() => (this.error = errorText(e)));
+    } finally {
+      runInAction(() => (this.treeLoading = false));
+    }
+  }
+
+  /** The latest positions of this monitor's kind over HTTP, merged into the live positions. */
+  private async loadList(): Promise<void> {
+    this.listWanted = 'loading';
+    try {
+      const page = expectOk(await this.deps.http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all', assetKind: this.assetKind }));
+      runInAction(() => {
+        this.deps.live.merge(page.list ?? []);
+        this.listWanted = 'loaded';
+      });
+    } catch (e) {
+      runInAction(() => {
+        this.error = errorText(e);
+        this.listWanted = 'failed';
+      });
+    }
   }
 
   setStatus(status: AssetStatusFilter): void {

@@ -222,7 +222,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   };
   const [tab, setTab] = useState<'panel' | 'tree'>('panel');
   const showPanel = props.panel !== undefined && tab === 'panel';
-  // the positions are asked for as the page first renders, not after the map below has been built
+  // the tree is asked for as the page first renders, not after the map below has been built
   const [store] = useState(() => {
     const st = new MonitorStore({ http, live, geocode, bus }, assetKind, props.groupBy);
     void st.load();

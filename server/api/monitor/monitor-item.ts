@@ -34,7 +34,7 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     mileage: a.mileage,
     assetKind: a.assetKind,
     protocol: a.protocol,
-    ...(a.fix && { fix: a.fix as NonNullable<MonitorItem['fix']> }),
+    ...(a.fix && { fix: a.fix }),
     ...(a.accuracy !== null && { accuracy: a.accuracy }),
     ...(battery !== null && { battery }),
     ...(a.externalVoltage !== null && { externalVoltage: a.externalVoltage }),

@@ -55,7 +55,6 @@ export async function resolveTrackRange(ctx: Pick<SessionContext<unknown, unknow
 }
 
 /** A stored position as the console gets it. */
-const isApproximate = (fix: string | null | undefined): fix is 'lbs' | 'wifi' | 'last' => fix === 'lbs' || fix === 'wifi' || fix === 'last';
 
 export function toTrackPoint(p: StoredPosition, asset: Pick<ScopedAsset, 'terminalNo' | 'plateNo'>): TrackPoint {
   return {
@@ -74,6 +73,6 @@ export function toTrackPoint(p: StoredPosition, asset: Pick<ScopedAsset, 'termin
     located: (p.statusFlags & 2) !== 0,
     mileage: p.mileage,
     backfill: p.backfill,
-    ...(isApproximate(p.fix) && { fix: p.fix, ...(typeof p.accuracy === 'number' && { accuracy: p.accuracy }) }),
+    ...(p.fix && { fix: p.fix, ...(typeof p.accuracy === 'number' && { accuracy: p.accuracy }) }),
   };
 }

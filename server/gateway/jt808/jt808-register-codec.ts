@@ -11,13 +11,14 @@ export interface Jt808Register {
   city: number;
   maker: string;
   model: string;
-  terminalId: string;
+  /** 终端ID: the maker's own id of the device (text), not the store's terminal id. */
+  deviceId: string;
   /** 0 when the vehicle is not plated (2019: then `plate` carries the VIN). */
   plateColor: number;
   plate: string;
 }
 
-/** Field widths per layout: maker, model, terminal id. */
+/** Field widths per layout: maker, model, device id (终端ID). */
 const WIDTHS: Record<Jt808Edition, readonly [number, number, number]> = {
   '2011': [5, 8, 7],
   '2013': [5, 20, 7],
@@ -48,7 +49,7 @@ export function decodeRegister(body: Uint8Array, headerEdition: Jt808Edition): J
       city: r.u16(),
       maker: decodePaddedText(r.take(makerW)),
       model: decodePaddedText(r.take(modelW)),
-      terminalId: decodePaddedText(r.take(idW)),
+      deviceId: decodePaddedText(r.take(idW)),
       plateColor: r.u8(),
       // the plate is not a fixed-width field, so only NUL/space padding applies
       plate: decodeTrimmedText(r.rest()),
@@ -67,7 +68,7 @@ export function encodeRegister(reg: Omit<Jt808Register, 'layout'>, layout: Jt808
     .u16(reg.city)
     .fixed(encodeGbk(reg.maker), makerW, 'maker')
     .fixed(encodeGbk(reg.model), modelW, 'model')
-    .fixed(encodeGbk(reg.terminalId), idW, 'terminalId')
+    .fixed(encodeGbk(reg.deviceId), idW, 'deviceId')
     .u8(reg.plateColor)
     .bytes(encodeGbk(reg.plate))
     .finish();

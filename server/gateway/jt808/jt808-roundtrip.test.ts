@@ -180,7 +180,7 @@ describe('text body round trips', () => {
       // a real plate is at most 9 GBK bytes; a 2011 body with a 12-byte plate would reach the 2013 size
       fc.property(fc.constantFrom<Jt808Edition>('2011', '2013', '2019'), gbkText(4), (layout, plate) => {
         const [m, mo, id] = widths[layout];
-        const reg = { province: 44, city: 303, maker: 'M'.repeat(m), model: 'x'.repeat(mo - 1), terminalId: 'T'.repeat(id), plateColor: 1, plate };
+        const reg = { province: 44, city: 303, maker: 'M'.repeat(m), model: 'x'.repeat(mo - 1), deviceId: 'T'.repeat(id), plateColor: 1, plate };
         const r = decodeRegister(encodeRegister(reg, layout), layout === '2019' ? '2019' : '2013');
         expect(r).toEqual({ ok: true, value: { ...reg, layout } });
       }),

@@ -276,10 +276,11 @@ function checkRegister(v: Jt808Vector, { header, body }: Jt808Frame): void {
     if (src.city !== undefined) expect(reg.city).toBe(src.city);
     if (src.plateColor !== undefined) expect(reg.plateColor).toBe(src.plateColor);
   }
-  for (const field of ['maker', 'model', 'terminalId', 'plate'] as const) {
+  // the vectors name the 终端ID field as their sources do (terminalId); the codec calls it deviceId
+  for (const [field, key] of [['maker', 'maker'], ['model', 'model'], ['deviceId', 'terminalId'], ['plate', 'plate']] as const) {
     // the source's own assertion wins; otherwise either reading of the verification (raw or zero-trimmed)
-    const asserted = [e[field], e[`${field}Trimmed`]].filter((x) => x !== undefined);
-    const candidates = asserted.length > 0 ? asserted : [d[field], d[`${field}Trimmed`]];
+    const asserted = [e[key], e[`${key}Trimmed`]].filter((x) => x !== undefined);
+    const candidates = asserted.length > 0 ? asserted : [d[key], d[`${key}Trimmed`]];
     const clean = candidates.filter((x): x is string => typeof x === 'string').map((x) => x.replace(/^[\0 ]+|[\0 ]+$/g, ''));
     expect(clean, field).toContain(reg[field]);
   }

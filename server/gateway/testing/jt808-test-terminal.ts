@@ -124,7 +124,7 @@ export class Jt808TestTerminal {
   /** Registers; resolves with the 0x8100 result and auth code. */
   async register(): Promise<{ result: number; authCode?: string }> {
     const serial = this.send(Jt808MsgId.Register, encodeRegister(
-      { province: 44, city: 100, maker: 'TLU01', model: 'T808', terminalId: 'D000001', plateColor: 1, plate: '粤B12345' },
+      { province: 44, city: 100, maker: 'TLU01', model: 'T808', deviceId: 'D000001', plateColor: 1, plate: '粤B12345' },
       this.edition === '2019' ? '2019' : '2013',
     ));
     const res = decodeRegisterResponse((await this.next(Jt808MsgId.RegisterResponse)).body);
