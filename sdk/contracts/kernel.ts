@@ -5,6 +5,7 @@ import type { GeocodeResultItem } from '../services/geocode-service';
 import type { LoginPageInfo, User } from '../services/session-service';
 import { defineEndpoint } from '../endpoint';
 import { int, object, requiredText, text, type JsonSchema } from '../json-schema';
+import type { DictionaryItem } from '../system-admin';
 import { MAP_KEY_FIELDS, MAP_KEY_LABELS, type MapBrowserConfig, type MapKeyField, type MapSettings, type PlaceHit, type TenantMapProvider } from '../map-settings';
 
 const PHONE = '^1[3-9]\\d{9}$';
@@ -112,6 +113,13 @@ export const KernelApi = {
         lonAndLatToAddressVOS: { type: 'array', title: '坐标列表', maxItems: 500, items: { type: 'object', title: '坐标' } },
       },
     },
+  }),
+  /** Also answers POST. */
+  dictionary: defineEndpoint<{ type?: string }, undefined, DictionaryItem[]>({
+    method: 'GET',
+    path: '/car/v4/api/system/dictionary/list.json',
+    summary: '数据字典（可按类型筛选）',
+    query: object({ type: text('字典类型', 64) }),
   }),
   downloadToken: defineEndpoint<Record<string, never>, undefined, { token: string }>({
     method: 'GET',
@@ -242,5 +250,29 @@ export const AlarmPushApi = {
       },
       ['rules', 'quietHours', 'escalation'],
     ),
+  }),
+};
+
+/** One protocol's counters of the gateway (JT/T 808, GT06, the watch protocol): its port and what it counted. */
+export type GatewayCounters = { port: number | null } & Record<string, unknown>;
+
+/** 系统管理 › 概览's operations figures. */
+export interface GatewayMetrics extends Record<string, unknown> {
+  /** A gateway runs in this process or in GATEWAY_WORKERS. */
+  enabled: boolean;
+  port: number | null;
+  /** The position bus: memory or nats. */
+  bus: string;
+  protocols: Record<string, GatewayCounters>;
+  /** GATEWAY_WORKERS: each worker's counters per protocol, as it last reported them. */
+  workers?: unknown;
+}
+
+/** The platform's operations figures. */
+export const GatewayApi = {
+  metrics: defineEndpoint<Record<string, never>, undefined, GatewayMetrics>({
+    method: 'GET',
+    path: '/car/v1/api/gateway/metrics.json',
+    summary: '网关计数：连接、在线终端、帧、入库、应答时延、批量写入与背压（JT/T 808，以及 GT06 与手表协议各自的 protocols 项；GATEWAY_WORKERS 时每个工作进程的 workers 项）',
   }),
 };

@@ -1,11 +1,10 @@
+import { KernelApi } from '../../../sdk/contracts/kernel';
 import { sessionRoute } from '../route-definition';
-import { object, text } from '../schema-helpers';
 
-export const dictionaryListRoute = sessionRoute<{ type?: string }>({
-  method: ['GET', 'POST'],
-  url: '/car/v4/api/system/dictionary/list.json',
-  summary: '数据字典（可按类型筛选）',
+const dictionaryList = sessionRoute.of(KernelApi.dictionary, {
   anyUser: true,
-  schema: { querystring: object({ type: text('字典类型', 64) }) },
   handler: ({ query, deps }) => deps.store.dictionary.list(query.type?.trim() || undefined),
 });
+
+/** Answers POST as well as the contract's GET. */
+export const dictionaryListRoute = { ...dictionaryList, method: ['GET', 'POST'] } satisfies typeof dictionaryList;

@@ -1,12 +1,10 @@
+import { GatewayApi } from '../../../sdk/contracts/kernel';
 import { sessionRoute } from '../route-definition';
 
 /** 系统管理 › 概览: platform operations figures. */
 const SYSTEM_OVERVIEW = 1201;
 
-export const gatewayMetricsRoute = sessionRoute({
-  method: 'GET',
-  url: '/car/v1/api/gateway/metrics.json',
-  summary: '网关计数：连接、在线终端、帧、入库、应答时延、批量写入与背压（JT/T 808，以及 GT06 与手表协议各自的 protocols 项；GATEWAY_WORKERS 时每个工作进程的 workers 项）',
+export const gatewayMetricsRoute = sessionRoute.of(GatewayApi.metrics, {
   resource: SYSTEM_OVERVIEW,
   handler: async ({ deps }) => {
     const gateway = deps.fleet?.gateway;
