@@ -14,7 +14,7 @@ import { gatewayBusBridge } from '../server/bus/gateway-bus-bridge';
 import { systemClock } from '../server/clock';
 import { GatewayCore } from '../server/gateway/gateway-core';
 import type { GatewayEvents } from '../server/gateway/gateway-ports';
-import { Jt808Gateway } from '../server/gateway/jt808-gateway';
+import { Jt808Gateway } from '../server/gateway/jt808/jt808-gateway';
 import { WORKER_BATCHER, type GatewayWorkerSettings } from '../server/gateway-workers/gateway-worker';
 import { GatewayWorkerPool } from '../server/gateway-workers/gateway-worker-pool';
 import { StorePositionSink, StoreTerminalDirectory } from '../server/store/store-gateway-ports';

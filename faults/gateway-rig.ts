@@ -26,7 +26,7 @@ export async function startGatewayServer(idleSeconds: number): Promise<{ server:
   const server = await createTestServer({
     demo: true, simulate: false,
     // the held connections never identify: a long identify deadline leaves their closing to the idle timeout under test
-    config: { simDevices: 1, simAssets: true, jt808IdleSeconds: idleSeconds, gatewayIdentifySeconds: 600 },
+    config: { simDevices: 1, simAssets: true, gatewayIdleSeconds: idleSeconds, gatewayIdentifySeconds: 600 },
   });
   const fleet = server.fleet;
   const ports: FuzzPorts = { jt808: fleet.gateway!.port, gt06: fleet.devices.gt06!.port, watch: fleet.devices.watch!.port };

@@ -38,15 +38,15 @@ export interface ServerConfig {
    * AUTO_REGISTER=1 (or the older JT808_AUTO_REGISTER=1): provision unknown terminals of every
    * protocol instead of refusing them.
    */
-  jt808AutoRegister: boolean;
+  autoRegister: boolean;
   /** OpenCelliD CSV export (plain or .gz) that places LBS reports; none: LBS reports stay at the last position. */
   cellTable?: string;
   /** `mac,lon,lat,range` CSV that places WiFi reports. */
   wifiTable?: string;
   /** Tenant (by name) auto-registered terminals join; default the demo tenant, else the first tenant. */
-  jt808AutoRegisterTenant?: string;
-  /** Close terminal connections silent this long; 0 never. */
-  jt808IdleSeconds: number;
+  autoRegisterTenant?: string;
+  /** Close terminal connections of every protocol silent this long (JT808_IDLE_SECONDS); 0 never. */
+  gatewayIdleSeconds: number;
   /** A terminal connection that has not identified (logged in) within this long is closed; 0 never. */
   gatewayIdentifySeconds: number;
   /** Terminal connections one source address may hold at once, across the ports; 0 no cap. */
@@ -179,11 +179,11 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     jt808Port: integer(env, 'JT808_PORT', 6808),
     gt06Port: integer(env, 'GT06_PORT', 6809),
     watchPort: integer(env, 'WATCH_PORT', 6810),
-    jt808AutoRegister: flag(env, 'AUTO_REGISTER') || flag(env, 'JT808_AUTO_REGISTER'),
-    jt808AutoRegisterTenant: text(env.AUTO_REGISTER_TENANT) ?? text(env.JT808_AUTO_REGISTER_TENANT),
+    autoRegister: flag(env, 'AUTO_REGISTER') || flag(env, 'JT808_AUTO_REGISTER'),
+    autoRegisterTenant: text(env.AUTO_REGISTER_TENANT) ?? text(env.JT808_AUTO_REGISTER_TENANT),
     cellTable: text(env.CELL_TABLE),
     wifiTable: text(env.WIFI_TABLE),
-    jt808IdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
+    gatewayIdleSeconds: integer(env, 'JT808_IDLE_SECONDS', 180),
     gatewayIdentifySeconds: integer(env, 'GATEWAY_IDENTIFY_SECONDS', 30),
     gatewayMaxConnectionsPerAddress: integer(env, 'GATEWAY_MAX_CONNECTIONS_PER_ADDRESS', 2000),
     gatewayUncappedAddresses: env.GATEWAY_UNCAPPED_ADDRESSES === undefined ? ['127.0.0.1', '::1'] : list(env.GATEWAY_UNCAPPED_ADDRESSES),

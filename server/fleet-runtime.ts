@@ -70,10 +70,10 @@ export interface FleetRuntime {
 }
 
 async function autoRegisterTenant(store: Store, config: ServerConfig): Promise<number | undefined> {
-  const byName = config.jt808AutoRegisterTenant ?? DEMO_TENANT;
+  const byName = config.autoRegisterTenant ?? DEMO_TENANT;
   const tenant = await store.org.findTenantByName(byName);
   if (tenant) return tenant.id;
-  if (config.jt808AutoRegisterTenant) return undefined;
+  if (config.autoRegisterTenant) return undefined;
   const first = await store.db.selectFrom('tenants').select('id').orderBy('id').executeTakeFirst();
   return first?.id;
 }
@@ -151,15 +151,15 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
         gateway = new Jt808Gateway({
           directory,
           core,
-          autoRegister: config.jt808AutoRegister,
-          idleTimeoutMs: config.jt808IdleSeconds * 1000,
+          autoRegister: config.autoRegister,
+          idleTimeoutMs: config.gatewayIdleSeconds * 1000,
           log: log.child({ component: 'jt808' }),
         });
         for (const protocol of DEVICE_PROTOCOLS) {
           devices[protocol.name] = new DeviceGateway({
             protocol, directory, core, locator,
-            autoRegister: config.jt808AutoRegister,
-            idleTimeoutMs: config.jt808IdleSeconds * 1000,
+            autoRegister: config.autoRegister,
+            idleTimeoutMs: config.gatewayIdleSeconds * 1000,
             log: log.child({ component: protocol.name }),
           });
         }

@@ -5,7 +5,7 @@ import { MemoryEventBus } from '../bus/memory-event-bus';
 import { ManualClock } from '../clock';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import type { CommandResponseEvent, GatewayEvents } from '../gateway/gateway-ports';
-import { TerminalOfflineError } from '../gateway/jt808-gateway';
+import { TerminalOfflineError } from '../gateway/jt808/jt808-gateway';
 import type { CommandTarget } from '../store/command-queries';
 import { createStore, type Store } from '../store/create-store';
 import { CommandService, type CommandGateway } from './command-service';

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import type { CommandResponseEvent, GatewayEvents } from '../gateway/gateway-ports';
 import { Jt808MsgId } from '../gateway/jt808/index';
-import { TerminalOfflineError } from '../gateway/jt808-gateway';
+import { TerminalOfflineError } from '../gateway/jt808/jt808-gateway';
 import type { CommandQueries, CommandRow, CommandTarget } from '../store/command-queries';
 import { needsMotion, planTargets } from './command-plan';
 import { ANSWER_TIMEOUT_MS, CommandStatus, answerOutcome, nextStatus } from './command-state';

@@ -4,7 +4,7 @@ import type { PositionRow } from '../gateway/gateway-ports';
 import { EventRecorder, waitFor } from '../gateway/testing/gateway-fakes';
 import { Jt808TestTerminal } from '../gateway/testing/jt808-test-terminal';
 import { encodeGeneralResponse } from '../gateway/jt808/jt808-general-response-codec';
-import { TerminalOfflineError } from '../gateway/jt808-gateway';
+import { TerminalOfflineError } from '../gateway/jt808/jt808-gateway';
 import { createStore, type Store } from '../store/create-store';
 import { StoreTerminalDirectory } from '../store/store-gateway-ports';
 import { GatewayWorkerPool } from './gateway-worker-pool';

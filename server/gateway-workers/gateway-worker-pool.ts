@@ -12,7 +12,7 @@ import {
   silentGatewayLog, type GatewayEvents, type GatewayLog, type TerminalDirectory, type TerminalOnlineEvent,
 } from '../gateway/gateway-ports';
 import { normalizePhone } from '../gateway/jt808/index';
-import { TerminalOfflineError } from '../gateway/jt808-gateway';
+import { TerminalOfflineError } from '../gateway/jt808/jt808-gateway';
 import type { GatewayWorkerSettings } from './gateway-worker';
 import {
   protocolOfEdition, toWireError, unpackResponse, unpackRows,

@@ -5,7 +5,7 @@ import { GatewayCore } from '../gateway/gateway-core';
 import type { GatewayGuardSettings } from '../gateway/gateway-guard';
 import type { GatewayLog, TerminalDirectory, TerminalIdentity } from '../gateway/gateway-ports';
 import { GatewaySet } from '../gateway/gateway-set';
-import { Jt808Gateway } from '../gateway/jt808-gateway';
+import { Jt808Gateway } from '../gateway/jt808/jt808-gateway';
 import type { PositionBatcherOptions } from '../gateway/position-batcher';
 import { registerDemoSites } from '../sim/devices/device-places';
 import { openGatewayWriterStore } from '../store/gateway-writer-store';

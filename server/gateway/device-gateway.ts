@@ -5,7 +5,7 @@ import { handleDeviceMessage, type DeviceHandlerContext } from './device-message
 import type { DeviceCommand, DeviceProtocol, ProtocolName } from './device-protocol';
 import type { GatewayCore } from './gateway-core';
 import { silentGatewayLog, type GatewayLog, type TerminalDirectory } from './gateway-ports';
-import { TerminalOfflineError } from './jt808-gateway';
+import { TerminalOfflineError } from './jt808/jt808-gateway';
 import { TerminalServer } from './terminal-server';
 
 /** What a {@link DeviceGateway} is built from. */

@@ -3,7 +3,7 @@ import type { DeviceConnection, DeviceInbound, DeviceSession } from './device-co
 import type { DeviceFix, DeviceMessage, ProtocolName, ProtocolReply } from './device-protocol';
 import { deviceRow } from './device-position-mapper';
 import type { PositionRow, TerminalIdentity } from './gateway-ports';
-import type { GatewayHandlerContext } from './jt808-handler-context';
+import type { GatewayHandlerContext } from './jt808/jt808-handler-context';
 
 /** What the device message handler uses of its gateway. */
 export interface DeviceHandlerContext extends GatewayHandlerContext {

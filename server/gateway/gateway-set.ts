@@ -1,7 +1,7 @@
 import type { DeviceGateway } from './device-gateway';
 import type { DeviceCommand } from './device-protocol';
 import type { GatewayEvents } from './gateway-ports';
-import { TerminalOfflineError, type Jt808Gateway } from './jt808-gateway';
+import { TerminalOfflineError, type Jt808Gateway } from './jt808/jt808-gateway';
 
 /**
  * The gateways of one instance seen as one: JT/T 808 for vehicle terminals and one gateway per

@@ -1,4 +1,4 @@
-import { Jt808Gateway, type Jt808GatewayOptions } from '../jt808-gateway';
+import { Jt808Gateway, type Jt808GatewayOptions } from '../jt808/jt808-gateway';
 import { EventRecorder, MemoryPositionSink, MemoryTerminalDirectory } from './gateway-fakes';
 import { Jt808TestTerminal } from './jt808-test-terminal';
 import type { Jt808Edition } from '../jt808';

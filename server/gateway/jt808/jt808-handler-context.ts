@@ -1,8 +1,8 @@
-import type { GatewayEventHub } from './gateway-event-hub';
-import type { GatewayCounters } from './gateway-metrics';
-import type { GatewayLog, TerminalDirectory } from './gateway-ports';
+import type { GatewayEventHub } from '../gateway-event-hub';
+import type { GatewayCounters } from '../gateway-metrics';
+import type { GatewayLog, TerminalDirectory } from '../gateway-ports';
 import type { Jt808Connection, Jt808Session } from './jt808-connection';
-import type { PositionBatcher } from './position-batcher';
+import type { PositionBatcher } from '../position-batcher';
 
 /** What the message handlers of every protocol use of their gateway. */
 export interface GatewayHandlerContext {

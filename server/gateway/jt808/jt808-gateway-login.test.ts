@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Jt808MsgId, Jt808RegisterResult } from './jt808';
-import { sleep, waitFor } from './testing/gateway-fakes';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway';
+import { Jt808MsgId, Jt808RegisterResult } from './index';
+import { sleep, waitFor } from '../testing/gateway-fakes';
+import { startTestGateway, type TestGateway } from '../testing/start-test-gateway';
 
 let t: TestGateway;
 afterEach(async () => t?.stop());

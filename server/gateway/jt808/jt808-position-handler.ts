@@ -1,8 +1,8 @@
-import { Jt808GeneralResult, type Jt808BatchLocation, type Jt808Decoded, type Jt808Location } from './jt808';
+import { Jt808GeneralResult, type Jt808BatchLocation, type Jt808Decoded, type Jt808Location } from './index';
 import type { Jt808Connection, Jt808InboundMessage, Jt808Session } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
-import type { PositionRow } from './gateway-ports';
-import { toPositionRow } from './position-row-mapper';
+import type { PositionRow } from '../gateway-ports';
+import { toPositionRow } from '../position-row-mapper';
 
 /**
  * Queues the valid positions of one message for storage and acknowledges (0x8001) them only

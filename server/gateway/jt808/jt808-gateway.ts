@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net';
-import { JT808_MAX_BODY, encodeFrame, normalizePhone } from './jt808';
-import { GatewayCore } from './gateway-core';
-import { silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink, type TerminalDirectory } from './gateway-ports';
+import { JT808_MAX_BODY, encodeFrame, normalizePhone } from './index';
+import { GatewayCore } from '../gateway-core';
+import { silentGatewayLog, type GatewayEvents, type GatewayLog, type PositionSink, type TerminalDirectory } from '../gateway-ports';
 import { Jt808Connection, type Jt808Session } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
 import { handleJt808Message } from './jt808-message-handler';
-import type { PositionBatcherOptions } from './position-batcher';
-import { TerminalServer } from './terminal-server';
+import type { PositionBatcherOptions } from '../position-batcher';
+import { TerminalServer } from '../terminal-server';
 
 /** What a {@link Jt808Gateway} is built from. */
 export interface Jt808GatewayOptions {

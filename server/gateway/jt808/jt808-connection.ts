@@ -2,9 +2,9 @@ import type { Socket } from 'node:net';
 import {
   Jt808FrameSplitter, Jt808GeneralResponseTemplate, Jt808GeneralResult, Jt808Reassembler, decodeFrame, encodeFrame,
   formatMsgId, type Jt808Frame, type Jt808Header,
-} from './jt808';
-import type { TerminalIdentity } from './gateway-ports';
-import { TerminalLink, type LinkCloseReason, type TerminalLinkDeps } from './terminal-link';
+} from './index';
+import type { TerminalIdentity } from '../gateway-ports';
+import { TerminalLink, type LinkCloseReason, type TerminalLinkDeps } from '../terminal-link';
 
 /** A whole terminal message (a frame, or sub-packages put back together). */
 export interface Jt808InboundMessage {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   Jt808MsgId, encodeBatchLocation, encodeGeneralResponse, encodeLocationQueryResponse, encodeTextMessage, decodeTextMessage,
-} from './jt808';
+} from './index';
 import { TerminalOfflineError } from './jt808-gateway';
-import { sleep, waitFor } from './testing/gateway-fakes';
-import { locationBody } from './testing/jt808-test-terminal';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway';
+import { sleep, waitFor } from '../testing/gateway-fakes';
+import { locationBody } from '../testing/jt808-test-terminal';
+import { startTestGateway, type TestGateway } from '../testing/start-test-gateway';
 
 let t: TestGateway;
 afterEach(async () => t?.stop());

@@ -1,9 +1,9 @@
-import { Jt808GeneralResult, Jt808MsgId, decodeTerminalMessage, formatMsgId } from './jt808';
+import { Jt808GeneralResult, Jt808MsgId, decodeTerminalMessage, formatMsgId } from './index';
 import type { Jt808Connection, Jt808InboundMessage } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
 import { handleAuth, handleRegister } from './jt808-login-handler';
 import { storeBatch, storePositions, storeQueriedPosition } from './jt808-position-handler';
-import { toPositionRow } from './position-row-mapper';
+import { toPositionRow } from '../position-row-mapper';
 
 const POSITION_MESSAGES: ReadonlySet<number> = new Set([Jt808MsgId.Location, Jt808MsgId.BatchLocation]);
 

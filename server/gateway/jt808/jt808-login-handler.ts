@@ -1,9 +1,9 @@
 import {
   Jt808GeneralResult, Jt808MsgId, Jt808RegisterResult, encodeRegisterResponse, type Jt808Auth, type Jt808Register,
-} from './jt808';
+} from './index';
 import type { Jt808Connection, Jt808InboundMessage } from './jt808-connection';
 import type { Jt808HandlerContext } from './jt808-handler-context';
-import type { TerminalIdentity, TerminalRegistration } from './gateway-ports';
+import type { TerminalIdentity, TerminalRegistration } from '../gateway-ports';
 
 /**
  * 0x0100 → 0x8100: result 0 with the auth code for a provisioned terminal (or a freshly

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Jt808MsgId, encodeFrame, escapeJt808, jt808CheckCode, unescapeJt808 } from './jt808';
-import { sleep, waitFor } from './testing/gateway-fakes';
-import { locationBody } from './testing/jt808-test-terminal';
-import { startTestGateway, type TestGateway } from './testing/start-test-gateway';
+import { Jt808MsgId, encodeFrame, escapeJt808, jt808CheckCode, unescapeJt808 } from './index';
+import { sleep, waitFor } from '../testing/gateway-fakes';
+import { locationBody } from '../testing/jt808-test-terminal';
+import { startTestGateway, type TestGateway } from '../testing/start-test-gateway';
 
 let t: TestGateway;
 afterEach(async () => t?.stop());
