@@ -22,6 +22,9 @@ export function object(properties: Record<string, JsonSchema>, required: string[
 }
 
 /** Paging of every list: current from 1, pageSize 10 by default, at most 200. */
+/** The query of a paged list: the page (from 1) and its size, as `pagingProperties` checks them. */
+export type Paging = { current: number; pageSize: number };
+
 export const pagingProperties = {
   current: int('页码', 1, 100000, { default: 1 }),
   pageSize: int('每页条数', 1, 200, { default: 10 }),

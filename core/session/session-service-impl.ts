@@ -15,6 +15,7 @@ import {
   StorageKeys,
   StorageService,
   ToastService,
+  type AnswerOf,
   type Envelope,
   type LoginPageInfo,
   type PasswordLogin,
@@ -35,12 +36,6 @@ export const CLEAR_ALL_KEYS = [
   StorageKeys.dictionary,
   StorageKeys.dataReportHistory,
 ] as const;
-
-interface TokenAnswer {
-  sessionId: string;
-  userId?: number;
-  needCode?: boolean;
-}
 
 /** Login state kept in storage (USER, sessionId); logged in means a stored USER exists. */
 @injectable()
@@ -123,7 +118,7 @@ export class SessionServiceImpl implements SessionService {
   }
 
   private async login(form: Record<string, string | undefined>): Promise<User> {
-    let res: Envelope<TokenAnswer>;
+    let res: Envelope<AnswerOf<typeof AuthApi.token>>;
     try {
       res = await this.http.call(AuthApi.token, form);
     } catch (e) {

@@ -1,6 +1,6 @@
 import { ASSET_KIND_DEFINITIONS, type AssetKind, type AssetProfile } from '../asset-kinds';
 import { defineEndpoint, type Endpoint } from '../endpoint';
-import { int, object, pagingProperties, requiredText, text, type JsonSchema } from '../json-schema';
+import { int, object, pagingProperties, requiredText, text, type JsonSchema, type Paging } from '../json-schema';
 import { BACKGROUND_EXPORT_LIMIT, type Page } from '../pagination';
 import type { AssetListFilter, AssetOptions, ImportPreview, TenantGroups, TerminalRow, VehicleRow } from '../system-admin';
 
@@ -10,7 +10,6 @@ const VEHICLE = `${SYS}/vehicle`;
 const TERMINAL = `${SYS}/terminal`;
 const GROUP = `${SYS}/group`;
 
-type Paging = { current: number; pageSize: number };
 
 /** Most assets one bulk action (delete, transfer, renew) takes. */
 export const MAX_BATCH = 500;

@@ -6,7 +6,7 @@ import {
 import type { AttendanceSummary } from '../attendance-summary';
 import { defineEndpoint } from '../endpoint';
 import type { HealthLine, HealthPerson, HealthSeries } from '../health';
-import { int, object, pagingProperties, requiredText, text } from '../json-schema';
+import { int, object, pagingProperties, requiredText, text, type Paging } from '../json-schema';
 
 const HEALTH = '/car/v4/api/card/health';
 const ATTENDANCE = '/car/v4/api/card/attendance';
@@ -18,7 +18,6 @@ export const HOLIDAY_MIN_YEAR = 2000;
 export const HOLIDAY_MAX_YEAR = 2100;
 
 type Deleted = { deleted: number };
-type Paging = { current: number; pageSize: number };
 type RecordQuery = { vehicleId?: number; start?: string; end?: string } & Paging;
 const recordQuery = object({ vehicleId: int('人员', 1), start: text('开始日期', 10), end: text('结束日期', 10), ...pagingProperties });
 

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { BACKGROUND_EXPORT_LIMIT } from '../pagination';
-import { int, object, pagingProperties, text } from '../json-schema';
+import { int, object, pagingProperties, text, type Paging } from '../json-schema';
 import {
   LEASE_PAYMENT_KIND_NAMES, LEASE_PAYMENT_METHOD_NAMES, LEASE_STATUS_NAMES,
   type LeaseBike, type LeaseContract, type LeaseIncome, type LeasePayment, type LeasePaymentKind, type LeasePaymentList, type LeasePaymentMethod, type LeaseRenter,
@@ -16,7 +16,6 @@ const CONTRACT = `${LEASE_API}/contract`;
 /** Months 收入概览 covers at most. */
 export const LEASE_INCOME_MAX_MONTHS = 24;
 
-type Paging = { current: number; pageSize: number };
 type Started = { id: number; fileName: string };
 /** The filter of 合同管理 (its list and its export): a contract status, or '' for all. */
 export type LeaseContractFilter = { keyword?: string; status?: LeaseStatus | '' };

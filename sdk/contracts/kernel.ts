@@ -23,6 +23,8 @@ export interface RolePlatform {
 export interface TokenAnswer {
   sessionId: string;
   userId: number;
+  /** On a refused login: the next attempt needs the image code. */
+  needCode?: boolean;
 }
 
 /** The login form's fields (form-encoded; the password AES-encrypted with the page key). */

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { int, object, pagingProperties, requiredText, text, type JsonSchema } from '../json-schema';
+import { int, object, pagingProperties, requiredText, text, type JsonSchema, type Paging } from '../json-schema';
 import type { Page } from '../pagination';
 import type { ResourceItem } from '../services/permission-service';
 import type {
@@ -14,7 +14,6 @@ const ROLE = `${SYS}/role`;
 const LOG = `${SYS}/log`;
 const DICT = '/car/v4/api/system/dictionary';
 
-type Paging = { current: number; pageSize: number };
 
 const tenantFields = {
   name: requiredText('客户名称', 50),

@@ -5,7 +5,9 @@ import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { assetInScope, type AccessScope } from './scope-queries';
 import { serviceExpired } from './service-expiry';
 
-export type MonitorStatus = 'all' | 'online' | 'offline' | 'alarm';
+import type { MonitorStatus } from '../../sdk/contracts/monitor';
+
+export type { MonitorStatus };
 
 /** The state beyond the fix an asset's latest position carries, null where the device did not report it. */
 type LatestState = { [K in keyof PositionState]-?: NonNullable<PositionState[K]> | null };

@@ -11,10 +11,9 @@ export interface RoleRow {
   userCount: number;
 }
 
-export interface RoleGrants {
-  platformIds: number[];
-  resourceIds: number[];
-}
+import type { RoleGrants } from '../../sdk/system-admin';
+
+export type { RoleGrants };
 
 export interface RoleFilter {
   tenantIds: readonly number[];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addScopedUser, ApiClient, createTestServer, demoTenantClients, downloadWorkbook, listenOnFreePort, LiveTestClient, ManualClock, waitExportDone, type PositionRow, type TestServer,
 } from '../../../server/module/testing';
-import type { DayOnlineItem, DayOnlineSummaryItem, MileageItem, MileageTotalsView } from './report-views';
+import type { DayOnlinePage, MileagePage } from '../../../sdk/report';
 
 const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
 const ONLINE = '/car/v1/accelerate/report/online/dayOnline.json';
@@ -18,8 +18,7 @@ let other: ApiClient;
 let tenantId: number;
 const terminals: { id: number; no: string; plate: string; groupId: number | null }[] = [];
 
-type MileagePage = { total: number; list: MileageItem[]; totals: MileageTotalsView; days: { day: string; mileage: number; vehicles: number }[] };
-type OnlinePage = { total: number; vehicles: number; list: DayOnlineItem[]; days: DayOnlineSummaryItem[] };
+type OnlinePage = DayOnlinePage;
 
 function row(terminal: number, at: number, fields: Partial<PositionRow>): PositionRow {
   return {

@@ -1,5 +1,6 @@
 import { pageOffset, sessionRoute, type AppDeps } from '../../../server/module';
 import { ReportApi } from '../../../sdk/contracts/report';
+import type { ReportGroup } from '../../../sdk/report';
 import { ANY_REPORT, ReportResource, resolveDayRange } from './report-request';
 import { toDayOnlineItem, toDaySummary, toMileageItem, toMileageTotals } from './report-views';
 
@@ -29,12 +30,8 @@ export const dayOnlineReportRoute = sessionRoute.of(ReportApi.dayOnline, {
   },
 });
 
-interface GroupNode {
-  id: number;
-  name: string;
-  parentId: number | null;
-  children: GroupNode[];
-}
+/** A node of groups.json as it is built: the contract's ReportGroup with its parent. */
+type GroupNode = Required<ReportGroup> & { parentId: number | null; children: GroupNode[] };
 
 export const reportGroupsRoute = sessionRoute.of(ReportApi.groups, {
   ...ANY_REPORT,

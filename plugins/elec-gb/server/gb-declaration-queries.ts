@@ -18,7 +18,8 @@ export interface GbDeclarationRecord extends GbDeclarationFields {
   updatedAt: Date;
 }
 
-export interface GbDeclarationFilter {
+/** A 备案登记 filter as the routes parsed it (the query strings of the contract's GbDeclarationFilter, read). */
+export interface GbDeclarationSearch {
   /** Part of the record number, owner, frame, motor or plate number, or brand; the owner's phone whole. */
   keyword?: string;
   tenantId?: number;
@@ -37,7 +38,7 @@ export class GbDeclarationQueries {
     this.db = db.withTables<GbTables>();
   }
 
-  private scoped(scope: AccessScope, filter: GbDeclarationFilter) {
+  private scoped(scope: AccessScope, filter: GbDeclarationSearch) {
     let q = this.db.selectFrom('gb_declarations as d').innerJoin('tenants as tn', 'tn.id', 'd.tenant_id').where('d.tenant_id', 'in', [...scope.tenantIds]);
     const keyword = filter.keyword?.trim();
     if (keyword) {
@@ -55,7 +56,7 @@ export class GbDeclarationQueries {
     return q;
   }
 
-  private selectRecord(scope: AccessScope, filter: GbDeclarationFilter) {
+  private selectRecord(scope: AccessScope, filter: GbDeclarationSearch) {
     return this.scoped(scope, filter).select([
       'd.id', 'd.tenant_id as tenantId', 'tn.name as tenantName', 'd.record_no as recordNo', 'd.owner_name as ownerName', 'd.owner_phone as ownerPhone',
       'd.brand', 'd.model', 'd.frame_no as frameNo', 'd.motor_no as motorNo', 'd.plate_no as plateNo', 'd.color', 'd.design_speed as designSpeed',
@@ -63,7 +64,7 @@ export class GbDeclarationQueries {
     ]);
   }
 
-  async page(scope: AccessScope, filter: GbDeclarationFilter, offset: number, limit: number): Promise<{ total: number; list: GbDeclarationRecord[] }> {
+  async page(scope: AccessScope, filter: GbDeclarationSearch, offset: number, limit: number): Promise<{ total: number; list: GbDeclarationRecord[] }> {
     const [count, rows] = await Promise.all([
       this.scoped(scope, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
       this.selectRecord(scope, filter).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
@@ -71,7 +72,7 @@ export class GbDeclarationQueries {
     return { total: Number(count.n), list: rows.map(toRecord) };
   }
 
-  async all(scope: AccessScope, filter: GbDeclarationFilter, max: number): Promise<GbDeclarationRecord[]> {
+  async all(scope: AccessScope, filter: GbDeclarationSearch, max: number): Promise<GbDeclarationRecord[]> {
     return (await this.selectRecord(scope, filter).orderBy('d.id', 'desc').limit(max).execute()).map(toRecord);
   }
 

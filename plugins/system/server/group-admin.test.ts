@@ -1,19 +1,8 @@
 import { API, createTestServer, demoTenantClients, tenantIds, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GroupNode, TenantGroups } from '../../../sdk/system-admin';
 
-interface Node {
-  id: number;
-  name: string;
-  parentId: number | null;
-  vehicleCount: number;
-  totalCount: number;
-  children: Node[];
-}
-interface TenantGroups {
-  tenantId: number;
-  tenantName: string;
-  groups: Node[];
-}
+type Node = GroupNode;
 
 let server: TestServer;
 let admin: ApiClient;

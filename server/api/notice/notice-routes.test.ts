@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoticePage } from '../../../sdk/notice';
 import { demoTenantClients, type ApiClient } from '../../testing/api-client';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
-interface NoticePage {
-  total: number;
-  unread: number;
-  list: { id: number; title: string; summary: string; category: string; publishTime: string; read: boolean }[];
-}
 
 const PAGE = '/car/v1/helpCenter/helpMessage/pageHelpMessage';
 const DETAIL = '/car/v1/helpCenter/helpMessage/getHelpMessage';
