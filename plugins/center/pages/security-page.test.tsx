@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToastService } from '@tianlu/sdk';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SecurityApi, ToastService } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import SecurityPage from './security-page';
 
@@ -132,6 +132,28 @@ describe('安全中心 › 隐私设置 and 微信绑定', () => {
     await kit.render(<SecurityPage />, who);
     await waitFor(() => expect((within(section('隐私设置')).getByRole('switch', { name: /隐藏我的手机号/ }) as HTMLInputElement).checked).toBe(true));
     expect((within(section('隐私设置')).getByRole('switch', { name: /隐藏我的邮箱/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('puts a privacy switch back when the server cannot save it', async () => {
+    const who = await addUser('privacy_refused');
+    // the database refuses the one write: the server answers its 500 and keeps what was stored
+    const write = vi.spyOn(kit.server.store.security, 'setPrivacy').mockRejectedValueOnce(new Error('磁盘已满'));
+    kit.forget();
+    try {
+      await kit.render(<SecurityPage />, who);
+      const area = section('隐私设置');
+      const emailSwitch = (await within(area).findByRole('switch', { name: /隐藏我的邮箱/ })) as HTMLInputElement;
+      await waitFor(() => expect(kit.requests(`${USER}getUser.json`).length).toBeGreaterThan(0));
+      fireEvent.click(emailSwitch);
+      await waitFor(() => expect(kit.requests(SecurityApi.updatePrivacy.path)[0]).toMatchObject({ body: { hideEmail: true }, flag: 500 }));
+      expect(await within(area).findByText('服务器内部错误')).toBeTruthy();
+      await waitFor(() => expect(emailSwitch.checked).toBe(false));
+      expect(emailSwitch.disabled).toBe(false);
+    } finally {
+      write.mockRestore();
+    }
+    const stored = await kit.server.store.security.profile(who.id);
+    expect(stored?.privacy).toEqual({ hidePhone: false, hideEmail: false });
   });
 
   it('unbinds WeChat only after confirmation', async () => {
