@@ -10,14 +10,19 @@
  * expect(await screen.findByText('欢迎使用天路')).toBeTruthy();
  * expect(kit.requests('/car/v1/helpCenter/helpMessage/pageHelpMessage')[0]?.query).toEqual({ current: '1', pageSize: '10' });
  * ```
+ *
+ * With `live: true` the server also listens on a local port and the kernels rendered connect their
+ * live channel (/ws) to it: a test device (`Jt808TestTerminal`, `WatchTestDevice`) reporting to the
+ * gateway reaches the page as it would in the browser.
  */
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import { LiveService, PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
-import type { KernelOptions } from '../core/kernel-tokens';
+import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
 import { createTestServer, type TestServer, type TestServerOptions } from '../server/testing/test-server';
 
 /** A request the page made, as the server received it. */
@@ -89,10 +94,23 @@ function decodeBody(data: unknown, contentType: string): unknown {
   }
 }
 
+export type PageServerOptions = TestServerOptions & {
+  /** Listen on a local port so that the kernels rendered reach the live channel (/ws). */
+  live?: boolean;
+};
+
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
-export async function startPageServer(options: TestServerOptions = {}): Promise<PageServer> {
+export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
   const server = await createTestServer({ demo: true, simulate: false, ...options });
   let log: PageRequest[] = [];
+  const kernels: Container[] = [];
+  let liveUrl: string | undefined;
+  if (live) {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    liveUrl = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/ws`;
+  }
+  // the page asks for /ws on its own origin; the live channel is on the port the server listens on
+  const webSocketFactory = liveUrl ? (): WebSocketLike => new WebSocket(liveUrl) as WebSocketLike : undefined;
 
   const adapter: AxiosAdapter = async (config) => {
     const url = new URL(config.url ?? '', 'http://console.test');
@@ -145,16 +163,24 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
       return { account: spec.account, password: DEMO_ADMIN.password, userId, roleId: role.id };
     },
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
-      const kernel = createKernel({ ...kernelOptions, httpAdapter: adapter });
+      const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...kernelOptions, httpAdapter: adapter });
+      kernels.push(kernel);
       const session = kernel.get<SessionService>(SessionService);
       const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
       await kernel.get<PermissionService>(PermissionService).load();
       const rendered = render(<ServiceProvider container={kernel}>{page}</ServiceProvider>);
       return { ...rendered, kernel, user };
     },
-    close: () => server.close(),
+    async close() {
+      for (const kernel of kernels) kernel.get<LiveService>(LiveService).disconnect();
+      await server.close();
+    },
   };
 }
+
+/** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.watch.port`). */
+export { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+export { WatchTestDevice } from '../server/testing/watch-test-device';
 
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
 export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';
