@@ -50,6 +50,8 @@ export interface PageServer {
    * (menu and button ids); its password is the demo admin's.
    */
   addUser(spec: UserSpec): Promise<AddedUser>;
+  /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
+  login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
   render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
   close(): Promise<void>;
@@ -144,6 +146,15 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     return response;
   };
 
+  async function login(who: { account: string; password: string } = DEMO_ADMIN, kernelOptions: Omit<KernelOptions, 'httpAdapter'> = {}) {
+    const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...kernelOptions, httpAdapter: adapter });
+    kernels.push(kernel);
+    const session = kernel.get<SessionService>(SessionService);
+    const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
+    await kernel.get<PermissionService>(PermissionService).load();
+    return { kernel, user };
+  }
+
   return {
     server,
     adapter,
@@ -162,12 +173,9 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       });
       return { account: spec.account, password: DEMO_ADMIN.password, userId, roleId: role.id };
     },
+    login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
-      const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...kernelOptions, httpAdapter: adapter });
-      kernels.push(kernel);
-      const session = kernel.get<SessionService>(SessionService);
-      const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
-      await kernel.get<PermissionService>(PermissionService).load();
+      const { kernel, user } = await login(who, kernelOptions);
       const rendered = render(<ServiceProvider container={kernel}>{page}</ServiceProvider>);
       return { ...rendered, kernel, user };
     },
