@@ -23,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
 import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
+import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { createTestServer, type TestServer, type TestServerOptions } from '../server/testing/test-server';
 
 /** A request the page made, as the server received it. */
@@ -50,6 +51,11 @@ export interface PageServer {
    * (menu and button ids); its password is the demo admin's.
    */
   addUser(spec: UserSpec): Promise<AddedUser>;
+  /**
+   * A JT/T 808 terminal of a provisioned `terminalNo` connected to the gateway and logged in (register
+   * and authenticate): what it reports through `sendLocation` is committed once `ackFor` its serial answers.
+   */
+  terminal(terminalNo: string): Promise<Jt808TestTerminal>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
@@ -65,6 +71,8 @@ export interface UserSpec {
   role?: string;
   platforms?: number[];
   resources?: number[];
+  /** The groups the user is limited to (default: the whole tenant). */
+  groupIds?: number[];
 }
 
 export interface AddedUser {
@@ -106,6 +114,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
   const server = await createTestServer({ demo: true, simulate: false, ...options });
   let log: PageRequest[] = [];
   const kernels: Container[] = [];
+  const terminals: Jt808TestTerminal[] = [];
   let liveUrl: string | undefined;
   if (live) {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -171,7 +180,14 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       const userId = await store.users.create({
         account: spec.account, passwordHash: admin.passwordHash, name: spec.name ?? spec.account, phone: null, tenantId: admin.tenantId, roleId: role.id, passwordChangedAt: new Date(0),
       });
+      if (spec.groupIds?.length) await store.db.insertInto('user_groups').values(spec.groupIds.map((group_id) => ({ user_id: userId, group_id }))).execute();
       return { account: spec.account, password: DEMO_ADMIN.password, userId, roleId: role.id };
+    },
+    async terminal(terminalNo) {
+      const terminal = await Jt808TestTerminal.connect(server.fleet.gateway!.port, terminalNo.padStart(12, '0'));
+      terminals.push(terminal);
+      await terminal.login();
+      return terminal;
     },
     login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
@@ -181,13 +197,14 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     },
     async close() {
       for (const kernel of kernels) kernel.get<LiveService>(LiveService).disconnect();
+      for (const terminal of terminals) terminal.close();
       await server.close();
     },
   };
 }
 
 /** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.watch.port`). */
-export { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+export { Jt808TestTerminal };
 export { WatchTestDevice } from '../server/testing/watch-test-device';
 
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
