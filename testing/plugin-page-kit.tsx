@@ -109,6 +109,32 @@ export type PageServerOptions = TestServerOptions & {
   live?: boolean;
 };
 
+/** Blob bytes: jsdom's Blob has no arrayBuffer(); FileReader reads it. */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** A form (an upload) as the browser sends it: multipart/form-data with its boundary. */
+async function multipart(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const boundary = `----tianlu-page-kit-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`;
+      parts.push(Buffer.from(head), Buffer.from(await bytesOf(value)), Buffer.from('\r\n'));
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
 export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
   const server = await createTestServer({ demo: true, simulate: false, ...options });
@@ -130,7 +156,15 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     const headers = AxiosHeaders.from(config.headers as AxiosHeaders).toJSON() as Record<string, string>;
     const contentType = String(headers['Content-Type'] ?? headers['content-type'] ?? '');
     const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST';
-    const payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+    let payload: string | Uint8Array | undefined;
+    if (config.data instanceof FormData) {
+      const form = await multipart(config.data);
+      payload = form.payload;
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-type') delete headers[key];
+      headers['content-type'] = form.contentType;
+    } else {
+      payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+    }
     const res = await server.app.inject({ method, url: url.pathname + url.search, headers, ...(payload !== undefined && { payload }) });
     const type = String(res.headers['content-type'] ?? '');
     const json = type.includes('json');
