@@ -237,6 +237,36 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
   };
 }
 
+/**
+ * Gives jsdom's canvas a 2D context that draws nothing (jsdom has none), so the pages' ECharts charts
+ * render real answers instead of failing; the returned function takes it back.
+ */
+export function drawChartsOnNothing(): () => void {
+  const original = HTMLCanvasElement.prototype.getContext;
+  const pixels = (w = 1, h = 1) => ({ data: new Uint8ClampedArray(Math.max(1, w * h) * 4), width: w, height: h });
+  const known: Record<string, unknown> = {
+    measureText: (text: string) => ({ width: String(text).length * 6 }),
+    getImageData: (_x: number, _y: number, w: number, h: number) => pixels(w, h),
+    createImageData: (w: number, h: number) => pixels(w, h),
+    getLineDash: () => [],
+  };
+  // anything else: a call that returns something (a gradient, a pattern) taking any further call
+  const sink: unknown = new Proxy(() => undefined, { get: (_t, key) => (key === 'then' ? undefined : sink), apply: () => sink });
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : typeof key === 'string' && key in known ? known[key] : sink),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    return context;
+  } as unknown as typeof original;
+  return () => {
+    HTMLCanvasElement.prototype.getContext = original;
+  };
+}
+
 /** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.watch.port`). */
 export { Jt808TestTerminal };
 export { WatchTestDevice } from '../server/testing/watch-test-device';
