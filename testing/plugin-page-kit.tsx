@@ -10,14 +10,20 @@
  * expect(await screen.findByText('欢迎使用天路')).toBeTruthy();
  * expect(kit.requests('/car/v1/helpCenter/helpMessage/pageHelpMessage')[0]?.query).toEqual({ current: '1', pageSize: '10' });
  * ```
+ *
+ * With `live: true` the server also listens on a local port and the kernels rendered connect their
+ * live channel (/ws) to it: a test device (`Jt808TestTerminal`, `WatchTestDevice`) reporting to the
+ * gateway reaches the page as it would in the browser.
  */
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import { LiveService, PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
-import type { KernelOptions } from '../core/kernel-tokens';
+import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
+import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { createTestServer, type TestServer, type TestServerOptions } from '../server/testing/test-server';
 
 /** A request the page made, as the server received it. */
@@ -45,6 +51,13 @@ export interface PageServer {
    * (menu and button ids); its password is the demo admin's.
    */
   addUser(spec: UserSpec): Promise<AddedUser>;
+  /**
+   * A JT/T 808 terminal of a provisioned `terminalNo` connected to the gateway and logged in (register
+   * and authenticate): what it reports through `sendLocation` is committed once `ackFor` its serial answers.
+   */
+  terminal(terminalNo: string): Promise<Jt808TestTerminal>;
+  /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
+  login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
   render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
   close(): Promise<void>;
@@ -58,6 +71,8 @@ export interface UserSpec {
   role?: string;
   platforms?: number[];
   resources?: number[];
+  /** The groups the user is limited to (default: the whole tenant). */
+  groupIds?: number[];
 }
 
 export interface AddedUser {
@@ -89,10 +104,50 @@ function decodeBody(data: unknown, contentType: string): unknown {
   }
 }
 
+export type PageServerOptions = TestServerOptions & {
+  /** Listen on a local port so that the kernels rendered reach the live channel (/ws). */
+  live?: boolean;
+};
+
+/** Blob bytes: jsdom's Blob has no arrayBuffer(); FileReader reads it. */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** A form (an upload) as the browser sends it: multipart/form-data with its boundary. */
+async function multipart(form: FormData): Promise<{ payload: Buffer; contentType: string }> {
+  const boundary = `----tianlu-page-kit-${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: ${value.type || 'application/octet-stream'}\r\n\r\n`;
+      parts.push(Buffer.from(head), Buffer.from(await bytesOf(value)), Buffer.from('\r\n'));
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
-export async function startPageServer(options: TestServerOptions = {}): Promise<PageServer> {
+export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
   const server = await createTestServer({ demo: true, simulate: false, ...options });
   let log: PageRequest[] = [];
+  const kernels: Container[] = [];
+  const terminals: Jt808TestTerminal[] = [];
+  let liveUrl: string | undefined;
+  if (live) {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    liveUrl = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/ws`;
+  }
+  // the page asks for /ws on its own origin; the live channel is on the port the server listens on
+  const webSocketFactory = liveUrl ? (): WebSocketLike => new WebSocket(liveUrl) as WebSocketLike : undefined;
 
   const adapter: AxiosAdapter = async (config) => {
     const url = new URL(config.url ?? '', 'http://console.test');
@@ -101,7 +156,15 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
     const headers = AxiosHeaders.from(config.headers as AxiosHeaders).toJSON() as Record<string, string>;
     const contentType = String(headers['Content-Type'] ?? headers['content-type'] ?? '');
     const method = (config.method ?? 'get').toUpperCase() as 'GET' | 'POST';
-    const payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+    let payload: string | Uint8Array | undefined;
+    if (config.data instanceof FormData) {
+      const form = await multipart(config.data);
+      payload = form.payload;
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-type') delete headers[key];
+      headers['content-type'] = form.contentType;
+    } else {
+      payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
+    }
     const res = await server.app.inject({ method, url: url.pathname + url.search, headers, ...(payload !== undefined && { payload }) });
     const type = String(res.headers['content-type'] ?? '');
     const json = type.includes('json');
@@ -126,6 +189,15 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
     return response;
   };
 
+  async function login(who: { account: string; password: string } = DEMO_ADMIN, kernelOptions: Omit<KernelOptions, 'httpAdapter'> = {}) {
+    const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...kernelOptions, httpAdapter: adapter });
+    kernels.push(kernel);
+    const session = kernel.get<SessionService>(SessionService);
+    const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
+    await kernel.get<PermissionService>(PermissionService).load();
+    return { kernel, user };
+  }
+
   return {
     server,
     adapter,
@@ -142,19 +214,62 @@ export async function startPageServer(options: TestServerOptions = {}): Promise<
       const userId = await store.users.create({
         account: spec.account, passwordHash: admin.passwordHash, name: spec.name ?? spec.account, phone: null, tenantId: admin.tenantId, roleId: role.id, passwordChangedAt: new Date(0),
       });
+      if (spec.groupIds?.length) await store.db.insertInto('user_groups').values(spec.groupIds.map((group_id) => ({ user_id: userId, group_id }))).execute();
       return { account: spec.account, password: DEMO_ADMIN.password, userId, roleId: role.id };
     },
+    async terminal(terminalNo) {
+      const terminal = await Jt808TestTerminal.connect(server.fleet.gateway!.port, terminalNo.padStart(12, '0'));
+      terminals.push(terminal);
+      await terminal.login();
+      return terminal;
+    },
+    login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
-      const kernel = createKernel({ ...kernelOptions, httpAdapter: adapter });
-      const session = kernel.get<SessionService>(SessionService);
-      const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
-      await kernel.get<PermissionService>(PermissionService).load();
+      const { kernel, user } = await login(who, kernelOptions);
       const rendered = render(<ServiceProvider container={kernel}>{page}</ServiceProvider>);
       return { ...rendered, kernel, user };
     },
-    close: () => server.close(),
+    async close() {
+      for (const kernel of kernels) kernel.get<LiveService>(LiveService).disconnect();
+      for (const terminal of terminals) terminal.close();
+      await server.close();
+    },
   };
 }
+
+/**
+ * Gives jsdom's canvas a 2D context that draws nothing (jsdom has none), so the pages' ECharts charts
+ * render real answers instead of failing; the returned function takes it back.
+ */
+export function drawChartsOnNothing(): () => void {
+  const original = HTMLCanvasElement.prototype.getContext;
+  const pixels = (w = 1, h = 1) => ({ data: new Uint8ClampedArray(Math.max(1, w * h) * 4), width: w, height: h });
+  const known: Record<string, unknown> = {
+    measureText: (text: string) => ({ width: String(text).length * 6 }),
+    getImageData: (_x: number, _y: number, w: number, h: number) => pixels(w, h),
+    createImageData: (w: number, h: number) => pixels(w, h),
+    getLineDash: () => [],
+  };
+  // anything else: a call that returns something (a gradient, a pattern) taking any further call
+  const sink: unknown = new Proxy(() => undefined, { get: (_t, key) => (key === 'then' ? undefined : sink), apply: () => sink });
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : typeof key === 'string' && key in known ? known[key] : sink),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = function getContext() {
+    return context;
+  } as unknown as typeof original;
+  return () => {
+    HTMLCanvasElement.prototype.getContext = original;
+  };
+}
+
+/** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.watch.port`). */
+export { Jt808TestTerminal };
+export { WatchTestDevice } from '../server/testing/watch-test-device';
 
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
 export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PluginRegistry, useService, type PluginRegistry as Registry } from '@tianlu/sdk';
+import { PlatformApi, PluginRegistry, useService, type PluginRegistry as Registry } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import carPlugin from '../car-plugin';
 import OverviewPage from './overview-page';
 
-const OVERVIEW = '/car/v1/api/platform/overview.json';
+const OVERVIEW = PlatformApi.overview.path;
 
 let kit: PageServer;
 let vehicles = 0;

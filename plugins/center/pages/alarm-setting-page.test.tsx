@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlarmService, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
+import { AlarmPushApi, AlarmApi, AlarmService, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import AlarmPushPage from './alarm-push-page';
 import AlarmSettingPage from './alarm-setting-page';
 
-const CONTROL_LIST = '/car/v4/api/alarm/control/listAlarmControlInfo.json';
-const CONTROL_SAVE = '/car/v4/api/alarm/control/configAlarmControl.json';
-const PUSH_LIST = '/car/v4/api/alarm/push/listAlarmPushInfo.json';
-const PUSH_SAVE = '/car/v4/api/alarm/push/configAlarmPush.json';
+const CONTROL_LIST = AlarmApi.controlList.path;
+const CONTROL_SAVE = AlarmApi.controlSave.path;
+const PUSH_LIST = AlarmPushApi.settings.path;
+const PUSH_SAVE = AlarmPushApi.save.path;
 /** 告警设置's resource. */
 const ALARM_CONTROL = 400301;
 

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NoticeApi } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import NoticePage from './notice-page';
 
-const PAGE = '/car/v1/helpCenter/helpMessage/pageHelpMessage';
-const MARK_READ = '/car/v1/helpCenter/helpMessage/markRead';
+const PAGE = NoticeApi.page.path;
+const MARK_READ = NoticeApi.markRead.path;
 
 let kit: PageServer;
 

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToastService } from '@tianlu/sdk';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KernelApi, SecurityApi, ToastService } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import SecurityPage from './security-page';
 
-const USER = '/car/v1/api/user/';
 const PASSWORD = 'Admin@123';
 
 /** The text messages the server sent, so a test reads the code the phone would have received. */
@@ -51,12 +50,12 @@ describe('安全中心 › 修改密码', () => {
     type(input(area, '确认新密码'), 'Abc123456');
     fireEvent.click(submit);
     expect(await within(area).findByText('两次输入的新密码不一致')).toBeTruthy();
-    expect(kit.requests(`${USER}updateUserPassword.json`)).toHaveLength(0);
+    expect(kit.requests(SecurityApi.updatePassword.path)).toHaveLength(0);
 
     type(input(area, '确认新密码'), 'Abc12345');
     fireEvent.click(submit);
     expect(await within(area).findByText('原密码错误')).toBeTruthy();
-    expect(kit.requests(`${USER}updateUserPassword.json`)[0]).toMatchObject({ body: { oldPassword: 'Old@1234', newPassword: 'Abc12345' }, flag: 400 });
+    expect(kit.requests(SecurityApi.updatePassword.path)[0]).toMatchObject({ body: { oldPassword: 'Old@1234', newPassword: 'Abc12345' }, flag: 400 });
   });
 
   it('changes the password, says 密码已修改，请重新登录 and logs out: only the new password logs in', async () => {
@@ -69,7 +68,7 @@ describe('安全中心 › 修改密码', () => {
     type(input(area, '确认新密码'), 'Abc12345');
     fireEvent.click(within(area).getByRole('button', { name: '修改密码' }));
     await waitFor(() => expect(kit.requests('/oauth/logout')).toHaveLength(1));
-    expect(kit.requests(`${USER}updateUserPassword.json`)[0]?.flag).toBe(1);
+    expect(kit.requests(SecurityApi.updatePassword.path)[0]?.flag).toBe(1);
     expect(kernel.get<ToastService>(ToastService).current?.text).toBe('密码已修改，请重新登录');
     expect(localStorage.getItem('main_sessionId')).toBeNull();
     await expect(kit.render(<SecurityPage />, who)).rejects.toThrow('账号或密码错误');
@@ -89,7 +88,7 @@ describe('安全中心 › 手机绑定', () => {
     type(input(area, '手机号'), '1234');
     fireEvent.click(within(area).getByRole('button', { name: '获取验证码' }));
     expect(await within(area).findByText('手机号格式不正确')).toBeTruthy();
-    expect(kit.requests(`${USER}sendSmsCode.json`)).toHaveLength(0);
+    expect(kit.requests(SecurityApi.sendSmsCode.path)).toHaveLength(0);
 
     // 其他公司's administrator has this phone
     type(input(area, '手机号'), '13900139000');
@@ -101,7 +100,7 @@ describe('安全中心 › 手机绑定', () => {
     fireEvent.click(within(area).getByRole('button', { name: '获取验证码' }));
     const resend = await within(area).findByRole('button', { name: '60 秒后重发' });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
-    expect(kit.requests(`${USER}sendSmsCode.json`).at(-1)).toMatchObject({ body: { phone: '13612345678' }, flag: 1 });
+    expect(kit.requests(SecurityApi.sendSmsCode.path).at(-1)).toMatchObject({ body: { phone: '13612345678' }, flag: 1 });
     const code = lastCode('13612345678');
     expect(code).toMatch(/^\d{6}$/);
 
@@ -112,7 +111,7 @@ describe('安全中心 › 手机绑定', () => {
     fireEvent.click(within(area).getByRole('button', { name: '绑定' }));
     expect(await within(area).findByText('已验证')).toBeTruthy();
     expect(within(area).getByText('当前手机：136****5678')).toBeTruthy();
-    expect(kit.requests(`${USER}phoneCodeVerify.json`)[0]).toMatchObject({ body: { phone: '13612345678', code }, flag: 1 });
+    expect(kit.requests(SecurityApi.phoneCodeVerify.path)[0]).toMatchObject({ body: { phone: '13612345678', code }, flag: 1 });
     expect(await kit.server.store.users.findByAccount('phone_user')).toMatchObject({ phone: '13612345678' });
   });
 });
@@ -123,15 +122,37 @@ describe('安全中心 › 隐私设置 and 微信绑定', () => {
     kit.forget();
     const page = await kit.render(<SecurityPage />, who);
     const phoneSwitch = (await within(section('隐私设置')).findByRole('switch', { name: /隐藏我的手机号/ })) as HTMLInputElement;
-    await waitFor(() => expect(kit.requests(`${USER}getUser.json`).length).toBeGreaterThan(0));
+    await waitFor(() => expect(kit.requests(KernelApi.user.path).length).toBeGreaterThan(0));
     expect(phoneSwitch.checked).toBe(false);
     fireEvent.click(phoneSwitch);
-    await waitFor(() => expect(kit.requests(`${USER}updatePrivacy.json`)[0]).toMatchObject({ body: { hidePhone: true }, flag: 1 }));
+    await waitFor(() => expect(kit.requests(SecurityApi.updatePrivacy.path)[0]).toMatchObject({ body: { hidePhone: true }, flag: 1 }));
     await waitFor(() => expect(phoneSwitch.checked).toBe(true));
     page.unmount();
     await kit.render(<SecurityPage />, who);
     await waitFor(() => expect((within(section('隐私设置')).getByRole('switch', { name: /隐藏我的手机号/ }) as HTMLInputElement).checked).toBe(true));
     expect((within(section('隐私设置')).getByRole('switch', { name: /隐藏我的邮箱/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('puts a privacy switch back when the server cannot save it', async () => {
+    const who = await addUser('privacy_refused');
+    // the database refuses the one write: the server answers its 500 and keeps what was stored
+    const write = vi.spyOn(kit.server.store.security, 'setPrivacy').mockRejectedValueOnce(new Error('磁盘已满'));
+    kit.forget();
+    try {
+      await kit.render(<SecurityPage />, who);
+      const area = section('隐私设置');
+      const emailSwitch = (await within(area).findByRole('switch', { name: /隐藏我的邮箱/ })) as HTMLInputElement;
+      await waitFor(() => expect(kit.requests(KernelApi.user.path).length).toBeGreaterThan(0));
+      fireEvent.click(emailSwitch);
+      await waitFor(() => expect(kit.requests(SecurityApi.updatePrivacy.path)[0]).toMatchObject({ body: { hideEmail: true }, flag: 500 }));
+      expect(await within(area).findByText('服务器内部错误')).toBeTruthy();
+      await waitFor(() => expect(emailSwitch.checked).toBe(false));
+      expect(emailSwitch.disabled).toBe(false);
+    } finally {
+      write.mockRestore();
+    }
+    const stored = await kit.server.store.security.profile(who.id);
+    expect(stored?.privacy).toEqual({ hidePhone: false, hideEmail: false });
   });
 
   it('unbinds WeChat only after confirmation', async () => {
@@ -147,12 +168,12 @@ describe('安全中心 › 隐私设置 and 微信绑定', () => {
     fireEvent.click(unbind());
     fireEvent.click(await screen.findByRole('button', { name: '取消', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '解除微信绑定', hidden: true })).toBeNull());
-    expect(kit.requests(`${USER}unbindWxRelation.json`)).toHaveLength(0);
+    expect(kit.requests(SecurityApi.unbindWx.path)).toHaveLength(0);
     fireEvent.click(unbind());
     fireEvent.click(await screen.findByRole('button', { name: '确定', hidden: true }));
     expect(await within(area).findByText('未绑定微信')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '解除微信绑定', hidden: true })).toBeNull());
-    expect(kit.requests(`${USER}unbindWxRelation.json`)).toMatchObject([{ flag: 1 }]);
+    expect(kit.requests(SecurityApi.unbindWx.path)).toMatchObject([{ flag: 1 }]);
     await waitFor(() => expect(unbind().disabled).toBe(true));
     const row = await kit.server.store.db.selectFrom('users').select('wx_open_id').where('id', '=', who.id).executeTakeFirstOrThrow();
     expect(row.wx_open_id).toBeNull();
@@ -184,10 +205,10 @@ describe('安全中心 › 登录记录', () => {
       ['2026-11-19 08:00:00', '10.0.0.9', '已锁定', '短信验证码'],
     ]);
     expect(screen.queryByText('10.9.9.9')).toBeNull();
-    expect(kit.requests(`${USER}loginHistory.json`)[0]?.query).toEqual({ current: '1', pageSize: '10' });
-    expect(kit.requests(`${USER}loginHistory.json`)[0]?.answer).toMatchObject({ total: 15 });
+    expect(kit.requests(SecurityApi.loginHistory.path)[0]?.query).toEqual({ current: '1', pageSize: '10' });
+    expect(kit.requests(SecurityApi.loginHistory.path)[0]?.answer).toMatchObject({ total: 15 });
     fireEvent.click(await within(section('登录记录')).findByRole('button', { name: '下一页' }));
-    await waitFor(() => expect(kit.requests(`${USER}loginHistory.json`).at(-1)?.query).toEqual({ current: '2', pageSize: '10' }));
+    await waitFor(() => expect(kit.requests(SecurityApi.loginHistory.path).at(-1)?.query).toEqual({ current: '2', pageSize: '10' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
   });
 });

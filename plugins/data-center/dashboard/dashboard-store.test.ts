@@ -1,5 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { DataCenterApi, type DashboardData, type Endpoint, type HttpService } from '@tianlu/sdk';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DataCenterApi, HttpService, type HttpService as Http } from '@tianlu/sdk';
+import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { DashboardStore, LIVE_REFRESH_MS, type Timers } from './dashboard-store';
 
 /** A clock the test moves by hand, with the timers it holds. */
@@ -26,62 +27,79 @@ function fakeTimers() {
   return { timers, advance, pending };
 }
 
-function answer(name: string): DashboardData {
-  return { tenant: { id: 1, name }, customers: [], totals: { total: 1 } } as unknown as DashboardData;
-}
+let kit: PageServer;
+/** A customer of the demo tenant, and the other tenant (out of the demo admin's scope). */
+let customer: { id: number; name: string };
+let otherTenantId: number;
 
-function setup() {
-  const get = vi.fn(async (_url: string, query?: { tenantId?: number }) => ({ flag: 1, msg: '', obj: answer(query?.tenantId ? `客户${query.tenantId}` : '天路演示') }));
+beforeAll(async () => {
+  kit = await startPageServer();
+  const { org, users } = kit.server.store;
+  const demo = (await org.findTenantByName('天路演示'))!;
+  customer = await org.createTenant('看板客户', demo.id);
+  otherTenantId = (await users.findByAccount(OTHER_TENANT.account))!.tenantId;
+});
+
+afterAll(() => kit?.close());
+
+/** The store over a kernel logged in as the demo admin; `loads()` counts the dashboards the server answered. */
+async function setup() {
+  const { kernel } = await kit.login();
+  kit.forget();
   const clock = fakeTimers();
-  // a contract call goes where the real service sends a GET: its path with the query
-  const http = { get, call: (endpoint: Endpoint, query?: { tenantId?: number }) => get(endpoint.path, query) };
-  const store = new DashboardStore(http as unknown as HttpService, clock.timers);
-  return { store, get, ...clock };
+  const store = new DashboardStore(kernel.get<Http>(HttpService), clock.timers);
+  const loads = () => kit.requests(DataCenterApi.dashboard.path);
+  return { store, loads, ...clock };
 }
 
 describe('DashboardStore', () => {
   it('loads the caller\'s own tenant, then the customer picked', async () => {
-    const { store, get } = setup();
+    const { store, loads } = await setup();
     await store.load();
-    expect(get).toHaveBeenLastCalledWith(DataCenterApi.dashboard.path, {});
+    expect(loads().at(-1)?.query).toEqual({});
     expect(store.data?.tenant.name).toBe('天路演示');
-    await store.selectTenant(7);
-    expect(get).toHaveBeenLastCalledWith(DataCenterApi.dashboard.path, { tenantId: 7 });
-    expect(store.data?.tenant.name).toBe('客户7');
+    expect(store.data?.customers.map((c) => c.name)).toContain('看板客户');
+    await store.selectTenant(customer.id);
+    expect(loads().at(-1)?.query).toEqual({ tenantId: String(customer.id) });
+    expect(store.data?.tenant).toEqual({ id: customer.id, name: '看板客户' });
   });
 
   it('reloads on live events at most once per interval, however many arrive', async () => {
-    const { store, get, advance } = setup();
+    const { store, loads, advance } = await setup();
     await store.load();
     for (let i = 0; i < 20; i++) store.liveChanged();
     advance(LIVE_REFRESH_MS - 1);
-    expect(get).toHaveBeenCalledTimes(1);
+    // a reload starts as its timer fires; the server logs it when it answers
+    expect(store.liveRefreshes).toBe(0);
+    expect(loads()).toHaveLength(1);
     advance(1);
-    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(loads()).toHaveLength(2));
     expect(store.liveRefreshes).toBe(1);
     // long after the last load an event reloads at once
     advance(LIVE_REFRESH_MS * 3);
     store.liveChanged();
     advance(0);
-    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(loads()).toHaveLength(3));
   });
 
   it('shows the server\'s refusal and keeps the figures it had', async () => {
-    const { store, get } = setup();
+    const { store, loads } = await setup();
     await store.load();
-    get.mockResolvedValueOnce({ flag: 404, msg: '客户不存在', obj: undefined as unknown as DashboardData });
-    await store.selectTenant(99);
+    // another tenant is no customer of the demo tenant's
+    await store.selectTenant(otherTenantId);
+    expect(loads().at(-1)).toMatchObject({ query: { tenantId: String(otherTenantId) }, flag: 404 });
     expect(store.error).toBe('客户不存在');
     expect(store.data?.tenant.name).toBe('天路演示');
   });
 
   it('stops reloading once disposed', async () => {
-    const { store, get, advance, pending } = setup();
+    const { store, loads, advance, pending } = await setup();
     await store.load();
     store.liveChanged();
     store.dispose();
     expect(pending.size).toBe(0);
     advance(LIVE_REFRESH_MS * 2);
-    expect(get).toHaveBeenCalledTimes(1);
+    expect(store.liveRefreshes).toBe(0);
+    expect(loads()).toHaveLength(1);
   });
 });

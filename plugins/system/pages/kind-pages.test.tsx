@@ -6,6 +6,8 @@ import EbikePage from './ebike-page';
 import PersonPage from './person-page';
 
 const UPLOAD = MediaApi.upload.path;
+/** A 1×1 PNG. */
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
 let kit: PageServer;
 let tenantId: number;
@@ -79,6 +81,36 @@ describe('人员管理', () => {
     expect(await screen.findByText('E0002')).toBeTruthy();
     const row = await kit.server.store.db.selectFrom('vehicles').select(['asset_kind', 'group_id']).where('tenant_id', '=', tenantId).where('plate_no', '=', '李秀英').executeTakeFirstOrThrow();
     expect(row).toEqual({ asset_kind: 'person', group_id: groupId });
+  });
+
+  it('adds a person with a photo uploaded first', async () => {
+    kit.forget();
+    const { kernel } = await kit.render(<PersonPage />, await holder('p_photo', 1241, [1]));
+    const add = await screen.findByRole('button', { name: '新增人员' });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: '新增人员' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /姓名/ }), { target: { value: '张秀兰' } });
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /工号/ }), { target: { value: 'E0003' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /部门/ }), { target: { value: '仓储部' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /手机号/ }), { target: { value: '13912345679' } });
+    fireEvent.change(within(dialog).getByLabelText('选择照片'), { target: { files: [new File([PNG], '头像.png', { type: 'image/png' })] } });
+    // the photo is stored first; the dialog shows it from the address the server gave
+    await waitFor(() => expect(kit.requests(UPLOAD)[0]?.flag).toBe(1));
+    const { url } = kit.requests(UPLOAD)[0]!.answer as { url: string };
+    await waitFor(() => expect((within(dialog).getByAltText('照片') as HTMLImageElement).getAttribute('src')).toBe(url));
+    fireEvent.change(within(dialog).getByRole('combobox', { name: '分组' }), { target: { value: String(groupId) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增人员' })).toBeNull());
+    expect(kit.requests(VehicleAdminApi.add.path)[0]).toMatchObject({
+      body: { plateNo: '张秀兰', assetKind: 'person', plateColor: 0, groupId, expiryDate: '', tenantId, profile: { employeeNo: 'E0003', department: '仓储部', phone: '13912345679', photo: url } },
+      flag: 1,
+    });
+    expect(kernel.get<ToastService>(ToastService).current?.text).toBe('人员已新增');
+    // the address serves the photo uploaded
+    const served = await kit.server.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(new Uint8Array(served.rawPayload)).toEqual(PNG);
   });
 
   it('another tenant sees only its own people', async () => {

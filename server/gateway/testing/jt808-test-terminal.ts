@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import {
-  Jt808FrameSplitter, Jt808MsgId, decodeFrame, decodeGeneralResponse, decodeRegisterResponse, encodeAuth, encodeFrame,
+  Jt808FrameSplitter, Jt808MsgId, decodeFrame, decodeGeneralResponse, decodeRegisterResponse, encodeAuth, encodeFrame, encodeGeneralResponse,
   encodeLocation, encodeRegister, type Jt808Edition, type Jt808Frame, type Jt808GeneralResponse, type Jt808LocationInput,
 } from '../jt808';
 
@@ -114,6 +114,13 @@ export class Jt808TestTerminal {
         });
       });
     }
+  }
+
+  /** Waits for the platform's next `msgId` (a command) and answers it with a 0x0001 of `result` (0 done); returns the command's frame. */
+  async answer(msgId: number, result = 0, timeoutMs = 5000): Promise<Jt808Frame> {
+    const command = await this.next(msgId, timeoutMs);
+    this.send(Jt808MsgId.TerminalGeneralResponse, encodeGeneralResponse({ replySerial: command.header.serial, replyMsgId: msgId, result }));
+    return command;
   }
 
   /** Frames received and not yet taken. */

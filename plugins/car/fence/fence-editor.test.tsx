@@ -1,28 +1,39 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { HttpService, ServiceProvider, transformCoord } from '@tianlu/sdk';
-import { createKernel } from '../../core';
-import { FakeServer, storeUser } from '../../core/test/fake-server';
-import { FakeWebSockets } from '../../core/test/fake-web-socket';
-import { FenceEditor } from '../../plugins/car/fence/fence-editor';
-import { FenceStore } from '../../plugins/car/fence/fence-store';
+import { useState } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpService, transformCoord, useService } from '@tianlu/sdk';
+import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { FenceEditor } from './fence-editor';
+import { FenceStore } from './fence-store';
 
-function renderEditor() {
-  storeUser();
-  const container = createKernel({ httpAdapter: new FakeServer().adapter, webSocketFactory: new FakeWebSockets().factory });
-  const store = new FenceStore(container.get<HttpService>(HttpService));
-  store.create();
-  render(
-    <ServiceProvider container={container}>
-      <FenceEditor store={store} onSave={async () => undefined} />
-    </ServiceProvider>,
-  );
-  return store;
+let kit: PageServer;
+
+beforeAll(async () => {
+  kit = await startPageServer();
+});
+
+afterAll(() => kit?.close());
+
+/** 新增围栏 over the kernel the kit logged in, its store at hand. */
+async function renderEditor(): Promise<FenceStore> {
+  let store: FenceStore | undefined;
+  function NewFence() {
+    const http = useService<HttpService>(HttpService);
+    const [fences] = useState(() => {
+      const created = new FenceStore(http);
+      created.create();
+      return created;
+    });
+    store = fences;
+    return <FenceEditor store={fences} onSave={async () => undefined} />;
+  }
+  await kit.render(<NewFence />);
+  return store!;
 }
 
 describe('新增围栏: a circle centre typed in another datum', () => {
   it('a BD-09 point pasted becomes the circle centre in WGS84; a drawn centre shows in the fields', async () => {
-    const store = renderEditor();
+    const store = await renderEditor();
     fireEvent.change(screen.getByRole('combobox', { name: '坐标系' }), { target: { value: 'BD09' } });
     fireEvent.change(screen.getByRole('textbox', { name: '粘贴坐标' }), { target: { value: '116.404,39.915' } });
     await waitFor(() => expect(store.draft?.center).toBeDefined());
