@@ -1,24 +1,10 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { ResourceItem } from '../services/permission-service';
 
-/** Answer of GET /car/v1/api/platform/overview.json. */
-export interface PlatformOverviewData {
-  title: string;
-  assets: { total: number; online: number; offline: number; alarm: number };
-  menus: ResourceItem[];
-}
+import type { PlatformOverviewProps } from './platform-overview/platform-overview-props';
+export type { PlatformOverviewData, PlatformOverviewProps } from './platform-overview/platform-overview-props';
+export { PLATFORM_OVERVIEW_PATH } from './platform-overview/platform-overview-props';
 
-export const PLATFORM_OVERVIEW_PATH = '/car/v1/api/platform/overview.json';
-
-export interface PlatformOverviewProps {
-  platformId: number;
-  /** The sub-application's title, e.g. 智能车联. */
-  title: string;
-  /** e.g. `/car/`; the overview's own menu entry is left out. */
-  basePath: string;
-}
-
-const View = lazy(() => import('./platform-overview-view'));
+const View = lazy(() => import('./platform-overview/platform-overview-view'));
 
 /**
  * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) — only of the kinds its
