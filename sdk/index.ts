@@ -49,6 +49,7 @@ export * from './asset-status';
 export * from './services/plugin-registry';
 export * from './react/use-service';
 export * from './react/permission';
+export * from './react/use-paged-query';
 export * from './components/platform-overview';
 export * from './components/asset-map';
 export * from './components/area-center';
