@@ -4,9 +4,9 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, fromChinaInputValue, Input, OperationLogApi, PaginationBar, Permission, toChinaIso, type DataTableColumn, type OperationLog } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, fromChinaInputValue, Input, type OperationLog, OperationLogApi, PageSection, PaginationBar, Permission, toChinaIso } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { AdminPage, formatTime } from '../admin/admin-page';
+import { formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
 import { usePagedList } from '../admin/use-paged-list';
 
@@ -89,7 +89,7 @@ const LogPage = observer(function LogPage() {
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title="操作日志"
       error={list.error}
       tools={
@@ -122,7 +122,7 @@ const LogPage = observer(function LogPage() {
       <DataTable label="操作日志" rows={list.rows} columns={columns} rowKey={(l) => String(l.id)} height={420} rowHeight={36} onRowClick={setDetail} empty="暂无操作日志" />
       <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
       {detail && <LogDetail log={detail} onClose={() => setDetail(undefined)} />}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default LogPage;
