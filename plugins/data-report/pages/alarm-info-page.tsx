@@ -1,9 +1,9 @@
 import { Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
-import { AlarmApi, ALARM_TYPE_NAMES, chinaDayRange, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn, type Page, type QueryOf } from '@tianlu/sdk';
+import { type Alarm, ALARM_TYPE_NAMES, AlarmApi, chinaDayRange, DataTable, type DataTableColumn, expectOk, HttpService, type Page, PageSection, PaginationBar, type QueryOf, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -98,7 +98,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
   );
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="告警明细"
       error={q.error}
       filters={
@@ -108,7 +108,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
       <DataTable label="告警明细" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
       {q.data && <ReportSummary label="合计" items={[['告警', `${q.data.total} 条`]]} />}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 export default AlarmInfoPage;
