@@ -4,19 +4,19 @@ import {
   ALARM_PUSH_LIST_PATH,
   ALARM_PUSH_SAVE_PATH,
   ALARM_TYPE_NAMES,
+  type AlarmPushSettings,
   AlarmService,
   expectOk,
   HttpService,
   MODULE_ALARM_TYPES,
   NavigationService,
   NETWORK_ERROR_MESSAGE,
+  PageSection,
   Textarea,
   ToastService,
   useService,
-  type AlarmPushSettings,
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
-import { PageFrame } from '../components/page-frame';
 import { NotifyRoutingSection } from './notify-routing-section';
 
 /** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
@@ -90,7 +90,7 @@ export default function AlarmPushPage() {
   const state = (e: string | undefined) => ({ validationMessage: e, validationState: e ? ('error' as const) : ('none' as const) });
 
   return (
-    <PageFrame title="推送设置">
+    <PageSection title="推送设置">
       {serverError && (
         <MessageBar intent="error">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -172,6 +172,6 @@ export default function AlarmPushPage() {
           <NotifyRoutingSection />
         </>
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

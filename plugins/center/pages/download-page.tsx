@@ -2,8 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DownloadApi, expectOk, type ExportRecord, formatChinaTime, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
+import { DownloadApi, expectOk, type ExportRecord, formatChinaTime, HttpService, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 
 const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'danger' }> = {
   0: { text: '生成中', color: 'warning' },
@@ -48,7 +47,7 @@ const DownloadPage = observer(function DownloadPage() {
     http.exportFile({ url: DownloadApi.download.path, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
 
   return (
-    <PageFrame
+    <PageSection
       title="下载中心"
       tools={
         <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
@@ -98,7 +97,7 @@ const DownloadPage = observer(function DownloadPage() {
         </TableBody>
       </Table>
       <PaginationBar pagination={pagination} onChange={() => void load()} />
-    </PageFrame>
+    </PageSection>
   );
 });
 export default DownloadPage;

@@ -17,8 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, formatChinaTime, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
+import { expectOk, formatChinaTime, HttpService, NavigationService, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
 import { NoticeApi, type NoticePage as NoticePageData } from '../components/notice-types';
 
 type ReadFilter = 'all' | 'unread' | 'read';
@@ -76,7 +75,7 @@ const NoticePage = observer(function NoticePage() {
   };
 
   return (
-    <PageFrame
+    <PageSection
       title="站内消息"
       tools={
         <>
@@ -156,7 +155,7 @@ const NoticePage = observer(function NoticePage() {
         </TableBody>
       </Table>
       <PaginationBar pagination={pagination} onChange={() => void load()} />
-    </PageFrame>
+    </PageSection>
   );
 });
 export default NoticePage;
