@@ -56,6 +56,7 @@ export * from './components/area-center';
 export * from './components/form-dialog';
 export * from './components/confirm-delete';
 export * from './components/info-dialog';
+export * from './components/alarm-filters';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';
 export * from './components/person-status-chips';
