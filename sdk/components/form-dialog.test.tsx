@@ -30,6 +30,16 @@ describe('FormDialog', () => {
     expect(save).toHaveBeenCalledWith('京B1');
   });
 
+  it('lays its fields out in a column unless given a class of its own', () => {
+    const { unmount } = render(<FormDialog title="新增" onSubmit={() => undefined} onClose={() => undefined}><span>名称</span></FormDialog>);
+    expect(screen.getByText('名称').parentElement?.style.flexDirection).toBe('column');
+    unmount();
+    render(<FormDialog title="新增" contentClassName="area-grid" onSubmit={() => undefined} onClose={() => undefined}><span>名称</span></FormDialog>);
+    const box = screen.getByText('名称').parentElement;
+    expect(box?.classList.contains('area-grid')).toBe(true);
+    expect(box?.style.flexDirection).toBe('');
+  });
+
   it('leaves an empty required field to the form\'s own Chinese message, not the browser\'s validation', async () => {
     const onClose = vi.fn();
     function RequiredForm() {

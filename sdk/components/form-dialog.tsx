@@ -14,6 +14,8 @@ export interface FormDialogProps {
   cancelText?: string;
   /** The widest the dialog gets, in design pixels; Fluent's 600 unless told. It never exceeds the window. */
   width?: number;
+  /** A class for the fields' box, replacing its column layout (e.g. a grid of fields beside a map). */
+  contentClassName?: string;
   /** Keeps the primary button off (e.g. while a question in the form is unanswered). */
   disabled?: boolean;
   /** An alert dialog (role alertdialog): a click beside it does not close it. */
@@ -81,7 +83,7 @@ export function FormDialog(props: FormDialogProps) {
         <form noValidate onSubmit={(e) => void submit(e)}>
           <DialogBody>
             <DialogTitle>{props.title}</DialogTitle>
-            <DialogContent style={content}>
+            <DialogContent className={props.contentClassName} style={props.contentClassName ? undefined : content}>
               {props.children}
               {error && (
                 <Text ref={errorRef} role="alert" style={errorLine}>

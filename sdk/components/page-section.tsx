@@ -17,7 +17,7 @@ export interface PageSectionProps {
 // Inline styles: this module loads with the SDK entry, where style hooks are not created at import.
 const frame: CSSProperties = {
   display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1,
-  borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2,
+  borderRadius: tokens.borderRadiusLarge, boxShadow: tokens.shadow2, minHeight: '200px',
 };
 const head: CSSProperties = { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' };
 const title: CSSProperties = { flex: 1, margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold };

@@ -1,15 +1,8 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { Pagination } from '../pagination';
 
-/** Page sizes offered by {@link PaginationBar}. */
-export const PAGE_SIZES = [10, 20, 50, 100];
-
-export interface PaginationBarProps {
-  pagination: Pagination;
-  /** Runs after the pagination changed: fetch the page. */
-  onChange: () => void;
-  disabled?: boolean;
-}
+import type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
+export type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
+export { PAGE_SIZES } from './pagination-bar/pagination-bar-props';
 
 const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
 

@@ -1,15 +1,7 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { MonitorItem } from '../services/live-service';
 
-/** Which chips {@link PersonStatusChips} can show. */
-export type PersonStatusKey = 'online' | 'offline' | 'moving' | 'still' | 'sos' | 'lowBattery' | 'lbs' | 'wifi';
-
-/** Props of {@link PersonStatusChips}. */
-export interface PersonStatusChipsProps {
-  item: Pick<MonitorItem, 'online' | 'alarmFlags' | 'openAlarmTypes' | 'openAlarms' | 'speed' | 'battery' | 'fix' | 'accuracy' | 'expired'>;
-  /** Only these chips (e.g. the alerts SOS and 低电量 in a narrow tree row); default all. */
-  only?: readonly PersonStatusKey[];
-}
+import type { PersonStatusChipsProps } from './person-status/person-status-chips-props';
+export type { PersonStatusKey, PersonStatusChipsProps } from './person-status/person-status-chips-props';
 
 const View = lazy(() => import('./person-status/person-status-chips-view'));
 

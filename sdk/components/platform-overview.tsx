@@ -1,14 +1,9 @@
 import { createElement, lazy, Suspense } from 'react';
 
-export interface PlatformOverviewProps {
-  platformId: number;
-  /** The sub-application's title, e.g. 智能车联. */
-  title: string;
-  /** e.g. `/car/`; the overview's own menu entry is left out. */
-  basePath: string;
-}
+import type { PlatformOverviewProps } from './platform-overview/platform-overview-props';
+export type { PlatformOverviewProps } from './platform-overview/platform-overview-props';
 
-const View = lazy(() => import('./platform-overview-view'));
+const View = lazy(() => import('./platform-overview/platform-overview-view'));
 
 /**
  * 概览 of a sub-application: the tenant's asset counts (全部/在线/离线/报警) — only of the kinds its

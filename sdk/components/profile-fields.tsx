@@ -1,13 +1,7 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { ProfileField } from '../asset-kinds';
 
-/** Props of {@link ProfileInput}. */
-export interface ProfileInputProps {
-  field: ProfileField;
-  /** The field's value as text ('' when empty; a photo's uploaded address). */
-  value: string;
-  onChange: (value: string) => void;
-}
+import type { ProfileInputProps } from './profile-fields/profile-fields-props';
+export type { ProfileInputProps } from './profile-fields/profile-fields-props';
 
 const View = lazy(() => import('./profile-fields/profile-input-view'));
 

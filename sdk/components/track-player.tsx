@@ -1,18 +1,9 @@
 import { createElement, lazy, Suspense } from 'react';
-import type { TrackStop } from '../track';
-import type { TrackPlayback } from './track-player/track-playback';
 
 export { TRACK_COLORS } from './track-player/track-colors';
 
-export interface TrackSpeedChartProps {
-  playback: TrackPlayback;
-  /** Speed over time (TrackAnswer.speedSeries): epoch ms and km/h. */
-  series: { t: number[]; v: number[] };
-  /** Shaded on the chart. */
-  stops?: readonly TrackStop[];
-  /** px, default 160. */
-  height?: number;
-}
+import type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
+export type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
 
 const SpeedChartView = lazy(() => import('./track-player/speed-chart-view'));
 
@@ -32,11 +23,6 @@ export function preloadTrackPlayer(): void {
  */
 export function TrackSpeedChart(props: TrackSpeedChartProps) {
   return createElement(Suspense, { fallback: null }, createElement(SpeedChartView, props));
-}
-
-export interface TrackPlayerBarProps {
-  playback: TrackPlayback;
-  disabled?: boolean;
 }
 
 const loadPlayerBar = () => import('./track-player/player-bar-view');

@@ -1,25 +1,13 @@
-import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
+import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { ALARM_TYPE_NAMES, allGroupsLabel, Input, MIXED_ASSET_WORDS, searchLabel, type VehicleGroup } from '@tianlu/sdk';
+import { AlarmStatusFilter, AlarmTypeFilter, allGroupsLabel, GroupFilter, Input, MIXED_ASSET_WORDS, searchLabel } from '@tianlu/sdk';
 import type { AlarmListStore } from './alarm-list-store';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: '8px 12px' },
   time: { width: '200px' },
-  pick: { minWidth: '150px' },
   button: { marginTop: '22px' },
 });
-
-const STATUS: { value: '' | '0' | '1'; label: string }[] = [
-  { value: '', label: '全部' },
-  { value: '0', label: '未处理' },
-  { value: '1', label: '已处理' },
-];
-
-/** Groups of the tree, depth-first, with their depth (for indentation). */
-export function flattenGroups(groups: readonly VehicleGroup[], depth = 0): { id: string; name: string; depth: number }[] {
-  return groups.flatMap((g) => [{ id: String(g.id), name: g.name, depth }, ...flattenGroups(g.children ?? [], depth + 1)]);
-}
 
 /** The alarms are of every kind: group and name are filtered in neutral words. */
 const WORDS = MIXED_ASSET_WORDS;
@@ -30,8 +18,6 @@ export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { 
   const { store } = props;
   const f = store.history;
   const errors = store.historyErrors;
-  const groups = flattenGroups(store.groups);
-  const typeNames = f.alarmTypes.map((t) => ALARM_TYPE_NAMES[t] ?? t);
   return (
     <div className={s.bar} role="search" aria-label="历史告警查询">
       <Field label="开始时间" validationMessage={errors.start} validationState={errors.start ? 'error' : 'none'}>
@@ -40,51 +26,9 @@ export const AlarmHistoryFilter = observer(function AlarmHistoryFilter(props: { 
       <Field label="结束时间" validationMessage={errors.end} validationState={errors.end ? 'error' : 'none'}>
         <Input className={s.time} type="datetime-local" value={f.end} onChange={(_, d) => store.setHistory({ end: d.value })} />
       </Field>
-      <Field label="告警类型">
-        <Dropdown
-          className={s.pick}
-          multiselect
-          placeholder="全部类型"
-          value={typeNames.length > 2 ? `已选 ${typeNames.length} 种` : typeNames.join('、')}
-          selectedOptions={f.alarmTypes}
-          onOptionSelect={(_, d) => store.setHistory({ alarmTypes: d.selectedOptions })}
-        >
-          {Object.entries(ALARM_TYPE_NAMES).map(([type, name]) => (
-            <Option key={type} value={type}>
-              {name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label="处理状态">
-        <Dropdown
-          className={s.pick}
-          value={STATUS.find((x) => x.value === f.status)?.label}
-          selectedOptions={[f.status]}
-          onOptionSelect={(_, d) => store.setHistory({ status: (d.optionValue ?? '') as '' | '0' | '1' })}
-        >
-          {STATUS.map((x) => (
-            <Option key={x.value || 'all'} value={x.value}>
-              {x.label}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label={WORDS.groupLabel}>
-        <Dropdown
-          className={s.pick}
-          value={groups.find((g) => g.id === f.groupId)?.name ?? allGroupsLabel(WORDS)}
-          selectedOptions={[f.groupId]}
-          onOptionSelect={(_, d) => store.setHistory({ groupId: d.optionValue ?? '' })}
-        >
-          <Option value="">{allGroupsLabel(WORDS)}</Option>
-          {groups.map((g) => (
-            <Option key={g.id} value={g.id} text={g.name}>
-              <span style={{ paddingLeft: g.depth * 12 }}>{g.name}</span>
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <AlarmTypeFilter value={f.alarmTypes} onChange={(alarmTypes) => store.setHistory({ alarmTypes })} />
+      <AlarmStatusFilter value={f.status} onChange={(status) => store.setHistory({ status })} />
+      <GroupFilter label={WORDS.groupLabel} allLabel={allGroupsLabel(WORDS)} groups={store.groups} value={f.groupId} onChange={(groupId) => store.setHistory({ groupId })} />
       <Field label={searchLabel(WORDS)}>
         <Input maxLength={50} value={f.keyword} placeholder="支持模糊查询" onChange={(_, d) => store.setHistory({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && store.search()} />
       </Field>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { Input, searchLabel } from '@tianlu/sdk';
+import { flattenGroups, Input, searchLabel } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { flattenGroups } from '../alarm/alarm-history-filter';
+
 import type { FenceStore } from './fence-store';
 
 /** Assets listed at once; a search narrows the rest. */

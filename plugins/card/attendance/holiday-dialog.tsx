@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, MessageBar, MessageBarBody, Select, Text, tokens,
+  Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Text, tokens,
 } from '@fluentui/react-components';
-import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, InfoDialog, Input, ToastService, useService } from '@tianlu/sdk';
 import { errorText, HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayKind, type HolidayYear, WEEKDAY_NAMES } from './attendance-api';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '760px', width: '94vw' },
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
   form: { display: 'flex', alignItems: 'flex-end', gap: '8px', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -73,46 +72,36 @@ export function HolidayDialog(props: { onClose: () => void }) {
   ];
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label="节假日">
-        <DialogBody>
-          <DialogTitle>节假日</DialogTitle>
-          <DialogContent className={s.content}>
-            <div className={s.form}>
-              <Field label="年份">
-                <Select value={String(year)} onChange={(_, d) => setYear(Number(d.value))}>
-                  {[thisYear - 1, thisYear, thisYear + 1].map((y) => <option key={y} value={y}>{y} 年</option>)}
-                </Select>
-              </Field>
-              <Text>放假的日子不排班，调休上班的日子照常排班（周末也算工作日）。</Text>
-            </div>
-            {data && !data.officialPublished && (
-              <MessageBar intent="warning">
-                <MessageBarBody>{data.year} 年的国务院节假日安排尚未收录（未公布或未更新），请按公布的通知在下方逐日设定。</MessageBarBody>
-              </MessageBar>
-            )}
-            <DataTable label="节假日" rows={data?.days ?? []} columns={columns} rowKey={(d) => d.day} height={250} rowHeight={34} empty={data ? '这一年没有节假日安排' : '加载中…'} />
-            <form className={s.form} onSubmit={(e) => void submit(e)}>
-              <Field label="日期">
-                <Input type="date" value={day} onChange={(_, d) => setDay(d.value)} />
-              </Field>
-              <Field label="安排">
-                <Select value={kind} onChange={(_, d) => setKind(d.value as HolidayKind)}>
-                  {(Object.keys(HOLIDAY_KIND_NAMES) as HolidayKind[]).map((k) => <option key={k} value={k}>{HOLIDAY_KIND_NAMES[k]}</option>)}
-                </Select>
-              </Field>
-              <Field label="名称">
-                <Input value={name} maxLength={30} placeholder="如 春节、公司年会" onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <Button appearance="primary" type="submit">设定</Button>
-            </form>
-            {error && <Text role="alert" className={s.error}>{error}</Text>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={props.onClose}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title="节假日" width={760} contentClassName={s.content} onClose={props.onClose}>
+      <div className={s.form}>
+        <Field label="年份">
+          <Select value={String(year)} onChange={(_, d) => setYear(Number(d.value))}>
+            {[thisYear - 1, thisYear, thisYear + 1].map((y) => <option key={y} value={y}>{y} 年</option>)}
+          </Select>
+        </Field>
+        <Text>放假的日子不排班，调休上班的日子照常排班（周末也算工作日）。</Text>
+      </div>
+      {data && !data.officialPublished && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{data.year} 年的国务院节假日安排尚未收录（未公布或未更新），请按公布的通知在下方逐日设定。</MessageBarBody>
+        </MessageBar>
+      )}
+      <DataTable label="节假日" rows={data?.days ?? []} columns={columns} rowKey={(d) => d.day} height={250} rowHeight={34} empty={data ? '这一年没有节假日安排' : '加载中…'} />
+      <form className={s.form} onSubmit={(e) => void submit(e)}>
+        <Field label="日期">
+          <Input type="date" value={day} onChange={(_, d) => setDay(d.value)} />
+        </Field>
+        <Field label="安排">
+          <Select value={kind} onChange={(_, d) => setKind(d.value as HolidayKind)}>
+            {(Object.keys(HOLIDAY_KIND_NAMES) as HolidayKind[]).map((k) => <option key={k} value={k}>{HOLIDAY_KIND_NAMES[k]}</option>)}
+          </Select>
+        </Field>
+        <Field label="名称">
+          <Input value={name} maxLength={30} placeholder="如 春节、公司年会" onChange={(_, d) => setName(d.value)} />
+        </Field>
+        <Button appearance="primary" type="submit">设定</Button>
+      </form>
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+    </InfoDialog>
   );
 }

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Select, Tab, TabList, Text, tokens,
+  Button, Field, makeStyles, Select, Tab, TabList, Text, tokens,
 } from '@fluentui/react-components';
-import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, Input, ToastService, useService } from '@tianlu/sdk';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, InfoDialog, Input, ToastService, useService } from '@tianlu/sdk';
 import { errorText, LEAVE_KINDS, type LeaveItem, type PunchItem, type ShiftOptions } from './attendance-api';
 import { PersonCombobox } from './person-combobox';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '860px', width: '94vw' },
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
   form: { display: 'flex', alignItems: 'flex-end', gap: '8px', flexWrap: 'wrap' },
   person: { width: '180px' },
@@ -101,56 +100,46 @@ export function LeavePunchDialog(props: { onClose: () => void }) {
   ];
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label="请假与补卡">
-        <DialogBody>
-          <DialogTitle>请假与补卡</DialogTitle>
-          <DialogContent className={s.content}>
-            <TabList selectedValue={kind} onTabSelect={(_, d) => { setKind(d.value as Kind); setError(undefined); }}>
-              <Tab value="leave">请假</Tab>
-              <Tab value="punch">补卡</Tab>
-            </TabList>
-            {kind === 'leave' ? (
-              <DataTable label="请假记录" rows={leaves ?? []} columns={leaveColumns} rowKey={(l) => String(l.id)} height={230} rowHeight={34} empty={leaves ? '还没有请假记录' : '加载中…'} />
-            ) : (
-              <DataTable label="补卡记录" rows={punches ?? []} columns={punchColumns} rowKey={(p) => String(p.id)} height={230} rowHeight={34} empty={punches ? '还没有补卡记录' : '加载中…'} />
-            )}
-            <form className={s.form} onSubmit={(e) => void submit(e)} aria-label={kind === 'leave' ? '登记请假' : '登记补卡'}>
-              <Field label="人员" className={s.person}>
-                <PersonCombobox people={people} value={person} onChange={setPerson} />
-              </Field>
-              {kind === 'leave' ? (
-                <>
-                  <Field label="类别">
-                    <Select value={leaveKind} onChange={(_, d) => setLeaveKind(d.value)}>
-                      {LEAVE_KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
-                    </Select>
-                  </Field>
-                  <Field label="开始日期"><Input className={s.short} type="date" value={start} onChange={(_, d) => setStart(d.value)} /></Field>
-                  <Field label="结束日期"><Input className={s.short} type="date" value={end} onChange={(_, d) => setEnd(d.value)} /></Field>
-                </>
-              ) : (
-                <>
-                  <Field label="考勤日期" hint="夜班填上班那天"><Input className={s.short} type="date" value={start} onChange={(_, d) => setStart(d.value)} /></Field>
-                  <Field label="类型">
-                    <Select value={punch} onChange={(_, d) => setPunch(d.value as 'in' | 'out')}>
-                      <option value="in">上班卡</option>
-                      <option value="out">下班卡</option>
-                    </Select>
-                  </Field>
-                  <Field label="时间"><Input type="time" value={time} onChange={(_, d) => setTime(d.value)} /></Field>
-                </>
-              )}
-              <Field label="事由"><Input className={s.reason} value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} /></Field>
-              <Button appearance="primary" type="submit">登记</Button>
-            </form>
-            {error && <Text role="alert" className={s.error}>{error}</Text>}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="secondary" onClick={props.onClose}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title="请假与补卡" width={860} contentClassName={s.content} onClose={props.onClose}>
+      <TabList selectedValue={kind} onTabSelect={(_, d) => { setKind(d.value as Kind); setError(undefined); }}>
+        <Tab value="leave">请假</Tab>
+        <Tab value="punch">补卡</Tab>
+      </TabList>
+      {kind === 'leave' ? (
+        <DataTable label="请假记录" rows={leaves ?? []} columns={leaveColumns} rowKey={(l) => String(l.id)} height={230} rowHeight={34} empty={leaves ? '还没有请假记录' : '加载中…'} />
+      ) : (
+        <DataTable label="补卡记录" rows={punches ?? []} columns={punchColumns} rowKey={(p) => String(p.id)} height={230} rowHeight={34} empty={punches ? '还没有补卡记录' : '加载中…'} />
+      )}
+      <form className={s.form} onSubmit={(e) => void submit(e)} aria-label={kind === 'leave' ? '登记请假' : '登记补卡'}>
+        <Field label="人员" className={s.person}>
+          <PersonCombobox people={people} value={person} onChange={setPerson} />
+        </Field>
+        {kind === 'leave' ? (
+          <>
+            <Field label="类别">
+              <Select value={leaveKind} onChange={(_, d) => setLeaveKind(d.value)}>
+                {LEAVE_KINDS.map((k) => <option key={k} value={k}>{k}</option>)}
+              </Select>
+            </Field>
+            <Field label="开始日期"><Input className={s.short} type="date" value={start} onChange={(_, d) => setStart(d.value)} /></Field>
+            <Field label="结束日期"><Input className={s.short} type="date" value={end} onChange={(_, d) => setEnd(d.value)} /></Field>
+          </>
+        ) : (
+          <>
+            <Field label="考勤日期" hint="夜班填上班那天"><Input className={s.short} type="date" value={start} onChange={(_, d) => setStart(d.value)} /></Field>
+            <Field label="类型">
+              <Select value={punch} onChange={(_, d) => setPunch(d.value as 'in' | 'out')}>
+                <option value="in">上班卡</option>
+                <option value="out">下班卡</option>
+              </Select>
+            </Field>
+            <Field label="时间"><Input type="time" value={time} onChange={(_, d) => setTime(d.value)} /></Field>
+          </>
+        )}
+        <Field label="事由"><Input className={s.reason} value={reason} maxLength={200} onChange={(_, d) => setReason(d.value)} /></Field>
+        <Button appearance="primary" type="submit">登记</Button>
+      </form>
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+    </InfoDialog>
   );
 }

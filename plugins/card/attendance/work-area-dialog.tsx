@@ -1,9 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, makeStyles, Text, tokens,
+  Button, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import {
-  ASSET_VOCABULARY, AssetMap, AttendanceApi, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, AttendanceApi, boundsText, CenterFields, type DrawnShape, expectOk, FormDialog, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
   useAssetsOfKind, useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { errorText, type WorkArea, type WorkShift } from './attendance-api';
@@ -12,7 +12,6 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
   wide: { gridColumn: '1 / -1' },
   error: { gridColumn: '1 / -1', color: tokens.colorPaletteRedForeground1 },
-  surface: { maxWidth: '720px', width: '100%' },
   map: { gridColumn: '1 / -1', height: '300px', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', border: `1px solid ${tokens.colorNeutralStroke2}` },
   tools: { gridColumn: '1 / -1', display: 'flex', alignItems: 'center', gap: '8px' },
 });
@@ -73,7 +72,6 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
   const entry = useCenterEntry(a?.center);
   const { lon, lat } = entry;
   const [radius, setRadius] = useState(a ? String(a.radius) : '');
-  const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
   const [drawing, setDrawing] = useState(false);
   // each place found by address is brought into view
@@ -95,11 +93,10 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
     setRadius(String(Math.round(shape.radius)));
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  // a refusal stays in the form (beside its field until that field changes): the dialog stays open
+  const submit = async () => {
     // the centre field already says what is wrong with it
-    if (entry.problem) return;
-    setBusy(true);
+    if (entry.problem) return false;
     setRefusal(undefined);
     try {
       const center = entry.wgs84;
@@ -110,59 +107,45 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
       const message = errorText(err);
       const field = fieldOf(message);
       setRefusal({ message, field, value: field && values[field] });
-    } finally {
-      setBusy(false);
+      return false;
     }
   };
 
   const title = a ? '编辑考勤区域' : '新增考勤区域';
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label={title} className={s.surface}>
-        <form onSubmit={(e) => void submit(e)}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={s.grid}>
-              <Field className={s.wide} label="区域名称" required>
-                <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
-              </Field>
-              <PlaceSearch
-                className={s.wide}
-                onFound={(p) => {
-                  entry.setWgs84([p.lon, p.lat]);
-                  setFound((n) => n + 1);
-                }}
-              />
-              <div className={s.tools}>
-                <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
-                <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
-              </div>
-              <section className={s.map} aria-label="考勤区域地图" data-drawing={drawing ? 'circle' : ''} data-bounds={boundsText(shown) ?? ''}>
-                <AssetMap
-                  items={shown}
-                  legend={false}
-                  shapes={circle ? [...others, circle] : others}
-                  // the people first; the circle comes into view once it is changed (or when nobody is shown)
-                  focusShape={circle && (entry.touched || !shown.length) ? circle.id : undefined}
-                  draw={drawing ? 'circle' : undefined}
-                  onDraw={drawn}
-                  style={{ height: '100%' }}
-                />
-              </section>
-              <Text size={200} className={s.wide}>{viewNote(shown, !!a, others.length)}</Text>
-              <CenterFields className={s.wide} entry={entry} />
-              <Field label="半径（米）" required hint="10 到 5000 米">
-                <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
-              </Field>
-              {error && <Text role="alert" className={s.error}>{error}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={props.onClose}>取消</Button>
-              <Button appearance="primary" type="submit" disabled={busy}>保存</Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog title={title} width={720} contentClassName={s.grid} onSubmit={submit} onClose={props.onClose}>
+      <Field className={s.wide} label="区域名称" required>
+        <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
+      </Field>
+      <PlaceSearch
+        className={s.wide}
+        onFound={(p) => {
+          entry.setWgs84([p.lon, p.lat]);
+          setFound((n) => n + 1);
+        }}
+      />
+      <div className={s.tools}>
+        <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
+        <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
+      </div>
+      <section className={s.map} aria-label="考勤区域地图" data-drawing={drawing ? 'circle' : ''} data-bounds={boundsText(shown) ?? ''}>
+        <AssetMap
+          items={shown}
+          legend={false}
+          shapes={circle ? [...others, circle] : others}
+          // the people first; the circle comes into view once it is changed (or when nobody is shown)
+          focusShape={circle && (entry.touched || !shown.length) ? circle.id : undefined}
+          draw={drawing ? 'circle' : undefined}
+          onDraw={drawn}
+          style={{ height: '100%' }}
+        />
+      </section>
+      <Text size={200} className={s.wide}>{viewNote(shown, !!a, others.length)}</Text>
+      <CenterFields className={s.wide} entry={entry} />
+      <Field label="半径（米）" required hint="10 到 5000 米">
+        <Input value={radius} inputMode="numeric" onChange={(_, d) => setRadius(d.value)} />
+      </Field>
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+    </FormDialog>
   );
 }

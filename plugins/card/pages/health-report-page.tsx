@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
-import { chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, Pagination, PaginationBar, useService } from '@tianlu/sdk';
+import { chinaDay, DataTable, type DataTableColumn, Input, PageSection, PaginationBar, usePagedQuery } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { errorText } from '../attendance/attendance-api';
 import { CardApi, type HealthLine, type ReadingStats } from '../health/health-api';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
@@ -27,36 +26,15 @@ const columns: DataTableColumn<HealthLine>[] = [
 /** /card/health-report 健康报表 (menu 1106): each person's day in figures with the count of health alarms. */
 const HealthReportPage = observer(function HealthReportPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const pagination = useMemo(() => new Pagination(), []);
   const [day, setDay] = useState(chinaDay());
   const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ day: chinaDay(), keyword: '' });
-  const [rows, setRows] = useState<HealthLine[]>();
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
+  const { pagination, rows, loading, error, load, search: searchFor } = usePagedQuery({
+    list: CardApi.healthReport,
+    initialFilter: { day: chinaDay(), keyword: '' },
+    query: (f: { day: string; keyword: string }) => ({ day: f.day, ...(f.keyword.trim() && { keyword: f.keyword.trim() }) }),
+  });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    try {
-      const answer = expectOk(await http.call(CardApi.healthReport, {
-        ...pagination.query, day: query.day, ...(query.keyword.trim() && { keyword: query.keyword.trim() }),
-      }));
-      pagination.setTotal(answer.total);
-      setRows(answer.list);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [http, pagination, query]);
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setQuery({ day, keyword });
-  };
+  const search = () => searchFor({ day, keyword });
 
   return (
     <PageSection
@@ -74,7 +52,7 @@ const HealthReportPage = observer(function HealthReportPage() {
         </>
       }
     >
-      <DataTable label="健康报表" rows={rows ?? []} columns={columns} rowKey={(r) => String(r.vehicleId)} height={420} rowHeight={34} empty={loading ? '加载中…' : '没有佩戴工牌的人员'} />
+      <DataTable label="健康报表" rows={rows} columns={columns} rowKey={(r) => String(r.vehicleId)} height={420} rowHeight={34} empty={loading ? '加载中…' : '没有佩戴工牌的人员'} />
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
     </PageSection>
   );

@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
-import { recordRecipient, type NotifyRecord } from '@tianlu/sdk';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { InfoDialog, recordRecipient, type NotifyRecord } from '@tianlu/sdk';
 
 const useStyles = makeStyles({
   list: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: '16px', rowGap: '6px', margin: 0 },
@@ -26,25 +26,15 @@ export function NotifyRecordDetail(props: { record: NotifyRecord; onClose: () =>
     ['说明', r.note || '—'],
   ];
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label="推送详情" style={{ maxWidth: '560px' }}>
-        <DialogBody>
-          <DialogTitle>推送详情</DialogTitle>
-          <DialogContent>
-            <dl className={s.list}>
-              {lines.map(([term, value]) => (
-                <div key={term} className={s.pair}>
-                  <dt className={s.term}>{term}</dt>
-                  <dd className={s.value}>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title="推送详情" width={560} onClose={props.onClose}>
+      <dl className={s.list}>
+        {lines.map(([term, value]) => (
+          <div key={term} className={s.pair}>
+            <dt className={s.term}>{term}</dt>
+            <dd className={s.value}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </InfoDialog>
   );
 }

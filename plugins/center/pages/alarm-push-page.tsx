@@ -3,19 +3,19 @@ import { Button, Checkbox, Field, makeStyles, MessageBar, MessageBarBody, Spinne
 import {
   AlarmPushApi,
   ALARM_TYPE_NAMES,
+  type AlarmPushSettings,
   AlarmService,
   expectOk,
   HttpService,
   MODULE_ALARM_TYPES,
   NavigationService,
   NETWORK_ERROR_MESSAGE,
+  PageSection,
   Textarea,
   ToastService,
   useService,
-  type AlarmPushSettings,
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
-import { PageFrame } from '../components/page-frame';
 import { NotifyRoutingSection } from './notify-routing-section';
 
 /** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
@@ -89,7 +89,7 @@ export default function AlarmPushPage() {
   const state = (e: string | undefined) => ({ validationMessage: e, validationState: e ? ('error' as const) : ('none' as const) });
 
   return (
-    <PageFrame title="推送设置">
+    <PageSection title="推送设置">
       {serverError && (
         <MessageBar intent="error">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -171,6 +171,6 @@ export default function AlarmPushPage() {
           <NotifyRoutingSection />
         </>
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

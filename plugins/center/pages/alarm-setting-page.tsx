@@ -3,18 +3,18 @@ import { Button, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Switch
 import {
   ALARM_LEVELS,
   AlarmApi,
+  type AlarmControlItem,
+  type AlarmLevel,
+  type AlarmSource,
   expectOk,
   HttpService,
   Input,
   NETWORK_ERROR_MESSAGE,
+  PageSection,
   ToastService,
   useService,
-  type AlarmControlItem,
-  type AlarmLevel,
-  type AlarmSource,
 } from '@tianlu/sdk';
 import { checkControlRows, controlBody, thresholdRule, toRows, type ControlRow } from '../alarm/alarm-control-form';
-import { PageFrame } from '../components/page-frame';
 
 const SOURCES: { source: AlarmSource; title: string }[] = [
   { source: 'terminal', title: '终端告警' },
@@ -80,7 +80,7 @@ export default function AlarmSettingPage() {
   };
 
   return (
-    <PageFrame title="告警设置">
+    <PageSection title="告警设置">
       {serverError && (
         <MessageBar intent="error">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -185,6 +185,6 @@ export default function AlarmSettingPage() {
           </Button>
         </div>
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

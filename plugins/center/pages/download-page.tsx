@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DownloadApi, expectOk, type ExportRecord, formatChinaTime, HttpService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
+import { DownloadApi, type ExportRecord, formatChinaTime, HttpService, PageSection, PaginationBar, usePagedQuery, useService } from '@tianlu/sdk';
 
 const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'danger' }> = {
   0: { text: '生成中', color: 'warning' },
@@ -13,7 +12,6 @@ const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'dan
 
 const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 function formatSize(bytes: number): string {
@@ -27,36 +25,28 @@ function formatSize(bytes: number): string {
 const DownloadPage = observer(function DownloadPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [list, setList] = useState<ExportRecord[]>();
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(DownloadApi.list, pagination.query));
-      pagination.setTotal(page.total);
-      setList(page.list);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : '网络异常');
-    }
-  }, [http, pagination]);
-
-  useEffect(() => void load(), [load]);
+  const { pagination, page, error, load } = usePagedQuery({ list: DownloadApi.list, initialFilter: null, query: () => ({}) });
+  const list = page?.list;
+  // a failed download says so until the list is loaded again
+  const [failed, setFailed] = useState<string>();
+  const reload = () => {
+    setFailed(undefined);
+    void load();
+  };
 
   const download = (r: ExportRecord) =>
-    http.exportFile({ url: DownloadApi.download.path, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
+    http.exportFile({ url: DownloadApi.download.path, params: { id: r.id }, fileName: r.fileName }).catch((e: unknown) => setFailed(e instanceof Error && e.message ? e.message : '网络异常'));
 
   return (
-    <PageFrame
+    <PageSection
       title="下载中心"
+      error={failed ?? error}
       tools={
-        <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()}>
+        <Button icon={<ArrowClockwiseRegular />} onClick={reload}>
           刷新
         </Button>
       }
     >
-      {error && <Text className={s.error}>{error}</Text>}
       <Table aria-label="导出记录" size="small">
         <TableHeader>
           <TableRow>
@@ -97,8 +87,8 @@ const DownloadPage = observer(function DownloadPage() {
           )}
         </TableBody>
       </Table>
-      <PaginationBar pagination={pagination} onChange={() => void load()} />
-    </PageFrame>
+      <PaginationBar pagination={pagination} onChange={reload} />
+    </PageSection>
   );
 });
 export default DownloadPage;

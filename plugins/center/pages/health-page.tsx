@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ConfirmDelete, expectOk, HttpService, Input, ToastService, useService, type HealthThreshold } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
+import { ConfirmDelete, expectOk, type HealthThreshold, HttpService, Input, PageSection, ToastService, useService } from '@tianlu/sdk';
 import { HealthLimitFields } from '../health/health-limit-fields';
 import { describeLimits, HealthSettingsApi, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
 import { HealthOverrideDialog } from '../health/health-override-dialog';
@@ -89,7 +88,7 @@ export default function HealthPage() {
   };
 
   return (
-    <PageFrame title="健康设置">
+    <PageSection title="健康设置">
       {serverError && (
         <MessageBar intent="error">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -171,6 +170,6 @@ export default function HealthPage() {
           onClose={() => setDeleting(undefined)}
         />
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
 import {
-  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsApi, TENANT_MAP_PROVIDERS, ToastService, useService,
+  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsApi, PageSection, TENANT_MAP_PROVIDERS, ToastService, useService,
   type MapBrowserConfig, type MapKeyField, type MapSettings, type TenantMapProvider,
 } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
 
 type Keys = Record<MapKeyField, string>;
 
@@ -89,7 +88,7 @@ export default function MapSettingPage() {
   };
 
   return (
-    <PageFrame title="地图设置">
+    <PageSection title="地图设置">
       {serverError && (
         <MessageBar intent="error">
           <MessageBarBody>{serverError}</MessageBarBody>
@@ -135,6 +134,6 @@ export default function MapSettingPage() {
           </div>
         </>
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

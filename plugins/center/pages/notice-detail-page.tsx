@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { expectOk, formatChinaTime, HttpService, NavigationService, useService } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
+import { expectOk, formatChinaTime, HttpService, NavigationService, PageSection, useService } from '@tianlu/sdk';
 import { NoticeApi, type NoticeDetail } from '../components/notice-types';
 
 const useStyles = makeStyles({
@@ -33,7 +32,7 @@ export default function NoticeDetailPage() {
   }, [http, id]);
 
   return (
-    <PageFrame title="公告详情" tools={<Button onClick={() => nav.navigate('/center/notice')}>返回列表</Button>}>
+    <PageSection title="公告详情" tools={<Button onClick={() => nav.navigate('/center/notice')}>返回列表</Button>}>
       {error && <Text className={s.error}>{error}</Text>}
       {!notice && !error && <Spinner size="small" />}
       {notice && (
@@ -47,6 +46,6 @@ export default function NoticeDetailPage() {
           <div className={s.content}>{notice.content}</div>
         </article>
       )}
-    </PageFrame>
+    </PageSection>
   );
 }

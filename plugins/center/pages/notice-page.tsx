@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge,
   Button,
@@ -17,9 +17,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, formatChinaTime, HttpService, NavigationService, Pagination, PaginationBar, useService } from '@tianlu/sdk';
-import { PageFrame } from '../components/page-frame';
-import { NoticeApi, type NoticePage as NoticePageData } from '../components/notice-types';
+import { expectOk, formatChinaTime, HttpService, NavigationService, PageSection, PaginationBar, usePagedQuery, useService } from '@tianlu/sdk';
+import { NoticeApi } from '../components/notice-types';
 
 type ReadFilter = 'all' | 'unread' | 'read';
 const READ_QUERY: Record<ReadFilter, number | undefined> = { all: undefined, unread: 0, read: 1 };
@@ -37,32 +36,24 @@ const NoticePage = observer(function NoticePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const nav = useService<NavigationService>(NavigationService);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [filter, setFilter] = useState<ReadFilter>('all');
-  const [data, setData] = useState<NoticePageData>();
-  const [error, setError] = useState<string>();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(NoticeApi.page, { ...pagination.query, read: READ_QUERY[filter] }));
-      pagination.setTotal(page.total);
-      setData(page);
-      setSelected(new Set());
-    } catch (e) {
-      setError(e instanceof Error ? e.message : '网络异常');
-    }
-  }, [http, pagination, filter]);
-
-  useEffect(() => void load(), [load]);
+  const {
+    pagination, filter, page: data, error: loadError, load, search,
+  } = usePagedQuery({ list: NoticeApi.page, initialFilter: 'all' as ReadFilter, query: (f) => ({ read: READ_QUERY[f] }), onPage: () => setSelected(new Set()) });
+  // a refused 标为已读 says so until the list is loaded again
+  const [failed, setFailed] = useState<string>();
+  const error = failed ?? loadError;
+  const reload = () => {
+    setFailed(undefined);
+    return load();
+  };
 
   const markRead = async (body: { ids: number[] } | { all: true }) => {
     try {
       expectOk(await http.call(NoticeApi.markRead, body));
-      await load();
+      await reload();
     } catch (e) {
-      setError(e instanceof Error ? e.message : '网络异常');
+      setFailed(e instanceof Error && e.message ? e.message : '网络异常');
     }
   };
 
@@ -76,7 +67,7 @@ const NoticePage = observer(function NoticePage() {
   };
 
   return (
-    <PageFrame
+    <PageSection
       title="站内消息"
       tools={
         <>
@@ -94,8 +85,8 @@ const NoticePage = observer(function NoticePage() {
           size="small"
           selectedValue={filter}
           onTabSelect={(_, d) => {
-            setFilter(d.value as ReadFilter);
-            pagination.setCurrent(1);
+            setFailed(undefined);
+            search(d.value as ReadFilter);
           }}
         >
           <Tab value="all">全部</Tab>
@@ -155,8 +146,8 @@ const NoticePage = observer(function NoticePage() {
           )}
         </TableBody>
       </Table>
-      <PaginationBar pagination={pagination} onChange={() => void load()} />
-    </PageFrame>
+      <PaginationBar pagination={pagination} onChange={() => void reload()} />
+    </PageSection>
   );
 });
 export default NoticePage;

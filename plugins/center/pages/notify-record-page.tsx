@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Select } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
@@ -17,10 +17,10 @@ import {
   NOTIFY_RECORD_STATUSES,
   NotifyApi,
   PageSection,
-  Pagination,
   PaginationBar,
   recordRecipient,
   ToastService,
+  usePagedQuery,
   useService,
   type DataTableColumn,
   type NotifyRecord,
@@ -83,37 +83,15 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const dialogs = useService<DialogService>(DialogService);
-  const pagination = useMemo(() => new Pagination(), []);
   const today = chinaDay();
   const [form, setForm] = useState<Filter>({ startTime: today, endTime: today, status: '', channel: '' });
-  const [query, setQuery] = useState<Filter>(form);
-  const [rows, setRows] = useState<NotifyRecord[]>();
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
   const [askExport, setAskExport] = useState(false);
   const [detail, setDetail] = useState<NotifyRecord>();
   const columns = useMemo(() => recordColumns(setDetail), []);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(NotifyApi.records, { ...pagination.query, ...body(query) }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [http, pagination, query]);
-  useEffect(() => void load(), [load]);
+  const { pagination, filter: query, rows, loading, error, load, search: searchFor } = usePagedQuery({ list: NotifyApi.records, initialFilter: form, query: body });
 
   const set = (patch: Partial<Filter>) => setForm((f) => ({ ...f, ...patch }));
-  const search = () => {
-    pagination.setCurrent(1);
-    setQuery({ ...form });
-  };
+  const search = () => searchFor({ ...form });
   const exportRecords = async () => {
     try {
       const started = expectOk(await http.call(NotifyApi.exportRecords, body(query)));
@@ -155,7 +133,7 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
         </>
       }
     >
-      <DataTable label="推送记录" rows={rows ?? []} columns={columns} rowKey={(r) => String(r.id)} height={400} rowHeight={34} empty={loading ? '加载中…' : '所选时间内没有推送记录'} />
+      <DataTable label="推送记录" rows={rows} columns={columns} rowKey={(r) => String(r.id)} height={400} rowHeight={34} empty={loading ? '加载中…' : '所选时间内没有推送记录'} />
       <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
       {askExport && (
         <ConfirmDialog

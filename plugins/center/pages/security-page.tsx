@@ -1,9 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { SessionService, useService } from '@tianlu/sdk';
+import { PageSection, SessionService, useService } from '@tianlu/sdk';
 import { InfoList } from '../components/info-list';
-import { PageFrame } from '../components/page-frame';
 import { LoginHistorySection } from './security/login-history-section';
 import { PasswordSection } from './security/password-section';
 import { PhoneSection } from './security/phone-section';
@@ -35,7 +34,7 @@ const SecurityPage = observer(function SecurityPage() {
     if (session.isLoggedIn) session.fetchUser().catch(() => undefined);
   }, [session]);
   return (
-    <PageFrame title="安全中心">
+    <PageSection title="安全中心">
       <Section title="账号信息">
         <InfoList
           rows={[
@@ -61,7 +60,7 @@ const SecurityPage = observer(function SecurityPage() {
       <Section title="登录记录">
         <LoginHistorySection />
       </Section>
-    </PageFrame>
+    </PageSection>
   );
 });
 export default SecurityPage;

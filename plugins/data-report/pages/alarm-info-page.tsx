@@ -1,9 +1,8 @@
-import { Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
-import { AlarmApi, ALARM_TYPE_NAMES, chinaDayRange, expectOk, DataTable, HttpService, PaginationBar, useService, type Alarm, type DataTableColumn, type Page, type QueryOf } from '@tianlu/sdk';
+import { type Alarm, AlarmApi, AlarmStatusFilter, type AlarmStatusChoice, AlarmTypeFilter, chinaDayRange, DataTable, type DataTableColumn, expectOk, HttpService, type Page, PageSection, PaginationBar, type QueryOf, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -11,16 +10,8 @@ import { reportWords, withAssetWords } from '../report/report-asset-words';
 interface AlarmFilter extends ReportFilter {
   alarmTypes: string[];
   /** '' every alarm, '0' 未处理, '1' 已处理. */
-  status: '' | '0' | '1';
+  status: AlarmStatusChoice;
 }
-
-const STATUS: { value: AlarmFilter['status']; label: string }[] = [
-  { value: '', label: '全部' },
-  { value: '0', label: '未处理' },
-  { value: '1', label: '已处理' },
-];
-
-const useStyles = makeStyles({ pick: { minWidth: '150px' } });
 
 /** The alarm history's parameters: the days as a China-time range, types as a comma list. */
 function alarmParams(f: AlarmFilter): Omit<QueryOf<typeof AlarmApi.history>, 'current' | 'pageSize'> {
@@ -54,51 +45,21 @@ const columns: DataTableColumn<Alarm>[] = [
 
 /** 告警明细 (menu 2020): the alarm history of the chosen days, filtered by type, status, group and vehicle. */
 const AlarmInfoPage = observer(function AlarmInfoPage() {
-  const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<AlarmFilter, Page<Alarm>>(defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), async (f, page) =>
     expectOk(await http.call(AlarmApi.history, { ...page, ...alarmParams(f) })),
   );
   const f = q.draft;
-  const typeNames = f.alarmTypes.map((t) => ALARM_TYPE_NAMES[t] ?? t);
   const extra = (
     <>
-      <Field label="告警类型">
-        <Dropdown
-          className={s.pick}
-          multiselect
-          placeholder="全部类型"
-          value={typeNames.length > 2 ? `已选 ${typeNames.length} 种` : typeNames.join('、')}
-          selectedOptions={f.alarmTypes}
-          onOptionSelect={(_, d) => q.setDraft({ ...f, alarmTypes: d.selectedOptions })}
-        >
-          {Object.entries(ALARM_TYPE_NAMES).map(([type, name]) => (
-            <Option key={type} value={type}>
-              {name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label="处理状态">
-        <Dropdown
-          className={s.pick}
-          value={STATUS.find((x) => x.value === f.status)?.label}
-          selectedOptions={[f.status]}
-          onOptionSelect={(_, d) => q.setDraft({ ...f, status: (d.optionValue ?? '') as AlarmFilter['status'] })}
-        >
-          {STATUS.map((x) => (
-            <Option key={x.value || 'all'} value={x.value}>
-              {x.label}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <AlarmTypeFilter value={f.alarmTypes} onChange={(alarmTypes) => q.setDraft({ ...f, alarmTypes })} />
+      <AlarmStatusFilter value={f.status} onChange={(status) => q.setDraft({ ...f, status })} />
     </>
   );
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="告警明细"
       error={q.error}
       filters={
@@ -108,7 +69,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
       <DataTable label="告警明细" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
       {q.data && <ReportSummary label="合计" items={[['告警', `${q.data.total} 条`]]} />}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 export default AlarmInfoPage;

@@ -1,9 +1,8 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { dayOnlineTitle, expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, dayOnlineTitle, expectOk, HttpService, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatClock, formatDuration, ReportApi, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame } from '../report/report-frame';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -37,7 +36,7 @@ const DayOnlinePage = observer(function DayOnlinePage() {
   // the rows' kind names the report: 人员日在线 for people, 资产日在线 for several kinds
   const title = dayOnlineTitle(q.data?.list.length ? words : undefined);
   return (
-    <ReportFrame
+    <PageSection
       title={title}
       error={q.error}
       filters={
@@ -71,7 +70,7 @@ const DayOnlinePage = observer(function DayOnlinePage() {
           </Table>
         </>
       )}
-    </ReportFrame>
+    </PageSection>
   );
 });
 export default DayOnlinePage;

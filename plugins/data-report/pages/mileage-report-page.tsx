@@ -1,9 +1,9 @@
-import { expectOk, DataTable, HttpService, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
 import { formatClock, formatDuration, ReportApi, type MileageItem, type MileagePage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -33,7 +33,7 @@ const MileageReportPage = observer(function MileageReportPage() {
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="里程报表"
       error={q.error}
       filters={
@@ -56,7 +56,7 @@ const MileageReportPage = observer(function MileageReportPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 export default MileageReportPage;

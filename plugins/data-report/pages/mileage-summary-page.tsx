@@ -1,9 +1,9 @@
-import { expectOk, DataTable, HttpService, MIXED_ASSET_WORDS, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, MIXED_ASSET_WORDS, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { addMonths, chinaMonth, monthRangeProblem } from '../report/date-range';
 import { formatDuration, ReportApi, type MileageSummaryItem, type MileageSummaryPage } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { filterParams, useReportQuery } from '../report/use-report-query';
 
@@ -37,7 +37,7 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
   );
   const t = q.data?.totals;
   return (
-    <ReportFrame
+    <PageSection
       title="里程汇总"
       error={q.error}
       filters={
@@ -59,7 +59,7 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 

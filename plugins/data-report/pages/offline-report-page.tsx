@@ -1,9 +1,9 @@
 import { Field } from '@fluentui/react-components';
-import { expectOk, DataTable, HttpService, Input, PaginationBar, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type OfflinePage, type OfflineReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -44,7 +44,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
   );
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="离线报表"
       error={q.error}
       filters={
@@ -64,7 +64,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 

@@ -1,8 +1,8 @@
-import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type OverspeedPage, type OverspeedReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -28,7 +28,7 @@ const OverspeedReportPage = observer(function OverspeedReportPage() {
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="超速报表"
       error={q.error}
       filters={<ReportFilterBar words={words} label="超速报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('overspeed', filterParams(q.filter))} />}
@@ -48,7 +48,7 @@ const OverspeedReportPage = observer(function OverspeedReportPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 

@@ -1,9 +1,9 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type StopPage, type StopReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -47,7 +47,7 @@ const StopReportPage = observer(function StopReportPage() {
   );
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="停车报表"
       error={q.error}
       filters={<ReportFilterBar words={words} label="停车报表查询" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} exporting={exporting} extra={acc} onExport={() => void exportReport('stop', params(q.filter))} />}
@@ -68,7 +68,7 @@ const StopReportPage = observer(function StopReportPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 

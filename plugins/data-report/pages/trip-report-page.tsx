@@ -1,8 +1,8 @@
-import { expectOk, DataTable, HttpService, PaginationBar, ReportBarChart, useService, type DataTableColumn } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type TripPage, type TripReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportFrame, ReportSummary } from '../report/report-frame';
+import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -28,7 +28,7 @@ const TripReportPage = observer(function TripReportPage() {
   const t = q.data?.totals;
   const words = reportWords(q.data?.list ?? []);
   return (
-    <ReportFrame
+    <PageSection
       title="行程报表"
       error={q.error}
       filters={<ReportFilterBar words={words} label="行程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('trip', filterParams(q.filter))} />}
@@ -49,7 +49,7 @@ const TripReportPage = observer(function TripReportPage() {
         />
       )}
       <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </ReportFrame>
+    </PageSection>
   );
 });
 

@@ -1,4 +1,4 @@
-import { formatChinaTime, type ReportGroup } from '@tianlu/sdk';
+import { formatChinaTime } from '@tianlu/sdk';
 
 /** 数据报表 calls (docs/api-contract.md, "数据报表": the contracts of sdk/contracts/report.ts) and the shapes they answer. */
 export { ReportApi } from '@tianlu/sdk';
@@ -29,11 +29,6 @@ export function formatDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return h ? `${h}小时${m}分` : `${m}分`;
-}
-
-/** Groups of the tree, depth-first, with their depth (for indentation). */
-export function flattenGroups(groups: readonly ReportGroup[], depth = 0): { id: string; name: string; depth: number }[] {
-  return groups.flatMap((g) => [{ id: String(g.id), name: g.name, depth }, ...flattenGroups(g.children ?? [], depth + 1)]);
 }
 
 /** The message of a failed call (the server's msg when there is one). */

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Dropdown, Field, makeStyles, Option } from '@fluentui/react-components';
+import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { allGroupsLabel, chinaDay, expectOk, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
-import { flattenGroups, ReportApi, type ReportGroup } from './report-api';
+import { allGroupsLabel, chinaDay, expectOk, GroupFilter, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
+import { ReportApi, type ReportGroup } from './report-api';
 import { QUICK_RANGES, type DateRange } from './date-range';
 
 /** The filters every report shares. */
@@ -16,7 +16,6 @@ const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
   date: { width: '150px' },
   quick: { display: 'flex', gap: '4px', paddingBottom: '2px' },
-  pick: { minWidth: '150px' },
 });
 
 /** The groups the user may see (loaded once per page). */
@@ -52,7 +51,7 @@ export function ReportFilterBar(props: {
   dates?: 'day' | 'month' | 'none';
 }) {
   const s = useStyles();
-  const groups = flattenGroups(useReportGroups());
+  const groups = useReportGroups();
   const f = props.value;
   const dates = props.dates ?? 'day';
   const words = props.words ?? MIXED_ASSET_WORDS;
@@ -87,21 +86,7 @@ export function ReportFilterBar(props: {
           </Field>
         </>
       )}
-      <Field label={words.groupLabel}>
-        <Dropdown
-          className={s.pick}
-          value={groups.find((g) => g.id === f.groupId)?.name ?? allGroups}
-          selectedOptions={[f.groupId]}
-          onOptionSelect={(_, d) => set({ groupId: d.optionValue ?? '' })}
-        >
-          <Option value="">{allGroups}</Option>
-          {groups.map((g) => (
-            <Option key={g.id} value={g.id} text={g.name}>
-              <span style={{ paddingLeft: g.depth * 12 }}>{g.name}</span>
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <GroupFilter label={words.groupLabel} allLabel={allGroups} groups={groups} value={f.groupId} onChange={(groupId) => set({ groupId })} />
       <Field label={searchLabel(words)}>
         <Input value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
       </Field>

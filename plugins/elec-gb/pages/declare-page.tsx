@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Checkbox, Field, Select } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
@@ -11,10 +11,10 @@ import {
   Input,
   NavigationService,
   PageSection,
-  Pagination,
   PaginationBar,
   Permission,
   ToastService,
+  usePagedQuery,
   useService,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
@@ -29,37 +29,27 @@ type Action = { kind: 'add' } | { kind: 'edit'; record: Declaration } | { kind: 
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** The record list's query for a filter (an empty field is left out). */
+function filterQuery(filter: Filter) {
+  return { ...(filter.keyword && { keyword: filter.keyword }), ...(filter.compliant && { compliant: filter.compliant }) };
+}
+
 /** 备案登记 (menu 2610): the 新国标 records of the caller's customers, judged 合规 or 不合规, with QR labels to print. */
 const DeclarePage = observer(function DeclarePage() {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const navigation = useService<NavigationService>(NavigationService);
-  const pagination = useMemo(() => new Pagination(), []);
   const [draft, setDraft] = useState<Filter>({ keyword: '', compliant: '' });
-  const [filter, setFilter] = useState<Filter>(draft);
-  const [rows, setRows] = useState<Declaration[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string>();
   const [action, setAction] = useState<Action>();
+  const { pagination, filter, rows, error, load, search: searchFor } = usePagedQuery({
+    list: ElecGbApi.list,
+    initialFilter: draft,
+    query: filterQuery,
+    onPage: () => setPicked(new Set()),
+  });
 
-  const query = useCallback(() => ({ ...(filter.keyword && { keyword: filter.keyword }), ...(filter.compliant && { compliant: filter.compliant }) }), [filter]);
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(ElecGbApi.list, { ...pagination.query, ...query() }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setPicked(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, query]);
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setFilter({ ...draft, keyword: draft.keyword.trim() });
-  };
+  const search = () => searchFor({ ...draft, keyword: draft.keyword.trim() });
   const chosen = rows.filter((r) => picked.has(r.id));
   const needPicked = (run: (records: Declaration[]) => void) => () => (chosen.length ? run(chosen) : toast.show('请先勾选备案', 'warning'));
   const done = (text: string) => {
@@ -125,7 +115,7 @@ const DeclarePage = observer(function DeclarePage() {
             <Button onClick={needPicked((records) => setAction({ kind: 'delete', records }))}>删除</Button>
           </Permission>
           <Permission button={GbButtons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, query(), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, filterQuery(filter), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
           </Permission>
         </>
       }

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, ProgressBar, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { type AnswerOf, DataTable, ElecLeaseApi, type DataTableColumn, HttpService, type LeaseImportRowErrors, useService } from '@tianlu/sdk';
+import { type AnswerOf, DataTable, ElecLeaseApi, type DataTableColumn, HttpService, InfoDialog, type LeaseImportRowErrors, useService } from '@tianlu/sdk';
 import { errorText } from './lease-api';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '720px', width: '720px' },
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
   hidden: { display: 'none' },
   error: { color: tokens.colorPaletteRedForeground1 },
@@ -60,36 +59,26 @@ export function ImportDialog(props: { onImported: (r: ImportResult) => void; onC
   ];
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && progress === undefined && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label="导入合同">
-        <DialogBody>
-          <DialogTitle>导入合同</DialogTitle>
-          <DialogContent className={s.content}>
-            <Text>1. 下载导入模板，每行填一份正在履行的合同（带 * 的列必填，说明见模板第二页）。开始日期可早于今天；已过结束日期仍未还车的合同导入后即为已逾期。</Text>
-            <div>
-              <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadTemplate()}>下载模板</Button>
-            </div>
-            <Text>2. 上传填好的 .xlsx 文件。系统先检查全部行：只要有一行有错，整个文件都不导入，改好后重新上传即可。</Text>
-            <div>
-              <input
-                ref={input}
-                className={s.hidden}
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-label="选择导入文件"
-                onChange={(e) => void upload(e.target.files?.[0])}
-              />
-              <Button appearance="primary" icon={<ArrowUploadRegular />} disabled={progress !== undefined} onClick={() => input.current?.click()}>选择文件并导入</Button>
-            </div>
-            {progress !== undefined && <ProgressBar value={progress} aria-label="上传进度" />}
-            {error && <Text role="alert" className={s.error}>{error}</Text>}
-            {rows.length > 0 && <DataTable label="有错误的行" rows={rows} columns={columns} rowKey={(r) => String(r.row)} height={220} />}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose} disabled={progress !== undefined}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title="导入合同" width={720} contentClassName={s.content} busy={progress !== undefined} onClose={props.onClose}>
+      <Text>1. 下载导入模板，每行填一份正在履行的合同（带 * 的列必填，说明见模板第二页）。开始日期可早于今天；已过结束日期仍未还车的合同导入后即为已逾期。</Text>
+      <div>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => void downloadTemplate()}>下载模板</Button>
+      </div>
+      <Text>2. 上传填好的 .xlsx 文件。系统先检查全部行：只要有一行有错，整个文件都不导入，改好后重新上传即可。</Text>
+      <div>
+        <input
+          ref={input}
+          className={s.hidden}
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-label="选择导入文件"
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
+        <Button appearance="primary" icon={<ArrowUploadRegular />} disabled={progress !== undefined} onClick={() => input.current?.click()}>选择文件并导入</Button>
+      </div>
+      {progress !== undefined && <ProgressBar value={progress} aria-label="上传进度" />}
+      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      {rows.length > 0 && <DataTable label="有错误的行" rows={rows} columns={columns} rowKey={(r) => String(r.row)} height={220} />}
+    </InfoDialog>
   );
 }

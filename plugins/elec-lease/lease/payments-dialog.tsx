@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, Text } from '@fluentui/react-components';
+import { Button, makeStyles, Text } from '@fluentui/react-components';
 import { PrintRegular } from '@fluentui/react-icons';
-import { ElecLeaseApi, DataTable, type DataTableColumn, expectOk, HttpService, type LeasePayment, type LeasePaymentList, useService } from '@tianlu/sdk';
+import { ElecLeaseApi, DataTable, type DataTableColumn, expectOk, HttpService, InfoDialog, type LeasePayment, type LeasePaymentList, useService } from '@tianlu/sdk';
 import { errorText } from './lease-api';
 import { printReceipt, ReceiptView } from './receipt-view';
 
 const useStyles = makeStyles({
-  surface: { maxWidth: '720px', width: '720px' },
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
 });
 
@@ -43,24 +42,26 @@ export function PaymentsDialog(props: { contractId: number; paymentId?: number; 
   ];
 
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface className={s.surface} aria-label="收据">
-        <DialogBody>
-          <DialogTitle>{data ? `收据：${data.contract.contractNo}` : '收据'}</DialogTitle>
-          <DialogContent className={s.content}>
-            {error && <Text role="alert">{error}</Text>}
-            {data && payment && <ReceiptView tenantName={data.tenantName} contract={data.contract} payment={payment} />}
-            {data && !payment && (
-              <DataTable label="收款记录" rows={data.list} columns={columns} rowKey={(p) => String(p.id)} height={260} empty="这份合同还没有收款" />
-            )}
-          </DialogContent>
-          <DialogActions>
-            {payment && <Button onClick={() => setShown(undefined)}>全部收据</Button>}
-            {payment && <Button appearance="primary" icon={<PrintRegular />} onClick={printReceipt}>打印收据</Button>}
-            <Button onClick={props.onClose}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog
+      title={data ? `收据：${data.contract.contractNo}` : '收据'}
+      label="收据"
+      width={720}
+      contentClassName={s.content}
+      actions={
+        payment && (
+          <>
+            <Button onClick={() => setShown(undefined)}>全部收据</Button>
+            <Button appearance="primary" icon={<PrintRegular />} onClick={printReceipt}>打印收据</Button>
+          </>
+        )
+      }
+      onClose={props.onClose}
+    >
+      {error && <Text role="alert">{error}</Text>}
+      {data && payment && <ReceiptView tenantName={data.tenantName} contract={data.contract} payment={payment} />}
+      {data && !payment && (
+        <DataTable label="收款记录" rows={data.list} columns={columns} rowKey={(p) => String(p.id)} height={260} empty="这份合同还没有收款" />
+      )}
+    </InfoDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, SearchRegular } from '@fluentui/react-icons';
@@ -6,8 +6,6 @@ import {
   ElecLeaseApi,
   DataTable,
   type DataTableColumn,
-  expectOk,
-  HttpService,
   Input,
   LEASE_STATUS_NAMES,
   type LeaseContract,
@@ -15,16 +13,16 @@ import {
   type LeaseStatus,
   OPEN_LEASE_STATUSES,
   PageSection,
-  Pagination,
   PaginationBar,
   Permission,
   ToastService,
+  usePagedQuery,
   useService,
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { ImportDialog } from '../lease/import-dialog';
-import { errorText, LeaseButtons } from '../lease/lease-api';
+import { LeaseButtons } from '../lease/lease-api';
 import { PayDialog } from '../lease/pay-dialog';
 import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
@@ -48,42 +46,28 @@ interface Filter {
   status: '' | LeaseStatus;
 }
 
+/** The contract list's query for a filter (an empty field is left out). */
+function filterQuery(filter: Filter) {
+  return { ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) };
+}
+
 /** 合同管理 (menu 2303): the lease contracts with their state, rent and deposit, 续租, 还车, 终止, 收款 with receipts, and 导入合同. */
 const ContractPage = observer(function ContractPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const pagination = useMemo(() => new Pagination(), []);
   const { exporting, startExport } = useLeaseExport();
   const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
-  const [filter, setFilter] = useState<Filter>(draft);
-  const [rows, setRows] = useState<LeaseContract[]>([]);
-  const [error, setError] = useState<string>();
   const [signing, setSigning] = useState(false);
   const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();
   const [paying, setPaying] = useState<LeaseContract>();
   const [receipts, setReceipts] = useState<{ contractId: number; paymentId?: number }>();
   const [importing, setImporting] = useState(false);
-  const [empty, setEmpty] = useState(false);
 
-  const query = useCallback(() => ({ ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) }), [filter]);
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(ElecLeaseApi.contracts, { ...pagination.query, ...query() }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setEmpty(page.total === 0 && !filter.keyword && !filter.status);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, query, filter]);
-  useEffect(() => void load(), [load]);
+  const { pagination, filter, page, rows, error, load, search: searchFor } = usePagedQuery({ list: ElecLeaseApi.contracts, initialFilter: draft, query: filterQuery });
+  // no contract at all yet (not merely none matching): the first-use hint shows
+  const empty = page?.total === 0 && !filter.keyword && !filter.status;
 
-  const search = () => {
-    pagination.setCurrent(1);
-    setFilter({ ...draft, keyword: draft.keyword.trim() });
-  };
+  const search = () => searchFor({ ...draft, keyword: draft.keyword.trim() });
   const act = (action: ContractAction, c: LeaseContract, label: string, button: number) => (
     <Permission button={button}>
       <Button size="small" appearance="transparent" className={s.action} onClick={() => setActing({ action, contract: c })}>{label}</Button>
@@ -165,7 +149,7 @@ const ContractPage = observer(function ContractPage() {
             <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>导入合同</Button>
           </Permission>
           <Permission button={LeaseButtons.exportContracts}>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportContracts, query())}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportContracts, filterQuery(filter))}>导出</Button>
           </Permission>
         </>
       }

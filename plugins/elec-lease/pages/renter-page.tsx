@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Field } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
@@ -12,10 +12,10 @@ import {
   Input,
   type LeaseRenter,
   PageSection,
-  Pagination,
   PaginationBar,
   Permission,
   ToastService,
+  usePagedQuery,
   useService,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
@@ -27,34 +27,20 @@ import { useLeaseExport } from '../lease/use-lease-export';
 const RenterPage = observer(function RenterPage() {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const pagination = useMemo(() => new Pagination(), []);
   const { exporting, startExport } = useLeaseExport();
   const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<LeaseRenter[]>([]);
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const [error, setError] = useState<string>();
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
-  const [empty, setEmpty] = useState(false);
+  const { pagination, filter: keyword, page, rows, error, load, search: searchFor } = usePagedQuery({
+    list: ElecLeaseApi.renters,
+    initialFilter: '',
+    query: (keyword: string) => (keyword ? { keyword } : {}),
+    onPage: () => setPicked(new Set()),
+  });
+  // no renter at all yet (not merely none matching): the first-use hint shows
+  const empty = page?.total === 0 && !keyword;
 
-  const load = useCallback(async () => {
-    setError(undefined);
-    try {
-      const page = expectOk(await http.call(ElecLeaseApi.renters, { ...pagination.query, ...(keyword && { keyword }) }));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setPicked(new Set());
-      setEmpty(page.total === 0 && !keyword);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, keyword]);
-  useEffect(() => void load(), [load]);
-
-  const search = () => {
-    pagination.setCurrent(1);
-    setKeyword(draft.trim());
-  };
+  const search = () => searchFor(draft.trim());
   const remove = async () => {
     if (picked.size === 0) return toast.show('请先勾选租户', 'warning');
     try {

@@ -1,9 +1,20 @@
 import { useState, type ReactElement } from 'react';
 import { observer } from 'mobx-react-lite';
 import {
-  ASSET_KIND_DEFINITIONS, AssetImportApi, ConfirmDialog, DataTable, expectOk, groupColumnLabel, HttpService, PaginationBar, useService, VehicleAdminApi, type AssetKind, type DataTableColumn,
+  ASSET_KIND_DEFINITIONS,
+  AssetImportApi,
+  type AssetKind,
+  ConfirmDialog,
+  DataTable,
+  type DataTableColumn,
+  expectOk,
+  groupColumnLabel,
+  HttpService,
+  PageSection,
+  PaginationBar,
+  useService,
+  VehicleAdminApi,
 } from '@tianlu/sdk';
-import { AdminPage } from '../admin/admin-page';
 import { BindDialog, RenewDialog, TransferDialog } from './asset-action-dialogs';
 import { assetButtons, type AssetOptions, type VehicleRow } from './asset-api';
 import { AssetFilterBar, useAssetOptions } from './asset-filters';
@@ -65,7 +76,7 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title={`${d.noun}管理`}
       error={list.error}
       tools={
@@ -145,6 +156,6 @@ export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page:
           onClose={() => setAction(undefined)}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });

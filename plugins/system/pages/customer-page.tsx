@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, expectOk, HttpService, Permission, TenantAdminApi, ToastService, useService, type TenantNode } from '@tianlu/sdk';
+import { ConfirmDialog, expectOk, HttpService, PageSection, Permission, TenantAdminApi, type TenantNode, ToastService, useService } from '@tianlu/sdk';
 import { AdminButtons, exportName } from '../admin/admin-api';
-import { AdminPage, errorText, formatTime } from '../admin/admin-page';
+import { errorText, formatTime } from '../admin/admin-page';
 import { TenantDialog } from '../admin/tenant-dialog';
 
 const useStyles = makeStyles({
@@ -53,7 +53,7 @@ const CustomerPage = observer(function CustomerPage() {
   const close = () => setAction(undefined);
 
   return (
-    <AdminPage
+    <PageSection
       title="客户管理"
       error={error}
       tools={
@@ -138,7 +138,7 @@ const CustomerPage = observer(function CustomerPage() {
           }}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default CustomerPage;

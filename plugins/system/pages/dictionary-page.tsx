@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, DictionaryAdminApi, expectOk, FormDialog, HttpService, Input, PaginationBar, Permission, useService, type DataTableColumn, type DictionaryEntry } from '@tianlu/sdk';
+import { ConfirmDialog, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, Permission, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { AdminPage, RowAction } from '../admin/admin-page';
+import { RowAction } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 
 function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onClose: () => void; onSaved: () => void }) {
@@ -94,7 +94,7 @@ const DictionaryPage = observer(function DictionaryPage() {
   }
 
   return (
-    <AdminPage
+    <PageSection
       title="数据字典"
       error={list.error}
       tools={
@@ -144,7 +144,7 @@ const DictionaryPage = observer(function DictionaryPage() {
           }}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default DictionaryPage;

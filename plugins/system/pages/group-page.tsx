@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, GroupAdminApi, HttpService, Pagination, PaginationBar, Permission, ToastService, useButtonPermission, useService, type DataTableColumn, type GroupNode, type TenantGroups } from '@tianlu/sdk';
-import { AdminPage, errorText } from '../admin/admin-page';
+import { ConfirmDialog, DataTable, type DataTableColumn, expectOk, GroupAdminApi, type GroupNode, HttpService, PageSection, Pagination, PaginationBar, Permission, type TenantGroups, ToastService, useButtonPermission, useService } from '@tianlu/sdk';
+import { errorText } from '../admin/admin-page';
 import { GroupButtons, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
 import { findGroup, GroupTree, type TreeSelection } from '../asset-admin/group-tree';
@@ -93,7 +93,7 @@ const GroupPage = observer(function GroupPage() {
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title="车组管理"
       error={error}
       tools={
@@ -209,7 +209,7 @@ const GroupPage = observer(function GroupPage() {
           onClose={() => setAction(undefined)}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default GroupPage;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import {
-  Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+  Button, Field, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, fromChinaInputValue, Input, OperationLogApi, PaginationBar, Permission, toChinaIso, type DataTableColumn, type OperationLog } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, fromChinaInputValue, InfoDialog, Input, type OperationLog, OperationLogApi, PageSection, PaginationBar, Permission, toChinaIso } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { AdminPage, formatTime } from '../admin/admin-page';
+import { formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
 import { usePagedList } from '../admin/use-paged-list';
 
@@ -32,41 +32,31 @@ function query(f: LogFilter) {
 function LogDetail(props: { log: OperationLog; onClose: () => void }) {
   const lines = logDiff(props.log.before, props.log.after);
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface aria-label="日志详情">
-        <DialogBody>
-          <DialogTitle>{`${props.log.action}：${props.log.target}`}</DialogTitle>
-          <DialogContent>
-            <p>{`${props.log.account}（${props.log.tenantName || '—'}）于 ${formatTime(props.log.time)} 操作，IP ${props.log.ip || '—'}`}</p>
-            {lines.length ? (
-              <Table size="small" aria-label="变更内容">
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell>字段</TableHeaderCell>
-                    <TableHeaderCell>修改前</TableHeaderCell>
-                    <TableHeaderCell>修改后</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {lines.map((l) => (
-                    <TableRow key={l.field}>
-                      <TableCell>{l.field}</TableCell>
-                      <TableCell>{l.before || '—'}</TableCell>
-                      <TableCell>{l.after || '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : (
-              <p>无字段变更记录</p>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>关闭</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={`${props.log.action}：${props.log.target}`} label="日志详情" onClose={props.onClose}>
+      <p>{`${props.log.account}（${props.log.tenantName || '—'}）于 ${formatTime(props.log.time)} 操作，IP ${props.log.ip || '—'}`}</p>
+      {lines.length ? (
+        <Table size="small" aria-label="变更内容">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>字段</TableHeaderCell>
+              <TableHeaderCell>修改前</TableHeaderCell>
+              <TableHeaderCell>修改后</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {lines.map((l) => (
+              <TableRow key={l.field}>
+                <TableCell>{l.field}</TableCell>
+                <TableCell>{l.before || '—'}</TableCell>
+                <TableCell>{l.after || '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <p>无字段变更记录</p>
+      )}
+    </InfoDialog>
   );
 }
 
@@ -89,7 +79,7 @@ const LogPage = observer(function LogPage() {
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title="操作日志"
       error={list.error}
       tools={
@@ -122,7 +112,7 @@ const LogPage = observer(function LogPage() {
       <DataTable label="操作日志" rows={list.rows} columns={columns} rowKey={(l) => String(l.id)} height={420} rowHeight={36} onRowClick={setDetail} empty="暂无操作日志" />
       <PaginationBar pagination={list.pagination} onChange={() => void list.load()} />
       {detail && <LogDetail log={detail} onClose={() => setDetail(undefined)} />}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default LogPage;

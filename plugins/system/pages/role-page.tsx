@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, RoleAdminApi, useService, type AdminRole, type DataTableColumn } from '@tianlu/sdk';
+import { type AdminRole, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, Permission, RoleAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { AdminPage, formatTime, RowAction } from '../admin/admin-page';
+import { formatTime, RowAction } from '../admin/admin-page';
 import { RoleDialog } from '../admin/role-dialog';
 import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
@@ -48,7 +48,7 @@ const RolePage = observer(function RolePage() {
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title="角色管理"
       error={list.error}
       tools={
@@ -83,7 +83,7 @@ const RolePage = observer(function RolePage() {
           }}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default RolePage;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { AssetImportApi, ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, TerminalAdminApi, useService, type DataTableColumn, type TerminalRow } from '@tianlu/sdk';
-import { AdminPage } from '../admin/admin-page';
+import { AssetImportApi, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, TerminalAdminApi, type TerminalRow, useService } from '@tianlu/sdk';
 import { BindDialog, RenewDialog, TransferDialog } from '../asset-admin/asset-action-dialogs';
 import { assetButtons } from '../asset-admin/asset-api';
 import { AssetFilterBar, useAssetOptions } from '../asset-admin/asset-filters';
@@ -59,7 +58,7 @@ const TerminalPage = observer(function TerminalPage() {
   ];
 
   return (
-    <AdminPage
+    <PageSection
       title="终端管理"
       error={list.error}
       tools={
@@ -142,7 +141,7 @@ const TerminalPage = observer(function TerminalPage() {
           onClose={() => setAction(undefined)}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default TerminalPage;

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Badge, Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, expectOk, HttpService, PaginationBar, Permission, UserAdminApi, useService, type AdminUser, type DataTableColumn } from '@tianlu/sdk';
+import { type AdminUser, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, Permission, UserAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { AdminPage, formatTime, RowAction } from '../admin/admin-page';
+import { formatTime, RowAction } from '../admin/admin-page';
 import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
@@ -71,7 +71,7 @@ const UserPage = observer(function UserPage() {
   const close = () => setAction(undefined);
 
   return (
-    <AdminPage
+    <PageSection
       title="用户管理"
       error={list.error}
       tools={
@@ -120,7 +120,7 @@ const UserPage = observer(function UserPage() {
           }}
         />
       )}
-    </AdminPage>
+    </PageSection>
   );
 });
 export default UserPage;

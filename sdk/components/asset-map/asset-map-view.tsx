@@ -7,7 +7,7 @@ import { ASSET_STATE_COLORS, hasPosition, listStateLabel, type AssetState } from
 import { listWords, vocabularyOf } from '../../asset-vocabulary';
 import { useService } from '../../react/use-service';
 import { ConfigService, type MapProvider } from '../../services/config-service';
-import type { AssetMapProps } from '../asset-map';
+import type { AssetMapProps } from './asset-map-props';
 import { BAIDU_CRS, baiduTileLayer } from './baidu-crs';
 import { effectiveProvider, TILE_FAILURE_NOTE, TileHealth, tileSources, toMapLatLng } from './map-providers';
 import { addOfflineBasemap } from './offline-basemap';

@@ -1,6 +1,6 @@
 import type * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
-import type { AssetMapProps } from '../asset-map';
+import type { AssetMapProps } from './asset-map-props';
 import type { MapProvider } from '../../services/config-service';
 import { DrawTool } from './draw-tool';
 import { ShapeOverlay } from './shape-overlay';

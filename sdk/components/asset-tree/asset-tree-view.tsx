@@ -2,7 +2,7 @@ import { Checkbox, makeStyles, mergeClasses, tokens } from '@fluentui/react-comp
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ASSET_STATE_COLORS, assetState, type AssetStatusFilter } from '../../asset-status';
 import { ASSET_VOCABULARY } from '../../asset-vocabulary';
-import type { AssetTreeProps } from '../asset-tree';
+import type { AssetTreeProps } from './asset-tree-props';
 import { rowWindow } from '../data-table/windowing';
 import PersonStatusChips from '../person-status/person-status-chips-view';
 import { TextLengthCounter } from '../text-input';

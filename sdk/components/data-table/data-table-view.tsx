@@ -1,6 +1,6 @@
 import './data-table.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
-import type { DataTableColumn, DataTableProps } from '../data-table';
+import type { DataTableColumn, DataTableProps } from './data-table-props';
 import { rowWindow, visibleRows } from './windowing';
 
 const DEFAULT_ROW_HEIGHT = 32;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { EChartProps } from '../echart';
+import type { EChartProps } from './echart-props';
 import { useEchartsInstance } from './use-echarts-instance';
 
 /** ECharts with the chart kinds the SDK's EChart draws, and the China outline when asked. */

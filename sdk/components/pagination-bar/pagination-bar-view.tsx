@@ -1,7 +1,7 @@
 import { Button, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import type { PaginationBarProps } from '../pagination-bar';
-import { PAGE_SIZES } from '../pagination-bar';
+import type { PaginationBarProps } from './pagination-bar-props';
+import { PAGE_SIZES } from './pagination-bar-props';
 
 const useStyles = makeStyles({
   // a narrow column (a side panel's list) takes the bar on two lines rather than squeezing its words

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { personStatus, type PersonStatusChip } from './person-status';
-import type { PersonStatusChipsProps } from '../person-status-chips';
+import type { PersonStatusChipsProps } from './person-status-chips-props';
 
 const TONES: Record<PersonStatusChip['tone'], { color: string; background: string }> = {
   danger: { color: '#fff', background: '#d13438' },

@@ -1,6 +1,6 @@
 /** A person's status as chips: pure, over {@link MonitorItem}. */
 import type { MonitorItem } from '../../services/live-service';
-import type { PersonStatusKey } from '../person-status-chips';
+import type { PersonStatusKey } from './person-status-chips-props';
 
 /** A person (staff badge) below this charge is shown 低电量, %. */
 export const LOW_BATTERY_PERCENT = 20;

@@ -4,7 +4,7 @@ import { Input } from '../text-input';
 import type { ProfileField } from '../../asset-kinds';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
-import type { ProfileInputProps } from '../profile-fields';
+import type { ProfileInputProps } from './profile-fields-props';
 // photos are uploaded to MediaApi.upload (checked again by the server: JPG, PNG or WebP up to 2 MB)
 import { MediaApi } from '../../contracts/asset';
 import type { AnswerOf } from '../../endpoint';

@@ -1,5 +1,5 @@
 import { Field, Select } from '@fluentui/react-components';
-import { orderTenants, type TenantSelectProps } from '../tenant-select';
+import { orderTenants, type TenantSelectProps } from './tenant-select-props';
 
 /** A tenant picker, indented by the hierarchy; `allLabel` adds an empty choice (e.g. 全部客户). */
 export default function TenantSelectView(props: TenantSelectProps) {

@@ -2,7 +2,7 @@ import { Button, makeStyles, Text, tokens, ToggleButton, Tooltip } from '@fluent
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { formatChinaTime } from '../../china-time';
-import type { TrackPlayerBarProps } from '../track-player';
+import type { TrackPlayerBarProps } from './track-player-props';
 import { PLAYBACK_RATES } from './track-playback';
 
 const useStyles = makeStyles({

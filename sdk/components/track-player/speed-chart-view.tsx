@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatChinaTime } from '../../china-time';
-import type { TrackSpeedChartProps } from '../track-player';
+import type { TrackSpeedChartProps } from './track-player-props';
 import { useEchartsInstance } from '../echart/use-echarts-instance';
 import { TRACK_COLORS } from './track-colors';
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { expectOk, HttpService, NETWORK_ERROR_MESSAGE } from '../services/http-service';
-import { NavigationService } from '../services/navigation-service';
-import { PermissionService, type ResourceItem } from '../services/permission-service';
-import { PluginRegistry } from '../services/plugin-registry';
-import { useService } from '../react/use-service';
-import { PlatformApi, type PlatformOverviewData } from '../contracts/platform';
-import type { PlatformOverviewProps } from './platform-overview';
+import { expectOk, HttpService, NETWORK_ERROR_MESSAGE } from '../../services/http-service';
+import { NavigationService } from '../../services/navigation-service';
+import { PermissionService, type ResourceItem } from '../../services/permission-service';
+import { PluginRegistry } from '../../services/plugin-registry';
+import { useService } from '../../react/use-service';
+import { PlatformApi, type PlatformOverviewData } from '../../contracts/platform';
+import type { PlatformOverviewProps } from './platform-overview-props';
 
 const STATS: { key: keyof PlatformOverviewData['assets']; label: string; color: string }[] = [
   { key: 'total', label: '全部', color: 'var(--tl-primary, #1890ff)' },

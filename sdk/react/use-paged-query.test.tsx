@@ -1,0 +1,88 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { Container } from 'inversify';
+import type { ReactNode } from 'react';
+import { defineEndpoint } from '../endpoint';
+import { Flag, HttpService, type Envelope } from '../services/http-service';
+import type { Page } from '../pagination';
+import { ServiceProvider } from './use-service';
+import { usePagedQuery } from './use-paged-query';
+
+interface Row {
+  id: number;
+}
+type Query = { current: number; pageSize: number; keyword?: string };
+const list = defineEndpoint<Query, undefined, Page<Row>>({ method: 'GET', path: '/test/list.json', summary: 'rows' });
+
+/** An http service whose `call` answers what `answer` says for each input. */
+function setup(answer: (input: Query) => Promise<Envelope<Page<Row>>>) {
+  const call = vi.fn((_endpoint: unknown, input: Query) => answer(input));
+  const container = new Container();
+  container.bind(HttpService).toConstantValue({ call } as unknown as HttpService);
+  const wrapper = ({ children }: { children?: ReactNode }) => <ServiceProvider container={container}>{children}</ServiceProvider>;
+  const hook = renderHook(
+    () => usePagedQuery({ list, initialFilter: '', query: (keyword: string) => (keyword ? { keyword } : {}) }),
+    { wrapper },
+  );
+  return { call, hook };
+}
+
+const ok = (total: number, ids: number[]): Envelope<Page<Row>> => ({ flag: Flag.OK, msg: '', obj: { total, list: ids.map((id) => ({ id })) } });
+
+describe('usePagedQuery', () => {
+  it('loads page 1 of the initial filter, and a new filter from page 1 with the page added to its input', async () => {
+    const { call, hook } = setup((q) => Promise.resolve(ok(25, q.keyword ? [9] : [q.current])));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }]));
+    expect(call).toHaveBeenLastCalledWith(list, { current: 1, pageSize: 10 });
+    expect(hook.result.current.pagination.total).toBe(25);
+
+    act(() => hook.result.current.pagination.setCurrent(3));
+    await act(() => hook.result.current.load());
+    expect(call).toHaveBeenLastCalledWith(list, { current: 3, pageSize: 10 });
+    expect(hook.result.current.rows).toEqual([{ id: 3 }]);
+
+    act(() => hook.result.current.search('京A'));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 9 }]));
+    expect(call).toHaveBeenLastCalledWith(list, { keyword: '京A', current: 1, pageSize: 10 });
+    expect(hook.result.current.filter).toBe('京A');
+  });
+
+  it('searching again for the same filter loads it again', async () => {
+    const { call, hook } = setup(() => Promise.resolve(ok(1, [1])));
+    await waitFor(() => expect(hook.result.current.page).toBeDefined());
+    const calls = call.mock.calls.length;
+    act(() => hook.result.current.search(''));
+    await waitFor(() => expect(call.mock.calls.length).toBe(calls + 1));
+  });
+
+  it("shows a failure's message, keeps the rows it had, and clears the message on the next load", async () => {
+    let fail = false;
+    const { hook } = setup(() => (fail ? Promise.resolve({ flag: 500, msg: '服务器繁忙', obj: null } as unknown as Envelope<Page<Row>>) : Promise.resolve(ok(1, [1]))));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }]));
+    fail = true;
+    await act(() => hook.result.current.load());
+    expect(hook.result.current.error).toBe('服务器繁忙');
+    expect(hook.result.current.rows).toEqual([{ id: 1 }]);
+    fail = false;
+    await act(() => hook.result.current.load());
+    expect(hook.result.current.error).toBeUndefined();
+  });
+
+  it('says 网络异常 when the call fails without a message', async () => {
+    const { hook } = setup(() => Promise.reject(new Error('')));
+    await waitFor(() => expect(hook.result.current.error).toBe('网络异常'));
+    expect(hook.result.current.loading).toBe(false);
+  });
+
+  it('drops an answer that arrives after a newer request was sent', async () => {
+    const pending: ((e: Envelope<Page<Row>>) => void)[] = [];
+    const { hook } = setup(() => new Promise((resolve) => pending.push(resolve)));
+    await waitFor(() => expect(pending).toHaveLength(1));
+    act(() => hook.result.current.search('京A'));
+    await waitFor(() => expect(pending).toHaveLength(2));
+    await act(async () => pending[1](ok(1, [2])));
+    await act(async () => pending[0](ok(1, [1])));
+    expect(hook.result.current.rows).toEqual([{ id: 2 }]);
+    expect(hook.result.current.loading).toBe(false);
+  });
+});

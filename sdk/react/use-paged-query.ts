@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Endpoint, EndpointInput } from '../endpoint';
+import { Pagination, type Page } from '../pagination';
+import { expectOk, HttpService, NETWORK_ERROR_MESSAGE, type Envelope } from '../services/http-service';
+import { useService } from './use-service';
+
+/** The page part of a paged list's input; {@link usePagedQuery} adds it to every call. */
+export interface PageQuery {
+  current: number;
+  pageSize: number;
+}
+
+/** Options of {@link usePagedQuery}. */
+export interface PagedQueryOptions<F, Q, B, P extends Page<unknown>> {
+  /** The list contract (a GET's query or a POST's body); it gets the page (`current`, `pageSize`) and `query(filter)`. */
+  list: Endpoint<Q, B, P>;
+  /** The filter of the first load. */
+  initialFilter: F;
+  /** The contract's input for a filter, without the page. Read at each load, so it may close over fresh state. */
+  query: (filter: F) => Omit<EndpointInput<Q, B>, keyof PageQuery>;
+  /** Runs with every page the server answered, with the filter it answers (e.g. to clear a selection). */
+  onPage?: (page: P, filter: F) => void;
+}
+
+/** What {@link usePagedQuery} gives a page. */
+export interface PagedQuery<F, P extends Page<unknown>> {
+  /** Hand it to `PaginationBar` with `onChange={load}`. */
+  pagination: Pagination;
+  /** The filter of the rows shown (the last one searched for). */
+  filter: F;
+  /** The last answer (with whatever the list carries besides its rows, e.g. a summary); undefined until the first one. */
+  page: P | undefined;
+  /** The rows of the last answer; empty until the first one. */
+  rows: P['list'];
+  /** The message of the last failed load (the server's msg, or 网络异常); cleared by the next load. */
+  error: string | undefined;
+  /** A load is under way. */
+  loading: boolean;
+  /** Loads the current page again (after a change, or a new page from the pager). */
+  load: () => Promise<void>;
+  /** Shows the rows of a filter from page 1. */
+  search: (filter: F) => void;
+}
+
+/** The message of a failed call: the server's msg when there is one. */
+function messageOf(e: unknown): string {
+  return e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE;
+}
+
+/**
+ * A list paged and filtered on the server: loads page 1 of the initial filter on mount, a new filter
+ * from page 1 (`search`; the same filter again reloads), and the page the pager asks for (`load`). An answer that comes after a newer
+ * request was sent is dropped, so a slow earlier page never replaces the one asked for last.
+ */
+export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, B, P>): PagedQuery<F, P> {
+  const http = useService<HttpService>(HttpService);
+  const pagination = useMemo(() => new Pagination(), []);
+  const [filter, setFilter] = useState<F>(options.initialFilter);
+  const [page, setPage] = useState<P>();
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(options);
+  latest.current = options;
+  const sent = useRef(0);
+  const { list } = options;
+
+  const load = useCallback(async () => {
+    const ticket = ++sent.current;
+    setError(undefined);
+    setLoading(true);
+    // the filter's input and the page make the contract's whole input
+    const input = { ...latest.current.query(filter), ...pagination.query } as EndpointInput<Q, B>;
+    const call = http.call.bind(http) as (endpoint: Endpoint<Q, B, P>, input: EndpointInput<Q, B>) => Promise<Envelope<P>>;
+    try {
+      const answer = expectOk(await call(list, input));
+      if (ticket !== sent.current) return;
+      pagination.setTotal(answer.total);
+      setPage(answer);
+      latest.current.onPage?.(answer, filter);
+    } catch (e) {
+      if (ticket === sent.current) setError(messageOf(e));
+    } finally {
+      if (ticket === sent.current) setLoading(false);
+    }
+  }, [http, pagination, list, filter]);
+  useEffect(() => void load(), [load]);
+
+  return {
+    pagination,
+    filter,
+    page,
+    rows: page?.list ?? [],
+    error,
+    loading,
+    load,
+    search: (next) => {
+      pagination.setCurrent(1);
+      // searching again for the same filter reloads it (the rows may have changed since)
+      if (Object.is(next, filter)) void load();
+      else setFilter(next);
+    },
+  };
+}
