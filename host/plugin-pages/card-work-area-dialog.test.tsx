@@ -79,16 +79,29 @@ function renderArea(opts: { geocoder?: boolean; people?: typeof PEOPLE; area?: W
 }
 
 describe('考勤区域 map and centre', () => {
-  it('opens on the people the area binds (by person and by 部门), with their marks', async () => {
+  it('opens on the area and the people it binds (by person and by 部门), with their marks', async () => {
     renderArea({ area: AREA });
     expect((await screen.findByText('地图显示绑定人员 2 人：张三、李四')).textContent).toBeTruthy();
-    expect(screen.getByRole('region', { name: '考勤区域地图' }).getAttribute('data-bounds')).toBe('116.410000,39.910000,116.450000,39.950000');
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('000000000011,000000000012');
+    // from the area's 300 m around 116.3, 39.8 to 李四 at 116.45, 39.95; not 王五 in 上海
+    expect(map.getAttribute('data-bounds')).toBe('116.296488,39.797302,116.450000,39.950000');
+  });
+
+  it('opens a new area on every person, none marked, not on the existing areas', async () => {
+    renderArea();
+    await screen.findByText(/地图显示人员 3 人/);
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('');
+    expect(map.getAttribute('data-bounds')).toBe('116.410000,31.230000,121.470000,39.950000');
   });
 
   it('opens on the area itself when none of its people has a position', async () => {
     renderArea({ area: AREA, people: [PEOPLE[2]!] });
     expect(await screen.findByText('没有已定位的绑定人员，地图显示本区域')).toBeTruthy();
-    expect(screen.getByRole('region', { name: '考勤区域地图' }).getAttribute('data-bounds')).toBe('');
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('');
+    expect(map.getAttribute('data-bounds')).toBe('116.296488,39.797302,116.303512,39.802698');
   });
 
   it('stores a centre typed in GCJ-02 as its WGS84 equivalent', async () => {
