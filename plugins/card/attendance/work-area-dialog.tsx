@@ -147,9 +147,10 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
                   legend={false}
                   shapes={shapes}
                   marked={marked}
-                  // the area and its people as it opens (the view stays where the user draws); the circle
+                  // the area and its people as it opens, again only when they load (kept while the user draws:
+                  // without it the map would fit every area once, moving the view under the pen); the circle
                   // comes into view again once it is changed
-                  fitKey={drawing ? undefined : mapView.fitKey}
+                  fitKey={mapView.fitKey}
                   fitShapes={fitShapes}
                   focusShape={circle && entry.touched ? circle.id : undefined}
                   draw={drawing ? 'circle' : undefined}

@@ -104,7 +104,8 @@ const ZonesPage = observer(function ZonesPage() {
   }, [zones, draft, center, draftId]);
 
   // the view fits the pet with its zones, or with the zone edited; again once the zones or the pet's
-  // position come, not as it moves or while a new zone is typed
+  // position come, not as it moves, while a new zone is typed or drawn (the key stays set while the user
+  // draws: without it the map would fit every zone once, moving the view under the pen)
   const fitShapes = useMemo(() => (draft.id !== undefined ? [draftId] : zones.map((z) => String(z.id))), [draft.id, draftId, zones]);
   const fitKey = `${draft.id ?? 'zones'}|${zones.map((z) => z.id).join(',')}|${position ? position.terminalNo : ''}`;
   const marked = useMemo(() => (position ? [position.terminalNo] : undefined), [position?.terminalNo]);
@@ -211,7 +212,7 @@ const ZonesPage = observer(function ZonesPage() {
           selected={position?.terminalNo}
           marked={marked}
           shapes={shapes}
-          fitKey={drawing ? undefined : fitKey}
+          fitKey={fitKey}
           fitShapes={fitShapes}
           focusShape={center && entry.touched ? draftId : undefined}
           draw={drawing ? 'circle' : undefined}
