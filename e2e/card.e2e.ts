@@ -133,6 +133,16 @@ describe('智能工牌', () => {
     await shows(page.getByRole('table', { name: '班次' }).getByRole('row').filter({ hasText: '全天班' }), 'the shift in the list');
     await screenshot(page, 'card-attendance.png');
 
+    // the area edited opens on itself and the person its shift binds, marked at the works
+    await page.getByRole('table', { name: '考勤区域' }).getByRole('row').filter({ hasText: '苏州工厂' }).getByRole('button', { name: '编辑' }).click();
+    const editDialog = await shows(page.getByRole('dialog', { name: '编辑考勤区域' }), 'the work area dialog of 苏州工厂');
+    await shows(editDialog.getByText(/^地图显示绑定人员 1 人/), 'the bound person the map opens on', 30_000);
+    const editMap = editDialog.getByRole('region', { name: '考勤区域地图' });
+    expect(await editMap.getAttribute('data-marked')).toBe(BADGE);
+    await editMap.locator('.leaflet-container').waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'card-work-area-edit.png');
+    await editDialog.getByRole('button', { name: '取消' }).click();
+
     // 节假日: the State Council's 2026 schedule is there; a year not in the data says so
     await page.getByRole('button', { name: '节假日' }).click();
     const holidays = await shows(page.getByRole('dialog', { name: '节假日' }), 'the holiday dialog');

@@ -120,6 +120,8 @@ describe('宠物守护', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await shows(page.getByText('已保存安全区域 家'), 'the zone saved');
     await shows(page.getByText('家 · 半径 300 米'), 'the zone listed');
+    // the map is on the pet, marked, and its zone
+    expect(await page.getByRole('region', { name: '安全区域地图' }).getAttribute('data-marked')).toBe(IMEI);
     await screenshot(page, 'pet-zones.png');
 
     // 宠物档案

@@ -11,6 +11,7 @@ import { expectOk, HttpService } from '../services/http-service';
 import { MONITOR_MAX_PAGE_SIZE, type MonitorItem } from '../services/live-service';
 import { MonitorApi } from '../contracts/monitor';
 import { NavigationService } from '../services/navigation-service';
+import { shapeBounds, type MapShape } from './asset-map/map-shapes';
 import { Input } from './text-input';
 
 /** The datums a centre can be typed or pasted in (stored always as WGS84). */
@@ -235,11 +236,18 @@ export function useAssetsOfKind(assetKind: string | undefined): MonitorItem[] {
   return items;
 }
 
-/** The WGS84 box of positioned items: "minLon,minLat,maxLon,maxLat" (6 decimals), or undefined without any. */
-export function boundsText(items: readonly MonitorItem[]): string | undefined {
+/**
+ * The WGS84 box of positioned items and of `shapes` (each circle's or polygon's own box):
+ * "minLon,minLat,maxLon,maxLat" (6 decimals), or undefined without any. With the shapes
+ * the asset map fits (`fitShapes`) and its items, the box its `fitKey` brings into view.
+ */
+export function boundsText(items: readonly MonitorItem[], shapes: readonly MapShape[] = []): string | undefined {
   const placed = items.flatMap((i) => (hasPosition(i) ? [[i.lon, i.lat] as const] : []));
+  for (const shape of shapes) {
+    const [minLon, minLat, maxLon, maxLat] = shapeBounds(shape);
+    placed.push([minLon, minLat], [maxLon, maxLat]);
+  }
   if (!placed.length) return undefined;
   const lons = placed.map((p) => p[0]), lats = placed.map((p) => p[1]);
   return [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)].map((v) => v.toFixed(6)).join(',');
 }
-

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AttendanceApi, expectOk, HttpService, MapSettingsPaths, transformCoord, type HttpService as Http } from '@tianlu/sdk';
+import { AttendanceApi, expectOk, HttpService, MapSettingsApi, transformCoord, type HttpService as Http } from '@tianlu/sdk';
 import { startPageServer, type AddedUser, type PageServer } from '../../../testing/plugin-page-kit';
 import type { WorkArea, WorkShift } from './attendance-api';
 import { WorkAreaDialog } from './work-area-dialog';
@@ -76,16 +76,29 @@ describe('新增考勤区域', () => {
 });
 
 describe('考勤区域 map and centre', () => {
-  it('opens on the people the area binds (by person and by 部门), with their marks', async () => {
+  it('opens on the area and the people it binds (by person and by 部门), with their marks', async () => {
     await renderArea({ area });
     expect((await screen.findByText('地图显示绑定人员 2 人：张三、李四')).textContent).toBeTruthy();
-    expect(screen.getByRole('region', { name: '考勤区域地图' }).getAttribute('data-bounds')).toBe('116.410000,39.910000,116.450000,39.950000');
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('868710040000011,868710040000012');
+    // from the area's 300 m around 116.3, 39.8 to 李四 at 116.45, 39.95; not 王五 in 上海
+    expect(map.getAttribute('data-bounds')).toBe('116.296488,39.797302,116.450000,39.950000');
+  });
+
+  it('opens a new area on every person, none marked, not on the existing areas', async () => {
+    await renderArea();
+    await screen.findByText(/地图显示人员 3 人/);
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('');
+    expect(map.getAttribute('data-bounds')).toBe('116.410000,31.230000,121.470000,39.950000');
   });
 
   it('opens on the area itself when none of its people has a position', async () => {
     await renderArea({ area, who: shanghai });
     expect(await screen.findByText('没有已定位的绑定人员，地图显示本区域')).toBeTruthy();
-    expect(screen.getByRole('region', { name: '考勤区域地图' }).getAttribute('data-bounds')).toBe('');
+    const map = screen.getByRole('region', { name: '考勤区域地图' });
+    expect(map.getAttribute('data-marked')).toBe('');
+    expect(map.getAttribute('data-bounds')).toBe('116.296488,39.797302,116.303512,39.802698');
   });
 
   it('stores a centre typed in GCJ-02 as its WGS84 equivalent', async () => {
@@ -138,8 +151,8 @@ describe('考勤区域 map and centre', () => {
       fireEvent.change(await screen.findByRole('textbox', { name: '按地址查找' }), { target: { value: '天安门' } });
       fireEvent.click(screen.getByRole('button', { name: '查找' }));
       expect(await screen.findByText('已定位到 北京市东城区天安门')).toBeTruthy();
-      const [hit] = kit.requests(MapSettingsPaths.searchPlace)[0]!.answer as { lon: number; lat: number }[];
-      expect(kit.requests(MapSettingsPaths.searchPlace)[0]?.body).toEqual({ address: '天安门' });
+      const [hit] = kit.requests(MapSettingsApi.searchPlace.path)[0]!.answer as { lon: number; lat: number }[];
+      expect(kit.requests(MapSettingsApi.searchPlace.path)[0]?.body).toEqual({ address: '天安门' });
       // the server turned 高德's GCJ-02 into WGS84
       const wgs = transformCoord([116.397499, 39.908722], 'GCJ02', 'WGS84');
       expect(hit!.lon).toBeCloseTo(wgs[0], 6);

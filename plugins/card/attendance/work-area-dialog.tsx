@@ -7,6 +7,7 @@ import {
   useAssetsOfKind, useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { errorText, type WorkArea, type WorkShift } from './attendance-api';
+import { workAreaMapView } from './work-area-map';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px 16px' },
@@ -21,14 +22,6 @@ function circleOf(id: string, center: LonLat | undefined, radius: string, name: 
   if (!center) return undefined;
   const r = Number(radius);
   return { id, kind: 'circle', center, radius: Number.isFinite(r) && r > 0 ? r : 0, label: name || '考勤区域', highlighted: true };
-}
-
-/** The people an area's shifts bind (by person or by 部门). */
-function boundPeople(people: readonly MonitorItem[], area: WorkArea, shifts: readonly WorkShift[]): MonitorItem[] {
-  const own = shifts.filter((w) => w.workAreaId === area.id);
-  const ids = new Set(own.flatMap((w) => w.vehicleIds));
-  const departments = new Set(own.flatMap((w) => w.departments));
-  return people.filter((p) => (p.vehicleId !== null && ids.has(p.vehicleId)) || (!!p.department && departments.has(p.department)));
 }
 
 /** What the map opens on, said under it in the words of people (人员, 人). */
@@ -61,8 +54,9 @@ interface Refusal {
  * 新增考勤区域 / 编辑考勤区域: a name and a circle (centre stored in WGS84, typed or pasted in WGS84,
  * GCJ-02 or BD-09; radius in metres), drawn on the map (在地图上画圆 fills the centre and radius),
  * typed, or centred on a place found by address; the server checks every field. The map opens on
- * the people the area's shifts bind (a new area: all people), with their marks; without any, on
- * the area (a new one: the existing areas).
+ * the area and the people its shifts bind, marked (a new area: all people); without any, on the
+ * area (a new one: the existing areas). `data-bounds` and `data-marked` of the map's region say
+ * the WGS84 box the view fits and the terminalNos marked.
  */
 export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkArea[]; shifts?: readonly WorkShift[]; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
@@ -78,11 +72,15 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
   const [found, setFound] = useState(0);
   const circle = useMemo(() => circleOf(`area-${found}`, entry.wgs84, radius, name), [found, entry.wgs84, radius, name]);
   const people = useAssetsOfKind('person');
-  const shown = useMemo(() => (a ? boundPeople(people, a, props.shifts ?? []) : people), [people, a, props.shifts]);
   const others = useMemo<MapShape[]>(
     () => (props.areas ?? []).filter((x) => x.id !== a?.id).map((x) => ({ id: `area-${x.id}`, kind: 'circle', center: x.center, radius: x.radius, label: x.name })),
     [props.areas, a],
   );
+  const shapes = useMemo(() => (circle ? [...others, circle] : others), [others, circle]);
+  const circleId = circle?.id;
+  const mapView = useMemo(() => workAreaMapView(people, a, props.shifts ?? [], circleId), [people, a, props.shifts, circleId]);
+  const { shown, marked, fitShapes } = mapView;
+  const fitted = useMemo(() => (fitShapes ? shapes.filter((x) => fitShapes.includes(x.id)) : shapes), [shapes, fitShapes]);
   const values: Record<AreaField, string> = { name, center: `${lon},${lat}`, radius };
   // a refusal about a field goes once the field is changed (drawn or typed); the next save checks it again
   const error = refusal && (!refusal.field || values[refusal.field] === refusal.value) ? refusal.message : undefined;
@@ -128,13 +126,24 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
         <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
         <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
       </div>
-      <section className={s.map} aria-label="考勤区域地图" data-drawing={drawing ? 'circle' : ''} data-bounds={boundsText(shown) ?? ''}>
+      <section
+        className={s.map}
+        aria-label="考勤区域地图"
+        data-drawing={drawing ? 'circle' : ''}
+        data-marked={marked?.join(',') ?? ''}
+        data-bounds={boundsText(shown, fitted) ?? ''}
+      >
         <AssetMap
           items={shown}
           legend={false}
-          shapes={circle ? [...others, circle] : others}
-          // the people first; the circle comes into view once it is changed (or when nobody is shown)
-          focusShape={circle && (entry.touched || !shown.length) ? circle.id : undefined}
+          shapes={shapes}
+          marked={marked}
+          // the area and its people as it opens, again only when they load (kept while the user draws:
+          // without it the map would fit every area once, moving the view under the pen); the circle
+          // comes into view again once it is changed
+          fitKey={mapView.fitKey}
+          fitShapes={fitShapes}
+          focusShape={circle && entry.touched ? circle.id : undefined}
           draw={drawing ? 'circle' : undefined}
           onDraw={drawn}
           style={{ height: '100%' }}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
-  ASSET_VOCABULARY, AssetMap, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
+  ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
   useCenterEntry, useService,
 } from '@tianlu/sdk';
 import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
@@ -30,10 +30,11 @@ const EMPTY: Draft = { name: '', radius: '200' };
 const PET = ASSET_VOCABULARY.pet.noun;
 
 /**
- * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map, which opens on the pet with its
- * mark (on its zones when it has no position); a new one is drawn on the map, centred on the pet
+ * /pet/zones 安全区域: a pet's circle zones (家, 公园 …) on the map, which opens on the pet, marked, and
+ * its zones (on the zone and the pet while one is edited); a new one is drawn on the map, centred on the pet
  * where it is now, typed or pasted (WGS84, GCJ-02 or BD-09) or found by address, with its radius.
- * Leaving all of them raises 离开安全区域.
+ * Leaving all of them raises 离开安全区域. `data-bounds` and `data-marked` of the map's region say the
+ * WGS84 box the view fits and the terminalNo marked.
  */
 const ZonesPage = observer(function ZonesPage() {
   const s = useStyles();
@@ -101,6 +102,15 @@ const ZonesPage = observer(function ZonesPage() {
     if (center && radius > 0) list.push({ id: draftId, kind: 'circle', center, radius, label: draft.name || '新区域', highlighted: true });
     return list;
   }, [zones, draft, center, draftId]);
+
+  // the view fits the pet with its zones, or with the zone edited; again once the zones or the pet's
+  // position come, not as it moves, while a new zone is typed or drawn (the key stays set while the user
+  // draws: without it the map would fit every zone once, moving the view under the pen)
+  const fitShapes = useMemo(() => (draft.id !== undefined ? [draftId] : zones.map((z) => String(z.id))), [draft.id, draftId, zones]);
+  const fitKey = `${draft.id ?? 'zones'}|${zones.map((z) => z.id).join(',')}|${position ? position.terminalNo : ''}`;
+  const marked = useMemo(() => (position ? [position.terminalNo] : undefined), [position?.terminalNo]);
+  const items = useMemo(() => (position ? [position] : []), [position]);
+  const fitted = useMemo(() => shapes.filter((x) => fitShapes.includes(x.id)), [shapes, fitShapes]);
 
   const drawn = (shape: DrawnShape) => {
     setDrawing(false);
@@ -187,9 +197,28 @@ const ZonesPage = observer(function ZonesPage() {
         {error && <Text role="alert" className={s.error}>{error}</Text>}
         {notice && <Text role="status">{notice}</Text>}
       </aside>
-      <section className={s.map} aria-label="安全区域地图" data-drawing={drawing ? 'circle' : ''}>
-        {/* a new map for each pet: it opens on that pet (or its zones), the draft comes into view once it is changed */}
-        <AssetMap key={petId} kind="pet" items={position ? [position] : []} selected={position?.terminalNo} shapes={shapes} focusShape={center && (entry.touched || !position) ? draftId : undefined} draw={drawing ? 'circle' : undefined} onDraw={drawn} style={{ height: '100%' }} />
+      <section
+        className={s.map}
+        aria-label="安全区域地图"
+        data-drawing={drawing ? 'circle' : ''}
+        data-marked={marked?.join(',') ?? ''}
+        data-bounds={boundsText(items, fitted) ?? ''}
+      >
+        {/* a new map for each pet: it opens on that pet and its zones (the zone edited), the draft comes into view once it is changed */}
+        <AssetMap
+          key={petId}
+          kind="pet"
+          items={items}
+          selected={position?.terminalNo}
+          marked={marked}
+          shapes={shapes}
+          fitKey={fitKey}
+          fitShapes={fitShapes}
+          focusShape={center && entry.touched ? draftId : undefined}
+          draw={drawing ? 'circle' : undefined}
+          onDraw={drawn}
+          style={{ height: '100%' }}
+        />
       </section>
     </div>
   );
