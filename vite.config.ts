@@ -13,7 +13,8 @@ const server = 'http://localhost:8080';
 const boot = bootChunkPlugin({
   entry: '/host/main.tsx',
   login: ['/host/pages/login/login-page.tsx', '/host/pages/login/new-login-page.tsx', '/host/pages/login/legacy-login-page.tsx'],
-  sdk: '/sdk/index.ts',
+  visitor: ['/host/dialogs/toast-host.tsx', '/host/pages/check-login-page.tsx'],
+  shell: ['/host/layout/main-layout.tsx', '/host/dialogs/global-dialogs.tsx', '/sdk/index.ts'],
 });
 
 /** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */
@@ -55,7 +56,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     modulePreload: {
       // The SDK's lazy map, tree and table views fetch their own imports when first shown; listing
-      // those for preload would put every file name into the SDK chunk every logged-in page downloads.
+      // those for preload would put every file name into the shell chunk every logged-in page downloads.
       // Their CSS stays listed: the preload helper is what loads a lazy chunk's CSS.
       resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table|pagination-bar)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
     },
@@ -64,7 +65,7 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL('./host/index.html', import.meta.url)), ...sharedEntries() },
       preserveEntrySignatures: 'exports-only',
       output: {
-        // What the entry and the login page run, and the SDK the logged-in console's pages share: two files rather than dozens.
+        // What the entry and the login page run, and what every logged-in page runs besides: two files rather than dozens.
         codeSplitting: { groups: boot.groups },
         entryFileNames: (chunk) => (chunk.name.startsWith('shared-') ? 'shared/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.

@@ -4,8 +4,11 @@
  * - `boot`: every module the console's entry imports statically (what runs before the first page can
  *   render: React, MobX, the kernel, the router, the SDK's services and contracts the kernel uses) and
  *   the login page's own code, so a visitor's /login downloads one file besides the http client.
- * - `sdk`: the SDK entry (`@tianlu/sdk`, what every sub-application imports) with its shared
- *   components, loaded once a sub-application is, i.e. by every page of the logged-in console.
+ * - `visitor`: what pages outside the logged-in shell load on demand (a toast, /checkLogin), so that
+ *   a visitor's toast does not wait for the shell's code; the shell takes it along.
+ * - `shell`: what every page of the logged-in console runs besides: the shell's lazily loaded layout
+ *   and dialogs, and the SDK entry (`@tianlu/sdk`, what every sub-application imports) with its shared
+ *   components. The server preloads it with a logged-in user's first page; /login never loads it.
  *
  * Through the bundler's own rule that a group takes its modules' imports along, each group also holds
  * the Fluent UI parts its modules use (boot first: the login form's Button, Field and Input stay with
@@ -18,8 +21,10 @@ import type { Plugin } from 'vite';
 
 /** The name of the start chunk (and of its file, `assets/boot-[hash].js`). */
 export const BOOT_CHUNK = 'boot';
-/** The name of the SDK chunk (`assets/sdk-[hash].js`). */
-export const SDK_CHUNK = 'sdk';
+/** The name of the chunk of what pages outside the shell load on demand (`assets/visitor-[hash].js`). */
+export const VISITOR_CHUNK = 'visitor';
+/** The name of the logged-in console's chunk (`assets/shell-[hash].js`). */
+export const SHELL_CHUNK = 'shell';
 
 export interface ChunkGroup {
   name: string;
@@ -59,37 +64,43 @@ export interface BootChunkFiles {
   entry: string;
   /** The modules of the login page, loaded lazily by the entry's routes. */
   login: readonly string[];
-  /** The SDK entry (`/sdk/index.ts`). */
-  sdk: string;
+  /** What pages outside the shell load on demand (the toast host, /checkLogin's page). */
+  visitor: readonly string[];
+  /** What every logged-in page runs besides: the shell's lazily loaded layout and dialogs, the SDK entry (`/sdk/index.ts`). */
+  shell: readonly string[];
 }
 
 /** Each file is given by the end of its path (`/host/main.tsx`). */
 export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
   let boot = new Set<string>();
-  let sdk = new Set<string>();
+  let visitor = new Set<string>();
+  let shell = new Set<string>();
   const plugin: Plugin = {
     name: 'tianlu-boot-chunk',
     apply: 'build',
     buildStart() {
       boot = new Set();
-      sdk = new Set();
+      visitor = new Set();
+      shell = new Set();
     },
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const find = (file: string) => ids.find((id) => id.split('\\').join('/').endsWith(file));
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
+      const found = (files: readonly string[]) => files.map(find).filter((id): id is string => id !== undefined);
       const entry = find(files.entry);
       if (!entry) return;
-      boot = staticClosure([entry, ...files.login.map(find).filter((id): id is string => id !== undefined)], importsOf);
-      const sdkEntry = find(files.sdk);
-      sdk = sdkEntry ? staticClosure(sdkEntry, importsOf) : new Set();
+      boot = staticClosure([entry, ...found(files.login)], importsOf);
+      visitor = staticClosure(found(files.visitor), importsOf);
+      shell = staticClosure(found(files.shell), importsOf);
     },
   };
   return {
     plugin,
     groups: [
       { name: BOOT_CHUNK, test: (id) => boot.has(id) },
-      { name: SDK_CHUNK, test: (id) => sdk.has(id) && !boot.has(id) },
+      { name: VISITOR_CHUNK, test: (id) => visitor.has(id) && !boot.has(id) },
+      { name: SHELL_CHUNK, test: (id) => shell.has(id) && !boot.has(id) && !visitor.has(id) },
     ],
   };
 }
