@@ -3,14 +3,19 @@ import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './tools/build/precompress-plugin.ts';
 import { routePagesPlugin } from './tools/build/route-pages-plugin.ts';
-import { BOOT_CHUNK, bootChunkPlugin } from './tools/build/boot-chunk-plugin.ts';
+import { bootChunkPlugin } from './tools/build/boot-chunk-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./host', import.meta.url));
 const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const server = 'http://localhost:8080';
-const boot = bootChunkPlugin('/host/main.tsx');
+const boot = bootChunkPlugin({
+  entry: '/host/main.tsx',
+  login: ['/host/pages/login/login-page.tsx', '/host/pages/login/new-login-page.tsx', '/host/pages/login/legacy-login-page.tsx'],
+  visitor: ['/host/dialogs/toast-host.tsx', '/host/pages/check-login-page.tsx'],
+  shell: ['/host/layout/main-layout.tsx', '/host/dialogs/global-dialogs.tsx', '/sdk/index.ts'],
+});
 
 /** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */
 const SYSTEM_ID_BY_FOLDER: Record<string, string> = { 'data-center': 'dataCenter' };
@@ -51,7 +56,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     modulePreload: {
       // The SDK's lazy map, tree and table views fetch their own imports when first shown; listing
-      // those for preload would put every file name into the SDK entry that /login downloads too.
+      // those for preload would put every file name into the shell chunk every logged-in page downloads.
       // Their CSS stays listed: the preload helper is what loads a lazy chunk's CSS.
       resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table|pagination-bar)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
     },
@@ -60,8 +65,8 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL('./host/index.html', import.meta.url)), ...sharedEntries() },
       preserveEntrySignatures: 'exports-only',
       output: {
-        // What the entry runs before the first page renders, in one file rather than a dozen.
-        codeSplitting: { groups: [{ name: BOOT_CHUNK, test: boot.test }] },
+        // What the entry and the login page run, and what every logged-in page runs besides: two files rather than dozens.
+        codeSplitting: { groups: boot.groups },
         entryFileNames: (chunk) => (chunk.name.startsWith('shared-') ? 'shared/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.
         chunkFileNames: (chunk) => {

@@ -1,5 +1,5 @@
 import type { AxiosAdapter } from 'axios';
-import type { ManifestRecord, PluginDefinition } from '@tianlu/sdk';
+import type { ManifestRecord, PluginDefinition } from '../sdk/plugin';
 
 /** Loads one plugin module; the default export is its definition. */
 export type PluginLoader = () => Promise<{ default: PluginDefinition }>;

@@ -1,6 +1,6 @@
 import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
 import { createRoot } from 'react-dom/client';
-import { PageScaleService } from '@tianlu/sdk';
+import { PageScaleService } from '../sdk/services/page-scale-service';
 import { AppRoot } from './app/app-root';
 import { createAppContainer, pluginLoadersFromGlob } from './app/create-app-container';
 import { bindPageScale } from './app/page-scale-binding';

@@ -7,7 +7,7 @@ import {
   type AlarmArrival,
   type AlarmDeskEntry,
   type AlarmLevel,
-} from '@tianlu/sdk';
+} from '../../sdk/services/alarm-service';
 
 /** What the desk keeps of an entry (in storage too). */
 export type DeskEntry = { -readonly [K in keyof AlarmDeskEntry]: AlarmDeskEntry[K] extends readonly (infer T)[] ? T[] : AlarmDeskEntry[K] };

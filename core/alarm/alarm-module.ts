@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { AlarmService } from '@tianlu/sdk';
+import { AlarmService } from '../../sdk/services/alarm-service';
 import { AlarmServiceImpl } from './alarm-service-impl';
 
 /** Binds the live alarm store (the global alarm tip's feed). */

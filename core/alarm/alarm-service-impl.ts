@@ -1,19 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, reaction, runInAction } from 'mobx';
+import { AlarmApi } from '../../sdk/contracts/alarm';
+import { AlarmPushApi } from '../../sdk/contracts/kernel';
 import {
   ALARM_DESK_MAX,
   ALARM_LEVELS,
   ALARM_NOTE_MAX,
-  AlarmApi,
   DEFAULT_DESK_PREFS,
-  AlarmPushApi,
   ALARM_TYPE_NAMES,
-  expectOk,
-  HttpError,
-  HttpService,
-  LiveService,
-  StorageKeys,
-  StorageService,
   type Alarm,
   type AlarmArrival,
   type AlarmDeskEntry,
@@ -22,7 +16,10 @@ import {
   type AlarmLiveEvent,
   type AlarmPushSettings,
   type AlarmService,
-} from '@tianlu/sdk';
+} from '../../sdk/services/alarm-service';
+import { expectOk, HttpError, HttpService } from '../../sdk/services/http-service';
+import { LiveService } from '../../sdk/services/live-service';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
 import { AlarmDesk, deskOrder, entryOf } from './alarm-desk';
 
 /** Used when the tenant's settings cannot be read: better an alarm too many than one missed. */

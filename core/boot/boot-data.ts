@@ -1,4 +1,4 @@
-import { Flag, type Envelope } from '@tianlu/sdk';
+import { Flag, type Envelope } from '../../sdk/envelope';
 
 /** The id of the JSON script the server writes into index.html (server/console-index.ts). */
 export const BOOT_ELEMENT_ID = 'tl-boot';

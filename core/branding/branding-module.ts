@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { BrandingService } from '@tianlu/sdk';
+import { BrandingService } from '../../sdk/services/branding-service';
 import { BrandingServiceImpl } from './branding-service-impl';
 
 /** Binds the site branding. */

@@ -1,6 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { KernelApi, Flag, HttpService, type BrandingInfo, type BrandingLoadResult, type BrandingService } from '@tianlu/sdk';
+import { KernelApi } from '../../sdk/contracts/kernel';
+import { Flag } from '../../sdk/envelope';
+import type { BrandingInfo, BrandingLoadResult, BrandingService } from '../../sdk/services/branding-service';
+import { HttpService } from '../../sdk/services/http-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { WindowToken } from '../kernel-tokens';
 

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { ConfigService } from '@tianlu/sdk';
+import { ConfigService } from '../../sdk/services/config-service';
 import { ConfigServiceImpl } from './config-service-impl';
 
 /** Binds the console config and current-system info. */

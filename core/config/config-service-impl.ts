@@ -1,17 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import {
-  expectOk,
-  HttpService,
-  StorageKeys,
-  StorageService,
-  type ConfigService,
-  KernelApi,
-  MapSettingsApi,
-  type ConsoleConfig,
-  type MapBrowserConfig,
-  type SystemInfo,
-} from '@tianlu/sdk';
+import { KernelApi, MapSettingsApi } from '../../sdk/contracts/kernel';
+import type { MapBrowserConfig } from '../../sdk/map-settings';
+import type { ConfigService, ConsoleConfig, SystemInfo } from '../../sdk/services/config-service';
+import { expectOk, HttpService } from '../../sdk/services/http-service';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
 

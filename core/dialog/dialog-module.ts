@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { DialogService, ToastService } from '@tianlu/sdk';
+import { DialogService } from '../../sdk/services/dialog-service';
+import { ToastService } from '../../sdk/services/toast-service';
 import { DialogServiceImpl } from './dialog-service-impl';
 import { ToastServiceImpl } from './toast-service-impl';
 

@@ -1,12 +1,6 @@
 import { injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import type {
-  DialogService,
-  ImageViewerState,
-  InstructionsState,
-  VehicleInfoState,
-  VehicleInfoTab,
-} from '@tianlu/sdk';
+import type { DialogService, ImageViewerState, InstructionsState, VehicleInfoState, VehicleInfoTab } from '../../sdk/services/dialog-service';
 
 /** Observable state of the global dialogs; the host renders them, anyone opens them. */
 @injectable()

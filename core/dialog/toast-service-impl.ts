@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { TOAST_DEFAULT_MS, type ToastIntent, type ToastMessage, type ToastService } from '@tianlu/sdk';
+import { TOAST_DEFAULT_MS, type ToastIntent, type ToastMessage, type ToastService } from '../../sdk/services/toast-service';
 
 /** One toast at a time: a new one replaces the previous and restarts the auto-dismiss timer. */
 @injectable()

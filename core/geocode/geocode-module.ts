@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { GeocodeService } from '@tianlu/sdk';
+import { GeocodeService } from '../../sdk/services/geocode-service';
 import { GeocodeServiceImpl } from './geocode-service-impl';
 
 /** Binds reverse geocoding. */

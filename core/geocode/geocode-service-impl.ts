@@ -1,20 +1,17 @@
 import { inject, injectable } from 'inversify';
+import { KernelApi, MapSettingsApi } from '../../sdk/contracts/kernel';
+import { Flag } from '../../sdk/envelope';
+import { transformCoord, type CoordSystem } from '../../sdk/geo';
+import type { PlaceHit } from '../../sdk/map-settings';
 import {
-  Flag,
   GEOCODE_BATCH_SIZE,
   GEOCODE_CACHE_LIMIT,
   GEOCODE_FAILED,
-  HttpService,
-  KernelApi,
-  MapSettingsApi,
-  expectOk,
-  transformCoord,
-  type CoordSystem,
   type GeocodeRequestItem,
   type GeocodeResultItem,
   type GeocodeService,
-  type PlaceHit,
-} from '@tianlu/sdk';
+} from '../../sdk/services/geocode-service';
+import { HttpService, expectOk } from '../../sdk/services/http-service';
 
 /** Cache key precision: 5 decimals is about a metre. */
 const CACHE_DECIMALS = 5;

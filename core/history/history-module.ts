@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { HistoryService } from '@tianlu/sdk';
+import { HistoryService } from '../../sdk/services/history-service';
 import { HistoryServiceImpl } from './history-service-impl';
 
 /** Binds the per-system history tabs. */

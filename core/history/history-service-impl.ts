@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { HISTORY_MAX_PER_SYSTEM, StorageKeys, StorageService, type HistoryEntry, type HistoryService } from '@tianlu/sdk';
+import { HISTORY_MAX_PER_SYSTEM, type HistoryEntry, type HistoryService } from '../../sdk/services/history-service';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
 
 /** Pages titled this are never recorded (the home page of a sub-application). */
 export const UNRECORDED_TITLE = 'index';

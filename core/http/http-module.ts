@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { HttpService } from '@tianlu/sdk';
+import { HttpService } from '../../sdk/services/http-service';
 import { HttpServiceImpl } from './http-service-impl';
 
 /** Binds the http client. */

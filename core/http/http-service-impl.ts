@@ -1,25 +1,23 @@
 import { inject, injectable } from 'inversify';
 import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { KernelApi } from '../../sdk/contracts/kernel';
+import type { Endpoint } from '../../sdk/endpoint';
+import { Flag, type Envelope } from '../../sdk/envelope';
+import { ConfigService } from '../../sdk/services/config-service';
+import { DialogService } from '../../sdk/services/dialog-service';
 import {
-  KernelApi,
-  ConfigService,
-  DialogService,
   expectOk,
-  Flag,
   HttpError,
-  NavigationService,
   NETWORK_ERROR_MESSAGE,
   SESSION_EXPIRED_MESSAGE,
-  StorageKeys,
-  StorageService,
   type CallArgs,
-  type Endpoint,
-  type Envelope,
   type ExportFileParams,
   type HttpRequestOptions,
   type HttpService,
-  type User,
-} from '@tianlu/sdk';
+} from '../../sdk/services/http-service';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import type { User } from '../../sdk/services/session-service';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
 import { KernelOptions, ServiceResolver, WindowToken } from '../kernel-tokens';
 import { navigateHiddenFrame, readText, saveBlob } from './file-download';
 import { jsonpRequest } from './jsonp';

@@ -1,4 +1,4 @@
-import { HttpError, NETWORK_ERROR_MESSAGE } from '@tianlu/sdk';
+import { HttpError, NETWORK_ERROR_MESSAGE } from '../../sdk/services/http-service';
 import { appendQuery } from './query-string';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import type { Envelope } from '@tianlu/sdk';
+import type { Envelope } from '../../sdk/envelope';
 import { ResourceApi } from '../../sdk/contracts/system';
 
 /** The path whose 4010 goes straight to /login instead of showing the 会话过期 dialog: the caller's menus. */

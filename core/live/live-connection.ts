@@ -1,15 +1,9 @@
-import {
-  Flag,
-  LIVE_OWN_REQUEST_REASON,
-  LIVE_SESSION_CLOSE_CODE,
-  StorageKeys,
-  type DialogService,
-  type LiveClientMessage,
-  type LiveEvents,
-  type LiveServerMessage,
-  type LiveStatus,
-  type StorageService,
-} from '@tianlu/sdk';
+import { Flag } from '../../sdk/envelope';
+import { LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE } from '../../sdk/live-close';
+import type { LiveClientMessage, LiveServerMessage } from '../../sdk/live-messages';
+import type { DialogService } from '../../sdk/services/dialog-service';
+import type { LiveEvents, LiveStatus } from '../../sdk/services/live-service';
+import { StorageKeys, type StorageService } from '../../sdk/services/storage-service';
 import type { KernelOptions, WebSocketLike } from '../kernel-tokens';
 import type { PositionQueue } from './position-queue';
 import { openWorkerWebSocket } from './worker-web-socket';

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { LiveService } from '@tianlu/sdk';
+import { LiveService } from '../../sdk/services/live-service';
 import { LiveServiceImpl } from './live-service-impl';
 
 /** Binds the live channel (positions over `/ws`). */

@@ -1,5 +1,5 @@
 import { createAtom, type IAtom } from 'mobx';
-import type { MonitorItem } from '@tianlu/sdk';
+import type { MonitorItem } from '../../sdk/services/live-service';
 
 /**
  * The live positions (terminalNo → latest item) as a read-only map with coarse MobX tracking:

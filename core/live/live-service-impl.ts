@@ -1,6 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
-import { DialogService, StorageService, type Disposable, type LiveEvents, type LiveService, type LiveStatus, type MonitorItem } from '@tianlu/sdk';
+import { DialogService } from '../../sdk/services/dialog-service';
+import type { LiveEvents, LiveService, LiveStatus, MonitorItem } from '../../sdk/services/live-service';
+import type { Disposable } from '../../sdk/services/message-bus';
+import { StorageService } from '../../sdk/services/storage-service';
 import { KernelOptions, WindowToken } from '../kernel-tokens';
 import type { LiveConnection } from './live-connection';
 import { LivePositions } from './live-positions';

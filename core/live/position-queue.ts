@@ -1,5 +1,5 @@
 import { runInAction } from 'mobx';
-import type { MonitorItem } from '@tianlu/sdk';
+import type { MonitorItem } from '../../sdk/services/live-service';
 import type { LivePositions } from './live-positions';
 
 /** Longest a slice of applying positions may hold the main thread, ms. */

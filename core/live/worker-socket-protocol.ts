@@ -1,4 +1,5 @@
-import type { LiveServerMessage, MonitorItem } from '@tianlu/sdk';
+import type { LiveServerMessage } from '../../sdk/live-messages';
+import type { MonitorItem } from '../../sdk/services/live-service';
 
 /** A part of a large snapshot the worker cut: the first carries `keep`, every terminalNo of the whole snapshot. */
 export type SnapshotPart = Extract<LiveServerMessage, { type: 'snapshot' }> & { keep?: string[] };

@@ -1,5 +1,5 @@
 import { injectable } from 'inversify';
-import { MESSAGE_TYPES, type Disposable, type MessageBus, type MessageHandler, type MessagePayloads, type MessageType } from '@tianlu/sdk';
+import { MESSAGE_TYPES, type Disposable, type MessageBus, type MessageHandler, type MessagePayloads, type MessageType } from '../../sdk/services/message-bus';
 
 const KNOWN = new Set<string>(MESSAGE_TYPES);
 

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { MessageBus } from '@tianlu/sdk';
+import { MessageBus } from '../../sdk/services/message-bus';
 import { MessageBusImpl } from './message-bus-impl';
 
 /** Binds the inter-app message bus. */

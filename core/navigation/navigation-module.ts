@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { NavigationService } from '@tianlu/sdk';
+import { NavigationService } from '../../sdk/services/navigation-service';
 import { NavigationServiceImpl } from './navigation-service-impl';
 
 /** Binds the default History-API navigation (the host may rebind it to its router). */

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import type { NavigationService } from '@tianlu/sdk';
+import type { NavigationService } from '../../sdk/services/navigation-service';
 import { appendQuery } from '../http/query-string';
 import { WindowToken } from '../kernel-tokens';
 

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { PageScaleService } from '@tianlu/sdk';
+import { PageScaleService } from '../../sdk/services/page-scale-service';
 import { PageScaleServiceImpl } from './page-scale-service-impl';
 
 /** Binds the page scale. */

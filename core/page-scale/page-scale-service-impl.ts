@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { computePageScale, type Disposable, type PageScaleService } from '@tianlu/sdk';
+import type { Disposable } from '../../sdk/services/message-bus';
+import { computePageScale, type PageScaleService } from '../../sdk/services/page-scale-service';
 import { WindowToken } from '../kernel-tokens';
 
 /** Scale of the 1366x768 design to the window, updated on resize. */

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { PermissionService } from '@tianlu/sdk';
+import { PermissionService } from '../../sdk/services/permission-service';
 import { PermissionServiceImpl } from './permission-service-impl';
 
 /** Binds menu and button permissions. */

@@ -1,16 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, observable } from 'mobx';
-import {
-  BUTTON_RESOURCE_TYPE,
-  Flag,
-  HttpError,
-  HttpService,
-  NETWORK_ERROR_MESSAGE,
-  SessionService,
-  type PermissionLoadResult,
-  type PermissionService,
-  type ResourceItem,
-} from '@tianlu/sdk';
+import { Flag } from '../../sdk/envelope';
+import { HttpError, HttpService, NETWORK_ERROR_MESSAGE } from '../../sdk/services/http-service';
+import { BUTTON_RESOURCE_TYPE, type PermissionLoadResult, type PermissionService, type ResourceItem } from '../../sdk/services/permission-service';
+import { SessionService } from '../../sdk/services/session-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { RESOURCE_LIST_PATH } from '../http/response-rules';
 import { ServiceResolver } from '../kernel-tokens';

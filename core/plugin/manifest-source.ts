@@ -1,4 +1,4 @@
-import type { ManifestRecord } from '@tianlu/sdk';
+import type { ManifestRecord } from '../../sdk/plugin';
 
 /** Reads plugins.manifest.json (a plain JSON array, not an envelope). */
 export async function fetchManifest(url: string): Promise<ManifestRecord[]> {

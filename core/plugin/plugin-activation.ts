@@ -1,5 +1,6 @@
 import { ContainerModule, type Container } from 'inversify';
-import type { Disposable, MessageBus, MessageHandler, MessageType, PluginContext, PluginDefinition } from '@tianlu/sdk';
+import type { PluginContext, PluginDefinition } from '../../sdk/plugin';
+import type { Disposable, MessageBus, MessageHandler, MessageType } from '../../sdk/services/message-bus';
 
 /** What an activated plugin holds on to, undone in reverse order on deactivation. */
 export interface Activation {

@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { PluginRegistry } from '@tianlu/sdk';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { PluginRegistryImpl } from './plugin-registry-impl';
 
 /** Binds the plugin registry and loader. */

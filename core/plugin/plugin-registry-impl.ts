@@ -1,20 +1,12 @@
 import { inject, injectable, type Container } from 'inversify';
 import { makeAutoObservable, observable } from 'mobx';
-import {
-  KernelApi,
-  Flag,
-  HttpService,
-  MessageBus,
-  SessionService,
-  validatePlugin,
-  type ManifestRecord,
-  type MenuContribution,
-  type PluginDefinition,
-  type PluginRegistry,
-  type PluginRoute,
-  type PluginStatus,
-  type SystemEntry,
-} from '@tianlu/sdk';
+import { KernelApi } from '../../sdk/contracts/kernel';
+import { Flag } from '../../sdk/envelope';
+import { validatePlugin, type ManifestRecord, type MenuContribution, type PluginDefinition, type PluginRoute } from '../../sdk/plugin';
+import { HttpService } from '../../sdk/services/http-service';
+import { MessageBus } from '../../sdk/services/message-bus';
+import type { PluginRegistry, PluginStatus, SystemEntry } from '../../sdk/services/plugin-registry';
+import { SessionService } from '../../sdk/services/session-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { DEFAULT_MANIFEST_URL, KernelContainer, KernelOptions, type PluginLoader } from '../kernel-tokens';
 import { fetchManifest, isManifestRecord } from './manifest-source';

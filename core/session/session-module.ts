@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { SessionService } from '@tianlu/sdk';
+import { SessionService } from '../../sdk/services/session-service';
 import { SessionServiceImpl } from './session-service-impl';
 
 /** Binds the login session. */

@@ -1,28 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import {
-  AuthApi,
-  KernelApi,
-  expectOk,
-  Flag,
-  HistoryService,
-  HttpError,
-  HttpService,
-  LoginError,
-  NavigationService,
-  NETWORK_ERROR_MESSAGE,
-  PermissionService,
-  StorageKeys,
-  StorageService,
-  ToastService,
-  type AnswerOf,
-  type Envelope,
-  type LoginPageInfo,
-  type PasswordLogin,
-  type SessionService,
-  type SmsLogin,
-  type User,
-} from '@tianlu/sdk';
+import { AuthApi, KernelApi } from '../../sdk/contracts/kernel';
+import type { AnswerOf } from '../../sdk/endpoint';
+import { Flag, type Envelope } from '../../sdk/envelope';
+import { HistoryService } from '../../sdk/services/history-service';
+import { expectOk, HttpError, HttpService, NETWORK_ERROR_MESSAGE } from '../../sdk/services/http-service';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import { PermissionService } from '../../sdk/services/permission-service';
+import { LoginError, type LoginPageInfo, type PasswordLogin, type SessionService, type SmsLogin, type User } from '../../sdk/services/session-service';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
+import { ToastService } from '../../sdk/services/toast-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
 

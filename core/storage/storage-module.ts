@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { StorageService } from '@tianlu/sdk';
+import { StorageService } from '../../sdk/services/storage-service';
 import { StorageServiceImpl } from './storage-service-impl';
 
 /** Binds the `main_` localStorage service. */

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable, observable } from 'mobx';
-import { STORAGE_PREFIX, type StorageService } from '@tianlu/sdk';
+import { STORAGE_PREFIX, type StorageService } from '../../sdk/services/storage-service';
 import { WindowToken } from '../kernel-tokens';
 
 /**

@@ -1,5 +1,5 @@
 import { createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
-import type { ThemeDefinition } from '@tianlu/sdk';
+import type { ThemeDefinition } from '../../sdk/services/theme-service';
 
 type Rgb = [number, number, number];
 

@@ -1,4 +1,4 @@
-import type { ThemeDefinition, ThemeId } from '@tianlu/sdk';
+import type { ThemeDefinition, ThemeId } from '../../sdk/services/theme-service';
 
 /** The four themes of the switcher (ids as stored in themeValue). */
 export const THEMES: readonly ThemeDefinition[] = [

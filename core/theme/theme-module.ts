@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { ThemeService } from '@tianlu/sdk';
+import { ThemeService } from '../../sdk/services/theme-service';
 import { ThemeServiceImpl } from './theme-service-impl';
 
 /** Binds the theme switcher state. */

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { makeAutoObservable } from 'mobx';
-import { StorageKeys, StorageService, type ThemeDefinition, type ThemeId, type ThemeService } from '@tianlu/sdk';
+import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
+import type { ThemeDefinition, ThemeId, ThemeService } from '../../sdk/services/theme-service';
 import { WindowToken } from '../kernel-tokens';
 import { DEFAULT_THEME_ID, THEME_CSS_VARIABLES, THEMES } from './theme-definitions';
 

@@ -3,7 +3,11 @@ import { FluentProvider } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { BrowserRouter } from 'react-router-dom';
 import type { Container } from 'inversify';
-import { DialogService, ServiceProvider, SessionService, ThemeService, ToastService, useService } from '@tianlu/sdk';
+import { ServiceProvider, useService } from '../../sdk/react/use-service';
+import { DialogService } from '../../sdk/services/dialog-service';
+import { SessionService } from '../../sdk/services/session-service';
+import { ThemeService } from '../../sdk/services/theme-service';
+import { ToastService } from '../../sdk/services/toast-service';
 import { toFluentTheme } from '../../core';
 import { GuardedRoutes } from '../router/guarded-routes';
 

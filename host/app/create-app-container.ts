@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
-import { NavigationService, StorageService, type PluginDefinition } from '@tianlu/sdk';
+import type { PluginDefinition } from '../../sdk/plugin';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import { StorageService } from '../../sdk/services/storage-service';
 import { createKernel, type KernelOptions } from '../../core';
 import { AssistantStore } from '../assistant/assistant-store';
 import { registerHostMessageHandlers } from './host-message-handlers';

@@ -1,5 +1,8 @@
 import type { Container } from 'inversify';
-import { DialogService, MessageBus, NavigationService, PermissionService, type Disposable } from '@tianlu/sdk';
+import { DialogService } from '../../sdk/services/dialog-service';
+import { MessageBus, type Disposable } from '../../sdk/services/message-bus';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import { PermissionService } from '../../sdk/services/permission-service';
 
 /** The shell's answers to the inter-app messages it owns (navigation, global dialogs, menu). */
 export function registerHostMessageHandlers(container: Container): Disposable[] {

@@ -1,5 +1,5 @@
 import { autorun, type IReactionDisposer } from 'mobx';
-import type { PageScaleService } from '@tianlu/sdk';
+import type { PageScaleService } from '../../sdk/services/page-scale-service';
 
 /** Publishes the page scale as `data-page-scale` and `--page-scale` on the root element (host.css zooms #root). */
 export function bindPageScale(scale: PageScaleService, root: HTMLElement = document.documentElement): IReactionDisposer {

@@ -1,5 +1,5 @@
 import { makeObservable, observable, runInAction } from 'mobx';
-import type { NavigationService } from '@tianlu/sdk';
+import type { NavigationService } from '../../sdk/services/navigation-service';
 
 type Navigate = (path: string, options?: { replace?: boolean }) => void;
 

@@ -1,5 +1,7 @@
 import { makeAutoObservable } from 'mobx';
-import { StorageKeys, type ManifestRecord, type StorageService, type SystemEntry } from '@tianlu/sdk';
+import type { ManifestRecord } from '../../sdk/plugin';
+import type { SystemEntry } from '../../sdk/services/plugin-registry';
+import { StorageKeys, type StorageService } from '../../sdk/services/storage-service';
 
 /** The sub-application the user works in (persisted as currentSystem). */
 export interface CurrentSystem {

@@ -1,4 +1,4 @@
-import type { MessageBus } from '@tianlu/sdk';
+import type { MessageBus } from '../../sdk/services/message-bus';
 
 /** Text-button actions an assistant answer can carry (spec §4). */
 export const ASSISTANT_ACTIONS = ['track', 'detail', 'location', 'mileage', 'alarmDetail', 'onlineDetail'] as const;

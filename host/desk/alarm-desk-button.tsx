@@ -3,7 +3,8 @@ import { Button, CounterBadge, makeStyles, tokens } from '@fluentui/react-compon
 import { AlertRegular, AlertUrgentRegular, Speaker2Regular } from '@fluentui/react-icons';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { AlarmService, useService, type AlarmArrival } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { AlarmService, type AlarmArrival } from '../../sdk/services/alarm-service';
 import { ShellStoreToken } from '../app/host-tokens';
 import type { ShellStore } from '../app/shell-store';
 import { audioGate, enableAlarmAudio, playAlarmBeep, probeAlarmAudio, unlockAlarmAudioOnGesture } from './alarm-beep';

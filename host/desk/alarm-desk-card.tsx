@@ -3,22 +3,14 @@ import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-compone
 import { DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import {
-  ALARM_CENTER_MENU_ID,
-  ALARM_LEVELS,
-  ALARM_NOTE_MAX,
-  AlarmService,
-  formatChinaTime,
-  GEOCODE_FAILED,
-  GeocodeService,
-  NETWORK_ERROR_MESSAGE,
-  PermissionService,
-  Textarea,
-  useService,
-  vocabularyOf,
-  type AlarmDeskEntry,
-  type AlarmLevel,
-} from '@tianlu/sdk';
+import { vocabularyOf } from '../../sdk/asset-vocabulary';
+import { formatChinaTime } from '../../sdk/china-time';
+import { Textarea } from '../../sdk/components/text-input';
+import { useService } from '../../sdk/react/use-service';
+import { ALARM_CENTER_MENU_ID, ALARM_LEVELS, ALARM_NOTE_MAX, AlarmService, type AlarmDeskEntry, type AlarmLevel } from '../../sdk/services/alarm-service';
+import { GEOCODE_FAILED, GeocodeService } from '../../sdk/services/geocode-service';
+import { NETWORK_ERROR_MESSAGE } from '../../sdk/services/http-service';
+import { PermissionService } from '../../sdk/services/permission-service';
 
 const LEVEL_COLOR: Record<AlarmLevel, 'danger' | 'warning' | 'informative'> = { urgent: 'danger', normal: 'warning', info: 'informative' };
 const LEVEL_BORDER: Record<AlarmLevel, string> = {

@@ -3,16 +3,10 @@ import { Button, Checkbox, makeStyles, Popover, PopoverSurface, PopoverTrigger, 
 import { ChevronDoubleRightRegular, SettingsRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import {
-  ALARM_DESK_WIDTH,
-  ALARM_LEVELS,
-  AlarmService,
-  ASSET_KIND_DEFINITIONS,
-  PluginRegistry,
-  useService,
-  type AlarmDeskPrefs,
-  type AlarmLevel,
-} from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS } from '../../sdk/asset-kinds';
+import { useService } from '../../sdk/react/use-service';
+import { ALARM_DESK_WIDTH, ALARM_LEVELS, AlarmService, type AlarmDeskPrefs, type AlarmLevel } from '../../sdk/services/alarm-service';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { AlarmDeskCard } from './alarm-desk-card';
 import { deskScope, inScope, type DeskScope } from './desk-scope';
 import { useDrawnDesk } from './drawn-desk';

@@ -1,4 +1,5 @@
-import type { AlarmDeskEntry, AlarmDeskPrefs, AssetKind } from '@tianlu/sdk';
+import type { AssetKind } from '../../sdk/asset-kinds';
+import type { AlarmDeskEntry, AlarmDeskPrefs } from '../../sdk/services/alarm-service';
 
 /** Which of the desk's entries a sub-application shows. */
 export interface DeskScope {

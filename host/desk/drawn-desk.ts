@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { reaction, untracked } from 'mobx';
-import { AlarmService, useService, type AlarmDeskEntry } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { AlarmService, type AlarmDeskEntry } from '../../sdk/services/alarm-service';
 
 /** In an alarm storm the desk is drawn at most this often; AlarmService takes every alarm at once. */
 export const DESK_DRAW_MS = 250;

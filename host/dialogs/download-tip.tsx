@@ -3,7 +3,10 @@ import { ArrowDownloadRegular, DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DialogService, LiveService, ToastService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { DialogService } from '../../sdk/services/dialog-service';
+import { LiveService } from '../../sdk/services/live-service';
+import { ToastService } from '../../sdk/services/toast-service';
 
 const useStyles = makeStyles({
   card: { width: '280px' },

@@ -1,4 +1,6 @@
-import { ConfigService, SessionService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { ConfigService } from '../../sdk/services/config-service';
+import { SessionService } from '../../sdk/services/session-service';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
 import ImageViewer from './image-viewer';

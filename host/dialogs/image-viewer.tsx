@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowRightRegular, DismissRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DialogService, IMAGE_ZOOM_RATE, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { DialogService, IMAGE_ZOOM_RATE } from '../../sdk/services/dialog-service';
 
 const useStyles = makeStyles({
   mask: {

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
-import { DialogService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { DialogService } from '../../sdk/services/dialog-service';
 
 // loaded when a command is first sent from this page, not with the shell
 const CommandDialog = lazy(() => import('./command/command-dialog'));

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { DialogService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { DialogService } from '../../sdk/services/dialog-service';
 
 /** Shown when a call answers 4010: 关闭 dismisses, 重新登录 goes to /login. */
 const SessionExpiredDialog = observer(function SessionExpiredDialog() {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { observer } from 'mobx-react-lite';
-import { ALARM_DESK_WIDTH, AlarmService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { ALARM_DESK_WIDTH, AlarmService } from '../../sdk/services/alarm-service';
 import { AssistantStoreToken } from '../app/host-tokens';
 import type { AssistantStore } from '../assistant/assistant-store';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';

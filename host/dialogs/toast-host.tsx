@@ -1,6 +1,7 @@
 import { makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { ToastService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { ToastService } from '../../sdk/services/toast-service';
 
 const useStyles = makeStyles({
   host: { position: 'fixed', top: '16px', left: '50%', transform: 'translateX(-50%)', zIndex: 2000, minWidth: '280px', maxWidth: '520px' },

@@ -1,17 +1,10 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import {
-  expectOk,
-  GEOCODE_FAILED,
-  hasPosition,
-  MonitorApi,
-  NETWORK_ERROR_MESSAGE,
-  toChinaIso,
-  type GeocodeService,
-  type HttpService,
-  type LiveService,
-  type MonitorItem,
-  type VehicleDetail,
-} from '@tianlu/sdk';
+import { hasPosition } from '../../sdk/asset-status';
+import { toChinaIso } from '../../sdk/china-time';
+import { MonitorApi } from '../../sdk/contracts/monitor';
+import { GEOCODE_FAILED, type GeocodeService } from '../../sdk/services/geocode-service';
+import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../sdk/services/http-service';
+import type { LiveService, MonitorItem, VehicleDetail } from '../../sdk/services/live-service';
 
 /** How far back the trail starts when the dialog opens, ms. */
 export const TRAIL_HISTORY_MS = 30 * 60_000;

@@ -14,30 +14,20 @@ import {
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import {
-  AssetMap,
-  assetState,
-  assetStateLabel,
-  infoFields,
-  MIXED_ASSET_WORDS,
-  profileText,
-  vocabularyOf,
-  COMMAND_SEND_BUTTON_ID,
-  DialogService,
-  formatChinaTime,
-  GeocodeService,
-  HttpService,
-  LiveService,
-  NavigationService,
-  Permission,
-  playbackLinkQuery,
-  TRACK_PLAYBACK_MENU_ID,
-  TRACK_PLAYBACK_PATH,
-  useService,
-  type MonitorItem,
-  type VehicleDetail,
-  type VehicleInfoTab,
-} from '@tianlu/sdk';
+import { profileText } from '../../sdk/asset-kinds';
+import { assetState, assetStateLabel } from '../../sdk/asset-status';
+import { infoFields, MIXED_ASSET_WORDS, vocabularyOf } from '../../sdk/asset-vocabulary';
+import { formatChinaTime } from '../../sdk/china-time';
+import { AssetMap } from '../../sdk/components/asset-map';
+import { Permission } from '../../sdk/react/permission';
+import { useService } from '../../sdk/react/use-service';
+import { COMMAND_SEND_BUTTON_ID } from '../../sdk/services/command-api';
+import { DialogService, type VehicleInfoTab } from '../../sdk/services/dialog-service';
+import { GeocodeService } from '../../sdk/services/geocode-service';
+import { HttpService } from '../../sdk/services/http-service';
+import { LiveService, type MonitorItem, type VehicleDetail } from '../../sdk/services/live-service';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../sdk/track';
 import { VehicleFollowStore } from './vehicle-follow-store';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { GridRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
-import { useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
 import { ShellStoreToken } from '../app/host-tokens';
 import type { ShellStore } from '../app/shell-store';
 import { AlarmDeskButton } from '../desk/alarm-desk-button';

@@ -2,7 +2,8 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { HistoryService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { HistoryService } from '../../sdk/services/history-service';
 
 const useStyles = makeStyles({
   bar: {

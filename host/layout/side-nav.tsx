@@ -3,7 +3,10 @@ import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { PermissionService, PluginRegistry, useService, type MenuContribution } from '@tianlu/sdk';
+import type { MenuContribution } from '../../sdk/plugin';
+import { useService } from '../../sdk/react/use-service';
+import { PermissionService } from '../../sdk/services/permission-service';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { NamedIcon } from './icon-map';
 import { filterMenuTree } from '../../core';
 

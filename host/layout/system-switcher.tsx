@@ -2,7 +2,8 @@ import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from 
 import { ChevronDownRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
-import { PluginRegistry, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { NamedIcon } from './icon-map';
 
 /**

@@ -1,7 +1,8 @@
 import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { ColorRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ThemeService, useService, type ThemeId } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { ThemeService, type ThemeId } from '../../sdk/services/theme-service';
 
 /** 默认 橙色 蓝色 绿色 */
 export const ThemeSwitcher = observer(function ThemeSwitcher() {

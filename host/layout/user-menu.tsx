@@ -1,7 +1,8 @@
 import { Avatar, Button, Menu, MenuDivider, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { SignOutRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { SessionService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { SessionService } from '../../sdk/services/session-service';
 
 /** The user's name and tenant, with 退出登录. */
 export const UserMenu = observer(function UserMenu() {

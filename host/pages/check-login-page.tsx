@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from '@fluentui/react-components';
 import { useNavigate } from 'react-router-dom';
-import { StorageService, useService } from '@tianlu/sdk';
+import { useService } from '../../sdk/react/use-service';
+import { StorageService } from '../../sdk/services/storage-service';
 import { NoticePage } from '../components/notice-page';
 
 /** /checkLogin: clears the whole stored main_ state and nothing else (spec §2). */

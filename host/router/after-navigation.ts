@@ -1,5 +1,9 @@
 import type { Container } from 'inversify';
-import { BrandingService, ConfigService, HistoryService, PluginRegistry, type PluginRoute } from '@tianlu/sdk';
+import type { PluginRoute } from '../../sdk/plugin';
+import { BrandingService } from '../../sdk/services/branding-service';
+import { ConfigService } from '../../sdk/services/config-service';
+import { HistoryService } from '../../sdk/services/history-service';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { ShellStoreToken } from '../app/host-tokens';
 import { ownerOfPath, type ShellStore } from '../app/shell-store';
 import { HostPaths } from './host-routes';

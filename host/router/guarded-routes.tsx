@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
-import { NavigationService, SessionService, useContainer, useService } from '@tianlu/sdk';
+import { useContainer, useService } from '../../sdk/react/use-service';
+import { NavigationService } from '../../sdk/services/navigation-service';
+import { SessionService } from '../../sdk/services/session-service';
 import { PageLoading } from '../components/page-loading';
 import type { RouterNavigationService } from '../app/router-navigation-service';
 import { afterNavigation } from './after-navigation';

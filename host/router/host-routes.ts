@@ -1,4 +1,4 @@
-import type { PluginRoute } from '@tianlu/sdk';
+import type { PluginRoute } from '../../sdk/plugin';
 
 /** Paths the shell itself owns; every other route comes from a plugin. */
 export const HostPaths = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PluginRoute } from '@tianlu/sdk';
+import type { PluginRoute } from '../../sdk/plugin';
 import { PageLoading } from '../components/page-loading';
 
 const cache = new WeakMap<NonNullable<PluginRoute['load']>, LazyExoticComponent<ComponentType>>();

@@ -1,15 +1,12 @@
 import type { Container } from 'inversify';
-import {
-  BrandingService,
-  ConfigService,
-  Flag,
-  HttpError,
-  PermissionService,
-  PluginRegistry,
-  SessionService,
-  type MenuContribution,
-  type PluginRoute,
-} from '@tianlu/sdk';
+import { Flag } from '../../sdk/envelope';
+import type { MenuContribution, PluginRoute } from '../../sdk/plugin';
+import { BrandingService } from '../../sdk/services/branding-service';
+import { ConfigService } from '../../sdk/services/config-service';
+import { HttpError } from '../../sdk/services/http-service';
+import { PermissionService } from '../../sdk/services/permission-service';
+import { PluginRegistry } from '../../sdk/services/plugin-registry';
+import { SessionService } from '../../sdk/services/session-service';
 import { HostPaths, hostRoutes } from './host-routes';
 import { matchRoute } from './route-matcher';
 

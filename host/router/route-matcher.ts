@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import type { PluginRoute } from '@tianlu/sdk';
+import type { PluginRoute } from '../../sdk/plugin';
 
 /** The first route whose path matches `pathname` exactly (trailing slash tolerated). */
 export function matchRoute(routes: readonly PluginRoute[], pathname: string): PluginRoute | undefined {

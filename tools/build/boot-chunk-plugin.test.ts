@@ -20,3 +20,21 @@ describe('staticClosure', () => {
     ]);
   });
 });
+
+describe('staticClosure of several roots', () => {
+  it('joins what each root imports statically, so the login page and the Fluent parts it uses start with the entry', () => {
+    const imports: Record<string, string[]> = {
+      '/repo/host/main.tsx': ['/repo/sdk/services/session-service.ts'],
+      // loaded lazily by the routes, yet what a visitor's first page renders
+      '/repo/host/pages/login/login-page.tsx': ['/repo/host/pages/login/account-login-form.tsx'],
+      '/repo/host/pages/login/account-login-form.tsx': ['/repo/sdk/services/session-service.ts', '/repo/node_modules/@fluentui/react-button/lib/index.js'],
+      '/repo/sdk/index.ts': ['/repo/sdk/services/session-service.ts', '/repo/sdk/components/asset-map.tsx'],
+    };
+    expect([...staticClosure(['/repo/host/main.tsx', '/repo/host/pages/login/login-page.tsx'], (id) => imports[id])].sort()).toEqual([
+      '/repo/host/main.tsx',
+      '/repo/host/pages/login/account-login-form.tsx',
+      '/repo/host/pages/login/login-page.tsx',
+      '/repo/sdk/services/session-service.ts',
+    ]);
+  });
+});

@@ -1,35 +1,55 @@
 /**
- * Puts every module the console's entry imports statically (what runs before the first page can
- * render: React, MobX, the kernel, the router, the SDK, and through the bundler's own rule that a
- * group takes its modules' imports along, the Fluent UI parts these use) into one chunk, `boot`.
- * Left to itself the bundler splits that code by which of the build's entries (the console and the
- * shared modules of plugins built elsewhere) reach each module, into more than a dozen files the
- * browser fetches over its few connections to the server before the login form can render. The
- * code downloaded is the same; the number of files drops. Lazily loaded code is untouched.
+ * Groups the console's code by when a page needs it, into few files rather than the bundler's many:
+ *
+ * - `boot`: every module the console's entry imports statically (what runs before the first page can
+ *   render: React, MobX, the kernel, the router, the SDK's services and contracts the kernel uses) and
+ *   the login page's own code, so a visitor's /login downloads one file besides the http client.
+ * - `visitor`: what pages outside the logged-in shell load on demand (a toast, /checkLogin), so that
+ *   a visitor's toast does not wait for the shell's code; the shell takes it along.
+ * - `shell`: what every page of the logged-in console runs besides: the shell's lazily loaded layout
+ *   and dialogs, and the SDK entry (`@tianlu/sdk`, what every sub-application imports) with its shared
+ *   components. The server preloads it with a logged-in user's first page; /login never loads it.
+ *
+ * Through the bundler's own rule that a group takes its modules' imports along, each group also holds
+ * the Fluent UI parts its modules use (boot first: the login form's Button, Field and Input stay with
+ * it). Left to itself the bundler splits that code by which of the build's entries (the console and
+ * the shared modules of plugins built elsewhere) reach each module, into dozens of files the browser
+ * fetches over its few connections to the server. The code downloaded is the same; the number of
+ * files drops. Other lazily loaded code (the sub-applications, their pages, the map) is untouched.
  */
 import type { Plugin } from 'vite';
 
-/** The name of the chunk (and of its file, `assets/boot-[hash].js`). */
+/** The name of the start chunk (and of its file, `assets/boot-[hash].js`). */
 export const BOOT_CHUNK = 'boot';
+/** The name of the chunk of what pages outside the shell load on demand (`assets/visitor-[hash].js`). */
+export const VISITOR_CHUNK = 'visitor';
+/** The name of the logged-in console's chunk (`assets/shell-[hash].js`). */
+export const SHELL_CHUNK = 'shell';
 
-export interface BootChunk {
-  plugin: Plugin;
-  /** For `output.codeSplitting.groups[].test`: is `id` imported statically from the entry. */
+export interface ChunkGroup {
+  name: string;
+  /** For `output.codeSplitting.groups[].test`: does `id` belong to the group. */
   test: (id: string) => boolean;
+}
+
+export interface BootChunks {
+  plugin: Plugin;
+  /** For `output.codeSplitting.groups`, in priority order (a module reached by both belongs to boot). */
+  groups: ChunkGroup[];
 }
 
 /**
  * Fluent UI and the libraries only it uses. Its packages are reached through index modules that
  * re-export every component, and the shared `@fluentui/react-components` entry keeps them all, so
  * following their imports would put all of Fluent UI into the chunk; the bundler places the parts
- * the entry uses itself.
+ * the group's modules use themselves.
  */
 const FLUENT = /[\\/]node_modules[\\/](@fluentui|@griffel|@floating-ui|tabster|keyborg|stylis|rtl-css-js|@swc[\\/]helpers|@emotion[\\/]hash|embla-carousel[^\\/]*)[\\/]/;
 
-/** The modules reachable from `entry` through static imports only (the entry itself included), Fluent UI's excepted. */
-export function staticClosure(entry: string, importsOf: (id: string) => readonly string[] | undefined): Set<string> {
+/** The modules reachable from `roots` through static imports only (the roots themselves included), Fluent UI's excepted. */
+export function staticClosure(roots: string | readonly string[], importsOf: (id: string) => readonly string[] | undefined): Set<string> {
   const seen = new Set<string>();
-  const stack = [entry];
+  const stack = typeof roots === 'string' ? [roots] : [...roots];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id) || FLUENT.test(id)) continue;
@@ -39,21 +59,48 @@ export function staticClosure(entry: string, importsOf: (id: string) => readonly
   return seen;
 }
 
-/** `entryFile` ends the path of the console's entry module (e.g. `/host/main.tsx`). */
-export function bootChunkPlugin(entryFile: string): BootChunk {
-  let modules = new Set<string>();
+export interface BootChunkFiles {
+  /** The console's entry module (e.g. `/host/main.tsx`). */
+  entry: string;
+  /** The modules of the login page, loaded lazily by the entry's routes. */
+  login: readonly string[];
+  /** What pages outside the shell load on demand (the toast host, /checkLogin's page). */
+  visitor: readonly string[];
+  /** What every logged-in page runs besides: the shell's lazily loaded layout and dialogs, the SDK entry (`/sdk/index.ts`). */
+  shell: readonly string[];
+}
+
+/** Each file is given by the end of its path (`/host/main.tsx`). */
+export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
+  let boot = new Set<string>();
+  let visitor = new Set<string>();
+  let shell = new Set<string>();
   const plugin: Plugin = {
     name: 'tianlu-boot-chunk',
     apply: 'build',
     buildStart() {
-      modules = new Set();
+      boot = new Set();
+      visitor = new Set();
+      shell = new Set();
     },
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const entry = ids.find((id) => id.split('\\').join('/').endsWith(entryFile));
+      const find = (file: string) => ids.find((id) => id.split('\\').join('/').endsWith(file));
+      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
+      const found = (files: readonly string[]) => files.map(find).filter((id): id is string => id !== undefined);
+      const entry = find(files.entry);
       if (!entry) return;
-      modules = staticClosure(entry, (id) => this.getModuleInfo(id)?.importedIds);
+      boot = staticClosure([entry, ...found(files.login)], importsOf);
+      visitor = staticClosure(found(files.visitor), importsOf);
+      shell = staticClosure(found(files.shell), importsOf);
     },
   };
-  return { plugin, test: (id) => modules.has(id) };
+  return {
+    plugin,
+    groups: [
+      { name: BOOT_CHUNK, test: (id) => boot.has(id) },
+      { name: VISITOR_CHUNK, test: (id) => visitor.has(id) && !boot.has(id) },
+      { name: SHELL_CHUNK, test: (id) => shell.has(id) && !boot.has(id) && !visitor.has(id) },
+    ],
+  };
 }

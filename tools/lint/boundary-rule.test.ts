@@ -82,7 +82,12 @@ describe('layer boundary lint rule', () => {
     expect(await boundaryErrors('sdk/x.ts', "import '../plugins/car/car-plugin';")).toHaveLength(1);
     expect(await boundaryErrors('core/http/x.ts', "import '../../host/x';")).toHaveLength(1);
     expect(await boundaryErrors('core/x.ts', "import '../server/x';")).toHaveLength(1);
-    expect(await boundaryErrors('core/x.ts', "import { StorageService } from '@tianlu/sdk';\nexport { StorageService };")).toEqual([]);
+    // the SDK entry would take every SDK component into the console's start: host and core import the declaring module
+    expect(await boundaryErrors('core/x.ts', "import { StorageService } from '@tianlu/sdk';\nexport { StorageService };")).toHaveLength(1);
+    expect(await boundaryErrors('host/layout/x.tsx', "import { useService } from '@tianlu/sdk';\nexport { useService };")).toHaveLength(1);
+    expect(await boundaryErrors('core/x.ts', "import { StorageService } from '../sdk/services/storage-service';\nexport { StorageService };")).toEqual([]);
+    expect(await boundaryErrors('core/x.ts', "import type { User } from '@tianlu/sdk';\nexport type U = User;")).toEqual([]);
+    expect(await boundaryErrors('host/layout/x.test.tsx', "import { useService } from '@tianlu/sdk';\nexport { useService };")).toEqual([]);
     expect(await boundaryErrors('server/api/x.ts', "import '../../core/x';")).toHaveLength(1);
     expect(await boundaryErrors('server/api/x.ts', "import '../../plugins/car/car-plugin';")).toHaveLength(1);
     expect(await boundaryErrors('server/api/x.ts', "import { transformCoord } from '../../sdk/geo';\nexport { transformCoord };")).toEqual([]);

@@ -2,7 +2,10 @@
  * ESLint rule `tianlu/layer-boundaries`: the dependency direction of DESIGN.md §1.
  *
  *   plugins -> sdk            a plugin imports '@tianlu/sdk', the shared singletons and its own files
- *   host -> core -> sdk       core never reaches up into host, plugins or server
+ *   host -> core -> sdk       core never reaches up into host, plugins or server; host and core import
+ *                             the SDK module that declares a name, not the SDK entry (which takes every
+ *                             SDK component into what the login page downloads); their tests and
+ *                             test/ helpers, and type-only imports, may use the entry
  *   server -> sdk (pure)      the server shares only plain types and pure functions with the browser
  *   plugins/<name>/….test.tsx -> testing/plugin-page-kit.tsx
  *                             a plugin's page tests run the page against the real server through the kit
@@ -117,6 +120,7 @@ export const layerBoundaries = {
       pluginOtherPlugin: "Plugin '{{plugin}}' may not import another plugin ('{{source}}'). Talk through the message bus or the SDK.",
       pluginDeepSdk: "Plugin '{{plugin}}' may not import the deep SDK path '{{source}}'. Import from '@tianlu/sdk'.",
       pluginPackage: "Plugin '{{plugin}}' may not import the package '{{source}}'. Allowed: @tianlu/sdk, react, react-dom, react/jsx-runtime, mobx, mobx-react-lite, @fluentui/*; other shared pieces come through the SDK (tests may also use vitest and @testing-library/*).",
+      shellSdkEntry: "{{from}}/ imports the SDK module that declares a name (e.g. '../../sdk/services/session-service'), not the SDK entry '{{source}}': the entry takes every SDK component into the console's start, which the login page downloads.",
       layer: "{{from}}/ must not import {{layer}}/ ('{{source}}'): the dependency direction is plugins -> sdk, host -> core -> sdk, server -> sdk (pure modules).",
       serverImpureSdk: "server/ may import only pure SDK modules (no React, no components, not the SDK entry); '{{source}}' is not one. Import the module itself, e.g. '@tianlu/sdk/geo'.",
       declarationImport: "A declaration module is plain data the server reads: it may import types only ('{{source}}').",
@@ -178,6 +182,7 @@ export const layerBoundaries = {
       }
 
       if (target.kind !== 'project') return;
+      if ((layer === 'host' || layer === 'core') && target.viaAlias && !isTypeOnly(node) && !isTestFile(file) && segments[1] !== 'test') return report('shellSdkEntry', { from: layer });
       const tLayer = layerOf(target.rel);
       if (tLayer === layer) return;
       if (layer === 'server' && isDeclaration(resolveFile(target.rel))) return;

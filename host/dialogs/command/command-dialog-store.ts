@@ -1,22 +1,17 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { commandActionFor, commandNameFor, listWords, type ListWords } from '../../../sdk/asset-vocabulary';
+import { CommandFollower } from '../../../sdk/command-follower';
+import { CommandApi } from '../../../sdk/contracts/command';
 import {
-  CommandApi,
   COMMAND_MAX_TERMINALS,
-  commandActionFor,
-  commandNameFor,
-  listWords,
-  CommandFollower,
-  expectOk,
-  NETWORK_ERROR_MESSAGE,
   type AvailableCommand,
   type Command,
   type CommandPreview,
   type CommandTerminalCheck,
   type CommandType,
-  type HttpService,
-  type ListWords,
-  type LiveService,
-} from '@tianlu/sdk';
+} from '../../../sdk/services/command-api';
+import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../../sdk/services/http-service';
+import type { LiveService } from '../../../sdk/services/live-service';
 
 /** The dialog's form, as typed (numbers are text until sent). */
 export interface CommandForm {

@@ -19,18 +19,12 @@ import {
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import {
-  describeCommandResult,
-  HttpService,
-  Input,
-  LiveService,
-  Textarea,
-  useService,
-  type Command,
-  type CommandPreview,
-  type CommandType,
-  type ListWords,
-} from '@tianlu/sdk';
+import type { ListWords } from '../../../sdk/asset-vocabulary';
+import { Input, Textarea } from '../../../sdk/components/text-input';
+import { useService } from '../../../sdk/react/use-service';
+import { describeCommandResult, type Command, type CommandPreview, type CommandType } from '../../../sdk/services/command-api';
+import { HttpService } from '../../../sdk/services/http-service';
+import { LiveService } from '../../../sdk/services/live-service';
 import { CommandDialogStore, type CommandTargetRow } from './command-dialog-store';
 
 const useStyles = makeStyles({

@@ -1,5 +1,5 @@
 import { Button, Field, makeStyles, tokens } from '@fluentui/react-components';
-import { Input } from '@tianlu/sdk';
+import { Input } from '../../../sdk/components/text-input';
 import { FormMessage } from './form-error';
 import { usePasswordLogin } from './use-password-login';
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { ConfigService, useService } from '@tianlu/sdk';
+import { useService } from '../../../sdk/react/use-service';
+import { ConfigService } from '../../../sdk/services/config-service';
 import { PageLoading } from '../../components/page-loading';
 
 const NewLoginPage = lazy(() => import('./new-login-page').then((m) => ({ default: m.NewLoginPage })));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { BrandingService, useService } from '@tianlu/sdk';
+import { useService } from '../../../sdk/react/use-service';
+import { BrandingService } from '../../../sdk/services/branding-service';
 import { AccountLoginForm } from './account-login-form';
 import { SmsLoginForm } from './sms-login-form';
 

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { FormMessage } from './form-error';
-import { Input, SessionService, useService } from '@tianlu/sdk';
+import { Input } from '../../../sdk/components/text-input';
+import { useService } from '../../../sdk/react/use-service';
+import { SessionService } from '../../../sdk/services/session-service';
 import { HOME_PATH, messageOf } from './use-password-login';
 
 export const SMS_COUNTDOWN_SECONDS = 60;

@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  AuthApi,
-  HttpService,
-  LoginError,
-  NETWORK_ERROR_MESSAGE,
-  SessionService,
-  expectOk,
-  useService,
-  type LoginPageInfo,
-} from '@tianlu/sdk';
+import { AuthApi } from '../../../sdk/contracts/kernel';
+import { useService } from '../../../sdk/react/use-service';
+import { HttpService, NETWORK_ERROR_MESSAGE, expectOk } from '../../../sdk/services/http-service';
+import { LoginError, SessionService, type LoginPageInfo } from '../../../sdk/services/session-service';
 
 export const HOME_PATH = '/home';
 
