@@ -50,6 +50,7 @@ export * from './services/plugin-registry';
 export * from './react/use-service';
 export * from './react/permission';
 export * from './react/use-paged-query';
+export * from './react/use-background-export';
 export * from './components/platform-overview';
 export * from './components/asset-map';
 export * from './components/area-center';

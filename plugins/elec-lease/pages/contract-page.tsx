@@ -18,6 +18,7 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  useBackgroundExport,
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
@@ -26,7 +27,6 @@ import { LeaseButtons } from '../lease/lease-api';
 import { PayDialog } from '../lease/pay-dialog';
 import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 const COLORS: Record<LeaseStatus, 'informative' | 'success' | 'danger' | 'subtle' | 'warning'> = {
   pending: 'informative', active: 'success', overdue: 'danger', returned: 'subtle', terminated: 'warning',
@@ -55,7 +55,7 @@ function filterQuery(filter: Filter) {
 const ContractPage = observer(function ContractPage() {
   const s = useStyles();
   const toast = useService<ToastService>(ToastService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
   const [signing, setSigning] = useState(false);
   const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();

@@ -12,9 +12,9 @@ import {
   Permission,
   SeriesChart,
   useService,
+  useBackgroundExport,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 const useStyles = makeStyles({
   cards: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
@@ -35,7 +35,7 @@ const monthsAgo = (n: number) => {
 export default function IncomePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [range, setRange] = useState({ start: monthsAgo(11), end: monthsAgo(0) });
   const [draft, setDraft] = useState(range);
   const [data, setData] = useState<LeaseIncome>();

@@ -17,17 +17,17 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  useBackgroundExport,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { RenterDialog } from '../lease/renter-dialog';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 /** 租户管理 (menu 2302): the renters of the caller's customers, phones and identity numbers masked. */
 const RenterPage = observer(function RenterPage() {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState('');
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
