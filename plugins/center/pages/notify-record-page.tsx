@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Select } from '@fluentui/react-components';
-import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
   chinaDay,
@@ -24,6 +24,7 @@ import {
   useService,
   type DataTableColumn,
   type NotifyRecord,
+  SearchButtons,
 } from '@tianlu/sdk';
 import { NotifyRecordDetail } from '../alarm/notify-record-detail';
 
@@ -129,7 +130,7 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
               {Object.entries(NOTIFY_RECORD_CHANNELS).map(([k, t]) => <option key={k} value={k}>{t}</option>)}
             </Select>
           </Field>
-          <Button appearance="primary" icon={<SearchRegular />} onClick={search}>查询</Button>
+          <SearchButtons icon onSearch={search} />
         </>
       }
     >

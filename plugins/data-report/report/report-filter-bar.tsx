@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
-import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { allGroupsLabel, chinaDay, expectOk, GroupFilter, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { allGroupsLabel, chinaDay, expectOk, GroupFilter, HttpService, Input, KeywordField, MIXED_ASSET_WORDS, SearchButtons, searchLabel, useService, type ListWords } from '@tianlu/sdk';
 import { ReportApi, type ReportGroup } from './report-api';
 import { QUICK_RANGES, type DateRange } from './date-range';
 
@@ -87,13 +87,9 @@ export function ReportFilterBar(props: {
         </>
       )}
       <GroupFilter label={words.groupLabel} allLabel={allGroups} groups={groups} value={f.groupId} onChange={(groupId) => set({ groupId })} />
-      <Field label={searchLabel(words)}>
-        <Input value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
-      </Field>
+      <KeywordField label={searchLabel(words)} icon={false} value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(keyword) => set({ keyword })} onSearch={props.onSearch} />
       {props.extra}
-      <Button appearance="primary" icon={<SearchRegular />} onClick={props.onSearch}>
-        查询
-      </Button>
+      <SearchButtons icon onSearch={props.onSearch} />
       <Button icon={<ArrowDownloadRegular />} disabled={props.exporting} onClick={props.onExport}>
         导出
       </Button>

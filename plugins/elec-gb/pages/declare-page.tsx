@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Checkbox, Field, Select } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
   DataTable,
   type DataTableColumn,
   expectOk,
   HttpService,
-  Input,
   NavigationService,
   PageSection,
   PaginationBar,
@@ -16,6 +15,8 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  KeywordField,
+  SearchButtons,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
 import { ElecGbApi, GbButtons, maskPhone, type Declaration } from '../declare/gb-api';
@@ -121,15 +122,13 @@ const DeclarePage = observer(function DeclarePage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input maxLength={50}
-              value={draft.keyword}
-              placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
-              contentBefore={<SearchRegular />}
-              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-            />
-          </Field>
+          <KeywordField
+            value={draft.keyword}
+            maxLength={50}
+            placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            onSearch={search}
+          />
           <Field label="合规状态">
             <Select value={draft.compliant} onChange={(_, d) => setDraft((f) => ({ ...f, compliant: d.value as Filter['compliant'] }))}>
               <option value="">全部</option>
@@ -137,7 +136,7 @@ const DeclarePage = observer(function DeclarePage() {
               <option value="0">不合规</option>
             </Select>
           </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <SearchButtons onSearch={search} />
         </>
       }
     >

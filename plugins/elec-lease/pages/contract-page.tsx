@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import {
   ElecLeaseApi,
   DataTable,
   type DataTableColumn,
-  Input,
   LEASE_STATUS_NAMES,
   type LeaseContract,
   type LeasePayment,
@@ -19,6 +18,8 @@ import {
   usePagedQuery,
   useService,
   useBackgroundExport,
+  KeywordField,
+  SearchButtons,
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
@@ -155,22 +156,14 @@ const ContractPage = observer(function ContractPage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input
-              value={draft.keyword}
-              placeholder="合同编号、车牌、租户或手机号"
-              contentBefore={<SearchRegular />}
-              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-            />
-          </Field>
+          <KeywordField value={draft.keyword} placeholder="合同编号、车牌、租户或手机号" onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} onSearch={search} />
           <Field label="状态">
             <Select value={draft.status} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value as Filter['status'] }))}>
               <option value="">全部</option>
               {Object.entries(LEASE_STATUS_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
             </Select>
           </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <SearchButtons onSearch={search} />
         </>
       }
     >

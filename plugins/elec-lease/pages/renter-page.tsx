@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, Field } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { Button, Checkbox } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   ElecLeaseApi,
   DataTable,
@@ -9,7 +9,6 @@ import {
   expectOk,
   formatChinaTime,
   HttpService,
-  Input,
   type LeaseRenter,
   PageSection,
   PaginationBar,
@@ -18,6 +17,8 @@ import {
   usePagedQuery,
   useService,
   useBackgroundExport,
+  KeywordField,
+  SearchButtons,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
@@ -93,10 +94,8 @@ const RenterPage = observer(function RenterPage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input value={draft} placeholder="姓名、手机号或身份证号" contentBefore={<SearchRegular />} onChange={(_, d) => setDraft(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
-          </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <KeywordField value={draft} placeholder="姓名、手机号或身份证号" onChange={setDraft} onSearch={search} />
+          <SearchButtons onSearch={search} />
         </>
       }
     >
