@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   ElecLeaseApi,
@@ -19,6 +19,7 @@ import {
   useBackgroundExport,
   KeywordField,
   SearchButtons,
+  usePickColumn,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
@@ -30,13 +31,14 @@ const RenterPage = observer(function RenterPage() {
   const toast = useService<ToastService>(ToastService);
   const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState('');
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const pick = usePickColumn<LeaseRenter>((r) => r.name);
+  const picked = pick.picked;
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
   const { pagination, filter: keyword, page, rows, error, load, search: searchFor } = usePagedQuery({
     list: ElecLeaseApi.renters,
     initialFilter: '',
     query: (keyword: string) => (keyword ? { keyword } : {}),
-    onPage: () => setPicked(new Set()),
+    onPage: pick.clear,
   });
   // no renter at all yet (not merely none matching): the first-use hint shows
   const empty = page?.total === 0 && !keyword;
@@ -54,12 +56,7 @@ const RenterPage = observer(function RenterPage() {
   };
 
   const columns: DataTableColumn<LeaseRenter>[] = [
-    {
-      key: 'pick', title: '', width: 40,
-      render: (r) => (
-        <Checkbox aria-label={`选择 ${r.name}`} checked={picked.has(r.id)} onChange={(_, d) => setPicked((p) => new Set([...p].filter((x) => x !== r.id).concat(d.checked ? [r.id] : [])))} />
-      ),
-    },
+    pick.column,
     { key: 'name', title: '姓名', width: 100, render: (r) => r.name },
     { key: 'phone', title: '手机号', width: 130, render: (r) => r.phone },
     { key: 'idNo', title: '身份证号', width: 190, render: (r) => r.idNo },
