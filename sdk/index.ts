@@ -61,6 +61,7 @@ export * from './components/alarm-filters';
 export * from './components/group-filter';
 export * from './components/keyword-search';
 export * from './components/pick-column';
+export * from './components/date-range-fields';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';
 export * from './components/person-status-chips';

@@ -9,7 +9,6 @@ import {
   DialogService,
   expectOk,
   HttpService,
-  Input,
   NETWORK_ERROR_MESSAGE,
   NOTIFY_EXPORT_LIMIT,
   NOTIFY_LOG_ONLY,
@@ -25,10 +24,11 @@ import {
   type DataTableColumn,
   type NotifyRecord,
   SearchButtons,
+  DateRangeFields,
 } from '@tianlu/sdk';
 import { NotifyRecordDetail } from '../alarm/notify-record-detail';
 
-const useStyles = makeStyles({ date: { width: '150px' }, pick: { minWidth: '120px' } });
+const useStyles = makeStyles({ pick: { minWidth: '120px' } });
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
 
@@ -112,12 +112,7 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
       tools={<Button icon={<ArrowDownloadRegular />} onClick={startExport}>导出</Button>}
       filters={
         <>
-          <Field label="开始日期">
-            <Input className={s.date} type="date" value={form.startTime} onChange={(_, d) => set({ startTime: d.value })} />
-          </Field>
-          <Field label="结束日期">
-            <Input className={s.date} type="date" value={form.endTime} onChange={(_, d) => set({ endTime: d.value })} />
-          </Field>
+          <DateRangeFields width="150px" value={{ start: form.startTime, end: form.endTime }} onChange={(r) => set({ startTime: r.start, endTime: r.end })} />
           <Field label="状态">
             <Select className={s.pick} value={form.status} onChange={(_, d) => set({ status: d.value })}>
               <option value="">全部</option>
