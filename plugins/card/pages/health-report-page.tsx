@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Field, makeStyles } from '@fluentui/react-components';
-import { SearchRegular } from '@fluentui/react-icons';
-import { chinaDay, DataTable, type DataTableColumn, Input, PageSection, PaginationBar, usePagedQuery } from '@tianlu/sdk';
+import { Field, makeStyles } from '@fluentui/react-components';
+import { chinaDay, DataTable, type DataTableColumn, Input, KeywordField, PageSection, PaginationBar, SearchButtons, usePagedQuery } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { CardApi, type HealthLine, type ReadingStats } from '../health/health-api';
 
@@ -45,10 +44,8 @@ const HealthReportPage = observer(function HealthReportPage() {
           <Field label="日期">
             <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
           </Field>
-          <Field label="姓名 / 工号 / 部门">
-            <Input value={keyword} maxLength={50} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
-          </Field>
-          <Button appearance="primary" icon={<SearchRegular />} onClick={search}>查询</Button>
+          <KeywordField label="姓名 / 工号 / 部门" icon={false} value={keyword} maxLength={50} onChange={setKeyword} onSearch={search} />
+          <SearchButtons icon onSearch={search} />
         </>
       }
     >

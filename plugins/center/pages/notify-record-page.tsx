@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Field, makeStyles, Select } from '@fluentui/react-components';
-import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
   chinaDay,
@@ -9,7 +9,6 @@ import {
   DialogService,
   expectOk,
   HttpService,
-  Input,
   NETWORK_ERROR_MESSAGE,
   NOTIFY_EXPORT_LIMIT,
   NOTIFY_LOG_ONLY,
@@ -24,10 +23,12 @@ import {
   useService,
   type DataTableColumn,
   type NotifyRecord,
+  SearchButtons,
+  DateRangeFields,
 } from '@tianlu/sdk';
 import { NotifyRecordDetail } from '../alarm/notify-record-detail';
 
-const useStyles = makeStyles({ date: { width: '150px' }, pick: { minWidth: '120px' } });
+const useStyles = makeStyles({ pick: { minWidth: '120px' } });
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
 
@@ -111,12 +112,7 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
       tools={<Button icon={<ArrowDownloadRegular />} onClick={startExport}>导出</Button>}
       filters={
         <>
-          <Field label="开始日期">
-            <Input className={s.date} type="date" value={form.startTime} onChange={(_, d) => set({ startTime: d.value })} />
-          </Field>
-          <Field label="结束日期">
-            <Input className={s.date} type="date" value={form.endTime} onChange={(_, d) => set({ endTime: d.value })} />
-          </Field>
+          <DateRangeFields width="150px" value={{ start: form.startTime, end: form.endTime }} onChange={(r) => set({ startTime: r.start, endTime: r.end })} />
           <Field label="状态">
             <Select className={s.pick} value={form.status} onChange={(_, d) => set({ status: d.value })}>
               <option value="">全部</option>
@@ -129,7 +125,7 @@ const NotifyRecordPage = observer(function NotifyRecordPage() {
               {Object.entries(NOTIFY_RECORD_CHANNELS).map(([k, t]) => <option key={k} value={k}>{t}</option>)}
             </Select>
           </Field>
-          <Button appearance="primary" icon={<SearchRegular />} onClick={search}>查询</Button>
+          <SearchButtons icon onSearch={search} />
         </>
       }
     >

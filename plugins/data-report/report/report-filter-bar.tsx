@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Field, makeStyles } from '@fluentui/react-components';
-import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
-import { allGroupsLabel, chinaDay, expectOk, GroupFilter, HttpService, Input, MIXED_ASSET_WORDS, searchLabel, useService, type ListWords } from '@tianlu/sdk';
+import { Button, makeStyles } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
+import { allGroupsLabel, DateRangeFields, expectOk, GroupFilter, HttpService, KeywordField, MIXED_ASSET_WORDS, SearchButtons, searchLabel, useService, type ListWords } from '@tianlu/sdk';
 import { ReportApi, type ReportGroup } from './report-api';
 import { QUICK_RANGES, type DateRange } from './date-range';
 
@@ -14,8 +14,6 @@ export interface ReportFilter extends DateRange {
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: '8px 12px' },
-  date: { width: '150px' },
-  quick: { display: 'flex', gap: '4px', paddingBottom: '2px' },
 });
 
 /** The groups the user may see (loaded once per page). */
@@ -59,41 +57,12 @@ export function ReportFilterBar(props: {
   const set = (patch: Partial<ReportFilter>) => props.onChange({ ...f, ...patch });
   return (
     <div className={s.bar} role="search" aria-label={props.label}>
-      {dates === 'day' && (
-        <>
-          <Field label="开始日期">
-            <Input className={s.date} type="date" value={f.start} onChange={(_, d) => set({ start: d.value })} />
-          </Field>
-          <Field label="结束日期">
-            <Input className={s.date} type="date" value={f.end} onChange={(_, d) => set({ end: d.value })} />
-          </Field>
-          <div className={s.quick}>
-            {QUICK_RANGES.map((q) => (
-              <Button key={q.label} size="small" appearance="subtle" onClick={() => set(q.range(chinaDay()))}>
-                {q.label}
-              </Button>
-            ))}
-          </div>
-        </>
-      )}
-      {dates === 'month' && (
-        <>
-          <Field label="开始月份">
-            <Input className={s.date} type="month" value={f.start} onChange={(_, d) => set({ start: d.value })} />
-          </Field>
-          <Field label="结束月份">
-            <Input className={s.date} type="month" value={f.end} onChange={(_, d) => set({ end: d.value })} />
-          </Field>
-        </>
-      )}
+      {dates === 'day' && <DateRangeFields width="150px" value={f} onChange={(range) => set(range)} quick={QUICK_RANGES} />}
+      {dates === 'month' && <DateRangeFields unit="month" width="150px" value={f} onChange={(range) => set(range)} />}
       <GroupFilter label={words.groupLabel} allLabel={allGroups} groups={groups} value={f.groupId} onChange={(groupId) => set({ groupId })} />
-      <Field label={searchLabel(words)}>
-        <Input value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(_, d) => set({ keyword: d.value })} onKeyDown={(e) => e.key === 'Enter' && props.onSearch()} />
-      </Field>
+      <KeywordField label={searchLabel(words)} icon={false} value={f.keyword} maxLength={50} placeholder="支持模糊查询" onChange={(keyword) => set({ keyword })} onSearch={props.onSearch} />
       {props.extra}
-      <Button appearance="primary" icon={<SearchRegular />} onClick={props.onSearch}>
-        查询
-      </Button>
+      <SearchButtons icon onSearch={props.onSearch} />
       <Button icon={<ArrowDownloadRegular />} disabled={props.exporting} onClick={props.onExport}>
         导出
       </Button>

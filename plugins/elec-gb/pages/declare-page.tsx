@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Badge, Button, Checkbox, Field, Select } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, PrintRegular, SearchRegular } from '@fluentui/react-icons';
+import { Badge, Button, Field, Select } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons';
 import {
   ConfirmDialog,
   DataTable,
   type DataTableColumn,
   expectOk,
   HttpService,
-  Input,
   NavigationService,
   PageSection,
   PaginationBar,
@@ -16,6 +15,9 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  KeywordField,
+  SearchButtons,
+  usePickColumn,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
 import { ElecGbApi, GbButtons, maskPhone, type Declaration } from '../declare/gb-api';
@@ -40,17 +42,17 @@ const DeclarePage = observer(function DeclarePage() {
   const toast = useService<ToastService>(ToastService);
   const navigation = useService<NavigationService>(NavigationService);
   const [draft, setDraft] = useState<Filter>({ keyword: '', compliant: '' });
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const pick = usePickColumn<Declaration>((r) => r.recordNo);
   const [action, setAction] = useState<Action>();
   const { pagination, filter, rows, error, load, search: searchFor } = usePagedQuery({
     list: ElecGbApi.list,
     initialFilter: draft,
     query: filterQuery,
-    onPage: () => setPicked(new Set()),
+    onPage: pick.clear,
   });
 
   const search = () => searchFor({ ...draft, keyword: draft.keyword.trim() });
-  const chosen = rows.filter((r) => picked.has(r.id));
+  const chosen = rows.filter((r) => pick.picked.has(r.id));
   const needPicked = (run: (records: Declaration[]) => void) => () => (chosen.length ? run(chosen) : toast.show('请先勾选备案', 'warning'));
   const done = (text: string) => {
     setAction(undefined);
@@ -59,12 +61,7 @@ const DeclarePage = observer(function DeclarePage() {
   };
 
   const columns: DataTableColumn<Declaration>[] = [
-    {
-      key: 'pick', title: '', width: 40,
-      render: (r) => (
-        <Checkbox aria-label={`选择 ${r.recordNo}`} checked={picked.has(r.id)} onChange={(_, d) => setPicked((p) => new Set([...p].filter((x) => x !== r.id).concat(d.checked ? [r.id] : [])))} />
-      ),
-    },
+    pick.column,
     { key: 'no', title: '备案编号', width: 150, render: (r) => r.recordNo },
     { key: 'owner', title: '车主', width: 70, render: (r) => r.ownerName },
     { key: 'phone', title: '手机号', width: 110, render: (r) => maskPhone(r.ownerPhone) || '—' },
@@ -121,15 +118,13 @@ const DeclarePage = observer(function DeclarePage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input maxLength={50}
-              value={draft.keyword}
-              placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
-              contentBefore={<SearchRegular />}
-              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-            />
-          </Field>
+          <KeywordField
+            value={draft.keyword}
+            maxLength={50}
+            placeholder="备案编号、车主、手机号、车架号、电机号或号牌"
+            onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))}
+            onSearch={search}
+          />
           <Field label="合规状态">
             <Select value={draft.compliant} onChange={(_, d) => setDraft((f) => ({ ...f, compliant: d.value as Filter['compliant'] }))}>
               <option value="">全部</option>
@@ -137,7 +132,7 @@ const DeclarePage = observer(function DeclarePage() {
               <option value="0">不合规</option>
             </Select>
           </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <SearchButtons onSearch={search} />
         </>
       }
     >

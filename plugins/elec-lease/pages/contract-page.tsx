@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Badge, Button, Field, makeStyles, Select, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular, SearchRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import {
   ElecLeaseApi,
   DataTable,
   type DataTableColumn,
-  Input,
   LEASE_STATUS_NAMES,
   type LeaseContract,
   type LeasePayment,
@@ -18,6 +17,9 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  useBackgroundExport,
+  KeywordField,
+  SearchButtons,
 } from '@tianlu/sdk';
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
@@ -26,7 +28,6 @@ import { LeaseButtons } from '../lease/lease-api';
 import { PayDialog } from '../lease/pay-dialog';
 import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 const COLORS: Record<LeaseStatus, 'informative' | 'success' | 'danger' | 'subtle' | 'warning'> = {
   pending: 'informative', active: 'success', overdue: 'danger', returned: 'subtle', terminated: 'warning',
@@ -55,7 +56,7 @@ function filterQuery(filter: Filter) {
 const ContractPage = observer(function ContractPage() {
   const s = useStyles();
   const toast = useService<ToastService>(ToastService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
   const [signing, setSigning] = useState(false);
   const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();
@@ -155,22 +156,14 @@ const ContractPage = observer(function ContractPage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input
-              value={draft.keyword}
-              placeholder="合同编号、车牌、租户或手机号"
-              contentBefore={<SearchRegular />}
-              onChange={(_, d) => setDraft((f) => ({ ...f, keyword: d.value }))}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-            />
-          </Field>
+          <KeywordField value={draft.keyword} placeholder="合同编号、车牌、租户或手机号" onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} onSearch={search} />
           <Field label="状态">
             <Select value={draft.status} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value as Filter['status'] }))}>
               <option value="">全部</option>
               {Object.entries(LEASE_STATUS_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
             </Select>
           </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <SearchButtons onSearch={search} />
         </>
       }
     >

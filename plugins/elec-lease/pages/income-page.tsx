@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   chinaDay,
   ElecLeaseApi,
   expectOk,
   HttpService,
-  Input,
   type LeaseIncome,
   PageSection,
   Permission,
   SeriesChart,
   useService,
+  useBackgroundExport,
+  DateRangeFields,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 const useStyles = makeStyles({
   cards: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
@@ -35,7 +35,7 @@ const monthsAgo = (n: number) => {
 export default function IncomePage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [range, setRange] = useState({ start: monthsAgo(11), end: monthsAgo(0) });
   const [draft, setDraft] = useState(range);
   const [data, setData] = useState<LeaseIncome>();
@@ -70,12 +70,7 @@ export default function IncomePage() {
       }
       filters={
         <>
-          <Field label="开始月份">
-            <Input type="month" value={draft.start} onChange={(_, d) => setDraft((r) => ({ ...r, start: d.value }))} />
-          </Field>
-          <Field label="结束月份">
-            <Input type="month" value={draft.end} onChange={(_, d) => setDraft((r) => ({ ...r, end: d.value }))} />
-          </Field>
+          <DateRangeFields unit="month" value={draft} onChange={setDraft} />
           <Button appearance="primary" onClick={() => setRange(draft)}>查询</Button>
         </>
       }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Checkbox, Field } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { Button } from '@fluentui/react-components';
+import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   ElecLeaseApi,
   DataTable,
@@ -9,7 +9,6 @@ import {
   expectOk,
   formatChinaTime,
   HttpService,
-  Input,
   type LeaseRenter,
   PageSection,
   PaginationBar,
@@ -17,25 +16,29 @@ import {
   ToastService,
   usePagedQuery,
   useService,
+  useBackgroundExport,
+  KeywordField,
+  SearchButtons,
+  usePickColumn,
 } from '@tianlu/sdk';
 import { errorText, LeaseButtons } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { RenterDialog } from '../lease/renter-dialog';
-import { useLeaseExport } from '../lease/use-lease-export';
 
 /** 租户管理 (menu 2302): the renters of the caller's customers, phones and identity numbers masked. */
 const RenterPage = observer(function RenterPage() {
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const { exporting, startExport } = useLeaseExport();
+  const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState('');
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const pick = usePickColumn<LeaseRenter>((r) => r.name);
+  const picked = pick.picked;
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
   const { pagination, filter: keyword, page, rows, error, load, search: searchFor } = usePagedQuery({
     list: ElecLeaseApi.renters,
     initialFilter: '',
     query: (keyword: string) => (keyword ? { keyword } : {}),
-    onPage: () => setPicked(new Set()),
+    onPage: pick.clear,
   });
   // no renter at all yet (not merely none matching): the first-use hint shows
   const empty = page?.total === 0 && !keyword;
@@ -53,12 +56,7 @@ const RenterPage = observer(function RenterPage() {
   };
 
   const columns: DataTableColumn<LeaseRenter>[] = [
-    {
-      key: 'pick', title: '', width: 40,
-      render: (r) => (
-        <Checkbox aria-label={`选择 ${r.name}`} checked={picked.has(r.id)} onChange={(_, d) => setPicked((p) => new Set([...p].filter((x) => x !== r.id).concat(d.checked ? [r.id] : [])))} />
-      ),
-    },
+    pick.column,
     { key: 'name', title: '姓名', width: 100, render: (r) => r.name },
     { key: 'phone', title: '手机号', width: 130, render: (r) => r.phone },
     { key: 'idNo', title: '身份证号', width: 190, render: (r) => r.idNo },
@@ -93,10 +91,8 @@ const RenterPage = observer(function RenterPage() {
       }
       filters={
         <>
-          <Field label="关键词">
-            <Input value={draft} placeholder="姓名、手机号或身份证号" contentBefore={<SearchRegular />} onChange={(_, d) => setDraft(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
-          </Field>
-          <Button appearance="primary" onClick={search}>查询</Button>
+          <KeywordField value={draft} placeholder="姓名、手机号或身份证号" onChange={setDraft} onSearch={search} />
+          <SearchButtons onSearch={search} />
         </>
       }
     >
