@@ -107,7 +107,10 @@ describe('推送渠道 field errors', () => {
     expect((field(dialog, '渠道名称') as HTMLInputElement).value).toBe('公司邮箱');
     expect((field(dialog, '端口') as HTMLInputElement).value).toBe('70000');
     expect(document.activeElement).toBe(field(dialog, 'SMTP 服务器'));
-    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    // 取消 is held while a save runs; the refused one has ended once it can be pressed again
+    const cancel = within(dialog).getByRole('button', { name: '取消' }) as HTMLButtonElement;
+    await waitFor(() => expect(cancel.disabled).toBe(false));
+    fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -127,7 +130,9 @@ describe('推送渠道 field errors', () => {
     await waitFor(() => expect(errorUnder(dialog, '签名密钥')).toBe('密钥已在别处修改，请重新填写'));
     expect(kit.requests(NotifyApi.saveChannel.path).map((r) => r.flag)).toEqual([400]);
     expect(screen.getByRole('dialog', { name: '编辑推送渠道' })).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    const cancel = within(dialog).getByRole('button', { name: '取消' }) as HTMLButtonElement;
+    await waitFor(() => expect(cancel.disabled).toBe(false));
+    fireEvent.click(cancel);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
