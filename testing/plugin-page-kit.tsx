@@ -274,3 +274,6 @@ export { WatchTestDevice } from '../server/testing/watch-test-device';
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
 export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';
 export { verifyWebhook } from '../server/notify/channels/webhook';
+
+/** An .xlsx of one sheet: its header row, then `rows` (what a user fills an import template with). */
+export { workbook } from '../server/testing/asset-admin';
