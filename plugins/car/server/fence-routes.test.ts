@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO_TENANT, demoTenantClients, OTHER_TENANT, userWith, type ApiClient, type TestServer } from '../../../server/module/testing';
 import type { Fence } from '../../../sdk/fence';
+import { FenceApi } from '../../../sdk/contracts';
 
-const LIST = '/car/v4/api/fence/list.json';
-const SAVE = '/car/v4/api/fence/save.json';
-const DELETE = '/car/v4/api/fence/delete.json';
+const LIST = FenceApi.list.path;
+const SAVE = FenceApi.save.path;
+const DELETE = FenceApi.delete.path;
 
 let server: TestServer;
 let admin: ApiClient;

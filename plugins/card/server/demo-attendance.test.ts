@@ -5,8 +5,8 @@ import {
 import type { AttendanceSummary } from '../../../sdk/attendance-summary';
 import type { AttendanceDayItem as DayItem, WorkArea, WorkShift } from '../../../sdk/attendance';
 import { seedDemoAttendance } from './demo-attendance';
+import { AttendanceApi } from '../../../sdk/contracts';
 
-const BASE = '/car/v4/api/card/attendance';
 // Tuesday 2026-03-10, mid-morning: the demo starts today
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
 const devices = demoDevices();
@@ -15,7 +15,7 @@ let server: TestServer;
 let admin: ApiClient;
 
 type DayPage = { total: number; list: DayItem[]; summary: AttendanceSummary };
-const dayReport = async (day: string) => (await admin.get<DayPage>(`${BASE}/day.json`, { day, pageSize: 100 })).obj;
+const dayReport = async (day: string) => (await admin.get<DayPage>(AttendanceApi.day.path, { day, pageSize: 100 })).obj;
 
 /**
  * What the demo's badges report from `from` to `to`, every two minutes, placed as the gateway places
@@ -45,11 +45,11 @@ afterAll(() => server.close());
 
 describe('考勤管理 demo data', () => {
   it('has the park as its 考勤区域 and 白班 and 夜班 for the demo departments from today, once', async () => {
-    const areas = (await admin.get<WorkArea[]>(`${BASE}/workArea/list.json`)).obj;
+    const areas = (await admin.get<WorkArea[]>(AttendanceApi.areas.path)).obj;
     expect(areas.map((a) => [a.name, a.center])).toEqual([['天路演示工业园', [120.7195, 31.3265]]]);
     expect(areas[0]!.radius).toBeGreaterThanOrEqual(450);
     expect(areas[0]!.radius).toBeLessThanOrEqual(550);
-    const shifts = (await admin.get<WorkShift[]>(`${BASE}/shift/list.json`)).obj;
+    const shifts = (await admin.get<WorkShift[]>(AttendanceApi.shifts.path)).obj;
     expect(shifts.map((s) => [s.name, s.workAreaId, s.startTime, s.endTime, s.graceMinutes, s.weekdays, s.vehicleIds, s.departments])).toEqual([
       ['白班', areas[0]!.id, '08:30', '17:30', 5, [1, 2, 3, 4, 5], [], ['生产部', '质检部', '行政部', '安保部']],
       ['夜班', areas[0]!.id, '22:00', '06:00', 5, [1, 2, 3, 4, 5, 6, 7], [], ['仓储部']],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonRecord } from '../../../server/module';
 import { createTestServer, demoTenantClients, ManualClock, type ApiClient, type PositionRow, type TestServer } from '../../../server/module/testing';
+import { CardApi } from '../../../sdk/contracts';
 
-const BASE = '/car/v4/api/card/health';
 let server: TestServer;
 let admin: ApiClient;
 let other: ApiClient;
@@ -36,7 +36,7 @@ afterAll(() => server.close());
 
 describe('健康', () => {
   it('answers a person’s readings of a day in time order with the tenant’s thresholds', async () => {
-    const res = await admin.get<Series>(`${BASE}/series.json`, { vehicleId: person.vehicleId, day: '2026-06-01' });
+    const res = await admin.get<Series>(CardApi.healthSeries.path, { vehicleId: person.vehicleId, day: '2026-06-01' });
     expect(res.flag).toBe(1);
     expect(res.obj.threshold.heartRateMax).toBe(120);
     expect(res.obj.readings.map((r) => [r.time, r.heartRate, r.systolic, r.temperature, r.steps])).toEqual([
@@ -44,11 +44,11 @@ describe('健康', () => {
       ['2026-06-01T10:00:00+08:00', 130, null, 37.6, 3400],
       ['2026-06-01T11:00:00+08:00', 82, 122, 36.8, 5100],
     ]);
-    expect((await admin.get<Series>(`${BASE}/series.json`, { vehicleId: person.vehicleId, day: '2026-06-02' })).obj.readings).toEqual([]);
+    expect((await admin.get<Series>(CardApi.healthSeries.path, { vehicleId: person.vehicleId, day: '2026-06-02' })).obj.readings).toEqual([]);
   });
 
   it('sums each person’s day in 健康报表: min, max and average, most steps, readings and health alarms', async () => {
-    const res = await admin.get<{ total: number; list: Line[] }>(`${BASE}/report.json`, { day: '2026-06-01', keyword: person.name });
+    const res = await admin.get<{ total: number; list: Line[] }>(CardApi.healthReport.path, { day: '2026-06-01', keyword: person.name });
     const line = res.obj.list.find((l) => l.vehicleId === person.vehicleId)!;
     expect(line).toMatchObject({
       heartRate: { min: 70, max: 130, avg: 94 }, temperature: { max: 37.6 }, systolic: { avg: 120 }, spo2: { min: 94, max: 97, avg: 95.5 }, steps: 5100, readings: 3, alarms: 1,
@@ -56,18 +56,18 @@ describe('健康', () => {
   });
 
   it('refuses bad input in Chinese and keeps people of other tenants out', async () => {
-    expect(await admin.get(`${BASE}/series.json`, { vehicleId: person.vehicleId, day: '2026-6-1' })).toMatchObject({
+    expect(await admin.get(CardApi.healthSeries.path, { vehicleId: person.vehicleId, day: '2026-6-1' })).toMatchObject({
       flag: 400, msg: '日期格式不正确，应为 YYYY-MM-DD，例如 2026-01-01',
     });
-    expect(await admin.get(`${BASE}/series.json`, { day: '2026-06-01' })).toMatchObject({ flag: 400, msg: '人员不能为空' });
-    expect(await admin.get(`${BASE}/series.json`, { vehicleId: 999999, day: '2026-06-01' })).toMatchObject({ flag: 404, msg: '人员不存在' });
-    expect(await other.get(`${BASE}/series.json`, { vehicleId: person.vehicleId, day: '2026-06-01' })).toMatchObject({ flag: 403 });
+    expect(await admin.get(CardApi.healthSeries.path, { day: '2026-06-01' })).toMatchObject({ flag: 400, msg: '人员不能为空' });
+    expect(await admin.get(CardApi.healthSeries.path, { vehicleId: 999999, day: '2026-06-01' })).toMatchObject({ flag: 404, msg: '人员不存在' });
+    expect(await other.get(CardApi.healthSeries.path, { vehicleId: person.vehicleId, day: '2026-06-01' })).toMatchObject({ flag: 403 });
   });
 });
 
 describe('person/detail.json', () => {
   it('gives the person card with each reading’s latest value', async () => {
-    const res = await admin.get<{ name: string; readings: Record<string, { value: number; time: string }> }>('/car/v4/api/card/person/detail.json', { terminalNo: person.terminalNo! });
+    const res = await admin.get<{ name: string; readings: Record<string, { value: number; time: string }> }>(CardApi.personDetail.path, { terminalNo: person.terminalNo! });
     expect(res.obj.name).toBe(person.name);
     expect(res.obj.readings).toEqual({
       heartRate: { value: 82, time: '2026-06-01T11:00:00+08:00' },
@@ -77,7 +77,7 @@ describe('person/detail.json', () => {
       temperature: { value: 36.8, time: '2026-06-01T11:00:00+08:00' },
       steps: { value: 5100, time: '2026-06-01T11:00:00+08:00' },
     });
-    expect(await admin.get('/car/v4/api/card/person/detail.json', { terminalNo: '000' })).toMatchObject({ flag: 404, msg: '人员不存在' });
-    expect(await other.get('/car/v4/api/card/person/detail.json', { terminalNo: person.terminalNo! })).toMatchObject({ flag: 403 });
+    expect(await admin.get(CardApi.personDetail.path, { terminalNo: '000' })).toMatchObject({ flag: 404, msg: '人员不存在' });
+    expect(await other.get(CardApi.personDetail.path, { terminalNo: person.terminalNo! })).toMatchObject({ flag: 403 });
   });
 });

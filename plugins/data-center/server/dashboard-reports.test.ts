@@ -6,19 +6,20 @@ import {
 import type { DashboardData } from '../../../sdk/dashboard';
 import type { DayOnlinePage, MileagePage } from '../../../sdk/report';
 import type { Alarm } from '../../../sdk/services/alarm-service';
+import { AlarmApi, DataCenterApi, MonitorApi, PlatformApi, ReportApi } from '../../../sdk/contracts';
 
 // Every figure of 数据看板 (and 数据大屏, the same answer) against the report or list that answers the same question
 // for the same days and the same user: 车辆日在线 (online rates), 里程报表 (mileage), 告警明细 (the alarms of the
 // 30 days), 告警中心's 实时告警 (未处理告警), 实时监控 and 概览 (asset counts).
 
-const DASHBOARD = '/car/v1/api/dataCenter/dashboard.json';
-const ONLINE = '/car/v1/accelerate/report/online/dayOnline.json';
-const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
-const HISTORY = '/car/v1/accelerate/report/alarm/newQueryAlarm';
-const REALTIME = '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json';
-const REALTIME_COUNT = '/car/v1/accelerate/report/alarm/queryActualTimeAlarmNum.json';
-const MONITOR = '/car/v4/api/monitor/list.json';
-const OVERVIEW = '/car/v1/api/platform/overview.json';
+const DASHBOARD = DataCenterApi.dashboard.path;
+const ONLINE = ReportApi.dayOnline.path;
+const MILEAGE = ReportApi.mileage.path;
+const HISTORY = AlarmApi.history.path;
+const REALTIME = AlarmApi.realtime.path;
+const REALTIME_COUNT = AlarmApi.realtimeCount.path;
+const MONITOR = MonitorApi.list.path;
+const OVERVIEW = PlatformApi.overview.path;
 /** 数据看板, 数据大屏, 里程报表, 告警明细, 车辆日在线, 实时监控, 告警中心. */
 const RESOURCES = [1702, 1703, 2010, 2020, 2030, 8100, 8300];
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addScopedUser, ApiClient, createTestServer, ManualClock, type PositionRow, type TestServer } from '../../../server/module/testing';
 import type { DashboardData } from '../../../sdk/dashboard';
+import { DataCenterApi } from '../../../sdk/contracts';
 
-const DASHBOARD = '/car/v1/api/dataCenter/dashboard.json';
+const DASHBOARD = DataCenterApi.dashboard.path;
 
 // today is 05-03; the 30 days are 04-04 … 05-03
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));

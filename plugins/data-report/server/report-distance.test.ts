@@ -3,11 +3,12 @@ import type { MileageItem } from '../../../sdk/report';
 import type { TrackAnswer, TripAnswer } from '../../../sdk/track';
 import { ApiClient, createTestServer, demoTenantClients, ManualClock, SeededRandom, type PositionRow, type TestServer } from '../../../server/module/testing';
 import type { TripReportItem } from './report-event-views';
+import { MonitorApi, ReportApi } from '../../../sdk/contracts';
 
-const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
-const TRIP_REPORT = '/car/v1/accelerate/report/trip/list.json';
-const TRIPS = '/car/v4/api/track/trips.json';
-const TRACK = '/car/v4/api/track/list.json';
+const MILEAGE = ReportApi.mileage.path;
+const TRIP_REPORT = ReportApi.trips.path;
+const TRIPS = MonitorApi.trips.path;
+const TRACK = MonitorApi.track.path;
 
 // 05-01 has ended (its figures are stored), 05-03 is today (computed on each call)
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));

@@ -3,15 +3,16 @@ import {
   addScopedUser, ApiClient, createTestServer, demoTenantClients, downloadWorkbook, ManualClock, reportDayTrack, waitExportDone, type PositionRow, type TestServer,
 } from '../../../server/module/testing';
 import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from './report-event-views';
+import { ReportApi } from '../../../sdk/contracts';
 
-const TRIPS = '/car/v1/accelerate/report/trip/list.json';
-const STOPS = '/car/v1/accelerate/report/stop/list.json';
-const OVERSPEED = '/car/v1/accelerate/report/overspeed/list.json';
-const SUMMARY = '/car/v1/accelerate/report/mileage/summary.json';
-const FUEL = '/car/v1/accelerate/report/fuel/list.json';
-const OFFLINE = '/car/v1/accelerate/report/online/offline.json';
-const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
-const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
+const TRIPS = ReportApi.trips.path;
+const STOPS = ReportApi.stops.path;
+const OVERSPEED = ReportApi.overspeed.path;
+const SUMMARY = ReportApi.mileageSummary.path;
+const FUEL = ReportApi.fuel.path;
+const OFFLINE = ReportApi.offline.path;
+const MILEAGE = ReportApi.mileage.path;
+const EXPORT = ReportApi.export.path;
 
 // 05-01 and 05-02 have ended (their events are stored once), 05-03 is today
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_VOCABULARY } from '../../../sdk/asset-vocabulary';
 import { ApiClient, createTestServer, demoTenantClients, downloadWorkbook, waitExportDone, type TestServer } from '../../../server/module/testing';
+import { ReportApi } from '../../../sdk/contracts';
 
-const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
+const EXPORT = ReportApi.export.path;
 
 let server: TestServer;
 let admin: ApiClient;

@@ -3,12 +3,13 @@ import {
   addScopedUser, ApiClient, createTestServer, demoTenantClients, downloadWorkbook, listenOnFreePort, LiveTestClient, ManualClock, waitExportDone, type PositionRow, type TestServer,
 } from '../../../server/module/testing';
 import type { DayOnlinePage, MileagePage } from '../../../sdk/report';
+import { DownloadApi, ReportApi } from '../../../sdk/contracts';
 
-const MILEAGE = '/car/v1/accelerate/report/mileage/list.json';
-const ONLINE = '/car/v1/accelerate/report/online/dayOnline.json';
-const GROUPS = '/car/v1/accelerate/report/groups.json';
-const EXPORT = '/car/v1/accelerate/export/exportDataReport.json';
-const RECORDS = '/car/v1/accelerate/export/listExportRecord.json';
+const MILEAGE = ReportApi.mileage.path;
+const ONLINE = ReportApi.dayOnline.path;
+const GROUPS = ReportApi.groups.path;
+const EXPORT = ReportApi.export.path;
+const RECORDS = DownloadApi.list.path;
 
 // 2026-05-01 and 05-02 have ended (stored figures), 05-03 is today (computed live)
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));

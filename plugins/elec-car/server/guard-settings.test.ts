@@ -6,6 +6,7 @@ import {
 import { ElecCarApi, type GuardSettingsBody } from '../../../sdk/contracts/elec-car';
 import type { GuardSettingsView } from '../../../sdk/ebike-guard';
 import { GuardSettingsQueries } from './guard-settings-queries';
+import { MonitorApi } from '../../../sdk/contracts';
 
 // 电动车卫士 防盗设置 end to end: read with their defaults, refused in Chinese when out of range (and
 // nothing saved), saved per device, the 震动灵敏度 sent to a simulated GT06 guard that answers it,
@@ -88,7 +89,7 @@ describe('防盗设置 of an e-bike', () => {
   });
 
   it('saves them and tells the online GT06 guard its new 震动灵敏度, which it answers 成功', async () => {
-    await pollUntil(() => admin.get<{ list: { online: boolean }[] }>('/car/v4/api/monitor/list.json', { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
+    await pollUntil(() => admin.get<{ list: { online: boolean }[] }>(MonitorApi.list.path, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
     const res = await save(admin, { terminalNo: GUARD, sensitivity: 3, windowSeconds: 120 });
     expect(res.flag, res.msg).toBe(1);
     expect(res.obj).toMatchObject({ sensitivity: 3, windowSeconds: 120, saved: true, push: { supported: true, command: { commandType: 'vibrationSensitivity', commandName: '设置震动灵敏度' } } });

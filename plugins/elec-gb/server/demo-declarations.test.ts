@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestServer, DEMO_TENANT, demoDevices, demoTenantClients, provisionDemoDevices, type TestServer } from '../../../server/module/testing';
 import { seedDemoDeclarations } from './demo-declarations';
+import { ElecGbApi } from '../../../sdk/contracts';
 
 let server: TestServer;
 let admin: ApiClient;
@@ -18,10 +19,10 @@ afterAll(() => server.close());
 
 describe('新国标 demo data', () => {
   it('registers twelve e-bikes under 新国标 with their assets’ frame numbers and plates, three of them 不合规, once', async () => {
-    const report = await admin.get<{ lines: { tenantName: string; total: number; compliant: number; broken: Record<string, number> }[] }>('/car/v4/api/prevent/declare/report.json');
+    const report = await admin.get<{ lines: { tenantName: string; total: number; compliant: number; broken: Record<string, number> }[] }>(ElecGbApi.report.path);
     expect(report.obj.lines.find((l) => l.tenantName === DEMO_TENANT)).toMatchObject({ total: 12, compliant: 9, broken: { designSpeed: 1, mass: 1, motorPower: 1, pedals: 1 } });
     const ebike = demoDevices().find((d) => d.assetKind === 'ebike')!;
-    const list = await admin.get<{ list: { frameNo: string; plateNo: string }[] }>('/car/v4/api/prevent/declare/list.json', { keyword: String(ebike.profile.frameNo), pageSize: 10 });
+    const list = await admin.get<{ list: { frameNo: string; plateNo: string }[] }>(ElecGbApi.list.path, { keyword: String(ebike.profile.frameNo), pageSize: 10 });
     expect(list.obj.list).toEqual([expect.objectContaining({ frameNo: ebike.profile.frameNo, plateNo: ebike.name })]);
   });
 });

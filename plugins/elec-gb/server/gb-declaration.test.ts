@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestServer, demoTenantClients, download, readQrCode, sheetRows, type TestServer } from '../../../server/module/testing';
+import { ElecGbApi } from '../../../sdk/contracts';
 
-const BASE = '/car/v4/api/prevent/declare';
 
 interface Declaration {
   id: number;
@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const good = { ownerName: '陈立', ownerPhone: '13800001234', brand: '雅迪', model: 'DE3', frameNo: 'yd2026gb0001', motorNo: 'm0001', plateNo: '深圳A12345', color: '白色', designSpeed: 25, mass: 54.5, motorPower: 400, pedals: true };
-const add = (client: ApiClient, body: object) => client.postJson<Declaration>(`${BASE}/add.json`, body);
-const list = (client: ApiClient, query: Record<string, string | number> = {}) => client.get<{ total: number; list: Declaration[] }>(`${BASE}/list.json`, { pageSize: 50, ...query });
+const add = (client: ApiClient, body: object) => client.postJson<Declaration>(ElecGbApi.add.path, body);
+const list = (client: ApiClient, query: Record<string, string | number> = {}) => client.get<{ total: number; list: Declaration[] }>(ElecGbApi.list.path, { pageSize: 50, ...query });
 
 describe('新国标 备案登记', () => {
   it('registers an e-bike within GB 17761-2018 as 合规 and numbers the record', async () => {
@@ -42,15 +42,15 @@ describe('新国标 备案登记', () => {
     expect(heavy.obj).toMatchObject({ compliant: false, broken: ['designSpeed', 'mass', 'motorPower', 'pedals'] });
     expect((await list(admin, { compliant: '0' })).obj.list.map((d) => d.frameNo).sort()).toEqual(['FAST0001', 'HEAVY0001']);
     // editing the speed down to 25 km/h makes the first one 合规
-    const edited = await admin.postJson<Declaration>(`${BASE}/update.json`, { ...good, id: fast.obj.id, frameNo: 'FAST0001', designSpeed: 25 });
+    const edited = await admin.postJson<Declaration>(ElecGbApi.update.path, { ...good, id: fast.obj.id, frameNo: 'FAST0001', designSpeed: 25 });
     expect(edited).toMatchObject({ flag: 1, obj: { compliant: true, recordNo: fast.obj.recordNo } });
   });
 
   it('keeps every field an edit leaves out, and empties only what it sends empty', async () => {
     const created = await add(admin, { ...good, frameNo: 'KEEP0001', plateNo: '深圳A77777' });
-    const edited = await admin.postJson<Declaration & typeof good>(`${BASE}/update.json`, { id: created.obj.id, color: '黑色', plateNo: '' });
+    const edited = await admin.postJson<Declaration & typeof good>(ElecGbApi.update.path, { id: created.obj.id, color: '黑色', plateNo: '' });
     expect(edited).toMatchObject({ flag: 1, obj: { ...good, frameNo: 'KEEP0001', motorNo: 'M0001', color: '黑色', plateNo: '', compliant: true } });
-    expect(await admin.postJson(`${BASE}/delete.json`, { ids: [created.obj.id] })).toMatchObject({ flag: 1 });
+    expect(await admin.postJson(ElecGbApi.remove.path, { ids: [created.obj.id] })).toMatchObject({ flag: 1 });
   });
 
   it('refuses bad input in Chinese and stores nothing', async () => {
@@ -70,20 +70,20 @@ describe('新国标 备案登记', () => {
   it('prints a label whose QR code reads back the record, its frame number and its verdict', async () => {
     const [record] = (await list(admin, { keyword: 'YD2026GB0001' })).obj.list;
     expect((await list(admin, { ids: `${record!.id},999999` })).obj.list.map((d) => d.id)).toEqual([record!.id]);
-    const res = await download(server.app, admin, 'GET', `${BASE}/generateQRCode.json?id=${record!.id}`);
+    const res = await download(server.app, admin, 'GET', `${ElecGbApi.qrCode.path}?id=${record!.id}`);
     expect(res.headers['content-type']).toBe('image/png');
     expect(readQrCode(res.rawPayload)).toBe(`天路新国标备案 ${record!.recordNo}\n车架号 YD2026GB0001\n号牌 深圳A12345\n雅迪 DE3\n合规`);
-    const asData = await admin.get<{ dataUrl: string; text: string }>(`${BASE}/generateQRCode.json`, { id: record!.id, format: 'dataUrl' });
+    const asData = await admin.get<{ dataUrl: string; text: string }>(ElecGbApi.qrCode.path, { id: record!.id, format: 'dataUrl' });
     expect(asData.obj.dataUrl.startsWith('data:image/png;base64,')).toBe(true);
-    expect(await admin.get(`${BASE}/generateQRCode.json`, { id: 999999 })).toMatchObject({ flag: 404, msg: '备案不存在' });
+    expect(await admin.get(ElecGbApi.qrCode.path, { id: 999999 })).toMatchObject({ flag: 404, msg: '备案不存在' });
   });
 
   it('reports compliance per customer with the reasons counted, and exports it', async () => {
-    const report = await admin.get<{ lines: { tenantName: string; total: number; compliant: number; nonCompliant: number; rate: number; broken: Record<string, number> }[]; total: { total: number } }>(`${BASE}/report.json`);
+    const report = await admin.get<{ lines: { tenantName: string; total: number; compliant: number; nonCompliant: number; rate: number; broken: Record<string, number> }[]; total: { total: number } }>(ElecGbApi.report.path);
     const demo = report.obj.lines.find((l) => l.tenantName === '天路演示')!;
     expect(demo).toMatchObject({ total: 3, compliant: 2, nonCompliant: 1, rate: 66.7, broken: { designSpeed: 1, mass: 1, motorPower: 1, pedals: 1 } });
     expect(report.obj.total.total).toBe(3);
-    const sheet = await sheetRows((await download(server.app, admin, 'POST', `${BASE}/reportExport.json`)).rawPayload);
+    const sheet = await sheetRows((await download(server.app, admin, 'POST', ElecGbApi.exportReport.path)).rawPayload);
     expect(sheet[0]).toEqual(['客户', '备案数', '合规', '不合规', '合规率(%)', '车速超标', '整车质量超标', '电机功率超标', '无脚踏骑行功能']);
     expect(sheet.at(-1)!.slice(0, 4)).toEqual(['合计', '3', '2', '1']);
   });
@@ -91,6 +91,6 @@ describe('新国标 备案登记', () => {
   it('keeps one customer’s records from another', async () => {
     expect(await list(other)).toMatchObject({ flag: 403 });
     const [record] = (await list(admin)).obj.list;
-    expect(await other.postJson(`${BASE}/delete.json`, { ids: [record!.id] })).toMatchObject({ flag: 403 });
+    expect(await other.postJson(ElecGbApi.remove.path, { ids: [record!.id] })).toMatchObject({ flag: 403 });
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestServer, demoTenantClients, download, probeMasked, sheetRows, tenantIds, type TestServer, userWith } from '../../../server/module/testing';
+import { ElecGbApi } from '../../../sdk/contracts';
 
 // 备案登记: the owner's phone is whole only for those who may edit the record (编辑备案), masked for
 // everyone else, in exports and in the log, and a search finds it by the whole number only.
 
-const BASE = '/car/v4/api/prevent/declare';
 const PHONE = '13655556666';
 
 let server: TestServer;
@@ -15,7 +15,7 @@ let recordId: number;
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false });
   ({ admin } = await demoTenantClients(server.app));
-  const added = await admin.postJson<{ id: number; ownerPhone: string }>(`${BASE}/add.json`, {
+  const added = await admin.postJson<{ id: number; ownerPhone: string }>(ElecGbApi.add.path, {
     ownerName: '宋青书', ownerPhone: PHONE, brand: '雅迪', model: 'DE3', frameNo: 'YD2026GB0777', motorNo: 'M0777', plateNo: '', color: '白色', designSpeed: 25, mass: 50, motorPower: 400, pedals: true,
   });
   expect(added).toMatchObject({ flag: 1, obj: { ownerPhone: PHONE } });
@@ -26,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const found = async (client: ApiClient, keyword: string) =>
-  (await client.get<{ list: { id: number; ownerPhone: string }[] }>(`${BASE}/list.json`, { pageSize: 50, keyword })).obj.list.find((r) => r.id === recordId);
-const exported = async (client: ApiClient, keyword: string) => (await sheetRows((await download(server.app, client, 'POST', `${BASE}/export.json`, { keyword })).rawPayload)).slice(1);
+  (await client.get<{ list: { id: number; ownerPhone: string }[] }>(ElecGbApi.list.path, { pageSize: 50, keyword })).obj.list.find((r) => r.id === recordId);
+const exported = async (client: ApiClient, keyword: string) => (await sheetRows((await download(server.app, client, 'POST', ElecGbApi.exportList.path, { keyword })).rawPayload)).slice(1);
 
 describe('备案登记 owner phone', () => {
   it('is masked for a user who may not edit 备案, in the list and the export, and whole for one who may', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, sheetRows, type TestServer, upload, workbook } from '../../../server/module/testing';
 import type { LeaseContract, LeaseIncomeMonth, LeasePayment, LeasePaymentList } from '../../../sdk/lease';
+import { AlarmApi, ElecLeaseApi } from '../../../sdk/contracts';
 
-const API = '/car/v4/api/lease';
 // 10:00 in China on 2026-03-10
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
 
@@ -26,13 +26,13 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Paid = LeaseContract & { payment: LeasePayment };
-const pay = (body: object) => admin.postJson<Paid>(`${API}/contract/pay.json`, body);
-const sign = (body: object) => admin.postJson<LeaseContract>(`${API}/contract/add.json`, body);
+const pay = (body: object) => admin.postJson<Paid>(ElecLeaseApi.pay.path, body);
+const sign = (body: object) => admin.postJson<LeaseContract>(ElecLeaseApi.sign.path, body);
 const income = (start: string, end: string) =>
-  admin.get<{ months: LeaseIncomeMonth[]; total: Omit<LeaseIncomeMonth, 'month'>; depositHeld: number }>(`${API}/income.json`, { start, end });
-const contract = async (id: number) => (await admin.get<{ list: LeaseContract[] }>(`${API}/contract/list.json`, { pageSize: 100 })).obj.list.find((c) => c.id === id)!;
+  admin.get<{ months: LeaseIncomeMonth[]; total: Omit<LeaseIncomeMonth, 'month'>; depositHeld: number }>(ElecLeaseApi.income.path, { start, end });
+const contract = async (id: number) => (await admin.get<{ list: LeaseContract[] }>(ElecLeaseApi.contracts.path, { pageSize: 100 })).obj.list.find((c) => c.id === id)!;
 const leaseAlarms = async () =>
-  (await admin.get<{ total: number; list: { detail: { contractNo: string }; endTime: string | null }[] }>('/car/v1/accelerate/report/alarm/newQueryAlarm', {
+  (await admin.get<{ total: number; list: { detail: { contractNo: string }; endTime: string | null }[] }>(AlarmApi.history.path, {
     start: '2026-03-01T00:00:00+08:00', end: '2026-03-30T00:00:00+08:00', alarmType: 'leaseOverdue', pageSize: 50,
   })).obj;
 
@@ -41,7 +41,7 @@ let first: LeaseContract;
 
 describe('收款 by kind and method, with receipts', () => {
   it('keeps a ¥500 deposit apart from ¥300 rent: 实收租金 ¥300, 押金 ¥500', async () => {
-    renterId = (await admin.postJson<{ id: number }>(`${API}/renter/add.json`, { name: '赵收款', phone: '13812340001', idNo: '11010519491231002X' })).obj.id;
+    renterId = (await admin.postJson<{ id: number }>(ElecLeaseApi.addRenter.path, { name: '赵收款', phone: '13812340001', idNo: '11010519491231002X' })).obj.id;
     first = (await sign({ vehicleId: bikes['收款车01'], renterId, startDate: '2026-03-10', endDate: '2026-09-09', monthlyRent: 300, deposit: 500 })).obj;
     const deposit = await pay({ id: first.id, kind: 'deposit', method: 'wechat', amount: 500 });
     expect(deposit).toMatchObject({ flag: 1, obj: { received: 0, depositHeld: 500, payment: { receiptNo: 'SJ-2026-000001', kindName: '押金', methodName: '微信', amount: 500, amountInWords: '伍佰元整' } } });
@@ -88,7 +88,7 @@ describe('收款 by kind and method, with receipts', () => {
   });
 
   it('lists a contract’s receipts, numbered without gaps, for printing', async () => {
-    const res = await admin.get<LeasePaymentList>(`${API}/contract/payments.json`, { id: first.id });
+    const res = await admin.get<LeasePaymentList>(ElecLeaseApi.payments.path, { id: first.id });
     expect(res.obj.tenantName).toBe(DEMO_TENANT);
     expect(res.obj.list.map((p) => [p.receiptNo, p.kindName, p.methodName, p.amount])).toEqual([
       ['SJ-2026-000001', '押金', '微信', 500],
@@ -109,24 +109,24 @@ describe('contracts entered as they are', () => {
     const alarms = await leaseAlarms();
     expect(alarms.total).toBe(before + 1);
     expect(alarms.list.filter((a) => a.detail.contractNo === res.obj.contractNo && a.endTime === null)).toHaveLength(1);
-    await admin.get(`${API}/contract/list.json`);
+    await admin.get(ElecLeaseApi.contracts.path);
     expect((await leaseAlarms()).total).toBe(before + 1);
   });
 });
 
 const HEADERS = ['车牌号*', '租户姓名*', '手机号*', '身份证号*', '开始日期*', '结束日期*', '月租金(元)*', '押金(元)', '已收押金(元)', '备注'];
 const importFile = async (rows: (string | number | Date | null)[][]) =>
-  upload<{ imported: number; renters: number; overdue: number; rows?: unknown }>(server.app, admin, `${API}/contract/import.json`, '合同.xlsx', await workbook(HEADERS, rows));
+  upload<{ imported: number; renters: number; overdue: number; rows?: unknown }>(server.app, admin, ElecLeaseApi.importContracts.path, '合同.xlsx', await workbook(HEADERS, rows));
 
 describe('合同导入', () => {
   it('serves a template whose headers the import takes', async () => {
-    const res = await download(server.app, admin, 'GET', `${API}/contract/importTemplate.json`);
+    const res = await download(server.app, admin, 'GET', ElecLeaseApi.importTemplate.path);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect((await sheetRows(res.rawPayload))[0]).toEqual(HEADERS);
   });
 
   it('imports nothing when a row is bad, and says which rows and why', async () => {
-    const before = (await admin.get<{ total: number }>(`${API}/contract/list.json`)).obj.total;
+    const before = (await admin.get<{ total: number }>(ElecLeaseApi.contracts.path)).obj.total;
     const res = await importFile([
       ['导入车01', '钱导入', '13812340002', '320102198506154568', '2025-12-01', '2026-05-31', 280, 400, 400, ''],
       ['不存在的车', '孙导入', '13812340003', '110105194912310021', '2026-02-30', '2026-01-01', 'abc', 0, 0, ''],
@@ -148,7 +148,7 @@ describe('合同导入', () => {
         { row: 4, errors: ['第 4 行：电动车 导入车01 与第 2 行重复', '第 4 行：已收押金不能超过押金'] },
       ],
     });
-    expect((await admin.get<{ total: number }>(`${API}/contract/list.json`)).obj.total).toBe(before);
+    expect((await admin.get<{ total: number }>(ElecLeaseApi.contracts.path)).obj.total).toBe(before);
   });
 
   it('imports running and overdue contracts, new renters and deposits held; the overdue one alarms at once', async () => {
@@ -160,7 +160,7 @@ describe('合同导入', () => {
       ['导入车03', '钱导入', '13812340002', '320102198506154568', '2026-04-01', '2026-09-30', 300, 0, 0, ''],
     ]);
     expect(res).toMatchObject({ flag: 1, obj: { imported: 3, renters: 1, overdue: 1 } });
-    const list = (await admin.get<{ list: LeaseContract[] }>(`${API}/contract/list.json`, { keyword: '导入车', pageSize: 10 })).obj.list;
+    const list = (await admin.get<{ list: LeaseContract[] }>(ElecLeaseApi.contracts.path, { keyword: '导入车', pageSize: 10 })).obj.list;
     const byPlate = new Map(list.map((c) => [c.plateNo, c]));
     // Dec 1, Jan 1, Feb 1, Mar 1: 4 × 280 owed, deposit ¥400 held
     expect(byPlate.get('导入车01')).toMatchObject({ status: 'active', renterName: '钱导入', rentDue: 1120, depositHeld: 400, note: '纸质合同 A-7' });
@@ -168,7 +168,7 @@ describe('合同导入', () => {
     expect(byPlate.get('导入车02')).toMatchObject({ status: 'overdue', overdueDays: 34, renterId, rentDue: 750 });
     expect(byPlate.get('导入车03')).toMatchObject({ status: 'pending', rentDue: 0 });
     expect((await leaseAlarms()).total).toBe(alarmsBefore + 1);
-    const receipts = (await admin.get<LeasePaymentList>(`${API}/contract/payments.json`, { id: byPlate.get('导入车01')!.id })).obj.list;
+    const receipts = (await admin.get<LeasePaymentList>(ElecLeaseApi.payments.path, { id: byPlate.get('导入车01')!.id })).obj.list;
     expect(receipts.map((p) => [p.receiptNo, p.kindName, p.amount, p.paidDate])).toEqual([['SJ-2026-000007', '押金', 400, '2025-12-01']]);
   });
 });

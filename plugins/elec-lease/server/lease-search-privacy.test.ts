@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createTestServer, DEMO_TENANT, demoTenantClients, download, ManualClock, probeMasked, sheetRows, type TestServer, waitExportDone } from '../../../server/module/testing';
 import type { LeaseContract, LeaseRenter } from '../../../sdk/lease';
+import { DownloadApi, ElecLeaseApi } from '../../../sdk/contracts';
 
-const API = '/car/v4/api/lease';
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
 const renter = { name: '赵敏', phone: '13912345678', idNo: '11010519491231002X' };
 
@@ -20,24 +20,24 @@ beforeAll(async () => {
     tenantId: tenant.id, groupId: group, terminalNo: '358710060000911', displayNo: '358710060000911', authCode: '', imei: '358710060000911', protocol: 'gt06',
     plateNo: '租赁车C03', plateColor: 0, assetKind: 'ebike', profile: { batteryVoltage: '48' },
   });
-  const added = await admin.postJson<LeaseRenter>(`${API}/renter/add.json`, renter);
+  const added = await admin.postJson<LeaseRenter>(ElecLeaseApi.addRenter.path, renter);
   expect(added).toMatchObject({ flag: 1, obj: { phone: '139****5678', idNo: '110105********002X' } });
   renterId = added.obj.id;
-  const signed = await admin.postJson<LeaseContract>(`${API}/contract/add.json`, { vehicleId: bike.vehicleId, renterId, startDate: '2026-03-10', endDate: '2026-04-09', monthlyRent: 300, deposit: 0 });
+  const signed = await admin.postJson<LeaseContract>(ElecLeaseApi.sign.path, { vehicleId: bike.vehicleId, renterId, startDate: '2026-03-10', endDate: '2026-04-09', monthlyRent: 300, deposit: 0 });
   contractNo = signed.obj.contractNo;
 });
 afterAll(() => server.close());
 
 const renterFound = async (keyword: string) =>
-  (await admin.get<{ list: LeaseRenter[] }>(`${API}/renter/list.json`, { pageSize: 50, keyword })).obj.list.some((r) => r.id === renterId);
+  (await admin.get<{ list: LeaseRenter[] }>(ElecLeaseApi.renters.path, { pageSize: 50, keyword })).obj.list.some((r) => r.id === renterId);
 const contractFound = async (keyword: string) =>
-  (await admin.get<{ list: LeaseContract[] }>(`${API}/contract/list.json`, { pageSize: 50, keyword })).obj.list.some((c) => c.renterId === renterId);
+  (await admin.get<{ list: LeaseContract[] }>(ElecLeaseApi.contracts.path, { pageSize: 50, keyword })).obj.list.some((c) => c.renterId === renterId);
 
 async function exportedRows(route: 'renter' | 'contract', keyword: string): Promise<string[][]> {
-  const started = await admin.postJson<{ id: number }>(`${API}/${route}/export.json`, { keyword });
+  const started = await admin.postJson<{ id: number }>((route === 'renter' ? ElecLeaseApi.exportRenters : ElecLeaseApi.exportContracts).path, { keyword });
   expect(started.flag).toBe(1);
   expect((await waitExportDone(admin, started.obj.id)).status).toBe(1);
-  const file = await download(server.app, admin, 'GET', `/car/v1/accelerate/export/download.json?id=${started.obj.id}`);
+  const file = await download(server.app, admin, 'GET', `${DownloadApi.download.path}?id=${started.obj.id}`);
   return (await sheetRows(file.rawPayload)).slice(1);
 }
 

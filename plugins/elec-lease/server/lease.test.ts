@@ -6,8 +6,8 @@ import { NotifyApi } from '../../../sdk/contracts/notify';
 import type { LeaseContract, LeaseIncomeMonth, LeaseRenter, LeaseUtilisation } from '../../../sdk/lease';
 import type { NotifyRecord } from '../../../sdk/notify-channels';
 import { chinaDay } from './lease-monitor';
+import { AlarmApi, DownloadApi, ElecLeaseApi, OperationLogApi } from '../../../sdk/contracts';
 
-const API = '/car/v4/api/lease';
 const DAY = 86_400_000;
 // 10:00 in China on 2026-03-10
 const clock = new ManualClock(new Date('2026-03-10T10:00:00+08:00'));
@@ -43,12 +43,12 @@ async function daysLater(days: number): Promise<void> {
   ({ admin, other } = await demoTenantClients(server.app));
 }
 
-const addRenter = (body: object) => admin.postJson<LeaseRenter>(`${API}/renter/add.json`, body);
-const renters = () => admin.get<{ total: number; list: LeaseRenter[] }>(`${API}/renter/list.json`, { pageSize: 50 });
-const sign = (body: object) => admin.postJson<LeaseContract>(`${API}/contract/add.json`, body);
-const contracts = (query: Record<string, string> = {}) => admin.get<{ total: number; list: LeaseContract[] }>(`${API}/contract/list.json`, { pageSize: 50, ...query });
+const addRenter = (body: object) => admin.postJson<LeaseRenter>(ElecLeaseApi.addRenter.path, body);
+const renters = () => admin.get<{ total: number; list: LeaseRenter[] }>(ElecLeaseApi.renters.path, { pageSize: 50 });
+const sign = (body: object) => admin.postJson<LeaseContract>(ElecLeaseApi.sign.path, body);
+const contracts = (query: Record<string, string> = {}) => admin.get<{ total: number; list: LeaseContract[] }>(ElecLeaseApi.contracts.path, { pageSize: 50, ...query });
 const leaseAlarms = () =>
-  admin.get<{ total: number; list: { alarmType: string; alarmName: string; endTime: string | null; detail: { contractNo: string } }[] }>('/car/v1/accelerate/report/alarm/newQueryAlarm', {
+  admin.get<{ total: number; list: { alarmType: string; alarmName: string; endTime: string | null; detail: { contractNo: string } }[] }>(AlarmApi.history.path, {
     start: '2026-03-01T00:00:00+08:00', end: '2026-03-30T00:00:00+08:00', alarmType: 'leaseOverdue', pageSize: 50,
   });
 const cutCommands = () => server.store.db.selectFrom('commands').select(['command_type', 'params', 'account', 'status']).where('terminal_id', '=', bikes.a.terminalId).execute();
@@ -88,7 +88,7 @@ describe('电动车租赁 合同管理', () => {
     const again = await sign({ vehicleId: bikes.a.vehicleId, renterId: second.obj.id, startDate: '2026-03-11', endDate: '2026-04-10', monthlyRent: 280, deposit: 0 });
     expect(again).toMatchObject({ flag: 400, msg: '电动车 租赁车A01 已在租赁合同中，不能重复出租' });
     expect((await contracts()).obj.list.map((c) => c.contractNo)).toEqual([contract.contractNo]);
-    const available = (await admin.get<{ plateNo: string }[]>(`${API}/bikes.json`, { available: '1', keyword: '租赁车' })).obj.map((b) => b.plateNo);
+    const available = (await admin.get<{ plateNo: string }[]>(ElecLeaseApi.bikes.path, { available: '1', keyword: '租赁车' })).obj.map((b) => b.plateNo);
     expect(available).toEqual(['租赁车B02']);
   });
 
@@ -107,16 +107,16 @@ describe('电动车租赁 合同管理', () => {
     const [overdue] = (await contracts()).obj.list;
     expect(overdue).toMatchObject({ status: 'overdue', statusName: '已逾期', overdueDays: 1 });
     await contracts();
-    await admin.get(`${API}/income.json`);
+    await admin.get(ElecLeaseApi.income.path);
     const alarms = (await leaseAlarms()).obj;
     expect(alarms.total).toBe(1);
     expect(alarms.list[0]).toMatchObject({ alarmType: 'leaseOverdue', alarmName: '租约逾期', endTime: null, detail: { contractNo: contract.contractNo } });
   });
 
   it('sends one 断电 after the tenant’s days overdue when automatic 断电 is on, logs it and texts the renter', async () => {
-    expect((await admin.get(`${API}/settings.json`)).obj).toEqual({ autoCut: false, autoCutDays: 3 });
-    expect(await admin.postJson(`${API}/saveSettings.json`, { autoCut: true, autoCutDays: 0 })).toMatchObject({ flag: 400 });
-    expect(await admin.postJson(`${API}/saveSettings.json`, { autoCut: true, autoCutDays: 2 })).toMatchObject({ flag: 1, obj: { autoCut: true, autoCutDays: 2 } });
+    expect((await admin.get(ElecLeaseApi.settings.path)).obj).toEqual({ autoCut: false, autoCutDays: 3 });
+    expect(await admin.postJson(ElecLeaseApi.saveSettings.path, { autoCut: true, autoCutDays: 0 })).toMatchObject({ flag: 400 });
+    expect(await admin.postJson(ElecLeaseApi.saveSettings.path, { autoCut: true, autoCutDays: 2 })).toMatchObject({ flag: 1, obj: { autoCut: true, autoCutDays: 2 } });
     expect(await cutCommands()).toEqual([]); // one day overdue: not yet
     await daysLater(1);
     await contracts();
@@ -129,17 +129,17 @@ describe('电动车租赁 合同管理', () => {
     // an e-bike, never a 车辆, in the renter's text
     expect(texts[0]!.text).toContain('电动车已远程断电');
     expect(texts[0]!.text).not.toContain('车辆');
-    const log = await admin.get<{ list: { action: string; target: string }[] }>('/car/v1/api/system/log/list.json', { keyword: '租约逾期自动断电', pageSize: 10 });
+    const log = await admin.get<{ list: { action: string; target: string }[] }>(OperationLogApi.list.path, { keyword: '租约逾期自动断电', pageSize: 10 });
     expect(log.obj.list.map((e) => `${e.action} ${e.target}`)).toEqual(['租约逾期自动断电 电动车 租赁车A01']);
     expect((await leaseAlarms()).obj.total).toBe(1);
   });
 
   it('takes the e-bike back: 已退租, the alarm ended, the e-bike free to rent again', async () => {
-    const res = await admin.postJson<LeaseContract>(`${API}/contract/return.json`, { id: contract.id });
+    const res = await admin.postJson<LeaseContract>(ElecLeaseApi.giveBack.path, { id: contract.id });
     expect(res).toMatchObject({ flag: 1, obj: { status: 'returned', statusName: '已退租', closedDate: '2026-03-12' } });
-    expect(await admin.postJson(`${API}/contract/return.json`, { id: contract.id })).toMatchObject({ flag: 400, msg: '合同已退租，不能再操作' });
+    expect(await admin.postJson(ElecLeaseApi.giveBack.path, { id: contract.id })).toMatchObject({ flag: 400, msg: '合同已退租，不能再操作' });
     expect((await leaseAlarms()).obj.list[0]!.endTime).not.toBeNull();
-    const available = (await admin.get<{ plateNo: string }[]>(`${API}/bikes.json`, { available: '1', keyword: '租赁车' })).obj.map((b) => b.plateNo);
+    const available = (await admin.get<{ plateNo: string }[]>(ElecLeaseApi.bikes.path, { available: '1', keyword: '租赁车' })).obj.map((b) => b.plateNo);
     expect(available).toEqual(['租赁车A01', '租赁车B02']);
   });
 
@@ -147,20 +147,20 @@ describe('电动车租赁 合同管理', () => {
     const signed = await sign({ vehicleId: bikes.b.vehicleId, renterId, startDate: '2026-03-12', endDate: '2026-03-12', monthlyRent: 200, deposit: 100 });
     await daysLater(1);
     expect((await contracts({ status: 'overdue' })).obj.list.map((c) => c.id)).toEqual([signed.obj.id]);
-    expect(await admin.postJson(`${API}/contract/renew.json`, { id: signed.obj.id, endDate: '2026-03-11' })).toMatchObject({ flag: 400, msg: '新的结束日期必须晚于原结束日期 2026-03-12' });
-    const renewed = await admin.postJson<LeaseContract>(`${API}/contract/renew.json`, { id: signed.obj.id, endDate: '2026-04-11' });
+    expect(await admin.postJson(ElecLeaseApi.renew.path, { id: signed.obj.id, endDate: '2026-03-11' })).toMatchObject({ flag: 400, msg: '新的结束日期必须晚于原结束日期 2026-03-12' });
+    const renewed = await admin.postJson<LeaseContract>(ElecLeaseApi.renew.path, { id: signed.obj.id, endDate: '2026-04-11' });
     expect(renewed).toMatchObject({ flag: 1, obj: { status: 'active', endDate: '2026-04-11', overdueDays: 0 } });
-    const ended = await admin.postJson<LeaseContract>(`${API}/contract/terminate.json`, { id: signed.obj.id, note: '租户提前退租' });
+    const ended = await admin.postJson<LeaseContract>(ElecLeaseApi.terminate.path, { id: signed.obj.id, note: '租户提前退租' });
     expect(ended).toMatchObject({ flag: 1, obj: { status: 'terminated', statusName: '已终止', note: '租户提前退租' } });
   });
 });
 
 describe('电动车租赁 收入概览', () => {
   it('shows rent due and received by month and how the e-bikes are used', async () => {
-    expect(await admin.postJson(`${API}/contract/pay.json`, { id: contract.id, amount: 'abc' })).toMatchObject({ flag: 400, msg: '收款金额必须是 0.01 到 1000000 之间的金额（元，最多两位小数）' });
-    expect(await admin.postJson(`${API}/contract/pay.json`, { id: contract.id, amount: 300 })).toMatchObject({ flag: 1, obj: { received: 300 } });
-    await admin.postJson(`${API}/repair.json`, { vehicleIds: [bikes.b.vehicleId], inRepair: true });
-    const res = await admin.get<{ months: LeaseIncomeMonth[]; utilisation: LeaseUtilisation }>(`${API}/income.json`, { start: '2026-02', end: '2026-04' });
+    expect(await admin.postJson(ElecLeaseApi.pay.path, { id: contract.id, amount: 'abc' })).toMatchObject({ flag: 400, msg: '收款金额必须是 0.01 到 1000000 之间的金额（元，最多两位小数）' });
+    expect(await admin.postJson(ElecLeaseApi.pay.path, { id: contract.id, amount: 300 })).toMatchObject({ flag: 1, obj: { received: 300 } });
+    await admin.postJson(ElecLeaseApi.repair.path, { vehicleIds: [bikes.b.vehicleId], inRepair: true });
+    const res = await admin.get<{ months: LeaseIncomeMonth[]; utilisation: LeaseUtilisation }>(ElecLeaseApi.income.path, { start: '2026-02', end: '2026-04' });
     const none = { deposit: 0, refunded: 0, penalty: 0 };
     expect(res.obj.months).toEqual([
       { month: '2026-02', due: 0, received: 0, ...none },
@@ -170,34 +170,34 @@ describe('电动车租赁 收入概览', () => {
     ]);
     expect(res.obj.utilisation).toMatchObject({ rented: 0, inRepair: 1 });
     expect(res.obj.utilisation.idle).toBe(res.obj.utilisation.total - 1);
-    expect(await admin.get(`${API}/income.json`, { start: '2026-05', end: '2026-04' })).toMatchObject({ flag: 400, msg: '结束月份不能早于开始月份' });
+    expect(await admin.get(ElecLeaseApi.income.path, { start: '2026-05', end: '2026-04' })).toMatchObject({ flag: 400, msg: '结束月份不能早于开始月份' });
     expect(await sign({ vehicleId: bikes.b.vehicleId, renterId, startDate: '2026-03-13', endDate: '2026-04-12', monthlyRent: 200, deposit: 0 })).toMatchObject({
       flag: 400, msg: '电动车 租赁车B02 维修中，不能出租',
     });
   });
 
   it('exports contracts, renters and income through 下载中心', async () => {
-    const started = await admin.postJson<{ id: number; fileName: string }>(`${API}/contract/export.json`, {});
+    const started = await admin.postJson<{ id: number; fileName: string }>(ElecLeaseApi.exportContracts.path, {});
     expect(started).toMatchObject({ flag: 1, obj: { fileName: '租赁合同-20260313.xlsx' } });
-    await admin.postJson(`${API}/renter/export.json`, {});
-    await admin.postJson(`${API}/incomeExport.json`, { start: '2026-03', end: '2026-03' });
+    await admin.postJson(ElecLeaseApi.exportRenters.path, {});
+    await admin.postJson(ElecLeaseApi.exportIncome.path, { start: '2026-03', end: '2026-03' });
     let records: { id: number; fileName: string; status: number }[] = [];
     for (let i = 0; i < 100 && !(records.length >= 3 && records.slice(0, 3).every((r) => r.status === 1)); i++) {
       await new Promise((r) => setTimeout(r, 100));
-      records = (await admin.postJson<{ list: typeof records }>('/car/v1/accelerate/export/listExportRecord.json', { current: 1, pageSize: 10 })).obj.list;
+      records = (await admin.postJson<{ list: typeof records }>(DownloadApi.list.path, { current: 1, pageSize: 10 })).obj.list;
     }
     expect(records.slice(0, 3).map((r) => [r.fileName, r.status])).toEqual([['租金收入-20260313.xlsx', 1], ['租户-20260313.xlsx', 1], ['租赁合同-20260313.xlsx', 1]]);
-    const file = await download(server.app, admin, 'GET', `/car/v1/accelerate/export/download.json?id=${started.obj.id}`);
+    const file = await download(server.app, admin, 'GET', `${DownloadApi.download.path}?id=${started.obj.id}`);
     const rows = await sheetRows(file.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['合同编号', '电动车', '租户', '手机号']);
     expect(rows.some((r) => r[0] === contract.contractNo && r[3] === '138****5678' && r[11] === '已退租')).toBe(true);
-    const renterRows = await sheetRows((await download(server.app, admin, 'GET', `/car/v1/accelerate/export/download.json?id=${records[1]!.id}`)).rawPayload);
+    const renterRows = await sheetRows((await download(server.app, admin, 'GET', `${DownloadApi.download.path}?id=${records[1]!.id}`)).rawPayload);
     expect(renterRows.find((r) => r[0] === '王小明')!.slice(1, 3)).toEqual(['138****5678', '110105********002X']);
   });
 
   it('keeps one customer’s leases from another', async () => {
-    expect((await other.get(`${API}/contract/list.json`)).flag).toBe(403);
-    expect((await other.postJson(`${API}/contract/return.json`, { id: contract.id })).flag).toBe(403);
+    expect((await other.get(ElecLeaseApi.contracts.path)).flag).toBe(403);
+    expect((await other.postJson(ElecLeaseApi.giveBack.path, { id: contract.id })).flag).toBe(403);
   });
 });
 

@@ -2,19 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandView } from '../../../server/module';
 import { createTestServer, DEMO_TENANT, demoTenantClients, pollUntil as waitFor, upload, WatchTestDevice, type ApiClient, type TestServer } from '../../../server/module/testing';
 import type { Pet as PetView, SafeZone as SafeZoneView } from '../../../sdk/contracts/pet';
+import { CommandApi, FenceApi, MediaApi, PetApi } from '../../../sdk/contracts';
 
 // 宠物守护 end to end: a watch-protocol collar reports through the gateway, the alarm engine sees
 // it leave and return to its 安全区域; 寻宠 actions reach the collar as its protocol's commands and
 // end 成功 when it answers; 宠物档案 and zones refuse bad input in Chinese. PostgreSQL too when DATABASE_URL is set.
 
 const COLLAR = '868710059999901';
-const LIST = '/car/v4/api/pet/list.json';
-const ACTION = '/car/v4/api/pet/action.json';
-const PROFILE = '/car/v4/api/pet/profile/save.json';
-const ZONES = '/car/v4/api/pet/zone/list.json';
-const ZONE_SAVE = '/car/v4/api/pet/zone/save.json';
-const ZONE_DELETE = '/car/v4/api/pet/zone/delete.json';
-const COMMANDS = '/car/v1/api/command/list.json';
+const LIST = PetApi.list.path;
+const ACTION = PetApi.action.path;
+const PROFILE = PetApi.profile.path;
+const ZONES = PetApi.zones.path;
+const ZONE_SAVE = PetApi.zoneSave.path;
+const ZONE_DELETE = PetApi.zoneDelete.path;
+const COMMANDS = CommandApi.list.path;
 const HOME = { lon: 120.1190, lat: 30.2880 };
 const METRES = 1 / 111_194.93;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -95,7 +96,7 @@ describe('宠物守护 安全区域', () => {
     refused(await other.get(ZONES, { vehicleId: petId }));
     refused(await other.postJson(ZONE_DELETE, { id: zone.id }));
     // a zone is not an 电子围栏
-    expect((await admin.get<{ name: string }[]>('/car/v4/api/fence/list.json')).obj.map((f) => f.name)).not.toContain('家');
+    expect((await admin.get<{ name: string }[]>(FenceApi.list.path)).obj.map((f) => f.name)).not.toContain('家');
     expect((await pet()).zoneCount).toBe(1);
   });
 
@@ -199,7 +200,7 @@ describe('寻宠', () => {
 
 describe('宠物档案', () => {
   it('saves the profile with an uploaded photo', async () => {
-    const photo = await upload<{ url: string }>(server.app, admin, '/car/v1/api/media/upload.json', '旺财.png', PNG);
+    const photo = await upload<{ url: string }>(server.app, admin, MediaApi.upload.path, '旺财.png', PNG);
     expect(photo.flag).toBe(1);
     const saved = await admin.postJson<PetView>(PROFILE, { vehicleId: petId, name: '旺财', profile: { species: '狗', breed: '柴犬', sex: '公', birthday: '2022-03-01', photo: photo.obj.url } });
     expect(saved).toMatchObject({ flag: 1, obj: { name: '旺财', profile: { species: '狗', breed: '柴犬', sex: '公', birthday: '2022-03-01', photo: photo.obj.url } } });
@@ -208,8 +209,8 @@ describe('宠物档案', () => {
 
   it('refuses a bad photo, a bad field or a taken name in Chinese and changes nothing', async () => {
     const before = await pet();
-    expect(await upload(server.app, admin, '/car/v1/api/media/upload.json', '旺财.png', Buffer.from('not an image'))).toMatchObject({ flag: 400, msg: '只能上传 JPG、PNG 或 WebP 格式的图片' });
-    expect(await upload(server.app, admin, '/car/v1/api/media/upload.json', '大.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ flag: 400, msg: '图片不能超过 2 MB' });
+    expect(await upload(server.app, admin, MediaApi.upload.path, '旺财.png', Buffer.from('not an image'))).toMatchObject({ flag: 400, msg: '只能上传 JPG、PNG 或 WebP 格式的图片' });
+    expect(await upload(server.app, admin, MediaApi.upload.path, '大.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).toMatchObject({ flag: 400, msg: '图片不能超过 2 MB' });
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ vehicleId: petId, name: '旺财', profile: { photo: 'http://evil.example/x.png' } }, /照片/],
       [{ vehicleId: petId, name: '旺财', profile: { species: '龙' } }, /种类不正确/],

@@ -1,6 +1,7 @@
 import { API, createTestServer, demoTenantClients, tenantIds, upload, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet as PetView } from '../../../sdk/contracts/pet';
+import { MediaApi, PetApi } from '../../../sdk/contracts';
 
 // An edit changes what it sends and nothing else: a form or a script that leaves a field out
 // (the pet's profile, a person's phone, a vehicle's speed limit) keeps what was stored.
@@ -17,7 +18,7 @@ interface Asset {
   profile: Record<string, string | number>;
 }
 
-const PROFILE = '/car/v4/api/pet/profile/save.json';
+const PROFILE = PetApi.profile.path;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let server: TestServer;
@@ -27,7 +28,7 @@ let photo: string;
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false });
   ({ admin } = await demoTenantClients(server.app));
-  photo = (await upload<{ url: string }>(server.app, admin, '/car/v1/api/media/upload.json', '豆豆.png', PNG)).obj.url;
+  photo = (await upload<{ url: string }>(server.app, admin, MediaApi.upload.path, '豆豆.png', PNG)).obj.url;
 });
 afterAll(() => server.close());
 

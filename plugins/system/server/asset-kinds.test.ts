@@ -3,6 +3,7 @@ import {
 } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../sdk/pagination';
+import { MediaApi, MonitorApi, PlatformApi } from '../../../sdk/contracts';
 
 interface Asset {
   id: number;
@@ -56,7 +57,7 @@ describe('assets of every kind', () => {
 
   it('tells 人员监控 each person’s 部门, and nothing of the kind for vehicles', async () => {
     type Item = { plateNo: string; assetKind: string; department?: string };
-    const monitor = (assetKind: string) => admin.get<Page<Item>>('/car/v4/api/monitor/list.json', { pageSize: 1000, assetKind });
+    const monitor = (assetKind: string) => admin.get<Page<Item>>(MonitorApi.list.path, { pageSize: 1000, assetKind });
     const people = (await monitor('person')).obj.list;
     expect(people.find((p) => p.plateNo === '王建国')?.department).toBe('生产部');
     expect(people.every((p) => typeof p.department === 'string')).toBe(true);
@@ -65,8 +66,8 @@ describe('assets of every kind', () => {
 
   it('counts in a sub-application’s 概览 only the kinds it asks for, as many as its monitor lists', async () => {
     type Overview = { assets: { total: number; online: number; offline: number; alarm: number } };
-    const overview = (platformId: number, assetKinds?: string) => admin.get<Overview>('/car/v1/api/platform/overview.json', { platformId, ...(assetKinds && { assetKinds }) });
-    const listed = async (assetKind: string) => (await admin.get<Page<Asset>>('/car/v4/api/monitor/list.json', { pageSize: 1000, assetKind })).obj.total;
+    const overview = (platformId: number, assetKinds?: string) => admin.get<Overview>(PlatformApi.overview.path, { platformId, ...(assetKinds && { assetKinds }) });
+    const listed = async (assetKind: string) => (await admin.get<Page<Asset>>(MonitorApi.list.path, { pageSize: 1000, assetKind })).obj.total;
     const vehicles = (await overview(8, 'vehicle')).obj.assets;
     expect(vehicles.total).toBe(await listed('vehicle'));
     expect(vehicles.online + vehicles.offline).toBe(vehicles.total);
@@ -80,7 +81,7 @@ describe('assets of every kind', () => {
   it('lists in a kind’s group tree only the groups holding assets of the kind', async () => {
     interface Node { name: string; counts: { all: number }; children: Node[] }
     const nodes = (list: Node[]): Node[] => list.flatMap((n) => [n, ...nodes(n.children)]);
-    const tree = async (assetKind: string) => nodes((await admin.get<Node[]>('/car/v4/api/monitor/tree.json', { assetKind })).obj);
+    const tree = async (assetKind: string) => nodes((await admin.get<Node[]>(MonitorApi.tree.path, { assetKind })).obj);
     const pets = await tree('pet');
     expect(pets.map((n) => n.name)).toEqual(['宠物守护']);
     const vehicles = await tree('vehicle');
@@ -88,7 +89,7 @@ describe('assets of every kind', () => {
     expect(vehicles.map((n) => n.name)).toEqual(expect.arrayContaining(['天路演示车队', '华北区域', '北京车队', '上海车队']));
     expect(vehicles.map((n) => n.name)).not.toContain('天津车队');
     expect(vehicles.every((n) => n.counts.all > 0)).toBe(true);
-    expect(nodes((await admin.get<Node[]>('/car/v4/api/monitor/tree.json')).obj).map((n) => n.name)).toContain('天津车队');
+    expect(nodes((await admin.get<Node[]>(MonitorApi.tree.path)).obj).map((n) => n.name)).toContain('天津车队');
   });
 
   it('checks a pet’s species, sex and birthday and an e-bike’s battery', async () => {
@@ -150,7 +151,7 @@ describe('assets of every kind', () => {
   });
 
   it('stores an uploaded photo, serves it back and refuses what is not an image', async () => {
-    const res = await upload<{ url: string }>(server.app, admin, '/car/v1/api/media/upload.json', '头像.png', PNG);
+    const res = await upload<{ url: string }>(server.app, admin, MediaApi.upload.path, '头像.png', PNG);
     expect(res).toMatchObject({ flag: 1, obj: { url: expect.stringMatching(/^\/car\/v1\/api\/media\/[0-9a-f]{32}\.png$/) } });
     const served = await server.app.inject({ method: 'GET', url: res.obj.url });
     expect(served.statusCode).toBe(200);
@@ -159,14 +160,15 @@ describe('assets of every kind', () => {
     const person = await add(admin, { plateNo: '唐僧', assetKind: 'person', profile: { photo: res.obj.url } });
     expect(person).toMatchObject({ flag: 1, obj: { profile: { photo: res.obj.url } } });
 
-    expect(await upload(server.app, admin, '/car/v1/api/media/upload.json', '照片.png', Buffer.from('<script>alert(1)</script>'))).toMatchObject({
+    expect(await upload(server.app, admin, MediaApi.upload.path, '照片.png', Buffer.from('<script>alert(1)</script>'))).toMatchObject({
       flag: 400, msg: '只能上传 JPG、PNG 或 WebP 格式的图片',
     });
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
-    expect(await upload(server.app, admin, '/car/v1/api/media/upload.json', '大.png', big)).toMatchObject({ flag: 400, msg: '图片不能超过 2 MB' });
-    expect((await server.app.inject({ method: 'GET', url: '/car/v1/api/media/00000000000000000000000000000000.png' })).json()).toMatchObject({ flag: 404 });
+    expect(await upload(server.app, admin, MediaApi.upload.path, '大.png', big)).toMatchObject({ flag: 400, msg: '图片不能超过 2 MB' });
+    // a photo's address beside the upload's, under a name nothing was stored as
+    expect((await server.app.inject({ method: 'GET', url: MediaApi.upload.path.replace('upload.json', '00000000000000000000000000000000.png') })).json()).toMatchObject({ flag: 404 });
     const viewer = await userWith(server.app, server.store, { account: 'viewer-kinds', tenantId: ids.demo, resourceIds: [1241] });
-    expect(await upload(server.app, viewer, '/car/v1/api/media/upload.json', '头像.png', PNG)).toMatchObject({ flag: 403 });
+    expect(await upload(server.app, viewer, MediaApi.upload.path, '头像.png', PNG)).toMatchObject({ flag: 403 });
   });
 });
 

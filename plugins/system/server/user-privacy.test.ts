@@ -1,6 +1,7 @@
 import { maskEmail, maskPhone } from '../../../server/module';
 import { ApiClient, createTestServer, demoTenantClients, download, sheetRows, tenantIds, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleAdminApi, SecurityApi, UserAdminApi } from '../../../sdk/contracts';
 
 // 安全中心's privacy choices applied in 用户管理: others see the phone and e-mail masked, the user their own.
 let server: TestServer;
@@ -8,7 +9,6 @@ let admin: ApiClient;
 let zhang: ApiClient;
 let zhangId: number;
 
-const SYS = '/car/v1/api/system';
 interface UserItem {
   userId: number;
   account: string;
@@ -16,16 +16,16 @@ interface UserItem {
   phone: string;
   email: string;
 }
-const users = async (client: ApiClient, keyword: string) => (await client.get<{ total: number; list: UserItem[] }>(`${SYS}/user/list.json`, { keyword })).obj.list;
-const privacy = (client: ApiClient, body: object) => client.postJson('/car/v1/api/user/updatePrivacy.json', body);
+const users = async (client: ApiClient, keyword: string) => (await client.get<{ total: number; list: UserItem[] }>(UserAdminApi.list.path, { keyword })).obj.list;
+const privacy = (client: ApiClient, body: object) => client.postJson(SecurityApi.updatePrivacy.path, body);
 
 beforeAll(async () => {
   server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 0 } });
   ({ admin } = await demoTenantClients(server.app));
   const demo = (await tenantIds(server.store)).demo;
-  const roles = await admin.get<{ list: { id: number; name: string }[] }>(`${SYS}/role/list.json`, { tenantId: demo, pageSize: 200 });
+  const roles = await admin.get<{ list: { id: number; name: string }[] }>(RoleAdminApi.list.path, { tenantId: demo, pageSize: 200 });
   const roleId = roles.obj.list.find((r) => r.name === '管理员')!.id;
-  const created = await admin.postJson<{ userId: number }>(`${SYS}/user/add.json`, {
+  const created = await admin.postJson<{ userId: number }>(UserAdminApi.add.path, {
     tenantId: demo, account: 'privacy_zhang', password: 'Zhang1234', name: '张隐私', phone: '13812340000', email: 'zhang@example.com', roleId,
   });
   expect(created.flag, created.msg).toBe(1);
@@ -55,10 +55,10 @@ describe('用户管理 and the privacy settings of 安全中心', () => {
     expect(await users(admin, '1234000')).toEqual([]);
     expect((await users(zhang, '1234000')).map((u) => u.account)).toEqual(['privacy_zhang']);
 
-    const sheet = await sheetRows((await download(server.app, admin, 'POST', `${SYS}/user/export.json`, { keyword: 'privacy_zhang' })).rawPayload);
+    const sheet = await sheetRows((await download(server.app, admin, 'POST', UserAdminApi.export.path, { keyword: 'privacy_zhang' })).rawPayload);
     const header = sheet[0]!;
     expect([sheet[1]![header.indexOf('手机号')], sheet[1]![header.indexOf('邮箱')]]).toEqual(['138****0000', 'z***@example.com']);
-    const own = await sheetRows((await download(server.app, zhang, 'POST', `${SYS}/user/export.json`, { keyword: 'privacy_zhang' })).rawPayload);
+    const own = await sheetRows((await download(server.app, zhang, 'POST', UserAdminApi.export.path, { keyword: 'privacy_zhang' })).rawPayload);
     expect(own[1]![header.indexOf('手机号')]).toBe('13812340000');
 
     // only the phone hidden now
@@ -70,15 +70,15 @@ describe('用户管理 and the privacy settings of 安全中心', () => {
     await privacy(zhang, { hidePhone: true, hideEmail: true });
     const shown = (await users(admin, 'privacy_zhang'))[0]!;
     const base = { userId: zhangId, name: '张隐私二', phone: shown.phone, email: shown.email, roleId: (await server.store.system.users.find(zhangId, [(await tenantIds(server.store)).demo]))!.roleId };
-    expect(await admin.postJson(`${SYS}/user/update.json`, base)).toMatchObject({ flag: 1 });
+    expect(await admin.postJson(UserAdminApi.update.path, base)).toMatchObject({ flag: 1 });
     const stored = (await users(zhang, 'privacy_zhang'))[0]!;
     expect(stored).toMatchObject({ name: '张隐私二', phone: '13812340000', email: 'zhang@example.com' });
 
-    expect(await admin.postJson(`${SYS}/user/update.json`, { ...base, phone: '13900001111' })).toMatchObject({ flag: 1 });
+    expect(await admin.postJson(UserAdminApi.update.path, { ...base, phone: '13900001111' })).toMatchObject({ flag: 1 });
     expect((await users(zhang, 'privacy_zhang'))[0]!.phone).toBe('13900001111');
     expect((await users(admin, 'privacy_zhang'))[0]!.phone).toBe('139****1111');
     // a wrong phone is still refused
-    expect(await admin.postJson(`${SYS}/user/update.json`, { ...base, phone: '139****' })).toMatchObject({ flag: 400, msg: '手机号格式不正确' });
+    expect(await admin.postJson(UserAdminApi.update.path, { ...base, phone: '139****' })).toMatchObject({ flag: 400, msg: '手机号格式不正确' });
 
     const log = await server.store.audit.page({ tenantIds: [(await tenantIds(server.store)).demo], keyword: 'privacy_zhang', offset: 0, limit: 1 });
     expect(log.list[0]).toMatchObject({ action: '编辑用户', before: { phone: '138****0000', email: 'z***@example.com' }, after: { phone: '139****1111' } });

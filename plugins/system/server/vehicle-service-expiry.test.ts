@@ -1,6 +1,7 @@
 import type { MonitorItem } from '../../../sdk/services/live-service';
 import { API, createTestServer, demoTenantClients, Jt808TestTerminal, LiveTestClient, type ApiClient, type TestServer } from '../../../server/module/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MonitorApi, PlatformApi } from '../../../sdk/contracts';
 
 // An asset whose service ran out shows no live data anywhere until it is renewed.
 let server: TestServer;
@@ -9,10 +10,10 @@ let admin: ApiClient;
 let terminal: Jt808TestTerminal;
 let ws: LiveTestClient;
 
-const LIST = '/car/v4/api/monitor/list.json';
-const TREE = '/car/v4/api/monitor/tree.json';
-const TRACK = '/car/v4/api/track/list.json';
-const OVERVIEW = '/car/v1/api/platform/overview.json';
+const LIST = MonitorApi.list.path;
+const TREE = MonitorApi.tree.path;
+const TRACK = MonitorApi.track.path;
+const OVERVIEW = PlatformApi.overview.path;
 const T0 = Date.parse('2026-05-01T02:00:00Z');
 const PHONE = '013800000001';
 
