@@ -54,14 +54,6 @@ export interface PlaceHit {
   lat: number;
 }
 
-/** Endpoints of 地图设置 and 地址搜索. */
-export const MapSettingsPaths = {
-  get: '/center/map/getMapSetting.json',
-  save: '/center/map/saveMapSetting.json',
-  config: '/center/map/getMapConfig.json',
-  searchPlace: '/center/map/searchPlace.json',
-} as const;
-
 /** The 地图设置 menu (under 设置 of the centre). */
 export const MAP_SETTINGS_MENU_ID = 400304;
 
