@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Text } from '@fluentui/react-components';
-import { expectOk, HttpService, useService } from '@tianlu/sdk';
-
-interface User {
-  name: string;
-  account: string;
-}
+import { expectOk, HttpService, KernelApi, useService, type User } from '@tianlu/sdk';
 
 /** 示例: greets the logged-in user (read through the host's http service) and counts clicks of a Fluent UI button. */
 export default function HelloPage() {
@@ -16,7 +11,7 @@ export default function HelloPage() {
 
   useEffect(() => {
     http
-      .get<User>('/car/v1/api/user/getUser.json')
+      .call(KernelApi.user)
       .then((res) => setUser(expectOk(res)))
       .catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
   }, [http]);
