@@ -2,6 +2,7 @@
  * The Tianlu SDK: the only import surface for plugins. Service interfaces and their tokens,
  * the plugin contract, React hooks and shared components, geo utilities.
  */
+export * from './version';
 export * from './geo';
 export * from './map-settings';
 export * from './china-time';
