@@ -2,7 +2,8 @@
  * A plugin built outside the console (examples/hello-plugin, built on its own in library mode)
  * installed by dropping its folder into PLUGINS_DIR of a running server's data: it appears for the
  * demo admin, renders on the host's React, Fluent UI and SDK, stays hidden from the other tenant;
- * a plugin whose module throws is reported as failed while the console keeps working.
+ * a plugin whose module throws is reported as failed while the console keeps working, and so is a
+ * plugin built for another SDK version, with both versions named.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { SDK_VERSION } from '../sdk/version';
 import { test } from './browser';
 import { ADMIN, OTHER, OTHER_TITLES, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
@@ -18,6 +20,7 @@ import { offeredSubApps, switchSubApp } from './shell-ui';
 
 const HELLO_TITLE = '示例插件';
 const BROKEN_TITLE = '故障插件';
+const FUTURE_TITLE = '新版插件';
 
 /** `vite build` of the example with its own config, as its author would run it, into `outDir`. */
 function buildExample(outDir: string): Promise<void> {
@@ -54,6 +57,29 @@ async function installBrokenPlugin(pluginsDir: string): Promise<void> {
   await writeFile(path.join(dir, 'index.js'), "throw new Error('故障插件初始化失败');\nexport default {};\n");
 }
 
+/** A working plugin module whose manifest says it needs an SDK far newer than the platform's. */
+async function installFuturePlugin(pluginsDir: string): Promise<void> {
+  const dir = path.join(pluginsDir, 'future');
+  await mkdir(dir, { recursive: true });
+  const record = {
+    platformId: 92,
+    systemId: 'future',
+    name: 'future',
+    productionEntry: '/child/future/index.js',
+    developmentEntry: '/child/future/index.js',
+    title: FUTURE_TITLE,
+    icon: 'Apps',
+    path: '/future/',
+    created: '2026-11-27',
+    iconfont: 'icon-future',
+    enabled: true,
+    sdk: '^99.0.0',
+    menus: [{ id: 9201, title: '首页', path: '/future/home' }],
+  };
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(record));
+  await writeFile(path.join(dir, 'index.js'), "window.__futureRan = true;\nexport default {};\n");
+}
+
 let server: RunningServer;
 let pluginsDir: string;
 
@@ -61,6 +87,7 @@ beforeAll(async () => {
   pluginsDir = await mkdtemp(path.join(tmpdir(), 'tianlu-e2e-plugins-'));
   await buildExample(path.join(pluginsDir, 'hello'));
   await installBrokenPlugin(pluginsDir);
+  await installFuturePlugin(pluginsDir);
   server = await startServer({ name: 'e2e-external-plugin-server', env: { PLUGINS_DIR: pluginsDir } });
 }, 600_000);
 
@@ -118,6 +145,18 @@ describe('a plugin built outside the repository', () => {
     await reaches(page, (p) => p.startsWith('/car/'), 'a page under /car/ after the failure');
     await switchSubApp(page, HELLO_TITLE);
     await shows(page.getByText('你好，演示管理员'), 'the working plugin after the failed one');
+  });
+
+  test('a plugin built for another SDK is refused with both versions named, and never runs', async ({ newContext }) => {
+    const { page } = await openPage(newContext);
+    await login(page, ADMIN);
+    await switchSubApp(page, FUTURE_TITLE);
+    await shows(page.getByText('插件加载失败', { exact: true }), 'the notice 插件加载失败');
+    await shows(page.getByText(`插件需要天路 SDK ^99.0.0，本平台的 SDK 版本是 ${SDK_VERSION}`, { exact: false }), 'the range it needs and the platform’s version');
+    expect(await page.evaluate(() => (window as { __futureRan?: boolean }).__futureRan)).toBeUndefined();
+
+    await switchSubApp(page, HELLO_TITLE);
+    await shows(page.getByText('你好，演示管理员'), 'the working plugin after the refused one');
   });
 
   test('the other tenant is not granted it', async ({ newContext }) => {

@@ -2,6 +2,7 @@
  * The Tianlu SDK: the only import surface for plugins. Service interfaces and their tokens,
  * the plugin contract, React hooks and shared components, geo utilities.
  */
+export * from './version';
 export * from './geo';
 export * from './map-settings';
 export * from './china-time';
@@ -24,6 +25,7 @@ export * from './health';
 export * from './plugin';
 export * from './plugin-declaration';
 export * from './pagination';
+export * from './services/service-token';
 export * from './services/http-service';
 export * from './endpoint';
 export * from './contracts';
@@ -48,6 +50,7 @@ export * from './command-follower';
 export * from './asset-status';
 export * from './services/plugin-registry';
 export * from './react/use-service';
+export * from './react/plugin-scope';
 export * from './react/permission';
 export * from './react/use-paged-query';
 export * from './react/use-background-export';

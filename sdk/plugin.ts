@@ -1,7 +1,8 @@
 import type { AssetKind } from './asset-kinds';
 import type { ComponentType } from 'react';
-import type { Container, ContainerModuleLoadOptions } from 'inversify';
+import type { PluginInfo } from './react/plugin-scope';
 import type { Disposable, MessageHandler, MessageType } from './services/message-bus';
+import type { ServiceToken } from './services/service-token';
 
 /** A page of a plugin. `path` is absolute (starts with the plugin's base path, or `/` for the centre). */
 export interface PluginRoute {
@@ -33,10 +34,16 @@ export interface MenuContribution {
   children?: MenuContribution[];
 }
 
+/** What `activate` gets: who the plugin is, the services it may read and the ones it may offer. */
 export interface PluginContext {
-  readonly container: Container;
-  /** Resolve a service by token. */
-  get<T>(token: symbol): T;
+  readonly plugin: PluginInfo;
+  /** A service by its token: the plugin's own first, then the platform's. */
+  get<T>(token: ServiceToken<T>): T;
+  /**
+   * Offers a service of the plugin's own under its token, to its pages (`useService`) and its
+   * `activate`. A plugin cannot replace a service of the platform: a token the platform binds is refused.
+   */
+  provide<T>(token: ServiceToken<T>, service: T): void;
 }
 
 export type PluginHandlers = { [K in MessageType]?: MessageHandler<K> };
@@ -58,8 +65,7 @@ export interface PluginDefinition {
    */
   assetKinds?: readonly AssetKind[];
   handlers?: PluginHandlers;
-  /** Extra container bindings made before activate. */
-  bindings?: (options: ContainerModuleLoadOptions) => void;
+  /** Runs once when the plugin loads, after its handlers are registered; what it returns is disposed when it unloads. */
   activate?: (ctx: PluginContext) => Disposable[] | void;
 }
 

@@ -9,6 +9,7 @@ import {
   type MessageBus as MessageBusType,
   type PluginDefinition,
   type SessionService as SessionServiceType,
+  serviceToken,
 } from '@tianlu/sdk';
 import manifestJson from '../../plugins.manifest.json';
 import type { PluginLoader } from '../kernel-tokens';
@@ -107,31 +108,51 @@ describe('PluginRegistryImpl loading', () => {
     expect(registry.plugins.get('car')?.title).toBe('智能车联');
   });
 
-  it('wires handlers to the message bus, runs bindings and activate(ctx), and keeps the disposables', async () => {
-    const TOKEN = Symbol.for('test.carStore');
+  it('wires handlers to the message bus, runs activate(ctx) in a container of the plugin’s own, and keeps the disposables', async () => {
+    const CarStore = serviceToken<{ name: string }>('test.carStore');
     const onGoPage = vi.fn();
     const disposed = vi.fn();
     const seenInActivate: unknown[] = [];
     const def = plugin('car', {
       handlers: { goPage: onGoPage },
-      bindings: ({ bind }) => void bind(TOKEN).toConstantValue({ name: 'car-store' }),
       activate: (ctx) => {
-        seenInActivate.push(ctx.get(TOKEN), ctx.get<SessionServiceType>(SessionService).isLoggedIn);
+        ctx.provide(CarStore, { name: 'car-store' });
+        seenInActivate.push(ctx.plugin, ctx.get(CarStore), ctx.get(SessionService).isLoggedIn);
         return [{ dispose: disposed } satisfies Disposable];
       },
     });
     const { registry, bus, container } = setup({ car: async () => ({ default: def }) });
     await registry.load('car');
-    expect(seenInActivate).toEqual([{ name: 'car-store' }, false]);
+    expect(seenInActivate).toEqual([{ platformId: 8, systemId: 'car', title: '智能车联', basePath: '/car/' }, { name: 'car-store' }, false]);
     expect(bus.emit('goPage', { path: '/car/monitor' })).toBe(1);
     expect(onGoPage).toHaveBeenCalledWith({ path: '/car/monitor' });
+    // the plugin's pages find its service; the platform and the other plugins do not
+    const scope = registry.scopeOf(registry.routes[0]!);
+    expect(scope?.plugin.systemId).toBe('car');
+    expect(scope?.container.get(CarStore)).toEqual({ name: 'car-store' });
+    expect(scope?.container.get(SessionService)).toBe(container.get(SessionService));
+    expect(container.isBound(CarStore)).toBe(false);
 
     registry.unload('car');
     expect(disposed).toHaveBeenCalledTimes(1);
     expect(bus.emit('goPage', { path: '/x' })).toBe(0);
-    expect(container.isBound(TOKEN)).toBe(false);
+    expect(scope?.container.isBound(CarStore)).toBe(false);
     expect(registry.routes).toEqual([]);
     expect(registry.status('car')).toBe('idle');
+  });
+
+  it('refuses a plugin that tries to replace a service of the platform, which keeps its own', async () => {
+    const error = quietErrors();
+    const { registry, container } = setup({
+      car: async () => ({
+        default: plugin('car', { activate: (ctx) => ctx.provide(SessionService, {} as SessionServiceType) }),
+      }),
+    });
+    const before = container.get(SessionService);
+    await expect(registry.load('car')).resolves.toBe(false);
+    expect(registry.error('car')).toBe('插件「智能车联」不能替换平台的服务 tianlu.session');
+    expect(container.get(SessionService)).toBe(before);
+    error.mockRestore();
   });
 
   it('marks a malformed plugin failed with its error and keeps loading others', async () => {
@@ -150,15 +171,15 @@ describe('PluginRegistryImpl loading', () => {
     error.mockRestore();
   });
 
-  it('marks a plugin whose activate throws failed and undoes its handlers and bindings', async () => {
+  it('marks a plugin whose activate throws failed and undoes its handlers and services', async () => {
     const error = quietErrors();
-    const TOKEN = Symbol.for('test.broken');
-    const { registry, bus, container } = setup({
+    const Broken = serviceToken<number>('test.broken');
+    const { registry, bus } = setup({
       car: async () => ({
         default: plugin('car', {
           handlers: { showImage: () => undefined },
-          bindings: ({ bind }) => void bind(TOKEN).toConstantValue(1),
-          activate: () => {
+          activate: (ctx) => {
+            ctx.provide(Broken, 1);
             throw new Error('activate exploded');
           },
         }),
@@ -167,9 +188,9 @@ describe('PluginRegistryImpl loading', () => {
     await expect(registry.load('car')).resolves.toBe(false);
     expect(registry.error('car')).toBe('activate exploded');
     expect(bus.emit('showImage', { urls: [] })).toBe(0);
-    expect(container.isBound(TOKEN)).toBe(false);
     expect(registry.routes).toEqual([]);
     expect(registry.plugins.has('car')).toBe(false);
+    expect(registry.scopeOf(plugin('car').routes[0]!)).toBeUndefined();
     error.mockRestore();
   });
 

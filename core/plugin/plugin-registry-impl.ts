@@ -11,6 +11,7 @@ import { BootData, BootDataToken } from '../boot/boot-data';
 import { DEFAULT_MANIFEST_URL, KernelContainer, KernelOptions, type PluginLoader } from '../kernel-tokens';
 import { fetchManifest, isManifestRecord } from './manifest-source';
 import { activatePlugin, deactivatePlugin, type Activation } from './plugin-activation';
+import type { PluginScopeOf, PluginScopes } from './plugin-scopes';
 
 /** platformId of the centre record: every role gets it. */
 export const CENTER_PLATFORM_ID = 0;
@@ -31,7 +32,7 @@ function basePath(path: string): string {
  * appears in `routes` and `menus`. A broken plugin is marked failed and the host keeps running.
  */
 @injectable()
-export class PluginRegistryImpl implements PluginRegistry {
+export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
   manifest: ManifestRecord[] = [];
   grantedPlatforms: number[] = [];
   routes: PluginRoute[] = [];
@@ -134,13 +135,19 @@ export class PluginRegistryImpl implements PluginRegistry {
   /** Undoes a plugin's registrations (disposables, bindings, routes, menus); it may be loaded again. */
   unload(systemId: string): void {
     const activation = this.activations.get(systemId);
-    if (activation) deactivatePlugin(activation, this.container);
+    if (activation) deactivatePlugin(activation);
     this.activations.delete(systemId);
     this.plugins.delete(systemId);
     this.menus.delete(systemId);
     this.routes = this.routes.filter((r) => this.routeOwner.get(r) !== systemId);
     this.statuses.delete(systemId);
     this.errors.delete(systemId);
+  }
+
+  scopeOf(route: PluginRoute): PluginScopeOf | undefined {
+    const owner = this.routeOwner.get(route);
+    const activation = owner === undefined ? undefined : this.activations.get(owner);
+    return activation && { plugin: activation.plugin, container: activation.container };
   }
 
   systemForPath(path: string): SystemEntry | undefined {

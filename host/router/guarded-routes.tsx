@@ -1,7 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
+import type { PluginRoute } from '../../sdk/plugin';
+import { PluginScope } from '../../sdk/react/plugin-scope';
 import { useContainer, useService } from '../../sdk/react/use-service';
+import { PluginScopes } from '../../core/plugin/plugin-scopes';
 import { NavigationService } from '../../sdk/services/navigation-service';
 import { SessionService } from '../../sdk/services/session-service';
 import { PageLoading } from '../components/page-loading';
@@ -18,6 +21,19 @@ const MainLayout = lazy(loadMainLayout);
 const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
 const PluginFailedPage = lazy(() => import('../pages/plugin-failed-page'));
 
+/** A plugin's page, in its plugin's scope (its own services and who it is) when the route is a plugin's. */
+function ScopedPage(props: { route: PluginRoute; load: NonNullable<PluginRoute['load']>; scopes: PluginScopes }) {
+  const page = <LazyPage load={props.load} />;
+  const scope = props.scopes.scopeOf(props.route);
+  return scope ? (
+    <PluginScope plugin={scope.plugin} container={scope.container}>
+      {page}
+    </PluginScope>
+  ) : (
+    page
+  );
+}
+
 interface Approved {
   location: Location;
   result: Exclude<GuardResult, { kind: 'redirect' }>;
@@ -30,6 +46,7 @@ interface Approved {
 export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () => string }) {
   const container = useContainer();
   const session = useService<SessionService>(SessionService);
+  const scopes = useService(PluginScopes);
   const nav = useService<NavigationService>(NavigationService) as Partial<RouterNavigationService>;
   const location = useLocation();
   const navigate = useNavigate();
@@ -77,7 +94,7 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
     ) : (
       <Routes location={approved.location}>
         {guard.routes().map((r) => (
-          <Route key={r.path} path={r.path} element={r.load ? <LazyPage load={r.load} /> : <Navigate to={r.redirect ?? HostPaths.notFound} replace />} />
+          <Route key={r.path} path={r.path} element={r.load ? <ScopedPage route={r} load={r.load} scopes={scopes} /> : <Navigate to={r.redirect ?? HostPaths.notFound} replace />} />
         ))}
         <Route path="*" element={<Navigate to={HostPaths.notFound} replace />} />
       </Routes>

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, renderHook, screen } from '@testing-library/react';
 import { Container } from 'inversify';
 import type { ReactNode } from 'react';
+import { HttpService } from '../services/http-service';
+import type { LiveService } from '../services/live-service';
 import { SessionService } from '../services/session-service';
 import { ServiceProvider, useContainer, useService } from './use-service';
 
@@ -20,6 +22,22 @@ describe('useService', () => {
     c.bind(SessionService).toConstantValue(fake);
     const { result } = renderHook(() => useService(SessionService), { wrapper: wrapper(c) });
     expect(result.current).toBe(fake);
+  });
+
+  it('is typed by its token: the service’s own members, and no other service’s type', () => {
+    const c = new Container();
+    c.bind(SessionService).toConstantValue({ isLoggedIn: true });
+    c.bind(HttpService).toConstantValue({});
+    const { result } = renderHook(
+      () => {
+        const session = useService(SessionService);
+        // @ts-expect-error a token names its service: HttpService's token never gives a LiveService
+        const wrong = useService<LiveService>(HttpService);
+        return { loggedIn: session.isLoggedIn, wrong };
+      },
+      { wrapper: wrapper(c) },
+    );
+    expect(result.current.loggedIn).toBe(true);
   });
 
   it('throws "no implementation bound for tianlu.session" when nothing is bound', () => {

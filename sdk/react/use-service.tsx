@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Container } from 'inversify';
+import type { ServiceToken } from '../services/service-token';
 
 const ContainerContext = createContext<Container | null>(null);
 
@@ -16,10 +17,11 @@ export function useContainer(): Container {
 }
 
 /**
- * Reads a service by its token, e.g. `useService<SessionService>(SessionService)`.
+ * Reads a service by its token, typed by it: `useService(SessionService)` is a `SessionService`.
+ * Inside a plugin's page the plugin's own services (`ctx.provide` in `activate`) are found first.
  * Throws "no implementation bound for tianlu.session" when nothing is bound.
  */
-export function useService<T>(token: symbol): T {
+export function useService<T>(token: ServiceToken<T>): T {
   const c = useContainer();
   if (!c.isBound(token)) throw new Error(`no implementation bound for ${Symbol.keyFor(token) ?? token.toString()}`);
   return c.get<T>(token);

@@ -1,5 +1,6 @@
 import type { AssetKind } from '../asset-kinds';
 import { LEASE_ALARM_TYPES } from '../lease';
+import { serviceToken, type ServiceToken } from './service-token';
 
 /**
  * 智能车联 alarms: the contract of docs/api-contract.md "Alarms, geofences and commands" and the
@@ -326,4 +327,4 @@ export interface AlarmService {
   process(ids: readonly number[], note: string): Promise<number>;
 }
 
-export const AlarmService = Symbol.for('tianlu.alarms');
+export const AlarmService: ServiceToken<AlarmService> = serviceToken('tianlu.alarms');

@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export interface BrandingInfo {
   iconUrl: string;
   description: string;
@@ -14,4 +15,4 @@ export interface BrandingService {
   load(host: string): Promise<BrandingLoadResult>;
 }
 
-export const BrandingService = Symbol.for('tianlu.branding');
+export const BrandingService: ServiceToken<BrandingService> = serviceToken('tianlu.branding');

@@ -1,4 +1,5 @@
 import type { MapBrowserConfig } from '../map-settings';
+import { serviceToken, type ServiceToken } from './service-token';
 
 /** Settings the server gives the console at start (/oauthToken/getConfig). */
 export interface ConsoleConfig {
@@ -46,4 +47,4 @@ export interface ConfigService {
   setSystem(info: Partial<SystemInfo>): void;
 }
 
-export const ConfigService = Symbol.for('tianlu.config');
+export const ConfigService: ServiceToken<ConfigService> = serviceToken('tianlu.config');

@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export type VehicleInfoTab = 'follow' | 'detail';
 
 export interface VehicleInfoState {
@@ -37,4 +38,4 @@ export interface DialogService {
   closeInstructions(): void;
 }
 
-export const DialogService = Symbol.for('tianlu.dialogs');
+export const DialogService: ServiceToken<DialogService> = serviceToken('tianlu.dialogs');

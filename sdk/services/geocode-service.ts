@@ -1,5 +1,6 @@
 import type { CoordSystem } from '../geo';
 import type { PlaceHit } from '../map-settings';
+import { serviceToken, type ServiceToken } from './service-token';
 
 export interface GeocodeRequestItem {
   lon: number;
@@ -29,4 +30,4 @@ export interface GeocodeService {
   searchPlace(address: string): Promise<PlaceHit[]>;
 }
 
-export const GeocodeService = Symbol.for('tianlu.geocode');
+export const GeocodeService: ServiceToken<GeocodeService> = serviceToken('tianlu.geocode');

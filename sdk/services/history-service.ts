@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export interface HistoryEntry {
   systemName: string;
   title: string;
@@ -15,4 +16,4 @@ export interface HistoryService {
   clear(systemName?: string): void;
 }
 
-export const HistoryService = Symbol.for('tianlu.history');
+export const HistoryService: ServiceToken<HistoryService> = serviceToken('tianlu.history');

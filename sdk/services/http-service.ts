@@ -1,5 +1,6 @@
 import type { Endpoint, EndpointInput } from '../endpoint';
 import { Flag, type Envelope } from '../envelope';
+import { serviceToken, type ServiceToken } from './service-token';
 
 export { Flag, type Envelope };
 
@@ -70,7 +71,7 @@ export interface HttpService {
   resolveUrl(url: string, baseURL?: string): string;
 }
 
-export const HttpService = Symbol.for('tianlu.http');
+export const HttpService: ServiceToken<HttpService> = serviceToken('tianlu.http');
 
 /** Returns `obj` of a flag-1 envelope, otherwise throws an HttpError with the server's message. */
 export function expectOk<T>(res: Envelope<T>): T {

@@ -2,6 +2,7 @@ import type { AlarmLiveEvent } from './alarm-service';
 import type { CommandLiveEvent } from './command-api';
 import type { LatestPosition, MonitorAsset, PositionState } from '../position';
 import type { Disposable } from './message-bus';
+import { serviceToken, type ServiceToken } from './service-token';
 
 /**
  * 智能车联 live data: the latest position of every asset the user may see, kept current by the
@@ -86,7 +87,7 @@ export interface LiveService {
   on<K extends keyof LiveEvents>(type: K, listener: (event: LiveEvents[K]) => void): Disposable;
 }
 
-export const LiveService = Symbol.for('tianlu.live');
+export const LiveService: ServiceToken<LiveService> = serviceToken('tianlu.live');
 
 /** list.json's largest page. */
 export const MONITOR_MAX_PAGE_SIZE = 20_000;

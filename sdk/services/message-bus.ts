@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 /** The inter-app message types of the shell. */
 export const MESSAGE_TYPES = [
   'goPage',
@@ -38,4 +39,4 @@ export interface MessageBus {
   emit<K extends MessageType>(type: K, payload: MessagePayloads[K]): number;
 }
 
-export const MessageBus = Symbol.for('tianlu.bus');
+export const MessageBus: ServiceToken<MessageBus> = serviceToken('tianlu.bus');

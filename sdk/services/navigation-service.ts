@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 /** Navigation for services that are not components (the host binds it to the router). */
 export interface NavigationService {
   readonly path: string;
@@ -6,4 +7,4 @@ export interface NavigationService {
   openTab(path: string, query?: Record<string, string>): void;
 }
 
-export const NavigationService = Symbol.for('tianlu.navigation');
+export const NavigationService: ServiceToken<NavigationService> = serviceToken('tianlu.navigation');

@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export const DESIGN_WIDTH = 1366;
 export const DESIGN_HEIGHT = 768;
 export const MIN_PAGE_SCALE = 0.5;
@@ -13,4 +14,4 @@ export interface PageScaleService {
   update(width: number, height: number): void;
 }
 
-export const PageScaleService = Symbol.for('tianlu.pageScale');
+export const PageScaleService: ServiceToken<PageScaleService> = serviceToken('tianlu.pageScale');

@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 /** A resource of the server's per-user list. type 3 is a button, any other a menu; id 0 is a root container. */
 export interface ResourceItem {
   id: number;
@@ -26,4 +27,4 @@ export interface PermissionService {
   reset(): void;
 }
 
-export const PermissionService = Symbol.for('tianlu.permissions');
+export const PermissionService: ServiceToken<PermissionService> = serviceToken('tianlu.permissions');

@@ -1,4 +1,5 @@
 import type { ManifestRecord, MenuContribution, PluginDefinition, PluginRoute } from '../plugin';
+import { serviceToken, type ServiceToken } from './service-token';
 
 export type PluginStatus = 'idle' | 'loading' | 'active' | 'failed';
 
@@ -33,4 +34,4 @@ export interface PluginRegistry {
   systemForPath(path: string): SystemEntry | undefined;
 }
 
-export const PluginRegistry = Symbol.for('tianlu.plugins');
+export const PluginRegistry: ServiceToken<PluginRegistry> = serviceToken('tianlu.plugins');

@@ -1,4 +1,5 @@
 import { HttpError } from './http-service';
+import { serviceToken, type ServiceToken } from './service-token';
 
 /** The logged-in user as /car/v1/api/user/getUser.json returns it. */
 export interface User {
@@ -78,4 +79,4 @@ export class LoginError extends HttpError {
   }
 }
 
-export const SessionService = Symbol.for('tianlu.session');
+export const SessionService: ServiceToken<SessionService> = serviceToken('tianlu.session');

@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 /** Every key the shell stores; all are written with the `main_` prefix. */
 export const StorageKeys = {
   queryUserInfo: 'queryUserInfo',
@@ -37,4 +38,4 @@ export interface StorageService {
   clearAll(): void;
 }
 
-export const StorageService = Symbol.for('tianlu.storage');
+export const StorageService: ServiceToken<StorageService> = serviceToken('tianlu.storage');

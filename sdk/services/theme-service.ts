@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export type ThemeId = 'default' | 'orgin' | 'blue' | 'green';
 
 /** Colour variables of a theme. */
@@ -25,4 +26,4 @@ export interface ThemeService {
   set(id: ThemeId): void;
 }
 
-export const ThemeService = Symbol.for('tianlu.theme');
+export const ThemeService: ServiceToken<ThemeService> = serviceToken('tianlu.theme');

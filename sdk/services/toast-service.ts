@@ -1,3 +1,4 @@
+import { serviceToken, type ServiceToken } from './service-token';
 export type ToastIntent = 'success' | 'error' | 'warning' | 'info';
 
 export interface ToastMessage {
@@ -15,4 +16,4 @@ export interface ToastService {
   dismiss(): void;
 }
 
-export const ToastService = Symbol.for('tianlu.toast');
+export const ToastService: ServiceToken<ToastService> = serviceToken('tianlu.toast');

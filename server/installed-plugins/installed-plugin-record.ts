@@ -1,4 +1,7 @@
 import type { ManifestRecord } from '@tianlu/sdk/plugin';
+import { SDK_VERSION } from '../../sdk/version';
+import satisfies from 'semver/functions/satisfies';
+import validRange from 'semver/ranges/valid';
 
 /** A page's button of an installed plugin: a resource of type 3 under its menu. */
 export interface InstalledButton {
@@ -23,6 +26,19 @@ export interface InstalledPlugin {
   menus: InstalledMenu[];
   /** The folder holding manifest.json and the built files. */
   dir: string;
+  /** The SDK range the plugin was built for (`sdk` of manifest.json), when it states one. */
+  sdk?: string;
+  /**
+   * Why the platform will not run it, in Chinese: its SDK range does not admit this platform's SDK.
+   * The plugin stays listed (its ids stay taken) and its entry answers with this message.
+   */
+  refusal?: string;
+}
+
+/** The Chinese refusal of a plugin built for an SDK range this platform's SDK is outside of; undefined when it fits. */
+export function sdkRefusal(range: string, version: string = SDK_VERSION): string | undefined {
+  if (satisfies(version, range)) return undefined;
+  return `插件需要天路 SDK ${range}，本平台的 SDK 版本是 ${version}，请安装与平台版本相符的插件`;
 }
 
 const SYSTEM_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -99,6 +115,8 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
   }
   if (typeof path !== 'string' || !BASE_PATH.test(path)) errors.push('path 必须形如 /hello/（子应用的基础路径）');
   if (typeof raw.enabled !== 'boolean') errors.push('enabled 必须是 true 或 false');
+  const sdk = raw.sdk;
+  if (sdk !== undefined && (typeof sdk !== 'string' || validRange(sdk) === null)) errors.push('sdk 必须是天路 SDK 的版本范围，例如 ^1.0.0');
   const menus = raw.menus === undefined ? [] : checkMenus(raw.menus, 'menus', typeof path === 'string' ? path : '/', errors);
   if (errors.length) return { errors };
   const record: ManifestRecord = {
@@ -114,7 +132,13 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
     iconfont: raw.iconfont as string,
     enabled: raw.enabled as boolean,
   };
-  return { plugin: { record, menus, dir } };
+  const plugin: InstalledPlugin = { record, menus, dir };
+  if (typeof sdk === 'string') {
+    plugin.sdk = sdk;
+    const refusal = sdkRefusal(sdk);
+    if (refusal) plugin.refusal = refusal;
+  }
+  return { plugin };
 }
 
 /** Every resource id a plugin's menus declare (menus, children, buttons). */

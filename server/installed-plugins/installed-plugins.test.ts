@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SDK_VERSION } from '../../sdk/version';
 import { ApiClient } from '../testing/api-client';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { grantDemoAdminEverything } from '../store/seed-demo';
@@ -58,6 +59,7 @@ const ids = (items: Tree[]): number[] => items.flatMap((i) => [i.id, ...ids(i.ch
 beforeAll(async () => {
   pluginsDir = await mkdtemp(join(tmpdir(), 'tianlu-plugins-'));
   await install('hello', { ...record('hello'), menus: HELLO_MENUS }, { 'index.js': 'export default { systemId: "hello" };\n', 'assets/page-abc.js': 'export const x = 1;\n' });
+  await install('future', record('future', { platformId: 94, path: '/future/', sdk: '>=99' }), { 'index.js': 'export default { systemId: "future" };\n' });
   await install('broken-json', '{ "platformId": ');
   await install('car', record('car', { platformId: 95, path: '/car2/' }));
   await install('steal', record('steal', { platformId: 8, path: '/steal/' }));
@@ -85,7 +87,8 @@ describe('installed plugins in the manifest', () => {
     const all = await manifest();
     expect(all.slice(0, builtIn.length)).toEqual(builtIn);
     const extra = all.slice(builtIn.length);
-    expect(extra).toEqual([record('hello')]); // menus are the server's business, not the console's record
+    // menus and the SDK range are the server's business, not the console's record
+    expect(extra).toEqual([record('future', { platformId: 94, path: '/future/' }), record('hello')]);
   });
 
   it('never lets an installed plugin override a built-in systemId or platformId', async () => {
@@ -113,6 +116,14 @@ describe('installed plugin files under /child/<systemId>/', () => {
     const chunk = await server.app.inject({ method: 'GET', url: '/child/hello/assets/page-abc.js' });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.body).toContain('export const x');
+  });
+
+  it('answers the entry of a plugin built for another SDK with a module that fails with the reason', async () => {
+    const entry = await server.app.inject({ method: 'GET', url: '/child/future/index.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(entry.body).not.toContain('systemId');
+    expect(entry.body).toContain(`throw new Error("插件需要天路 SDK >=99，本平台的 SDK 版本是 ${SDK_VERSION}`);
   });
 
   it('answers a plain 404 for missing files and plugins', async () => {
@@ -158,7 +169,8 @@ describe('installed plugins in the catalogue and role grants', () => {
   });
 
   it('grants the demo admin every platform, installed plugins included, and their menus', async () => {
-    expect(await platformIds(admin)).toEqual([8, 11, 12, 13, 17, 18, 20, 23, 26, 90]);
+    // 94 is listed too: a plugin built for another SDK shows its reason instead of vanishing
+    expect(await platformIds(admin)).toEqual([8, 11, 12, 13, 17, 18, 20, 23, 26, 94, 90]);
     const tree = (await admin.get<Tree[]>('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' })).obj;
     expect(ids(tree)).toEqual(expect.arrayContaining([9001, 900101]));
     expect((await admin.get('/car/v1/api/platform/overview.json', { platformId: 90 })).obj).toMatchObject({ title: '示例插件' });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SDK_VERSION } from '../../sdk/version';
 import { scanPluginsDir, type BuiltIns } from './plugins-dir-scan';
 
 const BUILT_INS: BuiltIns = {
@@ -100,5 +101,24 @@ describe('scanPluginsDir', () => {
     expect(plugins.map((p) => p.record.systemId)).toEqual(['alpha']);
     expect(problems.join('\n')).toContain('菜单编号 9001 已被已安装的插件「alpha」占用');
     expect(problems.join('\n')).toContain('platformId 90 已被已安装的插件「alpha」占用');
+  });
+
+  it('lists a plugin built for another SDK but says in Chinese, naming both versions, that it will not run', async () => {
+    await folder('fits', record('fits', { platformId: 91, sdk: `^${SDK_VERSION}` }));
+    await folder('future', record('future', { platformId: 92, sdk: '^99.0.0' }));
+    const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);
+    expect(plugins.map((p) => [p.record.systemId, p.sdk, p.refusal])).toEqual([
+      ['fits', `^${SDK_VERSION}`, undefined],
+      ['future', '^99.0.0', `插件需要天路 SDK ^99.0.0，本平台的 SDK 版本是 ${SDK_VERSION}，请安装与平台版本相符的插件`],
+    ]);
+    expect(problems).toEqual([expect.stringContaining('插件 future')]);
+    expect(problems[0]).toContain('不兼容，未运行');
+  });
+
+  it('skips a folder whose sdk is not a version range', async () => {
+    await folder('odd', record('odd', { sdk: 'latest please' }));
+    const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);
+    expect(plugins).toEqual([]);
+    expect(problems.join('\n')).toContain('sdk 必须是天路 SDK 的版本范围，例如 ^1.0.0');
   });
 });

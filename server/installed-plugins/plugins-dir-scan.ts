@@ -90,7 +90,10 @@ export async function scanPluginsDir(pluginsDir: string, builtIns: BuiltIns): Pr
     const read = await readFolder(dir, folder);
     const errors = 'errors' in read ? read.errors : conflicts(read.plugin, builtIns, result.plugins);
     if (errors.length || 'errors' in read) result.problems.push(`插件 ${folder}（${dir}）无效，已跳过：${errors.join('；')}`);
-    else result.plugins.push(read.plugin);
+    else {
+      result.plugins.push(read.plugin);
+      if (read.plugin.refusal) result.problems.push(`插件 ${folder}（${dir}）不兼容，未运行：${read.plugin.refusal}`);
+    }
   }
   return result;
 }

@@ -4,6 +4,9 @@ import { createReadStream } from 'node:fs';
 import { contentTypeOf, resolvePluginFile } from '../../installed-plugins/plugin-file';
 import { publicRoute } from '../route-definition';
 
+/** An ES module that fails to load with `message`. */
+const refusalModule = (message: string) => `throw new Error(${JSON.stringify(message)});\nexport default undefined;\n`;
+
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
 /**
@@ -20,6 +23,10 @@ export const pluginFilesRoute = publicRoute({
     // The console reads the manifest (which refreshes PLUGINS_DIR) before it asks for a plugin's files.
     const installed = deps.plugins.find(systemId);
     if (installed) {
+      // A plugin built for another SDK never runs: its entry fails with the reason, which the console shows as 插件加载失败.
+      if (installed.refusal && `/child/${systemId}/${rest}` === installed.record.productionEntry) {
+        return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(refusalModule(installed.refusal));
+      }
       const file = await resolvePluginFile(installed.dir, rest);
       if (!file) return notFound(reply);
       return reply.type(contentTypeOf(file)).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(createReadStream(file));

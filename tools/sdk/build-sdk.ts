@@ -1,0 +1,37 @@
+/**
+ * Builds the SDK package in sdk/dist and checks its public surface against the API report.
+ *
+ *   tsx tools/sdk/build-sdk.ts           declarations, ES modules, API report (rewritten when it changed)
+ *   tsx tools/sdk/build-sdk.ts --check   declarations and report only; fails when the surface differs from
+ *                                        sdk/api/tianlu-sdk.api.md (run `npm run sdk:build` and commit the report)
+ *   tsx tools/sdk/build-sdk.ts --pack    everything, then `npm pack` into dist/: the tarball an outside plugin installs
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const check = args.has('--check');
+
+function run(what: string, command: string, commandArgs: string[], onFailure?: () => void): void {
+  const started = Date.now();
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    onFailure?.();
+    console.error(`SDK: ${what} failed (exit ${result.status ?? result.signal})`);
+    process.exit(1);
+  }
+  console.log(`SDK: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+
+rmSync(`${root}sdk/dist`, { recursive: true, force: true });
+run('declarations', bin('tsc'), ['-p', 'sdk/tsconfig.build.json']);
+if (!check) run('ES modules', bin('vite'), ['build', '--config', 'sdk/vite.config.ts', '--logLevel', 'warn']);
+// how the surface differs from the committed report, so that the log shows what changed
+const showChange = () => spawnSync('diff', ['-u', 'sdk/api/tianlu-sdk.api.md', 'sdk/dist/api-temp/tianlu-sdk.api.md'], { cwd: root, stdio: 'inherit' });
+run(check ? 'API report unchanged' : 'API report', bin('api-extractor'), ['run', '-c', 'sdk/api-extractor.json', ...(check ? [] : ['--local'])], check ? showChange : undefined);
+if (args.has('--pack')) mkdirSync(`${root}dist`, { recursive: true });
+if (args.has('--pack')) run('npm pack', 'npm', ['pack', './sdk', '--pack-destination', 'dist']);
