@@ -4,7 +4,9 @@ import type { DayOnlineItem, MileageItem, ReportAssetColumns } from '../../../sd
 export type { DayOnlineItem, MileageItem };
 
 /** The asset columns a report row of the console starts with (the store's terminal id stays behind). */
-export const reportAsset = (r: ReportAssetColumns): ReportAssetColumns => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName, assetKind: r.assetKind ?? null });
+export const reportAsset = (r: ReportAssetColumns): ReportAssetColumns => ({
+  terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName, assetKind: r.assetKind ?? null,
+});
 
 export interface MileageTotalsView {
   vehicles: number;

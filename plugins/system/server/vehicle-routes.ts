@@ -88,7 +88,9 @@ function nameTaken(kind: string): string {
  * Writes an asset whose name (plate) no other asset of the tenant bears (`exceptId`: the one edited),
  * answering 车牌号已存在 … also when a concurrent request takes the name first.
  */
-async function withFreeName<T>(ctx: Pick<SessionContext<unknown, unknown>, 'deps'>, tenantId: number, fields: { plateNo: string; assetKind: string }, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
+async function withFreeName<T>(
+  ctx: Pick<SessionContext<unknown, unknown>, 'deps'>, tenantId: number, fields: { plateNo: string; assetKind: string }, exceptId: number | undefined, write: () => Promise<T>,
+): Promise<T> {
   const same = await ctx.deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo);
   if (same && same.id !== exceptId) throw badInput(nameTaken(fields.assetKind));
   return write().catch((e: unknown) => {
