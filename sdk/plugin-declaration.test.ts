@@ -54,7 +54,7 @@ describe('a plugin from its declaration', () => {
       title: '门店',
       icon: 'Apps',
       basePath: '/shop/',
-      overview: 9101,
+      overviewMenuId: 9101,
       pages: [
         { path: '/shop/list', title: '门店管理', menuId: 9110, icon: 'Building', buttons: ['新增门店', '导出门店'] },
         { path: '/shop/later', title: '后加页', menuId: 9120, grantedWith: 9110, buttons: ['导出', '打印'] },

@@ -21,7 +21,7 @@ export interface PluginDeclaration {
    * The menu id of its 概览, the first of its pages: `<basePath>overview`, icon Board, on the main layout
    * (what every sub-application but the centre opens on).
    */
-  overview?: number;
+  overviewMenuId?: number;
   /** Menu groups (type 2 resources): a heading in the side nav whose pages name it as their `group`. */
   groups?: readonly MenuGroupDeclaration[];
   /** Every route after the 概览, in the side nav's order: menu pages, pages granted by another page's menu, redirects. */
@@ -121,10 +121,10 @@ function declaredButtons(page: MenuPageDeclaration): ButtonDeclaration[] {
 
 /** Every route of a sub-application in the side nav's order, its 概览 first, each button with its id. */
 export function pagesOf(declaration: PluginDeclaration): DeclaredPage[] {
-  const { overview, basePath, pages } = declaration;
+  const { overviewMenuId, basePath, pages } = declaration;
   const declared = pages.map((page): DeclaredPage => (isMenuPage(page) ? { ...page, buttons: declaredButtons(page) } : page));
-  if (overview === undefined) return declared;
-  return [{ path: `${basePath}overview`, title: '概览', menuId: overview, icon: 'Board', main: true, buttons: [] }, ...declared];
+  if (overviewMenuId === undefined) return declared;
+  return [{ path: `${basePath}overview`, title: '概览', menuId: overviewMenuId, icon: 'Board', main: true, buttons: [] }, ...declared];
 }
 
 /** The menu page a sub-application declares at a path (servers read its menu and button ids from it). */

@@ -8,7 +8,7 @@ export const carDeclaration: PluginDeclaration = {
   icon: 'VehicleCar',
   basePath: '/car/',
   assetKinds: ['vehicle'],
-  overview: 8001,
+  overviewMenuId: 8001,
   pages: [
     { path: '/car/monitor', title: '实时监控', menuId: 8100, icon: 'Location', main: true },
     { path: '/car/playback', title: '轨迹回放', menuId: 8200, icon: 'History', main: true },

@@ -8,7 +8,7 @@ export const cardDeclaration: PluginDeclaration = {
   icon: 'ContactCard',
   basePath: '/card/',
   assetKinds: ['person'],
-  overview: 1101,
+  overviewMenuId: 1101,
   pages: [
     { path: '/card/monitor', title: '人员监控', menuId: 1102, icon: 'Location' },
     { path: '/card/attendance', title: '考勤管理', menuId: 1103, icon: 'PeopleTeam', grantedWith: 1102 },

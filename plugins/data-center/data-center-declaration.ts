@@ -7,7 +7,7 @@ export const dataCenterDeclaration: PluginDeclaration = {
   title: '数据中心',
   icon: 'DataArea',
   basePath: '/dataCenter/',
-  overview: 1701,
+  overviewMenuId: 1701,
   pages: [
     { path: '/dataCenter/dashboard', title: '数据看板', menuId: 1702, icon: 'DataArea', grantedWith: 1701, main: true },
     // full screen for control rooms: no layout, also when opened in a tab of its own (urlType=blank)

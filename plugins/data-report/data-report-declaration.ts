@@ -7,7 +7,7 @@ export const dataReportDeclaration: PluginDeclaration = {
   title: '数据报表',
   icon: 'DocumentTable',
   basePath: '/data-report/',
-  overview: 2001,
+  overviewMenuId: 2001,
   pages: [
     { path: '/data-report/dataReport/mileageReport', title: '里程报表', menuId: 2010, icon: 'DocumentTable' },
     { path: '/data-report/dataReport/alarmInfo', title: '告警明细', menuId: 2020, icon: 'Alert' },

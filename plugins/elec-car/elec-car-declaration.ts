@@ -8,7 +8,7 @@ export const elecCarDeclaration: PluginDeclaration = {
   icon: 'VehicleBicycle',
   basePath: '/elec-car/',
   assetKinds: ['ebike'],
-  overview: 1801,
+  overviewMenuId: 1801,
   pages: [
     {
       path: '/elec-car/monitor', title: '电动车监控', menuId: 1802, icon: 'Location',

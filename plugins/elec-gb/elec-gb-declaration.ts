@@ -8,7 +8,7 @@ export const elecGbDeclaration: PluginDeclaration = {
   icon: 'ShieldCheckmark',
   basePath: '/elec-gb/',
   assetKinds: ['ebike'],
-  overview: 2601,
+  overviewMenuId: 2601,
   pages: [
     {
       path: '/elec-gb/declare', title: '备案登记', menuId: 2610, icon: 'DocumentTable',

@@ -8,7 +8,7 @@ export const elecLeaseDeclaration: PluginDeclaration = {
   icon: 'Receipt',
   basePath: '/elec-lease/',
   assetKinds: ['ebike'],
-  overview: 2301,
+  overviewMenuId: 2301,
   // 租户管理, 合同管理, 收入概览 and 租赁设置 came after 概览: roles that held it get them and their buttons
   pages: [
     {

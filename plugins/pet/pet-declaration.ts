@@ -8,7 +8,7 @@ export const petDeclaration: PluginDeclaration = {
   icon: 'AnimalDog',
   basePath: '/pet/',
   assetKinds: ['pet'],
-  overview: 1301,
+  overviewMenuId: 1301,
   pages: [
     {
       path: '/pet/monitor', title: '宠物定位', menuId: 1302, icon: 'Location',

@@ -16,7 +16,7 @@ export const systemDeclaration: PluginDeclaration = {
   title: '系统管理',
   icon: 'Settings',
   basePath: '/system/',
-  overview: 1201,
+  overviewMenuId: 1201,
   pages: [
     { path: '/system/customer', title: '客户管理', menuId: 1210, icon: 'Building', buttons: ['新增客户', '编辑客户', '删除客户', '导出客户'] },
     {
