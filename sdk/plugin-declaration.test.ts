@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { definePlugin } from './plugin';
-import { declaredPlugin, menusOf, routesOf, type PluginDeclaration } from './plugin-declaration';
+import { declaredMenuPage, declaredPlugin, menusOf, pagesOf, routesOf, type PluginDeclaration } from './plugin-declaration';
 
 const page = async () => ({ default: () => null });
 
@@ -45,5 +45,43 @@ describe('a plugin from its declaration', () => {
 
   it('refuses a page in a group it does not declare', () => {
     expect(() => menusOf({ ...hello, groups: [] })).toThrow('hello: /hello/push names the undeclared group 9002');
+  });
+
+  describe('written short', () => {
+    const shop: PluginDeclaration = {
+      platformId: 91,
+      systemId: 'shop',
+      title: '门店',
+      icon: 'Apps',
+      basePath: '/shop/',
+      overviewMenuId: 9101,
+      pages: [
+        { path: '/shop/list', title: '门店管理', menuId: 9110, icon: 'Building', buttons: ['新增门店', '导出门店'] },
+        { path: '/shop/later', title: '后加页', menuId: 9120, grantedWith: 9110, buttons: ['导出', '打印'] },
+        { path: '/shop/extra', title: '补充页', menuId: 9130, buttons: [{ id: 913001, name: '刷新', sort: 2, grantedWith: 9110 }] },
+      ],
+    };
+
+    it('opens on its 概览 under the base path, on the main layout', () => {
+      expect(pagesOf(shop)[0]).toEqual({ path: '/shop/overview', title: '概览', menuId: 9101, icon: 'Board', main: true, buttons: [] });
+      expect(routesOf(shop, {})[0]).toEqual({ path: '/shop/overview', title: '概览', menuId: 9101, main: true });
+      expect(menusOf(shop)[0]).toEqual({ id: 9101, title: '概览', path: '/shop/overview', icon: 'Board' });
+    });
+
+    it('numbers buttons given by name after the menu, granted with what grants their page', () => {
+      expect(declaredMenuPage(shop, '/shop/list').buttons).toEqual([
+        { id: 911001, name: '新增门店' },
+        { id: 911002, name: '导出门店' },
+      ]);
+      expect(declaredMenuPage(shop, '/shop/later').buttons).toEqual([
+        { id: 912001, name: '导出', grantedWith: 9110 },
+        { id: 912002, name: '打印', grantedWith: 9110 },
+      ]);
+      expect(declaredMenuPage(shop, '/shop/extra').buttons).toEqual([{ id: 913001, name: '刷新', sort: 2, grantedWith: 9110 }]);
+    });
+
+    it('refuses to look up a menu page it does not declare', () => {
+      expect(() => declaredMenuPage(shop, '/shop/missing')).toThrow('shop declares no menu page /shop/missing');
+    });
   });
 });

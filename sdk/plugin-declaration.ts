@@ -17,9 +17,14 @@ export interface PluginDeclaration {
   basePath: string;
   /** See PluginDefinition.assetKinds. */
   assetKinds?: readonly AssetKind[];
+  /**
+   * The menu id of its 概览, the first of its pages: `<basePath>overview`, icon Board, on the main layout
+   * (what every sub-application but the centre opens on).
+   */
+  overviewMenuId?: number;
   /** Menu groups (type 2 resources): a heading in the side nav whose pages name it as their `group`. */
   groups?: readonly MenuGroupDeclaration[];
-  /** Every route, in the side nav's order: menu pages, pages granted by another page's menu, redirects. */
+  /** Every route after the 概览, in the side nav's order: menu pages, pages granted by another page's menu, redirects. */
   pages: readonly PageDeclaration[];
 }
 
@@ -77,7 +82,11 @@ export interface MenuPageDeclaration extends RouteFlags, Granted {
   sort?: Sort;
   /** The menu group it sits under. */
   group?: number;
-  buttons?: readonly ButtonDeclaration[];
+  /**
+   * Its buttons. Given as names, they are numbered after the menu in the order named (menuId × 100 + 1, 2 …)
+   * and granted with what the page is granted with; a new one goes at the end, so no id ever moves.
+   */
+  buttons?: readonly ButtonDeclaration[] | readonly string[];
 }
 
 /** A route without a menu entry of its own: a page opened from another page, a public page, a redirect. */
@@ -92,16 +101,48 @@ export interface SubPageDeclaration extends RouteFlags {
 
 export type PageDeclaration = MenuPageDeclaration | SubPageDeclaration;
 
-export const isMenuPage = (page: PageDeclaration): page is MenuPageDeclaration => 'menuId' in page;
+/** A menu page as the side nav and the catalogue read it: every button with its id. */
+export interface DeclaredMenuPage extends Omit<MenuPageDeclaration, 'buttons'> {
+  buttons: readonly ButtonDeclaration[];
+}
+
+/** A declared route as the side nav and the catalogue read it. */
+export type DeclaredPage = DeclaredMenuPage | SubPageDeclaration;
+
+/** Whether a page has a menu entry of its own (else it is a sub-page or a redirect). */
+export const isMenuPage = <P extends PageDeclaration | DeclaredPage>(page: P): page is Extract<P, { menuId: number }> => 'menuId' in page;
+
+function declaredButtons(page: MenuPageDeclaration): ButtonDeclaration[] {
+  const { menuId, grantedWith, buttons = [] } = page;
+  return buttons.map((b: ButtonDeclaration | string, i) =>
+    typeof b === 'string' ? { id: menuId * 100 + i + 1, name: b, ...(grantedWith !== undefined && { grantedWith }) } : b,
+  );
+}
+
+/** Every route of a sub-application in the side nav's order, its 概览 first, each button with its id. */
+export function pagesOf(declaration: PluginDeclaration): DeclaredPage[] {
+  const { overviewMenuId, basePath, pages } = declaration;
+  const declared = pages.map((page): DeclaredPage => (isMenuPage(page) ? { ...page, buttons: declaredButtons(page) } : page));
+  if (overviewMenuId === undefined) return declared;
+  return [{ path: `${basePath}overview`, title: '概览', menuId: overviewMenuId, icon: 'Board', main: true, buttons: [] }, ...declared];
+}
+
+/** The menu page a sub-application declares at a path (servers read its menu and button ids from it). */
+export function declaredMenuPage(declaration: PluginDeclaration, path: string): DeclaredMenuPage {
+  const page = pagesOf(declaration).filter(isMenuPage).find((p) => p.path === path);
+  if (!page) throw new Error(`${declaration.systemId} declares no menu page ${path}`);
+  return page;
+}
 
 /** The page modules of a plugin, keyed by page path (every page but redirects needs one). */
 export type PageLoaders = Readonly<Record<string, PluginRoute['load']>>;
 
 /** The plugin's routes: its declared pages in order, each with its lazily loaded module. */
 export function routesOf(declaration: PluginDeclaration, loaders: PageLoaders): PluginRoute[] {
-  const unused = Object.keys(loaders).filter((path) => !declaration.pages.some((p) => p.path === path));
+  const pages = pagesOf(declaration);
+  const unused = Object.keys(loaders).filter((path) => !pages.some((p) => p.path === path));
   if (unused.length) throw new Error(`${declaration.systemId}: no page declared for ${unused.join(', ')}`);
-  return declaration.pages.map((page) => {
+  return pages.map((page) => {
     const { path, title, name, ignoreAuth, main, showLayout } = page;
     const menuId = isMenuPage(page) ? page.menuId : page.grantedBy;
     const redirect = isMenuPage(page) ? undefined : page.redirect;
@@ -124,7 +165,7 @@ export function routesOf(declaration: PluginDeclaration, loaders: PageLoaders): 
 export function menusOf(declaration: PluginDeclaration): MenuContribution[] {
   const menus: MenuContribution[] = [];
   const groups = new Map<number, MenuContribution>();
-  for (const page of declaration.pages.filter(isMenuPage)) {
+  for (const page of pagesOf(declaration).filter(isMenuPage)) {
     const entry: MenuContribution = { id: page.menuId, title: page.title, path: page.path, ...(page.icon !== undefined && { icon: page.icon }) };
     if (page.group === undefined) {
       menus.push(entry);

@@ -8,18 +8,12 @@ export const carDeclaration: PluginDeclaration = {
   icon: 'VehicleCar',
   basePath: '/car/',
   assetKinds: ['vehicle'],
+  overviewMenuId: 8001,
   pages: [
-    { path: '/car/overview', title: '概览', menuId: 8001, icon: 'Board', main: true },
     { path: '/car/monitor', title: '实时监控', menuId: 8100, icon: 'Location', main: true },
     { path: '/car/playback', title: '轨迹回放', menuId: 8200, icon: 'History', main: true },
     { path: '/car/alarm', title: '告警中心', menuId: 8300, icon: 'Alert', main: true },
-    {
-      path: '/car/command', title: '指令下发', menuId: 8400, icon: 'Send', main: true,
-      buttons: [
-        { id: 840001, name: '下发指令' },
-        { id: 840002, name: '危险指令' },
-      ],
-    },
+    { path: '/car/command', title: '指令下发', menuId: 8400, icon: 'Send', main: true, buttons: ['下发指令', '危险指令'] },
     { path: '/car/fence', title: '电子围栏', menuId: 8500, icon: 'Shapes', main: true },
   ],
 };

@@ -7,8 +7,8 @@ export const dataReportDeclaration: PluginDeclaration = {
   title: '数据报表',
   icon: 'DocumentTable',
   basePath: '/data-report/',
+  overviewMenuId: 2001,
   pages: [
-    { path: '/data-report/overview', title: '概览', menuId: 2001, icon: 'Board', main: true },
     { path: '/data-report/dataReport/mileageReport', title: '里程报表', menuId: 2010, icon: 'DocumentTable' },
     { path: '/data-report/dataReport/alarmInfo', title: '告警明细', menuId: 2020, icon: 'Alert' },
     { path: '/data-report/dataReport/carDayOnline', title: '日在线', menuId: 2030, icon: 'History' },

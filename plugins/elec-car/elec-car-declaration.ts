@@ -8,8 +8,8 @@ export const elecCarDeclaration: PluginDeclaration = {
   icon: 'VehicleBicycle',
   basePath: '/elec-car/',
   assetKinds: ['ebike'],
+  overviewMenuId: 1801,
   pages: [
-    { path: '/elec-car/overview', title: '概览', menuId: 1801, icon: 'Board', main: true },
     {
       path: '/elec-car/monitor', title: '电动车监控', menuId: 1802, icon: 'Location',
       // 防盗设置 (震动灵敏度, 告警间隔) of an e-bike: for roles that may edit e-bikes (编辑电动车)

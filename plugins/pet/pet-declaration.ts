@@ -8,8 +8,8 @@ export const petDeclaration: PluginDeclaration = {
   icon: 'AnimalDog',
   basePath: '/pet/',
   assetKinds: ['pet'],
+  overviewMenuId: 1301,
   pages: [
-    { path: '/pet/overview', title: '概览', menuId: 1301, icon: 'Board', main: true },
     {
       path: '/pet/monitor', title: '宠物定位', menuId: 1302, icon: 'Location',
       // 寻宠 (立即定位, 响铃, 开关灯, 寻宠模式), 安全区域 and 宠物档案 come to roles that watch pets

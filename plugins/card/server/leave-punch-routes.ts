@@ -40,6 +40,12 @@ async function personOf(ctx: SessionContext<unknown, unknown>, vehicleId: number
   return person;
 }
 
+/** One page of records read whole (a scope's leaves or punches), as the console lists them. */
+function pageOf<R, I>(all: readonly R[], query: { current: number; pageSize: number }, view: (record: R) => I): { total: number; list: I[] } {
+  const page = pageOffset(query);
+  return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(view) };
+}
+
 function reasonOf(value: string | undefined): string {
   const reason = value?.trim();
   if (!reason) throw badInput('事由不能为空');
@@ -49,11 +55,7 @@ function reasonOf(value: string | undefined): string {
 export const leaveListRoute = sessionRoute.of(AttendanceApi.leaves, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
-  handler: async (ctx) => {
-    const all = await cardOf(ctx.deps).attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query));
-    const page = pageOffset(ctx.query);
-    return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toLeaveItem) };
-  },
+  handler: async (ctx) => pageOf(await cardOf(ctx.deps).attendanceRecords.listLeaves(await ctx.scope(), listFilter(ctx.query)), ctx.query, toLeaveItem),
 });
 
 export const leaveSaveRoute = sessionRoute.of(AttendanceApi.saveLeave, {
@@ -93,11 +95,7 @@ export const leaveDeleteRoute = sessionRoute.of(AttendanceApi.removeLeave, {
 export const punchListRoute = sessionRoute.of(AttendanceApi.punches, {
   resource: AttendanceResource.manage,
   alsoResources: [AttendanceResource.report],
-  handler: async (ctx) => {
-    const all = await cardOf(ctx.deps).attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query));
-    const page = pageOffset(ctx.query);
-    return { total: all.length, list: all.slice(page.offset, page.offset + page.limit).map(toPunchItem) };
-  },
+  handler: async (ctx) => pageOf(await cardOf(ctx.deps).attendanceRecords.listPunches(await ctx.scope(), listFilter(ctx.query)), ctx.query, toPunchItem),
 });
 
 export const punchSaveRoute = sessionRoute.of(AttendanceApi.savePunch, {

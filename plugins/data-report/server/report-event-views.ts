@@ -1,10 +1,10 @@
-import type { FuelReportItem, ReportAssetColumns, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '../../../sdk/report';
+import type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem } from '../../../sdk/report';
 import { toChinaIso, type AppDeps, type FuelDay, type GroupMonth, type OfflineAsset, type ReportEvent } from '../../../server/module';
+import { reportAsset } from './report-views';
 
 export type { FuelReportItem, MileageSummaryItem, OfflineReportItem, OverspeedReportItem, StopReportItem, TripReportItem };
 
 const km = (metres: number) => Math.round(metres / 10) / 100;
-const asset = (r: ReportAssetColumns) => ({ terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName, assetKind: r.assetKind ?? null });
 
 /** The addresses of places, in order; 获取位置失败 for a place the geocoder could not name. */
 export async function addressesOf(deps: Pick<AppDeps, 'geocoder'>, places: readonly (readonly [number, number] | null)[]): Promise<string[]> {
@@ -14,7 +14,7 @@ export async function addressesOf(deps: Pick<AppDeps, 'geocoder'>, places: reado
 export async function toTripItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonly ReportEvent[]): Promise<TripReportItem[]> {
   const places = await addressesOf(deps, rows.flatMap((r) => [[r.startLon, r.startLat] as const, [r.endLon, r.endLat] as const]));
   return rows.map((r, i) => ({
-    ...asset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), startLon: r.startLon, startLat: r.startLat, endLon: r.endLon, endLat: r.endLat,
+    ...reportAsset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), startLon: r.startLon, startLat: r.startLat, endLon: r.endLon, endLat: r.endLat,
     startAddress: places[2 * i]!, endAddress: places[2 * i + 1]!, distance: km(r.metres), seconds: r.seconds, maxSpeed: r.maxSpeed, avgSpeed: r.avgSpeed,
   }));
 }
@@ -22,7 +22,7 @@ export async function toTripItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonl
 export async function toStopItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonly ReportEvent[]): Promise<StopReportItem[]> {
   const places = await addressesOf(deps, rows.map((r) => [r.startLon, r.startLat] as const));
   return rows.map((r, i) => ({
-    ...asset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), lon: r.startLon, lat: r.startLat, address: places[i]!,
+    ...reportAsset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), lon: r.startLon, lat: r.startLat, address: places[i]!,
     seconds: r.seconds, acc: r.acc === true, accSeconds: Math.round(r.value ?? 0),
   }));
 }
@@ -30,7 +30,7 @@ export async function toStopItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonl
 export async function toOverspeedItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonly ReportEvent[]): Promise<OverspeedReportItem[]> {
   const places = await addressesOf(deps, rows.map((r) => [r.startLon, r.startLat] as const));
   return rows.map((r, i) => ({
-    ...asset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), lon: r.startLon, lat: r.startLat, address: places[i]!,
+    ...reportAsset(r), day: r.day, start: toChinaIso(r.start), end: toChinaIso(r.end), lon: r.startLon, lat: r.startLat, address: places[i]!,
     seconds: r.seconds, distance: km(r.metres), maxSpeed: r.maxSpeed, avgSpeed: r.avgSpeed, speedLimit: r.value ?? 0,
   }));
 }
@@ -46,7 +46,7 @@ export function per100Km(litres: number, distanceKm: number): number | null {
 
 export function toFuelItem(r: FuelDay): FuelReportItem {
   return {
-    ...asset(r), day: r.day, readings: r.readings, firstLitres: r.firstLitres, lastLitres: r.lastLitres, usedLitres: r.usedLitres, addedLitres: r.addedLitres,
+    ...reportAsset(r), day: r.day, readings: r.readings, firstLitres: r.firstLitres, lastLitres: r.lastLitres, usedLitres: r.usedLitres, addedLitres: r.addedLitres,
     drops: r.drops, dropLitres: r.dropLitres, distance: r.tripKm, per100Km: per100Km(r.usedLitres, r.tripKm),
   };
 }
@@ -54,6 +54,6 @@ export function toFuelItem(r: FuelDay): FuelReportItem {
 export async function toOfflineItems(deps: Pick<AppDeps, 'geocoder'>, rows: readonly OfflineAsset[]): Promise<OfflineReportItem[]> {
   const places = await addressesOf(deps, rows.map((r) => (r.lon === null || r.lat === null ? null : ([r.lon, r.lat] as const))));
   return rows.map((r, i) => ({
-    ...asset(r), lastTime: r.lastTime && toChinaIso(r.lastTime), lon: r.lon, lat: r.lat, address: places[i]!, offlineSeconds: r.offlineSeconds,
+    ...reportAsset(r), lastTime: r.lastTime && toChinaIso(r.lastTime), lon: r.lon, lat: r.lat, address: places[i]!, offlineSeconds: r.offlineSeconds,
   }));
 }

@@ -1,7 +1,12 @@
 import { toChinaIso, type MileageDay, type MileageTotals, type OnlineDay, type OnlineDaySummary } from '../../../server/module';
-import type { DayOnlineItem, MileageItem } from '../../../sdk/report';
+import type { DayOnlineItem, MileageItem, ReportAssetColumns } from '../../../sdk/report';
 
 export type { DayOnlineItem, MileageItem };
+
+/** The asset columns a report row of the console starts with (the store's terminal id stays behind). */
+export const reportAsset = (r: ReportAssetColumns): ReportAssetColumns => ({
+  terminalNo: r.terminalNo, plateNo: r.plateNo, groupName: r.groupName, assetKind: r.assetKind ?? null,
+});
 
 export interface MileageTotalsView {
   vehicles: number;
@@ -14,10 +19,7 @@ export interface MileageTotalsView {
 
 export function toMileageItem(row: MileageDay): MileageItem {
   return {
-    terminalNo: row.terminalNo,
-    plateNo: row.plateNo,
-    groupName: row.groupName,
-    assetKind: row.assetKind,
+    ...reportAsset(row),
     day: row.day,
     mileage: row.mileageKm,
     mileageSource: row.mileageSource,
@@ -42,10 +44,7 @@ export interface DayOnlineSummaryItem extends OnlineDaySummary {
 
 export function toDayOnlineItem(row: OnlineDay): DayOnlineItem {
   return {
-    terminalNo: row.terminalNo,
-    plateNo: row.plateNo,
-    groupName: row.groupName,
-    assetKind: row.assetKind,
+    ...reportAsset(row),
     day: row.day,
     online: row.online,
     onlineSeconds: row.onlineSeconds,

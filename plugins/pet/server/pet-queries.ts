@@ -98,16 +98,14 @@ export class PetQueries {
     }
   }
 
+  /** Every 安全区域 (`f`) with the pet it guards (`fv`). */
+  private safeZones() {
+    return this.db.selectFrom('fences as f').innerJoin('fence_vehicles as fv', 'fv.fence_id', 'f.id').where('f.kind', '=', 'safeZone');
+  }
+
   /** The pet's 安全区域, oldest first. */
   async zones(vehicleId: number): Promise<FenceRecord[]> {
-    const rows = await this.db
-      .selectFrom('fences as f')
-      .innerJoin('fence_vehicles as fv', 'fv.fence_id', 'f.id')
-      .selectAll('f')
-      .where('fv.vehicle_id', '=', vehicleId)
-      .where('f.kind', '=', 'safeZone')
-      .orderBy('f.id')
-      .execute();
+    const rows = await this.safeZones().selectAll('f').where('fv.vehicle_id', '=', vehicleId).orderBy('f.id').execute();
     return rows.map((r) => ({
       id: r.id, tenantId: r.tenant_id, name: r.name, shape: 'circle' as const, center: [r.center_lon ?? 0, r.center_lat ?? 0] as [number, number],
       radius: r.radius, points: null, trigger: 'both' as const, vehicleIds: [vehicleId], groupIds: [], kind: 'safeZone' as const, createTime: r.created_at,
@@ -116,13 +114,7 @@ export class PetQueries {
 
   /** The zone with the pet it guards, when that pet is in the scope. */
   async findZone(scope: Scope, zoneId: number): Promise<{ zone: FenceRecord; pet: PetRecord } | undefined> {
-    const link = await this.db
-      .selectFrom('fences as f')
-      .innerJoin('fence_vehicles as fv', 'fv.fence_id', 'f.id')
-      .select('fv.vehicle_id')
-      .where('f.id', '=', zoneId)
-      .where('f.kind', '=', 'safeZone')
-      .executeTakeFirst();
+    const link = await this.safeZones().select('fv.vehicle_id').where('f.id', '=', zoneId).executeTakeFirst();
     if (!link) return undefined;
     const pet = await this.find(scope, link.vehicle_id);
     const zone = pet && (await this.zones(pet.vehicleId)).find((z) => z.id === zoneId);

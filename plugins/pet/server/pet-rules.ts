@@ -1,18 +1,14 @@
 import { shownProfile, toChinaIso, type FenceRecord } from '../../../server/module';
 import type { Pet, SafeZone } from '../../../sdk/contracts/pet';
-import { isMenuPage, type MenuPageDeclaration } from '../../../sdk/plugin-declaration';
+import { declaredMenuPage, type DeclaredMenuPage } from '../../../sdk/plugin-declaration';
 import { petDeclaration } from '../pet-declaration';
 import type { PetRecord } from './pet-queries';
 
 /** A page of 宠物守护 with its menu and buttons, as pet-declaration.ts declares it. */
-function declaredPage(path: string): MenuPageDeclaration {
-  const page = petDeclaration.pages.filter(isMenuPage).find((p) => p.path === path);
-  if (!page) throw new Error(`pet-declaration.ts declares no menu page ${path}`);
-  return page;
-}
+const declaredPage = (path: string) => declaredMenuPage(petDeclaration, path);
 
-function declaredButton(page: MenuPageDeclaration, name: string): number {
-  const button = page.buttons?.find((b) => b.name === name);
+function declaredButton(page: DeclaredMenuPage, name: string): number {
+  const button = page.buttons.find((b) => b.name === name);
   if (!button) throw new Error(`pet-declaration.ts declares no button ${name} on ${page.path}`);
   return button.id;
 }

@@ -1,5 +1,5 @@
 import {
-  badInput, buildSheet, EXPORT_ROW_LIMIT, forbidden, hashPassword, maskEmail, maskPhone, notFound, pageOffset, sendSheet, sessionRoute, sheetFileName, toChinaIso, unmaskedInput, visibleContact, type AccessScope, type AdminUserRow, type AuditChange, type GroupRow, type Store,
+  badInput, buildSheet, EXPORT_ROW_LIMIT, forbidden, hashPassword, maskEmail, maskPhone, notFound, pageOffset, sendSheet, sessionRoute, sheetFileName, toChinaIso, unmaskedInput, visibleContact, type AccessScope, type AdminUserRow, type AuditChange, type GroupRow, type SessionContext, type Store,
 } from '../../../server/module';
 import type { GroupChoiceNode } from '../../../sdk/system-admin';
 import {
@@ -154,6 +154,13 @@ async function manageable(store: Store, caller: { id: number; roleId: number }, 
   return target;
 }
 
+/** A user the caller may manage other than the caller, for what no one does to their own account (`ownRefusal`). */
+async function anotherManageable(ctx: Pick<SessionContext<unknown, unknown>, 'deps' | 'user' | 'scope'>, userId: number, ownRefusal: string): Promise<AdminUserRow> {
+  const target = await manageable(ctx.deps.store, ctx.user, await ctx.scope(), userId);
+  if (target.id === ctx.user.id) throw badInput(ownRefusal);
+  return target;
+}
+
 export const userUpdateRoute = sessionRoute.of(UserAdminApi.update, {
   resource: 122002,
   handler: async ({ body, deps, user, scope, audit }) => {
@@ -185,10 +192,9 @@ export const userUpdateRoute = sessionRoute.of(UserAdminApi.update, {
 
 export const userSetDisabledRoute = sessionRoute.of(UserAdminApi.setDisabled, {
   resource: 122003,
-  handler: async ({ body, deps, user, scope, audit }) => {
-    const s = await scope();
-    const target = await manageable(deps.store, user, s, body.userId);
-    if (target.id === user.id) throw badInput('不能停用自己的账号');
+  handler: async (ctx) => {
+    const { body, deps, audit } = ctx;
+    const target = await anotherManageable(ctx, body.userId, '不能停用自己的账号');
     await deps.store.system.users.setDisabled(target.id, body.disabled);
     deps.sessions.changed({ tenantId: target.tenantId, userIds: [target.id] });
     const change: AuditChange = {
@@ -205,10 +211,9 @@ export const userSetDisabledRoute = sessionRoute.of(UserAdminApi.setDisabled, {
 
 export const userResetPasswordRoute = sessionRoute.of(UserAdminApi.resetPassword, {
   resource: 122004,
-  handler: async ({ body, deps, user, scope, audit }) => {
-    const s = await scope();
-    const target = await manageable(deps.store, user, s, body.userId);
-    if (target.id === user.id) throw badInput('不能重置自己的密码，请在安全中心修改');
+  handler: async (ctx) => {
+    const { body, deps, audit } = ctx;
+    const target = await anotherManageable(ctx, body.userId, '不能重置自己的密码，请在安全中心修改');
     checkPassword(body.password);
     await deps.store.system.users.setPassword(target.id, await hashPassword(body.password), deps.clock.now());
     deps.sessions.changed({ tenantId: target.tenantId, userIds: [target.id] });
@@ -219,10 +224,9 @@ export const userResetPasswordRoute = sessionRoute.of(UserAdminApi.resetPassword
 
 export const userDeleteRoute = sessionRoute.of(UserAdminApi.delete, {
   resource: 122005,
-  handler: async ({ body, deps, user, scope, audit }) => {
-    const s = await scope();
-    const target = await manageable(deps.store, user, s, body.userId);
-    if (target.id === user.id) throw badInput('不能删除自己的账号');
+  handler: async (ctx) => {
+    const { body, deps, audit } = ctx;
+    const target = await anotherManageable(ctx, body.userId, '不能删除自己的账号');
     try {
       await deps.store.system.users.delete(target.id);
     } catch (e) {

@@ -84,6 +84,20 @@ function nameTaken(kind: string): string {
   return `${ASSET_KIND_DEFINITIONS[assetKindOf(kind) ?? 'vehicle'].nameLabel}已存在`;
 }
 
+/**
+ * Writes an asset whose name (plate) no other asset of the tenant bears (`exceptId`: the one edited),
+ * answering 车牌号已存在 … also when a concurrent request takes the name first.
+ */
+async function withFreeName<T>(
+  ctx: Pick<SessionContext<unknown, unknown>, 'deps'>, tenantId: number, fields: { plateNo: string; assetKind: string }, exceptId: number | undefined, write: () => Promise<T>,
+): Promise<T> {
+  const same = await ctx.deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo);
+  if (same && same.id !== exceptId) throw badInput(nameTaken(fields.assetKind));
+  return write().catch((e: unknown) => {
+    throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
+  });
+}
+
 export const vehicleAddRoute = sessionRoute.of(VehicleAdminApi.add, {
   resource: Button.add,
   alsoResources: kindResources('add'),
@@ -94,10 +108,7 @@ export const vehicleAddRoute = sessionRoute.of(VehicleAdminApi.add, {
     const fields = checked(body, deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'add');
     const groupId = await groupForTenant(deps.store, s, tenantId, body.groupId, fields.assetKind);
-    if (await deps.store.assets.vehicles.findByPlate(tenantId, fields.plateNo)) throw badInput(nameTaken(fields.assetKind));
-    const id = await deps.store.assets.vehicles.insert(tenantId, { ...fields, groupId }).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
-    });
+    const id = await withFreeName(ctx, tenantId, fields, undefined, () => deps.store.assets.vehicles.insert(tenantId, { ...fields, groupId }));
     const created = (await deps.store.assets.vehicles.find(s, id))!;
     await audit({ action: `新增${kindNoun(created.assetKind)}`, target: `${kindNoun(created.assetKind)} ${created.plateNo}`, after: vehicleSnapshot(created), tenantId });
     return vehicleItem(created, await kindsWithFullPhones(ctx));
@@ -116,11 +127,7 @@ export const vehicleUpdateRoute = sessionRoute.of(VehicleAdminApi.update, {
     const fields = checked(editedInput(before, body), deps.clock.now());
     await requireKinds(ctx, [fields.assetKind], 'edit');
     const groupId = await groupForTenant(deps.store, s, before.tenantId, body.groupId === undefined ? before.groupId : body.groupId, fields.assetKind);
-    const same = await deps.store.assets.vehicles.findByPlate(before.tenantId, fields.plateNo);
-    if (same && same.id !== before.id) throw badInput(nameTaken(fields.assetKind));
-    await deps.store.assets.vehicles.update(before.id, { ...fields, groupId }).catch((e: unknown) => {
-      throw isUniqueViolation(e) ? badInput(nameTaken(fields.assetKind)) : e;
-    });
+    await withFreeName(ctx, before.tenantId, fields, before.id, () => deps.store.assets.vehicles.update(before.id, { ...fields, groupId }));
     const after = (await deps.store.assets.vehicles.find({ ...s, groupIds: null }, before.id))!;
     await audit({ action: `编辑${kindNoun(after.assetKind)}`, target: `${kindNoun(after.assetKind)} ${after.plateNo}`, before: vehicleSnapshot(before), after: vehicleSnapshot(after), tenantId: after.tenantId });
     notifyLive(deps, [{ tenantId: after.tenantId, terminalId: after.terminalId }]);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps';
 import { forbidden, notFound } from '../envelope';
 import type { SessionContext } from '../route-definition';
 import { petDeclaration } from '../../../plugins/pet/pet-declaration';
-import { isMenuPage } from '../../../sdk/plugin-declaration';
+import { declaredMenuPage } from '../../../sdk/plugin-declaration';
 
 /**
  * Who may do what to assets, and the small rules every page that administers them shares: 系统管理's
@@ -52,7 +52,7 @@ export async function kindsAllowed(ctx: Caller, op: AssetOp): Promise<AssetKind[
 }
 
 /** 宠物档案 of 宠物守护, where a pet's 主人手机号 is edited too. */
-const PET_PROFILE_MENU = petDeclaration.pages.filter(isMenuPage).find((p) => p.path === '/pet/profiles')!.menuId;
+const PET_PROFILE_MENU = declaredMenuPage(petDeclaration, '/pet/profiles').menuId;
 
 /** The kinds whose contact phones (人员 手机号, 宠物 主人手机号) the caller sees in full: those it may edit (asset-contact-phones). */
 export async function kindsWithFullPhones(ctx: Caller): Promise<ReadonlySet<string>> {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ManifestRecord } from '../../../sdk/plugin';
-import { isMenuPage, menusOf, routesOf, type PluginDeclaration } from '../../../sdk/plugin-declaration';
+import { isMenuPage, menusOf, pagesOf, routesOf, type PluginDeclaration } from '../../../sdk/plugin-declaration';
 import type { MenuContribution } from '../../../sdk/plugin';
 import manifestJson from '../../../plugins.manifest.json';
 import { BUILT_IN_DECLARATIONS } from './built-in-declarations';
@@ -56,7 +56,7 @@ describe('the catalogues agree with the sub-applications that declare them', () 
       const resource = byId.get(route.menuId);
       expect(resource, `${route.path} needs resource ${route.menuId}`).toMatchObject({ type: ResourceType.MENU, platformId: d.platformId });
     }
-    const menuPages = d.pages.filter(isMenuPage);
+    const menuPages = pagesOf(d).filter(isMenuPage);
     expect(own.filter((r) => r.type === ResourceType.MENU).map((r) => [r.id, r.name, r.path]).sort()).toEqual(menuPages.map((p) => [p.menuId, p.title, p.path]).sort());
     // the side nav shows exactly the menus and groups of the catalogue, with their titles and icons
     const nav = flatten(menusOf(d)).map((m) => [m.id, m.title, m.path ?? null, m.icon ?? null]);

@@ -1,4 +1,4 @@
-import { isMenuPage, type PluginDeclaration } from '../../../sdk/plugin-declaration';
+import { isMenuPage, pagesOf, type PluginDeclaration } from '../../../sdk/plugin-declaration';
 import { BUILT_IN_DECLARATIONS } from './built-in-declarations';
 
 /** Resource types: 1 menu, 2 menu group, 3 button (the console treats every type but 3 as a menu). */
@@ -35,7 +35,7 @@ export function declaredResources(declaration: PluginDeclaration): ResourceEntry
   };
   const granted = (grantedWith: number | undefined) => (grantedWith === undefined ? {} : { grantedWith });
   const placedGroups = new Set<number>();
-  for (const page of declaration.pages.filter(isMenuPage)) {
+  for (const page of pagesOf(declaration).filter(isMenuPage)) {
     if (page.group !== undefined && !placedGroups.has(page.group)) {
       const group = declaration.groups?.find((g) => g.id === page.group);
       if (!group) throw new Error(`${declaration.systemId}: ${page.path} names the undeclared group ${page.group}`);
@@ -44,7 +44,7 @@ export function declaredResources(declaration: PluginDeclaration): ResourceEntry
     }
     const { menuId, title, path, icon, group, sort, grantedWith } = page;
     entries.push({ id: menuId, parentId: group ?? null, name: title, type: ResourceType.MENU, path, icon: icon ?? null, platformId, sort: place(sort), ...granted(grantedWith) });
-    for (const b of page.buttons ?? []) {
+    for (const b of page.buttons) {
       entries.push({ id: b.id, parentId: menuId, name: b.name, type: ResourceType.BUTTON, path: null, icon: null, platformId, sort: place(b.sort), ...granted(b.grantedWith) });
     }
   }
