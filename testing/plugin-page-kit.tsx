@@ -100,7 +100,7 @@ export interface LiveChannels {
 }
 
 export interface HeldAnswer {
-  /** Resolves once the request arrived and the server answered it (the page has no answer yet). */
+  /** Resolves once the request arrived and the server answered it (in `requests()`; the page has no answer yet). */
   readonly answered: Promise<void>;
   release(): void;
 }
@@ -266,12 +266,6 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       payload = typeof config.data === 'string' || config.data instanceof Uint8Array ? config.data : config.data === undefined ? undefined : JSON.stringify(config.data);
     }
     const res = await server.app.inject({ method, url: url.pathname + url.search, headers, ...(payload !== undefined && { payload }) });
-    const hold = holds.get(url.pathname);
-    if (hold) {
-      holds.delete(url.pathname);
-      hold.answered();
-      await hold.release;
-    }
     const type = String(res.headers['content-type'] ?? '');
     const json = type.includes('json');
     const data: unknown = json ? res.json() : config.responseType === 'blob' ? new Blob([new Uint8Array(res.rawPayload)], { type }) : res.body;
@@ -283,6 +277,12 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       flag: json && data && typeof data === 'object' && 'flag' in data ? Number((data as { flag: unknown }).flag) : undefined,
       answer: json && data && typeof data === 'object' && 'obj' in data ? (data as { obj: unknown }).obj : undefined,
     });
+    const hold = holds.get(url.pathname);
+    if (hold) {
+      holds.delete(url.pathname);
+      hold.answered();
+      await hold.release;
+    }
     const response: AxiosResponse = {
       data,
       status: res.statusCode,
