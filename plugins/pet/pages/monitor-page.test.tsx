@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommandApi, LiveService, type LiveService as Live, type PetActionAnswer } from '@tianlu/sdk';
-import { pollUntil } from '../../../server/testing/poll-until';
 import { startPageServer, type PageServer, type WatchTestDevice } from '../../../testing/plugin-page-kit';
 import { PetApi } from '../pet-api';
 import MonitorPage from './monitor-page';
@@ -45,7 +44,10 @@ async function ring(): Promise<string> {
   collar.send('FIND');
   const [sent] = kit.requests(PetApi.action.path);
   const batchId = (sent?.answer as PetActionAnswer).batchId;
-  await pollUntil(() => kit.server.store.db.selectFrom('commands').select('status').where('batch_id', '=', batchId).executeTakeFirst(), (c) => c?.status === 2, 'the ring answered');
+  await vi.waitFor(async () => {
+    const command = await kit.server.store.db.selectFrom('commands').select('status').where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+    expect(command.status).toBe(2);
+  }, { timeout: 10_000, interval: 100 });
   return batchId;
 }
 
