@@ -82,11 +82,15 @@ describe('open alarms in 人员监控', () => {
     expect((await openAlarms(LI.imei)).map((a) => a.type)).toEqual(['lowBattery']);
     await waitFor(() => expect(alarmFilter().textContent).toBe('1报警'));
 
-    // 王建国 presses SOS, and his badge reports normally since (no alarm bit); nobody handled it yet
+    // 王建国 presses SOS
     await wang.report({ at: { lon: 120.7196, lat: 31.3266 }, battery: 63, alarms: ['sos'] });
-    await wang.report({ at: { lon: 120.7197, lat: 31.3267 }, battery: 63 });
+    await waitFor(() => expect(alarmFilter().textContent).toBe('2报警'));
     await waitFor(() => expect(row(WANG.name).getByText('SOS')).toBeTruthy());
+    // his badge reports normally since (no alarm bit); nobody handled the SOS yet
+    await wang.report({ at: { lon: 120.7197, lat: 31.3267 }, battery: 62 });
+    await waitFor(() => expect(row(WANG.name).getByText('62%')).toBeTruthy());
     expect(alarmFilter().textContent).toBe('2报警');
+    expect(row(WANG.name).getByText('SOS')).toBeTruthy();
 
     // handled in 告警中心: the live channel pushes him again without open alarms
     const sos = await openAlarms(WANG.imei);
