@@ -95,8 +95,6 @@ export interface LiveChannels {
   cut(): void;
   /** Lets the waiting reconnects through. */
   resume(): void;
-  /** Channels opened so far (reconnects included). */
-  readonly opened: number;
 }
 
 export interface HeldAnswer {
@@ -354,16 +352,13 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
         for (const socket of sockets) socket.cut();
       },
       resume: () => resumeLive(),
-      get opened() {
-        return sockets.length;
-      },
     },
     hold(path) {
-      let answered = () => {};
+      let answeredNow = () => {};
       let release = () => {};
-      const held = { answered: new Promise<void>((resolve) => (answered = resolve)), release: new Promise<void>((resolve) => (release = resolve)) };
-      holds.set(path, { release: held.release, answered });
-      return { answered: held.answered, release };
+      const answered = new Promise<void>((resolve) => (answeredNow = resolve));
+      holds.set(path, { answered: answeredNow, release: new Promise<void>((resolve) => (release = resolve)) });
+      return { answered, release };
     },
     login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {

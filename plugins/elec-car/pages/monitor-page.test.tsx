@@ -124,7 +124,10 @@ describe('防盗设置 of the selected e-bike', () => {
     expect(card.getByText(`保存于 ${updateTime.slice(0, 16).replace('T', ' ')}`, { exact: false })).toBeTruthy();
 
     // the guard comes back, is told the level and answers: the live channel reports the command 成功
-    await kit.gt06Terminal(GUARD.imei, { answer: (c) => (c?.type === 'vibrationSensitivity' ? `Sensitivity set to ${c.level}: Success!` : undefined) });
+    const guard = await kit.gt06Terminal(GUARD.imei);
+    const told = await guard.nextCommand();
+    expect(told.command).toEqual({ type: 'vibrationSensitivity', level: 3 });
+    told.answer('Sensitivity set to 3: Success!');
     await waitFor(() => expect(card.getByTestId('guard-push').textContent).toBe('灵敏度高下发：成功（震动灵敏度已设为高）'), { timeout: 10_000 });
     expect(card.getByTestId('guard-push').getAttribute('title')).toBe('设备原文：Sensitivity set to 3: Success!');
   });
