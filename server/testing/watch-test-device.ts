@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { deviceReport, TestDeviceClock, type TestDeviceReport } from '../gateway/testing/device-test-report';
-import { watchSimCodec } from '../sim/devices/watch-sim-codec';
+import { watchFrame, watchSimCodec } from '../sim/devices/watch-sim-codec';
 
 /** Options of {@link WatchTestDevice.open}. */
 export interface WatchTestDeviceOptions {
@@ -42,8 +42,8 @@ export class WatchTestDevice {
   }
 
   /** The frame of `content` (e.g. `LK,1200,0,80`) as this device sends it. */
-  frame(content: string): Buffer {
-    return Buffer.from(`[3G*${this.imei}*${Buffer.byteLength(content).toString(16).toUpperCase().padStart(4, '0')}*${content}]`);
+  frame(content: string): Uint8Array {
+    return watchFrame(this.imei, content);
   }
 
   send(content: string): void {
