@@ -4,7 +4,9 @@
  * 0x22 reply, which the gateway sends once the report is committed.
  */
 import type { Socket } from 'node:net';
-import { Gt06FrameSplitter, crcItu, encodeGt06Frame } from '../server/gateway/gt06/index';
+import { Gt06FrameSplitter, crcItu } from '../server/gateway/gt06/index';
+import type { DeviceReport } from '../server/sim/devices/device-motion';
+import { gt06SimCodec } from '../server/sim/devices/gt06-sim-codec';
 
 /** What the terminal reports to (the load generator). */
 export interface LeanAckSink {
@@ -17,13 +19,11 @@ const LOCATION = 0x22;
 // 78 78 len 22 | time(6) … : the time starts after start bits, length and protocol number
 const TIME_AT = 4;
 
-function gpsContent(at: { lat: number; lon: number }): number[] {
-  const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
-  const status = (1 << 12) | (1 << 10) | 135; // positioned, north, east, course 135°
-  return [
-    0, 0, 0, 0, 0, 0, 0xc9, ...u32(Math.round(at.lat * 1_800_000)), ...u32(Math.round(at.lon * 1_800_000)), 48, status >> 8, status & 0xff,
-    0x01, 0xcc, 0x00, 0x28, 0x7d, 0x00, 0x1f, 0x71, 0x01, 0x00, 0x00,
-  ];
+/** The report the template is made of (as the simulator's guards encode it): moving at 48 km/h, heading 135°, ACC on. */
+function templateReport(at: { lat: number; lon: number }): DeviceReport {
+  return {
+    timeMs: 0, fix: { kind: 'gps', ...at, speed: 48, course: 135, satellites: 9 }, battery: 100, charging: false, acc: true, armed: false, powerCutOff: false, steps: 0, alarms: [],
+  };
 }
 
 export class Gt06LeanTerminal {
@@ -38,7 +38,7 @@ export class Gt06LeanTerminal {
 
   constructor(readonly socket: Socket, readonly index: number, readonly imei: string, at: { lat: number; lon: number }, window: number, private readonly sink: LeanAckSink) {
     socket.setNoDelay(true);
-    this.template = encodeGt06Frame(LOCATION, gpsContent(at), 0);
+    this.template = gt06SimCodec.report(imei, templateReport(at), () => 0)[0]!;
     this.sentAt = new Float64Array(window);
     this.sentSerial = new Int32Array(window).fill(-1);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -49,7 +49,7 @@ export class Gt06LeanTerminal {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${this.imei}: no login reply within 30 s`)), 30_000);
       this.loginWaiter = () => (clearTimeout(timer), resolve());
-      this.socket.write(encodeGt06Frame(0x01, [...Buffer.from(`0${this.imei}`, 'hex')], this.nextSerial()));
+      for (const f of gt06SimCodec.hello(this.imei, templateReport({ lat: 0, lon: 0 }), this.nextSerial())) this.socket.write(f);
     });
   }
 

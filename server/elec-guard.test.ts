@@ -1,9 +1,9 @@
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatteryHistory } from '../sdk/track';
 import type { CommandView } from './commands/command-view';
 import type { DeviceAlarm } from './gateway/device-protocol';
-import { DeviceMotion, type DeviceReport } from './sim/devices/device-motion';
+import { Gt06TestTerminal } from './gateway/testing/gt06-test-terminal';
+import { DeviceMotion } from './sim/devices/device-motion';
 import { EBIKE_AREAS } from './sim/devices/device-places';
 import { gt06SimCodec } from './sim/devices/gt06-sim-codec';
 import { SimulatedDevice } from './sim/devices/simulated-device';
@@ -29,70 +29,20 @@ let server: TestServer;
 let admin: ApiClient;
 const ticker = new SimTicker(100);
 
+/** A 48 V battery's voltage at `battery` per cent. */
+const volts = (battery: number) => Math.round((42 + (battery / 100) * 10.8) * 100) / 100;
+
 /**
- * A GT06 e-bike guard played frame by frame with the simulator's device-side codec: it reports
- * what the test says, and acts on 设防 / 撤防 / 断电 as a guard does (answering each).
+ * One report of the guard (test device time, a second after the last): its status, then a position,
+ * or an alarm frame while `alarms` holds one; resolves once the server committed it.
  */
-class ScriptedGuard {
-  armed = false;
-  powerCutOff = false;
-  private serial = 0;
-  private readonly splitter = gt06SimCodec.createSplitter();
-
-  private constructor(private readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      for (const frame of this.splitter.push(chunk).frames) {
-        const platform = gt06SimCodec.platformFrame(frame, GUARD, this.next);
-        if (!platform) continue;
-        const type = platform.command?.type;
-        if (type === 'arm' || type === 'disarm') this.armed = type === 'arm';
-        if (type === 'powerCut' || type === 'powerRestore') this.powerCutOff = type === 'powerCut';
-        socket.write(platform.answer('Success!'));
-      }
-    });
-  }
-
-  static open(port: number): Promise<ScriptedGuard> {
-    return new Promise((resolve, reject) => {
-      const s = connect(port, '127.0.0.1', () => {
-        const guard = new ScriptedGuard(s);
-        for (const f of gt06SimCodec.hello(GUARD, guard.state([]), guard.next())) s.write(f);
-        resolve(guard);
-      });
-      s.once('error', reject);
-    });
-  }
-
-  private readonly next = () => {
-    this.serial = (this.serial + 1) & 0xffff;
-    return this.serial;
-  };
-
-  /** Device time of the last report: one second apart, as stored positions are one per terminal and second. */
-  timeMs = Date.now() - 120_000;
-
-  private state(alarms: DeviceAlarm[], battery = 80): DeviceReport {
-    this.timeMs = Math.max(this.timeMs + 1000, Date.now() - 60_000);
-    return {
-      timeMs: this.timeMs, fix: { kind: 'gps', lon: 114.0579, lat: 22.5431, speed: 0, course: 0, satellites: 9 }, battery, charging: false, acc: false,
-      armed: this.armed, powerCutOff: this.powerCutOff, steps: 0, alarms, batteryVolts: Math.round((42 + (battery / 100) * 10.8) * 100) / 100,
-    };
-  }
-
-  /** One report: the status, then a location (or an alarm frame while `alarms` holds one). */
-  report(alarms: DeviceAlarm[] = [], battery = 80): void {
-    const r = this.state(alarms, battery);
-    // the status first (设防, relay, battery voltage): the position after it carries it
-    this.socket.write(gt06SimCodec.heartbeat(GUARD, r, this.next()));
-    for (const f of gt06SimCodec.report(GUARD, r, this.next)) this.socket.write(f);
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
+async function report(alarms: DeviceAlarm[] = [], battery = 80): Promise<void> {
+  lastReport = await guard.report({ at: { lon: 114.0579, lat: 22.5431 }, alarms, battery, batteryVolts: volts(battery) });
 }
 
-let guard: ScriptedGuard;
+/** Acts on 设防 / 撤防 / 断电 as a guard does, answering each. */
+let guard: Gt06TestTerminal;
+let lastReport = 0;
 let parked: SimulatedDevice;
 
 beforeAll(async () => {
@@ -107,7 +57,8 @@ beforeAll(async () => {
   });
   await provision(GUARD, '粤B·W00771');
   await provision(PARKED, '粤B·W00789');
-  guard = await ScriptedGuard.open(server.fleet.devices.gt06!.port);
+  guard = await Gt06TestTerminal.connect(server.fleet.devices.gt06!.port, GUARD, { answer: () => 'Success!' });
+  await guard.login();
 });
 
 afterAll(async () => {
@@ -125,8 +76,7 @@ const alarmsOf = async (alarmType: string) => {
 
 /** Waits until the guard's last report is stored and the alarm engine has evaluated it. */
 async function evaluated(): Promise<void> {
-  const last = Math.floor(guard.timeMs / 1000) * 1000; // frames carry whole seconds
-  await pollUntil(() => admin.get<{ list: { gpsTime: string | null }[] }>(MONITOR, { keyword: GUARD }), (r) => Date.parse(r.obj.list[0]?.gpsTime ?? '') === last, 'the jolts stored');
+  await pollUntil(() => admin.get<{ list: { gpsTime: string | null }[] }>(MONITOR, { keyword: GUARD }), (r) => Date.parse(r.obj.list[0]?.gpsTime ?? '') === lastReport, 'the jolts stored');
   await server.fleet.alarms.settled();
 }
 
@@ -139,26 +89,26 @@ async function command(terminalNo: string, commandType: string, params: Record<s
 
 describe('电动车卫士', () => {
   it('raises no 震动告警 for a jolt while the e-bike is disarmed', async () => {
-    guard.report();
+    await report();
     await pollUntil(() => admin.get<{ list: { online: boolean; armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === false, 'the guard online, 未设防');
-    guard.report(['vibration']);
-    guard.report(['vibration']);
-    guard.report();
+    await report(['vibration']);
+    await report(['vibration']);
+    await report();
     await evaluated();
     expect(await alarmsOf('vibration')).toEqual([]);
   });
 
   it('arms the guard, and a burst of jolts while armed raises exactly one 震动告警 that counts them', async () => {
-    guard.report();
+    await report();
     await pollUntil(() => admin.get<{ list: { online: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.online === true, 'the guard online');
     expect(await command(GUARD, 'fortify', { action: 'arm' })).toMatchObject({ status: 2, statusText: '成功' });
     expect(guard.armed).toBe(true);
-    guard.report();
+    await report();
     await pollUntil(() => admin.get<{ list: { armed?: boolean }[] }>(MONITOR, { keyword: GUARD }), (r) => r.obj.list[0]?.armed === true, '设防 shown on the monitor');
-    guard.report(['vibration']);
-    guard.report(['vibration']);
-    guard.report(['vibration']);
-    guard.report();
+    await report(['vibration']);
+    await report(['vibration']);
+    await report(['vibration']);
+    await report();
     await evaluated();
     const vibration = await alarmsOf('vibration');
     expect(vibration).toHaveLength(1);
@@ -166,9 +116,9 @@ describe('电动车卫士', () => {
   });
 
   it('raises 电动车非法位移 (车辆非法位移 as an e-bike says it) when the guard reports its own displacement alarm, 断电告警 when the external power goes and 低电量 for a flat battery', async () => {
-    guard.report(['displacement']);
-    guard.report(['powerCut']);
-    guard.report([], 5);
+    await report(['displacement']);
+    await report(['powerCut']);
+    await report([], 5);
     const moved = await pollUntil(() => alarmsOf('illegalMove'), (l) => l.length > 0, '车辆非法位移');
     const powerCut = await pollUntil(() => alarmsOf('powerCut'), (l) => l.length > 0, '断电告警');
     const low = await pollUntil(() => alarmsOf('lowBattery'), (l) => l.length > 0, '低电量');

@@ -12,8 +12,14 @@
  * ```
  *
  * With `live: true` the server also listens on a local port and the kernels rendered connect their
- * live channel (/ws) to it: a test device (`Jt808TestTerminal`, `WatchTestDevice`) reporting to the
- * gateway reaches the page as it would in the browser.
+ * live channel (/ws) to it: a test device reporting to the gateways (`kit.terminal` for JT/T 808,
+ * `kit.gt06Terminal` for an e-bike guard or collar, `kit.watchTerminal` for a badge, watch or collar)
+ * reaches the page as it would in the browser.
+ *
+ * ```tsx
+ * const guard = await kit.gt06Terminal('358710060000017');    // provisioned first (store.fleet.provision)
+ * await guard.report({ battery: 78, batteryVolts: 50.4, armed: true });  // resolves once committed
+ * ```
  */
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
@@ -23,8 +29,11 @@ import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
 import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
+import { Gt06TestTerminal, type Gt06TestTerminalOptions } from '../server/gateway/testing/gt06-test-terminal';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
+import { pollUntil } from '../server/testing/poll-until';
 import { createTestServer, type TestServer, type TestServerOptions } from '../server/testing/test-server';
+import { WatchTestDevice } from '../server/testing/watch-test-device';
 
 /** A request the page made, as the server received it. */
 export interface PageRequest {
@@ -56,11 +65,42 @@ export interface PageServer {
    * and authenticate): what it reports through `sendLocation` is committed once `ackFor` its serial answers.
    */
   terminal(terminalNo: string): Promise<Jt808TestTerminal>;
+  /**
+   * A GT06 device (e-bike guard, collar) of a provisioned IMEI connected to the GT06 gateway and logged
+   * in: what it reports through `report` is committed once that resolves; the platform's commands
+   * are answered by `options.answer` or taken with `nextCommand`.
+   */
+  gt06Terminal(imei: string, options?: Gt06TestTerminalOptions): Promise<Gt06TestTerminal>;
+  /**
+   * A watch-protocol device (badge, watch, collar) of a provisioned IMEI connected to the watch gateway
+   * and linked (LK): what it reports through `report` is committed once that resolves.
+   */
+  watchTerminal(imei: string): Promise<WatchTestDevice>;
+  /** The live channels of the kernels rendered (with `live: true`). */
+  live: LiveChannels;
+  /**
+   * Holds the server's answer to the next request to `path` (the server handles it at once) until
+   * `release()`: what the page does while its request is under way.
+   */
+  hold(path: string): HeldAnswer;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
   render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
   close(): Promise<void>;
+}
+
+export interface LiveChannels {
+  /** Drops every open live channel, as a lost connection does; the pages' reconnects wait until `resume()`. */
+  cut(): void;
+  /** Lets the waiting reconnects through. */
+  resume(): void;
+}
+
+export interface HeldAnswer {
+  /** Resolves once the request arrived and the server answered it (in `requests()`; the page has no answer yet). */
+  readonly answered: Promise<void>;
+  release(): void;
 }
 
 export interface UserSpec {
@@ -109,6 +149,54 @@ export type PageServerOptions = TestServerOptions & {
   live?: boolean;
 };
 
+/**
+ * A live channel whose socket opens once `gate` resolves (a reconnect held while the test acts), and
+ * that a test can drop (`cut`) as a lost connection would be.
+ */
+class GatedWebSocket implements WebSocketLike {
+  onopen: ((ev: Event) => unknown) | null = null;
+  onmessage: ((ev: MessageEvent) => unknown) | null = null;
+  onclose: ((ev: CloseEvent) => unknown) | null = null;
+  onerror: ((ev: Event) => unknown) | null = null;
+  private socket: WebSocket | undefined;
+  private closed = false;
+
+  constructor(url: string, gate: Promise<void>) {
+    void gate.then(() => {
+      if (this.closed) return;
+      const socket = new WebSocket(url);
+      this.socket = socket;
+      socket.onopen = (ev) => this.onopen?.(ev);
+      socket.onmessage = (ev) => this.onmessage?.(ev);
+      socket.onclose = (ev) => this.onclose?.(ev);
+      socket.onerror = (ev) => this.onerror?.(ev);
+    });
+  }
+
+  get readyState(): number {
+    return this.closed ? WebSocket.CLOSED : (this.socket?.readyState ?? WebSocket.CONNECTING);
+  }
+
+  send(data: string): void {
+    this.socket?.send(data);
+  }
+
+  close(code?: number, reason?: string): void {
+    this.closed = true;
+    this.socket?.close(code, reason);
+  }
+
+  /** The connection is lost (not closed by the page): the page sees a close it did not ask for. */
+  cut(): void {
+    const socket = this.socket;
+    if (!socket || this.closed) return;
+    this.closed = true;
+    socket.onclose = null;
+    socket.close();
+    this.onclose?.(new CloseEvent('close', { code: 1006, reason: '', wasClean: false }));
+  }
+}
+
 /** Blob bytes: jsdom's Blob has no arrayBuffer(); FileReader reads it. */
 function bytesOf(blob: Blob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -140,14 +228,24 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
   const server = await createTestServer({ demo: true, simulate: false, ...options });
   let log: PageRequest[] = [];
   const kernels: Container[] = [];
-  const terminals: Jt808TestTerminal[] = [];
+  const terminals: { close(): void }[] = [];
+  const holds = new Map<string, { release: Promise<void>; answered: () => void }>();
   let liveUrl: string | undefined;
   if (live) {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     liveUrl = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/ws`;
   }
+  const sockets: GatedWebSocket[] = [];
+  let liveGate = Promise.resolve();
+  let resumeLive = () => {};
   // the page asks for /ws on its own origin; the live channel is on the port the server listens on
-  const webSocketFactory = liveUrl ? (): WebSocketLike => new WebSocket(liveUrl) as WebSocketLike : undefined;
+  const webSocketFactory = liveUrl
+    ? (): WebSocketLike => {
+      const socket = new GatedWebSocket(liveUrl, liveGate);
+      sockets.push(socket);
+      return socket;
+    }
+    : undefined;
 
   const adapter: AxiosAdapter = async (config) => {
     const url = new URL(config.url ?? '', 'http://console.test');
@@ -177,6 +275,12 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       flag: json && data && typeof data === 'object' && 'flag' in data ? Number((data as { flag: unknown }).flag) : undefined,
       answer: json && data && typeof data === 'object' && 'obj' in data ? (data as { obj: unknown }).obj : undefined,
     });
+    const hold = holds.get(url.pathname);
+    if (hold) {
+      holds.delete(url.pathname);
+      hold.answered();
+      await hold.release;
+    }
     const response: AxiosResponse = {
       data,
       status: res.statusCode,
@@ -223,6 +327,39 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       await terminal.login();
       return terminal;
     },
+    async gt06Terminal(imei, options) {
+      const terminal = await Gt06TestTerminal.connect(server.fleet.devices.gt06!.port, imei, options);
+      terminals.push(terminal);
+      await terminal.login();
+      return terminal;
+    },
+    async watchTerminal(imei) {
+      const committed = async (timeMs: number) => {
+        await pollUntil(
+          () => server.store.db.selectFrom('positions').innerJoin('terminals', 'terminals.id', 'positions.terminal_id')
+            .select('positions.device_time').where('terminals.terminal_no', '=', imei).where('positions.device_time', '=', new Date(timeMs)).executeTakeFirst(),
+          (row) => row !== undefined, `${imei}'s report stored`,
+        );
+      };
+      const device = await WatchTestDevice.open(server.fleet.devices.watch!.port, imei, { committed });
+      terminals.push(device);
+      await device.login();
+      return device;
+    },
+    live: {
+      cut() {
+        liveGate = new Promise((resolve) => (resumeLive = resolve));
+        for (const socket of sockets) socket.cut();
+      },
+      resume: () => resumeLive(),
+    },
+    hold(path) {
+      let answeredNow = () => {};
+      let release = () => {};
+      const answered = new Promise<void>((resolve) => (answeredNow = resolve));
+      holds.set(path, { answered: answeredNow, release: new Promise<void>((resolve) => (release = resolve)) });
+      return { answered, release };
+    },
     login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
       const { kernel, user } = await login(who, kernelOptions);
@@ -231,6 +368,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     },
     async close() {
       for (const kernel of kernels) kernel.get<LiveService>(LiveService).disconnect();
+      resumeLive();
       for (const terminal of terminals) terminal.close();
       await server.close();
     },
@@ -267,9 +405,10 @@ export function drawChartsOnNothing(): () => void {
   };
 }
 
-/** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.watch.port`). */
-export { Jt808TestTerminal };
-export { WatchTestDevice } from '../server/testing/watch-test-device';
+/** Test devices that report to the server's gateways (ports: `server.fleet.gateway.port`, `server.fleet.devices.gt06.port`, `server.fleet.devices.watch.port`). */
+export { Gt06TestTerminal, Jt808TestTerminal, WatchTestDevice };
+export type { Gt06TestCommand } from '../server/gateway/testing/gt06-test-terminal';
+export type { TestDeviceReport } from '../server/gateway/testing/device-test-report';
 
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
 export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';

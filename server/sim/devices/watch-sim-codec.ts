@@ -10,7 +10,8 @@ const VENDOR = '3G';
 const latin1 = new TextDecoder('latin1');
 const encoder = new TextEncoder();
 
-function frame(imei: string, content: string): Uint8Array {
+/** A frame of `content` as the device `imei` sends it. */
+export function watchFrame(imei: string, content: string): Uint8Array {
   const bytes = encoder.encode(content);
   return encoder.encode(`[${VENDOR}*${imei}*${bytes.length.toString(16).toUpperCase().padStart(4, '0')}*${content}]`);
 }
@@ -99,14 +100,14 @@ function commandOf(word: string, args: string[]): DeviceCommand | undefined {
 export const watchSimCodec: DeviceSimCodec = {
   protocol: 'watch',
   createSplitter: () => new WatchSplitter(),
-  hello: (imei, r) => [frame(imei, `LK,${r.steps},0,${r.battery}`)],
-  heartbeat: (imei, r) => frame(imei, `LK,${r.steps},0,${r.battery}`),
+  hello: (imei, r) => [watchFrame(imei, `LK,${r.steps},0,${r.battery}`)],
+  heartbeat: (imei, r) => watchFrame(imei, `LK,${r.steps},0,${r.battery}`),
   report(imei, r) {
-    const frames = [frame(imei, `${r.alarms.length > 0 ? 'AL' : 'UD'},${location(r)}`)];
+    const frames = [watchFrame(imei, `${r.alarms.length > 0 ? 'AL' : 'UD'},${location(r)}`)];
     const x = r.readings;
-    if (x?.heartRate !== undefined) frames.push(frame(imei, `bphrt,${x.systolic ?? 0},${x.diastolic ?? 0},${x.heartRate}`));
-    if (x?.temperature !== undefined) frames.push(frame(imei, `btemp2,1,${x.temperature.toFixed(1)}`));
-    if (x?.spo2 !== undefined) frames.push(frame(imei, `oxygen,1,${x.spo2}`));
+    if (x?.heartRate !== undefined) frames.push(watchFrame(imei, `bphrt,${x.systolic ?? 0},${x.diastolic ?? 0},${x.heartRate}`));
+    if (x?.temperature !== undefined) frames.push(watchFrame(imei, `btemp2,1,${x.temperature.toFixed(1)}`));
+    if (x?.spo2 !== undefined) frames.push(watchFrame(imei, `oxygen,1,${x.spo2}`));
     return frames;
   },
   platformFrame(f, imei) {
@@ -116,6 +117,6 @@ export const watchSimCodec: DeviceSimCodec = {
     const [word = '', ...args] = content.split(',');
     // replies to what the device sent carry no arguments and name a report word
     if (['LK', 'AL', 'UD', 'UD2', 'TKQ', 'TKQ2', 'bphrt', 'btemp2'].includes(word)) return undefined;
-    return { command: commandOf(word, args), answer: () => frame(imei, word) };
+    return { command: commandOf(word, args), answer: () => watchFrame(imei, word) };
   },
 };
