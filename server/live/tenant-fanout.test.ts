@@ -32,7 +32,7 @@ function client(scope: LiveScope = { tenantIds: [TENANT], groupIds: null }): { c
     },
   };
   return {
-    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined, grants: { positions: true, alarms: true, commands: true } },
+    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined, grants: { positions: true, alarms: true, commands: true }, streams: { positions: true } },
     pushes: () => sent.filter((s) => s.type === 'positions').map(({ at, ids }) => ({ at, ids })),
     sent,
   };
