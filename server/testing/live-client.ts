@@ -50,6 +50,13 @@ export class LiveTestClient {
     }
   }
 
+  /** Everything the server sent before this returns has arrived (the socket keeps order). */
+  async drained(): Promise<void> {
+    const pongs = this.of('pong').length;
+    this.send({ type: 'ping' });
+    await this.until((m) => m.filter((x) => x.type === 'pong').length > pongs, 5000, 'pong');
+  }
+
   close(): void {
     this.socket.close();
   }
