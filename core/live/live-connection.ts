@@ -42,9 +42,9 @@ export interface LiveConnectionDeps {
  * live data do not download it): one WebSocket to `/ws` on the page origin, authenticated by its
  * first message with the stored session (and whether it wants positions), a ping every 30 s,
  * reconnects with backoff (each new connection that wants positions starts with a fresh snapshot).
- * In the browser the socket lives in a worker, which
- * parses large position messages; positions are applied through a {@link PositionQueue}: a text
- * message's first slice at once, parts parsed by the worker at the next frame.
+ * In the browser the socket lives in a worker, which parses large position messages; positions are
+ * applied through a {@link PositionQueue}: a text message's first slice at once, parts parsed by
+ * the worker at the next frame.
  */
 export class LiveConnection {
   private socket: WebSocketLike | undefined;

@@ -62,12 +62,12 @@ function parse(data: unknown): Record<string, unknown> | undefined {
  * gets `ready` and, while it subscribes to positions (the default; `auth` and `subscribe` choose), a
  * `snapshot` of every asset it may see (its tenant subtree, narrowed to its vehicle groups when it
  * has a group scope) and coalesced `positions` of those assets from the bus; `online` transitions,
- * alarms, command results and export notices come either way. Each kind of message goes only to roles the matching API route
- * grants (live-grants.ts). An `access` event on the bus (logout, password change, disabled,
- * deleted or edited user, edited role — from any instance) re-checks the matching sockets at
- * once: an ended session closes them, changed grants or scope apply. A socket is also checked
- * when its session would idle out, and every heartbeat checks all of them (tenant and group
- * edits). Returns the fan-out (for close, tests and later event kinds).
+ * alarms, command results and export notices come either way. Each kind of message goes only to
+ * roles the matching API route grants (live-grants.ts). An `access` event on the bus (logout,
+ * password change, disabled, deleted or edited user, edited role — from any instance) re-checks the
+ * matching sockets at once: an ended session closes them, changed grants or scope apply. A socket
+ * is also checked when its session would idle out, and every heartbeat checks all of them (tenant
+ * and group edits). Returns the fan-out (for close, tests and later event kinds).
  */
 export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -174,7 +174,8 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         clearTimeout(authTimer);
         const [scope, grants] = await Promise.all([deps.store.scope.forUser(check.user), liveGrants(deps, check.user.roleId)]);
         if (socket.readyState !== socket.OPEN) return;
-        // registered before the snapshot is read, its pushes held back until the snapshot went out
+        // registered before a snapshot is read, its pushes held back until the snapshot went out;
+        // its positions start (with that snapshot) when it wants them
         const c: LiveClient = {
           socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id, grants, streams: { positions: false },
         };
