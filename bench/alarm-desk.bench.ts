@@ -16,6 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/chromium';
+import { liveReady } from '../e2e/live-ready';
 import { REPO_ROOT } from '../e2e/server';
 import type { TianluServer } from '../server/app';
 import { buildConsole, isConsoleStale } from '../server/console-build';
@@ -68,15 +69,14 @@ async function openConsole(page: Page, baseUrl: string): Promise<void> {
   await page.getByLabel('密码', { exact: true }).fill('Admin@123');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/home', { timeout: 60_000 });
-  const snapshot = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).startsWith('{"type":"snapshot"') && resolve()));
-  });
+  // up once ready, and its snapshot in when the page subscribed to positions (a monitor)
+  const live = liveReady(page);
   await page.goto(`${baseUrl}${PAGE}`);
   const button = page.getByRole('button', { name: /^告警栏/ });
   await button.waitFor({ timeout: 60_000 });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.getByTestId('alarm-desk').waitFor();
-  await snapshot;
+  await live;
 }
 
 async function main() {

@@ -78,7 +78,7 @@ describe('实时监控', () => {
 
     const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
     await login(page, OTHER);
-    const snapshot = liveReady(page);
+    const snapshot = liveReady(page, { snapshot: true });
     await openMonitor(page);
     await page.locator('.tl-vehicle-layer').waitFor({ state: 'attached' });
     // everything in the tenant's scope comes with the live channel's snapshot

@@ -4,7 +4,6 @@
  * scenarios share. Call at the top of an e2e file: it starts the server and logs the terminal in
  * before the file's tests and stops both after them.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { startServer, type RunningServer } from './server';
@@ -51,11 +50,6 @@ export function serverWithSosTerminal(name: string, phone: string): SosTerminalS
   };
 }
 
+export { liveReady } from './live-ready';
 export { screenshot } from './screenshot';
 
-/** Resolves when the page's live channel delivered its first snapshot (so it hears what follows). */
-export function liveReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => ws.on('framereceived', (f) => String(f.payload).includes('"snapshot"') && resolve()));
-  });
-}

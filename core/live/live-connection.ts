@@ -29,6 +29,10 @@ export interface LiveConnectionDeps {
   /** Where positions go; applied in slices. */
   positions: PositionQueue;
   setStatus(status: LiveStatus): void;
+  /** Whether positions are wanted now (each authentication subscribes to them or not). */
+  wantsPositions(): boolean;
+  /** A snapshot was applied: `positions` are the channel's. */
+  positionsArrived(): void;
   /** Hands a non-position message to the live service's listeners. */
   emit<K extends keyof LiveEvents>(type: K, event: LiveEvents[K]): void;
 }
@@ -36,10 +40,11 @@ export interface LiveConnectionDeps {
 /**
  * The socket side of the live service, loaded on the first `connect()` (so pages that never show
  * live data do not download it): one WebSocket to `/ws` on the page origin, authenticated by its
- * first message with the stored session, a ping every 30 s, reconnects with backoff (each new
- * connection starts with a fresh snapshot). In the browser the socket lives in a worker, which
- * parses large position messages; positions are applied through a {@link PositionQueue}: a text
- * message's first slice at once, parts parsed by the worker at the next frame.
+ * first message with the stored session (and whether it wants positions), a ping every 30 s,
+ * reconnects with backoff (each new connection that wants positions starts with a fresh snapshot).
+ * In the browser the socket lives in a worker, which parses large position messages; positions are
+ * applied through a {@link PositionQueue}: a text message's first slice at once, parts parsed by
+ * the worker at the next frame.
  */
 export class LiveConnection {
   private socket: WebSocketLike | undefined;
@@ -47,6 +52,8 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryDelay = FIRST_RECONNECT_DELAY_MS;
   private stopped = false;
+  /** The current socket sent its `auth`: later choices go as `subscribe`. */
+  private authenticated = false;
 
   constructor(private readonly deps: LiveConnectionDeps) {}
 
@@ -69,8 +76,9 @@ export class LiveConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
-      const auth: LiveClientMessage = { type: 'auth', sessionId, userId: user.userId };
+      const auth: LiveClientMessage = { type: 'auth', sessionId, userId: user.userId, positions: this.deps.wantsPositions() };
       socket.send(JSON.stringify(auth));
+      this.authenticated = true;
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), LIVE_PING_INTERVAL_MS);
     };
     socket.onmessage = (ev) => this.receive(ev.data);
@@ -94,6 +102,11 @@ export class LiveConnection {
     socket?.close(1000);
   }
 
+  /** Subscribes to positions or unsubscribes; a socket still opening says it in its `auth`. */
+  subscribe(positions: boolean): void {
+    if (this.authenticated) this.send({ type: 'subscribe', positions });
+  }
+
   private receive(data: unknown): void {
     let msg: ServerMessage;
     const text = typeof data === 'string';
@@ -114,10 +127,12 @@ export class LiveConnection {
     switch (msg.type) {
       case 'ready':
         this.retryDelay = FIRST_RECONNECT_DELAY_MS;
+        setStatus('live');
         break;
       case 'snapshot':
         positions.snapshot(msg.list ?? [], msg.keep);
         setStatus('live');
+        this.deps.positionsArrived();
         break;
       case 'positions':
         positions.push(msg.list ?? []);
@@ -170,6 +185,7 @@ export class LiveConnection {
   }
 
   private drop(): void {
+    this.authenticated = false;
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pingTimer = undefined;
     const socket = this.socket;

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autorun } from 'mobx';
-import { DialogService, LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem } from '@tianlu/sdk';
+import {
+  DialogService, LIVE_OWN_REQUEST_REASON, LIVE_POSITIONS_LINGER_MS, LIVE_SESSION_CLOSE_CODE, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem,
+} from '@tianlu/sdk';
 import { createTestKernel, storeUser } from '../test/fake-server';
 import { FakeWebSockets } from '../test/fake-web-socket';
 import { monitorItem } from '../../sdk/testing/monitor-item';
@@ -35,7 +37,11 @@ describe('LiveServiceImpl', () => {
     const socket = sockets.last!;
     expect(socket.url).toBe(`ws://${window.location.host}/ws`);
     socket.open();
-    expect(socket.sent[0]).toEqual({ type: 'auth', sessionId: 'sid-9', userId: 7 });
+    // nobody watches positions: the channel brings alarms, commands and export notices without a snapshot
+    expect(socket.sent[0]).toEqual({ type: 'auth', sessionId: 'sid-9', userId: 7, positions: false });
+    socket.receive({ type: 'ready' });
+    expect(live.status).toBe('live');
+    expect(live.positionsLive).toBe(false);
   });
 
   it('does not connect without a logged-in user', async () => {
@@ -154,6 +160,71 @@ describe('LiveServiceImpl', () => {
     live.disconnect();
     expect(sockets.last!.closedWith).toBe(1000);
     expect(live.status).toBe('offline');
+  });
+
+  it('subscribes to positions while at least one watcher needs them, and unsubscribes a while after the last left', async () => {
+    const { live, sockets } = setup();
+    await connect(live); // the alarm desk
+    const socket = sockets.last!.open().receive({ type: 'ready' });
+    const subscriptions = () => socket.sent.filter((m) => m.type === 'subscribe');
+    const monitor = live.watchPositions();
+    const dialog = live.watchPositions();
+    expect(subscriptions()).toEqual([{ type: 'subscribe', positions: true }]);
+    expect(live.positionsLive).toBe(false);
+    socket.receive({ type: 'snapshot', list: [item('1')] });
+    expect(live.positionsLive).toBe(true);
+
+    dialog.dispose();
+    dialog.dispose(); // once is what counts
+    vi.advanceTimersByTime(LIVE_POSITIONS_LINGER_MS);
+    expect(subscriptions()).toHaveLength(1);
+
+    // a page replacing the monitor watches again before the linger ends: no second snapshot is asked for
+    monitor.dispose();
+    vi.advanceTimersByTime(LIVE_POSITIONS_LINGER_MS - 1);
+    const next = live.watchPositions();
+    vi.advanceTimersByTime(LIVE_POSITIONS_LINGER_MS);
+    expect(subscriptions()).toHaveLength(1);
+    expect(live.positionsLive).toBe(true);
+
+    next.dispose();
+    vi.advanceTimersByTime(LIVE_POSITIONS_LINGER_MS - 1);
+    expect(subscriptions()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(subscriptions()).toEqual([{ type: 'subscribe', positions: true }, { type: 'subscribe', positions: false }]);
+    expect(live.positionsLive).toBe(false);
+    // the channel stays open for its other user
+    expect(socket.closedWith).toBeUndefined();
+    expect(live.status).toBe('live');
+
+    live.watchPositions();
+    expect(subscriptions().at(-1)).toEqual({ type: 'subscribe', positions: true });
+  });
+
+  it('keeps the subscription across reconnections: each auth says whether positions are wanted', async () => {
+    const { live, sockets } = setup();
+    const watch = live.watchPositions();
+    await vi.dynamicImportSettled();
+    const first = sockets.last!.open();
+    expect(first.sent).toEqual([{ type: 'auth', sessionId: 'sid-9', userId: 7, positions: true }]);
+    first.receive({ type: 'ready' }).receive({ type: 'snapshot', list: [item('1')] });
+    first.drop();
+    expect(live.positionsLive).toBe(false);
+    vi.advanceTimersByTime(1000);
+    const second = sockets.last!.open();
+    expect(second.sent[0]).toMatchObject({ type: 'auth', positions: true });
+    second.receive({ type: 'ready' });
+    expect(live.status).toBe('live');
+    expect(live.positionsLive).toBe(false);
+    second.receive({ type: 'snapshot', list: [item('2')] });
+    expect(live.positionsLive).toBe(true);
+    expect([...live.positions.keys()]).toEqual(['2']);
+
+    // the last watcher was the last user: the socket closes, and the next connection wants no positions
+    watch.dispose();
+    expect(second.closedWith).toBe(1000);
+    await connect(live);
+    expect(sockets.last!.open().sent[0]).toMatchObject({ type: 'auth', positions: false });
   });
 
   it('merges HTTP items unless the stored one is newer', () => {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
 import { DialogService } from '../../sdk/services/dialog-service';
-import type { LiveEvents, LiveService, LiveStatus, MonitorItem } from '../../sdk/services/live-service';
+import { LIVE_POSITIONS_LINGER_MS, type LiveEvents, type LiveService, type LiveStatus, type MonitorItem } from '../../sdk/services/live-service';
 import type { Disposable } from '../../sdk/services/message-bus';
 import { StorageService } from '../../sdk/services/storage-service';
 import { KernelOptions, WindowToken } from '../kernel-tokens';
@@ -11,7 +11,8 @@ import { PositionQueue } from './position-queue';
 
 /**
  * The live position store. The socket side ({@link LiveConnection}) is loaded on the first
- * `connect()`, so the login page and pages without live data never download it.
+ * `connect()`, so the login page and pages without live data never download it. Positions are
+ * subscribed while someone watches them (counted apart from the connection's users).
  */
 @injectable()
 export class LiveServiceImpl implements LiveService {
@@ -19,8 +20,14 @@ export class LiveServiceImpl implements LiveService {
   /** Positions on their way into `positions`, applied a slice at a time. */
   private readonly queue = new PositionQueue(this.positions);
   status: LiveStatus = 'offline';
+  positionsLive = false;
 
   private users = 0;
+  /** Open {@link watchPositions} subscriptions. */
+  private watchers = 0;
+  /** What the channel is told: positions or not (stays on for a while after the last watcher left). */
+  private positionsWanted = false;
+  private linger: ReturnType<typeof setTimeout> | undefined = undefined;
   /** Bumped on every start and stop, so a connection module that arrives late knows it is not wanted. */
   private generation = 0;
   private connection: LiveConnection | undefined = undefined;
@@ -32,7 +39,9 @@ export class LiveServiceImpl implements LiveService {
     @inject(WindowToken) private readonly win: Window,
     @inject(KernelOptions) private readonly options: KernelOptions,
   ) {
-    makeObservable<this, 'setStatus'>(this, { status: observable, setStatus: action, merge: action });
+    makeObservable<this, 'setStatus' | 'setPositionsLive'>(this, {
+      status: observable, positionsLive: observable, setStatus: action, setPositionsLive: action, merge: action,
+    });
   }
 
   connect(): void {
@@ -42,7 +51,13 @@ export class LiveServiceImpl implements LiveService {
     void import('./live-connection').then(({ LiveConnection }) => {
       if (generation !== this.generation) return;
       const { storage, dialogs, win, options, queue } = this;
-      this.connection = new LiveConnection({ storage, dialogs, win, options, positions: queue, setStatus: (s) => this.setStatus(s), emit: (t, e) => this.emit(t, e) });
+      this.connection = new LiveConnection({
+        storage, dialogs, win, options, positions: queue,
+        setStatus: (s) => this.setStatus(s),
+        wantsPositions: () => this.positionsWanted,
+        positionsArrived: () => this.setPositionsLive(this.positionsWanted),
+        emit: (t, e) => this.emit(t, e),
+      });
       this.connection.open();
     });
   }
@@ -52,7 +67,33 @@ export class LiveServiceImpl implements LiveService {
     this.generation++;
     this.connection?.stop();
     this.connection = undefined;
+    // every watcher is a user too: none is left
+    clearTimeout(this.linger);
+    this.linger = undefined;
+    this.positionsWanted = false;
     this.setStatus('offline');
+  }
+
+  watchPositions(): Disposable {
+    this.connect();
+    this.watchers++;
+    clearTimeout(this.linger);
+    this.linger = undefined;
+    this.wantPositions(true);
+    let disposed = false;
+    return {
+      dispose: () => {
+        if (disposed) return;
+        disposed = true;
+        if (--this.watchers === 0) {
+          this.linger = setTimeout(() => {
+            this.linger = undefined;
+            this.wantPositions(false);
+          }, LIVE_POSITIONS_LINGER_MS);
+        }
+        this.disconnect();
+      },
+    };
   }
 
   merge(items: readonly MonitorItem[]): void {
@@ -77,7 +118,20 @@ export class LiveServiceImpl implements LiveService {
     }
   }
 
+  /** Tells the channel (now, or in its next `auth`) whether positions are wanted. */
+  private wantPositions(wanted: boolean): void {
+    if (this.positionsWanted === wanted) return;
+    this.positionsWanted = wanted;
+    if (!wanted) this.setPositionsLive(false);
+    this.connection?.subscribe(wanted);
+  }
+
   private setStatus(status: LiveStatus): void {
     this.status = status;
+    if (status !== 'live') this.positionsLive = false;
+  }
+
+  private setPositionsLive(live: boolean): void {
+    this.positionsLive = live;
   }
 }

@@ -47,6 +47,8 @@ function setup() {
     options: { webSocketFactory: (url: string) => new WorkerWebSocket(url, worker as unknown as Worker) } as never,
     positions: queue,
     setStatus: () => undefined,
+    wantsPositions: () => true,
+    positionsArrived: () => undefined,
     emit: () => undefined,
   });
   const nextFrames = () => {
@@ -61,7 +63,7 @@ describe('WorkerWebSocket', () => {
     connection.open();
     expect(worker.commands[0]).toMatchObject({ op: 'open', url: expect.stringMatching(/\/ws$/) });
     worker.emit({ ev: 'open' });
-    expect(worker.commands[1]).toEqual({ op: 'send', data: JSON.stringify({ type: 'auth', sessionId: 'sid-1', userId: 7 }) });
+    expect(worker.commands[1]).toEqual({ op: 'send', data: JSON.stringify({ type: 'auth', sessionId: 'sid-1', userId: 7, positions: true }) });
     connection.stop();
     expect(worker.commands.at(-1)).toEqual({ op: 'close', code: 1000, reason: undefined });
   });

@@ -49,10 +49,9 @@ export class VehicleFollowStore {
     return this.deps.live.positions.get(this.terminalNo);
   }
 
-  /** Joins the live channel and loads what the dialog shows; returns the undo. */
+  /** Watches the live positions and loads what the dialog shows; returns the undo. */
   start(): () => void {
-    const { live } = this.deps;
-    live.connect();
+    const watch = this.deps.live.watchPositions();
     void this.load();
     const stop = reaction(
       () => this.position,
@@ -60,7 +59,7 @@ export class VehicleFollowStore {
     );
     return () => {
       stop();
-      live.disconnect();
+      watch.dispose();
     };
   }
 

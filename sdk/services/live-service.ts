@@ -58,8 +58,15 @@ export interface LiveEvents {
   exportReady: ExportReadyLiveEvent;
 }
 
-/** Connection state of the live channel. */
+/** Connection state of the live channel: `live` once the server accepted the session. */
 export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+/**
+ * After the last {@link LiveService.watchPositions} subscription ends, the channel keeps positions
+ * this long (ms) before it unsubscribes: a page that replaces another reading positions gets no
+ * second snapshot.
+ */
+export const LIVE_POSITIONS_LINGER_MS = 3_000;
 
 /**
  * The live position store. `positions` is a read-only map (terminalNo → latest item) observed
@@ -67,13 +74,30 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
  * in slices of a few milliseconds), not once per vehicle; observers that only read its keys
  * (`keys()`, `has()`, `size`) re-render only when assets come or go. The channel is reference
  * counted: every `connect()` needs its `disconnect()`; the socket closes when the last user leaves.
+ * Positions are kept current only while someone watches them ({@link watchPositions}): a console
+ * whose pages show no positions gets alarms, commands and export notices without the snapshot.
  */
 export interface LiveService {
   readonly positions: ReadonlyMap<string, MonitorItem>;
   readonly status: LiveStatus;
-  /** Opens the channel (or joins the open one). Reconnects with backoff until the last `disconnect()`. */
+  /**
+   * `positions` holds the channel's snapshot and is kept current: true from the snapshot that
+   * answered the subscription until the channel drops or the positions are no longer watched.
+   */
+  readonly positionsLive: boolean;
+  /**
+   * Opens the channel (or joins the open one) for alarms, commands, export notices and online
+   * transitions. Reconnects with backoff until the last `disconnect()`.
+   */
   connect(): void;
   disconnect(): void;
+  /**
+   * Connects (as `connect()`) and keeps `positions` current: the first watcher subscribes the
+   * channel to positions, whose snapshot then replaces them; a reconnection subscribes again.
+   * Reference counted: dispose the watch when done (it disconnects too); the channel unsubscribes
+   * {@link LIVE_POSITIONS_LINGER_MS} after the last watcher left, unless another came meanwhile.
+   */
+  watchPositions(): Disposable;
   /**
    * Adds items fetched over HTTP (one asset a dialog reads before the channel has it, or list.json
    * where the channel delivered no snapshot); an item replaces the stored one only when it is not

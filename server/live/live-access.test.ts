@@ -1,21 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonitorItem } from '../api/monitor/monitor-item';
-import { ApiClient, demoTenantClients } from '../testing/api-client';
-import { LiveTestClient } from '../testing/live-client';
+import { ApiClient } from '../testing/api-client';
+import type { LiveTestClient } from '../testing/live-client';
 import { addScopedUser } from '../testing/scoped-users';
-import { createTestServer, type TestServer } from '../testing/test-server';
-import { DEMO_TENANT } from '../store/seed-demo';
+import { startLiveTestServer, type LiveTestServer } from '../testing/live-test-server';
+import type { TestServer } from '../testing/test-server';
 import { LIVE_OWN_REQUEST_REASON } from '../../sdk/live-close';
 import { WS_SESSION_CLOSE } from './live-channel';
 
 // The live channel grants what the API grants, and stops the moment the API would refuse.
+let fixture: LiveTestServer;
 let server: TestServer;
-let httpPort: number;
 let admin: ApiClient;
 let tenantId: number;
-let terminalId: number;
-const sockets: LiveTestClient[] = [];
 
 const LIST = '/car/v4/api/monitor/list.json';
 const SYS = '/car/v1/api/system';
@@ -25,18 +21,12 @@ const MONITOR = { platformIds: [8], resourceIds: [8001, 8100] };
 const USERS_ONLY = { platformIds: [12], resourceIds: [1220] };
 
 beforeAll(async () => {
-  server = await createTestServer({ demo: true, simulate: false, config: { simDevices: 2 } });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  httpPort = (server.app.server.address() as AddressInfo).port;
-  ({ admin } = await demoTenantClients(server.app));
-  tenantId = (await server.store.org.findTenantByName(DEMO_TENANT))!.id;
-  const first = (await admin.get<{ list: MonitorItem[] }>(LIST, { pageSize: 1 })).obj.list[0]!;
-  terminalId = (await server.store.monitor.findAsset(tenantId, first.terminalNo.replace(/^0+/, '')))!.terminalId;
+  fixture = await startLiveTestServer();
+  ({ server, admin, tenantId } = fixture);
 });
 
 afterAll(async () => {
-  for (const s of sockets) s.close();
-  await server.close();
+  await fixture.close();
 });
 
 async function user(account: string, grants: { platformIds: number[]; resourceIds: number[] }): Promise<{ api: ApiClient; userId: number; roleId: number }> {
@@ -46,23 +36,7 @@ async function user(account: string, grants: { platformIds: number[]; resourceId
   return { api, userId, roleId };
 }
 
-async function live(api: ApiClient): Promise<LiveTestClient> {
-  const c = await LiveTestClient.authenticated(httpPort, api);
-  sockets.push(c);
-  return c;
-}
-
-/** Everything the server sent before this returns has arrived (the socket keeps order). */
-async function drained(c: LiveTestClient): Promise<void> {
-  const pongs = c.of('pong').length;
-  c.send({ type: 'ping' });
-  await c.until((m) => m.filter((x) => x.type === 'pong').length > pongs, 5000, 'pong');
-}
-
-/** The demo terminal's record changed: its item goes out again to whoever may see it. */
-function report(): void {
-  server.fleet.bus.publish({ type: 'assets', tenantId, terminalIds: [terminalId] });
-}
+const live = (api: ApiClient): Promise<LiveTestClient> => fixture.live(api);
 
 describe('the live channel ends with the session, at once', () => {
   it('closes the sockets when the user changes the password: quietly that of the page that changed it', async () => {
@@ -99,7 +73,7 @@ describe('the live channel ends with the session, at once', () => {
     const [ws, stays] = await Promise.all([live(api), live(other)]);
     await api.postJson('/oauth/logout', {});
     expect((await ws.closed).code).toBe(WS_SESSION_CLOSE);
-    await drained(stays);
+    await stays.drained();
     expect(stays.socket.readyState).toBe(stays.socket.OPEN);
   }, 10_000);
 });
@@ -125,17 +99,17 @@ describe('the live channel grants what the API grants', () => {
     expect((watching.of('snapshot')[0]!.list as unknown[]).length).toBeGreaterThan(0);
     expect(barred.of('snapshot')[0]!.list).toEqual([]);
 
-    report();
+    fixture.report();
     await watching.until((m) => m.some((x) => x.type === 'positions'), 5000, 'positions for the monitor role');
-    await drained(barred);
+    await barred.drained();
     expect(barred.of('positions')).toEqual([]);
 
     // the outsider's role is given the monitor: its open socket gets positions without reconnecting
     const updated = await admin.postJson(`${SYS}/role/update.json`, { id: outsider.roleId, name: '角色 live_outsider', platformIds: [8, 12], resourceIds: [8001, 8100, 1220] });
     expect(updated.flag).toBe(1);
     expect((await outsider.api.get(LIST)).flag).toBe(1);
-    await drained(barred);
-    report();
+    await barred.drained();
+    fixture.report();
     await barred.until((m) => m.some((x) => x.type === 'positions'), 5000, 'positions after the grant');
   }, 20_000);
 
@@ -146,7 +120,7 @@ describe('the live channel grants what the API grants', () => {
     const alarm = { id: 1, terminalNo: '013800000001' } as never;
     server.fleet.bus.publish({ type: 'alarm', tenantId, groupId: null, event: 'start', alarm });
     await withAlarms.until((m) => m.some((x) => x.type === 'alarm'), 5000, 'alarm for the alarm role');
-    await drained(without);
+    await without.drained();
     expect(without.of('alarm')).toEqual([]);
   }, 20_000);
 });

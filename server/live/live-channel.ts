@@ -10,6 +10,7 @@ import type { SessionCheck } from '../auth/session-service';
 import { LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE } from '../../sdk/live-close';
 import { liveGrants } from './live-grants';
 import { LiveAssetCache } from './live-asset-cache';
+import { PositionSubscription } from './position-subscription';
 import { liveText, TenantFanout, type LiveClient, type LiveScope } from './tenant-fanout';
 
 /** Close code for a bad or expired session (docs/api-contract.md). */
@@ -58,14 +59,15 @@ function parse(data: unknown): Record<string, unknown> | undefined {
 
 /**
  * The live channel `/ws`: the first message authenticates with the session, the client then
- * gets `ready` and a `snapshot` of every asset it may see (its tenant subtree, narrowed to its
- * vehicle groups when it has a group scope), then coalesced `positions` and `online` transitions
- * of those assets from the bus. Each kind of message goes only to roles the matching API route
- * grants (live-grants.ts). An `access` event on the bus (logout, password change, disabled,
- * deleted or edited user, edited role — from any instance) re-checks the matching sockets at
- * once: an ended session closes them, changed grants or scope apply. A socket is also checked
- * when its session would idle out, and every heartbeat checks all of them (tenant and group
- * edits). Returns the fan-out (for close, tests and later event kinds).
+ * gets `ready` and, while it subscribes to positions (the default; `auth` and `subscribe` choose), a
+ * `snapshot` of every asset it may see (its tenant subtree, narrowed to its vehicle groups when it
+ * has a group scope) and coalesced `positions` of those assets from the bus; `online` transitions,
+ * alarms, command results and export notices come either way. Each kind of message goes only to
+ * roles the matching API route grants (live-grants.ts). An `access` event on the bus (logout,
+ * password change, disabled, deleted or edited user, edited role — from any instance) re-checks the
+ * matching sockets at once: an ended session closes them, changed grants or scope apply. A socket
+ * is also checked when its session would idle out, and every heartbeat checks all of them (tenant
+ * and group edits). Returns the fan-out (for close, tests and later event kinds).
  */
 export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, bus: EventBus): Promise<TenantFanout> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -136,6 +138,12 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
       if (socket.readyState === socket.OPEN) socket.send(liveText({ type: 'error', flag: Flag.SESSION_EXPIRED, msg: '会话过期' }));
       socket.close(WS_SESSION_CLOSE, 'session');
     };
+    const fail = (err: unknown) => {
+      app.log.error({ err }, 'live channel failed');
+      socket.close(1011, 'internal error');
+    };
+    // a role without the monitor gets an empty snapshot and no positions
+    const positions = new PositionSubscription(async (c) => (c.grants.positions ? snapshotItems(deps, c.scope) : []), fail);
     const authTimer = setTimeout(() => client || refuse(), AUTH_TIMEOUT_MS);
     socket.on('close', () => {
       clearTimeout(authTimer);
@@ -150,9 +158,14 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         socket.send(liveText({ type: 'pong' }));
         return;
       }
+      if (msg?.type === 'subscribe' && (client || authenticating)) {
+        if (typeof msg.positions === 'boolean') positions.want(msg.positions);
+        return;
+      }
       if (client || authenticating) return;
       if (msg?.type !== 'auth') return refuse();
       authenticating = true;
+      positions.want(msg.positions !== false);
       void (async () => {
         const sessionId = typeof msg.sessionId === 'string' ? msg.sessionId : undefined;
         const userId = msg.userId === undefined || msg.userId === null ? undefined : String(msg.userId);
@@ -161,24 +174,19 @@ export async function registerLiveChannel(app: FastifyInstance, deps: AppDeps, b
         clearTimeout(authTimer);
         const [scope, grants] = await Promise.all([deps.store.scope.forUser(check.user), liveGrants(deps, check.user.roleId)]);
         if (socket.readyState !== socket.OPEN) return;
-        // registered before the snapshot is read, its pushes held back until the snapshot went out
-        const c: LiveClient = { socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id, grants };
+        // registered before a snapshot is read, its pushes held back until the snapshot went out;
+        // its positions start (with that snapshot) when it wants them
+        const c: LiveClient = {
+          socket, scope: { tenantIds: scope.tenantIds, groupIds: scope.groupIds }, backlog: [], userId: check.user.id, grants, streams: { positions: false },
+        };
         client = c;
         fanout.add(c);
         const s: SocketSession = { client: c, sessionId: check.sessionId, userId: check.user.id, roleId: check.user.roleId, refuse };
         sessions.set(socket, s);
         watchExpiry(socket, s, check.idleUntil);
         socket.send(liveText({ type: 'ready' }));
-        // a role without the monitor gets an empty snapshot and no positions
-        const items = grants.positions ? await snapshotItems(deps, c.scope) : [];
-        socket.send(liveText({ type: 'snapshot', list: items }));
-        const held = c.backlog ?? [];
-        c.backlog = undefined;
-        for (const text of held) socket.send(text);
-      })().catch((err: unknown) => {
-        app.log.error({ err }, 'live channel authentication failed');
-        socket.close(1011, 'internal error');
-      });
+        await positions.start(c);
+      })().catch(fail);
     });
   });
   return fanout;

@@ -32,7 +32,7 @@ function client(scope: LiveScope = { tenantIds: [TENANT], groupIds: null }): { c
     },
   };
   return {
-    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined, grants: { positions: true, alarms: true, commands: true } },
+    client: { socket: socket as unknown as WebSocket, scope, backlog: undefined, grants: { positions: true, alarms: true, commands: true }, streams: { positions: true } },
     pushes: () => sent.filter((s) => s.type === 'positions').map(({ at, ids }) => ({ at, ids })),
     sent,
   };
@@ -142,6 +142,28 @@ describe('tenant fan-out', () => {
     fanout.remove(b.client);
     expect(fanout.audienceCount()).toBe(0);
     expect(fanout.clientCount()).toBe(0);
+    fanout.close();
+  });
+
+  it('reads and sends positions only while a client subscribed to them; online transitions and alarms go either way', async () => {
+    const reads = vi.fn(source.items);
+    const fanout = new TenantFanout({ ...source, items: reads }, 1000);
+    const desk = client();
+    desk.client.streams = { positions: false };
+    fanout.add(desk.client);
+    report(fanout, 1, 0);
+    fanout.handle({ type: 'online', tenantId: TENANT, terminalId: 2, terminalNo: '1380000002', online: true, at: '2026-05-01T10:00:00+08:00' });
+    fanout.handle({ type: 'alarm', tenantId: TENANT, groupId: groupOf(1), terminalId: 1, event: 'start', alarm: { id: 9 } as never });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(desk.sent.map((m) => m.type).sort()).toEqual(['alarm', 'online']);
+    expect(reads).not.toHaveBeenCalled();
+
+    // subscribed: the next update is read and pushed
+    desk.client.streams = { positions: true };
+    report(fanout, 1, 5);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(desk.pushes().map((p) => p.ids)).toEqual([['01380000001']]);
+    expect(reads).toHaveBeenCalledOnce();
     fanout.close();
   });
 

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { LiveServerMessage } from '../../sdk/live-messages';
+import type { LiveServerMessage, LiveStreams } from '../../sdk/live-messages';
 import type { PositionSource } from '../../sdk/position';
 import type { MonitorItem } from '../../sdk/services/live-service';
 import type { BusEvent } from '../bus/bus-events';
@@ -32,6 +32,13 @@ export interface LiveClient {
   userId?: number;
   /** The message kinds its role may receive (checked again when grants change). */
   grants: LiveGrants;
+  /** What the client subscribed to: `positions` go only to clients that want them and may have them. */
+  streams: LiveStreams;
+}
+
+/** The client gets `positions`: its role may, and it subscribed. */
+function getsPositions(client: LiveClient): boolean {
+  return client.grants.positions && client.streams.positions;
 }
 
 /** The sockets that share one scope: every message is serialised once for all of them. */
@@ -75,7 +82,8 @@ export function liveScopeKey(scope: LiveScope): string {
  * scope) gets the assets it may see, serialised once for all its sockets. A user of a parent tenant
  * listens to the channels of every tenant below it; a group-scoped user only gets its groups'
  * assets. An asset's update goes out at once (leading edge) and then at most once per interval:
- * what arrives meanwhile is coalesced into its next push. A tenant nobody watches costs nothing.
+ * what arrives meanwhile is coalesced into its next push. A tenant nobody watches costs nothing,
+ * and positions nobody subscribed to are not read.
  */
 export class TenantFanout {
   private readonly channels = new Map<number, TenantChannel>();
@@ -262,6 +270,11 @@ export class TenantFanout {
     }
     try {
       if (ids.length === 0) return;
+      if (!this.watched(channel)) {
+        // nobody would get them: not read; a subscription starts with a snapshot anyway
+        for (const id of ids) channel.pushed.delete(id);
+        return;
+      }
       const items = await this.source.items(tenantId, ids);
       const changed = items.filter((item) => {
         const key = `${item.gpsTime}|${item.online}|${item.openAlarms ?? 0}`;
@@ -280,6 +293,12 @@ export class TenantFanout {
     }
   }
 
+  /** Someone on the channel gets positions. */
+  private watched(channel: TenantChannel): boolean {
+    for (const audience of channel.audiences) for (const client of audience.clients) if (getsPositions(client)) return true;
+    return false;
+  }
+
   /** One `positions` message per audience with the assets it may see; audiences without a group scope share one text. */
   private pushPositions(tenantId: number, channel: TenantChannel, items: readonly LiveItem[]): void {
     let whole: string | undefined;
@@ -293,7 +312,7 @@ export class TenantFanout {
         if (visible.length === 0) continue;
         text = strip(visible);
       }
-      for (const client of audience.clients) if (client.grants.positions) TenantFanout.send(client, text);
+      for (const client of audience.clients) if (getsPositions(client)) TenantFanout.send(client, text);
     }
   }
 }

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { LiveStreams } from '../../sdk/live-messages';
 
 /** A /ws client for tests: collects every server message in order. */
 export class LiveTestClient {
@@ -19,11 +20,15 @@ export class LiveTestClient {
     return new LiveTestClient(socket);
   }
 
-  /** Connects as the session of `caller` (its sessionId and userId) and waits for the snapshot. */
-  static async authenticated(port: number, caller: { sessionId?: string; userId?: number | string }): Promise<LiveTestClient> {
+  /**
+   * Connects as the session of `caller` (its sessionId and userId) and waits for the snapshot, or
+   * for `ready` when `streams` turn positions off.
+   */
+  static async authenticated(port: number, caller: { sessionId?: string; userId?: number | string }, streams?: LiveStreams): Promise<LiveTestClient> {
     const client = await LiveTestClient.connect(port);
-    client.send({ type: 'auth', sessionId: caller.sessionId, userId: caller.userId });
-    await client.until((m) => m.some((x) => x.type === 'snapshot'), 10_000, 'snapshot');
+    client.send({ type: 'auth', sessionId: caller.sessionId, userId: caller.userId, ...streams });
+    const awaited = streams?.positions === false ? 'ready' : 'snapshot';
+    await client.until((m) => m.some((x) => x.type === awaited), 10_000, awaited);
     return client;
   }
 
@@ -43,6 +48,13 @@ export class LiveTestClient {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.messages).slice(0, 500)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
+  }
+
+  /** Everything the server sent before this returns has arrived (the socket keeps order). */
+  async drained(): Promise<void> {
+    const pongs = this.of('pong').length;
+    this.send({ type: 'ping' });
+    await this.until((m) => m.filter((x) => x.type === 'pong').length > pongs, 5000, 'pong');
   }
 
   close(): void {

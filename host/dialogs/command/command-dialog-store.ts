@@ -103,15 +103,17 @@ export class CommandDialogStore {
     makeAutoObservable<this, 'deps' | 'checkSerial' | 'follower'>(this, { deps: false, checkSerial: false, follower: false, terminalNos: false }, { autoBind: true });
   }
 
-  /** Follows command results live, lists the available types and checks the terminals; the returned function stops. */
+  /**
+   * Follows command results live, watches the positions (the terminals' kinds name the commands),
+   * lists the available types and checks the terminals; the returned function stops.
+   */
   start(): () => void {
-    const { live } = this.deps;
-    live.connect();
+    const watch = this.deps.live.watchPositions();
     const stop = this.follower.start();
     void this.load();
     return () => {
       stop();
-      live.disconnect();
+      watch.dispose();
     };
   }
 

@@ -119,7 +119,7 @@ export default observer(function ScreenPage() {
     // ECharts and the China outline load beside the figures, not after them
     preloadEChart({ chinaMap: true });
     void store.load();
-    live.connect();
+    const watch = live.watchPositions();
     let first = true;
     const positions = autorun(() => {
       live.positions.get(''); // any position change
@@ -134,7 +134,7 @@ export default observer(function ScreenPage() {
     return () => {
       positions();
       alarms.dispose();
-      live.disconnect();
+      watch.dispose();
       store.dispose();
     };
   }, [store, live]);

@@ -91,6 +91,11 @@ const ZonesPage = observer(function ZonesPage() {
   const terminalNo = pet?.terminalNo;
   useEffect(() => {
     if (!terminalNo) return;
+    const watch = live.watchPositions();
+    return () => watch.dispose();
+  }, [live, terminalNo]);
+  useEffect(() => {
+    if (!terminalNo) return;
     http
       .call(MonitorApi.list, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
       .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))

@@ -18,21 +18,32 @@ const FLEET = [v('3', '京C'), v('1', '京A'), v('2', '京B', { online: false })
 /** A LiveService edge: an observable map and status the test writes to, as the channel would. */
 function fakeLive() {
   const positions = observable.map<string, MonitorItem>(undefined, { deep: false });
-  const state = observable({ status: 'offline' as LiveStatus });
-  const setStatus = action((status: LiveStatus) => (state.status = status));
+  const state = observable({ status: 'offline' as LiveStatus, positionsLive: false });
+  const setStatus = action((status: LiveStatus) => {
+    state.status = status;
+    if (status !== 'live') state.positionsLive = false;
+  });
+  const unwatch = vi.fn();
   return {
     positions,
     get status() {
       return state.status;
     },
+    get positionsLive() {
+      return state.positionsLive;
+    },
     setStatus,
-    connect: vi.fn(() => setStatus('connecting')),
-    disconnect: vi.fn(),
+    watchPositions: vi.fn(() => {
+      setStatus('connecting');
+      return { dispose: unwatch };
+    }),
+    unwatch,
     merge: vi.fn(action((items: readonly MonitorItem[]) => items.forEach((i) => positions.set(i.terminalNo, i)))),
     /** The channel's snapshot arrives. */
     snapshot: action((items: readonly MonitorItem[]) => {
       positions.replace(items.map((i) => [i.terminalNo, i]));
-      setStatus('live');
+      state.status = 'live';
+      state.positionsLive = true;
     }),
   };
 }
@@ -59,10 +70,10 @@ function setup(listReply: () => Promise<object> = async () => ({ flag: 1, msg: '
 afterEach(() => vi.useRealTimers());
 
 describe('MonitorStore', () => {
-  it('connects the live channel, loads the tree and shows what the channel’s snapshot brings, without asking list.json', async () => {
+  it('watches the live positions, loads the tree and shows what the channel’s snapshot brings, without asking list.json', async () => {
     const { store, live, http } = setup();
     const stop = store.start();
-    expect(live.connect).toHaveBeenCalledOnce();
+    expect(live.watchPositions).toHaveBeenCalledOnce();
     await vi.waitFor(() => expect(store.groups).toHaveLength(1));
     expect(store.loading).toBe(true);
     live.snapshot(FLEET);
@@ -70,7 +81,21 @@ describe('MonitorStore', () => {
     expect(store.items.map((i) => i.plateNo)).toEqual(['京A', '京B', '京C']);
     expect(http.get.mock.calls.map(([url]) => url)).toEqual([MonitorApi.tree.path]);
     stop();
-    expect(live.disconnect).toHaveBeenCalledOnce();
+    expect(live.unwatch).toHaveBeenCalledOnce();
+  });
+
+  it('keeps loading while the channel is live without its positions yet (the alarm desk opened it)', async () => {
+    const { store, live } = setup();
+    live.setStatus('live');
+    const stop = store.start();
+    live.setStatus('live');
+    await vi.waitFor(() => expect(store.groups).toHaveLength(1));
+    expect(store.liveStatus).toBe('connecting');
+    expect(store.loading).toBe(true);
+    live.snapshot(FLEET);
+    expect(store.liveStatus).toBe('live');
+    expect(store.loading).toBe(false);
+    stop();
   });
 
   it('does not load again on start when a load already began', async () => {
@@ -78,7 +103,7 @@ describe('MonitorStore', () => {
     const loaded = store.load();
     const stop = store.start();
     await loaded;
-    expect(live.connect).toHaveBeenCalledOnce();
+    expect(live.watchPositions).toHaveBeenCalledOnce();
     expect(http.get).toHaveBeenCalledOnce();
     stop();
   });

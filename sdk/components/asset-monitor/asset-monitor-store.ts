@@ -2,7 +2,7 @@ import { computed, makeAutoObservable, observable, reaction, runInAction, untrac
 import { filterAssets, hasPosition, type AssetStatusFilter } from '../../asset-status';
 import { expectOk, NETWORK_ERROR_MESSAGE, type HttpService } from '../../services/http-service';
 import type { GeocodeService } from '../../services/geocode-service';
-import { MONITOR_MAX_PAGE_SIZE, type LiveService, type MonitorItem, type VehicleGroup } from '../../services/live-service';
+import { MONITOR_MAX_PAGE_SIZE, type LiveService, type LiveStatus, type MonitorItem, type VehicleGroup } from '../../services/live-service';
 import { MonitorApi } from '../../contracts/monitor';
 import type { MessageBus } from '../../services/message-bus';
 import { departmentGroups, departmentId, type AssetTreeGrouping } from '../asset-tree/asset-tree-model';
@@ -136,29 +136,31 @@ export class MonitorStore {
     return c;
   }
 
-  get liveStatus() {
-    return this.deps.live.status;
+  /** The channel as the monitor sees it: 实时 once its positions are live, 连接中 until then. */
+  get liveStatus(): LiveStatus {
+    const { live } = this.deps;
+    return live.status === 'live' && !live.positionsLive ? 'connecting' : live.status;
   }
 
   /** Nothing to show yet: the tree, the channel's first snapshot or list.json is still on its way. */
   get loading(): boolean {
     const { live } = this.deps;
-    return this.treeLoading || this.listWanted === 'loading' || (live.status === 'connecting' && this.listWanted === 'no' && live.positions.size === 0);
+    return this.treeLoading || this.listWanted === 'loading' || (this.liveStatus === 'connecting' && this.listWanted === 'no' && live.positions.size === 0);
   }
 
   /**
-   * Opens the live channel (its snapshot brings the positions) and loads the tree (unless a load
-   * already began, e.g. as the page first rendered); the returned function undoes it.
+   * Watches the live positions (the channel's snapshot brings them) and loads the tree (unless a
+   * load already began, e.g. as the page first rendered); the returned function undoes it.
    */
   start(): () => void {
     const { live } = this.deps;
-    live.connect();
+    const watch = live.watchPositions();
     if (!this.requested) void this.load();
     const timer = setInterval(() => this.requestAddresses(this.inView), ADDRESS_REFRESH_MS);
     // a channel that goes offline before any snapshot reached this page: list.json takes its place
     let snapshot = false;
     const fallback = reaction(
-      () => live.status,
+      () => this.liveStatus,
       (status) => {
         if (status === 'live') snapshot = true;
         else if (status === 'offline' && !snapshot && this.listWanted === 'no') void this.loadList();
@@ -168,7 +170,7 @@ export class MonitorStore {
     return () => {
       fallback();
       clearInterval(timer);
-      live.disconnect();
+      watch.dispose();
     };
   }
 
