@@ -57,6 +57,7 @@ export * from './components/area-center';
 export * from './components/form-dialog';
 export * from './components/confirm-delete';
 export * from './components/info-dialog';
+export * from './components/import-upload';
 export * from './components/alarm-filters';
 export * from './components/group-filter';
 export * from './components/keyword-search';
