@@ -67,21 +67,28 @@ export function AssetRangePicker(props: AssetRangePickerProps) {
         </Field>
       )}
       {props.assetInput === 'list' ? (
-        <Field label={props.noun}>
-          <Select style={assetWidth} value={props.asset} onChange={(_, d) => props.onAssetChange(d.value)}>
-            {props.assets.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <ListField label={props.noun} style={assetWidth} choices={props.assets} value={props.asset} onChange={props.onAssetChange} />
       ) : (
         <AssetSearchField {...props} />
       )}
       <RangeFields {...props} />
       {props.maxDays !== undefined && <Text style={muted}>{`最长 ${props.maxDays} 天`}</Text>}
     </>
+  );
+}
+
+/** A labelled plain list of choices. */
+function ListField(props: { label: string; choices: readonly AssetChoice[]; value: string; onChange: (value: string) => void; style?: CSSProperties }) {
+  return (
+    <Field label={props.label}>
+      <Select style={props.style} value={props.value} onChange={(_, d) => props.onChange(d.value)}>
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }
 
@@ -145,15 +152,12 @@ function RangeFields(props: AssetRangePickerProps) {
     );
   if (props.rangeInput === 'quick')
     return (
-      <Field label="时间">
-        <Select value={range.quick ?? ''} onChange={(_, d) => onRangeChange(quickTimeRangeOf(d.value as QuickTimeRangeKey, now()))}>
-          {quick.map((key) => (
-            <option key={key} value={key}>
-              {QUICK_TIME_RANGE_LABELS[key]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <ListField
+        label="时间"
+        choices={quick.map((key) => ({ value: key, label: QUICK_TIME_RANGE_LABELS[key] }))}
+        value={range.quick ?? ''}
+        onChange={(key) => onRangeChange(quickTimeRangeOf(key as QuickTimeRangeKey, now()))}
+      />
     );
   const ends = [
     { key: 'start', label: '开始', value: range.start, set: (at: number | undefined) => onRangeChange({ start: at, end: range.end }) },
