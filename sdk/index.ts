@@ -60,17 +60,20 @@ export * from './components/area-center';
 export * from './components/form-dialog';
 export * from './components/confirm-delete';
 export * from './components/info-dialog';
+export * from './components/import-upload';
 export * from './components/alarm-filters';
 export * from './components/group-filter';
 export * from './components/keyword-search';
 export * from './components/pick-column';
 export * from './components/date-range-fields';
+export * from './components/asset-range-picker';
 export * from './components/asset-monitor';
 export * from './components/asset-tree';
 export * from './components/person-status-chips';
 export * from './components/data-table';
 export * from './components/pagination-bar';
 export * from './track';
+export * from './time-range';
 export type {
   MileageItem, DayOnlineItem, ReportAssetColumns, ReportFilterParams, ReportType, TripReportItem, StopReportItem, OverspeedReportItem, MileageSummaryItem, FuelReportItem, OfflineReportItem,
   MileagePage, DayOnlinePage, EventDay, TripPage, StopPage, OverspeedPage, MileageSummaryPage, FuelPage, OfflinePage, ReportGroup,

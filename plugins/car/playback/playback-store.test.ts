@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KernelApi, GeocodeService, HttpService, MonitorApi, toChinaIso, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast } from '@tianlu/sdk';
+import { KernelApi, GeocodeService, HttpService, MonitorApi, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
-import { quickRange } from './playback-range';
 import { BASE_ZOOM, PlaybackStore } from './playback-store';
 
 const NOW = Date.parse('2026-05-02T09:30:00+08:00');
@@ -164,13 +163,5 @@ describe('PlaybackStore', () => {
     s.store.requestAddresses(s.store.rows);
     await vi.waitFor(() => expect(answeredAddresses()).toContain(s.store.addresses.get(s.store.rows[1]!.gpsTime)));
     expect(s.lookups).toHaveBeenCalledTimes(before + 1);
-  });
-});
-
-describe('time ranges', () => {
-  it('offers 今天, 昨天 and 最近3天 in China time', () => {
-    expect(quickRange('today', NOW).map(toChinaIso)).toEqual(['2026-05-02T00:00:00+08:00', '2026-05-02T09:30:00+08:00']);
-    expect(quickRange('yesterday', NOW).map(toChinaIso)).toEqual(['2026-05-01T00:00:00+08:00', '2026-05-01T23:59:59+08:00']);
-    expect(quickRange('last3days', NOW).map(toChinaIso)).toEqual(['2026-04-30T00:00:00+08:00', '2026-05-02T09:30:00+08:00']);
   });
 });

@@ -10,6 +10,8 @@ import {
   toChinaIso,
   TrackPlayback,
   listWords,
+  quickTimeRange,
+  timeRangeProblem,
   vocabularyOf,
   type GeocodeService,
   type HttpService,
@@ -22,7 +24,6 @@ import {
   type TrackSettings,
 } from '@tianlu/sdk';
 import { afterFirstFrame } from './after-first-frame';
-import { quickRange, rangeProblem, type QuickRange } from './playback-range';
 
 /** The first answer is simplified for this zoom (a city); zooming in further refines what is in view. */
 export const BASE_ZOOM = 12;
@@ -89,7 +90,7 @@ export class PlaybackStore {
 
   constructor(private readonly deps: PlaybackDeps) {
     this.now = deps.now ?? Date.now;
-    const [start, end] = quickRange('today', this.now());
+    const [start, end] = quickTimeRange('today', this.now());
     this.start = start;
     this.end = end;
     makeAutoObservable<PlaybackStore, 'points' | 'refined' | 'querySeq' | 'refineTimer' | 'requested' | 'deps' | 'now'>(this, {
@@ -110,7 +111,7 @@ export class PlaybackStore {
   }
 
   get problem(): string | undefined {
-    return rangeProblem(this.terminalNo, this.start, this.end, this.settings.maxRangeDays, this.words.noun);
+    return timeRangeProblem(this.terminalNo, { start: this.start, end: this.end }, this.settings.maxRangeDays, this.words.noun);
   }
 
   /**
@@ -134,10 +135,6 @@ export class PlaybackStore {
   setRange(start: number | undefined, end: number | undefined): void {
     this.start = start;
     this.end = end;
-  }
-
-  setQuickRange(key: QuickRange): void {
-    [this.start, this.end] = quickRange(key, this.now());
   }
 
   setStopMinutes(minutes: number): void {

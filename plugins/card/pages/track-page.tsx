@@ -1,22 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Field, makeStyles, Select, Text } from '@fluentui/react-components';
+import { Button, makeStyles, Text } from '@fluentui/react-components';
 import {
   AssetMap,
+  type AssetChoice,
+  AssetRangePicker,
   type AreaStay,
   CardApi,
   chinaDay,
   chinaDayRange,
   DataTable,
   type DataTableColumn,
+  dayTimeRange,
   expectOk,
   HttpService,
-  Input,
   type MapShape,
   MonitorApi,
   PageSection,
   type PersonStays,
   TrackPlayback,
   TrackPlayerBar,
+  type TimeRange,
   useService,
 } from '@tianlu/sdk';
 import { clockOf, errorText } from '../attendance/attendance-api';
@@ -26,8 +29,6 @@ const useStyles = makeStyles({
   // the map and its player take what the list leaves, down to the width of the alarm desk's layout
   body: { display: 'grid', gridTemplateColumns: 'minmax(320px, 2fr) minmax(360px, 3fr)', gap: '12px' },
   map: { height: '460px' },
-  date: { width: '160px' },
-  pick: { minWidth: '220px' },
 });
 
 const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)} 小时 ${Math.round((s % 3600) / 60)} 分` : `${Math.round(s / 60)} 分钟`);
@@ -39,7 +40,12 @@ export default function TrackPage() {
   const playback = useMemo(() => new TrackPlayback(), []);
   useEffect(() => () => playback.dispose(), [playback]);
   const { people, personId, setPersonId, loadError } = useBadgePeople();
-  const [day, setDay] = useState(chinaDay());
+  const [range, setRange] = useState<TimeRange>(() => dayTimeRange(Date.now()));
+  const day = range.start === undefined ? '' : chinaDay(range.start);
+  const choices = useMemo(
+    (): AssetChoice[] => (people ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}` })),
+    [people],
+  );
   const [stays, setStays] = useState<PersonStays>();
   const [points, setPoints] = useState<number>();
   const [error, setError] = useState<string>();
@@ -87,14 +93,7 @@ export default function TrackPage() {
       error={error ?? loadError}
       filters={
         <>
-          <Field label="人员">
-            <Select className={s.pick} value={personId} onChange={(_, d) => setPersonId(d.value)}>
-              {(people ?? []).map((p) => <option key={p.id} value={p.id}>{`${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}`}</option>)}
-            </Select>
-          </Field>
-          <Field label="日期">
-            <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
-          </Field>
+          <AssetRangePicker noun="人员" assetInput="list" assets={choices} asset={personId} onAssetChange={setPersonId} rangeInput="day" range={range} onRangeChange={setRange} />
           {points !== undefined && <Text aria-live="polite">{`${points} 个位置，${stays?.stays.length ?? 0} 次在考勤区域停留`}</Text>}
         </>
       }

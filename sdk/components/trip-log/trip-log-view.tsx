@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { Input } from '../text-input';
+import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { TripChart } from './trip-chart';
 import { observer } from 'mobx-react-lite';
-import { chinaDay, chinaDayRange, formatChinaTime } from '../../china-time';
+import { formatChinaTime, toChinaIso } from '../../china-time';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
 import type { MonitorItem } from '../../services/live-service';
 import { MonitorApi } from '../../contracts/monitor';
 import { activityWord } from '../../asset-vocabulary';
 import type { TripAnswer, TripItem } from '../../track';
+import { quickTimeRangeOf, type QuickTimeRangeKey, type TimeRange } from '../../time-range';
 import { AssetMap } from '../asset-map';
+import { AssetRangePicker } from '../asset-range-picker';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { TrackPlayerBar } from '../track-player';
 import { TrackPlayback } from '../track-player/track-playback';
@@ -28,7 +29,7 @@ export interface TripLogProps {
   noun: string;
 }
 
-type Range = 'today' | 'yesterday' | 'week';
+const QUICK: readonly QuickTimeRangeKey[] = ['today', 'yesterday', 'last7days'];
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
@@ -39,14 +40,6 @@ const useStyles = makeStyles({
   totals: { display: 'flex', gap: '20px', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
-
-/** The query range of a choice, in China time. */
-function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
-  const today = chinaDay(now);
-  if (range === 'today') return chinaDayRange(today);
-  if (range === 'yesterday') return chinaDayRange(chinaDay(now - 86_400_000));
-  return chinaDayRange(chinaDay(now - 6 * 86_400_000), today);
-}
 
 /** 1 小时 5 分, 12 分. */
 export function durationText(seconds: number): string {
@@ -68,7 +61,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const [assets, setAssets] = useState<MonitorItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [terminalNo, setTerminalNo] = useState('');
-  const [range, setRange] = useState<Range>('week');
+  const [range, setRange] = useState<TimeRange>(() => quickTimeRangeOf('last7days', Date.now()));
   const [answer, setAnswer] = useState<TripAnswer>();
   const [playing, setPlaying] = useState<TripItem>();
   const [error, setError] = useState<string>();
@@ -96,16 +89,17 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
       .catch(() => undefined);
     return () => void (current = false);
   }, [http, props.assetKind, terminalNo]);
+  const choices = useMemo(() => assets.map((a) => ({ value: a.terminalNo, label: a.plateNo ?? a.terminalNo })), [assets]);
   const trip = props.assetKind === 'pet' ? activityWord('pet', species) : props.trip;
   const title = props.assetKind === 'pet' ? `${trip}记录` : props.title;
 
   useEffect(() => {
-    if (!terminalNo) return;
+    if (!terminalNo || range.start === undefined || range.end === undefined) return;
     setError(undefined);
     setPlaying(undefined);
     playback.setTrack({ points: [] });
     http
-      .call(MonitorApi.trips, { terminalNo, ...rangeOf(range) })
+      .call(MonitorApi.trips, { terminalNo, start: toChinaIso(range.start), end: toChinaIso(range.end) })
       .then((res) => setAnswer(expectOk(res)))
       .catch((e: unknown) => {
         setAnswer(undefined);
@@ -138,28 +132,25 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
     },
   ];
   // the week's days (with the empty ones) for 最近 7 天; the answer's own days otherwise
-  const summary = answer && range === 'week' ? weekSummary(answer) : undefined;
+  const summary = answer && range.quick === 'last7days' ? weekSummary(answer) : undefined;
   const chartDays = summary?.days ?? (answer?.days.length ? daysBetween(answer, answer.days[0]!.day, answer.days.at(-1)!.day) : []);
 
   return (
     <section className={s.page}>
       <Text as="h2" size={500} weight="semibold">{title}</Text>
       <div className={s.bar}>
-        <Field label={`搜索${props.noun}`}>
-          <Input maxLength={50} value={keyword} placeholder="名称或终端号" onChange={(_, d) => setKeyword(d.value.trim())} />
-        </Field>
-        <Field label={props.noun}>
-          <Select value={terminalNo} onChange={(_, d) => setTerminalNo(d.value)}>
-            {assets.map((a) => <option key={a.terminalNo} value={a.terminalNo}>{a.plateNo ?? a.terminalNo}</option>)}
-          </Select>
-        </Field>
-        <Field label="时间">
-          <Select value={range} onChange={(_, d) => setRange(d.value as Range)}>
-            <option value="today">今天</option>
-            <option value="yesterday">昨天</option>
-            <option value="week">最近 7 天</option>
-          </Select>
-        </Field>
+        <AssetRangePicker
+          noun={props.noun}
+          keyword={{ value: keyword, onChange: setKeyword }}
+          assetInput="list"
+          assets={choices}
+          asset={terminalNo}
+          onAssetChange={setTerminalNo}
+          rangeInput="quick"
+          quick={QUICK}
+          range={range}
+          onRangeChange={setRange}
+        />
       </div>
       {error && <Text role="alert" className={s.error}>{error}</Text>}
       {answer && (
