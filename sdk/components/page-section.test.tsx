@@ -23,4 +23,10 @@ describe('PageSection', () => {
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
+
+  it('lays a page’s own style over the card’s', () => {
+    render(<PageSection title="电子围栏" style={{ minHeight: 0, padding: '12px' }}>rows</PageSection>);
+    const card = screen.getByRole('region', { name: '电子围栏' });
+    expect([card.style.minHeight, card.style.padding, card.style.display]).toEqual(['0', '12px', 'flex']);
+  });
 });

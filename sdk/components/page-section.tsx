@@ -15,6 +15,8 @@ export interface PageSectionProps {
   error?: string;
   /** When given, the error line ends with a 重试 button that calls it (e.g. a list's load). */
   onRetry?: () => void;
+  /** Laid over the card's own style, e.g. to fill a grid cell and let a long list scroll inside it. */
+  style?: CSSProperties;
   children: ReactNode;
 }
 
@@ -32,7 +34,7 @@ const error: CSSProperties = { display: 'flex', alignItems: 'center', gap: '8px'
 export function PageSection(props: PageSectionProps) {
   return h(
     'section',
-    { style: frame, 'aria-label': props.title },
+    { style: props.style ? { ...frame, ...props.style } : frame, 'aria-label': props.title },
     h('div', { style: head }, h('h2', { style: title }, props.title), props.tools),
     props.filters && h('div', { style: filters, ...(props.filtersLabel && { role: 'search', 'aria-label': props.filtersLabel }) }, props.filters),
     props.error &&
