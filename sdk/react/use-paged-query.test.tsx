@@ -70,8 +70,12 @@ describe('usePagedQuery', () => {
 
   it('says 网络异常 when the call fails without a message', async () => {
     const { hook } = setup(() => Promise.reject(new Error('')));
+    const before = hook.result.current.rows;
     await waitFor(() => expect(hook.result.current.error).toBe('网络异常'));
     expect(hook.result.current.loading).toBe(false);
+    // no answer yet: the same empty rows at every render
+    expect(hook.result.current.rows).toEqual([]);
+    expect(hook.result.current.rows).toBe(before);
   });
 
   it('drops an answer that arrives after a newer request was sent', async () => {

@@ -49,6 +49,9 @@ export interface PagedQuery<F, P extends Page<unknown>> {
   update: (change: (rows: P['list']) => P['list']) => void;
 }
 
+/** The rows before the first answer: one array, so that effects keyed on the rows do not run again each render. */
+const NO_ROWS: never[] = [];
+
 /** The message of a failed call: the server's msg when there is one. */
 function messageOf(e: unknown): string {
   return e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE;
@@ -97,7 +100,7 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
     pagination,
     filter,
     page,
-    rows: page?.list ?? [],
+    rows: page?.list ?? NO_ROWS,
     error,
     loading,
     load,

@@ -55,7 +55,14 @@ export function AlarmList<F>(props: AlarmListProps<F>) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [processing, setProcessing] = useState<number[]>();
   // a tick lasts as long as its alarm is on the page
-  useEffect(() => setSelected((ticked) => new Set(rows.filter((r) => ticked.has(r.id)).map((r) => r.id))), [rows]);
+  useEffect(
+    () =>
+      setSelected((ticked) => {
+        const kept = rows.filter((r) => ticked.has(r.id));
+        return kept.length === ticked.size ? ticked : new Set(kept.map((r) => r.id));
+      }),
+    [rows],
+  );
 
   const selectable = rows.filter((r) => r.status === AlarmStatus.UNPROCESSED);
   const allSelected = selectable.length > 0 && selectable.every((r) => selected.has(r.id));
