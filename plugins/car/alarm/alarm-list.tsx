@@ -4,12 +4,11 @@ import {
   ALARM_CENTER_MENU_ID,
   AlarmService,
   AlarmStatus,
-  DataTable,
   listWords,
   MessageBus,
   MIXED_ASSET_WORDS,
   PageSection,
-  PaginationBar,
+  PagedTable,
   ToastService,
   useMenuPermission,
   useService,
@@ -47,7 +46,7 @@ export interface AlarmListProps<F> {
  */
 export function AlarmList<F>(props: AlarmListProps<F>) {
   const { tab, list } = props;
-  const { rows, loading } = list;
+  const { rows } = list;
   const alarms = useService<AlarmService>(AlarmService);
   const bus = useService<MessageBus>(MessageBus);
   const toast = useService<ToastService>(ToastService);
@@ -112,16 +111,15 @@ export function AlarmList<F>(props: AlarmListProps<F>) {
           </Button>
         </div>
       )}
-      <DataTable
+      <PagedTable
         label={tab === 'realtime' ? '实时告警' : '历史告警'}
-        rows={rows}
+        list={list}
         columns={columns}
         rowKey={(a) => String(a.id)}
         height={TABLE_HEIGHT}
         rowHeight={ROW_HEIGHT}
-        empty={loading ? '加载中…' : '暂无告警'}
+        empty="暂无告警"
       />
-      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} disabled={loading} />
       {processing && (
         <AlarmProcessDialog count={processing.length} example={processedWords?.handlingExample ?? words.handlingExample} onSubmit={submit} onClose={() => setProcessing(undefined)} />
       )}

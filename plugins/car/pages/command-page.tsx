@@ -6,7 +6,6 @@ import {
   chinaDay,
   COMMAND_STATUS_NAMES,
   CommandApi,
-  DataTable,
   describeCommandParams,
   describeCommandResult,
   formatChinaTime,
@@ -16,7 +15,7 @@ import {
   MIXED_ASSET_WORDS,
   NETWORK_ERROR_MESSAGE,
   PageSection,
-  PaginationBar,
+  PagedTable,
   SearchButtons,
   ToastService,
   usePagedQuery,
@@ -113,7 +112,7 @@ const CommandPage = observer(function CommandPage() {
   const [exporting, setExporting] = useState(false);
   const list = usePagedQuery({ list: CommandApi.list, initialFilter: form, pageSize: PAGE_SIZE, query: filterQuery });
   useCommandLive(list);
-  const { rows, pagination, loading, error, load } = list;
+  const { rows, error, load } = list;
   const nameLabel = listWords(rows.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel;
   const cols = useMemo(() => columns(nameLabel), [nameLabel]);
 
@@ -167,16 +166,7 @@ const CommandPage = observer(function CommandPage() {
         </>
       }
     >
-      <DataTable
-        label="指令记录"
-        rows={rows}
-        columns={cols}
-        rowKey={(c) => String(c.id)}
-        height={TABLE_HEIGHT}
-        rowHeight={ROW_HEIGHT}
-        empty={loading ? '加载中…' : '暂无指令记录'}
-      />
-      <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
+      <PagedTable label="指令记录" list={list} columns={cols} rowKey={(c) => String(c.id)} height={TABLE_HEIGHT} rowHeight={ROW_HEIGHT} empty="暂无指令记录" />
     </PageSection>
   );
 });
