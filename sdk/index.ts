@@ -72,6 +72,7 @@ export * from './components/asset-tree';
 export * from './components/person-status-chips';
 export * from './components/data-table';
 export * from './components/pagination-bar';
+export * from './components/paged-table';
 export * from './track';
 export * from './time-range';
 export type {

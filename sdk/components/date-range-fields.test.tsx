@@ -23,4 +23,15 @@ describe('DateRangeFields', () => {
     fireEvent.change(screen.getByLabelText('开始月份'), { target: { value: '2025-12' } });
     expect(onChange).toHaveBeenLastCalledWith({ start: '2025-12', end: '2026-03' });
   });
+
+  it('asks for minutes when the range is of times, and says under each end what is wrong with it', () => {
+    const onChange = vi.fn();
+    render(<DateRangeFields unit="minute" value={{ start: '2026-03-01T08:00', end: '' }} errors={{ end: '请选择结束时间' }} onChange={onChange} />);
+    expect(screen.getByLabelText('开始时间').getAttribute('type')).toBe('datetime-local');
+    expect(screen.getByText('请选择结束时间')).toBeTruthy();
+    expect(screen.getByLabelText('结束时间').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('开始时间').getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.change(screen.getByLabelText('结束时间'), { target: { value: '2026-03-01T09:30' } });
+    expect(onChange).toHaveBeenLastCalledWith({ start: '2026-03-01T08:00', end: '2026-03-01T09:30' });
+  });
 });

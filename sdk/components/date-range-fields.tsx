@@ -3,7 +3,7 @@ import { Button, Field } from '@fluentui/react-components';
 import { chinaDay } from '../china-time';
 import { Input } from './text-input';
 
-/** A range of China days (`YYYY-MM-DD`) or months (`YYYY-MM`), both ends included; '' while not chosen. */
+/** A range of China days (`YYYY-MM-DD`), months (`YYYY-MM`) or minutes (`YYYY-MM-DDTHH:mm`), both ends included; '' while not chosen. */
 export interface DateRangeValue {
   start: string;
   end: string;
@@ -19,8 +19,10 @@ export interface QuickDateRange {
 export interface DateRangeFieldsProps {
   value: DateRangeValue;
   onChange: (next: DateRangeValue) => void;
-  /** Days (开始日期/结束日期, default) or months (开始月份/结束月份). */
-  unit?: 'day' | 'month';
+  /** Days (开始日期/结束日期, default), months (开始月份/结束月份) or minutes (开始时间/结束时间). */
+  unit?: 'day' | 'month' | 'minute';
+  /** What is wrong with either end (请选择开始时间 …), shown under its input. */
+  errors?: Partial<Record<keyof DateRangeValue, string>>;
   /** The width of each input (CSS), e.g. '150px'; default Fluent's. */
   width?: string;
   /** Quick choices shown after the inputs as small buttons. */
@@ -30,20 +32,29 @@ export interface DateRangeFieldsProps {
 // Inline styles: this module loads with the SDK entry, where style hooks are not created at import.
 const quickRow: CSSProperties = { display: 'flex', gap: '4px', paddingBottom: '2px' };
 
-/** The date range of a filter row: 开始 and 结束 inputs of days or months, and any quick choices. */
+const UNITS = {
+  day: { word: '日期', type: 'date' },
+  month: { word: '月份', type: 'month' },
+  minute: { word: '时间', type: 'datetime-local' },
+} as const;
+
+/** The date range of a filter row: 开始 and 结束 inputs of days, months or minutes, and any quick choices. */
 export function DateRangeFields(props: DateRangeFieldsProps) {
-  const month = props.unit === 'month';
-  const word = month ? '月份' : '日期';
+  const { word, type } = UNITS[props.unit ?? 'day'];
   const style = props.width ? { width: props.width } : undefined;
   const set = (patch: Partial<DateRangeValue>) => props.onChange({ ...props.value, ...patch });
+  const end = (key: keyof DateRangeValue, label: string) => {
+    const error = props.errors?.[key];
+    return (
+      <Field label={`${label}${word}`} validationMessage={error} validationState={error ? 'error' : 'none'}>
+        <Input style={style} type={type} value={props.value[key]} onChange={(_, d) => set({ [key]: d.value })} />
+      </Field>
+    );
+  };
   return (
     <>
-      <Field label={`开始${word}`}>
-        <Input style={style} type={month ? 'month' : 'date'} value={props.value.start} onChange={(_, d) => set({ start: d.value })} />
-      </Field>
-      <Field label={`结束${word}`}>
-        <Input style={style} type={month ? 'month' : 'date'} value={props.value.end} onChange={(_, d) => set({ end: d.value })} />
-      </Field>
+      {end('start', '开始')}
+      {end('end', '结束')}
       {props.quick && props.quick.length > 0 && (
         <div style={quickRow}>
           {props.quick.map((q) => (

@@ -1,5 +1,5 @@
 import { createElement as h, type CSSProperties, type ReactNode } from 'react';
-import { tokens } from '@fluentui/react-components';
+import { Button, tokens } from '@fluentui/react-components';
 
 /** Props of {@link PageSection}. */
 export interface PageSectionProps {
@@ -9,8 +9,14 @@ export interface PageSectionProps {
   tools?: ReactNode;
   /** The filter row under the title. */
   filters?: ReactNode;
+  /** The filter row's accessible name (历史告警查询 …): the row becomes a search landmark. */
+  filtersLabel?: string;
   /** A refusal or failure to show above the content (role alert). */
   error?: string;
+  /** When given, the error line ends with a 重试 button that calls it (e.g. a list's load). */
+  onRetry?: () => void;
+  /** Laid over the card's own style, e.g. to fill a grid cell and let a long list scroll inside it. */
+  style?: CSSProperties;
   children: ReactNode;
 }
 
@@ -22,16 +28,22 @@ const frame: CSSProperties = {
 const head: CSSProperties = { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' };
 const title: CSSProperties = { flex: 1, margin: 0, fontSize: tokens.fontSizeBase500, lineHeight: tokens.lineHeightBase500, fontWeight: tokens.fontWeightSemibold };
 const filters: CSSProperties = { display: 'flex', alignItems: 'flex-end', gap: '8px', flexWrap: 'wrap' };
-const error: CSSProperties = { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase300 };
+const error: CSSProperties = { display: 'flex', alignItems: 'center', gap: '8px', color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase300 };
 
-/** A page's card: title with its buttons, a filter row, an error line, then the content (a list, a form, a chart). */
+/** A page's card: title with its buttons, a filter row, an error line (with 重试 when it can be retried), then the content (a list, a form, a chart). */
 export function PageSection(props: PageSectionProps) {
   return h(
     'section',
-    { style: frame, 'aria-label': props.title },
+    { style: props.style ? { ...frame, ...props.style } : frame, 'aria-label': props.title },
     h('div', { style: head }, h('h2', { style: title }, props.title), props.tools),
-    props.filters && h('div', { style: filters }, props.filters),
-    props.error && h('span', { role: 'alert', style: error }, props.error),
+    props.filters && h('div', { style: filters, ...(props.filtersLabel && { role: 'search', 'aria-label': props.filtersLabel }) }, props.filters),
+    props.error &&
+      h(
+        'div',
+        { style: error },
+        h('span', { role: 'alert' }, props.error),
+        props.onRetry && h(Button, { size: 'small', appearance: 'transparent', onClick: props.onRetry }, '重试'),
+      ),
     props.children,
   );
 }

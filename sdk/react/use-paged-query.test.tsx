@@ -15,13 +15,13 @@ type Query = { current: number; pageSize: number; keyword?: string };
 const list = defineEndpoint<Query, undefined, Page<Row>>({ method: 'GET', path: '/test/list.json', summary: 'rows' });
 
 /** An http service whose `call` answers what `answer` says for each input. */
-function setup(answer: (input: Query) => Promise<Envelope<Page<Row>>>) {
+function setup(answer: (input: Query) => Promise<Envelope<Page<Row>>>, pageSize?: number) {
   const call = vi.fn((_endpoint: unknown, input: Query) => answer(input));
   const container = new Container();
   container.bind(HttpService).toConstantValue({ call } as unknown as HttpService);
   const wrapper = ({ children }: { children?: ReactNode }) => <ServiceProvider container={container}>{children}</ServiceProvider>;
   const hook = renderHook(
-    () => usePagedQuery({ list, initialFilter: '', query: (keyword: string) => (keyword ? { keyword } : {}) }),
+    () => usePagedQuery({ list, initialFilter: '', pageSize, query: (keyword: string) => (keyword ? { keyword } : {}) }),
     { wrapper },
   );
   return { call, hook };
@@ -70,8 +70,12 @@ describe('usePagedQuery', () => {
 
   it('says 网络异常 when the call fails without a message', async () => {
     const { hook } = setup(() => Promise.reject(new Error('')));
+    const before = hook.result.current.rows;
     await waitFor(() => expect(hook.result.current.error).toBe('网络异常'));
     expect(hook.result.current.loading).toBe(false);
+    // no answer yet: the same empty rows at every render
+    expect(hook.result.current.rows).toEqual([]);
+    expect(hook.result.current.rows).toBe(before);
   });
 
   it('drops an answer that arrives after a newer request was sent', async () => {
@@ -84,5 +88,22 @@ describe('usePagedQuery', () => {
     await act(async () => pending[0](ok(1, [1])));
     expect(hook.result.current.rows).toEqual([{ id: 2 }]);
     expect(hook.result.current.loading).toBe(false);
+  });
+
+  it('asks for pages of the size it was given', async () => {
+    const { call, hook } = setup(() => Promise.resolve(ok(45, [1])), 20);
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }]));
+    expect(call).toHaveBeenLastCalledWith(list, { current: 1, pageSize: 20 });
+    expect(hook.result.current.pagination.pageCount).toBe(3);
+  });
+
+  it('changes the rows shown in place without asking the server again', async () => {
+    const { call, hook } = setup(() => Promise.resolve(ok(2, [1, 2])));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }, { id: 2 }]));
+    const calls = call.mock.calls.length;
+    act(() => hook.result.current.update((rows) => rows.map((r) => (r.id === 2 ? { id: 20 } : r))));
+    expect(hook.result.current.rows).toEqual([{ id: 1 }, { id: 20 }]);
+    expect(hook.result.current.pagination.total).toBe(2);
+    expect(call.mock.calls.length).toBe(calls);
   });
 });

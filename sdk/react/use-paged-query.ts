@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Endpoint, EndpointInput } from '../endpoint';
 import { Pagination, type Page } from '../pagination';
 import { expectOk, HttpService, NETWORK_ERROR_MESSAGE, type Envelope } from '../services/http-service';
@@ -16,6 +16,8 @@ export interface PagedQueryOptions<F, Q, B, P extends Page<unknown>> {
   list: Endpoint<Q, B, P>;
   /** The filter of the first load. */
   initialFilter: F;
+  /** Rows a page holds; default 10 (DEFAULT_PAGE_SIZE). */
+  pageSize?: number;
   /** The contract's input for a filter, without the page. Read at each load, so it may close over fresh state. */
   query: (filter: F) => Omit<EndpointInput<Q, B>, keyof PageQuery>;
   /** Runs with every page the server answered, with the filter it answers (e.g. to clear a selection). */
@@ -40,7 +42,15 @@ export interface PagedQuery<F, P extends Page<unknown>> {
   load: () => Promise<void>;
   /** Shows the rows of a filter from page 1. */
   search: (filter: F) => void;
+  /**
+   * Changes the rows shown in place, without a load (e.g. a row's status pushed over the live
+   * channel); `change` gets the rows as they are now. Nothing happens before the first answer.
+   */
+  update: (change: (rows: P['list']) => P['list']) => void;
 }
+
+/** The rows before the first answer: one array, so that effects keyed on the rows do not run again each render. */
+const NO_ROWS: never[] = [];
 
 /** The message of a failed call: the server's msg when there is one. */
 function messageOf(e: unknown): string {
@@ -54,7 +64,7 @@ function messageOf(e: unknown): string {
  */
 export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, B, P>): PagedQuery<F, P> {
   const http = useService<HttpService>(HttpService);
-  const pagination = useMemo(() => new Pagination(), []);
+  const [pagination] = useState(() => new Pagination(options.pageSize ? { pageSize: options.pageSize } : undefined));
   const [filter, setFilter] = useState<F>(options.initialFilter);
   const [page, setPage] = useState<P>();
   const [error, setError] = useState<string>();
@@ -84,12 +94,13 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
     }
   }, [http, pagination, list, filter]);
   useEffect(() => void load(), [load]);
+  const update = useCallback((change: (rows: P['list']) => P['list']) => setPage((p) => p && { ...p, list: change(p.list) }), []);
 
   return {
     pagination,
     filter,
     page,
-    rows: page?.list ?? [],
+    rows: page?.list ?? NO_ROWS,
     error,
     loading,
     load,
@@ -99,5 +110,6 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
       if (Object.is(next, filter)) void load();
       else setFilter(next);
     },
+    update,
   };
 }

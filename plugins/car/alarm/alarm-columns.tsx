@@ -1,6 +1,20 @@
 import { Badge, Button, Checkbox } from '@fluentui/react-components';
 import { AlarmStatus, formatChinaTime, type Alarm, type DataTableColumn, type ListWords } from '@tianlu/sdk';
-import type { AlarmListStore, AlarmTab } from './alarm-list-store';
+
+/** 告警中心's two lists. */
+export type AlarmTab = 'realtime' | 'history';
+
+/** What a row of 告警中心 does: its tick and its actions. */
+export interface AlarmRowActions {
+  selected: ReadonlySet<number>;
+  toggle: (id: number, on: boolean) => void;
+  /** 定位. */
+  locate: (alarm: Alarm) => void;
+  /** 轨迹. */
+  openTrack: (alarm: Alarm) => void;
+  /** 处理 (shown to users with 告警中心 rights, on unprocessed alarms). */
+  process: (alarm: Alarm) => void;
+}
 
 const plate = (a: Alarm) => a.plateNo || a.terminalNo;
 /** Row actions sit close together. */
@@ -21,7 +35,7 @@ function startCell(a: Alarm) {
 }
 
 /** Columns of 告警中心, headed in the words of the alarms' kind (`words`, see listWords); 历史告警 adds the processing state. */
-export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (alarm: Alarm) => void, canProcess: boolean, words: Pick<ListWords, 'nameLabel' | 'groupLabel'>): DataTableColumn<Alarm>[] {
+export function alarmColumns(actions: AlarmRowActions, tab: AlarmTab, canProcess: boolean, words: Pick<ListWords, 'nameLabel' | 'groupLabel'>): DataTableColumn<Alarm>[] {
   const select: DataTableColumn<Alarm> = {
     key: 'select',
     title: '',
@@ -30,8 +44,8 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
       <Checkbox
         aria-label={`选择 ${plate(a)} ${a.alarmName}`}
         disabled={a.status !== AlarmStatus.UNPROCESSED}
-        checked={store.selected.has(a.id)}
-        onChange={(_, d) => store.toggle(a.id, !!d.checked)}
+        checked={actions.selected.has(a.id)}
+        onChange={(_, d) => actions.toggle(a.id, !!d.checked)}
       />
     ),
   };
@@ -73,14 +87,14 @@ export function alarmColumns(store: AlarmListStore, tab: AlarmTab, onProcess: (a
     width: 150,
     render: (a) => (
       <span style={{ display: 'inline-flex', gap: 2 }}>
-        <Button size="small" appearance="transparent" style={ACTION} onClick={() => store.locate(a)}>
+        <Button size="small" appearance="transparent" style={ACTION} onClick={() => actions.locate(a)}>
           定位
         </Button>
-        <Button size="small" appearance="transparent" style={ACTION} onClick={() => store.openTrack(a)}>
+        <Button size="small" appearance="transparent" style={ACTION} onClick={() => actions.openTrack(a)}>
           轨迹
         </Button>
         {canProcess && a.status === AlarmStatus.UNPROCESSED && (
-          <Button size="small" appearance="transparent" style={ACTION} onClick={() => onProcess(a)}>
+          <Button size="small" appearance="transparent" style={ACTION} onClick={() => actions.process(a)}>
             处理
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AlarmApi, ASSET_VOCABULARY, formatChinaTime, LiveService, MessageBus, toChinaIso, type Alarm, type AssetKind, type LiveService as Live, type MessageBus as Bus } from '@tianlu/sdk';
+import { ALARM_TYPE_NAMES, AlarmApi, ASSET_VOCABULARY, formatChinaTime, LiveService, MessageBus, toChinaIso, type Alarm, type AssetKind, type LiveService as Live, type MessageBus as Bus } from '@tianlu/sdk';
 import { startPageServer, type AddedUser, type PageServer } from '../../../testing/plugin-page-kit';
 import AlarmPage from './alarm-page';
 
@@ -187,6 +187,37 @@ describe('告警中心', () => {
     // the typed times are China time; the end minute is included whole
     expect(queries(HISTORY)[1]).toEqual({ current: '1', pageSize: '10', status: '0', keyword: '京F', groupId: String(sub), start: '2026-01-01T00:00:00+08:00', end: '2026-01-05T12:30:59+08:00' });
     expect(kit.requests(HISTORY)[1]?.answer).toMatchObject({ total: 0 });
+  });
+
+  it('sends the picked alarm types as a comma list with the typed range as China time; the server picks them within the typed minutes', async () => {
+    const { store } = kit.server;
+    const { user, terminals } = await scene('alarm_types', [{ plate: '京M00001', alarmType: null }]);
+    const { terminalId } = (await store.fleet.terminalAuth(terminals.京M00001!))!;
+    const raise = (alarmType: string, at: string) => store.alarms.open({ tenantId, terminalId, alarmType, source: 'terminal', startTime: new Date(at), endTime: new Date(at), lon: 116.4, lat: 39.9, speed: 0, detail: {} });
+    await raise('sos', '2026-02-28T09:00:00+08:00');
+    await raise('fenceEnter', '2026-03-01T08:00:30+08:00');
+    // another type, and the picked types outside the range
+    await raise('powerCut', '2026-02-28T10:00:00+08:00');
+    await raise('sos', '2026-02-28T07:59:00+08:00');
+    await raise('fenceEnter', '2026-03-01T08:01:00+08:00');
+    await renderPage(user);
+    fireEvent.click(screen.getByRole('tab', { name: '历史告警' }));
+    await waitFor(() => expect(kit.requests(HISTORY)[0]?.flag).toBe(1));
+    // the tab picked keeps the focus while its list comes in
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: '历史告警' }));
+    const search = screen.getByRole('search', { name: '历史告警查询' });
+    fireEvent.change(within(search).getByLabelText('开始时间'), { target: { value: '2026-02-28T08:00' } });
+    fireEvent.change(within(search).getByLabelText('结束时间'), { target: { value: '2026-03-01T08:00' } });
+    fireEvent.click(within(search).getByRole('combobox', { name: '告警类型' }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: ALARM_TYPE_NAMES.sos }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: ALARM_TYPE_NAMES.fenceEnter }));
+    fireEvent.click(within(search).getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(kit.requests(HISTORY)[1]?.flag).toBe(1));
+    expect(queries(HISTORY)[1]).toEqual({ current: '1', pageSize: '10', alarmType: 'sos,fenceEnter', start: '2026-02-28T08:00:00+08:00', end: '2026-03-01T08:00:59+08:00' });
+    // the SOS at 09:00 and the fence entered at 08:00:30, newest first
+    const listed = (kit.requests(HISTORY)[1]!.answer as { list: Alarm[] }).list;
+    expect(listed.map((a) => [a.alarmType, a.startTime])).toEqual([['fenceEnter', '2026-03-01T08:00:30+08:00'], ['sos', '2026-02-28T09:00:00+08:00']]);
+    await waitFor(() => expect([...document.querySelectorAll('[data-col="alarm-type"]')].map((c) => c.textContent)).toEqual([ALARM_TYPE_NAMES.fenceEnter, ALARM_TYPE_NAMES.sos]));
   });
 
   it('定位 opens the vehicle dialog and 轨迹 opens playback around the alarm in a new tab', async () => {

@@ -1,42 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Dropdown, makeStyles, MessageBar, MessageBarBody, Option, tokens } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
+  chinaDay,
   COMMAND_STATUS_NAMES,
-  DataTable,
+  CommandApi,
   describeCommandParams,
   describeCommandResult,
   formatChinaTime,
   HttpService,
-  Input,
+  KeywordField,
   listWords,
-  LiveService,
   MIXED_ASSET_WORDS,
-  PaginationBar,
+  NETWORK_ERROR_MESSAGE,
+  PageSection,
+  PagedTable,
+  SearchButtons,
   ToastService,
+  usePagedQuery,
   useService,
   type Command,
+  type CommandListFilter,
   type DataTableColumn,
 } from '@tianlu/sdk';
-import { CommandHistoryStore } from '../command/command-history-store';
+import { useCommandLive } from '../command/use-command-live';
 
 const ROW_HEIGHT = 36;
 const TABLE_HEIGHT = ROW_HEIGHT * 12;
 
 const useStyles = makeStyles({
-  root: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: '12px',
-    padding: '16px 20px',
-    background: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
-    boxShadow: tokens.shadow2,
-  },
-  toolbar: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   status: { minWidth: '120px' },
-  muted: { color: tokens.colorNeutralForeground3 },
   result: { display: 'flex', flexDirection: 'column', minWidth: 0, lineHeight: '16px' },
   raw: { fontSize: tokens.fontSizeBase100, color: tokens.colorNeutralForeground3, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
@@ -80,80 +74,100 @@ const columns = (nameLabel: string): DataTableColumn<Command>[] => [
   { key: 'reply', title: '应答时间', width: 150, render: (c) => formatChinaTime(c.resultTime) },
 ];
 
+/** The filter as typed: '' means any. */
+interface CommandFilter {
+  terminalNo: string;
+  /** '' any, '0'…'4' a status. */
+  status: string;
+  batchId: string;
+}
+
+const NO_FILTER: CommandFilter = { terminalNo: '', status: '', batchId: '' };
+const PAGE_SIZE = 20;
 const STATUS_OPTIONS: [string, string][] = [['', '全部状态'], ...Object.entries(COMMAND_STATUS_NAMES)];
 
-/** /car/command 指令下发: every command sent to the terminals the user may see, with live status. */
+/** The filter as the list and the export take it: trimmed, '' fields left out. */
+function filterQuery(f: CommandFilter): CommandListFilter {
+  return {
+    ...(f.terminalNo.trim() && { terminalNo: f.terminalNo.trim() }),
+    ...(f.status !== '' && { status: Number(f.status) }),
+    ...(f.batchId.trim() && { batchId: f.batchId.trim() }),
+  };
+}
+
+const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
+
+/**
+ * /car/command 指令记录: every command sent to the terminals the user may see, newest first, 20 a page,
+ * with live status; opened with `?terminalNo=` or `?batchId=` it shows those commands.
+ */
 const CommandPage = observer(function CommandPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
   const toast = useService<ToastService>(ToastService);
-  const [store] = useState(() => {
+  const [form, setForm] = useState<CommandFilter>(() => {
     const q = new URLSearchParams(window.location.search);
-    return new CommandHistoryStore({ http, live }, { terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' });
+    return { ...NO_FILTER, terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' };
   });
-  useEffect(() => store.start(), [store]);
-  const f = store.filter;
-  const nameLabel = listWords(store.rows.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel;
+  const [exporting, setExporting] = useState(false);
+  const list = usePagedQuery({ list: CommandApi.list, initialFilter: form, pageSize: PAGE_SIZE, query: filterQuery });
+  useCommandLive(list);
+  const { rows, error, load } = list;
+  const nameLabel = listWords(rows.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel;
   const cols = useMemo(() => columns(nameLabel), [nameLabel]);
 
+  const set = (patch: Partial<CommandFilter>) => setForm((f) => ({ ...f, ...patch }));
+  const search = () => list.search({ ...form });
+  const reset = () => {
+    setForm(NO_FILTER);
+    list.search(NO_FILTER);
+  };
+  // 导出: the commands of the filter as typed, as a spreadsheet (Chinese results with the devices' own answers)
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      await http.downloadBlob(CommandApi.export.path, filterQuery(form), `指令记录-${chinaDay().replaceAll('-', '')}.xlsx`);
+    } catch (e) {
+      toast.show(errorText(e), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
-    <div className={s.root}>
-      <div className={s.toolbar}>
-        <Input maxLength={20}
-          aria-label="终端号"
-          placeholder="终端号"
-          value={f.terminalNo}
-          onChange={(_, d) => store.setFilter({ terminalNo: d.value })}
-          onKeyDown={(e) => e.key === 'Enter' && store.search()}
-        />
-        <Dropdown
-          className={s.status}
-          aria-label="状态"
-          value={STATUS_OPTIONS.find(([v]) => v === f.status)?.[1] ?? '全部状态'}
-          selectedOptions={[f.status]}
-          onOptionSelect={(_, d) => store.setFilter({ status: d.optionValue ?? '' })}
-        >
-          {STATUS_OPTIONS.map(([v, label]) => (
-            <Option key={v || 'all'} value={v}>
-              {label}
-            </Option>
-          ))}
-        </Dropdown>
-        <Input maxLength={64}
-          aria-label="批次号"
-          placeholder="批次号"
-          value={f.batchId}
-          onChange={(_, d) => store.setFilter({ batchId: d.value })}
-          onKeyDown={(e) => e.key === 'Enter' && store.search()}
-        />
-        <Button appearance="primary" onClick={store.search}>
-          查询
-        </Button>
-        <Button onClick={store.reset}>重置</Button>
-        <Button icon={<ArrowDownloadRegular />} disabled={store.exporting} onClick={() => void store.exportSheet().catch((e: unknown) => toast.show(e instanceof Error ? e.message : String(e), 'error'))}>
+    <PageSection
+      title="指令记录"
+      error={error}
+      onRetry={() => void load()}
+      tools={
+        <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportSheet()}>
           导出
         </Button>
-      </div>
-      {store.error && (
-        <MessageBar intent="error">
-          <MessageBarBody>{store.error}</MessageBarBody>
-          <Button size="small" appearance="transparent" onClick={() => void store.load()}>
-            重试
-          </Button>
-        </MessageBar>
-      )}
-      <DataTable
-        label="指令记录"
-        rows={store.rows}
-        columns={cols}
-        rowKey={(c) => String(c.id)}
-        height={TABLE_HEIGHT}
-        rowHeight={ROW_HEIGHT}
-        empty={store.loading ? '加载中…' : '暂无指令记录'}
-      />
-      <PaginationBar pagination={store.pagination} onChange={() => void store.load()} disabled={store.loading} />
-    </div>
+      }
+      filters={
+        <>
+          <KeywordField label="终端号" icon={false} maxLength={20} placeholder="终端号" value={form.terminalNo} onChange={(terminalNo) => set({ terminalNo })} onSearch={search} />
+          <Field label="状态">
+            <Dropdown
+              className={s.status}
+              value={STATUS_OPTIONS.find(([v]) => v === form.status)?.[1] ?? '全部状态'}
+              selectedOptions={[form.status]}
+              onOptionSelect={(_, d) => set({ status: d.optionValue ?? '' })}
+            >
+              {STATUS_OPTIONS.map(([v, label]) => (
+                <Option key={v || 'all'} value={v}>
+                  {label}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <KeywordField label="批次号" icon={false} maxLength={64} placeholder="批次号" value={form.batchId} onChange={(batchId) => set({ batchId })} onSearch={search} />
+          <SearchButtons onSearch={search} onReset={reset} />
+        </>
+      }
+    >
+      <PagedTable label="指令记录" list={list} columns={cols} rowKey={(c) => String(c.id)} height={TABLE_HEIGHT} rowHeight={ROW_HEIGHT} empty="暂无指令记录" />
+    </PageSection>
   );
 });
 export default CommandPage;

@@ -1,31 +1,23 @@
 import { useEffect, useState } from 'react';
-import {
-  Badge,
-  Button,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { AssetMap, ConfirmDialog, HttpService, ToastService, useService, type ListWords, type MapViewState } from '@tianlu/sdk';
+import { AssetMap, ConfirmDialog, HttpService, PageSection, ToastService, useService, type ListWords, type MapViewState } from '@tianlu/sdk';
 import { FenceEditor } from '../fence/fence-editor';
 import { SHAPE_LABELS, TRIGGER_LABELS, FenceStore, type Fence } from '../fence/fence-store';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gridTemplateColumns: '340px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
-  side: {
+  side: { display: 'flex', flexDirection: 'column', minHeight: 0 },
+  editor: {
     display: 'flex',
     flexDirection: 'column',
-    gap: '8px',
+    flex: 1,
     minHeight: 0,
     padding: '12px',
     backgroundColor: tokens.colorNeutralBackground1,
-    borderRadius: tokens.borderRadiusMedium,
+    borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow2,
   },
-  head: { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
   list: { flex: 1, minHeight: 0, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '6px', margin: 0, padding: 0, listStyle: 'none' },
   item: {
     display: 'flex',
@@ -42,6 +34,9 @@ const useStyles = makeStyles({
   map: { position: 'relative', minHeight: 0, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden', boxShadow: tokens.shadow2 },
   empty: { color: tokens.colorNeutralForeground3, padding: '16px 0', textAlign: 'center' },
 });
+
+/** The list's card fills the column; its list scrolls inside it. */
+const LIST_CARD = { flex: 1, minHeight: 0, padding: '12px', gap: '8px' } as const;
 
 /** What a fence binds, in the words of its assets' kind: 车辆 2 · 车组 1, 人员 3 · 部门 1, 资产 4 · 分组 0. */
 function bindingText(f: Fence, words: ListWords): string {
@@ -76,25 +71,21 @@ const FencePage = observer(function FencePage() {
     <div className={s.root}>
       <aside className={s.side} aria-label="围栏列表">
         {store.draft ? (
-          <FenceEditor store={store} onSave={save} />
+          <div className={s.editor}>
+            <FenceEditor store={store} onSave={save} />
+          </div>
         ) : (
-          <>
-            <div className={s.head}>
-              <Text weight="semibold" size={400}>
-                电子围栏（{store.fences.length}）
-              </Text>
+          <PageSection
+            title={`电子围栏（${store.fences.length}）`}
+            style={LIST_CARD}
+            error={store.error}
+            onRetry={() => void store.load()}
+            tools={
               <Button appearance="primary" size="small" onClick={store.create}>
                 新增围栏
               </Button>
-            </div>
-            {store.error && (
-              <MessageBar intent="error">
-                <MessageBarBody>{store.error}</MessageBarBody>
-                <Button size="small" appearance="transparent" onClick={() => void store.load()}>
-                  重试
-                </Button>
-              </MessageBar>
-            )}
+            }
+          >
             <ul className={s.list}>
               {!store.loading && store.fences.length === 0 && !store.error && <li className={s.empty}>暂无围栏，点击“新增围栏”在地图上绘制</li>}
               {store.fences.map((f) => (
@@ -140,7 +131,7 @@ const FencePage = observer(function FencePage() {
                 </li>
               ))}
             </ul>
-          </>
+          </PageSection>
         )}
       </aside>
       <section className={s.map} aria-label="围栏地图" data-drawing={store.drawing ?? ''} data-view={shown?.of === store.mapView ? shown.bounds.join(',') : undefined}>
