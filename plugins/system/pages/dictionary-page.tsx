@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
+import { ConfirmDelete, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { ListTools, RowActions } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
@@ -118,15 +118,11 @@ const DictionaryPage = observer(function DictionaryPage() {
       {action?.kind === 'create' && <EntryDialog defaultType={list.filter.type} onClose={close} onSaved={() => list.changed('字典条目已新增')} />}
       {action?.kind === 'edit' && <EntryDialog entry={action.entry} onClose={close} onSaved={() => list.changed('字典条目已保存')} />}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除字典条目"
-          message={`确定删除 ${action.entry.type} / ${action.entry.code}（${action.entry.name}）？`}
-          confirmText="删除"
+          text={`确定删除 ${action.entry.type} / ${action.entry.code}（${action.entry.name}）？`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(DictionaryAdminApi.delete, { id: action.entry.id }));
-            list.changed('字典条目已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(DictionaryAdminApi.delete, { id: action.entry.id }), '字典条目已删除')}
         />
       )}
     </PageSection>

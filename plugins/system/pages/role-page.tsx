@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
-import { type AdminRole, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, RoleAdminApi, useService } from '@tianlu/sdk';
+import { type AdminRole, ConfirmDelete, DataTable, type DataTableColumn, HttpService, PageSection, PaginationBar, RoleAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { formatTime, ListTools, RowActions } from '../admin/admin-page';
 import { RoleDialog } from '../admin/role-dialog';
@@ -57,15 +57,11 @@ const RolePage = observer(function RolePage() {
       {action?.kind === 'create' && tenants && <RoleDialog tenants={tenants} defaultTenantId={list.filter.tenantId} onClose={close} onSaved={() => list.changed('角色已新增')} />}
       {action?.kind === 'edit' && tenants && <RoleDialog role={action.role} tenants={tenants} onClose={close} onSaved={() => list.changed('角色已保存，其用户下次操作时生效')} />}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除角色"
-          message={`确定删除角色 ${action.role.name}？`}
-          confirmText="删除"
+          text={`确定删除角色 ${action.role.name}？`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(RoleAdminApi.delete, { id: action.role.id }));
-            list.changed('角色已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(RoleAdminApi.delete, { id: action.role.id }), '角色已删除')}
         />
       )}
     </PageSection>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { type AdminUser, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, UserAdminApi, useService } from '@tianlu/sdk';
+import { type AdminUser, ConfirmDelete, ConfirmDialog, DataTable, type DataTableColumn, HttpService, PageSection, PaginationBar, UserAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { formatTime, ListTools, RowActions } from '../admin/admin-page';
 import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
@@ -80,22 +80,15 @@ const UserPage = observer(function UserPage() {
           title={action.user.disabled ? '启用用户' : '停用用户'}
           message={action.user.disabled ? `确定启用用户 ${action.user.account}？` : `确定停用用户 ${action.user.account}？停用后该用户将立即无法使用平台。`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(UserAdminApi.setDisabled, { userId: action.user.userId, disabled: !action.user.disabled }));
-            list.changed(action.user.disabled ? '用户已启用' : '用户已停用');
-          }}
+          onConfirm={() => list.apply(() => http.call(UserAdminApi.setDisabled, { userId: action.user.userId, disabled: !action.user.disabled }), action.user.disabled ? '用户已启用' : '用户已停用')}
         />
       )}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除用户"
-          message={`确定删除用户 ${action.user.account}？删除后不能恢复。`}
-          confirmText="删除"
+          text={`确定删除用户 ${action.user.account}？删除后不能恢复。`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(UserAdminApi.delete, { userId: action.user.userId }));
-            list.changed('用户已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(UserAdminApi.delete, { userId: action.user.userId }), '用户已删除')}
         />
       )}
     </PageSection>
