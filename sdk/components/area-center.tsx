@@ -11,7 +11,7 @@ import { expectOk, HttpService } from '../services/http-service';
 import { MONITOR_MAX_PAGE_SIZE, type MonitorItem } from '../services/live-service';
 import { MonitorApi } from '../contracts/monitor';
 import { NavigationService } from '../services/navigation-service';
-import { shapeBounds, type MapShape } from './asset-map/map-shapes';
+import { shapeBounds, type DrawnShape, type MapShape } from './asset-map/map-shapes';
 import { Input } from './text-input';
 
 /** The datums a centre can be typed or pasted in (stored always as WGS84). */
@@ -109,6 +109,51 @@ export function useCenterEntry(initial?: LonLat): CenterEntry {
         setLatState('');
       }
     },
+  };
+}
+
+/** What {@link useCircleDrawing} gives a form that edits a circle on the asset map. */
+export interface CircleDrawing {
+  /** The map is in drawing mode. */
+  drawing: boolean;
+  /** The asset map's `draw`: 'circle' while drawing. */
+  draw: 'circle' | undefined;
+  /** The words of the button that starts and cancels drawing: 在地图上画圆 / 取消画圆. */
+  buttonText: string;
+  /** Starts drawing, or cancels it. */
+  toggle(): void;
+  /** The asset map's `onDraw`: a drawn circle ends drawing, sets the centre and the radius. */
+  onDraw(shape: DrawnShape): void;
+  /** {@link PlaceSearch}'s `onFound`: the place becomes the centre. */
+  onFound(place: PlaceHit): void;
+  /** How many places were found so far: a shape id that carries it brings each one into view. */
+  found: number;
+}
+
+/**
+ * Drawing a circle for a centre entry: 在地图上画圆 toggles the map's drawing mode; a drawn circle sets
+ * the entry's centre and hands its radius (whole metres, as text) to `setRadius`; a place found by
+ * address becomes the centre.
+ */
+export function useCircleDrawing(entry: CenterEntry, setRadius: (metres: string) => void): CircleDrawing {
+  const [drawing, setDrawing] = useState(false);
+  const [found, setFound] = useState(0);
+  return {
+    drawing,
+    draw: drawing ? 'circle' : undefined,
+    buttonText: drawing ? '取消画圆' : '在地图上画圆',
+    toggle: () => setDrawing((d) => !d),
+    onDraw: (shape) => {
+      setDrawing(false);
+      if (shape.kind !== 'circle') return;
+      entry.setWgs84(shape.center);
+      setRadius(String(Math.round(shape.radius)));
+    },
+    onFound: (place) => {
+      entry.setWgs84([place.lon, place.lat]);
+      setFound((n) => n + 1);
+    },
+    found,
   };
 }
 

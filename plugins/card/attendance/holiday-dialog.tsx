@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Field, makeStyles, MessageBar, MessageBarBody, Select, Text, tokens,
 } from '@fluentui/react-components';
-import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, InfoDialog, Input, ToastService, useService } from '@tianlu/sdk';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, InfoDialog, Input, useService } from '@tianlu/sdk';
 import { errorText, HOLIDAY_KIND_NAMES, type HolidayDay, type HolidayKind, type HolidayYear, WEEKDAY_NAMES } from './attendance-api';
+import { useListChange } from './list-change';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: '8px' },
@@ -21,7 +22,6 @@ const weekdayOf = (day: string) => WEEKDAY_NAMES[(new Date(`${day}T00:00:00Z`).g
 export function HolidayDialog(props: { onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const thisYear = Number(chinaDay().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const [data, setData] = useState<HolidayYear>();
@@ -39,18 +39,7 @@ export function HolidayDialog(props: { onClose: () => void }) {
   }, [http, year]);
   useEffect(() => void load(), [load]);
 
-  const post = async (send: () => Promise<Envelope<unknown>>, done: string) => {
-    setError(undefined);
-    try {
-      expectOk(await send());
-      toast.show(done, 'success');
-      await load();
-      return true;
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
-  };
+  const post = useListChange(load, setError);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!day) return setError('日期不能为空');

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Button, Field, makeStyles, Select, Tab, TabList, Text, tokens,
 } from '@fluentui/react-components';
-import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, type Envelope, expectOk, HttpService, InfoDialog, Input, ToastService, useService } from '@tianlu/sdk';
+import { AttendanceApi, chinaDay, DataTable, type DataTableColumn, expectOk, HttpService, InfoDialog, Input, useService } from '@tianlu/sdk';
 import { errorText, LEAVE_KINDS, type LeaveItem, type PunchItem, type ShiftOptions } from './attendance-api';
+import { useListChange } from './list-change';
 import { PersonCombobox } from './person-combobox';
 
 const useStyles = makeStyles({
@@ -26,7 +27,6 @@ const PAGE = { current: 1, pageSize: 200 };
 export function LeavePunchDialog(props: { onClose: () => void }) {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const [kind, setKind] = useState<Kind>('leave');
   const [people, setPeople] = useState<ShiftOptions['people']>([]);
   const [leaves, setLeaves] = useState<LeaveItem[]>();
@@ -56,18 +56,7 @@ export function LeavePunchDialog(props: { onClose: () => void }) {
     http.call(AttendanceApi.shiftOptions).then((res) => setPeople(expectOk(res).people), (e: unknown) => setError(errorText(e)));
   }, [http]);
 
-  const post = async (send: () => Promise<Envelope<unknown>>, done: string) => {
-    setError(undefined);
-    try {
-      expectOk(await send());
-      toast.show(done, 'success');
-      await load();
-      return true;
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
-  };
+  const post = useListChange(load, setError);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (person === undefined) return setError('请选择人员');

@@ -3,8 +3,8 @@ import {
   Button, Field, makeStyles, Text, tokens,
 } from '@fluentui/react-components';
 import {
-  ASSET_VOCABULARY, AssetMap, AttendanceApi, boundsText, CenterFields, type DrawnShape, expectOk, FormDialog, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
-  useAssetsOfKind, useCenterEntry, useService,
+  ASSET_VOCABULARY, AssetMap, AttendanceApi, boundsText, CenterFields, expectOk, FormDialog, HttpService, Input, type LonLat, type MapShape, type MonitorItem, PlaceSearch,
+  useAssetsOfKind, useCenterEntry, useCircleDrawing, useService,
 } from '@tianlu/sdk';
 import { errorText, type WorkArea, type WorkShift } from './attendance-api';
 import { workAreaMapView } from './work-area-map';
@@ -67,9 +67,9 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
   const { lon, lat } = entry;
   const [radius, setRadius] = useState(a ? String(a.radius) : '');
   const [refusal, setRefusal] = useState<Refusal>();
-  const [drawing, setDrawing] = useState(false);
+  const drawing = useCircleDrawing(entry, setRadius);
   // each place found by address is brought into view
-  const [found, setFound] = useState(0);
+  const { found } = drawing;
   const circle = useMemo(() => circleOf(`area-${found}`, entry.wgs84, radius, name), [found, entry.wgs84, radius, name]);
   const people = useAssetsOfKind('person');
   const others = useMemo<MapShape[]>(
@@ -84,12 +84,6 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
   const values: Record<AreaField, string> = { name, center: `${lon},${lat}`, radius };
   // a refusal about a field goes once the field is changed (drawn or typed); the next save checks it again
   const error = refusal && (!refusal.field || values[refusal.field] === refusal.value) ? refusal.message : undefined;
-  const drawn = (shape: DrawnShape) => {
-    setDrawing(false);
-    if (shape.kind !== 'circle') return;
-    entry.setWgs84(shape.center);
-    setRadius(String(Math.round(shape.radius)));
-  };
 
   // a refusal stays in the form (beside its field until that field changes): the dialog stays open
   const submit = async () => {
@@ -115,21 +109,15 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
       <Field className={s.wide} label="区域名称" required>
         <Input value={name} maxLength={50} onChange={(_, d) => setName(d.value)} />
       </Field>
-      <PlaceSearch
-        className={s.wide}
-        onFound={(p) => {
-          entry.setWgs84([p.lon, p.lat]);
-          setFound((n) => n + 1);
-        }}
-      />
+      <PlaceSearch className={s.wide} onFound={drawing.onFound} />
       <div className={s.tools}>
-        <Button size="small" appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
-        <Text size={200}>{drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
+        <Button size="small" appearance={drawing.drawing ? 'primary' : 'secondary'} onClick={drawing.toggle}>{drawing.buttonText}</Button>
+        <Text size={200}>{drawing.drawing ? '在地图上按下圆心并拖动到半径处松开' : '画圆或输入圆心和半径'}</Text>
       </div>
       <section
         className={s.map}
         aria-label="考勤区域地图"
-        data-drawing={drawing ? 'circle' : ''}
+        data-drawing={drawing.draw ?? ''}
         data-marked={marked?.join(',') ?? ''}
         data-bounds={boundsText(shown, fitted) ?? ''}
       >
@@ -144,8 +132,8 @@ export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkAr
           fitKey={mapView.fitKey}
           fitShapes={fitShapes}
           focusShape={circle && entry.touched ? circle.id : undefined}
-          draw={drawing ? 'circle' : undefined}
-          onDraw={drawn}
+          draw={drawing.draw}
+          onDraw={drawing.onDraw}
           style={{ height: '100%' }}
         />
       </section>

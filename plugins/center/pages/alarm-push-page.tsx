@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Button, Checkbox, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   AlarmPushApi,
   ALARM_TYPE_NAMES,
@@ -9,13 +8,12 @@ import {
   HttpService,
   MODULE_ALARM_TYPES,
   NavigationService,
-  NETWORK_ERROR_MESSAGE,
   PageSection,
   Textarea,
-  ToastService,
   useService,
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
+import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { NotifyRoutingSection } from './notify-routing-section';
 
 /** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
@@ -34,7 +32,6 @@ const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: '24px', flexWrap: 'wrap' },
   types: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))' },
   wide: { maxWidth: '520px' },
-  actions: { display: 'flex', gap: '8px' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -42,60 +39,26 @@ const useStyles = makeStyles({
 export default function AlarmPushPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const alarms = useService<AlarmService>(AlarmService);
   const nav = useService<NavigationService>(NavigationService);
-  const [saved, setSaved] = useState<AlarmPushSettings>();
-  const [form, setForm] = useState<PushForm>();
-  const [errors, setErrors] = useState<PushErrors>({});
-  const [serverError, setServerError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const settings = useSettingsForm<AlarmPushSettings, PushForm, PushErrors>({
+    load: async () => expectOk(await http.call(AlarmPushApi.settings, {})),
+    toForm: toPushForm,
+    check: checkPushForm,
+    save: async (form) => expectOk(await http.call(AlarmPushApi.save, pushBody(form))),
+    onSaved: (next) => alarms.setPush(next),
+  });
+  const { form, errors } = settings;
 
-  useEffect(() => {
-    http
-      .call(AlarmPushApi.settings, {})
-      .then((res) => {
-        const p = expectOk(res);
-        setSaved(p);
-        setForm(toPushForm(p));
-      })
-      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
-  }, [http]);
-
-  const set = (patch: Partial<PushForm>) => setForm((f) => (f ? { ...f, ...patch } : f));
+  const set = (patch: Partial<PushForm>) => settings.setForm((f) => ({ ...f, ...patch }));
   const toggleType = (type: string, on: boolean) =>
-    setForm((f) => (f ? { ...f, alarmTypes: on ? [...f.alarmTypes.filter((t) => t !== type), type] : f.alarmTypes.filter((t) => t !== type) } : f));
-
-  const save = async () => {
-    if (!form) return;
-    const found = checkPushForm(form);
-    setErrors(found);
-    setServerError(undefined);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const next = expectOk(await http.call(AlarmPushApi.save, pushBody(form)));
-      setSaved(next);
-      setForm(toPushForm(next));
-      alarms.setPush(next);
-      toast.show('保存成功', 'success');
-    } catch (e) {
-      setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
-  };
+    settings.setForm((f) => ({ ...f, alarmTypes: on ? [...f.alarmTypes.filter((t) => t !== type), type] : f.alarmTypes.filter((t) => t !== type) }));
 
   const state = (e: string | undefined) => ({ validationMessage: e, validationState: e ? ('error' as const) : ('none' as const) });
 
   return (
     <PageSection title="推送设置">
-      {serverError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{serverError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {!form && !serverError && <Spinner size="small" />}
+      <LoadState error={settings.serverError} loading={!form} />
       {form && (
         <>
           <section className={s.section} aria-label="告警提示">
@@ -154,20 +117,7 @@ export default function AlarmPushPage() {
               <Textarea value={form.phones} maxLength={300} rows={3} onChange={(_, d) => set({ phones: d.value })} />
             </Field>
           </section>
-          <div className={s.actions}>
-            <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-              保存
-            </Button>
-            <Button
-              disabled={saving || !saved}
-              onClick={() => {
-                if (saved) setForm(toPushForm(saved));
-                setErrors({});
-              }}
-            >
-              重置
-            </Button>
-          </div>
+          <SettingsActions form={settings} />
           <NotifyRoutingSection />
         </>
       )}

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Button, makeStyles, MessageBar, MessageBarBody, Select, Spinner, Switch, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_LEVELS,
   AlarmApi,
@@ -9,11 +8,10 @@ import {
   expectOk,
   HttpService,
   Input,
-  NETWORK_ERROR_MESSAGE,
   PageSection,
-  ToastService,
   useService,
 } from '@tianlu/sdk';
+import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { checkControlRows, controlBody, thresholdRule, toRows, type ControlRow } from '../alarm/alarm-control-form';
 
 const SOURCES: { source: AlarmSource; title: string }[] = [
@@ -31,7 +29,6 @@ const useStyles = makeStyles({
   input: { width: '120px' },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   muted: { color: tokens.colorNeutralForeground3 },
-  actions: { display: 'flex', gap: '8px' },
 });
 
 const levelName = (level: AlarmLevel | undefined) => ALARM_LEVELS.find((l) => l.level === level)?.name ?? '';
@@ -40,53 +37,19 @@ const levelName = (level: AlarmLevel | undefined) => ALARM_LEVELS.find((l) => l.
 export default function AlarmSettingPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const [saved, setSaved] = useState<AlarmControlItem[]>();
-  const [rows, setRows] = useState<ControlRow[]>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const settings = useSettingsForm<AlarmControlItem[], ControlRow[]>({
+    load: async () => expectOk(await http.call(AlarmApi.controlList, {})),
+    toForm: toRows,
+    check: checkControlRows,
+    save: async (rows) => expectOk(await http.call(AlarmApi.controlSave, controlBody(rows))),
+  });
+  const { form: rows, errors } = settings;
 
-  useEffect(() => {
-    http
-      .call(AlarmApi.controlList, {})
-      .then((res) => {
-        const items = expectOk(res);
-        setSaved(items);
-        setRows(toRows(items));
-      })
-      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
-  }, [http]);
-
-  const update = (alarmType: string, patch: (row: ControlRow) => ControlRow) => setRows((list) => list?.map((r) => (r.alarmType === alarmType ? patch(r) : r)));
-
-  const save = async () => {
-    if (!rows) return;
-    const found = checkControlRows(rows);
-    setErrors(found);
-    setServerError(undefined);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const items = expectOk(await http.call(AlarmApi.controlSave, controlBody(rows)));
-      setSaved(items);
-      setRows(toRows(items));
-      toast.show('保存成功', 'success');
-    } catch (e) {
-      setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const update = (alarmType: string, patch: (row: ControlRow) => ControlRow) => settings.setForm((list) => list.map((r) => (r.alarmType === alarmType ? patch(r) : r)));
 
   return (
     <PageSection title="告警设置">
-      {serverError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{serverError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {!rows && !serverError && <Spinner size="small" />}
+      <LoadState error={settings.serverError} loading={!rows} />
       {rows &&
         SOURCES.map(({ source, title }) => (
           <section key={source} className={s.section} aria-label={title}>
@@ -169,22 +132,7 @@ export default function AlarmSettingPage() {
             </table>
           </section>
         ))}
-      {rows && (
-        <div className={s.actions}>
-          <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-            保存
-          </Button>
-          <Button
-            disabled={saving || !saved}
-            onClick={() => {
-              if (saved) setRows(toRows(saved));
-              setErrors({});
-            }}
-          >
-            重置
-          </Button>
-        </div>
-      )}
+      {rows && <SettingsActions form={settings} />}
     </PageSection>
   );
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Field, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ConfirmDelete, expectOk, type HealthThreshold, HttpService, Input, PageSection, ToastService, useService } from '@tianlu/sdk';
+import { failureText, LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { HealthLimitFields } from '../health/health-limit-fields';
 import { describeLimits, HealthSettingsApi, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
 import { HealthOverrideDialog } from '../health/health-override-dialog';
@@ -14,8 +15,6 @@ const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: '64px minmax(120px, 200px) 1fr auto', alignItems: 'center', gap: '12px', padding: '6px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
   muted: { color: tokens.colorNeutralForeground3 },
 });
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : '网络异常');
 
 type TenantForm = LimitForm & { stepGoal: string };
 const toTenantForm = (t: HealthThreshold): TenantForm => ({ ...toLimitForm(t), stepGoal: String(t.stepGoal) });
@@ -39,40 +38,26 @@ export default function HealthPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
-  const [list, setList] = useState<HealthOverrideList>();
-  const [form, setForm] = useState<TenantForm>();
-  const [errors, setErrors] = useState<LimitErrors>({});
-  const [serverError, setServerError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<{ editing?: HealthOverride }>();
   const [deleting, setDeleting] = useState<HealthOverride>();
+  const readList = async () => expectOk(await http.call(HealthSettingsApi.overrides));
+  const settings = useSettingsForm<HealthOverrideList, TenantForm, LimitErrors>({
+    load: readList,
+    toForm: (next) => toTenantForm(next.tenant),
+    check: (form) => readTenantForm(form).errors,
+    save: async (form) => {
+      expectOk(await http.call(HealthSettingsApi.update, readTenantForm(form).value!));
+      return readList();
+    },
+  });
+  const { saved: list, form, setForm, errors } = settings;
 
-  const load = useCallback(async (resetForm: boolean) => {
+  /** Reads the overrides again after one is added, changed or deleted; the tenant's form stays as typed. */
+  const reload = async () => {
     try {
-      const next = expectOk(await http.call(HealthSettingsApi.overrides));
-      setList(next);
-      if (resetForm) setForm(toTenantForm(next.tenant));
+      settings.show(await readList(), true);
     } catch (e) {
-      setServerError(errorText(e));
-    }
-  }, [http]);
-  useEffect(() => void load(true), [load]);
-
-  const save = async () => {
-    if (!form) return;
-    const read = readTenantForm(form);
-    setErrors(read.errors);
-    setServerError(undefined);
-    if (!read.value) return;
-    setSaving(true);
-    try {
-      expectOk(await http.call(HealthSettingsApi.update, read.value));
-      await load(true);
-      toast.show('保存成功', 'success');
-    } catch (e) {
-      setServerError(errorText(e));
-    } finally {
-      setSaving(false);
+      settings.setServerError(failureText(e));
     }
   };
 
@@ -81,20 +66,15 @@ export default function HealthPage() {
     try {
       expectOk(await http.call(HealthSettingsApi.deleteOverride, { id: o.id }));
       toast.show('已删除', 'success');
-      await load(false);
+      await reload();
     } catch (e) {
-      setServerError(errorText(e));
+      settings.setServerError(failureText(e));
     }
   };
 
   return (
     <PageSection title="健康设置">
-      {serverError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{serverError}</MessageBarBody>
-        </MessageBar>
-      )}
-      {!list && !serverError && <Spinner size="small" />}
+      <LoadState error={settings.serverError} loading={!list} />
       {list && form && (
         <>
           <section className={s.section} aria-label="本租户阈值">
@@ -109,18 +89,7 @@ export default function HealthPage() {
                 </Field>
               }
             />
-            <div className={s.actions}>
-              <Button appearance="primary" disabled={saving} onClick={() => void save()}>保存</Button>
-              <Button
-                disabled={saving}
-                onClick={() => {
-                  setForm(toTenantForm(list.tenant));
-                  setErrors({});
-                }}
-              >
-                重置
-              </Button>
-            </div>
+            <SettingsActions form={settings} />
           </section>
           <section className={s.section} aria-label="部门和人员阈值">
             <div className={s.head}>
@@ -158,7 +127,7 @@ export default function HealthPage() {
           onSaved={() => {
             setDialog(undefined);
             toast.show('保存成功', 'success');
-            void load(false);
+            void reload();
           }}
         />
       )}

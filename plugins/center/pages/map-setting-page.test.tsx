@@ -59,6 +59,20 @@ describe('地图设置', () => {
     expect((screen.getByLabelText(/^高德地图/) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('重置 puts the saved keys back and clears the messages; nothing is sent', async () => {
+    await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_saved' }, adminId, new Date());
+    kit.forget();
+    await kit.render(<MapSettingPage />);
+    await waitFor(() => expect(keyInput('高德 Key').value).toBe('amap_saved'));
+    fireEvent.change(keyInput('高德 Key'), { target: { value: 'bad key!' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('高德 Key只能包含字母、数字、下划线和短横线')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    await waitFor(() => expect(keyInput('高德 Key').value).toBe('amap_saved'));
+    expect(screen.queryByText('高德 Key只能包含字母、数字、下划线和短横线')).toBeNull();
+    expect(kit.requests(MapSettingsApi.save.path)).toHaveLength(0);
+  });
+
   it('tells a user without the permission only which basemap is in use, never a key', async () => {
     await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_secret' }, adminId, new Date());
     kit.forget();

@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text } from '@fluentui/react-components';
+import { useState } from 'react';
+import { Field, makeStyles, Radio, RadioGroup, Text } from '@fluentui/react-components';
 import {
-  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsApi, PageSection, TENANT_MAP_PROVIDERS, ToastService, useService,
+  ConfigService, expectOk, HttpService, Input, MAP_KEY_FIELDS, MAP_KEY_LABELS, MAP_PROVIDER_LABELS, MapSettingsApi, PageSection, TENANT_MAP_PROVIDERS, useService,
   type MapBrowserConfig, type MapKeyField, type MapSettings, type TenantMapProvider,
 } from '@tianlu/sdk';
+import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 
 type Keys = Record<MapKeyField, string>;
+type MapForm = { provider: TenantMapProvider; keys: Keys };
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 300px))', gap: '16px 32px' },
   wide: { gridColumn: '1 / -1' },
-  actions: { display: 'flex', gap: '8px' },
 });
 
 const KEY_HINTS: Record<MapKeyField, string> = {
@@ -33,7 +34,6 @@ export function validateMapSettings(provider: TenantMapProvider, keys: Keys): Pa
 }
 
 const keysOf = (s: MapSettings): Keys => Object.fromEntries(MAP_KEY_FIELDS.map((f) => [f, s[f] ?? ''])) as Keys;
-const message = (e: unknown) => (e instanceof Error ? e.message : '网络异常');
 
 /**
  * 地图设置: the tenant's basemap (自动: 高德 street tiles when the browser reaches them, else the
@@ -43,70 +43,37 @@ const message = (e: unknown) => (e instanceof Error ? e.message : '网络异常'
 export default function MapSettingPage() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
   const config = useService<ConfigService>(ConfigService);
-  const [saved, setSaved] = useState<MapSettings>();
-  const [provider, setProvider] = useState<TenantMapProvider>('auto');
-  const [keys, setKeys] = useState<Keys>();
-  const [errors, setErrors] = useState<ReturnType<typeof validateMapSettings>>({});
-  const [serverError, setServerError] = useState<string>();
   const [readOnly, setReadOnly] = useState<MapBrowserConfig>();
-  const [saving, setSaving] = useState(false);
-
-  const show = (settings: MapSettings) => {
-    setSaved(settings);
-    setProvider(settings.provider);
-    setKeys(keysOf(settings));
-  };
-
-  useEffect(() => {
-    http
-      .call(MapSettingsApi.get, {})
-      .then((res) => {
-        if (res.flag === 403) return config.loadMap().then(setReadOnly);
-        show(expectOk(res));
-      })
-      .catch((e: unknown) => setServerError(message(e)));
-  }, [http, config]);
-
-  const save = async () => {
-    if (!keys) return;
-    const found = validateMapSettings(provider, keys);
-    setErrors(found);
-    setServerError(undefined);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      show(expectOk(await http.call(MapSettingsApi.save, { provider, ...keys })));
-      void config.loadMap(true);
-      toast.show('保存成功', 'success');
-    } catch (e) {
-      setServerError(message(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const settings = useSettingsForm<MapSettings, MapForm, ReturnType<typeof validateMapSettings>>({
+    load: async () => {
+      const res = await http.call(MapSettingsApi.get, {});
+      if (res.flag !== 403) return expectOk(res);
+      setReadOnly(await config.loadMap());
+      return undefined;
+    },
+    toForm: (saved) => ({ provider: saved.provider, keys: keysOf(saved) }),
+    check: (form) => validateMapSettings(form.provider, form.keys),
+    save: async ({ provider, keys }) => expectOk(await http.call(MapSettingsApi.save, { provider, ...keys })),
+    onSaved: () => void config.loadMap(true),
+  });
+  const { saved, form, errors } = settings;
 
   return (
     <PageSection title="地图设置">
-      {serverError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{serverError}</MessageBarBody>
-        </MessageBar>
-      )}
+      <LoadState error={settings.serverError} loading={!form && !readOnly} />
       {readOnly && (
         <section aria-label="当前地图">
           <Text block>当前地图：{MAP_PROVIDER_LABELS[readOnly.provider]}</Text>
           <Text block>地图服务密钥仅有地图设置权限的管理员可查看和修改。</Text>
         </section>
       )}
-      {!keys && !serverError && !readOnly && <Spinner size="small" />}
-      {keys && (
+      {form && (
         <>
           {saved && !saved.custom && <Text>本租户尚未保存地图设置，当前使用服务器默认值。</Text>}
           <div className={s.form}>
             <Field className={s.wide} label="地图服务">
-              <RadioGroup value={provider} onChange={(_, d) => setProvider(d.value as TenantMapProvider)}>
+              <RadioGroup value={form.provider} onChange={(_, d) => settings.setForm({ ...form, provider: d.value as TenantMapProvider })}>
                 {TENANT_MAP_PROVIDERS.map((p) => (
                   <Radio key={p} value={p} label={MAP_PROVIDER_LABELS[p]} />
                 ))}
@@ -114,24 +81,11 @@ export default function MapSettingPage() {
             </Field>
             {MAP_KEY_FIELDS.map((f) => (
               <Field key={f} label={MAP_KEY_LABELS[f]} hint={KEY_HINTS[f]} validationMessage={errors[f]} validationState={errors[f] ? 'error' : 'none'}>
-                <Input type="password" autoComplete="off" maxLength={100} value={keys[f]} onChange={(_, d) => setKeys({ ...keys, [f]: d.value })} />
+                <Input type="password" autoComplete="off" maxLength={100} value={form.keys[f]} onChange={(_, d) => settings.setForm({ ...form, keys: { ...form.keys, [f]: d.value } })} />
               </Field>
             ))}
           </div>
-          <div className={s.actions}>
-            <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-              保存
-            </Button>
-            <Button
-              disabled={saving || !saved}
-              onClick={() => {
-                if (saved) show(saved);
-                setErrors({});
-              }}
-            >
-              重置
-            </Button>
-          </div>
+          <SettingsActions form={settings} />
         </>
       )}
     </PageSection>

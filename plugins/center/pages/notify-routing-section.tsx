@@ -1,19 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Field, makeStyles, MessageBar, MessageBarBody, Select, Switch, Text, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, makeStyles, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_LEVELS,
   ALARM_TYPE_NAMES,
   expectOk,
   HttpService,
   Input,
-  NETWORK_ERROR_MESSAGE,
   NOTIFY_CHANNEL_KIND_NAMES,
   NOTIFY_ROUTE_CHANNELS,
   NOTIFY_ROUTED_KINDS,
   NotifyApi,
   AlarmPushApi,
   Textarea,
-  ToastService,
   useService,
   type AlarmLevel,
   type NotifyChannelView,
@@ -22,6 +20,7 @@ import {
   type NotifyRouting,
 } from '@tianlu/sdk';
 import { splitList } from '../alarm/alarm-push-form';
+import { failureText, LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -126,14 +125,17 @@ const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [..
 export function NotifyRoutingSection() {
   const s = useStyles();
   const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const [form, setForm] = useState<RoutingForm>();
-  const [saved, setSaved] = useState<NotifyRouting>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   /** 推送渠道's robots and webhooks: the form waits for them, so a rule shows its channels by name at once. */
   const [routable, setRoutable] = useState<NotifyChannelView[]>();
+  const known = new Set(routable?.map((c) => c.id));
+  const settings = useSettingsForm<NotifyRouting, RoutingForm>({
+    load: async () => expectOk(await http.call(AlarmPushApi.routing, {})),
+    toForm,
+    check: (f) => check(f, known),
+    save: async (f) => expectOk(await http.call(AlarmPushApi.saveRouting, toBody(f))),
+    savedText: '推送规则已保存',
+  });
+  const { form, errors, serverError, setServerError } = settings;
 
   useEffect(() => {
     http
@@ -141,19 +143,11 @@ export function NotifyRoutingSection() {
       .then((res) => setRoutable(expectOk(res).filter((c) => ROUTED.has(c.kind))))
       .catch((e: unknown) => {
         setRoutable([]);
-        setServerError(`推送渠道加载失败：${e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE}`);
+        setServerError(`推送渠道加载失败：${failureText(e)}`);
       });
-    http
-      .call(AlarmPushApi.routing, {})
-      .then((res) => {
-        const r = expectOk(res);
-        setSaved(r);
-        setForm(toForm(r));
-      })
-      .catch((e: unknown) => setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE));
-  }, [http]);
+  }, [http, setServerError]);
 
-  if (!form || !routable) return serverError ? <MessageBar intent="error"><MessageBarBody>{serverError}</MessageBarBody></MessageBar> : null;
+  if (!form || !routable) return <LoadState error={serverError} />;
 
   const state = (key: string) => ({ validationMessage: errors[key], validationState: errors[key] ? ('error' as const) : ('none' as const) });
   const errorText = (key: string) =>
@@ -162,28 +156,10 @@ export function NotifyRoutingSection() {
         {errors[key]}
       </Text>
     ) : null;
+  const setForm = settings.setForm;
   const setRule = (i: number, patch: Partial<RuleForm>) => setForm({ ...form, rules: form.rules.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   const setQuiet = (patch: Partial<RoutingForm['quiet']>) => setForm({ ...form, quiet: { ...form.quiet, ...patch } });
   const setEsc = (patch: Partial<RoutingForm['escalation']>) => setForm({ ...form, escalation: { ...form.escalation, ...patch } });
-
-  const known = new Set(routable.map((c) => c.id));
-  const save = async () => {
-    const found = check(form, known);
-    setErrors(found);
-    setServerError(undefined);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      const next = expectOk(await http.call(AlarmPushApi.saveRouting, toBody(form)));
-      setSaved(next);
-      setForm(toForm(next));
-      toast.show('推送规则已保存', 'success');
-    } catch (e) {
-      setServerError(e instanceof Error ? e.message : NETWORK_ERROR_MESSAGE);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const recipientFields = (key: string, label: string, channels: readonly string[], emails: string, phones: string, set: (p: { emails?: string; phones?: string }) => void) => (
     <div className={s.row}>
@@ -306,25 +282,8 @@ export function NotifyRoutingSection() {
           告警超过所设时间仍未处理，会再发给升级接收人一次。
         </Text>
       </section>
-      {serverError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{serverError}</MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={s.row}>
-        <Button appearance="primary" disabled={saving} onClick={() => void save()}>
-          保存推送规则
-        </Button>
-        <Button
-          disabled={saving || !saved}
-          onClick={() => {
-            if (saved) setForm(toForm(saved));
-            setErrors({});
-          }}
-        >
-          重置推送规则
-        </Button>
-      </div>
+      <LoadState error={serverError} />
+      <SettingsActions form={settings} saveText="保存推送规则" resetText="重置推送规则" />
     </>
   );
 }

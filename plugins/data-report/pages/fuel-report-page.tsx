@@ -1,11 +1,9 @@
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
+import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { ReportApi, type FuelPage, type FuelReportItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportSummary } from '../report/report-summary';
-import { useReportExport } from '../report/use-report-export';
+import type { ReportFilter } from '../report/report-filter-bar';
+import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const litres = (v: number | null) => (v === null ? '—' : `${v} L`);
 
@@ -26,33 +24,26 @@ const columns: DataTableColumn<FuelReportItem>[] = [
 /** 油耗报表 (menu 2080): the fuel of vehicles whose terminals report it (JT/T 808 0x02), per day. */
 const FuelReportPage = observer(function FuelReportPage() {
   const http = useService<HttpService>(HttpService);
-  const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.fuel, { ...page, ...filterParams(f) })));
-  const t = q.data?.totals;
-  const words = reportWords(q.data?.list ?? []);
   return (
-    <PageSection
+    <EventReport
       title="油耗报表"
-      error={q.error}
-      filters={<ReportFilterBar words={words} label="油耗报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('fuel', filterParams(q.filter))} />}
-    >
-      <ReportBarChart label="每日耗油" unit="L" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.used }))} height={140} />
-      <DataTable label="油耗报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有油量上报'} />
-      {t && (
-        <ReportSummary
-          label="合计"
-          items={[
-            [words.noun, `${t.vehicles} ${words.unit}`],
-            ['耗油', `${t.used} L`],
-            ['加油', `${t.added} L`],
-            ['异常掉油', `${t.drops} 次 / ${t.dropLitres} L`],
-            ['行程里程', `${t.distance.toFixed(2)} km`],
-            ['百公里油耗', t.per100Km === null ? '—' : `${t.per100Km} L`],
-          ]}
-        />
-      )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </PageSection>
+      query={q}
+      reportType="fuel"
+      params={filterParams}
+      chart={{ label: '每日耗油', unit: 'L', value: (d) => d.used }}
+      columns={columns}
+      rowKey={(r) => `${r.terminalNo}-${r.day}`}
+      empty="所选日期内没有油量上报"
+      totals={(t, words) => [
+        [words.noun, `${t.vehicles} ${words.unit}`],
+        ['耗油', `${t.used} L`],
+        ['加油', `${t.added} L`],
+        ['异常掉油', `${t.drops} 次 / ${t.dropLitres} L`],
+        ['行程里程', `${t.distance.toFixed(2)} km`],
+        ['百公里油耗', t.per100Km === null ? '—' : `${t.per100Km} L`],
+      ]}
+    />
   );
 });
 

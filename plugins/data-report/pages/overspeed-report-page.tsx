@@ -1,11 +1,9 @@
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
+import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type OverspeedPage, type OverspeedReportItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportSummary } from '../report/report-summary';
-import { useReportExport } from '../report/use-report-export';
+import type { ReportFilter } from '../report/report-filter-bar';
+import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<OverspeedReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -23,32 +21,25 @@ const columns: DataTableColumn<OverspeedReportItem>[] = [
 /** 超速报表 (menu 2060): each stretch above the vehicle's 限速 (else the tenant's 平台超速 limit) with its top speed and duration. */
 const OverspeedReportPage = observer(function OverspeedReportPage() {
   const http = useService<HttpService>(HttpService);
-  const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.overspeed, { ...page, ...filterParams(f) })));
-  const t = q.data?.totals;
-  const words = reportWords(q.data?.list ?? []);
   return (
-    <PageSection
+    <EventReport
       title="超速报表"
-      error={q.error}
-      filters={<ReportFilterBar words={words} label="超速报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('overspeed', filterParams(q.filter))} />}
-    >
-      <ReportBarChart label="每日超速次数" unit="次" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.count }))} height={140} />
-      <DataTable label="超速报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有超速'} />
-      {t && (
-        <ReportSummary
-          label="合计"
-          items={[
-            ['超速', `${t.count} 次`],
-            [words.noun, `${t.vehicles} ${words.unit}`],
-            ['超速时长', formatDuration(t.seconds)],
-            ['超速里程', `${t.distance.toFixed(2)} km`],
-            ['最高速度', `${t.maxSpeed} km/h`],
-          ]}
-        />
-      )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </PageSection>
+      query={q}
+      reportType="overspeed"
+      params={filterParams}
+      chart={{ label: '每日超速次数', unit: '次', value: (d) => d.count }}
+      columns={columns}
+      rowKey={(r) => `${r.terminalNo}-${r.start}`}
+      empty="所选日期内没有超速"
+      totals={(t, words) => [
+        ['超速', `${t.count} 次`],
+        [words.noun, `${t.vehicles} ${words.unit}`],
+        ['超速时长', formatDuration(t.seconds)],
+        ['超速里程', `${t.distance.toFixed(2)} km`],
+        ['最高速度', `${t.maxSpeed} km/h`],
+      ]}
+    />
   );
 });
 

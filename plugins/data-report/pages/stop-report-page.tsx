@@ -1,12 +1,10 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
+import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type StopPage, type StopReportItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportSummary } from '../report/report-summary';
-import { useReportExport } from '../report/use-report-export';
+import type { ReportFilter } from '../report/report-filter-bar';
+import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 interface StopFilter extends ReportFilter {
   /** '' every stop, '1' ACC on (idling), '0' ACC off. */
@@ -31,9 +29,7 @@ const columns: DataTableColumn<StopReportItem>[] = [
 /** 停车报表 (menu 2050): each stop of five minutes or more with its place, duration and ACC state. */
 const StopReportPage = observer(function StopReportPage() {
   const http = useService<HttpService>(HttpService);
-  const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<StopFilter, StopPage>(defaultFilter<StopFilter>({ acc: '' }), async (f, page) => expectOk(await http.call(ReportApi.stops, { ...page, ...params(f) })));
-  const t = q.data?.totals;
   const acc = (
     <Field label="ACC 状态">
       <Dropdown value={ACC_CHOICES.find(([v]) => v === q.draft.acc)?.[1]} selectedOptions={[q.draft.acc]} onOptionSelect={(_, d) => q.setDraft({ ...q.draft, acc: d.optionValue ?? '' })}>
@@ -45,30 +41,26 @@ const StopReportPage = observer(function StopReportPage() {
       </Dropdown>
     </Field>
   );
-  const words = reportWords(q.data?.list ?? []);
   return (
-    <PageSection
+    <EventReport
       title="停车报表"
-      error={q.error}
-      filters={<ReportFilterBar words={words} label="停车报表查询" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} exporting={exporting} extra={acc} onExport={() => void exportReport('stop', params(q.filter))} />}
-    >
-      <ReportBarChart label="每日停车次数" unit="次" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.count }))} height={140} />
-      <DataTable label="停车报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有停车'} />
-      {t && (
-        <ReportSummary
-          label="合计"
-          items={[
-            ['停车', `${t.count} 次`],
-            [words.noun, `${t.vehicles} ${words.unit}`],
-            ['停车时长', formatDuration(t.seconds)],
-            ['ACC 开', `${t.accOn} 次`],
-            ['ACC 关', `${t.accOff} 次`],
-            ['怠速时长', formatDuration(t.accSeconds)],
-          ]}
-        />
-      )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </PageSection>
+      query={q}
+      reportType="stop"
+      params={params}
+      extraFilter={acc}
+      chart={{ label: '每日停车次数', unit: '次', value: (d) => d.count }}
+      columns={columns}
+      rowKey={(r) => `${r.terminalNo}-${r.start}`}
+      empty="所选日期内没有停车"
+      totals={(t, words) => [
+        ['停车', `${t.count} 次`],
+        [words.noun, `${t.vehicles} ${words.unit}`],
+        ['停车时长', formatDuration(t.seconds)],
+        ['ACC 开', `${t.accOn} 次`],
+        ['ACC 关', `${t.accOff} 次`],
+        ['怠速时长', formatDuration(t.accSeconds)],
+      ]}
+    />
   );
 });
 

@@ -1,11 +1,9 @@
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
+import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime, ReportApi, type TripPage, type TripReportItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
-import { ReportSummary } from '../report/report-summary';
-import { useReportExport } from '../report/use-report-export';
+import type { ReportFilter } from '../report/report-filter-bar';
+import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<TripReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -23,33 +21,26 @@ const columns: DataTableColumn<TripReportItem>[] = [
 /** 行程报表 (menu 2040): each trip of each vehicle with where and when it started and ended, with totals and the km per day. */
 const TripReportPage = observer(function TripReportPage() {
   const http = useService<HttpService>(HttpService);
-  const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, TripPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.trips, { ...page, ...filterParams(f) })));
-  const t = q.data?.totals;
-  const words = reportWords(q.data?.list ?? []);
   return (
-    <PageSection
+    <EventReport
       title="行程报表"
-      error={q.error}
-      filters={<ReportFilterBar words={words} label="行程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('trip', filterParams(q.filter))} />}
-    >
-      <ReportBarChart label="每日行程里程" unit="km" bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: d.distance }))} height={140} />
-      <DataTable label="行程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.start}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有行程'} />
-      {t && (
-        <ReportSummary
-          label="合计"
-          items={[
-            ['行程', `${t.count} 次`],
-            [words.noun, `${t.vehicles} ${words.unit}`],
-            ['总里程', `${t.distance.toFixed(2)} km`],
-            ['总时长', formatDuration(t.seconds)],
-            ['最高速度', `${t.maxSpeed} km/h`],
-            ['平均速度', `${t.avgSpeed} km/h`],
-          ]}
-        />
-      )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
-    </PageSection>
+      query={q}
+      reportType="trip"
+      params={filterParams}
+      chart={{ label: '每日行程里程', unit: 'km', value: (d) => d.distance }}
+      columns={columns}
+      rowKey={(r) => `${r.terminalNo}-${r.start}`}
+      empty="所选日期内没有行程"
+      totals={(t, words) => [
+        ['行程', `${t.count} 次`],
+        [words.noun, `${t.vehicles} ${words.unit}`],
+        ['总里程', `${t.distance.toFixed(2)} km`],
+        ['总时长', formatDuration(t.seconds)],
+        ['最高速度', `${t.maxSpeed} km/h`],
+        ['平均速度', `${t.avgSpeed} km/h`],
+      ]}
+    />
   );
 });
 

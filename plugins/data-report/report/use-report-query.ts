@@ -15,6 +15,9 @@ export function filterParams(f: ReportFilter): ReportFilterParams {
   return { start: f.start, end: f.end, ...(f.groupId ? { groupId: Number(f.groupId) } : {}), ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}) };
 }
 
+/** What {@link useReportQuery} gives a page. */
+export type ReportQuery<F extends ReportFilter, R extends { total: number }> = ReturnType<typeof useReportQuery<F, R>>;
+
 /**
  * A server-paged report: the filter being edited (`draft`) and the one queried, the pagination,
  * the last answer and the error. `search()` checks the filter (`check`, by default the day range),

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
-  ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, type DrawnShape, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
-  useCenterEntry, useService,
+  ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
+  useCenterEntry, useCircleDrawing, useService,
 } from '@tianlu/sdk';
 import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
 
@@ -46,15 +46,14 @@ const ZonesPage = observer(function ZonesPage() {
   const [zones, setZones] = useState<SafeZone[]>([]);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const entry = useCenterEntry();
+  const drawing = useCircleDrawing(entry, (radius) => setDraft((d) => ({ ...d, radius })));
   // each place found by address is brought into view
-  const [found, setFound] = useState(0);
-  const draftId = `draft-${found}`;
+  const draftId = `draft-${drawing.found}`;
   const center = entry.wgs84;
   const edit = (next: Draft, at?: [number, number]) => {
     setDraft(next);
     entry.reset(at);
   };
-  const [drawing, setDrawing] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
 
@@ -117,13 +116,6 @@ const ZonesPage = observer(function ZonesPage() {
   const items = useMemo(() => (position ? [position] : []), [position]);
   const fitted = useMemo(() => shapes.filter((x) => fitShapes.includes(x.id)), [shapes, fitShapes]);
 
-  const drawn = (shape: DrawnShape) => {
-    setDrawing(false);
-    if (shape.kind !== 'circle') return;
-    setDraft((d) => ({ ...d, radius: String(Math.round(shape.radius)) }));
-    entry.setWgs84(shape.center);
-  };
-
   const save = async () => {
     if (petId === undefined || entry.problem) return;
     setError(undefined);
@@ -181,16 +173,11 @@ const ZonesPage = observer(function ZonesPage() {
         <Field label="半径（米）" required hint={`${ZONE_MIN_RADIUS}–${ZONE_MAX_RADIUS} 米`}>
           <Input type="number" value={draft.radius} onChange={(_, d) => setDraft((x) => ({ ...x, radius: d.value }))} />
         </Field>
-        <PlaceSearch
-          onFound={(p) => {
-            entry.setWgs84([p.lon, p.lat]);
-            setFound((n) => n + 1);
-          }}
-        />
+        <PlaceSearch onFound={drawing.onFound} />
         <CenterFields entry={entry} />
         {!center && <Text size={200}>在地图上画圆、输入圆心，或用{PET}当前位置</Text>}
         <div className={s.row}>
-          <Button appearance={drawing ? 'primary' : 'secondary'} onClick={() => setDrawing((d) => !d)}>{drawing ? '取消画圆' : '在地图上画圆'}</Button>
+          <Button appearance={drawing.drawing ? 'primary' : 'secondary'} onClick={drawing.toggle}>{drawing.buttonText}</Button>
           <Button disabled={!position || position.lon === null} onClick={() => position?.lon != null && entry.setWgs84([position.lon, position.lat!])}>
             用{PET}当前位置
           </Button>
@@ -205,7 +192,7 @@ const ZonesPage = observer(function ZonesPage() {
       <section
         className={s.map}
         aria-label="安全区域地图"
-        data-drawing={drawing ? 'circle' : ''}
+        data-drawing={drawing.draw ?? ''}
         data-marked={marked?.join(',') ?? ''}
         data-bounds={boundsText(items, fitted) ?? ''}
       >
@@ -220,8 +207,8 @@ const ZonesPage = observer(function ZonesPage() {
           fitKey={fitKey}
           fitShapes={fitShapes}
           focusShape={center && entry.touched ? draftId : undefined}
-          draw={drawing ? 'circle' : undefined}
-          onDraw={drawn}
+          draw={drawing.draw}
+          onDraw={drawing.onDraw}
           style={{ height: '100%' }}
         />
       </section>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
 import { expectOk, FormDialog, HttpService, Input, Textarea, TenantAdminApi, useService, type TenantKind, type TenantNode } from '@tianlu/sdk';
+import { NewAccountFields } from './admin-dialogs';
 
 /**
  * 新增客户 (under `parent`, with its first administrator) / 编辑客户. A customer is a leaf; agents may
@@ -54,12 +55,15 @@ export function TenantDialog(props: { parent?: TenantNode; tenant?: TenantNode; 
       </Field>
       {!editing && (
         <>
-          <Field label="管理员账号" required hint="该客户的第一个管理员，拥有不超过您的权限">
-            <Input value={adminAccount} onChange={(_, d) => setAdminAccount(d.value)} maxLength={32} autoComplete="off" />
-          </Field>
-          <Field label="管理员密码" required hint="至少 8 位，且须同时包含字母和数字">
-            <Input type="password" value={adminPassword} onChange={(_, d) => setAdminPassword(d.value)} maxLength={64} autoComplete="new-password" />
-          </Field>
+          <NewAccountFields
+            accountLabel="管理员账号"
+            accountHint="该客户的第一个管理员，拥有不超过您的权限"
+            passwordLabel="管理员密码"
+            account={adminAccount}
+            password={adminPassword}
+            onAccount={setAdminAccount}
+            onPassword={setAdminPassword}
+          />
           <Field label="管理员姓名">
             <Input value={adminName} onChange={(_, d) => setAdminName(d.value)} maxLength={50} />
           </Field>

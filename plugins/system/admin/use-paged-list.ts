@@ -1,10 +1,12 @@
-import { HttpService, ToastService, usePagedQuery, useService, type Endpoint, type Page, type PagedQuery, type PagedQueryOptions } from '@tianlu/sdk';
+import { expectOk, HttpService, ToastService, usePagedQuery, useService, type Endpoint, type Envelope, type Page, type PagedQuery, type PagedQueryOptions } from '@tianlu/sdk';
 import { exportName } from './admin-api';
 import { errorText } from './admin-page';
 
 export interface PagedList<F, Row> extends Omit<PagedQuery<F, Page<Row>>, 'page'> {
   /** Shows a success message and loads the current page again (after a change). */
   changed: (message: string) => void;
+  /** Sends a change (a delete …); when the server takes it, `changed(message)`; a refusal throws with its message (a confirm dialog shows it). */
+  apply: (send: () => Promise<Envelope<unknown>>, message: string) => Promise<void>;
   /** Downloads the rows of the current filter from an export contract as `<title>-<date>.xlsx`; a failure shows an error message. */
   exportList: (exported: Endpoint<Record<string, never>, object, never>, title: string) => void;
 }
@@ -14,11 +16,16 @@ export function usePagedList<F, Q, P extends Page<unknown>>(options: PagedQueryO
   const http = useService<HttpService>(HttpService);
   const toast = useService<ToastService>(ToastService);
   const paged = usePagedQuery(options);
+  const changed = (message: string) => {
+    toast.show(message, 'success');
+    void paged.load();
+  };
   return {
     ...paged,
-    changed: (message) => {
-      toast.show(message, 'success');
-      void paged.load();
+    changed,
+    apply: async (send, message) => {
+      expectOk(await send());
+      changed(message);
     },
     exportList: (exported, title) => {
       http.downloadBlob(exported.path, options.query(paged.filter), exportName(title)).catch((e: unknown) => toast.show(errorText(e), 'error'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Field, Select, Text, tokens } from '@fluentui/react-components';
 import { expectOk, FormDialog, HttpService, Input, Textarea, UserAdminApi, useService, type AdminUser, type GroupChoiceNode, type TenantOption } from '@tianlu/sdk';
-import { FormSection } from './admin-dialogs';
+import { FormSection, NewAccountFields, PASSWORD_HINT } from './admin-dialogs';
 import { CheckTree, type CheckNode } from './check-tree';
 import { orderTenants, TenantSelect } from './tenant-select';
 
@@ -73,12 +73,7 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
               setGroupIds(new Set());
             }}
           />
-          <Field label="账号" required hint="3–32 位字母、数字或 _ . @ -">
-            <Input value={account} onChange={(_, d) => setAccount(d.value)} maxLength={32} autoComplete="off" />
-          </Field>
-          <Field label="密码" required hint="至少 8 位，且须同时包含字母和数字">
-            <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={64} autoComplete="new-password" />
-          </Field>
+          <NewAccountFields accountHint="3–32 位字母、数字或 _ . @ -" account={account} password={password} onAccount={setAccount} onPassword={setPassword} />
         </>
       )}
       <Field label="姓名" required>
@@ -129,7 +124,7 @@ export function ResetPasswordDialog(props: { user: AdminUser; onClose: () => voi
       }}
     >
       <Text>重置后该用户已登录的会话立即失效，需要使用新密码重新登录。</Text>
-      <Field label="新密码" required hint="至少 8 位，且须同时包含字母和数字">
+      <Field label="新密码" required hint={PASSWORD_HINT}>
         <Input type="password" value={password} onChange={(_, d) => setPassword(d.value)} maxLength={64} autoComplete="new-password" />
       </Field>
     </FormDialog>

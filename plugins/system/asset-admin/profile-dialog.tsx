@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field } from '@fluentui/react-components';
-import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, groupColumnLabel, HttpService, Input, ProfileInput, useService, VehicleAdminApi, type AssetKind, type AssetProfile } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, FormDialog, groupColumnLabel, Input, ProfileInput, type AssetKind, type AssetProfile } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
-import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
+import { useAssetOwner } from './asset-owner';
 
 const textOf = (profile: AssetProfile | undefined, key: string) => (profile?.[key] === undefined ? '' : String(profile[key]));
 
@@ -13,45 +13,31 @@ const textOf = (profile: AssetProfile | undefined, key: string) => (profile?.[ke
 export function profileDialog(kind: Exclude<AssetKind, 'vehicle'>) {
   const d = ASSET_KIND_DEFINITIONS[kind];
   return function ProfileDialog(props: AssetDialogProps) {
-    const http = useService<HttpService>(HttpService);
     const a = props.asset;
-    const [tenantId, setTenantId] = useState<number | undefined>(a?.tenantId ?? props.defaultTenantId ?? props.options.tenants[0]?.id);
+    const owner = useAssetOwner(props);
     const [name, setName] = useState(a?.plateNo ?? '');
     const [profile, setProfile] = useState<Record<string, string>>(Object.fromEntries(d.fields.map((f) => [f.key, textOf(a?.profile, f.key)])));
-    const [groupId, setGroupId] = useState<number | undefined>(a?.groupId ?? undefined);
     const [expiryDate, setExpiryDate] = useState(a?.expiryDate ?? '');
 
     const submit = async () => {
       const fields = {
-        plateNo: name.trim(), assetKind: kind, plateColor: 0, groupId: groupId ?? null, expiryDate,
+        plateNo: name.trim(), assetKind: kind, plateColor: 0, groupId: owner.groupId ?? null, expiryDate,
         // every field, an emptied one as '': the server keeps what an edit leaves out
         profile: Object.fromEntries(Object.entries(profile).map(([k, v]) => [k, v.trim()])),
       };
-      const saved = a
-        ? expectOk(await http.call(VehicleAdminApi.update, { id: a.id, ...fields }))
-        : expectOk(await http.call(VehicleAdminApi.add, { ...fields, tenantId }));
-      props.onSaved(saved);
+      props.onSaved(await owner.save(fields));
     };
 
     return (
       <FormDialog title={a ? `编辑${d.noun}` : `新增${d.noun}`} width={760} onSubmit={submit} onClose={props.onClose}>
-        {!a && (
-          <NewAssetTenantPicker
-            tenants={props.options.tenants}
-            value={tenantId}
-            onChange={(id) => {
-              setTenantId(id);
-              setGroupId(undefined);
-            }}
-          />
-        )}
+        {owner.tenantPicker}
         <Field label={d.nameLabel} required hint={d.nameHint}>
           <Input value={name} maxLength={20} onChange={(_, e) => setName(e.value)} />
         </Field>
         {d.fields.map((f) => (
           <ProfileInput key={f.key} field={f} value={profile[f.key] ?? ''} onChange={(value) => setProfile((p) => ({ ...p, [f.key]: value }))} />
         ))}
-        <GroupPicker label={groupColumnLabel(kind)} groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
+        {owner.groupPicker(groupColumnLabel(kind))}
         <Field label="到期日期" hint="服务到期后不再显示实时数据；不填为不限">
           <Input type="date" value={expiryDate} onChange={(_, e) => setExpiryDate(e.value)} />
         </Field>

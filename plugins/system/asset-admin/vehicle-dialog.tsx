@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Field, Select } from '@fluentui/react-components';
-import { expectOk, FormDialog, HttpService, Input, useService, VehicleAdminApi } from '@tianlu/sdk';
+import { FormDialog, Input } from '@tianlu/sdk';
 import type { AssetDialogProps } from './asset-admin-page';
-import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
+import { useAssetOwner } from './asset-owner';
 
 const DEFAULT_COLORS = [
   { code: 1, name: '蓝色' }, { code: 2, name: '黄色' }, { code: 3, name: '黑色' }, { code: 4, name: '白色' }, { code: 5, name: '绿色' }, { code: 9, name: '其他' }, { code: 0, name: '未上牌' },
@@ -10,39 +10,25 @@ const DEFAULT_COLORS = [
 
 /** 新增车辆 / 编辑车辆. The server checks every field and answers in Chinese; its message shows in the dialog. */
 export function VehicleDialog(props: AssetDialogProps) {
-  const http = useService<HttpService>(HttpService);
   const v = props.asset;
-  const [tenantId, setTenantId] = useState<number | undefined>(v?.tenantId ?? props.defaultTenantId ?? props.options.tenants[0]?.id);
+  const owner = useAssetOwner(props);
   const [plateNo, setPlateNo] = useState(v?.plateNo ?? '');
   const [plateColor, setPlateColor] = useState(String(v?.plateColor ?? 1));
   const assetKind = v?.assetKind ?? 'vehicle';
   const [vehicleType, setVehicleType] = useState(v?.vehicleType ?? '');
   const [vin, setVin] = useState(v?.vin ?? '');
   const [driver, setDriver] = useState(v?.driver ?? '');
-  const [groupId, setGroupId] = useState<number | undefined>(v?.groupId ?? undefined);
   const [expiryDate, setExpiryDate] = useState(v?.expiryDate ?? '');
   const [speedLimit, setSpeedLimit] = useState(v?.speedLimit == null ? '' : String(v.speedLimit));
 
   const submit = async () => {
-    const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: groupId ?? null, expiryDate, speedLimit: speedLimit.trim() || null };
-    const saved = v
-      ? expectOk(await http.call(VehicleAdminApi.update, { id: v.id, ...fields }))
-      : expectOk(await http.call(VehicleAdminApi.add, { ...fields, tenantId }));
-    props.onSaved(saved);
+    const fields = { plateNo: plateNo.trim(), plateColor: Number(plateColor), assetKind, vehicleType, vin: vin.trim(), driver, groupId: owner.groupId ?? null, expiryDate, speedLimit: speedLimit.trim() || null };
+    props.onSaved(await owner.save(fields));
   };
 
   return (
     <FormDialog title={v ? '编辑车辆' : '新增车辆'} onSubmit={submit} onClose={props.onClose}>
-      {!v && (
-        <NewAssetTenantPicker
-          tenants={props.options.tenants}
-          value={tenantId}
-          onChange={(id) => {
-            setTenantId(id);
-            setGroupId(undefined);
-          }}
-        />
-      )}
+      {owner.tenantPicker}
       <Field label="车牌号" required hint="例如 京A12345">
         <Input value={plateNo} maxLength={20} onChange={(_, d) => setPlateNo(d.value)} />
       </Field>
@@ -64,7 +50,7 @@ export function VehicleDialog(props: AssetDialogProps) {
       <Field label="司机">
         <Input value={driver} maxLength={50} onChange={(_, d) => setDriver(d.value)} />
       </Field>
-      <GroupPicker label="车组" groups={props.options.groups} tenantId={tenantId} value={groupId} emptyLabel="未分组" onChange={setGroupId} />
+      {owner.groupPicker('车组')}
       <Field label="到期日期" hint="服务到期后不再显示实时数据；不填为不限">
         <Input type="date" value={expiryDate} onChange={(_, d) => setExpiryDate(d.value)} />
       </Field>

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperationLogApi, RoleAdminApi, UserAdminApi } from '@tianlu/sdk';
+import { DictionaryAdminApi, OperationLogApi, RoleAdminApi, UserAdminApi } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import DictionaryPage from './dictionary-page';
 import LogPage from './log-page';
 import RolePage from './role-page';
 import UserPage from './user-page';
@@ -209,5 +210,51 @@ describe('操作日志', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('张三丰')).toBeTruthy();
     expect(within(dialog).getByText(/admin（天路演示）于 2026-01-02 09:30:00 操作/)).toBeTruthy();
+  });
+});
+
+describe('数据字典', () => {
+  const PAGE = DictionaryAdminApi.page.path;
+
+  /** Shows the entries of `type`. */
+  async function showType(type: string) {
+    fireEvent.change(screen.getByLabelText('字典类型'), { target: { value: type } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(kit.requests(PAGE).at(-1)).toMatchObject({ query: { type }, flag: 1 }));
+  }
+
+  it('lets a platform administrator add an entry with 新增条目, offers each row’s 编辑 and 删除, and deletes after confirmation', async () => {
+    kit.forget();
+    const adding = await kit.render(<DictionaryPage />);
+    await showType('fuelType');
+    expect(screen.getByRole('button', { name: '导出' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '新增条目' }));
+    const dialog = await screen.findByRole('dialog', { name: '新增字典条目' });
+    fireEvent.change(within(dialog).getByLabelText(/^编码/), { target: { value: 'diesel' } });
+    fireEvent.change(within(dialog).getByLabelText(/^名称/), { target: { value: '柴油' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(kit.requests(DictionaryAdminApi.add.path)[0]).toMatchObject({ body: { type: 'fuelType', code: 'diesel', name: '柴油' }, flag: 1 }));
+
+    // the row buttons on a fresh page (the first one may stay hidden from role queries while the closed dialog leaves)
+    adding.unmount();
+    await kit.render(<DictionaryPage />);
+    await showType('fuelType');
+    const row = (await screen.findByText('柴油')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByRole('button', { name: '编辑' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '删除' }));
+    const confirm = await screen.findByRole('dialog', { name: '删除字典条目' });
+    fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(kit.requests(DictionaryAdminApi.delete.path)[0]?.flag).toBe(1));
+    await waitFor(() => expect(screen.queryByText('柴油')).toBeNull());
+  });
+
+  it('lets another tenant only read: no 新增条目, no row buttons', async () => {
+    kit.forget();
+    await kit.render(<DictionaryPage />, OTHER_TENANT);
+    expect(await screen.findByText('数据字典为全平台共用，仅平台用户可以修改。')).toBeTruthy();
+    await waitFor(() => expect(kit.requests(PAGE)[0]?.flag).toBe(1));
+    expect(screen.queryByRole('button', { name: '新增条目' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
   });
 });

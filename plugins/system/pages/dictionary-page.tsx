@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Field, SpinButton, Text, tokens } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, Permission, useService } from '@tianlu/sdk';
+import { ConfirmDelete, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { RowAction } from '../admin/admin-page';
+import { ListTools, RowActions } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 
 function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onClose: () => void; onSaved: () => void }) {
@@ -77,18 +77,12 @@ const DictionaryPage = observer(function DictionaryPage() {
       title: '操作',
       width: 110,
       render: (e) => (
-        <>
-          <Permission button={AdminButtons.dictEdit}>
-            <RowAction onClick={() => setAction({ kind: 'edit', entry: e })}>
-              编辑
-            </RowAction>
-          </Permission>
-          <Permission button={AdminButtons.dictDelete}>
-            <RowAction onClick={() => setAction({ kind: 'delete', entry: e })}>
-              删除
-            </RowAction>
-          </Permission>
-        </>
+        <RowActions
+          actions={[
+            { button: AdminButtons.dictEdit, label: '编辑', onClick: () => setAction({ kind: 'edit', entry: e }) },
+            { button: AdminButtons.dictDelete, label: '删除', onClick: () => setAction({ kind: 'delete', entry: e }) },
+          ]}
+        />
       ),
     });
   }
@@ -98,20 +92,11 @@ const DictionaryPage = observer(function DictionaryPage() {
       title="数据字典"
       error={list.error}
       tools={
-        <>
-          {editable && (
-            <Permission button={AdminButtons.dictAdd}>
-              <Button appearance="primary" icon={<AddRegular />} onClick={() => setAction({ kind: 'create' })}>
-                新增条目
-              </Button>
-            </Permission>
-          )}
-          <Permission button={AdminButtons.dictExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(DictionaryAdminApi.export, '数据字典')}>
-              导出
-            </Button>
-          </Permission>
-        </>
+        <ListTools
+          add={editable ? { button: AdminButtons.dictAdd, label: '新增条目', onClick: () => setAction({ kind: 'create' }) } : undefined}
+          exportButton={AdminButtons.dictExport}
+          onExport={() => list.exportList(DictionaryAdminApi.export, '数据字典')}
+        />
       }
       filters={
         <>
@@ -133,15 +118,11 @@ const DictionaryPage = observer(function DictionaryPage() {
       {action?.kind === 'create' && <EntryDialog defaultType={list.filter.type} onClose={close} onSaved={() => list.changed('字典条目已新增')} />}
       {action?.kind === 'edit' && <EntryDialog entry={action.entry} onClose={close} onSaved={() => list.changed('字典条目已保存')} />}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除字典条目"
-          message={`确定删除 ${action.entry.type} / ${action.entry.code}（${action.entry.name}）？`}
-          confirmText="删除"
+          text={`确定删除 ${action.entry.type} / ${action.entry.code}（${action.entry.name}）？`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(DictionaryAdminApi.delete, { id: action.entry.id }));
-            list.changed('字典条目已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(DictionaryAdminApi.delete, { id: action.entry.id }), '字典条目已删除')}
         />
       )}
     </PageSection>

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { type AdminRole, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, Permission, RoleAdminApi, useService } from '@tianlu/sdk';
+import { type AdminRole, ConfirmDelete, DataTable, type DataTableColumn, HttpService, PageSection, PaginationBar, RoleAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { formatTime, RowAction } from '../admin/admin-page';
+import { formatTime, ListTools, RowActions } from '../admin/admin-page';
 import { RoleDialog } from '../admin/role-dialog';
 import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
@@ -31,18 +29,12 @@ const RolePage = observer(function RolePage() {
       title: '操作',
       width: 110,
       render: (r) => (
-        <>
-          <Permission button={AdminButtons.roleEdit}>
-            <RowAction onClick={() => setAction({ kind: 'edit', role: r })}>
-              编辑
-            </RowAction>
-          </Permission>
-          <Permission button={AdminButtons.roleDelete}>
-            <RowAction onClick={() => setAction({ kind: 'delete', role: r })}>
-              删除
-            </RowAction>
-          </Permission>
-        </>
+        <RowActions
+          actions={[
+            { button: AdminButtons.roleEdit, label: '编辑', onClick: () => setAction({ kind: 'edit', role: r }) },
+            { button: AdminButtons.roleDelete, label: '删除', onClick: () => setAction({ kind: 'delete', role: r }) },
+          ]}
+        />
       ),
     },
   ];
@@ -52,18 +44,11 @@ const RolePage = observer(function RolePage() {
       title="角色管理"
       error={list.error}
       tools={
-        <>
-          <Permission button={AdminButtons.roleAdd}>
-            <Button appearance="primary" icon={<AddRegular />} disabled={!tenants?.length} onClick={() => setAction({ kind: 'create' })}>
-              新增角色
-            </Button>
-          </Permission>
-          <Permission button={AdminButtons.roleExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(RoleAdminApi.export, '角色列表')}>
-              导出
-            </Button>
-          </Permission>
-        </>
+        <ListTools
+          add={{ button: AdminButtons.roleAdd, label: '新增角色', disabled: !tenants?.length, onClick: () => setAction({ kind: 'create' }) }}
+          exportButton={AdminButtons.roleExport}
+          onExport={() => list.exportList(RoleAdminApi.export, '角色列表')}
+        />
       }
       filters={<TenantKeywordFilters placeholder="角色名称或备注" tenants={tenants} onSearch={list.search} />}
     >
@@ -72,15 +57,11 @@ const RolePage = observer(function RolePage() {
       {action?.kind === 'create' && tenants && <RoleDialog tenants={tenants} defaultTenantId={list.filter.tenantId} onClose={close} onSaved={() => list.changed('角色已新增')} />}
       {action?.kind === 'edit' && tenants && <RoleDialog role={action.role} tenants={tenants} onClose={close} onSaved={() => list.changed('角色已保存，其用户下次操作时生效')} />}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除角色"
-          message={`确定删除角色 ${action.role.name}？`}
-          confirmText="删除"
+          text={`确定删除角色 ${action.role.name}？`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(RoleAdminApi.delete, { id: action.role.id }));
-            list.changed('角色已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(RoleAdminApi.delete, { id: action.role.id }), '角色已删除')}
         />
       )}
     </PageSection>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button } from '@fluentui/react-components';
-import { AddRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
+import { Badge } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { type AdminUser, ConfirmDialog, DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, Permission, UserAdminApi, useService } from '@tianlu/sdk';
+import { type AdminUser, ConfirmDelete, ConfirmDialog, DataTable, type DataTableColumn, HttpService, PageSection, PaginationBar, UserAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
-import { formatTime, RowAction } from '../admin/admin-page';
+import { formatTime, ListTools, RowActions } from '../admin/admin-page';
 import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
@@ -42,28 +41,14 @@ const UserPage = observer(function UserPage() {
       title: '操作',
       width: 200,
       render: (u) => (
-        <>
-          <Permission button={AdminButtons.userEdit}>
-            <RowAction onClick={() => setAction({ kind: 'edit', user: u })}>
-              编辑
-            </RowAction>
-          </Permission>
-          <Permission button={AdminButtons.userDisable}>
-            <RowAction onClick={() => setAction({ kind: 'toggle', user: u })}>
-              {u.disabled ? '启用' : '停用'}
-            </RowAction>
-          </Permission>
-          <Permission button={AdminButtons.userResetPassword}>
-            <RowAction onClick={() => setAction({ kind: 'reset', user: u })}>
-              重置密码
-            </RowAction>
-          </Permission>
-          <Permission button={AdminButtons.userDelete}>
-            <RowAction onClick={() => setAction({ kind: 'delete', user: u })}>
-              删除
-            </RowAction>
-          </Permission>
-        </>
+        <RowActions
+          actions={[
+            { button: AdminButtons.userEdit, label: '编辑', onClick: () => setAction({ kind: 'edit', user: u }) },
+            { button: AdminButtons.userDisable, label: u.disabled ? '启用' : '停用', onClick: () => setAction({ kind: 'toggle', user: u }) },
+            { button: AdminButtons.userResetPassword, label: '重置密码', onClick: () => setAction({ kind: 'reset', user: u }) },
+            { button: AdminButtons.userDelete, label: '删除', onClick: () => setAction({ kind: 'delete', user: u }) },
+          ]}
+        />
       ),
     },
   ];
@@ -75,18 +60,11 @@ const UserPage = observer(function UserPage() {
       title="用户管理"
       error={list.error}
       tools={
-        <>
-          <Permission button={AdminButtons.userAdd}>
-            <Button appearance="primary" icon={<AddRegular />} disabled={!tenants?.length} onClick={() => setAction({ kind: 'create' })}>
-              新增用户
-            </Button>
-          </Permission>
-          <Permission button={AdminButtons.userExport}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => list.exportList(UserAdminApi.export, '用户列表')}>
-              导出
-            </Button>
-          </Permission>
-        </>
+        <ListTools
+          add={{ button: AdminButtons.userAdd, label: '新增用户', disabled: !tenants?.length, onClick: () => setAction({ kind: 'create' }) }}
+          exportButton={AdminButtons.userExport}
+          onExport={() => list.exportList(UserAdminApi.export, '用户列表')}
+        />
       }
       filters={<TenantKeywordFilters placeholder="账号、姓名或手机号" tenants={tenants} onSearch={list.search} />}
     >
@@ -102,22 +80,15 @@ const UserPage = observer(function UserPage() {
           title={action.user.disabled ? '启用用户' : '停用用户'}
           message={action.user.disabled ? `确定启用用户 ${action.user.account}？` : `确定停用用户 ${action.user.account}？停用后该用户将立即无法使用平台。`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(UserAdminApi.setDisabled, { userId: action.user.userId, disabled: !action.user.disabled }));
-            list.changed(action.user.disabled ? '用户已启用' : '用户已停用');
-          }}
+          onConfirm={() => list.apply(() => http.call(UserAdminApi.setDisabled, { userId: action.user.userId, disabled: !action.user.disabled }), action.user.disabled ? '用户已启用' : '用户已停用')}
         />
       )}
       {action?.kind === 'delete' && (
-        <ConfirmDialog
+        <ConfirmDelete
           title="删除用户"
-          message={`确定删除用户 ${action.user.account}？删除后不能恢复。`}
-          confirmText="删除"
+          text={`确定删除用户 ${action.user.account}？删除后不能恢复。`}
           onClose={close}
-          onConfirm={async () => {
-            expectOk(await http.call(UserAdminApi.delete, { userId: action.user.userId }));
-            list.changed('用户已删除');
-          }}
+          onConfirm={() => list.apply(() => http.call(UserAdminApi.delete, { userId: action.user.userId }), '用户已删除')}
         />
       )}
     </PageSection>
