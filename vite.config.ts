@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules-plugin.ts';
+import { sharedModulesDevPlugin, sharedModulesPlugin, sharedEntries } from './host/shared/shared-modules-plugin.ts';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './tools/build/precompress-plugin.ts';
 import { routePagesPlugin } from './tools/build/route-pages-plugin.ts';
@@ -33,7 +33,7 @@ export default defineConfig({
   root,
   // host/public: files served as they are at the site root (/favicon.ico)
   publicDir: 'public',
-  plugins: [react(), sharedModulesPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin()],
+  plugins: [react(), sharedModulesPlugin(), sharedModulesDevPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },

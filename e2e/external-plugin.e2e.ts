@@ -5,7 +5,6 @@
  * a plugin whose module throws is reported as failed while the console keeps working, and so is a
  * plugin built for another SDK version, with both versions named.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,25 +14,13 @@ import { SDK_VERSION } from '../sdk/version';
 import { test } from './browser';
 import { ADMIN, OTHER, OTHER_TITLES, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
-import { REPO_ROOT, startServer, type RunningServer } from './server';
+import { buildExample } from './example-plugin';
+import { startServer, type RunningServer } from './server';
 import { offeredSubApps, switchSubApp } from './shell-ui';
 
 const HELLO_TITLE = '示例插件';
 const BROKEN_TITLE = '故障插件';
 const FUTURE_TITLE = '新版插件';
-
-/** `vite build` of the example with its own config, as its author would run it, into `outDir`. */
-function buildExample(outDir: string): Promise<void> {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$)/.test(key)) delete env[key];
-  const vite = path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const args = [vite, 'build', '--config', 'examples/hello-plugin/vite.config.ts', '--outDir', outDir, '--logLevel', 'warn'];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build of the example plugin exited with ${code}`))));
-  });
-}
 
 /** A plugin folder whose module throws as soon as it is imported. */
 async function installBrokenPlugin(pluginsDir: string): Promise<void> {

@@ -31,6 +31,8 @@ export interface StartOptions {
   name?: string;
   /** How long to wait for the server (including a console build). */
   readyTimeoutMs?: number;
+  /** The server's script and arguments; default `npm start`'s (`server/main.ts --demo --build-if-needed`). */
+  script?: string[];
 }
 
 /** Free TCP ports, all held open at once so they are distinct. */
@@ -88,7 +90,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // and none of the test runner's environment (NODE_ENV=test would make vite build a development bundle)
   for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$|DATABASE_URL$|NATS_URL$)/.test(key)) delete env[key];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--demo', '--build-if-needed'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(options.script ?? ['server/main.ts', '--demo', '--build-if-needed'])], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

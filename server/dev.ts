@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,21 +22,31 @@ const server = await createServer({
   rootDir,
   distDir: false,
   beforeRoutes: async (app) => {
+    // Vite's hot reload has a socket server of its own: on the API server's port the live channel's
+    // WebSocket handler would answer its upgrades too, and the page would reconnect forever
+    const hmr = createHttpServer();
+    await new Promise<void>((resolve) => hmr.listen(0, config.host, resolve));
+    const hmrPort = (hmr.address() as AddressInfo).port;
     const dev = await createViteServer({
       configFile: join(rootDir, 'vite.config.ts'),
       appType: 'spa',
-      server: { middlewareMode: true, ws: { server: app.server } },
+      server: { middlewareMode: true, ws: { server: hmr, clientPort: hmrPort } },
     });
     vite = dev;
     app.addHook('onRequest', async (request, reply) => {
-      if (isApiPath(pathOf(request.url))) return;
+      // installed plugins' files (PLUGINS_DIR) are the server's; the console's own plugins come from Vite
+      const path = pathOf(request.url);
+      if (isApiPath(path) || path.startsWith('/child/')) return;
       reply.hijack();
       dev.middlewares(request.raw, reply.raw, () => {
         reply.raw.statusCode = 404;
         reply.raw.end('Not Found');
       });
     });
-    app.addHook('onClose', async () => dev.close());
+    app.addHook('onClose', async () => {
+      await dev.close();
+      hmr.close();
+    });
   },
 });
 

@@ -64,3 +64,33 @@ export function sharedModulesPlugin(): Plugin {
     },
   };
 }
+
+/** Where the development server serves a shared module, e.g. `/@tianlu-shared/react.js`. */
+const DEV_PREFIX = '/@tianlu-shared/';
+
+/**
+ * The development server's import map (`npm run dev`): each shared specifier resolves to a small
+ * module that re-exports the package through Vite, so an installed plugin gets the very module
+ * instances the console's own code imports (Vite serves one URL per pre-bundled package, and one
+ * per SDK file), and a plugin from PLUGINS_DIR runs while the console is being developed.
+ */
+export function sharedModulesDevPlugin(): Plugin {
+  const byName = new Map(Object.entries(SHARED_MODULES).map(([spec, m]) => [m.name, { spec, cjs: m.cjs }]));
+  const nameOf = (id: string) => (id.startsWith(DEV_PREFIX) && id.endsWith('.js') ? id.slice(DEV_PREFIX.length, -'.js'.length) : undefined);
+  return {
+    name: 'tianlu-shared-modules-dev',
+    apply: 'serve',
+    resolveId(id) {
+      const name = nameOf(id);
+      return name !== undefined && byName.has(name) ? id : undefined;
+    },
+    load(id) {
+      const entry = byName.get(nameOf(id) ?? '');
+      return entry ? moduleSource(entry.spec, entry.cjs) : undefined;
+    },
+    transformIndexHtml() {
+      const imports = Object.fromEntries(Object.entries(SHARED_MODULES).map(([specifier, { name }]) => [specifier, `${DEV_PREFIX}${name}.js`]));
+      return [{ tag: 'script', attrs: { type: 'importmap' }, children: JSON.stringify({ imports }), injectTo: 'head-prepend' }];
+    },
+  };
+}
