@@ -4,7 +4,7 @@ import { expectOk, HttpService, KernelApi, useService, type User } from '@tianlu
 
 /** 示例: greets the logged-in user (read through the host's http service) and counts clicks of a Fluent UI button. */
 export default function HelloPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [user, setUser] = useState<User>();
   const [error, setError] = useState<string>();
   const [clicks, setClicks] = useState(0);

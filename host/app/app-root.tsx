@@ -17,9 +17,9 @@ const ToastHost = lazy(() => import('../dialogs/toast-host'));
 
 /** Dialogs load only when needed, so the login page stays light. */
 const Overlays = observer(function Overlays() {
-  const session = useService<SessionService>(SessionService);
-  const dialogs = useService<DialogService>(DialogService);
-  const toast = useService<ToastService>(ToastService);
+  const session = useService(SessionService);
+  const dialogs = useService(DialogService);
+  const toast = useService(ToastService);
   return (
     <Suspense fallback={null}>
       {session.isLoggedIn && <GlobalDialogs />}
@@ -30,7 +30,7 @@ const Overlays = observer(function Overlays() {
 });
 
 const ThemedApp = observer(function ThemedApp(props: { host?: () => string }) {
-  const theme = useService<ThemeService>(ThemeService);
+  const theme = useService(ThemeService);
   return (
     <FluentProvider theme={toFluentTheme(theme.current)} style={{ height: '100%', background: 'transparent' }}>
       <GuardedRoutes host={props.host} />

@@ -7,7 +7,6 @@ import { MessageBus } from '../../sdk/services/message-bus';
 import { AssistantStoreToken } from '../app/host-tokens';
 import { runAssistantAction, type AssistantActionPayload } from './assistant-actions';
 import { ASSISTANT_APP_TYPE, ASSISTANT_QUESTIONS, ASSISTANT_RIGHT_PX } from './assistant-questions';
-import type { AssistantStore } from './assistant-store';
 
 const useStyles = makeStyles({
   wrapper: { position: 'fixed', right: `${ASSISTANT_RIGHT_PX}px`, bottom: '24px', zIndex: 1300, display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
@@ -47,8 +46,8 @@ function scriptOnce(src: string): Promise<void> {
  */
 const AssistantWidget = observer(function AssistantWidget(props: { aiUrl: string; aiScriptUrl: string; chatLogo?: string }) {
   const s = useStyles();
-  const store = useService<AssistantStore>(AssistantStoreToken);
-  const bus = useService<MessageBus>(MessageBus);
+  const store = useService(AssistantStoreToken);
+  const bus = useService(MessageBus);
   const tipsSlot = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [open, setOpen] = useState(false);

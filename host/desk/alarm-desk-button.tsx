@@ -6,7 +6,6 @@ import { observer } from 'mobx-react-lite';
 import { useService } from '../../sdk/react/use-service';
 import { AlarmService, type AlarmArrival } from '../../sdk/services/alarm-service';
 import { ShellStoreToken } from '../app/host-tokens';
-import type { ShellStore } from '../app/shell-store';
 import { audioGate, enableAlarmAudio, playAlarmBeep, probeAlarmAudio, unlockAlarmAudioOnGesture } from './alarm-beep';
 import { levelName } from './alarm-desk-card';
 import { useDeskScope } from './alarm-desk-panel';
@@ -51,8 +50,8 @@ const heard = new WeakMap<AlarmService, number>();
  * scope); returns whether the button flashes: until FLASH_MS after the last popping arrival.
  */
 function useArrivals(scope: DeskScope): boolean {
-  const alarms = useService<AlarmService>(AlarmService);
-  const shell = useService<ShellStore>(ShellStoreToken);
+  const alarms = useService(AlarmService);
+  const shell = useService(ShellStoreToken);
   const [flashing, setFlashing] = useState(false);
   const scopeNow = useRef(scope);
   scopeNow.current = scope;
@@ -100,8 +99,8 @@ function useArrivals(scope: DeskScope): boolean {
  */
 export const AlarmDeskButton = observer(function AlarmDeskButton(props: { systemId: string }) {
   const s = useStyles();
-  const alarms = useService<AlarmService>(AlarmService);
-  const shell = useService<ShellStore>(ShellStoreToken);
+  const alarms = useService(AlarmService);
+  const shell = useService(ShellStoreToken);
   const scope = useDeskScope(props.systemId);
   const flashing = useArrivals(scope);
   const [askDismissed, setAskDismissed] = useState(false);

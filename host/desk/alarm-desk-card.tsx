@@ -49,7 +49,7 @@ const useStyles = makeStyles({
 
 /** The address of where the alarm happened, once looked up (获取位置失败 when the lookup fails). */
 function useDeskPlace(lon: number | null, lat: number | null): string | undefined {
-  const geocode = useService<GeocodeService>(GeocodeService);
+  const geocode = useService(GeocodeService);
   const [place, setPlace] = useState<string>();
   useEffect(() => {
     if (lon == null || lat == null) return;
@@ -73,8 +73,8 @@ function useDeskPlace(lon: number | null, lat: number | null): string | undefine
  */
 export const AlarmDeskCard = observer(function AlarmDeskCard(props: { entry: AlarmDeskEntry }) {
   const s = useStyles();
-  const alarms = useService<AlarmService>(AlarmService);
-  const perms = useService<PermissionService>(PermissionService);
+  const alarms = useService(AlarmService);
+  const perms = useService(PermissionService);
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

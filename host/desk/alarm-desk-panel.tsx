@@ -48,7 +48,7 @@ const PREF_COLUMNS: { key: PrefLevels; label: string }[] = [
 /** Per level: which arrivals open the desk, beep and are read aloud. */
 const DeskPrefs = observer(function DeskPrefs() {
   const s = useStyles();
-  const alarms = useService<AlarmService>(AlarmService);
+  const alarms = useService(AlarmService);
   const toggle = (key: PrefLevels, level: AlarmLevel, on: boolean) => {
     const now = alarms.prefs[key];
     alarms.setPrefs({ [key]: on ? [...now, level] : now.filter((l) => l !== level) } as Partial<AlarmDeskPrefs>);
@@ -99,8 +99,8 @@ const DeskPrefsButton = memo(function DeskPrefsButton() {
 
 /** The scope of the sub-application the user is in (its asset kinds, the user's choice). */
 export function useDeskScope(systemId: string): DeskScope {
-  const alarms = useService<AlarmService>(AlarmService);
-  const registry = useService<PluginRegistry>(PluginRegistry);
+  const alarms = useService(AlarmService);
+  const registry = useService(PluginRegistry);
   return deskScope(alarms.prefs, systemId, registry.plugins.get(systemId)?.assetKinds);
 }
 
@@ -110,7 +110,7 @@ export function useDeskScope(systemId: string): DeskScope {
  */
 export const AlarmDeskPanel = observer(function AlarmDeskPanel(props: { systemId: string }) {
   const s = useStyles();
-  const alarms = useService<AlarmService>(AlarmService);
+  const alarms = useService(AlarmService);
   const navigate = useNavigate();
   const scope = useDeskScope(props.systemId);
   const { open, desk, handling, overflow } = useDrawnDesk();

@@ -42,7 +42,7 @@ export function throttle(ms: number, now: () => number = () => performance.now()
  * the user does to an entry (处理, its form closed or submitted) at once, with every arrival so far.
  */
 export function useDrawnDesk(): DrawnDesk {
-  const alarms = useService<AlarmService>(AlarmService);
+  const alarms = useService(AlarmService);
   // read outside the component's own tracking: only the reactions below redraw it
   const take = (): DrawnDesk => untracked(() => ({ open: alarms.deskOpen, desk: alarms.desk, handling: alarms.handling, overflow: alarms.overflow }));
   const [drawn, setDrawn] = useState(take);

@@ -21,9 +21,9 @@ const useStyles = makeStyles({
  */
 export const DownloadTip = observer(function DownloadTip() {
   const s = useStyles();
-  const dialogs = useService<DialogService>(DialogService);
-  const live = useService<LiveService>(LiveService);
-  const toast = useService<ToastService>(ToastService);
+  const dialogs = useService(DialogService);
+  const live = useService(LiveService);
+  const toast = useService(ToastService);
   const navigate = useNavigate();
   const [ready, setReady] = useState<string>();
   useEffect(() => {

@@ -12,8 +12,8 @@ const AssistantWidget = lazy(() => import('../assistant/assistant-widget'));
 
 /** The dialogs and widgets of a logged-in user, mounted once. */
 const GlobalDialogs = observer(function GlobalDialogs() {
-  const config = useService<ConfigService>(ConfigService);
-  const session = useService<SessionService>(SessionService);
+  const config = useService(ConfigService);
+  const session = useService(SessionService);
   const { aiUrl, aiScriptUrl } = config.config;
   return (
     <>

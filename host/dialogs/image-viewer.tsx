@@ -41,7 +41,7 @@ const useStyles = makeStyles({
  */
 const ImageViewer = observer(function ImageViewer() {
   const s = useStyles();
-  const dialogs = useService<DialogService>(DialogService);
+  const dialogs = useService(DialogService);
   const state = dialogs.imageViewer;
   const [index, setIndex] = useState(state?.index ?? 0);
   const [zoom, setZoom] = useState(1);

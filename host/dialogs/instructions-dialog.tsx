@@ -8,7 +8,7 @@ const CommandDialog = lazy(() => import('./command/command-dialog'));
 
 /** The instructions dialog (showInstructions): the command dialog for the chosen terminals. */
 const InstructionsDialog = observer(function InstructionsDialog() {
-  const dialogs = useService<DialogService>(DialogService);
+  const dialogs = useService(DialogService);
   const state = dialogs.instructions;
   if (!state) return null;
   return (

@@ -6,7 +6,7 @@ import { DialogService } from '../../sdk/services/dialog-service';
 
 /** Shown when a call answers 4010: 关闭 dismisses, 重新登录 goes to /login. */
 const SessionExpiredDialog = observer(function SessionExpiredDialog() {
-  const dialogs = useService<DialogService>(DialogService);
+  const dialogs = useService(DialogService);
   const navigate = useNavigate();
   return (
     <Dialog open={dialogs.sessionExpired} modalType="alert" onOpenChange={(_, d) => !d.open && dialogs.closeSessionExpired()}>

@@ -4,7 +4,6 @@ import { observer } from 'mobx-react-lite';
 import { useService } from '../../sdk/react/use-service';
 import { ALARM_DESK_WIDTH, AlarmService } from '../../sdk/services/alarm-service';
 import { AssistantStoreToken } from '../app/host-tokens';
-import type { AssistantStore } from '../assistant/assistant-store';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
 import { DownloadTip } from './download-tip';
 
@@ -18,8 +17,8 @@ export const TIP_BOTTOM_PX = 125;
  * to the alarm desk while it is mounted (a logged-in user).
  */
 export const TipsDock = observer(function TipsDock() {
-  const assistant = useService<AssistantStore>(AssistantStoreToken);
-  const alarms = useService<AlarmService>(AlarmService);
+  const assistant = useService(AssistantStoreToken);
+  const alarms = useService(AlarmService);
   useEffect(() => alarms.start(), [alarms]);
   const [target, setTarget] = useState<{ el: HTMLElement; inAssistant: boolean }>();
   const ready = assistant.ready;

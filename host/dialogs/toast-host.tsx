@@ -10,7 +10,7 @@ const useStyles = makeStyles({
 /** The one toast of ToastService.current (a new one replaces the previous). */
 const ToastHost = observer(function ToastHost() {
   const s = useStyles();
-  const toast = useService<ToastService>(ToastService);
+  const toast = useService(ToastService);
   const t = toast.current;
   if (!t) return null;
   return (

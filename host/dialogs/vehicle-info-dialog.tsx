@@ -112,9 +112,9 @@ function Fields(props: { rows: [string, string][] }) {
 
 const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: string; tab: VehicleInfoTab }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
-  const geocode = useService<GeocodeService>(GeocodeService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
+  const geocode = useService(GeocodeService);
   const [store] = useState(() => new VehicleFollowStore(props.terminalNo, { http, live, geocode }));
   useEffect(() => store.start(), [store]);
   useEffect(() => {
@@ -158,9 +158,9 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
  */
 const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   const s = useStyles();
-  const dialogs = useService<DialogService>(DialogService);
-  const nav = useService<NavigationService>(NavigationService);
-  const live = useService<LiveService>(LiveService);
+  const dialogs = useService(DialogService);
+  const nav = useService(NavigationService);
+  const live = useService(LiveService);
   const info = dialogs.vehicleInfo;
   if (!info) return null;
   const kind = live.positions.get(info.terminalNo)?.assetKind;

@@ -3,7 +3,6 @@ import { GridRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import { useService } from '../../sdk/react/use-service';
 import { ShellStoreToken } from '../app/host-tokens';
-import type { ShellStore } from '../app/shell-store';
 import { AlarmDeskButton } from '../desk/alarm-desk-button';
 import { AlarmVoiceToggle } from './alarm-voice-toggle';
 import { SystemSwitcher } from './system-switcher';
@@ -29,7 +28,7 @@ const useStyles = makeStyles({
 export function AppHeader(props: { systemId: string; systemTitle: string }) {
   const s = useStyles();
   const navigate = useNavigate();
-  const shell = useService<ShellStore>(ShellStoreToken);
+  const shell = useService(ShellStoreToken);
   return (
     <header className={s.header}>
       <SystemSwitcher currentSystemId={props.systemId} currentTitle={props.systemTitle} />

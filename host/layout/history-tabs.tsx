@@ -51,7 +51,7 @@ const useStyles = makeStyles({
 /** Visited pages of the current sub-application: click to go back, × to close. */
 export const HistoryTabs = observer(function HistoryTabs(props: { systemName: string; currentPath: string }) {
   const s = useStyles();
-  const history = useService<HistoryService>(HistoryService);
+  const history = useService(HistoryService);
   const navigate = useNavigate();
   const entries = history.list(props.systemName);
 

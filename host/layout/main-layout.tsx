@@ -50,9 +50,9 @@ const useStyles = makeStyles({
 /** Nav, header, history tabs and the page. */
 const MainLayout = observer(function MainLayout(props: { route: PluginRoute; children: ReactNode }) {
   const s = useStyles();
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const perms = useService<PermissionService>(PermissionService);
-  const branding = useService<BrandingService>(BrandingService);
+  const registry = useService(PluginRegistry);
+  const perms = useService(PermissionService);
+  const branding = useService(BrandingService);
   const location = useLocation();
   const navigate = useNavigate();
   const owner = ownerOfPath(registry.manifest, location.pathname);

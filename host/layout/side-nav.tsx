@@ -36,8 +36,8 @@ const useStyles = makeStyles({
 /** The left menu of the current sub-application, filtered by the user's menu permissions. */
 export const SideNav = observer(function SideNav(props: { systemId: string; pathname: string }) {
   const s = useStyles();
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const perms = useService<PermissionService>(PermissionService);
+  const registry = useService(PluginRegistry);
+  const perms = useService(PermissionService);
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState<Record<number, boolean>>({});
   const menus = perms.loaded ? filterMenuTree(registry.menus.get(props.systemId) ?? [], (id) => perms.hasMenu(id)) : [];

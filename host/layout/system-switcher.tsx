@@ -11,7 +11,7 @@ import { NamedIcon } from './icon-map';
  * guards load its plugin and go on to its first permitted page.
  */
 export const SystemSwitcher = observer(function SystemSwitcher(props: { currentSystemId: string; currentTitle: string }) {
-  const registry = useService<PluginRegistry>(PluginRegistry);
+  const registry = useService(PluginRegistry);
   const navigate = useNavigate();
   const systems = registry.systems.filter((s) => s.systemId !== 'center');
   return (

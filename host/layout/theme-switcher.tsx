@@ -6,7 +6,7 @@ import { ThemeService, type ThemeId } from '../../sdk/services/theme-service';
 
 /** 默认 橙色 蓝色 绿色 */
 export const ThemeSwitcher = observer(function ThemeSwitcher() {
-  const theme = useService<ThemeService>(ThemeService);
+  const theme = useService(ThemeService);
   return (
     <Menu checkedValues={{ theme: [theme.current.id] }} onCheckedValueChange={(_, d) => theme.set(d.checkedItems[0] as ThemeId)}>
       <MenuTrigger disableButtonEnhancement>

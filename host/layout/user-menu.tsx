@@ -6,7 +6,7 @@ import { SessionService } from '../../sdk/services/session-service';
 
 /** The user's name and tenant, with 退出登录. */
 export const UserMenu = observer(function UserMenu() {
-  const session = useService<SessionService>(SessionService);
+  const session = useService(SessionService);
   const user = session.user;
   // The session service ends the session, clears the stored state and goes to /login.
   const logout = () => session.logout().catch((e: unknown) => console.error('[tianlu] logout failed', e));

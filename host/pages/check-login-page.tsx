@@ -7,7 +7,7 @@ import { NoticePage } from '../components/notice-page';
 
 /** /checkLogin: clears the whole stored main_ state and nothing else (spec §2). */
 export default function CheckLoginPage() {
-  const storage = useService<StorageService>(StorageService);
+  const storage = useService(StorageService);
   const navigate = useNavigate();
   useEffect(() => storage.clearAll(), [storage]);
   return (

@@ -45,9 +45,9 @@ interface Approved {
  */
 export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () => string }) {
   const container = useContainer();
-  const session = useService<SessionService>(SessionService);
+  const session = useService(SessionService);
   const scopes = useService(PluginScopes);
-  const nav = useService<NavigationService>(NavigationService) as Partial<RouterNavigationService>;
+  const nav = useService(NavigationService) as Partial<RouterNavigationService>;
   const location = useLocation();
   const navigate = useNavigate();
   const guard = useMemo(() => new NavigationGuard(container, props.host ?? (() => window.location.host)), [container, props.host]);

@@ -211,9 +211,9 @@ export function CenterFields(props: { entry: CenterEntry; className?: string }) 
  */
 export const PlaceSearch = observer(function PlaceSearch(props: { onFound: (place: PlaceHit) => void; className?: string }) {
   const s = useStyles();
-  const config = useService<ConfigService>(ConfigService);
-  const geocode = useService<GeocodeService>(GeocodeService);
-  const nav = useService<NavigationService>(NavigationService);
+  const config = useService(ConfigService);
+  const geocode = useService(GeocodeService);
+  const nav = useService(NavigationService);
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ text: string; error?: boolean }>();
@@ -265,7 +265,7 @@ export const PlaceSearch = observer(function PlaceSearch(props: { onFound: (plac
 
 /** Positioned assets of one kind (person, pet, vehicle …) from the monitor list; [] until it answers or when it fails. */
 export function useAssetsOfKind(assetKind: string | undefined): MonitorItem[] {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [items, setItems] = useState<MonitorItem[]>([]);
   useEffect(() => {
     if (!assetKind) return;

@@ -36,7 +36,7 @@ export function preloadMap(config: ConfigService, own?: { provider: MapProvider;
  * basemap it is given changes. Every part is loaded once, so a repeated start costs nothing.
  */
 export function usePreloadedMap(own?: { provider?: MapProvider; mapKey?: string }): void {
-  const config = useService<ConfigService>(ConfigService);
+  const config = useService(ConfigService);
   const provider = own?.provider;
   const mapKey = own?.mapKey;
   useMemo(() => preloadMap(config, provider === undefined ? undefined : { provider, mapKey }), [config, provider, mapKey]);

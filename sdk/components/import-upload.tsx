@@ -48,7 +48,7 @@ const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message :
  * it, with the upload's progress and then 正在检查数据…. Only .xlsx files are sent.
  */
 export function ImportUpload(props: ImportUploadProps) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number>();
 

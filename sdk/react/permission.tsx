@@ -5,12 +5,12 @@ import { useService } from './use-service';
 
 /** True when the user's menu permissions include `id`. */
 export function useMenuPermission(id: number): boolean {
-  return useService<PermissionService>(PermissionService).hasMenu(id);
+  return useService(PermissionService).hasMenu(id);
 }
 
 /** True when the user's button permissions include `id`. */
 export function useButtonPermission(id: number): boolean {
-  return useService<PermissionService>(PermissionService).hasButton(id);
+  return useService(PermissionService).hasButton(id);
 }
 
 /**
@@ -18,7 +18,7 @@ export function useButtonPermission(id: number): boolean {
  * otherwise the element is removed (not hidden).
  */
 export const Permission = observer(function Permission(props: { menu?: number; button?: number; children?: ReactNode }) {
-  const perms = useService<PermissionService>(PermissionService);
+  const perms = useService(PermissionService);
   if (props.menu !== undefined && !perms.hasMenu(props.menu)) return null;
   if (props.button !== undefined && !perms.hasButton(props.button)) return null;
   return <>{props.children}</>;

@@ -13,9 +13,9 @@ export type BackgroundExportEndpoint<B> = Endpoint<Record<string, never>, B, { i
  * went to 下载中心 and the download tip opens. A failure shows its message; `exporting` is true meanwhile.
  */
 export function useBackgroundExport(): { exporting: boolean; startExport: <B extends object>(contract: BackgroundExportEndpoint<B>, body: B) => Promise<void> } {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const dialogs = useService<DialogService>(DialogService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
+  const dialogs = useService(DialogService);
   const [exporting, setExporting] = useState(false);
   const startExport = async <B extends object>(contract: BackgroundExportEndpoint<B>, body: B) => {
     setExporting(true);

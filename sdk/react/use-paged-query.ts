@@ -63,7 +63,7 @@ function messageOf(e: unknown): string {
  * request was sent is dropped, so a slow earlier page never replaces the one asked for last.
  */
 export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, B, P>): PagedQuery<F, P> {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [pagination] = useState(() => new Pagination(options.pageSize ? { pageSize: options.pageSize } : undefined));
   const [filter, setFilter] = useState<F>(options.initialFilter);
   const [page, setPage] = useState<P>();

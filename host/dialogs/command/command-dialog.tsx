@@ -254,8 +254,8 @@ const PreviewPanel = observer(function PreviewPanel(props: { store: CommandDialo
  */
 const CommandDialog = observer(function CommandDialog(props: { terminalNos: readonly string[]; title?: string; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const [store] = useState(() => new CommandDialogStore(props.terminalNos, { http, live }));
   useEffect(() => store.start(), [store]);
 

@@ -14,7 +14,7 @@ export function usesLegacyLogin(hostname: string, legacyHosts: readonly string[]
 
 /** /login: the older page for the legacy hosts, the newer one everywhere else. */
 const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
-  const config = useService<ConfigService>(ConfigService);
+  const config = useService(ConfigService);
   const [settled, setSettled] = useState(config.loaded);
   useEffect(() => {
     if (!config.loaded) void config.load().catch(() => undefined).finally(() => setSettled(true));

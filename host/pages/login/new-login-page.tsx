@@ -76,7 +76,7 @@ const useStyles = makeStyles({
 /** The newer login page: brand panel on the left, a card with account and SMS login. */
 export const NewLoginPage = observer(function NewLoginPage() {
   const s = useStyles();
-  const branding = useService<BrandingService>(BrandingService);
+  const branding = useService(BrandingService);
   const [tab, setTab] = useState<'account' | 'sms'>('account');
   return (
     <div className={s.root}>

@@ -21,7 +21,7 @@ const useStyles = makeStyles({
 /** Phone + SMS code; the code can be requested again after 60 s. */
 export function SmsLoginForm() {
   const s = useStyles();
-  const session = useService<SessionService>(SessionService);
+  const session = useService(SessionService);
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');

@@ -9,8 +9,8 @@ export const HOME_PATH = '/home';
 
 /** Account/password login shared by the new and the legacy page: page key, image code, errors. */
 export function usePasswordLogin() {
-  const session = useService<SessionService>(SessionService);
-  const http = useService<HttpService>(HttpService);
+  const session = useService(SessionService);
+  const http = useService(HttpService);
   const navigate = useNavigate();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');

@@ -47,9 +47,9 @@ export interface AlarmListProps<F> {
 export function AlarmList<F>(props: AlarmListProps<F>) {
   const { tab, list } = props;
   const { rows } = list;
-  const alarms = useService<AlarmService>(AlarmService);
-  const bus = useService<MessageBus>(MessageBus);
-  const toast = useService<ToastService>(ToastService);
+  const alarms = useService(AlarmService);
+  const bus = useService(MessageBus);
+  const toast = useService(ToastService);
   const canProcess = useMenuPermission(ALARM_CENTER_MENU_ID);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [processing, setProcessing] = useState<number[]>();

@@ -28,7 +28,7 @@ const WORDS = MIXED_ASSET_WORDS;
  * some types, states, a group, a name or terminal; a range with problems is refused under its field and not sent.
  */
 export function HistoryAlarms(props: { tabs: ReactNode }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [form, setForm] = useState<HistoryFilter>(() => defaultHistoryFilter());
   const [errors, setErrors] = useState<ReturnType<typeof checkHistoryFilter>>({});
   const [groups, setGroups] = useState<VehicleGroup[]>([]);

@@ -52,8 +52,8 @@ function AlarmCountBar(props: { counts: AlarmCounts; picked: string; onPick: (al
  * when the live channel reports alarms; opened with `?keyword=` (the alarm tip's 查看) it searches for it.
  */
 export function RealtimeAlarms(props: { tabs: ReactNode }) {
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const [keyword, setKeyword] = useState(() => new URLSearchParams(window.location.search).get('keyword') ?? '');
   const [counts, setCounts] = useState<AlarmCounts>({ total: 0, types: [] });
   const list = usePagedQuery({ list: AlarmApi.realtime, initialFilter: { alarmType: '', keyword }, query: realtimeQuery });

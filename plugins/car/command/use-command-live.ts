@@ -10,7 +10,7 @@ export const LIVE_RELOAD_MS = 800;
  * first page, and so does every (re)connection of the channel (what changed meanwhile was pushed to nobody).
  */
 export function useCommandLive<F>(list: PagedQuery<F, Page<Command>>): void {
-  const live = useService<LiveService>(LiveService);
+  const live = useService(LiveService);
   const latest = useRef(list);
   latest.current = list;
   useEffect(() => {

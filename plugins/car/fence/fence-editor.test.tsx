@@ -18,7 +18,7 @@ afterAll(() => kit?.close());
 async function renderEditor(): Promise<FenceStore> {
   let store: FenceStore | undefined;
   function NewFence() {
-    const http = useService<HttpService>(HttpService);
+    const http = useService(HttpService);
     const [fences] = useState(() => {
       const created = new FenceStore(http);
       created.create();

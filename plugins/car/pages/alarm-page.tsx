@@ -11,7 +11,7 @@ import { RealtimeAlarms } from '../alarm/realtime-alarms';
  * and handling example those of the rows shown.
  */
 export default function AlarmPage() {
-  const live = useService<LiveService>(LiveService);
+  const live = useService(LiveService);
   const [tab, setTab] = useState<AlarmTab>('realtime');
   const page = useRef<HTMLDivElement>(null);
   const switched = useRef(false);

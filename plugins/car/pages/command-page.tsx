@@ -103,8 +103,8 @@ const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message :
  */
 const CommandPage = observer(function CommandPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [form, setForm] = useState<CommandFilter>(() => {
     const q = new URLSearchParams(window.location.search);
     return { ...NO_FILTER, terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' };

@@ -49,8 +49,8 @@ function bindingText(f: Fence, words: ListWords): string {
  */
 const FencePage = observer(function FencePage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [store] = useState(() => new FenceStore(http));
   const [deleting, setDeleting] = useState<Fence>();
   // where the map of the current view (browsing, a fence edited) settled: its WGS84 box, on the map's region

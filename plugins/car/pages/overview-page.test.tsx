@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlatformApi, PluginRegistry, useService, type PluginRegistry as Registry } from '@tianlu/sdk';
+import { PlatformApi, PluginRegistry, useService } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import carPlugin from '../car-plugin';
 import OverviewPage from './overview-page';
@@ -14,7 +14,7 @@ let otherVehicles = 0;
 
 /** The page as the console shows it: 智能车联 registered, so the page knows which kinds it watches. */
 function WithCarPlugin(props: { children: ReactNode }) {
-  const registry = useService<Registry>(PluginRegistry);
+  const registry = useService(PluginRegistry);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     registry.register(carPlugin);

@@ -52,10 +52,10 @@ const useStyles = makeStyles({
  */
 const PlaybackPage = observer(function PlaybackPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const geocode = useService<GeocodeService>(GeocodeService);
-  const toast = useService<ToastService>(ToastService);
-  const nav = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const geocode = useService(GeocodeService);
+  const toast = useService(ToastService);
+  const nav = useService(NavigationService);
   const [store] = useState(() => new PlaybackStore({ http, geocode, toast }));
 
   useEffect(() => {

@@ -21,7 +21,7 @@ const weekdayOf = (day: string) => WEEKDAY_NAMES[(new Date(`${day}T00:00:00Z`).g
  */
 export function HolidayDialog(props: { onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const thisYear = Number(chinaDay().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const [data, setData] = useState<HolidayYear>();

@@ -26,7 +26,7 @@ const PAGE = { current: 1, pageSize: 200 };
  */
 export function LeavePunchDialog(props: { onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [kind, setKind] = useState<Kind>('leave');
   const [people, setPeople] = useState<ShiftOptions['people']>([]);
   const [leaves, setLeaves] = useState<LeaveItem[]>();

@@ -6,7 +6,7 @@ import { errorText } from './attendance-api';
  * toast `done` and read the list again; when it refuses, show its message. Answers whether it was taken.
  */
 export function useListChange(reload: () => Promise<void>, setError: (message: string | undefined) => void) {
-  const toast = useService<ToastService>(ToastService);
+  const toast = useService(ToastService);
   return async (send: () => Promise<Envelope<unknown>>, done: string): Promise<boolean> => {
     setError(undefined);
     try {

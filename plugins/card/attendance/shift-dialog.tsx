@@ -21,7 +21,7 @@ const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : 
  */
 export function ShiftDialog(props: { shift?: WorkShift; areas: WorkArea[]; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const w = props.shift;
   const [name, setName] = useState(w?.name ?? '');
   const [areaId, setAreaId] = useState(String(w?.workAreaId ?? props.areas[0]?.id ?? ''));

@@ -60,7 +60,7 @@ interface Refusal {
  */
 export function WorkAreaDialog(props: { area?: WorkArea; areas?: readonly WorkArea[]; shifts?: readonly WorkShift[]; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const a = props.area;
   const [name, setName] = useState(a?.name ?? '');
   const entry = useCenterEntry(a?.center);

@@ -8,7 +8,7 @@ import { CardApi, type HealthPerson } from './health-api';
  * the first of them until the user picks another. `loadError` says why the list could not be read.
  */
 export function useBadgePeople() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [people, setPeople] = useState<HealthPerson[]>();
   const [personId, setPersonId] = useState('');
   const [loadError, setLoadError] = useState<string>();

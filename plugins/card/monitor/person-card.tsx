@@ -16,10 +16,10 @@ const useStyles = makeStyles({
 /** The card over 人员监控's map for the selected person: photo (opens the image viewer), who they are and their last readings. */
 export const PersonCard = observer(function PersonCard(props: { terminalNo: string }) {
   const s = useStyles();
-  const live = useService<LiveService>(LiveService);
+  const live = useService(LiveService);
   const item = live.positions.get(props.terminalNo);
-  const http = useService<HttpService>(HttpService);
-  const dialogs = useService<DialogService>(DialogService);
+  const http = useService(HttpService);
+  const dialogs = useService(DialogService);
   const [detail, setDetail] = useState<PersonDetail>();
   const [error, setError] = useState<string>();
   useEffect(() => {

@@ -29,8 +29,8 @@ const weekdaysText = (days: number[]) => (days.length === 7 ? '每天' : days.ma
  */
 export default function AttendancePage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [areas, setAreas] = useState<WorkArea[]>();
   const [shifts, setShifts] = useState<WorkShift[]>();
   const [error, setError] = useState<string>();

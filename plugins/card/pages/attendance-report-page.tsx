@@ -74,9 +74,9 @@ const monthColumns: DataTableColumn<AttendanceMonthItem>[] = [
 /** /card/attendance-report 考勤报表 (menu 1104): each person's attendance by day or by month, computed by the server, with 导出 to 下载中心. */
 const AttendanceReportPage = observer(function AttendanceReportPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const dialogs = useService<DialogService>(DialogService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
+  const dialogs = useService(DialogService);
   const pagination = useMemo(() => new Pagination(), []);
   const [kind, setKind] = useState<Kind>('day');
   const [day, setDay] = useState(chinaDay());

@@ -23,7 +23,7 @@ function line(readings: HealthReading[], key: keyof Omit<HealthReading, 'time'>,
  */
 export default function HealthPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { people, personId, setPersonId, loadError } = useBadgePeople();
   const [day, setDay] = useState(chinaDay());
   const [data, setData] = useState<HealthSeries>();

@@ -36,7 +36,7 @@ const duration = (s: number) => (s >= 3600 ? `${Math.floor(s / 3600)} 小时 ${M
 /** /card/track 轨迹回放 (menu 1107): a person's day replayed on the map, their work areas drawn and the stays in them marked. */
 export default function TrackPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const playback = useMemo(() => new TrackPlayback(), []);
   useEffect(() => () => playback.dispose(), [playback]);
   const { people, personId, setPersonId, loadError } = useBadgePeople();

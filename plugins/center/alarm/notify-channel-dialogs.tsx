@@ -64,7 +64,7 @@ const wideField = (f: NotifyFieldSpec) => f.type === 'url' || f.type === 'secret
 /** 添加/编辑推送渠道: the kind's fields; secrets come masked and stay as stored unless replaced. */
 export function NotifyChannelDialog(props: { editing?: NotifyChannelView; onSaved: (saved: NotifyChannelView) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const e = props.editing;
   const [kind, setKind] = useState<NotifyChannelKind>(e?.kind ?? 'dingtalk');
   const [name, setName] = useState(e?.name ?? '');
@@ -179,7 +179,7 @@ const RECIPIENT: Partial<Record<NotifyChannelKind, { label: string; placeholder:
 /** 发送测试: sends a test message through the saved channel now and shows what the provider answered. */
 export function NotifyTestDialog(props: { channel: NotifyChannelView; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [recipient, setRecipient] = useState('');
   const [answer, setAnswer] = useState<NotifyTestAnswer>();
   const [errors, setErrors] = useState<NotifyFieldErrors>({});

@@ -50,7 +50,7 @@ export interface SettingsForm<Saved, Form, Errors extends object> {
 export function useSettingsForm<Saved, Form, Errors extends object = Record<string, string>>(
   options: SettingsFormOptions<Saved, Form, Errors>,
 ): SettingsForm<Saved, Form, Errors> {
-  const toast = useService<ToastService>(ToastService);
+  const toast = useService(ToastService);
   const [saved, setSaved] = useState<Saved>();
   const [form, setFormState] = useState<Form>();
   const [errors, setErrors] = useState<Partial<Errors>>({});

@@ -19,7 +19,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : '网络异�
  */
 export function HealthOverrideDialog(props: { list: HealthOverrideList; editing?: HealthOverride; onSaved: () => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const e = props.editing;
   const [scope, setScope] = useState<'department' | 'person'>(e?.scope ?? 'department');
   const [department, setDepartment] = useState(e?.scope === 'department' ? e.department : (props.list.departments[0] ?? ''));

@@ -38,9 +38,9 @@ const useStyles = makeStyles({
 /** 推送设置: the alarm tip (popup, sound), the types pushed, e-mail and SMS delivery, and the routing; webhooks and robots are 推送渠道's. */
 export default function AlarmPushPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const alarms = useService<AlarmService>(AlarmService);
-  const nav = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const alarms = useService(AlarmService);
+  const nav = useService(NavigationService);
   const settings = useSettingsForm<AlarmPushSettings, PushForm, PushErrors>({
     load: async () => expectOk(await http.call(AlarmPushApi.settings, {})),
     toForm: toPushForm,

@@ -36,7 +36,7 @@ const levelName = (level: AlarmLevel | undefined) => ALARM_LEVELS.find((l) => l.
 /** 告警设置: which alarm types the tenant watches, by source, how urgent each is (级别), and the thresholds of platform rules. */
 export default function AlarmSettingPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const settings = useSettingsForm<AlarmControlItem[], ControlRow[]>({
     load: async () => expectOk(await http.call(AlarmApi.controlList, {})),
     toForm: toRows,

@@ -24,7 +24,7 @@ function formatSize(bytes: number): string {
 /** 下载中心: the user's export records, paged; finished files can be downloaded. */
 const DownloadPage = observer(function DownloadPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { pagination, page, error, load } = usePagedQuery({ list: DownloadApi.list, initialFilter: null, query: () => ({}) });
   const list = page?.list;
   // a failed download says so until the list is loaded again

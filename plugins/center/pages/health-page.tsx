@@ -36,8 +36,8 @@ export function readTenantForm(form: TenantForm): { value?: HealthThreshold; err
  */
 export default function HealthPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [dialog, setDialog] = useState<{ editing?: HealthOverride }>();
   const [deleting, setDeleting] = useState<HealthOverride>();
   const readList = async () => expectOk(await http.call(HealthSettingsApi.overrides));

@@ -47,10 +47,10 @@ function greeting(now = Date.now()): string {
 /** 首页: greeting, the sub-applications the user may enter, latest notices. */
 const HomePage = observer(function HomePage() {
   const s = useStyles();
-  const session = useService<SessionService>(SessionService);
-  const registry = useService<PluginRegistry>(PluginRegistry);
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
+  const session = useService(SessionService);
+  const registry = useService(PluginRegistry);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
   const [notices, setNotices] = useState<NoticeItem[]>();
   const [noticeError, setNoticeError] = useState<string>();
   const user = session.user;

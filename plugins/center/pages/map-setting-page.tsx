@@ -42,8 +42,8 @@ const keysOf = (s: MapSettings): Keys => Object.fromEntries(MAP_KEY_FIELDS.map((
  */
 export default function MapSettingPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const config = useService<ConfigService>(ConfigService);
+  const http = useService(HttpService);
+  const config = useService(ConfigService);
   const [readOnly, setReadOnly] = useState<MapBrowserConfig>();
   const settings = useSettingsForm<MapSettings, MapForm, ReturnType<typeof validateMapSettings>>({
     load: async () => {

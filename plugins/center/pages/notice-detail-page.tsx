@@ -13,8 +13,8 @@ const useStyles = makeStyles({
 /** 公告详情 (/center/detail?id=): the notice, marked read when opened. */
 export default function NoticeDetailPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
   const id = Number(new URLSearchParams(window.location.search).get('id'));
   const [notice, setNotice] = useState<NoticeDetail>();
   const [error, setError] = useState<string>();

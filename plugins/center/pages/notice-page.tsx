@@ -34,8 +34,8 @@ const useStyles = makeStyles({
 /** 站内消息: paged notices with 全部/未读/已读 filter and mark read. */
 const NoticePage = observer(function NoticePage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const {
     pagination, filter, page: data, error: loadError, load, search,

@@ -49,8 +49,8 @@ type Dialog = { kind: 'edit'; channel?: NotifyChannelView } | { kind: 'test'; ch
 /** 推送渠道: the tenant's e-mail, SMS, robot and webhook channels, their secrets masked, with 发送测试. */
 export default function NotifyChannelPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [list, setList] = useState<NotifyChannelView[]>();
   const [error, setError] = useState<string>();
   const [dialog, setDialog] = useState<Dialog>();

@@ -81,9 +81,9 @@ const body = (f: Filter) => ({
 /** 推送记录: every delivery of the tenant's alarms (recipients masked), filtered and paged, with 导出. */
 const NotifyRecordPage = observer(function NotifyRecordPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const dialogs = useService<DialogService>(DialogService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
+  const dialogs = useService(DialogService);
   const today = chinaDay();
   const [form, setForm] = useState<Filter>({ startTime: today, endTime: today, status: '', channel: '' });
   const [askExport, setAskExport] = useState(false);

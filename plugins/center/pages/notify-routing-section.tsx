@@ -124,7 +124,7 @@ const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [..
  */
 export function NotifyRoutingSection() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   /** 推送渠道's robots and webhooks: the form waits for them, so a rule shows its channels by name at once. */
   const [routable, setRoutable] = useState<NotifyChannelView[]>();
   const known = new Set(routable?.map((c) => c.id));

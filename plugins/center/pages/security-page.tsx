@@ -27,7 +27,7 @@ function Section(props: { title: string; children: ReactNode }) {
 
 /** 安全中心: the account, its password, phone, privacy, WeChat binding and login history. */
 const SecurityPage = observer(function SecurityPage() {
-  const session = useService<SessionService>(SessionService);
+  const session = useService(SessionService);
   const user = session.user;
   useEffect(() => {
     // phone, privacy and WeChat state as the server has them now (not while the page goes away after a password change)

@@ -46,9 +46,9 @@ function Card(props: { title: string; wide?: boolean; children: ReactNode }) {
  */
 export default observer(function DashboardPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
+  const live = useService(LiveService);
   const store = useMemo(() => new DashboardStore(http), [http]);
   useEffect(() => {
     // ECharts and the China outline load beside the figures, not after them

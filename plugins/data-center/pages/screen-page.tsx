@@ -101,8 +101,8 @@ function useClock(): string {
  */
 export default observer(function ScreenPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const viewport = useRef<HTMLDivElement>(null);
   const fit = useFit(viewport);
   const clock = useClock();

@@ -45,7 +45,7 @@ const columns: DataTableColumn<Alarm>[] = [
 
 /** 告警明细 (menu 2020): the alarm history of the chosen days, filtered by type, status, group and vehicle. */
 const AlarmInfoPage = observer(function AlarmInfoPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<AlarmFilter, Page<Alarm>>(defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), async (f, page) =>
     expectOk(await http.call(AlarmApi.history, { ...page, ...alarmParams(f) })),

@@ -26,7 +26,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
  * day; titled in its rows' words (人员日在线 …).
  */
 const DayOnlinePage = observer(function DayOnlinePage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, DayOnlinePage>(defaultFilter({}), async (f, page) =>
     expectOk(await http.call(ReportApi.dayOnline, { ...page, ...filterParams(f) })),

@@ -23,7 +23,7 @@ const columns: DataTableColumn<FuelReportItem>[] = [
 
 /** 油耗报表 (menu 2080): the fuel of vehicles whose terminals report it (JT/T 808 0x02), per day. */
 const FuelReportPage = observer(function FuelReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.fuel, { ...page, ...filterParams(f) })));
   return (
     <EventReport

@@ -25,7 +25,7 @@ const columns: DataTableColumn<MileageItem>[] = [
 
 /** 里程报表 (menu 2010): mileage, driving time and speeds of each vehicle per day, with totals and a bar per day. */
 const MileageReportPage = observer(function MileageReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, MileagePage>(defaultFilter({}), async (f, page) =>
     expectOk(await http.call(ReportApi.mileage, { ...page, ...filterParams(f) })),

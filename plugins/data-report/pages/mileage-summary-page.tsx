@@ -28,7 +28,7 @@ function lastMonths(): ReportFilter {
 
 /** 里程汇总 (menu 2070): the mileage of each group per month, with the months' totals. */
 const MileageSummaryPage = observer(function MileageSummaryPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<ReportFilter, MileageSummaryPage>(
     lastMonths(),

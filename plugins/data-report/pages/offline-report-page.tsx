@@ -29,7 +29,7 @@ const columns: DataTableColumn<OfflineReportItem>[] = [
 
 /** 离线报表 (menu 2090): the assets silent for longer than N hours (24 by default) or that never reported, longest first. */
 const OfflineReportPage = observer(function OfflineReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
   const q = useReportQuery<OfflineFilter, OfflinePage>(
     { start: '', end: '', groupId: '', keyword: '', hours: '24' },

@@ -20,7 +20,7 @@ const columns: DataTableColumn<OverspeedReportItem>[] = [
 
 /** 超速报表 (menu 2060): each stretch above the vehicle's 限速 (else the tenant's 平台超速 limit) with its top speed and duration. */
 const OverspeedReportPage = observer(function OverspeedReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.overspeed, { ...page, ...filterParams(f) })));
   return (
     <EventReport

@@ -28,7 +28,7 @@ const columns: DataTableColumn<StopReportItem>[] = [
 
 /** 停车报表 (menu 2050): each stop of five minutes or more with its place, duration and ACC state. */
 const StopReportPage = observer(function StopReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const q = useReportQuery<StopFilter, StopPage>(defaultFilter<StopFilter>({ acc: '' }), async (f, page) => expectOk(await http.call(ReportApi.stops, { ...page, ...params(f) })));
   const acc = (
     <Field label="ACC 状态">

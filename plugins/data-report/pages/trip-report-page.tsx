@@ -20,7 +20,7 @@ const columns: DataTableColumn<TripReportItem>[] = [
 
 /** 行程报表 (menu 2040): each trip of each vehicle with where and when it started and ended, with totals and the km per day. */
 const TripReportPage = observer(function TripReportPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const q = useReportQuery<ReportFilter, TripPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.trips, { ...page, ...filterParams(f) })));
   return (
     <EventReport

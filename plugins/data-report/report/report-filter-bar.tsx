@@ -18,7 +18,7 @@ const useStyles = makeStyles({
 
 /** The groups the user may see (loaded once per page). */
 function useReportGroups(): ReportGroup[] {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [groups, setGroups] = useState<ReportGroup[]>([]);
   useEffect(() => {
     let live = true;

@@ -38,8 +38,8 @@ function deviceWords(view: GuardSettingsView): string | undefined {
  */
 export function GuardSettingsCard(props: { terminalNo: string }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const canEdit = useButtonPermission(GUARD_SETTINGS_BUTTON_ID);
   const [view, setView] = useState<GuardSettingsView>();
   const [sensitivity, setSensitivity] = useState('');

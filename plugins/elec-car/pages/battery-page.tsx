@@ -20,7 +20,7 @@ function rangeOf(range: Range, now = Date.now()): { start: string; end: string }
 /** /elec-car/battery 电池曲线 — 电动车卫士: an e-bike's battery voltage and charge over a day or a week. */
 export default function BatteryPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [bikes, setBikes] = useState<MonitorItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [terminalNo, setTerminalNo] = useState('');

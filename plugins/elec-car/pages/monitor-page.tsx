@@ -8,7 +8,7 @@ import { GuardSettingsCard } from '../components/guard-settings-card';
  * 防盗设置 over the map, their battery curves a click away in the map's toolbar.
  */
 export default function MonitorPage() {
-  const navigation = useService<NavigationService>(NavigationService);
+  const navigation = useService(NavigationService);
   return (
     <AssetMonitor
       assetKind="ebike"

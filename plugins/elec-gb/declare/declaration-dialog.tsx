@@ -30,7 +30,7 @@ const FIELDS: { key: Text; label: string; max: number; required?: boolean; hint?
  */
 export function DeclarationDialog(props: { record?: Declaration; onSaved: (d: Declaration) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const r = props.record;
   const [values, setValues] = useState<Record<Text, string>>(
     Object.fromEntries(FIELDS.map((f) => [f.key, r ? String(r[f.key]) : ''])) as Record<Text, string>,

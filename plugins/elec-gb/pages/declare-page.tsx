@@ -38,9 +38,9 @@ function filterQuery(filter: Filter) {
 
 /** 备案登记 (menu 2610): the 新国标 records of the caller's customers, judged 合规 or 不合规, with QR labels to print. */
 const DeclarePage = observer(function DeclarePage() {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
-  const navigation = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
+  const navigation = useService(NavigationService);
   const [draft, setDraft] = useState<Filter>({ keyword: '', compliant: '' });
   const pick = usePickColumn<Declaration>((r) => r.recordNo);
   const [action, setAction] = useState<Action>();

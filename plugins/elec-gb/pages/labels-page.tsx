@@ -28,8 +28,8 @@ const idsOf = (search: string) => [...new Set((new URLSearchParams(search).get('
 /** 打印标签: one label per 备案 record (QR code, number, frame number, plate, verdict), laid out for printing. */
 export default function LabelsPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
   const [labels, setLabels] = useState<Label[]>();
   const [error, setError] = useState<string>();
 

@@ -49,8 +49,8 @@ const columns: DataTableColumn<ComplianceLine>[] = [
 
 /** 合规报表 (menu 2620): per customer, how many e-bikes are registered, how many keep to GB 17761-2018 and why the others do not. */
 export default function ReportPage() {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [report, setReport] = useState<{ lines: ComplianceLine[]; total: ComplianceLine }>();
   const [error, setError] = useState<string>();
   useEffect(() => {

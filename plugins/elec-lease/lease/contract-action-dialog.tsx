@@ -9,7 +9,7 @@ const TITLES: Record<ContractAction, string> = { renew: '续租', giveBack: '还
 
 /** 续租 (new end day, rent), 还车 or 终止合同 (with a note) of one contract. */
 export function ContractActionDialog(props: { action: ContractAction; contract: LeaseContract; onDone: (c: LeaseContract) => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { action, contract } = props;
   const [endDate, setEndDate] = useState(contract.endDate);
   const [rent, setRent] = useState(String(contract.monthlyRent));

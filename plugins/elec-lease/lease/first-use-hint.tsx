@@ -12,7 +12,7 @@ const TEXT = {
  * already has). A step on the page showing the hint runs `onHere`; the other opens its page.
  */
 export function FirstUseHint(props: { step: keyof typeof TEXT; onHere?: () => void }) {
-  const nav = useService<NavigationService>(NavigationService);
+  const nav = useService(NavigationService);
   const go = (page: 'renter' | 'contract') => (props.step === page && props.onHere ? props.onHere : () => nav.navigate(`/elec-lease/${page}`));
   return (
     <MessageBar intent="info" layout="multiline" aria-label="第一次使用">

@@ -16,7 +16,7 @@ export type ImportResult = AnswerOf<typeof ElecLeaseApi.importContracts>;
  */
 export function ImportDialog(props: { onImported: (r: ImportResult) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [rows, setRows] = useState<LeaseImportRowErrors[]>([]);

@@ -26,7 +26,7 @@ function suggested(kind: LeasePaymentKind, c: LeaseContract): string {
  */
 export function PayDialog(props: { contract: LeaseContract; onDone: (c: LeaseContract, payment: LeasePayment) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { contract: c } = props;
   const [kind, setKind] = useState<LeasePaymentKind>(c.depositHeld < c.deposit ? 'deposit' : 'rent');
   const [method, setMethod] = useState<LeasePaymentMethod>('wechat');

@@ -15,7 +15,7 @@ const useStyles = makeStyles({
  */
 export function PaymentsDialog(props: { contractId: number; paymentId?: number; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [data, setData] = useState<LeasePaymentList>();
   const [shown, setShown] = useState<number | undefined>(props.paymentId);
   const [error, setError] = useState<string>();

@@ -7,7 +7,7 @@ import { ElecLeaseApi, expectOk, FormDialog, HttpService, Input, isMobilePhone, 
  * included). Editing shows the stored phone and number masked; left empty they stay as they are.
  */
 export function RenterDialog(props: { renter?: LeaseRenter; onSaved: (r: LeaseRenter) => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const editing = props.renter !== undefined;
   const [name, setName] = useState(props.renter?.name ?? '');
   const [phone, setPhone] = useState('');

@@ -18,7 +18,7 @@ const monthLater = (day: string) => {
 /** 签订合同: an e-bike free to rent, a renter, the dates, the monthly rent and the deposit. */
 export function SignDialog(props: { onSaved: (c: LeaseContract) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const today = chinaDay();
   const [bikes, setBikes] = useState<LeaseBike[]>([]);
   const [renters, setRenters] = useState<LeaseRenter[]>([]);

@@ -55,7 +55,7 @@ function filterQuery(filter: Filter) {
 /** 合同管理 (menu 2303): the lease contracts with their state, rent and deposit, 续租, 还车, 终止, 收款 with receipts, and 导入合同. */
 const ContractPage = observer(function ContractPage() {
   const s = useStyles();
-  const toast = useService<ToastService>(ToastService);
+  const toast = useService(ToastService);
   const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
   const [signing, setSigning] = useState(false);

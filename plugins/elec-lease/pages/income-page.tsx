@@ -34,7 +34,7 @@ const monthsAgo = (n: number) => {
  */
 export default function IncomePage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { exporting, startExport } = useBackgroundExport();
   const [range, setRange] = useState({ start: monthsAgo(11), end: monthsAgo(0) });
   const [draft, setDraft] = useState(range);

@@ -4,7 +4,7 @@ import { FirstUseHint } from '../lease/first-use-hint';
 
 /** /elec-lease/overview: asset counts and the entries of 电动车租赁, and what to do first while it is empty. */
 export default function OverviewPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [empty, setEmpty] = useState(false);
   useEffect(() => {
     let live = true;

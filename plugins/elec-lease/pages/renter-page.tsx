@@ -27,8 +27,8 @@ import { RenterDialog } from '../lease/renter-dialog';
 
 /** 租户管理 (menu 2302): the renters of the caller's customers, phones and identity numbers masked. */
 const RenterPage = observer(function RenterPage() {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const { exporting, startExport } = useBackgroundExport();
   const [draft, setDraft] = useState('');
   const pick = usePickColumn<LeaseRenter>((r) => r.name);

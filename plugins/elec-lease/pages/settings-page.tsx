@@ -25,8 +25,8 @@ const useStyles = makeStyles({
  */
 export default function SettingsPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [settings, setSettings] = useState<LeaseSettings>();
   const [bikes, setBikes] = useState<LeaseBike[]>([]);
   const [keyword, setKeyword] = useState('');

@@ -52,7 +52,7 @@ function fixText(p: MonitorItem): string {
 
 /** Where the pet is, in words (geocoded once per position). */
 function usePlace(p: MonitorItem | undefined): string {
-  const geocode = useService<GeocodeService>(GeocodeService);
+  const geocode = useService(GeocodeService);
   const [place, setPlace] = useState('');
   const lon = p?.lon ?? null;
   const lat = p?.lat ?? null;
@@ -71,7 +71,7 @@ function usePlace(p: MonitorItem | undefined): string {
 /** A pet's card: photo, name, battery, last seen, place, 寻宠模式, and the 寻宠 buttons with the last result. */
 export const PetCard = observer(function PetCard(props: PetCardProps) {
   const s = useStyles();
-  const live = useService<LiveService>(LiveService);
+  const live = useService(LiveService);
   const { pet } = props;
   const p = pet.terminalNo ? live.positions.get(pet.terminalNo) : undefined;
   const place = usePlace(p);

@@ -33,8 +33,8 @@ function outcomeOf(command: Command): Pick<ActionState, 'statusText' | 'answer' 
  */
 export const PetCards = observer(function PetCards(props: { onSelect?: (terminalNo: string) => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const [pagination] = useState(() => new Pagination({ pageSize: 20 }));
   const [keyword, setKeyword] = useState('');
   const [pets, setPets] = useState<Pet[]>([]);

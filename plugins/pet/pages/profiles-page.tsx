@@ -19,7 +19,7 @@ const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '
 
 /** 编辑档案: the pet's name and the fields of a pet, with its photo uploaded to the server. */
 function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [name, setName] = useState(props.pet.name);
   const [profile, setProfile] = useState<Record<string, string>>(Object.fromEntries(PET.fields.map((f) => [f.key, props.pet.profile[f.key] === undefined ? '' : String(props.pet.profile[f.key])])));
   const save = async () => {
@@ -43,7 +43,7 @@ function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: 
 /** /pet/profiles 宠物档案: each pet's photo and profile, edited here (the photo stored on the server). */
 const ProfilesPage = observer(function ProfilesPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [pagination] = useState(() => new Pagination({ pageSize: 20 }));
   const [keyword, setKeyword] = useState('');
   const [pets, setPets] = useState<Pet[]>([]);

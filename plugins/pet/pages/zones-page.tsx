@@ -38,8 +38,8 @@ const PET = ASSET_VOCABULARY.pet.noun;
  */
 const ZonesPage = observer(function ZonesPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
   const [keyword, setKeyword] = useState('');
   const [pets, setPets] = useState<Pet[]>([]);
   const [petId, setPetId] = useState<number>();

@@ -25,7 +25,7 @@ const MENU_GROUP_TYPE = 2;
  * its settings group is offered: the centre's pages come with every role.
  */
 function useGrantable(): { platformId: number; name: string; items: ResourceItem[] }[] | undefined {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [tree, setTree] = useState<{ platformId: number; name: string; items: ResourceItem[] }[]>();
   useEffect(() => {
     let live = true;
@@ -52,7 +52,7 @@ function useGrantable(): { platformId: number; name: string; items: ResourceItem
 /** 新增角色 / 编辑角色: name, remark, the sub-applications it may enter and its menus and buttons, per sub-application. */
 export function RoleDialog(props: { role?: AdminRole; tenants: readonly TenantOption[]; defaultTenantId?: number; onClose: () => void; onSaved: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const grantable = useGrantable();
   const editing = props.role;
   const [tenantId, setTenantId] = useState<number | undefined>(editing?.tenantId ?? props.defaultTenantId ?? orderTenants(props.tenants)[0]?.option.id);

@@ -8,7 +8,7 @@ import { NewAccountFields } from './admin-dialogs';
  * have customers below them.
  */
 export function TenantDialog(props: { parent?: TenantNode; tenant?: TenantNode; isOwn?: boolean; onClose: () => void; onSaved: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const editing = props.tenant;
   const [name, setName] = useState(editing?.name ?? '');
   const [kind, setKind] = useState<TenantKind>(editing?.kind ?? 'customer');

@@ -5,7 +5,7 @@ export { orderTenants, TenantSelect } from '@tianlu/sdk';
 
 /** The tenants the caller may pick: its own and those below it. */
 export function useTenantOptions(): TenantOption[] | undefined {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [options, setOptions] = useState<TenantOption[]>();
   useEffect(() => {
     let live = true;

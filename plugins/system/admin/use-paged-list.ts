@@ -13,8 +13,8 @@ export interface PagedList<F, Row> extends Omit<PagedQuery<F, Page<Row>>, 'page'
 
 /** A list paged and filtered on the server as the 系统管理 pages show it: the SDK's paged query with a toast after a change and an export of the filter. */
 export function usePagedList<F, Q, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, undefined, P>): PagedList<F, P['list'][number]> {
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const paged = usePagedQuery(options);
   const changed = (message: string) => {
     toast.show(message, 'success');

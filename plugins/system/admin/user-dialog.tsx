@@ -12,7 +12,7 @@ const toCheckNodes = (groups: readonly GroupChoiceNode[]): CheckNode[] => groups
 
 /** Roles and vehicle groups a user of `tenantId` may be given. */
 function useUserOptions(tenantId: number | undefined) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [roles, setRoles] = useState<{ id: number; name: string }[]>([]);
   const [groups, setGroups] = useState<GroupChoiceNode[]>([]);
   useEffect(() => {
@@ -34,7 +34,7 @@ function useUserOptions(tenantId: number | undefined) {
 
 /** 新增用户 / 编辑用户: account and password only when creating; role and vehicle-group scope of the user's tenant. */
 export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOption[]; defaultTenantId?: number; onClose: () => void; onSaved: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const editing = props.user;
   const [tenantId, setTenantId] = useState<number | undefined>(editing?.tenantId ?? props.defaultTenantId ?? orderTenants(props.tenants)[0]?.option.id);
   const [account, setAccount] = useState('');
@@ -111,7 +111,7 @@ export function UserDialog(props: { user?: AdminUser; tenants: readonly TenantOp
 
 /** 重置密码: the new password; the user's sessions end. */
 export function ResetPasswordDialog(props: { user: AdminUser; onClose: () => void; onSaved: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [password, setPassword] = useState('');
   return (
     <FormDialog

@@ -15,7 +15,7 @@ interface Candidate {
  * is searched on the server (at most 50 candidates).
  */
 export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; subject: string; onDone: () => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const vehicleSide = props.side === 'vehicle';
   const [keyword, setKeyword] = useState('');
   const [candidates, setCandidates] = useState<Candidate[]>();
@@ -75,7 +75,7 @@ export function BindDialog(props: { side: 'vehicle' | 'terminal'; id: number; su
 
 /** 转移: to another customer of the caller's scope, optionally into one of its groups. Bound partners go along. */
 export function TransferDialog(props: { transfer: Endpoint<Record<string, never>, TransferBody, TransferAnswer>; ids: number[]; subject: string; noun?: string; groupLabel?: string; options: AssetOptions; onDone: (moved: { vehicles: number; terminals: number }) => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [tenantId, setTenantId] = useState<number>();
   const [groupId, setGroupId] = useState<number>();
   const submit = async () => {
@@ -104,7 +104,7 @@ const MONTHS = [1, 3, 6, 12, 24, 36];
 
 /** 续费: extend by months (from today when already expired) or to a date. */
 export function RenewDialog(props: { renew: Endpoint<Record<string, never>, RenewBody, { renewed: number }>; ids: number[]; subject: string; onDone: (renewed: number) => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [mode, setMode] = useState<'months' | 'until'>('months');
   const [months, setMonths] = useState('12');
   const [until, setUntil] = useState('');

@@ -50,7 +50,7 @@ type Action =
  * on the server; add, edit, bind, transfer, renew, delete, import, export — each behind its button.
  */
 export const AssetAdminPage = observer(function AssetAdminPage({ page }: { page: AssetPageKind }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const d = ASSET_KIND_DEFINITIONS[page.kind];
   const buttons = assetButtons(d.menuId);
   const { options } = useAssetOptions(VehicleAdminApi.options);

@@ -8,7 +8,7 @@ const INDENT = '\u3000';
 
 /** Options of a page (tenants of the scope, their groups …); `reload` after groups or tenants changed. */
 export function useAssetOptions(endpoint: Endpoint<Record<string, never>, undefined, AssetOptions>): { options: AssetOptions | undefined; reload: () => void } {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [options, setOptions] = useState<AssetOptions>();
   const load = useCallback(() => {
     http

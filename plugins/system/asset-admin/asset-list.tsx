@@ -92,7 +92,7 @@ export function AssetTools(props: {
   onExport: () => void;
 }) {
   const s = useStyles();
-  const toast = useService<ToastService>(ToastService);
+  const toast = useService(ToastService);
   const batch = (kind: BatchAction) => () => (props.picked ? props.onBatch(kind) : toast.show(`请先勾选${props.noun}`, 'warning'));
   return (
     <div className={s.tools}>

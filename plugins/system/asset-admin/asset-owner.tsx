@@ -9,7 +9,7 @@ import { GroupPicker, NewAssetTenantPicker } from './asset-filters';
  * asset to that customer or updates the one edited.
  */
 export function useAssetOwner(props: AssetDialogProps) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const a = props.asset;
   const [tenantId, setTenantId] = useState<number | undefined>(a?.tenantId ?? props.defaultTenantId ?? props.options.tenants[0]?.id);
   const [groupId, setGroupId] = useState<number | undefined>(a?.groupId ?? undefined);

@@ -52,7 +52,7 @@ export function MoveGroupDialog(props: { group: GroupNode; tenant: TenantGroups;
 /** 分配车辆: search the customer's vehicles and put the checked ones into the group. */
 export function AssignVehiclesDialog(props: { tenantId: number; group: GroupNode; onDone: (assigned: number) => void; onClose: () => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [keyword, setKeyword] = useState('');
   const [list, setList] = useState<VehicleRow[]>();
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());

@@ -33,7 +33,7 @@ export function ImportWizard(props: {
   onClose: () => void;
 }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [tenantId, setTenantId] = useState<number | undefined>(props.options.tenants[0]?.id);
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [error, setError] = useState<string>();

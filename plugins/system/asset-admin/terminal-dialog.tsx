@@ -6,7 +6,7 @@ import { TenantPicker } from './asset-filters';
 
 /** 新增终端 / 编辑终端. */
 export function TerminalDialog(props: { terminal?: TerminalRow; options: AssetOptions; onSaved: () => void; onClose: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const t = props.terminal;
   const [tenantId, setTenantId] = useState<number | undefined>(t?.tenantId ?? props.options.tenants[0]?.id);
   const [terminalNo, setTerminalNo] = useState(t?.terminalNo ?? '');

@@ -26,8 +26,8 @@ type Action = { kind: 'create' | 'edit' | 'delete'; node: TenantNode };
 /** 客户管理: the caller's tenant and those below it as a tree; details, create below, edit, delete when empty, export. */
 const CustomerPage = observer(function CustomerPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const [tree, setTree] = useState<TenantNode[]>([]);
   const [selectedId, setSelectedId] = useState<number>();
   const [error, setError] = useState<string>();

@@ -8,7 +8,7 @@ import { ListTools, RowActions } from '../admin/admin-page';
 import { usePagedList } from '../admin/use-paged-list';
 
 function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onClose: () => void; onSaved: () => void }) {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [type, setType] = useState(props.entry?.type ?? props.defaultType ?? '');
   const [code, setCode] = useState(props.entry?.code ?? '');
   const [name, setName] = useState(props.entry?.name ?? '');
@@ -50,7 +50,7 @@ const dictionaryQuery = (f: DictionaryFilter) => ({ type: f.type || undefined, k
 
 /** 数据字典: entries shared by every tenant, paged; only platform users may change them. */
 const DictionaryPage = observer(function DictionaryPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const [editable, setEditable] = useState(false);
   const list = usePagedList({
     list: DictionaryAdminApi.page,

@@ -21,8 +21,8 @@ const useStyles = makeStyles({
 /** 车组管理: each customer's group tree (drag a group onto another to move it), its vehicles, and assigning vehicles. */
 const GroupPage = observer(function GroupPage() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
   const canMove = useButtonPermission(GroupButtons.move);
   const [trees, setTrees] = useState<TenantGroups[]>();
   const [selection, setSelection] = useState<TreeSelection>();

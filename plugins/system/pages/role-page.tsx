@@ -12,7 +12,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; role: AdminRole };
 
 /** 角色管理: roles of the caller's tenants, paged; the editor grants sub-applications, menus and buttons. */
 const RolePage = observer(function RolePage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const tenants = useTenantOptions();
   const list = usePagedList({ list: RoleAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
   const [action, setAction] = useState<Action>();

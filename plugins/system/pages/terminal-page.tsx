@@ -29,7 +29,7 @@ function subject(terminals: readonly TerminalRow[]): string {
 
 /** 终端管理: terminals of the caller's customers, paged on the server; add, edit, bind, transfer, renew, delete, import, export. */
 const TerminalPage = observer(function TerminalPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const { options } = useAssetOptions(TerminalAdminApi.options);
   const list = useAssetList(TerminalAdminApi.list);
   const [action, setAction] = useState<Action>();

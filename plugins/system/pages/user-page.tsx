@@ -13,7 +13,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'reset' | 'toggle' | 'delete
 
 /** 用户管理: users of the caller's tenants, paged on the server; create, edit, disable, reset password, delete, export. */
 const UserPage = observer(function UserPage() {
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const tenants = useTenantOptions();
   const list = usePagedList({ list: UserAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
   const [action, setAction] = useState<Action>();

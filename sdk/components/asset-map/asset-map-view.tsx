@@ -37,7 +37,7 @@ function canDrawCanvas(): boolean {
 
 /** The Leaflet map behind {@link AssetMap}; loaded on demand. */
 const AssetMapView = observer(function AssetMapView(props: AssetMapProps) {
-  const config = useService<ConfigService>(ConfigService);
+  const config = useService(ConfigService);
   const own = props.provider !== undefined;
   useEffect(() => {
     if (!own) void config.loadMap();

@@ -208,13 +208,13 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
   const assetKind = props.assetKind ?? 'vehicle';
   const words = monitorWords(assetKind);
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const live = useService<LiveService>(LiveService);
-  const geocode = useService<GeocodeService>(GeocodeService);
-  const bus = useService<MessageBus>(MessageBus);
-  const nav = useService<NavigationService>(NavigationService);
-  const dialogs = useService<DialogService>(DialogService);
-  const storage = useService<StorageService>(StorageService);
+  const http = useService(HttpService);
+  const live = useService(LiveService);
+  const geocode = useService(GeocodeService);
+  const bus = useService(MessageBus);
+  const nav = useService(NavigationService);
+  const dialogs = useService(DialogService);
+  const storage = useService(StorageService);
   const [folded, setFolded] = useState(() => storage.get<boolean>(StorageKeys.monitorSideFolded) === true);
   const fold = (value: boolean) => {
     setFolded(value);

@@ -34,10 +34,10 @@ function flatten(items: readonly ResourceItem[]): ResourceItem[] {
 /** The overview's view; loaded on demand through {@link PlatformOverview}. */
 const PlatformOverviewView = observer(function PlatformOverviewView(props: PlatformOverviewProps) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const nav = useService<NavigationService>(NavigationService);
-  const perms = useService<PermissionService>(PermissionService);
-  const registry = useService<PluginRegistry>(PluginRegistry);
+  const http = useService(HttpService);
+  const nav = useService(NavigationService);
+  const perms = useService(PermissionService);
+  const registry = useService(PluginRegistry);
   // the figures count the kinds the sub-application declares, as its monitor lists them
   const assetKinds = [...registry.plugins.values()].find((p) => p.platformId === props.platformId)?.assetKinds?.join(',');
   const [data, setData] = useState<PlatformOverviewData>();

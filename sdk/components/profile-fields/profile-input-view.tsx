@@ -26,7 +26,7 @@ const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 /** 照片: the current photo, 上传照片 (checked here for type and size, and again by the server) and 移除. */
 function PhotoField(props: { field: ProfileField; value: string; onChange: (url: string) => void }) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();

@@ -55,7 +55,7 @@ export function durationText(seconds: number): string {
  */
 const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
+  const http = useService(HttpService);
   const playback = useMemo(() => new TrackPlayback(), []);
   useEffect(() => () => playback.dispose(), [playback]);
   const [assets, setAssets] = useState<MonitorItem[]>([]);

@@ -12,8 +12,8 @@ const METHODS: Record<LoginRecord['method'], string> = { password: '密码', sms
 
 /** 登录记录: the user's own login attempts, newest first, paged. */
 export function LoginHistorySection() {
-  const http = useService<HttpService>(HttpService);
-  const session = useService<SessionService>(SessionService);
+  const http = useService(HttpService);
+  const session = useService(SessionService);
   const pagination = useMemo(() => new Pagination(), []);
   const [rows, setRows] = useState<LoginRecord[]>();
   const [failure, setFailure] = useState<string>();

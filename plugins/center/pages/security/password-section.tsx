@@ -24,9 +24,9 @@ export function validatePasswordChange(v: Values): Errors {
 /** 修改密码: old, new and confirmation; on success every session ends and the user logs in again. */
 export function PasswordSection() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const session = useService<SessionService>(SessionService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const session = useService(SessionService);
+  const toast = useService(ToastService);
   const [values, setValues] = useState<Values>({ oldPassword: '', newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();

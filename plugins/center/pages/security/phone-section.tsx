@@ -16,9 +16,9 @@ const useStyles = makeStyles({
 /** 手机绑定: the bound phone, a code to a new one (60 s countdown) and its confirmation. */
 export const PhoneSection = observer(function PhoneSection() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const session = useService<SessionService>(SessionService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const session = useService(SessionService);
+  const toast = useService(ToastService);
   const user = session.user;
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');

@@ -17,8 +17,8 @@ const SWITCHES: { key: keyof UserPrivacy; label: string }[] = [
 /** 隐私设置: each switch saves at once and goes back when the server refuses. */
 export const PrivacySection = observer(function PrivacySection() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const session = useService<SessionService>(SessionService);
+  const http = useService(HttpService);
+  const session = useService(SessionService);
   const [pending, setPending] = useState<Partial<UserPrivacy>>({});
   const [failure, setFailure] = useState<string>();
   const saved: UserPrivacy = session.user?.privacy ?? { hidePhone: false, hideEmail: false };
@@ -62,9 +62,9 @@ export const PrivacySection = observer(function PrivacySection() {
 /** 微信绑定: the binding and its removal after a confirmation (a refusal shows in the confirmation). */
 export const WechatSection = observer(function WechatSection() {
   const s = useStyles();
-  const http = useService<HttpService>(HttpService);
-  const session = useService<SessionService>(SessionService);
-  const toast = useService<ToastService>(ToastService);
+  const http = useService(HttpService);
+  const session = useService(SessionService);
+  const toast = useService(ToastService);
   const [confirming, setConfirming] = useState(false);
   const bound = session.user?.wxBound === true;
 
