@@ -1,5 +1,5 @@
 import type { AssetKind } from '../asset-kinds';
-import { LEASE_ALARM_TYPES } from '../lease';
+import { LEASE_ALARM_TYPES } from '../lease-alarms';
 
 /**
  * 智能车联 alarms: the contract of docs/api-contract.md "Alarms, geofences and commands" and the
