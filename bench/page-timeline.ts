@@ -7,17 +7,15 @@
  *   npx tsx bench/page-timeline.ts /car/monitor [/data-report/overview …]
  */
 import type { Page, Request, WebSocket } from 'playwright-core';
-import { launchBrowser } from '../e2e/chromium';
-import { ADMIN, login } from '../e2e/console-app';
 import { navigateInApp } from '../e2e/plugin-pages';
-import { startServer } from '../e2e/server';
+import { VIEWPORT, withDemoBrowser } from './demo-browser';
 import { notUsable, QUIET_MS } from './page-usable-probe';
 
-const VIEWPORT = { width: 1366, height: 768 };
 const TIMEOUT_MS = 30_000;
 
 /** Collects the page's long tasks (installed before its scripts run). */
 const LONG_TASKS = `(() => {
+  performance.setResourceTimingBufferSize(100000);
   window.__benchLong = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__benchLong.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
 })()`;
@@ -79,13 +77,7 @@ async function visit(page: Page, path: string, go: () => Promise<void>, label: '
 
 async function main() {
   const paths = process.argv.slice(2);
-  const server = await startServer({ name: 'page-timeline-server', env: { SIM_ASSETS: '1', SIM_DEVICES: '10' } });
-  const browser = await launchBrowser();
-  try {
-    const setup = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT, locale: 'zh-CN' });
-    await login(await setup.newPage(), ADMIN);
-    const storageState = await setup.storageState();
-    await setup.close();
+  await withDemoBrowser('page-timeline', async ({ server, browser, storageState }) => {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', storageState });
       await context.addInitScript(LONG_TASKS);
@@ -98,10 +90,7 @@ async function main() {
       await visit(page, path, () => navigateInApp(page, path), 'warm');
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
 
 main().catch((e: unknown) => {
