@@ -9,7 +9,10 @@ import { Permission } from '../../react/permission';
 import { useService } from '../../react/use-service';
 import { COMMAND_SEND_BUTTON_ID } from '../../services/command-api';
 import { DialogService } from '../../services/dialog-service';
-import type { LiveStatus, MonitorItem } from '../../services/live-service';
+import { GeocodeService } from '../../services/geocode-service';
+import { HttpService } from '../../services/http-service';
+import { LiveService, type LiveStatus, type MonitorItem } from '../../services/live-service';
+import { MessageBus } from '../../services/message-bus';
 import { NavigationService } from '../../services/navigation-service';
 import { StorageKeys, StorageService } from '../../services/storage-service';
 import { playbackLinkQuery, TRACK_PLAYBACK_MENU_ID, TRACK_PLAYBACK_PATH } from '../../track';
@@ -18,7 +21,7 @@ import { AssetTree } from '../asset-tree';
 import PersonStatusChips from '../person-status/person-status-chips-view';
 import type { AssetTreeGrouping } from '../asset-tree/asset-tree-model';
 import { DataTable, type DataTableColumn } from '../data-table';
-import type { MonitorAssetKind, MonitorStore } from './asset-monitor-store';
+import { MonitorStore, type MonitorAssetKind } from './asset-monitor-store';
 import { assetStatusView, EXPIRED_COLOR, EXPIRED_HINT } from './asset-monitor-format';
 
 /** What a monitor calls the assets it shows. */
@@ -39,7 +42,7 @@ function monitorWords(kind: MonitorAssetKind): AssetMonitorWords {
   return { list: `${v.noun}列表`, name: v.nameLabel, unit: v.unit, noun: v.noun };
 }
 
-/** Props of a monitor page ({@link AssetMonitor} in sdk/components/asset-monitor.tsx). */
+/** Props of {@link AssetMonitorView}. */
 export interface AssetMonitorProps {
   /** The kind of asset shown. Default vehicle. */
   assetKind?: MonitorAssetKind;
@@ -56,11 +59,6 @@ export interface AssetMonitorProps {
   panel?: { title: string; content: ReactNode };
   /** The page's own controls at the end of the map's toolbar (e.g. 电动车卫士's 电池曲线). */
   toolbar?: ReactNode;
-}
-
-/** Props of the view: the page's {@link MonitorStore}, started by the page (sdk/components/asset-monitor.tsx) before the view's code has loaded. */
-export interface AssetMonitorViewProps extends AssetMonitorProps {
-  store: MonitorStore;
 }
 
 const TABLE_HEIGHT = 184;
@@ -206,10 +204,14 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
  * A live monitor of one kind of asset: the group tree, the map and the table of the assets shown.
  * 智能车联's 实时监控 shows vehicles; 智能工牌, 宠物守护 and the e-bike sub-applications their own kinds.
  */
-const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorViewProps) {
-  const assetKind = props.store.assetKind;
+const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorProps) {
+  const assetKind = props.assetKind ?? 'vehicle';
   const words = monitorWords(assetKind);
   const s = useStyles();
+  const http = useService<HttpService>(HttpService);
+  const live = useService<LiveService>(LiveService);
+  const geocode = useService<GeocodeService>(GeocodeService);
+  const bus = useService<MessageBus>(MessageBus);
   const nav = useService<NavigationService>(NavigationService);
   const dialogs = useService<DialogService>(DialogService);
   const storage = useService<StorageService>(StorageService);
@@ -220,8 +222,14 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorV
   };
   const [tab, setTab] = useState<'panel' | 'tree'>('panel');
   const showPanel = props.panel !== undefined && tab === 'panel';
-  const store = props.store;
+  // the tree is asked for as the page first renders, not after the map below has been built
+  const [store] = useState(() => {
+    const st = new MonitorStore({ http, live, geocode, bus }, assetKind, props.groupBy);
+    void st.load();
+    return st;
+  });
   const [cols] = useState(() => columns(store, words));
+  useEffect(() => store.start(), [store]);
   useEffect(() => {
     if (props.selected) store.select(props.selected);
   }, [store, props.selected]);
