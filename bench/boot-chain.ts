@@ -6,21 +6,12 @@
  *   npx tsx bench/boot-chain.ts [/login /home /car/monitor ...]
  */
 import type { Request } from 'playwright-core';
-import { launchBrowser } from '../e2e/chromium';
-import { ADMIN, login } from '../e2e/console-app';
-import { startServer } from '../e2e/server';
+import { VIEWPORT, withDemoBrowser } from './demo-browser';
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/login', '/home', '/car/monitor'];
-const VIEWPORT = { width: 1366, height: 768 };
 
 async function main() {
-  const server = await startServer({ name: 'boot-chain', env: { SIM_ASSETS: '1', SIM_DEVICES: '10' } });
-  const browser = await launchBrowser();
-  try {
-    const setup = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORT, locale: 'zh-CN' });
-    await login(await setup.newPage(), ADMIN);
-    const storageState = await setup.storageState();
-    await setup.close();
+  await withDemoBrowser('boot-chain', async ({ server, browser, storageState }) => {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', ...(path === '/login' ? {} : { storageState }) });
       const page = await context.newPage();
@@ -44,10 +35,7 @@ async function main() {
       }
       await context.close();
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
 
 main().catch((e: unknown) => {

@@ -5,6 +5,7 @@
  * and name label are not repeated here). Pure data and functions: no DOM, no React.
  */
 import { ASSET_KIND_CODES, ASSET_KIND_DEFINITIONS, assetKindOf, type AssetKind, type ProfileField } from './asset-kinds';
+import { MIXED_ASSET_WORDS, type ListWords } from './list-words';
 
 /** The words of one kind. */
 export interface AssetVocabulary {
@@ -61,23 +62,7 @@ export const ASSET_VOCABULARY: Readonly<Record<AssetKind, AssetVocabulary>> = Ob
   }),
 ) as Record<AssetKind, AssetVocabulary>;
 
-/** The words of a list's name and group columns; `kind` when the list holds one kind. */
-export interface ListWords {
-  kind?: AssetKind;
-  nameLabel: string;
-  groupLabel: string;
-  noun: string;
-  /** Moving, as in 行驶时长 / 移动时长 / 骑行时长. */
-  moving: string;
-  /** Its speed: 车速 of vehicles and e-bikes, 速度 otherwise. */
-  speed: string;
-  handlingExample: string;
-  /** What follows a number of them: 辆, 人, 只, 个. */
-  unit: string;
-}
-
-/** Words of a list that holds several kinds, and of a page or filter that serves several. */
-export const MIXED_ASSET_WORDS: ListWords = { nameLabel: '名称', groupLabel: '分组', noun: '资产', moving: '移动', speed: '速度', handlingExample: '已联系相关人员，确认安全', unit: '个' };
+export { MIXED_ASSET_WORDS, type ListWords };
 
 /** The words of `kind` (a code or a Chinese noun); a terminal without an asset, or an unknown kind, speaks as a vehicle. */
 export function vocabularyOf(kind: string | null | undefined): AssetVocabulary {

@@ -4,15 +4,7 @@
  * rule for the server that refuses bad input and the forms that warn while typing. Pure.
  */
 
-import type { ModuleAlarmType } from './services/alarm-service';
-
-/** 电动车租赁's alarm: a contract past its end day without the e-bike returned (the lease check raises and ends it). */
-export const LEASE_OVERDUE_ALARM = {
-  alarmType: 'leaseOverdue', alarmName: '租约逾期', defaultEnabled: true, defaultLevel: 'normal', lifecycle: 'condition',
-} as const satisfies ModuleAlarmType;
-
-/** The alarm types 电动车租赁 declares. */
-export const LEASE_ALARM_TYPES: readonly ModuleAlarmType[] = [LEASE_OVERDUE_ALARM];
+export { LEASE_ALARM_TYPES, LEASE_OVERDUE_ALARM } from './lease-alarms';
 
 /** A contract's state: 待生效, 租赁中, 已逾期, 已退租, 已终止. */
 export type LeaseStatus = 'pending' | 'active' | 'overdue' | 'returned' | 'terminated';

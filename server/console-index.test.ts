@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_ELEMENT_ID, cookieValue, scriptSafeJson, SESSION_COOKIE, type BootData } from './console-index';
+import Fastify from 'fastify';
+import { BOOT_ELEMENT_ID, ConsoleIndex, cookieValue, scriptSafeJson, SESSION_COOKIE, type BootData } from './console-index';
 import { ApiClient } from './testing/api-client';
 import { createTestServer, type TestServer } from './testing/test-server';
 
@@ -128,7 +129,9 @@ describe('the console start page', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
     const after = await page('/home', { cookie: admin.cookie });
     expect(after.boot?.session).toBeUndefined();
-    expect(after.res.headers['cache-control']).toBe('no-cache');
+    // answered before the session is checked: a page asked for with a session cookie is never stored
+    expect(after.res.headers['cache-control']).toBe('no-store');
+    expect((await page('/home')).res.headers['cache-control']).toBe('no-cache');
   });
 
   it("keeps a site title holding </script> inside the JSON script, where it reads back unchanged", async () => {
@@ -173,5 +176,29 @@ describe('module preloads of the first route', () => {
     expect(preloads((await page('/__proto__', { cookie })).html)).toEqual([...shell, '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
     expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  });
+});
+
+describe('the start page as it streams', () => {
+  it("sends the head's own files before the session is checked, and the route's code and the user's data after", async () => {
+    let checked!: (answer: { ok: false }) => void;
+    const check = new Promise<{ ok: false }>((resolve) => (checked = resolve));
+    const app = Fastify();
+    const index = new ConsoleIndex(app, join(distDir, 'index.html'), { check: () => check as never });
+    app.get('/', (request, reply) => index.send(request, reply));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/', headers: { cookie: `${SESSION_COOKIE}=${'0'.repeat(64)}` }, payloadAsStream: true });
+      const stream = res.stream();
+      const first = String(await new Promise<Buffer>((resolve) => stream.once('data', resolve)));
+      expect(first).toContain('<title>天路</title>');
+      expect(first).not.toContain('</head>');
+      checked({ ok: false });
+      let rest = '';
+      for await (const chunk of stream) rest += String(chunk);
+      expect(preloads(first + rest)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+      expect(rest).toContain(`<script id="${BOOT_ELEMENT_ID}"`);
+    } finally {
+      await app.close();
+    }
   });
 });

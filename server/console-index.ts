@@ -130,25 +130,31 @@ export class ConsoleIndex {
   ) {}
 
   /**
-   * Sends the page up to `</body>` at once (with module preloads for the first route), so the
-   * browser fetches the code while the boot data is gathered; the module scripts run only once the
-   * page is complete, after the boot data.
+   * Sends the page's head up to its own files (the entry, its start chunk, the style sheet) at
+   * once, so the browser fetches them while the session is checked; then the module preloads of
+   * the first route and the page up to `</body>`, so the browser fetches the route's code while the
+   * boot data is gathered; the module scripts run only once the page is complete, after the boot data.
    */
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const html = await this.read();
     const sessionId = cookieValue(request.headers.cookie, SESSION_COOKIE);
-    const check = sessionId ? await this.sessions.check(sessionId) : undefined;
-    const user = check?.ok ? check.user : undefined;
     const [head, tail] = splitAtBodyEnd(html);
-    const preloads = await this.preloads(request.url.split('?')[0] ?? '/', user !== undefined).catch(() => []);
+    const headEnd = head.search(/<\/head>/i);
+    const [start, rest] = headEnd === -1 ? ['', head] : [head.slice(0, headEnd), head.slice(headEnd)];
     const body = new PassThrough();
-    body.write(withModulePreloads(head, preloads));
-    void this.bootData(request, user && sessionId ? { user, sessionId } : undefined)
-      .catch((): BootData => ({ site: { host: request.headers.host ?? '' } }))
-      .then((data) => body.end(bootScript(data) + tail));
+    body.write(start);
+    void (async () => {
+      const check = sessionId ? await this.sessions.check(sessionId).catch(() => undefined) : undefined;
+      const user = check?.ok ? check.user : undefined;
+      const preloads = await this.preloads(request.url.split('?')[0] ?? '/', user !== undefined).catch(() => []);
+      body.write(withModulePreloads(rest, preloads));
+      const data = await this.bootData(request, user && sessionId ? { user, sessionId } : undefined).catch((): BootData => ({ site: { host: request.headers.host ?? '' } }));
+      body.end(bootScript(data) + tail);
+    })();
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', user ? 'no-store' : 'no-cache')
+      // a page that may carry a user's data is never stored (decided before the session is checked)
+      .header('cache-control', sessionId ? 'no-store' : 'no-cache')
       .header('vary', 'Cookie')
       .send(body);
   }

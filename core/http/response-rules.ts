@@ -1,5 +1,5 @@
 import type { Envelope } from '../../sdk/envelope';
-import { ResourceApi } from '../../sdk/contracts/system';
+import { ResourceApi } from '../../sdk/contracts/kernel';
 
 /** The path whose 4010 goes straight to /login instead of showing the 会话过期 dialog: the caller's menus. */
 export const RESOURCE_LIST_PATH = ResourceApi.mine.path;

@@ -1,5 +1,5 @@
 import { createElement, useMemo } from 'react';
-import { EChart } from './echart';
+import { EChart, preloadEChart } from './echart';
 
 /** One bar of a {@link ReportBarChart}: its label on the axis and its value. */
 export interface ReportBarDatum {
@@ -18,10 +18,12 @@ export interface ReportBarChartProps {
 }
 
 /**
- * A bar per label (a day, a month, a group) for report pages, drawn by {@link EChart} (ECharts
- * loads with the first chart); nothing is drawn for no bars.
+ * A bar per label (a day, a month, a group) for report pages, drawn by {@link EChart}; nothing is
+ * drawn for no bars. ECharts starts loading as the chart is first rendered, beside the report's
+ * request, so the bars are drawn when the data is in rather than after a second wait for the code.
  */
 export function ReportBarChart({ label, bars, unit, height = 160 }: ReportBarChartProps) {
+  useMemo(() => preloadEChart(), []);
   const option = useMemo(() => {
     const suffix = unit ? ` ${unit}` : '';
     return {

@@ -1,4 +1,4 @@
-import { MIXED_ASSET_WORDS } from '../asset-vocabulary';
+import { MIXED_ASSET_WORDS } from '../list-words';
 import { defineEndpoint } from '../endpoint';
 import { int, object, pagingProperties, requiredText, text } from '../json-schema';
 import type { Page } from '../pagination';

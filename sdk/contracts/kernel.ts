@@ -2,6 +2,7 @@ import { NOTIFY_ROUTE_CHANNELS, NOTIFY_ROUTED_KINDS, type AlarmPushSettings, typ
 import type { BrandingInfo } from '../services/branding-service';
 import type { ConsoleConfig } from '../services/config-service';
 import type { GeocodeResultItem } from '../services/geocode-service';
+import type { ResourceItem } from '../services/permission-service';
 import type { LoginPageInfo, User } from '../services/session-service';
 import { defineEndpoint } from '../endpoint';
 import { int, object, requiredText, text, type JsonSchema } from '../json-schema';
@@ -127,6 +128,21 @@ export const KernelApi = {
     method: 'GET',
     path: '/car/v1/api/download/token.json',
     summary: '一次性下载令牌（60 秒），供隐藏 iframe 导出使用 ?downloadToken=',
+  }),
+};
+
+/** The caller's menus and buttons (the console's permissions, and what 角色管理 may grant). */
+export const ResourceApi = {
+  mine: defineEndpoint<{ version?: string; from?: string }, undefined, ResourceItem[]>({
+    method: 'GET',
+    path: '/car/v1/api/resource/newList.json',
+    summary: '当前用户的菜单与按钮权限树（按平台分组）',
+    query: object({ version: text('版本', 16), from: text('来源', 32) }),
+  }),
+  catalogue: defineEndpoint<Record<string, never>, undefined, ResourceItem[]>({
+    method: 'GET',
+    path: '/car/v1/api/resource/list.json',
+    summary: '完整的资源目录树（按平台分组）',
   }),
 };
 

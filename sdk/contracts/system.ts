@@ -1,7 +1,6 @@
 import { defineEndpoint } from '../endpoint';
 import { int, object, pagingProperties, requiredText, text, type JsonSchema, type Paging } from '../json-schema';
 import type { Page } from '../pagination';
-import type { ResourceItem } from '../services/permission-service';
 import type {
   AdminRole, AdminUser, DictionaryEntry, GroupChoiceNode, OperationLog, RoleGrants, TenantNode, TenantOption,
 } from '../system-admin';
@@ -330,20 +329,5 @@ export const DictionaryAdminApi = {
     path: `${DICT}/export.json`,
     summary: '导出字典条目（xlsx，条件同列表）',
     body: object(dictionaryFilterProperties),
-  }),
-};
-
-/** The caller's menus and buttons (the console's permissions, and what 角色管理 may grant). */
-export const ResourceApi = {
-  mine: defineEndpoint<{ version?: string; from?: string }, undefined, ResourceItem[]>({
-    method: 'GET',
-    path: '/car/v1/api/resource/newList.json',
-    summary: '当前用户的菜单与按钮权限树（按平台分组）',
-    query: object({ version: text('版本', 16), from: text('来源', 32) }),
-  }),
-  catalogue: defineEndpoint<Record<string, never>, undefined, ResourceItem[]>({
-    method: 'GET',
-    path: '/car/v1/api/resource/list.json',
-    summary: '完整的资源目录树（按平台分组）',
   }),
 };

@@ -1,5 +1,5 @@
 import type { AssetKind } from '../asset-kinds';
-import { LEASE_ALARM_TYPES } from '../lease';
+import { LEASE_ALARM_TYPES } from '../lease-alarms';
 import { serviceToken, type ServiceToken } from './service-token';
 
 /**

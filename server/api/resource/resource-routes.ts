@@ -1,6 +1,6 @@
 import { sessionRoute } from '../route-definition';
 import { buildResourceTree } from './resource-tree';
-import { ResourceApi } from '../../../sdk/contracts/system';
+import { ResourceApi } from '../../../sdk/contracts/kernel';
 
 export const newListRoute = sessionRoute.of(ResourceApi.mine, {
   anyUser: true,
