@@ -15,13 +15,13 @@ type Query = { current: number; pageSize: number; keyword?: string };
 const list = defineEndpoint<Query, undefined, Page<Row>>({ method: 'GET', path: '/test/list.json', summary: 'rows' });
 
 /** An http service whose `call` answers what `answer` says for each input. */
-function setup(answer: (input: Query) => Promise<Envelope<Page<Row>>>, pageSize?: number) {
+function setup(answer: (input: Query) => Promise<Envelope<Page<Row>>>, pageSize?: number, check?: (keyword: string) => string | undefined) {
   const call = vi.fn((_endpoint: unknown, input: Query) => answer(input));
   const container = new Container();
   container.bind(HttpService).toConstantValue({ call } as unknown as HttpService);
   const wrapper = ({ children }: { children?: ReactNode }) => <ServiceProvider container={container}>{children}</ServiceProvider>;
   const hook = renderHook(
-    () => usePagedQuery({ list, initialFilter: '', pageSize, query: (keyword: string) => (keyword ? { keyword } : {}) }),
+    () => usePagedQuery({ list, initialFilter: '', pageSize, check, query: (keyword: string) => (keyword ? { keyword } : {}) }),
     { wrapper },
   );
   return { call, hook };
@@ -88,6 +88,25 @@ describe('usePagedQuery', () => {
     await act(async () => pending[0](ok(1, [1])));
     expect(hook.result.current.rows).toEqual([{ id: 2 }]);
     expect(hook.result.current.loading).toBe(false);
+  });
+
+  it('refuses a filter its check finds a problem with: shows the problem, sends nothing, keeps the rows and the page', async () => {
+    const { call, hook } = setup((q) => Promise.resolve(ok(25, [q.current])), undefined, (keyword) => (keyword.length > 3 ? '关键字太长' : undefined));
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }]));
+    act(() => hook.result.current.pagination.setCurrent(2));
+    await act(() => hook.result.current.load());
+    const calls = call.mock.calls.length;
+    act(() => hook.result.current.search('京A12345'));
+    expect(hook.result.current.error).toBe('关键字太长');
+    expect(hook.result.current.filter).toBe('');
+    expect(hook.result.current.pagination.current).toBe(2);
+    expect(hook.result.current.rows).toEqual([{ id: 2 }]);
+    expect(call.mock.calls.length).toBe(calls);
+
+    act(() => hook.result.current.search('京A'));
+    await waitFor(() => expect(call).toHaveBeenLastCalledWith(list, { keyword: '京A', current: 1, pageSize: 10 }));
+    await waitFor(() => expect(hook.result.current.loading).toBe(false));
+    expect(hook.result.current.error).toBeUndefined();
   });
 
   it('asks for pages of the size it was given', async () => {

@@ -20,6 +20,11 @@ export interface PagedQueryOptions<F, Q, B, P extends Page<unknown>> {
   pageSize?: number;
   /** The contract's input for a filter, without the page. Read at each load, so it may close over fresh state. */
   query: (filter: F) => Omit<EndpointInput<Q, B>, keyof PageQuery>;
+  /**
+   * The problem of a filter, in Chinese (a range too long …), or undefined when it can be queried:
+   * `search` refuses a filter with a problem, shows the problem as `error` and sends nothing.
+   */
+  check?: (filter: F) => string | undefined;
   /** Runs with every page the server answered, with the filter it answers (e.g. to clear a selection). */
   onPage?: (page: P, filter: F) => void;
 }
@@ -34,13 +39,13 @@ export interface PagedQuery<F, P extends Page<unknown>> {
   page: P | undefined;
   /** The rows of the last answer; empty until the first one. */
   rows: P['list'];
-  /** The message of the last failed load (the server's msg, or 网络异常); cleared by the next load. */
+  /** The message of the last failed load (the server's msg, or 网络异常) or refused search (`check`); cleared by the next load. */
   error: string | undefined;
   /** A load is under way. */
   loading: boolean;
   /** Loads the current page again (after a change, or a new page from the pager). */
   load: () => Promise<void>;
-  /** Shows the rows of a filter from page 1. */
+  /** Shows the rows of a filter from page 1; a filter `check` finds a problem with is not sent, its problem becomes `error`. */
   search: (filter: F) => void;
   /**
    * Changes the rows shown in place, without a load (e.g. a row's status pushed over the live
@@ -105,6 +110,11 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
     loading,
     load,
     search: (next) => {
+      const problem = latest.current.check?.(next);
+      if (problem) {
+        setError(problem);
+        return;
+      }
       pagination.setCurrent(1);
       // searching again for the same filter reloads it (the rows may have changed since)
       if (Object.is(next, filter)) void load();
