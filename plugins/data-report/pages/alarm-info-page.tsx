@@ -1,4 +1,4 @@
-import { type Alarm, AlarmApi, AlarmStatusFilter, type AlarmStatusChoice, AlarmTypeFilter, chinaDayRange, DataTable, type DataTableColumn, expectOk, HttpService, type Page, PageSection, PaginationBar, type QueryOf, useService } from '@tianlu/sdk';
+import { type Alarm, AlarmApi, AlarmStatusFilter, type AlarmStatusChoice, AlarmTypeFilter, chinaDayRange, DataTable, type DataTableColumn, PageSection, PaginationBar, type QueryOf } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
@@ -45,11 +45,8 @@ const columns: DataTableColumn<Alarm>[] = [
 
 /** 告警明细 (menu 2020): the alarm history of the chosen days, filtered by type, status, group and vehicle. */
 const AlarmInfoPage = observer(function AlarmInfoPage() {
-  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<AlarmFilter, Page<Alarm>>(defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), async (f, page) =>
-    expectOk(await http.call(AlarmApi.history, { ...page, ...alarmParams(f) })),
-  );
+  const q = useReportQuery({ list: AlarmApi.history, initialFilter: defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), query: alarmParams });
   const f = q.draft;
   const extra = (
     <>
@@ -57,7 +54,7 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
       <AlarmStatusFilter value={f.status} onChange={(status) => q.setDraft({ ...f, status })} />
     </>
   );
-  const words = reportWords(q.data?.list ?? []);
+  const words = reportWords(q.rows);
   return (
     <PageSection
       title="告警明细"
@@ -66,9 +63,9 @@ const AlarmInfoPage = observer(function AlarmInfoPage() {
         <ReportFilterBar words={words} label="告警明细查询" value={f} onChange={(next) => q.setDraft({ ...f, ...next })} onSearch={q.search} extra={extra} exporting={exporting} onExport={() => void exportReport('alarm', alarmParams(q.filter))} />
       }
     >
-      <DataTable label="告警明细" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
-      {q.data && <ReportSummary label="合计" items={[['告警', `${q.data.total} 条`]]} />}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      <DataTable label="告警明细" rows={q.rows} columns={withAssetWords(columns, q.rows)} rowKey={(a) => String(a.id)} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有告警'} />
+      {q.page && <ReportSummary label="合计" items={[['告警', `${q.page.total} 条`]]} />}
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
     </PageSection>
   );
 });

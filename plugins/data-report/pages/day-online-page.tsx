@@ -1,8 +1,8 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
-import { DataTable, type DataTableColumn, dayOnlineTitle, expectOk, HttpService, PageSection, PaginationBar, useService } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, dayOnlineTitle, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatClock, formatDuration, ReportApi, type DayOnlineItem, type DayOnlinePage } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { formatClock, formatDuration, ReportApi, type DayOnlineItem } from '../report/report-api';
+import { ReportFilterBar } from '../report/report-filter-bar';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
@@ -26,15 +26,12 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
  * day; titled in its rows' words (人员日在线 …).
  */
 const DayOnlinePage = observer(function DayOnlinePage() {
-  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<ReportFilter, DayOnlinePage>(defaultFilter({}), async (f, page) =>
-    expectOk(await http.call(ReportApi.dayOnline, { ...page, ...filterParams(f) })),
-  );
-  const days = q.data?.days ?? [];
-  const words = reportWords(q.data?.list ?? []);
+  const q = useReportQuery({ list: ReportApi.dayOnline, initialFilter: defaultFilter({}), query: filterParams });
+  const days = q.page?.days ?? [];
+  const words = reportWords(q.rows);
   // the rows' kind names the report: 人员日在线 for people, 资产日在线 for several kinds
-  const title = dayOnlineTitle(q.data?.list.length ? words : undefined);
+  const title = dayOnlineTitle(q.rows.length ? words : undefined);
   return (
     <PageSection
       title={title}
@@ -43,8 +40,8 @@ const DayOnlinePage = observer(function DayOnlinePage() {
         <ReportFilterBar words={words} label="日在线查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('dayOnline', filterParams(q.filter))} />
       }
     >
-      <DataTable label={title} rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : `没有${words.noun}`} />
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      <DataTable label={title} rows={q.rows} columns={withAssetWords(columns, q.rows)} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : `没有${words.noun}`} />
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
       {days.length > 0 && (
         <>
           <Text weight="semibold">每日在线率</Text>

@@ -1,7 +1,6 @@
-import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
+import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ReportApi, type FuelPage, type FuelReportItem } from '../report/report-api';
-import type { ReportFilter } from '../report/report-filter-bar';
+import { ReportApi, type FuelReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 
@@ -23,8 +22,7 @@ const columns: DataTableColumn<FuelReportItem>[] = [
 
 /** 油耗报表 (menu 2080): the fuel of vehicles whose terminals report it (JT/T 808 0x02), per day. */
 const FuelReportPage = observer(function FuelReportPage() {
-  const http = useService(HttpService);
-  const q = useReportQuery<ReportFilter, FuelPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.fuel, { ...page, ...filterParams(f) })));
+  const q = useReportQuery({ list: ReportApi.fuel, initialFilter: defaultFilter({}), query: filterParams });
   return (
     <EventReport
       title="油耗报表"

@@ -1,8 +1,8 @@
-import { DataTable, type DataTableColumn, expectOk, HttpService, PageSection, PaginationBar, useService } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
-import { formatClock, formatDuration, ReportApi, type MileageItem, type MileagePage } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { formatClock, formatDuration, ReportApi, type MileageItem } from '../report/report-api';
+import { ReportFilterBar } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
@@ -25,13 +25,10 @@ const columns: DataTableColumn<MileageItem>[] = [
 
 /** 里程报表 (menu 2010): mileage, driving time and speeds of each vehicle per day, with totals and a bar per day. */
 const MileageReportPage = observer(function MileageReportPage() {
-  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<ReportFilter, MileagePage>(defaultFilter({}), async (f, page) =>
-    expectOk(await http.call(ReportApi.mileage, { ...page, ...filterParams(f) })),
-  );
-  const t = q.data?.totals;
-  const words = reportWords(q.data?.list ?? []);
+  const q = useReportQuery({ list: ReportApi.mileage, initialFilter: defaultFilter({}), query: filterParams });
+  const t = q.page?.totals;
+  const words = reportWords(q.rows);
   return (
     <PageSection
       title="里程报表"
@@ -40,8 +37,8 @@ const MileageReportPage = observer(function MileageReportPage() {
         <ReportFilterBar words={words} label="里程报表查询" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileage', filterParams(q.filter))} />
       }
     >
-      <DailyMileageBars days={q.data?.days ?? []} />
-      <DataTable label="里程报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
+      <DailyMileageBars days={q.page?.days ?? []} />
+      <DataTable label="里程报表" rows={q.rows} columns={withAssetWords(columns, q.rows)} rowKey={(r) => `${r.terminalNo}-${r.day}`} height={400} rowHeight={34} empty={q.loading ? '加载中…' : '所选日期内没有上报记录'} />
       {t && (
         <ReportSummary
           label="合计"
@@ -55,7 +52,7 @@ const MileageReportPage = observer(function MileageReportPage() {
           ]}
         />
       )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
     </PageSection>
   );
 });

@@ -1,7 +1,7 @@
-import { DataTable, type DataTableColumn, expectOk, HttpService, MIXED_ASSET_WORDS, PageSection, PaginationBar, ReportBarChart, useService } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, MIXED_ASSET_WORDS, PageSection, PaginationBar, ReportBarChart } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { addMonths, chinaMonth, monthRangeProblem } from '../report/date-range';
-import { formatDuration, ReportApi, type MileageSummaryItem, type MileageSummaryPage } from '../report/report-api';
+import { formatDuration, ReportApi, type MileageSummaryItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
@@ -28,14 +28,9 @@ function lastMonths(): ReportFilter {
 
 /** 里程汇总 (menu 2070): the mileage of each group per month, with the months' totals. */
 const MileageSummaryPage = observer(function MileageSummaryPage() {
-  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<ReportFilter, MileageSummaryPage>(
-    lastMonths(),
-    async (f, page) => expectOk(await http.call(ReportApi.mileageSummary, { ...page, ...filterParams(f) })),
-    monthRangeProblem,
-  );
-  const t = q.data?.totals;
+  const q = useReportQuery({ list: ReportApi.mileageSummary, initialFilter: lastMonths(), query: filterParams, check: monthRangeProblem });
+  const t = q.page?.totals;
   return (
     <PageSection
       title="里程汇总"
@@ -44,8 +39,8 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
         <ReportFilterBar words={words} label="里程汇总查询" dates="month" value={q.draft} onChange={q.setDraft} onSearch={q.search} exporting={exporting} onExport={() => void exportReport('mileageSummary', filterParams(q.filter))} />
       }
     >
-      <ReportBarChart label="每月里程" unit="km" bars={(q.data?.months ?? []).map((m) => ({ label: m.month, value: m.mileage }))} height={140} />
-      <DataTable label="里程汇总" rows={q.data?.list ?? []} columns={columns} rowKey={(r) => `${r.groupId ?? 0}-${r.month}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选月份内没有上报记录'} />
+      <ReportBarChart label="每月里程" unit="km" bars={(q.page?.months ?? []).map((m) => ({ label: m.month, value: m.mileage }))} height={140} />
+      <DataTable label="里程汇总" rows={q.rows} columns={columns} rowKey={(r) => `${r.groupId ?? 0}-${r.month}`} height={380} rowHeight={34} empty={q.loading ? '加载中…' : '所选月份内没有上报记录'} />
       {t && (
         <ReportSummary
           label="合计"
@@ -58,7 +53,7 @@ const MileageSummaryPage = observer(function MileageSummaryPage() {
           ]}
         />
       )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
     </PageSection>
   );
 });

@@ -1,7 +1,7 @@
 import { Field } from '@fluentui/react-components';
-import { DataTable, type DataTableColumn, expectOk, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, Input, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type OfflinePage, type OfflineReportItem } from '../report/report-api';
+import { formatDuration, formatTime, ReportApi, type OfflineReportItem } from '../report/report-api';
 import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
@@ -29,20 +29,15 @@ const columns: DataTableColumn<OfflineReportItem>[] = [
 
 /** 离线报表 (menu 2090): the assets silent for longer than N hours (24 by default) or that never reported, longest first. */
 const OfflineReportPage = observer(function OfflineReportPage() {
-  const http = useService(HttpService);
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery<OfflineFilter, OfflinePage>(
-    { start: '', end: '', groupId: '', keyword: '', hours: '24' },
-    async (f, page) => expectOk(await http.call(ReportApi.offline, { ...page, ...params(f) })),
-    hoursProblem,
-  );
-  const t = q.data?.totals;
+  const q = useReportQuery({ list: ReportApi.offline, initialFilter: { start: '', end: '', groupId: '', keyword: '', hours: '24' }, query: params, check: hoursProblem });
+  const t = q.page?.totals;
   const hours = (
     <Field label="离线超过(小时)">
       <Input type="number" min={1} max={8760} value={q.draft.hours} onChange={(_, d) => q.setDraft({ ...q.draft, hours: d.value })} style={{ width: '110px' }} />
     </Field>
   );
-  const words = reportWords(q.data?.list ?? []);
+  const words = reportWords(q.rows);
   return (
     <PageSection
       title="离线报表"
@@ -51,7 +46,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
         <ReportFilterBar words={words} label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
       }
     >
-      <DataTable label="离线报表" rows={q.data?.list ?? []} columns={withAssetWords(columns, q.data?.list ?? [])} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />
+      <DataTable label="离线报表" rows={q.rows} columns={withAssetWords(columns, q.rows)} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />
       {t && (
         <ReportSummary
           label="合计"
@@ -63,7 +58,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
           ]}
         />
       )}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
     </PageSection>
   );
 });

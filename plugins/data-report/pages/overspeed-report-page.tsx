@@ -1,7 +1,6 @@
-import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
+import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type OverspeedPage, type OverspeedReportItem } from '../report/report-api';
-import type { ReportFilter } from '../report/report-filter-bar';
+import { formatDuration, formatTime, ReportApi, type OverspeedReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 
@@ -20,8 +19,7 @@ const columns: DataTableColumn<OverspeedReportItem>[] = [
 
 /** 超速报表 (menu 2060): each stretch above the vehicle's 限速 (else the tenant's 平台超速 limit) with its top speed and duration. */
 const OverspeedReportPage = observer(function OverspeedReportPage() {
-  const http = useService(HttpService);
-  const q = useReportQuery<ReportFilter, OverspeedPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.overspeed, { ...page, ...filterParams(f) })));
+  const q = useReportQuery({ list: ReportApi.overspeed, initialFilter: defaultFilter({}), query: filterParams });
   return (
     <EventReport
       title="超速报表"

@@ -1,7 +1,7 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
+import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type StopPage, type StopReportItem } from '../report/report-api';
+import { formatDuration, formatTime, ReportApi, type StopReportItem } from '../report/report-api';
 import type { ReportFilter } from '../report/report-filter-bar';
 import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
@@ -28,8 +28,7 @@ const columns: DataTableColumn<StopReportItem>[] = [
 
 /** 停车报表 (menu 2050): each stop of five minutes or more with its place, duration and ACC state. */
 const StopReportPage = observer(function StopReportPage() {
-  const http = useService(HttpService);
-  const q = useReportQuery<StopFilter, StopPage>(defaultFilter<StopFilter>({ acc: '' }), async (f, page) => expectOk(await http.call(ReportApi.stops, { ...page, ...params(f) })));
+  const q = useReportQuery({ list: ReportApi.stops, initialFilter: defaultFilter<StopFilter>({ acc: '' }), query: params });
   const acc = (
     <Field label="ACC 状态">
       <Dropdown value={ACC_CHOICES.find(([v]) => v === q.draft.acc)?.[1]} selectedOptions={[q.draft.acc]} onOptionSelect={(_, d) => q.setDraft({ ...q.draft, acc: d.optionValue ?? '' })}>

@@ -1,7 +1,6 @@
-import { type DataTableColumn, expectOk, HttpService, useService } from '@tianlu/sdk';
+import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type TripPage, type TripReportItem } from '../report/report-api';
-import type { ReportFilter } from '../report/report-filter-bar';
+import { formatDuration, formatTime, ReportApi, type TripReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
 import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
 
@@ -20,8 +19,7 @@ const columns: DataTableColumn<TripReportItem>[] = [
 
 /** 行程报表 (menu 2040): each trip of each vehicle with where and when it started and ended, with totals and the km per day. */
 const TripReportPage = observer(function TripReportPage() {
-  const http = useService(HttpService);
-  const q = useReportQuery<ReportFilter, TripPage>(defaultFilter({}), async (f, page) => expectOk(await http.call(ReportApi.trips, { ...page, ...filterParams(f) })));
+  const q = useReportQuery({ list: ReportApi.trips, initialFilter: defaultFilter({}), query: filterParams });
   return (
     <EventReport
       title="行程报表"

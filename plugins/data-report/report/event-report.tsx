@@ -45,7 +45,7 @@ export function EventReport<F extends ReportFilter, Row extends { assetKind?: st
 ) {
   const { exporting, exportReport } = useReportExport();
   const q = props.query;
-  const rows = q.data?.list ?? [];
+  const rows = q.rows;
   const words = reportWords(rows);
   return (
     <PageSection
@@ -64,10 +64,10 @@ export function EventReport<F extends ReportFilter, Row extends { assetKind?: st
         />
       }
     >
-      <ReportBarChart label={props.chart.label} unit={props.chart.unit} bars={(q.data?.days ?? []).map((d) => ({ label: d.day.slice(5), value: props.chart.value(d) }))} height={140} />
+      <ReportBarChart label={props.chart.label} unit={props.chart.unit} bars={(q.page?.days ?? []).map((d) => ({ label: d.day.slice(5), value: props.chart.value(d) }))} height={140} />
       <DataTable label={props.title} rows={rows} columns={withAssetWords(props.columns, rows)} rowKey={props.rowKey} height={380} rowHeight={34} empty={q.loading ? '加载中…' : props.empty} />
-      {q.data && <ReportSummary label="合计" items={props.totals(q.data.totals, words)} />}
-      <PaginationBar pagination={q.pagination} onChange={q.reload} disabled={q.loading} />
+      {q.page && <ReportSummary label="合计" items={props.totals(q.page.totals, words)} />}
+      <PaginationBar pagination={q.pagination} onChange={q.load} disabled={q.loading} />
     </PageSection>
   );
 }

@@ -30,8 +30,3 @@ export function formatDuration(seconds: number): string {
   const m = Math.floor((seconds % 3600) / 60);
   return h ? `${h}小时${m}分` : `${m}分`;
 }
-
-/** The message of a failed call (the server's msg when there is one). */
-export function errorText(e: unknown): string {
-  return e instanceof Error && e.message ? e.message : '网络异常';
-}
