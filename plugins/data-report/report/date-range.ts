@@ -1,32 +1,34 @@
-/** Date ranges of the report filters: China days `YYYY-MM-DD`, at most 31 days. */
-import { chinaDay } from '@tianlu/sdk';
-
-export interface DateRange {
-  start: string;
-  end: string;
-}
+/** Date ranges of the report filters: China days `YYYY-MM-DD` (at most 31) or months `YYYY-MM` (at most 12). */
+import { chinaDay, chinaDayStart, type DateRangeValue, QUICK_TIME_RANGE_LABELS, quickTimeRange, type QuickDateRange, type QuickTimeRangeKey } from '@tianlu/sdk';
 
 export const MAX_RANGE_DAYS = 31;
 const DAY_MS = 86_400_000;
 
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** The days of the SDK's quick choice `key` as of `today` (`YYYY-MM-DD`). */
+function quickDays(key: QuickTimeRangeKey): QuickDateRange {
+  return {
+    label: QUICK_TIME_RANGE_LABELS[key],
+    range: (today) => {
+      const [start, end] = quickTimeRange(key, chinaDayStart(today));
+      return { start: chinaDay(start), end: chinaDay(end) };
+    },
+  };
 }
 
-/** The quick choices offered next to the date inputs. */
-export const QUICK_RANGES: { label: string; range: (today: string) => DateRange }[] = [
-  { label: '今天', range: (today) => ({ start: today, end: today }) },
-  { label: '昨天', range: (today) => ({ start: addDays(today, -1), end: addDays(today, -1) }) },
-  { label: '最近7天', range: (today) => ({ start: addDays(today, -6), end: today }) },
+/** The quick choices offered next to the date inputs: 今天, 昨天, 最近7天, 本月. */
+export const QUICK_RANGES: readonly QuickDateRange[] = [
+  quickDays('today'),
+  quickDays('yesterday'),
+  quickDays('last7days'),
   { label: '本月', range: (today) => ({ start: `${today.slice(0, 8)}01`, end: today }) },
 ];
 
 /** What is wrong with a range, in Chinese; undefined when it can be queried. */
-export function rangeProblem(range: DateRange): string | undefined {
+export function rangeProblem(range: DateRangeValue): string | undefined {
   if (!range.start) return '请选择开始日期';
   if (!range.end) return '请选择结束日期';
   if (range.end < range.start) return '结束日期不能早于开始日期';
-  const days = Math.round((Date.parse(`${range.end}T00:00:00Z`) - Date.parse(`${range.start}T00:00:00Z`)) / DAY_MS) + 1;
+  const days = Math.round((chinaDayStart(range.end) - chinaDayStart(range.start)) / DAY_MS) + 1;
   if (days > MAX_RANGE_DAYS) return `查询日期范围不能超过 ${MAX_RANGE_DAYS} 天`;
   return undefined;
 }
@@ -46,7 +48,7 @@ export function addMonths(month: string, n: number): string {
 }
 
 /** What is wrong with a month range, in Chinese; undefined when it can be queried. */
-export function monthRangeProblem(range: DateRange): string | undefined {
+export function monthRangeProblem(range: DateRangeValue): string | undefined {
   if (!range.start) return '请选择开始月份';
   if (!range.end) return '请选择结束月份';
   if (range.end < range.start) return '结束月份不能早于开始月份';

@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, makeStyles } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
-import { allGroupsLabel, DateRangeFields, expectOk, GroupFilter, HttpService, KeywordField, MIXED_ASSET_WORDS, SearchButtons, searchLabel, useService, type ListWords } from '@tianlu/sdk';
+import { allGroupsLabel, DateRangeFields, type DateRangeValue, expectOk, GroupFilter, HttpService, KeywordField, MIXED_ASSET_WORDS, SearchButtons, searchLabel, useService, type ListWords } from '@tianlu/sdk';
 import { ReportApi, type ReportGroup } from './report-api';
-import { QUICK_RANGES, type DateRange } from './date-range';
+import { QUICK_RANGES } from './date-range';
 
 /** The filters every report shares. */
-export interface ReportFilter extends DateRange {
+export interface ReportFilter extends DateRangeValue {
   /** '' = every group. */
   groupId: string;
   keyword: string;

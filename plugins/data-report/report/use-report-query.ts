@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { chinaDay, type Page, type PagedQuery, type PagedQueryOptions, type ReportFilterParams, usePagedQuery } from '@tianlu/sdk';
-import { addDays, rangeProblem } from './date-range';
+import { chinaDay, type Page, type PagedQuery, type PagedQueryOptions, quickTimeRange, type ReportFilterParams, usePagedQuery } from '@tianlu/sdk';
+import { rangeProblem } from './date-range';
 import type { ReportFilter } from './report-filter-bar';
 
 /** The last seven days, every group, no keyword. */
 export function defaultFilter<F extends ReportFilter>(extra: Omit<F, keyof ReportFilter>): F {
-  const today = chinaDay();
-  return { start: addDays(today, -6), end: today, groupId: '', keyword: '', ...extra } as F;
+  const [first, last] = quickTimeRange('last7days', Date.now());
+  return { start: chinaDay(first), end: chinaDay(last), groupId: '', keyword: '', ...extra } as F;
 }
 
 /** The common query parameters of a filter (empty ones left out). */
