@@ -22,49 +22,31 @@ const HELLO_TITLE = '示例插件';
 const BROKEN_TITLE = '故障插件';
 const FUTURE_TITLE = '新版插件';
 
-/** A plugin folder whose module throws as soon as it is imported. */
-async function installBrokenPlugin(pluginsDir: string): Promise<void> {
-  const dir = path.join(pluginsDir, 'broken');
+/**
+ * Installs a one-file plugin `<systemId>/` (its manifest record with one menu, and `index.js`) as a
+ * plugin built elsewhere would be installed.
+ */
+async function installPlugin(pluginsDir: string, plugin: { systemId: string; platformId: number; title: string; indexJs: string; sdk?: string }): Promise<void> {
+  const { systemId, platformId, title, indexJs, sdk } = plugin;
+  const dir = path.join(pluginsDir, systemId);
   await mkdir(dir, { recursive: true });
   const record = {
-    platformId: 91,
-    systemId: 'broken',
-    name: 'broken',
-    productionEntry: '/child/broken/index.js',
-    developmentEntry: '/child/broken/index.js',
-    title: BROKEN_TITLE,
+    platformId,
+    systemId,
+    name: systemId,
+    productionEntry: `/child/${systemId}/index.js`,
+    developmentEntry: `/child/${systemId}/index.js`,
+    title,
     icon: 'Apps',
-    path: '/broken/',
+    path: `/${systemId}/`,
     created: '2026-11-21',
-    iconfont: 'icon-broken',
+    iconfont: `icon-${systemId}`,
     enabled: true,
-    menus: [{ id: 9101, title: '首页', path: '/broken/home' }],
+    ...(sdk ? { sdk } : {}),
+    menus: [{ id: platformId * 100 + 1, title: '首页', path: `/${systemId}/home` }],
   };
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(record));
-  await writeFile(path.join(dir, 'index.js'), "throw new Error('故障插件初始化失败');\nexport default {};\n");
-}
-
-/** A working plugin module whose manifest says it needs an SDK far newer than the platform's. */
-async function installFuturePlugin(pluginsDir: string): Promise<void> {
-  const dir = path.join(pluginsDir, 'future');
-  await mkdir(dir, { recursive: true });
-  const record = {
-    platformId: 92,
-    systemId: 'future',
-    name: 'future',
-    productionEntry: '/child/future/index.js',
-    developmentEntry: '/child/future/index.js',
-    title: FUTURE_TITLE,
-    icon: 'Apps',
-    path: '/future/',
-    created: '2026-11-27',
-    iconfont: 'icon-future',
-    enabled: true,
-    sdk: '^99.0.0',
-    menus: [{ id: 9201, title: '首页', path: '/future/home' }],
-  };
-  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(record));
-  await writeFile(path.join(dir, 'index.js'), "window.__futureRan = true;\nexport default {};\n");
+  await writeFile(path.join(dir, 'index.js'), indexJs);
 }
 
 let server: RunningServer;
@@ -73,8 +55,10 @@ let pluginsDir: string;
 beforeAll(async () => {
   pluginsDir = await mkdtemp(path.join(tmpdir(), 'tianlu-e2e-plugins-'));
   await buildExample(path.join(pluginsDir, 'hello'));
-  await installBrokenPlugin(pluginsDir);
-  await installFuturePlugin(pluginsDir);
+  // a module that throws as soon as it is imported
+  await installPlugin(pluginsDir, { systemId: 'broken', platformId: 91, title: BROKEN_TITLE, indexJs: "throw new Error('故障插件初始化失败');\nexport default {};\n" });
+  // a working module whose manifest says it needs an SDK far newer than the platform's
+  await installPlugin(pluginsDir, { systemId: 'future', platformId: 92, title: FUTURE_TITLE, sdk: '^99.0.0', indexJs: 'window.__futureRan = true;\nexport default {};\n' });
   server = await startServer({ name: 'e2e-external-plugin-server', env: { PLUGINS_DIR: pluginsDir } });
 }, 600_000);
 
