@@ -1,4 +1,5 @@
 import type { AssetKind } from './asset-kinds';
+import type { PluginContributions } from './extension-points';
 import type { MenuContribution, PluginDefinition, PluginRoute } from './plugin';
 
 /**
@@ -26,6 +27,8 @@ export interface PluginDeclaration {
   groups?: readonly MenuGroupDeclaration[];
   /** Every route after the 概览, in the side nav's order: menu pages, pages granted by another page's menu, redirects. */
   pages: readonly PageDeclaration[];
+  /** What it adds to other sub-applications' pages: the extension points (see `extension-points.ts`). */
+  contributes?: PluginContributions;
 }
 
 /** A resource granted with an older one: see `grantedWith` of MenuPageDeclaration. */

@@ -1,4 +1,5 @@
 import type { AssetKind } from './asset-kinds';
+import type { ContributedComponentLoader, PluginContributions } from './extension-points';
 import type { ComponentType } from 'react';
 import type { PluginInfo } from './react/plugin-scope';
 import type { Disposable, MessageHandler, MessageType } from './services/message-bus';
@@ -65,6 +66,11 @@ export interface PluginDefinition {
    */
   assetKinds?: readonly AssetKind[];
   handlers?: PluginHandlers;
+  /**
+   * Components it lends to extension points by name (a vehicle-info tab, a dashboard card): the
+   * `component` its contributions name. Each loads when first shown, in the plugin's own scope.
+   */
+  components?: Readonly<Record<string, ContributedComponentLoader>>;
   /** Runs once when the plugin loads, after its handlers are registered; what it returns is disposed when it unloads. */
   activate?: (ctx: PluginContext) => Disposable[] | void;
 }
@@ -82,6 +88,8 @@ export interface ManifestRecord {
   created: string;
   iconfont: string;
   enabled: boolean;
+  /** What it adds to other sub-applications' pages (served by the platform; not one of the spec's eleven fields). */
+  contributes?: PluginContributions;
 }
 
 /** Validation problems of a plugin definition; empty when valid. */
@@ -100,6 +108,10 @@ export function validatePlugin(def: unknown): string[] {
       if (!r || typeof r.title !== 'string') errors.push(`routes[${i}].title must be a string`);
       if (r && !r.load && !r.redirect) errors.push(`routes[${i}] needs load or redirect`);
     });
+  if (d.components !== undefined) {
+    if (!d.components || typeof d.components !== 'object') errors.push('components must be an object of loaders');
+    else for (const [name, load] of Object.entries(d.components)) if (typeof load !== 'function') errors.push(`components.${name} must be a function returning import(...)`);
+  }
   return errors;
 }
 

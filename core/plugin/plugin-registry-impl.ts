@@ -1,7 +1,11 @@
 import { inject, injectable, type Container } from 'inversify';
-import { makeAutoObservable, observable } from 'mobx';
+import { createElement, type ComponentType } from 'react';
+import { computed, makeAutoObservable, observable } from 'mobx';
 import { KernelApi } from '../../sdk/contracts/kernel';
 import { Flag } from '../../sdk/envelope';
+import type { Contributed, ExtensionPoint } from '../../sdk/extension-points';
+import { PluginScope } from '../../sdk/react/plugin-scope';
+import type { Extensions } from '../../sdk/services/extensions';
 import { validatePlugin, type ManifestRecord, type MenuContribution, type PluginDefinition, type PluginRoute } from '../../sdk/plugin';
 import { HttpService } from '../../sdk/services/http-service';
 import { MessageBus } from '../../sdk/services/message-bus';
@@ -12,6 +16,8 @@ import { DEFAULT_MANIFEST_URL, KernelContainer, KernelOptions, type PluginLoader
 import { fetchManifest, isManifestRecord } from './manifest-source';
 import { activatePlugin, deactivatePlugin, type Activation } from './plugin-activation';
 import type { PluginScopeOf, PluginScopes } from './plugin-scopes';
+
+const NONE: readonly never[] = [];
 
 /** platformId of the centre record: every role gets it. */
 export const CENTER_PLATFORM_ID = 0;
@@ -32,7 +38,7 @@ function basePath(path: string): string {
  * appears in `routes` and `menus`. A broken plugin is marked failed and the host keeps running.
  */
 @injectable()
-export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
+export class PluginRegistryImpl implements PluginRegistry, PluginScopes, Extensions {
   manifest: ManifestRecord[] = [];
   grantedPlatforms: number[] = [];
   routes: PluginRoute[] = [];
@@ -44,6 +50,8 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
   private readonly activations = new Map<string, Activation>();
   private readonly routeOwner = new WeakMap<PluginRoute, string>();
   private manifestPromise: Promise<void> | undefined = undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private readonly lent = new Map<string, Promise<ComponentType<any>>>();
 
   constructor(
     @inject(HttpService) private readonly http: HttpService,
@@ -53,7 +61,7 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
     @inject(KernelOptions) private readonly options: KernelOptions,
     @inject(BootDataToken) private readonly boot: BootData,
   ) {
-    makeAutoObservable<this, 'http' | 'session' | 'bus' | 'container' | 'options' | 'boot' | 'pending' | 'activations' | 'routeOwner' | 'manifestPromise'>(this, {
+    makeAutoObservable<this, 'http' | 'session' | 'bus' | 'container' | 'options' | 'boot' | 'pending' | 'activations' | 'routeOwner' | 'manifestPromise' | 'lent'>(this, {
       boot: false,
       http: false,
       session: false,
@@ -64,6 +72,9 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
       activations: false,
       routeOwner: false,
       manifestPromise: false,
+      lent: false,
+      component: false,
+      contributions: computed({ keepAlive: true }),
       manifest: observable.ref,
       grantedPlatforms: observable.ref,
       routes: observable.shallow,
@@ -86,6 +97,37 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
   /** The centre entry (home and system-centre routes). */
   get center(): SystemEntry | undefined {
     return this.systems.find((s) => s.center);
+  }
+
+  /** Every point's contributions of the systems the user may enter (recomputed when the manifest or grants change). */
+  get contributions(): ReadonlyMap<ExtensionPoint, readonly Contributed<ExtensionPoint>[]> {
+    const entered = new Set(this.systems.map((s) => s.systemId));
+    const byPoint = new Map<ExtensionPoint, Contributed<ExtensionPoint>[]>();
+    for (const record of this.manifest) {
+      if (!entered.has(record.systemId) || !record.contributes) continue;
+      for (const [point, items] of Object.entries(record.contributes) as [ExtensionPoint, readonly object[]][]) {
+        const list = byPoint.get(point) ?? [];
+        for (const item of items) list.push({ ...item, systemId: record.systemId, platformId: record.platformId } as Contributed<ExtensionPoint>);
+        byPoint.set(point, list);
+      }
+    }
+    return byPoint;
+  }
+
+  list<P extends ExtensionPoint>(point: P): readonly Contributed<P>[] {
+    return (this.contributions.get(point) ?? NONE) as unknown as readonly Contributed<P>[];
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  component(systemId: string, name: string): Promise<ComponentType<any>> {
+    const key = `${systemId}\u0000${name}`;
+    let lent = this.lent.get(key);
+    if (!lent) {
+      lent = this.loadComponent(systemId, name);
+      lent.catch(() => this.lent.delete(key));
+      this.lent.set(key, lent);
+    }
+    return lent;
   }
 
   status(systemId: string): PluginStatus {
@@ -137,6 +179,7 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
     const activation = this.activations.get(systemId);
     if (activation) deactivatePlugin(activation);
     this.activations.delete(systemId);
+    for (const key of [...this.lent.keys()]) if (key.startsWith(`${systemId}\u0000`)) this.lent.delete(key);
     this.plugins.delete(systemId);
     this.menus.delete(systemId);
     this.routes = this.routes.filter((r) => this.routeOwner.get(r) !== systemId);
@@ -158,6 +201,22 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes {
       if (matches && (!best || base.length > basePath(best.path).length)) best = s;
     }
     return best;
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  private async loadComponent(systemId: string, name: string): Promise<ComponentType<any>> {
+    if (!this.systems.some((s) => s.systemId === systemId)) throw new Error(`当前角色无权使用子应用 ${systemId}`);
+    if (!(await this.load(systemId))) throw new Error(this.error(systemId) ?? `插件 ${systemId} 加载失败`);
+    const activation = this.activations.get(systemId);
+    const loader = this.plugins.get(systemId)?.components?.[name];
+    if (!activation || !loader) throw new Error(`插件 ${systemId} 没有名为 ${name} 的组件`);
+    const Lent = (await loader()).default;
+    if (typeof Lent !== 'function' && typeof Lent !== 'object') throw new Error(`插件 ${systemId} 的组件 ${name} 没有默认导出`);
+    const { plugin, container } = activation;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const Scoped = (props: any) => createElement(PluginScope, { plugin, container }, createElement(Lent, props));
+    Scoped.displayName = `${systemId}.${name}`;
+    return Scoped;
   }
 
   private async importAndActivate(systemId: string): Promise<boolean> {

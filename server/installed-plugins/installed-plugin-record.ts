@@ -1,4 +1,5 @@
 import type { ManifestRecord } from '@tianlu/sdk/plugin';
+import { parseContributions } from '../../sdk/extension-points';
 import { SDK_VERSION } from '../../sdk/version';
 import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';
@@ -118,6 +119,8 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
   const sdk = raw.sdk;
   if (sdk !== undefined && (typeof sdk !== 'string' || validRange(sdk) === null)) errors.push('sdk 必须是天路 SDK 的版本范围，例如 ^1.0.0');
   const menus = raw.menus === undefined ? [] : checkMenus(raw.menus, 'menus', typeof path === 'string' ? path : '/', errors);
+  const contributed = raw.contributes === undefined ? undefined : parseContributions(raw.contributes);
+  if (contributed && 'errors' in contributed) errors.push(...contributed.errors);
   if (errors.length) return { errors };
   const record: ManifestRecord = {
     platformId: platformId as number,
@@ -131,6 +134,7 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
     created: raw.created as string,
     iconfont: raw.iconfont as string,
     enabled: raw.enabled as boolean,
+    ...(contributed && 'contributions' in contributed && { contributes: contributed.contributions }),
   };
   const plugin: InstalledPlugin = { record, menus, dir };
   if (typeof sdk === 'string') {

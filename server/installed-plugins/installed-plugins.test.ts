@@ -6,6 +6,7 @@ import { SDK_VERSION } from '../../sdk/version';
 import { ApiClient } from '../testing/api-client';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { grantDemoAdminEverything } from '../store/seed-demo';
+import { BUILT_IN_DECLARATIONS } from '../store/catalogue/built-in-declarations';
 
 const ROOT_DIR = join(import.meta.dirname, '..', '..');
 
@@ -41,6 +42,11 @@ async function install(folder: string, manifest: unknown, files: Record<string, 
   }
 }
 
+const COLD_CONTRIBUTES = {
+  monitorColumns: [{ id: 't1', title: '温度1', reading: 'coldChain.t1', unit: '℃' }],
+  vehicleTabs: [{ id: 'temps', title: '温度', component: 'TemperatureTab' }],
+};
+
 const HELLO_MENUS = [{ id: 9001, title: '示例', path: '/hello/overview', icon: 'Home', buttons: [{ id: 900101, title: '刷新' }] }];
 
 async function manifest(): Promise<Array<Record<string, unknown>>> {
@@ -67,6 +73,8 @@ beforeAll(async () => {
   await install('no-entry', record('no-entry', { platformId: 97, path: '/no-entry/' }), {});
   await install('menu-clash', record('menu-clash', { platformId: 98, path: '/menu-clash/', menus: [{ id: 8001, title: '概览' }] }));
   await install('same-id', record('same-id', { path: '/same-id/' }));
+  await install('cold', record('cold', { platformId: 93, path: '/cold/', contributes: COLD_CONTRIBUTES }));
+  await install('bad-contributes', record('bad-contributes', { platformId: 92, path: '/bad-contributes/', contributes: { monitorColumns: [{ id: 't1' }] } }));
   await install('bad-fields', { ...record('bad-fields'), platformId: -1, title: '', path: 'nope', enabled: 'yes' });
   await writeFile(join(pluginsDir, 'secret.txt'), 'outside the plugin folder');
   await symlink(join(pluginsDir, 'secret.txt'), join(pluginsDir, 'hello', 'leak.js'));
@@ -82,13 +90,18 @@ afterAll(async () => {
 });
 
 describe('installed plugins in the manifest', () => {
-  it('answers the repository’s entries unchanged, then the valid installed plugins', async () => {
-    const builtIn = JSON.parse(await readFile(join(ROOT_DIR, 'plugins.manifest.json'), 'utf8')) as unknown[];
+  it('answers the repository’s entries with what their declarations contribute, then the valid installed plugins', async () => {
+    const builtIn = JSON.parse(await readFile(join(ROOT_DIR, 'plugins.manifest.json'), 'utf8')) as Array<{ systemId: string }>;
     const all = await manifest();
-    expect(all.slice(0, builtIn.length)).toEqual(builtIn);
+    const declared = (systemId: string) => BUILT_IN_DECLARATIONS.find((d) => d.systemId === systemId)?.contributes;
+    expect(all.slice(0, builtIn.length)).toEqual(builtIn.map((r) => (declared(r.systemId) ? { ...r, contributes: declared(r.systemId) } : r)));
     const extra = all.slice(builtIn.length);
-    // menus and the SDK range are the server's business, not the console's record
-    expect(extra).toEqual([record('future', { platformId: 94, path: '/future/' }), record('hello')]);
+    // menus and the SDK range are the server's business, not the console's record; the extension points are the console's
+    expect(extra).toEqual([
+      record('cold', { platformId: 93, path: '/cold/', contributes: COLD_CONTRIBUTES }),
+      record('future', { platformId: 94, path: '/future/' }),
+      record('hello'),
+    ]);
   });
 
   it('never lets an installed plugin override a built-in systemId or platformId', async () => {
@@ -102,7 +115,7 @@ describe('installed plugins in the manifest', () => {
 
   it('skips invalid folders (bad JSON, wrong folder name, missing entry, taken ids) and keeps serving', async () => {
     const systemIds = (await manifest()).map((r) => r.systemId);
-    for (const id of ['broken-json', 'not-the-folder', 'no-entry', 'menu-clash', 'same-id', 'bad-fields']) expect(systemIds).not.toContain(id);
+    for (const id of ['broken-json', 'not-the-folder', 'no-entry', 'menu-clash', 'same-id', 'bad-fields', 'bad-contributes']) expect(systemIds).not.toContain(id);
     expect((await admin.get('/car/v1/api/user/getUser.json')).flag).toBe(1);
   });
 });
@@ -170,7 +183,7 @@ describe('installed plugins in the catalogue and role grants', () => {
 
   it('grants the demo admin every platform, installed plugins included, and their menus', async () => {
     // 94 is listed too: a plugin built for another SDK shows its reason instead of vanishing
-    expect(await platformIds(admin)).toEqual([8, 11, 12, 13, 17, 18, 20, 23, 26, 94, 90]);
+    expect(await platformIds(admin)).toEqual([8, 11, 12, 13, 17, 18, 20, 23, 26, 93, 94, 90]);
     const tree = (await admin.get<Tree[]>('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' })).obj;
     expect(ids(tree)).toEqual(expect.arrayContaining([9001, 900101]));
     expect((await admin.get('/car/v1/api/platform/overview.json', { platformId: 90 })).obj).toMatchObject({ title: '示例插件' });
