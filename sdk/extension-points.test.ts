@@ -8,7 +8,7 @@ describe('parseContributions', () => {
       vehicleTabs: [{ id: 'temps', title: '温度', component: 'TemperatureTab' }],
       dashboardCards: [{ id: 'over', title: '超温车辆', component: 'OverCard', span: 2 }],
       commandTypes: [{ code: 'cold.setLimit', title: '设置温度上限', params: [{ key: 'limit', title: '上限', kind: 'number', required: true, min: -40, max: 40, unit: '℃' }] }],
-      alarmTypes: [{ code: 'cold.overTemp', name: '温度超限', level: 3 }],
+      alarmTypes: [{ alarmType: 'coldChain.overTemp', alarmName: '温度超限', defaultLevel: 'urgent', lifecycle: 'condition' }],
     };
     expect(parseContributions(contributes)).toEqual({ contributions: contributes });
   });
@@ -22,7 +22,7 @@ describe('parseContributions', () => {
       ],
       vehicleTabs: [{ id: 'temps', title: '温度' }],
       commandTypes: [{ code: 'cold.setLimit', title: '设置', params: [{ key: 'limit', title: '上限', kind: 'date' }] }],
-      alarmTypes: { code: 'x' },
+      alarmTypes: { alarmType: 'x' },
     });
     expect(result).toEqual({
       errors: [

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ASSET_KIND_CODES, type AssetKind } from './asset-kinds';
+import type { AlarmLevel, AlarmLifecycle } from './services/alarm-service';
 
 /**
  * The extension points: what a sub-application adds to pages that are not its own, declared as data
@@ -82,14 +83,22 @@ export interface CommandTypeContribution {
   assetKinds?: readonly AssetKind[];
 }
 
-/** An alarm type the sub-application raises (its server part raises it); 告警中心 and alarm delivery name it. */
+/**
+ * An alarm type the sub-application raises (its server part raises it): 告警中心, 告警设置, 推送设置,
+ * the alarm desk and alarm delivery know it like the platform's own. The same shape as a built-in
+ * module's (`ModuleAlarmType`).
+ */
 export interface AlarmTypeContribution {
-  /** The alarm type's code (unique on the platform: prefix it with the systemId). */
-  code: string;
+  /** The alarm type's code, unique on the platform: start it with the systemId (`coldChain.overTemp`). */
+  alarmType: string;
   /** Its Chinese name. */
-  name: string;
-  /** 1 (提示) … 3 (严重); default 2. */
-  level?: 1 | 2 | 3;
+  alarmName: string;
+  /** On for a tenant that has not saved its own alarm control (default true). */
+  defaultEnabled?: boolean;
+  /** 紧急, 一般 or 提示 for a tenant that has not set its own (default normal). */
+  defaultLevel?: AlarmLevel;
+  /** An event ends when handled; a condition ends when it clears (default event). */
+  lifecycle?: AlarmLifecycle;
 }
 
 /** Every extension point and what one contribution to it is. */
@@ -122,7 +131,7 @@ export function appliesToKind(contribution: { assetKinds?: readonly AssetKind[] 
 }
 
 type Raw = Record<string, unknown>;
-type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'digits' | 'width' | 'span' | 'level' | 'kinds' | 'params';
+type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'digits' | 'width' | 'span' | 'level' | 'lifecycle' | 'flag' | 'kinds' | 'params';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -136,7 +145,7 @@ const POINT_FIELDS: { readonly [P in ExtensionPoint]: Readonly<Record<string, Fi
   vehicleTabs: { id: 'id', title: 'text', component: 'component', 'assetKinds?': 'kinds' },
   dashboardCards: { id: 'id', title: 'text', component: 'component', 'span?': 'span' },
   commandTypes: { code: 'code', title: 'text', 'params?': 'params', 'assetKinds?': 'kinds' },
-  alarmTypes: { code: 'code', name: 'text', 'level?': 'level' },
+  alarmTypes: { alarmType: 'code', alarmName: 'text', 'defaultEnabled?': 'flag', 'defaultLevel?': 'level', 'lifecycle?': 'lifecycle' },
 };
 
 /** The Chinese name of each point (in messages and the author guide). */
@@ -197,7 +206,13 @@ function checkField(rule: FieldRule, value: unknown, where: string, errors: stri
       if (value !== 1 && value !== 2) errors.push(`${where} 必须是 1 或 2`);
       return;
     case 'level':
-      if (value !== 1 && value !== 2 && value !== 3) errors.push(`${where} 必须是 1、2 或 3`);
+      if (value !== 'urgent' && value !== 'normal' && value !== 'info') errors.push(`${where} 必须是 urgent（紧急）、normal（一般）或 info（提示）`);
+      return;
+    case 'lifecycle':
+      if (value !== 'event' && value !== 'condition') errors.push(`${where} 必须是 event（处理即结束）或 condition（条件消失即结束）`);
+      return;
+    case 'flag':
+      if (typeof value !== 'boolean') errors.push(`${where} 必须是 true 或 false`);
       return;
     case 'kinds':
       if (!Array.isArray(value) || !value.length || value.some((k) => !(ASSET_KIND_CODES as readonly unknown[]).includes(k))) {
@@ -229,7 +244,7 @@ export function parseContributions(raw: unknown, at = 'contributes'): { contribu
       errors.push(`${at}.${point} 必须是数组`);
       continue;
     }
-    const keyField = 'id' in fields ? 'id' : 'code';
+    const keyField = Object.keys(fields)[0]!;
     const seen = new Set<unknown>();
     list.forEach((item, i) => {
       const where = `${at}.${point}[${i}]`;
