@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import {
   ContributedView,
   Extensions,
+  type Extensions as ExtensionsService,
   PluginRegistry,
   ServiceProvider,
   usePlugin,
@@ -67,7 +68,7 @@ async function setup(loaders: Record<string, PluginLoader> = { cold: async () =>
   k.server.on('GET', '/car/v1/api/platform/getPlatformByRoleId.json', ok([{ platformId: 8 }, { platformId: 40 }]));
   const registry = k.get<PluginRegistryImpl>(PluginRegistry);
   await registry.loadSystems();
-  return { ...k, registry, extensions: k.get(Extensions) };
+  return { ...k, registry, extensions: k.get<ExtensionsService>(Extensions) };
 }
 
 const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
