@@ -7,7 +7,7 @@
  *   tsx tools/sdk/build-sdk.ts --pack    everything, then `npm pack` into dist/: the tarball an outside plugin installs
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,11 +25,22 @@ function run(what: string, command: string, commandArgs: string[], onFailure?: (
   console.log(`SDK: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/** The versions the platform builds with, for the plugins `tianlu-create-plugin` creates (sdk/dist/toolchain.json). */
+function writeToolchain(): void {
+  const own = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const all = { ...own.dependencies, ...own.devDependencies };
+  const tools = ['vite', '@vitejs/plugin-react', 'typescript', 'vitest', 'jsdom', '@testing-library/react', '@types/react', '@types/react-dom', '@types/node'];
+  const missing = tools.filter((t) => !all[t]);
+  if (missing.length) throw new Error(`the platform's package.json has no ${missing.join(', ')}`);
+  writeFileSync(`${root}sdk/dist/toolchain.json`, `${JSON.stringify(Object.fromEntries(tools.map((t) => [t, all[t]])), null, 2)}\n`);
+}
+
 const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 
 rmSync(`${root}sdk/dist`, { recursive: true, force: true });
 run('declarations', bin('tsc'), ['-p', 'sdk/tsconfig.build.json']);
 if (!check) run('ES modules', bin('vite'), ['build', '--config', 'sdk/vite.config.ts', '--logLevel', 'warn']);
+if (!check) writeToolchain();
 // how the surface differs from the committed report, so that the log shows what changed
 const showChange = () => spawnSync('diff', ['-u', 'sdk/api/tianlu-sdk.api.md', 'sdk/dist/api-temp/tianlu-sdk.api.md'], { cwd: root, stdio: 'inherit' });
 run(check ? 'API report unchanged' : 'API report', bin('api-extractor'), ['run', '-c', 'sdk/api-extractor.json', ...(check ? [] : ['--local'])], check ? showChange : undefined);
