@@ -49,6 +49,17 @@ describe('buildConfig', () => {
     });
   });
 
+  it('reads the dev servers of plugins being written as origins, none by default, and refuses anything else', () => {
+    expect(buildConfig({}).pluginDevOrigins).toEqual([]);
+    expect(buildConfig({ PLUGIN_DEV_ORIGINS: 'http://localhost:5180, https://dev.example.com:8443/' }).pluginDevOrigins).toEqual([
+      'http://localhost:5180',
+      'https://dev.example.com:8443',
+    ]);
+    for (const bad of ['localhost:5180', 'http://localhost:5180/src/x.tsx', 'ftp://x.example.com', '*']) {
+      expect(() => buildConfig({ PLUGIN_DEV_ORIGINS: bad })).toThrow(`PLUGIN_DEV_ORIGINS must be a comma-separated list of origins such as http://localhost:5180, got "${bad}"`);
+    }
+  });
+
   it('guards the terminal ports by default and reads the guard settings', () => {
     expect(buildConfig({})).toMatchObject({
       gatewayIdentifySeconds: 30, gatewayMaxConnectionsPerAddress: 2000, gatewayUncappedAddresses: ['127.0.0.1', '::1'],

@@ -18,6 +18,11 @@ export interface ServerConfig {
   aiUrl?: string;
   aiScriptUrl?: string;
   /**
+   * Dev servers of plugins being written (`npm run dev` of a plugin, e.g. http://localhost:5180): the
+   * console may load scripts from them and connect to them. Empty in production.
+   */
+  pluginDevOrigins: string[];
+  /**
    * Default basemap of tenants without their own 地图设置: `auto` (高德 street tiles when the
    * browser reaches them, else the bundled China basemap), a provider, or `offline`.
    */
@@ -143,6 +148,21 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+function origins(env: EnvRecord, name: string): string[] {
+  return list(env[name]).map((value) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== value.replace(/\/$/, '')) {
+      throw new Error(`${name} must be a comma-separated list of origins such as http://localhost:5180, got "${value}"`);
+    }
+    return url.origin;
+  });
+}
+
 function flag(env: EnvRecord, name: string): boolean {
   const raw = text(env[name])?.toLowerCase();
   if (raw === undefined || raw === '0' || raw === 'false' || raw === 'no') return false;
@@ -172,6 +192,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     legacyLoginHosts: list(env.LEGACY_LOGIN_HOSTS),
     aiUrl: text(env.AI_URL),
     aiScriptUrl: text(env.AI_SCRIPT_URL),
+    pluginDevOrigins: origins(env, 'PLUGIN_DEV_ORIGINS'),
     mapProvider: mapProvider(text(env.MAP_PROVIDER)),
     mapKey: text(env.MAP_KEY),
     defaultSiteTitle: text(env.DEFAULT_SITE_TITLE),

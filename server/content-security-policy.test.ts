@@ -54,6 +54,9 @@ describe('content security policy', () => {
     const assistant = contentSecurityPolicy({ mapProvider: 'offline', aiUrl: 'https://ai.example.com/chat?x=1', aiScriptUrl: 'https://cdn.example.com/widget.js' });
     expect(directive(assistant, 'script-src')).toBe("script-src 'self' https://cdn.example.com");
     expect(directive(assistant, 'frame-src')).toBe("frame-src 'self' https://ai.example.com");
+    const developing = contentSecurityPolicy({ mapProvider: 'offline', pluginDevOrigins: ['http://localhost:5180'] });
+    expect(directive(developing, 'script-src')).toBe("script-src 'self' http://localhost:5180");
+    expect(directive(developing, 'connect-src')).toBe("connect-src 'self' ws: wss: http://localhost:5180");
   });
 
   it('reads the hashes again when index.html is rebuilt', async () => {

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerConfig } from './config';
 
 /** What the console loads from elsewhere, as configured. */
-export type PolicyOptions = Pick<ServerConfig, 'mapProvider' | 'aiUrl' | 'aiScriptUrl'>;
+export type PolicyOptions = Pick<ServerConfig, 'mapProvider' | 'aiUrl' | 'aiScriptUrl'> & Partial<Pick<ServerConfig, 'pluginDevOrigins'>>;
 
 /**
  * `'sha256-…'` sources of the inline scripts of a page. The built console has exactly one, its
@@ -55,9 +55,11 @@ function originOf(url: string | undefined): string[] {
 /** The Content-Security-Policy of the console (and of every other answer, which never needs more). */
 export function contentSecurityPolicy(options: PolicyOptions, scriptHashes: readonly string[] = []): string {
   const assistantScript = originOf(options.aiScriptUrl);
+  // a plugin's dev server (PLUGIN_DEV_ORIGINS): its modules, and the reload client's pings
+  const pluginDev = options.pluginDevOrigins ?? [];
   const directives: string[][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...scriptHashes, ...assistantScript],
+    ['script-src', "'self'", ...scriptHashes, ...assistantScript, ...pluginDev],
     // Fluent UI (griffel) writes <style> elements at run time; React and Leaflet set style attributes
     ['style-src', "'self'", "'unsafe-inline'"],
     // data: the captcha and bundled icons; blob: images made in the page (exports, snapshots)
@@ -65,7 +67,7 @@ export function contentSecurityPolicy(options: PolicyOptions, scriptHashes: read
     ['font-src', "'self'", 'data:'],
     // ws:/wss: spelled out: older browsers do not let 'self' match the live channel's WebSocket;
     // the assistant's script talks to its own origin
-    ['connect-src', "'self'", 'ws:', 'wss:', ...assistantScript],
+    ['connect-src', "'self'", 'ws:', 'wss:', ...assistantScript, ...pluginDev],
     ['worker-src', "'self'", 'blob:'],
     // 'self': the hidden frame of spreadsheet downloads; the assistant's chat window
     ['frame-src', "'self'", ...originOf(options.aiUrl)],

@@ -1,20 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-
-/**
- * Bare specifiers a plugin built outside this repository may leave external. The host re-exports
- * each from a build entry, so one instance of React, MobX, Fluent UI and the SDK runs in the page.
- * `cjs` packages need their export names listed: `export *` cannot see through CommonJS.
- */
-export const SHARED_MODULES: Record<string, { name: string; cjs?: boolean }> = {
-  react: { name: 'react', cjs: true },
-  'react-dom': { name: 'react-dom', cjs: true },
-  'react/jsx-runtime': { name: 'react-jsx-runtime', cjs: true },
-  mobx: { name: 'mobx' },
-  'mobx-react-lite': { name: 'mobx-react-lite' },
-  '@fluentui/react-components': { name: 'fluent' },
-  '@tianlu/sdk': { name: 'sdk' },
-};
+import { SHARED_MODULES } from '../../sdk/shared-modules';
 
 const VIRTUAL_PREFIX = '\0tianlu-shared:';
 const entryName = (name: string) => `shared-${name}`;
@@ -28,7 +14,7 @@ function moduleSource(specifier: string, cjs: boolean | undefined): string {
   if (!cjs) return `export * from '${specifier}';\n`;
   const require = createRequire(import.meta.url);
   const names = Object.keys(require(specifier) as object).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
-  const hasDefault = !specifier.includes('/');
+  const hasDefault = SHARED_MODULES[specifier]?.hasDefault === true;
   return `export { ${names.join(', ')} } from '${specifier}';\n${hasDefault ? `export { default } from '${specifier}';\n` : ''}`;
 }
 

@@ -79,11 +79,10 @@ function files({ id, title, platform }) {
       private: true,
       type: 'module',
       description: `${title}：天路的子应用`,
-      scripts: { build: 'vite build', test: 'vitest run', typecheck: 'tsc --noEmit' },
+      scripts: { dev: 'vite', build: 'vite build', test: 'vitest run', typecheck: 'tsc --noEmit' },
       devDependencies: Object.fromEntries(
         [
           'vite',
-          '@vitejs/plugin-react',
           'typescript',
           'vitest',
           'jsdom',
@@ -126,41 +125,17 @@ function files({ id, title, platform }) {
       include: ['src', 'vite.config.ts', 'manifest.json'],
     }),
     '.gitignore': 'node_modules/\ndist/\n',
-    'vite.config.ts': `import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+    'vite.config.ts': `import { tianlu } from '@tianlu/sdk/vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Builds the plugin into dist/: one ES module index.js (its pages as lazy chunks) and manifest.json,
- * the folder to copy into the platform's PLUGINS_DIR as ${id}/. The shared libraries stay bare
- * imports: inside the console the host's import map gives the plugin the host's own React, Fluent UI,
- * MobX and SDK (a second React would break hooks).
+ * \`npm run build\` writes dist/, the folder to copy into the platform's PLUGINS_DIR as ${id}/.
+ * \`npm run dev\` serves the sources and, with TIANLU_PLUGINS_DIR set to the running platform's
+ * PLUGINS_DIR, installs a plugin that loads them from here: every saved change reloads the page.
  */
-const SHARED = ['react', 'react-dom', 'react/jsx-runtime', 'mobx', 'mobx-react-lite', '@fluentui/react-components', '@tianlu/sdk'];
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-function copyManifest(): Plugin {
-  return {
-    name: 'tianlu-plugin-manifest',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: readFileSync(here('./manifest.json'), 'utf8') });
-    },
-  };
-}
-
 export default defineConfig({
-  publicDir: false,
-  plugins: [react(), copyManifest()],
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    outDir: here('./dist'),
-    emptyOutDir: true,
-    lib: { entry: here('./src/${id}-plugin.tsx'), formats: ['es'], fileName: () => 'index.js' },
-    rolldownOptions: { external: SHARED },
-  },
+  plugins: [tianlu({ entry: 'src/${id}-plugin.tsx' })],
+  server: { port: 5180 },
   test: { environment: 'jsdom' },
 });
 `,

@@ -29,7 +29,7 @@ function run(what: string, command: string, commandArgs: string[], onFailure?: (
 function writeToolchain(): void {
   const own = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   const all = { ...own.dependencies, ...own.devDependencies };
-  const tools = ['vite', '@vitejs/plugin-react', 'typescript', 'vitest', 'jsdom', '@testing-library/react', '@types/react', '@types/react-dom', '@types/node'];
+  const tools = ['vite', 'typescript', 'vitest', 'jsdom', '@testing-library/react', '@types/react', '@types/react-dom', '@types/node'];
   const missing = tools.filter((t) => !all[t]);
   if (missing.length) throw new Error(`the platform's package.json has no ${missing.join(', ')}`);
   writeFileSync(`${root}sdk/dist/toolchain.json`, `${JSON.stringify(Object.fromEntries(tools.map((t) => [t, all[t]])), null, 2)}\n`);
@@ -41,6 +41,7 @@ rmSync(`${root}sdk/dist`, { recursive: true, force: true });
 run('declarations', bin('tsc'), ['-p', 'sdk/tsconfig.build.json']);
 if (!check) run('ES modules', bin('vite'), ['build', '--config', 'sdk/vite.config.ts', '--logLevel', 'warn']);
 if (!check) writeToolchain();
+if (!check) run('the plugin build (@tianlu/sdk/vite)', bin('tsc'), ['-p', 'sdk/tsconfig.vite.json']);
 // how the surface differs from the committed report, so that the log shows what changed
 const showChange = () => spawnSync('diff', ['-u', 'sdk/api/tianlu-sdk.api.md', 'sdk/dist/api-temp/tianlu-sdk.api.md'], { cwd: root, stdio: 'inherit' });
 run(check ? 'API report unchanged' : 'API report', bin('api-extractor'), ['run', '-c', 'sdk/api-extractor.json', ...(check ? [] : ['--local'])], check ? showChange : undefined);
