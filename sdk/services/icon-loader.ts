@@ -11,4 +11,5 @@ export interface IconLoader {
   load(name: FluentIconName): Promise<FluentIcon | undefined>;
 }
 
+/** The IconLoader's token; the kernel binds it. */
 export const IconLoader: ServiceToken<IconLoader> = serviceToken('tianlu.iconLoader');
