@@ -20,6 +20,12 @@ const boot = bootChunkPlugin({
 /** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */
 const SYSTEM_ID_BY_FOLDER: Record<string, string> = { 'data-center': 'dataCenter' };
 
+/** A per-icon module of @fluentui/react-icons (core/icons/fluent-icon-atoms.ts loads them). */
+const FLUENT_ICON_MODULE = /[\\/]@fluentui[\\/]react-icons[\\/]lib[\\/]atoms[\\/]svg[\\/]/;
+
+/** Where the build writes those modules, one file each. */
+const FLUENT_ICON_FILE = /[\\/]assets[\\/]icons[\\/]/;
+
 /** The systemId of the plugin a chunk belongs to, from the modules it holds. */
 function pluginOf(moduleIds: readonly string[]): string | undefined {
   for (const id of moduleIds) {
@@ -33,7 +39,7 @@ export default defineConfig({
   root,
   // host/public: files served as they are at the site root (/favicon.ico)
   publicDir: 'public',
-  plugins: [react(), sharedModulesPlugin(), sharedModulesDevPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin()],
+  plugins: [react(), sharedModulesPlugin(), sharedModulesDevPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin({ quick: FLUENT_ICON_FILE })],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },
@@ -58,7 +64,10 @@ export default defineConfig({
       // The SDK's lazy map, tree and table views fetch their own imports when first shown; listing
       // those for preload would put every file name into the shell chunk every logged-in page downloads.
       // Their CSS stays listed: the preload helper is what loads a lazy chunk's CSS.
-      resolveDependencies: (filename, deps) => (/(asset-map|asset-tree|data-table|pagination-bar)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps),
+      // An icon module imports only the boot chunk, loaded already: no preload list for any of the thousands
+      // (each would name its files once more in the lazy table of icon modules).
+      resolveDependencies: (filename, deps) =>
+        filename.startsWith('assets/icons/') ? [] : /(asset-map|asset-tree|data-table|pagination-bar)-view-/.test(filename) ? deps.filter((d) => d.endsWith('.css')) : deps,
     },
     rolldownOptions: {
       // The shared singletons are extra entries whose exports must survive for plugins built elsewhere.
@@ -70,6 +79,8 @@ export default defineConfig({
         entryFileNames: (chunk) => (chunk.name.startsWith('shared-') ? 'shared/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // Each plugin (and its lazy pages) is emitted under child/{systemId}/, everything else under assets/.
         chunkFileNames: (chunk) => {
+          // one small file per Fluent icon module, loaded when a menu names an icon outside the bundled set
+          if (chunk.facadeModuleId && FLUENT_ICON_MODULE.test(chunk.facadeModuleId)) return 'assets/icons/[name]-[hash].js';
           const systemId = pluginOf(chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds);
           return systemId ? `child/${systemId}/[name]-[hash].js` : 'assets/[name]-[hash].js';
         },

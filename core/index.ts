@@ -23,6 +23,8 @@ export { ToastServiceImpl } from './dialog/toast-service-impl';
 export { dialogModule } from './dialog/dialog-module';
 export { PageScaleServiceImpl } from './page-scale/page-scale-service-impl';
 export { pageScaleModule } from './page-scale/page-scale-module';
+export { IconLoaderImpl } from './icons/icon-loader-impl';
+export { iconModule } from './icons/icon-module';
 export { ThemeServiceImpl } from './theme/theme-service-impl';
 export { THEMES, DEFAULT_THEME_ID, THEME_CSS_VARIABLES } from './theme/theme-definitions';
 export { toFluentTheme, brandRamp } from './theme/fluent-theme';

@@ -19,6 +19,7 @@ const TOKENS = {
   NavigationService: sdk.NavigationService,
   ConfigService: sdk.ConfigService,
   PluginRegistry: sdk.PluginRegistry,
+  IconLoader: sdk.IconLoader,
 };
 
 describe('createKernel', () => {

@@ -7,6 +7,7 @@ import { configModule } from './config/config-module';
 import { dialogModule } from './dialog/dialog-module';
 import { geocodeModule } from './geocode/geocode-module';
 import { historyModule } from './history/history-module';
+import { iconModule } from './icons/icon-module';
 import { httpModule } from './http/http-module';
 import { liveModule } from './live/live-module';
 import { KernelContainer, KernelOptions, ServiceResolver, WindowToken } from './kernel-tokens';
@@ -34,6 +35,7 @@ export const kernelModules = [
   brandingModule,
   messagingModule,
   pageScaleModule,
+  iconModule,
   pluginModule,
   liveModule,
   alarmModule,

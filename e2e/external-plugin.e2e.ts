@@ -5,7 +5,8 @@
  * a plugin whose module throws is reported as failed while the console keeps working, and so is a
  * plugin built for another SDK version, with both versions named.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,8 +16,8 @@ import { test } from './browser';
 import { ADMIN, OTHER, OTHER_TITLES, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { buildExample } from './example-plugin';
-import { startServer, type RunningServer } from './server';
-import { offeredSubApps, switchSubApp } from './shell-ui';
+import { REPO_ROOT, startServer, type RunningServer } from './server';
+import { offeredSubApps, openSwitcher, switchSubApp } from './shell-ui';
 
 const HELLO_TITLE = '示例插件';
 const BROKEN_TITLE = '故障插件';
@@ -26,8 +27,8 @@ const FUTURE_TITLE = '新版插件';
  * Installs a one-file plugin `<systemId>/` (its manifest record with one menu, and `index.js`) as a
  * plugin built elsewhere would be installed.
  */
-async function installPlugin(pluginsDir: string, plugin: { systemId: string; platformId: number; title: string; indexJs: string; sdk?: string }): Promise<void> {
-  const { systemId, platformId, title, indexJs, sdk } = plugin;
+async function installPlugin(pluginsDir: string, plugin: { systemId: string; platformId: number; title: string; indexJs: string; sdk?: string; icon?: string }): Promise<void> {
+  const { systemId, platformId, title, indexJs, sdk, icon = 'Apps' } = plugin;
   const dir = path.join(pluginsDir, systemId);
   await mkdir(dir, { recursive: true });
   const record = {
@@ -37,7 +38,7 @@ async function installPlugin(pluginsDir: string, plugin: { systemId: string; pla
     productionEntry: `/child/${systemId}/index.js`,
     developmentEntry: `/child/${systemId}/index.js`,
     title,
-    icon: 'Apps',
+    icon,
     path: `/${systemId}/`,
     created: '2026-11-21',
     iconfont: `icon-${systemId}`,
@@ -49,6 +50,14 @@ async function installPlugin(pluginsDir: string, plugin: { systemId: string; pla
   await writeFile(path.join(dir, 'index.js'), indexJs);
 }
 
+/** The path an icon of @fluentui/react-icons draws: its module (`apps-list`) and export (`AppsListRegular`). */
+function fluentIconPath(module: string, exportName: string): string {
+  const text = readFileSync(path.join(REPO_ROOT, 'node_modules/@fluentui/react-icons/lib/atoms/svg', `${module}.js`), 'utf8');
+  const d = new RegExp(`export const ${exportName} = .*?\\["([^"]+)"`).exec(text)?.[1];
+  if (!d) throw new Error(`no ${exportName} in ${module}.js`);
+  return d;
+}
+
 let server: RunningServer;
 let pluginsDir: string;
 
@@ -58,7 +67,8 @@ beforeAll(async () => {
   // a module that throws as soon as it is imported
   await installPlugin(pluginsDir, { systemId: 'broken', platformId: 91, title: BROKEN_TITLE, indexJs: "throw new Error('故障插件初始化失败');\nexport default {};\n" });
   // a working module whose manifest says it needs an SDK far newer than the platform's
-  await installPlugin(pluginsDir, { systemId: 'future', platformId: 92, title: FUTURE_TITLE, sdk: '^99.0.0', indexJs: 'window.__futureRan = true;\nexport default {};\n' });
+  // … and names an icon that is no Fluent UI icon
+  await installPlugin(pluginsDir, { systemId: 'future', platformId: 92, title: FUTURE_TITLE, sdk: '^99.0.0', icon: 'NoSuchIcon', indexJs: 'window.__futureRan = true;\nexport default {};\n' });
   server = await startServer({ name: 'e2e-external-plugin-server', env: { PLUGINS_DIR: pluginsDir } });
 }, 600_000);
 
@@ -102,6 +112,27 @@ describe('a plugin built outside the repository', () => {
     await shows(page.getByRole('navigation', { name: '菜单' }).getByText('示例', { exact: true }), 'the plugin’s menu entry 示例');
 
     expect(modules.some((m) => m.startsWith('200 text/javascript') && m.endsWith('/child/hello/index.js')), modules.join('\n')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('its icon, a Fluent UI icon outside the console’s bundled set, is drawn once loaded; an unknown name draws AppsList with a warning', async ({ newContext }) => {
+    const { page, errors } = await openPage(newContext);
+    const warnings: string[] = [];
+    page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
+    const iconModules: string[] = [];
+    page.on('response', (r) => void (new URL(r.url()).pathname.startsWith('/assets/icons/') && iconModules.push(`${r.status()} ${new URL(r.url()).pathname}`)));
+    const [apps, appsList] = [fluentIconPath('apps', 'AppsRegular'), fluentIconPath('apps-list', 'AppsListRegular')];
+    await login(page, ADMIN);
+    const card = (title: string, d: string) => page.getByRole('main').locator('.fui-Card').filter({ hasText: title }).locator(`svg path[d="${d}"]`);
+    await shows(card(HELLO_TITLE, apps), `Fluent’s Apps icon (the manifest’s "Apps") on the card ${HELLO_TITLE} of 首页`);
+    await shows(card(FUTURE_TITLE, appsList), `the AppsList icon on the card ${FUTURE_TITLE}, whose manifest names NoSuchIcon`);
+    const menu = await openSwitcher(page);
+    const entry = (title: string, d: string) => menu.getByRole('menuitemradio', { name: title, exact: true }).locator(`svg path[d="${d}"]`);
+    await shows(entry(HELLO_TITLE, apps), `Fluent’s Apps icon beside ${HELLO_TITLE} in the switcher`);
+    await shows(entry(FUTURE_TITLE, appsList), `the AppsList icon beside ${FUTURE_TITLE} in the switcher`);
+    expect(iconModules).toEqual([expect.stringMatching(/^200 \/assets\/icons\/apps-[\w-]{8}\.js$/)]);
+    expect(warnings.filter((w) => w.includes('"NoSuchIcon"'))).toEqual([expect.stringContaining('AppsList')]);
+    expect(await readFile(server.logFile, 'utf8')).toContain('插件 future（' + path.join(pluginsDir, 'future') + '）的图标名不是 Fluent UI 图标，显示为 AppsList 图标：icon「NoSuchIcon」');
     expect(errors).toEqual([]);
   });
 

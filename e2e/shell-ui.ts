@@ -5,7 +5,7 @@ import { shows } from './expect-ui';
 const header = (page: Page) => page.locator('header').first();
 
 /** The switcher's list of sub-applications, opened from the header button named 切换子系统. */
-async function openSwitcher(page: Page): Promise<Locator> {
+export async function openSwitcher(page: Page): Promise<Locator> {
   const menu = page.getByRole('menu');
   await (await shows(header(page).getByRole('button', { name: /^切换子系统/ }), 'the sub-application switcher in the header')).click();
   return shows(menu, 'the sub-application menu of the switcher');

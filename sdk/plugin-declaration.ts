@@ -1,5 +1,6 @@
 import type { AssetKind } from './asset-kinds';
 import type { PluginContributions } from './extension-points';
+import type { FluentIconName } from './fluent-icon-name';
 import type { MenuContribution, PluginDefinition, PluginRoute } from './plugin';
 
 /**
@@ -12,8 +13,8 @@ export interface PluginDeclaration {
   systemId: string;
   /** Chinese title, exactly as the manifest. */
   title: string;
-  /** Icon name of the system switcher, exactly as the manifest. */
-  icon: string;
+  /** Icon of the sub-application switcher and 首页, exactly as the manifest (a Fluent UI icon name, see FluentIconName). */
+  icon: FluentIconName;
   /** e.g. `/car/`, exactly the manifest's path. */
   basePath: string;
   /** See PluginDefinition.assetKinds. */
@@ -51,7 +52,8 @@ type Sort = number;
 export interface MenuGroupDeclaration {
   id: number;
   title: string;
-  icon?: string;
+  /** Icon of the group's heading in the side nav (a Fluent UI icon name, see FluentIconName). */
+  icon?: FluentIconName;
   sort?: Sort;
 }
 
@@ -80,8 +82,8 @@ export interface MenuPageDeclaration extends RouteFlags, Granted {
   title: string;
   /** The resource id of its menu. */
   menuId: number;
-  /** Icon name in the side nav (pages inside a group show none). */
-  icon?: string;
+  /** Icon in the side nav (a Fluent UI icon name, see FluentIconName); pages inside a group show none. */
+  icon?: FluentIconName;
   sort?: Sort;
   /** The menu group it sits under. */
   group?: number;

@@ -1,5 +1,6 @@
 import type { AssetKind } from './asset-kinds';
 import type { ContributedComponentLoader, PluginContributions } from './extension-points';
+import type { FluentIconName } from './fluent-icon-name';
 import type { ComponentType } from 'react';
 import type { PluginInfo } from './react/plugin-scope';
 import type { Disposable, MessageHandler, MessageType } from './services/message-bus';
@@ -31,7 +32,8 @@ export interface MenuContribution {
   id: number;
   title: string;
   path?: string;
-  icon?: string;
+  /** Drawn in the side nav beside a top-level entry (a Fluent UI icon name, see FluentIconName). */
+  icon?: FluentIconName;
   children?: MenuContribution[];
 }
 
@@ -55,7 +57,8 @@ export interface PluginDefinition {
   systemId: string;
   /** Chinese title, exactly as the manifest. */
   title: string;
-  icon?: string;
+  /** Drawn in the sub-application switcher (a Fluent UI icon name, see FluentIconName); the manifest's. */
+  icon?: FluentIconName;
   /** e.g. `/car/`. */
   basePath: string;
   routes: PluginRoute[];
@@ -83,7 +86,8 @@ export interface ManifestRecord {
   productionEntry: string;
   developmentEntry: string;
   title: string;
-  icon: string;
+  /** Drawn in the sub-application switcher and on 首页 (a Fluent UI icon name, see FluentIconName). */
+  icon: FluentIconName;
   path: string;
   created: string;
   iconfont: string;

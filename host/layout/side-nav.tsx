@@ -7,7 +7,7 @@ import type { MenuContribution } from '../../sdk/plugin';
 import { useService } from '../../sdk/react/use-service';
 import { PermissionService } from '../../sdk/services/permission-service';
 import { PluginRegistry } from '../../sdk/services/plugin-registry';
-import { NamedIcon } from './icon-map';
+import { NamedIcon } from '../../sdk/components/named-icon';
 import { filterMenuTree } from '../../core';
 
 const useStyles = makeStyles({

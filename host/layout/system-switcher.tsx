@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { useService } from '../../sdk/react/use-service';
 import { PluginRegistry } from '../../sdk/services/plugin-registry';
-import { NamedIcon } from './icon-map';
+import { NamedIcon } from '../../sdk/components/named-icon';
 
 /**
  * Lists the sub-applications the role grants; choosing one navigates to its base path, where the

@@ -115,6 +115,24 @@ describe('scanPluginsDir', () => {
     expect(problems[0]).toContain('不兼容，未运行');
   });
 
+  it('installs a plugin whose icon names draw no Fluent UI icon, saying in Chinese which and what is drawn instead', async () => {
+    const menus = [
+      { id: 9001, title: '温度', path: '/odd-icons/a', icon: 'Temperature' },
+      { id: 9002, title: '分组', icon: 'NoSuchIcon', children: [{ id: 9003, title: '页', path: '/odd-icons/b', icon: 'Tempreature' }] },
+      { id: 9004, title: '车辆', path: '/odd-icons/c', icon: 'VehicleCarFilled' },
+    ];
+    await folder('good-icons', record('good-icons', { platformId: 91, icon: 'WeatherSnowflake', menus: [{ id: 9101, title: '页', path: '/good-icons/a', icon: 'Battery' }] }));
+    await folder('odd-icons', record('odd-icons', { icon: 'Snowflake', menus }));
+    const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);
+    expect(plugins.map((p) => p.record.systemId)).toEqual(['good-icons', 'odd-icons']);
+    expect(plugins[1]!.menus[1]!.icon).toBe('NoSuchIcon');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(`插件 odd-icons（${join(dir, 'odd-icons')}）的图标名不是 Fluent UI 图标，显示为 AppsList 图标`);
+    expect(problems[0]).toContain('icon「Snowflake」、menus[1].icon「NoSuchIcon」、menus[1].children[0].icon「Tempreature」');
+    expect(problems[0]).toContain('https://react.fluentui.dev/?path=/docs/icons-catalog--docs');
+    expect(problems[0]).not.toMatch(/Temperature」|VehicleCarFilled/);
+  });
+
   it('skips a folder whose sdk is not a version range', async () => {
     await folder('odd', record('odd', { sdk: 'latest please' }));
     const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);

@@ -1,6 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { menuResourceIds, parseInstalledRecord, type InstalledPlugin } from './installed-plugin-record';
+import { FALLBACK_ICON } from '../../sdk/fluent-icon-lookup';
+import { fluentIconNames, type IconNameCheck } from './fluent-icon-names';
+import { menuResourceIds, parseInstalledRecord, type InstalledMenu, type InstalledPlugin } from './installed-plugin-record';
 
 /** What the repository itself ships: installed plugins may not take any of it. */
 export interface BuiltIns {
@@ -15,7 +17,7 @@ export interface BuiltIns {
 
 export interface ScanResult {
   plugins: InstalledPlugin[];
-  /** One Chinese line per skipped folder. */
+  /** One Chinese line per skipped folder, per plugin that will not run, per plugin naming icons the console cannot draw. */
   problems: string[];
 }
 
@@ -56,6 +58,21 @@ function conflicts(plugin: InstalledPlugin, builtIns: BuiltIns, accepted: readon
   return errors;
 }
 
+/** Where to find the Fluent icon names: the icon catalogue an author looks a name up in. */
+export const FLUENT_ICON_CATALOGUE = 'https://react.fluentui.dev/?path=/docs/icons-catalog--docs';
+
+function menuIcons(menus: readonly InstalledMenu[], at: string): [string, string][] {
+  return menus.flatMap((m, i) => [...(m.icon ? [[`${at}[${i}].icon`, m.icon] as [string, string]] : []), ...menuIcons(m.children ?? [], `${at}[${i}].children`)]);
+}
+
+/** The icon names of a record and its menus that draw no icon, each with where it is written (`menus[0].icon「Foo」`). */
+async function unknownIcons(plugin: InstalledPlugin, icons: IconNameCheck): Promise<string[]> {
+  const named: [string, string][] = [...(plugin.record.icon ? [['icon', plugin.record.icon] as [string, string]] : []), ...menuIcons(plugin.menus, 'menus')];
+  const unknown: string[] = [];
+  for (const [at, name] of named) if (!(await icons.has(name))) unknown.push(`${at}「${name}」`);
+  return unknown;
+}
+
 async function readFolder(dir: string, folder: string): Promise<{ plugin: InstalledPlugin } | { errors: string[] }> {
   let text: string;
   try {
@@ -80,8 +97,9 @@ async function readFolder(dir: string, folder: string): Promise<{ plugin: Instal
  * Reads PLUGINS_DIR: every sub-folder `<systemId>/` with a valid `manifest.json` that takes
  * nothing of the built-ins becomes an installed plugin; folders are read in name order, so of
  * two plugins that claim the same id the first one wins. A missing directory means no plugins.
+ * An icon name that is no Fluent UI icon (`icons` says which are) is reported; the plugin still installs.
  */
-export async function scanPluginsDir(pluginsDir: string, builtIns: BuiltIns): Promise<ScanResult> {
+export async function scanPluginsDir(pluginsDir: string, builtIns: BuiltIns, icons: IconNameCheck = fluentIconNames()): Promise<ScanResult> {
   const result: ScanResult = { plugins: [], problems: [] };
   const names = await readdir(pluginsDir).catch(() => [] as string[]);
   for (const folder of names.filter((n) => !n.startsWith('.')).sort()) {
@@ -93,6 +111,10 @@ export async function scanPluginsDir(pluginsDir: string, builtIns: BuiltIns): Pr
     else {
       result.plugins.push(read.plugin);
       if (read.plugin.refusal) result.problems.push(`插件 ${folder}（${dir}）不兼容，未运行：${read.plugin.refusal}`);
+      const unknown = await unknownIcons(read.plugin, icons);
+      if (unknown.length) {
+        result.problems.push(`插件 ${folder}（${dir}）的图标名不是 Fluent UI 图标，显示为 ${FALLBACK_ICON} 图标：${unknown.join('、')}（图标名见 ${FLUENT_ICON_CATALOGUE}）`);
+      }
     }
   }
   return result;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Card, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { chinaHour, expectOk, formatChinaTime, HttpService, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
-import { SystemIcon } from '../components/system-icon';
+import { chinaHour, expectOk, formatChinaTime, HttpService, NamedIcon, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
 import { NoticeApi, type NoticeItem } from '../components/notice-types';
 
 const useStyles = makeStyles({
@@ -88,7 +87,7 @@ const HomePage = observer(function HomePage() {
                 onKeyDown={(e) => e.key === 'Enter' && nav.navigate(sys.path)}
               >
                 <div className={s.iconBox}>
-                  <SystemIcon name={sys.icon} fontSize={24} />
+                  <NamedIcon name={sys.icon} fontSize={24} />
                 </div>
                 <Text weight="semibold">{sys.title}</Text>
               </Card>
