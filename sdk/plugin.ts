@@ -82,6 +82,11 @@ export interface ManifestRecord {
   created: string;
   iconfont: string;
   enabled: boolean;
+  /**
+   * Set by the server on a plugin installed in PLUGINS_DIR whose server part could not be loaded:
+   * the reason, in Chinese. The console shows the plugin as 插件加载失败 with it.
+   */
+  serverError?: string;
 }
 
 /** Validation problems of a plugin definition; empty when valid. */
