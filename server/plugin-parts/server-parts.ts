@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { InstalledPlugin } from '../installed-plugins/installed-plugin-record';
 import { dropPluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
+import { PartFaults } from './part-faults';
 import { loadServerPart, partVersion, type LoadedPart, type PartLoadEnv, type PartPlatformServices } from './server-part-loader';
 
 export interface ServerPartsOptions {
@@ -32,8 +33,16 @@ export class ServerParts {
   private readonly states = new Map<string, PartState>();
   private readonly schemas = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly faults = new PartFaults((systemId, err) => this.fault(systemId, err));
 
-  constructor(private readonly options: ServerPartsOptions) {}
+  constructor(private readonly options: ServerPartsOptions) {
+    if (options.enabled) this.faults.hold();
+  }
+
+  /** Runs code of a part (a route handler) as the part's: an error it leaves uncaught stops the part, not the server. */
+  run<T>(systemId: string, fn: () => T): T {
+    return this.faults.run(systemId, fn);
+  }
 
   /** The state of the part of that systemId, undefined when its plugin has none (or is not installed). */
   find(systemId: string): PartState | undefined {
@@ -57,6 +66,7 @@ export class ServerParts {
   close(): Promise<void> {
     const run = this.queue.then(async () => {
       for (const systemId of [...this.states.keys()]) await this.stop(systemId);
+      this.faults.release();
       if (this.options.dropSchemasOnClose) for (const schema of this.schemas) await dropPluginSchema(this.options.db, schema).catch(() => {});
     });
     this.queue = run.catch(() => {});
@@ -95,7 +105,7 @@ export class ServerParts {
     }
     const env: PartLoadEnv = { db: this.options.db, platformSchema: this.options.platformSchema, services: this.options.services };
     try {
-      const part = await loadServerPart(plugin, version, env);
+      const part = await this.faults.run(systemId, () => loadServerPart(plugin, version, env));
       this.schemas.add(part.schema);
       if (part.ignored.length) log.warn({ plugin: systemId }, `插件 ${systemId} 的服务端声明了已安装插件不支持的内容，已忽略：${part.ignored.join('、')}`);
       log.info({ plugin: systemId }, `插件 ${systemId} 的服务端已加载（${part.routes.entries.length} 个接口，数据库 schema ${part.schema}）`);
@@ -106,6 +116,17 @@ export class ServerParts {
       log.error({ plugin: systemId }, error);
       return { status: 'failed', version, platformId, error };
     }
+  }
+
+  /** A running part threw where nothing caught it: logged once, stopped, and its routes and the console say so. */
+  private fault(systemId: string, err: unknown): void {
+    const state = this.states.get(systemId);
+    if (state?.status !== 'running') return;
+    const reason = (err instanceof Error ? err.message : String(err)).split(this.options.pluginsDir).join('PLUGINS_DIR');
+    const error = `插件 ${systemId} 的服务端运行出错，已停止：${reason}`;
+    this.options.services.log.error({ plugin: systemId, err }, error);
+    this.states.set(systemId, { status: 'failed', version: state.version, platformId: state.part.platformId, error });
+    void state.part.close();
   }
 
   private async stop(systemId: string): Promise<void> {

@@ -84,7 +84,7 @@ export const pluginPartRoute = sessionRoute({
     };
     let result: unknown;
     try {
-      result = await route.handler(ctx);
+      result = await deps.serverParts!.run(systemId, () => route.handler(ctx));
     } catch (err) {
       throw asRefusal(err);
     }
