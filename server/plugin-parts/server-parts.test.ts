@@ -106,6 +106,14 @@ export default { name: 'stray', routes: [
   { method: 'GET', url: '/plugins/stray/api/grant.json', resource: 8100, handler: async () => 1 },
 ] };
 `);
+  await install(pluginsDir, 'bad-migration', record('bad-migration', 71), `
+export default { name: 'bad-migration', migrations: { '0001-half': { async up(db) {
+  await db.schema.createTable('half').addColumn('id', 'integer').execute();
+  throw new Error('迁移出错');
+} } } };
+`);
+  await install(pluginsDir, 'cold_chain', record('cold_chain', 72), `export default { name: 'cold_chain' };\n`);
+  await install(pluginsDir, 'resting', record('resting', 73, { enabled: false }), `export default { name: 'resting', routes: [{ method: 'GET', url: '/plugins/resting/api/ping.json', handler: async () => 'pong' }] };\n`);
   const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
   server = await createTestServer({ demo: true, config: { pluginsDir }, logger: { level: 'info', stream } });
   ({ admin, other } = await demoTenantClients(server.app));
@@ -186,11 +194,28 @@ describe('a server part that fails to load', () => {
     expect((await admin.get('/car/v4/api/monitor/steal.json')).flag).toBe(404);
   });
 
+  it('is set aside when its migration fails, with the migration named and nothing of it left', async () => {
+    const record = (await manifest()).find((r) => r.systemId === 'bad-migration');
+    expect(record?.serverError).toBe('插件 bad-migration 的服务端加载失败：数据库迁移 0001-half 失败：迁移出错');
+    expect(await tablesOf(server, schemaOf(server, 'bad-migration'))).not.toContain('half');
+  });
+
+  it('may not share the schema of another plugin (cold_chain beside cold-chain)', async () => {
+    const record = (await manifest()).find((r) => r.systemId === 'cold_chain');
+    expect(record?.serverError).toBe(`插件 cold_chain 的服务端加载失败：数据库 schema ${schemaOf(server, 'cold-chain')} 已被插件 cold-chain 使用，请更换 systemId`);
+  });
+
   it('answers its routes with the reason while the platform and the other parts keep working', async () => {
     expect(await admin.get('/plugins/broken/api/anything.json')).toMatchObject({ flag: 500, msg: expect.stringContaining('插件 broken 的服务端加载失败') });
     expect((await admin.get('/plugins/cold-chain/api/readings.json')).flag).toBe(1);
     expect((await admin.get('/car/v1/api/user/getUser.json')).flag).toBe(1);
     expect((await admin.get('/car/v4/api/monitor/list.json', { current: 1, pageSize: 10 })).flag).toBe(1);
+  });
+});
+
+describe('a plugin its manifest disables', () => {
+  it('runs no server part and its routes say so', async () => {
+    expect(await admin.get('/plugins/resting/api/ping.json')).toMatchObject({ flag: 404, msg: '插件 resting 的服务端未运行：插件已停用（manifest.json 的 enabled 为 false）' });
   });
 });
 

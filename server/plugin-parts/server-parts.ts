@@ -97,12 +97,18 @@ export class ServerParts {
       return { status: 'off', version, platformId, reason: '插件服务端已被管理员关闭（PLUGIN_SERVER_PARTS=off）' };
     }
     if (plugin.refusal) return { status: 'off', version, platformId, reason: plugin.refusal };
-    // dropped on close with the others even when its migration failed half way
+    if (!plugin.record.enabled) return { status: 'off', version, platformId, reason: '插件已停用（manifest.json 的 enabled 为 false）' };
+    let schema: string | undefined;
     try {
-      this.schemas.add(pluginSchemaName(systemId, this.options.platformSchema));
+      schema = pluginSchemaName(systemId, this.options.platformSchema);
     } catch {
       // a name too long: the load below fails with the reason
     }
+    // cold-chain and cold_chain would share plugin_cold_chain: the first one keeps it
+    const holder = [...this.states].find(([id, s]) => id !== systemId && s.status === 'running' && s.part.schema === schema)?.[0];
+    if (schema && holder) return this.failed(systemId, platformId, version, `数据库 schema ${schema} 已被插件 ${holder} 使用，请更换 systemId`);
+    // dropped on close with the others even when its migration failed half way
+    if (schema) this.schemas.add(schema);
     const env: PartLoadEnv = { db: this.options.db, platformSchema: this.options.platformSchema, services: this.options.services };
     try {
       const part = await this.faults.run(systemId, () => loadServerPart(plugin, version, env));
@@ -111,11 +117,14 @@ export class ServerParts {
       log.info({ plugin: systemId }, `插件 ${systemId} 的服务端已加载（${part.routes.entries.length} 个接口，数据库 schema ${part.schema}）`);
       return { status: 'running', version, part };
     } catch (err) {
-      const reason = (err instanceof Error ? err.message : String(err)).split(this.options.pluginsDir).join('PLUGINS_DIR');
-      const error = `插件 ${systemId} 的服务端加载失败：${reason}`;
-      log.error({ plugin: systemId }, error);
-      return { status: 'failed', version, platformId, error };
+      return this.failed(systemId, platformId, version, err instanceof Error ? err.message : String(err));
     }
+  }
+
+  private failed(systemId: string, platformId: number, version: string, reason: string): PartState {
+    const error = `插件 ${systemId} 的服务端加载失败：${reason.split(this.options.pluginsDir).join('PLUGINS_DIR')}`;
+    this.options.services.log.error({ plugin: systemId }, error);
+    return { status: 'failed', version, platformId, error };
   }
 
   /** A running part threw where nothing caught it: logged once, stopped, and its routes and the console say so. */
