@@ -225,6 +225,10 @@ describe('installing into a running platform', () => {
     await install(pluginsDir, 'late', record('late', 95), LATE_SERVER);
     await manifest();
     expect(await admin.get('/plugins/late/api/hello.json')).toMatchObject({ flag: 1, obj: 'hello' });
+    // an update of its file is loaded again at the next read
+    await writeFile(join(pluginsDir, 'late', 'server', 'index.js'), LATE_SERVER.replace("'hello'", "'hello again'"));
+    await manifest();
+    expect(await admin.get('/plugins/late/api/hello.json')).toMatchObject({ flag: 1, obj: 'hello again' });
     await rm(join(pluginsDir, 'late'), { recursive: true });
     await manifest();
     expect(await admin.get('/plugins/late/api/hello.json')).toMatchObject({ flag: 404, msg: '接口不存在' });
