@@ -112,6 +112,12 @@ export default { name: 'bad-migration', migrations: { '0001-half': { async up(db
   throw new Error('迁移出错');
 } } } };
 `);
+  await install(pluginsDir, 'bad-job', record('bad-job', 74), `
+export default { name: 'bad-job', jobs: [
+  { name: 'first', start: () => { globalThis.__badJobFirst = 'started'; return { close() { globalThis.__badJobFirst = 'closed'; } }; } },
+  { name: 'second', start: () => { throw new Error('任务启动失败'); } },
+] };
+`);
   await install(pluginsDir, 'cold_chain', record('cold_chain', 72), `export default { name: 'cold_chain' };\n`);
   await install(pluginsDir, 'resting', record('resting', 73, { enabled: false }), `export default { name: 'resting', routes: [{ method: 'GET', url: '/plugins/resting/api/ping.json', handler: async () => 'pong' }] };\n`);
   const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
@@ -198,6 +204,12 @@ describe('a server part that fails to load', () => {
     const record = (await manifest()).find((r) => r.systemId === 'bad-migration');
     expect(record?.serverError).toBe('插件 bad-migration 的服务端加载失败：数据库迁移 0001-half 失败：迁移出错');
     expect(await tablesOf(server, schemaOf(server, 'bad-migration'))).not.toContain('half');
+  });
+
+  it('is set aside when a job fails to start, the jobs it started closed again', async () => {
+    const record = (await manifest()).find((r) => r.systemId === 'bad-job');
+    expect(record?.serverError).toBe('插件 bad-job 的服务端加载失败：任务 second 启动失败：任务启动失败');
+    expect((globalThis as { __badJobFirst?: string }).__badJobFirst).toBe('closed');
   });
 
   it('may not share the schema of another plugin (cold_chain beside cold-chain)', async () => {
