@@ -3,7 +3,8 @@
  * installed by dropping its folder into PLUGINS_DIR of a running server's data: it appears for the
  * demo admin, renders on the host's React, Fluent UI and SDK, stays hidden from the other tenant;
  * a plugin whose module throws is reported as failed while the console keeps working, and so is a
- * plugin built for another SDK version, with both versions named.
+ * plugin built for another SDK version, with both versions named, and a plugin whose server part
+ * fails to load, with the server's reason.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,13 +23,17 @@ import { offeredSubApps, openSwitcher, switchSubApp } from './shell-ui';
 const HELLO_TITLE = '示例插件';
 const BROKEN_TITLE = '故障插件';
 const FUTURE_TITLE = '新版插件';
+const COLD_TITLE = '冷链插件';
 
 /**
  * Installs a one-file plugin `<systemId>/` (its manifest record with one menu, and `index.js`) as a
  * plugin built elsewhere would be installed.
  */
-async function installPlugin(pluginsDir: string, plugin: { systemId: string; platformId: number; title: string; indexJs: string; sdk?: string; icon?: string }): Promise<void> {
-  const { systemId, platformId, title, indexJs, sdk, icon = 'Apps' } = plugin;
+async function installPlugin(
+  pluginsDir: string,
+  plugin: { systemId: string; platformId: number; title: string; indexJs: string; sdk?: string; icon?: string; serverJs?: string },
+): Promise<void> {
+  const { systemId, platformId, title, indexJs, sdk, icon = 'Apps', serverJs } = plugin;
   const dir = path.join(pluginsDir, systemId);
   await mkdir(dir, { recursive: true });
   const record = {
@@ -44,10 +49,15 @@ async function installPlugin(pluginsDir: string, plugin: { systemId: string; pla
     iconfont: `icon-${systemId}`,
     enabled: true,
     ...(sdk ? { sdk } : {}),
+    ...(serverJs ? { serverEntry: 'server/index.js' } : {}),
     menus: [{ id: platformId * 100 + 1, title: '首页', path: `/${systemId}/home` }],
   };
   await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(record));
   await writeFile(path.join(dir, 'index.js'), indexJs);
+  if (serverJs) {
+    await mkdir(path.join(dir, 'server'), { recursive: true });
+    await writeFile(path.join(dir, 'server', 'index.js'), serverJs);
+  }
 }
 
 /** The path an icon of @fluentui/react-icons draws: its module (`apps-list`) and export (`AppsListRegular`). */
@@ -69,6 +79,11 @@ beforeAll(async () => {
   // a working module whose manifest says it needs an SDK far newer than the platform's
   // … and names an icon that is no Fluent UI icon
   await installPlugin(pluginsDir, { systemId: 'future', platformId: 92, title: FUTURE_TITLE, sdk: '^99.0.0', icon: 'NoSuchIcon', indexJs: 'window.__futureRan = true;\nexport default {};\n' });
+  // a working console module whose server part throws when the server imports it
+  await installPlugin(pluginsDir, {
+    systemId: 'coldfail', platformId: 93, title: COLD_TITLE,
+    indexJs: 'window.__coldRan = true;\nexport default {};\n', serverJs: "throw new Error('冷链服务初始化失败');\nexport default {};\n",
+  });
   server = await startServer({ name: 'e2e-external-plugin-server', env: { PLUGINS_DIR: pluginsDir } });
 }, 600_000);
 
@@ -159,6 +174,18 @@ describe('a plugin built outside the repository', () => {
 
     await switchSubApp(page, HELLO_TITLE);
     await shows(page.getByText('你好，演示管理员'), 'the working plugin after the refused one');
+  });
+
+  test('a plugin whose server part fails to load is reported as failed with the server’s reason, and never runs', async ({ newContext }) => {
+    const { page } = await openPage(newContext);
+    await login(page, ADMIN);
+    await switchSubApp(page, COLD_TITLE);
+    await shows(page.getByText('插件加载失败', { exact: true }), 'the notice 插件加载失败');
+    await shows(page.getByText('插件 coldfail 的服务端加载失败：导入 server/index.js 时出错：冷链服务初始化失败', { exact: false }), 'the server’s reason');
+    expect(await page.evaluate(() => (window as { __coldRan?: boolean }).__coldRan)).toBeUndefined();
+
+    await switchSubApp(page, HELLO_TITLE);
+    await shows(page.getByText('你好，演示管理员'), 'the working plugin after the failed one');
   });
 
   test('the other tenant is not granted it', async ({ newContext }) => {

@@ -94,6 +94,11 @@ export interface ManifestRecord {
   enabled: boolean;
   /** What it adds to other sub-applications' pages (served by the platform; not one of the spec's eleven fields). */
   contributes?: PluginContributions;
+  /**
+   * Set by the server on a plugin installed in PLUGINS_DIR whose server part could not be loaded:
+   * the reason, in Chinese. The console shows the plugin as 插件加载失败 with it.
+   */
+  serverError?: string;
 }
 
 /** Validation problems of a plugin definition; empty when valid. */

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
+import { ServerParts } from './plugin-parts/server-parts';
 import { realTimeSince } from './store/alarm-queries';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
@@ -95,13 +97,14 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     ajv: { customOptions: { verbose: true } },
   });
 
-  const store = await createStore({
+  const database: DatabaseOptions = {
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     pgliteDataDir: join(resolve(config.dataDir), 'pglite'),
     onConnectionLost: (err) => app.log.warn({ err: err.message }, 'PostgreSQL dropped a connection'),
     ...opts.database,
-  });
+  };
+  const store = await createStore(database);
   app.addHook('onClose', () => store.close());
   installSecurityHeaders(app, policy);
   try {
@@ -170,6 +173,19 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     const modules = startModules(BUILT_IN_MODULES, { store, db: store.db, clock, log: app.log, alarms, commands: fleet.commands, texts });
     app.addHook('preClose', () => modules.close());
     for (const [name, services] of modules.services) deps.modules.set(name, services);
+    // the installed plugins' server parts: loaded now, then again on every read of PLUGINS_DIR
+    const parts = new ServerParts({
+      enabled: config.pluginServerParts,
+      db: store.db as Kysely<unknown>,
+      platformSchema: store.schema,
+      services: { clock, log: app.log, alarms, commands: fleet.commands, texts },
+      pluginsDir: resolve(config.pluginsDir),
+      dropSchemasOnClose: database.dropSchemaOnClose,
+    });
+    deps.serverParts = parts;
+    plugins.onRead((installed) => parts.sync(installed));
+    await plugins.refresh().catch((err: unknown) => app.log.error({ err }, '读取插件目录失败'));
+    app.addHook('preClose', () => parts.close());
     await registerLiveChannel(app, deps, fleet.bus);
     const routes = createRouteRegistry(BUILT_IN_MODULES);
     registerRoutes(app, routes, deps, checkRateLimit);

@@ -78,6 +78,10 @@ describe('buildConfig', () => {
     expect(buildConfig({}).pluginsDir).toBe('data/plugins');
     expect(buildConfig({ DATA_DIR: '/var/tianlu' }).pluginsDir).toBe('/var/tianlu/plugins');
     expect(buildConfig({ DATA_DIR: '/var/tianlu', PLUGINS_DIR: '/opt/tianlu-plugins' }).pluginsDir).toBe('/opt/tianlu-plugins');
+    expect(buildConfig({}).pluginServerParts).toBe(true);
+    expect(buildConfig({ PLUGIN_SERVER_PARTS: 'off' }).pluginServerParts).toBe(false);
+    expect(buildConfig({ PLUGIN_SERVER_PARTS: 'ON' }).pluginServerParts).toBe(true);
+    expect(() => buildConfig({ PLUGIN_SERVER_PARTS: 'maybe' })).toThrow('PLUGIN_SERVER_PARTS must be on or off');
   });
 
   it('defaults to the automatic street map (online when reachable) and takes only known providers', () => {

@@ -8,6 +8,12 @@ export interface ServerConfig {
   dataDir: string;
   /** Plugins built elsewhere: one folder per systemId with manifest.json and the built files. */
   pluginsDir: string;
+  /**
+   * PLUGIN_SERVER_PARTS (`on`, the default, or `off`): whether the server parts of installed plugins
+   * (`serverEntry` of their manifest.json) are loaded and run in the server process. Off, their
+   * console pages still install, their routes answer that the server part is off.
+   */
+  pluginServerParts: boolean;
   /** PostgreSQL server instead of the embedded PGlite when set. */
   databaseUrl?: string;
   /** PostgreSQL schema to use (search_path); default `public`. */
@@ -170,6 +176,14 @@ function flag(env: EnvRecord, name: string): boolean {
   throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
 }
 
+function onOff(env: EnvRecord, name: string, fallback: boolean): boolean {
+  const raw = text(env[name])?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['on', '1', 'true', 'yes'].includes(raw)) return true;
+  if (['off', '0', 'false', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
+}
+
 function geocoder(env: EnvRecord): Pick<ServerConfig, 'geocoder' | 'geocoderKey'> {
   const name = text(env.GEOCODER)?.toLowerCase();
   if (name === undefined || name === 'offline') return {};
@@ -186,6 +200,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     host: text(env.HOST) ?? '0.0.0.0',
     dataDir,
     pluginsDir: text(env.PLUGINS_DIR) ?? join(dataDir, 'plugins'),
+    pluginServerParts: onOff(env, 'PLUGIN_SERVER_PARTS', true),
     databaseUrl: text(env.DATABASE_URL),
     databaseSchema: text(env.DATABASE_SCHEMA),
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 1),

@@ -209,6 +209,17 @@ describe('PluginRegistryImpl loading', () => {
     error.mockRestore();
   });
 
+  it('marks an installed plugin failed with the server’s reason when its server part did not load, without importing it', async () => {
+    const error = quietErrors();
+    const serverError = '插件 cold-chain 的服务端加载失败：导入 server/index.js 时出错：boom';
+    const record: ManifestRecord = { ...MANIFEST[1]!, platformId: 92, systemId: 'cold-chain', path: '/cold-chain/', productionEntry: '/child/cold-chain/index.js', serverError };
+    const { registry } = setup({}, [...MANIFEST, record]);
+    expect(await registry.load('cold-chain')).toBe(false);
+    expect(registry.status('cold-chain')).toBe('failed');
+    expect(registry.error('cold-chain')).toBe(serverError);
+    error.mockRestore();
+  });
+
   it('register() adds an imported definition and observers see late plugins', () => {
     const { registry } = setup();
     const counts: number[] = [];

@@ -238,6 +238,8 @@ export class PluginRegistryImpl implements PluginRegistry, PluginScopes, Extensi
     const record = this.manifest.find((r) => r.systemId === systemId);
     if (!record) throw new Error(`no manifest entry for ${systemId}`);
     if (record.enabled === false) throw new Error(`${systemId} is disabled in the manifest`);
+    // its pages would call a server part that is not running
+    if (record.serverError) throw new Error(record.serverError);
     const entry = record.productionEntry;
     return () => import(/* @vite-ignore */ entry) as Promise<{ default: PluginDefinition }>;
   }

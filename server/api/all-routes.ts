@@ -12,6 +12,7 @@ import { mediaArea } from './media/media-routes';
 import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
 import { platformArea } from './platform/platform-area';
+import { pluginPartArea } from './plugin-part/plugin-part-area';
 import { resourceArea } from './resource/resource-area';
 import { moduleAreas, type AnyServerModule } from '../module/module-host';
 import { BUILT_IN_MODULES } from '../modules/built-in-modules';
@@ -28,5 +29,6 @@ export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_
     .add(alarmArea)
     .add(commandArea)
     .add(mediaArea)
-    .add(...moduleAreas(modules));
+    .add(...moduleAreas(modules))
+    .add(pluginPartArea);
 }

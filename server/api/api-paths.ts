@@ -1,5 +1,6 @@
-// /car/ alone is also a console route prefix (/car/monitor), so only versioned /car/v1/ paths are API.
-const API_PATH = /^\/(?:oauth(?:Token)?(?:\/|$)|car\/v\d+\/|docs(?:\/|$)|ws(?:\/|$)|plugins\.manifest\.json$)/;
+// /car/ alone is also a console route prefix (/car/monitor), so only versioned /car/v1/ paths are API;
+// /plugins/<systemId>/api/ is the installed plugins' server parts.
+const API_PATH = /^\/(?:oauth(?:Token)?(?:\/|$)|car\/v\d+\/|docs(?:\/|$)|ws(?:\/|$)|plugins\.manifest\.json$|plugins\/[^/]+\/api\/)/;
 
 /** True for paths the server answers with JSON; every other GET may be a console route. */
 export function isApiPath(path: string): boolean {

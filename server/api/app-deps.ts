@@ -4,6 +4,7 @@ import type { SmsLoginService } from '../auth/sms-login-service';
 import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { InstalledPlugins } from '../installed-plugins/installed-plugins';
+import type { ServerParts } from '../plugin-parts/server-parts';
 import type { FleetRuntime } from '../fleet-runtime';
 import type { GeocodeService } from '../geocode/geocode-service';
 import type { Store } from '../store/create-store';
@@ -22,6 +23,8 @@ export interface AppDeps {
   exportDir: string;
   /** Plugins installed in PLUGINS_DIR (merged into the manifest, files under /child/<systemId>/). */
   plugins: InstalledPlugins;
+  /** The server parts of the installed plugins (their routes under /plugins/<systemId>/api/); set before the routes answer. */
+  serverParts?: ServerParts;
   /** The built console when it is served (its plugin chunks live under child/). */
   distDir?: string;
   /** Reverse geocoding (offline dataset, or the configured online provider). */

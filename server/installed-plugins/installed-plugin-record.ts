@@ -27,6 +27,8 @@ export interface InstalledPlugin {
   menus: InstalledMenu[];
   /** The folder holding manifest.json and the built files. */
   dir: string;
+  /** Its built server part, relative to `dir` (`serverEntry` of manifest.json, e.g. `server/index.js`), when it has one. */
+  serverEntry?: string;
   /** The SDK range the plugin was built for (`sdk` of manifest.json), when it states one. */
   sdk?: string;
   /**
@@ -118,6 +120,10 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
   if (typeof raw.enabled !== 'boolean') errors.push('enabled 必须是 true 或 false');
   const sdk = raw.sdk;
   if (sdk !== undefined && (typeof sdk !== 'string' || validRange(sdk) === null)) errors.push('sdk 必须是天路 SDK 的版本范围，例如 ^1.0.0');
+  const serverEntry = raw.serverEntry;
+  if (serverEntry !== undefined && (typeof serverEntry !== 'string' || !/\.m?js$/.test(serverEntry) || serverEntry.split('/').some((s) => s === '..' || s === '.' || s === '' || s.includes('\\')))) {
+    errors.push('serverEntry 必须是插件目录中的 .js 文件，例如 server/index.js');
+  }
   const menus = raw.menus === undefined ? [] : checkMenus(raw.menus, 'menus', typeof path === 'string' ? path : '/', errors);
   const contributed = raw.contributes === undefined ? undefined : parseContributions(raw.contributes);
   if (contributed && 'errors' in contributed) errors.push(...contributed.errors);
@@ -137,6 +143,7 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
     ...(contributed && 'contributions' in contributed && { contributes: contributed.contributions }),
   };
   const plugin: InstalledPlugin = { record, menus, dir };
+  if (typeof serverEntry === 'string') plugin.serverEntry = serverEntry;
   if (typeof sdk === 'string') {
     plugin.sdk = sdk;
     const refusal = sdkRefusal(sdk);

@@ -57,6 +57,7 @@ export class InstalledPlugins {
   private inFlight: Promise<PluginsSnapshot> | undefined;
   private registered: string | undefined;
   private reported = '';
+  private listener: ((installed: InstalledPlugin[]) => Promise<void>) | undefined;
 
   constructor(private readonly options: InstalledPluginsOptions) {}
 
@@ -64,6 +65,11 @@ export class InstalledPlugins {
   refresh(): Promise<PluginsSnapshot> {
     this.inFlight ??= this.read().finally(() => (this.inFlight = undefined));
     return this.inFlight;
+  }
+
+  /** Told the installed plugins after every read, before the read answers (the server parts follow the folder with it). */
+  onRead(listener: (installed: InstalledPlugin[]) => Promise<void>): void {
+    this.listener = listener;
   }
 
   /** The installed plugin of that systemId, as of the last refresh. */
@@ -99,6 +105,7 @@ export class InstalledPlugins {
       this.registered = signature;
     }
     this.snapshot = { builtIn, installed: plugins };
+    await this.listener?.(plugins);
     return this.snapshot;
   }
 }

@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type InstalledModuleContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 

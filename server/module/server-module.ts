@@ -53,6 +53,25 @@ export interface ModuleContext {
   texts: TextMessages;
 }
 
+/**
+ * What the platform lends the server part of a plugin installed in PLUGINS_DIR (jobs and `services`
+ * get it instead of `ModuleContext`): a database handle bound to the plugin's own schema and the
+ * narrow platform services. No `Store`: an installed part does not reach the platform's tables
+ * through what it is given.
+ */
+export interface InstalledModuleContext {
+  /** Bound to the plugin's schema (`withSchema`): the query builder reads and writes its own tables. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>;
+  /** The plugin's schema, `plugin_<systemId>`: raw `sql` names its tables with `sql.id(schema, table)`. */
+  schema: string;
+  clock: Clock;
+  log: ModuleLogger;
+  alarms: ModuleAlarms;
+  commands: ModuleCommands;
+  texts: TextMessages;
+}
+
 /** A box of WGS84 degrees with its name. */
 export interface DemoArea {
   name: string;

@@ -85,7 +85,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<OpenDatabase>
  * connection drops meanwhile (another server's, a finished test's) fails it with "relation … does
  * not exist"; the tables of one schema are all the migrator needs.
  */
-function migratorView(db: Kysely<Database>, schema: string): Kysely<Database> {
+export function migratorView<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
   const introspection: DatabaseIntrospector = {
     getSchemas: () => db.introspection.getSchemas(),
     getMetadata: (options) => db.introspection.getMetadata(options),

@@ -7,6 +7,13 @@ import { publicRoute } from '../route-definition';
 /** An ES module that fails to load with `message`. */
 const refusalModule = (message: string) => `throw new Error(${JSON.stringify(message)});\nexport default undefined;\n`;
 
+/** The server entry itself, or a file of the folder it lies in when that is not the plugin's root (`server/…`). */
+function isServerFile(serverEntry: string, rest: string): boolean {
+  const folder = serverEntry.includes('/') ? serverEntry.slice(0, serverEntry.lastIndexOf('/') + 1) : undefined;
+  const path = rest.split('/').filter(Boolean).join('/');
+  return path === serverEntry || (folder !== undefined && path.startsWith(folder));
+}
+
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
 /**
@@ -27,6 +34,8 @@ export const pluginFilesRoute = publicRoute({
       if (installed.refusal && `/child/${systemId}/${rest}` === installed.record.productionEntry) {
         return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(refusalModule(installed.refusal));
       }
+      // the server part runs in the server; its files are not the browser's
+      if (installed.serverEntry && isServerFile(installed.serverEntry, rest)) return notFound(reply);
       const file = await resolvePluginFile(installed.dir, rest);
       if (!file) return notFound(reply);
       return reply.type(contentTypeOf(file)).header('cache-control', 'no-cache').header('x-content-type-options', 'nosniff').send(createReadStream(file));

@@ -19,7 +19,14 @@ export const pluginsManifestRoute = publicRoute({
   summary: '子应用清单：仓库的 plugins.manifest.json 加上 PLUGINS_DIR 中已安装的插件（JSON 数组，不包信封）',
   handler: async ({ deps, reply }) => {
     const { builtIn, installed } = await deps.plugins.refresh();
-    const records = [...builtIn.map(withContributions), ...installed.map((p) => p.record)];
+    // a plugin whose server part failed is marked, so the console shows 插件加载失败 with the reason
+    const records = [
+      ...builtIn.map(withContributions),
+      ...installed.map((p) => {
+        const serverError = deps.serverParts?.serverError(p.record.systemId);
+        return serverError ? { ...p.record, serverError } : p.record;
+      }),
+    ];
     return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(records));
   },
 });
