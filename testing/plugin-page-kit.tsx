@@ -83,6 +83,11 @@ export interface PageServer {
    * `release()`: what the page does while its request is under way.
    */
   hold(path: string): HeldAnswer;
+  /**
+   * The server fails the next request to `path` as an unexpected error in it would (its database gone
+   * away): it answers flag 500 服务器内部错误. What a page shows when a load fails, and what 重试 then does.
+   */
+  failNext(path: string): void;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
@@ -225,7 +230,18 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
 
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
 export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
-  const server = await createTestServer({ demo: true, simulate: false, ...options });
+  const failing = new Set<string>();
+  const server = await createTestServer({
+    demo: true,
+    simulate: false,
+    ...options,
+    beforeRoutes: async (app) => {
+      app.addHook('onRequest', async (request) => {
+        if (failing.delete(request.url.split('?')[0]!)) throw new Error('the next request was set to fail');
+      });
+      await options.beforeRoutes?.(app);
+    },
+  });
   let log: PageRequest[] = [];
   const kernels: Container[] = [];
   const terminals: { close(): void }[] = [];
@@ -359,6 +375,9 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       const answered = new Promise<void>((resolve) => (answeredNow = resolve));
       holds.set(path, { answered: answeredNow, release: new Promise<void>((resolve) => (release = resolve)) });
       return { answered, release };
+    },
+    failNext(path) {
+      failing.add(path);
     },
     login,
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {

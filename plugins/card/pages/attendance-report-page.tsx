@@ -1,29 +1,26 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Field, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   AttendanceApi,
   ATTENDANCE_SUMMARY_TITLES,
-  type AttendanceReportPage,
-  type AttendanceDayItem,
-  type AttendanceMonthItem,
-  type AttendanceSummary,
   chinaDay,
-  DataTable,
-  type DataTableColumn,
   DialogService,
   expectOk,
   HttpService,
   Input,
+  KeywordField,
+  PagedTable,
   PageSection,
-  Pagination,
-  PaginationBar,
   Permission,
+  SearchButtons,
   ToastService,
+  usePagedQuery,
   useService,
+  type PageQuery,
 } from '@tianlu/sdk';
-import { observer } from 'mobx-react-lite';
-import { ATTENDANCE_EXPORT_BUTTON, clockOf, errorText } from '../attendance/attendance-api';
+import { ATTENDANCE_EXPORT_BUTTON, errorText } from '../attendance/attendance-api';
+import { DAY_REPORT, MONTH_REPORT, type AttendanceFilter, type AttendanceKind, type AttendanceReport } from '../attendance/attendance-reports';
 
 const useStyles = makeStyles({
   date: { width: '160px' },
@@ -31,88 +28,28 @@ const useStyles = makeStyles({
   figure: { fontVariantNumeric: 'tabular-nums' },
 });
 
+interface ReportViewProps<Q extends PageQuery, T> {
+  report: AttendanceReport<Q, T>;
+  /** The 日报 / 月报 tabs, first in the filter row. */
+  tabs: ReactNode;
+  /** The filter row as typed, kept by the page while the tabs switch. */
+  form: AttendanceFilter;
+  onForm: (patch: Partial<AttendanceFilter>) => void;
+}
 
-type Kind = 'day' | 'month';
-
-const STATUS_COLOR: Record<string, 'success' | 'warning' | 'danger' | 'informative'> = {
-  正常: 'success', 迟到: 'warning', 早退: 'warning', 迟到早退: 'warning', 缺勤: 'danger', 请假: 'informative', 未结束: 'informative',
-};
-
-const person: DataTableColumn<AttendanceDayItem | AttendanceMonthItem>[] = [
-  { key: 'name', title: '姓名', width: 90, render: (r) => r.name },
-  { key: 'no', title: '工号', width: 80, render: (r) => r.employeeNo || '—' },
-  { key: 'dept', title: '部门', width: 90, render: (r) => r.department || '—' },
-  { key: 'shift', title: '班次', width: 90, render: (r) => r.shiftName },
-  { key: 'area', title: '考勤区域', width: 110, render: (r) => r.areaName },
-];
-
-const dayColumns: DataTableColumn<AttendanceDayItem>[] = [
-  ...person,
-  { key: 'arrival', title: '首次到达', width: 80, render: (r) => clockOf(r.arrival) },
-  { key: 'departure', title: '最后离开', width: 80, render: (r) => clockOf(r.departure) },
-  { key: 'late', title: '迟到', width: 70, align: 'right', render: (r) => (r.lateMinutes ? `${r.lateMinutes} 分钟` : '—') },
-  { key: 'early', title: '早退', width: 70, align: 'right', render: (r) => (r.earlyMinutes ? `${r.earlyMinutes} 分钟` : '—') },
-  { key: 'hours', title: '在岗（小时）', width: 90, align: 'right', render: (r) => r.onSiteHours },
-  {
-    key: 'status', title: '状态', render: (r) => (
-      <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'}>{r.leave ?? r.status}{r.corrected ? '（补卡）' : ''}</Badge>
-    ),
-  },
-];
-
-const monthColumns: DataTableColumn<AttendanceMonthItem>[] = [
-  ...person,
-  { key: 'work', title: '应出勤（天）', width: 90, align: 'right', render: (r) => r.workDays },
-  { key: 'present', title: '出勤（天）', width: 80, align: 'right', render: (r) => r.presentDays },
-  { key: 'late', title: '迟到（次）', width: 80, align: 'right', render: (r) => r.lateDays },
-  { key: 'early', title: '早退（次）', width: 80, align: 'right', render: (r) => r.earlyDays },
-  { key: 'absent', title: '缺勤（天）', width: 80, align: 'right', render: (r) => r.absentDays },
-  { key: 'leave', title: '请假（天）', width: 80, align: 'right', render: (r) => r.leaveDays },
-  { key: 'hours', title: '在岗（小时）', render: (r) => r.onSiteHours },
-];
-
-/** /card/attendance-report 考勤报表 (menu 1104): each person's attendance by day or by month, computed by the server, with 导出 to 下载中心. */
-const AttendanceReportPage = observer(function AttendanceReportPage() {
+/** One report of 考勤报表 paged on the server: its filter row, 导出 of the filter shown, its summary and its table. */
+function ReportView<Q extends PageQuery, T extends { vehicleId: number; shiftName: string }>(props: ReportViewProps<Q, T>) {
+  const { report, form, onForm } = props;
   const s = useStyles();
   const http = useService(HttpService);
   const toast = useService(ToastService);
   const dialogs = useService(DialogService);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [kind, setKind] = useState<Kind>('day');
-  const [day, setDay] = useState(chinaDay());
-  const [month, setMonth] = useState(chinaDay().slice(0, 7));
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState({ kind: 'day' as Kind, day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' });
-  const [rows, setRows] = useState<{ kind: Kind; list: (AttendanceDayItem | AttendanceMonthItem)[]; summary: AttendanceSummary }>();
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
+  const list = usePagedQuery({ list: report.list, initialFilter: form, query: report.query });
+  const search = () => list.search({ ...form });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setError(undefined);
-    try {
-      const params = { ...pagination.query, ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      const answer: AttendanceReportPage<AttendanceDayItem | AttendanceMonthItem> = query.kind === 'day'
-        ? expectOk(await http.call(AttendanceApi.day, { ...params, day: query.day }))
-        : expectOk(await http.call(AttendanceApi.month, { ...params, month: query.month }));
-      pagination.setTotal(answer.total);
-      setRows({ kind: query.kind, list: answer.list, summary: answer.summary });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [http, pagination, query]);
-  useEffect(() => void load(), [load]);
-
-  const search = (next: Kind = kind) => {
-    pagination.setCurrent(1);
-    setQuery({ kind: next, day, month, keyword });
-  };
   const exportReport = async () => {
     try {
-      const body = { kind: query.kind, ...(query.kind === 'day' ? { day: query.day } : { month: query.month }), ...(query.keyword.trim() && { keyword: query.keyword.trim() }) };
-      expectOk(await http.call(AttendanceApi.export, body));
+      expectOk(await http.call(AttendanceApi.export, { kind: report.kind, ...report.query(list.filter) }));
       toast.show('已加入下载中心', 'success');
       dialogs.showDownList(true);
     } catch (e) {
@@ -123,7 +60,8 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
   return (
     <PageSection
       title="考勤报表"
-      error={error}
+      error={list.error}
+      onRetry={() => void list.load()}
       tools={
         <Permission button={ATTENDANCE_EXPORT_BUTTON}>
           <Button icon={<ArrowDownloadRegular />} onClick={() => void exportReport()}>导出</Button>
@@ -131,39 +69,56 @@ const AttendanceReportPage = observer(function AttendanceReportPage() {
       }
       filters={
         <>
-          <TabList selectedValue={kind} onTabSelect={(_, d) => { setKind(d.value as Kind); search(d.value as Kind); }}>
-            <Tab value="day">日报</Tab>
-            <Tab value="month">月报</Tab>
-          </TabList>
-          {kind === 'day' ? (
-            <Field label="日期">
-              <Input className={s.date} type="date" value={day} onChange={(_, d) => setDay(d.value)} />
-            </Field>
-          ) : (
-            <Field label="月份">
-              <Input className={s.date} type="month" value={month} onChange={(_, d) => setMonth(d.value)} />
-            </Field>
-          )}
-          <Field label="姓名 / 工号 / 部门">
-            <Input value={keyword} maxLength={50} onChange={(_, d) => setKeyword(d.value)} onKeyDown={(e) => e.key === 'Enter' && search()} />
+          {props.tabs}
+          <Field label={report.field.label}>
+            <Input className={s.date} type={report.field.type} value={form[report.field.key]} onChange={(_, d) => onForm({ [report.field.key]: d.value })} />
           </Field>
-          <Button appearance="primary" icon={<SearchRegular />} onClick={() => search()}>查询</Button>
+          <KeywordField label="姓名 / 工号 / 部门" icon={false} maxLength={50} value={form.keyword} onChange={(keyword) => onForm({ keyword })} onSearch={search} />
+          <SearchButtons icon onSearch={search} />
         </>
       }
     >
-      {rows && (
+      {list.page && (
         <div className={s.summary} role="group" aria-label="考勤汇总">
-          <Text weight="semibold">{rows.kind === 'day' ? '全天汇总（人次）' : '全月汇总（人天）'}</Text>
-          {ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => <Text key={k} className={s.figure}>{t} <b>{rows.summary[k]}</b></Text>)}
+          <Text weight="semibold">{report.summaryTitle}</Text>
+          {ATTENDANCE_SUMMARY_TITLES.map(([k, t]) => <Text key={k} className={s.figure}>{t} <b>{list.page?.summary[k]}</b></Text>)}
         </div>
       )}
-      {rows?.kind === 'month' ? (
-        <DataTable label="考勤月报" rows={rows.list as AttendanceMonthItem[]} columns={monthColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '没有排班的人员'} />
-      ) : (
-        <DataTable label="考勤日报" rows={(rows?.list ?? []) as AttendanceDayItem[]} columns={dayColumns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={loading ? '加载中…' : '当天没有排班的人员'} />
-      )}
-      <PaginationBar pagination={pagination} onChange={() => void load()} disabled={loading} />
+      <PagedTable label={report.label} list={list} columns={report.columns} rowKey={(r) => `${r.vehicleId}-${r.shiftName}`} height={384} rowHeight={34} empty={report.empty} />
     </PageSection>
   );
-});
-export default AttendanceReportPage;
+}
+
+/**
+ * /card/attendance-report 考勤报表 (menu 1104): each person's attendance by day or by month, computed by the server,
+ * with 导出 to 下载中心. Each tab is a list of its own; the filter typed stays while they switch, and a switch reads the new tab from page 1.
+ */
+export default function AttendanceReportPage() {
+  const [kind, setKind] = useState<AttendanceKind>('day');
+  const [form, setForm] = useState<AttendanceFilter>(() => ({ day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' }));
+  const page = useRef<HTMLDivElement>(null);
+  const switched = useRef(false);
+  // the tab picked keeps the focus it had when the other report comes in
+  useEffect(() => {
+    if (switched.current) page.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [kind]);
+
+  const onForm = (patch: Partial<AttendanceFilter>) => setForm((f) => ({ ...f, ...patch }));
+  const tabs = (
+    <TabList
+      selectedValue={kind}
+      onTabSelect={(_, d) => {
+        switched.current = true;
+        setKind(d.value as AttendanceKind);
+      }}
+    >
+      <Tab value="day">日报</Tab>
+      <Tab value="month">月报</Tab>
+    </TabList>
+  );
+  return (
+    <div ref={page}>
+      {kind === 'day' ? <ReportView key="day" report={DAY_REPORT} tabs={tabs} form={form} onForm={onForm} /> : <ReportView key="month" report={MONTH_REPORT} tabs={tabs} form={form} onForm={onForm} />}
+    </div>
+  );
+}

@@ -211,4 +211,19 @@ describe('安全中心 › 登录记录', () => {
     await waitFor(() => expect(kit.requests(SecurityApi.loginHistory.path).at(-1)?.query).toEqual({ current: '2', pageSize: '10' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
   });
+
+  it('says why the list failed and reads it again on 重试', async () => {
+    const who = await addUser('history_retry');
+    kit.forget();
+    kit.failNext(SecurityApi.loginHistory.path);
+    await kit.render(<SecurityPage />, who);
+    const area = section('登录记录');
+    expect(await within(area).findByText('服务器内部错误')).toBeTruthy();
+    expect(within(area).getByRole('table', { name: '登录记录' }).textContent).toContain('暂无登录记录');
+    fireEvent.click(within(area).getByRole('button', { name: '重试' }));
+    // the login of this render itself
+    expect(await within(area).findByText('成功')).toBeTruthy();
+    expect(within(area).queryByText('服务器内部错误')).toBeNull();
+    expect(kit.requests(SecurityApi.loginHistory.path).map((r) => r.flag)).toEqual([500, 1]);
+  });
 });

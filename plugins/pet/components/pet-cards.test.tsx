@@ -42,4 +42,23 @@ describe('宠物卡片', () => {
     const status = await within(card).findByText('响铃：成功（设备正在响铃）');
     expect(status.getAttribute('title')).toBe('设备原文：FIND');
   });
+
+  it('says why the list failed and reads it again on 重试', async () => {
+    kit.failNext(PetApi.list.path);
+    await kit.render(<PetCards />);
+    expect(await screen.findByText('服务器内部错误')).toBeTruthy();
+    expect(screen.queryByText('暂无宠物')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('article', { name: '宠物 豆豆' })).toBeTruthy();
+    expect(screen.queryByText('服务器内部错误')).toBeNull();
+  });
+
+  it('searches as the name is typed, without the blanks around it', async () => {
+    kit.forget();
+    await kit.render(<PetCards />);
+    await screen.findByRole('article', { name: '宠物 豆豆' });
+    fireEvent.change(screen.getByRole('textbox', { name: '搜索宠物' }), { target: { value: '球球 ' } });
+    expect(await screen.findByText('暂无宠物')).toBeTruthy();
+    expect(kit.requests(PetApi.list.path).map((r) => r.query)).toEqual([{ current: '1', pageSize: '20' }, { current: '1', pageSize: '20', keyword: '球球' }]);
+  });
 });

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { makeStyles, Text, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, makeStyles, Text } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
-import { CommandFollower, describeCommandResult, expectOk, HttpService, Input, LiveService, Pagination, PaginationBar, useService, type Command } from '@tianlu/sdk';
+import { CommandFollower, describeCommandResult, expectOk, HttpService, Input, LiveService, PaginationBar, useService, type Command } from '@tianlu/sdk';
 import { PetApi, type Pet, type PetAction } from '../pet-api';
 import { PetCard, type ActionState } from './pet-card';
+import { usePetList } from './use-pet-list';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: '8px', flex: 1, minHeight: 0 },
   list: { display: 'flex', flexDirection: 'column', gap: '8px', overflowY: 'auto', flex: 1, minHeight: 0, padding: '2px' },
-  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const LABELS: Record<PetAction, string> = { locate: '立即定位', ring: '响铃', light: '灯光', lostMode: '寻宠模式' };
@@ -35,26 +35,12 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
   const s = useStyles();
   const http = useService(HttpService);
   const live = useService(LiveService);
-  const [pagination] = useState(() => new Pagination({ pageSize: 20 }));
-  const [keyword, setKeyword] = useState('');
-  const [pets, setPets] = useState<Pet[]>([]);
-  const [error, setError] = useState<string>();
+  const list = usePetList();
+  const [typed, setTyped] = useState('');
   const [selected, setSelected] = useState<number>();
   const [actions, setActions] = useState<Record<number, ActionState>>({});
   const [lights, setLights] = useState<Record<number, boolean>>({});
   const [busy, setBusy] = useState<number>();
-
-  const load = useCallback(async () => {
-    try {
-      const page = expectOk(await http.call(PetApi.list, { ...pagination.query, ...(keyword && { keyword }) }));
-      pagination.setTotal(page.total);
-      setPets(page.list);
-      setError(undefined);
-    } catch (e) {
-      setError(message(e));
-    }
-  }, [http, pagination, keyword]);
-  useEffect(() => void load(), [load]);
 
   // each action's command followed until it ends (the collar may answer before action.json does, or while the live channel reconnects)
   const [follower] = useState(() => new CommandFollower({ http, live }));
@@ -68,7 +54,7 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
       const answer = await follower.send(async () => expectOk(await http.call(PetApi.action, { vehicleId: pet.vehicleId, action, ...(on !== undefined && { on }) })));
       setActions((all) => ({ ...all, [pet.vehicleId]: { label, batchId: answer.batchId, statusText: '待发送' } }));
       if (action === 'light') setLights((l) => ({ ...l, [pet.vehicleId]: on ?? true }));
-      setPets((list) => list.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
+      list.update((pets) => pets.map((p) => (p.vehicleId === answer.pet.vehicleId ? answer.pet : p)));
     } catch (e) {
       setActions((all) => ({ ...all, [pet.vehicleId]: { label, statusText: `失败：${message(e)}` } }));
     } finally {
@@ -88,15 +74,24 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
         size="small"
         placeholder="名字或终端号"
         aria-label="搜索宠物"
-        value={keyword}
+        value={typed}
         onChange={(_, d) => {
-          pagination.setCurrent(1);
-          setKeyword(d.value.trim());
+          setTyped(d.value);
+          list.searchTyped(d.value);
         }}
       />
-      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      {list.error && (
+        <MessageBar intent="error">
+          <MessageBarBody>{list.error}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" appearance="transparent" onClick={() => void list.load()}>
+              重试
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       <div className={s.list}>
-        {pets.map((p) => (
+        {list.rows.map((p) => (
           <PetCard
             key={p.vehicleId}
             pet={p}
@@ -111,9 +106,9 @@ export const PetCards = observer(function PetCards(props: { onSelect?: (terminal
             onAction={(a, on) => void act(p, a, on)}
           />
         ))}
-        {pets.length === 0 && !error && <Text>暂无宠物</Text>}
+        {list.rows.length === 0 && !list.error && <Text>{list.loading ? '加载中…' : '暂无宠物'}</Text>}
       </div>
-      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} disabled={list.loading} />
     </div>
   );
 });

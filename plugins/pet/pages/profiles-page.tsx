@@ -1,21 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Field, makeStyles, Text, tokens } from '@fluentui/react-components';
-import { observer } from 'mobx-react-lite';
-import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, HttpService, Input, Pagination, PaginationBar, ProfileInput, useService } from '@tianlu/sdk';
+import { ASSET_KIND_DEFINITIONS, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, ProfileInput, useService } from '@tianlu/sdk';
+import { usePetList } from '../components/use-pet-list';
 import { PetApi, type Pet } from '../pet-api';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
-  bar: { display: 'flex', gap: '8px', alignItems: 'flex-end' },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '12px' },
   card: { display: 'grid', gridTemplateColumns: '64px minmax(0, 1fr)', gap: '4px 10px', padding: '10px', borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground2 },
   photo: { width: '64px', height: '64px', borderRadius: tokens.borderRadiusMedium, objectFit: 'cover', gridRow: 'span 2', background: tokens.colorNeutralBackground3 },
   lines: { display: 'flex', flexDirection: 'column', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
-  error: { color: tokens.colorPaletteRedForeground1 },
+  empty: { color: tokens.colorNeutralForeground3 },
 });
 
 const PET = ASSET_KIND_DEFINITIONS.pet;
-const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
 
 /** 编辑档案: the pet's name and the fields of a pet, with its photo uploaded to the server. */
 function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: () => void }) {
@@ -41,40 +38,32 @@ function ProfileDialog(props: { pet: Pet; onSaved: (pet: Pet) => void; onClose: 
 }
 
 /** /pet/profiles 宠物档案: each pet's photo and profile, edited here (the photo stored on the server). */
-const ProfilesPage = observer(function ProfilesPage() {
+export default function ProfilesPage() {
   const s = useStyles();
-  const http = useService(HttpService);
-  const [pagination] = useState(() => new Pagination({ pageSize: 20 }));
-  const [keyword, setKeyword] = useState('');
-  const [pets, setPets] = useState<Pet[]>([]);
+  const list = usePetList();
+  const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<Pet>();
-  const [error, setError] = useState<string>();
-
-  const load = useCallback(async () => {
-    try {
-      const page = expectOk(await http.call(PetApi.list, { ...pagination.query, ...(keyword && { keyword }) }));
-      pagination.setTotal(page.total);
-      setPets(page.list);
-    } catch (e) {
-      setError(message(e));
-    }
-  }, [http, pagination, keyword]);
-  useEffect(() => void load(), [load]);
 
   return (
-    <section className={s.page}>
-      <Text as="h2" size={500} weight="semibold">宠物档案</Text>
-      <div className={s.bar}>
+    <PageSection
+      title="宠物档案"
+      error={list.error}
+      onRetry={() => void list.load()}
+      filters={
         <Field label="搜索宠物">
-          <Input value={keyword} placeholder="名字或终端号" onChange={(_, d) => {
-            pagination.setCurrent(1);
-            setKeyword(d.value.trim());
-          }} />
+          <Input
+            value={typed}
+            placeholder="名字或终端号"
+            onChange={(_, d) => {
+              setTyped(d.value);
+              list.searchTyped(d.value);
+            }}
+          />
         </Field>
-      </div>
-      {error && <Text role="alert" className={s.error}>{error}</Text>}
+      }
+    >
       <div className={s.grid}>
-        {pets.map((p) => (
+        {list.rows.map((p) => (
           <article key={p.vehicleId} className={s.card} aria-label={`档案 ${p.name}`}>
             {typeof p.profile.photo === 'string' && p.profile.photo ? <img className={s.photo} src={p.profile.photo} alt={p.name} /> : <span className={s.photo} />}
             <Text weight="semibold">{p.name}</Text>
@@ -87,18 +76,18 @@ const ProfilesPage = observer(function ProfilesPage() {
           </article>
         ))}
       </div>
-      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      {list.rows.length === 0 && !list.error && <Text className={s.empty}>{list.loading ? '加载中…' : '暂无宠物'}</Text>}
+      <PaginationBar pagination={list.pagination} onChange={() => void list.load()} disabled={list.loading} />
       {editing && (
         <ProfileDialog
           pet={editing}
           onClose={() => setEditing(undefined)}
           onSaved={(saved) => {
-            setPets((list) => list.map((p) => (p.vehicleId === saved.vehicleId ? saved : p)));
+            list.update((pets) => pets.map((p) => (p.vehicleId === saved.vehicleId ? saved : p)));
             setEditing(undefined);
           }}
         />
       )}
-    </section>
+    </PageSection>
   );
-});
-export default ProfilesPage;
+}

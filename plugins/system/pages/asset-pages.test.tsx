@@ -229,4 +229,26 @@ describe('车组管理', () => {
     for (const name of ['重命名', '移动', '删除', '分配车辆']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.getByTestId(`group-${groups.华北区域}`).getAttribute('draggable')).toBe('false');
   });
+
+  it('shows another group’s vehicles from page 1', async () => {
+    await show(<GroupPage />, 'g_pager', 1260, []);
+    fireEvent.click(within(await screen.findByTestId(`group-${groups.华北区域}`)).getByText('华北区域'));
+    await waitFor(() => expect(screen.getAllByText(/^京B100\d\d$/)).toHaveLength(10));
+    fireEvent.click(await screen.findByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(screen.getAllByText(/^京B100\d\d$/)).toHaveLength(9));
+    expect(lastQuery(GroupAdminApi.vehicles.path)).toMatchObject({ current: '2', groupId: String(groups.华北区域) });
+    fireEvent.click(within(screen.getByTestId(`group-${groups.北京车队}`)).getByText('北京车队'));
+    expect(await screen.findByText('京A10001')).toBeTruthy();
+    expect(lastQuery(GroupAdminApi.vehicles.path)).toEqual({ current: '1', pageSize: '10', tenantId: String(tenantId), groupId: String(groups.北京车队) });
+  });
+
+  it('says why the vehicles failed to load and reads them again on 重试', async () => {
+    kit.failNext(GroupAdminApi.vehicles.path);
+    await show(<GroupPage />, 'g_retry', 1260, []);
+    expect((await screen.findByRole('alert')).textContent).toBe('服务器内部错误');
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(kit.requests(GroupAdminApi.vehicles.path).map((r) => [r.query.tenantId, r.flag])).toEqual([[String(tenantId), 500], [String(tenantId), 1]]);
+    expect(within(screen.getByRole('table', { name: '车组车辆' })).getAllByRole('row').length).toBeGreaterThan(1);
+  });
 });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Checkbox, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { ConfirmDialog, DataTable, type DataTableColumn, expectOk, GroupAdminApi, type GroupNode, HttpService, PageSection, Pagination, PaginationBar, Permission, type TenantGroups, ToastService, useButtonPermission, useService } from '@tianlu/sdk';
+import { ConfirmDialog, type DataTableColumn, expectOk, GroupAdminApi, type GroupNode, HttpService, PagedTable, PageSection, Permission, type TenantGroups, ToastService, useButtonPermission, usePagedQuery, useService } from '@tianlu/sdk';
 import { errorText } from '../admin/admin-page';
 import { GroupButtons, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
@@ -18,53 +18,60 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** 车组管理: each customer's group tree (drag a group onto another to move it), its vehicles, and assigning vehicles. */
-const GroupPage = observer(function GroupPage() {
-  const s = useStyles();
-  const http = useService(HttpService);
-  const toast = useService(ToastService);
-  const canMove = useButtonPermission(GroupButtons.move);
-  const [trees, setTrees] = useState<TenantGroups[]>();
-  const [selection, setSelection] = useState<TreeSelection>();
-  const [error, setError] = useState<string>();
-  const [action, setAction] = useState<Action>();
-  const pagination = useMemo(() => new Pagination(), []);
-  const [vehicles, setVehicles] = useState<VehicleRow[]>([]);
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+/** The vehicles of the group (or whole customer) picked in the tree, as the server has them: what the list asks for. */
+const vehiclesQuery = (s: TreeSelection) => ({ tenantId: s.tenantId, ...(s.groupId !== null && { groupId: s.groupId }) });
 
+/** 车组管理: each customer's group tree (drag a group onto another to move it), its vehicles, and assigning vehicles. */
+export default function GroupPage() {
+  const http = useService(HttpService);
+  const [trees, setTrees] = useState<TenantGroups[]>();
+  const [error, setError] = useState<string>();
   const loadTree = useCallback(async () => {
+    setError(undefined);
     try {
-      const list = expectOk(await http.call(GroupAdminApi.tree));
-      setTrees(list);
-      setSelection((sel) => sel ?? (list[0] ? { tenantId: list[0].tenantId, groupId: null } : undefined));
+      setTrees(expectOk(await http.call(GroupAdminApi.tree)));
     } catch (e) {
       setError(errorText(e));
     }
   }, [http]);
   useEffect(() => void loadTree(), [loadTree]);
 
-  const loadVehicles = useCallback(async () => {
-    if (!selection) return;
-    try {
-      const query = { ...pagination.query, tenantId: selection.tenantId, groupId: selection.groupId ?? undefined };
-      const page = expectOk(await http.call(GroupAdminApi.vehicles, query));
-      pagination.setTotal(page.total);
-      setVehicles(page.list);
-      setPicked(new Set());
-    } catch (e) {
-      setError(errorText(e));
-    }
-  }, [http, pagination, selection]);
-  useEffect(() => void loadVehicles(), [loadVehicles]);
+  // the vehicles are those of a customer of the tree: they are asked for once the tree is in
+  const first = trees?.[0];
+  if (!trees || !first) {
+    return (
+      <PageSection title="车组管理" error={error} onRetry={() => void loadTree()}>
+        {!error && <Text>{trees ? '没有可管理的客户' : '加载中…'}</Text>}
+      </PageSection>
+    );
+  }
+  return <GroupManager trees={trees} first={{ tenantId: first.tenantId, groupId: null }} treeError={error} reloadTree={loadTree} />;
+}
 
-  const group = selection?.groupId ? findGroup(trees ?? [], selection.groupId) : undefined;
-  const tenant = trees?.find((t) => t.tenantId === selection?.tenantId);
+/** 车组管理 with its tree in: the tree, the buttons of the group picked and its vehicles, paged on the server. */
+const GroupManager = observer(function GroupManager(props: { trees: TenantGroups[]; first: TreeSelection; treeError: string | undefined; reloadTree: () => Promise<void> }) {
+  const { trees, reloadTree } = props;
+  const s = useStyles();
+  const http = useService(HttpService);
+  const toast = useService(ToastService);
+  const canMove = useButtonPermission(GroupButtons.move);
+  const [action, setAction] = useState<Action>();
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const list = usePagedQuery({ list: GroupAdminApi.vehicles, initialFilter: props.first, query: vehiclesQuery, onPage: () => setPicked(new Set()) });
+  // the group picked is the filter of the vehicles shown: picking another shows its vehicles from page 1
+  const selection = list.filter;
+  const vehicles = list.rows;
 
-  const done = (text: string) => {
+  const group = selection.groupId ? findGroup(trees, selection.groupId) : undefined;
+  const tenant = trees.find((t) => t.tenantId === selection.tenantId);
+
+  /** After a change: its message, the tree as it is now, and the vehicles again (those of `next` from page 1 when given). */
+  const done = (text: string, next?: TreeSelection) => {
     toast.show(text, 'success');
     setAction(undefined);
-    void loadTree();
-    void loadVehicles();
+    void reloadTree();
+    if (next) list.search(next);
+    else void list.load();
   };
   const move = async (g: GroupNode, parentId: number | null) => {
     try {
@@ -95,11 +102,12 @@ const GroupPage = observer(function GroupPage() {
   return (
     <PageSection
       title="车组管理"
-      error={error}
+      error={list.error ?? props.treeError}
+      onRetry={() => void (list.error ? list.load() : reloadTree())}
       tools={
         <div className={s.tools}>
           <Permission button={GroupButtons.add}>
-            <Button appearance="primary" icon={<AddRegular />} disabled={!selection} onClick={() => setAction({ kind: 'add' })}>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setAction({ kind: 'add' })}>
               新增车组
             </Button>
           </Permission>
@@ -122,7 +130,7 @@ const GroupPage = observer(function GroupPage() {
       <div className={s.body}>
         <div className={s.side}>
           {canMove && <Text className={s.muted} size={200}>拖动车组到另一车组上即可移动，拖到客户名称上成为顶级车组。</Text>}
-          {trees && <GroupTree trees={trees} selection={selection} onSelect={setSelection} onMove={canMove ? (g, parentId) => void move(g, parentId) : undefined} />}
+          <GroupTree trees={trees} selection={selection} onSelect={list.search} onMove={canMove ? (g, parentId) => void move(g, parentId) : undefined} />
         </div>
         <div className={s.main}>
           <div className={s.tools}>
@@ -142,12 +150,11 @@ const GroupPage = observer(function GroupPage() {
               </Permission>
             )}
           </div>
-          <DataTable label="车组车辆" rows={vehicles} columns={columns} rowKey={(v) => String(v.id)} height={360} empty="该车组下没有车辆" />
-          <PaginationBar pagination={pagination} onChange={() => void loadVehicles()} />
+          <PagedTable label="车组车辆" list={list} columns={columns} rowKey={(v) => String(v.id)} height={360} empty="该车组下没有车辆" />
         </div>
       </div>
 
-      {action?.kind === 'add' && selection && (
+      {action?.kind === 'add' && (
         <GroupNameDialog
           title="新增车组"
           parentLabel={group ? `上级车组：${group.name}` : `在 ${tenant?.tenantName ?? ''} 下新增顶级车组`}
@@ -188,13 +195,12 @@ const GroupPage = observer(function GroupPage() {
           confirmText="删除"
           onConfirm={async () => {
             expectOk(await http.call(GroupAdminApi.delete, { id: action.group.id }));
-            setSelection(selection && { tenantId: selection.tenantId, groupId: null });
-            done('车组已删除');
+            done('车组已删除', { tenantId: selection.tenantId, groupId: null });
           }}
           onClose={() => setAction(undefined)}
         />
       )}
-      {action?.kind === 'assign' && selection && (
+      {action?.kind === 'assign' && (
         <AssignVehiclesDialog tenantId={selection.tenantId} group={action.group} onDone={(n) => done(`已分配 ${n} 辆车`)} onClose={() => setAction(undefined)} />
       )}
       {action?.kind === 'remove' && (
@@ -212,4 +218,3 @@ const GroupPage = observer(function GroupPage() {
     </PageSection>
   );
 });
-export default GroupPage;

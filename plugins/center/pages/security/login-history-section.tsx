@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Badge, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components';
-import { expectOk, formatChinaTime, HttpService, Pagination, PaginationBar, SessionService, useService } from '@tianlu/sdk';
-import { messageOf, SecurityApi, type LoginRecord } from './security-paths';
+import { Badge, Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
+import { observer } from 'mobx-react-lite';
+import { formatChinaTime, PagedTable, SessionService, usePagedQuery, useService, type DataTableColumn } from '@tianlu/sdk';
+import { SecurityApi, type LoginRecord } from './security-paths';
 
 const RESULTS: Record<LoginRecord['result'], { text: string; color: 'success' | 'danger' | 'warning' }> = {
   success: { text: '成功', color: 'success' },
@@ -10,67 +10,49 @@ const RESULTS: Record<LoginRecord['result'], { text: string; color: 'success' | 
 };
 const METHODS: Record<LoginRecord['method'], string> = { password: '密码', sms: '短信验证码' };
 
+const columns: DataTableColumn<LoginRecord>[] = [
+  { key: 'time', title: '时间', render: (r) => formatChinaTime(r.time) },
+  { key: 'ip', title: 'IP', render: (r) => r.ip ?? '-' },
+  {
+    key: 'result',
+    title: '结果',
+    render: (r) => (
+      <Badge appearance="tint" color={RESULTS[r.result]?.color ?? 'warning'}>
+        {RESULTS[r.result]?.text ?? r.result}
+      </Badge>
+    ),
+  },
+  { key: 'method', title: '方式', render: (r) => METHODS[r.method] ?? r.method },
+];
+
+const ROW_HEIGHT = 32;
+/** The table is as tall as its rows, between two and ten of them (more scroll inside it): the section sits on a long page. */
+const heightFor = (rows: number) => ROW_HEIGHT * Math.min(Math.max(rows, 2), 10);
+
 /** 登录记录: the user's own login attempts, newest first, paged. */
-export function LoginHistorySection() {
-  const http = useService(HttpService);
+export const LoginHistorySection = observer(function LoginHistorySection() {
   const session = useService(SessionService);
-  const pagination = useMemo(() => new Pagination(), []);
-  const [rows, setRows] = useState<LoginRecord[]>();
-  const [failure, setFailure] = useState<string>();
+  // a password change ends the session and the page goes away: nothing is asked for with the ended session (会话过期)
+  return session.isLoggedIn ? <LoginHistory /> : null;
+});
 
-  const load = useCallback(async () => {
-    if (!session.isLoggedIn) return;
-    try {
-      const page = expectOk(await http.call(SecurityApi.loginHistory, pagination.query));
-      pagination.setTotal(page.total);
-      setRows(page.list);
-      setFailure(undefined);
-    } catch (e) {
-      setFailure(messageOf(e));
-    }
-  }, [http, pagination, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+function LoginHistory() {
+  const list = usePagedQuery({ list: SecurityApi.loginHistory, initialFilter: null, query: () => ({}) });
+  // an attempt has no id of its own and two may share a second: a row is known by its place on the page
+  const rowKey = (r: LoginRecord) => String(list.rows.indexOf(r));
   return (
     <>
-      {failure && (
+      {list.error && (
         <MessageBar intent="error">
-          <MessageBarBody>{failure}</MessageBarBody>
+          <MessageBarBody>{list.error}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" appearance="transparent" onClick={() => void list.load()}>
+              重试
+            </Button>
+          </MessageBarActions>
         </MessageBar>
       )}
-      <Table aria-label="登录记录" size="small">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>时间</TableHeaderCell>
-            <TableHeaderCell>IP</TableHeaderCell>
-            <TableHeaderCell>结果</TableHeaderCell>
-            <TableHeaderCell>方式</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4}>暂无登录记录</TableCell>
-            </TableRow>
-          )}
-          {rows?.map((r, i) => (
-            <TableRow key={`${r.time}-${i}`}>
-              <TableCell>{formatChinaTime(r.time)}</TableCell>
-              <TableCell>{r.ip ?? '-'}</TableCell>
-              <TableCell>
-                <Badge appearance="tint" color={RESULTS[r.result]?.color ?? 'warning'}>
-                  {RESULTS[r.result]?.text ?? r.result}
-                </Badge>
-              </TableCell>
-              <TableCell>{METHODS[r.method] ?? r.method}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <PaginationBar pagination={pagination} onChange={() => void load()} />
+      <PagedTable label="登录记录" list={list} columns={columns} rowKey={rowKey} height={heightFor(list.rows.length)} rowHeight={ROW_HEIGHT} empty="暂无登录记录" />
     </>
   );
 }
