@@ -25,7 +25,10 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type User } from '@tianlu/sdk';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
 import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
@@ -158,7 +161,24 @@ function decodeBody(data: unknown, contentType: string): unknown {
 export type PageServerOptions = TestServerOptions & {
   /** Listen on a local port so that the kernels rendered reach the live channel (/ws). */
   live?: boolean;
+  /**
+   * Plugins installed in the server's PLUGINS_DIR, each its manifest.json (a folder named after its
+   * systemId, with an empty entry module): what an operator drops there, extension points included.
+   */
+  installed?: readonly (Record<string, unknown> & { systemId: string })[];
 };
+
+/** A PLUGINS_DIR of its own holding `installed`. */
+async function pluginsDirWith(installed: NonNullable<PageServerOptions['installed']>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tianlu-page-plugins-'));
+  for (const manifest of installed) {
+    const folder = join(dir, manifest.systemId);
+    await mkdir(folder);
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
+    await writeFile(join(folder, 'index.js'), `export default { systemId: ${JSON.stringify(manifest.systemId)} };\n`);
+  }
+  return dir;
+}
 
 /**
  * A live channel whose socket opens once `gate` resolves (a reconnect held while the test acts), and
@@ -238,8 +258,9 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
 const BUILT_IN_PLUGINS = pluginLoadersFromGlob(import.meta.glob('../plugins/*/*-plugin.tsx'));
 
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
-export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
-  const server = await createTestServer({ demo: true, simulate: false, ...options });
+export async function startPageServer({ live = false, installed, ...options }: PageServerOptions = {}): Promise<PageServer> {
+  const pluginsDir = installed && (await pluginsDirWith(installed));
+  const server = await createTestServer({ demo: true, simulate: false, ...options, ...(pluginsDir && { config: { ...options.config, pluginsDir } }) });
   let log: PageRequest[] = [];
   const kernels: Container[] = [];
   const terminals: { close(): void }[] = [];
@@ -390,6 +411,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       resumeLive();
       for (const terminal of terminals) terminal.close();
       await server.close();
+      if (pluginsDir) await rm(pluginsDir, { recursive: true, force: true });
     },
   };
 }
