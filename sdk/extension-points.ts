@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { ASSET_KIND_CODES, type AssetKind } from './asset-kinds';
-import type { AlarmLevel, AlarmLifecycle } from './services/alarm-service';
+import type { AlarmLevel, AlarmLifecycle, ModuleAlarmType } from './services/alarm-service';
 
 /**
  * The extension points: what a sub-application adds to pages that are not its own, declared as data
@@ -54,10 +54,12 @@ export interface DashboardCardContribution {
   span?: 1 | 2;
 }
 
-/** What a dashboard card's component gets. */
+/** What a dashboard card's component gets: the dashboard's filter, so the card counts what the rest of it counts. */
 export interface DashboardCardProps {
   /** The organisation the dashboard is filtered to, when one is chosen. */
   groupId?: number;
+  /** The customer (a tenant in the user's scope) the dashboard shows, when one is chosen; absent: the user's own tenant and those below it. */
+  tenantId?: number;
 }
 
 /** A field a command type asks for in 指令下发. */
@@ -99,6 +101,17 @@ export interface AlarmTypeContribution {
   defaultLevel?: AlarmLevel;
   /** An event ends when handled; a condition ends when it clears (default event). */
   lifecycle?: AlarmLifecycle;
+}
+
+/** A contributed alarm type with its defaults filled in (on, 一般, an event), as the alarm catalogue holds it. */
+export function withAlarmTypeDefaults(t: AlarmTypeContribution): ModuleAlarmType {
+  const { alarmType, alarmName, defaultEnabled = true, defaultLevel = 'normal', lifecycle = 'event' } = t;
+  return { alarmType, alarmName, defaultEnabled, defaultLevel, lifecycle };
+}
+
+/** The alarm types a sub-application contributes, defaults filled in (a built-in module's `alarmTypes`). */
+export function alarmTypesOf(contributes: PluginContributions | undefined): ModuleAlarmType[] {
+  return (contributes?.alarmTypes ?? []).map(withAlarmTypeDefaults);
 }
 
 /** Every extension point and what one contribution to it is. */

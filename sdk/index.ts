@@ -56,6 +56,7 @@ export * from './services/extensions';
 export * from './react/use-service';
 export * from './react/plugin-scope';
 export * from './react/contributed-view';
+export * from './react/use-alarm-type-names';
 export * from './react/permission';
 export * from './react/use-paged-query';
 export * from './react/use-background-export';

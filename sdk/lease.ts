@@ -4,8 +4,6 @@
  * rule for the server that refuses bad input and the forms that warn while typing. Pure.
  */
 
-export { LEASE_ALARM_TYPES, LEASE_OVERDUE_ALARM } from './lease-alarms';
-
 /** A contract's state: 待生效, 租赁中, 已逾期, 已退租, 已终止. */
 export type LeaseStatus = 'pending' | 'active' | 'overdue' | 'returned' | 'terminated';
 

@@ -24,11 +24,15 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { LiveService, PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type User } from '@tianlu/sdk';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
 import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
+import { pluginLoadersFromGlob } from '../host/app/create-app-container';
 import { Gt06TestTerminal, type Gt06TestTerminalOptions } from '../server/gateway/testing/gt06-test-terminal';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { pollUntil } from '../server/testing/poll-until';
@@ -89,11 +93,21 @@ export interface PageServer {
    */
   failNext(path: string): void;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
-  login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
+  login(who?: { account: string; password: string }, options?: PageKernelOptions): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
-  render(page: ReactElement, who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<RenderedPage>;
+  render(page: ReactElement, who?: { account: string; password: string }, options?: PageKernelOptions): Promise<RenderedPage>;
   close(): Promise<void>;
 }
+
+/** The kernel of a page under test. */
+export type PageKernelOptions = Omit<KernelOptions, 'httpAdapter'> & {
+  /**
+   * Start as the shell does: the manifest the server serves and the sub-applications the user's role
+   * is granted are read, and the built-in plugins load on demand, so what other sub-applications
+   * contribute to the page (its extension points) is there.
+   */
+  plugins?: boolean;
+};
 
 export interface LiveChannels {
   /** Drops every open live channel, as a lost connection does; the pages' reconnects wait until `resume()`. */
@@ -152,7 +166,24 @@ function decodeBody(data: unknown, contentType: string): unknown {
 export type PageServerOptions = TestServerOptions & {
   /** Listen on a local port so that the kernels rendered reach the live channel (/ws). */
   live?: boolean;
+  /**
+   * Plugins installed in the server's PLUGINS_DIR, each its manifest.json (a folder named after its
+   * systemId, with an empty entry module): what an operator drops there, extension points included.
+   */
+  installed?: readonly (Record<string, unknown> & { systemId: string })[];
 };
+
+/** A PLUGINS_DIR of its own holding `installed`. */
+async function pluginsDirWith(installed: NonNullable<PageServerOptions['installed']>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tianlu-page-plugins-'));
+  for (const manifest of installed) {
+    const folder = join(dir, manifest.systemId);
+    await mkdir(folder);
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
+    await writeFile(join(folder, 'index.js'), `export default { systemId: ${JSON.stringify(manifest.systemId)} };\n`);
+  }
+  return dir;
+}
 
 /**
  * A live channel whose socket opens once `gate` resolves (a reconnect held while the test acts), and
@@ -228,13 +259,18 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The built-in plugins, loaded when a page kernel started with `plugins` needs one. */
+const BUILT_IN_PLUGINS = pluginLoadersFromGlob(import.meta.glob('../plugins/*/*-plugin.tsx'));
+
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
-export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
+export async function startPageServer({ live = false, installed, ...options }: PageServerOptions = {}): Promise<PageServer> {
   const failing = new Set<string>();
+  const pluginsDir = installed && (await pluginsDirWith(installed));
   const server = await createTestServer({
     demo: true,
     simulate: false,
     ...options,
+    ...(pluginsDir && { config: { ...options.config, pluginsDir } }),
     beforeRoutes: async (app) => {
       app.addHook('onRequest', async (request) => {
         if (failing.delete(request.url.split('?')[0]!)) throw new Error('the next request was set to fail');
@@ -309,12 +345,17 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     return response;
   };
 
-  async function login(who: { account: string; password: string } = DEMO_ADMIN, kernelOptions: Omit<KernelOptions, 'httpAdapter'> = {}) {
-    const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...kernelOptions, httpAdapter: adapter });
+  async function login(who: { account: string; password: string } = DEMO_ADMIN, { plugins = false, ...kernelOptions }: PageKernelOptions = {}) {
+    const shell = plugins && {
+      manifest: (await server.app.inject({ method: 'GET', url: '/plugins.manifest.json' })).json<ManifestRecord[]>(),
+      pluginLoaders: BUILT_IN_PLUGINS,
+    };
+    const kernel = createKernel({ ...(webSocketFactory && { webSocketFactory }), ...shell, ...kernelOptions, httpAdapter: adapter });
     kernels.push(kernel);
     const session = kernel.get<SessionService>(SessionService);
     const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
     await kernel.get<PermissionService>(PermissionService).load();
+    if (plugins) await kernel.get<PluginRegistry>(PluginRegistry).loadSystems();
     return { kernel, user };
   }
 
@@ -390,6 +431,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       resumeLive();
       for (const terminal of terminals) terminal.close();
       await server.close();
+      if (pluginsDir) await rm(pluginsDir, { recursive: true, force: true });
     },
   };
 }

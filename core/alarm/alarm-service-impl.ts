@@ -31,9 +31,9 @@ export const FALLBACK_PUSH: AlarmPushSettings = {
   sms: { enabled: false, phones: [] },
 };
 
-/** Whether the tenant pushes alarms of this type (an empty list pushes none). */
+/** Whether the tenant pushes alarms of this type (an empty list pushes none; the fallback every type, sub-applications' too). */
 export function pushesType(push: AlarmPushSettings, alarmType: string): boolean {
-  return push.alarmTypes.includes(alarmType);
+  return push === FALLBACK_PUSH || push.alarmTypes.includes(alarmType);
 }
 
 /** The note processAlarm accepts, or a Chinese reason it does not. */

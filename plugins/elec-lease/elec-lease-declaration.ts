@@ -1,4 +1,9 @@
-import type { PluginDeclaration } from '@tianlu/sdk';
+import type { AlarmTypeContribution, PluginDeclaration } from '@tianlu/sdk';
+
+/** 电动车租赁's alarm: a contract past its end day without the e-bike returned (the lease check raises and ends it). */
+export const LEASE_OVERDUE_ALARM = {
+  alarmType: 'leaseOverdue', alarmName: '租约逾期', defaultEnabled: true, defaultLevel: 'normal', lifecycle: 'condition',
+} as const satisfies AlarmTypeContribution;
 
 /** 电动车租赁 (platform 23): its identity, pages, menus and buttons, declared once. */
 export const elecLeaseDeclaration: PluginDeclaration = {
@@ -22,4 +27,10 @@ export const elecLeaseDeclaration: PluginDeclaration = {
     { path: '/elec-lease/income', title: '收入概览', menuId: 2304, icon: 'DataArea', grantedWith: 2301, buttons: ['导出收入'] },
     { path: '/elec-lease/settings', title: '租赁设置', menuId: 2305, icon: 'Settings', grantedWith: 2301, buttons: ['保存设置', '维修标记'] },
   ],
+  contributes: {
+    // drawn by LeaseDashboardCard of elec-lease-plugin.tsx's components
+    dashboardCards: [{ id: 'lease-summary', title: '租赁概况', component: 'LeaseDashboardCard' }],
+    // its server module raises them; 告警中心, 告警设置 and 推送设置 name them from here
+    alarmTypes: [LEASE_OVERDUE_ALARM],
+  },
 };

@@ -11,4 +11,8 @@ const pages = {
 };
 
 /** 电动车租赁 (platform 23): renters, contracts with 还车 / 续租 / 终止 / 收款, 收入概览 and 租赁设置. */
-export default definePlugin(declaredPlugin(elecLeaseDeclaration, pages));
+export default definePlugin({
+  ...declaredPlugin(elecLeaseDeclaration, pages),
+  // what its declaration's `contributes` names: 租赁概况 on 数据中心's dashboard
+  components: { LeaseDashboardCard: () => import('./dashboard/lease-dashboard-card') },
+});

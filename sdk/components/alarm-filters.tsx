@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Dropdown, Field, Option } from '@fluentui/react-components';
-import { ALARM_TYPE_NAMES } from '../services/alarm-service';
+import { observer } from 'mobx-react-lite';
+import { useAlarmTypeNames } from '../react/use-alarm-type-names';
 
 /** An alarm's handling state as a filter: '' every alarm, '0' 未处理, '1' 已处理. */
 export type AlarmStatusChoice = '' | '0' | '1';
@@ -15,9 +16,13 @@ export const ALARM_STATUS_CHOICES: readonly { value: AlarmStatusChoice; label: s
 // Inline styles: this module loads with the SDK entry, where style hooks are not created at import.
 const pick: CSSProperties = { minWidth: '150px' };
 
-/** 告警类型 of a filter row: several alarm types (none chosen = 全部类型); more than two read as 已选 N 种. */
-export function AlarmTypeFilter(props: { value: readonly string[]; onChange: (types: string[]) => void }) {
-  const names = props.value.map((t) => ALARM_TYPE_NAMES[t] ?? t);
+/**
+ * 告警类型 of a filter row: several alarm types (none chosen = 全部类型); more than two read as 已选 N 种.
+ * Offers the platform's types and those of the user's sub-applications.
+ */
+export const AlarmTypeFilter = observer(function AlarmTypeFilter(props: { value: readonly string[]; onChange: (types: string[]) => void }) {
+  const all = useAlarmTypeNames();
+  const names = props.value.map((t) => all[t] ?? t);
   return (
     <Field label="告警类型">
       <Dropdown
@@ -28,7 +33,7 @@ export function AlarmTypeFilter(props: { value: readonly string[]; onChange: (ty
         selectedOptions={[...props.value]}
         onOptionSelect={(_, d) => props.onChange(d.selectedOptions)}
       >
-        {Object.entries(ALARM_TYPE_NAMES).map(([type, name]) => (
+        {Object.entries(all).map(([type, name]) => (
           <Option key={type} value={type}>
             {name}
           </Option>
@@ -36,7 +41,7 @@ export function AlarmTypeFilter(props: { value: readonly string[]; onChange: (ty
       </Dropdown>
     </Field>
   );
-}
+});
 
 /** 处理状态 of a filter row: 全部, 未处理 or 已处理. */
 export function AlarmStatusFilter(props: { value: AlarmStatusChoice; onChange: (status: AlarmStatusChoice) => void }) {

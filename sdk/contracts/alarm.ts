@@ -2,7 +2,10 @@ import { MIXED_ASSET_WORDS } from '../list-words';
 import { defineEndpoint } from '../endpoint';
 import { int, object, pagingProperties, requiredText, text } from '../json-schema';
 import type { Page } from '../pagination';
-import { ALARM_NOTE_MAX, ALARM_TYPE_NAMES, type Alarm, type AlarmControlItem } from '../services/alarm-service';
+import { ALARM_NOTE_MAX, type Alarm, type AlarmControlItem } from '../services/alarm-service';
+
+/** Alarm types of one 告警设置 save at most: the platform's and those its sub-applications contribute. */
+export const MAX_ALARM_CONTROLS = 500;
 
 /** Alarms processed by one processAlarm call at most. */
 export const MAX_ALARM_BATCH = 500;
@@ -85,7 +88,7 @@ export const AlarmApi = {
           type: 'array',
           title: '告警设置',
           minItems: 1,
-          maxItems: Object.keys(ALARM_TYPE_NAMES).length,
+          maxItems: MAX_ALARM_CONTROLS,
           items: object(
             {
               alarmType: { type: 'string', title: '告警类型', minLength: 1, maxLength: 50 },

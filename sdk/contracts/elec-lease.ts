@@ -61,11 +61,12 @@ export const ElecLeaseApi = {
     summary: `导出租户（xlsx，后台生成，在下载中心下载；手机号和身份证号脱敏；最多 ${BACKGROUND_EXPORT_LIMIT} 行）`,
     body: object({ keyword: text('关键词', 50) }),
   }),
-  contracts: defineEndpoint<Paging & LeaseContractFilter, undefined, { total: number; list: LeaseContract[] }>({
+  contracts: defineEndpoint<Paging & LeaseContractFilter & { tenantId?: number }, undefined, { total: number; list: LeaseContract[] }>({
     method: 'GET',
     path: `${CONTRACT}/list.json`,
-    summary: '合同管理：本级及下级客户电动车的租赁合同，分页，新的在前；状态 pending 待生效 / active 租赁中 / overdue 已逾期 / returned 已退租 / terminated 已终止',
-    query: object({ ...pagingProperties, ...contractFilter }),
+    summary:
+      '合同管理：本级及下级客户电动车的租赁合同，分页，新的在前；状态 pending 待生效 / active 租赁中 / overdue 已逾期 / returned 已退租 / terminated 已终止；tenantId 只看范围内的这一客户及其下级（数据看板的租赁概况）',
+    query: object({ ...pagingProperties, ...contractFilter, tenantId: int('客户', 1) }),
   }),
   bikes: defineEndpoint<{ keyword?: string; available?: '' | '0' | '1' }, undefined, LeaseBike[]>({
     method: 'GET',

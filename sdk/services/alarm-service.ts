@@ -1,5 +1,4 @@
 import type { AssetKind } from '../asset-kinds';
-import { LEASE_ALARM_TYPES } from '../lease-alarms';
 import { serviceToken, type ServiceToken } from './service-token';
 
 /**
@@ -31,8 +30,10 @@ export const ALARM_LEVELS: readonly { level: AlarmLevel; name: string }[] = [
 export type AlarmLifecycle = 'event' | 'condition';
 
 /**
- * An alarm type a sub-application raises itself (a platform alarm): declared once in the module's
- * shared file, registered by its server half (`defineServerModule({ alarmTypes })`) and named here.
+ * An alarm type a sub-application raises itself (a platform alarm): declared once in its declaration's
+ * `contributes.alarmTypes` (see `AlarmTypeContribution`), registered by its server half
+ * (`defineServerModule({ alarmTypes: alarmTypesOf(declaration.contributes) })`); the console names it
+ * from the manifest.
  */
 export interface ModuleAlarmType {
   alarmType: string;
@@ -43,9 +44,6 @@ export interface ModuleAlarmType {
   defaultLevel: AlarmLevel;
   lifecycle: AlarmLifecycle;
 }
-
-/** The alarm types the built-in sub-applications declare, after the platform's own. */
-export const MODULE_ALARM_TYPES: readonly ModuleAlarmType[] = [...LEASE_ALARM_TYPES];
 
 /** One alarm (times ISO 8601 with offset, lon/lat WGS84). */
 export interface Alarm {
@@ -117,7 +115,11 @@ export interface AlarmPushSettings {
   sms: { enabled: boolean; phones: string[] };
 }
 
-/** Alarm names by `alarmType` (the contract's list: terminal bits, then platform rules, then the sub-applications' own). */
+/**
+ * The platform's own alarm names by `alarmType` (the contract's list: terminal bits, then platform
+ * rules). Those of sub-applications come with the manifest (`contributes.alarmTypes`): read every
+ * name the user may meet with `useAlarmTypeNames()`.
+ */
 export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   sos: '紧急报警',
   overspeed: '超速报警',
@@ -163,7 +165,6 @@ export const ALARM_TYPE_NAMES: Readonly<Record<string, string>> = {
   gbOverspeed: '超标车速',
   displacement: '位移告警',
   spoofSuspected: '设备冒用嫌疑',
-  ...Object.fromEntries(MODULE_ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])),
 };
 
 /**

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ALARM_LEVELS, ALARM_TYPE_NAMES } from '../../sdk/services/alarm-service';
+import { alarmTypesOf } from '../../sdk/extension-points';
+import { BUILT_IN_DECLARATIONS } from '../store/catalogue/built-in-declarations';
 import { defineServerModule } from '../module/server-module';
 import { ALARM_TYPES, alarmLevel, alarmTypeInfo, withModuleAlarmTypes } from './alarm-catalogue';
 
 describe('the alarm catalogue', () => {
-  it('names every type in the console as the server does', () => {
-    expect(ALARM_TYPE_NAMES).toEqual(Object.fromEntries(ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])));
+  it('names every type in the console as the server does: the platform’s own, then what the built-in declarations contribute', () => {
+    const contributed = BUILT_IN_DECLARATIONS.flatMap((d) => alarmTypesOf(d.contributes));
+    expect({ ...ALARM_TYPE_NAMES, ...Object.fromEntries(contributed.map((t) => [t.alarmType, t.alarmName])) }).toEqual(
+      Object.fromEntries(ALARM_TYPES.map((t) => [t.alarmType, t.alarmName])),
+    );
+    expect(ALARM_TYPES.find((t) => t.alarmType === 'leaseOverdue')).toMatchObject({ platformId: 23, contributedBy: '电动车租赁' });
   });
 
   it('gives every type a default level and lifecycle; a saved level wins, anything else falls back to the default', () => {

@@ -1,6 +1,7 @@
 import type { AlarmLevel, AlarmLifecycle, AlarmSource, ModuleAlarmType } from '../../sdk/services/alarm-service';
 import type { AnyServerModule } from '../module/module-host';
 import { BUILT_IN_MODULES } from '../modules/built-in-modules';
+import { BUILT_IN_DECLARATIONS } from '../store/catalogue/built-in-declarations';
 
 export type { AlarmLevel, AlarmLifecycle, AlarmSource };
 
@@ -33,6 +34,13 @@ export interface AlarmTypeInfo {
   lifecycle: AlarmLifecycle;
   defaultThresholds: Record<string, number>;
   thresholds: readonly ThresholdSpec[];
+  /**
+   * The sub-application that contributes it (its `contributes.alarmTypes`): only tenants granted that
+   * platform see it in 告警设置. Absent: the platform's own, every tenant's.
+   */
+  platformId?: number;
+  /** That sub-application's title (a refused clash names it). */
+  contributedBy?: string;
 }
 
 /** A type's default level and lifecycle, written beside it in the list below. */
@@ -120,32 +128,92 @@ const PLATFORM_ALARM_TYPES: readonly AlarmTypeInfo[] = [
   platform('spoofSuspected', '设备冒用嫌疑', true, 'urgent/event'),
 ];
 
+/** A module's sub-application (its declaration's systemId is the module's name), whose platform grants its types. */
+const declarationOf = (m: AnyServerModule) => BUILT_IN_DECLARATIONS.find((d) => d.systemId === m.name);
+
+const contributedType = (t: ModuleAlarmType, platformId: number | undefined, title: string | undefined): AlarmTypeInfo => ({
+  ...t,
+  source: 'platform',
+  defaultThresholds: {},
+  thresholds: [],
+  ...(platformId !== undefined && { platformId }),
+  ...(title !== undefined && { contributedBy: title }),
+});
+
 /** The platform's alarm types, then those each module declares (a type already known is refused). */
 export function withModuleAlarmTypes(own: readonly AlarmTypeInfo[], modules: readonly AnyServerModule[]): AlarmTypeInfo[] {
   const all = [...own];
   const known = new Set(own.map((t) => t.alarmType));
   for (const m of modules) {
+    const declaration = declarationOf(m);
     for (const t of (m.alarmTypes ?? []) as readonly ModuleAlarmType[]) {
       if (known.has(t.alarmType)) throw new Error(`alarm type "${t.alarmType}" of module ${m.name} is already defined`);
       known.add(t.alarmType);
-      all.push({ ...t, source: 'platform', defaultThresholds: {}, thresholds: [] });
+      all.push(contributedType(t, declaration?.platformId, declaration?.title));
     }
   }
   return all;
 }
 
-/** Every alarm type: the platform's, then the built-in modules' (the console lists them in this order). */
+/**
+ * The alarm types the repository ships: the platform's, then the built-in modules' (the console lists
+ * them in this order). Installed plugins' come after them: see {@link alarmTypes}.
+ */
 export const ALARM_TYPES: readonly AlarmTypeInfo[] = withModuleAlarmTypes(PLATFORM_ALARM_TYPES, BUILT_IN_MODULES);
 
-const BY_TYPE = new Map(ALARM_TYPES.map((t) => [t.alarmType, t]));
+/** An alarm type an installed plugin (PLUGINS_DIR) contributes, with its defaults filled in. */
+export interface InstalledAlarmType {
+  type: ModuleAlarmType;
+  platformId: number;
+  /** The plugin's title. */
+  title: string;
+}
+
+let catalogue: readonly AlarmTypeInfo[] = ALARM_TYPES;
+let byType = new Map(catalogue.map((t) => [t.alarmType, t]));
+let eventTypes: readonly string[] = catalogue.filter((t) => t.lifecycle === 'event').map((t) => t.alarmType);
+
+/**
+ * Every alarm type now: those the repository ships, then the installed plugins' as of the last read
+ * of PLUGINS_DIR (the same array until that changes). 告警设置, 推送设置, 告警中心, the alarm desk
+ * and alarm delivery name and rank alarms from it.
+ */
+export function alarmTypes(): readonly AlarmTypeInfo[] {
+  return catalogue;
+}
+
+/**
+ * Puts the installed plugins' alarm types after the built-in ones, replacing those of the last read
+ * (a plugin removed takes its types with it: its alarms keep their rows, named by their code). The
+ * plugins were checked at scan ({@link takenAlarmTypes}): a type already known here is skipped.
+ */
+export function setInstalledAlarmTypes(installed: readonly InstalledAlarmType[]): void {
+  const known = new Set(ALARM_TYPES.map((t) => t.alarmType));
+  const added = installed.filter(({ type }) => !known.has(type.alarmType) && (known.add(type.alarmType), true));
+  const next = [...ALARM_TYPES, ...added.map(({ type, platformId, title }) => contributedType(type, platformId, title))];
+  if (JSON.stringify(next) === JSON.stringify(catalogue)) return;
+  catalogue = next;
+  byType = new Map(catalogue.map((t) => [t.alarmType, t]));
+  eventTypes = catalogue.filter((t) => t.lifecycle === 'event').map((t) => t.alarmType);
+}
+
+/** The codes an installed plugin may not take, with whose they are (the platform's and the built-in sub-applications'). */
+export function takenAlarmTypes(): ReadonlyMap<string, string> {
+  return new Map(ALARM_TYPES.map((t) => [t.alarmType, `${t.contributedBy ?? '平台'}的「${t.alarmName}」`]));
+}
+
+/** The types a tenant sees in 告警设置: the platform's, and those of the sub-applications it is granted. */
+export function alarmTypesOfTenant(grantedPlatforms: ReadonlySet<number>): AlarmTypeInfo[] {
+  return catalogue.filter((t) => t.platformId === undefined || grantedPlatforms.has(t.platformId));
+}
 
 export function alarmTypeInfo(alarmType: string): AlarmTypeInfo | undefined {
-  return BY_TYPE.get(alarmType);
+  return byType.get(alarmType);
 }
 
 /** The Chinese name of a type (the type itself for one the catalogue does not know). */
 export function alarmName(alarmType: string): string {
-  return BY_TYPE.get(alarmType)?.alarmName ?? alarmType;
+  return byType.get(alarmType)?.alarmName ?? alarmType;
 }
 
 /** The terminal types GT06 / watch devices report by name (no JT/T 808 bit). */
@@ -159,8 +227,10 @@ export const TERMINAL_ALARM_BITS: readonly { alarmType: string; bit: number }[] 
   bit: t.bit!,
 }));
 
-/** The types that stay open until handled even after they ended (see AlarmTypeInfo.lifecycle). */
-export const EVENT_ALARM_TYPES: readonly string[] = ALARM_TYPES.filter((t) => t.lifecycle === 'event').map((t) => t.alarmType);
+/** The types that stay open until handled even after they ended (see AlarmTypeInfo.lifecycle), installed plugins' included. */
+export function eventAlarmTypes(): readonly string[] {
+  return eventTypes;
+}
 
 const LEVELS: ReadonlySet<string> = new Set<AlarmLevel>(['urgent', 'normal', 'info']);
 
@@ -171,7 +241,7 @@ export function isAlarmLevel(value: unknown): value is AlarmLevel {
 /** The level of a type as a tenant saved it (null: never set), else the catalogue's default. */
 export function alarmLevel(alarmType: string, saved?: string | null): AlarmLevel {
   if (isAlarmLevel(saved)) return saved;
-  return BY_TYPE.get(alarmType)?.defaultLevel ?? 'normal';
+  return byType.get(alarmType)?.defaultLevel ?? 'normal';
 }
 
 /** One tenant's switch, level and thresholds for one type. */
@@ -188,10 +258,10 @@ export type AlarmControls = ReadonlyMap<string, AlarmControl>;
 
 /** Merges saved controls over the catalogue's defaults (unknown saved types are ignored). */
 export function mergeControls(saved: readonly AlarmControl[]): Map<string, AlarmControl> {
-  const byType = new Map(saved.map((c) => [c.alarmType, c]));
+  const savedByType = new Map(saved.map((c) => [c.alarmType, c]));
   return new Map(
-    ALARM_TYPES.map((t) => {
-      const own = byType.get(t.alarmType);
+    catalogue.map((t) => {
+      const own = savedByType.get(t.alarmType);
       return [t.alarmType, {
         alarmType: t.alarmType,
         enabled: own?.enabled ?? t.defaultEnabled,

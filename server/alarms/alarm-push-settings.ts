@@ -1,5 +1,5 @@
 import type { AlarmPushSettings } from '../../sdk/services/alarm-service';
-import { ALARM_TYPES } from './alarm-catalogue';
+import { alarmTypes } from './alarm-catalogue';
 
 export type { AlarmPushSettings };
 
@@ -8,7 +8,7 @@ export function defaultPushSettings(): AlarmPushSettings {
   return {
     popup: true,
     sound: true,
-    alarmTypes: ALARM_TYPES.map((t) => t.alarmType),
+    alarmTypes: alarmTypes().map((t) => t.alarmType),
     email: { enabled: false, to: [] },
     sms: { enabled: false, phones: [] },
   };

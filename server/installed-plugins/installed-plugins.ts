@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ManifestRecord } from '@tianlu/sdk/plugin';
+import { alarmTypesOf } from '../../sdk/extension-points';
+import { setInstalledAlarmTypes, takenAlarmTypes } from '../alarms/alarm-catalogue';
 import { CENTRE_PLATFORM_ID, CENTRE_TITLE, PLATFORM_CATALOGUE, type PlatformEntry } from '../store/catalogue/platform-catalogue';
 import { RESOURCE_CATALOGUE, ResourceType, type ResourceEntry } from '../store/catalogue/resource-catalogue';
 import type { Store } from '../store/create-store';
@@ -35,7 +37,7 @@ function builtInsOf(records: unknown[]): BuiltIns {
   };
   PLATFORM_CATALOGUE.forEach(add);
   for (const r of records) if (r && typeof r === 'object') add(r as Partial<ManifestRecord>);
-  return { platforms, systemIds, paths, resourceIds: new Set(RESOURCE_CATALOGUE.map((r) => r.id)) };
+  return { platforms, systemIds, paths, resourceIds: new Set(RESOURCE_CATALOGUE.map((r) => r.id)), alarmTypes: takenAlarmTypes() };
 }
 
 /** The resource rows of a plugin's menus: menus (type 1), their buttons (type 3) under them. */
@@ -104,6 +106,8 @@ export class InstalledPlugins {
       if (plugins.length) log.info(`已安装的插件（${pluginsDir}）：${plugins.map((p) => `${p.record.systemId}（${p.record.title}）`).join('、')}`);
       this.registered = signature;
     }
+    // their alarm types join the catalogue after the built-in ones (a plugin that does not run raises none)
+    setInstalledAlarmTypes(plugins.filter((p) => !p.refusal).flatMap(({ record: r }) => alarmTypesOf(r.contributes).map((type) => ({ type, platformId: r.platformId, title: r.title }))));
     this.snapshot = { builtIn, installed: plugins };
     await this.listener?.(plugins);
     return this.snapshot;

@@ -13,6 +13,8 @@ export interface BuiltIns {
   /** Base paths, e.g. `/car/`. */
   paths: ReadonlySet<string>;
   resourceIds: ReadonlySet<number>;
+  /** Alarm type codes → whose they are, e.g. `平台的「紧急报警」` (absent: none taken). */
+  alarmTypes?: ReadonlyMap<string, string>;
 }
 
 export interface ScanResult {
@@ -47,8 +49,16 @@ function conflicts(plugin: InstalledPlugin, builtIns: BuiltIns, accepted: readon
   if (dup !== undefined) errors.push(`菜单编号 ${dup} 重复`);
   const builtInId = ids.find((id) => builtIns.resourceIds.has(id));
   if (builtInId !== undefined) errors.push(`菜单编号 ${builtInId} 已被内置资源占用`);
+  const alarmTypes = (plugin.record.contributes?.alarmTypes ?? []).map((t) => t.alarmType);
+  for (const code of alarmTypes) {
+    const owner = builtIns.alarmTypes?.get(code);
+    if (owner !== undefined) errors.push(`告警类型 ${code} 已被${owner}占用，请换一个代码（建议以 ${systemId}. 开头）`);
+  }
   for (const other of accepted) {
     const who = `已安装的插件「${other.record.systemId}」`;
+    const theirs = new Set((other.record.contributes?.alarmTypes ?? []).map((t) => t.alarmType));
+    const sameType = alarmTypes.find((code) => theirs.has(code));
+    if (sameType !== undefined) errors.push(`告警类型 ${sameType} 已被${who}占用`);
     if (other.record.platformId === platformId) errors.push(`platformId ${platformId} 已被${who}占用`);
     if (other.record.path.toLowerCase() === path.toLowerCase()) errors.push(`path ${path} 已被${who}占用`);
     const taken = new Set(menuResourceIds(other.menus));

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { NOTIFY_ROUTED_KINDS, type AlarmLevel, type AlarmPushSettings } from '../../sdk/services/alarm-service';
-import { ALARM_TYPES, alarmLevel } from '../alarms/alarm-catalogue';
+import { alarmLevel, alarmTypes } from '../alarms/alarm-catalogue';
 import { atLeast, matchingRules, mergeRouting, quietHoursEnd, type NotifyRouting } from '../alarms/notify-routing';
 import type { Database } from './db-schema';
 
@@ -205,7 +205,7 @@ export async function enqueueEscalations(db: Kysely<Database>, now: Date, opts: 
     const saved = await db.selectFrom('alarm_push').select('settings').where('tenant_id', '=', t.tenant_id).executeTakeFirst();
     const pushed = (saved?.settings as Partial<AlarmPushSettings> | undefined)?.alarmTypes;
     const own = new Map((await db.selectFrom('alarm_controls').select(['alarm_type', 'level']).where('tenant_id', '=', t.tenant_id).execute()).map((c) => [c.alarm_type, c.level]));
-    const types = ALARM_TYPES.map((a) => a.alarmType)
+    const types = alarmTypes().map((a) => a.alarmType)
       .filter((a) => (!Array.isArray(pushed) || pushed.includes(a)) && atLeast(alarmLevel(a, own.get(a)), e.minLevel));
     if (types.length === 0) continue;
     const to = await targets(db, t.tenant_id, {

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { EVENT_ALARM_TYPES } from '../alarms/alarm-catalogue';
+import { eventAlarmTypes } from '../alarms/alarm-catalogue';
 import type { Database } from './db-schema';
 
 /**
@@ -10,7 +10,7 @@ import type { Database } from './db-schema';
 export function isOpenAlarm(eb: ExpressionBuilder<{ oa: Database['alarms'] }, 'oa'>) {
   return eb.and([
     eb('oa.status', '=', 0),
-    eb.or([eb('oa.end_time', 'is', null), eb('oa.alarm_type', 'in', [...EVENT_ALARM_TYPES])]),
+    eb.or([eb('oa.end_time', 'is', null), eb('oa.alarm_type', 'in', [...eventAlarmTypes()])]),
   ]);
 }
 

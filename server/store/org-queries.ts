@@ -36,6 +36,18 @@ export class OrgQueries {
       .executeTakeFirstOrThrow();
   }
 
+  /** The platforms (sub-applications) any role of the tenant is granted: what the tenant has. */
+  async tenantPlatforms(tenantId: number): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('role_platforms')
+      .innerJoin('roles', 'roles.id', 'role_platforms.role_id')
+      .select('role_platforms.platform_id')
+      .distinct()
+      .where('roles.tenant_id', '=', tenantId)
+      .execute();
+    return new Set(rows.map((r) => r.platform_id));
+  }
+
   async grantPlatforms(roleId: number, platformIds: readonly number[]): Promise<void> {
     if (platformIds.length === 0) return;
     await this.db

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Field, makeStyles, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   AlarmPushApi,
@@ -6,25 +8,25 @@ import {
   AlarmService,
   expectOk,
   HttpService,
-  MODULE_ALARM_TYPES,
   NavigationService,
   PageSection,
   Textarea,
+  useAlarmTypeNames,
   useService,
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
 import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { NotifyRoutingSection } from './notify-routing-section';
 
-/** Platform rules and the sub-applications' own alarms; every other type is a terminal alarm bit. */
+/** The platform's rules; its other types are terminal alarm bits. */
 const PLATFORM_TYPES = new Set([
   'platformOverspeed', 'fenceEnter', 'fenceExit', 'leaveSafeZone', 'offline', 'parking', 'lowBattery',
   'heartRateAbnormal', 'temperatureHigh', 'temperatureLow', 'bloodPressureHigh', 'bloodPressureLow', 'spo2Low', 'gbOverspeed', 'spoofSuspected',
-  ...MODULE_ALARM_TYPES.map((t) => t.alarmType),
 ]);
-const TYPE_GROUPS = [
+/** 终端告警: the terminal bits; 平台告警: the platform's rules, then the sub-applications' own alarms. */
+const typeGroups = (names: Readonly<Record<string, string>>) => [
   { title: '终端告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => !PLATFORM_TYPES.has(t)) },
-  { title: '平台告警', types: Object.keys(ALARM_TYPE_NAMES).filter((t) => PLATFORM_TYPES.has(t)) },
+  { title: '平台告警', types: Object.keys(names).filter((t) => PLATFORM_TYPES.has(t) || !(t in ALARM_TYPE_NAMES)) },
 ];
 
 const useStyles = makeStyles({
@@ -36,8 +38,10 @@ const useStyles = makeStyles({
 });
 
 /** 推送设置: the alarm tip (popup, sound), the types pushed, e-mail and SMS delivery, and the routing; webhooks and robots are 推送渠道's. */
-export default function AlarmPushPage() {
+export default observer(function AlarmPushPage() {
   const s = useStyles();
+  const names = useAlarmTypeNames();
+  const groups = useMemo(() => typeGroups(names), [names]);
   const http = useService(HttpService);
   const alarms = useService(AlarmService);
   const nav = useService(NavigationService);
@@ -74,21 +78,21 @@ export default function AlarmPushPage() {
           <section className={s.section} aria-label="推送的告警类型">
             <div className={s.row}>
               <Text weight="semibold">推送的告警类型（已选 {form.alarmTypes.length} 种）</Text>
-              <Button size="small" onClick={() => set({ alarmTypes: Object.keys(ALARM_TYPE_NAMES) })}>
+              <Button size="small" onClick={() => set({ alarmTypes: Object.keys(names) })}>
                 全选
               </Button>
               <Button size="small" onClick={() => set({ alarmTypes: [] })}>
                 清空
               </Button>
             </div>
-            {TYPE_GROUPS.map((g) => (
+            {groups.map((g) => (
               <div key={g.title}>
                 <Text size={200} className={s.muted}>
                   {g.title}
                 </Text>
                 <div className={s.types}>
                   {g.types.map((t) => (
-                    <Checkbox key={t} label={ALARM_TYPE_NAMES[t]} checked={form.alarmTypes.includes(t)} onChange={(_, d) => toggleType(t, !!d.checked)} />
+                    <Checkbox key={t} label={names[t]} checked={form.alarmTypes.includes(t)} onChange={(_, d) => toggleType(t, !!d.checked)} />
                   ))}
                 </div>
               </div>
@@ -123,4 +127,4 @@ export default function AlarmPushPage() {
       )}
     </PageSection>
   );
-}
+});

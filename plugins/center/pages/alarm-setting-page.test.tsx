@@ -160,6 +160,22 @@ describe('推送设置', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/center/notifyChannel'));
   });
 
+  it('offers the alarm types of the user’s sub-applications under 平台告警: 电动车租赁’s 租约逾期 from its declaration', async () => {
+    await kit.render(<AlarmPushPage />, undefined, { plugins: true });
+    await screen.findByText('推送的告警类型（已选 2 种）');
+    const platform = screen.getByText('平台告警').parentElement!;
+    expect(within(platform).getByRole('checkbox', { name: '租约逾期' })).toBeTruthy();
+    expect(within(platform).getByRole('checkbox', { name: '平台超速' })).toBeTruthy();
+  });
+
+  it('does not offer them to a user whose role lacks the sub-application', async () => {
+    const who = await kit.addUser({ account: 'push_no_lease', platforms: [8], resources: [400302] });
+    await kit.render(<AlarmPushPage />, who, { plugins: true });
+    await screen.findByText('推送的告警类型（已选 2 种）');
+    expect(screen.getByRole('checkbox', { name: '平台超速' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: '租约逾期' })).toBeNull();
+  });
+
   it('refuses a bad e-mail or phone, and enabled channels without recipients', async () => {
     await kit.server.store.alarms.settings.savePush(tenantId, PUSH, new Date());
     kit.forget();

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Button, Checkbox, Field, makeStyles, Select, Switch, Text, tokens } from '@fluentui/react-components';
 import {
   ALARM_LEVELS,
-  ALARM_TYPE_NAMES,
   expectOk,
   HttpService,
   Input,
@@ -12,6 +12,7 @@ import {
   NotifyApi,
   AlarmPushApi,
   Textarea,
+  useAlarmTypeNames,
   useService,
   type AlarmLevel,
   type NotifyChannelView,
@@ -122,9 +123,10 @@ const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [..
  * level, the hours only urgent alarms go out (the rest are held and sent when they end), and the
  * second list an alarm still 未处理 goes to.
  */
-export function NotifyRoutingSection() {
+export const NotifyRoutingSection = observer(function NotifyRoutingSection() {
   const s = useStyles();
   const http = useService(HttpService);
+  const alarmTypeNames = useAlarmTypeNames();
   /** 推送渠道's robots and webhooks: the form waits for them, so a rule shows its channels by name at once. */
   const [routable, setRoutable] = useState<NotifyChannelView[]>();
   const known = new Set(routable?.map((c) => c.id));
@@ -219,7 +221,7 @@ export function NotifyRoutingSection() {
                   value={r.alarmTypes}
                   onChange={(e) => setRule(i, { alarmTypes: [...e.currentTarget.selectedOptions].map((o) => o.value) })}
                 >
-                  {Object.entries(ALARM_TYPE_NAMES).map(([t, name]) => (
+                  {Object.entries(alarmTypeNames).map(([t, name]) => (
                     <option key={t} value={t}>{name}</option>
                   ))}
                 </select>
@@ -286,4 +288,4 @@ export function NotifyRoutingSection() {
       <SettingsActions form={settings} saveText="保存推送规则" resetText="重置推送规则" />
     </>
   );
-}
+});

@@ -2,7 +2,10 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, DesktopRegular } from '@fluentui/react-icons';
-import { EChart, formatChinaTime, preloadEChart, HttpService, LiveService, NavigationService, Permission, TenantSelect, useService } from '@tianlu/sdk';
+import {
+  ContributedView, EChart, formatChinaTime, preloadEChart, HttpService, LiveService, NavigationService, Permission, TenantSelect, useContributions, useService,
+  type DashboardCardProps,
+} from '@tianlu/sdk';
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
@@ -28,10 +31,10 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-function Card(props: { title: string; wide?: boolean; children: ReactNode }) {
+function Card(props: { title: string; wide?: boolean; systemId?: string; children: ReactNode }) {
   const s = useStyles();
   return (
-    <section className={props.wide ? `${s.card} ${s.wide}` : s.card} aria-label={props.title}>
+    <section className={props.wide ? `${s.card} ${s.wide}` : s.card} aria-label={props.title} data-contributed-by={props.systemId}>
       <Text weight="semibold">{props.title}</Text>
       {props.children}
     </section>
@@ -43,12 +46,15 @@ function Card(props: { title: string; wide?: boolean; children: ReactNode }) {
  * scope — assets by kind and status, online rates, the 30 days' mileage and alarms, where the
  * assets are and whose service ends soon; 数据大屏 opens the same figures full screen. An alarm
  * raised, ended or handled reloads the figures (at most every five seconds), so 告警 stays current.
+ * After the built-in cards come those the user's sub-applications contribute (`dashboardCards`),
+ * each told the customer chosen.
  */
 export default observer(function DashboardPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const nav = useService(NavigationService);
   const live = useService(LiveService);
+  const contributed = useContributions('dashboardCards');
   const store = useMemo(() => new DashboardStore(http), [http]);
   useEffect(() => {
     // ECharts and the China outline load beside the figures, not after them
@@ -102,6 +108,11 @@ export default observer(function DashboardPage() {
             <Card title="告警类型（近30天）"><EChart label="告警类型" option={charts.alarms} height={420} /></Card>
             <Card title="告警最多的资产"><TopAlarmRows data={d} className={s.rows} /></Card>
             <Card title={`服务即将到期（30天内 ${d.expiring.total} 个）`} wide><ExpiringRows data={d} className={s.rows} /></Card>
+            {contributed.map((c) => (
+              <Card key={`${c.systemId}/${c.id}`} title={c.title} wide={c.span === 2} systemId={c.systemId}>
+                <ContributedView<DashboardCardProps> contribution={c} props={store.tenantId === undefined ? {} : { tenantId: store.tenantId }} />
+              </Card>
+            ))}
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
 import { defineServerModule } from '../../../server/module';
-import { LEASE_ALARM_TYPES } from '../../../sdk/lease';
+import { alarmTypesOf } from '../../../sdk/extension-points';
+import { elecLeaseDeclaration } from '../elec-lease-declaration';
 import { seedDemoLeases } from './demo-leases';
 import { elecLeaseArea } from './lease-income-routes';
 import { LeaseMonitor } from './lease-monitor';
@@ -12,7 +13,8 @@ import { leasePaymentReceipts } from './migrations/0026-lease-payment-receipts';
 export const elecLeaseModule = defineServerModule<LeaseServices>({
   name: 'elec-lease',
   routes: [elecLeaseArea],
-  alarmTypes: LEASE_ALARM_TYPES,
+  // declared once, in the declaration's contributes (the console reads them from the manifest)
+  alarmTypes: alarmTypesOf(elecLeaseDeclaration.contributes),
   // the names they first ran under: databases that ran them look them up by name
   migrations: { '0017-elec-lease': elecLease, '0026-lease-payment-receipts': leasePaymentReceipts },
   services: ({ db, store, clock, alarms, commands, texts, log }) => {

@@ -1,4 +1,4 @@
-import { type AppDeps, badInput, buildSheet, EXPORT_LIMIT, notFound, pageOffset, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport } from '../../../server/module';
+import { type AccessScope, type AppDeps, badInput, buildSheet, EXPORT_LIMIT, notFound, pageOffset, requireTenantInScope, type SessionContext, sessionRoute, sheetFileName, startBackgroundExport } from '../../../server/module';
 import { ElecLeaseApi, type LeaseContractFilter } from '../../../sdk/contracts/elec-lease';
 import { LEASE_STATUS_NAMES, OPEN_LEASE_STATUSES } from '../../../sdk/lease';
 import { chinaDay } from './lease-monitor';
@@ -14,13 +14,20 @@ export async function refreshed(deps: AppDeps): Promise<void> {
   await leaseOf(deps).monitor.check();
 }
 
+/** The caller's scope, or only one customer in it and those below it (a customer outside it is refused). */
+async function customerScope(deps: AppDeps, scope: AccessScope, tenantId: number | undefined): Promise<AccessScope> {
+  if (tenantId === undefined) return scope;
+  const subtree = new Set(await deps.store.scope.tenantSubtree(requireTenantInScope(scope, tenantId)));
+  return { ...scope, tenantId, tenantIds: scope.tenantIds.filter((id) => subtree.has(id)) };
+}
+
 export const contractListRoute = sessionRoute.of(ElecLeaseApi.contracts, {
   resource: LeaseResource.contracts,
   alsoResources: [LeaseResource.income],
   handler: async ({ query, deps, scope }) => {
     await refreshed(deps);
     const { offset, limit } = pageOffset(query);
-    const page = await leaseOf(deps).store.contractPage(await scope(), filterOf(query), offset, limit);
+    const page = await leaseOf(deps).store.contractPage(await customerScope(deps, await scope(), query.tenantId), filterOf(query), offset, limit);
     const day = today(deps);
     return { total: page.total, list: page.list.map((c) => contractItem(c, day)) };
   },

@@ -1,5 +1,5 @@
 import { type AlarmRow, type Clock, commandDefinition, type CommandRequest, CommandStatus, type CommandView, type Store, type TextMessages } from '../../../server/module';
-import { LEASE_OVERDUE_ALARM } from '../../../sdk/lease';
+import { LEASE_OVERDUE_ALARM } from '../elec-lease-declaration';
 import type { CutCandidate, LeaseQueries, OverdueContract } from './lease-queries';
 
 /** What the monitor needs of the alarm engine (AlarmEngine fits). */

@@ -1,4 +1,4 @@
-import { ALARM_TYPES, alarmTypeInfo, isAlarmLevel, mergeControls, type AlarmControl } from '../../alarms/alarm-catalogue';
+import { alarmTypesOfTenant, isAlarmLevel, mergeControls, type AlarmControl, type AlarmTypeInfo } from '../../alarms/alarm-catalogue';
 import type { AlarmControlItem } from '../../../sdk/services/alarm-service';
 import type { AppDeps } from '../app-deps';
 import { badInput } from '../envelope';
@@ -11,9 +11,14 @@ const ALARM_CONTROL_RESOURCE = 400301;
 /** One type of 告警设置 as the console gets it: the SDK's contract type. */
 export type AlarmControlInfo = AlarmControlItem;
 
+/** The types the tenant sets: the platform's, and those of the sub-applications (built-in or installed) it is granted. */
+async function typesOf(deps: AppDeps, tenantId: number): Promise<Map<string, AlarmTypeInfo>> {
+  return new Map(alarmTypesOfTenant(await deps.store.org.tenantPlatforms(tenantId)).map((t) => [t.alarmType, t]));
+}
+
 async function controlList(deps: AppDeps, tenantId: number): Promise<AlarmControlInfo[]> {
   const merged = mergeControls(await deps.store.alarms.settings.controls(tenantId));
-  return ALARM_TYPES.map((t) => {
+  return [...(await typesOf(deps, tenantId)).values()].map((t) => {
     const c = merged.get(t.alarmType)!;
     return {
       alarmType: t.alarmType, alarmName: t.alarmName, source: t.source, enabled: c.enabled,
@@ -23,8 +28,7 @@ async function controlList(deps: AppDeps, tenantId: number): Promise<AlarmContro
 }
 
 /** Checks one item against the catalogue; the control to save (a missing level or threshold keeps its current value). */
-function checkItem(item: AlarmControlInput, current: AlarmControl, saved: AlarmControl | undefined): AlarmControl {
-  const info = alarmTypeInfo(item.alarmType)!;
+function checkItem(info: AlarmTypeInfo, item: AlarmControlInput, current: AlarmControl, saved: AlarmControl | undefined): AlarmControl {
   const thresholds = { ...current.thresholds };
   for (const [key, value] of Object.entries(item.thresholds ?? {})) {
     const spec = info.thresholds.find((s) => s.key === key);
@@ -52,15 +56,17 @@ export const configAlarmControlRoute = sessionRoute.of(AlarmApi.controlSave, {
   handler: async (ctx) => {
     const { body, user, deps } = ctx;
     const seen = new Set<string>();
+    const types = await typesOf(deps, user.tenantId);
     for (const item of body.items) {
-      if (!alarmTypeInfo(item.alarmType)) throw badInput(`告警类型 ${item.alarmType} 不存在`);
+      // a sub-application's type the tenant is not granted does not exist for it
+      if (!types.has(item.alarmType)) throw badInput(`告警类型 ${item.alarmType} 不存在`);
       if (seen.has(item.alarmType)) throw badInput(`告警类型 ${item.alarmType} 重复`);
       seen.add(item.alarmType);
     }
     const saved = await deps.store.alarms.settings.controls(user.tenantId);
     const before = mergeControls(saved);
     const savedByType = new Map(saved.map((c) => [c.alarmType, c]));
-    const changes = body.items.map((item) => checkItem(item, before.get(item.alarmType)!, savedByType.get(item.alarmType)));
+    const changes = body.items.map((item) => checkItem(types.get(item.alarmType)!, item, before.get(item.alarmType)!, savedByType.get(item.alarmType)));
     await deps.store.alarms.settings.saveControls(user.tenantId, changes, deps.clock.now());
     await ctx.audit({
       action: '修改告警设置',

@@ -1,6 +1,6 @@
 import { MIXED_ASSET_WORDS } from '../../../sdk/asset-vocabulary';
 import type { Page } from '../../../sdk/pagination';
-import { ALARM_TYPES, alarmName, alarmTypeInfo } from '../../alarms/alarm-catalogue';
+import { alarmName, alarmTypeInfo, alarmTypes } from '../../alarms/alarm-catalogue';
 import { toAlarm, type Alarm } from '../../alarms/alarm-model';
 import { realTimeSince } from '../../store/alarm-queries';
 import { badInput, notFound } from '../envelope';
@@ -70,7 +70,7 @@ export const queryActualTimeAlarmNumRoute = sessionRoute.of(AlarmApi.realtimeCou
   handler: async (ctx): Promise<{ total: number; types: { alarmType: string; alarmName: string; count: number }[] }> => {
     const since = realTimeSince(ctx.deps.clock.now());
     const counts = await ctx.deps.store.alarms.countByType(await ctx.scope(), { since, status: 0 });
-    const order = new Map(ALARM_TYPES.map((t, i) => [t.alarmType, i]));
+    const order = new Map(alarmTypes().map((t, i) => [t.alarmType, i]));
     const types = counts
       .map((c) => ({ alarmType: c.alarmType, alarmName: alarmName(c.alarmType), count: c.count }))
       .sort((a, b) => (order.get(a.alarmType) ?? 999) - (order.get(b.alarmType) ?? 999));
