@@ -130,6 +130,29 @@ export function appliesToKind(contribution: { assetKinds?: readonly AssetKind[] 
   return !contribution.assetKinds || kind === undefined || contribution.assetKinds.includes(kind);
 }
 
+/** A monitor column's width when it gives none, pixels. */
+export const MONITOR_COLUMN_WIDTH = 90;
+
+/** Units written right after the value (`78%`, `36.5℃`); others after a space (`52.5 L`). */
+const TIGHT_UNIT = /^[%‰°℃℉]/;
+
+/**
+ * What a contributed monitor column shows for a position's readings (its cell, and the vehicle card's
+ * value): a number with the column's `digits` and `unit`, 是/否 for a flag, text as it came, `-` when
+ * the position has no such reading.
+ */
+export function monitorColumnText(
+  column: Pick<MonitorColumnContribution, 'reading' | 'unit' | 'digits'>,
+  readings: Readonly<Record<string, number | string | boolean>> | undefined,
+): string {
+  const value = readings?.[column.reading];
+  if (value === undefined || value === null || value === '') return '-';
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  const text = typeof value === 'number' && column.digits !== undefined ? value.toFixed(column.digits) : String(value);
+  if (!column.unit) return text;
+  return TIGHT_UNIT.test(column.unit) ? `${text}${column.unit}` : `${text} ${column.unit}`;
+}
+
 type Raw = Record<string, unknown>;
 type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'digits' | 'width' | 'span' | 'level' | 'lifecycle' | 'flag' | 'kinds' | 'params';
 

@@ -24,7 +24,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { LiveService, PermissionService, ServiceProvider, SessionService, type User } from '@tianlu/sdk';
+import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type User } from '@tianlu/sdk';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
@@ -83,6 +83,13 @@ export interface PageServer {
    * `release()`: what the page does while its request is under way.
    */
   hold(path: string): HeldAnswer;
+  /**
+   * The sub-application records the server serves now (/plugins.manifest.json: the built-ins with their
+   * contributions, then the plugins installed in its PLUGINS_DIR). Given as the kernel option `manifest`
+   * to `login` or `render`, the kernel also reads the user's granted platforms, as the console does on
+   * start: the extension points then list what the user's sub-applications contribute.
+   */
+  manifest(): Promise<ManifestRecord[]>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: Omit<KernelOptions, 'httpAdapter'>): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
@@ -299,6 +306,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     const session = kernel.get<SessionService>(SessionService);
     const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
     await kernel.get<PermissionService>(PermissionService).load();
+    if (kernelOptions.manifest) await kernel.get<PluginRegistry>(PluginRegistry).loadSystems();
     return { kernel, user };
   }
 
@@ -308,6 +316,10 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
     requests: (path) => (path ? log.filter((r) => r.path === path) : [...log]),
     forget: () => {
       log = [];
+    },
+    async manifest() {
+      const res = await server.app.inject({ method: 'GET', url: '/plugins.manifest.json' });
+      return res.json<ManifestRecord[]>();
     },
     async addUser(spec) {
       const { store } = server;
