@@ -25,7 +25,10 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type User } from '@tianlu/sdk';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Container } from 'inversify';
 import { createKernel } from '../core';
 import type { KernelOptions, WebSocketLike } from '../core/kernel-tokens';
@@ -154,7 +157,24 @@ function decodeBody(data: unknown, contentType: string): unknown {
 export type PageServerOptions = TestServerOptions & {
   /** Listen on a local port so that the kernels rendered reach the live channel (/ws). */
   live?: boolean;
+  /**
+   * Plugins installed in the server's PLUGINS_DIR before it starts, by their manifest.json record
+   * (each in a folder named after its systemId, with an empty index.js): what an operator installs.
+   */
+  installed?: readonly Record<string, unknown>[];
 };
+
+/** A fresh PLUGINS_DIR holding `records`, one plugin folder each. */
+async function pluginsDirOf(records: readonly Record<string, unknown>[]): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tianlu-page-plugins-'));
+  for (const record of records) {
+    const folder = join(dir, String(record.systemId));
+    await mkdir(folder);
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify(record));
+    await writeFile(join(folder, 'index.js'), 'export default {};\n');
+  }
+  return dir;
+}
 
 /**
  * A live channel whose socket opens once `gate` resolves (a reconnect held while the test acts), and
@@ -231,8 +251,9 @@ async function multipart(form: FormData): Promise<{ payload: Buffer; contentType
 }
 
 /** A server on a fresh database with the demo tenants (and no simulated fleet unless asked). */
-export async function startPageServer({ live = false, ...options }: PageServerOptions = {}): Promise<PageServer> {
-  const server = await createTestServer({ demo: true, simulate: false, ...options });
+export async function startPageServer({ live = false, installed, ...options }: PageServerOptions = {}): Promise<PageServer> {
+  const pluginsDir = installed ? await pluginsDirOf(installed) : undefined;
+  const server = await createTestServer({ demo: true, simulate: false, ...options, ...(pluginsDir && { config: { ...options.config, pluginsDir } }) });
   let log: PageRequest[] = [];
   const kernels: Container[] = [];
   const terminals: { close(): void }[] = [];
@@ -383,6 +404,7 @@ export async function startPageServer({ live = false, ...options }: PageServerOp
       resumeLive();
       for (const terminal of terminals) terminal.close();
       await server.close();
+      if (pluginsDir) await rm(pluginsDir, { recursive: true, force: true });
     },
   };
 }

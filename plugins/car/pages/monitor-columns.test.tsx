@@ -1,6 +1,3 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManifestRecord } from '@tianlu/sdk';
@@ -17,7 +14,6 @@ const COLD = {
 };
 
 let kit: PageServer;
-let pluginsDir: string;
 let manifest: ManifestRecord[];
 /** 智能车联 only. */
 let dispatcher: AddedUser;
@@ -25,11 +21,7 @@ let dispatcher: AddedUser;
 let coldChain: AddedUser;
 
 beforeAll(async () => {
-  pluginsDir = await mkdtemp(join(tmpdir(), 'tianlu-monitor-columns-'));
-  await mkdir(join(pluginsDir, 'cold'));
-  await writeFile(join(pluginsDir, 'cold', 'manifest.json'), JSON.stringify(COLD));
-  await writeFile(join(pluginsDir, 'cold', 'index.js'), 'export default {};\n');
-  kit = await startPageServer({ live: true, config: { pluginsDir } });
+  kit = await startPageServer({ live: true, installed: [COLD] });
   manifest = await kit.manifest();
   const { store } = kit.server;
   const demo = (await store.org.findTenantByName('天路演示'))!;
@@ -45,10 +37,7 @@ beforeAll(async () => {
   await bare.ackFor(bare.sendLocation({ latitude: 39.91, longitude: 116.41, statusFlags: 3, gpsTime: new Date() }));
 });
 
-afterAll(async () => {
-  await kit?.close();
-  await rm(pluginsDir, { recursive: true, force: true });
-});
+afterAll(() => kit?.close());
 
 const row = (plate: string) => within(screen.getAllByText(plate).map((e) => e.closest('[role="row"]')).find(Boolean) as HTMLElement);
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);

@@ -243,10 +243,9 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
     return st;
   });
   const contributions = useContributions('monitorColumns');
+  // a new manifest or grant gives a new contributions array, and the table new columns
   const cols = useMemo(
-    () => columns(store, words, contributions.filter((c) => appliesToKind(c, assetKind))),
-    // words follow assetKind; a new manifest or grant gives a new contributions array
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    () => columns(store, monitorWords(assetKind), contributions.filter((c) => appliesToKind(c, assetKind))),
     [store, assetKind, contributions],
   );
   useEffect(() => store.start(), [store]);
