@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ASSET_KIND_CODES, type AssetKind } from './asset-kinds';
+import type { PositionReadings } from './position';
 import type { AlarmLevel, AlarmLifecycle } from './services/alarm-service';
 
 /**
@@ -143,7 +144,7 @@ const TIGHT_UNIT = /^[%‰°℃℉]/;
  */
 export function monitorColumnText(
   column: Pick<MonitorColumnContribution, 'reading' | 'unit' | 'digits'>,
-  readings: Readonly<Record<string, number | string | boolean>> | undefined,
+  readings: PositionReadings | undefined,
 ): string {
   const value = readings?.[column.reading];
   if (value === undefined || value === null || value === '') return '-';
