@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { chinaDay, chinaDayStart, expectOk, HealthChart, HttpService, LiveService, useService, type VehicleTabProps } from '@tianlu/sdk';
 import { errorText } from '../attendance/attendance-api';
@@ -9,7 +9,9 @@ import { healthCharts } from '../health/health-charts';
 const useStyles = makeStyles({
   // the dialog keeps its size: the charts scroll inside the tab
   root: { display: 'flex', flexDirection: 'column', gap: '8px', maxHeight: '360px', overflowY: 'auto', paddingRight: '4px' },
-  charts: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '8px' },
+  // two charts a row; 血压's limit names are long, so it takes a whole row (the next charts fill the gap before it)
+  charts: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gridAutoFlow: 'row dense', gap: '8px' },
+  wide: { gridColumn: '1 / -1' },
   chart: { display: 'flex', flexDirection: 'column', gap: '2px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '6px' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
@@ -53,7 +55,7 @@ const HealthTab = observer(function HealthTab(props: VehicleTabProps) {
           <Text size={200}>{`${data.person.name} 今天（${data.day}）的健康读数，共 ${data.readings.length} 次`}</Text>
           <div className={s.charts}>
             {charts.map((c) => (
-              <div key={c.label} className={s.chart}>
+              <div key={c.label} className={mergeClasses(s.chart, c.limits.length > 2 && s.wide)}>
                 <Text weight="semibold" size={200}>{c.label}</Text>
                 <HealthChart label={c.label} series={c.series} limits={c.limits} range={range} height={150} />
               </div>
