@@ -55,7 +55,11 @@ describe('智能工牌', () => {
     await expect.poll(() => departments.count(), { timeout: 10_000 }).toBe(1);
     await wearer.click();
     // selecting the person opens their dialog; the card over the map stays once it is closed
-    await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);
+    const personDialog = await shows(page.getByRole('dialog'), 'the person’s dialog', 20_000);
+    // 智能工牌 lends a person's dialog its 健康 tab (vehicleTabs): the badge's readings of today
+    await (await shows(personDialog.getByRole('tab', { name: '健康' }), 'the contributed 健康 tab')).click();
+    await shows(personDialog.getByText(/今天（\d{4}-\d{2}-\d{2}）/), 'today’s health readings in the tab', 20_000);
+    await screenshot(page, 'card-person-health-tab.png');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10_000 }).toBe(0);
     const card = await shows(page.getByLabel(`${BADGE}的信息`), 'the person card over the map', 20_000);

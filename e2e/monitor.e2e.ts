@@ -51,6 +51,8 @@ describe('实时监控', () => {
     const row = page.locator(`[role="row"][data-row-key="${terminalNo}"]`);
     const before = await row.locator('[data-col="time"]').innerText();
     await expect.poll(() => row.locator('[data-col="time"]').innerText(), { timeout: 15_000 }).not.toBe(before);
+    // 智能车联's 油量, a column contributed through monitorColumns: the simulated terminals report their fuel
+    await expect.poll(() => row.locator('[data-col="car.fuel"]').innerText(), { timeout: 15_000 }).toMatch(/^\d+\.\d L$/);
     await screenshot(page, 'monitor-admin.png');
     // the positions are the live channel's snapshot and pushes: no list.json beside them
     expect(lists).toEqual([]);
@@ -60,6 +62,7 @@ describe('实时监控', () => {
     const dialog = await shows(page.getByRole('dialog').filter({ hasText: '车辆信息' }), 'the vehicle dialog');
     await shows(dialog.getByRole('tab', { name: '跟踪', selected: true }), 'the 跟踪 tab');
     await shows(dialog.getByText('定位时间'), 'the follow fields');
+    await shows(dialog.getByText('油量', { exact: true }), 'the contributed 油量 line of the card');
     await screenshot(page, 'monitor-dialog.png');
     await dialog.getByRole('tab', { name: '详情' }).click();
     await shows(dialog.getByText(String(terminalNo), { exact: true }), 'the terminal number on 详情');

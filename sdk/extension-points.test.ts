@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appliesToKind, parseContributions } from './extension-points';
+import { appliesToKind, monitorColumnText, parseContributions } from './extension-points';
 
 describe('parseContributions', () => {
   it('accepts every point as data', () => {
@@ -43,5 +43,18 @@ describe('parseContributions', () => {
     expect(appliesToKind({}, 'pet')).toBe(true);
     expect(appliesToKind({ assetKinds: ['vehicle'] }, 'pet')).toBe(false);
     expect(appliesToKind({ assetKinds: ['vehicle'] }, 'vehicle')).toBe(true);
+  });
+});
+
+describe('monitorColumnText', () => {
+  const readings = { fuel: 48.26, spo2: 97, 'item.e1': '01F4', charging: true };
+  it('writes a number with the column’s digits and unit, text as it came, a flag as 是/否, - when absent', () => {
+    expect(monitorColumnText({ reading: 'fuel', unit: 'L', digits: 1 }, readings)).toBe('48.3 L');
+    expect(monitorColumnText({ reading: 'fuel' }, readings)).toBe('48.26');
+    expect(monitorColumnText({ reading: 'spo2', unit: '%' }, readings)).toBe('97%');
+    expect(monitorColumnText({ reading: 'item.e1' }, readings)).toBe('01F4');
+    expect(monitorColumnText({ reading: 'charging' }, readings)).toBe('是');
+    expect(monitorColumnText({ reading: 'temperature', unit: '℃' }, readings)).toBe('-');
+    expect(monitorColumnText({ reading: 'fuel', unit: 'L' }, undefined)).toBe('-');
   });
 });

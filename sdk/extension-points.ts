@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ASSET_KIND_CODES, type AssetKind } from './asset-kinds';
+import type { PositionReadings } from './position';
 import type { AlarmLevel, AlarmLifecycle, ModuleAlarmType } from './services/alarm-service';
 
 /**
@@ -141,6 +142,29 @@ export type ContributedComponentLoader = () => Promise<{ default: ComponentType<
 /** Whether a contribution applies to an asset of that kind (no `assetKinds`: every kind). */
 export function appliesToKind(contribution: { assetKinds?: readonly AssetKind[] }, kind: AssetKind | undefined): boolean {
   return !contribution.assetKinds || kind === undefined || contribution.assetKinds.includes(kind);
+}
+
+/** A monitor column's width when it gives none, pixels. */
+export const MONITOR_COLUMN_WIDTH = 90;
+
+/** Units written right after the value (`78%`, `36.5℃`); others after a space (`52.5 L`). */
+const TIGHT_UNIT = /^[%‰°℃℉]/;
+
+/**
+ * What a contributed monitor column shows for a position's readings (its cell, and the vehicle card's
+ * value): a number with the column's `digits` and `unit`, 是/否 for a flag, text as it came, `-` when
+ * the position has no such reading.
+ */
+export function monitorColumnText(
+  column: Pick<MonitorColumnContribution, 'reading' | 'unit' | 'digits'>,
+  readings: PositionReadings | undefined,
+): string {
+  const value = readings?.[column.reading];
+  if (value === undefined || value === null || value === '') return '-';
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  const text = typeof value === 'number' && column.digits !== undefined ? value.toFixed(column.digits) : String(value);
+  if (!column.unit) return text;
+  return TIGHT_UNIT.test(column.unit) ? `${text}${column.unit}` : `${text} ${column.unit}`;
 }
 
 type Raw = Record<string, unknown>;

@@ -54,6 +54,15 @@ export interface PositionFix<T = Date> {
   backfill: boolean;
 }
 
+/**
+ * What a report measured beyond the fix, by reading key, for 实时监控's contributed columns and a
+ * plugin's own charts: the decoded values that have a name (`fuel` L, `signal`, `satellites`,
+ * `externalVoltage` V, `battery` %, `temperature` ℃ …) and each JT/T 808 additional item the gateway
+ * does not interpret as `item.<id>` (lower-case hex, two digits) → its payload in upper-case hex
+ * (`item.e1` → `01F4`). The keys are listed in docs/plugin-guide/extension-points.md.
+ */
+export type PositionReadings = Readonly<Record<string, number | string | boolean>>;
+
 /** What a report tells beyond the fix; each is absent when the device did not report it. */
 export interface PositionState {
   /** Set when the position is approximate: never draw it as a GPS fix. */
@@ -68,6 +77,8 @@ export interface PositionState {
   charging?: boolean;
   /** E-bikes: 设防 (armed). */
   armed?: boolean;
+  /** The report's readings (absent when it had none). */
+  readings?: PositionReadings;
 }
 
 /** One committed position of a terminal. */

@@ -3,6 +3,7 @@
  * helpers shared by the server and the console. No DOM, no React.
  */
 import { chinaDayStart, toChinaIso } from './china-time';
+import type { PositionReadings } from './position';
 
 /** One position of a track; the MonitorItem fields a stored position has. */
 export interface TrackPoint {
@@ -31,6 +32,8 @@ export interface TrackPoint {
   /** An approximate position (GT06 / watch LBS, WiFi or last known): how it was found and its radius in metres. */
   fix?: 'lbs' | 'wifi' | 'last';
   accuracy?: number;
+  /** What the report measured beyond the fix, by reading key, as the live position's `readings` (absent when nothing). */
+  readings?: PositionReadings;
 }
 
 /** A stop (停留点): speed under 1 km/h or ACC off for at least the stop threshold. */

@@ -136,6 +136,28 @@ describe('from terminal to map', () => {
     expect(res.obj.points[0]).toMatchObject({ terminalNo: '013800000003', lat: 23.11, lon: 113.2 });
   });
 
+  it('carries a report’s readings, its uninterpreted items as item.<id>, in pushes, list.json and the track', async () => {
+    const ws = await live(admin);
+    const t = await terminal('013800000003');
+    const gpsTime = T0 + 2 * 3600_000;
+    const items = [{ id: 0xe1, hex: '01f4' }, { id: 0x04, hex: '0003' }];
+    await t.ackFor(t.sendLocation({ latitude: 23.2, longitude: 113.3, gpsTime, extras: { fuelLitres: 52.5, signalStrength: 21, satellites: 9 }, items }));
+    const readings = { fuel: 52.5, signal: 21, satellites: 9, 'item.e1': '01F4', 'item.04': '0003' };
+    const at = '2026-05-01T12:00:00+08:00';
+    const found = (m: Record<string, unknown>[]) => m.flatMap((x) => (x.type === 'positions' ? (x.list as MonitorItem[]) : [])).find((i) => i.gpsTime === at);
+    await ws.until((m) => found(m) !== undefined, 5000, 'pushed with readings');
+    expect(found(ws.messages)!.readings).toEqual(readings);
+    const listed = await admin.get<{ list: MonitorItem[] }>(LIST, { keyword: '013800000003' });
+    expect(listed.obj.list[0]!.readings).toEqual(readings);
+    const track = await admin.get<{ points: MonitorItem[] }>(TRACK, { terminalNo: '013800000003', start: '2026-05-01T12:00:00+08:00', end: '2026-05-01T12:01:00+08:00' });
+    expect(track.obj.points.map((p) => p.readings)).toEqual([readings]);
+    // a report without any leaves them out of the push
+    await t.ackFor(t.sendLocation({ latitude: 23.21, longitude: 113.3, gpsTime: gpsTime + 10_000 }));
+    await ws.until((m) => m.some((x) => x.type === 'positions' && (x.list as MonitorItem[]).some((i) => i.gpsTime === '2026-05-01T12:00:10+08:00')), 5000, 'pushed without');
+    const bare = ws.of('positions').flatMap((p) => p.list as MonitorItem[]).find((i) => i.gpsTime === '2026-05-01T12:00:10+08:00')!;
+    expect('readings' in bare).toBe(false);
+  });
+
   it('validates track input in Chinese', async () => {
     const q = (start: string, end: string) => admin.get(TRACK, { terminalNo: '013800000001', start, end });
     expect(await q('yesterday', '2026-05-02T00:00:00+08:00')).toMatchObject({ flag: 400, msg: expect.stringContaining('开始时间格式不正确') });

@@ -92,6 +92,13 @@ export interface PageServer {
    * away): it answers flag 500 服务器内部错误. What a page shows when a load fails, and what 重试 then does.
    */
   failNext(path: string): void;
+  /**
+   * The sub-application records the server serves now (/plugins.manifest.json: the built-ins with their
+   * contributions, then the plugins installed in its PLUGINS_DIR). Given as the kernel option `manifest`
+   * to `login` or `render`, the kernel also reads the user's granted platforms, as the console does on
+   * start: the extension points then list what the user's sub-applications contribute.
+   */
+  manifest(): Promise<ManifestRecord[]>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: PageKernelOptions): Promise<{ kernel: Container; user: User }>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
@@ -355,7 +362,7 @@ export async function startPageServer({ live = false, installed, ...options }: P
     const session = kernel.get<SessionService>(SessionService);
     const user = await session.loginWithPassword({ account: who.account, password: who.password }, await session.loginPage(who.account));
     await kernel.get<PermissionService>(PermissionService).load();
-    if (plugins) await kernel.get<PluginRegistry>(PluginRegistry).loadSystems();
+    if (plugins || kernelOptions.manifest) await kernel.get<PluginRegistry>(PluginRegistry).loadSystems();
     return { kernel, user };
   }
 
@@ -365,6 +372,10 @@ export async function startPageServer({ live = false, installed, ...options }: P
     requests: (path) => (path ? log.filter((r) => r.path === path) : [...log]),
     forget: () => {
       log = [];
+    },
+    async manifest() {
+      const res = await server.app.inject({ method: 'GET', url: '/plugins.manifest.json' });
+      return res.json<ManifestRecord[]>();
     },
     async addUser(spec) {
       const { store } = server;

@@ -18,6 +18,9 @@ import { profileText } from '../../sdk/asset-kinds';
 import { assetState, assetStateLabel } from '../../sdk/asset-status';
 import { infoFields, MIXED_ASSET_WORDS, vocabularyOf } from '../../sdk/asset-vocabulary';
 import { formatChinaTime } from '../../sdk/china-time';
+import { appliesToKind, monitorColumnText, type Contributed, type VehicleTabProps } from '../../sdk/extension-points';
+import type { AssetKind } from '../../sdk/asset-kinds';
+import { ContributedView, useContributions } from '../../sdk/react/contributed-view';
 import { AssetMap } from '../../sdk/components/asset-map';
 import { Permission } from '../../sdk/react/permission';
 import { useService } from '../../sdk/react/use-service';
@@ -56,7 +59,13 @@ const EXPIRED_HINT = '服务已到期，请续费';
 const expiredHint = (v: MonitorItem | undefined) => (v?.expired ? v.hint || EXPIRED_HINT : undefined);
 const or = (x: string | number | null | undefined, unit = '') => (x === undefined || x === null || x === '' ? '-' : `${x}${unit}`);
 
-function followFields(v: MonitorItem, address: string | undefined): [string, string][] {
+/** The contributions to a point that apply to an asset of that kind (a terminal bound to no asset counts as a vehicle's). */
+function forKind<C extends { assetKinds?: readonly AssetKind[] }>(contributions: readonly C[], kind: string | null): C[] {
+  return contributions.filter((c) => appliesToKind(c, (kind ?? 'vehicle') as AssetKind));
+}
+
+/** The card's lines: where the asset is, then a line per contributed monitor column (its reading). */
+function followFields(v: MonitorItem, address: string | undefined, columns: readonly Contributed<'monitorColumns'>[]): [string, string][] {
   return [
     [vocabularyOf(v.assetKind).nameLabel, v.plateNo || '-'],
     ['状态', v.expired ? '服务已到期' : v.online ? `在线 · ${assetStateLabel(assetState(v), v.assetKind)}` : '离线'],
@@ -65,6 +74,7 @@ function followFields(v: MonitorItem, address: string | undefined): [string, str
     ['定位时间', formatChinaTime(v.gpsTime, 'full', '-')],
     ['经纬度', v.lon == null || v.lat == null ? '-' : `${v.lon.toFixed(6)}, ${v.lat.toFixed(6)}`],
     ['位置', v.lon == null ? '-' : (address ?? '解析中…')],
+    ...columns.map((c): [string, string] => [c.title, monitorColumnText(c, v.readings)]),
   ];
 }
 
@@ -110,12 +120,13 @@ function Fields(props: { rows: [string, string][] }) {
   );
 }
 
-const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: string; tab: VehicleInfoTab }) {
+const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: string; tab: 'follow' | 'detail' }) {
   const s = useStyles();
   const http = useService(HttpService);
   const live = useService(LiveService);
   const geocode = useService(GeocodeService);
   const [store] = useState(() => new VehicleFollowStore(props.terminalNo, { http, live, geocode }));
+  const columns = useContributions('monitorColumns');
   useEffect(() => store.start(), [store]);
   useEffect(() => {
     if (props.tab === 'detail') void store.loadDetail();
@@ -146,7 +157,7 @@ const VehicleInfoBody = observer(function VehicleInfoBody(props: { terminalNo: s
           <AssetMap items={[position]} selected={props.terminalNo} follow trail={store.trail} legend={false} />
         </div>
       )}
-      <Fields rows={followFields(position, store.address)} />
+      <Fields rows={followFields(position, store.address, forKind(columns, position.assetKind))} />
     </div>
   );
 });
@@ -161,9 +172,13 @@ const VehicleInfoDialog = observer(function VehicleInfoDialog() {
   const dialogs = useService(DialogService);
   const nav = useService(NavigationService);
   const live = useService(LiveService);
+  const contributedTabs = useContributions('vehicleTabs');
   const info = dialogs.vehicleInfo;
   if (!info) return null;
   const kind = live.positions.get(info.terminalNo)?.assetKind;
+  // a contributed tab shows once the asset's kind is known, for the kinds it applies to
+  const tabs = kind === undefined ? [] : forKind(contributedTabs, kind);
+  const contributed = tabs.find((t) => `${t.systemId}.${t.id}` === info.tab);
   const title = kind === undefined ? `${MIXED_ASSET_WORDS.noun}信息` : vocabularyOf(kind).infoTitle;
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && dialogs.closeVehInfo()}>
@@ -176,9 +191,18 @@ const VehicleInfoDialog = observer(function VehicleInfoDialog() {
             <TabList selectedValue={info.tab} onTabSelect={(_, d) => dialogs.setVehInfoTab(d.value as VehicleInfoTab)}>
               <Tab value="follow">跟踪</Tab>
               <Tab value="detail">详情</Tab>
+              {tabs.map((t) => (
+                <Tab key={`${t.systemId}.${t.id}`} value={`${t.systemId}.${t.id}`}>
+                  {t.title}
+                </Tab>
+              ))}
             </TabList>
             <div className={s.body}>
-              <VehicleInfoBody key={info.terminalNo} terminalNo={info.terminalNo} tab={info.tab} />
+              {contributed ? (
+                <ContributedView key={`${info.terminalNo}/${info.tab}`} contribution={contributed} props={{ terminalNo: info.terminalNo } satisfies VehicleTabProps} />
+              ) : (
+                <VehicleInfoBody key={info.terminalNo} terminalNo={info.terminalNo} tab={info.tab === 'detail' ? 'detail' : 'follow'} />
+              )}
             </div>
           </DialogContent>
           <DialogActions>

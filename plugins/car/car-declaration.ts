@@ -16,4 +16,8 @@ export const carDeclaration: PluginDeclaration = {
     { path: '/car/command', title: '指令下发', menuId: 8400, icon: 'Send', main: true, buttons: ['下发指令', '危险指令'] },
     { path: '/car/fence', title: '电子围栏', menuId: 8500, icon: 'Shapes', main: true },
   ],
+  contributes: {
+    // the JT/T 808 fuel item (0x02) as a column of every vehicle monitor and a line of the vehicle card
+    monitorColumns: [{ id: 'fuel', title: '油量', reading: 'fuel', unit: 'L', digits: 1, assetKinds: ['vehicle'] }],
+  },
 };

@@ -17,4 +17,8 @@ export const cardDeclaration: PluginDeclaration = {
     { path: '/card/health-report', title: '健康报表', menuId: 1106, icon: 'DataArea', grantedWith: 1102 },
     { path: '/card/track', title: '轨迹回放', menuId: 1107, icon: 'History', grantedWith: 1102 },
   ],
+  contributes: {
+    // a person's vehicle-info dialog gets the badge's health readings of today (component in card-plugin.tsx)
+    vehicleTabs: [{ id: 'health', title: '健康', component: 'HealthTab', assetKinds: ['person'] }],
+  },
 };

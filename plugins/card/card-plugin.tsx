@@ -12,5 +12,10 @@ const pages = {
   '/card/track': () => import('./pages/track-page'),
 };
 
+/** What it lends other sub-applications' pages, by the names card-declaration.ts `contributes` uses. */
+const components = {
+  HealthTab: () => import('./vehicle-tabs/health-tab'),
+};
+
 /** 智能工牌 (platform 11). */
-export default definePlugin(declaredPlugin(cardDeclaration, pages));
+export default definePlugin({ ...declaredPlugin(cardDeclaration, pages), components });

@@ -1,5 +1,9 @@
 import { serviceToken, type ServiceToken } from './service-token';
-export type VehicleInfoTab = 'follow' | 'detail';
+/**
+ * A tab of the vehicle-info dialog: 跟踪, 详情, or one a sub-application contributes (vehicleTabs),
+ * named `<systemId>.<id>` (e.g. `card.health`).
+ */
+export type VehicleInfoTab = 'follow' | 'detail' | `${string}.${string}`;
 
 export interface VehicleInfoState {
   terminalNo: string;

@@ -1,3 +1,4 @@
+import type { VehicleInfoTab } from './dialog-service';
 import { serviceToken, type ServiceToken } from './service-token';
 /** The inter-app message types of the shell. */
 export const MESSAGE_TYPES = [
@@ -19,7 +20,8 @@ export interface MessagePayloads {
   changeClient: { clientId: number; name?: string };
   updateMenu: Record<string, never> | undefined;
   showDownList: { visible?: boolean } | undefined;
-  showVehInfo: { terminalNo: string; plateNo?: string; tab?: 'follow' | 'detail' };
+  /** `tab`: 跟踪, 详情, or a contributed tab as `<systemId>.<id>` (default 跟踪). */
+  showVehInfo: { terminalNo: string; plateNo?: string; tab?: VehicleInfoTab };
   getResourceData: { reply: (resources: unknown) => void };
   changeResourceData: { resources: unknown };
   showImage: { urls: string[]; index?: number };

@@ -2,6 +2,7 @@ import type { ExportReadyLiveEvent } from '../../sdk/services/live-service';
 import type { CommandView } from '../commands/command-view';
 import type { Alarm } from '../alarms/alarm-model';
 import type { PositionRow } from '../gateway/gateway-ports';
+import { positionReadings } from '../gateway/position-readings';
 import type { Position, PositionSource } from '../../sdk/position';
 
 /**
@@ -101,6 +102,7 @@ export interface EventBus {
 }
 
 export function toBusPosition(row: PositionRow): BusPosition {
+  const readings = positionReadings(row.extras);
   return {
     terminalNo: row.terminalNo,
     terminalId: row.terminalId,
@@ -121,5 +123,6 @@ export function toBusPosition(row: PositionRow): BusPosition {
     ...(row.extras.externalVoltage !== undefined && { externalVoltage: row.extras.externalVoltage }),
     ...(row.extras.charging !== undefined && { charging: row.extras.charging }),
     ...(row.extras.armed !== undefined && { armed: row.extras.armed }),
+    ...(readings && { readings }),
   };
 }

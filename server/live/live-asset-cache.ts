@@ -153,4 +153,5 @@ function mergePosition(row: CachedAssetRow, p: BusPosition): void {
   row.externalVoltage = p.externalVoltage ?? null;
   row.charging = p.charging ?? null;
   row.armed = p.armed ?? null;
+  row.readings = p.readings ?? null;
 }

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { approximateFix, type LatestPosition, type MonitorAsset, type PositionSource, type PositionState } from '../../sdk/position';
+import { positionReadings } from '../gateway/position-readings';
 import type { Database } from './db-schema';
 import { hasOpenAlarm, openAlarmsByTerminal } from './open-alarms';
 import { assetInScope, type AccessScope } from './scope-queries';
@@ -141,7 +142,7 @@ export class MonitorQueries {
         sql<string | null>`lp.extras->>'accuracy'`.as('accuracy'), sql<string | null>`lp.extras->>'battery'`.as('battery'),
         sql<string | null>`lp.extras->>'externalVoltage'`.as('externalVoltage'), sql<string | null>`lp.extras->>'charging'`.as('charging'),
         sql<string | null>`lp.extras->>'armed'`.as('armed'), sql<string | null>`v.profile->>'batteryVoltage'`.as('nominalVoltage'),
-        sql<string | null>`v.profile->>'department'`.as('department'),
+        sql<string | null>`v.profile->>'department'`.as('department'), 'lp.extras as extras',
         'oo.n as openAlarms', 'oo.types as openAlarmTypes',
       ])
       .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
@@ -151,7 +152,7 @@ export class MonitorQueries {
     const rows = await page.execute();
     return {
       total,
-      list: rows.map((r) => ({
+      list: rows.map(({ extras, ...r }) => ({
         ...r,
         online: Boolean(r.online),
         connected: Boolean(r.connected),
@@ -165,6 +166,7 @@ export class MonitorQueries {
         charging: r.charging === null ? null : r.charging === 'true',
         armed: r.armed === null ? null : r.armed === 'true',
         nominalVoltage: r.nominalVoltage === null ? null : Number(r.nominalVoltage),
+        readings: positionReadings(extras as Parameters<typeof positionReadings>[0]) ?? null,
         openAlarms: Number(r.openAlarms ?? 0),
         openAlarmTypes: r.openAlarmTypes ? r.openAlarmTypes.split(',') : [],
       })),

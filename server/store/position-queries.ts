@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { approximateFix, type ApproximateFix, type Position, type PositionState } from '../../sdk/position';
+import { approximateFix, type ApproximateFix, type Position, type PositionReadings, type PositionState } from '../../sdk/position';
 import type { PositionRow } from '../gateway/gateway-ports';
+import { positionReadings } from '../gateway/position-readings';
 import type { Database } from './db-schema';
 import { PositionPartitions } from './position-partitions';
 
@@ -12,16 +13,27 @@ import { PositionPartitions } from './position-partitions';
 export interface StoredPosition extends Omit<Position, 'terminalNo' | 'tenantId' | keyof PositionState> {
   fix?: ApproximateFix | null;
   accuracy?: number | null;
+  /** What the report measured beyond the fix (null when nothing). */
+  readings?: PositionReadings | null;
 }
 
-/** The stored fix kind and radius of approximate positions, for the track. */
-export const approximateColumns = [sql<string | null>`extras->>'fix'`.as('fix'), sql<string | null>`extras->>'accuracy'`.as('accuracy')] as const;
+/** The stored fix kind and radius of approximate positions, and the extras the readings come from, for the track. */
+export const trackExtrasColumns = [
+  sql<string | null>`extras->>'fix'`.as('fix'), sql<string | null>`extras->>'accuracy'`.as('accuracy'), sql<unknown>`extras`.as('extras'),
+] as const;
 
-/** A stored row with its approximate-fix columns read as they travel. */
-export function toStoredPosition<R extends { alarmFlags: unknown; statusFlags: unknown; fix: string | null; accuracy: string | null }>(
-  r: R,
-): Omit<R, 'alarmFlags' | 'statusFlags' | 'fix' | 'accuracy'> & { alarmFlags: number; statusFlags: number; fix: ApproximateFix | null; accuracy: number | null } {
-  return { ...r, alarmFlags: Number(r.alarmFlags), statusFlags: Number(r.statusFlags), fix: approximateFix(r.fix), accuracy: r.accuracy === null ? null : Number(r.accuracy) };
+/** A stored row with its approximate-fix columns and readings read as they travel. */
+export function toStoredPosition<R extends { alarmFlags: unknown; statusFlags: unknown; fix: string | null; accuracy: string | null; extras: unknown }>(
+  { extras, ...r }: R,
+): Omit<R, 'alarmFlags' | 'statusFlags' | 'fix' | 'accuracy' | 'extras'> & { alarmFlags: number; statusFlags: number; fix: ApproximateFix | null; accuracy: number | null; readings: PositionReadings | null } {
+  return {
+    ...(r as Omit<R, 'alarmFlags' | 'statusFlags' | 'fix' | 'accuracy' | 'extras'>),
+    alarmFlags: Number(r.alarmFlags),
+    statusFlags: Number(r.statusFlags),
+    fix: approximateFix(r.fix),
+    accuracy: r.accuracy === null ? null : Number(r.accuracy),
+    readings: positionReadings(extras as Parameters<typeof positionReadings>[0]) ?? null,
+  };
 }
 
 /**
@@ -124,7 +136,7 @@ export class PositionQueries {
       .selectFrom('positions')
       .select([
         'terminal_id as terminalId', 'device_time as deviceTime', 'received_time as receivedTime', 'lon', 'lat', 'altitude',
-        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill', ...approximateColumns,
+        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill', ...trackExtrasColumns,
       ])
       .where('terminal_id', '=', terminalId)
       .where('device_time', '>=', start)

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db-schema';
-import { approximateColumns, toStoredPosition, type StoredPosition } from './position-queries';
+import { trackExtrasColumns, toStoredPosition, type StoredPosition } from './position-queries';
 
 /** 轨迹回放: a terminal's stored positions in a time range, a page at a time. */
 export class TrackQueries {
@@ -27,7 +27,7 @@ export class TrackQueries {
     const rows = await this.range(terminalId, start, end)
       .select([
         'terminal_id as terminalId', 'device_time as deviceTime', 'received_time as receivedTime', 'lon', 'lat', 'altitude',
-        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill', ...approximateColumns,
+        'speed', 'course', 'alarm_flags as alarmFlags', 'status_flags as statusFlags', 'mileage', 'backfill', ...trackExtrasColumns,
       ])
       .orderBy('device_time')
       .offset(offset)

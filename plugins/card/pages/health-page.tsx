@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { chinaDay, chinaDayStart, expectOk, HealthChart, type HealthChartSeries, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
+import { chinaDay, chinaDayStart, expectOk, HealthChart, HttpService, Input, PageSection, useService } from '@tianlu/sdk';
 import { errorText } from '../attendance/attendance-api';
-import { CardApi, type HealthReading, type HealthSeries } from '../health/health-api';
+import { CardApi, type HealthSeries } from '../health/health-api';
+import { healthCharts } from '../health/health-charts';
 import { useBadgePeople } from '../health/use-badge-people';
 
 const useStyles = makeStyles({
@@ -11,11 +12,6 @@ const useStyles = makeStyles({
   date: { width: '160px' },
   pick: { minWidth: '220px' },
 });
-
-function line(readings: HealthReading[], key: keyof Omit<HealthReading, 'time'>, name: string, unit: string, color: string): HealthChartSeries {
-  const points = readings.filter((r) => r[key] !== null).map((r): [number, number] => [Date.parse(r.time), r[key]!]);
-  return { name, unit, color, points };
-}
 
 /**
  * /card/health 健康 (menu 1105): a person's heart rate, blood pressure, SpO₂, temperature and steps over
@@ -50,25 +46,7 @@ export default function HealthPage() {
     const start = chinaDayStart(data.day);
     return [start, start + 86_400_000];
   }, [data]);
-  const charts = useMemo(() => {
-    if (!data) return [];
-    const r = data.readings;
-    const t = data.threshold;
-    return [
-      { label: '心率', series: [line(r, 'heartRate', '心率', '次/分', '#d13438')], limits: [{ name: '下限', value: t.heartRateMin }, { name: '上限', value: t.heartRateMax }] },
-      {
-        label: '血压',
-        series: [line(r, 'systolic', '收缩压', 'mmHg', '#8764b8'), line(r, 'diastolic', '舒张压', 'mmHg', '#0f6cbd')],
-        limits: [
-          { name: '收缩压上限', value: t.systolicMax }, { name: '收缩压下限', value: t.systolicMin },
-          { name: '舒张压上限', value: t.diastolicMax }, { name: '舒张压下限', value: t.diastolicMin },
-        ],
-      },
-      { label: '血氧', series: [line(r, 'spo2', '血氧', '%', '#038387')], limits: [{ name: '下限', value: t.spo2Min }] },
-      { label: '体温', series: [line(r, 'temperature', '体温', '℃', '#ca5010')], limits: [{ name: '下限', value: t.temperatureMin }, { name: '上限', value: t.temperatureMax }] },
-      { label: '步数', series: [line(r, 'steps', '步数', '步', '#107c10')], limits: [{ name: '目标', value: t.stepGoal }] },
-    ];
-  }, [data]);
+  const charts = useMemo(() => (data ? healthCharts(data) : []), [data]);
 
   return (
     <PageSection

@@ -1,10 +1,12 @@
 import { Badge, Button, makeStyles, mergeClasses, MessageBar, MessageBarBody, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ASSET_STATE_COLORS } from '../../asset-status';
 import { ASSET_VOCABULARY } from '../../asset-vocabulary';
 import { formatChinaTime } from '../../china-time';
+import { appliesToKind, MONITOR_COLUMN_WIDTH, monitorColumnText, type Contributed } from '../../extension-points';
+import { useContributions } from '../../react/contributed-view';
 import { Permission } from '../../react/permission';
 import { useService } from '../../react/use-service';
 import { COMMAND_SEND_BUTTON_ID } from '../../services/command-api';
@@ -168,7 +170,18 @@ function guardText(r: MonitorItem): string {
 /** The table's 状态 column already says 在线/离线 and moving or not: the chips add the rest. */
 const PERSON_TABLE_CHIPS = ['sos', 'lowBattery', 'lbs', 'wifi'] as const;
 
-function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn<MonitorItem>[] {
+/** The columns other sub-applications contribute (monitorColumns): one reading of the live position each. */
+function contributedColumns(contributions: readonly Contributed<'monitorColumns'>[]): DataTableColumn<MonitorItem>[] {
+  return contributions.map((c) => ({
+    key: `${c.systemId}.${c.id}`,
+    title: c.title,
+    width: c.width ?? MONITOR_COLUMN_WIDTH,
+    align: 'right',
+    render: (r: MonitorItem) => <span data-col={`${c.systemId}.${c.id}`}>{monitorColumnText(c, r.readings)}</span>,
+  }));
+}
+
+function columns(store: MonitorStore, words: AssetMonitorWords, contributed: readonly Contributed<'monitorColumns'>[]): DataTableColumn<MonitorItem>[] {
   const vehicle = store.assetKind === 'vehicle';
   const ebike = store.assetKind === 'ebike';
   const person = store.assetKind === 'person';
@@ -195,6 +208,7 @@ function columns(store: MonitorStore, words: AssetMonitorWords): DataTableColumn
       : { key: 'battery', title: '电量', width: ebike ? 110 : 60, render: (r) => batteryText(r) },
     ...(ebike ? [{ key: 'guard', title: '防盗', width: 110, render: (r: MonitorItem) => <span data-col="guard">{guardText(r)}</span> }] : []),
     ...(vehicle ? [] : [{ key: 'fix', title: '定位', width: 130, render: (r: MonitorItem) => <span data-col="fix">{fixText(r)}</span> }]),
+    ...contributedColumns(contributed),
     { key: 'time', title: '最后上报', width: 150, render: (r) => <span data-col="time">{formatChinaTime(r.gpsTime, 'short', '-')}</span> },
     { key: 'address', title: '地址', render: (r) => (r.expired ? r.hint || EXPIRED_HINT : (store.addressOf(r) ?? (r.lon == null ? '-' : '解析中…'))) },
   ];
@@ -228,7 +242,12 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
     void st.load();
     return st;
   });
-  const [cols] = useState(() => columns(store, words));
+  const contributions = useContributions('monitorColumns');
+  // a new manifest or grant gives a new contributions array, and the table new columns
+  const cols = useMemo(
+    () => columns(store, monitorWords(assetKind), contributions.filter((c) => appliesToKind(c, assetKind))),
+    [store, assetKind, contributions],
+  );
   useEffect(() => store.start(), [store]);
   useEffect(() => {
     if (props.selected) store.select(props.selected);

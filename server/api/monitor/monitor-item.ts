@@ -40,6 +40,7 @@ export function toMonitorItem(a: AssetRow): MonitorItem {
     ...(a.externalVoltage !== null && { externalVoltage: a.externalVoltage }),
     ...(a.charging !== null && { charging: a.charging }),
     ...(a.armed !== null && { armed: a.armed }),
+    ...(a.readings && { readings: a.readings }),
     ...((a.statusFlags & POWER_CUT) !== 0 && { powerCut: true }),
     ...(a.assetKind === 'person' && { department: a.department?.trim() ?? '' }),
     ...(a.expired && { expired: true, hint: SERVICE_EXPIRED_HINT }),

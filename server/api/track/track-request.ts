@@ -74,5 +74,6 @@ export function toTrackPoint(p: StoredPosition, asset: Pick<ScopedAsset, 'termin
     mileage: p.mileage,
     backfill: p.backfill,
     ...(p.fix && { fix: p.fix, ...(typeof p.accuracy === 'number' && { accuracy: p.accuracy }) }),
+    ...(p.readings && { readings: p.readings }),
   };
 }
