@@ -28,7 +28,9 @@ import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
+import { partAlarmWriter } from './plugin-parts/part-alarm-writer';
 import { ServerParts } from './plugin-parts/server-parts';
+import { TenantGrants } from './plugin-parts/tenant-grants';
 import { realTimeSince } from './store/alarm-queries';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
@@ -178,11 +180,18 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       enabled: config.pluginServerParts,
       db: store.db as Kysely<unknown>,
       platformSchema: store.schema,
-      services: { clock, log: app.log, alarms, commands: fleet.commands, texts },
+      services: { clock, log: app.log, alarms, commands: fleet.commands, texts, alarmWriter: (owner) => partAlarmWriter({ store, alarms }, owner) },
+      grants: new TenantGrants(store.org),
       pluginsDir: resolve(config.pluginsDir),
       dropSchemasOnClose: database.dropSchemaOnClose,
     });
     deps.serverParts = parts;
+    // committed positions and alarms of this instance reach the parts (and their decoded readings the push)
+    fleet.partData.positions = parts.taps;
+    fleet.partData.alarms = (event, row) => parts.taps.alarm({ event, tenantId: row.tenantId, terminalId: row.terminalId, alarm: toAlarm(row) });
+    // a role's platforms changed: which tenants feed which part is read again
+    const detachGrants = fleet.bus.subscribe((e) => { if (e.type === 'access' && e.roleIds?.length) parts.taps.grants.forget(); });
+    app.addHook('preClose', () => detachGrants());
     plugins.onRead((installed) => parts.sync(installed));
     await plugins.refresh().catch((err: unknown) => app.log.error({ err }, '读取插件目录失败'));
     app.addHook('preClose', () => parts.close());

@@ -8,6 +8,7 @@ import { loadNotifyKey, SecretBox } from './notify/secret-box';
 import { createEventBus } from './bus/create-event-bus';
 import type { EventBus } from './bus/bus-events';
 import { gatewayBusBridge } from './bus/gateway-bus-bridge';
+import type { PartDataSlot } from './bus/part-data-slot';
 import type { Clock } from './clock';
 import { CommandService } from './commands/command-service';
 import type { ServerConfig } from './config';
@@ -66,6 +67,8 @@ export interface FleetRuntime {
   alarms: AlarmEngine;
   /** Commands to terminals: queue, sending through the local gateway, answers and timeouts. */
   commands: CommandService;
+  /** Where the installed plugins' server parts plug in to committed positions and alarms (filled by the server). */
+  partData: PartDataSlot;
   /** Stops the simulator, then the gateway (queued positions commit and are acknowledged), then the bus. */
   close(): Promise<void>;
 }
@@ -125,10 +128,10 @@ interface Gateways {
  * commands. The gateways close before the commands, so queued positions commit and are acknowledged.
  */
 async function startGateways(
-  { config, store, clock, log }: FleetRuntimeOptions, bus: EventBus, alarms: AlarmEngine, locator: OfflineCellLocator, withDemoAssets: boolean, teardown: Teardown,
+  { config, store, clock, log }: FleetRuntimeOptions, bus: EventBus, alarms: AlarmEngine, locator: OfflineCellLocator, withDemoAssets: boolean, teardown: Teardown, partData: PartDataSlot,
 ): Promise<Gateways> {
   const onError = (err: unknown) => log.warn({ err }, 'fleet runtime problem');
-  const bridge = gatewayBusBridge(bus, store.fleet, clock, onError);
+  const bridge = gatewayBusBridge(bus, store.fleet, clock, onError, partData);
   teardown.add('gateway events', () => bridge.settled());
   const directory = new StoreTerminalDirectory(store.fleet, () => autoRegisterTenant(store, config));
   const commandsThrough = (gateway: ConstructorParameters<typeof CommandService>[0]['gateway']) => {
@@ -220,13 +223,14 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
     const reportDays = new ReportDayWarmer({ days: store.reports.days, eventDays: store.reportEvents.days, clock, onlineWindowSeconds: config.onlineWindowSeconds, onError }).start();
     teardown.add('report days', () => reportDays.stop());
     await startNotify(opts, teardown);
-    const alarms = startAlarmEngine({ store, bus, clock, log, onError, lateAlarmPushMinutes: config.lateAlarmPushMinutes });
+    const partData: PartDataSlot = {};
+    const alarms = startAlarmEngine({ store, bus, clock, log, onError, lateAlarmPushMinutes: config.lateAlarmPushMinutes, onAnnounced: (event, row) => partData.alarms?.(event, row) });
     teardown.add('alarm engine', () => alarms.close());
     if (opts.demo) await provisionDemo(opts, locator, demoAssets);
     let gateways: Gateways | undefined;
     let simulators: ReturnType<typeof startSimulators> = { simulator: undefined, deviceSimulator: undefined };
     if (opts.gateway) {
-      gateways = await startGateways(opts, bus, alarms, locator, opts.demo && demoAssets.length > 0, teardown);
+      gateways = await startGateways(opts, bus, alarms, locator, opts.demo && demoAssets.length > 0, teardown, partData);
       if (opts.simulate) simulators = startSimulators(opts, gateways.bound, demoAssets, opts.demo, teardown);
     }
     let commands = gateways?.commands;
@@ -245,6 +249,7 @@ export async function startFleetRuntime(opts: FleetRuntimeOptions): Promise<Flee
       maintenance,
       alarms,
       commands,
+      partData,
       close: () => teardown.close(),
     };
   } catch (err) {

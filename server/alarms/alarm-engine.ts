@@ -29,6 +29,8 @@ export interface AlarmEngineOptions {
    * 告警推送 outbox) as a new one; older ones are only recorded. Default 10 minutes (LATE_ALARM_PUSH_MINUTES).
    */
   latePushMs?: number;
+  /** Told of every alarm it raised or ended (and those announced through it), after the bus. */
+  onAnnounced?(event: 'start' | 'end', row: AlarmRow): void;
 }
 
 type LateTransition = Extract<AlarmTransition, { kind: 'late' }>;
@@ -328,5 +330,6 @@ export class AlarmEngine {
   private announce(event: AlarmEvent['event'], row: AlarmRow): void {
     const alarm = toAlarm(row);
     this.opts.bus.publish({ type: 'alarm', tenantId: row.tenantId, groupId: row.groupId, terminalId: row.terminalId, event, alarm });
+    if (event !== 'processed') this.opts.onAnnounced?.(event, row);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../bus/bus-events';
 import type { Clock } from '../clock';
 import type { Store } from '../store/create-store';
-import { AlarmEngine } from './alarm-engine';
+import { AlarmEngine, type AlarmEngineOptions } from './alarm-engine';
 
 export interface StartAlarmEngineOptions {
   store: Store;
@@ -12,6 +12,7 @@ export interface StartAlarmEngineOptions {
   onError(err: unknown): void;
   /** LATE_ALARM_PUSH_MINUTES: late alarms (补报) this recent are raised to the desk. */
   lateAlarmPushMinutes?: number;
+  onAnnounced?: AlarmEngineOptions['onAnnounced'];
 }
 
 /**
@@ -20,7 +21,7 @@ export interface StartAlarmEngineOptions {
  */
 export function startAlarmEngine(opts: StartAlarmEngineOptions): AlarmEngine {
   return new AlarmEngine({
-    store: opts.store, bus: opts.bus, clock: opts.clock, onError: opts.onError,
+    store: opts.store, bus: opts.bus, clock: opts.clock, onError: opts.onError, onAnnounced: opts.onAnnounced,
     ...(opts.lateAlarmPushMinutes !== undefined && { latePushMs: opts.lateAlarmPushMinutes * 60_000 }),
   }).start();
 }

@@ -5,6 +5,7 @@ import { freshSince } from '../api/monitor/monitor-routes';
 import type { AppDeps } from '../api/app-deps';
 import { Flag } from '../../sdk/envelope';
 import { toMonitorItem } from '../api/monitor/monitor-item';
+import { withDecodedReadings } from '../plugin-parts/decoded-readings';
 import type { EventBus } from '../bus/bus-events';
 import type { SessionCheck } from '../auth/session-service';
 import { LIVE_OWN_REQUEST_REASON, LIVE_SESSION_CLOSE_CODE } from '../../sdk/live-close';
@@ -35,7 +36,8 @@ interface SocketSession {
 function assetCache(deps: AppDeps): LiveAssetCache {
   return new LiveAssetCache({
     async rows(tenantId, terminalIds) {
-      return (await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds })).list;
+      const { list } = await deps.store.monitor.assets(tenantId, { freshSince: freshSince(deps), terminalIds });
+      return withDecodedReadings(deps.serverParts, tenantId, list);
     },
     freshSince: () => freshSince(deps),
     toItem: toMonitorItem,
@@ -45,7 +47,7 @@ function assetCache(deps: AppDeps): LiveAssetCache {
 /** Every asset the scope may see, as the snapshot sends them. */
 async function snapshotItems(deps: AppDeps, scope: LiveScope) {
   const { list } = await deps.store.monitor.assets(scope, { freshSince: freshSince(deps) });
-  return list.map(toMonitorItem);
+  return (await withDecodedReadings(deps.serverParts, scope.tenantIds[0]!, list)).map(toMonitorItem);
 }
 
 function parse(data: unknown): Record<string, unknown> | undefined {

@@ -9,6 +9,7 @@ import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
 import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
+import type { PartAlarmWriter } from './part-data';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -67,7 +68,8 @@ export interface InstalledModuleContext {
   schema: string;
   clock: Clock;
   log: ModuleLogger;
-  alarms: ModuleAlarms;
+  /** The platform's alarms, and opening and ending those of the types the plugin's manifest.json contributes. */
+  alarms: ModuleAlarms & PartAlarmWriter;
   commands: ModuleCommands;
   texts: TextMessages;
 }

@@ -3,14 +3,21 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { menuResourceIds, type InstalledPlugin } from '../installed-plugins/installed-plugin-record';
 import { resolvePluginFile } from '../installed-plugins/plugin-file';
-import type { Closable, InstalledModuleContext } from '../module/server-module';
+import type { PartAlarmWriter } from '../module/part-data';
+import type { Closable, InstalledModuleContext, ModuleAlarms } from '../module/server-module';
+import { alarmTypesOf } from '../../sdk/extension-points';
 import { migratePluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
+import type { PartData } from './part-data-shape';
+import type { PartAlarmOwner } from './part-alarm-writer';
 import { PartRouteTable } from './part-route-table';
 import { readServerPart } from './server-part-shape';
 
 /** The platform services an installed part is lent (with its own database handle added per part). */
-export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log'> & {
+export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log' | 'alarms'> & {
   log: InstalledModuleContext['log'] & { child(bindings: object): InstalledModuleContext['log'] };
+  alarms: ModuleAlarms;
+  /** Opens and ends alarms of the types the plugin contributes (absent: the part's `raise` and `end` refuse). */
+  alarmWriter?(owner: PartAlarmOwner): PartAlarmWriter;
 };
 
 export interface PartLoadEnv {
@@ -28,6 +35,8 @@ export interface LoadedPart {
   routes: PartRouteTable;
   services: unknown;
   context: InstalledModuleContext;
+  /** Its subscriptions and reading decoders. */
+  data: PartData;
   /** Fields of the contract it declared that installed parts do not get (logged once). */
   ignored: string[];
   close(): Promise<void>;
@@ -40,6 +49,11 @@ export async function partVersion(plugin: InstalledPlugin): Promise<string> {
   const info = file ? await stat(file).catch(() => undefined) : undefined;
   return `${plugin.serverEntry}:${info ? `${info.mtimeMs}:${info.size}` : 'missing'}`;
 }
+
+const unavailableAlarmWriter: PartAlarmWriter = {
+  raise: () => Promise.reject(new Error('本平台未提供插件告警')),
+  end: () => Promise.reject(new Error('本平台未提供插件告警')),
+};
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -81,7 +95,10 @@ export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: st
   const schema = pluginSchemaName(systemId, env.platformSchema);
   await migratePluginSchema(env.db, schema, part.migrations);
   const log = env.services.log.child({ plugin: systemId });
-  const context: InstalledModuleContext = { ...env.services, log, db: env.db.withSchema(schema), schema };
+  const { alarmWriter, ...platform } = env.services;
+  const owner: PartAlarmOwner = { systemId, platformId, alarmTypes: alarmTypesOf(plugin.record.contributes).map((t) => t.alarmType) };
+  const writer = alarmWriter?.(owner) ?? unavailableAlarmWriter;
+  const context: InstalledModuleContext = { ...platform, alarms: { ...env.services.alarms, raise: writer.raise, end: writer.end }, log, db: env.db.withSchema(schema), schema };
   let services: unknown;
   try {
     services = part.services?.(context as never);
@@ -97,5 +114,5 @@ export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: st
       throw new Error(`任务 ${job.name} 启动失败：${reasonOf(err)}`);
     }
   }
-  return { systemId, platformId, schema, routes, services, context, ignored: part.ignored, close: () => closeJobs(started, log) };
+  return { systemId, platformId, schema, routes, services, context, data: part.data, ignored: part.ignored, close: () => closeJobs(started, log) };
 }

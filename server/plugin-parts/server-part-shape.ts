@@ -2,6 +2,7 @@ import type { HTTPMethods } from 'fastify';
 import type { Migration } from 'kysely';
 import type { JsonSchema } from '../../sdk/json-schema';
 import type { ModuleJob } from '../module/server-module';
+import { readPartData, type PartData } from './part-data-shape';
 
 /** Where every route of an installed plugin's server part lives: `/plugins/<systemId>/api/…`. */
 export function pluginApiPrefix(systemId: string): string {
@@ -31,6 +32,8 @@ export interface PartDefinition {
   migrations: Record<string, Migration>;
   services?: (ctx: never) => unknown;
   jobs: ModuleJob<unknown>[];
+  /** Its subscriptions (positions, alarms) and reading decoders. */
+  data: PartData;
   /** Fields of the contract an installed part may not use, each named in Chinese (logged, then left aside). */
   ignored: string[];
 }
@@ -125,6 +128,7 @@ export function readServerPart(def: unknown, owner: PartOwner): { part: PartDefi
   if (def.services !== undefined && typeof def.services !== 'function') errors.push('services 必须是函数');
   const jobs = def.jobs ?? [];
   if (!Array.isArray(jobs) || jobs.some((j) => !isObject(j) || typeof j.name !== 'string' || typeof j.start !== 'function')) errors.push('jobs 必须是 { name, start } 的列表');
+  const data = readPartData(def, owner.systemId, errors);
   if (errors.length) return { errors };
   const ignored: string[] = [];
   if (def.alarmTypes !== undefined) ignored.push('alarmTypes（已安装插件不能向告警目录添加告警类型）');
@@ -136,6 +140,7 @@ export function readServerPart(def: unknown, owner: PartOwner): { part: PartDefi
       migrations: migrations as Record<string, Migration>,
       ...(typeof def.services === 'function' ? { services: def.services as PartDefinition['services'] } : {}),
       jobs: jobs as ModuleJob<unknown>[],
+      data,
       ignored,
     },
   };

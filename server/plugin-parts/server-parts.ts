@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { InstalledPlugin } from '../installed-plugins/installed-plugin-record';
 import { dropPluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
+import { PartDataTaps } from './part-data-taps';
 import { PartFaults } from './part-faults';
+import type { TenantGrants } from './tenant-grants';
 import { loadServerPart, partVersion, type LoadedPart, type PartLoadEnv, type PartPlatformServices } from './server-part-loader';
 
 export interface ServerPartsOptions {
@@ -14,6 +16,8 @@ export interface ServerPartsOptions {
   pluginsDir: string;
   /** Drop the plugins' schemas when the server stops (tests on a throwaway PostgreSQL schema). */
   dropSchemasOnClose?: boolean;
+  /** Which platforms each tenant has: only tenants with the plugin feed its part. */
+  grants: TenantGrants;
 }
 
 /** The state of one installed plugin's server part. */
@@ -34,9 +38,22 @@ export class ServerParts {
   private readonly schemas = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly faults = new PartFaults((systemId, err) => this.fault(systemId, err));
+  /** The platform's data for the parts: decoded readings, committed positions and alarms they subscribed to. */
+  readonly taps: PartDataTaps;
 
   constructor(private readonly options: ServerPartsOptions) {
     if (options.enabled) this.faults.hold();
+    this.taps = new PartDataTaps({
+      running: () => this.running(),
+      run: (systemId, fn) => this.faults.run(systemId, fn),
+      fault: (systemId, err) => this.fault(systemId, err),
+      warn: (systemId, msg) => this.options.services.log.warn({ plugin: systemId }, msg),
+    }, options.grants);
+  }
+
+  /** The parts that run now. */
+  *running(): IterableIterator<LoadedPart> {
+    for (const state of this.states.values()) if (state.status === 'running') yield state.part;
   }
 
   /** Runs code of a part (a route handler) as the part's: an error it leaves uncaught stops the part, not the server. */
@@ -135,12 +152,16 @@ export class ServerParts {
     const error = `插件 ${systemId} 的服务端运行出错，已停止：${reason}`;
     this.options.services.log.error({ plugin: systemId, err }, error);
     this.states.set(systemId, { status: 'failed', version: state.version, platformId: state.part.platformId, error });
+    this.taps.forget(state.part);
     void state.part.close();
   }
 
   private async stop(systemId: string): Promise<void> {
     const state = this.states.get(systemId);
     this.states.delete(systemId);
-    if (state?.status === 'running') await state.part.close();
+    if (state?.status === 'running') {
+      this.taps.forget(state.part);
+      await state.part.close();
+    }
   }
 }

@@ -155,6 +155,12 @@ export class FleetQueries {
   }
 
   /** The tenant's terminal with this normalised number, or undefined (another tenant's is not found either). */
+  /** The tenant a terminal belongs to, undefined for no such terminal. */
+  async tenantOfTerminal(terminalId: number): Promise<number | undefined> {
+    const row = await this.db.selectFrom('terminals').select('tenant_id').where('id', '=', terminalId).executeTakeFirst();
+    return row?.tenant_id;
+  }
+
   async findTerminal(tenantId: number, terminalNo: string): Promise<{ id: number; displayNo: string } | undefined> {
     return this.db
       .selectFrom('terminals')

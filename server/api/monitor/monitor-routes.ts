@@ -4,6 +4,7 @@ import { sessionRoute } from '../route-definition';
 import { pageOffset } from '../schema-helpers';
 import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { toMonitorItem } from './monitor-item';
+import { withDecodedReadings } from '../../plugin-parts/decoded-readings';
 
 /** 实时监控. */
 export const MONITOR_RESOURCE = 8100;
@@ -32,7 +33,8 @@ export const monitorListRoute = sessionRoute.of(MonitorApi.list, {
     const page = await deps.store.monitor.assets(access, {
       ...pageOffset(query), status: query.status, keyword: query.keyword, groupIds, freshSince: freshSince(deps), assetKind: query.assetKind,
     });
-    return { total: page.total, list: page.list.map(toMonitorItem) };
+    // with the readings the server parts of the caller's tenant's plugins decode
+    return { total: page.total, list: (await withDecodedReadings(deps.serverParts, access.tenantId, page.list)).map(toMonitorItem) };
   },
 });
 

@@ -5,6 +5,7 @@ import { pageOffset } from '../schema-helpers';
 import { MonitorApi } from '../../../sdk/contracts/monitor';
 import { buildTrackAnswer } from './track-answer';
 import { TRIP_RESOURCES } from './trip-routes';
+import { withDecodedReadings } from '../../plugin-parts/decoded-readings';
 import {
   MAX_TRACK_POINTS,
   PLAYBACK_RESOURCE,
@@ -37,7 +38,7 @@ export const trackListRoute = sessionRoute.of(MonitorApi.track, {
     if (bbox && query.zoom === undefined) throw badInput('按地图范围查询时缩放级别不能为空');
     const { asset, start, end } = await resolveTrackRange(ctx, query);
     const stopMinutes = query.stopMinutes ?? deps.config.trackStopMinutes;
-    const stored = await deps.store.positions.track(asset.terminalId, start, end, MAX_TRACK_POINTS);
+    const stored = await withDecodedReadings(deps.serverParts, asset.tenantId, await deps.store.positions.track(asset.terminalId, start, end, MAX_TRACK_POINTS));
     return buildTrackAnswer(stored, asset, { stopMinutes, zoom: query.zoom, bbox });
   },
 });
@@ -51,7 +52,7 @@ export const trackPointsRoute = sessionRoute.of(MonitorApi.trackPoints, {
       ctx.deps.store.tracks.count(asset.terminalId, start, end),
       ctx.deps.store.tracks.page(asset.terminalId, start, end, offset, limit),
     ]);
-    return { total, list: rows.map((p) => toTrackPoint(p, asset)) };
+    return { total, list: (await withDecodedReadings(ctx.deps.serverParts, asset.tenantId, rows)).map((p) => toTrackPoint(p, asset)) };
   },
 });
 

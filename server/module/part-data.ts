@@ -1,0 +1,54 @@
+import type { Alarm } from '../../sdk/services/alarm-service';
+import type { Position, PositionReadings } from '../../sdk/position';
+import type { AlarmRow } from '../store/alarm-queries';
+
+/**
+ * A committed position as a server part's `subscriptions.positions` gets it: its tenant, terminal,
+ * times (ISO strings), fix and readings (named values, every uninterpreted JT/T 808 additional item
+ * as `item.<hex id>` → hex payload, and the readings the part's own decoders give).
+ */
+export type PartPosition = Position<string>;
+
+/** An alarm raised (`start`) or ended (`end`) on this instance, as `subscriptions.alarms` gets it. */
+export interface PartAlarmEvent {
+  event: 'start' | 'end';
+  tenantId: number;
+  terminalId: number;
+  /** As 告警中心 answers it: type, Chinese name, level, times in China time. */
+  alarm: Alarm;
+}
+
+/** What a reading decoder reads: the position's terminal and readings, and its raw additional items by id. */
+export interface ReadingSource {
+  tenantId: number;
+  terminalId: number;
+  readings: PositionReadings;
+  /** The hex payload (upper case) of the additional item of that id (`0xE1`), undefined when the report had none. */
+  item(id: number): string | undefined;
+}
+
+/** Gives one reading of a position, undefined when the position has nothing for it. */
+export type ReadingDecoder = (position: ReadingSource) => number | string | boolean | undefined;
+
+/** An alarm a part opens, of a type its manifest.json contributes (`contributes.alarmTypes`). */
+export interface PartAlarmInput {
+  tenantId: number;
+  terminalId: number;
+  alarmType: string;
+  time: Date;
+  lon?: number | null;
+  lat?: number | null;
+  speed?: number | null;
+  detail?: Record<string, unknown>;
+}
+
+/** Opening and ending the alarms of the types the plugin contributes (the part's `ctx.alarms`). */
+export interface PartAlarmWriter {
+  /**
+   * Opens the alarm and announces it (告警中心, the alarm desk, 告警推送): the row, or undefined when one of
+   * that type is already open on the terminal or the tenant turned the type off in 告警设置.
+   */
+  raise(alarm: PartAlarmInput): Promise<AlarmRow | undefined>;
+  /** Ends the open alarm of that type on the terminal and announces it: the row, undefined when none was open. */
+  end(terminalId: number, alarmType: string, time: Date): Promise<AlarmRow | undefined>;
+}
