@@ -189,8 +189,8 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     // committed positions and alarms of this instance reach the parts (and their decoded readings the push)
     fleet.partData.positions = parts.taps;
     fleet.partData.alarms = (event, row) => parts.taps.alarm({ event, tenantId: row.tenantId, terminalId: row.terminalId, alarm: toAlarm(row) });
-    // a role's platforms changed: which tenants feed which part is read again
-    const detachGrants = fleet.bus.subscribe((e) => { if (e.type === 'access' && e.roleIds?.length) parts.taps.grants.forget(); });
+    // grants changed (a user or role edited): which tenants feed which part is read again on their next position
+    const detachGrants = fleet.bus.subscribe((e) => { if (e.type === 'access') parts.taps.grants.forget(); });
     app.addHook('preClose', () => detachGrants());
     plugins.onRead((installed) => parts.sync(installed));
     await plugins.refresh().catch((err: unknown) => app.log.error({ err }, '读取插件目录失败'));
