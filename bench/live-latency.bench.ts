@@ -10,10 +10,14 @@
  * part that is not the live channel is the same from run to run at one load. The rows the live
  * channel read from the monitor query per pushed position do not depend on the machine's load.
  *
+ * With BENCH_LIVE_PARTS=1 an installed plugin's server part (PLUGINS_DIR) decodes a reading of
+ * every position and subscribes to the committed positions: run it beside a run without to see
+ * what parts cost on the push path.
+ *
  *   npx tsx bench/live-latency.bench.ts      env: BENCH_LIVE_TERMINALS=1000  BENCH_LIVE_INTERVAL_S=5
- *                                                 BENCH_WARMUP_S=6  BENCH_MEASURE_S=20
+ *                                                 BENCH_WARMUP_S=6  BENCH_MEASURE_S=20  BENCH_LIVE_PARTS=0
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +36,25 @@ const INTERVAL_S = Number(process.env.BENCH_LIVE_INTERVAL_S ?? 5);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 6);
 const MEASURE_S = Number(process.env.BENCH_MEASURE_S ?? 20);
 const GOAL_P95_MS = 500;
+const WITH_PARTS = process.env.BENCH_LIVE_PARTS === '1';
+
+/** A cold-chain plugin in PLUGINS_DIR whose server part decodes item 0xE1 and counts the positions it is fed. */
+async function installColdChainPart(pluginsDir: string): Promise<void> {
+  const dir = join(pluginsDir, 'coldchain');
+  await mkdir(join(dir, 'server'), { recursive: true });
+  await writeFile(join(dir, 'index.js'), 'export default {};\n');
+  await writeFile(join(dir, 'manifest.json'), JSON.stringify({
+    platformId: 95, systemId: 'coldchain', name: 'coldchain', productionEntry: '/child/coldchain/index.js', developmentEntry: '/child/coldchain/index.js',
+    title: '冷链监控', icon: 'Apps', path: '/coldchain/', created: '2026-11-27', iconfont: '', enabled: true, serverEntry: 'server/index.js',
+  }));
+  await writeFile(join(dir, 'server', 'index.js'), `let fed = 0;
+export default {
+  name: 'coldchain',
+  readings: { 'coldchain.t1': (p) => { const hex = p.item(0xE1); return hex === undefined ? undefined : ((parseInt(hex, 16) << 16) >> 16) / 10; } },
+  subscriptions: { positions(batch) { fed += batch.length; globalThis.__coldChainFed = fed; } },
+};
+`);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,11 +72,13 @@ async function main() {
   let ws: LiveTestClient | undefined;
   try {
     const t0 = performance.now();
+    if (WITH_PARTS) await installColdChainPart(join(dataDir, 'plugins'));
     const started = await startDemoServer(dataDir, TERMINALS);
     server = started.server;
     const { httpPort } = started;
     const gatewayPort = server.fleet.gateway!.port;
     console.log(`server: createServer with PGlite in ${dataDir} (deleted afterwards), demo tenant with ${thousands(TERMINALS)} provisioned terminals, no simulator; up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (WITH_PARTS) console.log('server parts: one installed plugin decoding a reading of every position and subscribed to the committed positions (BENCH_LIVE_PARTS=1)');
     console.log(`load: lean JT/T 808 terminals in this process (one pacing timer), each reporting every ${INTERVAL_S} s: ${thousands(TERMINALS / INTERVAL_S)} reports/s; warm-up ${WARMUP_S} s, window ${MEASURE_S} s`);
 
     // the monitor query's reads while measuring: the live channel's (the bench's /ws client reads no list)
@@ -148,6 +173,7 @@ async function main() {
     console.log(`  window ${ack.seconds.toFixed(1)} s: ${thousands(measuredSent)} reports sent, ${thousands(ack.acked)} acked, ${thousands(samples.length)} seen on /ws, ${thousands(missing)} never pushed; max ${live.max.toFixed(0)} ms`);
     console.log(`  /ws: ${thousands(windowPushes)} positions messages, ${windowPushes ? (((items - items0) / windowPushes)).toFixed(1) : 0} items each${busy === undefined ? '' : `; machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)})`}`);
     console.log(`  this process (server, PGlite and the load generator): ${thousands(Math.round(cpuMs))} ms CPU over the window and the 2 s after, ${thousands(windowItems)} positions pushed; the live channel read ${thousands(reads.rows)} rows in ${thousands(reads.queries)} monitor queries`);
+    if (WITH_PARTS) console.log(`  the server part was fed ${thousands(Number((globalThis as { __coldChainFed?: number }).__coldChainFed ?? 0))} positions in all`);
     console.log('  note: /ws sends an asset\'s update at once and later ones at most once per second per asset, so a terminal reporting faster than 1/s sees up to ~1 s of coalescing');
 
     report.check(live.p95 < GOAL_P95_MS && samples.length > 0, `goal: report-to-browser p95 ${live.p95.toFixed(0)} ms < ${GOAL_P95_MS} ms (ack p95 ${ack.ackMs.p95.toFixed(1)} ms; p50 ${live.p50.toFixed(0)} ms, p99 ${live.p99.toFixed(0)} ms)`);
@@ -158,7 +184,7 @@ async function main() {
     await server?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
-  console.log('(reproduce: npx tsx bench/live-latency.bench.ts)');
+  console.log(`(reproduce: ${WITH_PARTS ? 'BENCH_LIVE_PARTS=1 ' : ''}npx tsx bench/live-latency.bench.ts)`);
   report.finish();
 }
 
