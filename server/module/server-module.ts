@@ -9,7 +9,7 @@ import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
 import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
-import type { PartAlarmWriter } from './part-data';
+import type { PartAlarmEvent, PartAlarmWriter, PartPosition, ReadingDecoder } from './part-data';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -135,6 +135,20 @@ export interface ServerModuleDefinition<S = undefined> {
    */
   alarmTypes?: readonly ModuleAlarmType[];
   jobs?: readonly ModuleJob<S>[];
+  /**
+   * Installed plugins' parts: the committed positions (one tenant's batch at a time) and the alarms raised
+   * or ended that it is handed, after commit, in order, off the platform's path, only of tenants that have
+   * the plugin (docs/plugin-guide/server-parts.md, "Subscriptions").
+   */
+  subscriptions?: {
+    positions?(batch: readonly PartPosition[], ctx: InstalledModuleContext): unknown;
+    alarms?(event: PartAlarmEvent, ctx: InstalledModuleContext): unknown;
+  };
+  /**
+   * Installed plugins' parts: readings it decodes from a position, by key `<systemId>.<name>`; they join
+   * the position's readings in the live channel, list.json and the track (server-parts.md, "Decoded readings").
+   */
+  readings?: Readonly<Record<string, ReadingDecoder>>;
   /** Demo data of the demo profile; must add nothing when it already ran. */
   seedDemo?(ctx: DemoSeedContext): Promise<void>;
 }
