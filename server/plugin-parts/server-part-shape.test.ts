@@ -88,4 +88,22 @@ describe('the route table of a server part', () => {
     const bad = readServerPart({ name: 'cold-chain', routes: [route({ schema: { querystring: { type: 'nonsense' } } })] }, owner);
     expect(() => new PartRouteTable('part' in bad ? bad.part.routes : [])).toThrow('接口 /plugins/cold-chain/api/list.json 的 schema 无效');
   });
+  it('takes subscriptions and reading decoders keyed by the plugin’s own systemId, and refuses others in Chinese', () => {
+    const positions = () => undefined;
+    const t1 = () => 1;
+    const read = readServerPart({ name: 'cold-chain', subscriptions: { positions }, readings: { 'cold-chain.t1': t1 } }, owner);
+    expect('part' in read && read.part.data).toEqual({ subscriptions: { positions }, readings: { 'cold-chain.t1': t1 } });
+    expect(errorsOf({ name: 'cold-chain', subscriptions: { commands: positions, alarms: 'x' }, readings: { t1, 'fuel': t1, 'cold-chain.': t1, 'cold-chain.t2': 3 } })).toEqual([
+      'subscriptions.commands 不是可订阅的数据（只能订阅 positions 和 alarms）',
+      'subscriptions.alarms 必须是函数',
+      'readings 的读数键 t1 必须以插件的 systemId 加点开头（如 cold-chain.t1），避免与平台或其他插件的读数重名',
+      'readings 的读数键 fuel 必须以插件的 systemId 加点开头（如 cold-chain.t1），避免与平台或其他插件的读数重名',
+      'readings 的读数键 cold-chain. 必须以插件的 systemId 加点开头（如 cold-chain.t1），避免与平台或其他插件的读数重名',
+      'readings.cold-chain.t2 必须是函数',
+    ]);
+    expect(errorsOf({ name: 'cold-chain', subscriptions: [], readings: 'x' })).toEqual([
+      'subscriptions 必须是 { positions?, alarms? } 形式的对象',
+      'readings 必须是 { 读数键: 解码函数 } 形式的对象',
+    ]);
+  });
 });
