@@ -9,7 +9,7 @@ const T0 = Date.parse('2026-05-01T02:00:00Z');
 
 function row(terminalId: number, over: Partial<AssetRow> = {}): AssetRow {
   return {
-    terminalId, terminalNo: `01380000000${terminalId}`, vehicleId: terminalId, plateNo: `京A0000${terminalId}`, groupId: 101, groupName: '北京车队',
+    terminalId, tenantId: 1, terminalNo: `01380000000${terminalId}`, vehicleId: terminalId, plateNo: `京A0000${terminalId}`, groupId: 101, groupName: '北京车队',
     online: true, connected: true, lon: 116, lat: 39, speed: 0, course: 0, altitude: 0, gpsTime: new Date(T0), receivedTime: new Date(T0),
     alarmFlags: 0, statusFlags: 3, mileage: 100, openAlarms: 0, openAlarmTypes: [], expired: false, assetKind: 'vehicle', department: null,
     protocol: 'jt808', fix: null, accuracy: null, battery: null, externalVoltage: null, charging: null, armed: null, readings: null, nominalVoltage: null, ...over,

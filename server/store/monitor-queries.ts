@@ -16,6 +16,8 @@ type LatestState = { [K in keyof PositionState]-?: NonNullable<PositionState[K]>
 /** One asset (terminal, its vehicle and group) with its latest position, as stored. */
 export interface AssetRow extends MonitorAsset, LatestPosition, LatestState {
   terminalId: PositionSource['terminalId'];
+  /** The terminal's tenant (a parent tenant's user sees its descendants' assets too). */
+  tenantId: number;
   online: boolean;
   /** The terminal's connection is up (on some instance); online also needs a recent report. */
   connected: boolean;
@@ -135,7 +137,7 @@ export class MonitorQueries {
     const total = Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     let page = query
       .select([
-        't.id as terminalId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'g.id as groupId', 'g.name as groupName',
+        't.id as terminalId', 't.tenant_id as tenantId', 't.display_no as terminalNo', 'v.id as vehicleId', 'v.plate_no as plateNo', 'g.id as groupId', 'g.name as groupName',
         online.as('online'), 't.connected as connected', 'lp.lon', 'lp.lat', 'lp.speed', 'lp.course', 'lp.altitude', 'lp.device_time as gpsTime', 'lp.received_time as receivedTime',
         'lp.alarm_flags as alarmFlags', 'lp.status_flags as statusFlags', 'lp.mileage', serviceExpired('v.expiry_date').as('expired'),
         'v.asset_kind as assetKind', 't.protocol', sql<string | null>`lp.extras->>'fix'`.as('fix'),
