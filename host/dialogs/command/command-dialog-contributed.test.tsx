@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandApi } from '@tianlu/sdk';
-import { decodeTextMessage } from '../../../server/gateway/jt808/index';
-import { startPageServer, type Jt808TestTerminal, type PageServer } from '../../../testing/plugin-page-kit';
+import { decodeTextMessage, startPageServer, type Jt808TestTerminal, type PageServer } from '../../../testing/plugin-page-kit';
 import CommandDialog from './command-dialog';
 
 // 下发指令 with a contributed command type (智能车联's 调度信息, a 0x8300 carrier) against the real
