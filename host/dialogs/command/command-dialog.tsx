@@ -74,8 +74,8 @@ const ContributedParams = observer(function ContributedParams(props: { store: Co
   return (
     <div className={s.row}>
       {params.map((p) => {
-        const range = p.kind === 'number' && (p.min !== undefined || p.max !== undefined) ? `${p.min ?? '不限'}–${p.max ?? '不限'}` : undefined;
-        const hint = [range, p.maxLength !== undefined ? `最多 ${p.maxLength} 字` : undefined].filter(Boolean).join('，') || undefined;
+        // a number's range under it; a text's length is counted in the field itself
+        const hint = p.kind === 'number' && (p.min !== undefined || p.max !== undefined) ? `${p.min ?? '不限'}–${p.max ?? '不限'}` : undefined;
         return (
           <Field key={p.key} label={p.unit ? `${p.title}（${p.unit}）` : p.title} required={p.required} hint={hint}>
             <Input
