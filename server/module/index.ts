@@ -9,6 +9,7 @@ export {
 } from './server-module';
 
 // routes
+export type { CommandCarrier } from '../../sdk/command-carriers';
 export type { AppDeps } from '../api/app-deps';
 export type { ApiArea } from '../api/route-registry';
 export { publicRoute, sessionRoute, type AuditChange, type JsonSchema, type PublicContext, type RouteDefinition, type SessionContext } from '../api/route-definition';
