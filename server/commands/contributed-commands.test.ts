@@ -199,4 +199,15 @@ describe('contributed command types', () => {
     expect(await dispatcher.postJson(CHECK, body)).toMatchObject({ flag: 403 });
     expect(await commandCount()).toBe(before);
   });
+
+  it('waits as 待发送 for an offline terminal and goes out when it connects', async () => {
+    await sim.stop();
+    await pollUntil(() => admin.postJson<{ online: boolean }[]>(CHECK, { terminalNos: [PHONE], commandType: 'car.dispatch' }), (r) => r.obj?.[0]?.online === false, `${PHONE} offline`);
+    const sent = await admin.postJson<{ batchId: string; commands: CommandView[] }>(SEND, { terminalNos: [PHONE], commandType: 'car.dispatch', params: { content: '回场', minutes: 60 } });
+    expect(sent.obj.commands.map((c) => c.statusText)).toEqual(['待发送']);
+    sim = new SimulatedTerminal({ phone: PHONE, host: '127.0.0.1', port: server.fleet.gateway!.port, intervalSec: 30, route: { signalLossPerSecond: 0, sosPerSecond: 0 } });
+    sim.start();
+    expect((await ended(sent.obj.batchId, 'queued 调度信息 ended')).obj.list[0]!.statusText).toBe('成功');
+    expect(sim.lastText).toBe('【调度】回场，请于 60 分钟内到达');
+  });
 });
