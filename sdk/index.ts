@@ -25,6 +25,7 @@ export * from './health';
 export * from './plugin';
 export * from './plugin-declaration';
 export * from './extension-points';
+export * from './command-carriers';
 export * from './lease-alarms';
 export * from './fluent-icon-name';
 export * from './pagination';

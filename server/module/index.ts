@@ -58,6 +58,7 @@ export type { AlarmFilter, AlarmRow } from '../store/alarm-queries';
 export type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
+export type { CommandCarrier } from '../../sdk/command-carriers';
 export type { CommandRequest } from '../commands/command-service';
 export { toCommandView, type CommandView } from '../commands/command-view';
 export type { CommandTarget } from '../store/command-queries';

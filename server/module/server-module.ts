@@ -9,6 +9,7 @@ import type { CommandView } from '../commands/command-view';
 import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
 import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
+import type { CommandCarrier } from '../../sdk/command-carriers';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -133,6 +134,13 @@ export interface ServerModuleDefinition<S = undefined> {
    */
   alarmTypes?: readonly ModuleAlarmType[];
   jobs?: readonly ModuleJob<S>[];
+  /**
+   * Encoders of the command types its plugin contributes (`contributes.commandTypes` of its
+   * manifest.json), by code: given the checked parameters, the carrier the platform sends
+   * (0x8300 text or 0x8900 passthrough). Used instead of the declared `carrier`; one that throws or
+   * answers something unsendable fails that command with the reason. Installed plugins only.
+   */
+  commands?: Readonly<Record<string, (params: Record<string, unknown>) => CommandCarrier>>;
   /** Demo data of the demo profile; must add nothing when it already ran. */
   seedDemo?(ctx: DemoSeedContext): Promise<void>;
 }

@@ -30,6 +30,8 @@ export interface LoadedPart {
   context: InstalledModuleContext;
   /** Fields of the contract it declared that installed parts do not get (logged once). */
   ignored: string[];
+  /** Its encoders of its plugin's command types, by code. */
+  commands: Record<string, (params: Record<string, unknown>) => unknown>;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,8 @@ async function closeJobs(started: { name: string; handle: Closable }[], log: Ins
  */
 export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: string }, version: string, env: PartLoadEnv): Promise<LoadedPart> {
   const { systemId, platformId } = plugin.record;
-  const read = readServerPart(await importPart(plugin, version), { systemId, resourceIds: new Set(menuResourceIds(plugin.menus)) });
+  const commandTypes = new Set((plugin.record.contributes?.commandTypes ?? []).map((t) => t.code));
+  const read = readServerPart(await importPart(plugin, version), { systemId, resourceIds: new Set(menuResourceIds(plugin.menus)), commandTypes });
   if ('errors' in read) throw new Error(read.errors.join('；'));
   const { part } = read;
   const routes = new PartRouteTable(part.routes);
@@ -97,5 +100,5 @@ export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: st
       throw new Error(`任务 ${job.name} 启动失败：${reasonOf(err)}`);
     }
   }
-  return { systemId, platformId, schema, routes, services, context, ignored: part.ignored, close: () => closeJobs(started, log) };
+  return { systemId, platformId, schema, routes, services, context, ignored: part.ignored, commands: part.commands, close: () => closeJobs(started, log) };
 }
