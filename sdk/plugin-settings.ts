@@ -29,14 +29,16 @@ export interface PluginSettingField {
   key: string;
   /** Its Chinese label. */
   title: string;
+  /** What it holds: text, a number, on/off, or one of `options`. */
   kind: PluginSettingKind;
   /**
    * The value of a tenant that never saved one. Left out: `''` (text), `min` or 0 (number), false
    * (boolean), the first option (choice). It must itself pass the field's checks.
    */
   default?: PluginSettingValue;
-  /** Number: the least and the greatest value allowed. */
+  /** Number: the least value allowed. */
   min?: number;
+  /** Number: the greatest value allowed. */
   max?: number;
   /** Number: whole numbers only. */
   integer?: boolean;
@@ -213,10 +215,13 @@ export function withSettingDefaults(fields: readonly PluginSettingField[], store
 
 /** A plugin's settings as 插件设置 shows them to a tenant administrator. */
 export interface PluginSettingsEntry {
+  /** The sub-application (its folder in PLUGINS_DIR for an installed plugin). */
   systemId: string;
+  /** Its platform: the grant that lets a role see and set these settings. */
   platformId: number;
   /** The sub-application's Chinese title. */
   title: string;
+  /** Its settings as it declares them. */
   fields: readonly PluginSettingField[];
   /** The tenant's values, defaults filled in. */
   values: PluginSettingValues;
