@@ -184,7 +184,10 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       services: {
         clock, log: app.log, alarms, commands: fleet.commands, texts,
         settingsOf: (systemId) => deps.pluginSettings.forPart(systemId),
-        exportsOf: (plugin) => partExports(plugin.record.title, () => ({ exports: store.exports, clock, exportDir: deps.exportDir, bus: fleet.bus, log: app.log })),
+        exportsOf: (plugin) => {
+          const log = app.log.child({ plugin: plugin.record.systemId });
+          return partExports(plugin.record.title, () => ({ exports: store.exports, clock, exportDir: deps.exportDir, bus: fleet.bus, log }));
+        },
       },
       pluginsDir: resolve(config.pluginsDir),
       dropSchemasOnClose: database.dropSchemaOnClose,
