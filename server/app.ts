@@ -28,7 +28,9 @@ import { ConsolePolicy } from './content-security-policy';
 import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
+import { partExports } from './plugin-parts/part-exports';
 import { ServerParts } from './plugin-parts/server-parts';
+import { PluginSettings } from './plugin-settings/plugin-settings';
 import { realTimeSince } from './store/alarm-queries';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
@@ -137,6 +139,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       rootDir,
       exportDir: join(resolve(config.dataDir), 'exports'),
       plugins,
+      pluginSettings: new PluginSettings(store.pluginSettings, plugins),
       geocoder: new GeocodeService({
         provider: config.geocoder,
         key: config.geocoderKey,
@@ -178,7 +181,14 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       enabled: config.pluginServerParts,
       db: store.db as Kysely<unknown>,
       platformSchema: store.schema,
-      services: { clock, log: app.log, alarms, commands: fleet.commands, texts },
+      services: {
+        clock, log: app.log, alarms, commands: fleet.commands, texts,
+        settingsOf: (systemId) => deps.pluginSettings.forPart(systemId),
+        exportsOf: (plugin) => {
+          const log = app.log.child({ plugin: plugin.record.systemId });
+          return partExports(plugin.record.title, () => ({ exports: store.exports, clock, exportDir: deps.exportDir, bus: fleet.bus, log }));
+        },
+      },
       pluginsDir: resolve(config.pluginsDir),
       dropSchemasOnClose: database.dropSchemaOnClose,
     });

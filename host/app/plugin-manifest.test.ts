@@ -74,6 +74,7 @@ describe('plugins against the manifest', () => {
       '/center/notifyRecord': [400306, true, undefined],
       '/center/health': [400303, true, undefined],
       '/center/mapSetting': [400304, true, undefined],
+      '/center/pluginSetting': [400307, true, undefined],
     });
     expect(def.routes.find((r) => r.path === '/center/detail')?.name).toBe('noticeDetail');
   });

@@ -86,6 +86,11 @@ export class InstalledPlugins {
     return this.snapshot.installed.find((p) => p.record.systemId === systemId);
   }
 
+  /** The installed plugins as of the last refresh. */
+  installedNow(): readonly InstalledPlugin[] {
+    return this.snapshot.installed;
+  }
+
   /** Platforms that exist now: built-ins and installed plugins (a removed plugin's record stays in the store with its grants, unlisted). */
   listed<T extends Pick<PlatformEntry, 'platformId'>>(platforms: readonly T[]): T[] {
     const installed = new Set(this.snapshot.installed.map((p) => p.record.platformId));

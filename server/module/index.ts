@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type InstalledModuleContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type ExportCell, type ExportRows, type ModuleExportColumn, type ModuleExportRequest, type ModuleExports, type ModuleSettings, PART_EXPORT_ROW_LIMIT, type DemoAsset, type DemoSeedContext, type InstalledModuleContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 

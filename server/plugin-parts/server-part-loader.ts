@@ -3,14 +3,18 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { menuResourceIds, type InstalledPlugin } from '../installed-plugins/installed-plugin-record';
 import { resolvePluginFile } from '../installed-plugins/plugin-file';
-import type { Closable, InstalledModuleContext } from '../module/server-module';
+import type { Closable, InstalledModuleContext, ModuleExports, ModuleSettings } from '../module/server-module';
 import { migratePluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
 import { PartRouteTable } from './part-route-table';
 import { readServerPart } from './server-part-shape';
 
 /** The platform services an installed part is lent (with its own database handle added per part). */
-export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log'> & {
+export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log' | 'settings' | 'exports'> & {
   log: InstalledModuleContext['log'] & { child(bindings: object): InstalledModuleContext['log'] };
+  /** The settings of that plugin, per tenant. */
+  settingsOf(systemId: string): ModuleSettings;
+  /** Exports into 下载中心 named after that plugin. */
+  exportsOf(plugin: InstalledPlugin): ModuleExports;
 };
 
 export interface PartLoadEnv {
@@ -84,7 +88,10 @@ export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: st
   const schema = pluginSchemaName(systemId, env.platformSchema);
   await migratePluginSchema(env.db, schema, part.migrations);
   const log = env.services.log.child({ plugin: systemId });
-  const context: InstalledModuleContext = { ...env.services, log, db: env.db.withSchema(schema), schema };
+  const { settingsOf, exportsOf, ...platform } = env.services;
+  const context: InstalledModuleContext = {
+    ...platform, log, db: env.db.withSchema(schema), schema, settings: settingsOf(systemId), exports: exportsOf(plugin),
+  };
   let services: unknown;
   try {
     services = part.services?.(context as never);
