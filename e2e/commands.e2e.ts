@@ -64,4 +64,33 @@ describe('指令下发', () => {
     await shows(history.getByText('成功', { exact: true }), '成功 in the history');
     await screenshot(page, 'commands-history.png');
   });
+
+  test('admin sends 智能车联’s contributed 调度信息 from its own form and sees 成功', async ({ newContext }) => {
+    const page = await (await newContext({ baseURL: server.baseUrl })).newPage();
+    await login(page, ADMIN);
+    await openCarPage(page, '实时监控', '/car/monitor');
+    await shows(page.locator(`[role="tree"] [data-terminal="${TERMINAL}"]`), 'the vehicle in the tree', 30_000);
+    await page.getByLabel('搜索车牌号或终端号').fill(TERMINAL);
+    await expect.poll(async () => /在线\s*(\d+)/.exec(await page.getByTestId('monitor-count').innerText())?.[1], { timeout: 30_000 }).toBe('1');
+
+    await page.getByTestId('monitor-count').getByRole('button', { name: '下发指令' }).click();
+    const dialog = await shows(page.getByRole('dialog').filter({ hasText: '指令类型' }), 'the command dialog');
+    await (await shows(dialog.getByRole('radio', { name: '调度信息' }), 'the contributed type')).click();
+    const row = dialog.locator(`tr[data-terminal="${TERMINAL}"]`);
+    await shows(row.getByText('可下发'), 'the terminal can take it', 15_000);
+    // its form, from the parameters 智能车联 declares; bad input is refused before anything is sent
+    await dialog.getByRole('textbox', { name: '调度内容' }).fill('去北门装货');
+    await dialog.getByRole('spinbutton', { name: '到达时限（分钟）' }).fill('0');
+    await dialog.getByRole('button', { name: '下发', exact: true }).click();
+    await shows(dialog.getByText('到达时限不能小于 1分钟'), 'the Chinese refusal');
+    await dialog.getByRole('spinbutton', { name: '到达时限（分钟）' }).fill('30');
+    await screenshot(page, 'commands-dialog-contributed.png');
+
+    await dialog.getByRole('button', { name: '下发', exact: true }).click();
+    await shows(row.getByText('成功', { exact: true }), '成功 for the terminal', 30_000);
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await openCarPage(page, '指令下发', '/car/command');
+    const history = page.locator('[role="row"]', { hasText: TERMINAL }).filter({ hasText: '调度信息' }).first();
+    await shows(history.getByText('去北门装货，30'), '调度信息 and its parameters in the history', 15_000);
+  });
 });

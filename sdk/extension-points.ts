@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ASSET_KIND_CODES, type AssetKind } from './asset-kinds';
 import type { PositionReadings } from './position';
 import type { AlarmLevel, AlarmLifecycle, ModuleAlarmType } from './services/alarm-service';
+import { carrierDeclarationProblems, type CommandCarrierDeclaration } from './command-carriers';
 
 /**
  * The extension points: what a sub-application adds to pages that are not its own, declared as data
@@ -77,13 +78,24 @@ export interface CommandParamContribution {
   unit?: string;
 }
 
-/** A command 指令下发 offers and the server sends. */
+/**
+ * A command 指令下发 offers and the server sends, through the same queue, preview, states and
+ * 指令记录 as the platform's own. Offered to users whose role is granted the contributing
+ * sub-application, for JT/T 808 terminals of `assetKinds`; GT06 and watch devices are skipped.
+ */
 export interface CommandTypeContribution {
-  /** The command type's code (unique on the platform: prefix it with the systemId). */
+  /** The command type's code, unique on the platform (refused when taken): prefix it with the systemId (`coldChain.setLimit`). */
   code: string;
   title: string;
+  /** The form 指令下发 draws for it, checked in the console and again by the server. */
   params?: readonly CommandParamContribution[];
   assetKinds?: readonly AssetKind[];
+  /**
+   * How the platform carries it to the terminal, filled in from the parameters. An installed
+   * plugin's server part may instead encode it in code (`commands` of its definition); one of the
+   * two is needed, or the command cannot be sent.
+   */
+  carrier?: CommandCarrierDeclaration;
 }
 
 /**
@@ -168,7 +180,7 @@ export function monitorColumnText(
 }
 
 type Raw = Record<string, unknown>;
-type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'digits' | 'width' | 'span' | 'level' | 'lifecycle' | 'flag' | 'kinds' | 'params';
+type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'digits' | 'width' | 'span' | 'level' | 'lifecycle' | 'flag' | 'kinds' | 'params' | 'carrier';
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -181,7 +193,7 @@ const POINT_FIELDS: { readonly [P in ExtensionPoint]: Readonly<Record<string, Fi
   monitorColumns: { id: 'id', title: 'text', reading: 'reading', 'unit?': 'unit', 'digits?': 'digits', 'width?': 'width', 'assetKinds?': 'kinds' },
   vehicleTabs: { id: 'id', title: 'text', component: 'component', 'assetKinds?': 'kinds' },
   dashboardCards: { id: 'id', title: 'text', component: 'component', 'span?': 'span' },
-  commandTypes: { code: 'code', title: 'text', 'params?': 'params', 'assetKinds?': 'kinds' },
+  commandTypes: { code: 'code', title: 'text', 'params?': 'params', 'assetKinds?': 'kinds', 'carrier?': 'carrier' },
   alarmTypes: { alarmType: 'code', alarmName: 'text', 'defaultEnabled?': 'flag', 'defaultLevel?': 'level', 'lifecycle?': 'lifecycle' },
 };
 
@@ -259,6 +271,9 @@ function checkField(rule: FieldRule, value: unknown, where: string, errors: stri
     case 'params':
       checkParams(value, where, errors);
       return;
+    case 'carrier':
+      // checked with the item's parameter keys (parseContributions)
+      return;
   }
 }
 
@@ -292,6 +307,10 @@ export function parseContributions(raw: unknown, at = 'contributes'): { contribu
         if (item[key] === undefined) {
           if (!optional) errors.push(`${where}.${key} 不能为空`);
         } else checkField(rule, item[key], `${where}.${key}`, errors);
+      }
+      if (point === 'commandTypes' && item.carrier !== undefined) {
+        const keys = new Set(Array.isArray(item.params) ? item.params.map((p: unknown) => (isObject(p) ? p.key : undefined)).filter((k): k is string => typeof k === 'string') : []);
+        errors.push(...carrierDeclarationProblems(item.carrier, `${where}.carrier`, keys));
       }
       for (const key of Object.keys(item)) if (!(key in fields) && !(`${key}?` in fields)) errors.push(`${where}.${key} 不是${EXTENSION_POINT_NAMES[point as ExtensionPoint]}的字段`);
       if (seen.has(item[keyField])) errors.push(`${where}.${keyField}（${String(item[keyField])}）重复`);

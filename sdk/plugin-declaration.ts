@@ -1,6 +1,7 @@
 import type { AssetKind } from './asset-kinds';
 import type { PluginContributions } from './extension-points';
 import type { FluentIconName } from './fluent-icon-name';
+import type { PluginSettingField } from './plugin-settings';
 import type { MenuContribution, PluginDefinition, PluginRoute } from './plugin';
 
 /**
@@ -30,6 +31,8 @@ export interface PluginDeclaration {
   pages: readonly PageDeclaration[];
   /** What it adds to other sub-applications' pages: the extension points (see `extension-points.ts`). */
   contributes?: PluginContributions;
+  /** Its settings per tenant, set on 系统中心 › 设置 › 插件设置 (see `plugin-settings.ts`). */
+  settings?: readonly PluginSettingField[];
 }
 
 /** A resource granted with an older one: see `grantedWith` of MenuPageDeclaration. */

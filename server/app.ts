@@ -29,8 +29,10 @@ import { startFleetRuntime, type FleetRuntime } from './fleet-runtime';
 import { GeocodeService } from './geocode/geocode-service';
 import { InstalledPlugins } from './installed-plugins/installed-plugins';
 import { partAlarmWriter } from './plugin-parts/part-alarm-writer';
+import { partExports } from './plugin-parts/part-exports';
 import { ServerParts } from './plugin-parts/server-parts';
 import { TenantGrants } from './plugin-parts/tenant-grants';
+import { PluginSettings } from './plugin-settings/plugin-settings';
 import { realTimeSince } from './store/alarm-queries';
 import { createStore, type Store } from './store/create-store';
 import type { DatabaseOptions } from './store/open-database';
@@ -139,6 +141,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       rootDir,
       exportDir: join(resolve(config.dataDir), 'exports'),
       plugins,
+      pluginSettings: new PluginSettings(store.pluginSettings, plugins),
       geocoder: new GeocodeService({
         provider: config.geocoder,
         key: config.geocoderKey,
@@ -180,7 +183,15 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
       enabled: config.pluginServerParts,
       db: store.db as Kysely<unknown>,
       platformSchema: store.schema,
-      services: { clock, log: app.log, alarms, commands: fleet.commands, texts, alarmWriter: (owner) => partAlarmWriter({ store, alarms }, owner) },
+      services: {
+        clock, log: app.log, alarms, commands: fleet.commands, texts,
+        alarmWriter: (owner) => partAlarmWriter({ store, alarms }, owner),
+        settingsOf: (systemId) => deps.pluginSettings.forPart(systemId),
+        exportsOf: (plugin) => {
+          const log = app.log.child({ plugin: plugin.record.systemId });
+          return partExports(plugin.record.title, () => ({ exports: store.exports, clock, exportDir: deps.exportDir, bus: fleet.bus, log }));
+        },
+      },
       grants: new TenantGrants(store.org),
       pluginsDir: resolve(config.pluginsDir),
       dropSchemasOnClose: database.dropSchemaOnClose,

@@ -481,6 +481,8 @@ export function drawChartsOnNothing(): () => void {
 export { Gt06TestTerminal, Jt808TestTerminal, WatchTestDevice };
 export type { Gt06TestCommand } from '../server/gateway/testing/gt06-test-terminal';
 export type { TestDeviceReport } from '../server/gateway/testing/device-test-report';
+/** What a JT/T 808 test terminal got: a 0x8300 text's flag and text, a 0x8900 passthrough's type and payload. */
+export { decodePassthrough, decodeTextMessage } from '../server/gateway/jt808/index';
 
 /** A local HTTP server standing in for a tenant's webhook receiver or a provider, and the receiver's signature check. */
 export { startStandIn, type ReceivedRequest, type StandIn } from '../server/notify/testing/stand-in';

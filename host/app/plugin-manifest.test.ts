@@ -5,8 +5,9 @@ import { bundledIconName } from '../../sdk/fluent-icon-lookup';
 import { pluginLoadersFromGlob } from './create-app-container';
 
 const loaders = pluginLoadersFromGlob(import.meta.glob('../../plugins/*/*-plugin.tsx'));
-const declarations = Object.values(import.meta.glob<Record<string, PluginDeclaration>>('../../plugins/*/*-declaration.ts', { eager: true })).map(
-  (module) => Object.values(module)[0]!,
+/** Each `*-declaration.ts` module's declaration (beside it, maybe the values it contributes). */
+const declarations = Object.values(import.meta.glob<Record<string, unknown>>('../../plugins/*/*-declaration.ts', { eager: true })).map(
+  (module) => Object.values(module).find((v): v is PluginDeclaration => typeof v === 'object' && v !== null && 'systemId' in v && 'pages' in v)!,
 );
 const flatten = (menus: readonly MenuContribution[]): MenuContribution[] => menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);
 
@@ -73,6 +74,7 @@ describe('plugins against the manifest', () => {
       '/center/notifyRecord': [400306, true, undefined],
       '/center/health': [400303, true, undefined],
       '/center/mapSetting': [400304, true, undefined],
+      '/center/pluginSetting': [400307, true, undefined],
     });
     expect(def.routes.find((r) => r.path === '/center/detail')?.name).toBe('noticeDetail');
   });

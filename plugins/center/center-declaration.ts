@@ -25,5 +25,7 @@ export const centerDeclaration: PluginDeclaration = {
     { path: '/center/notifyRecord', title: '推送记录', menuId: 400306, group: 4003, grantedWith: 400302, ignoreAuth: true, main: true },
     { path: '/center/health', title: '健康设置', menuId: 400303, group: 4003, ignoreAuth: true, main: true },
     { path: '/center/mapSetting', title: '地图设置', menuId: 400304, group: 4003, grantedWith: 400301, ignoreAuth: true, main: true },
+    // the settings sub-applications declare: granted with 告警设置, the tenant's other settings
+    { path: '/center/pluginSetting', title: '插件设置', menuId: 400307, group: 4003, grantedWith: 400301, ignoreAuth: true, main: true },
   ],
 };

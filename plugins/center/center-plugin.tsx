@@ -14,6 +14,7 @@ const pages = {
   '/center/notifyRecord': () => import('./pages/notify-record-page'),
   '/center/health': () => import('./pages/health-page'),
   '/center/mapSetting': () => import('./pages/map-setting-page'),
+  '/center/pluginSetting': () => import('./pages/plugin-setting-page'),
 };
 
 /** 系统中心 (platform 0): home and the centre pages every role has. */

@@ -3,6 +3,7 @@ import type { HealthOverride, HealthOverrideList, HealthPerson } from '../health
 import { HEALTH_LIMIT_FIELDS, type HealthLimitKey, type HealthLimitOverride, type HealthThreshold } from '../health-limits';
 import { int, object, pagingProperties, requiredText, text, type JsonSchema } from '../json-schema';
 import type { NoticeDetail, NoticePage } from '../notice';
+import type { PluginSettingsEntry, PluginSettingValues } from '../plugin-settings';
 import type { UserPrivacy } from '../services/session-service';
 
 const USER = '/car/v1/api/user';
@@ -165,5 +166,33 @@ export const HealthSettingsApi = {
     path: `${THRESHOLD}/deleteHealthLimitOverride.json`,
     summary: '删除一个部门或一个人的健康阈值（恢复沿用上级设置）',
     body: object({ id: int('阈值', 1) }, ['id']),
+  }),
+};
+
+const PLUGIN_SETTING = '/center/pluginSetting';
+const SYSTEM_ID = { pattern: '^[A-Za-z][A-Za-z0-9_-]*$' };
+
+/**
+ * 插件设置 (docs/plugin-guide/settings-and-exports.md): the settings sub-applications declare, per
+ * tenant. `list` and `save` need the page 插件设置 and, per sub-application, its platform; `values` is
+ * what a sub-application's own pages read (`usePluginSettings`).
+ */
+export const PluginSettingsApi = {
+  list: defineEndpoint<Record<string, never>, undefined, PluginSettingsEntry[]>({
+    method: 'GET',
+    path: `${PLUGIN_SETTING}/list.json`,
+    summary: '插件设置：本租户被授权的各子应用声明的设置项及当前值（未保存的取默认值）',
+  }),
+  save: defineEndpoint<Record<string, never>, { systemId: string; values: Record<string, unknown> }, PluginSettingsEntry>({
+    method: 'POST',
+    path: `${PLUGIN_SETTING}/save.json`,
+    summary: '保存一个子应用的设置（本租户；按其声明逐项校验，未给出的项保持原值）',
+    body: object({ systemId: requiredText('子应用', 64, SYSTEM_ID), values: { type: 'object', title: '设置值' } }, ['systemId', 'values']),
+  }),
+  values: defineEndpoint<{ systemId: string }, undefined, PluginSettingValues>({
+    method: 'GET',
+    path: `${PLUGIN_SETTING}/values.json`,
+    summary: '一个子应用的设置在本租户的当前值（默认值已填入）；须被授权该子应用的平台',
+    query: object({ systemId: requiredText('子应用', 64, SYSTEM_ID) }, ['systemId']),
   }),
 };

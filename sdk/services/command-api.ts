@@ -4,6 +4,7 @@
  */
 import { commandActionFor } from '../asset-vocabulary';
 import { sensitivityName } from '../ebike-guard';
+import type { CommandParamContribution } from '../extension-points';
 
 /**
  * The command types a terminal can be sent (docs/api-contract.md, "Alarms, geofences and commands"), in the
@@ -87,13 +88,18 @@ export interface CommandTerminalCheck {
 
 /** One entry of availableCommands.json: a type at least one of the chosen terminals supports and the caller may send. */
 export interface AvailableCommand {
-  commandType: CommandType;
+  /** A platform type, or the code of a contributed one (`contributes.commandTypes`). */
+  commandType: CommandType | (string & {});
   commandName: string;
   /** Needs 危险指令 and the password, after a preview. */
   dangerous: boolean;
   /** How many of the `total` chosen terminals support it. */
   supported: number;
   total: number;
+  /** A contributed type: the form its parameters make (the platform's own types have their own forms). */
+  params?: readonly CommandParamContribution[];
+  /** A contributed type: the title of the sub-application that contributes it. */
+  contributedBy?: string;
 }
 
 /** Why a terminal is skipped by a batch. */
@@ -116,7 +122,7 @@ export interface CommandPreviewTerminal {
 
 /** previewCommandDownBatch.json: what a batch would do, computed by the server without sending anything. */
 export interface CommandPreview {
-  commandType: CommandType;
+  commandType: CommandType | (string & {});
   commandName: string;
   dangerous: boolean;
   action: string | null;
@@ -177,6 +183,7 @@ export function describeCommandParams(type: string, params: Record<string, unkno
     case 'vibrationSensitivity':
       return `震动灵敏度 ${sensitivityName(Number(params.level))}`;
     default:
-      return '';
+      // a contributed type: its parameters' values in the order given
+      return Object.values(params).filter((v) => v !== undefined && v !== null && v !== '').map(String).join('，');
   }
 }

@@ -13,6 +13,7 @@ import { monitorArea } from './monitor/monitor-area';
 import { noticeArea } from './notice/notice-area';
 import { platformArea } from './platform/platform-area';
 import { pluginPartArea } from './plugin-part/plugin-part-area';
+import { pluginSettingArea } from './plugin-setting/plugin-setting-routes';
 import { resourceArea } from './resource/resource-area';
 import { moduleAreas, type AnyServerModule } from '../module/module-host';
 import { BUILT_IN_MODULES } from '../modules/built-in-modules';
@@ -24,7 +25,7 @@ import { vehicleArea } from './vehicle/vehicle-area';
 
 /** The registry of every API area: the server's own, then the modules'. */
 export function createRouteRegistry(modules: readonly AnyServerModule[] = BUILT_IN_MODULES): RouteRegistry {
-  return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, manifestArea)
+  return new RouteRegistry().add(authArea, siteArea, userArea, resourceArea, platformArea, dictionaryArea, noticeArea, downloadArea, healthArea, mapArea, pluginSettingArea, manifestArea)
     .add(monitorArea, trackArea, vehicleArea, geocodeArea, gatewayArea)
     .add(alarmArea)
     .add(commandArea)

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { ServerConfig } from '../config';
 import type { InstalledPlugins } from '../installed-plugins/installed-plugins';
 import type { ServerParts } from '../plugin-parts/server-parts';
+import type { PluginSettings } from '../plugin-settings/plugin-settings';
 import type { FleetRuntime } from '../fleet-runtime';
 import type { GeocodeService } from '../geocode/geocode-service';
 import type { Store } from '../store/create-store';
@@ -23,6 +24,8 @@ export interface AppDeps {
   exportDir: string;
   /** Plugins installed in PLUGINS_DIR (merged into the manifest, files under /child/<systemId>/). */
   plugins: InstalledPlugins;
+  /** 插件设置: the settings sub-applications declare and each tenant's values. */
+  pluginSettings: PluginSettings;
   /** The server parts of the installed plugins (their routes under /plugins/<systemId>/api/); set before the routes answer. */
   serverParts?: ServerParts;
   /** The built console when it is served (its plugin chunks live under child/). */

@@ -9,9 +9,16 @@ import { TerminalOfflineError } from '../gateway/jt808/jt808-gateway';
 import type { CommandQueries, CommandRow, CommandTarget } from '../store/command-queries';
 import { needsMotion, planTargets } from './command-plan';
 import { ANSWER_TIMEOUT_MS, CommandStatus, answerOutcome, nextStatus } from './command-state';
-import { commandDefinition, isCommandType, type CommandType } from './command-types';
+import { findCommand, type CommandDefinition, type CommandType } from './command-types';
+import { CommandEncodeError } from './contributed-commands';
 import { toCommandView, type CommandView } from './command-view';
 import { describeDeviceReply } from './device-replies';
+
+function definitionOf(type: string): CommandDefinition {
+  const def = findCommand(type);
+  if (!def) throw new Error(`unknown command type ${type}`);
+  return def;
+}
 
 /** What the service needs of the local JT/T 808 gateway (Jt808Gateway fits). */
 export interface CommandGateway {
@@ -40,7 +47,8 @@ export interface CommandServiceOptions {
 
 export interface CommandRequest {
   targets: readonly CommandTarget[];
-  commandType: CommandType;
+  /** A platform type or a contributed type's code. */
+  commandType: CommandType | (string & {});
   /** Checked parameters (CommandDefinition.parse). */
   params: Record<string, unknown>;
   user: { id: number; account: string };
@@ -90,7 +98,7 @@ export class CommandService {
   /** Queues one command per target and sends those whose terminal is connected; answers the batch as stored now. */
   async submit(req: CommandRequest): Promise<{ batchId: string; commands: CommandView[] }> {
     const { commands, bus, gateway, clock, expiryMinutes } = this.opts;
-    const def = commandDefinition(req.commandType);
+    const def = definitionOf(req.commandType);
     const now = clock.now();
     const batchId = randomUUID().replace(/-/g, '');
     const rows = await commands.create(req.targets.map((target) => ({
@@ -119,7 +127,7 @@ export class CommandService {
    */
   private async refuseSkipped(req: CommandRequest, rows: readonly CommandRow[], now: Date): Promise<Set<number>> {
     const { commands } = this.opts;
-    const def = commandDefinition(req.commandType);
+    const def = definitionOf(req.commandType);
     const motion = needsMotion(def, req.params) ? await commands.latestMotion(req.targets.map((t) => t.terminalId)) : new Map();
     const plan = planTargets(def, req.params, req.targets, motion, { now, queueOffline: req.queueOffline ?? true });
     const refused = new Set<number>();
@@ -159,18 +167,21 @@ export class CommandService {
       const edition = gateway?.editionOf(terminalNo);
       if (!gateway || !edition) return;
       for (const row of await commands.pending(terminalNo, clock.now())) {
-        if (!isCommandType(row.commandType)) continue;
-        let body: Uint8Array;
+        const def = findCommand(row.commandType);
+        if (!def) continue;
+        let wire: { msgId: number; body: Uint8Array };
         try {
-          body = commandDefinition(row.commandType).encode(row.params, edition);
+          wire = def.wire ? def.wire(row.params, edition) : { msgId: row.msgId, body: def.encode(row.params, edition) };
         } catch (err) {
-          this.opts.onError(err);
+          // a contributed type its encoder could not encode fails with the reason; the queue goes on
+          if (!(err instanceof CommandEncodeError)) this.opts.onError(err);
+          await this.endUnencodable(row.id, err);
           continue;
         }
         if (!(await commands.claim(row.id, clock.now()))) continue;
         try {
-          const { serial } = await gateway.sendCommand(terminalNo, row.msgId, body);
-          await commands.setSerial(row.id, serial);
+          const { serial } = await gateway.sendCommand(terminalNo, wire.msgId, wire.body);
+          await commands.setSerial(row.id, serial, wire.msgId === row.msgId ? undefined : wire.msgId);
         } catch (err) {
           // gone between the check and the write: it waits for the next connection
           await commands.release(row.id);
@@ -188,8 +199,9 @@ export class CommandService {
     const { gateway, commands, clock } = this.opts;
     if (!gateway?.sendDeviceCommand) return;
     for (const row of await commands.pending(terminalNo, clock.now())) {
-      if (!isCommandType(row.commandType)) continue;
-      const command = commandDefinition(row.commandType).device(row.params);
+      const def = findCommand(row.commandType);
+      if (!def) continue;
+      const command = def.device(row.params);
       if (!(await commands.claim(row.id, clock.now()))) continue;
       if (!command) {
         await this.endUnsupported(row.id);
@@ -217,6 +229,14 @@ export class CommandService {
     const status = nextStatus(CommandStatus.Sent, { kind: 'answer', result: 3 })!;
     // no serial or key: settle by id through the same path a refused answer takes
     await commands.fail(id, { status, result: { code: 3, text: '终端不支持该指令' }, at: clock.now() });
+    this.publish(await commands.byIds([id]));
+  }
+
+  /** Ends a 待发送 command that could not be encoded as 失败 with the reason. */
+  private async endUnencodable(id: number, err: unknown): Promise<void> {
+    const { commands, clock } = this.opts;
+    const text = err instanceof CommandEncodeError ? err.message : '指令编码失败';
+    await commands.refuse(id, { status: CommandStatus.Failed, result: { code: 'encode', text }, at: clock.now() });
     this.publish(await commands.byIds([id]));
   }
 

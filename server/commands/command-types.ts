@@ -7,6 +7,7 @@ import { checkSensitivity, type VibrationSensitivity } from '../../sdk/ebike-gua
 import { COMMAND_TYPES, describeCommandParams, type CommandType } from '../../sdk/services/command-api';
 import type { DeviceCommand } from '../gateway/device-protocol';
 import { EVERY_TERMINAL, supportRefusal, type CommandSupport, type TargetTraits } from './command-support';
+import { contributedDefinition, type ContributedCommandType } from './contributed-commands';
 
 export { protocolOf, type TargetTraits } from './command-support';
 
@@ -16,7 +17,8 @@ export { COMMAND_TYPES, type CommandType };
 export type ParsedParams = { ok: true; params: Record<string, unknown> } | { ok: false; msg: string };
 
 export interface CommandDefinition {
-  type: CommandType;
+  /** A platform type, or a contributed type's code. */
+  type: CommandType | (string & {});
   name: string;
   msgId: number;
   /** Needs the 危险指令 button (840002) and the caller's password; shown in a preview before it is confirmed; never queued for an offline terminal. */
@@ -33,13 +35,21 @@ export interface CommandDefinition {
   parse(params: Record<string, unknown>): ParsedParams;
   /** The message body in the edition the terminal speaks (JT/T 808). */
   encode(params: Record<string, unknown>, edition: Jt808Edition): Uint8Array;
+  /**
+   * The message id and body together, for a type whose message id depends on its parameters (a
+   * contributed type a server part encodes); absent: `msgId` and `encode`. Throws CommandEncodeError
+   * with the Chinese reason the command fails with.
+   */
+  wire?(params: Record<string, unknown>, edition: Jt808Edition): { msgId: number; body: Uint8Array };
+  /** A type a sub-application contributes (`contributes.commandTypes`): whose it is. */
+  contributedBy?: ContributedCommandType;
   /** The same command for a GT06 / watch device, in the common device model; undefined when it has none. */
   device(params: Record<string, unknown>): DeviceCommand | undefined;
   /** Why the terminal cannot take it (Chinese), or undefined when it can; with checked `params`, that action in particular. */
   unsupported(target: TargetTraits, params?: Record<string, unknown>): string | undefined;
 }
 
-type DeclaredCommand = Omit<CommandDefinition, 'unsupported' | 'offered'> & { offered?: false };
+type DeclaredCommand = Omit<CommandDefinition, 'unsupported' | 'offered' | 'type' | 'wire' | 'contributedBy'> & { type: CommandType; offered?: false };
 
 // 0x8300 flags: bit 2 show on the terminal's display, bit 3 read out (TTS)
 const TEXT_DISPLAY_AND_TTS = 0x04 | 0x08;
@@ -311,7 +321,12 @@ export function commandDefinition(type: CommandType): CommandDefinition {
   return definitions[type];
 }
 
-/** The Chinese name of a stored command type as the asset's `kind` calls it (unknown types are shown as stored). */
+/** The platform's type or the contributed type of that code; undefined when neither exists (now). */
+export function findCommand(code: string): CommandDefinition | undefined {
+  return isCommandType(code) ? definitions[code] : contributedDefinition(code);
+}
+
+/** The Chinese name of a stored command type as the asset's `kind` calls it (a type no longer known is shown as stored). */
 export function commandName(type: string, kind?: string | null): string {
-  return isCommandType(type) ? commandNameFor(kind, type, definitions[type].name) : type;
+  return isCommandType(type) ? commandNameFor(kind, type, definitions[type].name) : contributedDefinition(type)?.name ?? type;
 }

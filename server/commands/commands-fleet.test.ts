@@ -165,7 +165,7 @@ describe('commands to terminals', () => {
   it('refuses bad input in Chinese and changes nothing', async () => {
     const before = (await admin.get<{ total: number }>(LIST)).obj.total;
     expect(await admin.postJson(SEND, { terminalNos: [], commandType: 'locate' })).toMatchObject({ flag: 400, msg: '终端号不能为空' });
-    expect(await admin.postJson(SEND, { terminalNos: [PHONES[0]], commandType: 'reboot' })).toMatchObject({ flag: 400, msg: '指令类型取值不正确' });
+    expect(await admin.postJson(SEND, { terminalNos: [PHONES[0]], commandType: 'reboot' })).toMatchObject({ flag: 400, msg: '指令类型 reboot 不存在' });
     expect(await admin.postJson(SEND, { terminalNos: [PHONES[0]], commandType: 'interval', params: {} })).toMatchObject({ flag: 400, msg: '上报间隔不能为空' });
     expect(await admin.postJson(SEND, { terminalNos: [PHONES[0]], commandType: 'text', params: { text: '' } })).toMatchObject({ flag: 400, msg: '文本内容不能为空' });
     expect(await admin.postJson(SEND, { terminalNos: ['abc'], commandType: 'locate' })).toMatchObject({ flag: 400, msg: '终端号必须是数字' });

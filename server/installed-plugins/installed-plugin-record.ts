@@ -1,5 +1,6 @@
 import type { ManifestRecord } from '@tianlu/sdk/plugin';
 import { parseContributions } from '../../sdk/extension-points';
+import { parsePluginSettings, type PluginSettingField } from '../../sdk/plugin-settings';
 import { SDK_VERSION } from '../../sdk/version';
 import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';
@@ -36,6 +37,8 @@ export interface InstalledPlugin {
    * The plugin stays listed (its ids stay taken) and its entry answers with this message.
    */
   refusal?: string;
+  /** Its settings per tenant (`settings` of manifest.json), when it declares any. */
+  settings?: PluginSettingField[];
 }
 
 /** The Chinese refusal of a plugin built for an SDK range this platform's SDK is outside of; undefined when it fits. */
@@ -127,6 +130,8 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
   const menus = raw.menus === undefined ? [] : checkMenus(raw.menus, 'menus', typeof path === 'string' ? path : '/', errors);
   const contributed = raw.contributes === undefined ? undefined : parseContributions(raw.contributes);
   if (contributed && 'errors' in contributed) errors.push(...contributed.errors);
+  const settings = raw.settings === undefined ? undefined : parsePluginSettings(raw.settings);
+  if (settings && 'errors' in settings) errors.push(...settings.errors);
   if (errors.length) return { errors };
   const record: ManifestRecord = {
     platformId: platformId as number,
@@ -144,6 +149,7 @@ export function parseInstalledRecord(raw: unknown, folder: string, dir: string):
   };
   const plugin: InstalledPlugin = { record, menus, dir };
   if (typeof serverEntry === 'string') plugin.serverEntry = serverEntry;
+  if (settings && 'settings' in settings && settings.settings.length) plugin.settings = settings.settings;
   if (typeof sdk === 'string') {
     plugin.sdk = sdk;
     const refusal = sdkRefusal(sdk);

@@ -75,6 +75,7 @@ beforeAll(async () => {
   await install('same-id', record('same-id', { path: '/same-id/' }));
   await install('cold', record('cold', { platformId: 93, path: '/cold/', contributes: COLD_CONTRIBUTES }));
   await install('bad-contributes', record('bad-contributes', { platformId: 92, path: '/bad-contributes/', contributes: { monitorColumns: [{ id: 't1' }] } }));
+  await install('bad-settings', record('bad-settings', { platformId: 91, path: '/bad-settings/', settings: [{ key: 'limit', title: '上限', kind: 'number', min: 10, max: 1 }] }));
   await install('bad-fields', { ...record('bad-fields'), platformId: -1, title: '', path: 'nope', enabled: 'yes' });
   await writeFile(join(pluginsDir, 'secret.txt'), 'outside the plugin folder');
   await symlink(join(pluginsDir, 'secret.txt'), join(pluginsDir, 'hello', 'leak.js'));
@@ -115,7 +116,7 @@ describe('installed plugins in the manifest', () => {
 
   it('skips invalid folders (bad JSON, wrong folder name, missing entry, taken ids) and keeps serving', async () => {
     const systemIds = (await manifest()).map((r) => r.systemId);
-    for (const id of ['broken-json', 'not-the-folder', 'no-entry', 'menu-clash', 'same-id', 'bad-fields', 'bad-contributes']) expect(systemIds).not.toContain(id);
+    for (const id of ['broken-json', 'not-the-folder', 'no-entry', 'menu-clash', 'same-id', 'bad-fields', 'bad-contributes', 'bad-settings']) expect(systemIds).not.toContain(id);
     expect((await admin.get('/car/v1/api/user/getUser.json')).flag).toBe(1);
   });
 });

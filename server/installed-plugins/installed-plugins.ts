@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { ManifestRecord } from '@tianlu/sdk/plugin';
 import { alarmTypesOf } from '../../sdk/extension-points';
 import { setInstalledAlarmTypes, takenAlarmTypes } from '../alarms/alarm-catalogue';
+import { COMMAND_TYPES, commandDefinition } from '../commands/command-types';
+import { builtInContributedCodes, setInstalledCommandTypes } from '../commands/contributed-commands';
 import { CENTRE_PLATFORM_ID, CENTRE_TITLE, PLATFORM_CATALOGUE, type PlatformEntry } from '../store/catalogue/platform-catalogue';
 import { RESOURCE_CATALOGUE, ResourceType, type ResourceEntry } from '../store/catalogue/resource-catalogue';
 import type { Store } from '../store/create-store';
@@ -37,7 +39,12 @@ function builtInsOf(records: unknown[]): BuiltIns {
   };
   PLATFORM_CATALOGUE.forEach(add);
   for (const r of records) if (r && typeof r === 'object') add(r as Partial<ManifestRecord>);
-  return { platforms, systemIds, paths, resourceIds: new Set(RESOURCE_CATALOGUE.map((r) => r.id)), alarmTypes: takenAlarmTypes() };
+  return { platforms, systemIds, paths, resourceIds: new Set(RESOURCE_CATALOGUE.map((r) => r.id)), alarmTypes: takenAlarmTypes(), commandTypes: takenCommandTypes() };
+}
+
+/** The command type codes an installed plugin may not take: the platform's and the built-in sub-applications' contributed ones. */
+function takenCommandTypes(): Map<string, string> {
+  return new Map([...COMMAND_TYPES.map((t): [string, string] => [t, `平台的「${commandDefinition(t).name}」`]), ...builtInContributedCodes()]);
 }
 
 /** The resource rows of a plugin's menus: menus (type 1), their buttons (type 3) under them. */
@@ -79,6 +86,11 @@ export class InstalledPlugins {
     return this.snapshot.installed.find((p) => p.record.systemId === systemId);
   }
 
+  /** The installed plugins as of the last refresh. */
+  installedNow(): readonly InstalledPlugin[] {
+    return this.snapshot.installed;
+  }
+
   /** Platforms that exist now: built-ins and installed plugins (a removed plugin's record stays in the store with its grants, unlisted). */
   listed<T extends Pick<PlatformEntry, 'platformId'>>(platforms: readonly T[]): T[] {
     const installed = new Set(this.snapshot.installed.map((p) => p.record.platformId));
@@ -108,6 +120,9 @@ export class InstalledPlugins {
     }
     // their alarm types join the catalogue after the built-in ones (a plugin that does not run raises none)
     setInstalledAlarmTypes(plugins.filter((p) => !p.refusal).flatMap(({ record: r }) => alarmTypesOf(r.contributes).map((type) => ({ type, platformId: r.platformId, title: r.title }))));
+    // and their command types join 指令下发 (a plugin that does not run or is switched off offers none)
+    setInstalledCommandTypes(plugins.filter((p) => !p.refusal && p.record.enabled).flatMap(({ record: r }) =>
+      (r.contributes?.commandTypes ?? []).map((type) => ({ type, platformId: r.platformId, systemId: r.systemId, title: r.title }))));
     this.snapshot = { builtIn, installed: plugins };
     await this.listener?.(plugins);
     return this.snapshot;

@@ -62,6 +62,16 @@ describe('scanPluginsDir', () => {
     expect(plugins[0]!.menus).toEqual([{ id: 9001, title: '示例', path: '/hello/a', buttons: [{ id: 900101, title: '刷新' }] }]);
   });
 
+  it('reads the settings a plugin declares', async () => {
+    const settings = [{ key: 'limit', title: '上限', kind: 'number', default: 5, min: 1, max: 10 }];
+    await folder('hello', record('hello', { settings }));
+    const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);
+    expect(problems).toEqual([]);
+    expect(plugins[0]!.settings).toEqual(settings);
+    // the console's record stays the spec's
+    expect(plugins[0]!.record).toEqual(record('hello'));
+  });
+
   it('explains in Chinese why a folder is skipped', async () => {
     await folder('a-no-manifest', undefined);
     await folder('b-json', '{');
@@ -75,6 +85,7 @@ describe('scanPluginsDir', () => {
     await folder('j-reserved', record('j-reserved', { path: '/home/' }));
     await folder('k-menu', record('k-menu', { menus: [{ id: 8001, title: '概览' }] }));
     await folder('l-menu-path', record('l-menu-path', { menus: [{ id: 9100, title: '页', path: '/elsewhere/x' }] }));
+    await folder('m-settings', record('m-settings', { settings: [{ key: 'limit', title: '上限', kind: 'number', min: 10, max: 1 }, { key: 'mode', title: '模式', kind: 'choice' }] }));
     const { plugins, problems } = await scanPluginsDir(dir, BUILT_INS);
     expect(plugins).toEqual([]);
     const byFolder = (name: string) => problems.find((p) => p.startsWith(`插件 ${name}（`)) ?? '';
@@ -90,6 +101,7 @@ describe('scanPluginsDir', () => {
     expect(byFolder('j-reserved')).toContain('path /home/ 已被平台占用');
     expect(byFolder('k-menu')).toContain('菜单编号 8001 已被内置资源占用');
     expect(byFolder('l-menu-path')).toContain('menus[0].path 必须以 /l-menu-path/ 开头');
+    expect(byFolder('m-settings')).toMatch(/settings\[0\]\.min 不能大于 max.*settings\[1\]\.options 必须是 1～50 个选项的数组/);
     expect(problems.every((p) => p.includes('已跳过'))).toBe(true);
   });
 

@@ -15,6 +15,8 @@ export interface BuiltIns {
   resourceIds: ReadonlySet<number>;
   /** Alarm type codes → whose they are, e.g. `平台的「紧急报警」` (absent: none taken). */
   alarmTypes?: ReadonlyMap<string, string>;
+  /** Command type codes → whose they are, e.g. `平台的「位置查询」` (absent: none taken). */
+  commandTypes?: ReadonlyMap<string, string>;
 }
 
 export interface ScanResult {
@@ -54,8 +56,16 @@ function conflicts(plugin: InstalledPlugin, builtIns: BuiltIns, accepted: readon
     const owner = builtIns.alarmTypes?.get(code);
     if (owner !== undefined) errors.push(`告警类型 ${code} 已被${owner}占用，请换一个代码（建议以 ${systemId}. 开头）`);
   }
+  const commandTypes = (plugin.record.contributes?.commandTypes ?? []).map((t) => t.code);
+  for (const code of commandTypes) {
+    const owner = builtIns.commandTypes?.get(code);
+    if (owner !== undefined) errors.push(`指令类型 ${code} 已被${owner}占用，请换一个代码（建议以 ${systemId}. 开头）`);
+  }
   for (const other of accepted) {
     const who = `已安装的插件「${other.record.systemId}」`;
+    const theirCommands = new Set((other.record.contributes?.commandTypes ?? []).map((t) => t.code));
+    const sameCommand = commandTypes.find((code) => theirCommands.has(code));
+    if (sameCommand !== undefined) errors.push(`指令类型 ${sameCommand} 已被${who}占用`);
     const theirs = new Set((other.record.contributes?.alarmTypes ?? []).map((t) => t.alarmType));
     const sameType = alarmTypes.find((code) => theirs.has(code));
     if (sameType !== undefined) errors.push(`告警类型 ${sameType} 已被${who}占用`);

@@ -4,7 +4,7 @@
  */
 export {
   defineServerModule, moduleServices,
-  type Closable, type DemoArea, type DemoAsset, type DemoSeedContext, type InstalledModuleContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
+  type Closable, type DemoArea, type ExportCell, type ExportRows, type ModuleExportColumn, type ModuleExportRequest, type ModuleExports, type ModuleSettings, PART_EXPORT_ROW_LIMIT, type DemoAsset, type DemoSeedContext, type InstalledModuleContext, type ModuleAlarms, type ModuleCommands, type ModuleContext, type ModuleJob, type ModuleLogger,
   type ServerModule, type ServerModuleDefinition,
 } from './server-module';
 
@@ -58,6 +58,7 @@ export type { AlarmFilter, AlarmRow } from '../store/alarm-queries';
 export type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 export { CommandStatus } from '../commands/command-state';
 export { commandDefinition } from '../commands/command-types';
+export type { CommandCarrier } from '../../sdk/command-carriers';
 export type { CommandRequest } from '../commands/command-service';
 export { toCommandView, type CommandView } from '../commands/command-view';
 export type { CommandTarget } from '../store/command-queries';

@@ -10,6 +10,8 @@ import type { Store } from '../store/create-store';
 import type { Database } from '../store/db-schema';
 import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 import type { PartAlarmEvent, PartAlarmWriter, PartPosition, ReadingDecoder } from './part-data';
+import type { CommandCarrier } from '../../sdk/command-carriers';
+import type { PluginSettingValues } from '../../sdk/plugin-settings';
 
 /** What a module's services and jobs may log. */
 export interface ModuleLogger {
@@ -54,6 +56,53 @@ export interface ModuleContext {
   texts: TextMessages;
 }
 
+/** The plugin's settings (`settings` of its manifest.json) as a tenant saved them on 插件设置. */
+export interface ModuleSettings {
+  /** The tenant's values, every declared field present (defaults where it saved none). */
+  get(tenantId: number): Promise<PluginSettingValues>;
+}
+
+/** What a cell of an export holds (null and undefined leave it empty). */
+export type ExportCell = string | number | boolean | Date | null | undefined;
+
+/** A column of an export: its header and where its cells come from (`key` of a plain row, or `value`). */
+export interface ModuleExportColumn<T> {
+  header: string;
+  /** In characters (default 16). */
+  width?: number;
+  /** The row's property (rows that are plain objects). */
+  key?: string;
+  /** The cell of a row (wins over `key`). */
+  value?: (row: T) => ExportCell;
+}
+
+/** The rows of an export: a list, a generator, or a function (it may be async) answering either. */
+export type ExportRows<T> = Iterable<T> | AsyncIterable<T> | (() => Iterable<T> | AsyncIterable<T> | Promise<Iterable<T> | AsyncIterable<T>>);
+
+/** An export to put in a user's 下载中心. */
+export interface ModuleExportRequest<T> {
+  /** Whose 下载中心 (the route's `user`). */
+  user: { id: number; tenantId: number };
+  /** The sheet's name and, after the plugin's title, the file's: `冷链监控-温度记录-20261127.xlsx` (1–31 characters, none of \ / ? * : [ ]). */
+  title: string;
+  columns: readonly ModuleExportColumn<T>[];
+  /** Read after the answer went out, written to the file as they come (at most {@link PART_EXPORT_ROW_LIMIT}). */
+  rows: ExportRows<T>;
+}
+
+/** Most rows an installed part's export writes; past it the sheet ends with a row saying so. */
+export const PART_EXPORT_ROW_LIMIT = 100_000;
+
+/** Spreadsheets into 下载中心, as the platform's own exports go there. */
+export interface ModuleExports {
+  /**
+   * Records the export as 生成中 in the user's 下载中心 and answers its id and file name at once; the
+   * .xlsx is written in the background (then 可下载, or 失败 when the rows throw) and the user's open
+   * consoles are told. A request of the wrong shape throws, with nothing recorded.
+   */
+  start<T>(request: ModuleExportRequest<T>): Promise<{ id: number; fileName: string }>;
+}
+
 /**
  * What the platform lends the server part of a plugin installed in PLUGINS_DIR (jobs and `services`
  * get it instead of `ModuleContext`): a database handle bound to the plugin's own schema and the
@@ -72,6 +121,10 @@ export interface InstalledModuleContext {
   alarms: ModuleAlarms & PartAlarmWriter;
   commands: ModuleCommands;
   texts: TextMessages;
+  /** The plugin's settings per tenant (`settings` of its manifest.json, set on 系统中心 › 设置 › 插件设置). */
+  settings: ModuleSettings;
+  /** Exports into the user's 下载中心. */
+  exports: ModuleExports;
 }
 
 /** A box of WGS84 degrees with its name. */
@@ -149,6 +202,13 @@ export interface ServerModuleDefinition<S = undefined> {
    * the position's readings in the live channel, list.json and the track (server-parts.md, "Decoded readings").
    */
   readings?: Readonly<Record<string, ReadingDecoder>>;
+  /**
+   * Encoders of the command types its plugin contributes (`contributes.commandTypes` of its
+   * manifest.json), by code: given the checked parameters, the carrier the platform sends
+   * (0x8300 text or 0x8900 passthrough). Used instead of the declared `carrier`; one that throws or
+   * answers something unsendable fails that command with the reason. Installed plugins only.
+   */
+  commands?: Readonly<Record<string, (params: Record<string, unknown>) => CommandCarrier>>;
   /** Demo data of the demo profile; must add nothing when it already ran. */
   seedDemo?(ctx: DemoSeedContext): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { menuResourceIds, type InstalledPlugin } from '../installed-plugins/installed-plugin-record';
 import { resolvePluginFile } from '../installed-plugins/plugin-file';
 import type { PartAlarmWriter } from '../module/part-data';
-import type { Closable, InstalledModuleContext, ModuleAlarms } from '../module/server-module';
+import type { Closable, InstalledModuleContext, ModuleAlarms, ModuleExports, ModuleSettings } from '../module/server-module';
 import { alarmTypesOf } from '../../sdk/extension-points';
 import { migratePluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
 import type { PartData } from './part-data-shape';
@@ -13,8 +13,12 @@ import { PartRouteTable } from './part-route-table';
 import { readServerPart } from './server-part-shape';
 
 /** The platform services an installed part is lent (with its own database handle added per part). */
-export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log' | 'alarms'> & {
+export type PartPlatformServices = Omit<InstalledModuleContext, 'db' | 'schema' | 'log' | 'settings' | 'exports' | 'alarms'> & {
   log: InstalledModuleContext['log'] & { child(bindings: object): InstalledModuleContext['log'] };
+  /** The settings of that plugin, per tenant. */
+  settingsOf(systemId: string): ModuleSettings;
+  /** Exports into 下载中心 named after that plugin. */
+  exportsOf(plugin: InstalledPlugin): ModuleExports;
   alarms: ModuleAlarms;
   /** Opens and ends alarms of the types the plugin contributes (absent: the part's `raise` and `end` refuse). */
   alarmWriter?(owner: PartAlarmOwner): PartAlarmWriter;
@@ -39,6 +43,8 @@ export interface LoadedPart {
   data: PartData;
   /** Fields of the contract it declared that installed parts do not get (logged once). */
   ignored: string[];
+  /** Its encoders of its plugin's command types, by code. */
+  commands: Record<string, (params: Record<string, unknown>) => unknown>;
   close(): Promise<void>;
 }
 
@@ -88,17 +94,21 @@ async function closeJobs(started: { name: string; handle: Closable }[], log: Ins
  */
 export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: string }, version: string, env: PartLoadEnv): Promise<LoadedPart> {
   const { systemId, platformId } = plugin.record;
-  const read = readServerPart(await importPart(plugin, version), { systemId, resourceIds: new Set(menuResourceIds(plugin.menus)) });
+  const commandTypes = new Set((plugin.record.contributes?.commandTypes ?? []).map((t) => t.code));
+  const read = readServerPart(await importPart(plugin, version), { systemId, resourceIds: new Set(menuResourceIds(plugin.menus)), commandTypes });
   if ('errors' in read) throw new Error(read.errors.join('；'));
   const { part } = read;
   const routes = new PartRouteTable(part.routes);
   const schema = pluginSchemaName(systemId, env.platformSchema);
   await migratePluginSchema(env.db, schema, part.migrations);
   const log = env.services.log.child({ plugin: systemId });
-  const { alarmWriter, ...platform } = env.services;
+  const { settingsOf, exportsOf, alarmWriter, ...platform } = env.services;
   const owner: PartAlarmOwner = { systemId, platformId, alarmTypes: alarmTypesOf(plugin.record.contributes).map((t) => t.alarmType) };
   const writer = alarmWriter?.(owner) ?? unavailableAlarmWriter;
-  const context: InstalledModuleContext = { ...platform, alarms: { ...env.services.alarms, raise: writer.raise, end: writer.end }, log, db: env.db.withSchema(schema), schema };
+  const context: InstalledModuleContext = {
+    ...platform, alarms: { ...platform.alarms, raise: writer.raise, end: writer.end }, log, db: env.db.withSchema(schema), schema,
+    settings: settingsOf(systemId), exports: exportsOf(plugin),
+  };
   let services: unknown;
   try {
     services = part.services?.(context as never);
@@ -114,5 +124,5 @@ export async function loadServerPart(plugin: InstalledPlugin & { serverEntry: st
       throw new Error(`任务 ${job.name} 启动失败：${reasonOf(err)}`);
     }
   }
-  return { systemId, platformId, schema, routes, services, context, data: part.data, ignored: part.ignored, close: () => closeJobs(started, log) };
+  return { systemId, platformId, schema, routes, services, context, data: part.data, ignored: part.ignored, commands: part.commands, close: () => closeJobs(started, log) };
 }

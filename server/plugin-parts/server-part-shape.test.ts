@@ -52,6 +52,18 @@ describe('the shape of a server part', () => {
     const read = readServerPart({ name: 'cold-chain', alarmTypes: [], seedDemo: async () => {} }, owner);
     expect('part' in read && read.part.ignored).toEqual(['alarmTypes（已安装插件不能向告警目录添加告警类型）', 'seedDemo（演示数据只属于内置子应用）']);
   });
+
+  it('takes encoders only of the command types its plugin contributes', () => {
+    const mine = { ...owner, commandTypes: new Set(['coldChain.setLimit']) };
+    const encode = () => ({ kind: 'text', text: 'x' });
+    const read = readServerPart({ name: 'cold-chain', commands: { 'coldChain.setLimit': encode } }, mine);
+    expect('part' in read && Object.keys(read.part.commands)).toEqual(['coldChain.setLimit']);
+    const bad = readServerPart({ name: 'cold-chain', commands: { 'coldChain.setLimit': 'x', locate: encode } }, mine);
+    expect('errors' in bad && bad.errors).toEqual([
+      'commands.coldChain.setLimit 必须是函数',
+      'commands.locate 不是本插件 manifest.json 的 contributes.commandTypes 中声明的指令类型',
+    ]);
+  });
 });
 
 describe('the route table of a server part', () => {

@@ -32,6 +32,8 @@ export interface PartDefinition {
   migrations: Record<string, Migration>;
   services?: (ctx: never) => unknown;
   jobs: ModuleJob<unknown>[];
+  /** Its encoders of the command types its plugin contributes, by code. */
+  commands: Record<string, (params: Record<string, unknown>) => unknown>;
   /** Its subscriptions (positions, alarms) and reading decoders. */
   data: PartData;
   /** Fields of the contract an installed part may not use, each named in Chinese (logged, then left aside). */
@@ -42,6 +44,8 @@ export interface PartDefinition {
 export interface PartOwner {
   systemId: string;
   resourceIds: ReadonlySet<number>;
+  /** The codes of its manifest.json's `contributes.commandTypes` (what `commands` may encode). */
+  commandTypes?: ReadonlySet<string>;
 }
 
 type Raw = Record<string, unknown>;
@@ -128,6 +132,14 @@ export function readServerPart(def: unknown, owner: PartOwner): { part: PartDefi
   if (def.services !== undefined && typeof def.services !== 'function') errors.push('services 必须是函数');
   const jobs = def.jobs ?? [];
   if (!Array.isArray(jobs) || jobs.some((j) => !isObject(j) || typeof j.name !== 'string' || typeof j.start !== 'function')) errors.push('jobs 必须是 { name, start } 的列表');
+  const commands = def.commands ?? {};
+  if (!isObject(commands)) errors.push('commands 必须是 { 指令类型代码: (params) => 载体 } 形式的对象');
+  else {
+    for (const [code, encode] of Object.entries(commands)) {
+      if (typeof encode !== 'function') errors.push(`commands.${code} 必须是函数`);
+      else if (!owner.commandTypes?.has(code)) errors.push(`commands.${code} 不是本插件 manifest.json 的 contributes.commandTypes 中声明的指令类型`);
+    }
+  }
   const data = readPartData(def, owner.systemId, errors);
   if (errors.length) return { errors };
   const ignored: string[] = [];
@@ -140,6 +152,7 @@ export function readServerPart(def: unknown, owner: PartOwner): { part: PartDefi
       migrations: migrations as Record<string, Migration>,
       ...(typeof def.services === 'function' ? { services: def.services as PartDefinition['services'] } : {}),
       jobs: jobs as ModuleJob<unknown>[],
+      commands: commands as PartDefinition['commands'],
       data,
       ignored,
     },

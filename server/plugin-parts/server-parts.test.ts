@@ -154,7 +154,7 @@ describe('a server part of an installed plugin', () => {
 
   it('is lent its own database handle and the narrow platform services, not the platform store or deps', async () => {
     const res = await admin.get<{ given: string[]; schema: string; deps: string[] }>('/plugins/cold-chain/api/context.json');
-    expect(res.obj).toEqual({ given: ['alarms', 'clock', 'commands', 'db', 'log', 'schema', 'texts'], schema: schemaOf(server, 'cold-chain'), deps: ['clock', 'modules'] });
+    expect(res.obj).toEqual({ given: ['alarms', 'clock', 'commands', 'db', 'exports', 'log', 'schema', 'settings', 'texts'], schema: schemaOf(server, 'cold-chain'), deps: ['clock', 'modules'] });
   });
 
   it('checks input against the route schema with the field named in Chinese', async () => {

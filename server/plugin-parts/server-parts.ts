@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { InstalledPlugin } from '../installed-plugins/installed-plugin-record';
+import { setPartCommandEncoders } from '../commands/contributed-commands';
 import { dropPluginSchema, pluginSchemaName } from '../store/plugin-part-schema';
 import { PartDataTaps } from './part-data-taps';
 import { PartFaults } from './part-faults';
@@ -102,7 +103,10 @@ export class ServerParts {
       const version = `${plugin.record.platformId}:${JSON.stringify(plugin.menus)}:${await partVersion(plugin)}`;
       if (this.states.get(systemId)?.version === version) continue;
       await this.stop(systemId);
-      this.states.set(systemId, await this.start(plugin as InstalledPlugin & { serverEntry: string }, version));
+      const state = await this.start(plugin as InstalledPlugin & { serverEntry: string }, version);
+      this.states.set(systemId, state);
+      // 指令下发 sends its plugin's command types through its encoders, run as its code
+      if (state.status === 'running') setPartCommandEncoders(systemId, { encoders: state.part.commands, run: (fn) => this.faults.run(systemId, fn) });
     }
   }
 
@@ -152,6 +156,7 @@ export class ServerParts {
     const error = `插件 ${systemId} 的服务端运行出错，已停止：${reason}`;
     this.options.services.log.error({ plugin: systemId, err }, error);
     this.states.set(systemId, { status: 'failed', version: state.version, platformId: state.part.platformId, error });
+    setPartCommandEncoders(systemId, undefined);
     this.taps.forget(state.part);
     void state.part.close();
   }
@@ -159,6 +164,7 @@ export class ServerParts {
   private async stop(systemId: string): Promise<void> {
     const state = this.states.get(systemId);
     this.states.delete(systemId);
+    setPartCommandEncoders(systemId, undefined);
     if (state?.status === 'running') {
       this.taps.forget(state.part);
       await state.part.close();

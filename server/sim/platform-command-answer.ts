@@ -1,6 +1,6 @@
 import {
   Jt808GeneralResult, Jt808MsgId, Jt808ParamId, decodeSetParams, decodeTemporaryTracking, decodeTerminalControl,
-  decodeTextMessage, decodeVehicleControl, encodeGeneralResponse, encodeLocationQueryResponse, JT808_CONTROL_DOOR,
+  decodePassthrough, decodeTextMessage, decodeVehicleControl, encodeGeneralResponse, encodeLocationQueryResponse, JT808_CONTROL_DOOR,
   JT808_CONTROL_OIL_POWER, JT808_FLAG_OIL_POWER, JT808_FLAG_OIL_POWER_CUT,
 } from '../gateway/jt808/index';
 
@@ -16,6 +16,8 @@ export type TerminalEffect =
   | { kind: 'heartbeat-interval'; seconds: number }
   | { kind: 'tracking'; intervalSec: number; validitySec: number }
   | { kind: 'text'; flag: number; text: string }
+  /** 0x8900 数据下行透传, handed to the peripheral behind the terminal. */
+  | { kind: 'passthrough'; type: number; data: Uint8Array }
   /** Drop the connection and come back after `offlineSec`; factory reset also forgets the auth code and settings. */
   | { kind: 'restart'; factoryReset: boolean; offlineSec: number }
   | { kind: 'door'; locked: boolean }
@@ -41,7 +43,7 @@ export interface CommandContext {
 
 /**
  * How a real terminal answers a platform → terminal message: 0x8201 with 0x0201; 0x8103,
- * 0x8202, 0x8300, 0x8105 and 0x8500 with 0x0001 (result 0, or 2 for a malformed body);
+ * 0x8202, 0x8300, 0x8900, 0x8105 and 0x8500 with 0x0001 (result 0, or 2 for a malformed body);
  * 0x8104 with 0x0104; anything else with 0x0001 result 3 (unsupported). Pure: no I/O.
  */
 export function answerPlatformCommand(msgId: number, serial: number, body: Uint8Array, ctx: CommandContext): CommandAnswer {
@@ -64,6 +66,10 @@ export function answerPlatformCommand(msgId: number, serial: number, body: Uint8
     case Jt808MsgId.TextMessage: {
       const d = decodeTextMessage(body, ctx.edition);
       return d.ok ? ok([{ kind: 'text', flag: d.value.flag, text: d.value.text }]) : malformed;
+    }
+    case Jt808MsgId.DownlinkPassthrough: {
+      const d = decodePassthrough(body);
+      return d.ok ? ok([{ kind: 'passthrough', type: d.value.type, data: d.value.data }]) : malformed;
     }
     case Jt808MsgId.TerminalControl: {
       const d = decodeTerminalControl(body);

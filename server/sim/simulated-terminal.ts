@@ -37,6 +37,8 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   readonly counters: TerminalCounters = emptyCounters();
   /** Last 0x8300 text shown on the terminal's screen. */
   lastText: string | undefined;
+  /** Last 0x8900 passthrough handed to the peripheral behind the terminal. */
+  lastPassthrough: { type: number; data: Uint8Array } | undefined;
   /** Why the last connection ended or failed. */
   lastError: string | undefined;
 
@@ -365,6 +367,9 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
         return this.schedule.set({ heartbeatSec: e.seconds }, now, accOn());
       case 'tracking':
         return this.schedule.track(e.intervalSec, e.validitySec, now, accOn());
+      case 'passthrough':
+        this.lastPassthrough = { type: e.type, data: e.data };
+        return;
       case 'text':
         this.lastText = e.text;
         this.emit('text', e.text);

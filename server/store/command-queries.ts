@@ -166,9 +166,9 @@ export class CommandQueries {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  /** Records the serial the message went out with. */
-  async setSerial(id: number, serial: number): Promise<void> {
-    await this.db.updateTable('commands').set({ serial }).where('id', '=', String(id)).execute();
+  /** Records the serial the message went out with (and its message id, when its encoding chose it). */
+  async setSerial(id: number, serial: number, msgId?: number): Promise<void> {
+    await this.db.updateTable('commands').set({ serial, ...(msgId !== undefined && { msg_id: msgId }) }).where('id', '=', String(id)).execute();
   }
 
   /** 已发送 → 待发送: the connection was gone by the time the message was written. */

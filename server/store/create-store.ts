@@ -17,6 +17,7 @@ import { NotifyQueries } from './notify-queries';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './open-database';
 import { OrgQueries } from './org-queries';
 import { PeopleQueries } from './people-queries';
+import { PluginSettingsQueries } from './plugin-settings-queries';
 import { PositionQueries } from './position-queries';
 import { ReportEventQueries } from './report-event-queries';
 import { ReportQueries } from './report-queries';
@@ -45,6 +46,8 @@ export interface Store {
   readonly health: HealthQueries;
   /** 地图设置 per tenant. */
   readonly mapSettings: MapSettingsQueries;
+  /** 插件设置: each tenant's values of the settings sub-applications declare. */
+  readonly pluginSettings: PluginSettingsQueries;
   readonly exports: ExportQueries;
   readonly fleet: FleetQueries;
   readonly positions: PositionQueries;
@@ -100,6 +103,7 @@ export async function createStore(opts: DatabaseOptions): Promise<Store> {
     notices: new NoticeQueries(db),
     health: new HealthQueries(db),
     mapSettings: new MapSettingsQueries(db),
+    pluginSettings: new PluginSettingsQueries(db),
     exports: new ExportQueries(db),
     fleet: new FleetQueries(db),
     positions: new PositionQueries(db),

@@ -302,6 +302,16 @@ export interface TenantMapSettingsTable {
   updated_by: number | null;
 }
 
+/** 插件设置: a tenant's values of one sub-application's declared settings. */
+export interface PluginSettingsTable {
+  tenant_id: number;
+  system_id: string;
+  /** jsonb: the values by key (written as JSON text). */
+  values: ColumnType<unknown, string, string>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  updated_by: number | null;
+}
+
 export interface DeviceGuardSettingsTable {
   terminal_id: number;
   /** 1 低, 2 中, 3 高 */
@@ -388,6 +398,7 @@ export interface Database extends AlarmTables, NotifyTables, ReportTables {
   terminals: TerminalTable;
   device_guard_settings: DeviceGuardSettingsTable;
   tenant_map_settings: TenantMapSettingsTable;
+  plugin_settings: PluginSettingsTable;
   media_files: MediaFileTable;
   positions: PositionTable;
   latest_positions: LatestPositionTable;

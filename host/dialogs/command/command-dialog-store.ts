@@ -1,6 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { commandActionFor, commandNameFor, listWords, type ListWords } from '../../../sdk/asset-vocabulary';
+import { checkCommandParams } from '../../../sdk/command-carriers';
 import { CommandFollower } from '../../../sdk/command-follower';
+import type { CommandParamContribution } from '../../../sdk/extension-points';
 import { CommandApi } from '../../../sdk/contracts/command';
 import {
   COMMAND_MAX_TERMINALS,
@@ -34,7 +36,10 @@ export interface CommandForm {
 
 const PHONE = /^\+?[0-9]{3,20}$/;
 
-const keyOf = (type: CommandType, params: Record<string, unknown>) => JSON.stringify([type, params]);
+/** A platform type or a contributed type's code. */
+type AnyCommandType = CommandType | (string & {});
+
+const keyOf = (type: AnyCommandType, params: Record<string, unknown>) => JSON.stringify([type, params]);
 
 export interface CommandDialogDeps {
   http: HttpService;
@@ -74,7 +79,9 @@ function integerField(value: string, label: string, min: number, max: number, re
  * terminal's status as the live channel reports it.
  */
 export class CommandDialogStore {
-  commandType: CommandType = 'locate';
+  commandType: AnyCommandType = 'locate';
+  /** The fields of contributed types as typed, by parameter key (each type's own). */
+  contributedForm: Record<string, Record<string, string>> = {};
   form: CommandForm = {
     seconds: '30', sleepSeconds: '', text: '', intervalSeconds: '10', durationSeconds: '600', controlAction: 'restart', oilAction: 'cut', oilForce: false,
     fortifyAction: 'arm', sosNumbers: '', monitorPhone: '', password: '',
@@ -181,7 +188,22 @@ export class CommandDialogStore {
     return this.batchId !== undefined;
   }
 
-  setType(type: CommandType): void {
+  /** The chosen type's parameters when a sub-application contributes it (its form is built from them); undefined for the platform's own. */
+  get contributedParams(): readonly CommandParamContribution[] | undefined {
+    return this.available.find((t) => t.commandType === this.commandType)?.params;
+  }
+
+  /** A contributed type's field as typed. */
+  contributedValue(key: string): string {
+    return this.contributedForm[this.commandType]?.[key] ?? '';
+  }
+
+  setContributed(key: string, value: string): void {
+    this.contributedForm = { ...this.contributedForm, [this.commandType]: { ...this.contributedForm[this.commandType], [key]: value } };
+    this.error = undefined;
+  }
+
+  setType(type: AnyCommandType): void {
     if (type === this.commandType) return;
     this.commandType = type;
     this.error = undefined;
@@ -197,6 +219,9 @@ export class CommandDialogStore {
   /** The parameters to send, or the Chinese reason the form is not complete. */
   params(): { ok: true; params: Record<string, unknown> } | { ok: false; msg: string } {
     const f = this.form;
+    // a contributed type: the checks its declaration asks for, the same the server makes
+    const contributed = this.contributedParams;
+    if (contributed) return checkCommandParams(contributed, this.contributedForm[this.commandType] ?? {});
     switch (this.commandType) {
       case 'interval': {
         const seconds = integerField(f.seconds, '上报间隔', 1, 3600);

@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import type { ListWords } from '../../../sdk/asset-vocabulary';
 import { Input, Textarea } from '../../../sdk/components/text-input';
 import { useService } from '../../../sdk/react/use-service';
-import { describeCommandResult, type Command, type CommandPreview, type CommandType } from '../../../sdk/services/command-api';
+import { describeCommandResult, type Command, type CommandPreview } from '../../../sdk/services/command-api';
 import { HttpService } from '../../../sdk/services/http-service';
 import { LiveService } from '../../../sdk/services/live-service';
 import { CommandDialogStore, type CommandTargetRow } from './command-dialog-store';
@@ -65,11 +65,39 @@ function previewLines(p: CommandPreview, words: Pick<ListWords, 'moving' | 'spee
   ];
 }
 
+/** The form of a contributed command type, field by field from its declared parameters. */
+const ContributedParams = observer(function ContributedParams(props: { store: CommandDialogStore }) {
+  const s = useStyles();
+  const { store } = props;
+  const params = store.contributedParams ?? [];
+  if (params.length === 0) return null;
+  return (
+    <div className={s.row}>
+      {params.map((p) => {
+        // a number's range under it; a text's length is counted in the field itself
+        const hint = p.kind === 'number' && (p.min !== undefined || p.max !== undefined) ? `${p.min ?? '不限'}–${p.max ?? '不限'}` : undefined;
+        return (
+          <Field key={p.key} label={p.unit ? `${p.title}（${p.unit}）` : p.title} required={p.required} hint={hint}>
+            <Input
+              type={p.kind === 'number' ? 'number' : 'text'}
+              value={store.contributedValue(p.key)}
+              disabled={store.sent}
+              {...(p.maxLength !== undefined && { maxLength: p.maxLength })}
+              onChange={(_, d) => store.setContributed(p.key, d.value)}
+            />
+          </Field>
+        );
+      })}
+    </div>
+  );
+});
+
 const Params = observer(function Params(props: { store: CommandDialogStore }) {
   const s = useStyles();
   const { store } = props;
   const f = store.form;
   const disabled = store.sent;
+  if (store.contributedParams) return <ContributedParams store={store} />;
   switch (store.commandType) {
     case 'interval':
       return (
@@ -269,7 +297,7 @@ const CommandDialog = observer(function CommandDialog(props: { terminalNos: read
               {store.loadingTypes ? (
                 <Spinner size="tiny" label="正在读取终端支持的指令…" />
               ) : (
-                <RadioGroup className={s.types} layout="horizontal" value={store.commandType} disabled={store.sent} onChange={(_, d) => store.setType(d.value as CommandType)}>
+                <RadioGroup className={s.types} layout="horizontal" value={store.commandType} disabled={store.sent} onChange={(_, d) => store.setType(d.value)}>
                   {store.types.map((t) => (
                     <Radio key={t.commandType} value={t.commandType} label={t.commandName} />
                   ))}

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 export { EXPORT_ROW_LIMIT } from '../../../sdk/pagination';
+export { sheetFileName } from '../../exports/file-export';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -31,8 +32,3 @@ export function sendSheet(reply: FastifyReply, fileName: string, content: Buffer
     .send(content);
 }
 
-/** `用户列表-20260101.xlsx` in China time. */
-export function sheetFileName(title: string, now: Date): string {
-  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return `${title}-${day}.xlsx`;
-}

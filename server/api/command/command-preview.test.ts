@@ -79,10 +79,11 @@ describe('commands an operator can trust', () => {
     const res = await admin.postJson<AvailableCommand[]>(AVAILABLE, { terminalNos: [MOVING, COLLAR] });
     expect(res.flag, res.msg).toBe(1);
     const byType = Object.fromEntries(res.obj.map((c) => [c.commandType, `${c.supported}/${c.total}`]));
-    expect(byType).toEqual({ locate: '2/2', interval: '2/2', text: '1/2', track: '1/2', control: '2/2', oilPower: '1/2', findDevice: '1/2' });
+    // 智能车联's contributed 调度信息 after the platform's own: vehicles on JT/T 808 only
+    expect(byType).toEqual({ locate: '2/2', interval: '2/2', text: '1/2', track: '1/2', control: '2/2', oilPower: '1/2', findDevice: '1/2', 'car.dispatch': '1/2' });
     expect(res.obj.find((c) => c.commandType === 'oilPower')).toMatchObject({ commandName: '断油断电', dangerous: true });
     const limited = await dispatcher.postJson<AvailableCommand[]>(AVAILABLE, { terminalNos: [MOVING, COLLAR] });
-    expect(limited.obj.map((c) => c.commandType)).toEqual(['locate', 'interval', 'text', 'track', 'findDevice']);
+    expect(limited.obj.map((c) => c.commandType)).toEqual(['locate', 'interval', 'text', 'track', 'findDevice', 'car.dispatch']);
     expect((await admin.postJson(AVAILABLE, { terminalNos: [FOREIGN] })).flag).toBe(404);
   });
 

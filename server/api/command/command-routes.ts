@@ -1,17 +1,16 @@
 import { verifyPassword } from '../../auth/password-hasher';
 import { OFFLINE_NOT_QUEUED, OFFLINE_QUEUED } from '../../commands/command-plan';
-import { commandDefinition } from '../../commands/command-types';
 import { badInput } from '../envelope';
 import { sessionRoute } from '../route-definition';
 import { CommandApi } from '../../../sdk/contracts/command';
 import {
-  COMMAND_SEND, parseParams, requireDangerousRight, resolveTargets,
+  COMMAND_SEND, commandFor, parseParams, requireDangerousRight, resolveTargets,
 } from './command-targets';
 
 export const checkCommandTerminalsRoute = sessionRoute.of(CommandApi.check, {
   resource: COMMAND_SEND,
-  handler: async ({ body, deps, scope }) => {
-    const def = commandDefinition(body.commandType);
+  handler: async ({ body, deps, user, scope }) => {
+    const def = await commandFor(deps, user, body.commandType);
     const targets = await resolveTargets(deps, await scope(), body.terminalNos);
     return targets.map((t) => {
       const unsupported = def.unsupported(t);
@@ -27,7 +26,7 @@ export const checkCommandTerminalsRoute = sessionRoute.of(CommandApi.check, {
 export const sendCommandsRoute = sessionRoute.of(CommandApi.send, {
   resource: COMMAND_SEND,
   handler: async ({ body, deps, user, scope, audit }) => {
-    const def = commandDefinition(body.commandType);
+    const def = await commandFor(deps, user, body.commandType);
     const params = parseParams(def, body.params);
     const targets = await resolveTargets(deps, await scope(), body.terminalNos);
     const refused = targets.find((t) => def.unsupported(t, params));

@@ -1,4 +1,4 @@
-import type { CommandDefinition } from '../../commands/command-types';
+import { findCommand, type CommandDefinition } from '../../commands/command-types';
 import type { CommandTarget } from '../../store/command-queries';
 import type { AccessScope } from '../../store/scope-queries';
 import type { UserRecord } from '../../store/user-queries';
@@ -53,4 +53,25 @@ export function mayUseDangerous(deps: AppDeps, user: UserRecord): Promise<boolea
 /** A dangerous command needs 危险指令 (403 otherwise). */
 export async function requireDangerousRight(deps: AppDeps, user: UserRecord, def: CommandDefinition): Promise<void> {
   if (def.dangerous && !(await mayUseDangerous(deps, user))) throw forbidden('没有下发危险指令的权限');
+}
+
+/** The platforms the caller's role is granted (a contributed command type is the caller's only when its sub-application's is). */
+export async function grantedPlatforms(deps: AppDeps, user: UserRecord): Promise<Set<number>> {
+  return new Set((await deps.store.catalogue.rolePlatforms(user.roleId)).map((p) => p.platformId));
+}
+
+/** Whether the caller may see and send the type: the platform's own, or contributed by a sub-application the role is granted. */
+export function mayUseType(def: CommandDefinition, granted: ReadonlySet<number>): boolean {
+  return !def.contributedBy || granted.has(def.contributedBy.platformId);
+}
+
+/**
+ * The command type of that code the caller may send: 400 when no such type exists, 403 when a
+ * sub-application the caller's role is not granted contributes it.
+ */
+export async function commandFor(deps: AppDeps, user: UserRecord, code: string): Promise<CommandDefinition> {
+  const def = findCommand(code);
+  if (!def) throw badInput(`指令类型 ${code} 不存在`);
+  if (!mayUseType(def, await grantedPlatforms(deps, user))) throw forbidden('没有下发该指令的权限');
+  return def;
 }

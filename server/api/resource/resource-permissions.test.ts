@@ -33,7 +33,7 @@ describe('resource lists', () => {
     expect(command).toMatchObject({ name: '指令下发', path: '/car/command', type: 1 });
     expect(command.children).toEqual([expect.objectContaining({ id: 840001, name: '下发指令', type: 3 }), expect.objectContaining({ id: 840002, name: '危险指令', type: 3 })]);
     const centre = res.obj[0]!;
-    expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400305, 400306, 400303, 400304]);
+    expect(centre.children!.find((c) => c.id === 4003)!.children!.map((c) => c.id)).toEqual([400301, 400302, 400305, 400306, 400303, 400304, 400307]);
     // 电动车卫士's monitor is named for its e-bikes, not 车辆监控
     expect(res.obj.find((g) => g.platformId === 18)!.children!.find((c) => c.id === 1802)).toMatchObject({ name: '电动车监控', path: '/elec-car/monitor' });
   });

@@ -142,3 +142,21 @@ export function decodeVehicleControl(body: Uint8Array, edition: Jt808Edition): J
   }
   return accept({ controls });
 }
+
+/** 0x8900 data downlink passthrough: a type byte and the payload for a peripheral behind the terminal. */
+export interface Jt808Passthrough {
+  /** 透传消息类型 (0x00 GNSS detail, 0x0B IC card, 0x41/0x42 serial ports, 0xF0–0xFF user-defined …). */
+  type: number;
+  data: Uint8Array;
+}
+
+/** Encodes 0x8900: type BYTE, payload (the same in both editions). */
+export function encodePassthrough(msg: Jt808Passthrough): Uint8Array {
+  return new Jt808ByteWriter().u8(msg.type).bytes(msg.data).finish();
+}
+
+/** Decodes 0x8900 (the simulator's side). */
+export function decodePassthrough(body: Uint8Array): Jt808Decoded<Jt808Passthrough> {
+  if (body.length < 1) return refuse('truncated', '0x8900 body is empty');
+  return accept({ type: body[0]!, data: body.slice(1) });
+}

@@ -16,6 +16,7 @@ export const Jt808MsgId = {
   QueryLocation: 0x8201,
   TemporaryTracking: 0x8202,
   TextMessage: 0x8300,
+  DownlinkPassthrough: 0x8900,
   VehicleControl: 0x8500,
 } as const;
 

@@ -14,12 +14,16 @@ const folders = readdirSync(pluginsDir, { withFileTypes: true }).filter((e) => e
 const flatten = (menus: readonly MenuContribution[]): MenuContribution[] => menus.flatMap((m) => [m, ...flatten(m.children ?? [])]);
 const byId = new Map(RESOURCE_CATALOGUE.map((r) => [r.id, r]));
 
+/** The declaration a `*-declaration.ts` module exports (beside it, maybe the values it contributes). */
+const declarationIn = (module: Record<string, unknown>): PluginDeclaration =>
+  Object.values(module).find((v): v is PluginDeclaration => typeof v === 'object' && v !== null && 'systemId' in v && 'pages' in v)!;
+
 describe('the catalogues agree with the sub-applications that declare them', () => {
   it('reads the declaration of every plugin folder, and of nothing else', async () => {
     const declared = await Promise.all(
       folders.map(async (folder) => {
         const module = (await import(new URL(`${folder}/${folder}-declaration.ts`, pluginsDir).href)) as Record<string, PluginDeclaration>;
-        return Object.values(module)[0]!;
+        return declarationIn(module);
       }),
     );
     expect(new Set(declared)).toEqual(new Set(BUILT_IN_DECLARATIONS));
@@ -27,7 +31,7 @@ describe('the catalogues agree with the sub-applications that declare them', () 
 
   it.each(folders)('%s: the manifest record says what its declaration says', async (folder) => {
     const module = (await import(new URL(`${folder}/${folder}-declaration.ts`, pluginsDir).href)) as Record<string, PluginDeclaration>;
-    const d = Object.values(module)[0]!;
+    const d = declarationIn(module);
     const records = manifest.filter((r) => r.systemId === d.systemId);
     expect(records).toHaveLength(1);
     const { platformId, systemId, name, title, icon, path, productionEntry, developmentEntry } = records[0]!;

@@ -10,7 +10,7 @@ describe('migration list', () => {
       '0014-gb-declarations', '0015-attendance', '0016-pet-guard', '0017-elec-lease', '0018-report-events', '0019-live-day-resume',
       '0020-late-alarms', '0021-login-failure-source', '0022-alarm-levels', '0023-device-guard-settings', '0024-tenant-map-settings',
       '0025-odometer-rule', '0026-lease-payment-receipts', '0027-attendance-records', '0028-health-limits', '0029-notify-outbox',
-      '0030-notify-rules', '0032-notify-channel-choice',
+      '0030-notify-rules', '0032-notify-channel-choice', '0033-plugin-settings',
     ]);
   });
 });

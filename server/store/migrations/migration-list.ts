@@ -24,6 +24,7 @@ import { healthLimits } from './0028-health-limits';
 import { notifyOutbox } from './0029-notify-outbox';
 import { notifyRules } from './0030-notify-rules';
 import { notifyChannelChoice } from './0032-notify-channel-choice';
+import { pluginSettings } from './0033-plugin-settings';
 
 /** The server's own migrations, in order. A static list keeps bundlers and tsx happy (no directory scanning). */
 const serverMigrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const serverMigrations: Record<string, Migration> = {
   '0029-notify-outbox': notifyOutbox,
   '0030-notify-rules': notifyRules,
   '0032-notify-channel-choice': notifyChannelChoice,
+  '0033-plugin-settings': pluginSettings,
 };
 
 /** The server's migrations and the modules' (Kysely runs them in the order of their names). */
