@@ -52,8 +52,10 @@ beforeAll(async () => {
   [pluginsDir, outside] = await Promise.all([mkdtemp(path.join(tmpdir(), 'tianlu-e2e-plugins-')), mkdtemp(path.join(tmpdir(), 'tianlu-author-'))]);
   [devPort] = await freePorts(1);
   const starting = startServer({ name: 'e2e-create-plugin-server', env: { PLUGINS_DIR: pluginsDir, PLUGIN_DEV_ORIGINS: `http://localhost:${devPort}` } });
-  await sh('npm', ['run', 'sdk:pack'], REPO_ROOT);
-  const tarball = path.join(REPO_ROOT, 'dist', `tianlu-sdk-${SDK_VERSION}.tgz`);
+  // packed into a folder of its own: the repository's dist/ is the console's build, which a build empties
+  const packs = path.join(outside, 'sdk');
+  await sh('npm', ['run', 'sdk:pack', '--', '--into', packs], REPO_ROOT);
+  const tarball = path.join(packs, `tianlu-sdk-${SDK_VERSION}.tgz`);
   await sh('npx', ['--yes', '--package', tarball, 'tianlu-create-plugin', 'cold-chain', '--id', 'coldChain', '--title', TITLE, '--platform', '40'], outside);
   folder = path.join(outside, 'cold-chain');
   await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], folder);

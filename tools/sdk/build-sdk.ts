@@ -4,14 +4,19 @@
  *   tsx tools/sdk/build-sdk.ts           declarations, ES modules, API report (rewritten when it changed)
  *   tsx tools/sdk/build-sdk.ts --check   declarations and report only; fails when the surface differs from
  *                                        sdk/api/tianlu-sdk.api.md (run `npm run sdk:build` and commit the report)
- *   tsx tools/sdk/build-sdk.ts --pack    everything, then `npm pack` into dist/: the tarball an outside plugin installs
+ *   tsx tools/sdk/build-sdk.ts --pack [--into DIR]
+ *                                        everything, then `npm pack` into sdk/pack/ (or DIR): the tarball an outside
+ *                                        plugin installs (not dist/, which the console's build empties)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const into = argv.includes('--into') ? argv[argv.indexOf('--into') + 1] : undefined;
 const check = args.has('--check');
 
 function run(what: string, command: string, commandArgs: string[], onFailure?: () => void): void {
@@ -45,5 +50,9 @@ if (!check) run('the plugin build (@tianlu/sdk/vite)', bin('tsc'), ['-p', 'sdk/t
 // how the surface differs from the committed report, so that the log shows what changed
 const showChange = () => spawnSync('diff', ['-u', 'sdk/api/tianlu-sdk.api.md', 'sdk/dist/api-temp/tianlu-sdk.api.md'], { cwd: root, stdio: 'inherit' });
 run(check ? 'API report unchanged' : 'API report', bin('api-extractor'), ['run', '-c', 'sdk/api-extractor.json', ...(check ? [] : ['--local'])], check ? showChange : undefined);
-if (args.has('--pack')) mkdirSync(`${root}dist`, { recursive: true });
-if (args.has('--pack')) run('npm pack', 'npm', ['pack', './sdk', '--pack-destination', 'dist']);
+if (args.has('--pack')) {
+  if (argv.includes('--into') && !into) throw new Error('--into needs a folder');
+  const destination = into ? resolve(into) : `${root}sdk/pack`;
+  mkdirSync(destination, { recursive: true });
+  run(`npm pack into ${destination}`, 'npm', ['pack', './sdk', '--pack-destination', destination]);
+}
