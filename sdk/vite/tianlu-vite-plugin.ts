@@ -79,8 +79,15 @@ export function tianlu(options: TianluPluginOptions): Plugin {
     const entryPath = relative(root, resolve(root, options.entry)).split(sep).join('/');
     writeFileSync(join(dir, 'index.js'), `// 开发中：从 ${origin} 加载，保存即刷新\nexport { default } from '${origin}/${entryPath}';\n`);
     installed = dir;
-    // whichever comes first: the server closing (Ctrl+C, SIGTERM) or the process ending
+    // whichever comes first: the server closing, the process ending, or Ctrl+C / SIGTERM (which end it without 'exit')
     process.once('exit', uninstall);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => {
+        uninstall();
+        // nobody else (Vite) takes the signal: end as it would have
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    }
     server.config.logger.info(`天路插件开发服务：${origin}，已安装到 ${dir}（在平台中打开插件，保存即刷新）`);
   };
 
