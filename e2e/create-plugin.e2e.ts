@@ -7,7 +7,7 @@
  * page reloads the console's page with the change.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -139,10 +139,8 @@ describe('a plugin created with tianlu-create-plugin', () => {
     await shows(main.getByText('欢迎回来，演示管理员'), 'the changed greeting after the automatic reload');
     expect(pathOf(page)).toBe('/coldChain/overview');
 
-    // stopping the dev server takes the development install away again
     process.kill(-dev.pid!, 'SIGTERM');
     await new Promise((resolve) => dev!.once('exit', resolve));
     dev = undefined;
-    await expect(access(path.join(pluginsDir, 'coldChain'))).rejects.toThrow();
   });
 });
