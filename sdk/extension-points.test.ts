@@ -13,6 +13,11 @@ describe('parseContributions', () => {
     expect(parseContributions(contributes)).toEqual({ contributions: contributes });
   });
 
+  it('takes the reading keys of a plugin whose systemId has a hyphen, as its server part names them', () => {
+    const contributes = { monitorColumns: [{ id: 't1', title: '温度', reading: 'cold-chain.t1', unit: '℃', digits: 1 }] };
+    expect(parseContributions(contributes)).toEqual({ contributions: contributes });
+  });
+
   it('refuses in Chinese what a page could not use, naming where', () => {
     const result = parseContributions({
       monitorColumn: [],

@@ -184,7 +184,8 @@ type FieldRule = 'id' | 'text' | 'code' | 'reading' | 'component' | 'unit' | 'di
 
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-const READING = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/;
+/** A reading key: `fuel`, `item.e1`, a plugin's `coldChain.t1` or `cold-chain.t1` (its systemId, a dot, a name). */
+const READING = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
