@@ -1,6 +1,6 @@
 import { badInput, defineServerPart, type PartContext, type PartPosition } from '@tianlu/sdk/server';
 import { ColdChainService } from './cold-chain-service';
-import { EXPORT_COLUMNS, EXPORT_TITLE, exportRows, listReadings, listTrips, listVehicles, saveLimits, type Caller } from './routes';
+import { EXPORT_COLUMNS, EXPORT_TITLE, exportRows, listReadings, listTrips, listVehicles, saveLimits } from './routes';
 import { SettingsCache } from './settings-cache';
 import { ColdChainStore, migrations } from './store';
 import { decodeTemperature } from './temperature';
@@ -51,7 +51,7 @@ export default defineServerPart({
       url: `${API}/vehicles.json`,
       summary: '车辆温度总览',
       async handler({ services, user, assets }) {
-        return listVehicles(services, { user, assets } as Caller);
+        return listVehicles(services, { user, assets });
       },
     },
     {
@@ -60,7 +60,7 @@ export default defineServerPart({
       summary: '设置车辆温度上下限',
       resource: 4100101,
       async handler({ services, user, assets, audit, body }) {
-        return saveLimits(services, { user, assets, audit } as Caller & { audit: typeof audit }, body, refuse);
+        return saveLimits(services, { user, assets, audit }, body, refuse);
       },
     },
     {
@@ -68,7 +68,7 @@ export default defineServerPart({
       url: `${API}/trips.json`,
       summary: '车辆运输温度',
       async handler({ services, user, assets, query }) {
-        return listTrips(services, { user, assets } as Caller, query as Record<string, unknown>, refuse);
+        return listTrips(services, { user, assets }, query, refuse);
       },
     },
     {
@@ -76,7 +76,7 @@ export default defineServerPart({
       url: `${API}/readings.json`,
       summary: '车辆温度读数',
       async handler({ services, user, assets, query }) {
-        return listReadings(services, { user, assets } as Caller, query as Record<string, unknown>, refuse);
+        return listReadings(services, { user, assets }, query, refuse);
       },
     },
     {
@@ -86,7 +86,7 @@ export default defineServerPart({
       resource: 4100102,
       alsoResources: [4100201],
       async handler({ services, user, assets, body, plugin }) {
-        const rows = await exportRows(services, { user, assets } as Caller, body, refuse);
+        const rows = await exportRows(services, { user, assets }, body, refuse);
         return plugin.exports.start({ user, title: EXPORT_TITLE, columns: [...EXPORT_COLUMNS], rows });
       },
     },

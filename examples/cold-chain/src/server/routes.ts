@@ -6,7 +6,10 @@ import { splitTrips, thinEvenly, type Trip } from './trips';
 /** An asset the caller may see, as the route context's `assets()` answers it. */
 export interface VisibleAsset {
   terminalId: number;
+  /** Normalised (no leading zeros), as positions carry it. */
   terminalNo: string;
+  /** As the console shows it (what the vehicle dialog's tab gets). */
+  displayNo: string;
   name: string;
   assetKind: string | null;
   tenantId: number;
@@ -39,6 +42,8 @@ export type VehicleState = 'normal' | 'over' | 'none';
 
 export interface VehicleRow {
   terminalNo: string;
+  /** The terminal number as the console shows it. */
+  displayNo: string;
   name: string;
   latest: { celsius: number; time: string } | null;
   min: number;
@@ -47,16 +52,17 @@ export interface VehicleRow {
   state: VehicleState;
 }
 
-/** The vehicles among what the caller may see (an asset of no kind is a vehicle, as the platform's older assets are). */
+/** The vehicles among what the caller may see. */
 async function vehiclesOf(caller: Caller): Promise<VisibleAsset[]> {
-  return (await caller.assets()).filter((a) => a.assetKind === 'vehicle' || a.assetKind === null || a.assetKind === undefined);
+  return (await caller.assets()).filter((a) => a.assetKind === 'vehicle');
 }
 
 /** The caller's vehicle of that terminal number; refused as 车辆不存在或无权访问 otherwise. */
 async function vehicleOf(caller: Caller, terminalNo: unknown, refuse: Refuse): Promise<VisibleAsset> {
   if (typeof terminalNo !== 'string' || !terminalNo.trim()) throw refuse('请选择车辆');
-  const wanted = terminalNo.trim().replace(/^0+(?=\d)/, '');
-  const found = (await vehiclesOf(caller)).find((a) => a.terminalNo === terminalNo.trim() || a.terminalNo.replace(/^0+(?=\d)/, '') === wanted);
+  // the normalised number or the one the console shows (with its leading zeros)
+  const wanted = terminalNo.trim();
+  const found = (await vehiclesOf(caller)).find((a) => a.terminalNo === wanted || a.displayNo === wanted || a.terminalNo === wanted.replace(/^0+(?=\d)/, ''));
   if (!found) throw refuse(NOT_VISIBLE);
   return found;
 }
@@ -64,6 +70,7 @@ async function vehicleOf(caller: Caller, terminalNo: unknown, refuse: Refuse): P
 function rowOf(v: VisibleAsset, limits: VehicleLimits, latest: { time: Date; celsius: number } | undefined): VehicleRow {
   return {
     terminalNo: v.terminalNo,
+    displayNo: v.displayNo,
     name: v.name,
     latest: latest ? { celsius: latest.celsius, time: latest.time.toISOString() } : null,
     min: limits.min,
