@@ -30,7 +30,7 @@ export default defineServerPart({
       (tenantId) => ctx.settings.get(tenantId),
       (tenantId, error) => ctx.log.warn({ err: error, tenantId }, '读取冷链监控设置失败，沿用上次的设置'),
     );
-    running = new ColdChainService(ctx, new ColdChainStore(ctx.db), settings);
+    running = new ColdChainService(ctx, new ColdChainStore(ctx.db, () => ctx.clock.now().getTime()), settings);
     return running;
   },
   readings: {

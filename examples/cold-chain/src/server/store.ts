@@ -56,16 +56,25 @@ export interface VehicleKey {
   terminalNo: string;
 }
 
+/** How long the vehicles' own limits of a tenant are used before they are read again. */
+export const LIMITS_TTL_MS = 30_000;
+
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 /** A stored `real` back to the 0.1 ℃ it was (4 bytes keep 10.3 as 10.300000190734863). */
 const tenths = (v: unknown): number => Math.round(Number(v) * 10) / 10;
 
 /** Reads and writes the readings and the vehicles' own limits. */
 export class ColdChainStore {
-  /** The vehicles' own limits, per tenant, read once and kept up to date by `saveLimits`/`resetLimits`. */
-  private readonly limitsByTenant = new Map<number, Promise<Map<string, Limits>>>();
+  /**
+   * The vehicles' own limits, per tenant: kept up to date by `saveLimits`/`resetLimits`, read again
+   * after LIMITS_TTL_MS (another server instance may have saved some meanwhile).
+   */
+  private readonly limitsByTenant = new Map<number, { at: number; limits: Promise<Map<string, Limits>> }>();
 
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async addReadings(rows: readonly NewReading[]): Promise<void> {
     if (rows.length === 0) return;
@@ -113,18 +122,17 @@ export class ColdChainStore {
   }
 
   private ownLimits(tenantId: number): Promise<Map<string, Limits>> {
-    let known = this.limitsByTenant.get(tenantId);
-    if (!known) {
-      known = this.db
-        .selectFrom('limits')
-        .select(['terminal_no', 'min_c', 'max_c'])
-        .where('tenant_id', '=', tenantId)
-        .execute()
-        .then((rows) => new Map(rows.map((r) => [String(r.terminal_no), { min: Number(r.min_c), max: Number(r.max_c) }])));
-      known.catch(() => this.limitsByTenant.delete(tenantId));
-      this.limitsByTenant.set(tenantId, known);
-    }
-    return known;
+    const known = this.limitsByTenant.get(tenantId);
+    if (known && this.now() - known.at <= LIMITS_TTL_MS) return known.limits;
+    const limits = this.db
+      .selectFrom('limits')
+      .select(['terminal_no', 'min_c', 'max_c'])
+      .where('tenant_id', '=', tenantId)
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [String(r.terminal_no), { min: tenths(r.min_c), max: tenths(r.max_c) }])));
+    limits.catch(() => this.limitsByTenant.delete(tenantId));
+    this.limitsByTenant.set(tenantId, { at: this.now(), limits });
+    return limits;
   }
 
   /** The vehicle's own limits, undefined when it uses the tenant's default. */
