@@ -26,10 +26,10 @@ export default defineServerPart({
   name: 'cold-chain',
   migrations,
   services(ctx: PartContext) {
-    settings.attach(
-      (tenantId) => ctx.settings.get(tenantId),
-      (tenantId, error) => ctx.log.warn({ err: error, tenantId }, '读取冷链监控设置失败，沿用上次的设置'),
-    );
+    settings.attach((tenantId) => ctx.settings.get(tenantId), {
+      onError: (tenantId, error) => ctx.log.warn({ err: error, tenantId }, '读取冷链监控设置失败，沿用上次的设置'),
+      now: () => ctx.clock.now().getTime(),
+    });
     running = new ColdChainService(ctx, new ColdChainStore(ctx.db, () => ctx.clock.now().getTime()), settings);
     return running;
   },

@@ -24,10 +24,7 @@ describe('the settings cache', () => {
   it('keeps the last values when a read fails, and says so', async () => {
     const failures: number[] = [];
     const cache = new SettingsCache(() => 0);
-    cache.attach(
-      () => Promise.reject(new Error('数据库不可用')),
-      (tenantId) => failures.push(tenantId),
-    );
+    cache.attach(() => Promise.reject(new Error('数据库不可用')), { onError: (tenantId) => failures.push(tenantId) });
     expect(await cache.get(5)).toEqual(DEFAULT_SETTINGS);
     expect(failures).toEqual([5]);
   });

@@ -17,14 +17,18 @@ export class SettingsCache {
   private load: Load | undefined;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    private now: () => number = () => Date.now(),
     private onError: (tenantId: number, error: unknown) => void = () => {},
   ) {}
 
-  /** Where the values come from (the part's `ctx.settings.get`), set when the part starts. */
-  attach(load: Load, onError?: (tenantId: number, error: unknown) => void): void {
+  /**
+   * Where the values come from (the part's `ctx.settings.get`), set when the part starts, with what to
+   * report a failed read to and the clock to age them by (the platform's).
+   */
+  attach(load: Load, options: { onError?: (tenantId: number, error: unknown) => void; now?: () => number } = {}): void {
     this.load = load;
-    if (onError) this.onError = onError;
+    if (options.onError) this.onError = options.onError;
+    if (options.now) this.now = options.now;
     this.known.clear();
   }
 
