@@ -6,7 +6,7 @@ import type { UserRecord } from '../../store/user-queries';
 import { pathOf } from '../api-paths';
 import type { AppDeps } from '../app-deps';
 import { ApiError, Flag, forbidden, notFound, ok } from '../envelope';
-import { sessionRoute } from '../route-definition';
+import { sessionRoute, type AuditChange } from '../route-definition';
 import { roleMayCall } from '../route-registry';
 
 /** The running part of that plugin and the route of the request, once the caller proved the plugin's platform and the route's grant. */
@@ -51,8 +51,16 @@ export const pluginPartRoute = sessionRoute({
     const { route } = match.entry;
     request.body = checkPartInput(match.entry, request.query, request.body).body;
     // its own services and the platform's narrow services; never the platform's deps and store
+    // the caller without what a part has no business with (the password hash, the role's internals)
+    const { id, account, name, tenantId, tenantName, roleId } = user;
     const ctx = {
-      ...session,
+      request,
+      reply,
+      user: { id, account, name, tenantId, tenantName, roleId },
+      scope: session.scope,
+      // always in the caller's own tenant
+      audit: ({ action, target, before, after }: AuditChange) => session.audit({ action, target, before, after }),
+      assets: async () => deps.store.scope.assets(await session.scope()),
       query: request.query,
       body: request.body,
       deps: { modules: new Map([[systemId, part.services]]), clock: deps.clock },
