@@ -9,7 +9,7 @@ import { checkPartInput, partRefusal } from '../../../server/plugin-parts/part-r
 import { pluginApiPrefix, readServerPart } from '../../../server/plugin-parts/server-part-shape';
 import { migratePluginSchema, pluginSchemaName } from '../../../server/store/plugin-part-schema';
 import { PGliteDialect } from '../../../server/store/pglite-dialect';
-import type { PartAlarmEvent, PartAsset, PartCommandCarrier, PartContext, PartPosition, PartReadings, PartScope } from '../index.js';
+import type { PartAlarmEvent, PartAsset, PartCommandCarrier, PartContext, PartPosition, PartScope } from '../index.js';
 import type {
   HarnessAnswer,
   HarnessAssetInput,
