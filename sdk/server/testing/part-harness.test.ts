@@ -91,6 +91,14 @@ const part = defineServerPart({
     },
     {
       method: 'GET',
+      url: '/plugins/cold-chain/api/count',
+      async handler({ user, plugin }) {
+        const { count } = await plugin.db.selectFrom('notes').select((eb) => eb.fn.countAll().as('count')).where('tenant_id', '=', user.tenantId).executeTakeFirstOrThrow();
+        return { count, at: plugin.clock.now(), nothing: undefined };
+      },
+    },
+    {
+      method: 'GET',
       url: '/plugins/cold-chain/api/now',
       async handler({ plugin }) {
         return { now: plugin.clock.now().toISOString(), settings: await plugin.settings.get(1) };
@@ -117,6 +125,12 @@ describe('createPartHarness', () => {
     expect(harness.audits).toEqual([{ userId: 1, tenantId: 1, action: '添加备注', target: '检查冷机', before: undefined, after: undefined }]);
     // another tenant sees none of it
     expect((await harness.call('GET', '/plugins/cold-chain/api/notes', { user: { id: 7, tenantId: 2 } })).obj).toEqual([]);
+  });
+
+  it('answers as the wire and PostgreSQL do: a count as text, times as ISO texts, undefined left out', async () => {
+    harness = await createPartHarness(part, { manifest, now: '2026-11-27T08:00:00Z' });
+    await harness.call('POST', '/plugins/cold-chain/api/notes', { body: { text: '一' } });
+    expect((await harness.call('GET', '/plugins/cold-chain/api/count')).obj).toEqual({ count: '1', at: '2026-11-27T08:00:00.000Z' });
   });
 
   it('refuses as the platform refuses: schema in Chinese, badInput, grants, unknown routes, failures', async () => {

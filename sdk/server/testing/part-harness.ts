@@ -26,6 +26,9 @@ import { StandInAlarms, StandInClock, StandInExports, StandInSettings, standInLo
 
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** PostgreSQL's type id of bigint. */
+const INT8 = 20;
+
 /** The methods the platform's route for installed parts answers. */
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -106,7 +109,8 @@ export async function createPartHarness<S = unknown>(part: unknown, options: Par
   const settings = new StandInSettings(plugin.settings ?? []);
   const exports = new StandInExports(plugin.record.title, clock);
 
-  const pglite = new PGlite();
+  // bigint (count(*), int8 columns) as text, as the platform's PostgreSQL driver (pg) answers it, not as PGlite's number
+  const pglite = new PGlite({ parsers: { [INT8]: (value: string) => value } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const root = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   const started: { name: string; close(): unknown }[] = [];
@@ -204,13 +208,23 @@ export async function createPartHarness<S = unknown>(part: unknown, options: Par
     db,
     schema,
     async call<T>(method: string, url: string, call: HarnessCallOptions = {}): Promise<HarnessAnswer<T>> {
+      let envelope: unknown;
       try {
-        return ok(await answer(method.toUpperCase(), url, call)) as HarnessAnswer<T>;
+        envelope = ok(await answer(method.toUpperCase(), url, call));
       } catch (err) {
-        const { envelope, log: level } = errorAnswer(err);
-        if (level) log[level]({ err, url }, level === 'error' ? `接口 ${method} ${url} 出错：${reasonOf(err)}` : `数据库拒绝了接口 ${method} ${url} 的输入`);
-        return envelope as HarnessAnswer<T>;
+        const answered = errorAnswer(err);
+        if (answered.log) log[answered.log]({ err, url }, answered.log === 'error' ? `接口 ${method} ${url} 出错：${reasonOf(err)}` : `数据库拒绝了接口 ${method} ${url} 的输入`);
+        envelope = answered.envelope;
       }
+      // as it arrives over HTTP: times as ISO texts, undefined fields left out
+      let wire: string;
+      try {
+        wire = JSON.stringify(envelope);
+      } catch (err) {
+        log.error({ err, url }, `接口 ${method} ${url} 的回答无法序列化为 JSON：${reasonOf(err)}`);
+        wire = JSON.stringify(errorAnswer(err).envelope);
+      }
+      return JSON.parse(wire) as HarnessAnswer<T>;
     },
     decode(tenantId, terminalId, readings) {
       const decoders = definition.data.readings;
