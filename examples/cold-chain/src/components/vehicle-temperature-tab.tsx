@@ -36,10 +36,13 @@ const VehicleTemperatureTab = observer(function VehicleTemperatureTab({ terminal
     setSeries(undefined);
     setError(undefined);
     const end = Date.now();
-    http.call(ColdChainApi.readings, { terminalNo, start: toChinaIso(end - TAB_HOURS * 3_600_000), end: toChinaIso(end) }).then(
-      (res) => current && setSeries(expectOk(res)),
-      (e: unknown) => current && setError(errorText(e)),
-    );
+    http
+      .call(ColdChainApi.readings, { terminalNo, start: toChinaIso(end - TAB_HOURS * 3_600_000), end: toChinaIso(end) })
+      .then(expectOk)
+      .then(
+        (answer) => current && setSeries(answer),
+        (e: unknown) => current && setError(errorText(e)),
+      );
     return () => void (current = false);
   }, [http, terminalNo]);
 
