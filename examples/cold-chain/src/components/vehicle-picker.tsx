@@ -26,7 +26,7 @@ export function VehiclePicker({ vehicles, value, onChange }: VehiclePickerProps)
   return (
     <Combobox
       aria-label="车辆"
-      style={{ minWidth: 240 }}
+      style={{ minWidth: 280 }}
       freeform
       placeholder="车牌或终端号"
       value={text ?? (chosen ? label(chosen) : '')}

@@ -163,7 +163,7 @@ export default function TripsPage() {
             rows={trips.value}
             columns={columns}
             rowKey={tripKey}
-            height={180}
+            height={160}
             selectedKey={chosen && tripKey(chosen)}
             onRowClick={setChosen}
             empty={`最近 ${days} 天没有温度读数`}
