@@ -1,9 +1,49 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ColdChainApi, type VehicleTemperature } from '../api';
 import { ColdChainButtons } from '../cold-chain-declaration';
-import { openDialog, press, Refusal, renderPage, typeInto, vehicleRow } from './page-test-kit';
+import { pageKit, Refusal, vehicleRow } from './page-test-kit';
 import OverviewPage from './overview-page';
+
+// a page waits on its answers, which can take a while on a busy machine: slow is not failed
+configure({ asyncUtilTimeout: 30_000 });
+afterEach(cleanup);
+
+/** Renders `ui` as a page of 冷链监控 (see page-test-kit.tsx). */
+function renderPage(...args: Parameters<typeof pageKit>) {
+  const kit = pageKit(...args);
+  render(kit.page);
+  return kit;
+}
+
+/** Clicks a button as a user does: it takes the focus, then the click. */
+function press(button: HTMLElement): void {
+  button.focus();
+  fireEvent.click(button);
+}
+
+/**
+ * Types `value` into a field as a user does: the field takes the focus first (a dialog keeps its
+ * focus trap only while the focus is inside it), then its value changes.
+ */
+function typeInto(field: HTMLElement, value: string): void {
+  field.focus();
+  fireEvent.change(field, { target: { value } });
+}
+
+/**
+ * Presses `button` and answers the dialog it opens, named `name`, with the focus on its first field
+ * or button as a browser puts it (jsdom has no layout, so the dialog cannot tell what is focusable
+ * and focuses itself; its focus trap then hides it from queries).
+ */
+async function openDialog(button: HTMLElement, name: string): Promise<HTMLElement> {
+  press(button);
+  const dialog = await screen.findByRole('dialog', { name, hidden: true });
+  dialog.querySelector<HTMLElement>('input, textarea, button')?.focus();
+  await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
+  return dialog;
+}
+
 
 const VEHICLES = { list: ColdChainApi.vehicles.path, save: ColdChainApi.saveLimits.path, export: ColdChainApi.exportReadings.path };
 

@@ -2,19 +2,18 @@
  * What the page tests of 冷链监控 render in: the page inside the plugin's scope with the platform's
  * services bound at their edges — the http service answers from the routes a test gives (as the
  * server part would, envelope and all) and records what was sent; toasts, the download list, the
- * navigation and the permissions are recorded or set by the test. Imported by tests only.
+ * navigation and the permissions are recorded or set by the test. Imported by tests only; a test
+ * renders `kit.page` with @testing-library/react.
  */
-import { afterEach, expect } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps, ReactElement } from 'react';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { Container } from 'inversify';
-import type { ReactElement } from 'react';
 import {
   DialogService,
   Flag,
   HttpService,
   LiveService,
   NavigationService,
+  pagesOf,
   PermissionService,
   PluginScope,
   PluginSettingsApi,
@@ -36,37 +35,6 @@ if (!('ResizeObserver' in globalThis)) {
   Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 }
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-// a page waits on its answers; on a busy machine that can take a while: slow is not failed
-configure({ asyncUtilTimeout: 30_000 });
-afterEach(cleanup);
-
-/**
- * Types `value` into a field as a user does: the field takes the focus first (a dialog keeps its
- * focus trap only while the focus is inside it), then its value changes.
- */
-export function typeInto(field: HTMLElement, value: string): void {
-  field.focus();
-  fireEvent.change(field, { target: { value } });
-}
-
-/** Clicks a button as a user does: it takes the focus, then the click. */
-export function press(button: HTMLElement): void {
-  button.focus();
-  fireEvent.click(button);
-}
-
-/**
- * Presses `button` and answers the dialog it opens, named `name`, with the focus on its first field
- * or button as a browser puts it (jsdom has no layout, so the dialog cannot tell what is focusable
- * and focuses itself; its focus trap then hides it from queries).
- */
-export async function openDialog(button: HTMLElement, name: string): Promise<HTMLElement> {
-  press(button);
-  const dialog = await screen.findByRole('dialog', { name, hidden: true });
-  dialog.querySelector<HTMLElement>('input, textarea, button')?.focus();
-  await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
-  return dialog;
-}
 
 /** A refusal a route answers with: its flag (400, 403 …) and Chinese message. */
 export class Refusal extends Error {
@@ -101,12 +69,13 @@ export interface PageKitOptions {
 /** The tenant settings of 冷链监控 as the platform answers them, defaults filled in. */
 export const DEFAULT_SETTINGS = { itemId: 'E1', encoding: 'int16x10', defaultMin: 2, defaultMax: 8, tripGapMinutes: 30 };
 
-const ALL_BUTTONS = coldChainDeclaration.pages.flatMap((p) =>
-  'menuId' in p ? (p.buttons ?? []).map((_, i) => p.menuId * 100 + i + 1) : [],
-);
+const ALL_BUTTONS = pagesOf(coldChainDeclaration).flatMap((p) => ('menuId' in p ? p.buttons.map((b) => b.id) : []));
 
-/** Renders `ui` as a page of 冷链监控; what it sent, toasted and opened is in the answer. */
-export function renderPage(ui: ReactElement, options: PageKitOptions) {
+/** What a page's services reach: a container of the services a test gives (the platform's own is not needed). */
+type ScopeContainer = ComponentProps<typeof PluginScope>['container'];
+
+/** `ui` as a page of 冷链监控 (`page`, to render); what it sent, toasted and opened is in the answer. */
+export function pageKit(ui: ReactElement, options: PageKitOptions) {
   const sent: SentRequest[] = [];
   const toasts: { text: string; intent?: string }[] = [];
   const downloads: boolean[] = [];
@@ -127,24 +96,26 @@ export function renderPage(ui: ReactElement, options: PageKitOptions) {
       }
     },
   };
-  const container = new Container();
-  container.bind(HttpService).toConstantValue(http as unknown as HttpService);
-  container.bind(ToastService).toConstantValue({ current: undefined, show: (text: string, intent?: string) => toasts.push({ text, intent }), dismiss() {} } as unknown as ToastService);
-  container.bind(DialogService).toConstantValue({ showDownList: (visible = true) => downloads.push(visible) } as unknown as DialogService);
-  container.bind(NavigationService).toConstantValue({ path: options.path ?? '/cold-chain/overview', navigate: (p: string) => navigated.push(p), openTab() {} });
-  container.bind(PermissionService).toConstantValue({ hasMenu: () => true, hasButton: (id: number) => buttons.has(id) } as unknown as PermissionService);
-  container.bind(LiveService).toConstantValue({ positions: new Map((options.positions ?? []).map((p) => [p.terminalNo, p])) } as unknown as LiveService);
+  const services = new Map<unknown, unknown>([
+    [HttpService, http],
+    [ToastService, { current: undefined, show: (text: string, intent?: string) => toasts.push({ text, intent }), dismiss() {} }],
+    [DialogService, { showDownList: (visible = true) => downloads.push(visible) }],
+    [NavigationService, { path: options.path ?? '/cold-chain/overview', navigate: (p: string) => navigated.push(p), openTab() {} }],
+    [PermissionService, { hasMenu: () => true, hasButton: (id: number) => buttons.has(id) }],
+    [LiveService, { positions: new Map((options.positions ?? []).map((p) => [p.terminalNo, p])) }],
+  ]);
+  const container = { isBound: (token: unknown) => services.has(token), get: (token: unknown) => services.get(token) } as unknown as ScopeContainer;
 
   const { platformId, systemId, title, basePath } = coldChainDeclaration;
-  const view = render(
+  const page = (
     <FluentProvider theme={webLightTheme}>
       <PluginScope plugin={{ platformId, systemId, title, basePath }} container={container}>
         {ui}
       </PluginScope>
-    </FluentProvider>,
+    </FluentProvider>
   );
   return {
-    view,
+    page,
     toasts,
     downloads,
     navigated,
