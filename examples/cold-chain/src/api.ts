@@ -1,4 +1,4 @@
-import { defineEndpoint, NETWORK_ERROR_MESSAGE } from '@tianlu/sdk';
+import { defineEndpoint, NETWORK_ERROR_MESSAGE, toChinaIso } from '@tianlu/sdk';
 
 /** A vehicle's temperature against its limits: 正常, 超限, or 无数据 (no reading yet). */
 export type TemperatureState = 'normal' | 'over' | 'none';
@@ -11,7 +11,10 @@ export interface TemperatureReading {
 
 /** A row of 温度总览: a vehicle the caller may see, its latest reading and the limits that apply to it. */
 export interface VehicleTemperature {
+  /** The terminal number as positions carry it (no leading zeros); what the routes take. */
   terminalNo: string;
+  /** The terminal number as the console shows it (`013800000001`); the routes take it too. */
+  displayNo?: string;
   /** The plate (or the asset's name). */
   name: string;
   /** The latest reading, null before the first. */
@@ -44,6 +47,18 @@ export interface TemperatureSeries {
   /** The vehicle's 下限 and 上限, ℃. */
   min: number;
   max: number;
+}
+
+/** The terminal number of a vehicle as the console shows it. */
+export const shownTerminalNo = (v: Pick<VehicleTemperature, 'terminalNo' | 'displayNo'>): string => v.displayNo ?? v.terminalNo;
+
+/**
+ * The range to read (or export) a trip's readings with: its first to its last reading, a second
+ * wider each side, so that a trip of one reading is a range too (no other reading is that close:
+ * a pause of minutes separates trips).
+ */
+export function tripRange(trip: Pick<Trip, 'start' | 'end'>): { start: string; end: string } {
+  return { start: toChinaIso(Date.parse(trip.start) - 1000), end: toChinaIso(Date.parse(trip.end) + 1000) };
 }
 
 /** 设置上下限: a vehicle's own limits, or `reset` back to the tenant default. */

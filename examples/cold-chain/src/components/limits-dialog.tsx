@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field, Text, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular } from '@fluentui/react-icons';
 import { expectOk, FormDialog, HttpService, Input, usePluginSettings, useService } from '@tianlu/sdk';
-import { ColdChainApi, errorText, type VehicleTemperature } from '../api';
+import { ColdChainApi, errorText, shownTerminalNo, type VehicleTemperature } from '../api';
 import { LIMIT_RANGE, limitsText, readLimits } from './temperature-text';
 
 /** Props of {@link LimitsDialog}. */
@@ -56,7 +56,7 @@ export function LimitsDialog({ vehicle, onSaved, onClose }: LimitsDialogProps) {
   return (
     <FormDialog title={`设置上下限：${vehicle.name}`} label="设置上下限" width={440} disabled={resetting} onSubmit={save} onClose={onClose}>
       <Text size={200}>
-        {`终端号 ${vehicle.terminalNo}；当前 ${limitsText(vehicle)}${vehicle.custom ? '' : '（默认）'}`}
+        {`终端号 ${shownTerminalNo(vehicle)}；当前 ${limitsText(vehicle)}${vehicle.custom ? '' : '（默认）'}`}
         {defaults && `；租户默认 ${defaults}`}
       </Text>
       <Field label="下限（℃）" hint={`${range} ℃，最多一位小数`}>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Combobox, Option } from '@fluentui/react-components';
-import type { VehicleTemperature } from '../api';
+import { shownTerminalNo, type VehicleTemperature } from '../api';
 
 const MAX_OPTIONS = 50;
-const label = (v: Pick<VehicleTemperature, 'name' | 'terminalNo'>) => `${v.name}（${v.terminalNo}）`;
+const label = (v: Pick<VehicleTemperature, 'name' | 'terminalNo' | 'displayNo'>) => `${v.name}（${shownTerminalNo(v)}）`;
 
 /** The vehicles whose plate or terminal number holds what was typed (at most 50 listed). */
-export function matchVehicles<V extends Pick<VehicleTemperature, 'name' | 'terminalNo'>>(vehicles: readonly V[], text: string): V[] {
+export function matchVehicles<V extends Pick<VehicleTemperature, 'name' | 'terminalNo' | 'displayNo'>>(vehicles: readonly V[], text: string): V[] {
   const kw = text.trim().toLowerCase();
-  return vehicles.filter((v) => !kw || v.name.toLowerCase().includes(kw) || v.terminalNo.includes(kw)).slice(0, MAX_OPTIONS);
+  return vehicles.filter((v) => !kw || v.name.toLowerCase().includes(kw) || shownTerminalNo(v).includes(kw)).slice(0, MAX_OPTIONS);
 }
 
 /** Props of {@link VehiclePicker}. */

@@ -116,7 +116,7 @@ describe('温度总览', () => {
     typeInto(within(dialog).getByLabelText(/^上限/), '4.5');
     press(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '设置上下限' })).toBeNull());
-    expect(kit.sentTo(VEHICLES.save)).toEqual([{ terminalNo: '013800000001', min: 0, max: 4.5 }]);
+    expect(kit.sentTo(VEHICLES.save)).toEqual([{ terminalNo: '13800000001', min: 0, max: 4.5 }]);
     expect(kit.toasts).toEqual([{ text: '京A10001 的上下限已设为 0.0～4.5℃', intent: 'success' }]);
     await waitFor(async () => expect((await rowOf('京A10001'))[4]).toBe('0.0～4.5℃'));
   });
@@ -143,7 +143,7 @@ describe('温度总览', () => {
     const own = await openDialog(screen.getByRole('button', { name: '设置上下限：京A10002' }), '设置上下限');
     press(within(own).getByRole('button', { name: '恢复默认' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(kit.sentTo(VEHICLES.save)).toEqual([{ terminalNo: '013800000002', reset: true }]);
+    expect(kit.sentTo(VEHICLES.save)).toEqual([{ terminalNo: '13800000002', reset: true }]);
     expect(kit.toasts).toEqual([{ text: '京A10002 已恢复默认上下限', intent: 'success' }]);
   });
 
@@ -190,6 +190,6 @@ describe('温度总览', () => {
   it('opens 运输温度 of a vehicle', async () => {
     const kit = renderPage(<OverviewPage />, { routes: { [VEHICLES.list]: () => ({ list: fleet() }) } });
     press(await screen.findByRole('button', { name: '运输温度：京A10002' }));
-    expect(kit.navigated).toEqual(['/cold-chain/trips?terminalNo=013800000002']);
+    expect(kit.navigated).toEqual(['/cold-chain/trips?terminalNo=13800000002']);
   });
 });

@@ -16,7 +16,7 @@ import {
   useBackgroundExport,
   useService,
 } from '@tianlu/sdk';
-import { ColdChainApi, errorText, type TemperatureState, type VehicleTemperature } from '../api';
+import { ColdChainApi, errorText, shownTerminalNo, type TemperatureState, type VehicleTemperature } from '../api';
 import { ColdChainButtons } from '../cold-chain-declaration';
 import { ExportDialog } from '../components/export-dialog';
 import { LimitsDialog } from '../components/limits-dialog';
@@ -30,7 +30,7 @@ const filterLabel = (f: StateFilter) => (f === 'all' ? '全部' : STATE_LABELS[f
 /** The vehicles a keyword (part of the plate or the terminal number) and a state pick. */
 export function filterVehicles(list: readonly VehicleTemperature[], keyword: string, state: StateFilter): VehicleTemperature[] {
   const kw = keyword.trim().toLowerCase();
-  return list.filter((v) => (state === 'all' || v.state === state) && (!kw || v.name.toLowerCase().includes(kw) || v.terminalNo.includes(kw)));
+  return list.filter((v) => (state === 'all' || v.state === state) && (!kw || v.name.toLowerCase().includes(kw) || shownTerminalNo(v).includes(kw)));
 }
 
 /** `共 12 辆：超限 1，正常 9，无数据 2`. */
@@ -73,7 +73,7 @@ export default function OverviewPage() {
 
   const columns: DataTableColumn<VehicleTemperature>[] = [
     { key: 'name', title: '车牌', width: 120, render: (v) => v.name },
-    { key: 'terminalNo', title: '终端号', width: 140, render: (v) => v.terminalNo },
+    { key: 'terminalNo', title: '终端号', width: 140, render: shownTerminalNo },
     { key: 'celsius', title: '最新温度', width: 100, align: 'right', render: (v) => formatCelsius(v.latest?.celsius) },
     { key: 'time', title: '读数时间', width: 170, render: (v) => formatChinaTime(v.latest?.time) },
     {

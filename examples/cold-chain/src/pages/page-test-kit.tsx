@@ -124,7 +124,11 @@ export function pageKit(ui: ReactElement, options: PageKitOptions) {
   };
 }
 
-/** A row of vehicles.json: a vehicle at 4.5 ℃ inside the default 2～8 ℃; `patch` changes what a test is about. */
-export function vehicleRow(terminalNo: string, name: string, patch: Partial<VehicleTemperature> = {}): VehicleTemperature {
-  return { terminalNo, name, latest: { celsius: 4.5, time: '2026-11-27T08:00:00+08:00' }, min: 2, max: 8, custom: false, state: 'normal', ...patch };
+/**
+ * A row of vehicles.json as the server part answers it: the terminal number without its leading
+ * zeros and as the console shows it, at 4.5 ℃ inside the default 2～8 ℃; `patch` changes what a test is about.
+ */
+export function vehicleRow(displayNo: string, name: string, patch: Partial<VehicleTemperature> = {}): VehicleTemperature {
+  const terminalNo = displayNo.replace(/^0+(?=\d)/, '');
+  return { terminalNo, displayNo, name, latest: { celsius: 4.5, time: '2026-11-27T08:00:00+08:00' }, min: 2, max: 8, custom: false, state: 'normal', ...patch };
 }

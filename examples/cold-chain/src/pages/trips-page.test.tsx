@@ -45,7 +45,8 @@ const readingsOf = (input: Record<string, unknown>) => ({
 function routes(extra: Record<string, (input: Record<string, unknown>) => unknown> = {}) {
   return {
     [PATHS.vehicles]: () => ({ list: VEHICLES }),
-    [PATHS.trips]: (q: Record<string, unknown>) => (q.terminalNo === '013800000002' ? TRIPS : []),
+    // the server takes either form of the terminal number
+    [PATHS.trips]: (q: Record<string, unknown>) => (String(q.terminalNo).replace(/^0+/, '') === '13800000002' ? TRIPS : []),
     [PATHS.readings]: readingsOf,
     ...extra,
   };
@@ -65,13 +66,13 @@ describe('运输温度', () => {
       ['11-26 13:00', '11-26 13:40', '40分钟', '40', '-19.0℃', '-11.2℃', '6'],
     ]));
     expect(kit.sentTo(PATHS.trips)).toEqual([{ terminalNo: '013800000002', days: 7 }]);
-    expect(screen.getByText('上下限 -25.0～-15.0℃')).toBeTruthy();
+    expect(await screen.findByText('上下限 -25.0～-15.0℃')).toBeTruthy();
 
     const chart = await screen.findByRole('region', { name: '行程温度' });
     expect(within(chart).getByText('行程温度：11-27 06:00 ～ 11-27 08:30')).toBeTruthy();
     await waitFor(() => expect(chart.querySelector('[data-points]')?.getAttribute('data-points')).toBe('2'));
     expect(chart.querySelector('[data-limits]')?.getAttribute('data-limits')).toBe('-25~-15');
-    expect(kit.sentTo(PATHS.readings)).toEqual([{ terminalNo: '013800000002', start: TRIPS[0]!.start, end: TRIPS[0]!.end }]);
+    expect(kit.sentTo(PATHS.readings)).toEqual([{ terminalNo: '013800000002', start: '2026-11-27T05:59:59+08:00', end: '2026-11-27T08:30:01+08:00' }]);
   });
 
   it('draws the trip clicked and exports that trip into 下载中心', async () => {
@@ -82,22 +83,32 @@ describe('运输温度', () => {
     const table = await screen.findByRole('table', { name: '运输行程' });
     press((await within(table).findByText('11-26 13:00')).closest('[role="row"]') as HTMLElement);
     expect(await screen.findByText('行程温度：11-26 13:00 ～ 11-26 13:40')).toBeTruthy();
-    await waitFor(() => expect(kit.sentTo(PATHS.readings).at(-1)).toEqual({ terminalNo: '013800000002', start: TRIPS[1]!.start, end: TRIPS[1]!.end }));
+    await waitFor(() => expect(kit.sentTo(PATHS.readings).at(-1)).toEqual({ terminalNo: '013800000002', start: '2026-11-26T12:59:59+08:00', end: '2026-11-26T13:40:01+08:00' }));
 
     press(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(kit.toasts).toEqual([{ text: '已加入下载中心', intent: 'success' }]));
-    expect(kit.sentTo(PATHS.export)).toEqual([{ terminalNo: '013800000002', start: TRIPS[1]!.start, end: TRIPS[1]!.end }]);
+    expect(kit.sentTo(PATHS.export)).toEqual([{ terminalNo: '013800000002', start: '2026-11-26T12:59:59+08:00', end: '2026-11-26T13:40:01+08:00' }]);
     expect(kit.downloads).toEqual([true]);
   });
 
   it('asks for a vehicle first, and says when the one picked has no readings', async () => {
-    renderPage(<TripsPage />, { routes: routes(), path: '/cold-chain/trips' });
+    const kit = renderPage(<TripsPage />, { routes: routes(), path: '/cold-chain/trips' });
     expect(await screen.findByText('请选择车辆，查看它最近的运输行程和温度曲线。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '导出' })).toHaveProperty('disabled', true);
     press(screen.getByRole('combobox', { name: '车辆' }));
     press(await screen.findByRole('option', { name: '京A10001（013800000001）' }));
     expect(await screen.findByText('最近 7 天没有温度读数')).toBeTruthy();
+    expect(kit.sentTo(PATHS.trips)).toEqual([{ terminalNo: '13800000001', days: 7 }]);
     expect(screen.getByRole('button', { name: '导出' })).toHaveProperty('disabled', true);
+  });
+
+  it('reads a trip of a single reading over a range a second wider each side', async () => {
+    const single: Trip = { start: '2026-11-27T06:00:00+08:00', end: '2026-11-27T06:00:00+08:00', readings: 1, minC: -18, maxC: -18, overCount: 0 };
+    const kit = renderPage(<TripsPage />, { routes: routes({ [PATHS.trips]: () => [single] }), path: '/cold-chain/trips?terminalNo=13800000002' });
+    expect(await tripRows()).toEqual([['11-27 06:00', '11-27 06:00', '不足1分钟', '1', '-18.0℃', '-18.0℃', '0']]);
+    await waitFor(() => expect(kit.sentTo(PATHS.readings)).toEqual([{ terminalNo: '13800000002', start: '2026-11-27T05:59:59+08:00', end: '2026-11-27T06:00:01+08:00' }]));
+    // the vehicle named in the form positions carry is found in the list too
+    expect(await screen.findByText('上下限 -25.0～-15.0℃')).toBeTruthy();
   });
 
   it('shows 导出 only to roles granted it', async () => {

@@ -14,7 +14,7 @@ import {
   useBackgroundExport,
   useService,
 } from '@tianlu/sdk';
-import { ColdChainApi, errorText, type TemperatureSeries, type Trip, type VehicleTemperature } from '../api';
+import { ColdChainApi, errorText, tripRange, type TemperatureSeries, type Trip, type VehicleTemperature } from '../api';
 import { ColdChainButtons } from '../cold-chain-declaration';
 import { TemperatureChart } from '../components/temperature-chart';
 import { durationText, formatCelsius, limitsText, tripKey } from '../components/temperature-text';
@@ -27,6 +27,10 @@ function linkedTerminal(path: string): string | undefined {
   const search = path.includes('?') ? path.slice(path.indexOf('?')) : window.location.search;
   return new URLSearchParams(search).get('terminalNo') || undefined;
 }
+
+/** Whether a terminal number, in either form (a link may carry the one the console shows), is the vehicle's. */
+export const isVehicleOf = (v: Pick<VehicleTemperature, 'terminalNo' | 'displayNo'>, terminalNo: string | undefined): boolean =>
+  terminalNo !== undefined && (v.terminalNo === terminalNo || v.displayNo === terminalNo);
 
 /** `11-27 08:00 ～ 11-27 12:30`. */
 export function tripText(trip: Pick<Trip, 'start' | 'end'>): string {
@@ -89,7 +93,7 @@ export default function TripsPage() {
     if (!terminalNo || !chosen) return setSeries({ state: 'idle' });
     setSeries({ state: 'loading' });
     try {
-      const value = expectOk(await http.call(ColdChainApi.readings, { terminalNo, start: chosen.start, end: chosen.end }));
+      const value = expectOk(await http.call(ColdChainApi.readings, { terminalNo, ...tripRange(chosen) }));
       if (asked === seriesAsked.current) setSeries({ state: 'done', value });
     } catch (e) {
       if (asked === seriesAsked.current) setSeries({ state: 'failed', error: errorText(e) });
@@ -97,7 +101,7 @@ export default function TripsPage() {
   }, [http, terminalNo, chosen]);
   useEffect(() => void loadSeries(), [loadSeries]);
 
-  const vehicle = vehicles.state === 'done' ? vehicles.value.find((v) => v.terminalNo === terminalNo) : undefined;
+  const vehicle = vehicles.state === 'done' ? vehicles.value.find((v) => isVehicleOf(v, terminalNo)) : undefined;
   const error = vehicles.state === 'failed' ? vehicles.error : trips.state === 'failed' ? trips.error : undefined;
   const retry = vehicles.state === 'failed' ? loadVehicles : loadTrips;
 
@@ -124,7 +128,7 @@ export default function TripsPage() {
           <Button
             icon={<ArrowDownloadRegular />}
             disabled={!chosen || !terminalNo || exporting}
-            onClick={() => chosen && terminalNo && void startExport(ColdChainApi.exportReadings, { terminalNo, start: chosen.start, end: chosen.end })}
+            onClick={() => chosen && terminalNo && void startExport(ColdChainApi.exportReadings, { terminalNo, ...tripRange(chosen) })}
           >
             导出
           </Button>
@@ -134,7 +138,7 @@ export default function TripsPage() {
       filters={
         <>
           <Field label="车辆">
-            <VehiclePicker vehicles={vehicles.state === 'done' ? vehicles.value : []} value={terminalNo} onChange={setTerminalNo} />
+            <VehiclePicker vehicles={vehicles.state === 'done' ? vehicles.value : []} value={vehicle?.terminalNo ?? terminalNo} onChange={setTerminalNo} />
           </Field>
           <Field label="时间范围">
             <Dropdown
