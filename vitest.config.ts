@@ -19,8 +19,8 @@ export default defineConfig({
           name: 'browser-side',
           environment: 'jsdom',
           include: ['sdk/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],
-          // a module's server half runs in Node (below)
-          exclude: ['plugins/*/server/**'],
+          // a module's server half, the SDK's server part entry and its build run in Node (below)
+          exclude: ['plugins/*/server/**', 'sdk/server/**', 'sdk/vite/**'],
           setupFiles: ['./host/test-setup.ts'],
           // a ceiling above the page waits of test-setup.ts (30 s each): slow is not failed
           testTimeout: 120_000,
@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'bench/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'plugins/*/server/**/*.test.ts', 'sdk/server/**/*.test.ts', 'sdk/vite/**/*.test.ts', 'bench/**/*.test.ts', 'tools/**/*.test.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

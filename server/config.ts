@@ -78,6 +78,8 @@ export interface ServerConfig {
   simDevices: number;
   /** Demo profile: report interval of the simulated terminals. */
   simIntervalSeconds: number;
+  /** Demo profile: simulated vehicles carrying a refrigerated box that reports its temperature in item 0xE1 (SIM_COLD_BOXES). */
+  simColdBoxes: number;
   /** Demo profile: also provision and simulate the badges, collars and e-bike guards (SIM_ASSETS, default on). */
   simAssets: boolean;
   /** NATS server shared by several instances for live events; in-process bus when unset. */
@@ -228,6 +230,7 @@ export function buildConfig(env: EnvRecord = {}): ServerConfig {
     gatewayWorkers: workers(env),
     simDevices: integer(env, 'SIM_DEVICES', 50),
     simIntervalSeconds: integer(env, 'SIM_INTERVAL_SECONDS', 5, 1),
+    simColdBoxes: integer(env, 'SIM_COLD_BOXES', 5),
     simAssets: env.SIM_ASSETS === undefined ? true : flag(env, 'SIM_ASSETS'),
     natsUrl: text(env.NATS_URL),
     positionsRetentionDays: integer(env, 'POSITIONS_RETENTION_DAYS', 90),

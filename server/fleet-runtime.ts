@@ -12,7 +12,7 @@ import type { PartDataSlot } from './bus/part-data-slot';
 import type { Clock } from './clock';
 import { CommandService } from './commands/command-service';
 import type { ServerConfig } from './config';
-import { DEMO_CITIES, DEMO_START_PHONE, provisionDemoFleet } from './demo/demo-fleet';
+import { DEMO_CITIES, DEMO_START_PHONE, demoColdBoxIndexes, provisionDemoFleet } from './demo/demo-fleet';
 import { OfflineCellLocator } from './gateway/cell-locator';
 import { DeviceGateway } from './gateway/device-gateway';
 import { DEVICE_PROTOCOLS, type DeviceProtocolName } from './gateway/device-protocols';
@@ -181,10 +181,12 @@ function startSimulators(
     const started = startFleet({
       devices: config.simDevices, intervalSec: config.simIntervalSeconds, host: '127.0.0.1', port: bound.jt808,
       startPhone: DEMO_START_PHONE, cities: DEMO_CITIES, rampSec: Math.min(2, config.simIntervalSeconds),
+      // a few reefers report their box temperature (item 0xE1, int16x10) for the cold-chain plugin; the first goes over 8 ℃ within minutes
+      ...(config.simColdBoxes > 0 && { coldBox: { terminals: demoColdBoxIndexes(config.simColdBoxes, config.simDevices), firstExcursionSec: 180 } }),
     });
     teardown.add('vehicle simulator', () => started.stop());
     simulator = started;
-    log.info({ devices: config.simDevices, port: bound.jt808 }, 'demo fleet simulator started');
+    log.info({ devices: config.simDevices, coldBoxes: Math.min(config.simColdBoxes, config.simDevices), port: bound.jt808 }, 'demo fleet simulator started');
   }
   if (demoAssets.length > 0) {
     const started = startDeviceFleet({

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { build, type Plugin, type ViteDevServer } from 'vite';
 import { SHARED_MODULES } from '../shared-modules.js';
 
 /** What `tianlu()` needs to know about the plugin it builds and serves. */
@@ -14,6 +14,38 @@ export interface TianluPluginOptions {
    * `TIANLU_PLUGINS_DIR` environment variable). Without it `vite` serves the plugin but installs nothing.
    */
   pluginsDir?: string;
+  /**
+   * The plugin's server part (default-exports `defineServerPart(...)` of `@tianlu/sdk/server`), relative
+   * to the project root. `vite build` bundles it with everything it imports into one ES module for Node,
+   * `dist/server/index.js`, and names it as `serverEntry` in dist/manifest.json.
+   */
+  server?: string;
+}
+
+/** Where the built server part goes in dist/, and what manifest.json's `serverEntry` says. */
+const SERVER_ENTRY = 'server/index.js';
+
+/** The server part as one ES module for Node: its dependencies bundled, Node's own modules left as imports. */
+async function buildServerPart(root: string, entry: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: resolve(root, entry),
+      outDir: join(outDir, 'server'),
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'node20',
+      minify: false,
+      sourcemap: false,
+      rolldownOptions: { output: { format: 'es', entryFileNames: 'index.js', inlineDynamicImports: true } },
+    },
+  });
+  // plain Node reads a .js file as an ES module only with "type": "module" beside it
+  writeFileSync(join(outDir, 'server', 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 }
 
 /** Where the dev server answers a shared package: a module re-exporting it through the page's import map. */
@@ -61,6 +93,38 @@ export function tianlu(options: TianluPluginOptions): Plugin {
     installed = undefined;
   };
 
+  /**
+   * Builds the server part into the development install, and again whenever a file of its folder is
+   * saved: the platform loads a server entry again when the file changes.
+   */
+  const watchServerPart = (server: ViteDevServer, dir: string) => {
+    const folder = dirname(resolve(root, options.server!));
+    const logger = server.config.logger;
+    let running: Promise<void> | undefined;
+    let again = false;
+    const rebuild = () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = buildServerPart(root, options.server!, dir)
+        .then(() => logger.info(`天路插件开发服务：服务端已构建到 ${join(dir, SERVER_ENTRY)}，平台会重新加载它`))
+        .catch((err: unknown) => logger.error(`天路插件开发服务：服务端构建失败：${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => {
+          running = undefined;
+          if (again) {
+            again = false;
+            rebuild();
+          }
+        });
+    };
+    rebuild();
+    server.watcher.add(folder);
+    server.watcher.on('change', (file) => {
+      if (resolve(file).startsWith(folder + sep)) rebuild();
+    });
+  };
+
   const install = (server: ViteDevServer) => {
     const pluginsDir = options.pluginsDir ?? process.env.TIANLU_PLUGINS_DIR;
     const address = server.httpServer?.address();
@@ -75,7 +139,8 @@ export function tianlu(options: TianluPluginOptions): Plugin {
     const { text, systemId } = readManifest(root, manifestFile);
     const dir = join(resolve(pluginsDir), systemId);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'manifest.json'), text);
+    writeFileSync(join(dir, 'manifest.json'), options.server ? JSON.stringify({ ...(JSON.parse(text) as object), serverEntry: SERVER_ENTRY }, null, 2) : text);
+    if (options.server) watchServerPart(server, dir);
     const entryPath = relative(root, resolve(root, options.entry)).split(sep).join('/');
     writeFileSync(join(dir, 'index.js'), `// 开发中：从 ${origin} 加载，保存即刷新\nexport { default } from '${origin}/${entryPath}';\n`);
     installed = dir;
@@ -112,7 +177,12 @@ export function tianlu(options: TianluPluginOptions): Plugin {
       };
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: readManifest(root, manifestFile).text });
+      const { text } = readManifest(root, manifestFile);
+      const source = options.server ? `${JSON.stringify({ ...(JSON.parse(text) as object), serverEntry: SERVER_ENTRY }, null, 2)}\n` : text;
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source });
+    },
+    async writeBundle(output) {
+      if (options.server && output.dir) await buildServerPart(root, options.server, output.dir);
     },
     resolveId(id) {
       const shared = SHARED_MODULES[id];

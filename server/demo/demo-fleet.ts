@@ -21,11 +21,31 @@ const DEMO_GROUPS: readonly { region: string; fleets: readonly { name: string; c
   { region: '西部区域', fleets: [{ name: '成都车队', cities: ['chengdu'] }, { name: '重庆车队', cities: ['chongqing'] }, { name: '西安车队', cities: ['xian'] }] },
 ];
 
-const VEHICLE_TYPES = ['轻型厢式货车', '重型半挂牵引车', '小型普通客车', '中型厢式货车', '冷藏车'];
+const REEFER = '冷藏车';
+const VEHICLE_TYPES = ['轻型厢式货车', '重型半挂牵引车', '小型普通客车', '中型厢式货车', REEFER];
 const DRIVERS = ['张伟', '王芳', '李强', '刘洋', '陈静', '杨磊', '赵敏', '黄勇', '周杰', '吴霞', '徐涛', '孙丽'];
 
 /** The simulator cities in the order the demo fleet uses them (terminal i drives in cities[i % n]). */
 export const DEMO_CITIES: readonly SimCity[] = SIM_CITIES;
+
+/** The 车辆类型 of demo vehicle `index`: yellow plates (trucks and coaches) are semi-trailers or coaches. */
+function demoVehicleType(index: number, plateColor: number): string {
+  return plateColor === 2 ? VEHICLE_TYPES[1 + (index % 2)]! : VEHICLE_TYPES[(index * 3) % VEHICLE_TYPES.length]!;
+}
+
+/**
+ * Which of the first `devices` demo vehicles carry a refrigerated box (simulator terminal indexes):
+ * `count` of them, the 冷藏车 first, then the others in order.
+ */
+export function demoColdBoxIndexes(count: number, devices: number): number[] {
+  const reefers: number[] = [];
+  const others: number[] = [];
+  for (let i = 0; i < devices; i++) {
+    const { plateColor } = terminalIdentity(phoneAt(DEMO_START_PHONE, i), DEMO_CITIES[i % DEMO_CITIES.length]!);
+    (demoVehicleType(i, plateColor) === REEFER ? reefers : others).push(i);
+  }
+  return [...reefers, ...others].slice(0, Math.max(0, count)).sort((a, b) => a - b);
+}
 
 function vinFor(seq: number): string {
   return `LTL${String(808000 + seq).padStart(6, '0')}A${String(seq).padStart(7, '0')}`.slice(0, 17);
@@ -63,7 +83,7 @@ export async function provisionDemoFleet(store: Store, devices: number): Promise
       imei: identity.imei, model: identity.model, sim: phone.replace(/^0+/, ''), edition: '2013',
       installDate: dateAfter('2025-03-01', i % 200),
       plateNo: identity.plate, plateColor: identity.plateColor,
-      vehicleType: identity.plateColor === 2 ? VEHICLE_TYPES[1 + (i % 2)]! : VEHICLE_TYPES[(i * 3) % VEHICLE_TYPES.length]!,
+      vehicleType: demoVehicleType(i, identity.plateColor),
       vin: vinFor(i + 1), driver: DRIVERS[i % DRIVERS.length]!, expiryDate: dateAfter('2027-01-01', (i * 7) % 365),
     });
   }

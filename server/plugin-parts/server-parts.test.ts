@@ -47,6 +47,7 @@ export default {
       },
       { method: 'GET', url: '/plugins/cold-chain/api/readings/:id', summary: '一条记录', async handler({ params }) { return { id: params.id }; } },
       { method: 'GET', url: '/plugins/cold-chain/api/context.json', summary: '上下文', async handler({ services, deps }) { return { given: services.given, schema: services.schema, deps: Object.keys(deps).sort() }; } },
+      { method: 'GET', url: '/plugins/cold-chain/api/who.json', summary: '调用者', async handler({ user, assets, audit }) { await audit({ action: '查看', target: '调用者', tenantId: 1 }); return { user, assets: await assets() }; } },
       { method: 'GET', url: '/plugins/cold-chain/api/boom.json', summary: '出错', async handler() { throw new Error('boom'); } },
       { method: 'GET', url: '/plugins/cold-chain/api/refuse.json', summary: '拒绝', async handler() { throw Object.assign(new Error('温度超出范围'), { flag: 400 }); } },
     ],
@@ -121,7 +122,8 @@ export default { name: 'bad-job', jobs: [
   await install(pluginsDir, 'cold_chain', record('cold_chain', 72), `export default { name: 'cold_chain' };\n`);
   await install(pluginsDir, 'resting', record('resting', 73, { enabled: false }), `export default { name: 'resting', routes: [{ method: 'GET', url: '/plugins/resting/api/ping.json', handler: async () => 'pong' }] };\n`);
   const stream = new Writable({ write: (chunk: Buffer, _enc, done) => (logLines.push(...chunk.toString().split('\n').filter(Boolean)), done()) });
-  server = await createTestServer({ demo: true, config: { pluginsDir }, logger: { level: 'info', stream } });
+  // four demo vehicles provisioned, none reporting
+  server = await createTestServer({ demo: true, simulate: false, config: { pluginsDir, simDevices: 4 }, logger: { level: 'info', stream } });
   ({ admin, other } = await demoTenantClients(server.app));
   const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
   await addScopedUser(server.store, { tenantId: tenant.id, account: 'coldviewer', password: 'Viewer@123', role: '冷链查看', platformIds: [92], resourceIds: [9201] });
@@ -141,6 +143,34 @@ describe('a server part of an installed plugin', () => {
     const me = await admin.get<{ tenantId: number }>('/car/v1/api/user/getUser.json');
     expect(res.obj.tenantId).toBe(me.obj.tenantId);
     expect((await admin.get('/plugins/cold-chain/api/readings/42')).obj).toEqual({ id: '42' });
+  });
+
+  it('tells a route its caller without secrets, and the assets the caller may see, group scope included', async () => {
+    type Who = { user: Record<string, unknown>; assets: { terminalId: number; terminalNo: string; displayNo: string; name: string; assetKind: string | null; tenantId: number; groupId: number | null }[] };
+    const mine = (await admin.get<Who>('/plugins/cold-chain/api/who.json')).obj;
+    expect(Object.keys(mine.user).sort()).toEqual(['account', 'id', 'name', 'roleId', 'tenantId', 'tenantName']);
+    expect(mine.user.account).toBe('admin');
+    const tenant = (await server.store.org.findTenantByName(DEMO_TENANT))!;
+    const terminals = await server.store.db.selectFrom('terminals').select(['id', 'tenant_id']).execute();
+    const subtree = await server.store.scope.tenantSubtree(tenant.id);
+    expect(mine.assets.map((a) => a.terminalId).sort((a, b) => a - b)).toEqual(terminals.filter((t) => subtree.includes(t.tenant_id)).map((t) => t.id).sort((a, b) => a - b));
+    expect(mine.assets.find((a) => a.assetKind === 'vehicle')).toMatchObject({ name: expect.stringMatching(/^[\u4e00-\u9fa5]/), displayNo: expect.stringMatching(/^\d+$/) });
+    // the audit entry lands in the caller's own tenant whatever the part asks for
+    const audits = await server.store.db.selectFrom('operation_logs').select(['tenant_id', 'action']).where('action', '=', '查看').where('target', '=', '调用者').execute();
+    expect(audits).toEqual([{ tenant_id: tenant.id, action: '查看' }]);
+
+    const group = await server.store.db.selectFrom('vehicle_groups').select('id').where('tenant_id', '=', tenant.id).where('parent_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    await addScopedUser(server.store, { tenantId: tenant.id, account: 'coldgroup', password: 'Group@123', role: '冷链分组', platformIds: [92], groupIds: [group.id] });
+    const grouped = new ApiClient(server.app);
+    await grouped.login('coldgroup', 'Group@123');
+    const seen = (await grouped.get<Who>('/plugins/cold-chain/api/who.json')).obj.assets;
+    const groups = await server.store.scope.groupSubtree([group.id]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThan(mine.assets.length);
+    expect(seen.every((a) => a.groupId !== null && groups.includes(a.groupId))).toBe(true);
+
+    // a tenant whose roles are not granted the plugin does not reach it
+    expect((await other.get<Who>('/plugins/cold-chain/api/who.json')).flag).toBe(403);
   });
 
   it('keeps its tables in its own schema, created by its own migrations', async () => {

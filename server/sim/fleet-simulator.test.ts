@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Jt808MsgId } from '../gateway/jt808/index';
+import { Jt808MsgId, decodeLocation } from '../gateway/jt808/index';
 import { FakeJt808Platform } from './testing/fake-jt808-platform';
 import { type FleetHandle, formatFleetStats, phoneAt, startFleet } from './fleet-simulator';
 
@@ -69,5 +69,32 @@ describe('startFleet', () => {
     expect(stdout).toMatch(/\[sim \d+s\] devices 3 {2}connected \d/);
     expect(stdout).toMatch(/\[sim done\] devices 3 .*authenticated 0/);
     expect(new Set(platform.messages(Jt808MsgId.Location).map((m) => m.header.phone))).toEqual(new Set(['13900000001', '13900000002', '13900000003']));
+  });
+
+  it('gives the first --cold-box terminals a refrigerated box in the item and encoding asked for', async () => {
+    platform = new FakeJt808Platform();
+    const port = await platform.listen();
+    const cli = fileURLToPath(new URL('./sim-cli.ts', import.meta.url));
+    const cwd = fileURLToPath(new URL('../..', import.meta.url));
+    await run('npx', ['tsx', cli, '--devices', '2', '--interval', '1', '--port', String(port), '--start-phone', '013900000011', '--duration', '2',
+      '--cold-box', '1', '--cold-item', 'F1', '--cold-encoding', 'uint16offset'], { cwd });
+    const boxes = (phone: string) => platform!.messages(Jt808MsgId.Location).filter((m) => m.header.phone === phone).map((m) => {
+      const l = decodeLocation(m.body);
+      if (!l.ok) throw new Error(l.detail);
+      return l.value.items.find((i) => i.id === 0xf1)?.hex;
+    });
+    const first = boxes('13900000011');
+    expect(first.length).toBeGreaterThan(0);
+    for (const hex of first) {
+      const celsius = parseInt(hex!, 16) / 10 - 50;
+      expect(celsius).toBeGreaterThanOrEqual(2.7);
+      expect(celsius).toBeLessThanOrEqual(12.6);
+    }
+    expect(boxes('13900000012').length).toBeGreaterThan(0);
+    expect(boxes('13900000012').every((hex) => hex === undefined)).toBe(true);
+
+    const refused = await run('npx', ['tsx', cli, '--devices', '1', '--port', String(port), '--cold-box', '1', '--cold-encoding', 'float'], { cwd })
+      .then(() => undefined, (e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('--cold-encoding must be int16x10, uint16offset, int8, got float') });
   });
 });

@@ -1,9 +1,18 @@
+import type { ColdBoxOptions } from './cold-box';
 import { ConnectGate } from './connect-gate';
 import { SeededRandom, mixSeed } from './seeded-random';
 import { SIM_CITIES, type SimCity } from './sim-cities';
 import { SimTicker } from './sim-ticker';
 import { SimulatedTerminal, type SimulatedTerminalOptions } from './simulated-terminal';
 import { type TerminalCounters, addCounters, emptyCounters } from './terminal-counters';
+
+/** Which terminals of a fleet carry a refrigerated box, and how the boxes report. */
+export interface FleetColdBoxOptions extends Omit<ColdBoxOptions, 'celsius' | 'firstExcursionSec'> {
+  /** The first N terminals, or these terminal indexes (0-based). */
+  terminals: number | readonly number[];
+  /** The first box's first excursion starts this many seconds after the fleet starts (the others keep to the rate). */
+  firstExcursionSec?: number;
+}
 
 /** How to start a {@link startFleet} fleet. */
 export interface FleetOptions {
@@ -29,7 +38,9 @@ export interface FleetOptions {
   /** Cities to spread the fleet over, round robin. Default all of SIM_CITIES. */
   cities?: readonly SimCity[];
   /** Further per-terminal options (timeouts, route tuning …). */
-  terminal?: Partial<Omit<SimulatedTerminalOptions, 'phone' | 'host' | 'port' | 'edition' | 'seed' | 'city' | 'ticker' | 'gate'>>;
+  terminal?: Partial<Omit<SimulatedTerminalOptions, 'phone' | 'host' | 'port' | 'edition' | 'seed' | 'city' | 'ticker' | 'gate' | 'coldBox'>>;
+  /** Refrigerated boxes on some of the terminals. Default none. */
+  coldBox?: FleetColdBoxOptions;
 }
 
 /** A fleet-wide snapshot: summed counters plus how many terminals are in each state. */
@@ -75,6 +86,10 @@ export function startFleet(options: FleetOptions): FleetHandle {
   const gate = new ConnectGate(options.connectConcurrency ?? 200, options.connectsPerSecond ?? 500);
   const rampMs = (options.rampSec ?? Math.min(intervalSec, 30)) * 1000;
   const terminals: SimulatedTerminal[] = [];
+  const { terminals: boxed = [], firstExcursionSec, ...box } = options.coldBox ?? {};
+  if (typeof boxed === 'number' && !(Number.isInteger(boxed) && boxed >= 0)) throw new RangeError(`cold boxes must be a whole number: ${boxed}`);
+  const boxes = new Set(typeof boxed === 'number' ? Array.from({ length: Math.min(boxed, options.devices) }, (_, i) => i) : boxed);
+  const firstBox = [...boxes].reduce((a, b) => Math.min(a, b), Infinity);
   for (let i = 0; i < options.devices; i++) {
     const edition = options.edition === 'mixed' ? (i % 2 === 0 ? '2013' : '2019') : (options.edition ?? '2013');
     const t = new SimulatedTerminal({
@@ -88,6 +103,7 @@ export function startFleet(options: FleetOptions): FleetHandle {
       city: cities[i % cities.length],
       ticker,
       gate,
+      ...(boxes.has(i) && { coldBox: { ...box, ...(i === firstBox && firstExcursionSec !== undefined && { firstExcursionSec }) } }),
     });
     t.start(rng.range(0, rampMs));
     terminals.push(t);

@@ -1,8 +1,10 @@
 // Command line: npx tsx server/sim/sim-cli.ts --devices 100 --interval 30 --host 127.0.0.1 --port 6808 --edition 2013
+//               npx tsx server/sim/sim-cli.ts --devices 20 --cold-box 5 --cold-item E1 --cold-encoding int16x10   (reefer temperatures)
 //               npx tsx server/sim/sim-cli.ts --protocol gt06 --devices 40   (e-bike guards; watch: badges)
 import { parseArgs } from 'node:util';
 import { DEMO_TACS, demoImeis } from '../demo/demo-devices';
 import { startDeviceFleet, type SimDeviceSpec } from './devices/device-fleet';
+import { COLD_BOX_ENCODINGS, type ColdBoxEncoding } from './cold-box';
 import { DEVICE_SIM_CODECS } from './devices/device-sim-codecs';
 import { fleetStats, formatFleetStats, startFleet } from './fleet-simulator';
 import { findSimCity, type SimCity } from './sim-cities';
@@ -10,6 +12,12 @@ import { findSimCity, type SimCity } from './sim-cities';
 const USAGE = `usage: sim-cli [--protocol jt808|gt06|watch] --devices N [--interval S] [--host H] [--port P]
                [--edition 2013|2019|mixed] [--start-phone 013800000001] [--duration SECONDS] [--seed N]
                [--concurrency N] [--rate CONNECTS_PER_SEC] [--city beijing,shanghai,…] [--status-every SECONDS]
+               [--cold-box N] [--cold-item E1] [--cold-encoding int16x10|uint16offset|int8] [--cold-setpoint 4]
+  jt808: --cold-box N gives the first N terminals a refrigerated box whose temperature goes out in every
+         position as additional item --cold-item (hex, default E1) in --cold-encoding (default int16x10:
+         signed 0.1 ℃; uint16offset: unsigned 0.1 ℃ from −50 ℃; int8: signed whole ℃). The box holds
+         --cold-setpoint ℃ (default 4); now and then a door-open or defrost excursion keeps it 4.4–8.5 ℃
+         warmer for a few reports (above 8 ℃ at the default setpoint)
   gt06:  e-bike guards with the demo's IMEIs (TAC 35871006) on GT06_PORT (6809)
   watch: staff badges with the demo's IMEIs (TAC 86871004) on WATCH_PORT (6810)`;
 
@@ -60,6 +68,10 @@ function main(): void {
       rate: { type: 'string', default: '500' },
       city: { type: 'string' },
       'status-every': { type: 'string', default: '5' },
+      'cold-box': { type: 'string', default: '0' },
+      'cold-item': { type: 'string', default: 'E1' },
+      'cold-encoding': { type: 'string', default: 'int16x10' },
+      'cold-setpoint': { type: 'string', default: '4' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -78,6 +90,16 @@ function main(): void {
   if (values.city) {
     cities = values.city.split(',').map((c) => findSimCity(c.trim()) ?? fail(`unknown city ${c}`));
   }
+  const coldBoxes = num('cold-box', values['cold-box'], 0);
+  if (!Number.isInteger(coldBoxes)) fail(`--cold-box must be a whole number, got ${values['cold-box']}`);
+  const coldItem = values['cold-item'];
+  if (!/^(0x)?[0-9a-f]{1,2}$/i.test(coldItem) || [0, 0x01, 0x02, 0x30, 0x31].includes(parseInt(coldItem.replace(/^0x/i, ''), 16))) {
+    fail(`--cold-item must be a hex item id 01–FF other than 01, 02, 30, 31 (the simulator's own), got ${coldItem}`);
+  }
+  const coldEncoding = values['cold-encoding'] as ColdBoxEncoding;
+  if (!COLD_BOX_ENCODINGS.includes(coldEncoding)) fail(`--cold-encoding must be ${COLD_BOX_ENCODINGS.join(', ')}, got ${coldEncoding}`);
+  const coldSetpoint = Number(values['cold-setpoint']);
+  if (!Number.isFinite(coldSetpoint) || coldSetpoint < -40 || coldSetpoint > 30) fail(`--cold-setpoint must be a number −40 … 30, got ${values['cold-setpoint']}`);
   const fleet = startFleet({
     devices: Math.floor(num('devices', values.devices, 0)),
     intervalSec: num('interval', values.interval, 1),
@@ -89,6 +111,9 @@ function main(): void {
     connectConcurrency: num('concurrency', values.concurrency, 1),
     connectsPerSecond: num('rate', values.rate, 1),
     ...(cities && { cities }),
+    ...(coldBoxes > 0 && {
+      coldBox: { terminals: coldBoxes, itemId: parseInt(coldItem.replace(/^0x/i, ''), 16), encoding: coldEncoding, setpoint: coldSetpoint },
+    }),
   });
   const started = Date.now();
   const status = setInterval(() => console.log(`[sim ${Math.round((Date.now() - started) / 1000)}s] ${formatFleetStats(fleetStats(fleet.terminals))}`), num('status-every', values['status-every'], 1) * 1000);

@@ -1,4 +1,4 @@
-import { encodeLocation } from '../gateway/jt808/index';
+import { type Jt808LocationItem, encodeLocation } from '../gateway/jt808/index';
 import { SimStatusBit, type SimPosition } from './route-model';
 
 /** What the platform switched on the vehicle (status bits 10 油路断开, 11 电路断开, 12 车门加锁). */
@@ -7,8 +7,8 @@ export interface SimVehicleState {
   oilPowerCut?: boolean;
 }
 
-/** The 0x0200 body of a simulated position: basic block plus items 0x01, 0x02, 0x30, 0x31. */
-export function encodeSimPosition(p: SimPosition, state: SimVehicleState = {}): Uint8Array {
+/** The 0x0200 body of a simulated position: basic block plus items 0x01, 0x02, 0x30, 0x31, then `items` as given. */
+export function encodeSimPosition(p: SimPosition, state: SimVehicleState = {}, items: readonly Jt808LocationItem[] = []): Uint8Array {
   let statusFlags = p.statusFlags;
   if (state.doorLocked) statusFlags |= SimStatusBit.DoorLocked;
   if (state.oilPowerCut) statusFlags |= SimStatusBit.OilCut | SimStatusBit.CircuitCut;
@@ -22,5 +22,6 @@ export function encodeSimPosition(p: SimPosition, state: SimVehicleState = {}): 
     direction: p.direction,
     gpsTime: p.timeMs,
     extras: { mileageKm: p.mileageKm, fuelLitres: p.fuelLitres, signalStrength: p.signalStrength, satellites: p.satellites },
+    items,
   });
 }

@@ -1,3 +1,4 @@
+import type { ColdBoxOptions } from './cold-box';
 import type { ConnectGate } from './connect-gate';
 import type { RouteModelOptions } from './route-model';
 import type { SimCity } from './sim-cities';
@@ -44,6 +45,8 @@ export interface SimulatedTerminalOptions {
   vehicleControlReply0500?: boolean;
   /** Blind-area buffer capacity, positions. Default 10,000. */
   maxBuffered?: number;
+  /** A refrigerated box: its temperature goes out as a vendor additional item in every position. Default none. */
+  coldBox?: ColdBoxOptions;
 }
 
 /** Events a SimulatedTerminal emits. */

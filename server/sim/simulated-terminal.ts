@@ -4,6 +4,7 @@ import {
   Jt808FrameSplitter, Jt808GeneralResult, Jt808MsgId, decodeFrame, decodeGeneralResponse, decodeRegisterResponse,
   encodeAuth, encodeBatchLocation, encodeFrame, encodeRegister,
 } from '../gateway/jt808/index';
+import { ColdBoxModel } from './cold-box';
 import type { GateRelease } from './connect-gate';
 import { LocationOutbox } from './location-outbox';
 import { type TerminalEffect, answerPlatformCommand } from './platform-command-answer';
@@ -54,6 +55,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   private serial = 0;
   private authCodeValue: string | undefined;
   private readonly schedule: ReportSchedule;
+  private readonly coldBox: ColdBoxModel | undefined;
   private doorLocked = false;
   private oilPowerCut = false;
   private failures = 0;
@@ -81,6 +83,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
       maxAttempts: options.maxAttempts ?? 3,
       maxBuffered: options.maxBuffered ?? 10_000,
     });
+    this.coldBox = options.coldBox && new ColdBoxModel(options.coldBox, mixSeed(seed, 0xc01d), this.clock());
     this.schedule = new ReportSchedule({
       reportSec: options.intervalSec ?? 30,
       sleepSec: options.sleepIntervalSec,
@@ -116,6 +119,21 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   /** Whether the platform cut the oil and power circuit (0x8500); later reports carry status bits 10 and 11. */
   get oilAndPowerCut(): boolean {
     return this.oilPowerCut;
+  }
+
+  /** The refrigerated box's temperature in the last position (℃; null: "no sensor"), undefined without a box. */
+  get coldBoxCelsius(): number | null | undefined {
+    return this.coldBox?.celsius;
+  }
+
+  /**
+   * Positions from now on carry `celsius` as the box temperature (null: the "no sensor" value);
+   * undefined hands them back to the modelled reefer. RangeError without a box or for a
+   * temperature its encoding cannot carry.
+   */
+  setColdBoxTemperature(celsius: number | null | undefined): void {
+    if (!this.coldBox) throw new RangeError(`terminal ${this.phone} has no refrigerated box`);
+    this.coldBox.force(celsius);
   }
 
   /** Begins connecting (first attempt right away, or after `delayMs`). */
@@ -207,7 +225,8 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
   private report(now: number): void {
     this.route.advanceTo(now);
     const pos = this.route.report();
-    const entry = { timeMs: pos.timeMs, body: encodeSimPosition(pos, this.vehicleState()) };
+    const items = this.coldBox ? [this.coldBox.report(pos.timeMs, !pos.accOn)] : [];
+    const entry = { timeMs: pos.timeMs, body: encodeSimPosition(pos, this.vehicleState(), items) };
     this.schedule.reported(now, pos.accOn);
     if (this.current !== 'online' || this.route.signalLost) {
       this.outbox.buffer(entry);
@@ -298,7 +317,7 @@ export class SimulatedTerminal extends EventEmitter<SimulatedTerminalEvents> {
     if (msgId < 0x8000) return; // a terminal-bound stream carries only platform messages
     const answer = answerPlatformCommand(msgId, serial, body, {
       edition: this.edition,
-      locationBody: () => encodeSimPosition(this.position(), this.vehicleState()),
+      locationBody: () => encodeSimPosition(this.position(), this.vehicleState(), this.coldBox ? [this.coldBox.item()] : []),
       settings: () => this.schedule.current,
       vehicleControlReply0500: this.opts.vehicleControlReply0500,
     });

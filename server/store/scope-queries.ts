@@ -34,6 +34,20 @@ export function tenantInScope(scope: Pick<AccessScope, 'tenantIds'>, tenantColum
   return sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
 }
 
+/** A terminal a scope may see, with its asset. */
+export interface ScopedAsset {
+  terminalId: number;
+  /** Normalised number, as positions carry it. */
+  terminalNo: string;
+  /** As the console shows it. */
+  displayNo: string;
+  /** The plate or name of its asset; its number when bound to none. */
+  name: string;
+  assetKind: string | null;
+  tenantId: number;
+  groupId: number | null;
+}
+
 export type AnyExpressionBuilder = ExpressionBuilder<Database, keyof Database>;
 
 export class ScopeQueries {
@@ -72,6 +86,30 @@ export class ScopeQueries {
       )
       select id from sub order by id`.execute(this.db);
     return rows.rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * The terminals a scope may see, with the asset each is bound to (an installed plugin's route asks
+   * with `assets()`): plate or name, kind, tenant and group; ordered by name.
+   */
+  async assets(scope: AccessScope): Promise<ScopedAsset[]> {
+    const rows = await this.db
+      .selectFrom('terminals as t')
+      .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')
+      .where(assetInScope(scope, 't.tenant_id', 'v.group_id'))
+      .select(['t.id as terminalId', 't.terminal_no as terminalNo', 't.display_no as displayNo', 'v.plate_no as plateNo', 'v.asset_kind as assetKind', 't.tenant_id as tenantId', 'v.group_id as groupId'])
+      .orderBy(sql`coalesce(v.plate_no, t.display_no)`)
+      .orderBy('t.id')
+      .execute();
+    return rows.map((r) => ({
+      terminalId: r.terminalId,
+      terminalNo: r.terminalNo,
+      displayNo: r.displayNo,
+      name: r.plateNo ?? r.displayNo,
+      assetKind: r.assetKind ?? null,
+      tenantId: r.tenantId,
+      groupId: r.groupId ?? null,
+    }));
   }
 
   /** Whether `tenantId` is the scope's tenant or below it. */

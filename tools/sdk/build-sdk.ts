@@ -2,8 +2,9 @@
  * Builds the SDK package in sdk/dist and checks its public surface against the API report.
  *
  *   tsx tools/sdk/build-sdk.ts           declarations, ES modules, API report (rewritten when it changed)
- *   tsx tools/sdk/build-sdk.ts --check   declarations and report only; fails when the surface differs from
- *                                        sdk/api/tianlu-sdk.api.md (run `npm run sdk:build` and commit the report)
+ *   tsx tools/sdk/build-sdk.ts --check   declarations and reports only; fails when the surface differs from
+ *                                        sdk/api/tianlu-sdk.api.md or sdk/api/tianlu-sdk-server.api.md (run
+ *                                        `npm run sdk:build` and commit the reports)
  *   tsx tools/sdk/build-sdk.ts --pack [--into DIR]
  *                                        everything, then `npm pack` into sdk/pack/ (or DIR): the tarball an outside
  *                                        plugin installs (not dist/, which the console's build empties)
@@ -46,10 +47,15 @@ rmSync(`${root}sdk/dist`, { recursive: true, force: true });
 run('declarations', bin('tsc'), ['-p', 'sdk/tsconfig.build.json']);
 if (!check) run('ES modules', bin('vite'), ['build', '--config', 'sdk/vite.config.ts', '--logLevel', 'warn']);
 if (!check) writeToolchain();
-if (!check) run('the plugin build (@tianlu/sdk/vite)', bin('tsc'), ['-p', 'sdk/tsconfig.vite.json']);
+run('the plugin build and server part types (@tianlu/sdk/vite, @tianlu/sdk/server)', bin('tsc'), ['-p', 'sdk/tsconfig.vite.json']);
 // how the surface differs from the committed report, so that the log shows what changed
-const showChange = () => spawnSync('diff', ['-u', 'sdk/api/tianlu-sdk.api.md', 'sdk/dist/api-temp/tianlu-sdk.api.md'], { cwd: root, stdio: 'inherit' });
-run(check ? 'API report unchanged' : 'API report', bin('api-extractor'), ['run', '-c', 'sdk/api-extractor.json', ...(check ? [] : ['--local'])], check ? showChange : undefined);
+const showChange = (report: string, temp: string) => () => spawnSync('diff', ['-u', `sdk/api/${report}`, `sdk/dist/${temp}/${report}`], { cwd: root, stdio: 'inherit' });
+for (const [config, report, temp] of [
+  ['sdk/api-extractor.json', 'tianlu-sdk.api.md', 'api-temp'],
+  ['sdk/api-extractor.server.json', 'tianlu-sdk-server.api.md', 'api-temp-server'],
+] as const) {
+  run(`${check ? 'API report unchanged' : 'API report'}: ${report}`, bin('api-extractor'), ['run', '-c', config, ...(check ? [] : ['--local'])], check ? showChange(report, temp) : undefined);
+}
 if (args.has('--pack')) {
   if (argv.includes('--into') && !into) throw new Error('--into needs a folder');
   const destination = into ? resolve(into) : `${root}sdk/pack`;

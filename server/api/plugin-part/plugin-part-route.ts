@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps';
 import { ApiError, badInput, Flag, forbidden, notFound, ok } from '../envelope';
 import { rawInputProblem } from '../input-guard';
 import { nulField } from '../nul-guard';
-import { sessionRoute } from '../route-definition';
+import { sessionRoute, type AuditChange } from '../route-definition';
 import { roleMayCall } from '../route-registry';
 import { validationMessage } from '../validation-message';
 
@@ -73,8 +73,16 @@ export const pluginPartRoute = sessionRoute({
     const field = nulField(request.query, route.schema?.querystring) ?? nulField(request.body, route.schema?.body);
     if (field) throw badInput(`${field}包含无效字符`);
     // its own services and the platform's narrow services; never the platform's deps and store
+    // the caller without what a part has no business with (the password hash, the role's internals)
+    const { id, account, name, tenantId, tenantName, roleId } = user;
     const ctx = {
-      ...session,
+      request,
+      reply,
+      user: { id, account, name, tenantId, tenantName, roleId },
+      scope: session.scope,
+      // always in the caller's own tenant
+      audit: ({ action, target, before, after }: AuditChange) => session.audit({ action, target, before, after }),
+      assets: async () => deps.store.scope.assets(await session.scope()),
       query: request.query,
       body: request.body,
       deps: { modules: new Map([[systemId, part.services]]), clock: deps.clock },
