@@ -1,8 +1,9 @@
 /**
  * A plugin author's first hour, in a folder outside the repository: `tianlu-create-plugin` from the
- * packed SDK, `npm install` of the tarball, the plugin's own test and build, then its dist/ dropped
- * into PLUGINS_DIR of a platform that is already running. The platform serves it without a rebuild
- * or restart: the demo admin opens its page, the other tenant sees nothing of it. Then the plugin's
+ * packed SDK, `npm install` of the tarball, the plugin's own tests (its server part's on the SDK's
+ * harness) and build, then its dist/ dropped into PLUGINS_DIR of a platform that is already running.
+ * The platform serves it without a rebuild or restart: the demo admin opens its page, which adds and
+ * lists notes through the plugin's own server routes; the other tenant sees nothing of it. Then the plugin's
  * own dev server (`npm run dev`) installs itself into the running platform, and a saved change to a
  * page reloads the console's page with the change.
  */
@@ -15,6 +16,7 @@ import { SDK_VERSION } from '../sdk/version';
 import { test } from './browser';
 import { ADMIN, OTHER, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
+import { screenshot } from './screenshot';
 import { freePorts, REPO_ROOT, startServer, type RunningServer } from './server';
 import { offeredSubApps } from './shell-ui';
 
@@ -74,8 +76,10 @@ afterAll(async () => {
 
 describe('a plugin created with tianlu-create-plugin', () => {
   test('passes its own test and builds into the folder PLUGINS_DIR takes', async () => {
-    expect(testOutput).toMatch(/Tests\s+3 passed/);
-    expect((await readdir(path.join(pluginsDir, 'coldChain'))).sort()).toEqual(expect.arrayContaining(['index.js', 'manifest.json']));
+    expect(testOutput).toMatch(/Tests\s+6 passed/);
+    expect(testOutput).toContain('src/server/server.test.ts');
+    expect((await readdir(path.join(pluginsDir, 'coldChain'))).sort()).toEqual(expect.arrayContaining(['index.js', 'manifest.json', 'server']));
+    expect(JSON.parse(await readFile(path.join(pluginsDir, 'coldChain', 'manifest.json'), 'utf8'))).toMatchObject({ serverEntry: 'server/index.js' });
   });
 
   test('the running platform serves it to the demo admin, and not to the other tenant', async ({ newContext }) => {
@@ -91,10 +95,24 @@ describe('a plugin created with tianlu-create-plugin', () => {
     await shows(main.getByText('你好，演示管理员'), 'the user read through the host’s http service');
     await shows(main.getByRole('button', { name: '刷新' }), 'the 刷新 button its role is granted');
     await shows(page.getByRole('navigation', { name: '菜单' }).getByText('概览', { exact: true }), 'its menu entry 概览');
+    // the plugin's own server part: its migrated table, read and written through its routes
+    await shows(main.getByText('还没有备注'), 'the empty list its GET route answers');
+    await main.getByRole('textbox', { name: '备注' }).fill('   ');
+    await main.getByRole('button', { name: '添加' }).click();
+    await shows(main.getByRole('alert').filter({ hasText: '备注不能只有空格' }), 'the part’s own refusal, in Chinese');
+    await main.getByRole('textbox', { name: '备注' }).fill('检查冷机');
+    await main.getByRole('button', { name: '添加' }).click();
+    await shows(main.getByRole('list', { name: '备注列表' }).getByText('检查冷机'), 'the note its POST route stored');
+    await page.reload();
+    await shows(main.getByRole('list', { name: '备注列表' }).getByText('检查冷机'), 'the note read back from the server after a reload');
+    await screenshot(page, 'create-plugin-notes.png');
     expect(errors).toEqual([]);
 
     const other = await (await newContext({ baseURL: server.baseUrl })).newPage();
-    await login(other, OTHER);
+    const session = await login(other, OTHER);
+    // the route itself refuses a tenant whose roles lack the plugin's platform
+    const answer = await (await fetch(new URL('/plugins/coldChain/api/notes', server.baseUrl), { headers: { sessionId: session.sessionId, userId: session.userId } })).json();
+    expect(answer).toMatchObject({ flag: 403 });
     expect(await offeredSubApps(other)).not.toContain(TITLE);
     await other.goto('/coldChain/overview');
     await reaches(other, (p) => p === '/404', 'the 404 page for a sub-application the role is not granted');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Creates a working 天路 plugin in an empty folder: its declaration, a page, a test, the build and
- * the manifest the platform reads. Shipped in @tianlu/sdk:
+ * Creates a working 天路 plugin in an empty folder: its declaration, a page, a server part with its
+ * own table and routes, their tests, the build and the manifest the platform reads. Shipped in @tianlu/sdk:
  *
  *   npx --package /path/to/tianlu-sdk-<version>.tgz tianlu-create-plugin <folder> [--id coldChain] [--title 冷链监控] [--platform 40]
  *
@@ -71,7 +71,10 @@ function files({ id, title, platform }) {
   const name = camel(id);
   const sdkRange = `^${sdkPackage.version}`;
   const v = (pkg) => toolchain[pkg] ?? sdkPackage.peerDependencies?.[pkg] ?? 'latest';
-  const menus = [{ id: menuId, title: '概览', path: `${basePath}overview`, icon: 'Board', buttons: [{ id: menuId * 100 + 1, title: '刷新' }] }];
+  const refreshButton = menuId * 100 + 1;
+  const addButton = menuId * 100 + 2;
+  const notesUrl = `/plugins/${id}/api/notes`;
+  const menus = [{ id: menuId, title: '概览', path: `${basePath}overview`, icon: 'Board', buttons: [{ id: refreshButton, title: '刷新' }, { id: addButton, title: '添加' }] }];
   return {
     'package.json': json({
       name: id.toLowerCase(),
@@ -129,12 +132,13 @@ function files({ id, title, platform }) {
 import { defineConfig } from 'vitest/config';
 
 /**
- * \`npm run build\` writes dist/, the folder to copy into the platform's PLUGINS_DIR as ${id}/.
+ * \`npm run build\` writes dist/, the folder to copy into the platform's PLUGINS_DIR as ${id}/: the
+ * pages (index.js) and the server part (server/index.js, named by dist/manifest.json's serverEntry).
  * \`npm run dev\` serves the sources and, with TIANLU_PLUGINS_DIR set to the running platform's
  * PLUGINS_DIR, installs a plugin that loads them from here: every saved change reloads the page.
  */
 export default defineConfig({
-  plugins: [tianlu({ entry: 'src/${id}-plugin.tsx' })],
+  plugins: [tianlu({ entry: 'src/${id}-plugin.tsx', server: 'src/server/index.ts' })],
   server: { port: 5180 },
   test: { environment: 'jsdom' },
 });
@@ -152,7 +156,7 @@ export const ${name}Declaration: PluginDeclaration = {
   title: '${title}',
   icon: 'Apps',
   basePath: '${basePath}',
-  pages: [{ path: '${basePath}overview', title: '概览', menuId: ${menuId}, icon: 'Board', main: true, buttons: ['刷新'] }],
+  pages: [{ path: '${basePath}overview', title: '概览', menuId: ${menuId}, icon: 'Board', main: true, buttons: ['刷新', '添加'] }],
 };
 `,
     [`src/${id}-plugin.tsx`]: `import { declaredPlugin, definePlugin } from '@tianlu/sdk';
@@ -165,25 +169,45 @@ export default definePlugin({
   }),
 });
 `,
-    'src/pages/overview-page.tsx': `import { Button, Card, Text } from '@fluentui/react-components';
+    'src/pages/overview-page.tsx': `import { Button, Card, Input, Text } from '@fluentui/react-components';
 import { expectOk, HttpService, KernelApi, Permission, usePlugin, useService, type User } from '@tianlu/sdk';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { Note } from '../server/index';
 
-/** 概览: who is logged in, read through the platform's http service (session and tenant come with it). */
+const NOTES = '${notesUrl}';
+
+/**
+ * 概览: who is logged in and the tenant's notes, read from the platform and from the plugin's own
+ * server part through the platform's http service (session and tenant come with it).
+ */
 export default function OverviewPage() {
   const plugin = usePlugin();
   const http = useService(HttpService);
   const [user, setUser] = useState<User>();
+  const [notes, setNotes] = useState<Note[]>();
+  const [text, setText] = useState('');
   const [error, setError] = useState<string>();
+  const fail = (e: unknown) => setError(e instanceof Error ? e.message : '网络异常');
 
   const load = useCallback(() => {
     setError(undefined);
-    http
-      .call(KernelApi.user)
-      .then((res) => setUser(expectOk(res)))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : '网络异常'));
+    http.call(KernelApi.user).then((res) => setUser(expectOk(res))).catch(fail);
+    http.get<{ list: Note[] }>(NOTES).then((res) => setNotes(expectOk(res).list)).catch(fail);
   }, [http]);
   useEffect(load, [load]);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    http
+      .postJson<Note>(NOTES, { text })
+      .then((res) => {
+        const note = expectOk(res);
+        setNotes((list) => [note, ...(list ?? [])]);
+        setText('');
+      })
+      .catch(fail);
+  };
 
   return (
     <Card style={{ maxWidth: 480, padding: 24, gap: 12 }}>
@@ -191,14 +215,151 @@ export default function OverviewPage() {
         {plugin.title}
       </Text>
       {user && <Text>你好，{user.name}</Text>}
-      {error && <Text role="alert">{error}</Text>}
       {!user && !error && <Text>正在读取当前用户…</Text>}
-      <Permission button={${menuId * 100 + 1}}>
+      <Text as="h2" size={400} weight="semibold" style={{ margin: 0 }}>
+        备注
+      </Text>
+      {notes === undefined && !error && <Text>正在读取备注…</Text>}
+      {notes?.length === 0 && <Text>还没有备注</Text>}
+      {notes && notes.length > 0 && (
+        <ul aria-label="备注列表" style={{ margin: 0, paddingLeft: 20 }}>
+          {notes.map((note) => (
+            <li key={note.id}>{note.text}</li>
+          ))}
+        </ul>
+      )}
+      <Permission button={${addButton}}>
+        <form onSubmit={add} style={{ display: 'flex', gap: 8 }}>
+          <Input aria-label="备注" placeholder="写一条备注" value={text} onChange={(_, data) => setText(data.value)} style={{ flex: 1 }} />
+          <Button type="submit" appearance="primary">
+            添加
+          </Button>
+        </form>
+      </Permission>
+      {error && <Text role="alert">{error}</Text>}
+      <Permission button={${refreshButton}}>
         <Button onClick={load}>刷新</Button>
       </Permission>
     </Card>
   );
 }
+`,
+    'src/server/index.ts': `import { badInput, defineServerPart } from '@tianlu/sdk/server';
+
+/** A note as the routes answer it. */
+export interface Note {
+  id: number;
+  text: string;
+  /** ISO time. */
+  createdAt: string;
+}
+
+interface NoteRow {
+  id: number;
+  text: string;
+  created_at: Date | string;
+}
+
+const noteOf = (row: NoteRow): Note => ({ id: row.id, text: row.text, createdAt: new Date(row.created_at).toISOString() });
+
+/**
+ * The server part of ${title}: a table of notes in the plugin's own schema, read and written per
+ * tenant. \`npm run build\` bundles it into dist/server/index.js; the platform runs its migration
+ * when it loads it and serves its routes under ${`/plugins/${id}/api/`}.
+ */
+export default defineServerPart({
+  name: '${id}',
+  migrations: {
+    '0001-notes': {
+      async up(db) {
+        await db.schema
+          .createTable('notes')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('tenant_id', 'integer', (c) => c.notNull())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('notes_tenant').on('notes').column('tenant_id').execute();
+      },
+    },
+  },
+  routes: [
+    {
+      method: 'GET',
+      url: '${notesUrl}',
+      summary: '本租户最近的备注',
+      async handler({ user, plugin }): Promise<{ list: Note[] }> {
+        const rows: NoteRow[] = await plugin.db
+          .selectFrom('notes')
+          .select(['id', 'text', 'created_at'])
+          .where('tenant_id', '=', user.tenantId)
+          .orderBy('id', 'desc')
+          .limit(20)
+          .execute();
+        return { list: rows.map(noteOf) };
+      },
+    },
+    {
+      method: 'POST',
+      url: '${notesUrl}',
+      summary: '添加备注',
+      // the page's 添加 button: only roles granted it may add
+      resource: ${addButton},
+      schema: { body: { type: 'object', required: ['text'], properties: { text: { type: 'string', title: '备注', minLength: 1, maxLength: 50 } } } },
+      async handler({ body, user, plugin, audit }): Promise<Note> {
+        const text = (body as { text: string }).text.trim();
+        if (!text) throw badInput('备注不能只有空格');
+        const row: NoteRow = await plugin.db
+          .insertInto('notes')
+          .values({ tenant_id: user.tenantId, text, created_at: plugin.clock.now() })
+          .returning(['id', 'text', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await audit({ action: '添加备注', target: text });
+        return noteOf(row);
+      },
+    },
+  ],
+});
+`,
+    'src/server/server.test.ts': `// @vitest-environment node
+import { createPartHarness, type PartHarness } from '@tianlu/sdk/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import manifest from '../../manifest.json';
+import part, { type Note } from './index';
+
+const NOTES = '${notesUrl}';
+let harness: PartHarness<unknown>;
+
+// the part as the platform runs it: its migration in an in-memory PostgreSQL, its routes answered as the platform answers
+beforeAll(async () => {
+  harness = await createPartHarness(part, { manifest });
+}, 60_000);
+afterAll(() => harness?.close());
+
+const notesOf = async (tenantId: number) => (await harness.call<{ list: Note[] }>('GET', NOTES, { user: { tenantId } })).obj.list.map((n) => n.text);
+
+describe('${title} 的服务端', () => {
+  it('stores a note and answers it to its tenant', async () => {
+    const added = await harness.call<Note>('POST', NOTES, { body: { text: '  检查冷机  ' }, user: { tenantId: 1 } });
+    expect(added).toMatchObject({ flag: 1, obj: { text: '检查冷机' } });
+    expect(await notesOf(1)).toEqual(['检查冷机']);
+  });
+
+  it('refuses a bad note with a Chinese message and stores nothing', async () => {
+    const post = (body: unknown) => harness.call('POST', NOTES, { body, user: { tenantId: 2 } });
+    expect(await post({})).toEqual({ flag: 400, msg: '备注不能为空', obj: null });
+    expect(await post({ text: '   ' })).toEqual({ flag: 400, msg: '备注不能只有空格', obj: null });
+    expect(await post({ text: '长'.repeat(51) })).toEqual({ flag: 400, msg: '备注长度不能超过 50 个字符', obj: null });
+    expect(await notesOf(2)).toEqual([]);
+  });
+
+  it('shows another tenant nothing, and adds only for roles granted the 添加 button', async () => {
+    await harness.call('POST', NOTES, { body: { text: '只属于租户三' }, user: { tenantId: 3 } });
+    expect(await notesOf(4)).toEqual([]);
+    expect(await harness.call('POST', NOTES, { body: { text: '无权添加' }, user: { tenantId: 4 }, resources: [${menuId}, ${refreshButton}] })).toEqual({ flag: 403, msg: '无权限访问', obj: null });
+    expect(await notesOf(4)).toEqual([]);
+  });
+});
 `,
     [`src/${id}.test.ts`]: `import { pagesOf, validatePlugin } from '@tianlu/sdk';
 import { describe, expect, it } from 'vitest';
@@ -233,8 +394,10 @@ describe('${title}', () => {
 A sub-application of 天路 (Tianlu), built outside the platform against the packed \`@tianlu/sdk\`.
 
 - \`npm install /path/to/tianlu-sdk-<version>.tgz\` once (the SDK is not on a registry).
-- \`npm test\` checks the plugin: valid definition, manifest and declaration agree, SDK range.
-- \`npm run build\` writes \`dist/\`: copy it into the platform's PLUGINS_DIR as \`${id}/\`
+- \`npm test\` checks the plugin: valid definition, manifest and declaration agree, and the server
+  part (\`src/server/\`) run as the platform runs it, on an in-memory database
+  (\`createPartHarness\` of \`@tianlu/sdk/server/testing\`).
+- \`npm run build\` writes \`dist/\`, the pages and the server part: copy it into the platform's PLUGINS_DIR as \`${id}/\`
   (\`cp -r dist $PLUGINS_DIR/${id}\`). The running platform picks it up without a restart; grant
   platform ${platform} (${title}) to a role in 系统管理 → 角色管理 to see it.
 `,

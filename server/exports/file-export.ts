@@ -6,6 +6,8 @@ import type { EventBus } from '../bus/bus-events';
 import type { Clock } from '../clock';
 import type { ExportQueries } from '../store/export-queries';
 
+export { sheetFileName } from './sheet-file-name';
+
 /** What an export into 下载中心 needs of the platform. */
 export interface FileExportDeps {
   exports: ExportQueries;
@@ -67,8 +69,3 @@ export async function writeStreamedWorkbook(file: string, write: (book: Streamed
   await book.commit();
 }
 
-/** `用户列表-20260101.xlsx`: a title and the China day of `now`. */
-export function sheetFileName(title: string, now: Date): string {
-  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return `${title}-${day}.xlsx`;
-}

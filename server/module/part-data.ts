@@ -1,5 +1,6 @@
+import type { PartAlarmInput } from '../../sdk/server';
 import type { Alarm } from '../../sdk/services/alarm-service';
-import type { Position, PositionReadings } from '../../sdk/position';
+import type { Position } from '../../sdk/position';
 import type { AlarmRow } from '../store/alarm-queries';
 
 /**
@@ -18,29 +19,10 @@ export interface PartAlarmEvent {
   alarm: Alarm;
 }
 
-/** What a reading decoder reads: the position's terminal and readings, and its raw additional items by id. */
-export interface ReadingSource {
-  tenantId: number;
-  terminalId: number;
-  readings: PositionReadings;
-  /** The hex payload (upper case) of the additional item of that id (`0xE1`), undefined when the report had none. */
-  item(id: number): string | undefined;
-}
-
-/** Gives one reading of a position, undefined when the position has nothing for it. */
-export type ReadingDecoder = (position: ReadingSource) => number | string | boolean | undefined;
-
+/** What a reading decoder reads, and the decoder itself, as `@tianlu/sdk/server` declares them. */
+export type { PartReadingSource as ReadingSource, PartReadingDecoder as ReadingDecoder } from '../../sdk/server';
 /** An alarm a part opens, of a type its manifest.json contributes (`contributes.alarmTypes`). */
-export interface PartAlarmInput {
-  tenantId: number;
-  terminalId: number;
-  alarmType: string;
-  time: Date;
-  lon?: number | null;
-  lat?: number | null;
-  speed?: number | null;
-  detail?: Record<string, unknown>;
-}
+export type { PartAlarmInput } from '../../sdk/server';
 
 /** Opening and ending the alarms of the types the plugin contributes (the part's `ctx.alarms`). */
 export interface PartAlarmWriter {

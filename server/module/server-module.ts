@@ -11,14 +11,10 @@ import type { Database } from '../store/db-schema';
 import type { Alarm, ModuleAlarmType } from '../../sdk/services/alarm-service';
 import type { PartAlarmEvent, PartAlarmWriter, PartPosition, ReadingDecoder } from './part-data';
 import type { CommandCarrier } from '../../sdk/command-carriers';
-import type { PluginSettingValues } from '../../sdk/plugin-settings';
+import type { PartExportCell, PartExportColumn, PartExportRequest, PartExportRows, PartExports, PartLogger, PartSettings } from '../../sdk/server';
 
 /** What a module's services and jobs may log. */
-export interface ModuleLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type ModuleLogger = PartLogger;
 
 /**
  * The platform's alarms as a module sees them: a module that opens or ends an alarm row announces it
@@ -56,52 +52,28 @@ export interface ModuleContext {
   texts: TextMessages;
 }
 
-/** The plugin's settings (`settings` of its manifest.json) as a tenant saved them on 插件设置. */
-export interface ModuleSettings {
-  /** The tenant's values, every declared field present (defaults where it saved none). */
-  get(tenantId: number): Promise<PluginSettingValues>;
-}
+/** The plugin's settings (`settings` of its manifest.json) as a tenant saved them on 插件设置: `get(tenantId)`, every field present. */
+export type ModuleSettings = PartSettings;
 
 /** What a cell of an export holds (null and undefined leave it empty). */
-export type ExportCell = string | number | boolean | Date | null | undefined;
-
+export type ExportCell = PartExportCell;
 /** A column of an export: its header and where its cells come from (`key` of a plain row, or `value`). */
-export interface ModuleExportColumn<T> {
-  header: string;
-  /** In characters (default 16). */
-  width?: number;
-  /** The row's property (rows that are plain objects). */
-  key?: string;
-  /** The cell of a row (wins over `key`). */
-  value?: (row: T) => ExportCell;
-}
-
+export type ModuleExportColumn<T> = PartExportColumn<T>;
 /** The rows of an export: a list, a generator, or a function (it may be async) answering either. */
-export type ExportRows<T> = Iterable<T> | AsyncIterable<T> | (() => Iterable<T> | AsyncIterable<T> | Promise<Iterable<T> | AsyncIterable<T>>);
-
+export type ExportRows<T> = PartExportRows<T>;
 /** An export to put in a user's 下载中心. */
-export interface ModuleExportRequest<T> {
-  /** Whose 下载中心 (the route's `user`). */
-  user: { id: number; tenantId: number };
-  /** The sheet's name and, after the plugin's title, the file's: `冷链监控-温度记录-20261127.xlsx` (1–31 characters, none of \ / ? * : [ ]). */
-  title: string;
-  columns: readonly ModuleExportColumn<T>[];
-  /** Read after the answer went out, written to the file as they come (at most {@link PART_EXPORT_ROW_LIMIT}). */
-  rows: ExportRows<T>;
-}
+export type ModuleExportRequest<T> = PartExportRequest<T>;
 
 /** Most rows an installed part's export writes; past it the sheet ends with a row saying so. */
 export const PART_EXPORT_ROW_LIMIT = 100_000;
 
-/** Spreadsheets into 下载中心, as the platform's own exports go there. */
-export interface ModuleExports {
-  /**
-   * Records the export as 生成中 in the user's 下载中心 and answers its id and file name at once; the
-   * .xlsx is written in the background (then 可下载, or 失败 when the rows throw) and the user's open
-   * consoles are told. A request of the wrong shape throws, with nothing recorded.
-   */
-  start<T>(request: ModuleExportRequest<T>): Promise<{ id: number; fileName: string }>;
-}
+/**
+ * Spreadsheets into 下载中心, as the platform's own exports go there: `start` records the export as 生成中
+ * in the user's 下载中心 and answers its id and file name at once; the .xlsx is written in the
+ * background (then 可下载, or 失败 when the rows throw) and the user's open consoles are told. A request
+ * of the wrong shape throws, with nothing recorded.
+ */
+export type ModuleExports = PartExports;
 
 /**
  * What the platform lends the server part of a plugin installed in PLUGINS_DIR (jobs and `services`

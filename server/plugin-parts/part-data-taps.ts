@@ -1,6 +1,6 @@
 import type { BusPosition } from '../bus/bus-events';
 import { itemReadingKey } from '../gateway/position-readings';
-import type { PartAlarmEvent, PartPosition, ReadingSource } from '../module/part-data';
+import type { PartAlarmEvent, PartPosition, ReadingDecoder, ReadingSource } from '../module/part-data';
 import type { PositionReadings } from '../../sdk/position';
 import { PartFeed } from './part-feed';
 import type { LoadedPart } from './server-part-loader';
@@ -107,22 +107,43 @@ export class PartDataTaps {
 
   private decode(parts: readonly LoadedPart[], tenantId: number, terminalId: number, readings: PositionReadings | undefined): PositionReadings | undefined {
     const base: PositionReadings = readings ?? {};
-    const source: ReadingSource = { tenantId, terminalId, readings: base, item: (id) => itemValue(base, id) };
+    const source = readingSource(tenantId, terminalId, base);
     let out: Record<string, number | string | boolean> | undefined;
     for (const part of parts) {
-      for (const [key, decoder] of Object.entries(part.data.readings!)) {
-        let value: unknown;
-        try {
-          value = this.host.run(part.systemId, () => decoder(source));
-        } catch (err) {
-          // no reading, and the part stops: its other decoders give none either from now on
-          this.host.fault(part.systemId, new Error(`读数 ${key} 的解码函数出错：${err instanceof Error ? err.message : String(err)}`));
-          break;
-        }
-        if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) (out ??= { ...base })[key] = value;
+      try {
+        decodeReadings(part.data.readings!, source, (fn) => this.host.run(part.systemId, fn), (key, value) => ((out ??= { ...base })[key] = value));
+      } catch (err) {
+        // no reading, and the part stops: its other decoders give none either from now on
+        this.host.fault(part.systemId, err);
       }
     }
     return out ?? readings;
+  }
+}
+
+/** What a part's reading decoders read of a position. */
+export function readingSource(tenantId: number, terminalId: number, readings: PositionReadings): ReadingSource {
+  return { tenantId, terminalId, readings, item: (id) => itemValue(readings, id) };
+}
+
+/**
+ * Runs a part's reading decoders on a position: each value that is a text, a boolean or a finite
+ * number goes to `put`; a decoder that throws stops the rest and throws in Chinese, naming its reading.
+ */
+export function decodeReadings(
+  decoders: Readonly<Record<string, ReadingDecoder>>,
+  source: ReadingSource,
+  run: (fn: () => unknown) => unknown,
+  put: (key: string, value: number | string | boolean) => void,
+): void {
+  for (const [key, decoder] of Object.entries(decoders)) {
+    let value: unknown;
+    try {
+      value = run(() => decoder(source));
+    } catch (err) {
+      throw new Error(`读数 ${key} 的解码函数出错：${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) put(key, value);
   }
 }
 

@@ -1,36 +1,6 @@
 import { startExportFile, sheetFileName, writeStreamedWorkbook, type FileExportDeps } from '../exports/file-export';
-import { PART_EXPORT_ROW_LIMIT, type ExportCell, type ExportRows, type ModuleExportColumn, type ModuleExportRequest, type ModuleExports } from '../module/server-module';
-
-const SHEET_NAME = /^[^\\/?*:[\]]{1,31}$/;
-
-/** What is wrong with an export request, in Chinese; empty when it may start. */
-function requestProblems<T>(req: ModuleExportRequest<T>): string[] {
-  const problems: string[] = [];
-  if (!req || typeof req !== 'object') return ['exports.start 需要一个对象：{ user, title, columns, rows }'];
-  const { user, title, columns, rows } = req;
-  if (!user || !Number.isInteger(user.id) || !Number.isInteger(user.tenantId)) problems.push('user 必须是接口的 user（含 id 和 tenantId）');
-  if (typeof title !== 'string' || !title.trim() || !SHEET_NAME.test(title)) problems.push('title 必须是 1～31 个字符，且不含 \\ / ? * : [ ]');
-  if (!Array.isArray(columns) || columns.length === 0) problems.push('columns 必须是非空数组');
-  else {
-    columns.forEach((c: ModuleExportColumn<T>, i) => {
-      if (!c || typeof c.header !== 'string' || !c.header.trim()) problems.push(`columns[${i}].header 不能为空`);
-      if (c && typeof c.value !== 'function' && typeof c.key !== 'string') problems.push(`columns[${i}] 需要 key 或 value`);
-      if (c?.width !== undefined && !(typeof c.width === 'number' && c.width > 0 && c.width <= 200)) problems.push(`columns[${i}].width 必须是 1～200 的数字`);
-    });
-  }
-  const isIterable = (v: unknown) => v != null && (typeof (v as Iterable<T>)[Symbol.iterator] === 'function' || typeof (v as AsyncIterable<T>)[Symbol.asyncIterator] === 'function');
-  if (typeof rows !== 'function' && !isIterable(rows)) problems.push('rows 必须是数组、生成器，或返回它们的函数');
-  return problems;
-}
-
-function cellOf<T>(column: ModuleExportColumn<T>, row: T): ExportCell {
-  if (column.value) return column.value(row);
-  return row && typeof row === 'object' ? ((row as Record<string, unknown>)[column.key!] as ExportCell) : undefined;
-}
-
-async function rowsOf<T>(rows: ExportRows<T>): Promise<Iterable<T> | AsyncIterable<T>> {
-  return typeof rows === 'function' ? await rows() : rows;
-}
+import { PART_EXPORT_ROW_LIMIT, type ModuleExportRequest, type ModuleExports } from '../module/server-module';
+import { cellOf, exportRequestProblems, rowsOf } from './part-export-request';
 
 /**
  * The exports of an installed plugin's server part: the platform's background export (the record in
@@ -40,7 +10,7 @@ async function rowsOf<T>(rows: ExportRows<T>): Promise<Iterable<T> | AsyncIterab
 export function partExports(pluginTitle: string, deps: () => FileExportDeps): ModuleExports {
   return {
     async start<T>(req: ModuleExportRequest<T>) {
-      const problems = requestProblems(req);
+      const problems = exportRequestProblems(req);
       if (problems.length) throw new Error(`导出参数有误：${problems.join('；')}`);
       const { user, title, columns, rows } = req;
       const platform = deps();

@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { migratorView } from './open-database';
+import { migratorView } from './migrator-view';
 
 const MAX_IDENTIFIER = 63;
 

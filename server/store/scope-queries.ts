@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { PartAsset } from '../../sdk/server';
 import type { Database } from './db-schema';
 
 /**
@@ -32,20 +33,6 @@ export function assetInScope(scope: Pick<AccessScope, 'tenantIds' | 'groupIds'>,
 export function tenantInScope(scope: Pick<AccessScope, 'tenantIds'>, tenantColumn: string): Expression<SqlBool> {
   const tenantIds = scope.tenantIds.length > 0 ? scope.tenantIds : [-1];
   return sql<SqlBool>`${sql.ref(tenantColumn)} in (${sql.join(tenantIds)})`;
-}
-
-/** A terminal a scope may see, with its asset. */
-export interface ScopedAsset {
-  terminalId: number;
-  /** Normalised number, as positions carry it. */
-  terminalNo: string;
-  /** As the console shows it. */
-  displayNo: string;
-  /** The plate or name of its asset; its number when bound to none. */
-  name: string;
-  assetKind: string | null;
-  tenantId: number;
-  groupId: number | null;
 }
 
 export type AnyExpressionBuilder = ExpressionBuilder<Database, keyof Database>;
@@ -92,7 +79,7 @@ export class ScopeQueries {
    * The terminals a scope may see, with the asset each is bound to (an installed plugin's route asks
    * with `assets()`): plate or name, kind, tenant and group; ordered by name.
    */
-  async assets(scope: AccessScope): Promise<ScopedAsset[]> {
+  async assets(scope: AccessScope): Promise<PartAsset[]> {
     const rows = await this.db
       .selectFrom('terminals as t')
       .leftJoin('vehicles as v', 'v.id', 't.vehicle_id')

@@ -80,6 +80,9 @@ describe('layer boundary lint rule', () => {
   it('keeps sdk, core and server inside their direction', async () => {
     expect(await boundaryErrors('sdk/services/x.ts', "import '../../core/x';")).toHaveLength(1);
     expect(await boundaryErrors('sdk/x.ts', "import '../plugins/car/car-plugin';")).toHaveLength(1);
+    // the server part harness compiles the platform's checks into the SDK; nothing else of sdk/ may
+    expect(await boundaryErrors('sdk/server/testing/x.ts', "import '../../../server/plugin-parts/server-part-shape';")).toEqual([]);
+    expect(await boundaryErrors('sdk/server/x.ts', "import '../../server/plugin-parts/server-part-shape';")).toHaveLength(1);
     expect(await boundaryErrors('core/http/x.ts', "import '../../host/x';")).toHaveLength(1);
     expect(await boundaryErrors('core/x.ts', "import '../server/x';")).toHaveLength(1);
     // the SDK entry would take every SDK component into the console's start: host and core import the declaring module

@@ -12,6 +12,9 @@
  *   server -> plugins/<name>/<name>-declaration.ts
  *                             a sub-application's declaration (plain data, type-only imports) feeds the
  *                             server's platform and resource catalogues
+ *   sdk/server/testing -> server/plugin-parts, server/api, server/store, …
+ *                             the test harness of @tianlu/sdk/server/testing runs a plugin's server part
+ *                             with the platform's own checks and answers, compiled into the SDK package
  *   plugins/<name>/server -> server/module (the module contract), sdk (pure), its own server files
  *                             a sub-application's server half; only server/modules/built-in-modules.ts
  *                             imports it (its *-module.ts), and the plugin's pages never do
@@ -42,6 +45,8 @@ const isModuleServer = (file) => /^plugins\/[^/]+\/server\//.test(file);
 /** The files of server/ a module's server half may import: the contract, and in tests its test barrel. */
 const MODULE_CONTRACT = 'server/module/index.ts';
 const MODULE_TESTING = 'server/module/testing/index.ts';
+/** The SDK's server part harness: it bundles the platform's own checks of a part (and only it may reach into server/ from sdk/). */
+const PART_HARNESS = 'sdk/server/testing/';
 /** The one file of server/ that lists (imports) the modules' server halves. */
 const MODULE_LIST = 'server/modules/built-in-modules.ts';
 
@@ -190,6 +195,7 @@ export const layerBoundaries = {
         if (file === MODULE_LIST && /^plugins\/([^/]+)\/server\/\1-module\.ts$/.test(resolveFile(target.rel))) return;
         return report('moduleListOnly', { list: MODULE_LIST });
       }
+      if (file.startsWith(PART_HARNESS) && tLayer === 'server' && !isModuleServer(resolveFile(target.rel))) return;
       if (FORBIDDEN[layer]?.includes(tLayer)) return report('layer', { from: layer, layer: tLayer });
       if (layer === 'server' && tLayer === 'sdk' && !isTypeOnly(node) && !isPureSdkModule(target.rel)) report('serverImpureSdk');
     }

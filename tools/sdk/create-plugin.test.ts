@@ -19,7 +19,11 @@ describe('tianlu-create-plugin', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('已创建 冷链监控（coldChain，平台 40）');
     const folder = join(dir, 'cold-chain');
-    expect(readdirSync(join(folder, 'src')).sort()).toEqual(['coldChain-declaration.ts', 'coldChain-plugin.tsx', 'coldChain.test.ts', 'pages']);
+    expect(readdirSync(join(folder, 'src')).sort()).toEqual(['coldChain-declaration.ts', 'coldChain-plugin.tsx', 'coldChain.test.ts', 'pages', 'server']);
+    // a server part with its test on the harness, built with the pages
+    expect(readdirSync(join(folder, 'src', 'server')).sort()).toEqual(['index.ts', 'server.test.ts']);
+    expect(readFileSync(join(folder, 'vite.config.ts'), 'utf8')).toContain("tianlu({ entry: 'src/coldChain-plugin.tsx', server: 'src/server/index.ts' })");
+    expect(readFileSync(join(folder, 'src', 'server', 'server.test.ts'), 'utf8')).toContain("from '@tianlu/sdk/server/testing'");
     const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'));
     const parsed = parseInstalledRecord(manifest, 'coldChain', folder);
     expect(parsed).toMatchObject({ plugin: { record: { platformId: 40, systemId: 'coldChain', title: '冷链监控', path: '/coldChain/' }, sdk: `^${SDK_VERSION}` } });
@@ -27,6 +31,12 @@ describe('tianlu-create-plugin', () => {
     const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
     expect(pkg.scripts).toMatchObject({ build: 'vite build', test: 'vitest run' });
     expect(Object.keys(pkg.devDependencies)).toEqual(expect.arrayContaining(['vite', 'vitest', 'react', '@fluentui/react-components']));
+    // the harness's database, at the platform's own versions
+    const platform = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8'));
+    expect(pkg.devDependencies).toMatchObject({ kysely: platform.dependencies.kysely, '@electric-sql/pglite': platform.dependencies['@electric-sql/pglite'] });
+    // the routes' resources are the page's own buttons
+    expect(manifest.menus[0].buttons).toEqual([{ id: 4000101, title: '刷新' }, { id: 4000102, title: '添加' }]);
+    expect(readFileSync(join(folder, 'src', 'server', 'index.ts'), 'utf8')).toContain('resource: 4000102');
   });
 
   it('refuses in Chinese a folder that is not empty or a bad id, and writes nothing', () => {

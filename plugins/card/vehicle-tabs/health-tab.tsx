@@ -31,10 +31,14 @@ const HealthTab = observer(function HealthTab(props: VehicleTabProps) {
   useEffect(() => {
     if (vehicleId === null) return;
     let current = true;
-    http.call(CardApi.healthSeries, { vehicleId, day }).then(
-      (res) => current && setData(expectOk(res)),
-      (e: unknown) => current && setError(errorText(e)),
-    );
+    // a refusal (expectOk throws) reaches the error handler as a failed request does
+    http
+      .call(CardApi.healthSeries, { vehicleId, day })
+      .then(expectOk)
+      .then(
+        (series) => current && setData(series),
+        (e: unknown) => current && setError(errorText(e)),
+      );
     return () => {
       current = false;
     };

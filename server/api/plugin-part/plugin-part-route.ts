@@ -1,29 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { DomainError } from '../../domain-error';
 import type { LoadedPart } from '../../plugin-parts/server-part-loader';
-import type { InputCheck, RouteMatch } from '../../plugin-parts/part-route-table';
+import type { RouteMatch } from '../../plugin-parts/part-route-table';
+import { checkPartInput, partRefusal } from '../../plugin-parts/part-route-input';
 import type { UserRecord } from '../../store/user-queries';
 import { pathOf } from '../api-paths';
 import type { AppDeps } from '../app-deps';
-import { ApiError, badInput, Flag, forbidden, notFound, ok } from '../envelope';
-import { rawInputProblem } from '../input-guard';
-import { nulField } from '../nul-guard';
+import { ApiError, Flag, forbidden, notFound, ok } from '../envelope';
 import { sessionRoute, type AuditChange } from '../route-definition';
 import { roleMayCall } from '../route-registry';
-import { validationMessage } from '../validation-message';
-
-/** Flags a part's handler may answer by throwing `{ flag, message }` (a part bundles its own copy of ApiError, so `instanceof` cannot tell). */
-const PART_FLAGS = new Set<number>([Flag.BAD_INPUT, Flag.FORBIDDEN, Flag.NOT_FOUND, Flag.TOO_MANY_REQUESTS]);
-
-function asRefusal(err: unknown): unknown {
-  if (err instanceof ApiError || err instanceof DomainError || typeof err !== 'object' || err === null) return err;
-  const { flag, message, obj } = err as { flag?: unknown; message?: unknown; obj?: unknown };
-  return typeof flag === 'number' && PART_FLAGS.has(flag) && typeof message === 'string' ? new ApiError(flag, message, obj ?? null) : err;
-}
-
-function check(validate: InputCheck | undefined, data: unknown): void {
-  if (validate && !validate(data)) throw badInput(validationMessage((validate.errors ?? []) as Parameters<typeof validationMessage>[0]));
-}
 
 /** The running part of that plugin and the route of the request, once the caller proved the plugin's platform and the route's grant. */
 async function routeFor(deps: AppDeps, systemId: string, request: FastifyRequest, user: UserRecord): Promise<{ part: LoadedPart; match: RouteMatch }> {
@@ -64,14 +48,8 @@ export const pluginPartRoute = sessionRoute({
     const { deps, request, reply, user } = session;
     const { systemId } = request.params as { systemId: string };
     const { part, match } = await routeFor(deps, systemId, request, user);
-    const { route, query: queryCheck, body: bodyCheck } = match.entry;
-    if (route.schema?.body && request.body == null) request.body = {};
-    const problem = rawInputProblem(request.query, route.schema?.querystring) ?? rawInputProblem(request.body, route.schema?.body);
-    if (problem) throw badInput(problem);
-    check(queryCheck, request.query);
-    check(bodyCheck, request.body);
-    const field = nulField(request.query, route.schema?.querystring) ?? nulField(request.body, route.schema?.body);
-    if (field) throw badInput(`${field}包含无效字符`);
+    const { route } = match.entry;
+    request.body = checkPartInput(match.entry, request.query, request.body).body;
     // its own services and the platform's narrow services; never the platform's deps and store
     // the caller without what a part has no business with (the password hash, the role's internals)
     const { id, account, name, tenantId, tenantName, roleId } = user;
@@ -94,7 +72,7 @@ export const pluginPartRoute = sessionRoute({
     try {
       result = await deps.serverParts!.run(systemId, () => route.handler(ctx));
     } catch (err) {
-      throw asRefusal(err);
+      throw partRefusal(err);
     }
     if (!route.raw) return reply.send(ok(result));
     return reply;
