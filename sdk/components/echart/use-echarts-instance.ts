@@ -6,12 +6,22 @@ export type ECharts = ReturnType<typeof import('echarts/core').init>;
 /** What a chart loads lazily: ECharts' `init` with only the parts that chart registered. */
 export type EChartsLoader = () => Promise<{ init: typeof import('echarts/core').init }>;
 
+/** Whether the browser draws on a 2D canvas, which ECharts' canvas renderer needs (some locked-down browsers, and jsdom, do not). */
+function drawsOnCanvas(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * An ECharts instance on the returned `box`: loads ECharts through `load` (which keeps each chart's
  * bundle to the parts it needs), follows the box's size and disposes of the chart on unmount.
  * A new `load` or `theme` makes a new instance, so pass a stable `load` (module-level or memoised).
  * Mouse positions stay right under the page scale's CSS zoom.
- * `failed` is true when ECharts could not be loaded.
+ * `failed` is true when ECharts could not be loaded, or the browser cannot draw on a canvas (ECharts
+ * would throw from its first drawing, out of the page's effects).
  */
 export function useEchartsInstance(load: EChartsLoader, theme?: string) {
   const box = useRef<HTMLDivElement>(null);
@@ -19,6 +29,10 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    if (!drawsOnCanvas()) {
+      setFailed(true);
+      return;
+    }
     let disposed = false;
     let instance: ECharts | undefined;
     let resize: ResizeObserver | undefined;
