@@ -41,7 +41,7 @@ async function buildServerPart(root: string, entry: string, outDir: string): Pro
       target: 'node20',
       minify: false,
       sourcemap: false,
-      rolldownOptions: { output: { format: 'es', entryFileNames: 'index.js', inlineDynamicImports: true } },
+      rolldownOptions: { output: { format: 'es', entryFileNames: 'index.js', codeSplitting: false } },
     },
   });
   // plain Node reads a .js file as an ES module only with "type": "module" beside it

@@ -5,7 +5,7 @@ import { errorAnswer } from '../../../server/api/error-envelope';
 import { menuResourceIds, parseInstalledRecord } from '../../../server/installed-plugins/installed-plugin-record';
 import { decodeReadings, readingSource } from '../../../server/plugin-parts/part-data-taps';
 import { PartRouteTable } from '../../../server/plugin-parts/part-route-table';
-import { checkPartInput, partRefusal } from '../../../server/plugin-parts/part-route-input';
+import { checkPartInput, partRefusal } from '../../../server/api/plugin-part/part-route-input';
 import { pluginApiPrefix, readServerPart } from '../../../server/plugin-parts/server-part-shape';
 import { migratePluginSchema, pluginSchemaName } from '../../../server/store/plugin-part-schema';
 import { PGliteDialect } from '../../../server/store/pglite-dialect';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoadedPart } from '../../plugin-parts/server-part-loader';
 import type { RouteMatch } from '../../plugin-parts/part-route-table';
-import { checkPartInput, partRefusal } from '../../plugin-parts/part-route-input';
+import { checkPartInput, partRefusal } from './part-route-input';
 import type { UserRecord } from '../../store/user-queries';
 import { pathOf } from '../api-paths';
 import type { AppDeps } from '../app-deps';

@@ -1,9 +1,9 @@
-import { DomainError } from '../domain-error';
-import { ApiError, badInput, Flag } from '../api/envelope';
-import { rawInputProblem } from '../api/input-guard';
-import { nulField } from '../api/nul-guard';
-import { validationMessage } from '../api/validation-message';
-import type { InputCheck, TableRoute } from './part-route-table';
+import { DomainError } from '../../domain-error';
+import { ApiError, badInput, Flag } from '../envelope';
+import { rawInputProblem } from '../input-guard';
+import { nulField } from '../nul-guard';
+import { validationMessage } from '../validation-message';
+import type { InputCheck, TableRoute } from '../../plugin-parts/part-route-table';
 
 /** Flags a part's handler may answer by throwing `{ flag, message }` (a part bundles its own copy of ApiError, so `instanceof` cannot tell). */
 const PART_FLAGS = new Set<number>([Flag.BAD_INPUT, Flag.FORBIDDEN, Flag.NOT_FOUND, Flag.TOO_MANY_REQUESTS]);
