@@ -6,7 +6,6 @@
  * show the temperature, and the readings go into 下载中心. The other tenant gets none of it, and a second
  * plugin whose server part throws while it runs is stopped without taking 冷链监控 or the platform along.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,12 +14,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { AlarmApi } from '../sdk/contracts/alarm';
 import type { Alarm } from '../sdk/services/alarm-service';
-import { SDK_VERSION } from '../sdk/version';
 import type { MonitorItem } from '../server/api/monitor/monitor-item';
 import { Jt808TestTerminal } from '../server/gateway/testing/jt808-test-terminal';
 import { ApiClient, type Injector } from '../server/testing/api-client';
 import { waitExportDone } from '../server/testing/export-records';
 import { pollUntil } from '../server/testing/poll-until';
+import { buildOutside, packSdk } from '../tools/plugins/outside-build';
 import { test } from './browser';
 import { ADMIN, OTHER, login } from './console-app';
 import { reaches, shows } from './expect-ui';
@@ -40,25 +39,6 @@ const TICKER_TITLE = '计时插件';
 /** Two episodes above the default 8 ℃: 9.5…9.0, then 12.5…11.0. */
 const READINGS = [4, 9.5, 10.2, 9, 5, 6, 12.5, 11];
 const LOCATED = 0b11;
-
-/** The environment of an author's shell: none of the test runner's. */
-function shellEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$|npm_|FORCE_COLOR$)/.test(key)) delete env[key];
-  return env;
-}
-
-/** Runs a command as an author would in a shell; rejects with its output. */
-function sh(command: string, args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: shellEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`))));
-  });
-}
 
 /** The API over HTTP, as the test clients call a server of another process. */
 function overHttp(baseUrl: string): Injector {
@@ -153,15 +133,9 @@ beforeAll(async () => {
   await installTicker();
   const starting = startServer({ name: 'e2e-cold-chain-server', env: { PLUGINS_DIR: pluginsDir, AUTO_REGISTER: '1', JT808_AUTO_REGISTER: '1' } });
   // built as an outsider builds it: a copy outside the repository, the packed SDK, the registry's packages
-  const packs = path.join(outside, 'sdk');
-  await sh('npm', ['run', 'sdk:pack', '--', '--into', packs], REPO_ROOT);
-  const tarball = path.join(packs, `tianlu-sdk-${SDK_VERSION}.tgz`);
-  const folder = path.join(outside, 'cold-chain');
-  const source = path.join(REPO_ROOT, 'examples', 'cold-chain');
-  await cp(source, folder, { recursive: true, filter: (from) => !/^(node_modules|dist)$/.test(path.relative(source, from).split(path.sep)[0] ?? '') });
-  await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], folder);
-  testOutput = await sh('npm', ['test'], folder);
-  await sh('npm', ['run', 'build'], folder);
+  const tarball = await packSdk(path.join(outside, 'sdk'));
+  const { folder, testOutput: output } = await buildOutside(path.join(REPO_ROOT, 'examples', 'cold-chain'), tarball, { into: outside });
+  testOutput = output;
   server = await starting;
   await cp(path.join(folder, 'dist'), path.join(pluginsDir, 'cold-chain'), { recursive: true });
   // the platform reads PLUGINS_DIR again when the console asks for the manifest: the part loads then

@@ -12,35 +12,15 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { SDK_VERSION } from '../sdk/version';
+import { packSdk, sh, shellEnv } from '../tools/plugins/outside-build';
 import { test } from './browser';
 import { ADMIN, OTHER, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { screenshot } from './screenshot';
-import { freePorts, REPO_ROOT, startServer, type RunningServer } from './server';
+import { freePorts, startServer, type RunningServer } from './server';
 import { offeredSubApps } from './shell-ui';
 
 const TITLE = '冷链监控';
-
-/** The environment of an author's shell: none of the test runner's. */
-function shellEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  for (const key of Object.keys(env)) if (/^(VITEST|TEST$|NODE_ENV$|npm_|FORCE_COLOR$)/.test(key)) delete env[key];
-  return env;
-}
-
-/** Runs a command as an author would in a shell; rejects with its output. */
-function sh(command: string, args: string[], cwd: string): Promise<string> {
-  const env = shellEnv();
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`))));
-  });
-}
 
 let server: RunningServer;
 let pluginsDir: string;
@@ -54,14 +34,13 @@ beforeAll(async () => {
   [pluginsDir, outside] = await Promise.all([mkdtemp(path.join(tmpdir(), 'tianlu-e2e-plugins-')), mkdtemp(path.join(tmpdir(), 'tianlu-author-'))]);
   [devPort] = await freePorts(1);
   const starting = startServer({ name: 'e2e-create-plugin-server', env: { PLUGINS_DIR: pluginsDir, PLUGIN_DEV_ORIGINS: `http://localhost:${devPort}` } });
-  // packed into a folder of its own: the repository's dist/ is the console's build, which a build empties
-  const packs = path.join(outside, 'sdk');
-  await sh('npm', ['run', 'sdk:pack', '--', '--into', packs], REPO_ROOT);
-  const tarball = path.join(packs, `tianlu-sdk-${SDK_VERSION}.tgz`);
+  const tarball = await packSdk(path.join(outside, 'sdk'));
   await sh('npx', ['--yes', '--package', tarball, 'tianlu-create-plugin', 'cold-chain', '--id', 'coldChain', '--title', TITLE, '--platform', '40'], outside);
   folder = path.join(outside, 'cold-chain');
   await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], folder);
   testOutput = await sh('npm', ['test'], folder);
+  // the plugin compiles against the package's declarations, as in an author's editor
+  await sh('npm', ['run', 'typecheck'], folder);
   await sh('npm', ['run', 'build'], folder);
   server = await starting;
   // dropped into the running platform: no rebuild, no restart
