@@ -295,6 +295,21 @@ describe('street map', () => {
     await shows(page.locator('.tl-asset-map path[stroke-width="3"]'), 'the focused fence on the offline basemap');
   });
 
+  test('on 实时监控 the note joins the flow of the map’s toolbar: neither covers the other', async ({ newContext }) => {
+    const context = await newContext({ baseURL: server.baseUrl });
+    await stubTiles(context, AMAP, 'abort');
+    const page = await context.newPage();
+    await login(page);
+    await chooseMap(page, AMAP);
+    await page.goto('/car/monitor');
+    const note = await shows(page.getByRole('status').filter({ hasText: NOTE }), 'the note on 实时监控');
+    const toolbar = await shows(page.getByTestId('monitor-count'), 'the map’s toolbar');
+    const [a, b] = [(await note.boundingBox())!, (await toolbar.boundingBox())!];
+    const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    expect(apart, `note ${JSON.stringify(a)} and toolbar ${JSON.stringify(b)}`).toBe(true);
+    await expect(page.locator('.tl-map-note').count()).resolves.toBe(0);
+  });
+
   // each provider chosen on 地图设置 (the tenant's setting stays: every test chooses its own)
   for (const provider of [TENCENT, BAIDU, TIANDITU]) {
     test(`draws ${provider.label} tiles when chosen on 地图设置 and puts a ${provider.datum} point on its tile pixel`, async ({ newContext }) => {

@@ -50,6 +50,12 @@ export interface AssetMapProps {
   playback?: TrackPlayback;
   /** The view settled after a move or zoom (and once after the first fit). */
   onViewChange?: (view: MapViewState) => void;
+  /**
+   * Given: the map does not draw its note (the online basemap failed, the offline one is shown) over
+   * itself but tells it here, undefined when there is none, for a page whose own overlays sit where
+   * the note would (it shows the note in their flow, so nothing covers anything).
+   */
+  onNote?: (note: string | undefined) => void;
   /** Circles and polygons to draw (WGS84), e.g. fences; without assets the view fits them once. */
   shapes?: readonly MapShape[];
   /** A click on a shape. */

@@ -81,6 +81,12 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   const [view, setView] = useState<{ map: L.Map; layer: VehicleLayer }>();
   const onSelect = useRef(props.onSelect);
   onSelect.current = props.onSelect;
+  const onNote = props.onNote;
+  useEffect(() => {
+    if (!onNote) return;
+    onNote(failed ? TILE_FAILURE_NOTE : undefined);
+    return () => onNote(undefined);
+  }, [onNote, failed]);
   const fitted = useRef(false);
   const [far, setFar] = useState(true);
 
@@ -205,7 +211,7 @@ const LeafletMap = observer(function LeafletMap(props: LeafletMapProps) {
   return (
     <div className={classes} style={props.style} data-provider={provider}>
       <div ref={box} style={{ width: '100%', height: '100%' }} />
-      {failed && (
+      {failed && !props.onNote && (
         <div className="tl-map-note" role="status">
           {TILE_FAILURE_NOTE}
         </div>

@@ -133,6 +133,19 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   state: { display: 'inline-flex', alignItems: 'center', gap: '6px' },
+  // the map's note (offline basemap shown), in the flow under or beside the toolbar
+  note: {
+    pointerEvents: 'auto',
+    maxWidth: '100%',
+    boxSizing: 'border-box',
+    padding: '4px 10px',
+    borderRadius: tokens.borderRadiusMedium,
+    border: '1px solid #f0c36d',
+    backgroundColor: 'rgba(255,248,225,0.96)',
+    color: '#5f4b00',
+    fontSize: tokens.fontSizeBase200,
+    boxShadow: tokens.shadow4,
+  },
   dot: { width: '8px', height: '8px', borderRadius: '50%' },
   aside: { pointerEvents: 'auto', marginLeft: 'auto', maxWidth: '100%' },
   error: { width: '360px' },
@@ -235,6 +248,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
     storage.set(StorageKeys.monitorSideFolded, value);
   };
   const [tab, setTab] = useState<'panel' | 'tree'>('panel');
+  const [mapNote, setMapNote] = useState<string>();
   const showPanel = props.panel !== undefined && tab === 'panel';
   // the tree is asked for as the page first renders, not after the map below has been built
   const [store] = useState(() => {
@@ -304,7 +318,7 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
         )}
       </aside>
       <section className={s.map} aria-label="地图">
-        <AssetMap items={shown} kind={assetKind} selected={store.selected} onSelect={store.select} />
+        <AssetMap items={shown} kind={assetKind} selected={store.selected} onSelect={store.select} onNote={setMapNote} />
         <div className={s.over}>
           <div className={s.overlay} data-testid="monitor-count">
             <span>
@@ -341,6 +355,11 @@ const AssetMonitorView = observer(function AssetMonitorView(props: AssetMonitorP
             </Permission>
             {props.toolbar}
           </div>
+          {mapNote && (
+            <div className={s.note} role="status">
+              {mapNote}
+            </div>
+          )}
           {store.error && (
             <MessageBar intent="error" className={mergeClasses(s.aside, s.error)}>
               <MessageBarBody>{store.error}</MessageBarBody>
