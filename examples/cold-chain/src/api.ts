@@ -1,4 +1,5 @@
 import { defineEndpoint, NETWORK_ERROR_MESSAGE, toChinaIso } from '@tianlu/sdk';
+import type { Trip } from './server/trips';
 
 /** A vehicle's temperature against its limits: 正常, 超限, or 无数据 (no reading yet). */
 export type TemperatureState = 'normal' | 'over' | 'none';
@@ -27,19 +28,8 @@ export interface VehicleTemperature {
   state: TemperatureState;
 }
 
-/** A trip: readings without a pause longer than the tenant's 行程间隔 (tripGapMinutes). */
-export interface Trip {
-  /** First and last reading, ISO 8601. */
-  start: string;
-  end: string;
-  /** How many readings it holds. */
-  readings: number;
-  /** The lowest and highest ℃ read. */
-  minC: number;
-  maxC: number;
-  /** Readings outside the vehicle's limits. */
-  overCount: number;
-}
+/** A trip: readings without a pause longer than the tenant's 行程间隔 (tripGapMinutes); the server part's own type. */
+export type { Trip };
 
 /** The readings of a vehicle over a time range (thinned evenly past 5,000) and the limits that apply. */
 export interface TemperatureSeries {

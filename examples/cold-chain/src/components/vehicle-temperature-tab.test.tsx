@@ -1,21 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import type { MonitorItem } from '@tianlu/sdk';
 import { ColdChainApi } from '../api';
-import { pageKit, Refusal } from '../pages/page-test-kit';
+import { Refusal, renderPage } from '../pages/page-test-kit';
 import VehicleTemperatureTab, { latestReading } from './vehicle-temperature-tab';
-
-// a page waits on its answers, which can take a while on a busy machine: slow is not failed
-configure({ asyncUtilTimeout: 30_000 });
-afterEach(cleanup);
-
-/** Renders `ui` as a page of 冷链监控 (see page-test-kit.tsx). */
-function renderPage(...args: Parameters<typeof pageKit>) {
-  const kit = pageKit(...args);
-  render(kit.page);
-  return kit;
-}
-
 
 const READINGS = ColdChainApi.readings.path;
 const series = {

@@ -1,26 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ColdChainApi, type VehicleTemperature } from '../api';
 import { ColdChainButtons } from '../cold-chain-declaration';
-import { pageKit, Refusal, vehicleRow } from './page-test-kit';
+import { Refusal, vehicleRow, renderPage, press } from './page-test-kit';
 import OverviewPage from './overview-page';
-
-// a page waits on its answers, which can take a while on a busy machine: slow is not failed
-configure({ asyncUtilTimeout: 30_000 });
-afterEach(cleanup);
-
-/** Renders `ui` as a page of 冷链监控 (see page-test-kit.tsx). */
-function renderPage(...args: Parameters<typeof pageKit>) {
-  const kit = pageKit(...args);
-  render(kit.page);
-  return kit;
-}
-
-/** Clicks a button as a user does: it takes the focus, then the click. */
-function press(button: HTMLElement): void {
-  button.focus();
-  fireEvent.click(button);
-}
 
 /**
  * Types `value` into a field as a user does: the field takes the focus first (a dialog keeps its
@@ -43,7 +26,6 @@ async function openDialog(button: HTMLElement, name: string): Promise<HTMLElemen
   await waitFor(() => expect(dialog.getAttribute('aria-hidden')).toBeNull());
   return dialog;
 }
-
 
 const VEHICLES = { list: ColdChainApi.vehicles.path, save: ColdChainApi.saveLimits.path, export: ColdChainApi.exportReadings.path };
 

@@ -6,6 +6,8 @@
  * renders `kit.page` with @testing-library/react.
  */
 import type { ComponentProps, ReactElement } from 'react';
+import { cleanup, configure, fireEvent, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import {
   DialogService,
@@ -35,6 +37,10 @@ if (!('ResizeObserver' in globalThis)) {
   Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 }
 HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+
+// a page waits on its answers, which can take a while on a busy machine: slow is not failed
+configure({ asyncUtilTimeout: 30_000 });
+afterEach(cleanup);
 
 /** A refusal a route answers with: its flag (400, 403 …) and Chinese message. */
 export class Refusal extends Error {
@@ -131,4 +137,17 @@ export function pageKit(ui: ReactElement, options: PageKitOptions) {
 export function vehicleRow(displayNo: string, name: string, patch: Partial<VehicleTemperature> = {}): VehicleTemperature {
   const terminalNo = displayNo.replace(/^0+(?=\d)/, '');
   return { terminalNo, displayNo, name, latest: { celsius: 4.5, time: '2026-11-27T08:00:00+08:00' }, min: 2, max: 8, custom: false, state: 'normal', ...patch };
+}
+
+/** Renders `ui` as a page of 冷链监控 (see {@link pageKit}). */
+export function renderPage(...args: Parameters<typeof pageKit>) {
+  const kit = pageKit(...args);
+  render(kit.page);
+  return kit;
+}
+
+/** Clicks a button as a user does: it takes the focus, then the click. */
+export function press(button: HTMLElement): void {
+  button.focus();
+  fireEvent.click(button);
 }

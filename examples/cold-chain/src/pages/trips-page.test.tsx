@@ -1,27 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { ColdChainApi, type Trip } from '../api';
 import { ColdChainButtons } from '../cold-chain-declaration';
-import { pageKit, Refusal, vehicleRow } from './page-test-kit';
+import { Refusal, vehicleRow, renderPage, press } from './page-test-kit';
 import TripsPage from './trips-page';
-
-// a page waits on its answers, which can take a while on a busy machine: slow is not failed
-configure({ asyncUtilTimeout: 30_000 });
-afterEach(cleanup);
-
-/** Renders `ui` as a page of 冷链监控 (see page-test-kit.tsx). */
-function renderPage(...args: Parameters<typeof pageKit>) {
-  const kit = pageKit(...args);
-  render(kit.page);
-  return kit;
-}
-
-/** Clicks a button as a user does: it takes the focus, then the click. */
-function press(button: HTMLElement): void {
-  button.focus();
-  fireEvent.click(button);
-}
-
 
 const PATHS = { vehicles: ColdChainApi.vehicles.path, trips: ColdChainApi.trips.path, readings: ColdChainApi.readings.path, export: ColdChainApi.exportReadings.path };
 

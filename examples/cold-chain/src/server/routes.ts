@@ -1,19 +1,11 @@
+import type { PartAsset, PartAuditChange } from '@tianlu/sdk/server';
 import type { ColdChainService, VehicleLimits } from './cold-chain-service';
 import { chinaTime, parseTime } from './time-range';
 import { isOver, LIMIT_RANGE } from './temperature';
 import { splitTrips, thinEvenly, type Trip } from './trips';
 
 /** An asset the caller may see, as the route context's `assets()` answers it. */
-export interface VisibleAsset {
-  terminalId: number;
-  /** Normalised (no leading zeros), as positions carry it. */
-  terminalNo: string;
-  /** As the console shows it (what the vehicle dialog's tab gets). */
-  displayNo: string;
-  name: string;
-  assetKind: string | null;
-  tenantId: number;
-}
+export type VisibleAsset = PartAsset;
 
 /** What the routes read of the caller (the route context of `@tianlu/sdk/server`). */
 export interface Caller {
@@ -22,12 +14,7 @@ export interface Caller {
 }
 
 /** An entry of the caller's 操作日志. */
-export interface AuditEntry {
-  action: string;
-  target: string;
-  before?: unknown;
-  after?: unknown;
-}
+export type AuditEntry = PartAuditChange;
 
 /** A refusal with a Chinese message, answered as flag 400. */
 export type Refuse = (message: string) => Error;

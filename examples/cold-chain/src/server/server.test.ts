@@ -13,10 +13,10 @@ const e1 = (celsius: number) => ({ 'item.e1': (Math.round(celsius * 10) & 0xffff
 
 /** Tenant 1 has two trucks and a badge; tenant 2 a truck of its own. */
 const ASSETS = [
-  { terminalId: 11, tenantId: 1, terminalNo: '13800000011', displayNo: '013800000011', name: '沪A00011', assetKind: 'vehicle' },
-  { terminalId: 12, tenantId: 1, terminalNo: '13800000012', displayNo: '013800000012', name: '沪A00012', assetKind: 'vehicle' },
-  { terminalId: 13, tenantId: 1, terminalNo: '13800000013', displayNo: '013800000013', name: '张伟', assetKind: 'person' },
-  { terminalId: 21, tenantId: 2, terminalNo: '13900000021', displayNo: '013900000021', name: '苏E00021', assetKind: 'vehicle' },
+  { terminalId: 11, tenantId: 1, terminalNo: '13800000011', displayNo: '013800000011', name: '沪A00011', assetKind: 'vehicle', groupId: null },
+  { terminalId: 12, tenantId: 1, terminalNo: '13800000012', displayNo: '013800000012', name: '沪A00012', assetKind: 'vehicle', groupId: null },
+  { terminalId: 13, tenantId: 1, terminalNo: '13800000013', displayNo: '013800000013', name: '张伟', assetKind: 'person', groupId: null },
+  { terminalId: 21, tenantId: 2, terminalNo: '13900000021', displayNo: '013900000021', name: '苏E00021', assetKind: 'vehicle', groupId: null },
 ];
 
 type Row = { terminalNo: string; name: string; latest: { celsius: number; time: string } | null; min: number; max: number; custom: boolean; state: string };
