@@ -1,5 +1,32 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The scenarios that take longest (seconds, as a CI run measured them: building plugins outside the
+ * repository, visiting every page), started first: two workers then end together instead of one
+ * finishing a long scenario alone at the end.
+ */
+const LONG: Record<string, number> = {
+  'cold-chain': 200,
+  'create-plugin': 120,
+  'page-fit': 130,
+  card: 75,
+  'kind-words': 68,
+  'page-scale': 61,
+  playback: 57,
+  'alarm-desk': 55,
+  'external-plugin': 54,
+  'street-map': 51,
+  'dev-mode-plugin': 38,
+};
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const weight = (f: TestSpecification) => LONG[/([^/]+)\.e2e\.ts$/.exec(f.moduleId)?.[1] ?? ''] ?? 0;
+    return [...(await super.sort(files))].sort((a, b) => weight(b) - weight(a));
+  }
+}
 
 /** Browser scenarios: the real server (started once by global-setup) driven by Debian's Chromium. */
 export default defineConfig({
@@ -13,6 +40,7 @@ export default defineConfig({
     // share the global server use accounts of their own), and most of a scenario is waiting on a page
     fileParallelism: true,
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

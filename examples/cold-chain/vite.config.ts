@@ -13,6 +13,9 @@ export default defineConfig({
   server: { port: 5181 },
   test: {
     environment: 'jsdom',
+    // a page waits on its answers and the part on its database, which take a while on a busy machine: slow is not failed
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     // the server part runs in Node
     projects: [
       { extends: true, test: { name: 'console', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/server/**'] } },

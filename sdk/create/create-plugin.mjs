@@ -140,7 +140,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [tianlu({ entry: 'src/${id}-plugin.tsx', server: 'src/server/index.ts' })],
   server: { port: 5180 },
-  test: { environment: 'jsdom' },
+  // the server part's test starts a database: slow on a busy machine is not failed
+  test: { environment: 'jsdom', testTimeout: 30_000, hookTimeout: 60_000 },
 });
 `,
     [`src/${id}-declaration.ts`]: `import type { PluginDeclaration } from '@tianlu/sdk';
