@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
  * finishing a long scenario alone at the end.
  */
 const LONG: Record<string, number> = {
-  'cold-chain': 200,
-  'create-plugin': 120,
   'page-fit': 130,
+  'create-plugin': 120,
+  'cold-chain': 61,
   card: 75,
   'kind-words': 68,
   'page-scale': 61,
