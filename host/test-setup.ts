@@ -3,6 +3,14 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import NProgress from 'nprogress';
 
+// A worker runs file after file in one document (vitest.config.ts: isolate false). Each file starts
+// as a fresh page would: at /, with nothing left in the body (a dialog's portal) or in storage. The
+// styles in the head stay: Fluent UI inserts each rule once per document and does not insert it again.
+document.body.replaceChildren();
+window.history.replaceState(null, '', '/');
+localStorage.clear();
+sessionStorage.clear();
+
 // jsdom has no layout, so no ResizeObserver; Fluent UI components that measure themselves need one.
 if (!('ResizeObserver' in window)) {
   class NoLayoutResizeObserver {
