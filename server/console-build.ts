@@ -4,6 +4,12 @@ import { join } from 'node:path';
 
 /** What the console build is made of: newer files mean dist/ is stale. */
 const SOURCES = ['host', 'core', 'sdk', 'plugins', 'plugins.manifest.json', 'vite.config.ts', 'tools/build'];
+/**
+ * Folders in those that are built from them, not read by the console's build: the SDK package's
+ * build (sdk/dist) and its tarballs (sdk/pack). Packing the SDK beside a running server must not
+ * mark the console stale, or the next start rebuilds dist/ under the pages it is serving.
+ */
+const OUTPUTS = new Set(['dist', 'pack']);
 
 async function newestMtime(path: string): Promise<number> {
   const info = await stat(path).catch(() => undefined);
@@ -11,7 +17,7 @@ async function newestMtime(path: string): Promise<number> {
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
   for (const entry of await readdir(path, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name.startsWith('.') || OUTPUTS.has(entry.name)) continue;
     newest = Math.max(newest, await newestMtime(join(path, entry.name)));
   }
   return newest;
