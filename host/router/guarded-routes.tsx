@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import type { PluginRoute } from '../../sdk/plugin';
-import { lazyView } from '../../sdk/react/lazy-view';
 import { PluginScope } from '../../sdk/react/plugin-scope';
 import { useContainer, useService } from '../../sdk/react/use-service';
 import { PluginScopes } from '../../core/plugin/plugin-scopes';
@@ -18,9 +17,9 @@ import { progressBar } from './progress-bar';
 import { showsLayout } from './route-matcher';
 
 const loadMainLayout = () => import('../layout/main-layout');
-const MainLayout = lazyView(loadMainLayout, <PageLoading />);
-const NoPermissionPage = lazyView(() => import('../pages/no-permission-page'), <PageLoading />);
-const PluginFailedPage = lazyView(() => import('../pages/plugin-failed-page'), <PageLoading />);
+const MainLayout = lazy(loadMainLayout);
+const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
+const PluginFailedPage = lazy(() => import('../pages/plugin-failed-page'));
 
 /** A plugin's page, in its plugin's scope (its own services and who it is) when the route is a plugin's. */
 function ScopedPage(props: { route: PluginRoute; load: NonNullable<PluginRoute['load']>; scopes: PluginScopes }) {
@@ -85,9 +84,13 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
   const { result } = approved;
   const content =
     result.kind === 'forbidden' ? (
-      <NoPermissionPage />
+      <Suspense fallback={<PageLoading />}>
+        <NoPermissionPage />
+      </Suspense>
     ) : result.kind === 'failed' ? (
-      <PluginFailedPage title={result.title} error={result.error} />
+      <Suspense fallback={<PageLoading />}>
+        <PluginFailedPage title={result.title} error={result.error} />
+      </Suspense>
     ) : (
       <Routes location={approved.location}>
         {guard.routes().map((r) => (
@@ -97,5 +100,9 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
       </Routes>
     );
   if (!showsLayout(result.route, approved.location.search) || !session.isLoggedIn) return content;
-  return <MainLayout route={result.route}>{content}</MainLayout>;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MainLayout route={result.route}>{content}</MainLayout>
+    </Suspense>
+  );
 });

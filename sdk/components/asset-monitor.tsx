@@ -1,5 +1,4 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 import { preloadAssetTree } from './asset-tree';
 import { usePreloadedMap } from './asset-map';
 import { preloadDataTable } from './data-table';
@@ -9,7 +8,7 @@ export type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
 export type { MonitorAssetKind } from './asset-monitor/asset-monitor-store';
 
 /** The view, with the tree and the table it draws loading beside it rather than after it. */
-const View = lazyView(() => {
+const View = lazy(() => {
   preloadAssetTree();
   preloadDataTable();
   return import('./asset-monitor/asset-monitor-view');
@@ -24,5 +23,5 @@ const View = lazyView(() => {
 export function AssetMonitor(props: AssetMonitorProps) {
   // the map's code, 地图设置 and the basemap load beside the monitor's code, not after it
   usePreloadedMap();
-  return createElement(View, props);
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

@@ -1,11 +1,10 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 
 import type { AssetTreeProps } from './asset-tree/asset-tree-props';
 export type { AssetTreeProps } from './asset-tree/asset-tree-props';
 
 const loadView = () => import('./asset-tree/asset-tree-view');
-const View = lazyView(loadView);
+const View = lazy(loadView);
 
 /** Starts loading the tree's code, for a page that shows one. */
 export function preloadAssetTree(): void {
@@ -18,5 +17,5 @@ export function preloadAssetTree(): void {
  * vehicles cost a screenful of rows. Loaded on demand.
  */
 export function AssetTree(props: AssetTreeProps) {
-  return createElement(View, props);
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

@@ -1,11 +1,10 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 
 import type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
 export type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
 export { PAGE_SIZES } from './pagination-bar/pagination-bar-props';
 
-const View = lazyView(() => import('./pagination-bar/pagination-bar-view'));
+const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
 
 /**
  * The pager under a server-paged table: 共 N 条, 上一页 / 下一页, the page and the page size
@@ -13,5 +12,5 @@ const View = lazyView(() => import('./pagination-bar/pagination-bar-view'));
  * Fluent's Dropdown beside a modal dialog could leave the dialog marked aria-hidden.
  */
 export function PaginationBar(props: PaginationBarProps) {
-  return createElement(View, props);
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

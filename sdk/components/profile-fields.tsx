@@ -1,10 +1,9 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 
 import type { ProfileInputProps } from './profile-fields/profile-fields-props';
 export type { ProfileInputProps } from './profile-fields/profile-fields-props';
 
-const View = lazyView(() => import('./profile-fields/profile-input-view'));
+const View = lazy(() => import('./profile-fields/profile-input-view'));
 
 /**
  * One field of an asset's profile (人员, 宠物, 电动车 — see ASSET_KIND_DEFINITIONS) as its type asks:
@@ -12,5 +11,5 @@ const View = lazyView(() => import('./profile-fields/profile-input-view'));
  * again by the server) and 移除. Loads on demand.
  */
 export function ProfileInput(props: ProfileInputProps) {
-  return createElement(View, props);
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }

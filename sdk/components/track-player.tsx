@@ -1,12 +1,11 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 
 export { TRACK_COLORS } from './track-player/track-colors';
 
 import type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
 export type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
 
-const SpeedChartView = lazyView(() => import('./track-player/speed-chart-view'));
+const SpeedChartView = lazy(() => import('./track-player/speed-chart-view'));
 
 /**
  * Starts loading the player's controls, the chart and ECharts now (e.g. while a track query
@@ -23,11 +22,11 @@ export function preloadTrackPlayer(): void {
  * replay a few times a second; a click on the chart moves the replay to that time.
  */
 export function TrackSpeedChart(props: TrackSpeedChartProps) {
-  return createElement(SpeedChartView, props);
+  return createElement(Suspense, { fallback: null }, createElement(SpeedChartView, props));
 }
 
 const loadPlayerBar = () => import('./track-player/player-bar-view');
-const PlayerBarView = lazyView(loadPlayerBar);
+const PlayerBarView = lazy(loadPlayerBar);
 
 /** Starts loading the replay controls, for a page that shows them. */
 export function preloadPlayerBar(): void {
@@ -40,5 +39,5 @@ export function preloadPlayerBar(): void {
  * frame). Loaded on demand.
  */
 export function TrackPlayerBar(props: TrackPlayerBarProps) {
-  return createElement(PlayerBarView, props);
+  return createElement(Suspense, { fallback: null }, createElement(PlayerBarView, props));
 }

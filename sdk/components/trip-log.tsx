@@ -1,5 +1,4 @@
-import { createElement } from 'react';
-import { lazyView } from '../react/lazy-view';
+import { createElement, lazy, Suspense } from 'react';
 import { usePreloadedMap } from './asset-map';
 import { preloadDataTable } from './data-table';
 import { preloadEChart } from './echart';
@@ -9,7 +8,7 @@ import type { TripLogProps } from './trip-log/trip-log-view';
 export type { TripLogProps } from './trip-log/trip-log-view';
 
 /** The view, with the table, player and chart it draws loading beside it rather than after it. */
-const View = lazyView(() => {
+const View = lazy(() => {
   preloadDataTable();
   preloadEChart();
   preloadPlayerBar();
@@ -25,5 +24,5 @@ const View = lazyView(() => {
 export function TripLog(props: TripLogProps) {
   // the map's code, 地图设置 and the basemap load beside the log's code, not after it
   usePreloadedMap();
-  return createElement(View, props);
+  return createElement(Suspense, { fallback: null }, createElement(View, props));
 }
