@@ -193,9 +193,14 @@ describe(`the console at ${WINDOW.width}×${WINDOW.height}`, () => {
     };
     await expect.poll(markOnMap, { timeout: 30_000, message: 'the vehicle’s mark inside the map' }).toBe(true);
     expect(await playback.isVisible(), 'no vehicle chosen yet').toBe(false);
-    // a click on the mark chooses the vehicle: its 轨迹回放 shows
-    await page.mouse.click(mark!.x, mark!.y);
-    await shows(playback, 'the chosen vehicle’s 轨迹回放 button');
+    // a click on the mark chooses the vehicle: its 轨迹回放 shows. The vehicle moves with each report,
+    // so a click that landed where it was a moment ago is made again where it is now.
+    const chosen = async () => {
+      if (!(await markOnMap())) return false;
+      await page.mouse.click(mark!.x, mark!.y);
+      return playback.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+    };
+    await expect.poll(chosen, { timeout: 30_000, interval: 0, message: 'the chosen vehicle’s 轨迹回放 button' }).toBe(true);
 
     await page.goto('/dataCenter/dashboard');
     const chart = await shows(page.locator('[role="img"][aria-label="近30天里程"][data-ready="true"]'), 'the 近30天里程 chart', 20_000);
