@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema';
+import { dropSchemaCascade } from './drop-schema';
 import { migrationProvider } from './migrations/migration-list';
 import { reportLostClient, reportLostConnections } from './pg-connection-errors';
 import { migratorView } from './migrator-view';
@@ -53,7 +54,7 @@ async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Pr
     db,
     kind: 'postgres',
     async close() {
-      if (schema && opts.dropSchemaOnClose) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      if (schema && opts.dropSchemaOnClose) await dropSchemaCascade(db as Kysely<unknown>, schema);
       await db.destroy();
     },
   };

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { dropSchemaCascade } from './drop-schema';
 import { migratorView } from './migrator-view';
 
 const MAX_IDENTIFIER = 63;
@@ -38,5 +39,5 @@ export async function migratePluginSchema(db: Kysely<unknown>, schema: string, m
 
 /** Drops a plugin's schema with its tables (tests on a throwaway PostgreSQL schema clean up with it). */
 export async function dropPluginSchema(db: Kysely<unknown>, schema: string): Promise<void> {
-  await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+  await dropSchemaCascade(db, schema);
 }
