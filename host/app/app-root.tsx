@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { BrowserRouter } from 'react-router-dom';
 import type { Container } from 'inversify';
+import { lazyView } from '../../sdk/react/lazy-view';
 import { ServiceProvider, useService } from '../../sdk/react/use-service';
 import { DialogService } from '../../sdk/services/dialog-service';
 import { SessionService } from '../../sdk/services/session-service';
@@ -11,9 +12,9 @@ import { ToastService } from '../../sdk/services/toast-service';
 import { toFluentTheme } from '../../core';
 import { GuardedRoutes } from '../router/guarded-routes';
 
-const GlobalDialogs = lazy(() => import('../dialogs/global-dialogs'));
-const SessionExpiredDialog = lazy(() => import('../dialogs/session-expired-dialog'));
-const ToastHost = lazy(() => import('../dialogs/toast-host'));
+const GlobalDialogs = lazyView(() => import('../dialogs/global-dialogs'));
+const SessionExpiredDialog = lazyView(() => import('../dialogs/session-expired-dialog'));
+const ToastHost = lazyView(() => import('../dialogs/toast-host'));
 
 /** Dialogs load only when needed, so the login page stays light. */
 const Overlays = observer(function Overlays() {

@@ -1,14 +1,14 @@
+import { lazyView } from '../../sdk/react/lazy-view';
 import { useService } from '../../sdk/react/use-service';
 import { ConfigService } from '../../sdk/services/config-service';
 import { SessionService } from '../../sdk/services/session-service';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
 import ImageViewer from './image-viewer';
 import InstructionsDialog from './instructions-dialog';
 import { TipsDock } from './tips-dock';
 import VehicleInfoDialog from './vehicle-info-dialog';
 
-const AssistantWidget = lazy(() => import('../assistant/assistant-widget'));
+const AssistantWidget = lazyView(() => import('../assistant/assistant-widget'));
 
 /** The dialogs and widgets of a logged-in user, mounted once. */
 const GlobalDialogs = observer(function GlobalDialogs() {
@@ -21,11 +21,7 @@ const GlobalDialogs = observer(function GlobalDialogs() {
       <ImageViewer />
       <InstructionsDialog />
       <TipsDock />
-      {aiUrl && aiScriptUrl && (
-        <Suspense fallback={null}>
-          <AssistantWidget aiUrl={aiUrl} aiScriptUrl={aiScriptUrl} chatLogo={session.user?.chatLogo} />
-        </Suspense>
-      )}
+      {aiUrl && aiScriptUrl && <AssistantWidget aiUrl={aiUrl} aiScriptUrl={aiScriptUrl} chatLogo={session.user?.chatLogo} />}
     </>
   );
 });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import type { PluginRoute } from '../../sdk/plugin';
+import { lazyView } from '../../sdk/react/lazy-view';
 import { PluginScope } from '../../sdk/react/plugin-scope';
 import { useContainer, useService } from '../../sdk/react/use-service';
 import { PluginScopes } from '../../core/plugin/plugin-scopes';
@@ -17,9 +18,9 @@ import { progressBar } from './progress-bar';
 import { showsLayout } from './route-matcher';
 
 const loadMainLayout = () => import('../layout/main-layout');
-const MainLayout = lazy(loadMainLayout);
-const NoPermissionPage = lazy(() => import('../pages/no-permission-page'));
-const PluginFailedPage = lazy(() => import('../pages/plugin-failed-page'));
+const MainLayout = lazyView(loadMainLayout, <PageLoading />);
+const NoPermissionPage = lazyView(() => import('../pages/no-permission-page'), <PageLoading />);
+const PluginFailedPage = lazyView(() => import('../pages/plugin-failed-page'), <PageLoading />);
 
 /** A plugin's page, in its plugin's scope (its own services and who it is) when the route is a plugin's. */
 function ScopedPage(props: { route: PluginRoute; load: NonNullable<PluginRoute['load']>; scopes: PluginScopes }) {
@@ -84,13 +85,9 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
   const { result } = approved;
   const content =
     result.kind === 'forbidden' ? (
-      <Suspense fallback={<PageLoading />}>
-        <NoPermissionPage />
-      </Suspense>
+      <NoPermissionPage />
     ) : result.kind === 'failed' ? (
-      <Suspense fallback={<PageLoading />}>
-        <PluginFailedPage title={result.title} error={result.error} />
-      </Suspense>
+      <PluginFailedPage title={result.title} error={result.error} />
     ) : (
       <Routes location={approved.location}>
         {guard.routes().map((r) => (
@@ -100,9 +97,5 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
       </Routes>
     );
   if (!showsLayout(result.route, approved.location.search) || !session.isLoggedIn) return content;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <MainLayout route={result.route}>{content}</MainLayout>
-    </Suspense>
-  );
+  return <MainLayout route={result.route}>{content}</MainLayout>;
 });

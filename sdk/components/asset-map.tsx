@@ -1,4 +1,5 @@
-import { createElement, lazy, Suspense, useMemo } from 'react';
+import { createElement, useMemo } from 'react';
+import { lazyView } from '../react/lazy-view';
 import { useService } from '../react/use-service';
 import { ConfigService, type MapProvider } from '../services/config-service';
 import { loadBasemapData } from './asset-map/basemap-data';
@@ -10,7 +11,7 @@ import type { AssetMapProps } from './asset-map/asset-map-props';
 export type { MapViewState, AssetMapProps } from './asset-map/asset-map-props';
 
 const loadView = () => import('./asset-map/asset-map-view');
-const View = lazy(loadView);
+const View = lazyView(loadView);
 
 /** Starts loading the map's code, for a page that shows one. */
 export function preloadAssetMap(): void {
@@ -51,5 +52,5 @@ export function usePreloadedMap(own?: { provider?: MapProvider; mapKey?: string 
  */
 export function AssetMap(props: AssetMapProps) {
   usePreloadedMap(props);
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

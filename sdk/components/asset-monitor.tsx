@@ -1,4 +1,5 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 import { preloadAssetTree } from './asset-tree';
 import { usePreloadedMap } from './asset-map';
 import { preloadDataTable } from './data-table';
@@ -8,7 +9,7 @@ export type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
 export type { MonitorAssetKind } from './asset-monitor/asset-monitor-store';
 
 /** The view, with the tree and the table it draws loading beside it rather than after it. */
-const View = lazy(() => {
+const View = lazyView(() => {
   preloadAssetTree();
   preloadDataTable();
   return import('./asset-monitor/asset-monitor-view');
@@ -23,5 +24,5 @@ const View = lazy(() => {
 export function AssetMonitor(props: AssetMonitorProps) {
   // the map's code, 地图设置 and the basemap load beside the monitor's code, not after it
   usePreloadedMap();
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

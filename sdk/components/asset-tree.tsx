@@ -1,10 +1,11 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 
 import type { AssetTreeProps } from './asset-tree/asset-tree-props';
 export type { AssetTreeProps } from './asset-tree/asset-tree-props';
 
 const loadView = () => import('./asset-tree/asset-tree-view');
-const View = lazy(loadView);
+const View = lazyView(loadView);
 
 /** Starts loading the tree's code, for a page that shows one. */
 export function preloadAssetTree(): void {
@@ -17,5 +18,5 @@ export function preloadAssetTree(): void {
  * vehicles cost a screenful of rows. Loaded on demand.
  */
 export function AssetTree(props: AssetTreeProps) {
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

@@ -1,10 +1,11 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { lazyView } from '../react/lazy-view';
 
 import type { DataTableProps } from './data-table/data-table-props';
 export type { DataTableColumn, DataTableProps } from './data-table/data-table-props';
 
 const loadView = () => import('./data-table/data-table-view');
-const View = lazy(loadView) as unknown as ComponentType<DataTableProps<unknown>>;
+const View = lazyView(loadView) as unknown as ComponentType<DataTableProps<unknown>>;
 
 /** Starts loading the table's code, for a page that shows one. */
 export function preloadDataTable(): void {
@@ -17,5 +18,5 @@ export function preloadDataTable(): void {
  * pinned at the right; a cut cell text ends in '…' and shows whole as its tooltip. Loaded on demand.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  return createElement(Suspense, { fallback: null }, createElement(View, props as unknown as DataTableProps<unknown>));
+  return createElement(View, props as unknown as DataTableProps<unknown>);
 }

@@ -1,4 +1,5 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 import { loadBasemapData } from './asset-map/basemap-data';
 
 import type { EChartProps } from './echart/echart-props';
@@ -9,7 +10,8 @@ function loadView() {
   void import('./echart/echarts-parts').catch(() => undefined);
   return import('./echart/echart-view');
 }
-const EChartView = lazy(loadView);
+// a busy box of the chart's height until the chart is drawn
+const EChartView = lazyView(loadView, (props: EChartProps) => createElement('div', { style: { height: props.height ?? 240 }, 'aria-label': props.label, 'aria-busy': true }));
 
 /**
  * Starts loading what a chart needs, for a page that will draw one once its data is in (call it
@@ -31,5 +33,5 @@ export function preloadEChart(options?: { chinaMap?: boolean }): void {
  * size and replaces its option when `option` changes.
  */
 export function EChart(props: EChartProps) {
-  return createElement(Suspense, { fallback: createElement('div', { style: { height: props.height ?? 240 }, 'aria-label': props.label, 'aria-busy': true }) }, createElement(EChartView, props));
+  return createElement(EChartView, props);
 }

@@ -1,10 +1,11 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 
 import type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
 export type { PaginationBarProps } from './pagination-bar/pagination-bar-props';
 export { PAGE_SIZES } from './pagination-bar/pagination-bar-props';
 
-const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
+const View = lazyView(() => import('./pagination-bar/pagination-bar-view'));
 
 /**
  * The pager under a server-paged table: 共 N 条, 上一页 / 下一页, the page and the page size
@@ -12,5 +13,5 @@ const View = lazy(() => import('./pagination-bar/pagination-bar-view'));
  * Fluent's Dropdown beside a modal dialog could leave the dialog marked aria-hidden.
  */
 export function PaginationBar(props: PaginationBarProps) {
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

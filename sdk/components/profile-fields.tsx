@@ -1,9 +1,10 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 
 import type { ProfileInputProps } from './profile-fields/profile-fields-props';
 export type { ProfileInputProps } from './profile-fields/profile-fields-props';
 
-const View = lazy(() => import('./profile-fields/profile-input-view'));
+const View = lazyView(() => import('./profile-fields/profile-input-view'));
 
 /**
  * One field of an asset's profile (人员, 宠物, 电动车 — see ASSET_KIND_DEFINITIONS) as its type asks:
@@ -11,5 +12,5 @@ const View = lazy(() => import('./profile-fields/profile-input-view'));
  * again by the server) and 移除. Loads on demand.
  */
 export function ProfileInput(props: ProfileInputProps) {
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

@@ -1,11 +1,12 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 
 export { TRACK_COLORS } from './track-player/track-colors';
 
 import type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
 export type { TrackPlayerBarProps, TrackSpeedChartProps } from './track-player/track-player-props';
 
-const SpeedChartView = lazy(() => import('./track-player/speed-chart-view'));
+const SpeedChartView = lazyView(() => import('./track-player/speed-chart-view'));
 
 /**
  * Starts loading the player's controls, the chart and ECharts now (e.g. while a track query
@@ -22,11 +23,11 @@ export function preloadTrackPlayer(): void {
  * replay a few times a second; a click on the chart moves the replay to that time.
  */
 export function TrackSpeedChart(props: TrackSpeedChartProps) {
-  return createElement(Suspense, { fallback: null }, createElement(SpeedChartView, props));
+  return createElement(SpeedChartView, props);
 }
 
 const loadPlayerBar = () => import('./track-player/player-bar-view');
-const PlayerBarView = lazy(loadPlayerBar);
+const PlayerBarView = lazyView(loadPlayerBar);
 
 /** Starts loading the replay controls, for a page that shows them. */
 export function preloadPlayerBar(): void {
@@ -39,5 +40,5 @@ export function preloadPlayerBar(): void {
  * frame). Loaded on demand.
  */
 export function TrackPlayerBar(props: TrackPlayerBarProps) {
-  return createElement(Suspense, { fallback: null }, createElement(PlayerBarView, props));
+  return createElement(PlayerBarView, props);
 }

@@ -1,4 +1,5 @@
-import { createElement, lazy, Suspense } from 'react';
+import { createElement } from 'react';
+import { lazyView } from '../react/lazy-view';
 import { usePreloadedMap } from './asset-map';
 import { preloadDataTable } from './data-table';
 import { preloadEChart } from './echart';
@@ -8,7 +9,7 @@ import type { TripLogProps } from './trip-log/trip-log-view';
 export type { TripLogProps } from './trip-log/trip-log-view';
 
 /** The view, with the table, player and chart it draws loading beside it rather than after it. */
-const View = lazy(() => {
+const View = lazyView(() => {
   preloadDataTable();
   preloadEChart();
   preloadPlayerBar();
@@ -24,5 +25,5 @@ const View = lazy(() => {
 export function TripLog(props: TripLogProps) {
   // the map's code, 地图设置 and the basemap load beside the log's code, not after it
   usePreloadedMap();
-  return createElement(Suspense, { fallback: null }, createElement(View, props));
+  return createElement(View, props);
 }

@@ -38,6 +38,27 @@ describe('login page', () => {
     expect(await screen.findByAltText('图片验证码')).toBeTruthy();
   });
 
+  it('uses the form’s first key when 登录 is pressed before that key arrived', async () => {
+    const server = shellServer().on('POST', '/oauth/v4/token', flag(400, '账号或密码错误', { needCode: false }));
+    let answerFirstKey = () => {};
+    const firstKeyAsked = new Promise<void>((asked) => {
+      let calls = 0;
+      server.on('GET', '/oauth/loginPage', () => {
+        calls += 1;
+        if (calls > 1) return ok({ pageId: `p${calls}`, key: 'k', needCode: false });
+        asked();
+        return new Promise((answer) => (answerFirstKey = () => answer(ok({ pageId: 'p1', key: 'k1', needCode: false }))));
+      });
+    });
+    renderApp('/login', server);
+    await screen.findByLabelText('账号');
+    await firstKeyAsked;
+    fillAndSubmit('admin', 'wrong');
+    answerFirstKey();
+    expect(await screen.findByText('账号或密码错误')).toBeTruthy();
+    expect((server.to('/oauth/v4/token')[0]!.body as Record<string, string>).pageId).toBe('p1');
+  });
+
   it('goes to /home after a successful login', async () => {
     const server = shellServer().on('POST', '/oauth/v4/token', ok({ sessionId: 's-9', userId: DEMO_USER.userId }));
     renderApp('/login', server);

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
+import { lazyView } from '../../../sdk/react/lazy-view';
 import { useService } from '../../../sdk/react/use-service';
 import { ConfigService } from '../../../sdk/services/config-service';
 import { PageLoading } from '../../components/page-loading';
 
-const NewLoginPage = lazy(() => import('./new-login-page').then((m) => ({ default: m.NewLoginPage })));
-const LegacyLoginPage = lazy(() => import('./legacy-login-page').then((m) => ({ default: m.LegacyLoginPage })));
+const NewLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./new-login-page')).NewLoginPage }), <PageLoading />);
+const LegacyLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./legacy-login-page')).LegacyLoginPage }), <PageLoading />);
 
 /** True when `hostname` gets the older login page (ConfigService.config.legacyLoginHosts). */
 export function usesLegacyLogin(hostname: string, legacyHosts: readonly string[] | undefined): boolean {
@@ -22,6 +23,6 @@ const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
   // A config that cannot be read falls back to the newer page.
   if (!config.loaded && !settled) return <PageLoading />;
   const legacy = usesLegacyLogin(props.hostname ?? window.location.hostname, config.loaded ? config.config.legacyLoginHosts : []);
-  return <Suspense fallback={<PageLoading />}>{legacy ? <LegacyLoginPage /> : <NewLoginPage />}</Suspense>;
+  return legacy ? <LegacyLoginPage /> : <NewLoginPage />;
 });
 export default LoginPage;

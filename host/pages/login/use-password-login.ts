@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AuthApi } from '../../../sdk/contracts/kernel';
 import { useService } from '../../../sdk/react/use-service';
@@ -44,9 +44,14 @@ export function usePasswordLogin() {
     [session, refreshCode],
   );
 
+  // the form's first key (the one the page carries, or asked without an account): asked once, and
+  // awaited by a 登录 pressed before it arrived
+  const firstPage = useRef<Promise<LoginPageInfo>>(undefined);
+  const prepareFirstPage = useCallback(() => (firstPage.current ??= preparePage()), [preparePage]);
+
   useEffect(() => {
-    preparePage().catch((e: unknown) => setError(messageOf(e)));
-  }, [preparePage]);
+    prepareFirstPage().catch((e: unknown) => setError(messageOf(e)));
+  }, [prepareFirstPage]);
 
   const submit = async () => {
     setError(undefined);
@@ -55,7 +60,7 @@ export function usePasswordLogin() {
     if (page?.needCode && !code.trim()) return setError('请输入验证码');
     setSubmitting(true);
     try {
-      const info = page ?? (await preparePage(account));
+      const info = page ?? (await prepareFirstPage().catch(() => preparePage(account)));
       await session.loginWithPassword({ account: account.trim(), password, code: code.trim() || undefined }, info);
       navigate(HOME_PATH, { replace: true });
     } catch (e) {
