@@ -76,8 +76,8 @@ function useArrivals(scope: DeskScope): boolean {
         if (!shell.alarmVoiceOn) return;
         const now = Date.now();
         if (prefs.sound.includes(entry.level) && alarms.push?.sound !== false && now - lastBeep > BEEP_GAP_MS) {
-          lastBeep = now;
-          playAlarmBeep();
+          // a beep skipped while the browser holds sound back does not hold back the next one
+          if (playAlarmBeep()) lastBeep = now;
         }
         if (prefs.speak.includes(entry.level) && !repeat) speakAlarm(`${levelName(entry.level)}告警，${entry.plateNo}，${entry.alarmName}`);
       },

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Alarm } from '@tianlu/sdk';
 import { DEMO_USER, logIn, ok, RESOURCES, renderApp, shellServer } from '../test/app-harness';
 import { MAIN_CONTAINER_ID } from '../layout/main-layout-ids';
@@ -12,45 +12,50 @@ const PUSH = { popup: true, sound: true, alarmTypes: ['sos', 'vibration'], email
 const sos = (id: number, plateNo = '京A00001'): Alarm =>
   testAlarm(id, { plateNo, terminalNo: plateNo === '京A00001' ? '013800000001' : `0139${String(id).padStart(8, '0')}` });
 
-/** A WebAudio edge that counts the tones the desk plays; `locked` starts it suspended as browsers do before a gesture. */
+/**
+ * The browser's audio edge: counts the beeps the desk plays. `locked` refuses play() as browsers do
+ * until the page has had a click or key press (a click during the call counts, as the ask button's).
+ */
 function fakeAudio(locked = false) {
-  const started: number[] = [];
-  class FakeAudioContext {
-    state = locked ? 'suspended' : 'running';
-    currentTime = 0;
-    destination = {};
-    createOscillator() {
-      return { type: '', frequency: { value: 0 }, connect: () => undefined, start: (t: number) => started.push(t), stop: () => undefined };
-    }
-    createGain() {
-      return { gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined }, connect: () => undefined };
-    }
-    resume() {
-      this.state = 'running';
-      return Promise.resolve();
-    }
-  }
+  const played: string[] = [];
+  let activated = !locked;
+  const activate = () => (activated = true);
+  window.addEventListener('click', activate, true);
+  window.addEventListener('keydown', activate, true);
+  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    if (!activated) return Promise.reject(new DOMException('play() can only be initiated by a user gesture.', 'NotAllowedError'));
+    played.push(this.src);
+    return Promise.resolve();
+  });
   resetAlarmAudio();
-  Object.assign(window, { AudioContext: FakeAudioContext });
-  return started;
+  restoreAudio = () => {
+    play.mockRestore();
+    window.removeEventListener('click', activate, true);
+    window.removeEventListener('keydown', activate, true);
+  };
+  return played;
 }
 
-async function start(options: { voiceOn?: boolean; resources?: object[]; path?: string; locked?: boolean; unhandled?: Alarm[] } = {}) {
+let restoreAudio = () => {};
+
+async function start(options: { voiceOn?: boolean; resources?: object[]; path?: string; locked?: boolean; unhandled?: Alarm[]; hadGesture?: boolean } = {}) {
   logIn(DEMO_USER);
+  // the browser says whether the page has had a click or key press (jsdom does not)
+  if (options.hadGesture !== undefined) Object.defineProperty(navigator, 'userActivation', { value: { hasBeenActive: options.hadGesture }, configurable: true });
   if (options.voiceOn === false) localStorage.setItem('main_alarmVoiceOn', 'false');
   const server = shellServer()
     .on('GET', '/car/v1/api/resource/newList.json', ok(options.resources ?? [...RESOURCES, { id: 8300, name: '告警中心', type: 1, path: '/car/alarm' }]))
     .on('POST', '/car/v4/api/alarm/push/listAlarmPushInfo.json', ok(PUSH))
     .on('GET', '/car/v1/accelerate/report/alarm/actualTimeAlarmQuery.json', ok({ total: options.unhandled?.length ?? 0, list: options.unhandled ?? [] }))
     .on('POST', '/car/v1/api/monitor/processAlarm', ok({ updated: 1 }));
-  const tones = fakeAudio(options.locked);
+  const beeps = fakeAudio(options.locked);
   const app = renderApp(options.path ?? '/home', server);
   await screen.findByRole('button', { name: /^告警栏/ });
   await waitFor(() => expect(app.sockets.last).not.toBeUndefined());
   await waitFor(() => expect(server.to('/car/v4/api/alarm/push/listAlarmPushInfo.json')).toHaveLength(1));
   const socket = app.sockets.last!.open();
   const send = (alarm: Alarm, event = 'start') => act(() => void socket.receive({ type: 'alarm', event, alarm }));
-  return { ...app, tones, send };
+  return { ...app, beeps, send };
 }
 
 const vibration = (id: number, terminal: number, patch: Partial<Alarm> = {}): Alarm => ({
@@ -65,13 +70,14 @@ const vibration = (id: number, terminal: number, patch: Partial<Alarm> = {}): Al
 });
 
 afterEach(() => {
-  Reflect.deleteProperty(window, 'AudioContext');
+  restoreAudio();
+  Reflect.deleteProperty(navigator, 'userActivation');
   resetAlarmAudio();
 });
 
 describe('the alarm desk', () => {
   it('opens beside the page when an SOS arrives over /ws, with its level, plate and China time, and beeps', async () => {
-    const { send, tones } = await start();
+    const { send, beeps } = await start();
     expect(screen.queryByRole('complementary', { name: '告警栏' })).toBeNull();
     send(sos(11));
     const desk = await screen.findByRole('complementary', { name: '告警栏' });
@@ -83,7 +89,8 @@ describe('the alarm desk', () => {
     expect(document.getElementById(MAIN_CONTAINER_ID)?.contains(desk) ?? false).toBe(false);
     expect(getComputedStyle(desk).position).not.toBe('fixed');
     expect(screen.getByRole('button', { name: '告警栏，1 条未处理' })).toBeTruthy();
-    await waitFor(() => expect(tones.length).toBe(2));
+    await waitFor(() => expect(beeps).toHaveLength(1));
+    expect(beeps[0]).toMatch(/^data:audio\/wav;base64,/);
     await waitFor(() => expect(JSON.parse(localStorage.getItem('main_alarmRealTime') ?? '[]')).toMatchObject([{ ids: [11], plateNo: '京A00001', alarmName: '紧急报警' }]));
   });
 
@@ -149,11 +156,11 @@ describe('the alarm desk', () => {
   });
 
   it('starts with the unhandled alarms of the last day and pops once for the urgent one this browser had not seen', async () => {
-    const { tones } = await start({ unhandled: [sos(41), vibration(42, 2)] });
+    const { beeps } = await start({ unhandled: [sos(41), vibration(42, 2)] });
     await screen.findByRole('button', { name: '告警栏，2 条未处理' });
     const desk = await screen.findByRole('complementary', { name: '告警栏' });
     expect(within(desk).getAllByRole('alert')).toHaveLength(2);
-    await waitFor(() => expect(tones.length).toBe(2));
+    await waitFor(() => expect(beeps).toHaveLength(1));
   });
 
   it('lets each user choose per level what pops up, and shows only the sub-application’s own kinds when asked', async () => {
@@ -179,15 +186,29 @@ describe('the alarm desk', () => {
     expect(within(open).queryByRole('alert', { name: /粤B·D30009/ })).toBeNull();
   });
 
-  it('asks once for sound when the browser holds it back, and beeps after the click', async () => {
-    const { send, tones } = await start({ locked: true });
+  it('asks for sound before the first click and beeps on the click, with nothing tried before it', async () => {
+    const { send, beeps } = await start({ locked: true, hadGesture: false });
     const ask = await screen.findByRole('button', { name: '开启告警声音' });
     expect(audioGate.locked).toBe(true);
+    // an alarm before the click is not beeped late, nor does it hold back the next beep
+    send(sos(59));
+    await screen.findByRole('alert', { name: '告警 紧急报警 京A00001' });
     fireEvent.click(ask);
     await waitFor(() => expect(screen.queryByRole('button', { name: '开启告警声音' })).toBeNull());
-    await waitFor(() => expect(tones.length).toBe(2));
-    send(sos(60));
-    await waitFor(() => expect(tones.length).toBe(4));
+    await waitFor(() => expect(beeps).toHaveLength(1));
+    send(sos(60, '京A00002'));
+    await waitFor(() => expect(beeps).toHaveLength(2));
+  });
+
+  it('asks for sound once the browser refused a beep, where it cannot tell before', async () => {
+    const { send, beeps } = await start({ locked: true });
+    expect(screen.queryByRole('button', { name: '开启告警声音' })).toBeNull();
+    send(sos(59));
+    const ask = await screen.findByRole('button', { name: '开启告警声音' });
+    expect(beeps).toHaveLength(0);
+    fireEvent.click(ask);
+    await waitFor(() => expect(screen.queryByRole('button', { name: '开启告警声音' })).toBeNull());
+    await waitFor(() => expect(beeps).toHaveLength(1));
   });
 
   it("shows where a badge's SOS happened and the person's phone to call", async () => {
@@ -202,10 +223,10 @@ describe('the alarm desk', () => {
   });
 
   it('stays silent when the user turned the alarm voice off', async () => {
-    const { send, tones } = await start({ voiceOn: false });
+    const { send, beeps } = await start({ voiceOn: false });
     send(sos(12));
     await screen.findByRole('alert', { name: '告警 紧急报警 京A00001' });
-    expect(tones).toEqual([]);
+    expect(beeps).toEqual([]);
   });
 
   it('marks a late alarm 补报 beside its own time', async () => {
