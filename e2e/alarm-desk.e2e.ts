@@ -98,6 +98,19 @@ const OVERSPEED_BIT = 1 << 1;
 describe('告警栏', () => {
   test('an SOS being handled keeps its note while ten alarms arrive; the tree, the card and 数据看板 show it until 已处理', async ({ newContext }) => {
     const page = await (await newContext({ baseURL: server.baseUrl, timezoneId: 'Europe/Berlin' })).newPage();
+    // what became of each beep the desk played, and anything the page's policy blocked
+    await page.addInitScript(() => {
+      const w = window as unknown as { beeps: string[]; blocked: string[] };
+      w.beeps = [];
+      w.blocked = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.blocked.push(`${e.violatedDirective} ${e.blockedURI}`));
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        const played = play.call(this);
+        played.then(() => w.beeps.push('played'), (err: Error) => w.beeps.push(err.name));
+        return played;
+      };
+    });
     const ready = liveReady(page);
     await login(page, ADMIN);
     await ready;
@@ -115,6 +128,9 @@ describe('告警栏', () => {
     const china = new Date(sosAt.getTime() + 8 * 3_600_000).toISOString().slice(11, 16);
     await shows(card.getByText(new RegExp(`${china}:\\d\\d`)), `the SOS time in China time (${china})`);
     await shows(card.getByText('紧急', { exact: true }), 'its level 紧急');
+    // the page has had clicks (the login): the SOS is heard, and the page's policy lets the beep play
+    await expect.poll(() => page.evaluate(() => (window as unknown as { beeps: string[] }).beeps), { timeout: 10_000 }).toContain('played');
+    expect(await page.evaluate(() => (window as unknown as { blocked: string[] }).blocked)).toEqual([]);
     await screenshot(page, 'alarm-desk-sos.png');
 
     await clickUncovered(page, card.getByRole('button', { name: '处理' }), 'the SOS’s 处理');

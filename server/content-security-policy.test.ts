@@ -26,6 +26,10 @@ describe('content security policy', () => {
     expect(inlineScriptHashes('<script src="/a.js"></script>')).toEqual([]);
   });
 
+  it("lets the alarm desk's beep (a WAV data: URL) play and nothing from elsewhere", () => {
+    expect(directive(contentSecurityPolicy({ mapProvider: 'offline' }), 'media-src')).toBe("media-src 'self' data:");
+  });
+
   it('allows the tiles of every online map provider, as the console names them, and nothing for the offline basemap', async () => {
     expect(mapTileSources('offline')).toEqual([]);
     // the console's tile URLs per provider, read as text (the server may not import a component module)

@@ -65,6 +65,8 @@ export function contentSecurityPolicy(options: PolicyOptions, scriptHashes: read
     // data: the captcha and bundled icons; blob: images made in the page (exports, snapshots)
     ['img-src', "'self'", 'data:', 'blob:', ...ALL_TILE_SOURCES],
     ['font-src', "'self'", 'data:'],
+    // data: the alarm desk's beep, a WAV made in the page
+    ['media-src', "'self'", 'data:'],
     // ws:/wss: spelled out: older browsers do not let 'self' match the live channel's WebSocket;
     // the assistant's script talks to its own origin
     ['connect-src', "'self'", 'ws:', 'wss:', ...assistantScript, ...pluginDev],
