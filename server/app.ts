@@ -75,6 +75,8 @@ export interface TianluServer {
   routes: RouteRegistry;
   /** Bus, gateway (its bound port: fleet.gateway.port) and the demo simulator. */
   fleet: FleetRuntime;
+  /** Reverse geocoding (its offline dataset is loaded on first use, or by `geocoder.offline.load()`). */
+  geocoder: GeocodeService;
   /** Stops the HTTP server and closes the database. */
   close(): Promise<void>;
 }
@@ -210,7 +212,7 @@ export async function createServer(opts: CreateServerOptions): Promise<TianluSer
     const routes = createRouteRegistry(BUILT_IN_MODULES);
     registerRoutes(app, routes, deps, checkRateLimit);
     await app.ready();
-    return { app, store, routes, fleet, close: () => app.close() };
+    return { app, store, routes, fleet, geocoder: deps.geocoder, close: () => app.close() };
   } catch (err) {
     await app.close();
     throw err;

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await server.app.listen({ port: config.port, host: config.host });
+  // the offline address data, read in slices beside the first requests: the first address asked for does not wait a second
+  server.geocoder.offline.load().catch((err: unknown) => server.app.log.warn({ err }, '离线地址数据读取失败'));
   const { port } = server.app.server.address() as AddressInfo;
   console.log(`天路 Tianlu 已启动: http://localhost:${port}`);
   console.log(`接口文档: http://localhost:${port}/docs`);

@@ -70,10 +70,14 @@ function loadPatches(dir: string): Map<string, RawGeometry> {
  * filled from the package's fixes.
  */
 export function loadCityMaps(variant: CityMapVariant = 'shape-with-internal-borders'): CityMap[] {
+  return [...cityMaps(variant)].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** The maps of {@link loadCityMaps} one at a time, in the registry's order (each read when asked for). */
+export function* cityMaps(variant: CityMapVariant = 'shape-with-internal-borders'): Generator<CityMap> {
   const dir = packageDir();
   const registry = JSON.parse(readFileSync(join(dir, 'registry.json'), 'utf8')) as Registry;
   const patches = variant === 'shape-with-internal-borders' ? loadPatches(dir) : new Map<string, RawGeometry>();
-  const maps: CityMap[] = [];
   for (const [name, key] of Object.entries(registry.PINYIN_MAP)) {
     const jsPath = registry.FILE_MAP[key];
     if (!jsPath?.startsWith(`${variant}/`)) continue;
@@ -88,9 +92,8 @@ export function loadCityMaps(variant: CityMapVariant = 'shape-with-internal-bord
       const patch = isEmpty(f.geometry) ? patches.get(f.properties.name) : undefined;
       if (patch) f.geometry = patch;
     }
-    maps.push({ name: name.replace(/轮廓$/, ''), file: jsPath.slice(variant.length + 1), features });
+    yield { name: name.replace(/轮廓$/, ''), file: jsPath.slice(variant.length + 1), features };
   }
-  return maps.sort((a, b) => a.file.localeCompare(b.file));
 }
 
 function decodeRing(ring: string | number[][], offset: number[] | undefined): Float64Array {

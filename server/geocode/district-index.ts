@@ -1,4 +1,4 @@
-import { decodePolygons, loadCityMaps, type RawFeature, type RawGeometry } from './china-cities-dataset';
+import { cityMaps, decodePolygons, loadCityMaps, type CityMap, type RawFeature, type RawGeometry } from './china-cities-dataset';
 
 /** A district (区/县) boundary; coordinates GCJ-02 as the dataset ships them. */
 export interface District {
@@ -58,6 +58,31 @@ export class DistrictIndex {
   static load(): DistrictIndex {
     const index = new DistrictIndex();
     for (const map of loadCityMaps()) index.add(map.file, map.name, map.features);
+    return index;
+  }
+
+  /**
+   * As {@link load}, a few cities at a time: reading and decoding every map takes over a second,
+   * and the server's requests and terminals are answered between the slices.
+   */
+  static async loadInSlices(sliceMs = 20): Promise<DistrictIndex> {
+    const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const maps: CityMap[] = [];
+    let sliceStart = performance.now();
+    const pause = async () => {
+      if (performance.now() - sliceStart < sliceMs) return;
+      await yieldToOthers();
+      sliceStart = performance.now();
+    };
+    for (const map of cityMaps()) {
+      maps.push(map);
+      await pause();
+    }
+    const index = new DistrictIndex();
+    for (const map of maps.sort((a, b) => a.file.localeCompare(b.file))) {
+      index.add(map.file, map.name, map.features);
+      await pause();
+    }
     return index;
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GeocodeService } from './geocode-service';
+import { OfflineGeocoder } from './offline-geocoder';
 
 describe('GeocodeService', () => {
   it('answers repeated points from its LRU cache', async () => {
@@ -11,6 +12,27 @@ describe('GeocodeService', () => {
     await geo.reverse(121.47, 31.23);
     await geo.reverse(113.26, 23.13);
     expect(geo.cached).toBe(2);
+  });
+
+  it('keeps answering other work while its first lookup reads the offline data, and answers as a lookup that read it at once', async () => {
+    const geo = new GeocodeService();
+    let ticks = 0;
+    let counting = true;
+    const tick = () => {
+      ticks++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const first = await geo.reverse(120.72, 31.33);
+    counting = false;
+    // read all at once, nothing else would have run until the answer (a tick or two)
+    expect(ticks).toBeGreaterThan(5);
+    const atOnce = new OfflineGeocoder();
+    atOnce.warm();
+    for (const [lon, lat] of [[120.72, 31.33], [116.397, 39.909], [87.6, 43.8], [121.8, 31.6]] as const) {
+      expect(await geo.reverse(lon, lat)).toEqual(atOnce.reverse(lon, lat));
+    }
+    expect(first).toEqual(atOnce.reverse(120.72, 31.33));
   });
 
   it('names districts outside the big cities and answers 境外 abroad', async () => {

@@ -70,7 +70,10 @@ export class GeocodeService {
         this.opts.onError?.(err);
       }
     }
-    result ??= this.offline.reverse(lon, lat);
+    if (!result) {
+      await this.offline.load();
+      result = this.offline.reverse(lon, lat);
+    }
     this.cache.set(key, result);
     return result;
   }

@@ -26,11 +26,25 @@ const NEAR_ENOUGH_M = 30_000;
 export class OfflineGeocoder {
   private index: DistrictIndex | undefined;
   private names: RegionNames | undefined;
+  private loading: Promise<void> | undefined;
 
-  /** Loads the dataset now instead of on the first lookup. */
+  /** Loads the dataset now, at once, instead of on the first lookup. */
   warm(): void {
     this.index ??= DistrictIndex.load();
     this.names ??= new RegionNames();
+  }
+
+  /**
+   * Loads the dataset a slice at a time (see {@link DistrictIndex.loadInSlices}), once: the server
+   * starts it as it starts, and an async lookup waits for it rather than holding everything else.
+   */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      const index = await DistrictIndex.loadInSlices();
+      this.index ??= index;
+      this.names ??= new RegionNames();
+    })();
+    return this.loading;
   }
 
   /** WGS84 in, a Chinese address out. */
