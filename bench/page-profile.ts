@@ -5,12 +5,10 @@
  *
  *   npx tsx bench/page-profile.ts /car/monitor [/home …]
  */
-import { navigateInApp } from '../e2e/plugin-pages';
 import { VIEWPORT, withDemoBrowser } from './demo-browser';
-import { notUsable, QUIET_MS } from './page-usable-probe';
+import { pageAt, untilUsable } from './page-usable-probe';
 
 const TOP = Number(process.env.BENCH_TOP ?? 25);
-const TIMEOUT_MS = 30_000;
 
 interface ProfileNode {
   id: number;
@@ -49,17 +47,7 @@ async function main() {
       await cdp.send('Profiler.start');
       const t0 = performance.now();
       await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
-      let since: number | undefined;
-      for (;;) {
-        const reason = await page.evaluate<string>(notUsable(`#tl-main-container[data-route="${path}"]`)).catch(() => 'navigating');
-        const now = performance.now() - t0;
-        if (!reason) {
-          since ??= now;
-          if (now - since >= QUIET_MS) break;
-        } else since = undefined;
-        if (now > TIMEOUT_MS) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      const since = await untilUsable(page, pageAt(path), { now: () => performance.now() - t0 });
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const byFile = new Map<string, number>();
@@ -80,7 +68,6 @@ async function main() {
       printTop('by file (self time)', byFile);
       printTop('by function (self time)', byFunction);
       await context.close();
-      void navigateInApp;
     }
   });
 }

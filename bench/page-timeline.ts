@@ -9,7 +9,7 @@
 import type { Page, Request, WebSocket } from 'playwright-core';
 import { navigateInApp } from '../e2e/plugin-pages';
 import { VIEWPORT, withDemoBrowser } from './demo-browser';
-import { notUsable, QUIET_MS } from './page-usable-probe';
+import { notUsable, pageAt, untilUsable } from './page-usable-probe';
 
 const TIMEOUT_MS = 30_000;
 
@@ -47,20 +47,12 @@ async function visit(page: Page, path: string, go: () => Promise<void>, label: '
   page.on('requestfailed', onDone);
   page.on('websocket', onSocket);
   await go();
-  let last = '';
-  let since: number | undefined;
-  for (;;) {
-    const reason = (await page.evaluate<string>(notUsable(`#tl-main-container[data-route="${path}"]`)).catch(() => 'navigating')) || (open.size ? `${open.size} requests in flight` : '');
-    const now = at();
-    if (reason !== last) events.push({ at: now, text: `state: ${reason || 'usable'}` });
-    last = reason;
-    if (!reason) {
-      since ??= now;
-      if (now - since >= QUIET_MS) break;
-    } else since = undefined;
-    if (now > TIMEOUT_MS) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const since = await untilUsable(page, pageAt(path), {
+    now: at,
+    busy: () => (open.size ? `${open.size} requests in flight` : ''),
+    onState: (reason, now) => events.push({ at: now, text: `state: ${reason || 'usable'}` }),
+    timeoutMs: TIMEOUT_MS,
+  });
   page.off('request', onRequest);
   page.off('requestfinished', onDone);
   page.off('requestfailed', onDone);

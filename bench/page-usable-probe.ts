@@ -17,3 +17,39 @@ export const notUsable = (selector: string) => `(() => {
   }
   return '';
 })()`;
+
+/** The console page at `path` (its main container). */
+export const pageAt = (path: string) => `#tl-main-container[data-route="${path}"]`;
+
+export interface UsableWatch {
+  /** Milliseconds on the caller's clock. */
+  now: () => number;
+  /** A reason of the caller's the page is not usable yet ('' none), e.g. its requests in flight. */
+  busy?: () => string;
+  /** Hears each change of the reason ('' once usable). */
+  onState?: (reason: string, at: number) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * Waits until the page in `selector` has been usable for QUIET_MS, or `timeoutMs` (30 s) has passed;
+ * resolves the first moment of that stretch on `now`'s clock, undefined if it never came.
+ */
+export async function untilUsable(page: { evaluate<T>(script: string): Promise<T> }, selector: string, watch: UsableWatch): Promise<number | undefined> {
+  const timeoutMs = watch.timeoutMs ?? 30_000;
+  const start = watch.now();
+  let last: string | undefined;
+  let since: number | undefined;
+  for (;;) {
+    const reason = (await page.evaluate<string>(notUsable(selector)).catch(() => 'navigating')) || (watch.busy?.() ?? '');
+    const now = watch.now();
+    if (reason !== last) watch.onState?.(reason, now);
+    last = reason;
+    if (!reason) {
+      since ??= now;
+      if (now - since >= QUIET_MS) return since;
+    } else since = undefined;
+    if (now - start > timeoutMs) return undefined;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
