@@ -61,11 +61,10 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
   useEffect(() => {
     let current = true;
     progressBar.start();
-    // a logged-in user's layout loads while the guards run, not after them
-    if (session.isLoggedIn) void loadMainLayout().catch(() => undefined);
-    guard
-      .resolve(location.pathname)
-      .then((result) => {
+    // a logged-in user's layout loads while the guards run, not after them, and is drawn with the page
+    const layout = session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined;
+    Promise.all([guard.resolve(location.pathname), layout])
+      .then(([result]) => {
         if (!current) return;
         if (result.kind === 'redirect') return navigate(result.to, { replace: true });
         if (result.kind === 'pass') afterNavigation(container, result.route, location.pathname, location.search);

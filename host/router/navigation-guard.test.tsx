@@ -5,6 +5,24 @@ import { RESOURCES, flag, logIn, ok, renderApp, shellServer } from '../test/app-
 const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path));
 
 describe('navigation guards', () => {
+  it('draws the layout with the page: the main container never shows 加载中 while the page code is on its way', async () => {
+    logIn();
+    const loadingInLayout: string[] = [];
+    const watch = new MutationObserver(() => {
+      const main = document.getElementById('tl-main-container');
+      if (main?.querySelector('[role="status"]')?.textContent?.includes('加载中')) loadingInLayout.push(window.location.pathname);
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      // the first visit of this page in the file: its code is not loaded yet
+      renderApp('/car/overview');
+      expect(await screen.findByText('智能车联 · 概览')).toBeTruthy();
+    } finally {
+      watch.disconnect();
+    }
+    expect(loadingInLayout).toEqual([]);
+  });
+
   it('lets an ignoreAuth route through without loading permissions', async () => {
     logIn();
     const server = shellServer().on('GET', '/car/v1/api/resource/newList.json', ok([]));

@@ -8,6 +8,7 @@ import { PermissionService } from '../../sdk/services/permission-service';
 import { PluginRegistry } from '../../sdk/services/plugin-registry';
 import { SessionService } from '../../sdk/services/session-service';
 import { HostPaths, hostRoutes } from './host-routes';
+import { preloadPage } from './lazy-page';
 import { matchRoute } from './route-matcher';
 
 /** What the guards decided for a navigation. */
@@ -71,11 +72,15 @@ export class NavigationGuard {
     if (!route) route = await this.loadOwningPlugin(pathname);
     if (!route) return this.failedOwner(pathname) ?? redirect(await this.systemEntry(pathname));
     if (route.redirect) return redirect(route.redirect);
-    // the page's code loads while its grants are checked; shown only if they allow it
-    void route.load?.().catch(() => undefined);
-    if (route.ignoreAuth) return { kind: 'pass', route };
+    // the page's code loads while its grants are checked; shown only if they allow it, and once it
+    // is in, so the layout and the page are drawn together
+    const pageCode = route.load ? preloadPage(route.load) : undefined;
+    if (route.ignoreAuth) {
+      await pageCode;
+      return { kind: 'pass', route };
+    }
 
-    const failed = await (permissions ?? this.ensurePermissions());
+    const [failed] = await Promise.all([permissions ?? this.ensurePermissions(), pageCode]);
     if (failed) return redirect(failed);
     const perms = this.get<PermissionService>(PermissionService);
     if (route.menuId !== undefined && !perms.hasMenu(route.menuId)) return { kind: 'forbidden', route };
