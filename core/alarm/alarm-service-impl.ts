@@ -235,12 +235,13 @@ export class AlarmServiceImpl implements AlarmService {
       },
       { fireImmediately: true },
     );
-    this.live.connect();
     this.running = [persist, rejoin, () => subscription.dispose(), () => this.live.disconnect()];
     const loaded = this.push && this.pushSession === this.storage.get<string>(StorageKeys.sessionId) ? Promise.resolve() : this.reloadPush();
     // the unhandled alarms are asked beside the push settings, not after them; sorted once both are in
     const unhandled = this.askUnhandled();
     unhandled.catch(() => undefined); // its failure is handled where it is read
+    // the channel opens once both questions are on their way (opening it takes the page a while)
+    this.live.connect();
     void loaded.then(() => this.loadUnhandled(false, unhandled));
   }
 

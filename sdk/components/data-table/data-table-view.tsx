@@ -40,12 +40,20 @@ export default function DataTableView<T>(props: DataTableProps<T>) {
   const visibleKey = rows.slice(visible.start, visible.end).map(rowKey).join('|');
   const latest = useRef({ rows, visible });
   latest.current = { rows, visible };
+  /** Whether rows in view were told yet: the first ones are told at once, later changes once scrolling settles. */
+  const told = useRef(false);
   useEffect(() => {
     if (!onVisibleRowsChange) return;
-    const timer = setTimeout(() => {
+    const tell = () => {
       const { rows: r, visible: v } = latest.current;
       onVisibleRowsChange(r.slice(v.start, v.end));
-    }, SETTLE_MS);
+    };
+    if (!told.current && visibleKey) {
+      told.current = true;
+      tell();
+      return;
+    }
+    const timer = setTimeout(tell, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [visibleKey, onVisibleRowsChange]);
 

@@ -44,6 +44,31 @@ describe('<DataTable>', () => {
     await vi.waitFor(() => expect(onVisible).toHaveBeenLastCalledWith(rows.slice(5000, 5010)));
   });
 
+  it('tells the first rows in view at once (their addresses are asked as the page shows), and later ones once scrolling settles', async () => {
+    const onVisible = vi.fn();
+    render(<DataTable label="车辆" rows={rows} columns={columns} rowKey={(r) => r.id} height={300} rowHeight={30} onVisibleRowsChange={onVisible} />);
+    await screen.findByText('t0');
+    expect(onVisible).toHaveBeenCalledTimes(1);
+    expect(onVisible).toHaveBeenLastCalledWith(rows.slice(0, 10));
+
+    vi.useFakeTimers();
+    try {
+      const body = screen.getByTestId('data-table-body');
+      for (const top of [30_000, 60_000, 90_000]) {
+        act(() => {
+          body.scrollTop = top;
+          fireEvent.scroll(body);
+        });
+      }
+      expect(onVisible).toHaveBeenCalledTimes(1);
+      act(() => vi.advanceTimersByTime(300));
+      expect(onVisible).toHaveBeenCalledTimes(2);
+      expect(onVisible).toHaveBeenLastCalledWith(rows.slice(3000, 3010));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reports clicks with the row and marks the selected row', async () => {
     const onClick = vi.fn();
     render(<DataTable rows={rows.slice(0, 3)} columns={columns} rowKey={(r) => r.id} height={300} selectedKey="t1" onRowClick={onClick} />);
