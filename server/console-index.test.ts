@@ -26,9 +26,15 @@ const BUILD = {
   '../core/http/axios-client.ts': { file: 'assets/axios-client-X.js' },
   '../core/live/live-connection.ts': { file: 'assets/live-connection-LC.js' },
   '../sdk/components/data-table/data-table-view.tsx': { file: 'assets/data-table-view-DT.js', imports: ['_fluent-F.js', '_table-T.js'] },
+  '../sdk/components/asset-map/asset-map-view.tsx': { file: 'assets/asset-map-view-AM.js', imports: ['_fluent-F.js', '_leaflet-LF.js'] },
+  '_leaflet-LF.js': { file: 'assets/leaflet-LF.js' },
+  '../plugins/car/pages/playback-page.tsx': { file: 'child/car/playback-page-CP.js', imports: ['_fluent-F.js'] },
 };
-/** What tools/build/route-pages-plugin.ts writes: each declared page's source. */
-const ROUTE_PAGES = { '/car/monitor': '../plugins/car/pages/monitor-page.tsx' };
+/** What tools/build/route-pages-plugin.ts writes: each declared page's source and the SDK views it draws (an older build: the source alone). */
+const ROUTE_PAGES = {
+  '/car/monitor': { page: '../plugins/car/pages/monitor-page.tsx', views: ['../sdk/components/asset-map/asset-map-view.tsx', '../sdk/components/data-table/data-table-view.tsx'] },
+  '/car/playback': '../plugins/car/pages/playback-page.tsx',
+};
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
 
 const HOSTILE_HOST = 'evil.example.com';
@@ -165,12 +171,16 @@ describe('module preloads of the first route', () => {
     expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
   });
 
-  it("lists the shell, the centre, the owning sub-application and the page for a logged-in user, not the entry's own files", async () => {
+  it("lists the shell, the centre, the owning sub-application, the page and the SDK views it draws for a logged-in user, not the entry's own files", async () => {
     const { cookie } = await login('admin', 'Admin@123');
     const shell = ['/assets/axios-client-X.js', '/assets/data-table-view-DT.js', '/assets/global-dialogs-G.js', '/assets/live-connection-LC.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js'];
-    const carMonitor = [...shell, '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'];
+    const carMonitor = [...shell, '/assets/asset-map-view-AM.js', '/assets/leaflet-LF.js', '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'].sort();
     expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual(carMonitor);
     expect(preloads((await page('/car/monitor/', { cookie })).html)).toEqual(carMonitor);
+    // the views come after the page's own code, in the order the browser will want them
+    const order = [...(await page('/car/monitor', { cookie })).html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(order.indexOf('/assets/asset-map-view-AM.js')).toBeGreaterThan(order.indexOf('/child/car/monitor-page-CM.js'));
+    expect(preloads((await page('/car/playback', { cookie })).html)).toEqual([...shell, '/child/car/car-plugin-V.js', '/child/car/playback-page-CP.js', '/child/center/center-plugin-C.js'].sort());
     // another page of the same sub-application: its plugin, not the monitor's code
     expect(preloads((await page('/car/fence', { cookie })).html)).toEqual([...shell, '/child/car/car-plugin-V.js', '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/__proto__', { cookie })).html)).toEqual([...shell, '/child/center/center-plugin-C.js']);

@@ -62,6 +62,20 @@ interface BuildChunk {
   isEntry?: boolean;
 }
 
+/** A console path's page and the SDK views it draws, as sources of the build manifest (tools/build/route-pages-plugin.ts). */
+interface RoutePage {
+  page: string;
+  views: string[];
+}
+
+/** One entry of route-pages.json: `{ page, views }`, or the page's source alone (a build before views were listed). */
+function routePageOf(value: unknown): RoutePage[] {
+  if (typeof value === 'string') return [{ page: value, views: [] }];
+  const v = value as Partial<RoutePage> | null;
+  if (typeof v?.page !== 'string') return [];
+  return [{ page: v.page, views: Array.isArray(v.views) ? v.views.filter((x): x is string => typeof x === 'string') : [] }];
+}
+
 /** Console paths that are never inside the logged-in shell. */
 const OUTSIDE_SHELL = new Set(['/login', '/reload', '/checkLogin']);
 /** The http client's axios, loaded with the first request. */
@@ -117,7 +131,7 @@ export class ConsoleIndex {
   private readMtimeMs = -1;
 
   private build: { mtimeMs: number; chunks: Record<string, BuildChunk> } | undefined;
-  private routePages: { mtimeMs: number; pages: Map<string, string> } | undefined;
+  private routePages: { mtimeMs: number; pages: Map<string, RoutePage> } | undefined;
   /** Base path of each sub-application (`/car/`) → its plugin's source in the build manifest. */
   private pluginSources: Promise<Map<string, string>> | undefined;
 
@@ -188,7 +202,8 @@ export class ConsoleIndex {
     if (!chunks) return [];
     const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
     const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
-    const sources = inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page] : [])] : LOGIN_CHUNKS;
+    // the page's own code before the SDK views it draws (the order the browser asks for them in)
+    const sources = inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page.page, ...page.views] : [])] : LOGIN_CHUNKS;
     const entry = new Set<string>();
     const collect = (key: string, into: Set<string>) => {
       const chunk = chunks[key];
@@ -235,14 +250,14 @@ export class ConsoleIndex {
     return this.build.chunks;
   }
 
-  /** Console path → its page's source in the build manifest (tools/build/route-pages-plugin.ts); empty without the file. */
-  private async pageSources(): Promise<Map<string, string>> {
+  /** Console path → its page's source and its SDK views' in the build manifest (tools/build/route-pages-plugin.ts); empty without the file. */
+  private async pageSources(): Promise<Map<string, RoutePage>> {
     const file = join(dirname(this.file), '.vite', 'route-pages.json');
     const info = await stat(file).catch(() => undefined);
     if (!info) return new Map();
     if (this.routePages?.mtimeMs !== info.mtimeMs) {
       const pages = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-      this.routePages = { mtimeMs: info.mtimeMs, pages: new Map(Object.entries(pages).filter((e): e is [string, string] => typeof e[1] === 'string')) };
+      this.routePages = { mtimeMs: info.mtimeMs, pages: new Map(Object.entries(pages).flatMap(([path, value]) => routePageOf(value).map((r) => [path, r] as const))) };
     }
     return this.routePages.pages;
   }
