@@ -12,9 +12,12 @@ export class MediaQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
   async save(file: { name: string; tenantId: number; contentType: string; data: Uint8Array; createdBy: number }): Promise<void> {
+    // a view through this global's Uint8Array: the embedded store takes no other bytes (a Buffer of
+    // another realm, as under a page test's DOM, is refused there); PostgreSQL's driver takes any
+    const data = new Uint8Array(file.data.buffer, file.data.byteOffset, file.data.byteLength);
     await this.db
       .insertInto('media_files')
-      .values({ name: file.name, tenant_id: file.tenantId, content_type: file.contentType, size: file.data.length, data: file.data, created_by: file.createdBy })
+      .values({ name: file.name, tenant_id: file.tenantId, content_type: file.contentType, size: data.length, data, created_by: file.createdBy })
       .execute();
   }
 
