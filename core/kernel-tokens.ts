@@ -28,6 +28,8 @@ export interface WebSocketLike {
   onclose: ((ev: CloseEvent) => unknown) | null;
   onerror: ((ev: Event) => unknown) | null;
   send(data: string): void;
+  /** Where the socket can: sends `data` as soon as it opens, before `onopen` runs on the page (a socket in a worker). */
+  sendWhenOpen?(data: string): void;
   close(code?: number, reason?: string): void;
 }
 

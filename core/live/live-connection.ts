@@ -75,9 +75,18 @@ export class LiveConnection {
       return;
     }
     this.socket = socket;
+    const auth = (positions: boolean): string => JSON.stringify({ type: 'auth', sessionId, userId: user.userId, positions } satisfies LiveClientMessage);
+    // a socket that can sends the auth the moment it opens, not once this page, busy drawing, hears of it
+    let sentPositions: boolean | undefined;
+    if (socket.sendWhenOpen) {
+      sentPositions = this.deps.wantsPositions();
+      socket.sendWhenOpen(auth(sentPositions));
+    }
     socket.onopen = () => {
-      const auth: LiveClientMessage = { type: 'auth', sessionId, userId: user.userId, positions: this.deps.wantsPositions() };
-      socket.send(JSON.stringify(auth));
+      const positions = this.deps.wantsPositions();
+      if (sentPositions === undefined) socket.send(auth(positions));
+      // the page changed its mind while the socket opened
+      else if (sentPositions !== positions) socket.send(JSON.stringify({ type: 'subscribe', positions } satisfies LiveClientMessage));
       this.authenticated = true;
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), LIVE_PING_INTERVAL_MS);
     };

@@ -13,6 +13,8 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 let socket: WebSocket | undefined;
+/** What the page sent while the socket was opening: it goes out the moment the socket opens, before the page hears of it. */
+let pending: string[] = [];
 
 function forward(data: unknown): void {
   for (const part of messageParts(data)) scope.postMessage({ ev: 'message', data: part });
@@ -23,7 +25,11 @@ scope.onmessage = (ev) => {
   if (cmd.op === 'open') {
     const ws = new WebSocket(cmd.url);
     socket = ws;
-    ws.onopen = () => scope.postMessage({ ev: 'open' });
+    ws.onopen = () => {
+      for (const data of pending) ws.send(data);
+      pending = [];
+      scope.postMessage({ ev: 'open' });
+    };
     ws.onmessage = (m) => forward(m.data);
     ws.onerror = () => scope.postMessage({ ev: 'error' });
     ws.onclose = (e) => {
@@ -31,7 +37,8 @@ scope.onmessage = (ev) => {
       scope.close();
     };
   } else if (cmd.op === 'send') {
-    socket?.send(cmd.data);
+    if (socket?.readyState === WebSocket.CONNECTING) pending.push(cmd.data);
+    else socket?.send(cmd.data);
   } else {
     socket?.close(cmd.code, cmd.reason);
   }

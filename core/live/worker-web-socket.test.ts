@@ -36,6 +36,7 @@ class FakeWorker {
 
 function setup() {
   const worker = new FakeWorker();
+  const wants = { positions: true };
   const positions = new LivePositions();
   const slices: (() => void)[] = [];
   const queue = new PositionQueue(positions, { schedule: (s) => slices.push(s) });
@@ -47,25 +48,39 @@ function setup() {
     options: { webSocketFactory: (url: string) => new WorkerWebSocket(url, worker as unknown as Worker) } as never,
     positions: queue,
     setStatus: () => undefined,
-    wantsPositions: () => true,
+    wantsPositions: () => wants.positions,
     positionsArrived: () => undefined,
     emit: () => undefined,
   });
   const nextFrames = () => {
     while (slices.length) slices.shift()!();
   };
-  return { worker, positions, connection, nextFrames };
+  return { worker, positions, connection, nextFrames, wants };
 }
 
 describe('WorkerWebSocket', () => {
-  it('opens the socket in the worker and sends the auth message once it is open', () => {
+  it('opens the socket in the worker with the auth message, which the worker sends as the socket opens; nothing more once the page hears of it', () => {
     const { worker, connection } = setup();
     connection.open();
     expect(worker.commands[0]).toMatchObject({ op: 'open', url: expect.stringMatching(/\/ws$/) });
-    worker.emit({ ev: 'open' });
     expect(worker.commands[1]).toEqual({ op: 'send', data: JSON.stringify({ type: 'auth', sessionId: 'sid-1', userId: 7, positions: true }) });
+    worker.emit({ ev: 'open' });
+    expect(worker.commands).toHaveLength(2);
     connection.stop();
     expect(worker.commands.at(-1)).toEqual({ op: 'close', code: 1000, reason: undefined });
+  });
+
+  it('says at open that positions are no longer wanted when the page changed its mind while the socket opened', () => {
+    const { worker, connection, wants } = setup();
+    connection.open();
+    wants.positions = false;
+    connection.subscribe(false);
+    worker.emit({ ev: 'open' });
+    expect(worker.commands.slice(1).map((c) => (c.op === 'send' ? JSON.parse(c.data) : c))).toEqual([
+      { type: 'auth', sessionId: 'sid-1', userId: 7, positions: true },
+      { type: 'subscribe', positions: false },
+    ]);
+    connection.stop();
   });
 
   it('a large snapshot and positions parsed in the worker arrive in parts and end as the whole messages', () => {

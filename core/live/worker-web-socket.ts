@@ -37,6 +37,11 @@ export class WorkerWebSocket implements WebSocketLike {
     if (this.readyState === OPEN) this.command({ op: 'send', data });
   }
 
+  /** Sends `data` the moment the socket opens (from the worker, not after the page heard of it), or now when it is open. */
+  sendWhenOpen(data: string): void {
+    if (this.readyState === CONNECTING || this.readyState === OPEN) this.command({ op: 'send', data });
+  }
+
   close(code?: number, reason?: string): void {
     if (this.readyState >= CLOSING) return;
     this.readyState = CLOSING;
