@@ -38,6 +38,7 @@ export const hostRoutes: PluginRoute[] = [
     title: '登录',
     ignoreAuth: false,
     showLayout: false,
-    load: () => import('../pages/login/login-page'),
+    // the page with the newer form's code in (see newLoginFormLoaded)
+    load: () => import('../pages/login/login-page').then(async (page) => (await page.newLoginFormLoaded, page)),
   },
 ];

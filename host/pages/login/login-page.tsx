@@ -8,6 +8,13 @@ import { PageLoading } from '../../components/page-loading';
 const NewLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./new-login-page')).NewLoginPage }), <PageLoading />);
 const LegacyLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./legacy-login-page')).LegacyLoginPage }), <PageLoading />);
 
+/**
+ * The newer form's code, asked for as this module is first run (index.html has it preloaded): the
+ * /login route waits for it, so the form is drawn at once rather than after 加载中. Never rejects;
+ * a failed load shows where the form is drawn.
+ */
+export const newLoginFormLoaded: Promise<void> = NewLoginPage.preload().catch(() => undefined);
+
 /** True when `hostname` gets the older login page (ConfigService.config.legacyLoginHosts). */
 export function usesLegacyLogin(hostname: string, legacyHosts: readonly string[] | undefined): boolean {
   return (legacyHosts ?? []).some((h) => h.toLowerCase() === hostname.toLowerCase());
