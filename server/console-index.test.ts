@@ -115,6 +115,8 @@ describe('the console start page', () => {
     expect(boot?.session?.roleId).toBe(user.obj.roleId);
     expect(boot?.session?.resources).toEqual(await client.get('/car/v1/api/resource/newList.json', { version: 'v4', from: 'carWeb4' }));
     expect(boot?.session?.platforms).toEqual(await client.get('/car/v1/api/platform/getPlatformByRoleId.json', { roleId: user.obj.roleId }));
+    expect(boot?.session?.map).toMatchObject({ flag: 1, obj: { provider: expect.any(String) } });
+    expect(boot?.session?.map).toEqual(await client.get('/center/map/getMapConfig.json'));
     expect(boot?.site.branding).toEqual(await client.get('/car/v1/api/custom/queryCustomInfo.json', { url: 'localhost:8080' }));
   });
 

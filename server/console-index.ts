@@ -17,6 +17,7 @@ export const BOOT_CALLS = {
   manifest: '/plugins.manifest.json',
   platforms: (roleId: number) => `/car/v1/api/platform/getPlatformByRoleId.json?roleId=${roleId}`,
   resources: '/car/v1/api/resource/newList.json?version=v4&from=carWeb4',
+  map: '/center/map/getMapConfig.json',
   loginPage: '/oauth/loginPage',
 } as const;
 
@@ -24,7 +25,7 @@ export interface BootData {
   /** The site of the request's Host: its branding, the console settings and the sub-application manifest. */
   site: { host: string; branding?: unknown; config?: unknown; manifest?: unknown };
   /** Only for the session the request's own cookie proves. */
-  session?: { userId: number; roleId: number; platforms?: unknown; resources?: unknown };
+  session?: { userId: number; roleId: number; platforms?: unknown; resources?: unknown; map?: unknown };
   /** Only without a session: the login form's page key (the answer of /oauth/loginPage without an account). */
   visitor?: { loginPage?: unknown };
 }
@@ -188,8 +189,13 @@ export class ConsoleIndex {
 
   private async sessionData(user: UserRecord, sessionId: string): Promise<BootData['session']> {
     const headers = { sessionId, userId: String(user.id) };
-    const [platforms, resources] = await Promise.all([this.call(BOOT_CALLS.platforms(user.roleId), headers), this.call(BOOT_CALLS.resources, headers)]);
-    return { userId: user.id, roleId: user.roleId, platforms, resources };
+    const [platforms, resources, map] = await Promise.all([
+      this.call(BOOT_CALLS.platforms(user.roleId), headers),
+      this.call(BOOT_CALLS.resources, headers),
+      // the basemap a map page draws: its code and shapes load as the page first renders
+      this.call(BOOT_CALLS.map, headers),
+    ]);
+    return { userId: user.id, roleId: user.roleId, platforms, resources, map };
   }
 
   /**

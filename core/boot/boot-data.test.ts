@@ -14,7 +14,7 @@ function pageWith(text: string): Document {
 const ok = (obj: unknown) => ({ flag: 1, msg: '', obj });
 const data = {
   site: { host: 'localhost:8080', branding: ok({ title: 't' }), config: { flag: 500, msg: '服务器内部错误', obj: null }, manifest: [{ platformId: 0 }] },
-  session: { userId: 7, roleId: 1, platforms: ok([{ platformId: 8 }]), resources: ok([{ id: 1 }]) },
+  session: { userId: 7, roleId: 1, platforms: ok([{ platformId: 8 }]), resources: ok([{ id: 1 }]), map: ok({ provider: 'offline', geocoder: false }) },
   visitor: { loginPage: ok({ pageId: 'p-1', key: 'k', needCode: false }) },
 };
 
@@ -30,6 +30,9 @@ describe('BootData', () => {
     expect(boot.resources(7)).toBeUndefined();
     expect(boot.platforms(7, 2)).toBeUndefined();
     expect(boot.platforms(7, 1)?.obj).toEqual([{ platformId: 8 }]);
+    expect(boot.map(8)).toBeUndefined();
+    expect(boot.map(7)?.obj).toEqual({ provider: 'offline', geocoder: false });
+    expect(boot.map(7)).toBeUndefined();
     expect(boot.manifest()).toEqual([{ platformId: 0 }]);
     expect(boot.manifest()).toBeUndefined();
     expect(boot.loginPage()?.obj).toEqual({ pageId: 'p-1', key: 'k', needCode: false });

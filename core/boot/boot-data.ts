@@ -8,7 +8,7 @@ export const BootDataToken = Symbol.for('tianlu.core.bootData');
 
 interface BootJson {
   site?: { host?: unknown; branding?: unknown; config?: unknown; manifest?: unknown };
-  session?: { userId?: unknown; roleId?: unknown; platforms?: unknown; resources?: unknown };
+  session?: { userId?: unknown; roleId?: unknown; platforms?: unknown; resources?: unknown; map?: unknown };
   visitor?: { loginPage?: unknown };
 }
 
@@ -20,8 +20,8 @@ function isOkEnvelope(value: unknown): value is Envelope {
 
 /**
  * The answers the server put into the start page, so the console's first reads need no request:
- * the site's branding, settings and manifest, the logged-in user's sub-applications and
- * grants, and a visitor's login page key. Each is handed out once, only when it is a successful answer for exactly what is asked
+ * the site's branding, settings and manifest, the logged-in user's sub-applications, grants
+ * and map, and a visitor's login page key. Each is handed out once, only when it is a successful answer for exactly what is asked
  * (this host, this user and role); every other read, and every later one, asks the server.
  */
 export class BootData {
@@ -75,6 +75,12 @@ export class BootData {
   resources<T>(userId: number | undefined): Envelope<T> | undefined {
     const session = this.sessionOf(userId);
     return session && this.takeEnvelope<T>(session, 'resources');
+  }
+
+  /** The answer of getMapConfig (the map this user's browser draws) for this user. */
+  map<T>(userId: number | undefined): Envelope<T> | undefined {
+    const session = this.sessionOf(userId);
+    return session && this.takeEnvelope<T>(session, 'map');
   }
 
   /** The answer of /oauth/loginPage without an account (a page key not used by anyone yet). */

@@ -90,7 +90,9 @@ export class ConfigServiceImpl implements ConfigService {
   private async fetchMap(request: number): Promise<MapBrowserConfig> {
     let map: MapBrowserConfig;
     try {
-      const obj = expectOk(await this.resolve<HttpService>(HttpService).call(MapSettingsApi.browserConfig, {}));
+      const userId = this.storage.get<{ userId?: number | string }>(StorageKeys.user)?.userId;
+      const inline = this.boot.map<MapBrowserConfig>(userId === undefined ? undefined : Number(userId));
+      const obj = inline ? inline.obj : expectOk(await this.resolve<HttpService>(HttpService).call(MapSettingsApi.browserConfig, {}));
       map = { provider: obj.provider, ...(obj.mapKey && { mapKey: obj.mapKey }), geocoder: Boolean(obj.geocoder) };
     } catch {
       // no session yet, or an older server: the server's default basemap

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID } from '../../core/boot/boot-data';
+import { MapSettingsApi } from '../../sdk/contracts/kernel';
+import { ConfigService } from '../../sdk/services/config-service';
 import { DEMO_USER, RESOURCES, flag, logIn, renderApp, shellServer } from '../test/app-harness';
 
 const START_CALLS = [
@@ -23,7 +25,9 @@ function writeBootScript(userId?: number, host = 'localhost', loginPage?: unknow
       branding: envelope({ iconUrl: '', description: '演示', keyword: '天路', title: '页内站点' }),
       config: envelope({ legacyLoginHosts: [], smsLoginEnabled: true }),
     },
-    ...(userId !== undefined && { session: { userId, roleId: DEMO_USER.roleId, platforms: envelope([{ platformId: 8 }]), resources: envelope(RESOURCES) } }),
+    ...(userId !== undefined && {
+      session: { userId, roleId: DEMO_USER.roleId, platforms: envelope([{ platformId: 8 }]), resources: envelope(RESOURCES), map: envelope({ provider: 'amap', mapKey: 'k-1', geocoder: true }) },
+    }),
     ...(loginPage !== undefined && { visitor: { loginPage } }),
   });
   document.head.appendChild(el);
@@ -42,14 +46,25 @@ describe('the shell starting from the data in its page', () => {
     for (const path of START_CALLS) expect(server.to(path), path).toHaveLength(0);
   });
 
+  it("draws a map page's map from the settings in its page, without asking for them", async () => {
+    logIn();
+    writeBootScript(DEMO_USER.userId);
+    const { server, container } = renderApp('/car/overview');
+    expect(await screen.findByText('智能车联 · 概览')).toBeTruthy();
+    expect(await container.get<ConfigService>(ConfigService).loadMap()).toEqual({ provider: 'amap', mapKey: 'k-1', geocoder: true });
+    expect(server.to(MapSettingsApi.browserConfig.path)).toHaveLength(0);
+  });
+
   it("asks the server when the page's data belongs to another user", async () => {
     logIn();
     writeBootScript(DEMO_USER.userId + 1);
-    const { server } = renderApp('/car/overview');
+    const { server, container } = renderApp('/car/overview');
     await waitFor(() => expect(server.to('/car/v1/api/resource/newList.json')).toHaveLength(1));
     await waitFor(() => expect(server.to('/car/v1/api/platform/getPlatformByRoleId.json')).toHaveLength(1));
     // the site's data is the same for every user
     expect(server.to('/car/v1/api/custom/queryCustomInfo.json')).toHaveLength(0);
+    await container.get<ConfigService>(ConfigService).loadMap();
+    expect(server.to(MapSettingsApi.browserConfig.path)).toHaveLength(1);
   });
 
   it("shows the login form from the page's site data alone", async () => {
