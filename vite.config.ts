@@ -14,7 +14,16 @@ const boot = bootChunkPlugin({
   entry: '/host/main.tsx',
   login: ['/host/pages/login/login-page.tsx', '/host/pages/login/new-login-page.tsx', '/host/pages/login/legacy-login-page.tsx'],
   visitor: ['/host/dialogs/toast-host.tsx', '/host/pages/check-login-page.tsx'],
-  shell: ['/host/layout/main-layout.tsx', '/host/dialogs/global-dialogs.tsx', '/sdk/index.ts'],
+  // with the parts every logged-in page loads at once (server/console-index.ts SHELL_CHUNKS): one file, not seven
+  shell: [
+    '/host/layout/main-layout.tsx',
+    '/host/dialogs/global-dialogs.tsx',
+    '/sdk/index.ts',
+    '/core/live/live-connection.ts',
+    '/sdk/components/textarea-view.tsx',
+    '/sdk/components/data-table/data-table-view.tsx',
+    '/sdk/components/pagination-bar/pagination-bar-view.tsx',
+  ],
 });
 
 /** Plugin folder name -> systemId where they differ (the manifest is the source of truth). */

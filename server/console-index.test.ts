@@ -11,10 +11,10 @@ let server: TestServer;
 let distDir: string;
 /** A build manifest: the entry, the shell's lazy parts and two plugins, sharing a Fluent chunk. */
 const BUILD = {
-  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_fluent-F.js'] },
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_fluent-F.js'], css: ['assets/index-A.css'] },
   '_fluent-F.js': { file: 'assets/fluent-F.js' },
   '_menu-M.js': { file: 'assets/menu-M.js', imports: ['_fluent-F.js'] },
-  'layout/main-layout.tsx': { file: 'assets/main-layout-L.js', imports: ['index.html', '_menu-M.js'] },
+  'layout/main-layout.tsx': { file: 'assets/main-layout-L.js', imports: ['index.html', '_menu-M.js'], css: ['assets/main-layout-L.css', 'assets/index-A.css'] },
   'dialogs/global-dialogs.tsx': { file: 'assets/global-dialogs-G.js', imports: ['_fluent-F.js'] },
   'pages/login/login-page.tsx': { file: 'assets/login-page-P.js', imports: ['index.html'] },
   'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N.js', imports: ['_fluent-F.js'] },
@@ -26,7 +26,7 @@ const BUILD = {
   '../core/http/axios-client.ts': { file: 'assets/axios-client-X.js' },
   '../core/live/live-connection.ts': { file: 'assets/live-connection-LC.js' },
   '../sdk/components/data-table/data-table-view.tsx': { file: 'assets/data-table-view-DT.js', imports: ['_fluent-F.js', '_table-T.js'] },
-  '../sdk/components/asset-map/asset-map-view.tsx': { file: 'assets/asset-map-view-AM.js', imports: ['_fluent-F.js', '_leaflet-LF.js'] },
+  '../sdk/components/asset-map/asset-map-view.tsx': { file: 'assets/asset-map-view-AM.js', imports: ['_fluent-F.js', '_leaflet-LF.js'], css: ['assets/asset-map-view-AM.css'] },
   '_leaflet-LF.js': { file: 'assets/leaflet-LF.js' },
   '../plugins/car/pages/playback-page.tsx': { file: 'child/car/playback-page-CP.js', imports: ['_fluent-F.js'] },
 };
@@ -188,6 +188,14 @@ describe('module preloads of the first route', () => {
     expect(preloads((await page('/__proto__', { cookie })).html)).toEqual([...shell, '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
     expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  });
+
+  it("links the style sheets of that code, so a lazily loaded part finds its sheet instead of waiting for it, and not the entry's own again", async () => {
+    const { cookie } = await login('admin', 'Admin@123');
+    const sheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort();
+    expect(sheets((await page('/car/monitor', { cookie })).html)).toEqual(['/assets/asset-map-view-AM.css', '/assets/main-layout-L.css']);
+    expect(sheets((await page('/home', { cookie })).html)).toEqual(['/assets/main-layout-L.css']);
+    expect(sheets((await page('/login')).html)).toEqual([]);
   });
 });
 

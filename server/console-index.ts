@@ -48,10 +48,14 @@ function splitAtBodyEnd(html: string): [string, string] {
   return at === -1 ? [html, ''] : [html.slice(0, at), html.slice(at)];
 }
 
-/** index.html with `<link rel="modulepreload">` for `files` at the end of its head. */
-export function withModulePreloads(html: string, files: readonly string[]): string {
-  if (!files.length) return html;
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+/**
+ * index.html with `<link rel="modulepreload">` for `files` and the style sheets of that code (`styles`)
+ * at the end of its head: a lazily loaded part then finds its style sheet there instead of asking for
+ * it, and waiting for it, as it is first imported.
+ */
+export function withModulePreloads(html: string, files: readonly string[], styles: readonly string[] = []): string {
+  if (!files.length && !styles.length) return html;
+  const links = styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('') + files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
   const at = html.search(/<\/head>/i);
   return at === -1 ? links + html : html.slice(0, at) + links + html.slice(at);
 }
@@ -60,6 +64,7 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 interface BuildChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 
@@ -161,8 +166,8 @@ export class ConsoleIndex {
     void (async () => {
       const check = sessionId ? await this.sessions.check(sessionId).catch(() => undefined) : undefined;
       const user = check?.ok ? check.user : undefined;
-      const preloads = await this.preloads(request.url.split('?')[0] ?? '/', user !== undefined).catch(() => []);
-      body.write(withModulePreloads(rest, preloads));
+      const preloads = await this.preloads(request.url.split('?')[0] ?? '/', user !== undefined).catch(() => ({ scripts: [], styles: [] }));
+      body.write(withModulePreloads(rest, preloads.scripts, preloads.styles));
       const data = await this.bootData(request, user && sessionId ? { user, sessionId } : undefined).catch((): BootData => ({ site: { host: request.headers.host ?? '' } }));
       body.end(bootScript(data) + tail);
     })();
@@ -201,11 +206,11 @@ export class ConsoleIndex {
   /**
    * The code files the first route loads right after the entry: the login form for a visitor,
    * else the shell's layout, the centre, the sub-application owning the path and the path's own
-   * page (not the files index.html already lists).
+   * page (not the files index.html already lists), and their style sheets.
    */
-  private async preloads(path: string, loggedIn: boolean): Promise<string[]> {
+  private async preloads(path: string, loggedIn: boolean): Promise<{ scripts: string[]; styles: string[] }> {
     const chunks = await this.buildChunks();
-    if (!chunks) return [];
+    if (!chunks) return { scripts: [], styles: [] };
     const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
     const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
     // the page's own code before the SDK views it draws (the order the browser asks for them in)
@@ -220,7 +225,10 @@ export class ConsoleIndex {
     collect('index.html', entry);
     const files = new Set<string>();
     for (const source of sources) collect(source, files);
-    return [...files].filter((f) => !entry.has(f));
+    const styleOf = new Map(Object.values(chunks).map((c) => [c.file, c.css ?? []]));
+    const inEntry = new Set([...entry].flatMap((f) => styleOf.get(f) ?? []));
+    const styles = new Set([...files].flatMap((f) => styleOf.get(f) ?? []).filter((css) => !inEntry.has(css)));
+    return { scripts: [...files].filter((f) => !entry.has(f)), styles: [...styles] };
   }
 
   /** The centre's plugin and that of the sub-application whose base path holds `path`. */
