@@ -5,7 +5,7 @@ import tianlu from './tools/lint/layer-boundaries.js';
 
 export default tseslint.config(
   // examples/cold-chain is a project of its own, linted, typed and tested by its own package.json
-  { ignores: ['dist/**', 'examples/*/dist/**', 'examples/cold-chain/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/out/**', '.e2e-data/**'] },
+  { ignores: ['dist/**', 'sdk/dist/**', 'sdk/pack/**', 'examples/*/dist/**', 'examples/cold-chain/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/out/**', '.e2e-data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
