@@ -47,6 +47,50 @@ describe('usePagedQuery', () => {
     expect(hook.result.current.filter).toBe('京A');
   });
 
+  it('asks for page 1 as the list first renders, before the page around it is drawn, and only once', async () => {
+    const call = vi.fn(() => Promise.resolve(ok(1, [1])));
+    const container = new Container();
+    container.bind(HttpService).toConstantValue({ call } as unknown as HttpService);
+    /** How many requests had been sent when a part drawn after the list rendered. */
+    const seenByNextPart: number[] = [];
+    function List() {
+      usePagedQuery({ list, initialFilter: '', query: () => ({}) });
+      return null;
+    }
+    function NextPart() {
+      seenByNextPart.push(call.mock.calls.length);
+      return null;
+    }
+    const { result } = renderHook(() => null, {
+      wrapper: ({ children }: { children?: ReactNode }) => (
+        <ServiceProvider container={container}>
+          <List />
+          <NextPart />
+          {children}
+        </ServiceProvider>
+      ),
+    });
+    expect(result.current).toBeNull();
+    expect(seenByNextPart[0]).toBe(1);
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(1));
+    await act(() => Promise.resolve());
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('says it is loading from its first render, so a table shows no 暂无数据 before the first answer', () => {
+    const container = new Container();
+    container.bind(HttpService).toConstantValue({ call: () => new Promise(() => undefined) } as unknown as HttpService);
+    const drawn: boolean[] = [];
+    renderHook(
+      () => {
+        const q = usePagedQuery({ list, initialFilter: '', query: () => ({}) });
+        drawn.push(q.loading);
+      },
+      { wrapper: ({ children }: { children?: ReactNode }) => <ServiceProvider container={container}>{children}</ServiceProvider> },
+    );
+    expect(drawn[0]).toBe(true);
+  });
+
   it('searching again for the same filter loads it again', async () => {
     const { call, hook } = setup(() => Promise.resolve(ok(1, [1])));
     await waitFor(() => expect(hook.result.current.page).toBeDefined());

@@ -18,7 +18,7 @@ export interface PagedQueryOptions<F, Q, B, P extends Page<unknown>> {
   initialFilter: F;
   /** Rows a page holds; default 10 (DEFAULT_PAGE_SIZE). */
   pageSize?: number;
-  /** The contract's input for a filter, without the page. Read at each load, so it may close over fresh state. */
+  /** The contract's input for a filter, without the page. Read as the list first renders and at each load, so it may close over fresh state. */
   query: (filter: F) => Omit<EndpointInput<Q, B>, keyof PageQuery>;
   /**
    * The problem of a filter, in Chinese (a range too long …), or undefined when it can be queried:
@@ -63,31 +63,44 @@ function messageOf(e: unknown): string {
 }
 
 /**
- * A list paged and filtered on the server: loads page 1 of the initial filter on mount, a new filter
+ * A list paged and filtered on the server: asks for page 1 of the initial filter as it first renders
+ * (`query` is read then, so it may not depend on what an effect sets later) and is `loading` from
+ * that render on; then a new filter
  * from page 1 (`search`; the same filter again reloads), and the page the pager asks for (`load`). An answer that comes after a newer
  * request was sent is dropped, so a slow earlier page never replaces the one asked for last.
  */
 export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, B, P>): PagedQuery<F, P> {
   const http = useService(HttpService);
+  const { list } = options;
+  const call = http.call.bind(http) as (endpoint: Endpoint<Q, B, P>, input: EndpointInput<Q, B>) => Promise<Envelope<P>>;
   const [pagination] = useState(() => new Pagination(options.pageSize ? { pageSize: options.pageSize } : undefined));
+  // page 1 is asked for as the list first renders, not after the page around it has been drawn;
+  // the first load takes that answer (once, for the same input)
+  const first = useRef<{ key: string; answer: Promise<Envelope<P>> }>(undefined);
+  useState(() => {
+    // the filter's input and the page make the contract's whole input
+    const input = { ...options.query(options.initialFilter), ...pagination.query } as EndpointInput<Q, B>;
+    const answer = call(list, input);
+    answer.catch(() => undefined); // its failure is shown by the load that takes it
+    first.current = { key: JSON.stringify(input), answer };
+  });
   const [filter, setFilter] = useState<F>(options.initialFilter);
   const [page, setPage] = useState<P>();
   const [error, setError] = useState<string>();
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(true);
   const latest = useRef(options);
   latest.current = options;
   const sent = useRef(0);
-  const { list } = options;
 
   const load = useCallback(async () => {
     const ticket = ++sent.current;
     setError(undefined);
     setLoading(true);
-    // the filter's input and the page make the contract's whole input
     const input = { ...latest.current.query(filter), ...pagination.query } as EndpointInput<Q, B>;
-    const call = http.call.bind(http) as (endpoint: Endpoint<Q, B, P>, input: EndpointInput<Q, B>) => Promise<Envelope<P>>;
+    const early = first.current;
+    first.current = undefined;
     try {
-      const answer = expectOk(await call(list, input));
+      const answer = expectOk(await (early?.key === JSON.stringify(input) ? early.answer : call(list, input)));
       if (ticket !== sent.current) return;
       pagination.setTotal(answer.total);
       setPage(answer);
