@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../tools/build/precompress-plugin';
-import { IMMUTABLE } from './console-files';
+import { IMMUTABLE, SITE_ICON_CACHE } from './console-files';
 import { createTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
@@ -21,6 +21,8 @@ beforeAll(async () => {
   await writeFile(join(distDir, ASSET), code);
   await writeFile(join(distDir, CHILD), code);
   await writeFile(join(distDir, 'assets', 'tiny-Ab12Cd34.js'), 'export {};\n');
+  await writeFile(join(distDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 1, 0]));
+  await writeFile(join(distDir, 'robots.txt'), 'User-agent: *\n');
   await precompressDir(distDir); // the build's own step
   server = await createTestServer({ demo: true, distDir });
 });
@@ -54,6 +56,14 @@ describe('console files', () => {
       expect(plain.headers['cache-control']).toBe(IMMUTABLE);
       expect(plain.body).toBe(code);
     }
+  });
+
+  it('keeps the site icon a day, which every page load asks for, and checks other unhashed files each time', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe(SITE_ICON_CACHE);
+    expect(SITE_ICON_CACHE).toMatch(/max-age=86400/);
+    expect((await get('/robots.txt')).headers['cache-control']).toBe('public, max-age=0');
   });
 
   it('sends a file too small to be worth compressing as it is', async () => {

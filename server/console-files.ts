@@ -5,6 +5,9 @@ import { relative, sep } from 'node:path';
 
 /** Cache-Control of a file whose name carries its content hash: it never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The site icon (host/public/favicon.ico) and how long a browser keeps it. */
+const SITE_ICON = 'favicon.ico';
+export const SITE_ICON_CACHE = 'public, max-age=86400';
 /** Folders of the build whose files Vite names `<name>-<hash>.<ext>`. */
 const HASHED_FOLDERS = new Set(['assets', 'shared', 'child']);
 const HASHED_NAME = /-[\w-]{8}\.[a-z0-9]+$/i;
@@ -14,6 +17,8 @@ export function consoleCacheControl(file: string): string {
   const parts = file.split(/[\\/]/);
   if (file.endsWith('.html')) return 'no-cache';
   if (parts.length > 1 && HASHED_FOLDERS.has(parts[0]) && HASHED_NAME.test(parts[parts.length - 1])) return IMMUTABLE;
+  // the site icon is asked for on every page load: kept a day, not checked each time
+  if (file === SITE_ICON) return SITE_ICON_CACHE;
   return 'public, max-age=0';
 }
 
