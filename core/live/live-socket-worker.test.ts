@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkerSocketCommand, WorkerSocketEvent } from './worker-socket-protocol';
 
 /** The browser's WebSocket at the edge of the worker: the test opens it and reads what was sent. */
@@ -28,21 +28,27 @@ class FakeSocket {
 const posted: WorkerSocketEvent[] = [];
 /** What the socket sent and what the page was told, in turn. */
 const order: string[] = [];
+/** The worker's message handler, taken off the page's window once the script has set it (other tests share this window). */
 let command: (cmd: WorkerSocketCommand) => void;
 
-beforeEach(async () => {
-  vi.resetModules();
+type Scope = { postMessage: (e: WorkerSocketEvent) => void; onmessage: ((ev: MessageEvent) => void) | null };
+
+beforeAll(async () => {
+  const scope = self as unknown as Scope;
+  const before = scope.onmessage;
+  await import('./live-socket-worker');
+  const handler = scope.onmessage!;
+  scope.onmessage = before;
+  command = (cmd) => handler(new MessageEvent('message', { data: cmd }));
+});
+beforeEach(() => {
   posted.length = 0;
   order.length = 0;
-  const scope = self as unknown as { postMessage: (e: WorkerSocketEvent) => void; close: () => void; onmessage: ((ev: MessageEvent) => void) | null };
-  vi.spyOn(scope, 'postMessage').mockImplementation((e) => {
+  vi.spyOn(self as unknown as Scope, 'postMessage').mockImplementation((e) => {
     posted.push(e);
     order.push(`told ${e.ev}`);
   });
-  scope.close = () => undefined;
   vi.stubGlobal('WebSocket', Object.assign(FakeSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 }));
-  await import('./live-socket-worker');
-  command = (cmd) => scope.onmessage?.(new MessageEvent('message', { data: cmd }));
 });
 afterEach(() => {
   vi.unstubAllGlobals();
