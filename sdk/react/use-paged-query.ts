@@ -78,8 +78,13 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
   // the first load takes that answer (once, for the same input)
   const first = useRef<{ key: string; answer: Promise<Envelope<P>> }>(undefined);
   useState(() => {
-    // the filter's input and the page make the contract's whole input
-    const input = { ...options.query(options.initialFilter), ...pagination.query } as EndpointInput<Q, B>;
+    let input: EndpointInput<Q, B>;
+    try {
+      // the filter's input and the page make the contract's whole input
+      input = { ...options.query(options.initialFilter), ...pagination.query } as EndpointInput<Q, B>;
+    } catch {
+      return; // a filter that cannot be read yet: the first load asks, as any load does
+    }
     const answer = call(list, input);
     answer.catch(() => undefined); // its failure is shown by the load that takes it
     first.current = { key: JSON.stringify(input), answer };
