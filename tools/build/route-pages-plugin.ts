@@ -79,38 +79,35 @@ export function routePagesPlugin(root: string): Plugin {
         if (!inComponents(id)) continue;
         for (const name of this.getModuleInfo(id)?.exports ?? []) if (!owner.has(name)) owner.set(name, id);
       }
-      // the code an SDK component loads on demand: its own import()s and those of the sdk/components modules it imports
-      const viewsOf = new Map<string, string[]>();
-      const lazyCode = (id: string): string[] => {
-        const known = viewsOf.get(id);
-        if (known) return known;
-        const found = new Set<string>();
-        const seen = new Set<string>([id]);
-        const queue = [id];
+      /** `start` and the modules it reaches through static imports that `follow` accepts. */
+      const closure = (start: string, follow: (id: string) => boolean): string[] => {
+        const seen = new Set<string>([start]);
+        const queue = [start];
         while (queue.length) {
-          const info = this.getModuleInfo(queue.pop()!);
-          if (!info) continue;
-          for (const dynamic of info.dynamicallyImportedIds) if (CODE_MODULE.test(dynamic)) found.add(dynamic);
-          for (const imported of info.importedIds) {
-            if (!inComponents(imported) || seen.has(imported)) continue;
+          for (const imported of this.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+            if (!follow(imported) || seen.has(imported)) continue;
             seen.add(imported);
             queue.push(imported);
           }
         }
-        const list = [...found];
-        viewsOf.set(id, list);
-        return list;
+        return [...seen];
+      };
+      // the code an SDK component loads on demand: its own import()s and those of the sdk/components modules it imports
+      const viewsOf = new Map<string, string[]>();
+      const lazyCode = (id: string): string[] => {
+        let views = viewsOf.get(id);
+        if (!views) {
+          views = closure(id, inComponents).flatMap((m) => (this.getModuleInfo(m)?.dynamicallyImportedIds ?? []).filter((d) => CODE_MODULE.test(d)));
+          viewsOf.set(id, views);
+        }
+        return views;
       };
       const routes: Record<string, RoutePage> = {};
       for (const [path, pageId] of [...pages].sort(([a], [b]) => a.localeCompare(b))) {
         const folder = pluginFolderOf(pageId);
         const views = new Set<string>();
-        const seen = new Set<string>([pageId]);
-        const queue = [pageId];
-        while (queue.length) {
-          const id = queue.pop()!;
-          const info = this.getModuleInfo(id);
-          if (!info) continue;
+        // the page and the modules of its own plugin it imports
+        for (const id of closure(pageId, (m) => folder !== undefined && m.startsWith(folder))) {
           let code: string;
           try {
             code = readFileSync(id, 'utf8');
@@ -120,11 +117,6 @@ export function routePagesPlugin(root: string): Plugin {
           for (const name of sdkNames(code)) {
             const component = owner.get(name);
             if (component) for (const view of lazyCode(component)) views.add(source(view));
-          }
-          for (const imported of info.importedIds) {
-            if (!folder || !imported.startsWith(folder) || seen.has(imported)) continue;
-            seen.add(imported);
-            queue.push(imported);
           }
         }
         routes[path] = { page: source(pageId), views: [...views].sort() };
