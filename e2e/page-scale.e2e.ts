@@ -124,6 +124,8 @@ describe(`the console at ${WINDOW.width}×${WINDOW.height}`, () => {
     const trigger = await shows(page.locator('header').getByRole('button', { name: /切换子系统/ }), 'the 切换子系统 button');
     await trigger.click();
     const menu = await shows(page.getByRole('menu'), 'the sub-application menu');
+    // read where it rests, once its opening slide has ended
+    await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     const below = await trigger.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
     const opened = await boxOf(page, '[role="menu"]');
     expect(opened.zoom).toBeCloseTo(SCALE, 3);
