@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Container } from 'inversify';
 import { Navigate, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import type { PluginRoute } from '../../sdk/plugin';
@@ -40,6 +41,36 @@ interface Approved {
   result: Exclude<GuardResult, { kind: 'redirect' }>;
 }
 
+/** The guards of the address the console opens at, begun before it is first drawn. */
+interface FirstNavigation {
+  guard: NavigationGuard;
+  pathname: string;
+  result: Promise<GuardResult>;
+  /** Set once the guards decided (with the layout in, for a logged-in user). */
+  settled?: GuardResult;
+}
+
+const firstNavigations = new WeakMap<Container, FirstNavigation>();
+
+/**
+ * Runs the guards of the address the console opens at before its first render. Resolves once they
+ * decided, or at the next task when they wait for the network: a page that needs nothing from the
+ * server (the login form) is then drawn by the first render, not after 加载中, and one that does
+ * is decided while the shell draws. The {@link GuardedRoutes} of `container` takes it over.
+ */
+export function beginFirstNavigation(container: Container, pathname: string, host: () => string = () => window.location.host): Promise<void> {
+  const guard = new NavigationGuard(container, host);
+  const session = container.get<SessionService>(SessionService);
+  const layout = session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined;
+  const first: FirstNavigation = { guard, pathname, result: Promise.all([guard.resolve(pathname), layout]).then(([result]) => result) };
+  firstNavigations.set(container, first);
+  const decided = first.result.then(
+    (result) => void (first.settled = result),
+    () => undefined,
+  );
+  return Promise.race([decided, new Promise<void>((resolve) => setTimeout(resolve, 0))]);
+}
+
 /**
  * Runs the guards before each navigation and renders the last approved location, so a page
  * only appears once its guards passed. The layout wraps known layout routes of a logged-in user.
@@ -51,20 +82,38 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
   const nav = useService(NavigationService) as Partial<RouterNavigationService>;
   const location = useLocation();
   const navigate = useNavigate();
-  const guard = useMemo(() => new NavigationGuard(container, props.host ?? (() => window.location.host)), [container, props.host]);
-  const [approved, setApproved] = useState<Approved>();
+  // the address the console opened at, when its guards were begun before the first render
+  const [first] = useState(() => {
+    const begun = firstNavigations.get(container);
+    return begun?.pathname === location.pathname ? { begun, location } : undefined;
+  });
+  const guard = useMemo(() => first?.begun.guard ?? new NavigationGuard(container, props.host ?? (() => window.location.host)), [first, container, props.host]);
+  const [approved, setApproved] = useState<Approved | undefined>(() => {
+    const settled = first?.begun.settled;
+    return settled && settled.kind !== 'redirect' ? { location: first.location, result: settled } : undefined;
+  });
+  // what the first render drew (its guards decided before it)
+  const drawnFirst = useRef(approved);
 
   useEffect(() => {
     nav.attach?.((path, options) => navigate(path, options), location.pathname + location.search);
   }, [nav, navigate, location.pathname, location.search]);
 
   useEffect(() => {
+    const drawn = drawnFirst.current;
+    if (location === drawn?.location) {
+      if (drawn.result.kind === 'pass') afterNavigation(container, drawn.result.route, location.pathname, location.search);
+      return;
+    }
     let current = true;
     progressBar.start();
     // a logged-in user's layout loads while the guards run, not after them, and is drawn with the page
-    const layout = session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined;
-    Promise.all([guard.resolve(location.pathname), layout])
-      .then(([result]) => {
+    const decided =
+      location === first?.location
+        ? first.begun.result
+        : Promise.all([guard.resolve(location.pathname), session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined]).then(([result]) => result);
+    decided
+      .then((result) => {
         if (!current) return;
         if (result.kind === 'redirect') return navigate(result.to, { replace: true });
         if (result.kind === 'pass') afterNavigation(container, result.route, location.pathname, location.search);
@@ -78,7 +127,7 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
     return () => {
       current = false;
     };
-  }, [guard, container, navigate, location, session]);
+  }, [guard, container, navigate, location, session, first]);
 
   if (!approved) return <PageLoading />;
   const { result } = approved;

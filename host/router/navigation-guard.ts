@@ -55,7 +55,10 @@ export class NavigationGuard {
       }
     }
     if (pathname === HostPaths.checkLogin || pathname === HostPaths.reload || pathname === HostPaths.login) {
-      return this.pass(pathname);
+      const route = this.hostRoute(pathname);
+      // the page's code is in when it is shown (drawn in one pass, not after 加载中)
+      if (route.load) await preloadPage(route.load);
+      return { kind: 'pass', route };
     }
     const session = this.get<SessionService>(SessionService);
     // a logged-in user's sub-applications and grants are read while the centre loads, not after it
@@ -124,8 +127,8 @@ export class NavigationGuard {
     return { kind: 'failed', route: { path: pathname, title: '插件加载失败', main: true }, title: owner.title, error: registry.error(owner.systemId) };
   }
 
-  private pass(pathname: string): GuardResult {
-    return { kind: 'pass', route: matchRoute(hostRoutes, pathname)! };
+  private hostRoute(pathname: string): PluginRoute {
+    return matchRoute(hostRoutes, pathname)!;
   }
 
   private async loadBranding() {

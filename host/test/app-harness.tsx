@@ -47,8 +47,20 @@ export function renderApp(
   loaders: KernelOptions['pluginLoaders'] = {},
   sockets: FakeWebSockets = new FakeWebSockets(),
 ): { server: FakeServer; container: Container; sockets: FakeWebSockets } {
+  const container = appContainer(path, server, loaders, sockets);
+  render(<AppRoot container={container} host={() => 'localhost'} />);
+  return { server, container, sockets };
+}
+
+/** The kernel renderApp draws, at `path`. */
+export function appContainer(
+  path: string,
+  server: FakeServer = shellServer(),
+  loaders: KernelOptions['pluginLoaders'] = {},
+  sockets: FakeWebSockets = new FakeWebSockets(),
+): Container {
   window.history.replaceState(null, '', path);
-  const container = createAppContainer({
+  return createAppContainer({
     httpAdapter: server.adapter,
     webSocketFactory: sockets.factory,
     manifest: manifest as ManifestRecord[],
@@ -58,6 +70,4 @@ export function renderApp(
       ...loaders,
     },
   });
-  render(<AppRoot container={container} host={() => 'localhost'} />);
-  return { server, container, sockets };
 }

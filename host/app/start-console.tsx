@@ -1,0 +1,17 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { Container } from 'inversify';
+import { beginFirstNavigation } from '../router/guarded-routes';
+import { AppRoot } from './app-root';
+
+/**
+ * Draws the console of `container` into `element` once the guards of the address it opens at have
+ * decided, or at the next task when they wait for the network (see beginFirstNavigation): the
+ * login form, which needs nothing from the server, is in the first render rather than after 加载中.
+ * `host` overrides location.host (tests).
+ */
+export async function startConsole(container: Container, element: HTMLElement, host?: () => string): Promise<Root> {
+  await beginFirstNavigation(container, window.location.pathname, host);
+  const root = createRoot(element);
+  root.render(<AppRoot container={container} host={host} />);
+  return root;
+}
