@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../tools/build/precompress-plugin';
-import { IMMUTABLE, SITE_ICON_CACHE } from './console-files';
+import { IMMUTABLE, SITE_ICON_CACHE, acceptedEncodings } from './console-files';
 import { createTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
@@ -90,6 +90,34 @@ describe('console files', () => {
       }
     }
     expect((await get('/plugins.manifest.json', 'br, gzip')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a browser that holds the file with 304, and honours a refused encoding', async () => {
+    const first = await get(ASSET, 'br');
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await server.app.inject({ method: 'GET', url: ASSET, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const refused = await get(ASSET, 'br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString()).toBe(code);
+    expect(acceptedEncodings('gzip;q=0.5, br;q=0')).toEqual(['gzip', 'identity']);
+    expect(acceptedEncodings('*')).toEqual(['br', 'gzip', 'identity']);
+    expect(acceptedEncodings(undefined)).toEqual(['identity']);
+  });
+
+  it('keeps answering a code file it has sent once after a new build removed it (a tab opened before the update)', async () => {
+    const url = '/child/car/alarm-page-Qw3rTy12.js';
+    await writeFile(join(distDir, url), code);
+    await precompressDir(distDir);
+    expect((await get(url, 'br')).statusCode).toBe(200);
+    await rename(join(distDir, `${url}.br`), join(distDir, `${url}.br.gone`));
+    await rename(join(distDir, url), join(distDir, `${url}.gone`));
+    const later = await get(url, 'br');
+    expect(later.statusCode).toBe(200);
+    expect(brotliDecompressSync(later.rawPayload).toString()).toBe(code);
+    expect(later.headers['cache-control']).toBe(IMMUTABLE);
   });
 
   it('still answers 404 for a missing file', async () => {
