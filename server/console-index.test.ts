@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +196,21 @@ describe('module preloads of the first route', () => {
     expect(sheets((await page('/car/monitor', { cookie })).html)).toEqual(['/assets/asset-map-view-AM.css', '/assets/main-layout-L.css']);
     expect(sheets((await page('/home', { cookie })).html)).toEqual(['/assets/main-layout-L.css']);
     expect(sheets((await page('/login')).html)).toEqual([]);
+  });
+});
+
+describe('module preloads after a new build', () => {
+  it("lists the new build's files, not those found for the old one", async () => {
+    const manifest = join(distDir, '.vite', 'manifest.json');
+    expect(preloads((await page('/login')).html)).toContain('/assets/new-login-page-N.js');
+    try {
+      await writeFile(manifest, JSON.stringify({ ...BUILD, 'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N2.js', imports: ['_fluent-F.js'] } }));
+      const later = new Date(Date.now() + 60_000);
+      await utimes(manifest, later, later);
+      expect(preloads((await page('/login')).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N2.js']);
+    } finally {
+      await writeFile(manifest, JSON.stringify(BUILD));
+    }
   });
 });
 

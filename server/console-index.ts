@@ -102,6 +102,15 @@ const SHELL_CHUNKS = [
 ];
 const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx', HTTP_CHUNK];
 
+/** The code and style files a start page has the browser fetch early. */
+interface Preloads {
+  scripts: string[];
+  styles: string[];
+}
+
+/** How many paths' preloads are remembered per build. */
+const MAX_PRELOAD_PATHS = 2000;
+
 /** `Set-Cookie` for a new session (a browser session cookie; the server's idle limit still ends it). */
 export function sessionCookie(sessionId: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
@@ -137,6 +146,8 @@ export class ConsoleIndex {
   private readMtimeMs = -1;
 
   private build: { mtimeMs: number; chunks: Record<string, BuildChunk> } | undefined;
+  /** The preloads found for each path, for the build they were found in. */
+  private preloadsOf: { chunks: Record<string, BuildChunk>; byPath: Map<string, Preloads> } | undefined;
   private routePages: { mtimeMs: number; pages: Map<string, RoutePage> } | undefined;
   /** Base path of each sub-application (`/car/`) → its plugin's source in the build manifest. */
   private pluginSources: Promise<Map<string, string>> | undefined;
@@ -208,9 +219,20 @@ export class ConsoleIndex {
    * else the shell's layout, the centre, the sub-application owning the path and the path's own
    * page (not the files index.html already lists), and their style sheets.
    */
-  private async preloads(path: string, loggedIn: boolean): Promise<{ scripts: string[]; styles: string[] }> {
+  private async preloads(path: string, loggedIn: boolean): Promise<Preloads> {
     const chunks = await this.buildChunks();
     if (!chunks) return { scripts: [], styles: [] };
+    const key = `${loggedIn ? 'user' : 'visitor'} ${path}`;
+    const known = this.preloadsOf?.chunks === chunks ? this.preloadsOf.byPath.get(key) : undefined;
+    if (known) return known;
+    const found = await this.findPreloads(chunks, path, loggedIn);
+    if (this.preloadsOf?.chunks !== chunks) this.preloadsOf = { chunks, byPath: new Map() };
+    // the paths a console has are few; a flood of made-up ones is not kept
+    if (this.preloadsOf.byPath.size < MAX_PRELOAD_PATHS) this.preloadsOf.byPath.set(key, found);
+    return found;
+  }
+
+  private async findPreloads(chunks: Record<string, BuildChunk>, path: string, loggedIn: boolean): Promise<Preloads> {
     const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
     const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
     // the page's own code before the SDK views it draws (the order the browser asks for them in)
