@@ -33,6 +33,7 @@ import { startServer } from '../e2e/server';
 import { median } from './js-transfer';
 import { notUsable, QUIET_MS } from './page-usable-probe';
 import { buildAndServeFloor } from './react-floor';
+import { serverSettled } from './server-settled';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean);
@@ -157,6 +158,7 @@ async function main() {
     const storageState = await setup.storageState();
     const routes = (await pageRoutes(setupPage, server.baseUrl, { fullScreen: true })).filter((r) => !ONLY || ONLY.some((o) => r.path.includes(o)));
     await setup.close();
+    console.log(`server settled ${Math.round(await serverSettled(server.baseUrl))} ms after start-up`);
     console.log(`${routes.length} pages of ${new Set(routes.map((r) => r.app)).size} sub-applications; ${RUNS} runs each; load average before ${loadBefore}`);
 
     const measureFloor = () => measure(browser, {}, floorSite.url, FORM_READY, 'floor');
