@@ -5,8 +5,8 @@ import { AppRoot } from './app-root';
 
 /**
  * Draws the console of `container` into `element` once the guards of the address it opens at have
- * decided, or at the next task when they wait for the network (see beginFirstNavigation): the
- * login form, which needs nothing from the server, is in the first render rather than after 加载中.
+ * decided, or once they have had FIRST_RENDER_WAIT_MS (see beginFirstNavigation): a page that needs
+ * nothing more from the server is in the first render rather than after 加载中.
  * `host` overrides location.host (tests).
  */
 export async function startConsole(container: Container, element: HTMLElement, host?: () => string): Promise<Root> {

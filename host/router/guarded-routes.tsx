@@ -53,10 +53,18 @@ interface FirstNavigation {
 const firstNavigations = new WeakMap<Container, FirstNavigation>();
 
 /**
+ * How long the first render waits for the guards of the opening address. With the start data and
+ * the route's code in the page they decide within it, and the first render draws the page (the
+ * start page shows its own 加载中 meanwhile) instead of drawing 加载中 and then the page; guards that
+ * wait for the network are decided while the shell draws.
+ */
+export const FIRST_RENDER_WAIT_MS = 300;
+
+/**
  * Runs the guards of the address the console opens at before its first render. Resolves once they
- * decided, or at the next task when they wait for the network: a page that needs nothing from the
- * server (the login form) is then drawn by the first render, not after 加载中, and one that does
- * is decided while the shell draws. The {@link GuardedRoutes} of `container` takes it over.
+ * decided, or after FIRST_RENDER_WAIT_MS: a page whose guards need nothing more from the server
+ * (the login form; a logged-in user's page with its start data in the page) is then drawn by the
+ * first render, not after 加载中. The {@link GuardedRoutes} of `container` takes it over.
  */
 export function beginFirstNavigation(container: Container, pathname: string, host: () => string = () => window.location.host): Promise<void> {
   const guard = new NavigationGuard(container, host);
@@ -68,7 +76,7 @@ export function beginFirstNavigation(container: Container, pathname: string, hos
     (result) => void (first.settled = result),
     () => undefined,
   );
-  return Promise.race([decided, new Promise<void>((resolve) => setTimeout(resolve, 0))]);
+  return Promise.race([decided, new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
 }
 
 /**
