@@ -81,6 +81,41 @@ describe('AlarmServiceImpl', () => {
     await vi.waitFor(() => expect(ids(alarms)).toEqual([9]));
   });
 
+  it('asks its two questions as the console starts and begins from their answers, asking nothing again', async () => {
+    storeUser({ userId: 7, account: 'admin' }, 'sid-1');
+    const sockets = new FakeWebSockets();
+    const k = createTestKernel({ webSocketFactory: sockets.factory });
+    k.server.on('POST', PUSH_PATH, ok(settings()));
+    k.server.on('GET', REALTIME_PATH, ok({ total: 2, list: [alarm(9), alarm(11, { terminalNo: '013800000011' })] }));
+    const alarms = k.get<Alarms & { askEarly(): void }>(AlarmService);
+    alarms.askEarly();
+    await vi.waitFor(() => expect(alarms.push).not.toBeUndefined());
+    expect(k.server.to(REALTIME_PATH)).toHaveLength(1);
+    // nothing is on screen before the desk begins, and the channel is not opened for it
+    expect(ids(alarms)).toEqual([]);
+    expect(sockets.last).toBeUndefined();
+    alarms.start();
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([9, 11]));
+    expect(k.server.to(PUSH_PATH)).toHaveLength(1);
+    expect(k.server.to(REALTIME_PATH)).toHaveLength(1);
+    await vi.waitFor(() => expect(sockets.last).not.toBeUndefined());
+  });
+
+  it('asks again when it begins for another session than the one that asked early', async () => {
+    storeUser({ userId: 7, account: 'admin' }, 'sid-1');
+    const k = createTestKernel({ webSocketFactory: new FakeWebSockets().factory });
+    k.server.on('POST', PUSH_PATH, ok(settings()));
+    k.server.on('GET', REALTIME_PATH, ok({ total: 1, list: [alarm(5)] }));
+    const alarms = k.get<Alarms & { askEarly(): void }>(AlarmService);
+    alarms.askEarly();
+    await vi.waitFor(() => expect(k.server.to(REALTIME_PATH)).toHaveLength(1));
+    storeUser({ userId: 8, account: 'ops' }, 'sid-2');
+    alarms.start();
+    await vi.waitFor(() => expect(k.server.to(REALTIME_PATH)).toHaveLength(2));
+    await vi.waitFor(() => expect(k.server.to(PUSH_PATH)).toHaveLength(2));
+    await vi.waitFor(() => expect(ids(alarms)).toEqual([5]));
+  });
+
   it('starts from the unhandled alarms of the last 24 hours, announcing once the most urgent this browser had not seen', async () => {
     const unhandled = [
       alarm(10, { alarmType: 'overspeed', level: 'normal', terminalNo: '013800000002', startTime: '2026-03-01T09:30:00+08:00' }),

@@ -87,6 +87,8 @@ export class AlarmServiceImpl implements AlarmService {
   private waiting: Alarm[] = [];
   /** Alarms handled (live) while the unhandled ones were being read: an answer given before that must not bring them back. */
   private handledMeanwhile: Set<number> | undefined;
+  /** The desk's two questions asked before it began (askEarly), for the session that asked them. */
+  private early: { session: string | undefined; push: Promise<void>; unhandled: ReturnType<AlarmServiceImpl['askUnhandled']> } | undefined;
 
   constructor(
     @inject(HttpService) private readonly http: HttpService,
@@ -170,6 +172,20 @@ export class AlarmServiceImpl implements AlarmService {
     runInAction(() => this.board.remove(key));
   }
 
+  /**
+   * Asks the desk's two questions (the push settings and the unhandled alarms) now, as a logged-in
+   * console starts: their answers come while the first page draws, and the desk that begins a moment
+   * later uses them rather than asking again (if the session is still the one that asked).
+   */
+  askEarly(): void {
+    if (this.users || this.early) return;
+    const session = this.storage.get<string>(StorageKeys.sessionId);
+    const push = this.push && this.pushSession === session ? Promise.resolve() : this.reloadPush();
+    const unhandled = this.askUnhandled();
+    unhandled.catch(() => undefined); // its failure is handled where it is read
+    this.early = { session, push, unhandled };
+  }
+
   start(): () => void {
     if (++this.users === 1) this.begin();
     let stopped = false;
@@ -236,9 +252,12 @@ export class AlarmServiceImpl implements AlarmService {
       { fireImmediately: true },
     );
     this.running = [persist, rejoin, () => subscription.dispose(), () => this.live.disconnect()];
-    const loaded = this.push && this.pushSession === this.storage.get<string>(StorageKeys.sessionId) ? Promise.resolve() : this.reloadPush();
+    const session = this.storage.get<string>(StorageKeys.sessionId);
+    const early = this.early?.session === session ? this.early : undefined;
+    this.early = undefined;
+    const loaded = early?.push ?? (this.push && this.pushSession === session ? Promise.resolve() : this.reloadPush());
     // the unhandled alarms are asked beside the push settings, not after them; sorted once both are in
-    const unhandled = this.askUnhandled();
+    const unhandled = early?.unhandled ?? this.askUnhandled();
     unhandled.catch(() => undefined); // its failure is handled where it is read
     // the channel opens once both questions are on their way (opening it takes the page a while)
     this.live.connect();

@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOOT_ELEMENT_ID } from '../../core/boot/boot-data';
 import { DEMO_USER, RESOURCES, appContainer, logIn, ok, shellServer } from '../test/app-harness';
+import { AlarmService } from '../../sdk/services/alarm-service';
 import { startConsole } from './start-console';
 
 const envelope = (obj: unknown) => ({ flag: 1, msg: '', obj });
@@ -52,7 +53,7 @@ async function start(path: string, server = shellServer()) {
   await act(async () => {
     root = await startConsole(container, into, () => 'localhost');
   });
-  return { drawn, server, firstHadMain };
+  return { drawn, server, firstHadMain, container };
 }
 
 describe('the console starting at an address', () => {
@@ -90,11 +91,14 @@ describe('the console starting at an address', () => {
   it("opens a logged-in user's page whose guards wait for the server, asking for the grants once", async () => {
     logIn();
     const server = shellServer();
-    await start('/car/overview', server);
+    const { container } = await start('/car/overview', server);
     expect(await screen.findByText('智能车联 · 概览')).toBeTruthy();
     expect(window.location.pathname).toBe('/car/overview');
     await waitFor(() => expect(server.to('/car/v1/api/resource/newList.json')).toHaveLength(1));
     expect(server.to('/car/v1/api/platform/getPlatformByRoleId.json').length).toBe(1);
+    // the alarm desk's settings are asked once, as the console starts, and not again when the desk begins
+    await waitFor(() => expect(container.get<AlarmService>(AlarmService).push).not.toBeUndefined());
+    expect(server.to('/car/v4/api/alarm/push/listAlarmPushInfo.json')).toHaveLength(1);
   });
 
   it('sends a visitor who opens a page to /login, and draws the form there', async () => {

@@ -1,5 +1,8 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { Container } from 'inversify';
+import type { AlarmServiceImpl } from '../../core/alarm/alarm-service-impl';
+import { AlarmService } from '../../sdk/services/alarm-service';
+import { SessionService } from '../../sdk/services/session-service';
 import { beginFirstNavigation } from '../router/guarded-routes';
 import { AppRoot } from './app-root';
 
@@ -10,6 +13,8 @@ import { AppRoot } from './app-root';
  * `host` overrides location.host (tests).
  */
 export async function startConsole(container: Container, element: HTMLElement, host?: () => string): Promise<Root> {
+  // a logged-in user's alarm desk asks its questions now; their answers come while the page draws
+  if (container.get<SessionService>(SessionService).isLoggedIn) container.get<AlarmServiceImpl>(AlarmService).askEarly();
   await beginFirstNavigation(container, window.location.pathname, host);
   const root = createRoot(element);
   root.render(<AppRoot container={container} host={host} />);
