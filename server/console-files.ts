@@ -96,7 +96,12 @@ class HashedCodeFiles {
       this.held.delete(name);
       return undefined;
     }
-    const body = await readFile(file);
+    const body = await readFile(file).catch(() => undefined);
+    if (!body) {
+      // gone between the two reads (a new build): the static files answer, and it is asked again next time
+      this.held.delete(name);
+      return undefined;
+    }
     this.bytes += body.length;
     return { body, etag: `W/"${body.length.toString(16)}-${Math.round(info.mtimeMs).toString(16)}"` };
   }
