@@ -52,6 +52,12 @@ interface FirstNavigation {
 
 const firstNavigations = new WeakMap<Container, FirstNavigation>();
 
+/** The guards' decision on `pathname`; a logged-in user's layout loads while they run, not after them, and is drawn with the page. */
+function decide(guard: NavigationGuard, pathname: string, session: SessionService): Promise<GuardResult> {
+  const layout = session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined;
+  return Promise.all([guard.resolve(pathname), layout]).then(([result]) => result);
+}
+
 /**
  * How long the first render waits for the guards of the opening address. With the start data and
  * the route's code in the page they decide within it, and the first render draws the page (the
@@ -68,9 +74,7 @@ export const FIRST_RENDER_WAIT_MS = 300;
  */
 export function beginFirstNavigation(container: Container, pathname: string, host: () => string = () => window.location.host): Promise<void> {
   const guard = new NavigationGuard(container, host);
-  const session = container.get<SessionService>(SessionService);
-  const layout = session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined;
-  const first: FirstNavigation = { guard, pathname, result: Promise.all([guard.resolve(pathname), layout]).then(([result]) => result) };
+  const first: FirstNavigation = { guard, pathname, result: decide(guard, pathname, container.get<SessionService>(SessionService)) };
   firstNavigations.set(container, first);
   const decided = first.result.then(
     (result) => void (first.settled = result),
@@ -115,11 +119,7 @@ export const GuardedRoutes = observer(function GuardedRoutes(props: { host?: () 
     }
     let current = true;
     progressBar.start();
-    // a logged-in user's layout loads while the guards run, not after them, and is drawn with the page
-    const decided =
-      location === first?.location
-        ? first.begun.result
-        : Promise.all([guard.resolve(location.pathname), session.isLoggedIn ? MainLayout.preload().catch(() => undefined) : undefined]).then(([result]) => result);
+    const decided = location === first?.location ? first.begun.result : decide(guard, location.pathname, session);
     decided
       .then((result) => {
         if (!current) return;
