@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './db-schema';
@@ -8,6 +7,7 @@ import { migrationProvider } from './migrations/migration-list';
 import { reportLostClient, reportLostConnections } from './pg-connection-errors';
 import { migratorView } from './migrator-view';
 import { PGliteDialect } from './pglite-dialect';
+import { createPGlite } from './pglite-image';
 
 export interface DatabaseOptions {
   /** PostgreSQL server; the embedded PGlite when absent. */
@@ -62,7 +62,7 @@ async function openPostgres(opts: DatabaseOptions & { databaseUrl: string }): Pr
 
 async function openPGlite(dataDir: string): Promise<OpenDatabase> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await createPGlite(dataDir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { forbidden, notFound, ok } from '../../../server/api/envelope';
 import { errorAnswer } from '../../../server/api/error-envelope';
@@ -9,6 +8,7 @@ import { checkPartInput, partRefusal } from '../../../server/api/plugin-part/par
 import { pluginApiPrefix, readServerPart } from '../../../server/plugin-parts/server-part-shape';
 import { migratePluginSchema, pluginSchemaName } from '../../../server/store/plugin-part-schema';
 import { PGliteDialect } from '../../../server/store/pglite-dialect';
+import { createPGlite } from '../../../server/store/pglite-image';
 import type { PartAlarmEvent, PartAsset, PartCommandCarrier, PartContext, PartPosition, PartScope } from '../index.js';
 import type {
   HarnessAnswer,
@@ -110,7 +110,7 @@ export async function createPartHarness<S = unknown>(part: unknown, options: Par
   const exports = new StandInExports(plugin.record.title, clock);
 
   // bigint (count(*), int8 columns) as text, as the platform's PostgreSQL driver (pg) answers it, not as PGlite's number
-  const pglite = new PGlite({ parsers: { [INT8]: (value: string) => value } });
+  const pglite = await createPGlite('memory://', { parsers: { [INT8]: (value: string) => value } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const root = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
   const started: { name: string; close(): unknown }[] = [];
