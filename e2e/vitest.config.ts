@@ -8,17 +8,19 @@ import { fileURLToPath } from 'node:url';
  * finishing a long scenario alone at the end.
  */
 const LONG: Record<string, number> = {
-  'create-plugin': 317,
-  'page-fit': 166,
-  'cold-chain': 135,
-  'kind-words': 106,
-  'dev-mode-plugin': 99,
-  'alarm-desk': 77,
-  card: 73,
-  'street-map': 72,
-  pet: 70,
-  alarms: 66,
-  'external-plugin': 66,
+  'create-plugin': 118,
+  'page-fit': 101,
+  'cold-chain': 80,
+  'kind-words': 63,
+  'alarm-desk': 50,
+  card: 37,
+  'street-map': 34,
+  'dev-mode-plugin': 34,
+  'external-plugin': 30,
+  pet: 30,
+  'elec-lease': 29,
+  'data-center': 29,
+  alarms: 29,
 };
 
 class LongestFirst extends BaseSequencer {
@@ -38,8 +40,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     // two scenarios at a time: each starts its own server on its own ports and database (the few that
     // share the global server use accounts of their own), and most of a scenario is waiting on a page.
-    // A third at a time made each one slower by as much: the scenarios with the fault tests beside
-    // them keep two cores busy
+    // A third at a time made each one slower by as much: two scenarios keep two cores busy
     fileParallelism: true,
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
