@@ -211,9 +211,17 @@ describe('HttpServiceImpl session expiry (flag 4010)', () => {
 
   it('treats an HTTP error whose body has flag 4010 the same way', async () => {
     const { http, server, get } = setup();
+    storeUser();
     server.on('GET', '/a', { status: 401, data: { flag: 4010, msg: 'x', obj: null } });
     await expect(http.get('/a')).rejects.toMatchObject({ flag: 4010, message: '会话过期' });
     expect(get<DialogServiceType>(DialogService).sessionExpired).toBe(true);
+  });
+
+  it('shows no dialog for an answer that comes after 退出登录 (no user stored): the page is at its login form already', async () => {
+    const { http, server, get } = setup();
+    server.on('GET', '/a', flag(4010, 'expired'));
+    await expect(http.get('/a')).rejects.toMatchObject({ flag: 4010, message: '会话过期' });
+    expect(get<DialogServiceType>(DialogService).sessionExpired).toBe(false);
   });
 
   it('goes straight to /login without the dialog on the resource-list path', async () => {

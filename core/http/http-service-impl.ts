@@ -216,12 +216,16 @@ export class HttpServiceImpl implements HttpService {
     }
   }
 
-  /** Flag 4010: the session is gone; tell the user (or go straight to /login for the resource list). */
+  /**
+   * Flag 4010: the session is gone; tell the user (or go straight to /login for the resource list).
+   * An answer that comes after 退出登录 (no user stored) tells nothing: the page is at its login form.
+   */
   private expire(url: string): HttpError {
+    const loggedIn = this.storage.get(StorageKeys.user) !== undefined;
     this.storage.remove(StorageKeys.user);
     this.storage.remove(StorageKeys.sessionId);
     if (isResourceListPath(url)) this.resolve<NavigationService>(NavigationService).navigate('/login');
-    else this.dialogs.showSessionExpired();
+    else if (loggedIn) this.dialogs.showSessionExpired();
     return new HttpError(SESSION_EXPIRED_MESSAGE, Flag.SESSION_EXPIRED);
   }
 }
