@@ -13,6 +13,8 @@ const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 const server = 'http://localhost:8080';
 const boot = bootChunkPlugin({
   entry: '/host/main.tsx',
+  console: '/host/console-main.tsx',
+  loginDocument: '/host/login-document/login-document.tsx',
   login: ['/host/pages/login/login-page.tsx', '/host/pages/login/new-login-page.tsx', '/host/pages/login/legacy-login-page.tsx'],
   visitor: ['/host/dialogs/toast-host.tsx', '/host/pages/check-login-page.tsx'],
   // with the parts every logged-in page loads at once (server/console-index.ts SHELL_CHUNKS): one file, not seven

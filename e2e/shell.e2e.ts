@@ -35,6 +35,39 @@ describe('shell', () => {
     await shows(loginForm(page).account, 'the 账号 field after logout');
   });
 
+  test("a visitor's /login draws the form without the console's code, which loads as 登录 is pressed", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/login');
+    const form = loginForm(page);
+    await shows(form.account, 'the 账号 field');
+    await shows(page.getByText('天路车联网平台', { exact: true }), 'the site title on the brand panel');
+    // the SMS form is there too, and refuses a wrong phone number in Chinese before asking anything
+    await page.getByRole('tab', { name: '短信登录' }).click();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await shows(page.getByRole('alert').filter({ hasText: '请输入正确的手机号' }), 'the message 请输入正确的手机号');
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    // nothing of the console's kernel, router or shell before the user logs in
+    expect(scripts.filter((s) => /\/(boot|shell|visitor|axios-client)-/.test(s))).toEqual([]);
+    await form.account.fill(ADMIN.account);
+    await form.password.fill(ADMIN.password);
+    await form.submit.click();
+    await reaches(page, (p) => p === '/home', '/home after 登录');
+    await shows(page.getByRole('main').getByText('我的应用'), 'the home page drawn by the console in the same page');
+    expect(scripts.some((s) => /\/boot-/.test(s))).toBe(true);
+    expect(await page.title()).toBe('天路车联网平台');
+    // out and in again through the console's own form: it asks for a key of its own, the page's is spent
+    await logout(page);
+    await reaches(page, (p) => p === '/login', '/login after 退出登录');
+    await form.account.fill(ADMIN.account);
+    await form.password.fill(ADMIN.password);
+    await form.submit.click();
+    await reaches(page, (p) => p === '/home', '/home after logging in again');
+    await shows(page.getByRole('main').getByText('我的应用'), 'the home page after logging in again');
+  });
+
   test('a wrong password shows 账号或密码错误 and stays on /login', async ({ page }) => {
     const answer = await submitLogin(page, ADMIN.account, 'Wrong@123');
     expect(answer.flag).toBe(400);

@@ -1,12 +1,17 @@
-import 'reflect-metadata/lite'; // the edition inversify loads itself: one copy in the bundle
-import { PageScaleService } from '../sdk/services/page-scale-service';
-import { createAppContainer, pluginLoadersFromGlob } from './app/create-app-container';
-import { bindPageScale } from './app/page-scale-binding';
-import { startConsole } from './app/start-console';
+import { opensLoginDocument } from './login-document/opens-login-document';
 
-// Every plugin is its own lazily loaded chunk (emitted under child/{systemId}/).
-const pluginLoaders = pluginLoadersFromGlob(import.meta.glob('../plugins/*/*-plugin.tsx'));
-const container = createAppContainer({ pluginLoaders });
-bindPageScale(container.get<PageScaleService>(PageScaleService));
+const root = document.getElementById('root')!;
 
-void startConsole(container, document.getElementById('root')!);
+/** What the page shows when its code cannot be loaded (the server is unreachable or was updated meanwhile). */
+function showLoadFailure(): void {
+  root.textContent = '页面加载失败，请检查网络后刷新页面';
+  root.setAttribute('role', 'alert');
+}
+
+// A visitor's /login draws the form alone; the console's kernel loads once the user has logged in.
+// Every other start loads the console (the server preloads the code each start needs).
+if (opensLoginDocument(window)) {
+  import('./login-document/login-document').then((m) => m.startLoginDocument(window, root), showLoadFailure);
+} else {
+  import('./console-main').then((m) => m.startConsoleMain(root), showLoadFailure);
+}

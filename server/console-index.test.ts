@@ -9,15 +9,18 @@ import { createTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
 let distDir: string;
-/** A build manifest: the entry, the shell's lazy parts and two plugins, sharing a Fluent chunk. */
+/**
+ * A build manifest: the entry with the login document's chunk it imports, the console's start chunk
+ * it loads otherwise, the shell's lazy parts and two plugins, sharing a Fluent chunk.
+ */
 const BUILD = {
-  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_fluent-F.js'], css: ['assets/index-A.css'] },
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_login-LG.js'], dynamicImports: ['_login-LG.js', '_boot-B.js'], css: ['assets/index-A.css'] },
+  '_login-LG.js': { file: 'assets/login-LG.js', name: 'login', imports: ['_fluent-F.js'] },
+  '_boot-B.js': { file: 'assets/boot-B.js', name: 'boot', imports: ['_login-LG.js'] },
   '_fluent-F.js': { file: 'assets/fluent-F.js' },
   '_menu-M.js': { file: 'assets/menu-M.js', imports: ['_fluent-F.js'] },
   'layout/main-layout.tsx': { file: 'assets/main-layout-L.js', imports: ['index.html', '_menu-M.js'], css: ['assets/main-layout-L.css', 'assets/index-A.css'] },
   'dialogs/global-dialogs.tsx': { file: 'assets/global-dialogs-G.js', imports: ['_fluent-F.js'] },
-  'pages/login/login-page.tsx': { file: 'assets/login-page-P.js', imports: ['index.html'] },
-  'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N.js', imports: ['_fluent-F.js'] },
   '../plugins/center/center-plugin.tsx': { file: 'child/center/center-plugin-C.js', imports: ['index.html'] },
   '../plugins/car/car-plugin.tsx': { file: 'child/car/car-plugin-V.js', imports: ['index.html'] },
   '../plugins/system/system-plugin.tsx': { file: 'child/system/system-plugin-S.js', imports: ['index.html'] },
@@ -169,13 +172,18 @@ describe('scriptSafeJson', () => {
 });
 
 describe('module preloads of the first route', () => {
-  it("lists the login form's code for a visitor", async () => {
-    expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+  it("lists the console's start and the http client for a visitor the console sends to its login form", async () => {
+    expect(preloads((await page('/car/monitor')).html)).toEqual(['/assets/axios-client-X.js', '/assets/boot-B.js']);
+  });
+
+  it("lists nothing besides the entry's own files for a visitor's /login: the login document loads none of the console", async () => {
+    expect(preloads((await page('/login')).html)).toEqual([]);
+    expect(preloads((await page('/login?from=mail')).html)).toEqual([]);
   });
 
   it("lists the shell, the centre, the owning sub-application, the page and the SDK views it draws for a logged-in user, not the entry's own files", async () => {
     const { cookie } = await login('admin', 'Admin@123');
-    const shell = ['/assets/axios-client-X.js', '/assets/data-table-view-DT.js', '/assets/global-dialogs-G.js', '/assets/live-connection-LC.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js'];
+    const shell = ['/assets/axios-client-X.js', '/assets/boot-B.js', '/assets/data-table-view-DT.js', '/assets/global-dialogs-G.js', '/assets/live-connection-LC.js', '/assets/main-layout-L.js', '/assets/menu-M.js', '/assets/table-T.js'];
     const carMonitor = [...shell, '/assets/asset-map-view-AM.js', '/assets/leaflet-LF.js', '/child/car/car-plugin-V.js', '/child/car/monitor-page-CM.js', '/child/center/center-plugin-C.js'].sort();
     expect(preloads((await page('/car/monitor', { cookie })).html)).toEqual(carMonitor);
     expect(preloads((await page('/car/monitor/', { cookie })).html)).toEqual(carMonitor);
@@ -187,7 +195,7 @@ describe('module preloads of the first route', () => {
     expect(preloads((await page('/car/fence', { cookie })).html)).toEqual([...shell, '/child/car/car-plugin-V.js', '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/__proto__', { cookie })).html)).toEqual([...shell, '/child/center/center-plugin-C.js']);
     expect(preloads((await page('/home', { cookie })).html)).not.toContain('/child/car/car-plugin-V.js');
-    expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+    expect(preloads((await page('/login', { cookie })).html)).toEqual(['/assets/axios-client-X.js', '/assets/boot-B.js']);
   });
 
   it("links the style sheets of that code, so a lazily loaded part finds its sheet instead of waiting for it, and not the entry's own again", async () => {
@@ -202,12 +210,12 @@ describe('module preloads of the first route', () => {
 describe('module preloads after a new build', () => {
   it("lists the new build's files, not those found for the old one", async () => {
     const manifest = join(distDir, '.vite', 'manifest.json');
-    expect(preloads((await page('/login')).html)).toContain('/assets/new-login-page-N.js');
+    expect(preloads((await page('/home')).html)).toContain('/assets/boot-B.js');
     try {
-      await writeFile(manifest, JSON.stringify({ ...BUILD, 'pages/login/new-login-page.tsx': { file: 'assets/new-login-page-N2.js', imports: ['_fluent-F.js'] } }));
+      await writeFile(manifest, JSON.stringify({ ...BUILD, '_boot-B.js': { file: 'assets/boot-B2.js', name: 'boot', imports: ['_login-LG.js'] } }));
       const later = new Date(Date.now() + 60_000);
       await utimes(manifest, later, later);
-      expect(preloads((await page('/login')).html)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N2.js']);
+      expect(preloads((await page('/home')).html)).toEqual(['/assets/axios-client-X.js', '/assets/boot-B2.js']);
     } finally {
       await writeFile(manifest, JSON.stringify(BUILD));
     }
@@ -230,7 +238,7 @@ describe('the start page as it streams', () => {
       checked({ ok: false });
       let rest = '';
       for await (const chunk of stream) rest += String(chunk);
-      expect(preloads(first + rest)).toEqual(['/assets/axios-client-X.js', '/assets/login-page-P.js', '/assets/new-login-page-N.js']);
+      expect(preloads(first + rest)).toEqual(['/assets/axios-client-X.js', '/assets/boot-B.js']);
       expect(rest).toContain(`<script id="${BOOT_ELEMENT_ID}"`);
     } finally {
       await app.close();

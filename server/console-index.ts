@@ -63,6 +63,7 @@ export function withModulePreloads(html: string, files: readonly string[], style
 /** One chunk of the build manifest (dist/.vite/manifest.json). */
 interface BuildChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
@@ -100,7 +101,14 @@ const SHELL_CHUNKS = [
   '../sdk/components/data-table/data-table-view.tsx',
   '../sdk/components/pagination-bar/pagination-bar-view.tsx',
 ];
-const LOGIN_CHUNKS = ['pages/login/login-page.tsx', 'pages/login/new-login-page.tsx', HTTP_CHUNK];
+const LOGIN_CHUNKS = [HTTP_CHUNK];
+/**
+ * The console's start chunk (tools/build/boot-chunk-plugin.ts): the entry loads it, or the login
+ * document, drawn from the chunk the entry imports itself, for a visitor's /login.
+ */
+const CONSOLE_CHUNK_NAME = 'boot';
+/** Where a visitor's page opens at the login document, which loads none of the console. */
+const LOGIN_DOCUMENT_PATH = '/login';
 
 /** The code and style files a start page has the browser fetch early. */
 interface Preloads {
@@ -235,8 +243,12 @@ export class ConsoleIndex {
   private async findPreloads(chunks: Record<string, BuildChunk>, path: string, loggedIn: boolean): Promise<Preloads> {
     const inShell = loggedIn && !OUTSIDE_SHELL.has(path);
     const page = inShell ? (await this.pageSources()).get(path.length > 1 ? path.replace(/\/+$/, '') : path) : undefined;
-    // the page's own code before the SDK views it draws (the order the browser asks for them in)
-    const sources = inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page.page, ...page.views] : [])] : LOGIN_CHUNKS;
+    const consoleChunk = Object.entries(chunks).find(([, c]) => c.name === CONSOLE_CHUNK_NAME && !c.isEntry)?.[0];
+    // the console's own start, then the page's own code before the SDK views it draws (the order the browser asks for them in)
+    const sources =
+      !loggedIn && path === LOGIN_DOCUMENT_PATH
+        ? []
+        : [...(consoleChunk ? [consoleChunk] : []), ...(inShell ? [...SHELL_CHUNKS, ...(await this.pluginsFor(path)), ...(page ? [page.page, ...page.views] : [])] : LOGIN_CHUNKS)];
     const entry = new Set<string>();
     const collect = (key: string, into: Set<string>) => {
       const chunk = chunks[key];

@@ -49,4 +49,16 @@ describe('BootData', () => {
     expect(BootData.fromDocument(pageWith('{not json')).branding('localhost:8080')).toBeUndefined();
     expect(BootData.fromDocument(pageWith('null')).resources(7)).toBeUndefined();
   });
+
+  it('forgets the visitor’s spent login key in the page, keeping the site’s answers for the console started after it', () => {
+    const doc = pageWith(JSON.stringify(data));
+    BootData.forgetVisitor(doc);
+    const boot = BootData.fromDocument(doc);
+    expect(boot.loginPage()).toBeUndefined();
+    expect(boot.branding('localhost:8080')?.obj).toEqual({ title: 't' });
+    expect(boot.manifest()).toEqual([{ platformId: 0 }]);
+    const broken = pageWith('{not json');
+    BootData.forgetVisitor(broken);
+    expect(broken.getElementById(BOOT_ELEMENT_ID)).toBeNull();
+  });
 });

@@ -43,6 +43,25 @@ export class BootData {
     }
   }
 
+  /**
+   * Takes the visitor's part out of the page's boot script: its login key is spent once the login
+   * document has logged the user in, and the console started after it must not hand it out again
+   * (its own login form, after 退出登录, asks for a fresh one).
+   */
+  static forgetVisitor(doc: Document): void {
+    const script = doc.getElementById(BOOT_ELEMENT_ID);
+    if (!script?.textContent) return;
+    try {
+      const parsed: unknown = JSON.parse(script.textContent);
+      if (typeof parsed !== 'object' || parsed === null) return script.remove();
+      const { visitor: _spent, ...rest } = parsed as BootJson;
+      void _spent;
+      script.textContent = JSON.stringify(rest);
+    } catch {
+      script.remove();
+    }
+  }
+
   /** The answer of queryCustomInfo for `host`. */
   branding<T>(host: string): Envelope<T> | undefined {
     const site = this.data.site;

@@ -5,6 +5,7 @@ import { Flag } from '../../sdk/envelope';
 import type { BrandingInfo, BrandingLoadResult, BrandingService } from '../../sdk/services/branding-service';
 import { HttpService } from '../../sdk/services/http-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
+import { applyBranding } from './apply-branding';
 import { WindowToken } from '../kernel-tokens';
 
 
@@ -36,32 +37,6 @@ export class BrandingServiceImpl implements BrandingService {
 
   private apply(info: BrandingInfo): void {
     this.info = info;
-    const doc = this.window.document;
-    if (info.title) doc.title = info.title;
-    if (info.description !== undefined) this.meta('description').content = info.description;
-    if (info.keyword !== undefined) this.meta('keywords').content = info.keyword;
-    if (info.iconUrl) this.icon().href = info.iconUrl;
-  }
-
-  private meta(name: string): HTMLMetaElement {
-    const doc = this.window.document;
-    let el = doc.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-    if (!el) {
-      el = doc.createElement('meta');
-      el.name = name;
-      doc.head.appendChild(el);
-    }
-    return el;
-  }
-
-  private icon(): HTMLLinkElement {
-    const doc = this.window.document;
-    let el = doc.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (!el) {
-      el = doc.createElement('link');
-      el.rel = 'icon';
-      doc.head.appendChild(el);
-    }
-    return el;
+    applyBranding(this.window.document, info);
   }
 }

@@ -68,3 +68,14 @@ export const THEME_CSS_VARIABLES = {
   buttonBackground: '--tl-button-bg',
   activeItem: '--tl-active-item',
 } as const;
+
+/** The theme stored under `themeValue` (its id), or the default one. */
+export function themeOf(storedId: unknown): ThemeDefinition {
+  return THEMES.find((t) => t.id === storedId) ?? THEMES.find((t) => t.id === DEFAULT_THEME_ID)!;
+}
+
+/** Sets the theme's colour variables on `style` (the document root's). */
+export function applyThemeVariables(style: CSSStyleDeclaration | undefined, theme: ThemeDefinition): void {
+  if (!style) return;
+  for (const [key, variable] of Object.entries(THEME_CSS_VARIABLES)) style.setProperty(variable, theme.colors[key as keyof typeof THEME_CSS_VARIABLES]);
+}

@@ -3,7 +3,7 @@ import { makeAutoObservable } from 'mobx';
 import { StorageKeys, StorageService } from '../../sdk/services/storage-service';
 import type { ThemeDefinition, ThemeId, ThemeService } from '../../sdk/services/theme-service';
 import { WindowToken } from '../kernel-tokens';
-import { DEFAULT_THEME_ID, THEME_CSS_VARIABLES, THEMES } from './theme-definitions';
+import { applyThemeVariables, themeOf, THEMES } from './theme-definitions';
 
 function findTheme(id: unknown): ThemeDefinition | undefined {
   return THEMES.find((t) => t.id === id);
@@ -19,7 +19,7 @@ export class ThemeServiceImpl implements ThemeService {
     @inject(StorageService) private readonly storage: StorageService,
     @inject(WindowToken) private readonly window: Window,
   ) {
-    this.current = findTheme(storage.get(StorageKeys.themeValue)) ?? findTheme(DEFAULT_THEME_ID)!;
+    this.current = themeOf(storage.get(StorageKeys.themeValue));
     makeAutoObservable<this, 'storage' | 'window'>(this, { storage: false, window: false, themes: false });
     this.applyCssVariables();
   }
@@ -33,10 +33,6 @@ export class ThemeServiceImpl implements ThemeService {
   }
 
   private applyCssVariables(): void {
-    const style = this.window.document?.documentElement?.style;
-    if (!style) return;
-    for (const [key, variable] of Object.entries(THEME_CSS_VARIABLES)) {
-      style.setProperty(variable, this.current.colors[key as keyof typeof THEME_CSS_VARIABLES]);
-    }
+    applyThemeVariables(this.window.document?.documentElement?.style, this.current);
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Prints the gzip size of the JS the /login page loads (entry + its static imports + the login
- * page chunks) from dist/.vite/manifest.json. Run after `npx vite build`:
+ * Prints the gzip size of the JS a visitor's /login loads (the entry and its static imports: the
+ * login document, see host/main.tsx) from dist/.vite/manifest.json. Run after `npx vite build`:
  *   npx tsx host/scripts/login-bundle-size.ts
  */
 import { readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ interface Chunk {
 
 const dist = join(import.meta.dirname, '../../dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-const roots = ['index.html', 'pages/login/login-page.tsx', 'pages/login/new-login-page.tsx'];
+const roots = ['index.html'];
 const seen = new Set<string>();
 const visit = (key: string) => {
   if (seen.has(key) || !manifest[key]) return;

@@ -1,9 +1,12 @@
 /**
  * Groups the console's code by when a page needs it, into few files rather than the bundler's many:
  *
- * - `boot`: every module the console's entry imports statically (what runs before the first page can
- *   render: React, MobX, the kernel, the router, the SDK's services and contracts the kernel uses) and
- *   the login page's own code, so a visitor's /login downloads one file besides the http client.
+ * - `login`: the login document, what a visitor's /login runs (host/main.tsx decides): React, the
+ *   Fluent UI parts and the newer login form, with no kernel, MobX or router. The page's entry
+ *   imports it statically (React and the start data's reader are in it), so every page has it.
+ * - `boot`: every module the console's start (host/console-main.tsx) imports statically, besides
+ *   those of `login`: what runs before the console's first page can render (MobX, the kernel, the
+ *   router, the SDK's services and contracts the kernel uses) and the console's own login page.
  * - `visitor`: what pages outside the logged-in shell load on demand (a toast, /checkLogin), so that
  *   a visitor's toast does not wait for the shell's code; the shell takes it along.
  * - `shell`: what every page of the logged-in console runs besides: the shell's lazily loaded layout
@@ -11,7 +14,7 @@
  *   components. The server preloads it with a logged-in user's first page; /login never loads it.
  *
  * Through the bundler's own rule that a group takes its modules' imports along, each group also holds
- * the Fluent UI parts its modules use (boot first: the login form's Button, Field and Input stay with
+ * the Fluent UI parts its modules use (login first: the login form's Button, Field and Input stay with
  * it). Left to itself the bundler splits that code by which of the build's entries (the console and
  * the shared modules of plugins built elsewhere) reach each module, into dozens of files the browser
  * fetches over its few connections to the server. The code downloaded is the same; the number of
@@ -19,6 +22,8 @@
  */
 import type { Plugin } from 'vite';
 
+/** The name of the login document's chunk (`assets/login-[hash].js`). */
+export const LOGIN_CHUNK = 'login';
 /** The name of the start chunk (and of its file, `assets/boot-[hash].js`). */
 export const BOOT_CHUNK = 'boot';
 /** The name of the chunk of what pages outside the shell load on demand (`assets/visitor-[hash].js`). */
@@ -60,9 +65,13 @@ export function staticClosure(roots: string | readonly string[], importsOf: (id:
 }
 
 export interface BootChunkFiles {
-  /** The console's entry module (e.g. `/host/main.tsx`). */
+  /** The page's entry module (`/host/main.tsx`), which decides what to load. */
   entry: string;
-  /** The modules of the login page, loaded lazily by the entry's routes. */
+  /** The module that starts the console (`/host/console-main.tsx`). */
+  console: string;
+  /** The module that draws a visitor's login document (`/host/login-document/login-document.tsx`). */
+  loginDocument: string;
+  /** The modules of the console's own login page (/login after 退出登录, the legacy hosts' page), loaded lazily by its routes. */
   login: readonly string[];
   /** What pages outside the shell load on demand (the toast host, /checkLogin's page). */
   visitor: readonly string[];
@@ -72,6 +81,7 @@ export interface BootChunkFiles {
 
 /** Each file is given by the end of its path (`/host/main.tsx`). */
 export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
+  let loginDocument = new Set<string>();
   let boot = new Set<string>();
   let visitor = new Set<string>();
   let shell = new Set<string>();
@@ -79,6 +89,7 @@ export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
     name: 'tianlu-boot-chunk',
     apply: 'build',
     buildStart() {
+      loginDocument = new Set();
       boot = new Set();
       visitor = new Set();
       shell = new Set();
@@ -88,9 +99,9 @@ export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
       const find = (file: string) => ids.find((id) => id.split('\\').join('/').endsWith(file));
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds;
       const found = (files: readonly string[]) => files.map(find).filter((id): id is string => id !== undefined);
-      const entry = find(files.entry);
-      if (!entry) return;
-      boot = staticClosure([entry, ...found(files.login)], importsOf);
+      if (!find(files.entry)) return;
+      loginDocument = staticClosure(found([files.loginDocument]), importsOf);
+      boot = staticClosure([...found([files.console]), ...found(files.login)], importsOf);
       visitor = staticClosure(found(files.visitor), importsOf);
       shell = staticClosure(found(files.shell), importsOf);
     },
@@ -98,9 +109,10 @@ export function bootChunkPlugin(files: BootChunkFiles): BootChunks {
   return {
     plugin,
     groups: [
-      { name: BOOT_CHUNK, test: (id) => boot.has(id) },
-      { name: VISITOR_CHUNK, test: (id) => visitor.has(id) && !boot.has(id) },
-      { name: SHELL_CHUNK, test: (id) => shell.has(id) && !boot.has(id) && !visitor.has(id) },
+      { name: LOGIN_CHUNK, test: (id) => loginDocument.has(id) },
+      { name: BOOT_CHUNK, test: (id) => boot.has(id) && !loginDocument.has(id) },
+      { name: VISITOR_CHUNK, test: (id) => visitor.has(id) && !boot.has(id) && !loginDocument.has(id) },
+      { name: SHELL_CHUNK, test: (id) => shell.has(id) && !boot.has(id) && !visitor.has(id) && !loginDocument.has(id) },
     ],
   };
 }

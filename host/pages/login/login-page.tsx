@@ -4,6 +4,9 @@ import { lazyView } from '../../../sdk/react/lazy-view';
 import { useService } from '../../../sdk/react/use-service';
 import { ConfigService } from '../../../sdk/services/config-service';
 import { PageLoading } from '../../components/page-loading';
+import { LoginKitContext } from './login-kit';
+import { usesLegacyLogin } from './login-paths';
+import { useServiceLoginKit } from './service-login-kit';
 
 const NewLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./new-login-page')).NewLoginPage }), <PageLoading />);
 const LegacyLoginPage = lazyView(async (): Promise<{ default: ComponentType }> => ({ default: (await import('./legacy-login-page')).LegacyLoginPage }), <PageLoading />);
@@ -15,14 +18,12 @@ const LegacyLoginPage = lazyView(async (): Promise<{ default: ComponentType }> =
  */
 export const newLoginFormLoaded: Promise<void> = NewLoginPage.preload().catch(() => undefined);
 
-/** True when `hostname` gets the older login page (ConfigService.config.legacyLoginHosts). */
-export function usesLegacyLogin(hostname: string, legacyHosts: readonly string[] | undefined): boolean {
-  return (legacyHosts ?? []).some((h) => h.toLowerCase() === hostname.toLowerCase());
-}
+export { usesLegacyLogin };
 
 /** /login: the older page for the legacy hosts, the newer one everywhere else. */
 const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
   const config = useService(ConfigService);
+  const kit = useServiceLoginKit();
   const [settled, setSettled] = useState(config.loaded);
   useEffect(() => {
     if (!config.loaded) void config.load().catch(() => undefined).finally(() => setSettled(true));
@@ -30,6 +31,6 @@ const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
   // A config that cannot be read falls back to the newer page.
   if (!config.loaded && !settled) return <PageLoading />;
   const legacy = usesLegacyLogin(props.hostname ?? window.location.hostname, config.loaded ? config.config.legacyLoginHosts : []);
-  return legacy ? <LegacyLoginPage /> : <NewLoginPage />;
+  return <LoginKitContext.Provider value={kit}>{legacy ? <LegacyLoginPage /> : <NewLoginPage />}</LoginKitContext.Provider>;
 });
 export default LoginPage;

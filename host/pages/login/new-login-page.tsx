@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
-import { observer } from 'mobx-react-lite';
-import { useService } from '../../../sdk/react/use-service';
-import { BrandingService } from '../../../sdk/services/branding-service';
 import { AccountLoginForm } from './account-login-form';
+import { useLoginKit } from './login-kit';
 import { SmsLoginForm } from './sms-login-form';
 
 const useStyles = makeStyles({
@@ -74,9 +72,9 @@ const useStyles = makeStyles({
 });
 
 /** The newer login page: brand panel on the left, a card with account and SMS login. */
-export const NewLoginPage = observer(function NewLoginPage() {
+export function NewLoginPage() {
   const s = useStyles();
-  const branding = useService(BrandingService);
+  const { branding } = useLoginKit();
   const [tab, setTab] = useState<'account' | 'sms'>('account');
   return (
     <div className={s.root}>
@@ -86,8 +84,8 @@ export const NewLoginPage = observer(function NewLoginPage() {
           <div className={s.mark}>天</div>
           <div className={s.name}>天路</div>
         </div>
-        <div className={s.headline}>{branding.info?.title || '天路车联网平台'}</div>
-        <div className={s.sub}>{branding.info?.description || '车辆与资产实时定位、轨迹回放、告警处理、指令下发与数据报表，一站式车队管理。'}</div>
+        <div className={s.headline}>{branding?.title || '天路车联网平台'}</div>
+        <div className={s.sub}>{branding?.description || '车辆与资产实时定位、轨迹回放、告警处理、指令下发与数据报表，一站式车队管理。'}</div>
         <div className={s.features}>
           <div className={s.feature}>
             <span className={s.featureValue}>实时</span>
@@ -127,4 +125,4 @@ export const NewLoginPage = observer(function NewLoginPage() {
       </section>
     </div>
   );
-});
+}

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Button, Field, makeStyles } from '@fluentui/react-components';
 import { FormMessage } from './form-error';
 import { Input } from '../../../sdk/components/text-input';
-import { useService } from '../../../sdk/react/use-service';
-import { SessionService } from '../../../sdk/services/session-service';
-import { HOME_PATH, messageOf } from './use-password-login';
+import { useLoginKit } from './login-kit';
+import { messageOf } from './use-password-login';
 
 export const SMS_COUNTDOWN_SECONDS = 60;
 const PHONE_PATTERN = /^1\d{10}$/;
@@ -21,8 +19,7 @@ const useStyles = makeStyles({
 /** Phone + SMS code; the code can be requested again after 60 s. */
 export function SmsLoginForm() {
   const s = useStyles();
-  const session = useService(SessionService);
-  const navigate = useNavigate();
+  const kit = useLoginKit();
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [countdown, setCountdown] = useState(0);
@@ -41,7 +38,7 @@ export function SmsLoginForm() {
     setInfo(undefined);
     if (!PHONE_PATTERN.test(phone.trim())) return setError('请输入正确的手机号');
     try {
-      await session.sendLoginSms(phone.trim());
+      await kit.sendLoginSms(phone.trim());
       setCountdown(SMS_COUNTDOWN_SECONDS);
       setInfo('验证码已发送，请注意查收');
     } catch (e) {
@@ -55,8 +52,8 @@ export function SmsLoginForm() {
     if (!smsCode.trim()) return setError('请输入验证码');
     setSubmitting(true);
     try {
-      await session.loginWithSms({ phone: phone.trim(), smsCode: smsCode.trim() });
-      navigate(HOME_PATH, { replace: true });
+      await kit.loginWithSms({ phone: phone.trim(), smsCode: smsCode.trim() });
+      await kit.enter();
     } catch (e) {
       setError(messageOf(e));
     } finally {

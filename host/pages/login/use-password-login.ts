@@ -1,17 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { AuthApi } from '../../../sdk/contracts/kernel';
-import { useService } from '../../../sdk/react/use-service';
-import { HttpService, NETWORK_ERROR_MESSAGE, expectOk } from '../../../sdk/services/http-service';
-import { LoginError, SessionService, type LoginPageInfo } from '../../../sdk/services/session-service';
-
-export const HOME_PATH = '/home';
+import { NETWORK_ERROR_MESSAGE } from '../../../sdk/services/http-service';
+import { LoginError, type LoginPageInfo } from '../../../sdk/services/session-service';
+import { useLoginKit } from './login-kit';
 
 /** Account/password login shared by the new and the legacy page: page key, image code, errors. */
 export function usePasswordLogin() {
-  const session = useService(SessionService);
-  const http = useService(HttpService);
-  const navigate = useNavigate();
+  const kit = useLoginKit();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -23,25 +17,25 @@ export function usePasswordLogin() {
   const refreshCode = useCallback(
     async (pageId: string) => {
       try {
-        setCodeImage(expectOk(await http.call(AuthApi.imageCode, { pageId })).image);
+        setCodeImage(await kit.imageCode(pageId));
       } catch {
         setCodeImage(undefined);
       }
     },
-    [http],
+    [kit],
   );
 
   /** A fresh key for this page; the server also says whether the account needs an image code. */
   const preparePage = useCallback(
     async (forAccount?: string, needCode = false) => {
-      const fresh = await session.loginPage(forAccount || undefined);
+      const fresh = await kit.loginPage(forAccount || undefined);
       const info = needCode && !fresh.needCode ? { ...fresh, needCode: true } : fresh;
       setPage(info);
       setCode('');
       if (info.needCode) await refreshCode(info.pageId);
       return info;
     },
-    [session, refreshCode],
+    [kit, refreshCode],
   );
 
   // the form's first key (the one the page carries, or asked without an account): asked once, and
@@ -61,8 +55,8 @@ export function usePasswordLogin() {
     setSubmitting(true);
     try {
       const info = page ?? (await prepareFirstPage().catch(() => preparePage(account)));
-      await session.loginWithPassword({ account: account.trim(), password, code: code.trim() || undefined }, info);
-      navigate(HOME_PATH, { replace: true });
+      await kit.loginWithPassword({ account: account.trim(), password, code: code.trim() || undefined }, info);
+      await kit.enter();
     } catch (e) {
       setError(messageOf(e));
       // Every attempt uses a fresh key; after repeated failures the server asks for an image code.
