@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { autorun } from 'mobx';
 import {
-  DialogService, LIVE_OWN_REQUEST_REASON, LIVE_POSITIONS_LINGER_MS, LIVE_SESSION_CLOSE_CODE, LiveService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem,
+  DialogService, LIVE_OWN_REQUEST_REASON, LIVE_POSITIONS_LINGER_MS, LIVE_SESSION_CLOSE_CODE, LiveService, SessionService, type DialogService as Dialogs, type LiveService as Live, type MonitorItem,
+  type SessionService as Session,
 } from '@tianlu/sdk';
-import { createTestKernel, storeUser } from '../test/fake-server';
+import { createTestKernel, ok, storeUser } from '../test/fake-server';
 import { FakeWebSockets } from '../test/fake-web-socket';
 import { monitorItem } from '../../sdk/testing/monitor-item';
 
@@ -139,6 +140,28 @@ describe('LiveServiceImpl', () => {
     expect(own.live.status).toBe('offline');
     vi.advanceTimersByTime(120_000);
     expect(own.sockets.sockets).toHaveLength(1);
+  });
+
+  it('closes as its page logs out, before the server ends the session: that end is no 会话过期 here, and later disconnects do nothing', async () => {
+    const { live, sockets, dialogs, server, get } = setup();
+    await connect(live);
+    live.connect(); // a second user of the channel
+    const socket = sockets.last!.open().receive({ type: 'ready' });
+    let closedWhenServerAsked: number | undefined;
+    server.on('GET', '/oauth/logout', () => {
+      closedWhenServerAsked = socket.closedWith;
+      return ok(null);
+    });
+    await get<Session>(SessionService).logout();
+    expect(closedWhenServerAsked).toBe(1000);
+    // the server's own close of the ended session, arriving afterwards
+    socket.drop(LIVE_SESSION_CLOSE_CODE, 'session');
+    expect(dialogs.sessionExpired).toBe(false);
+    expect(live.status).toBe('offline');
+    live.disconnect();
+    live.disconnect();
+    vi.advanceTimersByTime(120_000);
+    expect(sockets.sockets).toHaveLength(1);
   });
 
   it('a disconnect before the socket side has loaded opens nothing', async () => {

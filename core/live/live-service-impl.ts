@@ -74,6 +74,17 @@ export class LiveServiceImpl implements LiveService {
     this.setStatus('offline');
   }
 
+  /**
+   * Closes the channel whatever its users, as the page logs out: the server then ends the session,
+   * and this page's socket must not read that as an expired session (会话过期 over its login form).
+   * The users' later `disconnect()` calls do nothing; a `connect()` opens it again.
+   */
+  close(): void {
+    if (this.users === 0) return;
+    this.users = 1;
+    this.disconnect();
+  }
+
   watchPositions(): Disposable {
     this.connect();
     this.watchers++;

@@ -4,6 +4,7 @@ import { AuthApi, KernelApi } from '../../sdk/contracts/kernel';
 import type { AnswerOf } from '../../sdk/endpoint';
 import { Flag, type Envelope } from '../../sdk/envelope';
 import { HistoryService } from '../../sdk/services/history-service';
+import { LiveService } from '../../sdk/services/live-service';
 import { expectOk, HttpError, HttpService, NETWORK_ERROR_MESSAGE } from '../../sdk/services/http-service';
 import { NavigationService } from '../../sdk/services/navigation-service';
 import { PermissionService } from '../../sdk/services/permission-service';
@@ -12,6 +13,7 @@ import { StorageKeys, StorageService } from '../../sdk/services/storage-service'
 import { ToastService } from '../../sdk/services/toast-service';
 import { BootData, BootDataToken } from '../boot/boot-data';
 import { ServiceResolver } from '../kernel-tokens';
+import type { LiveServiceImpl } from '../live/live-service-impl';
 
 /** Keys removed by clearAll (spec §4): user, nav client, alarm real-time, theme, dictionary, data-report history. */
 export const CLEAR_ALL_KEYS = [
@@ -89,6 +91,8 @@ export class SessionServiceImpl implements SessionService {
   }
 
   async logout(): Promise<void> {
+    // this page's live channel closes first: the session it ends is no news to this page
+    this.resolve<LiveServiceImpl>(LiveService).close();
     try {
       await this.http.call(AuthApi.logout, {});
     } catch {

@@ -84,8 +84,7 @@ export class SessionService {
     const session = await this.store.sessions.find(sessionId);
     const ended = await this.store.sessions.delete(sessionId);
     const user = ended && session ? await this.store.users.findById(session.userId) : undefined;
-    // the page that logged out goes to its login form itself: its own live socket closes quietly
-    if (user) this.changed({ tenantId: user.tenantId, userIds: [user.id], endedBySession: sessionId });
+    if (user) this.changed({ tenantId: user.tenantId, userIds: [user.id] });
     return ended;
   }
 }
