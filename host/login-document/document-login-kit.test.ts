@@ -41,14 +41,17 @@ async function visitorBoot(): Promise<BootData> {
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(STORAGE_PREFIX + key) ?? 'null');
 
 describe('the login document’s requests', () => {
-  it('logs in as the console does: the session and the user stored, then enter', async () => {
+  it('logs in as the console does: the session and the user stored, the console’s code asked for as the login starts', async () => {
     const { window: page, asked } = pageWindow();
-    const kit = documentLoginKit(page, await visitorBoot(), undefined, () => undefined);
+    const starts: number[] = [];
+    const kit = documentLoginKit(page, await visitorBoot(), undefined, { starting: () => starts.push(asked.length), enter: () => undefined });
     const key = await kit.loginPage();
     // the page's own key: no request for it
     expect(asked).toEqual([]);
     await kit.loginWithPassword({ account: 'admin', password: 'Admin@123' }, key);
     expect(asked).toEqual(['POST /oauth/v4/token', 'GET /car/v1/api/user/getUser.json']);
+    // before the login's first request
+    expect(starts).toEqual([0]);
     const sessionId = stored('sessionId') as string;
     expect(stored('USER')).toMatchObject({ account: 'admin', name: '演示管理员' });
     expect(stored('queryUserInfo')).toEqual(stored('USER'));
@@ -59,7 +62,7 @@ describe('the login document’s requests', () => {
 
   it("answers a refused password with the server's message, stores nothing, and the next key is a fresh one", async () => {
     const { window: page, asked } = pageWindow();
-    const kit = documentLoginKit(page, await visitorBoot(), undefined, () => undefined);
+    const kit = documentLoginKit(page, await visitorBoot(), undefined, { enter: () => undefined });
     const first = await kit.loginPage();
     const refusal = await kit.loginWithPassword({ account: 'admin', password: 'Wrong@123' }, first).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(LoginError);
@@ -72,7 +75,7 @@ describe('the login document’s requests', () => {
 
   it('says 网络异常 when the server cannot be reached, and stores nothing', async () => {
     const { window: page } = pageWindow('http://127.0.0.1:9');
-    const kit = documentLoginKit(page, BootData.empty(), undefined, () => undefined);
+    const kit = documentLoginKit(page, BootData.empty(), undefined, { enter: () => undefined });
     await expect(kit.loginPage()).rejects.toThrow(NETWORK_ERROR_MESSAGE);
     const refusal = await kit.loginWithPassword({ account: 'admin', password: 'Admin@123' }, { pageId: 'p', key: 'k' }).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(LoginError);

@@ -21,13 +21,18 @@ export function storedValue<T>(storage: Storage, key: string): T | undefined {
   }
 }
 
+/** What the login document does around a login: as it is asked for (`starting`), and once the user is in (`enter`). */
+export interface LoginSteps {
+  starting?(): void;
+  enter(): void | Promise<void>;
+}
+
 /**
  * The login forms' kit of the login document: the same requests, headers and answers as the
  * console's session and http services (core/session, core/http), sent with fetch, and the same
  * stored session (sessionId, USER, queryUserInfo), so the console started after it is logged in.
- * `enter` runs once the user is stored.
  */
-export function documentLoginKit(window: Window, boot: BootData, branding: BrandingInfo | undefined, enter: () => void): LoginKit {
+export function documentLoginKit(window: Window, boot: BootData, branding: BrandingInfo | undefined, steps: LoginSteps): LoginKit {
   const storage = window.localStorage;
   const store = (key: string, value: unknown) => storage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
   let needCode = false;
@@ -64,6 +69,7 @@ export function documentLoginKit(window: Window, boot: BootData, branding: Brand
   }
 
   async function login(form: Record<string, string | undefined>): Promise<void> {
+    steps.starting?.();
     let res: Envelope<{ sessionId?: string; userId?: number; needCode?: boolean }>;
     try {
       res = await call(AuthApi.token, form);
@@ -101,6 +107,6 @@ export function documentLoginKit(window: Window, boot: BootData, branding: Brand
     },
     sendLoginSms: async (phone) => void expectOk(await call(AuthApi.sendLoginSms, { phone })),
     loginWithSms: (input) => login({ grantType: 'sms', phone: input.phone, smsCode: input.smsCode }),
-    enter,
+    enter: () => steps.enter(),
   };
 }

@@ -51,13 +51,7 @@ export function startLoginDocument(window: Window, element: HTMLElement): Root {
     window.history.replaceState(null, '', HOME_PATH);
     await startConsoleMain(element, root);
   };
-  const kit = documentLoginKit(window, boot, branding, enter);
-  const early = <A extends unknown[]>(login: (...args: A) => Promise<void>) => (...args: A) => {
-    loadConsole().catch(() => undefined);
-    return login(...args);
-  };
-  kit.loginWithPassword = early(kit.loginWithPassword);
-  kit.loginWithSms = early(kit.loginWithSms);
+  const kit = documentLoginKit(window, boot, branding, { starting: () => void loadConsole().catch(() => undefined), enter });
   root.render(
     <FluentProvider theme={toFluentTheme(theme)} style={{ height: '100%', background: 'transparent' }}>
       <LoginKitContext.Provider value={kit}>
