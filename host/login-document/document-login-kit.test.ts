@@ -9,10 +9,12 @@ import { documentLoginKit } from './document-login-kit';
 
 let pageServer: PageServer;
 let base: string;
+/** The SMS the server sent (its provider here keeps them). */
+const texts: { phone: string; text: string }[] = [];
 
 // the real server, listening on a local port: the login document's requests are fetches of its own
 beforeAll(async () => {
-  pageServer = await startPageServer({ live: true });
+  pageServer = await startPageServer({ live: true, smsProvider: { send: async (phone: string, text: string) => void texts.push({ phone, text }) } });
   base = `http://127.0.0.1:${(pageServer.server.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => pageServer?.close());
@@ -71,6 +73,21 @@ describe('the login document’s requests', () => {
     const next: LoginPageInfo = await kit.loginPage('admin');
     expect(next.pageId).not.toBe(first.pageId);
     expect(asked).toEqual(['POST /oauth/v4/token', 'GET /oauth/loginPage']);
+  });
+
+  it('sends the SMS code and logs in with it; a wrong code answers the server’s message', async () => {
+    const { window: page, asked } = pageWindow();
+    const kit = documentLoginKit(page, BootData.empty(), undefined, { enter: () => undefined });
+    await kit.sendLoginSms('13800138000');
+    const code = /(\d{6})/.exec(texts.filter((t) => t.phone === '13800138000').at(-1)?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await kit.loginWithSms({ phone: '13800138000', smsCode: code === '000000' ? '111111' : '000000' }).catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(LoginError);
+    expect((wrong as LoginError).message).toBe('验证码错误或已过期');
+    expect(localStorage.length).toBe(0);
+    await kit.loginWithSms({ phone: '13800138000', smsCode: code });
+    expect(stored('USER')).toMatchObject({ account: 'admin' });
+    expect(asked).toEqual(['GET /oauth/sendLoginSms', 'POST /oauth/v4/token', 'POST /oauth/v4/token', 'GET /car/v1/api/user/getUser.json']);
   });
 
   it('says 网络异常 when the server cannot be reached, and stores nothing', async () => {
