@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuthApi } from '@tianlu/sdk';
 import { DEMO_USER, flag, ok, renderApp, shellServer } from '../../test/app-harness';
-import { usesLegacyLogin } from './login-page';
+import { usesLegacyLogin } from './login-paths';
 
 function fillAndSubmit(account: string, password: string) {
   fireEvent.change(screen.getByLabelText('账号'), { target: { value: account } });

@@ -18,8 +18,6 @@ const LegacyLoginPage = lazyView(async (): Promise<{ default: ComponentType }> =
  */
 export const newLoginFormLoaded: Promise<void> = NewLoginPage.preload().catch(() => undefined);
 
-export { usesLegacyLogin };
-
 /** /login: the older page for the legacy hosts, the newer one everywhere else. */
 const LoginPage = observer(function LoginPage(props: { hostname?: string }) {
   const config = useService(ConfigService);
