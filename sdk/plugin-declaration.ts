@@ -142,8 +142,11 @@ export function declaredMenuPage(declaration: PluginDeclaration, path: string): 
   return page;
 }
 
+/** A page's module, or its module and the first data it asks for (see PluginRoute.prefetch). */
+export type PageLoader = NonNullable<PluginRoute['load']> | { load: NonNullable<PluginRoute['load']>; prefetch: NonNullable<PluginRoute['prefetch']> };
+
 /** The page modules of a plugin, keyed by page path (every page but redirects needs one). */
-export type PageLoaders = Readonly<Record<string, PluginRoute['load']>>;
+export type PageLoaders = Readonly<Record<string, PageLoader>>;
 
 /** The plugin's routes: its declared pages in order, each with its lazily loaded module. */
 export function routesOf(declaration: PluginDeclaration, loaders: PageLoaders): PluginRoute[] {
@@ -154,7 +157,9 @@ export function routesOf(declaration: PluginDeclaration, loaders: PageLoaders): 
     const { path, title, name, ignoreAuth, main, showLayout } = page;
     const menuId = isMenuPage(page) ? page.menuId : page.grantedBy;
     const redirect = isMenuPage(page) ? undefined : page.redirect;
-    const load = loaders[path];
+    const loader = loaders[path] as PageLoader | undefined;
+    const load = typeof loader === 'function' ? loader : loader?.load;
+    const prefetch = typeof loader === 'function' ? undefined : loader?.prefetch;
     return {
       path,
       ...(name !== undefined && { name }),
@@ -165,6 +170,7 @@ export function routesOf(declaration: PluginDeclaration, loaders: PageLoaders): 
       ...(showLayout !== undefined && { showLayout }),
       ...(redirect !== undefined && { redirect }),
       ...(load && { load }),
+      ...(prefetch && { prefetch }),
     };
   });
 }

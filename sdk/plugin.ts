@@ -25,7 +25,17 @@ export interface PluginRoute {
   redirect?: string;
   /** Lazily loaded page. */
   load?: () => Promise<{ default: ComponentType }>;
+  /**
+   * Starts what the page needs first as it opens, while its code loads and the console draws:
+   * `get(HttpService).prefetch(endpoint, input)` with exactly what the page's own `http.call` asks
+   * first, or a component's own preload (e.g. {@link prefetchAssetMonitor}). Called on every
+   * navigation to the page, once the user may open it.
+   */
+  prefetch?: (get: ServiceGetter) => void;
 }
+
+/** A platform service by its token. */
+export type ServiceGetter = <T>(token: ServiceToken<T>) => T;
 
 /** A menu entry a plugin contributes; `id` is the resource id that grants it. */
 export interface MenuContribution {

@@ -6,6 +6,7 @@ import {
   defineEndpoint,
   HttpService,
   NavigationService,
+  PREFETCH_KEPT_MS,
   StorageService,
   type ConfigService as ConfigServiceType,
   type DialogService as DialogServiceType,
@@ -143,6 +144,60 @@ describe('HttpServiceImpl headers and encodings', () => {
     expect(res.obj).toEqual({ id: 1 });
     expect(server.requests[0]!.body).toBeInstanceOf(FormData);
     expect(progress).toEqual([0.25]);
+  });
+});
+
+describe('HttpServiceImpl prefetch', () => {
+  const notices = defineEndpoint<{ current: number; pageSize: number }, undefined, { list: string[] }>({ method: 'GET', path: '/c/notices.json', summary: '公告' });
+
+  it("hands a page's own call the answer asked ahead for it: one request, asked before the call", async () => {
+    const { http, server } = setup();
+    storeUser();
+    let answered = 0;
+    server.on('GET', '/c/notices.json', () => ({ data: { flag: 1, msg: '', obj: { list: [`第${++answered}条`] } } }));
+    http.prefetch(notices, { current: 1, pageSize: 5 });
+    http.prefetch(notices, { current: 1, pageSize: 5 });
+    expect((await http.call(notices, { current: 1, pageSize: 5 })).obj.list).toEqual(['第1条']);
+    expect(server.to('/c/notices.json')).toHaveLength(1);
+    // taken once: the next call asks again
+    expect((await http.call(notices, { current: 1, pageSize: 5 })).obj.list).toEqual(['第2条']);
+    expect(server.to('/c/notices.json')).toHaveLength(2);
+  });
+
+  it('asks again for other input, a call with options, another session or an answer kept too long', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { http, server } = setup();
+    server.on('GET', '/c/notices.json', ok({ list: [] }));
+    storeUser({ userId: 7 }, 'sid-a');
+    http.prefetch(notices, { current: 1, pageSize: 5 });
+    await http.call(notices, { current: 2, pageSize: 5 });
+    await http.call(notices, { current: 1, pageSize: 5 }, { timeout: 5000 });
+    expect(server.to('/c/notices.json')).toHaveLength(3);
+    storeUser({ userId: 8 }, 'sid-b');
+    await http.call(notices, { current: 1, pageSize: 5 });
+    expect(server.to('/c/notices.json')).toHaveLength(4);
+    http.prefetch(notices, { current: 1, pageSize: 5 });
+    vi.setSystemTime(Date.now() + PREFETCH_KEPT_MS + 1);
+    await http.call(notices, { current: 1, pageSize: 5 });
+    expect(server.to('/c/notices.json')).toHaveLength(6);
+  });
+
+  it("gives the page's call the failure of the answer asked ahead, and reports none when nobody takes it", async () => {
+    const { http, server } = setup();
+    storeUser();
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      server.on('GET', '/c/notices.json', { status: 500, data: { flag: 500, msg: '公告服务不可用', obj: null } });
+      http.prefetch(notices, { current: 1, pageSize: 5 });
+      http.prefetch(notices, { current: 3, pageSize: 5 });
+      await expect(http.call(notices, { current: 1, pageSize: 5 })).rejects.toThrow('公告服务不可用');
+      expect(server.to('/c/notices.json')).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 0));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import {
   type ExportFileParams,
   type HttpRequestOptions,
   type HttpService,
+  type PrefetchArgs,
+  PREFETCH_KEPT_MS,
 } from '../../sdk/services/http-service';
 import { NavigationService } from '../../sdk/services/navigation-service';
 import type { User } from '../../sdk/services/session-service';
@@ -42,6 +44,8 @@ const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 @injectable()
 export class HttpServiceImpl implements HttpService {
   private client: Promise<AxiosInstance> | undefined;
+  /** Answers asked ahead for a page (prefetch), by what was asked and who asked it, until its own call takes them. */
+  private readonly prefetched = new Map<string, { answer: Promise<Envelope<unknown>>; at: number }>();
   private readonly adapter: KernelOptions['httpAdapter'];
 
   constructor(
@@ -68,6 +72,32 @@ export class HttpServiceImpl implements HttpService {
   }
 
   call<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input, options]: CallArgs<Q, B>): Promise<Envelope<A>> {
+    if (!options && this.prefetched.size) {
+      const key = this.prefetchKey(endpoint, input);
+      const asked = this.prefetched.get(key);
+      this.prefetched.delete(key);
+      if (asked && Date.now() - asked.at <= PREFETCH_KEPT_MS) return asked.answer as Promise<Envelope<A>>;
+    }
+    return this.ask(endpoint, input, options);
+  }
+
+  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input]: PrefetchArgs<Q, B>): void {
+    const now = Date.now();
+    for (const [key, asked] of this.prefetched) if (now - asked.at > PREFETCH_KEPT_MS) this.prefetched.delete(key);
+    const key = this.prefetchKey(endpoint, input);
+    if (this.prefetched.has(key)) return;
+    const answer = this.ask(endpoint, input, undefined);
+    // a failure reaches the page's own call; one nobody takes is dropped unseen
+    answer.catch(() => undefined);
+    this.prefetched.set(key, { answer, at: now });
+  }
+
+  /** What a prefetched answer is kept under: the contract, its input and the session (another user's answer is never handed over). */
+  private prefetchKey(endpoint: Endpoint<unknown, unknown, unknown>, input: unknown): string {
+    return JSON.stringify([this.storage.get<string>(StorageKeys.sessionId) ?? null, endpoint.method, endpoint.path, input ?? {}]);
+  }
+
+  private ask<Q, B, A>(endpoint: Endpoint<Q, B, A>, input: unknown, options: HttpRequestOptions | undefined): Promise<Envelope<A>> {
     if (endpoint.method === 'GET') return this.get<A>(endpoint.path, input as object | undefined, options);
     if (endpoint.encoding === 'form') return this.postForm<A>(endpoint.path, input as object | undefined, options);
     return this.postJson<A>(endpoint.path, input, options);

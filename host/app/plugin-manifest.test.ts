@@ -44,8 +44,10 @@ describe('plugins against the manifest', () => {
     const declaration = declarations.find((d) => d.systemId === record.systemId);
     expect(declaration?.platformId).toBe(record.platformId);
     const { routes, ...declared } = declaredPlugin(declaration!, {});
-    const withoutLoad = def.routes.map(({ load, ...route }) => {
+    // the code a route loads, and what it asks ahead, are the plugin's; the rest is its declaration's
+    const withoutLoad = def.routes.map(({ load, prefetch, ...route }) => {
       expect(load !== undefined || route.redirect !== undefined, route.path).toBe(true);
+      expect(prefetch === undefined || load !== undefined, route.path).toBe(true);
       return route;
     });
     const { platformId, systemId, title, icon, basePath, assetKinds, menus } = def;

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MonitorApi, NoticeApi } from '@tianlu/sdk';
 import { RESOURCES, flag, logIn, ok, renderApp, shellServer } from '../test/app-harness';
 
 const at = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path));
@@ -90,6 +91,31 @@ describe('navigation guards', () => {
     screen.getByRole('button', { name: '返回首页' }).click();
     await at('/home');
     expect(await screen.findByText('我的应用')).toBeTruthy();
+  });
+
+  it("asks a page's first data (its route's prefetch) before the page is drawn, once", async () => {
+    logIn();
+    const server = shellServer();
+    const askedWhenDrawn: number[] = [];
+    const watch = new MutationObserver(() => {
+      if (!askedWhenDrawn.length && document.body.textContent?.includes('我的应用')) askedWhenDrawn.push(server.to(NoticeApi.page.path).length);
+    });
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+    try {
+      renderApp('/home', server);
+      expect(await screen.findByText('暂无公告')).toBeTruthy();
+    } finally {
+      watch.disconnect();
+    }
+    expect(askedWhenDrawn).toEqual([1]);
+    expect(server.to(NoticeApi.page.path)).toHaveLength(1);
+  });
+
+  it('asks nothing ahead for a page the user may not open', async () => {
+    logIn();
+    const { server } = renderApp('/car/monitor');
+    expect(await screen.findByText('无权限')).toBeTruthy();
+    expect(server.to(MonitorApi.tree.path)).toEqual([]);
   });
 
   it('sends unknown paths to /404', async () => {

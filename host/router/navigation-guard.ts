@@ -79,15 +79,32 @@ export class NavigationGuard {
     // is in, so the layout and the page are drawn together
     const pageCode = route.load ? preloadPage(route.load) : undefined;
     if (route.ignoreAuth) {
+      this.prefetch(route);
       await pageCode;
       return { kind: 'pass', route };
     }
 
-    const [failed] = await Promise.all([permissions ?? this.ensurePermissions(), pageCode]);
-    if (failed) return redirect(failed);
     const perms = this.get<PermissionService>(PermissionService);
+    const open = route;
+    // and its first data is asked for as soon as the grants allow it, beside its code
+    const granted = (permissions ?? this.ensurePermissions()).then((failed) => {
+      if (!failed && (open.menuId === undefined || perms.hasMenu(open.menuId))) this.prefetch(open);
+      return failed;
+    });
+    const [failed] = await Promise.all([granted, pageCode]);
+    if (failed) return redirect(failed);
     if (route.menuId !== undefined && !perms.hasMenu(route.menuId)) return { kind: 'forbidden', route };
     return { kind: 'pass', route };
+  }
+
+  /** The route's first data (PluginRoute.prefetch); a plugin's mistake there does not stop the page. */
+  private prefetch(route: PluginRoute): void {
+    if (!route.prefetch) return;
+    try {
+      route.prefetch((token) => this.container.get(token));
+    } catch (e) {
+      console.error(`[tianlu] ${route.path}: prefetch failed`, e);
+    }
   }
 
   /** Loads the menu permissions once; the path to go to when that fails or the menu is empty. */

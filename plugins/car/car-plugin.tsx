@@ -1,15 +1,15 @@
-import { declaredPlugin, definePlugin } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
 import { carDeclaration } from './car-declaration';
 
 /** The page modules, by the path car-declaration.ts gives each page. */
 const pages = {
   '/car/overview': () => import('./pages/overview-page'),
-  '/car/monitor': () => import('./pages/monitor-page'),
+  '/car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'vehicle') },
   '/car/playback': () => import('./pages/playback-page'),
   '/car/alarm': () => import('./pages/alarm-page'),
   '/car/command': () => import('./pages/command-page'),
   '/car/fence': () => import('./pages/fence-page'),
-};
+} satisfies PageLoaders;
 
 /** 智能车联 (platform 8). */
 export default definePlugin(declaredPlugin(carDeclaration, pages));

@@ -1,16 +1,16 @@
-import { declaredPlugin, definePlugin } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
 import { cardDeclaration } from './card-declaration';
 
 /** The page modules, by the path card-declaration.ts gives each page. */
 const pages = {
   '/card/overview': () => import('./pages/overview-page'),
-  '/card/monitor': () => import('./pages/monitor-page'),
+  '/card/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'person', 'department') },
   '/card/attendance': () => import('./pages/attendance-page'),
   '/card/attendance-report': () => import('./pages/attendance-report-page'),
   '/card/health': () => import('./pages/health-page'),
   '/card/health-report': () => import('./pages/health-report-page'),
   '/card/track': () => import('./pages/track-page'),
-};
+} satisfies PageLoaders;
 
 /** What it lends other sub-applications' pages, by the names card-declaration.ts `contributes` uses. */
 const components = {

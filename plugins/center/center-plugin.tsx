@@ -1,9 +1,10 @@
-import { declaredPlugin, definePlugin } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, HttpService, type PageLoaders } from '@tianlu/sdk';
 import { centerDeclaration } from './center-declaration';
+import { LATEST_NOTICES, NoticeApi } from './components/notice-types';
 
 /** The page modules, by the path center-declaration.ts gives each page. */
 const pages = {
-  '/home': () => import('./pages/home-page'),
+  '/home': { load: () => import('./pages/home-page'), prefetch: (get) => get(HttpService).prefetch(NoticeApi.page, LATEST_NOTICES) },
   '/center/notice': () => import('./pages/notice-page'),
   '/center/security': () => import('./pages/security-page'),
   '/center/download': () => import('./pages/download-page'),
@@ -15,7 +16,7 @@ const pages = {
   '/center/health': () => import('./pages/health-page'),
   '/center/mapSetting': () => import('./pages/map-setting-page'),
   '/center/pluginSetting': () => import('./pages/plugin-setting-page'),
-};
+} satisfies PageLoaders;
 
 /** 系统中心 (platform 0): home and the centre pages every role has. */
 export default definePlugin(declaredPlugin(centerDeclaration, pages));

@@ -1,13 +1,13 @@
-import { declaredPlugin, definePlugin } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
 import { elecCarDeclaration } from './elec-car-declaration';
 
 /** The page modules, by the path elec-car-declaration.ts gives each page. */
 const pages = {
   '/elec-car/overview': () => import('./pages/overview-page'),
-  '/elec-car/monitor': () => import('./pages/monitor-page'),
+  '/elec-car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'ebike') },
   '/elec-car/battery': () => import('./pages/battery-page'),
   '/elec-car/rides': () => import('./pages/rides-page'),
-};
+} satisfies PageLoaders;
 
 /** 电动车卫士 (platform 18). */
 export default definePlugin(declaredPlugin(elecCarDeclaration, pages));

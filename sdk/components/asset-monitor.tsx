@@ -1,9 +1,14 @@
 import { createElement } from 'react';
 import { lazyView } from '../react/lazy-view';
 import { preloadAssetTree } from './asset-tree';
-import { usePreloadedMap } from './asset-map';
+import { preloadMap, usePreloadedMap } from './asset-map';
+import { MonitorApi } from '../contracts/monitor';
+import type { ServiceGetter } from '../plugin';
+import { ConfigService } from '../services/config-service';
+import { HttpService } from '../services/http-service';
 import { preloadDataTable } from './data-table';
 import type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
+import type { MonitorAssetKind } from './asset-monitor/asset-monitor-store';
 
 export type { AssetMonitorProps } from './asset-monitor/asset-monitor-view';
 export type { MonitorAssetKind } from './asset-monitor/asset-monitor-store';
@@ -25,4 +30,15 @@ export function AssetMonitor(props: AssetMonitorProps) {
   // the map's code, 地图设置 and the basemap load beside the monitor's code, not after it
   usePreloadedMap();
   return createElement(View, props);
+}
+
+/**
+ * What a page of an {@link AssetMonitor} starts as it opens, as its route's `prefetch`: the monitor's
+ * code, the group tree of its kind (none for a tree of departments), 地图设置 and the basemap.
+ * Give it the `assetKind` and `groupBy` the page gives the monitor.
+ */
+export function prefetchAssetMonitor(get: ServiceGetter, assetKind: MonitorAssetKind = 'vehicle', groupBy: AssetMonitorProps['groupBy'] = 'group'): void {
+  View.preload().catch(() => undefined);
+  preloadMap(get(ConfigService));
+  if (groupBy !== 'department') get(HttpService).prefetch(MonitorApi.tree, { assetKind });
 }

@@ -50,12 +50,22 @@ export type CallArgs<Q, B> = Record<string, never> extends EndpointInput<Q, B>
   ? [input?: EndpointInput<Q, B>, options?: HttpRequestOptions]
   : [input: EndpointInput<Q, B>, options?: HttpRequestOptions];
 
+/** The input of {@link HttpService.prefetch}: what the page's own call will send. */
+export type PrefetchArgs<Q, B> = Record<string, never> extends EndpointInput<Q, B> ? [input?: EndpointInput<Q, B>] : [input: EndpointInput<Q, B>];
+
 export interface HttpService {
   /**
    * Calls a contract of sdk/contracts: a GET sends `input` as its query, a POST as its body
    * (JSON or form, as the contract says). Resolves with the envelope of the contract's answer.
    */
   call<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...args: CallArgs<Q, B>): Promise<Envelope<A>>;
+  /**
+   * Asks a contract now for a page that is about to open (a route's `prefetch`), while its code
+   * loads and it draws. The page's own `call` of the same endpoint with the same input, by the
+   * same session, within {@link PREFETCH_KEPT_MS} and without options, takes that answer (once)
+   * instead of asking again. Asking the same thing twice before it is taken asks once.
+   */
+  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...args: PrefetchArgs<Q, B>): void;
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
   /** POST form-encoded (the default POST). */
   postForm<T = unknown>(url: string, data?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
@@ -70,6 +80,9 @@ export interface HttpService {
   /** Absolute URL for a relative one, resolved the way requests are. */
   resolveUrl(url: string, baseURL?: string): string;
 }
+
+/** How long an answer asked by {@link HttpService.prefetch} waits for the page's own call (then it is dropped). */
+export const PREFETCH_KEPT_MS = 10_000;
 
 export const HttpService: ServiceToken<HttpService> = serviceToken('tianlu.http');
 

@@ -7,10 +7,11 @@ import { pageImports, ROUTE_PAGES_FILE, routePagesPlugin, sdkNames, type RoutePa
 
 describe('pageImports', () => {
   it("reads each path and its page's import from a plugin's page table", () => {
-    const code = `const pages = {\n  '/car/overview': () => import('./pages/overview-page'),\n  "/data-report/dataReport/tripReport": () =>\n    import("./pages/trip-report-page"),\n};\nconst other = { label: () => import('./not-a-page') };`;
+    const code = `const pages = {\n  '/car/overview': () => import('./pages/overview-page'),\n  "/data-report/dataReport/tripReport": () =>\n    import("./pages/trip-report-page"),\n  '/car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get) },\n};\nconst other = { label: () => import('./not-a-page') };`;
     expect(pageImports(code)).toEqual([
       ['/car/overview', './pages/overview-page'],
       ['/data-report/dataReport/tripReport', './pages/trip-report-page'],
+      ['/car/monitor', './pages/monitor-page'],
     ]);
   });
 });

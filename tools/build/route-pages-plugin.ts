@@ -1,7 +1,7 @@
 /**
  * Writes `.vite/route-pages.json` beside the build manifest: each console path a plugin of this
- * build declares a page for (`'/car/monitor': () => import('./pages/monitor-page')` in its
- * `*-plugin.tsx`), that page's source as the build manifest names it, and the code of the SDK's
+ * build declares a page for (`'/car/overview': () => import('./pages/overview-page')`, or
+ * `'/car/monitor': { load: () => import('./pages/monitor-page'), prefetch }` in its `*-plugin.tsx`), that page's source as the build manifest names it, and the code of the SDK's
  * on-demand views the page draws (the monitor's tree, map and table, a chart). The server uses it
  * to preload the first page's code with index.html, instead of after the plugin has run, and the
  * views' code beside it, instead of after the page has been drawn.
@@ -24,7 +24,7 @@ export interface RoutePage {
 }
 
 const PLUGIN_MODULE = /[\\/]plugins[\\/][a-z0-9-]+[\\/][a-z0-9-]+-plugin\.tsx$/;
-const PAGE_ENTRY = /['"](\/[^'"\s]*)['"]\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const PAGE_ENTRY = /['"](\/[^'"\s]*)['"]\s*:\s*(?:\{\s*load\s*:\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const SDK_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]@tianlu\/sdk['"]/g;
 const CODE_MODULE = /\.(tsx?|jsx?|mjs)$/;
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Card, Link, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { chinaHour, expectOk, formatChinaTime, HttpService, NamedIcon, NavigationService, PluginRegistry, SessionService, useService } from '@tianlu/sdk';
-import { NoticeApi, type NoticeItem } from '../components/notice-types';
+import { LATEST_NOTICES, NoticeApi, type NoticeItem } from '../components/notice-types';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '20px' },
@@ -57,7 +57,7 @@ const HomePage = observer(function HomePage() {
 
   useEffect(() => {
     http
-      .call(NoticeApi.page, { current: 1, pageSize: 5 })
+      .call(NoticeApi.page, LATEST_NOTICES)
       .then((res) => setNotices(expectOk(res).list))
       .catch((e: unknown) => setNoticeError(e instanceof Error ? e.message : '网络异常'));
   }, [http]);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { action, autorun, observable } from 'mobx';
 import type { GeocodeService } from '../../services/geocode-service';
-import type { HttpService } from '../../services/http-service';
+import { HttpService as HttpServiceToken, type HttpService } from '../../services/http-service';
+import type { ServiceGetter } from '../../plugin';
+import { prefetchAssetMonitor } from '../asset-monitor';
 import type { Endpoint } from '../../endpoint';
 import { MonitorApi } from '../../contracts/monitor';
 import type { LiveService, LiveStatus, MonitorItem } from '../../services/live-service';
@@ -65,6 +67,12 @@ function setup(listReply: () => Promise<object> = async () => ({ flag: 1, msg: '
     bus: bus as unknown as MessageBus,
   });
   return { store, live, http, geocode, bus };
+}
+
+/** The store's edges around a given http fake. */
+function setupDeps(http: { get: unknown }) {
+  const { live, geocode, bus } = setup();
+  return { http: http as unknown as HttpService, live: live as unknown as LiveService, geocode: geocode as unknown as GeocodeService, bus: bus as unknown as MessageBus };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -248,5 +256,32 @@ describe('MonitorStore of 人员监控 grouped by 部门', () => {
     await store.load();
     expect(store.treeGroups).toEqual([{ id: 1, name: '车队', children: [] }]);
     expect(store.groupOf).toBeUndefined();
+  });
+});
+
+describe('prefetchAssetMonitor', () => {
+  /** What a route's prefetch gets: the platform's services by token (only the two it uses here). */
+  function services() {
+    const prefetch = vi.fn();
+    const get = ((token: symbol) => (token === HttpServiceToken ? { prefetch } : { loadMap: async () => ({ provider: 'amap', mapKey: 'k' }), config: {} })) as ServiceGetter;
+    return { get, prefetch };
+  }
+
+  it("asks ahead for the tree exactly as the monitor's store then asks for it, for each kind", async () => {
+    for (const kind of ['vehicle', 'pet', 'ebike'] as const) {
+      const { get, prefetch } = services();
+      prefetchAssetMonitor(get, kind);
+      const { http } = setup();
+      const store = new MonitorStore({ ...setupDeps(http) }, kind);
+      await store.load();
+      const [, asked] = http.get.mock.calls.find(([url]) => url === MonitorApi.tree.path)!;
+      expect(prefetch.mock.calls).toEqual([[MonitorApi.tree, asked]]);
+    }
+  });
+
+  it('asks nothing ahead for a monitor grouped by department (its tree is made of the people)', () => {
+    const { get, prefetch } = services();
+    prefetchAssetMonitor(get, 'person', 'department');
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });
