@@ -74,11 +74,40 @@ export class WorkerWebSocket implements WebSocketLike {
   }
 }
 
+/** A worker started ahead of the first connection (prepareSocketWorker), not yet given a socket. */
+let spare: Worker | undefined;
+
+function startWorker(): Worker {
+  return new Worker(new URL('./live-socket-worker.ts', import.meta.url), { type: 'module', name: 'tianlu-live' });
+}
+
+/**
+ * Starts the socket's worker now, for the first connection to take: its script loads and starts
+ * while the console draws its first page, not after it. A worker whose script fails makes the
+ * connections open their sockets on the page, as a failed one does in {@link WorkerWebSocket}.
+ */
+export function prepareSocketWorker(): void {
+  if (spare || typeof Worker !== 'function' || workerUnusable) return;
+  try {
+    const worker = startWorker();
+    worker.onerror = () => {
+      workerUnusable = true;
+      if (spare === worker) spare = undefined;
+      worker.terminate();
+    };
+    spare = worker;
+  } catch {
+    /* the connection starts its own, or opens the socket on the page */
+  }
+}
+
 /** A socket in a worker, or undefined where workers cannot be started (the caller opens one itself). */
 export function openWorkerWebSocket(url: string): WebSocketLike | undefined {
   if (typeof Worker !== 'function' || workerUnusable) return undefined;
   try {
-    return new WorkerWebSocket(url, new Worker(new URL('./live-socket-worker.ts', import.meta.url), { type: 'module', name: 'tianlu-live' }));
+    const worker = spare ?? startWorker();
+    spare = undefined;
+    return new WorkerWebSocket(url, worker);
   } catch {
     return undefined;
   }
