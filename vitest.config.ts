@@ -10,7 +10,7 @@ const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
  * stand-in replaced on first focus) or replace a module with `vi.mock`: each runs with modules of
  * its own. The others share a worker's modules, file after file (see `isolate` below).
  */
-const FRESH_MODULES = ['sdk/components/echart/echarts-parts.test.ts', 'sdk/components/textarea-handover.test.tsx'];
+const FRESH_MODULES = ['sdk/components/echart/echarts-parts.test.ts', 'sdk/components/textarea-handover.test.tsx', 'core/live/worker-prepare.test.ts'];
 
 const BROWSER_SIDE = {
   environment: 'jsdom' as const,

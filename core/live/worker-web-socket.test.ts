@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MonitorItem } from '@tianlu/sdk';
 import { LiveConnection } from './live-connection';
 import { LivePositions } from './live-positions';
@@ -132,56 +132,5 @@ describe('WorkerWebSocket', () => {
       globalThis.Worker = OriginalWorker;
       connection.stop();
     }
-  });
-
-  describe('a worker started ahead (prepareSocketWorker)', () => {
-    class StubWorker {
-      static made: StubWorker[] = [];
-      onerror: ((ev: Event) => void) | null = null;
-      onmessage: ((ev: MessageEvent) => void) | null = null;
-      readonly posted: unknown[] = [];
-      terminated = false;
-      constructor() {
-        StubWorker.made.push(this);
-      }
-      postMessage(cmd: unknown) {
-        this.posted.push(cmd);
-      }
-      terminate() {
-        this.terminated = true;
-      }
-    }
-
-    /** The module afresh (its worker state is its own), with Worker stubbed. */
-    async function freshModule() {
-      StubWorker.made = [];
-      vi.resetModules();
-      vi.stubGlobal('Worker', StubWorker);
-      return import('./worker-web-socket');
-    }
-
-    afterEach(() => vi.unstubAllGlobals());
-
-    it('is the one the first socket opens in; a second start and a second socket make their own', async () => {
-      const m = await freshModule();
-      m.prepareSocketWorker();
-      m.prepareSocketWorker();
-      expect(StubWorker.made).toHaveLength(1);
-      expect(m.openWorkerWebSocket('ws://x/ws')).toBeInstanceOf(m.WorkerWebSocket);
-      expect(StubWorker.made).toHaveLength(1);
-      expect(StubWorker.made[0]!.posted).toEqual([{ op: 'open', url: 'ws://x/ws' }]);
-      m.openWorkerWebSocket('ws://x/ws');
-      expect(StubWorker.made).toHaveLength(2);
-    });
-
-    it('whose script fails before any socket takes it is dropped, and sockets open on the page', async () => {
-      const m = await freshModule();
-      m.prepareSocketWorker();
-      const [failed] = StubWorker.made;
-      failed!.onerror?.(new Event('error'));
-      expect(failed!.terminated).toBe(true);
-      expect(m.openWorkerWebSocket('ws://x/ws')).toBeUndefined();
-      expect(failed!.posted).toEqual([]);
-    });
   });
 });
