@@ -13,22 +13,27 @@ export type { MapViewState, AssetMapProps } from './asset-map/asset-map-props';
 const loadView = () => import('./asset-map/asset-map-view');
 const View = lazyView(loadView);
 
-/** Starts loading the map's code, for a page that shows one. */
-export function preloadAssetMap(): void {
-  void loadView().catch(() => undefined);
+/** Starts loading the map's code, for a page that shows one; resolves once it is loaded (or failed: the map says so when drawn). */
+export function preloadAssetMap(): Promise<void> {
+  return loadView().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**
  * Starts, all at once, what a map needs before it draws: its code (Leaflet), the tenant's 地图设置
  * (fetched once per session, see {@link ConfigService.loadMap}; skipped for a map given its own
- * `provider`) and, when the basemap is the offline one, its shapes.
+ * `provider`) and, when the basemap is the offline one, its shapes. Resolves once they are in (a
+ * part that failed is tried again, and reported, where it is used).
  */
-export function preloadMap(config: ConfigService, own?: { provider: MapProvider; mapKey?: string }): void {
-  preloadAssetMap();
+export function preloadMap(config: ConfigService, own?: { provider: MapProvider; mapKey?: string }): Promise<void> {
+  const code = preloadAssetMap();
   const settings = own ? Promise.resolve(own) : config.loadMap();
-  void settings
+  const basemap = settings
     .then((m) => (effectiveProvider(m.provider, m.mapKey ?? (own ? config.config.mapKey : undefined)) === 'offline' ? loadBasemapData() : undefined))
     .catch(() => undefined);
+  return Promise.all([code, basemap]).then(() => undefined);
 }
 
 /**
@@ -40,7 +45,7 @@ export function usePreloadedMap(own?: { provider?: MapProvider; mapKey?: string 
   const config = useService(ConfigService);
   const provider = own?.provider;
   const mapKey = own?.mapKey;
-  useMemo(() => preloadMap(config, provider === undefined ? undefined : { provider, mapKey }), [config, provider, mapKey]);
+  useMemo(() => void preloadMap(config, provider === undefined ? undefined : { provider, mapKey }), [config, provider, mapKey]);
 }
 
 /**

@@ -35,10 +35,10 @@ export function AssetMonitor(props: AssetMonitorProps) {
 /**
  * What a page of an {@link AssetMonitor} starts as it opens, as its route's `prefetch`: the monitor's
  * code, the group tree of its kind (none for a tree of departments), 地图设置 and the basemap.
- * Give it the `assetKind` and `groupBy` the page gives the monitor.
+ * Give it the `assetKind` and `groupBy` the page gives the monitor. Resolves once the code and the
+ * basemap are in (what failed is tried again, and reported, where the page uses it).
  */
-export function prefetchAssetMonitor(get: ServiceGetter, assetKind: MonitorAssetKind = 'vehicle', groupBy: AssetMonitorProps['groupBy'] = 'group'): void {
-  View.preload().catch(() => undefined);
-  preloadMap(get(ConfigService));
+export function prefetchAssetMonitor(get: ServiceGetter, assetKind: MonitorAssetKind = 'vehicle', groupBy: AssetMonitorProps['groupBy'] = 'group'): Promise<void> {
   if (groupBy !== 'department') get(HttpService).prefetch(MonitorApi.tree, { assetKind });
+  return Promise.all([View.preload().catch(() => undefined), preloadMap(get(ConfigService))]).then(() => undefined);
 }
