@@ -155,7 +155,10 @@ describe('推送渠道 field errors', () => {
     fireEvent.click(within(test).getByRole('button', { name: '发送' }));
     await waitFor(() => expect(errorUnder(test, '接收邮箱')).toBe('接收邮箱格式不正确：ops'));
     expect(kit.requests(NotifyApi.testChannel.path)).toHaveLength(0);
-    fireEvent.click(within(test).getByRole('button', { name: '关闭' }));
+    // 关闭 is held while a send runs; the refused one has ended once it can be pressed again
+    const close = within(test).getByRole('button', { name: '关闭' }) as HTMLButtonElement;
+    await waitFor(() => expect(close.disabled).toBe(false));
+    fireEvent.click(close);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
