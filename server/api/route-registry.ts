@@ -54,8 +54,7 @@ async function authenticate(route: RouteDefinition, request: FastifyRequest, dep
 /** Whether a role's grants let it call the route (its resource or one of its alsoResources); the live channel asks the same. */
 export async function roleMayCall(deps: Pick<AppDeps, 'store'>, roleId: number, route: Pick<RouteDefinition, 'resource' | 'alsoResources'>): Promise<boolean> {
   if (route.resource === undefined) return true;
-  for (const id of [route.resource, ...(route.alsoResources ?? [])]) if (await deps.store.catalogue.roleHasResource(roleId, id)) return true;
-  return false;
+  return deps.store.catalogue.roleHasAnyResource(roleId, [route.resource, ...(route.alsoResources ?? [])]);
 }
 
 function sessionContext<Q, B>(base: PublicContext<Q, B>, user: UserRecord): SessionContext<Q, B> {

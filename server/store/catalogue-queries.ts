@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from './db-schema';
 import { CENTRE_PLATFORM_ID, PLATFORM_CATALOGUE, type PlatformEntry } from './catalogue/platform-catalogue';
 import { EVERY_ROLE_RESOURCES, RESOURCE_CATALOGUE, type ResourceEntry } from './catalogue/resource-catalogue';
@@ -89,34 +89,44 @@ export class CatalogueQueries {
    * platforms. A centre group (设置) comes with any granted child.
    */
   async roleResources(roleId: number): Promise<ResourceEntry[]> {
-    const granted = this.db.selectFrom('role_resources').select('resource_id').where('role_id', '=', roleId);
-    return this.db
-      .selectFrom('resources')
-      .select(resourceColumns)
-      .where((eb) =>
-        eb.or([
-          eb('id', 'in', [...EVERY_ROLE_RESOURCES]),
-          eb.and([
-            eb('platform_id', '=', CENTRE_PLATFORM_ID),
-            eb.or([
-              eb('id', 'in', granted),
-              eb('id', 'in', eb.selectFrom('resources as child').select('child.parent_id').where('child.id', 'in', granted).where('child.parent_id', 'is not', null).$narrowType<{ parent_id: number }>()),
-            ]),
-          ]),
-          eb.and([
-            eb('id', 'in', granted),
-            eb('platform_id', 'in', eb.selectFrom('role_platforms').select('platform_id').where('role_id', '=', roleId)),
-          ]),
-        ]),
-      )
-      .orderBy('platform_id')
-      .orderBy('sort')
-      .execute();
+    return this.db.selectFrom('resources').select(resourceColumns).where(this.grantedTo(roleId)).orderBy('platform_id').orderBy('sort').execute();
   }
 
   async roleHasResource(roleId: number, resourceId: number): Promise<boolean> {
-    const rows = await this.roleResources(roleId);
-    return rows.some((r) => r.id === resourceId);
+    return this.roleHasAnyResource(roleId, [resourceId]);
+  }
+
+  /** Whether the role is granted one of `resourceIds` (as roleResources lists them), asked of the database alone. */
+  async roleHasAnyResource(roleId: number, resourceIds: readonly number[]): Promise<boolean> {
+    if (resourceIds.length === 0) return false;
+    const row = await this.db
+      .selectFrom('resources')
+      .select('id')
+      .where('id', 'in', [...resourceIds])
+      .where(this.grantedTo(roleId))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The resources roleResources lists, as a condition on `resources`. */
+  private grantedTo(roleId: number) {
+    const granted = this.db.selectFrom('role_resources').select('resource_id').where('role_id', '=', roleId);
+    return (eb: ExpressionBuilder<Database, 'resources'>) =>
+      eb.or([
+        eb('id', 'in', [...EVERY_ROLE_RESOURCES]),
+        eb.and([
+          eb('platform_id', '=', CENTRE_PLATFORM_ID),
+          eb.or([
+            eb('id', 'in', granted),
+            eb('id', 'in', eb.selectFrom('resources as child').select('child.parent_id').where('child.id', 'in', granted).where('child.parent_id', 'is not', null).$narrowType<{ parent_id: number }>()),
+          ]),
+        ]),
+        eb.and([
+          eb('id', 'in', granted),
+          eb('platform_id', 'in', eb.selectFrom('role_platforms').select('platform_id').where('role_id', '=', roleId)),
+        ]),
+      ]);
   }
 
   async roleHasPlatform(roleId: number, platformId: number): Promise<boolean> {
