@@ -46,15 +46,15 @@ export class SessionService {
    */
   async check(sessionId: string | undefined, userIdHeader?: string, options: { touch?: boolean } = {}): Promise<SessionCheck> {
     if (!sessionId || !/^[0-9a-f]{64}$/.test(sessionId)) return { ok: false };
-    const session = await this.store.sessions.find(sessionId);
-    if (!session) return { ok: false };
+    const found = await this.store.sessions.findWithUser(sessionId);
+    if (!found) return { ok: false };
+    const { session, user } = found;
     const now = this.clock.now();
     const idleMs = now.getTime() - session.lastSeenAt.getTime();
     if (idleMs > this.idleMs) {
       await this.store.sessions.delete(sessionId);
       return { ok: false };
     }
-    const user = await this.store.users.findById(session.userId);
     if (!user || user.disabled || user.passwordChangedAt.getTime() > session.createdAt.getTime()) {
       await this.store.sessions.delete(sessionId);
       return { ok: false };

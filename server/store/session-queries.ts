@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db-schema';
+import type { UserRecord } from './user-queries';
 
 export interface SessionRecord {
   id: string;
@@ -24,6 +25,37 @@ export class SessionQueries {
       .select(['id', 'user_id as userId', 'created_at as createdAt', 'last_seen_at as lastSeenAt'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** The session and its user (undefined when the user is gone), in one query: what every call's check reads. */
+  async findWithUser(id: string): Promise<{ session: SessionRecord; user: UserRecord | undefined } | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .leftJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('tenants', 'tenants.id', 'users.tenant_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id as userId',
+        'sessions.created_at as createdAt',
+        'sessions.last_seen_at as lastSeenAt',
+        'users.account',
+        'users.password_hash as passwordHash',
+        'users.name',
+        'users.phone',
+        'users.tenant_id as tenantId',
+        'tenants.name as tenantName',
+        'users.role_id as roleId',
+        'users.disabled',
+        'users.chat_logo as chatLogo',
+        'users.password_changed_at as passwordChangedAt',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const session: SessionRecord = { id: row.id, userId: row.userId, createdAt: row.createdAt, lastSeenAt: row.lastSeenAt };
+    const { account, passwordHash, name, phone, tenantId, tenantName, roleId, disabled, chatLogo, passwordChangedAt } = row;
+    if (account === null || passwordHash === null || name === null || tenantId === null || tenantName === null || roleId === null || disabled === null || passwordChangedAt === null) return { session, user: undefined };
+    return { session, user: { id: row.userId, account, passwordHash, name, phone, tenantId, tenantName, roleId, disabled, chatLogo, passwordChangedAt } };
   }
 
   async touch(id: string, at: Date): Promise<void> {
