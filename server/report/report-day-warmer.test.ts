@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import type { PositionRow } from '../gateway/gateway-ports';
 import { createTestServer, type TestServer } from '../testing/test-server';
-import { ReportDayWarmer } from './report-day-warmer';
+import { ReportDayWarmer, summaryDays } from './report-day-warmer';
 
 // 2026-05-01 and 05-02 have ended, 05-03 is today
 const clock = new ManualClock(new Date('2026-05-03T12:00:00+08:00'));
@@ -37,12 +37,21 @@ afterAll(() => server.close());
 describe('ReportDayWarmer', () => {
   it('computes the finished days of every terminal ahead, once', async () => {
     const warmer = new ReportDayWarmer({ days: server.store.reports.days, clock, onlineWindowSeconds: 600, onError: (err) => { throw err; } });
-    // the 31 days up to yesterday (05-02) for every terminal of the installation, then nothing left to do
+    // 03-01 to yesterday (05-02), the three months 里程汇总 opens on, for every terminal of the installation, then nothing left to do
     const all = await server.store.db.selectFrom('terminals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(await warmer.runOnce()).toBe(Number(all.n) * 31);
+    expect(await warmer.runOnce()).toBe(Number(all.n) * (31 + 30 + 2));
     expect(await warmer.runOnce()).toBe(0);
     const stored = await server.store.db.selectFrom('report_days').select(['reports', 'odometer_km']).where('terminal_id', '=', terminalId).where('day', '=', '2026-05-01').executeTakeFirstOrThrow();
     expect(stored.reports).toBe(1200);
     expect(stored.odometer_km).toBeCloseTo(47.03, 2);
+  });
+});
+
+describe('the days kept current', () => {
+  it('reach back to the first day of the month two months before, and at least 31 days', () => {
+    expect(summaryDays('2026-05-02')).toBe(31 + 30 + 2);
+    expect(summaryDays('2026-03-31')).toBe(31 + 28 + 31);
+    expect(summaryDays('2026-01-15')).toBe(30 + 31 + 15);
+    expect(summaryDays('2026-12-31')).toBe(31 + 30 + 31);
   });
 });

@@ -9,12 +9,29 @@ export interface ReportDayWarmerOptions {
   clock: Clock;
   onlineWindowSeconds: number;
   onError: (err: unknown) => void;
-  /** Finished days kept current (yesterday and the days before it; default 31, the longest report). */
+  /**
+   * Finished days of the day figures kept current (yesterday and the days before it); default
+   * SUMMARY_MONTHS calendar months (里程汇总 opens on them), and at least the 31 days of the longest
+   * day report. The trips, stops and the others are kept for 31 days.
+   */
   keepDays?: number;
   /** Between checks. */
   intervalMs?: number;
   /** Before the first check (lets a starting server settle). */
   firstDelayMs?: number;
+}
+
+/** The calendar months 里程汇总 shows when it opens: this one and the two before it. */
+export const SUMMARY_MONTHS = 3;
+/** The longest range of a day report (行程, 停车, 超速 …). */
+const DAY_REPORT_DAYS = 31;
+
+/** The days from the first day of the SUMMARY_MONTHS-th month back to `lastDay`, at least DAY_REPORT_DAYS. */
+export function summaryDays(lastDay: string): number {
+  const [year, month] = lastDay.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - SUMMARY_MONTHS, 1));
+  const days = Math.round((Date.parse(`${lastDay}T00:00:00Z`) - first.getTime()) / 86_400_000) + 1;
+  return Math.max(DAY_REPORT_DAYS, days);
 }
 
 /**
@@ -38,9 +55,8 @@ export class ReportDayWarmer {
   async runOnce(): Promise<number> {
     const { days, clock, onlineWindowSeconds } = this.opts;
     const lastFinished = addDays(chinaDay(new Date(clock.now().getTime() - DAY_SETTLE_MS)), -1);
-    const keep = this.opts.keepDays ?? 31;
-    const computed = await days.warm(lastFinished, keep, onlineWindowSeconds);
-    return computed + (this.opts.eventDays ? await this.opts.eventDays.warm(lastFinished, keep, clock.now()) : 0);
+    const computed = await days.warm(lastFinished, this.opts.keepDays ?? summaryDays(lastFinished), onlineWindowSeconds);
+    return computed + (this.opts.eventDays ? await this.opts.eventDays.warm(lastFinished, this.opts.keepDays ?? DAY_REPORT_DAYS, clock.now()) : 0);
   }
 
   async stop(): Promise<void> {

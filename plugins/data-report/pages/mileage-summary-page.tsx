@@ -20,7 +20,7 @@ const columns: DataTableColumn<MileageSummaryItem>[] = [
   { key: 'reports', title: '上报次数', align: 'right', render: (r) => r.reports },
 ];
 
-/** The last three months, every group. */
+/** This month and the two before it, every group (the server keeps their figures ahead: SUMMARY_MONTHS of server/report/report-day-warmer.ts). */
 function lastMonths(): ReportFilter {
   const month = chinaMonth();
   return { start: addMonths(month, -2), end: month, groupId: '', keyword: '' };
