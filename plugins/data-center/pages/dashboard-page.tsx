@@ -90,17 +90,22 @@ export default observer(function DashboardPage() {
       {store.error && <Text role="alert" className={s.error}>{store.error}</Text>}
       {!d && !store.error && <Text className={s.muted}>加载中…</Text>}
       {d && charts && (
-        <>
-          <Text className={s.muted} aria-label="统计范围">{`${d.tenant.name} · 更新于 ${formatChinaTime(d.generatedAt)}`}</Text>
-          <div className={s.kpis} aria-label="关键指标">
-            {dashboardKpis(d).map((k) => (
-              <div key={k.key} className={s.kpi} data-kpi={k.key}>
-                <Text size={200} className={s.muted}>{k.label}</Text>
-                <span className={s.kpiValue} style={k.color ? { color: k.color } : undefined}>{k.value}{k.unit && <Text size={200}> {k.unit}</Text>}</span>
-              </div>
-            ))}
-          </div>
-          <div className={s.grid}>
+        <Text className={s.muted} aria-label="统计范围">{`${d.tenant.name} · 更新于 ${formatChinaTime(d.generatedAt)}`}</Text>
+      )}
+      {d && (
+        <div className={s.kpis} aria-label="关键指标">
+          {dashboardKpis(d).map((k) => (
+            <div key={k.key} className={s.kpi} data-kpi={k.key}>
+              <Text size={200} className={s.muted}>{k.label}</Text>
+              <span className={s.kpiValue} style={k.color ? { color: k.color } : undefined}>{k.value}{k.unit && <Text size={200}> {k.unit}</Text>}</span>
+            </div>
+          ))}
+        </div>
+      )}
+      {/* the sub-applications' cards are there (hidden) from the start: their code and figures load beside the dashboard's */}
+      <div className={s.grid} style={d && charts ? undefined : { display: 'none' }}>
+        {d && charts && (
+          <>
             <Card title="资产类型与状态"><EChart label="资产类型与状态" option={charts.kinds} height={240} /></Card>
             <Card title="近30天在线率"><EChart label="近30天在线率" option={charts.online} height={240} /></Card>
             <Card title="近30天里程"><EChart label="近30天里程" option={charts.mileage} height={240} /></Card>
@@ -108,14 +113,14 @@ export default observer(function DashboardPage() {
             <Card title="告警类型（近30天）"><EChart label="告警类型" option={charts.alarms} height={420} /></Card>
             <Card title="告警最多的资产"><TopAlarmRows data={d} className={s.rows} /></Card>
             <Card title={`服务即将到期（30天内 ${d.expiring.total} 个）`} wide><ExpiringRows data={d} className={s.rows} /></Card>
-            {contributed.map((c) => (
-              <Card key={`${c.systemId}/${c.id}`} title={c.title} wide={c.span === 2} systemId={c.systemId}>
-                <ContributedView<DashboardCardProps> contribution={c} props={store.tenantId === undefined ? {} : { tenantId: store.tenantId }} />
-              </Card>
-            ))}
-          </div>
-        </>
-      )}
+          </>
+        )}
+        {contributed.map((c) => (
+          <Card key={`${c.systemId}/${c.id}`} title={c.title} wide={c.span === 2} systemId={c.systemId}>
+            <ContributedView<DashboardCardProps> contribution={c} props={store.tenantId === undefined ? {} : { tenantId: store.tenantId }} />
+          </Card>
+        ))}
+      </div>
     </div>
   );
 });
