@@ -43,12 +43,16 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {}
 
   // Hands out the one connection to one holder at a time; releaseConnection lets the next in.
+  // PGlite runs a statement on this thread and answers through promises alone: a loop of statements
+  // (the report warm-up, an import) would hold the event loop until its last one, and a request
+  // arriving meanwhile would not even be read. Each holder first lets the event loop take a turn.
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const previous = this.queue;
     this.queue = previous.then(() => held);
     await previous;
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.connection.release = release;
     return this.connection;
   }
