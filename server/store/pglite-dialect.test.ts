@@ -22,8 +22,8 @@ describe('the embedded database’s one connection', () => {
       await sql`select sum(x) from generate_series(1, 200) x`.execute(db);
       done++;
     }
-    expect(doneWhenTimerRan).toBeDefined();
-    expect(doneWhenTimerRan!).toBeLessThan(STATEMENTS);
+    // undefined when the timer ran only after the loop
+    expect(doneWhenTimerRan ?? STATEMENTS).toBeLessThan(STATEMENTS);
   });
 
   it('still hands the connection to one holder at a time: a transaction sees none of another caller’s statements', async () => {

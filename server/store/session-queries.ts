@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db-schema';
-import type { UserRecord } from './user-queries';
+import { USER_COLUMNS, type UserRecord } from './user-queries';
 
 export interface SessionRecord {
   id: string;
@@ -38,16 +38,7 @@ export class SessionQueries {
         'sessions.user_id as userId',
         'sessions.created_at as createdAt',
         'sessions.last_seen_at as lastSeenAt',
-        'users.account',
-        'users.password_hash as passwordHash',
-        'users.name',
-        'users.phone',
-        'users.tenant_id as tenantId',
-        'tenants.name as tenantName',
-        'users.role_id as roleId',
-        'users.disabled',
-        'users.chat_logo as chatLogo',
-        'users.password_changed_at as passwordChangedAt',
+        ...USER_COLUMNS,
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();

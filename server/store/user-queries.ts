@@ -28,6 +28,20 @@ export interface NewUser {
   passwordChangedAt: Date;
 }
 
+/** A UserRecord's columns besides its id, from `users` joined with its `tenants` row. */
+export const USER_COLUMNS = [
+  'users.account',
+  'users.password_hash as passwordHash',
+  'users.name',
+  'users.phone',
+  'users.tenant_id as tenantId',
+  'tenants.name as tenantName',
+  'users.role_id as roleId',
+  'users.disabled',
+  'users.chat_logo as chatLogo',
+  'users.password_changed_at as passwordChangedAt',
+] as const;
+
 export class UserQueries {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -35,19 +49,7 @@ export class UserQueries {
     return this.db
       .selectFrom('users')
       .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
-      .select([
-        'users.id',
-        'users.account',
-        'users.password_hash as passwordHash',
-        'users.name',
-        'users.phone',
-        'users.tenant_id as tenantId',
-        'tenants.name as tenantName',
-        'users.role_id as roleId',
-        'users.disabled',
-        'users.chat_logo as chatLogo',
-        'users.password_changed_at as passwordChangedAt',
-      ]);
+      .select(['users.id', ...USER_COLUMNS]);
   }
 
   async findById(id: number): Promise<UserRecord | undefined> {
