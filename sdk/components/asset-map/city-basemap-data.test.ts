@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCityBasemap, decodePolyline, type CityBasemapFile, type CityShape, type LatLngTuple } from './city-basemap-data';
+import { citiesInView, decodeCityBasemap, decodePolyline, type CityBasemapFile, type CityShape, type LatLngTuple } from './city-basemap-data';
 import file from './china-cities.json';
 
 const cities = decodeCityBasemap(file as unknown as CityBasemapFile);
@@ -54,5 +54,33 @@ describe('china-cities.json', () => {
     expect(beijing.label[0]).toBeCloseTo(39.9, 0);
     const borders = cities.flatMap((c) => c.provinceBorders);
     expect(borders.length).toBe((file as unknown as CityBasemapFile).provinceBorders.length);
+  });
+});
+
+describe('citiesInView', () => {
+  const names = (view: [number, number, number, number]) => citiesInView(cities, view).map((i) => cities[i]!.name);
+
+  it('finds only the few cities a street-level view reaches, the one it is in among them', () => {
+    // about 2 km around 天安门 (WGS84), and around a pet in 深圳
+    const beijing = names([39.9, 116.38, 39.92, 116.41]);
+    expect(beijing).toContain('北京市');
+    expect(beijing.length).toBeLessThan(6);
+    const shenzhen = names([22.6, 114.02, 22.62, 114.04]);
+    expect(shenzhen).toContain('深圳市');
+    expect(shenzhen.length).toBeLessThan(6);
+  });
+
+  it('finds every city for a view of all China, and none far out at sea', () => {
+    expect(citiesInView(cities, [15, 70, 55, 136])).toHaveLength(cities.length);
+    expect(names([-10, 150, -5, 155])).toEqual([]);
+  });
+
+  it('boxes each city around its outlines and its province borders', () => {
+    for (const c of cities) {
+      const [s, w, n, e] = c.bounds;
+      for (const line of [...c.polygons.flat(), ...c.provinceBorders]) {
+        for (const [lat, lng] of line) expect(lat >= s && lat <= n && lng >= w && lng <= e, c.name).toBe(true);
+      }
+    }
   });
 });

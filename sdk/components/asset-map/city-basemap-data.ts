@@ -31,7 +31,12 @@ export interface CityShape {
   provinceBorders: LatLngTuple[][];
   /** Rough size in square degrees, for label priority. */
   area: number;
+  /** The box holding its outlines and its province borders: [south, west, north, east]. */
+  bounds: Box;
 }
+
+/** [south, west, north, east], degrees. */
+export type Box = [number, number, number, number];
 
 /** Decodes one encoded polyline into [lat, lng] points. */
 export function decodePolyline(encoded: string, scale: number): LatLngTuple[] {
@@ -90,8 +95,32 @@ export function decodeCityBasemap(file: CityBasemapFile): CityShape[] {
       }),
     );
     const area = polygons.reduce((sum, rings) => sum + (rings[0] ? ringArea(rings[0]) : 0), 0);
-    return { name: c.name, province: c.province, label: [c.label[1], c.label[0]], polygons, provinceBorders, area };
+    return { name: c.name, province: c.province, label: [c.label[1], c.label[0]], polygons, provinceBorders, area, bounds: boxOf([...polygons.flat(), ...provinceBorders]) };
   });
+}
+
+/** The box of some lines of points. */
+function boxOf(lines: readonly LatLngTuple[][]): Box {
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const line of lines) {
+    for (const [lat, lng] of line) {
+      if (lat < box[0]) box[0] = lat;
+      if (lng < box[1]) box[1] = lng;
+      if (lat > box[2]) box[2] = lat;
+      if (lng > box[3]) box[3] = lng;
+    }
+  }
+  return box;
+}
+
+/** The indexes of the cities whose box meets `view` ([south, west, north, east]). */
+export function citiesInView(cities: readonly Pick<CityShape, 'bounds'>[], view: Box): number[] {
+  const [south, west, north, east] = view;
+  const found: number[] = [];
+  cities.forEach(({ bounds: [s, w, n, e] }, i) => {
+    if (s <= north && n >= south && w <= east && e >= west) found.push(i);
+  });
+  return found;
 }
 
 let cities: Promise<CityShape[]> | undefined;
