@@ -20,8 +20,8 @@ const useStyles = makeStyles({
 export default function HealthPage() {
   const s = useStyles();
   const http = useService(HttpService);
-  const { people, personId, setPersonId, loadError } = useBadgePeople();
   const [day, setDay] = useState(chinaDay());
+  const { people, personId, setPersonId, loadError } = useBadgePeople((id) => day && http.prefetch(CardApi.healthSeries, { vehicleId: Number(id), day }));
   const [data, setData] = useState<HealthSeries>();
   const [error, setError] = useState<string>();
 

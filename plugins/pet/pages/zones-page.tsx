@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import {
   ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
-  useCenterEntry, useCircleDrawing, useService,
+  useCenterEntry, useCircleDrawing, usePreloadedMap, useService,
 } from '@tianlu/sdk';
 import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
 
@@ -15,6 +15,9 @@ const useStyles = makeStyles({
   row: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
+
+/** The monitor's query for one pet's latest position. */
+const positionQuery = (terminalNo: string) => ({ assetKind: 'pet' as const, keyword: terminalNo, current: 1, pageSize: 5 });
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
 
@@ -43,6 +46,11 @@ const ZonesPage = observer(function ZonesPage() {
   const [keyword, setKeyword] = useState('');
   const [pets, setPets] = useState<Pet[]>([]);
   const [petId, setPetId] = useState<number>();
+  // the map is drawn once the pet it opens on is known (a map drawn before would be drawn again)
+  const [petsLoaded, setPetsLoaded] = useState(false);
+  const chosenId = useRef(petId);
+  chosenId.current = petId;
+  usePreloadedMap();
   const [zones, setZones] = useState<SafeZone[]>([]);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const entry = useCenterEntry();
@@ -63,10 +71,20 @@ const ZonesPage = observer(function ZonesPage() {
       .then((res) => {
         const list = expectOk(res).list;
         setPets(list);
-        setPetId((id) => (id !== undefined && list.some((p) => p.vehicleId === id) ? id : list[0]?.vehicleId));
+        const chosen = list.find((p) => p.vehicleId === chosenId.current) ?? list[0];
+        // a newly chosen pet's zones and position are asked now, not once the page has drawn it
+        if (chosen && chosen.vehicleId !== chosenId.current) askAheadFor(chosen);
+        setPetId(chosen?.vehicleId);
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(message(e)))
+      .finally(() => setPetsLoaded(true));
   }, [http, keyword]);
+
+  /** What the page asks once `pet` is chosen: its zones, and its position (see the calls below). */
+  function askAheadFor(pet: Pet): void {
+    http.prefetch(PetApi.zones, { vehicleId: pet.vehicleId });
+    if (pet.terminalNo) http.prefetch(MonitorApi.list, positionQuery(pet.terminalNo));
+  }
 
   const loadZones = useCallback(async () => {
     if (petId === undefined) return setZones([]);
@@ -96,7 +114,7 @@ const ZonesPage = observer(function ZonesPage() {
   useEffect(() => {
     if (!terminalNo) return;
     http
-      .call(MonitorApi.list, { assetKind: 'pet', keyword: terminalNo, current: 1, pageSize: 5 })
+      .call(MonitorApi.list, positionQuery(terminalNo))
       .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))
       .catch(() => undefined); // without 宠物定位 the zones are still drawn, only the pet is not
   }, [http, live, terminalNo]);
@@ -197,7 +215,7 @@ const ZonesPage = observer(function ZonesPage() {
         data-bounds={boundsText(items, fitted) ?? ''}
       >
         {/* a new map for each pet: it opens on that pet and its zones (the zone edited), the draft comes into view once it is changed */}
-        <AssetMap
+        {petsLoaded && <AssetMap
           key={petId}
           kind="pet"
           items={items}
@@ -210,7 +228,7 @@ const ZonesPage = observer(function ZonesPage() {
           draw={drawing.draw}
           onDraw={drawing.onDraw}
           style={{ height: '100%' }}
-        />
+        />}
       </section>
     </div>
   );
