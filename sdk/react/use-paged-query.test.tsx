@@ -6,7 +6,7 @@ import { defineEndpoint } from '../endpoint';
 import { Flag, HttpService, type Envelope } from '../services/http-service';
 import type { Page } from '../pagination';
 import { ServiceProvider } from './use-service';
-import { usePagedQuery } from './use-paged-query';
+import { prefetchPagedQuery, usePagedQuery } from './use-paged-query';
 
 interface Row {
   id: number;
@@ -168,5 +168,27 @@ describe('usePagedQuery', () => {
     expect(hook.result.current.rows).toEqual([{ id: 1 }, { id: 20 }]);
     expect(hook.result.current.pagination.total).toBe(2);
     expect(call.mock.calls.length).toBe(calls);
+  });
+});
+
+describe('prefetchPagedQuery', () => {
+  it("asks ahead exactly what the list's first load then asks (so the list takes that answer), and nothing for a filter it cannot read", async () => {
+    const prefetch = vi.fn();
+    const call = vi.fn(() => Promise.resolve(ok(1, [1])));
+    const container = new Container();
+    container.bind(HttpService).toConstantValue({ call, prefetch } as unknown as HttpService);
+    const options = { list, initialFilter: '京A', pageSize: 20, query: (keyword: string) => (keyword ? { keyword } : {}) };
+    prefetchPagedQuery((token) => container.get(token), options);
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    const wrapper = ({ children }: { children?: ReactNode }) => <ServiceProvider container={container}>{children}</ServiceProvider>;
+    const hook = renderHook(() => usePagedQuery(options), { wrapper });
+    await waitFor(() => expect(hook.result.current.rows).toEqual([{ id: 1 }]));
+    expect(call).toHaveBeenCalledTimes(1);
+    // the same contract and the same input, key for key in the same order (the answer is kept under its JSON)
+    expect(JSON.stringify(prefetch.mock.calls[0])).toBe(JSON.stringify(call.mock.calls[0]));
+    expect(prefetch.mock.calls[0]![1]).toEqual({ keyword: '京A', current: 1, pageSize: 20 });
+
+    prefetchPagedQuery((token) => container.get(token), { ...options, query: (): { keyword: string } => { throw new Error('not yet'); } });
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });

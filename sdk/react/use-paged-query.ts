@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Endpoint, EndpointInput } from '../endpoint';
 import { Pagination, type Page } from '../pagination';
 import { expectOk, HttpService, NETWORK_ERROR_MESSAGE, type Envelope } from '../services/http-service';
+import type { ServiceGetter } from '../plugin';
 import { useService } from './use-service';
 
 /** The page part of a paged list's input; {@link usePagedQuery} adds it to every call. */
@@ -54,6 +55,32 @@ export interface PagedQuery<F, P extends Page<unknown>> {
   update: (change: (rows: P['list']) => P['list']) => void;
 }
 
+/**
+ * What a paged list asks first: page 1 of its initial filter. Undefined when the filter cannot be
+ * read yet (`query` throws): the list then asks once it can.
+ */
+function firstInput<F, Q, B, P extends Page<unknown>>(options: PagedQueryOptions<F, Q, B, P>, pagination: Pagination): EndpointInput<Q, B> | undefined {
+  try {
+    // the filter's input and the page make the contract's whole input
+    return { ...options.query(options.initialFilter), ...pagination.query } as EndpointInput<Q, B>;
+  } catch {
+    return undefined;
+  }
+}
+
+const pagingOf = (options: { pageSize?: number }) => new Pagination(options.pageSize ? { pageSize: options.pageSize } : undefined);
+
+/**
+ * For a route's `prefetch`: asks now what {@link usePagedQuery} with these options asks as the page
+ * first renders (page 1 of `initialFilter`), so the answer is on its way while the page's code
+ * and layout are drawn; the page's list takes it (see {@link HttpService.prefetch}).
+ */
+export function prefetchPagedQuery<F, Q, B, P extends Page<unknown>>(get: ServiceGetter, options: PagedQueryOptions<F, Q, B, P>): void {
+  const input = firstInput(options, pagingOf(options));
+  if (input === undefined) return;
+  (get(HttpService).prefetch as (endpoint: Endpoint<Q, B, P>, input: EndpointInput<Q, B>) => void)(options.list, input);
+}
+
 /** The rows before the first answer: one array, so that effects keyed on the rows do not run again each render. */
 const NO_ROWS: never[] = [];
 
@@ -73,18 +100,14 @@ export function usePagedQuery<F, Q, B, P extends Page<unknown>>(options: PagedQu
   const http = useService(HttpService);
   const { list } = options;
   const call = http.call.bind(http) as (endpoint: Endpoint<Q, B, P>, input: EndpointInput<Q, B>) => Promise<Envelope<P>>;
-  const [pagination] = useState(() => new Pagination(options.pageSize ? { pageSize: options.pageSize } : undefined));
+  const [pagination] = useState(() => pagingOf(options));
   // page 1 is asked for as the list first renders, not after the page around it has been drawn;
   // the first load takes that answer (once, for the same input)
   const first = useRef<{ key: string; answer: Promise<Envelope<P>> }>(undefined);
   useState(() => {
-    let input: EndpointInput<Q, B>;
-    try {
-      // the filter's input and the page make the contract's whole input
-      input = { ...options.query(options.initialFilter), ...pagination.query } as EndpointInput<Q, B>;
-    } catch {
-      return; // a filter that cannot be read yet: the first load asks, as any load does
-    }
+    const input = firstInput(options, pagination);
+    // a filter that cannot be read yet: the first load asks, as any load does
+    if (input === undefined) return;
     const answer = call(list, input);
     answer.catch(() => undefined); // its failure is shown by the load that takes it
     first.current = { key: JSON.stringify(input), answer };
