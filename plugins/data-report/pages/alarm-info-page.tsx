@@ -1,27 +1,12 @@
-import { type Alarm, AlarmApi, AlarmStatusFilter, type AlarmStatusChoice, AlarmTypeFilter, chinaDayRange, DataTable, type DataTableColumn, PageSection, PaginationBar, type QueryOf } from '@tianlu/sdk';
+import { type Alarm, AlarmStatusFilter, AlarmTypeFilter, DataTable, type DataTableColumn, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { formatDuration, formatTime } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { ReportFilterBar } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { alarmParams, reportQueries } from '../report/report-queries';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
-
-interface AlarmFilter extends ReportFilter {
-  alarmTypes: string[];
-  /** '' every alarm, '0' 未处理, '1' 已处理. */
-  status: AlarmStatusChoice;
-}
-
-/** The alarm history's parameters: the days as a China-time range, types as a comma list. */
-function alarmParams(f: AlarmFilter): Omit<QueryOf<typeof AlarmApi.history>, 'current' | 'pageSize'> {
-  return {
-    ...filterParams(f),
-    ...chinaDayRange(f.start, f.end),
-    ...(f.alarmTypes.length ? { alarmType: f.alarmTypes.join(',') } : {}),
-    ...(f.status ? { status: Number(f.status) } : {}),
-  };
-}
 
 function duration(a: Alarm): string {
   if (!a.endTime) return '持续中';
@@ -46,7 +31,7 @@ const columns: DataTableColumn<Alarm>[] = [
 /** 告警明细 (menu 2020): the alarm history of the chosen days, filtered by type, status, group and vehicle. */
 const AlarmInfoPage = observer(function AlarmInfoPage() {
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery({ list: AlarmApi.history, initialFilter: defaultFilter<AlarmFilter>({ alarmTypes: [], status: '' }), query: alarmParams });
+  const q = useReportQuery(reportQueries.alarm());
   const f = q.draft;
   const extra = (
     <>

@@ -1,10 +1,11 @@
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
 import { DataTable, type DataTableColumn, dayOnlineTitle, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatClock, formatDuration, ReportApi, type DayOnlineItem } from '../report/report-api';
+import { formatClock, formatDuration, type DayOnlineItem } from '../report/report-api';
 import { ReportFilterBar } from '../report/report-filter-bar';
 import { useReportExport } from '../report/use-report-export';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<DayOnlineItem>[] = [
@@ -27,7 +28,7 @@ const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
  */
 const DayOnlinePage = observer(function DayOnlinePage() {
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery({ list: ReportApi.dayOnline, initialFilter: defaultFilter({}), query: filterParams });
+  const q = useReportQuery(reportQueries.dayOnline());
   const days = q.page?.days ?? [];
   const words = reportWords(q.rows);
   // the rows' kind names the report: 人员日在线 for people, 资产日在线 for several kinds

@@ -1,8 +1,9 @@
 import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { ReportApi, type FuelReportItem } from '../report/report-api';
+import { type FuelReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 
 const litres = (v: number | null) => (v === null ? '—' : `${v} L`);
 
@@ -22,7 +23,7 @@ const columns: DataTableColumn<FuelReportItem>[] = [
 
 /** 油耗报表 (menu 2080): the fuel of vehicles whose terminals report it (JT/T 808 0x02), per day. */
 const FuelReportPage = observer(function FuelReportPage() {
-  const q = useReportQuery({ list: ReportApi.fuel, initialFilter: defaultFilter({}), query: filterParams });
+  const q = useReportQuery(reportQueries.fuel());
   return (
     <EventReport
       title="油耗报表"

@@ -1,11 +1,12 @@
 import { DataTable, type DataTableColumn, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
 import { DailyMileageBars } from '../report/daily-mileage-bars';
-import { formatClock, formatDuration, ReportApi, type MileageItem } from '../report/report-api';
+import { formatClock, formatDuration, type MileageItem } from '../report/report-api';
 import { ReportFilterBar } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
 
 const columns: DataTableColumn<MileageItem>[] = [
@@ -26,7 +27,7 @@ const columns: DataTableColumn<MileageItem>[] = [
 /** 里程报表 (menu 2010): mileage, driving time and speeds of each vehicle per day, with totals and a bar per day. */
 const MileageReportPage = observer(function MileageReportPage() {
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery({ list: ReportApi.mileage, initialFilter: defaultFilter({}), query: filterParams });
+  const q = useReportQuery(reportQueries.mileage());
   const t = q.page?.totals;
   const words = reportWords(q.rows);
   return (

@@ -1,11 +1,11 @@
 import { DataTable, type DataTableColumn, MIXED_ASSET_WORDS, PageSection, PaginationBar, ReportBarChart } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { addMonths, chinaMonth, monthRangeProblem } from '../report/date-range';
-import { formatDuration, ReportApi, type MileageSummaryItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { formatDuration, type MileageSummaryItem } from '../report/report-api';
+import { ReportFilterBar } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
-import { filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 
 /** Its rows are groups, whose assets may be of every kind. */
 const words = MIXED_ASSET_WORDS;
@@ -20,16 +20,10 @@ const columns: DataTableColumn<MileageSummaryItem>[] = [
   { key: 'reports', title: '上报次数', align: 'right', render: (r) => r.reports },
 ];
 
-/** This month and the two before it, every group (the server keeps their figures ahead: SUMMARY_MONTHS of server/report/report-day-warmer.ts). */
-function lastMonths(): ReportFilter {
-  const month = chinaMonth();
-  return { start: addMonths(month, -2), end: month, groupId: '', keyword: '' };
-}
-
 /** 里程汇总 (menu 2070): the mileage of each group per month, with the months' totals. */
 const MileageSummaryPage = observer(function MileageSummaryPage() {
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery({ list: ReportApi.mileageSummary, initialFilter: lastMonths(), query: filterParams, check: monthRangeProblem });
+  const q = useReportQuery(reportQueries.mileageSummary());
   const t = q.page?.totals;
   return (
     <PageSection

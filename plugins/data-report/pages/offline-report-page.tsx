@@ -1,22 +1,13 @@
 import { Field } from '@fluentui/react-components';
 import { DataTable, type DataTableColumn, Input, PageSection, PaginationBar } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type OfflineReportItem } from '../report/report-api';
-import { ReportFilterBar, type ReportFilter } from '../report/report-filter-bar';
+import { formatDuration, formatTime, type OfflineReportItem } from '../report/report-api';
+import { ReportFilterBar } from '../report/report-filter-bar';
 import { ReportSummary } from '../report/report-summary';
 import { useReportExport } from '../report/use-report-export';
 import { useReportQuery } from '../report/use-report-query';
+import { offlineParams, reportQueries } from '../report/report-queries';
 import { reportWords, withAssetWords } from '../report/report-asset-words';
-
-interface OfflineFilter extends ReportFilter {
-  /** Offline for at least this many hours. */
-  hours: string;
-}
-
-const params = (f: OfflineFilter) => ({
-  hours: Number(f.hours), ...(f.groupId ? { groupId: Number(f.groupId) } : {}), ...(f.keyword.trim() ? { keyword: f.keyword.trim() } : {}),
-});
-const hoursProblem = (f: OfflineFilter) => (/^\d{1,4}$/.test(f.hours.trim()) && Number(f.hours) >= 1 && Number(f.hours) <= 8760 ? undefined : '离线时长必须是 1 到 8760 之间的整数');
 
 const columns: DataTableColumn<OfflineReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 110, render: (r) => r.plateNo ?? '—' },
@@ -30,7 +21,7 @@ const columns: DataTableColumn<OfflineReportItem>[] = [
 /** 离线报表 (menu 2090): the assets silent for longer than N hours (24 by default) or that never reported, longest first. */
 const OfflineReportPage = observer(function OfflineReportPage() {
   const { exporting, exportReport } = useReportExport();
-  const q = useReportQuery({ list: ReportApi.offline, initialFilter: { start: '', end: '', groupId: '', keyword: '', hours: '24' }, query: params, check: hoursProblem });
+  const q = useReportQuery(reportQueries.offline());
   const t = q.page?.totals;
   const hours = (
     <Field label="离线超过(小时)">
@@ -43,7 +34,7 @@ const OfflineReportPage = observer(function OfflineReportPage() {
       title="离线报表"
       error={q.error}
       filters={
-        <ReportFilterBar words={words} label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', params(q.filter))} />
+        <ReportFilterBar words={words} label="离线报表查询" dates="none" value={q.draft} onChange={(f) => q.setDraft({ ...q.draft, ...f })} onSearch={q.search} extra={hours} exporting={exporting} onExport={() => void exportReport('offline', offlineParams(q.filter))} />
       }
     >
       <DataTable label="离线报表" rows={q.rows} columns={withAssetWords(columns, q.rows)} rowKey={(r) => r.terminalNo} height={420} rowHeight={34} empty={q.loading ? '加载中…' : '没有离线的资产'} />

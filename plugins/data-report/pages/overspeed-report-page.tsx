@@ -1,8 +1,9 @@
 import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type OverspeedReportItem } from '../report/report-api';
+import { formatDuration, formatTime, type OverspeedReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 
 const columns: DataTableColumn<OverspeedReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -19,7 +20,7 @@ const columns: DataTableColumn<OverspeedReportItem>[] = [
 
 /** 超速报表 (menu 2060): each stretch above the vehicle's 限速 (else the tenant's 平台超速 limit) with its top speed and duration. */
 const OverspeedReportPage = observer(function OverspeedReportPage() {
-  const q = useReportQuery({ list: ReportApi.overspeed, initialFilter: defaultFilter({}), query: filterParams });
+  const q = useReportQuery(reportQueries.overspeed());
   return (
     <EventReport
       title="超速报表"

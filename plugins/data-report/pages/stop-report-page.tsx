@@ -1,18 +1,12 @@
 import { Dropdown, Field, Option } from '@fluentui/react-components';
 import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type StopReportItem } from '../report/report-api';
-import type { ReportFilter } from '../report/report-filter-bar';
+import { formatDuration, formatTime, type StopReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
-
-interface StopFilter extends ReportFilter {
-  /** '' every stop, '1' ACC on (idling), '0' ACC off. */
-  acc: string;
-}
+import { useReportQuery } from '../report/use-report-query';
+import { reportQueries, stopParams } from '../report/report-queries';
 
 const ACC_CHOICES = [['', '全部'], ['1', 'ACC 开'], ['0', 'ACC 关']] as const;
-const params = (f: StopFilter) => ({ ...filterParams(f), ...(f.acc ? { acc: Number(f.acc) } : {}) });
 
 const columns: DataTableColumn<StopReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -28,7 +22,7 @@ const columns: DataTableColumn<StopReportItem>[] = [
 
 /** 停车报表 (menu 2050): each stop of five minutes or more with its place, duration and ACC state. */
 const StopReportPage = observer(function StopReportPage() {
-  const q = useReportQuery({ list: ReportApi.stops, initialFilter: defaultFilter<StopFilter>({ acc: '' }), query: params });
+  const q = useReportQuery(reportQueries.stops());
   const acc = (
     <Field label="ACC 状态">
       <Dropdown value={ACC_CHOICES.find(([v]) => v === q.draft.acc)?.[1]} selectedOptions={[q.draft.acc]} onOptionSelect={(_, d) => q.setDraft({ ...q.draft, acc: d.optionValue ?? '' })}>
@@ -45,7 +39,7 @@ const StopReportPage = observer(function StopReportPage() {
       title="停车报表"
       query={q}
       reportType="stop"
-      params={params}
+      params={stopParams}
       extraFilter={acc}
       chart={{ label: '每日停车次数', unit: '次', value: (d) => d.count }}
       columns={columns}

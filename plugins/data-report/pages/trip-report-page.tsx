@@ -1,8 +1,9 @@
 import type { DataTableColumn } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { formatDuration, formatTime, ReportApi, type TripReportItem } from '../report/report-api';
+import { formatDuration, formatTime, type TripReportItem } from '../report/report-api';
 import { EventReport } from '../report/event-report';
-import { defaultFilter, filterParams, useReportQuery } from '../report/use-report-query';
+import { useReportQuery } from '../report/use-report-query';
+import { filterParams, reportQueries } from '../report/report-queries';
 
 const columns: DataTableColumn<TripReportItem>[] = [
   { key: 'plate', title: '车牌号', width: 96, render: (r) => r.plateNo ?? '—' },
@@ -19,7 +20,7 @@ const columns: DataTableColumn<TripReportItem>[] = [
 
 /** 行程报表 (menu 2040): each trip of each vehicle with where and when it started and ended, with totals and the km per day. */
 const TripReportPage = observer(function TripReportPage() {
-  const q = useReportQuery({ list: ReportApi.trips, initialFilter: defaultFilter({}), query: filterParams });
+  const q = useReportQuery(reportQueries.trips());
   return (
     <EventReport
       title="行程报表"
