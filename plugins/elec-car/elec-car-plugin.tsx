@@ -1,4 +1,4 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchTripLog } from '@tianlu/sdk';
 import { elecCarDeclaration } from './elec-car-declaration';
 
 /** The page modules, by the path elec-car-declaration.ts gives each page. */
@@ -6,7 +6,7 @@ const pages = {
   '/elec-car/overview': () => import('./pages/overview-page'),
   '/elec-car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'ebike') },
   '/elec-car/battery': () => import('./pages/battery-page'),
-  '/elec-car/rides': () => import('./pages/rides-page'),
+  '/elec-car/rides': { load: () => import('./pages/rides-page'), prefetch: (get) => prefetchTripLog(get, 'ebike') },
 } satisfies PageLoaders;
 
 /** 电动车卫士 (platform 18). */

@@ -1,13 +1,19 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, HttpService, type PageLoaders, prefetchAssetMonitor, prefetchPagedQuery, prefetchTripLog } from '@tianlu/sdk';
+import { PET_LIST } from './components/use-pet-list';
+import { PetApi, zonePetsQuery } from './pet-api';
 import { petDeclaration } from './pet-declaration';
 
 /** The page modules, by the path pet-declaration.ts gives each page. */
 const pages = {
   '/pet/overview': () => import('./pages/overview-page'),
-  '/pet/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'pet') },
-  '/pet/zones': () => import('./pages/zones-page'),
-  '/pet/profiles': () => import('./pages/profiles-page'),
-  '/pet/walks': () => import('./pages/walks-page'),
+  '/pet/monitor': {
+    load: () => import('./pages/monitor-page'),
+    // the monitor, and the pet cards beside it
+    prefetch: (get) => void (prefetchAssetMonitor(get, 'pet'), prefetchPagedQuery(get, PET_LIST)),
+  },
+  '/pet/zones': { load: () => import('./pages/zones-page'), prefetch: (get) => get(HttpService).prefetch(PetApi.list, zonePetsQuery()) },
+  '/pet/profiles': { load: () => import('./pages/profiles-page'), prefetch: (get) => prefetchPagedQuery(get, PET_LIST) },
+  '/pet/walks': { load: () => import('./pages/walks-page'), prefetch: (get) => prefetchTripLog(get, 'pet') },
 } satisfies PageLoaders;
 
 /** 宠物守护 (platform 13). */

@@ -5,6 +5,10 @@ import { preloadDataTable } from './data-table';
 import { preloadEChart } from './echart';
 import { preloadPlayerBar } from './track-player';
 import type { TripLogProps } from './trip-log/trip-log-view';
+import { tripLogListQuery } from './trip-log/trip-log-query';
+import { MonitorApi } from '../contracts/monitor';
+import { HttpService } from '../services/http-service';
+import type { ServiceGetter } from '../plugin';
 
 export type { TripLogProps } from './trip-log/trip-log-view';
 
@@ -26,4 +30,12 @@ export function TripLog(props: TripLogProps) {
   // the map's code, 地图设置 and the basemap load beside the log's code, not after it
   usePreloadedMap();
   return createElement(View, props);
+}
+
+/**
+ * For the `prefetch` of a route whose page is a {@link TripLog} of `assetKind`: asks now the assets
+ * the log lists first (it then asks the first one's trips as that list arrives).
+ */
+export function prefetchTripLog(get: ServiceGetter, assetKind: TripLogProps['assetKind']): void {
+  get(HttpService).prefetch(MonitorApi.list, tripLogListQuery(assetKind));
 }

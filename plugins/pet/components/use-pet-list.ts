@@ -7,9 +7,12 @@ export interface PetList extends PagedQuery<string, Page<Pet>> {
   searchTyped: (typed: string) => void;
 }
 
+/** What the list asks: the pets matching a keyword, 20 a page (also asked ahead by the routes of the pages showing it). */
+export const PET_LIST = { list: PetApi.list, initialFilter: '', pageSize: 20, query: (keyword: string) => (keyword ? { keyword } : {}) };
+
 /** The tenant's pets by name or terminal number, as 宠物卡片 and 宠物档案 list them. */
 export function usePetList(): PetList {
-  const list = usePagedQuery({ list: PetApi.list, initialFilter: '', pageSize: 20, query: (keyword: string) => (keyword ? { keyword } : {}) });
+  const list = usePagedQuery(PET_LIST);
   return {
     ...list,
     searchTyped: (typed) => {

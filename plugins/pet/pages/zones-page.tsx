@@ -5,7 +5,7 @@ import {
   ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
   useCenterEntry, useCircleDrawing, usePreloadedMap, useService,
 } from '@tianlu/sdk';
-import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone } from '../pet-api';
+import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone, zonePetsQuery } from '../pet-api';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
@@ -67,7 +67,7 @@ const ZonesPage = observer(function ZonesPage() {
 
   useEffect(() => {
     http
-      .call(PetApi.list, { current: 1, pageSize: 50, ...(keyword && { keyword }) })
+      .call(PetApi.list, zonePetsQuery(keyword))
       .then((res) => {
         const list = expectOk(res).list;
         setPets(list);

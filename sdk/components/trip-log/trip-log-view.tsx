@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { TripChart } from './trip-chart';
 import { observer } from 'mobx-react-lite';
@@ -7,6 +7,7 @@ import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
 import type { MonitorItem } from '../../services/live-service';
 import { MonitorApi } from '../../contracts/monitor';
+import { tripLogListQuery } from './trip-log-query';
 import { activityWord } from '../../asset-vocabulary';
 import type { TripAnswer, TripItem } from '../../track';
 import { quickTimeRangeOf, type QuickTimeRangeKey, type TimeRange } from '../../time-range';
@@ -53,6 +54,9 @@ export function durationText(seconds: number): string {
  * Trips of one asset (骑行记录, 遛狗记录): pick the asset and the days, read each trip's start, end,
  * distance, duration and speeds with the day's and the range's totals, and replay a trip on the map.
  */
+/** The trips of an asset between two instants. */
+const tripsQuery = (terminalNo: string, start: number, end: number) => ({ terminalNo, start: toChinaIso(start), end: toChinaIso(end) });
+
 const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const s = useStyles();
   const http = useService(HttpService);
@@ -68,13 +72,23 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   // a pet's trips are 遛狗 for a dog and 活动 for other pets: the species comes with the pet's detail
   const [species, setSpecies] = useState<string | number>();
 
+  // what the effects below ask for an asset newly chosen from the list, asked as the list arrives
+  // rather than once the page has drawn it (they then take these answers)
+  const shown = useRef({ terminalNo, range });
+  shown.current = { terminalNo, range };
   useEffect(() => {
     http
-      .call(MonitorApi.list, { assetKind: props.assetKind, pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .call(MonitorApi.list, tripLogListQuery(props.assetKind, keyword))
       .then((res) => {
         const list = expectOk(res).list;
         setAssets(list);
-        setTerminalNo((current) => (current && list.some((a) => a.terminalNo === current) ? current : (list[0]?.terminalNo ?? '')));
+        const { terminalNo: current, range: days } = shown.current;
+        const chosen = current && list.some((a) => a.terminalNo === current) ? current : (list[0]?.terminalNo ?? '');
+        if (chosen && chosen !== current) {
+          if (props.assetKind === 'pet') http.prefetch(MonitorApi.vehicleDetail, { terminalNo: chosen });
+          if (days.start !== undefined && days.end !== undefined) http.prefetch(MonitorApi.trips, tripsQuery(chosen, days.start, days.end));
+        }
+        setTerminalNo(chosen);
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [http, props.assetKind, keyword]);
@@ -99,7 +113,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
     setPlaying(undefined);
     playback.setTrack({ points: [] });
     http
-      .call(MonitorApi.trips, { terminalNo, start: toChinaIso(range.start), end: toChinaIso(range.end) })
+      .call(MonitorApi.trips, tripsQuery(terminalNo, range.start, range.end))
       .then((res) => setAnswer(expectOk(res)))
       .catch((e: unknown) => {
         setAnswer(undefined);
