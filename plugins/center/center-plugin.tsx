@@ -1,13 +1,13 @@
-import { declaredPlugin, definePlugin, HttpService, type PageLoaders } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, HttpService, type PageLoaders, prefetchPagedQuery } from '@tianlu/sdk';
 import { centerDeclaration } from './center-declaration';
-import { LATEST_NOTICES, NoticeApi } from './components/notice-types';
+import { DOWNLOAD_LIST, LATEST_NOTICES, NOTICE_LIST, NoticeApi } from './components/notice-types';
 
 /** The page modules, by the path center-declaration.ts gives each page. */
 const pages = {
   '/home': { load: () => import('./pages/home-page'), prefetch: (get) => get(HttpService).prefetch(NoticeApi.page, LATEST_NOTICES) },
-  '/center/notice': () => import('./pages/notice-page'),
+  '/center/notice': { load: () => import('./pages/notice-page'), prefetch: (get) => prefetchPagedQuery(get, NOTICE_LIST) },
   '/center/security': () => import('./pages/security-page'),
-  '/center/download': () => import('./pages/download-page'),
+  '/center/download': { load: () => import('./pages/download-page'), prefetch: (get) => prefetchPagedQuery(get, DOWNLOAD_LIST) },
   '/center/detail': () => import('./pages/notice-detail-page'),
   '/center/alarmSetting': () => import('./pages/alarm-setting-page'),
   '/center/alarmPush': () => import('./pages/alarm-push-page'),

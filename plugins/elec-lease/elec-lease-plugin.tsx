@@ -1,14 +1,15 @@
-import { declaredPlugin, definePlugin } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery } from '@tianlu/sdk';
 import { elecLeaseDeclaration } from './elec-lease-declaration';
+import { CONTRACT_LIST, RENTER_LIST } from './lease/lease-api';
 
 /** The page modules, by the path elec-lease-declaration.ts gives each page. */
 const pages = {
   '/elec-lease/overview': () => import('./pages/overview-page'),
-  '/elec-lease/renter': () => import('./pages/renter-page'),
-  '/elec-lease/contract': () => import('./pages/contract-page'),
+  '/elec-lease/renter': { load: () => import('./pages/renter-page'), prefetch: (get) => prefetchPagedQuery(get, RENTER_LIST) },
+  '/elec-lease/contract': { load: () => import('./pages/contract-page'), prefetch: (get) => prefetchPagedQuery(get, CONTRACT_LIST) },
   '/elec-lease/income': () => import('./pages/income-page'),
   '/elec-lease/settings': () => import('./pages/settings-page'),
-};
+} satisfies PageLoaders;
 
 /** 电动车租赁 (platform 23): renters, contracts with 还车 / 续租 / 终止 / 收款, 收入概览 and 租赁设置. */
 export default definePlugin({

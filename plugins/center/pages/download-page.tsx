@@ -3,6 +3,7 @@ import { Badge, Button, makeStyles, Table, TableBody, TableCell, TableHeader, Ta
 import { ArrowClockwiseRegular, ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import { DownloadApi, type ExportRecord, formatChinaTime, HttpService, PageSection, PaginationBar, usePagedQuery, useService } from '@tianlu/sdk';
+import { DOWNLOAD_LIST } from '../components/notice-types';
 
 const STATUS: Record<number, { text: string; color: 'warning' | 'success' | 'danger' }> = {
   0: { text: '生成中', color: 'warning' },
@@ -25,7 +26,7 @@ function formatSize(bytes: number): string {
 const DownloadPage = observer(function DownloadPage() {
   const s = useStyles();
   const http = useService(HttpService);
-  const { pagination, page, error, load } = usePagedQuery({ list: DownloadApi.list, initialFilter: null, query: () => ({}) });
+  const { pagination, page, error, load } = usePagedQuery(DOWNLOAD_LIST);
   const list = page?.list;
   // a failed download says so until the list is loaded again
   const [failed, setFailed] = useState<string>();

@@ -18,10 +18,8 @@ import {
 } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { expectOk, formatChinaTime, HttpService, NavigationService, PageSection, PaginationBar, usePagedQuery, useService } from '@tianlu/sdk';
-import { NoticeApi } from '../components/notice-types';
+import { NOTICE_LIST, NoticeApi, type ReadFilter } from '../components/notice-types';
 
-type ReadFilter = 'all' | 'unread' | 'read';
-const READ_QUERY: Record<ReadFilter, number | undefined> = { all: undefined, unread: 0, read: 1 };
 
 const useStyles = makeStyles({
   toolbar: { display: 'flex', alignItems: 'center', gap: '8px' },
@@ -39,7 +37,7 @@ const NoticePage = observer(function NoticePage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const {
     pagination, filter, page: data, error: loadError, load, search,
-  } = usePagedQuery({ list: NoticeApi.page, initialFilter: 'all' as ReadFilter, query: (f) => ({ read: READ_QUERY[f] }), onPage: () => setSelected(new Set()) });
+  } = usePagedQuery({ ...NOTICE_LIST, onPage: () => setSelected(new Set()) });
   // a refused 标为已读 says so until the list is loaded again
   const [failed, setFailed] = useState<string>();
   const error = failed ?? loadError;

@@ -6,6 +6,25 @@ export const LeaseButtons = {
   exportIncome: 230401, saveSettings: 230501, repair: 230502,
 } as const;
 
+import { ElecLeaseApi, type LeaseStatus } from '@tianlu/sdk';
+
 export type { LeaseBike } from '@tianlu/sdk';
 
 export const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** 合同管理's filter. */
+export interface ContractFilter {
+  keyword: string;
+  status: '' | LeaseStatus;
+}
+
+/** The contract list's query for a filter (an empty field is left out). */
+export function contractQuery(filter: ContractFilter) {
+  return { ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) };
+}
+
+/** 合同管理's list (every contract first), for the page and its route's prefetch. */
+export const CONTRACT_LIST = { list: ElecLeaseApi.contracts, initialFilter: { keyword: '', status: '' } as ContractFilter, query: contractQuery };
+
+/** 租户管理's list (every renter first), for the page and its route's prefetch. */
+export const RENTER_LIST = { list: ElecLeaseApi.renters, initialFilter: '', query: (keyword: string) => (keyword ? { keyword } : {}) };

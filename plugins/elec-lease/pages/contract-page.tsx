@@ -24,7 +24,7 @@ import {
 import { ContractActionDialog, type ContractAction } from '../lease/contract-action-dialog';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { ImportDialog } from '../lease/import-dialog';
-import { LeaseButtons } from '../lease/lease-api';
+import { CONTRACT_LIST, type ContractFilter, contractQuery, LeaseButtons } from '../lease/lease-api';
 import { PayDialog } from '../lease/pay-dialog';
 import { PaymentsDialog } from '../lease/payments-dialog';
 import { SignDialog } from '../lease/sign-dialog';
@@ -42,29 +42,19 @@ const useStyles = makeStyles({
   action: { minWidth: 0, paddingLeft: '6px', paddingRight: '6px' },
 });
 
-interface Filter {
-  keyword: string;
-  status: '' | LeaseStatus;
-}
-
-/** The contract list's query for a filter (an empty field is left out). */
-function filterQuery(filter: Filter) {
-  return { ...(filter.keyword && { keyword: filter.keyword }), ...(filter.status && { status: filter.status }) };
-}
-
 /** 合同管理 (menu 2303): the lease contracts with their state, rent and deposit, 续租, 还车, 终止, 收款 with receipts, and 导入合同. */
 const ContractPage = observer(function ContractPage() {
   const s = useStyles();
   const toast = useService(ToastService);
   const { exporting, startExport } = useBackgroundExport();
-  const [draft, setDraft] = useState<Filter>({ keyword: '', status: '' });
+  const [draft, setDraft] = useState<ContractFilter>(CONTRACT_LIST.initialFilter);
   const [signing, setSigning] = useState(false);
   const [acting, setActing] = useState<{ action: ContractAction; contract: LeaseContract }>();
   const [paying, setPaying] = useState<LeaseContract>();
   const [receipts, setReceipts] = useState<{ contractId: number; paymentId?: number }>();
   const [importing, setImporting] = useState(false);
 
-  const { pagination, filter, page, rows, error, load, search: searchFor } = usePagedQuery({ list: ElecLeaseApi.contracts, initialFilter: draft, query: filterQuery });
+  const { pagination, filter, page, rows, error, load, search: searchFor } = usePagedQuery({ ...CONTRACT_LIST, initialFilter: draft });
   // no contract at all yet (not merely none matching): the first-use hint shows
   const empty = page?.total === 0 && !filter.keyword && !filter.status;
 
@@ -150,7 +140,7 @@ const ContractPage = observer(function ContractPage() {
             <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>导入合同</Button>
           </Permission>
           <Permission button={LeaseButtons.exportContracts}>
-            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportContracts, filterQuery(filter))}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void startExport(ElecLeaseApi.exportContracts, contractQuery(filter))}>导出</Button>
           </Permission>
         </>
       }
@@ -158,7 +148,7 @@ const ContractPage = observer(function ContractPage() {
         <>
           <KeywordField value={draft.keyword} placeholder="合同编号、车牌、租户或手机号" onChange={(keyword) => setDraft((f) => ({ ...f, keyword }))} onSearch={search} />
           <Field label="状态">
-            <Select value={draft.status} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value as Filter['status'] }))}>
+            <Select value={draft.status} onChange={(_, d) => setDraft((f) => ({ ...f, status: d.value as ContractFilter['status'] }))}>
               <option value="">全部</option>
               {Object.entries(LEASE_STATUS_NAMES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
             </Select>

@@ -21,7 +21,7 @@ import {
   SearchButtons,
   usePickColumn,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons } from '../lease/lease-api';
+import { errorText, LeaseButtons, RENTER_LIST } from '../lease/lease-api';
 import { FirstUseHint } from '../lease/first-use-hint';
 import { RenterDialog } from '../lease/renter-dialog';
 
@@ -34,12 +34,7 @@ const RenterPage = observer(function RenterPage() {
   const pick = usePickColumn<LeaseRenter>((r) => r.name);
   const picked = pick.picked;
   const [editing, setEditing] = useState<LeaseRenter | 'new'>();
-  const { pagination, filter: keyword, page, rows, error, load, search: searchFor } = usePagedQuery({
-    list: ElecLeaseApi.renters,
-    initialFilter: '',
-    query: (keyword: string) => (keyword ? { keyword } : {}),
-    onPage: pick.clear,
-  });
+  const { pagination, filter: keyword, page, rows, error, load, search: searchFor } = usePagedQuery({ ...RENTER_LIST, onPage: pick.clear });
   // no renter at all yet (not merely none matching): the first-use hint shows
   const empty = page?.total === 0 && !keyword;
 
