@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { DataCenterApi, expectOk, type DashboardData, type HttpService } from '@tianlu/sdk';
+import { dashboardQuery } from './dashboard-query';
 
 /** The live channel pushes more often than a control room needs: at most one reload this often, ms. */
 export const LIVE_REFRESH_MS = 5_000;
@@ -53,7 +54,7 @@ export class DashboardStore {
     this.lastLoad = this.timers.now();
     runInAction(() => (this.loading = true));
     try {
-      const res = await this.http.call(DataCenterApi.dashboard, this.tenantId === undefined ? {} : { tenantId: this.tenantId });
+      const res = await this.http.call(DataCenterApi.dashboard, dashboardQuery(this.tenantId));
       if (request === this.request) this.applyAnswer(expectOk(res), undefined);
     } catch (e) {
       if (request === this.request) this.applyAnswer(undefined, e instanceof Error ? e.message : String(e));

@@ -6,6 +6,7 @@ import { EChart, formatChinaTime, preloadEChart, HttpService, LiveService, useSe
 import { alarmMixOption, heatMapOption, kindStatusOption, mileageTrendOption, onlineTrendOption } from '../dashboard/dashboard-charts';
 import { dashboardKpis, ExpiringRows, TopAlarmRows } from '../dashboard/dashboard-parts';
 import { DashboardStore } from '../dashboard/dashboard-store';
+import { screenTenantId } from '../dashboard/dashboard-query';
 import { openAlarmFeed } from '../dashboard/open-alarm-feed';
 
 /** The design size of the 大屏; the page is scaled to fit the window without scrolling. */
@@ -109,9 +110,8 @@ export default observer(function ScreenPage() {
   const [arrived, setArrived] = useState<Alarm[]>([]);
   const [handled, setHandled] = useState<ReadonlySet<number>>(new Set());
   const store = useMemo(() => {
-    const tenantId = Number(new URLSearchParams(window.location.search).get('tenantId'));
     const st = new DashboardStore(http);
-    st.tenantId = Number.isInteger(tenantId) && tenantId > 0 ? tenantId : undefined;
+    st.tenantId = screenTenantId(window.location.search);
     return st;
   }, [http]);
 
