@@ -21,7 +21,9 @@ export default function HealthPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const [day, setDay] = useState(chinaDay());
-  const { people, personId, setPersonId, loadError } = useBadgePeople((id) => day && http.prefetch(CardApi.healthSeries, { vehicleId: Number(id), day }));
+  const { people, personId, setPersonId, loadError } = useBadgePeople((id) => {
+    if (day) http.prefetch(CardApi.healthSeries, { vehicleId: Number(id), day });
+  });
   const [data, setData] = useState<HealthSeries>();
   const [error, setError] = useState<string>();
 

@@ -41,7 +41,9 @@ export default function TrackPage() {
   useEffect(() => () => playback.dispose(), [playback]);
   const [range, setRange] = useState<TimeRange>(() => dayTimeRange(Date.now()));
   const day = range.start === undefined ? '' : chinaDay(range.start);
-  const { people, personId, setPersonId, loadError } = useBadgePeople((id) => day && http.prefetch(CardApi.personStays, { vehicleId: Number(id), day }));
+  const { people, personId, setPersonId, loadError } = useBadgePeople((id) => {
+    if (day) http.prefetch(CardApi.personStays, { vehicleId: Number(id), day });
+  });
   const choices = useMemo(
     (): AssetChoice[] => (people ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}` })),
     [people],

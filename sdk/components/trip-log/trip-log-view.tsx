@@ -50,13 +50,13 @@ export function durationText(seconds: number): string {
   return h > 0 ? `${h} 小时 ${m} 分` : `${m} 分`;
 }
 
+/** The trips of an asset between two instants. */
+const tripsQuery = (terminalNo: string, start: number, end: number) => ({ terminalNo, start: toChinaIso(start), end: toChinaIso(end) });
+
 /**
  * Trips of one asset (骑行记录, 遛狗记录): pick the asset and the days, read each trip's start, end,
  * distance, duration and speeds with the day's and the range's totals, and replay a trip on the map.
  */
-/** The trips of an asset between two instants. */
-const tripsQuery = (terminalNo: string, start: number, end: number) => ({ terminalNo, start: toChinaIso(start), end: toChinaIso(end) });
-
 const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const s = useStyles();
   const http = useService(HttpService);
