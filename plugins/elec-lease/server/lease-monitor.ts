@@ -50,6 +50,8 @@ export function chinaDay(now: Date): string {
 export class LeaseMonitor {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  /** The pass waiting for the one under way; callers that come meanwhile share it. */
+  private queued: Promise<{ overdue: number; cut: number }> | undefined;
 
   constructor(private readonly opts: LeaseMonitorOptions) {}
 
@@ -64,9 +66,19 @@ export class LeaseMonitor {
     await this.running.catch(() => undefined);
   }
 
-  /** One pass (runs after the one under way in this process); how many contracts became overdue and how many e-bikes were cut. */
+  /**
+   * One pass that starts after this call (after the one under way in this process); how many
+   * contracts became overdue and how many e-bikes were cut. Calls that come while a pass runs
+   * share the one pass queued behind it, so a page asking several lists at once waits for two
+   * passes at most.
+   */
   check(): Promise<{ overdue: number; cut: number }> {
-    const next = this.running.catch(() => undefined).then(() => this.pass());
+    if (this.queued) return this.queued;
+    const next = this.running.catch(() => undefined).then(() => {
+      this.queued = undefined;
+      return this.pass();
+    });
+    this.queued = next;
     this.running = next;
     return next;
   }
