@@ -6,7 +6,7 @@
  *   npx tsx bench/page-profile.ts /car/monitor [/home …]
  */
 import { VIEWPORT, withDemoBrowser } from './demo-browser';
-import { pageAt, untilUsable } from './page-usable-probe';
+import { containerAt, untilUsable } from './page-usable-probe';
 
 const TOP = Number(process.env.BENCH_TOP ?? 25);
 
@@ -41,13 +41,14 @@ async function main() {
     for (const path of paths) {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', storageState });
       const page = await context.newPage();
+      const container = await containerAt(browser, server.baseUrl, path);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
       const t0 = performance.now();
       await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
-      const since = await untilUsable(page, pageAt(path), { now: () => performance.now() - t0 });
+      const since = await untilUsable(page, container, { now: () => performance.now() - t0 });
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const byFile = new Map<string, number>();

@@ -9,7 +9,7 @@
 import type { Page, Request, WebSocket } from 'playwright-core';
 import { navigateInApp } from '../e2e/plugin-pages';
 import { VIEWPORT, withDemoBrowser } from './demo-browser';
-import { notUsable, pageAt, untilUsable } from './page-usable-probe';
+import { containerAt, notUsable, untilUsable } from './page-usable-probe';
 
 const TIMEOUT_MS = 30_000;
 
@@ -28,7 +28,7 @@ interface Event {
 const pathOf = (url: string) => new URL(url).pathname;
 
 /** One visit: `go` starts it; the timeline is printed once the page has been usable for QUIET_MS. */
-async function visit(page: Page, path: string, go: () => Promise<void>, label: 'cold' | 'warm'): Promise<void> {
+async function visit(page: Page, path: string, container: string, go: () => Promise<void>, label: 'cold' | 'warm'): Promise<void> {
   const events: Event[] = [];
   const t0 = performance.now();
   const at = () => performance.now() - t0;
@@ -47,7 +47,7 @@ async function visit(page: Page, path: string, go: () => Promise<void>, label: '
   page.on('requestfailed', onDone);
   page.on('websocket', onSocket);
   await go();
-  const since = await untilUsable(page, pageAt(path), {
+  const since = await untilUsable(page, container, {
     now: at,
     busy: () => (open.size ? `${open.size} requests in flight` : ''),
     onState: (reason, now) => events.push({ at: now, text: `state: ${reason || 'usable'}` }),
@@ -74,12 +74,13 @@ async function main() {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', storageState });
       await context.addInitScript(LONG_TASKS);
       const page = await context.newPage();
-      await visit(page, path, async () => void (await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' })), 'cold');
+      const container = await containerAt(browser, server.baseUrl, path);
+      await visit(page, path, container, async () => void (await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' })), 'cold');
       // warm: to 首页 and, once it has settled, back in the app
       await navigateInApp(page, '/home');
       while (await page.evaluate<string>(notUsable('#tl-main-container[data-route="/home"]'))) await page.waitForTimeout(20);
       await page.waitForLoadState('networkidle');
-      await visit(page, path, () => navigateInApp(page, path), 'warm');
+      await visit(page, path, container, () => navigateInApp(page, path), 'warm');
       await context.close();
     }
   });

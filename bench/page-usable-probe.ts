@@ -1,3 +1,6 @@
+import type { Browser } from 'playwright-core';
+import { pageRoutes } from '../e2e/plugin-pages';
+
 /**
  * What "usable" means for a console page (bench/page-usable.bench.ts measures it, and
  * bench/page-timeline.ts shows what a page waits for until then).
@@ -20,6 +23,22 @@ export const notUsable = (selector: string) => `(() => {
 
 /** The console page at `path` (its main container). */
 export const pageAt = (path: string) => `#tl-main-container[data-route="${path}"]`;
+
+/** Where a route's page is drawn: the layout's main container, or `#root` for a full-screen page. */
+export const containerOf = (route: { path: string; showLayout: boolean }) => (route.showLayout ? pageAt(route.path) : '#root');
+
+/** The container of the page at `path` (a full-screen page's is `#root`), read in a context of its own (the caller's cache stays cold). */
+export async function containerAt(browser: Browser, baseUrl: string, path: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/favicon.ico`);
+    const route = (await pageRoutes(page, baseUrl, { fullScreen: true })).find((r) => r.path === path);
+    return containerOf(route ?? { path, showLayout: true });
+  } finally {
+    await context.close();
+  }
+}
 
 export interface UsableWatch {
   /** Milliseconds on the caller's clock. */

@@ -31,7 +31,7 @@ import { ADMIN, login } from '../e2e/console-app';
 import { navigateInApp, pageRoutes, type PageRoute } from '../e2e/plugin-pages';
 import { startServer } from '../e2e/server';
 import { median } from './js-transfer';
-import { notUsable, QUIET_MS } from './page-usable-probe';
+import { containerOf, notUsable, QUIET_MS } from './page-usable-probe';
 import { buildAndServeFloor } from './react-floor';
 import { serverSettled } from './server-settled';
 
@@ -83,8 +83,6 @@ async function untilUsable(page: Page, probe: string, inFlight: () => number, t0
     await sleep(POLL_MS);
   }
 }
-
-const containerOf = (route: PageRoute) => (route.showLayout ? `#tl-main-container[data-route="${route.path}"]` : '#root');
 
 interface Pair {
   cold: number;
