@@ -101,6 +101,8 @@ export function heatMapOption(d: DashboardData, tone: ChartTone): EChartOption {
       {
         name: '资产', type: 'effectScatter', coordinateSystem: 'geo', symbolSize: (v: number[]) => Math.min(14, 4 + v[2]! * 2),
         rippleEffect: { scale: 3 }, itemStyle: { color: '#ffd84d' }, data: d.heat.slice(0, 20),
+        // the ripples on a canvas of their own: each of their frames repaints them, not the provinces under them
+        zlevel: 1,
       },
     ],
   };

@@ -16,6 +16,16 @@ function drawsOnCanvas(): boolean {
 }
 
 /**
+ * Lays the chart out again when its box has another size than the chart (a resize redraws the whole
+ * chart, and a ResizeObserver also reports the size a box starts with); whether it did.
+ */
+export function resizeWhenChanged(chart: Pick<ECharts, 'getWidth' | 'getHeight' | 'resize'>, el: HTMLElement): boolean {
+  if (el.clientWidth === chart.getWidth() && el.clientHeight === chart.getHeight()) return false;
+  chart.resize();
+  return true;
+}
+
+/**
  * An ECharts instance on the returned `box`: loads ECharts through `load` (which keeps each chart's
  * bundle to the parts it needs), follows the box's size and disposes of the chart on unmount.
  * A new `load` or `theme` makes a new instance, so pass a stable `load` (module-level or memoised).
@@ -42,7 +52,8 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
         if (disposed || !box.current) return;
         unzoomed = keepPointerOffsetsUnzoomed(box.current);
         instance = init(box.current, theme, { renderer: 'canvas' });
-        resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance?.resize()) : undefined;
+        const el = box.current;
+        resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance && resizeWhenChanged(instance, el)) : undefined;
         resize?.observe(box.current);
         setChart(instance);
       })
