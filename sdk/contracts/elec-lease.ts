@@ -68,6 +68,12 @@ export const ElecLeaseApi = {
       '合同管理：本级及下级客户电动车的租赁合同，分页，新的在前；状态 pending 待生效 / active 租赁中 / overdue 已逾期 / returned 已退租 / terminated 已终止；tenantId 只看范围内的这一客户及其下级（数据看板的租赁概况）',
     query: object({ ...pagingProperties, ...contractFilter, tenantId: int('客户', 1) }),
   }),
+  contractCounts: defineEndpoint<{ tenantId?: number }, undefined, Record<LeaseStatus, number>>({
+    method: 'GET',
+    path: `${CONTRACT}/counts.json`,
+    summary: '各状态的合同数（pending 待生效 / active 租赁中 / overdue 已逾期 / returned 已退租 / terminated 已终止），本级及下级客户；tenantId 只数范围内的这一客户及其下级（数据看板的租赁概况）',
+    query: object({ tenantId: int('客户', 1) }),
+  }),
   bikes: defineEndpoint<{ keyword?: string; available?: '' | '0' | '1' }, undefined, LeaseBike[]>({
     method: 'GET',
     path: `${LEASE_API}/bikes.json`,

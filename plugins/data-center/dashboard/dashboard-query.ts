@@ -1,4 +1,4 @@
-import { DataCenterApi, HttpService, preloadEChart, type ServiceGetter } from '@tianlu/sdk';
+import { DataCenterApi, Extensions, HttpService, preloadEChart, type ServiceGetter } from '@tianlu/sdk';
 
 /** What the dashboard asks for a tenant (undefined: the caller's own). */
 export const dashboardQuery = (tenantId: number | undefined) => (tenantId === undefined ? {} : { tenantId });
@@ -16,4 +16,14 @@ export function screenTenantId(search: string): number | undefined {
 export function prefetchDashboard(get: ServiceGetter, tenantId: number | undefined): void {
   get(HttpService).prefetch(DataCenterApi.dashboard, dashboardQuery(tenantId));
   preloadEChart({ chinaMap: true });
+}
+
+/**
+ * For 数据看板's route: also loads the cards the sub-applications contribute (their plugins and
+ * components), so each card draws and asks its figures as the dashboard first draws, not after its
+ * plugin has loaded. A card that fails to load says so in its place when drawn.
+ */
+export function prefetchDashboardCards(get: ServiceGetter): void {
+  const extensions = get(Extensions);
+  for (const card of extensions.list('dashboardCards')) void extensions.component(card.systemId, card.component).catch(() => undefined);
 }

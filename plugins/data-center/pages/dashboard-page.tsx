@@ -88,7 +88,7 @@ export default observer(function DashboardPage() {
         </Permission>
       </div>
       {store.error && <Text role="alert" className={s.error}>{store.error}</Text>}
-      {!d && !store.error && <Text className={s.muted}>加载中…</Text>}
+      {!d && !store.error && <Text className={s.muted} aria-busy="true">加载中…</Text>}
       {d && charts && (
         <Text className={s.muted} aria-label="统计范围">{`${d.tenant.name} · 更新于 ${formatChinaTime(d.generatedAt)}`}</Text>
       )}

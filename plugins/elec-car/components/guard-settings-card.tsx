@@ -89,7 +89,7 @@ export function GuardSettingsCard(props: { terminalNo: string }) {
   return (
     <Card className={s.card} aria-label="防盗设置">
       <Text weight="semibold">防盗设置{view?.plateNo ? ` · ${view.plateNo}` : ''}</Text>
-      {!view && !error && <Text className={s.muted}>加载中…</Text>}
+      {!view && !error && <Text className={s.muted} aria-busy="true">加载中…</Text>}
       {view && (
         <>
           <div className={s.row}>

@@ -33,6 +33,15 @@ export const contractListRoute = sessionRoute.of(ElecLeaseApi.contracts, {
   },
 });
 
+export const contractCountsRoute = sessionRoute.of(ElecLeaseApi.contractCounts, {
+  resource: LeaseResource.contracts,
+  alsoResources: [LeaseResource.income],
+  handler: async ({ query, deps, scope }) => {
+    await refreshed(deps);
+    return leaseOf(deps).store.contractCounts(await customerScope(deps, await scope(), query.tenantId), {});
+  },
+});
+
 export const leaseBikesRoute = sessionRoute.of(ElecLeaseApi.bikes, {
   resource: LeaseResource.contracts,
   alsoResources: [LeaseResource.settings],

@@ -4,7 +4,7 @@ import type { LeaseIncome, LeaseIncomeMonth, LeaseSettings } from '../../../sdk/
 import { chinaDay } from './lease-monitor';
 import { incomeByMonth, monthsBetween } from './lease-income';
 import {
-  contractAddRoute, contractExportRoute, contractListRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
+  contractAddRoute, contractCountsRoute, contractExportRoute, contractListRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, leaseBikesRoute,
 } from './lease-contract-routes';
 import { LeaseResource } from './lease-fields';
 import { contractImportRoute, contractImportTemplateRoute } from './lease-import-routes';
@@ -100,7 +100,7 @@ export const elecLeaseArea: ApiArea = {
   name: 'elec-lease',
   routes: [
     renterListRoute, renterAddRoute, renterUpdateRoute, renterDeleteRoute, renterExportRoute,
-    contractListRoute, leaseBikesRoute, contractAddRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, contractPayRoute, contractPaymentsRoute, contractExportRoute,
+    contractListRoute, contractCountsRoute, leaseBikesRoute, contractAddRoute, contractRenewRoute, contractReturnRoute, contractTerminateRoute, contractPayRoute, contractPaymentsRoute, contractExportRoute,
     contractImportTemplateRoute, contractImportRoute,
     incomeRoute, incomeExportRoute, settingsRoute, saveSettingsRoute, repairRoute,
   ],

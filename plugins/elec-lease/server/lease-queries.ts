@@ -274,6 +274,14 @@ export class LeaseQueries {
     return { total: Number(count.n), list: rows.map(toContract) };
   }
 
+  /** How many contracts of the scope (and filter) are in each status, every status named (0 for none). */
+  async contractCounts(scope: AccessScope, filter: ContractFilter): Promise<Record<LeaseStatus, number>> {
+    const rows = await this.contracts(scope, filter).select((eb) => ['c.status', eb.fn.countAll().as('n')] as const).groupBy('c.status').execute();
+    const counts: Record<LeaseStatus, number> = { pending: 0, active: 0, overdue: 0, returned: 0, terminated: 0 };
+    for (const r of rows) if (r.status in counts) counts[r.status as LeaseStatus] = Number(r.n);
+    return counts;
+  }
+
   async allContracts(scope: AccessScope, filter: ContractFilter, max: number): Promise<ContractRecord[]> {
     return (await this.selectContract(scope, filter).orderBy('c.id', 'desc').limit(max).execute()).map(toContract);
   }
