@@ -164,6 +164,17 @@ describe('HttpServiceImpl prefetch', () => {
     expect(server.to('/c/notices.json')).toHaveLength(2);
   });
 
+  it('resolves the prefetch with the answer, so a route can ask ahead what its page asks next', async () => {
+    const { http, server } = setup();
+    storeUser();
+    server.on('GET', '/c/notices.json', ok({ list: ['第1条'] }));
+    const asked = http.prefetch(notices, { current: 1, pageSize: 5 });
+    expect(http.prefetch(notices, { current: 1, pageSize: 5 })).toBe(asked);
+    expect((await asked).obj.list).toEqual(['第1条']);
+    expect((await http.call(notices, { current: 1, pageSize: 5 })).obj.list).toEqual(['第1条']);
+    expect(server.to('/c/notices.json')).toHaveLength(1);
+  });
+
   it('asks again for other input, a call with options, another session or an answer kept too long', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { http, server } = setup();

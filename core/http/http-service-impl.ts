@@ -81,15 +81,17 @@ export class HttpServiceImpl implements HttpService {
     return this.ask(endpoint, input, options);
   }
 
-  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input]: PrefetchArgs<Q, B>): void {
+  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...[input]: PrefetchArgs<Q, B>): Promise<Envelope<A>> {
     const now = Date.now();
     for (const [key, asked] of this.prefetched) if (now - asked.at > PREFETCH_KEPT_MS) this.prefetched.delete(key);
     const key = this.prefetchKey(endpoint, input);
-    if (this.prefetched.has(key)) return;
+    const asked = this.prefetched.get(key);
+    if (asked) return asked.answer as Promise<Envelope<A>>;
     const answer = this.ask(endpoint, input, undefined);
     // a failure reaches the page's own call; one nobody takes is dropped unseen
     answer.catch(() => undefined);
     this.prefetched.set(key, { answer, at: now });
+    return answer;
   }
 
   /** What a prefetched answer is kept under: the contract, its input and the session (another user's answer is never handed over). */

@@ -5,9 +5,9 @@ import { preloadDataTable } from './data-table';
 import { preloadEChart } from './echart';
 import { preloadPlayerBar } from './track-player';
 import type { TripLogProps } from './trip-log/trip-log-view';
-import { tripLogListQuery } from './trip-log/trip-log-query';
+import { askAheadRange, tripLogListQuery, tripsQuery } from './trip-log/trip-log-query';
 import { MonitorApi } from '../contracts/monitor';
-import { HttpService } from '../services/http-service';
+import { expectOk, HttpService } from '../services/http-service';
 import type { ServiceGetter } from '../plugin';
 
 export type { TripLogProps } from './trip-log/trip-log-view';
@@ -34,8 +34,20 @@ export function TripLog(props: TripLogProps) {
 
 /**
  * For the `prefetch` of a route whose page is a {@link TripLog} of `assetKind`: asks now the assets
- * the log lists first (it then asks the first one's trips as that list arrives).
+ * the log lists first, and as that list arrives the first one's trips of 最近7天 (and a pet's
+ * detail), which the log then takes as it opens.
  */
 export function prefetchTripLog(get: ServiceGetter, assetKind: TripLogProps['assetKind']): void {
-  get(HttpService).prefetch(MonitorApi.list, tripLogListQuery(assetKind));
+  const http = get(HttpService);
+  const range = askAheadRange(Date.now());
+  http
+    .prefetch(MonitorApi.list, tripLogListQuery(assetKind))
+    .then((res) => {
+      const first = expectOk(res).list[0]?.terminalNo;
+      if (!first || range.start === undefined || range.end === undefined) return;
+      if (assetKind === 'pet') void http.prefetch(MonitorApi.vehicleDetail, { terminalNo: first }).catch(() => undefined);
+      void http.prefetch(MonitorApi.trips, tripsQuery(first, range.start, range.end)).catch(() => undefined);
+    })
+    // the log's own call of the list meets the failure
+    .catch(() => undefined);
 }

@@ -64,8 +64,10 @@ export interface HttpService {
    * loads and it draws. The page's own `call` of the same endpoint with the same input, by the
    * same session, within {@link PREFETCH_KEPT_MS} and without options, takes that answer (once)
    * instead of asking again. Asking the same thing twice before it is taken asks once.
+   * Resolves (or rejects) with that answer too, so a prefetch can ask ahead what the page asks next
+   * (the first row's details as the list arrives); a prefetch that goes on from it catches its failure.
    */
-  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...args: PrefetchArgs<Q, B>): void;
+  prefetch<Q, B, A>(endpoint: Endpoint<Q, B, A>, ...args: PrefetchArgs<Q, B>): Promise<Envelope<A>>;
   get<T = unknown>(url: string, query?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;
   /** POST form-encoded (the default POST). */
   postForm<T = unknown>(url: string, data?: object, options?: HttpRequestOptions): Promise<Envelope<T>>;

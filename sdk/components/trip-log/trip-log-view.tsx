@@ -2,15 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { TripChart } from './trip-chart';
 import { observer } from 'mobx-react-lite';
-import { formatChinaTime, toChinaIso } from '../../china-time';
+import { formatChinaTime } from '../../china-time';
 import { useService } from '../../react/use-service';
 import { expectOk, HttpService } from '../../services/http-service';
 import type { MonitorItem } from '../../services/live-service';
 import { MonitorApi } from '../../contracts/monitor';
-import { tripLogListQuery } from './trip-log-query';
+import { openingRange, tripLogListQuery, tripsQuery } from './trip-log-query';
 import { activityWord } from '../../asset-vocabulary';
 import type { TripAnswer, TripItem } from '../../track';
-import { quickTimeRangeOf, type QuickTimeRangeKey, type TimeRange } from '../../time-range';
+import { type QuickTimeRangeKey, type TimeRange } from '../../time-range';
 import { AssetMap } from '../asset-map';
 import { AssetRangePicker } from '../asset-range-picker';
 import { DataTable, type DataTableColumn } from '../data-table';
@@ -51,8 +51,6 @@ export function durationText(seconds: number): string {
 }
 
 /** The trips of an asset between two instants. */
-const tripsQuery = (terminalNo: string, start: number, end: number) => ({ terminalNo, start: toChinaIso(start), end: toChinaIso(end) });
-
 /**
  * Trips of one asset (骑行记录, 遛狗记录): pick the asset and the days, read each trip's start, end,
  * distance, duration and speeds with the day's and the range's totals, and replay a trip on the map.
@@ -65,7 +63,7 @@ const TripLogView = observer(function TripLogView(props: TripLogProps) {
   const [assets, setAssets] = useState<MonitorItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [terminalNo, setTerminalNo] = useState('');
-  const [range, setRange] = useState<TimeRange>(() => quickTimeRangeOf('last7days', Date.now()));
+  const [range, setRange] = useState<TimeRange>(() => openingRange(Date.now()));
   const [answer, setAnswer] = useState<TripAnswer>();
   const [playing, setPlaying] = useState<TripItem>();
   const [error, setError] = useState<string>();
