@@ -1,6 +1,6 @@
 import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
 import { cardDeclaration } from './card-declaration';
-import { prefetchBadgePeople } from './health/badge-people-query';
+import { healthSeriesAhead, personStaysAhead, prefetchBadgePeople } from './health/badge-people-query';
 
 /** The page modules, by the path card-declaration.ts gives each page. */
 const pages = {
@@ -8,9 +8,9 @@ const pages = {
   '/card/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'person', 'department') },
   '/card/attendance': () => import('./pages/attendance-page'),
   '/card/attendance-report': () => import('./pages/attendance-report-page'),
-  '/card/health': { load: () => import('./pages/health-page'), prefetch: prefetchBadgePeople },
+  '/card/health': { load: () => import('./pages/health-page'), prefetch: (get) => prefetchBadgePeople(get, healthSeriesAhead) },
   '/card/health-report': () => import('./pages/health-report-page'),
-  '/card/track': { load: () => import('./pages/track-page'), prefetch: prefetchBadgePeople },
+  '/card/track': { load: () => import('./pages/track-page'), prefetch: (get) => prefetchBadgePeople(get, personStaysAhead) },
 } satisfies PageLoaders;
 
 /** What it lends other sub-applications' pages, by the names card-declaration.ts `contributes` uses. */

@@ -1,6 +1,6 @@
-import { declaredPlugin, definePlugin, HttpService, type PageLoaders, prefetchAssetMonitor, prefetchPagedQuery, prefetchTripLog } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPagedQuery, prefetchTripLog } from '@tianlu/sdk';
 import { PET_LIST } from './components/use-pet-list';
-import { PetApi, zonePetsQuery } from './pet-api';
+import { prefetchZones } from './pet-api';
 import { petDeclaration } from './pet-declaration';
 
 /** The page modules, by the path pet-declaration.ts gives each page. */
@@ -11,7 +11,7 @@ const pages = {
     // the monitor, and the pet cards beside it
     prefetch: (get) => void (prefetchAssetMonitor(get, 'pet'), prefetchPagedQuery(get, PET_LIST)),
   },
-  '/pet/zones': { load: () => import('./pages/zones-page'), prefetch: (get) => get(HttpService).prefetch(PetApi.list, zonePetsQuery()) },
+  '/pet/zones': { load: () => import('./pages/zones-page'), prefetch: prefetchZones },
   '/pet/profiles': { load: () => import('./pages/profiles-page'), prefetch: (get) => prefetchPagedQuery(get, PET_LIST) },
   '/pet/walks': { load: () => import('./pages/walks-page'), prefetch: (get) => prefetchTripLog(get, 'pet') },
 } satisfies PageLoaders;

@@ -1,6 +1,26 @@
-import { CardApi, HttpService, type ServiceGetter } from '@tianlu/sdk';
+import { CardApi, chinaDay, expectOk, HttpService, type ServiceGetter } from '@tianlu/sdk';
 
-/** For the routes of the pages with a 人员 picker (useBadgePeople): asks the people wearing a badge now. */
-export function prefetchBadgePeople(get: ServiceGetter): void {
-  get(HttpService).prefetch(CardApi.healthPeople);
+/** What a page with a 人员 picker asks first for the person chosen, on `day` (YYYY-MM-DD in China). */
+export type PersonAskAhead = (http: HttpService, personId: number, day: string) => Promise<unknown>;
+
+/** 健康's first ask of a person: the day's health series. */
+export const healthSeriesAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.healthSeries, { vehicleId: personId, day });
+/** 轨迹回放's first ask of a person: the day's stays at work areas. */
+export const personStaysAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.personStays, { vehicleId: personId, day });
+
+/**
+ * For the routes of the pages with a 人员 picker (useBadgePeople): asks the people wearing a badge
+ * now and, as they arrive, what the page asks first for the first of them today (`next`), which the
+ * page then takes as it opens on that person.
+ */
+export function prefetchBadgePeople(get: ServiceGetter, next?: PersonAskAhead): void {
+  const http = get(HttpService);
+  http
+    .prefetch(CardApi.healthPeople)
+    .then((res) => {
+      const first = expectOk(res)[0];
+      if (first && next) void next(http, first.id, chinaDay()).catch(() => undefined);
+    })
+    // the page's own call meets the failure
+    .catch(() => undefined);
 }

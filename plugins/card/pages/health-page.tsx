@@ -4,6 +4,7 @@ import { chinaDay, chinaDayStart, expectOk, HealthChart, HttpService, Input, Pag
 import { errorText } from '../attendance/attendance-api';
 import { CardApi, type HealthSeries } from '../health/health-api';
 import { healthCharts } from '../health/health-charts';
+import { healthSeriesAhead } from '../health/badge-people-query';
 import { useBadgePeople } from '../health/use-badge-people';
 
 const useStyles = makeStyles({
@@ -22,7 +23,7 @@ export default function HealthPage() {
   const http = useService(HttpService);
   const [day, setDay] = useState(chinaDay());
   const { people, personId, setPersonId, loadError } = useBadgePeople((id) => {
-    if (day) http.prefetch(CardApi.healthSeries, { vehicleId: Number(id), day });
+    if (day) void healthSeriesAhead(http, Number(id), day).catch(() => undefined);
   });
   const [data, setData] = useState<HealthSeries>();
   const [error, setError] = useState<string>();

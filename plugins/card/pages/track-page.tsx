@@ -23,6 +23,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { clockOf, errorText } from '../attendance/attendance-api';
+import { personStaysAhead } from '../health/badge-people-query';
 import { useBadgePeople } from '../health/use-badge-people';
 
 const useStyles = makeStyles({
@@ -42,7 +43,7 @@ export default function TrackPage() {
   const [range, setRange] = useState<TimeRange>(() => dayTimeRange(Date.now()));
   const day = range.start === undefined ? '' : chinaDay(range.start);
   const { people, personId, setPersonId, loadError } = useBadgePeople((id) => {
-    if (day) http.prefetch(CardApi.personStays, { vehicleId: Number(id), day });
+    if (day) void personStaysAhead(http, Number(id), day).catch(() => undefined);
   });
   const choices = useMemo(
     (): AssetChoice[] => (people ?? []).map((p) => ({ value: String(p.id), label: `${p.name}${p.employeeNo ? `（${p.employeeNo}）` : ''}` })),

@@ -5,7 +5,7 @@ import {
   ASSET_VOCABULARY, AssetMap, boundsText, CenterFields, expectOk, HttpService, Input, LiveService, type MapShape, MonitorApi, PlaceSearch,
   useCenterEntry, useCircleDrawing, usePreloadedMap, useService,
 } from '@tianlu/sdk';
-import { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone, zonePetsQuery } from '../pet-api';
+import { askZonesAhead, PetApi, petPositionQuery, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type SafeZone, zonePetsQuery } from '../pet-api';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gridTemplateColumns: '320px minmax(0, 1fr)', gap: '12px', height: '100%', minHeight: '560px' },
@@ -15,9 +15,6 @@ const useStyles = makeStyles({
   row: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
-
-/** The monitor's query for one pet's latest position. */
-const positionQuery = (terminalNo: string) => ({ assetKind: 'pet' as const, keyword: terminalNo, current: 1, pageSize: 5 });
 
 const message = (e: unknown) => (e instanceof Error && e.message ? e.message : '网络异常');
 
@@ -73,18 +70,12 @@ const ZonesPage = observer(function ZonesPage() {
         setPets(list);
         const chosen = list.find((p) => p.vehicleId === chosenId.current) ?? list[0];
         // a newly chosen pet's zones and position are asked now, not once the page has drawn it
-        if (chosen && chosen.vehicleId !== chosenId.current) askAheadFor(chosen);
+        if (chosen && chosen.vehicleId !== chosenId.current) askZonesAhead(http, chosen);
         setPetId(chosen?.vehicleId);
       })
       .catch((e: unknown) => setError(message(e)))
       .finally(() => setPetsLoaded(true));
   }, [http, keyword]);
-
-  /** What the page asks once `pet` is chosen: its zones, and its position (see the calls below). */
-  function askAheadFor(pet: Pet): void {
-    http.prefetch(PetApi.zones, { vehicleId: pet.vehicleId });
-    if (pet.terminalNo) http.prefetch(MonitorApi.list, positionQuery(pet.terminalNo));
-  }
 
   const loadZones = useCallback(async () => {
     if (petId === undefined) return setZones([]);
@@ -114,7 +105,7 @@ const ZonesPage = observer(function ZonesPage() {
   useEffect(() => {
     if (!terminalNo) return;
     http
-      .call(MonitorApi.list, positionQuery(terminalNo))
+      .call(MonitorApi.list, petPositionQuery(terminalNo))
       .then((res) => live.merge(expectOk(res).list.filter((i) => i.terminalNo === terminalNo)))
       .catch(() => undefined); // without 宠物定位 the zones are still drawn, only the pet is not
   }, [http, live, terminalNo]);
