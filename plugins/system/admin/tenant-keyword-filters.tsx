@@ -2,20 +2,8 @@ import { useState } from 'react';
 import { Button, Field } from '@fluentui/react-components';
 import { Input, type TenantOption } from '@tianlu/sdk';
 import { SearchRegular } from '@fluentui/react-icons';
+import type { TenantKeywordFilter } from './admin-queries';
 import { TenantSelect } from './tenant-select';
-
-/** A keyword and one of the caller's tenants (none: all of them). */
-export interface TenantKeywordFilter {
-  keyword: string;
-  tenantId?: number;
-}
-
-export const EMPTY_TENANT_KEYWORD_FILTER: TenantKeywordFilter = { keyword: '' };
-
-/** The query parameters of a {@link TenantKeywordFilter}. */
-export function tenantKeywordQuery(f: TenantKeywordFilter) {
-  return { keyword: f.keyword || undefined, tenantId: f.tenantId };
-}
 
 /** 关键词, 所属客户 and 查询 above a list; Enter in the keyword searches too. */
 export function TenantKeywordFilters(props: { placeholder: string; tenants: readonly TenantOption[] | undefined; onSearch: (filter: TenantKeywordFilter) => void }) {

@@ -1,4 +1,4 @@
-import type { AssetListFilter } from '@tianlu/sdk';
+import { HttpService, prefetchPagedQuery, TerminalAdminApi, VehicleAdminApi, type AssetKind, type AssetListFilter, type Endpoint, type Page, type ServiceGetter, type VehicleListFilter } from '@tianlu/sdk';
 
 /** 车辆管理, 终端管理 and 车组管理: buttons and list filters (their calls are the contracts of sdk/contracts/asset.ts). */
 
@@ -10,7 +10,8 @@ export function assetButtons(menu: number) {
 
 export const GroupButtons = { add: 126001, rename: 126002, remove: 126003, move: 126004, assign: 126005 } as const;
 
-export type { AssetOptions, GroupChoice, ImportPreview, Page, TenantChoice, TerminalRow, VehicleRow } from '@tianlu/sdk';
+export type { AssetOptions, GroupChoice, ImportPreview, TenantChoice, TerminalRow, VehicleRow } from '@tianlu/sdk';
+export type { Page };
 
 /** List filters shared by both pages ('' = any). */
 export interface AssetFilter {
@@ -32,6 +33,23 @@ export function filterQuery(f: AssetFilter): AssetListFilter {
   if (f.bound) q.bound = f.bound;
   if (f.expired) q.expired = f.expired;
   return q;
+}
+
+/** A page of assets or terminals as it first loads: page 1 of no filter, with the page's `fixed` parameters (its asset kind). */
+export function assetListOptions<Row>(list: Endpoint<{ current: number; pageSize: number } & VehicleListFilter, undefined, Page<Row>>, fixed: Pick<VehicleListFilter, 'assetKind'> = {}) {
+  return { list, initialFilter: EMPTY_FILTER, query: (f: AssetFilter) => ({ ...filterQuery(f), ...fixed }) };
+}
+
+/** For the routes of 车辆管理 and the people's, pets' and e-bikes' pages: their first page and their filters' options. */
+export function prefetchAssetPage(get: ServiceGetter, kind: AssetKind): void {
+  prefetchPagedQuery(get, assetListOptions(VehicleAdminApi.list, { assetKind: kind }));
+  void get(HttpService).prefetch(VehicleAdminApi.options).catch(() => undefined);
+}
+
+/** For 终端管理's route: its first page and its filters' options. */
+export function prefetchTerminalPage(get: ServiceGetter): void {
+  prefetchPagedQuery(get, assetListOptions(TerminalAdminApi.list));
+  void get(HttpService).prefetch(TerminalAdminApi.options).catch(() => undefined);
 }
 
 /** Items of a parent-linked list in tree order with their depth (for indented pickers). */

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, makeStyles, tokens } from '@fluentui/react-com
 import { AddRegular, ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
 import { Permission, ToastService, useService, type DataTableColumn, type Endpoint, type Page, type VehicleListFilter } from '@tianlu/sdk';
 import { usePagedList, type PagedList } from '../admin/use-paged-list';
-import { EMPTY_FILTER, filterQuery, type AssetFilter, type assetButtons } from './asset-api';
+import { assetListOptions, type AssetFilter, type assetButtons } from './asset-api';
 
 type AssetButtons = ReturnType<typeof assetButtons>;
 
@@ -30,7 +30,7 @@ export function useAssetList<Row extends { id: number }>(
   list: Endpoint<{ current: number; pageSize: number } & VehicleListFilter, undefined, Page<Row>>, fixed: Pick<VehicleListFilter, 'assetKind'> = {},
 ): AssetList<Row> {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const paged = usePagedList({ list, initialFilter: EMPTY_FILTER, query: (f) => ({ ...filterQuery(f), ...fixed }), onPage: () => setSelected(new Set()) });
+  const paged = usePagedList({ ...assetListOptions(list, fixed), onPage: () => setSelected(new Set()) });
   const toggle = (id: number, on: boolean) => setSelected((prev) => new Set([...prev].filter((x) => x !== id).concat(on ? [id] : [])));
   return {
     ...paged,

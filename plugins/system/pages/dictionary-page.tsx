@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { ConfirmDelete, DataTable, type DataTableColumn, DictionaryAdminApi, type DictionaryEntry, expectOk, FormDialog, HttpService, Input, PageSection, PaginationBar, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { ListTools, RowActions } from '../admin/admin-page';
+import { DICTIONARY_LIST } from '../admin/admin-queries';
 import { usePagedList } from '../admin/use-paged-list';
 
 function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onClose: () => void; onSaved: () => void }) {
@@ -41,23 +42,11 @@ function EntryDialog(props: { entry?: DictionaryEntry; defaultType?: string; onC
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; entry: DictionaryEntry };
 
-interface DictionaryFilter {
-  type: string;
-  keyword: string;
-}
-
-const dictionaryQuery = (f: DictionaryFilter) => ({ type: f.type || undefined, keyword: f.keyword || undefined });
-
 /** 数据字典: entries shared by every tenant, paged; only platform users may change them. */
 const DictionaryPage = observer(function DictionaryPage() {
   const http = useService(HttpService);
   const [editable, setEditable] = useState(false);
-  const list = usePagedList({
-    list: DictionaryAdminApi.page,
-    initialFilter: { type: '', keyword: '' },
-    query: dictionaryQuery,
-    onPage: (page) => setEditable(page.editable),
-  });
+  const list = usePagedList({ ...DICTIONARY_LIST, onPage: (page) => setEditable(page.editable) });
   const [type, setType] = useState('');
   const [keyword, setKeyword] = useState('');
   const [action, setAction] = useState<Action>();

@@ -4,30 +4,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowDownloadRegular, SearchRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
-import { DataTable, type DataTableColumn, fromChinaInputValue, InfoDialog, Input, type OperationLog, OperationLogApi, PageSection, PaginationBar, Permission, toChinaIso } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, InfoDialog, Input, type OperationLog, OperationLogApi, PageSection, PaginationBar, Permission } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { formatTime } from '../admin/admin-page';
 import { diffSummary, logDiff } from '../admin/log-diff';
+import { LOG_LIST, type LogFilter } from '../admin/admin-queries';
 import { usePagedList } from '../admin/use-paged-list';
-
-interface LogFilter {
-  account: string;
-  keyword: string;
-  start: string;
-  end: string;
-}
-
-const EMPTY: LogFilter = { account: '', keyword: '', start: '', end: '' };
-
-/** `datetime-local` value (China time) → ISO 8601 with offset; undefined when empty. */
-function toIso(local: string): string | undefined {
-  const ms = fromChinaInputValue(local);
-  return ms === undefined ? undefined : toChinaIso(ms);
-}
-
-function query(f: LogFilter) {
-  return { account: f.account.trim() || undefined, keyword: f.keyword.trim() || undefined, start: toIso(f.start), end: toIso(f.end) };
-}
 
 function LogDetail(props: { log: OperationLog; onClose: () => void }) {
   const lines = logDiff(props.log.before, props.log.after);
@@ -62,8 +44,8 @@ function LogDetail(props: { log: OperationLog; onClose: () => void }) {
 
 /** 操作日志: who did what and when, newest first, paged on the server; filters and export. */
 const LogPage = observer(function LogPage() {
-  const list = usePagedList({ list: OperationLogApi.list, initialFilter: EMPTY, query });
-  const [draft, setDraft] = useState<LogFilter>(EMPTY);
+  const list = usePagedList(LOG_LIST);
+  const [draft, setDraft] = useState<LogFilter>(LOG_LIST.initialFilter);
   const [detail, setDetail] = useState<OperationLog>();
 
   const set = (key: keyof LogFilter) => (_: unknown, d: { value: string }) => setDraft((f) => ({ ...f, [key]: d.value }));

@@ -4,7 +4,8 @@ import { type AdminRole, ConfirmDelete, DataTable, type DataTableColumn, HttpSer
 import { AdminButtons } from '../admin/admin-api';
 import { formatTime, ListTools, RowActions } from '../admin/admin-page';
 import { RoleDialog } from '../admin/role-dialog';
-import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
+import { ROLE_LIST } from '../admin/admin-queries';
+import { TenantKeywordFilters } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
 
@@ -14,7 +15,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; role: AdminRole };
 const RolePage = observer(function RolePage() {
   const http = useService(HttpService);
   const tenants = useTenantOptions();
-  const list = usePagedList({ list: RoleAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
+  const list = usePagedList(ROLE_LIST);
   const [action, setAction] = useState<Action>();
   const close = () => setAction(undefined);
 

@@ -4,7 +4,8 @@ import { observer } from 'mobx-react-lite';
 import { type AdminUser, ConfirmDelete, ConfirmDialog, DataTable, type DataTableColumn, HttpService, PageSection, PaginationBar, UserAdminApi, useService } from '@tianlu/sdk';
 import { AdminButtons } from '../admin/admin-api';
 import { formatTime, ListTools, RowActions } from '../admin/admin-page';
-import { EMPTY_TENANT_KEYWORD_FILTER, TenantKeywordFilters, tenantKeywordQuery } from '../admin/tenant-keyword-filters';
+import { USER_LIST } from '../admin/admin-queries';
+import { TenantKeywordFilters } from '../admin/tenant-keyword-filters';
 import { useTenantOptions } from '../admin/tenant-select';
 import { usePagedList } from '../admin/use-paged-list';
 import { ResetPasswordDialog, UserDialog } from '../admin/user-dialog';
@@ -15,7 +16,7 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'reset' | 'toggle' | 'delete
 const UserPage = observer(function UserPage() {
   const http = useService(HttpService);
   const tenants = useTenantOptions();
-  const list = usePagedList({ list: UserAdminApi.list, initialFilter: EMPTY_TENANT_KEYWORD_FILTER, query: tenantKeywordQuery });
+  const list = usePagedList(USER_LIST);
   const [action, setAction] = useState<Action>();
 
   const columns: DataTableColumn<AdminUser>[] = [
