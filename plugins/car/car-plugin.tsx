@@ -1,9 +1,9 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPlatformOverview } from '@tianlu/sdk';
 import { carDeclaration } from './car-declaration';
 
 /** The page modules, by the path car-declaration.ts gives each page. */
 const pages = {
-  '/car/overview': () => import('./pages/overview-page'),
+  '/car/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, carDeclaration.platformId) },
   '/car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'vehicle') },
   '/car/playback': () => import('./pages/playback-page'),
   '/car/alarm': () => import('./pages/alarm-page'),

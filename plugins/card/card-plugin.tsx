@@ -1,10 +1,10 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPlatformOverview } from '@tianlu/sdk';
 import { cardDeclaration } from './card-declaration';
 import { healthSeriesAhead, personStaysAhead, prefetchBadgePeople } from './health/badge-people-query';
 
 /** The page modules, by the path card-declaration.ts gives each page. */
 const pages = {
-  '/card/overview': () => import('./pages/overview-page'),
+  '/card/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, cardDeclaration.platformId) },
   '/card/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'person', 'department') },
   '/card/attendance': () => import('./pages/attendance-page'),
   '/card/attendance-report': () => import('./pages/attendance-report-page'),

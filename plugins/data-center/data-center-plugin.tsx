@@ -1,10 +1,10 @@
-import { declaredPlugin, definePlugin, type PageLoaders } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchPlatformOverview } from '@tianlu/sdk';
 import { dataCenterDeclaration } from './data-center-declaration';
 import { prefetchDashboard, prefetchDashboardCards, screenTenantId } from './dashboard/dashboard-query';
 
 /** The page modules, by the path data-center-declaration.ts gives each page. */
 const pages = {
-  '/dataCenter/overview': () => import('./pages/overview-page'),
+  '/dataCenter/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, dataCenterDeclaration.platformId) },
   '/dataCenter/dashboard': {
     load: () => import('./pages/dashboard-page'),
     prefetch: (get) => {

@@ -1,10 +1,10 @@
-import { declaredPlugin, definePlugin, type PageLoaders } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchPlatformOverview } from '@tianlu/sdk';
 import { dataReportDeclaration } from './data-report-declaration';
 import { prefetchReport, reportQueries } from './report/report-queries';
 
 /** The page modules, by the path data-report-declaration.ts gives each page; a report's first page is asked beside its code. */
 const pages = {
-  '/data-report/overview': () => import('./pages/overview-page'),
+  '/data-report/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, dataReportDeclaration.platformId) },
   '/data-report/dataReport/mileageReport': { load: () => import('./pages/mileage-report-page'), prefetch: (get) => prefetchReport(get, reportQueries.mileage()) },
   '/data-report/dataReport/alarmInfo': { load: () => import('./pages/alarm-info-page'), prefetch: (get) => prefetchReport(get, reportQueries.alarm()) },
   '/data-report/dataReport/carDayOnline': { load: () => import('./pages/day-online-page'), prefetch: (get) => prefetchReport(get, reportQueries.dayOnline()) },

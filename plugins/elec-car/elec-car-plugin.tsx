@@ -1,9 +1,9 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchTripLog } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPlatformOverview, prefetchTripLog } from '@tianlu/sdk';
 import { elecCarDeclaration } from './elec-car-declaration';
 
 /** The page modules, by the path elec-car-declaration.ts gives each page. */
 const pages = {
-  '/elec-car/overview': () => import('./pages/overview-page'),
+  '/elec-car/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, elecCarDeclaration.platformId) },
   '/elec-car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'ebike') },
   '/elec-car/battery': () => import('./pages/battery-page'),
   '/elec-car/rides': { load: () => import('./pages/rides-page'), prefetch: (get) => prefetchTripLog(get, 'ebike') },

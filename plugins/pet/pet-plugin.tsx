@@ -1,11 +1,11 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPagedQuery, prefetchTripLog } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPagedQuery, prefetchPlatformOverview, prefetchTripLog } from '@tianlu/sdk';
 import { PET_LIST } from './components/use-pet-list';
 import { prefetchZones } from './pet-api';
 import { petDeclaration } from './pet-declaration';
 
 /** The page modules, by the path pet-declaration.ts gives each page. */
 const pages = {
-  '/pet/overview': () => import('./pages/overview-page'),
+  '/pet/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, petDeclaration.platformId) },
   '/pet/monitor': {
     load: () => import('./pages/monitor-page'),
     // the monitor, and the pet cards beside it

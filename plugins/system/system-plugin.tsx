@@ -1,11 +1,11 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery, prefetchPlatformOverview } from '@tianlu/sdk';
 import { DICTIONARY_LIST, LOG_LIST, prefetchCustomers, prefetchTenantOptions, ROLE_LIST, USER_LIST } from './admin/admin-queries';
 import { prefetchAssetPage, prefetchTerminalPage } from './asset-admin/asset-api';
 import { systemDeclaration } from './system-declaration';
 
 /** The page modules, by the path system-declaration.ts gives each page, with the first data each asks. */
 const pages = {
-  '/system/overview': () => import('./pages/overview-page'),
+  '/system/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, systemDeclaration.platformId) },
   '/system/customer': { load: () => import('./pages/customer-page'), prefetch: prefetchCustomers },
   '/system/user': {
     load: () => import('./pages/user-page'),

@@ -1,7 +1,11 @@
 import { createElement } from 'react';
+import { PlatformApi } from '../contracts/platform';
+import type { ServiceGetter } from '../plugin';
 import { lazyView } from '../react/lazy-view';
+import { HttpService } from '../services/http-service';
+import { PluginRegistry } from '../services/plugin-registry';
 
-import type { PlatformOverviewProps } from './platform-overview/platform-overview-props';
+import { declaredKinds, overviewQuery, type PlatformOverviewProps } from './platform-overview/platform-overview-props';
 export type { PlatformOverviewProps } from './platform-overview/platform-overview-props';
 
 const View = lazyView(() => import('./platform-overview/platform-overview-view'));
@@ -13,4 +17,13 @@ const View = lazyView(() => import('./platform-overview/platform-overview-view')
  */
 export function PlatformOverview(props: PlatformOverviewProps) {
   return createElement(View, props);
+}
+
+/**
+ * For the `prefetch` of a route whose page is a {@link PlatformOverview}: asks its figures and loads
+ * its view while the page's code loads.
+ */
+export function prefetchPlatformOverview(get: ServiceGetter, platformId: number): void {
+  void get(HttpService).prefetch(PlatformApi.overview, overviewQuery(platformId, declaredKinds(get(PluginRegistry), platformId))).catch(() => undefined);
+  View.preload().catch(() => undefined);
 }

@@ -7,7 +7,7 @@ import { PermissionService, type ResourceItem } from '../../services/permission-
 import { PluginRegistry } from '../../services/plugin-registry';
 import { useService } from '../../react/use-service';
 import { PlatformApi, type PlatformOverviewData } from '../../contracts/platform';
-import type { PlatformOverviewProps } from './platform-overview-props';
+import { declaredKinds, overviewQuery, type PlatformOverviewProps } from './platform-overview-props';
 
 const STATS: { key: keyof PlatformOverviewData['assets']; label: string; color: string }[] = [
   { key: 'total', label: '全部', color: 'var(--tl-primary, #1890ff)' },
@@ -39,14 +39,14 @@ const PlatformOverviewView = observer(function PlatformOverviewView(props: Platf
   const perms = useService(PermissionService);
   const registry = useService(PluginRegistry);
   // the figures count the kinds the sub-application declares, as its monitor lists them
-  const assetKinds = [...registry.plugins.values()].find((p) => p.platformId === props.platformId)?.assetKinds?.join(',');
+  const assetKinds = declaredKinds(registry, props.platformId);
   const [data, setData] = useState<PlatformOverviewData>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     let live = true;
     http
-      .call(PlatformApi.overview, { platformId: props.platformId, ...(assetKinds && { assetKinds }) })
+      .call(PlatformApi.overview, overviewQuery(props.platformId, assetKinds))
       .then((res) => live && setData(expectOk(res)))
       .catch((e: unknown) => live && setError(e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE));
     return () => {
