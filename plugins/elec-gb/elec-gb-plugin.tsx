@@ -1,10 +1,11 @@
-import { declaredPlugin, definePlugin, type PageLoaders, prefetchPlatformOverview } from '@tianlu/sdk';
+import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery, prefetchPlatformOverview } from '@tianlu/sdk';
+import { DECLARE_LIST } from './declare/gb-api';
 import { elecGbDeclaration } from './elec-gb-declaration';
 
 /** The page modules, by the path elec-gb-declaration.ts gives each page. */
 const pages = {
   '/elec-gb/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, elecGbDeclaration.platformId) },
-  '/elec-gb/declare': () => import('./pages/declare-page'),
+  '/elec-gb/declare': { load: () => import('./pages/declare-page'), prefetch: (get) => prefetchPagedQuery(get, DECLARE_LIST) },
   '/elec-gb/labels': () => import('./pages/labels-page'),
   '/elec-gb/report': () => import('./pages/report-page'),
 } satisfies PageLoaders;

@@ -1,13 +1,13 @@
 import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery, prefetchPlatformOverview } from '@tianlu/sdk';
 import { elecLeaseDeclaration } from './elec-lease-declaration';
-import { CONTRACT_LIST, RENTER_LIST } from './lease/lease-api';
+import { CONTRACT_LIST, prefetchIncome, RENTER_LIST } from './lease/lease-api';
 
 /** The page modules, by the path elec-lease-declaration.ts gives each page. */
 const pages = {
   '/elec-lease/overview': { load: () => import('./pages/overview-page'), prefetch: (get) => prefetchPlatformOverview(get, elecLeaseDeclaration.platformId) },
   '/elec-lease/renter': { load: () => import('./pages/renter-page'), prefetch: (get) => prefetchPagedQuery(get, RENTER_LIST) },
   '/elec-lease/contract': { load: () => import('./pages/contract-page'), prefetch: (get) => prefetchPagedQuery(get, CONTRACT_LIST) },
-  '/elec-lease/income': () => import('./pages/income-page'),
+  '/elec-lease/income': { load: () => import('./pages/income-page'), prefetch: prefetchIncome },
   '/elec-lease/settings': () => import('./pages/settings-page'),
 } satisfies PageLoaders;
 

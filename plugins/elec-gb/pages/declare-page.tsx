@@ -20,36 +20,21 @@ import {
   usePickColumn,
 } from '@tianlu/sdk';
 import { DeclarationDialog } from '../declare/declaration-dialog';
-import { ElecGbApi, GbButtons, maskPhone, type Declaration } from '../declare/gb-api';
-
-interface Filter {
-  keyword: string;
-  compliant: '' | '0' | '1';
-}
+import { DECLARE_LIST, declareQuery, ElecGbApi, GbButtons, maskPhone, type Declaration, type DeclareFilter } from '../declare/gb-api';
 
 type Action = { kind: 'add' } | { kind: 'edit'; record: Declaration } | { kind: 'delete'; records: Declaration[] };
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** The record list's query for a filter (an empty field is left out). */
-function filterQuery(filter: Filter) {
-  return { ...(filter.keyword && { keyword: filter.keyword }), ...(filter.compliant && { compliant: filter.compliant }) };
-}
 
 /** 备案登记 (menu 2610): the 新国标 records of the caller's customers, judged 合规 or 不合规, with QR labels to print. */
 const DeclarePage = observer(function DeclarePage() {
   const http = useService(HttpService);
   const toast = useService(ToastService);
   const navigation = useService(NavigationService);
-  const [draft, setDraft] = useState<Filter>({ keyword: '', compliant: '' });
+  const [draft, setDraft] = useState<DeclareFilter>(DECLARE_LIST.initialFilter);
   const pick = usePickColumn<Declaration>((r) => r.recordNo);
   const [action, setAction] = useState<Action>();
-  const { pagination, filter, rows, error, load, search: searchFor } = usePagedQuery({
-    list: ElecGbApi.list,
-    initialFilter: draft,
-    query: filterQuery,
-    onPage: pick.clear,
-  });
+  const { pagination, filter, rows, error, load, search: searchFor } = usePagedQuery({ ...DECLARE_LIST, initialFilter: draft, onPage: pick.clear });
 
   const search = () => searchFor({ ...draft, keyword: draft.keyword.trim() });
   const chosen = rows.filter((r) => pick.picked.has(r.id));
@@ -112,7 +97,7 @@ const DeclarePage = observer(function DeclarePage() {
             <Button onClick={needPicked((records) => setAction({ kind: 'delete', records }))}>删除</Button>
           </Permission>
           <Permission button={GbButtons.export}>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, filterQuery(filter), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => http.downloadBlob(ElecGbApi.exportList.path, declareQuery(filter), '新国标备案.xlsx').catch((e: unknown) => toast.show(errorText(e), 'error'))}>导出</Button>
           </Permission>
         </>
       }
@@ -126,7 +111,7 @@ const DeclarePage = observer(function DeclarePage() {
             onSearch={search}
           />
           <Field label="合规状态">
-            <Select value={draft.compliant} onChange={(_, d) => setDraft((f) => ({ ...f, compliant: d.value as Filter['compliant'] }))}>
+            <Select value={draft.compliant} onChange={(_, d) => setDraft((f) => ({ ...f, compliant: d.value as DeclareFilter['compliant'] }))}>
               <option value="">全部</option>
               <option value="1">合规</option>
               <option value="0">不合规</option>

@@ -6,7 +6,7 @@ export const LeaseButtons = {
   exportIncome: 230401, saveSettings: 230501, repair: 230502,
 } as const;
 
-import { ElecLeaseApi, type LeaseStatus } from '@tianlu/sdk';
+import { chinaDay, ElecLeaseApi, HttpService, type LeaseStatus, type ServiceGetter } from '@tianlu/sdk';
 
 export type { LeaseBike } from '@tianlu/sdk';
 
@@ -28,3 +28,18 @@ export const CONTRACT_LIST = { list: ElecLeaseApi.contracts, initialFilter: { ke
 
 /** 租户管理's list (every renter first), for the page and its route's prefetch. */
 export const RENTER_LIST = { list: ElecLeaseApi.renters, initialFilter: '', query: (keyword: string) => (keyword ? { keyword } : {}) };
+
+/** `YYYY-MM` of the month `n` months before this one (China time). */
+export function monthsAgo(n: number): string {
+  const d = new Date(`${chinaDay().slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return d.toISOString().slice(0, 7);
+}
+
+/** The months 收入概览 opens on: the last twelve, this one the last. */
+export const incomeOpeningRange = () => ({ start: monthsAgo(11), end: monthsAgo(0) });
+
+/** For 收入概览's route: the figures of the months it opens on. */
+export function prefetchIncome(get: ServiceGetter): void {
+  void get(HttpService).prefetch(ElecLeaseApi.income, incomeOpeningRange()).catch(() => undefined);
+}

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
-  chinaDay,
   ElecLeaseApi,
   expectOk,
   HttpService,
@@ -14,7 +13,7 @@ import {
   useBackgroundExport,
   DateRangeFields,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons } from '../lease/lease-api';
+import { errorText, incomeOpeningRange, LeaseButtons } from '../lease/lease-api';
 
 const useStyles = makeStyles({
   cards: { display: 'flex', gap: '12px', flexWrap: 'wrap' },
@@ -22,11 +21,6 @@ const useStyles = makeStyles({
   value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
 });
 
-const monthsAgo = (n: number) => {
-  const d = new Date(`${chinaDay().slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return d.toISOString().slice(0, 7);
-};
 
 /**
  * 收入概览 (menu 2304): rent due and received by month (rent only), deposits taken, paid back and
@@ -36,7 +30,7 @@ export default function IncomePage() {
   const s = useStyles();
   const http = useService(HttpService);
   const { exporting, startExport } = useBackgroundExport();
-  const [range, setRange] = useState({ start: monthsAgo(11), end: monthsAgo(0) });
+  const [range, setRange] = useState(incomeOpeningRange);
   const [draft, setDraft] = useState(range);
   const [data, setData] = useState<LeaseIncome>();
   const [error, setError] = useState<string>();
