@@ -14,17 +14,10 @@ import {
   type AlarmCounts,
 } from '@tianlu/sdk';
 import { AlarmList } from './alarm-list';
+import { openingKeyword, realtimeList } from './realtime-query';
 
 /** A burst of live alarm events reloads the list and its counts once, after this pause, ms. */
 export const LIVE_RELOAD_MS = 800;
-
-/** 实时告警's filter: the type picked among the counts ('' all) and the name or terminal searched. */
-interface RealtimeFilter {
-  alarmType: string;
-  keyword: string;
-}
-
-const realtimeQuery = (f: RealtimeFilter) => ({ ...(f.alarmType && { alarmType: f.alarmType }), ...(f.keyword.trim() && { keyword: f.keyword.trim() }) });
 
 const countBar = { display: 'flex', flexWrap: 'wrap', gap: '6px' } as const;
 
@@ -54,9 +47,9 @@ function AlarmCountBar(props: { counts: AlarmCounts; picked: string; onPick: (al
 export function RealtimeAlarms(props: { tabs: ReactNode }) {
   const http = useService(HttpService);
   const live = useService(LiveService);
-  const [keyword, setKeyword] = useState(() => new URLSearchParams(window.location.search).get('keyword') ?? '');
+  const [keyword, setKeyword] = useState(() => openingKeyword(window.location.search));
   const [counts, setCounts] = useState<AlarmCounts>({ total: 0, types: [] });
-  const list = usePagedQuery({ list: AlarmApi.realtime, initialFilter: { alarmType: '', keyword }, query: realtimeQuery });
+  const list = usePagedQuery(realtimeList(keyword));
   const latest = useRef(list);
   latest.current = list;
 
