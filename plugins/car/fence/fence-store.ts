@@ -3,7 +3,6 @@ import {
   expectOk,
   FenceApi,
   listWords,
-  MONITOR_MAX_PAGE_SIZE,
   MonitorApi,
   NETWORK_ERROR_MESSAGE,
   type DrawMode,
@@ -17,6 +16,7 @@ import {
   type MonitorItem,
   type VehicleGroup,
 } from '@tianlu/sdk';
+import { FENCE_ASSETS } from './fence-query';
 
 export type { Fence, FenceTrigger };
 
@@ -164,7 +164,7 @@ export class FenceStore {
     const [fences, tree, list] = await Promise.allSettled([
       this.http.call(FenceApi.list).then(expectOk),
       this.http.call(MonitorApi.tree).then(expectOk),
-      this.http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE, status: 'all' }).then(expectOk),
+      this.http.call(MonitorApi.list, FENCE_ASSETS).then(expectOk),
     ]);
     runInAction(() => {
       if (fences.status === 'fulfilled') this.fences = Array.isArray(fences.value) ? fences.value : [];

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_VOCABULARY, FenceApi, HttpService, MIXED_ASSET_WORDS, vehicleWordsAvoided, type AssetKind, type HttpService as Http } from '@tianlu/sdk';
+import { ASSET_VOCABULARY, FenceApi, HttpService, MIXED_ASSET_WORDS, MonitorApi, vehicleWordsAvoided, type AssetKind, type HttpService as Http, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchFences } from '../fence/fence-query';
+import { FenceStore } from '../fence/fence-store';
 import FencePage from './fence-page';
 
 let kit: PageServer;
@@ -77,5 +79,22 @@ describe('电子围栏 speaks of what each fence binds in its assets’ words', 
     fireEvent.change(within(assets).getByRole('textbox', { name: `搜索${MIXED_ASSET_WORDS.noun}` }), { target: { value: '17300000003' } });
     fireEvent.click(await within(assets).findByRole('checkbox', { name: /围栏3/ }));
     await waitFor(() => expect(within(editor).getByRole('status').textContent).toBe(`已绑定的${MIXED_ASSET_WORDS.noun}中有 3 ${MIXED_ASSET_WORDS.unit}暂无位置，地图上暂不显示`));
+  });
+});
+
+describe('电子围栏 asked ahead by its route', () => {
+  it('asks the fences, the group tree and the assets beside the page’s code; the page’s first load takes those answers', async () => {
+    const { kernel } = await kit.login();
+    const get = ((token: symbol) => kernel.get(token)) as ServiceGetter;
+    kit.forget();
+    prefetchFences(get);
+    const asked = [FenceApi.list.path, MonitorApi.tree.path, MonitorApi.list.path];
+    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]));
+    const store = new FenceStore(kernel.get<Http>(HttpService));
+    await store.load();
+    expect(store.fences.map((f) => f.name)).toContain('车辆围栏');
+    expect(store.vehicles.length).toBeGreaterThan(0);
+    // nothing asked a second time
+    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KernelApi, GeocodeService, HttpService, MonitorApi, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast } from '@tianlu/sdk';
+import { KernelApi, GeocodeService, HttpService, MonitorApi, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchPlayback } from './playback-query';
 import { BASE_ZOOM, PlaybackStore } from './playback-store';
 
 const NOW = Date.parse('2026-05-02T09:30:00+08:00');
@@ -163,5 +164,25 @@ describe('PlaybackStore', () => {
     s.store.requestAddresses(s.store.rows);
     await vi.waitFor(() => expect(answeredAddresses()).toContain(s.store.addresses.get(s.store.rows[1]!.gpsTime)));
     expect(s.lookups).toHaveBeenCalledTimes(before + 1);
+  });
+});
+
+describe('轨迹回放 asked ahead by its route', () => {
+  it('asks the stop settings and the vehicles beside the page’s code; the page’s first load takes those answers', async () => {
+    const { kernel } = await kit.login();
+    kit.forget();
+    const http = kernel.get<Http>(HttpService);
+    prefetchPlayback(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    const asked = [MonitorApi.trackSettings.path, MonitorApi.list.path];
+    await vi.waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    const page = new PlaybackStore({ http, geocode: kernel.get<Geocode>(GeocodeService), toast: kernel.get<Toast>(ToastService), now: () => NOW });
+    try {
+      await page.loadSettings();
+      expect(page.vehicles.map((v) => v.plateNo)).toContain('京A00001');
+      // nothing asked a second time
+      expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
+    } finally {
+      page.dispose();
+    }
   });
 });

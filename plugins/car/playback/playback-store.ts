@@ -3,7 +3,6 @@ import {
   chinaDay,
   expectOk,
   mergeTrackPoints,
-  MONITOR_MAX_PAGE_SIZE,
   MonitorApi,
   NETWORK_ERROR_MESSAGE,
   Pagination,
@@ -24,6 +23,7 @@ import {
   type TrackSettings,
 } from '@tianlu/sdk';
 import { afterFirstFrame } from './after-first-frame';
+import { PLAYBACK_VEHICLES } from './playback-query';
 
 /** The first answer is simplified for this zoom (a city); zooming in further refines what is in view. */
 export const BASE_ZOOM = 12;
@@ -157,7 +157,7 @@ export class PlaybackStore {
   async loadSettings(): Promise<void> {
     const [settings, vehicles] = await Promise.allSettled([
       this.deps.http.call(MonitorApi.trackSettings).then(expectOk),
-      this.deps.http.call(MonitorApi.list, { current: 1, pageSize: MONITOR_MAX_PAGE_SIZE }).then(expectOk),
+      this.deps.http.call(MonitorApi.list, PLAYBACK_VEHICLES).then(expectOk),
     ]);
     runInAction(() => {
       if (settings.status === 'fulfilled') {
