@@ -1,6 +1,7 @@
 import { declaredPlugin, definePlugin, type PageLoaders, prefetchAssetMonitor, prefetchPlatformOverview } from '@tianlu/sdk';
 import { prefetchRealtimeAlarms } from './alarm/realtime-query';
 import { carDeclaration } from './car-declaration';
+import { prefetchCommands } from './command/command-query';
 import { prefetchFences } from './fence/fence-query';
 import { prefetchPlayback } from './playback/playback-query';
 
@@ -10,7 +11,7 @@ const pages = {
   '/car/monitor': { load: () => import('./pages/monitor-page'), prefetch: (get) => prefetchAssetMonitor(get, 'vehicle') },
   '/car/playback': { load: () => import('./pages/playback-page'), prefetch: prefetchPlayback },
   '/car/alarm': { load: () => import('./pages/alarm-page'), prefetch: prefetchRealtimeAlarms },
-  '/car/command': () => import('./pages/command-page'),
+  '/car/command': { load: () => import('./pages/command-page'), prefetch: (get) => prefetchCommands(get) },
   '/car/fence': { load: () => import('./pages/fence-page'), prefetch: prefetchFences },
 } satisfies PageLoaders;
 

@@ -3,9 +3,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CommandApi, expectOk, HttpService, LiveService, ServiceProvider,
-  type Command, type HttpService as Http, type LiveEvents, type LiveService as Live, type LiveStatus,
+  type Command, type HttpService as Http, type LiveEvents, type LiveService as Live, type LiveStatus, type ServiceGetter,
 } from '@tianlu/sdk';
 import { startPageServer, type Jt808TestTerminal, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchCommands } from '../command/command-query';
 import { LIVE_RELOAD_MS } from '../command/use-command-live';
 import CommandPage from './command-page';
 
@@ -72,6 +73,30 @@ describe('指令下发 history', () => {
     expect(kit.requests(CommandApi.export.path)[0]).toMatchObject({ body: { batchId: 'b7' }, flag: undefined });
     expect(saved[0]).toMatch(/^指令记录-\d{8}\.xlsx$/);
     click.mockRestore();
+  });
+});
+
+describe('指令记录 asked ahead by its route', () => {
+  it('asks page 1 of the commands as the page first asks it; of a link’s filter when the page is opened by its address', async () => {
+    const LIST = CommandApi.list.path;
+    kit.forget();
+    await kit.render(<CommandPage />);
+    await waitFor(() => expect(kit.requests(LIST)).toHaveLength(1));
+    const pageAsked = kit.requests(LIST)[0]!.query;
+    const { kernel } = await kit.login();
+    const get = ((token: symbol) => kernel.get(token)) as ServiceGetter;
+    kit.forget();
+    // from the menu: the address is still the page left
+    prefetchCommands(get, { pathname: '/home', search: '' });
+    await waitFor(() => expect(kit.requests(LIST)).toHaveLength(1));
+    expect(kit.requests(LIST)[0]!.query).toEqual(pageAsked);
+    kit.forget();
+    // by a link of 实时监控's batch
+    prefetchCommands(get, { pathname: '/car/command', search: '?batchId=b7' });
+    await waitFor(() => expect(kit.requests(LIST)).toHaveLength(1));
+    const linked = kit.requests(LIST)[0]!;
+    expect(linked.query).toEqual({ batchId: 'b7', current: '1', pageSize: '20' });
+    expect((linked.answer as { total: number }).total).toBe(2);
   });
 });
 

@@ -21,9 +21,9 @@ import {
   usePagedQuery,
   useService,
   type Command,
-  type CommandListFilter,
   type DataTableColumn,
 } from '@tianlu/sdk';
+import { commandList, filterQuery, NO_FILTER, openingFilter, type CommandFilter } from '../command/command-query';
 import { useCommandLive } from '../command/use-command-live';
 
 const ROW_HEIGHT = 36;
@@ -74,26 +74,7 @@ const columns = (nameLabel: string): DataTableColumn<Command>[] => [
   { key: 'reply', title: '应答时间', width: 150, render: (c) => formatChinaTime(c.resultTime) },
 ];
 
-/** The filter as typed: '' means any. */
-interface CommandFilter {
-  terminalNo: string;
-  /** '' any, '0'…'4' a status. */
-  status: string;
-  batchId: string;
-}
-
-const NO_FILTER: CommandFilter = { terminalNo: '', status: '', batchId: '' };
-const PAGE_SIZE = 20;
 const STATUS_OPTIONS: [string, string][] = [['', '全部状态'], ...Object.entries(COMMAND_STATUS_NAMES)];
-
-/** The filter as the list and the export take it: trimmed, '' fields left out. */
-function filterQuery(f: CommandFilter): CommandListFilter {
-  return {
-    ...(f.terminalNo.trim() && { terminalNo: f.terminalNo.trim() }),
-    ...(f.status !== '' && { status: Number(f.status) }),
-    ...(f.batchId.trim() && { batchId: f.batchId.trim() }),
-  };
-}
 
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : NETWORK_ERROR_MESSAGE);
 
@@ -105,12 +86,9 @@ const CommandPage = observer(function CommandPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const toast = useService(ToastService);
-  const [form, setForm] = useState<CommandFilter>(() => {
-    const q = new URLSearchParams(window.location.search);
-    return { ...NO_FILTER, terminalNo: q.get('terminalNo') ?? '', batchId: q.get('batchId') ?? '' };
-  });
+  const [form, setForm] = useState<CommandFilter>(() => openingFilter(window.location.search));
   const [exporting, setExporting] = useState(false);
-  const list = usePagedQuery({ list: CommandApi.list, initialFilter: form, pageSize: PAGE_SIZE, query: filterQuery });
+  const list = usePagedQuery(commandList(form));
   useCommandLive(list);
   const { rows, error, load } = list;
   const nameLabel = listWords(rows.map((c) => c.assetKind), MIXED_ASSET_WORDS).nameLabel;
