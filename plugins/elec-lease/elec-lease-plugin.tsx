@@ -1,6 +1,6 @@
 import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery, prefetchPlatformOverview } from '@tianlu/sdk';
 import { elecLeaseDeclaration } from './elec-lease-declaration';
-import { CONTRACT_LIST, prefetchIncome, RENTER_LIST } from './lease/lease-api';
+import { CONTRACT_LIST, prefetchIncome, prefetchLeaseSettings, RENTER_LIST } from './lease/lease-api';
 
 /** The page modules, by the path elec-lease-declaration.ts gives each page. */
 const pages = {
@@ -8,7 +8,7 @@ const pages = {
   '/elec-lease/renter': { load: () => import('./pages/renter-page'), prefetch: (get) => prefetchPagedQuery(get, RENTER_LIST) },
   '/elec-lease/contract': { load: () => import('./pages/contract-page'), prefetch: (get) => prefetchPagedQuery(get, CONTRACT_LIST) },
   '/elec-lease/income': { load: () => import('./pages/income-page'), prefetch: prefetchIncome },
-  '/elec-lease/settings': () => import('./pages/settings-page'),
+  '/elec-lease/settings': { load: () => import('./pages/settings-page'), prefetch: prefetchLeaseSettings },
 } satisfies PageLoaders;
 
 /** 电动车租赁 (platform 23): renters, contracts with 还车 / 续租 / 终止 / 收款, 收入概览 and 租赁设置. */

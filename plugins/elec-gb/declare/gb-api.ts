@@ -1,5 +1,5 @@
 /** 新国标 server calls: the contracts of sdk/contracts/elec-gb.ts. */
-import { ElecGbApi } from '@tianlu/sdk';
+import { ElecGbApi, HttpService, type ServiceGetter } from '@tianlu/sdk';
 
 export { ElecGbApi };
 
@@ -27,3 +27,8 @@ export function declareQuery(filter: DeclareFilter) {
 
 /** 备案登记's list as it first loads (its route asks it ahead). */
 export const DECLARE_LIST = { list: ElecGbApi.list, initialFilter: { keyword: '', compliant: '' } as DeclareFilter, query: declareQuery };
+
+/** For 合规报表's route: the report, asked beside the page's code. */
+export function prefetchComplianceReport(get: ServiceGetter): void {
+  get(HttpService).prefetch(ElecGbApi.report);
+}

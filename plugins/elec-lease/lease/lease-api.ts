@@ -43,3 +43,13 @@ export const incomeOpeningRange = () => ({ start: monthsAgo(11), end: monthsAgo(
 export function prefetchIncome(get: ServiceGetter): void {
   void get(HttpService).prefetch(ElecLeaseApi.income, incomeOpeningRange()).catch(() => undefined);
 }
+
+/** The e-bikes 租赁设置 lists for a keyword (none: all of them). */
+export const bikesQuery = (keyword: string) => (keyword ? { keyword } : {});
+
+/** For 租赁设置's route: the settings and the e-bikes, asked beside the page's code. */
+export function prefetchLeaseSettings(get: ServiceGetter): void {
+  const http = get(HttpService);
+  http.prefetch(ElecLeaseApi.settings);
+  http.prefetch(ElecLeaseApi.bikes, bikesQuery(''));
+}

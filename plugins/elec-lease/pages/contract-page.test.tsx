@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ElecLeaseApi, ToastService } from '@tianlu/sdk';
+import { ElecLeaseApi, ToastService, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, workbook, type PageServer, type RenderedPage } from '../../../testing/plugin-page-kit';
+import { prefetchLeaseSettings } from '../lease/lease-api';
 import ContractPage from './contract-page';
+import SettingsPage from './settings-page';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEADERS = ['车牌号*', '租户姓名*', '手机号*', '身份证号*', '开始日期*', '结束日期*', '月租金(元)*', '押金(元)', '已收押金(元)', '备注'];
@@ -46,5 +48,22 @@ describe('合同管理 → 导入合同', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '导入合同' })).toBeNull(), { timeout: 15_000 });
     expect(page.kernel.get<ToastService>(ToastService).current?.text).toBe('已导入 1 份合同，新登记租户 1 位');
     page.unmount();
+  });
+});
+
+describe('租赁设置 asked ahead by its route', () => {
+  it('asks the settings and the e-bikes as the page first asks them', async () => {
+    const asked = (paths: string[]) => paths.map((path) => kit.requests(path).map((r) => r.query));
+    const PATHS = [ElecLeaseApi.settings.path, ElecLeaseApi.bikes.path];
+    kit.forget();
+    await kit.render(<SettingsPage />);
+    await waitFor(() => expect(asked(PATHS).map((q) => q.length)).toEqual([1, 1]));
+    const pageAsked = asked(PATHS);
+    const { kernel } = await kit.login();
+    kit.forget();
+    prefetchLeaseSettings(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    await waitFor(() => expect(asked(PATHS).map((q) => q.length)).toEqual([1, 1]));
+    expect(asked(PATHS)).toEqual(pageAsked);
+    expect(kit.requests(ElecLeaseApi.bikes.path)[0]!.flag).toBe(1);
   });
 });

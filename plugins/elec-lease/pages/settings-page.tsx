@@ -13,7 +13,7 @@ import {
   ToastService,
   useService,
 } from '@tianlu/sdk';
-import { errorText, LeaseButtons, type LeaseBike } from '../lease/lease-api';
+import { errorText, LeaseButtons, bikesQuery, type LeaseBike } from '../lease/lease-api';
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'flex-end', gap: '16px', flexWrap: 'wrap' },
@@ -36,7 +36,7 @@ export default function SettingsPage() {
     setError(undefined);
     try {
       setSettings(expectOk(await http.call(ElecLeaseApi.settings)));
-      setBikes(expectOk(await http.call(ElecLeaseApi.bikes, keyword ? { keyword } : {})));
+      setBikes(expectOk(await http.call(ElecLeaseApi.bikes, bikesQuery(keyword))));
     } catch (e) {
       setError(errorText(e));
     }
