@@ -1,6 +1,7 @@
 import { declaredPlugin, definePlugin, type PageLoaders, prefetchPagedQuery, prefetchPlatformOverview } from '@tianlu/sdk';
 import { DICTIONARY_LIST, LOG_LIST, prefetchCustomers, prefetchTenantOptions, ROLE_LIST, USER_LIST } from './admin/admin-queries';
 import { prefetchAssetPage, prefetchTerminalPage } from './asset-admin/asset-api';
+import { prefetchGroups } from './asset-admin/group-query';
 import { systemDeclaration } from './system-declaration';
 
 /** The page modules, by the path system-declaration.ts gives each page, with the first data each asks. */
@@ -26,7 +27,7 @@ const pages = {
   '/system/pet': { load: () => import('./pages/pet-page'), prefetch: (get) => prefetchAssetPage(get, 'pet') },
   '/system/ebike': { load: () => import('./pages/ebike-page'), prefetch: (get) => prefetchAssetPage(get, 'ebike') },
   '/system/terminal': { load: () => import('./pages/terminal-page'), prefetch: prefetchTerminalPage },
-  '/system/group': () => import('./pages/group-page'),
+  '/system/group': { load: () => import('./pages/group-page'), prefetch: prefetchGroups },
   '/system/log': { load: () => import('./pages/log-page'), prefetch: (get) => prefetchPagedQuery(get, LOG_LIST) },
   '/system/dictionary': { load: () => import('./pages/dictionary-page'), prefetch: (get) => prefetchPagedQuery(get, DICTIONARY_LIST) },
 } satisfies PageLoaders;

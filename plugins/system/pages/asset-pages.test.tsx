@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetImportApi, GroupAdminApi, TerminalAdminApi, ToastService, VehicleAdminApi } from '@tianlu/sdk';
+import { AssetImportApi, GroupAdminApi, TerminalAdminApi, ToastService, VehicleAdminApi, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, workbook, type PageServer, type RenderedPage } from '../../../testing/plugin-page-kit';
+import { prefetchGroups } from '../asset-admin/group-query';
 import GroupPage from './group-page';
 import TerminalPage from './terminal-page';
 import VehiclePage from './vehicle-page';
@@ -240,6 +241,20 @@ describe('车组管理', () => {
     fireEvent.click(within(screen.getByTestId(`group-${groups.北京车队}`)).getByText('北京车队'));
     expect(await screen.findByText('京A10001')).toBeTruthy();
     expect(lastQuery(GroupAdminApi.vehicles.path)).toEqual({ current: '1', pageSize: '10', tenantId: String(tenantId), groupId: String(groups.北京车队) });
+  });
+
+  it('is asked ahead by its route: the trees, then the first customer’s vehicles, as the page first asks them', async () => {
+    const PATHS = [GroupAdminApi.tree.path, GroupAdminApi.vehicles.path];
+    const asked = () => PATHS.map((path) => kit.requests(path).map((r) => r.query));
+    await show(<GroupPage />, 'g_ahead', 1260, []);
+    await waitFor(() => expect(asked().map((q) => q.length)).toEqual([1, 1]));
+    const pageAsked = asked();
+    const { kernel } = await kit.login();
+    kit.forget();
+    prefetchGroups(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    await waitFor(() => expect(asked().map((q) => q.length)).toEqual([1, 1]));
+    expect(asked()).toEqual(pageAsked);
+    expect(kit.requests(GroupAdminApi.vehicles.path)[0]!.flag).toBe(1);
   });
 
   it('says why the vehicles failed to load and reads them again on 重试', async () => {

@@ -6,6 +6,7 @@ import { ConfirmDialog, type DataTableColumn, expectOk, GroupAdminApi, type Grou
 import { errorText } from '../admin/admin-page';
 import { GroupButtons, type VehicleRow } from '../asset-admin/asset-api';
 import { AssignVehiclesDialog, GroupNameDialog, MoveGroupDialog } from '../asset-admin/group-dialogs';
+import { groupVehicles, openingSelection } from '../asset-admin/group-query';
 import { findGroup, GroupTree, type TreeSelection } from '../asset-admin/group-tree';
 
 type Action = { kind: 'add' } | { kind: 'rename' | 'delete' | 'move' | 'assign'; group: GroupNode } | { kind: 'remove'; vehicles: VehicleRow[] };
@@ -17,9 +18,6 @@ const useStyles = makeStyles({
   tools: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
   muted: { color: tokens.colorNeutralForeground3 },
 });
-
-/** The vehicles of the group (or whole customer) picked in the tree, as the server has them: what the list asks for. */
-const vehiclesQuery = (s: TreeSelection) => ({ tenantId: s.tenantId, ...(s.groupId !== null && { groupId: s.groupId }) });
 
 /** 车组管理: each customer's group tree (drag a group onto another to move it), its vehicles, and assigning vehicles. */
 export default function GroupPage() {
@@ -45,7 +43,7 @@ export default function GroupPage() {
       </PageSection>
     );
   }
-  return <GroupManager trees={trees} first={{ tenantId: first.tenantId, groupId: null }} treeError={error} reloadTree={loadTree} />;
+  return <GroupManager trees={trees} first={openingSelection(first.tenantId)} treeError={error} reloadTree={loadTree} />;
 }
 
 /** 车组管理 with its tree in: the tree, the buttons of the group picked and its vehicles, paged on the server. */
@@ -57,7 +55,7 @@ const GroupManager = observer(function GroupManager(props: { trees: TenantGroups
   const canMove = useButtonPermission(GroupButtons.move);
   const [action, setAction] = useState<Action>();
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const list = usePagedQuery({ list: GroupAdminApi.vehicles, initialFilter: props.first, query: vehiclesQuery, onPage: () => setPicked(new Set()) });
+  const list = usePagedQuery({ ...groupVehicles(props.first), onPage: () => setPicked(new Set()) });
   // the group picked is the filter of the vehicles shown: picking another shows its vehicles from page 1
   const selection = list.filter;
   const vehicles = list.rows;
