@@ -21,6 +21,11 @@ describe('sdkNames', () => {
     const code = `import { AssetMonitor, type Alarm, useService as use } from '@tianlu/sdk';\nimport type { Page } from '@tianlu/sdk';\nimport { other } from './other';`;
     expect(sdkNames(code)).toEqual(['AssetMonitor', 'useService']);
   });
+
+  it('reads the values a module passes on from the SDK (a page then draws them through it)', () => {
+    const code = `export { orderTenants, TenantSelect as Picker } from '@tianlu/sdk';\nexport type { TenantOption } from '@tianlu/sdk';`;
+    expect(sdkNames(code)).toEqual(['orderTenants', 'TenantSelect']);
+  });
 });
 
 /** A console, an SDK with an on-demand map and a chart holding data, and a plugin of three pages. */

@@ -25,7 +25,7 @@ export interface RoutePage {
 
 const PLUGIN_MODULE = /[\\/]plugins[\\/][a-z0-9-]+[\\/][a-z0-9-]+-plugin\.tsx$/;
 const PAGE_ENTRY = /['"](\/[^'"\s]*)['"]\s*:\s*(?:\{\s*load\s*:\s*)?\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
-const SDK_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]@tianlu\/sdk['"]/g;
+const SDK_IMPORT = /(?:import|export)\s*\{([^}]*)\}\s*from\s*['"]@tianlu\/sdk['"]/g;
 const CODE_MODULE = /\.(tsx?|jsx?|mjs)$/;
 
 /** The `path → import specifier` pairs of a plugin module's page table. */
@@ -33,11 +33,11 @@ export function pageImports(code: string): Array<[path: string, specifier: strin
   return [...code.matchAll(PAGE_ENTRY)].map((m) => [m[1]!, m[2]!]);
 }
 
-/** The value names a module imports from `@tianlu/sdk` (`import { AssetMonitor, type Alarm as A } …` → AssetMonitor). */
+/** The value names a module imports or passes on from `@tianlu/sdk` (`import { AssetMonitor, type Alarm as A } …`, `export { TenantSelect } …` → AssetMonitor, TenantSelect). */
 export function sdkNames(code: string): string[] {
   const names = new Set<string>();
   for (const m of code.matchAll(SDK_IMPORT)) {
-    if (/^\s*import\s+type\b/.test(m[0])) continue;
+    if (/^\s*(?:import|export)\s+type\b/.test(m[0])) continue;
     for (const part of m[1]!.split(',')) {
       const item = part.trim();
       if (!item || item.startsWith('type ')) continue;
