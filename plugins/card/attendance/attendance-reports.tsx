@@ -10,13 +10,7 @@ import {
   type PageQuery,
 } from '@tianlu/sdk';
 import { clockOf } from './attendance-api';
-
-/** The filter row as typed: the day of 日报, the month of 月报 and the keyword both share. */
-export interface AttendanceFilter {
-  day: string;
-  month: string;
-  keyword: string;
-}
+import { dayReportQuery, monthReportQuery, type AttendanceFilter } from './attendance-report-query';
 
 export type AttendanceKind = 'day' | 'month';
 
@@ -37,8 +31,6 @@ export interface AttendanceReport<Q extends PageQuery, T> {
   summaryTitle: string;
 }
 
-const keywordOf = (f: AttendanceFilter) => (f.keyword.trim() ? { keyword: f.keyword.trim() } : {});
-
 const STATUS_COLOR: Record<string, 'success' | 'warning' | 'danger' | 'informative'> = {
   正常: 'success', 迟到: 'warning', 早退: 'warning', 迟到早退: 'warning', 缺勤: 'danger', 请假: 'informative', 未结束: 'informative',
 };
@@ -54,7 +46,7 @@ const person: DataTableColumn<AttendanceDayItem | AttendanceMonthItem>[] = [
 export const DAY_REPORT: AttendanceReport<PageQuery & { day: string; keyword?: string }, AttendanceDayItem> = {
   kind: 'day',
   list: AttendanceApi.day,
-  query: (f) => ({ day: f.day, ...keywordOf(f) }),
+  query: dayReportQuery,
   field: { label: '日期', type: 'date', key: 'day' },
   columns: [
     ...person,
@@ -77,7 +69,7 @@ export const DAY_REPORT: AttendanceReport<PageQuery & { day: string; keyword?: s
 export const MONTH_REPORT: AttendanceReport<PageQuery & { month: string; keyword?: string }, AttendanceMonthItem> = {
   kind: 'month',
   list: AttendanceApi.month,
-  query: (f) => ({ month: f.month, ...keywordOf(f) }),
+  query: monthReportQuery,
   field: { label: '月份', type: 'month', key: 'month' },
   columns: [
     ...person,

@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttendanceApi, chinaDay, expectOk, HttpService, ToastService, type HttpService as Http, type ToastService as Toasts } from '@tianlu/sdk';
+import {
+  AttendanceApi, chinaDay, expectOk, HttpService, ServiceProvider, ToastService, type HttpService as Http, type ServiceGetter, type ToastService as Toasts,
+} from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchAttendanceReport } from '../attendance/attendance-report-query';
 import AttendanceReportPage from './attendance-report-page';
 
 // 考勤报表 of 智能工牌 against the real server: twelve people of 生产部 on 白班 every day from 2026-06-01.
@@ -99,5 +102,22 @@ describe('考勤报表 of 智能工牌', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     // 重试 reads what failed (today), not the day typed since
     expect(lastQuery(AttendanceApi.day.path)).toEqual({ current: '1', pageSize: '10', day: chinaDay() });
+  });
+});
+
+describe('考勤报表 asked ahead by its route', () => {
+  it('asks today’s 日报 beside the page’s code; the page’s first load takes that answer', async () => {
+    const { kernel } = await kit.login();
+    kit.forget();
+    prefetchAttendanceReport(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    await waitFor(() => expect(kit.requests(AttendanceApi.day.path)).toHaveLength(1));
+    expect(lastQuery(AttendanceApi.day.path)).toEqual({ current: '1', pageSize: '10', day: chinaDay() });
+    render(<ServiceProvider container={kernel}><AttendanceReportPage /></ServiceProvider>);
+    // today's report arrives: its first page of the twelve on 白班
+    const table = await screen.findByRole('table', { name: '考勤日报' });
+    await waitFor(() => expect(names(table)).toHaveLength(10));
+    expect(within(screen.getByRole('group', { name: '考勤汇总' })).getByText('应到').textContent).toBe('应到 12');
+    // nothing asked a second time
+    expect(kit.requests(AttendanceApi.day.path)).toHaveLength(1);
   });
 });

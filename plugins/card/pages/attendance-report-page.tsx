@@ -4,7 +4,6 @@ import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import {
   AttendanceApi,
   ATTENDANCE_SUMMARY_TITLES,
-  chinaDay,
   DialogService,
   expectOk,
   HttpService,
@@ -20,7 +19,8 @@ import {
   type PageQuery,
 } from '@tianlu/sdk';
 import { ATTENDANCE_EXPORT_BUTTON, errorText } from '../attendance/attendance-api';
-import { DAY_REPORT, MONTH_REPORT, type AttendanceFilter, type AttendanceKind, type AttendanceReport } from '../attendance/attendance-reports';
+import { openingAttendanceFilter, type AttendanceFilter } from '../attendance/attendance-report-query';
+import { DAY_REPORT, MONTH_REPORT, type AttendanceKind, type AttendanceReport } from '../attendance/attendance-reports';
 
 const useStyles = makeStyles({
   date: { width: '160px' },
@@ -95,7 +95,7 @@ function ReportView<Q extends PageQuery, T extends { vehicleId: number; shiftNam
  */
 export default function AttendanceReportPage() {
   const [kind, setKind] = useState<AttendanceKind>('day');
-  const [form, setForm] = useState<AttendanceFilter>(() => ({ day: chinaDay(), month: chinaDay().slice(0, 7), keyword: '' }));
+  const [form, setForm] = useState<AttendanceFilter>(openingAttendanceFilter);
   const page = useRef<HTMLDivElement>(null);
   const switched = useRef(false);
   // the tab picked keeps the focus it had when the other report comes in

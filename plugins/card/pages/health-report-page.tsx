@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Field, makeStyles } from '@fluentui/react-components';
-import { chinaDay, DataTable, type DataTableColumn, Input, KeywordField, PageSection, PaginationBar, SearchButtons, usePagedQuery } from '@tianlu/sdk';
+import { DataTable, type DataTableColumn, Input, KeywordField, PageSection, PaginationBar, SearchButtons, usePagedQuery } from '@tianlu/sdk';
 import { observer } from 'mobx-react-lite';
-import { CardApi, type HealthLine, type ReadingStats } from '../health/health-api';
+import type { HealthLine, ReadingStats } from '../health/health-api';
+import { healthReportList } from '../health/health-report-query';
 
 const useStyles = makeStyles({ date: { width: '160px' } });
 
@@ -25,13 +26,10 @@ const columns: DataTableColumn<HealthLine>[] = [
 /** /card/health-report 健康报表 (menu 1106): each person's day in figures with the count of health alarms. */
 const HealthReportPage = observer(function HealthReportPage() {
   const s = useStyles();
-  const [day, setDay] = useState(chinaDay());
+  const [list] = useState(healthReportList);
+  const [day, setDay] = useState(list.initialFilter.day);
   const [keyword, setKeyword] = useState('');
-  const { pagination, rows, loading, error, load, search: searchFor } = usePagedQuery({
-    list: CardApi.healthReport,
-    initialFilter: { day: chinaDay(), keyword: '' },
-    query: (f: { day: string; keyword: string }) => ({ day: f.day, ...(f.keyword.trim() && { keyword: f.keyword.trim() }) }),
-  });
+  const { pagination, rows, loading, error, load, search: searchFor } = usePagedQuery(list);
 
   const search = () => searchFor({ day, keyword });
 

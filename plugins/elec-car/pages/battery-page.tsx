@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Field, makeStyles, Select, Text, tokens } from '@fluentui/react-components';
-import { type BatteryHistory, chinaDay, chinaDayRange, expectOk, HttpService, Input, MonitorApi, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
-
-type Range = 'today' | 'yesterday' | 'week';
+import { type BatteryHistory, expectOk, HttpService, Input, MonitorApi, type MonitorItem, SeriesChart, useService } from '@tianlu/sdk';
+import { batteryBikesQuery, batteryQuery, OPENING_BATTERY_RANGE, type BatteryRange } from '../battery/battery-query';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 20px', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusLarge },
   bar: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
-
-function rangeOf(range: Range, now = Date.now()): { start: string; end: string } {
-  const today = chinaDay(now);
-  const first = range === 'today' ? today : chinaDay(now - (range === 'yesterday' ? 1 : 6) * 86_400_000);
-  const last = range === 'yesterday' ? first : today;
-  return chinaDayRange(first, last);
-}
 
 /** /elec-car/battery 电池曲线 — 电动车卫士: an e-bike's battery voltage and charge over a day or a week. */
 export default function BatteryPage() {
@@ -24,13 +16,13 @@ export default function BatteryPage() {
   const [bikes, setBikes] = useState<MonitorItem[]>([]);
   const [keyword, setKeyword] = useState('');
   const [terminalNo, setTerminalNo] = useState('');
-  const [range, setRange] = useState<Range>('today');
+  const [range, setRange] = useState<BatteryRange>(OPENING_BATTERY_RANGE);
   const [history, setHistory] = useState<BatteryHistory>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     http
-      .call(MonitorApi.list, { assetKind: 'ebike', pageSize: 200, current: 1, ...(keyword && { keyword }) })
+      .call(MonitorApi.list, batteryBikesQuery(keyword))
       .then((res) => {
         const list = expectOk(res).list;
         setBikes(list);
@@ -44,7 +36,7 @@ export default function BatteryPage() {
     let live = true;
     setError(undefined);
     http
-      .call(MonitorApi.battery, { terminalNo, ...rangeOf(range) })
+      .call(MonitorApi.battery, batteryQuery(terminalNo, range))
       .then((res) => live && setHistory(expectOk(res)))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => void (live = false);
@@ -68,7 +60,7 @@ export default function BatteryPage() {
           </Select>
         </Field>
         <Field label="时间">
-          <Select value={range} onChange={(_, d) => setRange(d.value as Range)}>
+          <Select value={range} onChange={(_, d) => setRange(d.value as BatteryRange)}>
             <option value="today">今天</option>
             <option value="yesterday">昨天</option>
             <option value="week">最近 7 天</option>
