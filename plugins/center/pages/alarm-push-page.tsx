@@ -15,6 +15,7 @@ import {
   useService,
 } from '@tianlu/sdk';
 import { checkPushForm, pushBody, toPushForm, type PushErrors, type PushForm } from '../alarm/alarm-push-form';
+import { readPushSettings } from '../alarm/alarm-queries';
 import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { NotifyRoutingSection } from './notify-routing-section';
 
@@ -46,7 +47,7 @@ export default observer(function AlarmPushPage() {
   const alarms = useService(AlarmService);
   const nav = useService(NavigationService);
   const settings = useSettingsForm<AlarmPushSettings, PushForm, PushErrors>({
-    load: async () => expectOk(await http.call(AlarmPushApi.settings, {})),
+    load: () => readPushSettings(http),
     toForm: toPushForm,
     check: checkPushForm,
     save: async (form) => expectOk(await http.call(AlarmPushApi.save, pushBody(form))),

@@ -13,6 +13,7 @@ import {
 } from '@tianlu/sdk';
 import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 import { checkControlRows, controlBody, thresholdRule, toRows, type ControlRow } from '../alarm/alarm-control-form';
+import { readAlarmControls } from '../alarm/alarm-queries';
 
 const SOURCES: { source: AlarmSource; title: string }[] = [
   { source: 'terminal', title: '终端告警' },
@@ -38,7 +39,7 @@ export default function AlarmSettingPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const settings = useSettingsForm<AlarmControlItem[], ControlRow[]>({
-    load: async () => expectOk(await http.call(AlarmApi.controlList, {})),
+    load: () => readAlarmControls(http),
     toForm: toRows,
     check: checkControlRows,
     save: async (rows) => expectOk(await http.call(AlarmApi.controlSave, controlBody(rows))),

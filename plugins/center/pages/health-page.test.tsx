@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HEALTH_THRESHOLD } from '@tianlu/sdk';
+import { DEFAULT_HEALTH_THRESHOLD, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { HealthSettingsApi } from '../health/health-limit-form';
+import { prefetchHealthSettings } from '../health/health-query';
 import HealthPage from './health-page';
 
 const P = {
@@ -107,5 +108,19 @@ describe('健康设置', () => {
     const refused = kit.requests(P.saveOverride)[0]!;
     expect(refused).toMatchObject({ body: { vehicleId: zhangSan, limits: { heartRateMin: 115 } }, flag: 400 });
     expect(await within(dialog).findByText(/^心率下限必须小于心率上限（心率上限沿用部门“研发部”的设置：110）$/)).toBeTruthy();
+  });
+});
+
+describe('健康设置 asked ahead by its route', () => {
+  it('asks the tenant’s limits and the overrides beside the page’s code; the page’s first load takes the answer', async () => {
+    const { kernel } = await kit.login();
+    kit.forget();
+    prefetchHealthSettings(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    await waitFor(() => expect(kit.requests(P.overrides)).toHaveLength(1));
+    render(<ServiceProvider container={kernel}><HealthPage /></ServiceProvider>);
+    await waitFor(() => expect(input('血氧下限').value).toBe('94'));
+    expect(screen.getByRole('region', { name: '部门和人员阈值' })).toBeTruthy();
+    // nothing asked a second time
+    expect(kit.requests(P.overrides)).toHaveLength(1);
   });
 });

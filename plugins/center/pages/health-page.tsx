@@ -5,6 +5,7 @@ import { failureText, LoadState, SettingsActions, useSettingsForm } from '../com
 import { HealthLimitFields } from '../health/health-limit-fields';
 import { describeLimits, HealthSettingsApi, readLimits, toLimitForm, type HealthOverride, type HealthOverrideList, type LimitErrors, type LimitForm } from '../health/health-limit-form';
 import { HealthOverrideDialog } from '../health/health-override-dialog';
+import { readHealthOverrides } from '../health/health-query';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: '10px' },
@@ -40,7 +41,7 @@ export default function HealthPage() {
   const toast = useService(ToastService);
   const [dialog, setDialog] = useState<{ editing?: HealthOverride }>();
   const [deleting, setDeleting] = useState<HealthOverride>();
-  const readList = async () => expectOk(await http.call(HealthSettingsApi.overrides));
+  const readList = () => readHealthOverrides(http);
   const settings = useSettingsForm<HealthOverrideList, TenantForm, LimitErrors>({
     load: readList,
     toForm: (next) => toTenantForm(next.tenant),

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapSettingsApi } from '@tianlu/sdk';
+import { MapSettingsApi, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchMapSetting } from '../settings/settings-queries';
 import MapSettingPage from './map-setting-page';
 
 let kit: PageServer;
@@ -83,5 +84,33 @@ describe('地图设置', () => {
     expect(screen.queryByLabelText(/^高德 Key/)).toBeNull();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect(screen.queryByDisplayValue('amap_secret')).toBeNull();
+  });
+});
+
+describe('地图设置 asked ahead by its route', () => {
+  it('asks the tenant’s settings beside the page’s code; the page’s first load takes the answer', async () => {
+    await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_ahead' }, adminId, new Date());
+    const { kernel } = await kit.login();
+    kit.forget();
+    prefetchMapSetting(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    await waitFor(() => expect(kit.requests(MapSettingsApi.get.path)).toHaveLength(1));
+    render(<ServiceProvider container={kernel}><MapSettingPage /></ServiceProvider>);
+    await waitFor(() => expect(keyInput('高德 Key').value).toBe('amap_ahead'));
+    // nothing asked a second time
+    expect(kit.requests(MapSettingsApi.get.path)).toHaveLength(1);
+  });
+
+  it('for a user refused the keys, also asks the basemap in use; the page’s first load takes both answers', async () => {
+    await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_secret' }, adminId, new Date());
+    const { kernel } = await kit.login({ account: 'map_watcher', password: 'Admin@123' });
+    kit.forget();
+    prefetchMapSetting(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    const asked = [MapSettingsApi.get.path, MapSettingsApi.browserConfig.path];
+    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    expect(kit.requests(MapSettingsApi.get.path)[0]?.flag).toBe(403);
+    render(<ServiceProvider container={kernel}><MapSettingPage /></ServiceProvider>);
+    expect(await screen.findByText('当前地图：高德地图')).toBeTruthy();
+    // nothing asked a second time
+    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
   });
 });

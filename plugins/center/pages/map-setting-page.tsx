@@ -5,6 +5,7 @@ import {
   type MapBrowserConfig, type MapKeyField, type MapSettings, type TenantMapProvider,
 } from '@tianlu/sdk';
 import { LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
+import { askMapSettings, mapKeysForbidden } from '../settings/settings-queries';
 
 type Keys = Record<MapKeyField, string>;
 type MapForm = { provider: TenantMapProvider; keys: Keys };
@@ -47,8 +48,8 @@ export default function MapSettingPage() {
   const [readOnly, setReadOnly] = useState<MapBrowserConfig>();
   const settings = useSettingsForm<MapSettings, MapForm, ReturnType<typeof validateMapSettings>>({
     load: async () => {
-      const res = await http.call(MapSettingsApi.get, {});
-      if (res.flag !== 403) return expectOk(res);
+      const res = await askMapSettings(http);
+      if (!mapKeysForbidden(res)) return expectOk(res);
       setReadOnly(await config.loadMap());
       return undefined;
     },

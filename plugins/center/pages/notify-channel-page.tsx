@@ -17,6 +17,7 @@ import {
   type DataTableColumn,
   type NotifyChannelView,
 } from '@tianlu/sdk';
+import { readNotifyChannels } from '../alarm/alarm-queries';
 import { NotifyChannelDialog, NotifyTestDialog } from '../alarm/notify-channel-dialogs';
 
 const useStyles = makeStyles({
@@ -58,7 +59,7 @@ export default function NotifyChannelPage() {
   const load = useCallback(async () => {
     setError(undefined);
     try {
-      setList(expectOk(await http.call(NotifyApi.channels, {})));
+      setList(await readNotifyChannels(http));
     } catch (e) {
       setError(errorText(e));
     }

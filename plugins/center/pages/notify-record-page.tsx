@@ -3,7 +3,6 @@ import { Badge, Button, Field, makeStyles, Select } from '@fluentui/react-compon
 import { ArrowDownloadRegular } from '@fluentui/react-icons';
 import { observer } from 'mobx-react-lite';
 import {
-  chinaDay,
   ConfirmDialog,
   DataTable,
   DialogService,
@@ -26,6 +25,7 @@ import {
   SearchButtons,
   DateRangeFields,
 } from '@tianlu/sdk';
+import { notifyRecordList, notifyRecordQuery, openingRecordFilter, type NotifyRecordFilter } from '../alarm/alarm-queries';
 import { NotifyRecordDetail } from '../alarm/notify-record-detail';
 
 const useStyles = makeStyles({ pick: { minWidth: '120px' } });
@@ -64,38 +64,23 @@ const recordColumns = (open: (r: NotifyRecord) => void): DataTableColumn<NotifyR
   },
 ];
 
-interface Filter {
-  startTime: string;
-  endTime: string;
-  status: string;
-  channel: string;
-}
-
-const body = (f: Filter) => ({
-  ...(f.startTime && { startTime: f.startTime }),
-  ...(f.endTime && { endTime: f.endTime }),
-  ...(f.status && { status: f.status }),
-  ...(f.channel && { channel: f.channel }),
-});
-
 /** 推送记录: every delivery of the tenant's alarms (recipients masked), filtered and paged, with 导出. */
 const NotifyRecordPage = observer(function NotifyRecordPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const toast = useService(ToastService);
   const dialogs = useService(DialogService);
-  const today = chinaDay();
-  const [form, setForm] = useState<Filter>({ startTime: today, endTime: today, status: '', channel: '' });
+  const [form, setForm] = useState<NotifyRecordFilter>(openingRecordFilter);
   const [askExport, setAskExport] = useState(false);
   const [detail, setDetail] = useState<NotifyRecord>();
   const columns = useMemo(() => recordColumns(setDetail), []);
-  const { pagination, filter: query, rows, loading, error, load, search: searchFor } = usePagedQuery({ list: NotifyApi.records, initialFilter: form, query: body });
+  const { pagination, filter: query, rows, loading, error, load, search: searchFor } = usePagedQuery(notifyRecordList(form));
 
-  const set = (patch: Partial<Filter>) => setForm((f) => ({ ...f, ...patch }));
+  const set = (patch: Partial<NotifyRecordFilter>) => setForm((f) => ({ ...f, ...patch }));
   const search = () => searchFor({ ...form });
   const exportRecords = async () => {
     try {
-      const started = expectOk(await http.call(NotifyApi.exportRecords, body(query)));
+      const started = expectOk(await http.call(NotifyApi.exportRecords, notifyRecordQuery(query)));
       toast.show(started.total > started.exported ? `已加入下载中心：共 ${started.total} 条，导出最新的 ${started.exported} 条` : '已加入下载中心', 'success');
       dialogs.showDownList(true);
     } catch (e) {

@@ -9,7 +9,6 @@ import {
   NOTIFY_CHANNEL_KIND_NAMES,
   NOTIFY_ROUTE_CHANNELS,
   NOTIFY_ROUTED_KINDS,
-  NotifyApi,
   AlarmPushApi,
   Textarea,
   useAlarmTypeNames,
@@ -21,6 +20,7 @@ import {
   type NotifyRouting,
 } from '@tianlu/sdk';
 import { splitList } from '../alarm/alarm-push-form';
+import { readNotifyChannels, readNotifyRouting } from '../alarm/alarm-queries';
 import { failureText, LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -131,7 +131,7 @@ export const NotifyRoutingSection = observer(function NotifyRoutingSection() {
   const [routable, setRoutable] = useState<NotifyChannelView[]>();
   const known = new Set(routable?.map((c) => c.id));
   const settings = useSettingsForm<NotifyRouting, RoutingForm>({
-    load: async () => expectOk(await http.call(AlarmPushApi.routing, {})),
+    load: () => readNotifyRouting(http),
     toForm,
     check: (f) => check(f, known),
     save: async (f) => expectOk(await http.call(AlarmPushApi.saveRouting, toBody(f))),
@@ -140,9 +140,8 @@ export const NotifyRoutingSection = observer(function NotifyRoutingSection() {
   const { form, errors, serverError, setServerError } = settings;
 
   useEffect(() => {
-    http
-      .call(NotifyApi.channels, {})
-      .then((res) => setRoutable(expectOk(res).filter((c) => ROUTED.has(c.kind))))
+    readNotifyChannels(http)
+      .then((channels) => setRoutable(channels.filter((c) => ROUTED.has(c.kind))))
       .catch((e: unknown) => {
         setRoutable([]);
         setServerError(`推送渠道加载失败：${failureText(e)}`);

@@ -4,6 +4,7 @@ import {
   expectOk, HttpService, Input, PageSection, PluginSettingsApi, SETTING_TEXT_MAX_LENGTH, useService, type PluginSettingField, type PluginSettingsEntry,
 } from '@tianlu/sdk';
 import { failureText, LoadState, SettingsActions, useSettingsForm } from '../components/settings-form';
+import { readPluginSettings } from '../settings/settings-queries';
 import { checkPluginSettingForm, pluginSettingValues, toPluginSettingForm, type PluginSettingForm } from './plugin-setting-form';
 
 const useStyles = makeStyles({
@@ -88,9 +89,8 @@ export default function PluginSettingPage() {
   const [error, setError] = useState<string>();
   useEffect(() => {
     let live = true;
-    http
-      .call(PluginSettingsApi.list)
-      .then((res) => live && setEntries(expectOk(res)))
+    readPluginSettings(http)
+      .then((list) => live && setEntries(list))
       .catch((e: unknown) => live && setError(failureText(e)));
     return () => void (live = false);
   }, [http]);

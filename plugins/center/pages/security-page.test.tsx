@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KernelApi, SecurityApi, ToastService } from '@tianlu/sdk';
+import { KernelApi, SecurityApi, ServiceProvider, ToastService, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import SecurityPage from './security-page';
+import { prefetchSecurity } from './security/security-query';
 
 const PASSWORD = 'Admin@123';
 
@@ -225,5 +226,21 @@ describe('安全中心 › 登录记录', () => {
     expect(await within(area).findByText('成功')).toBeTruthy();
     expect(within(area).queryByText('服务器内部错误')).toBeNull();
     expect(kit.requests(SecurityApi.loginHistory.path).map((r) => r.flag)).toEqual([500, 1]);
+  });
+});
+
+describe('安全中心 asked ahead by its route', () => {
+  it('asks the user and 登录记录’s first page beside the page’s code; the page’s first load takes those answers', async () => {
+    const { kernel } = await kit.login(await addUser('ahead_user', '13800005678'));
+    kit.forget();
+    prefetchSecurity(((token: symbol) => kernel.get(token)) as ServiceGetter);
+    const asked = [KernelApi.user.path, SecurityApi.loginHistory.path];
+    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    render(<ServiceProvider container={kernel}><SecurityPage /></ServiceProvider>);
+    const table = await screen.findByRole('table', { name: '登录记录' });
+    expect(await within(table).findByText('127.0.0.1')).toBeTruthy();
+    expect(within(section('手机绑定')).getByText('当前手机：138****5678')).toBeTruthy();
+    // nothing asked a second time
+    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
   });
 });

@@ -1,7 +1,8 @@
 import { Badge, Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components';
 import { observer } from 'mobx-react-lite';
 import { formatChinaTime, PagedTable, SessionService, usePagedQuery, useService, type DataTableColumn } from '@tianlu/sdk';
-import { SecurityApi, type LoginRecord } from './security-paths';
+import type { LoginRecord } from './security-paths';
+import { LOGIN_HISTORY_LIST } from './security-query';
 
 const RESULTS: Record<LoginRecord['result'], { text: string; color: 'success' | 'danger' | 'warning' }> = {
   success: { text: '成功', color: 'success' },
@@ -37,7 +38,7 @@ export const LoginHistorySection = observer(function LoginHistorySection() {
 });
 
 function LoginHistory() {
-  const list = usePagedQuery({ list: SecurityApi.loginHistory, initialFilter: null, query: () => ({}) });
+  const list = usePagedQuery(LOGIN_HISTORY_LIST);
   // an attempt has no id of its own and two may share a second: a row is known by its place on the page
   const rowKey = (r: LoginRecord) => String(list.rows.indexOf(r));
   return (
