@@ -5,6 +5,7 @@ import {
 } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchAttendanceReport } from '../attendance/attendance-report-query';
+import { provisionBadgeWearers } from '../testing/badge-wearers';
 import AttendanceReportPage from './attendance-report-page';
 
 // 考勤报表 of 智能工牌 against the real server: twelve people of 生产部 on 白班 every day from 2026-06-01.
@@ -17,12 +18,7 @@ let kit: PageServer;
 
 beforeAll(async () => {
   kit = await startPageServer();
-  const { store } = kit.server;
-  const demo = (await store.org.findTenantByName('天路演示'))!;
-  for (const [i, name] of PEOPLE.entries()) {
-    const imei = `8687100400002${String(i).padStart(2, '0')}`;
-    await store.fleet.provision({ tenantId: demo.id, groupId: null, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol: 'watch', plateNo: name, assetKind: 'person', profile: { department: '生产部' } });
-  }
+  await provisionBadgeWearers(kit.server.store, PEOPLE, '8687100400002');
   const { kernel } = await kit.login();
   const http = kernel.get<Http>(HttpService);
   const area = expectOk(await http.call(AttendanceApi.saveArea, { name: '总部', center: [116.4, 39.9], radius: 200 }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardApi, chinaDay, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchHealthReport } from '../health/health-report-query';
+import { provisionBadgeWearers } from '../testing/badge-wearers';
 import HealthReportPage from './health-report-page';
 
 // 健康报表 of 智能工牌 against the real server: two people of 生产部 wearing a badge.
@@ -13,12 +14,7 @@ let kit: PageServer;
 
 beforeAll(async () => {
   kit = await startPageServer();
-  const { store } = kit.server;
-  const demo = (await store.org.findTenantByName('天路演示'))!;
-  for (const [i, name] of PEOPLE.entries()) {
-    const imei = `8687100400003${String(i).padStart(2, '0')}`;
-    await store.fleet.provision({ tenantId: demo.id, groupId: null, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol: 'watch', plateNo: name, assetKind: 'person', profile: { department: '生产部' } });
-  }
+  await provisionBadgeWearers(kit.server.store, PEOPLE, '8687100400003');
 });
 
 afterAll(() => kit?.close());
