@@ -24,7 +24,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type User } from '@tianlu/sdk';
+import { LiveService, PermissionService, PluginRegistry, ServiceProvider, SessionService, type ManifestRecord, type ServiceGetter, type User } from '@tianlu/sdk';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,14 @@ export interface PageServer {
   manifest(): Promise<ManifestRecord[]>;
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded: what a store under test is given. */
   login(who?: { account: string; password: string }, options?: PageKernelOptions): Promise<{ kernel: Container; user: User }>;
+  /**
+   * A route's `prefetch` run by a fresh kernel logged in as `who` (default the demo admin), the
+   * requests forgotten before it; resolves once each of `paths` has been asked, with that kernel:
+   * a page or store given it then finds those answers under way (see `askedTimes`).
+   */
+  askAhead(prefetch: (get: ServiceGetter) => void, paths: readonly string[], who?: { account: string; password: string }): Promise<Container>;
+  /** How many times each of `paths` was asked since the start or the last `forget()`. */
+  askedTimes(paths: readonly string[]): number[];
   /** A fresh kernel logged in as `account` (default the demo admin), its grants loaded, rendering `page`. */
   render(page: ReactElement, who?: { account: string; password: string }, options?: PageKernelOptions): Promise<RenderedPage>;
   close(): Promise<void>;
@@ -432,6 +440,15 @@ export async function startPageServer({ live = false, installed, ...options }: P
       failing.add(path);
     },
     login,
+    async askAhead(prefetch, paths, who = DEMO_ADMIN) {
+      const { kernel } = await login(who);
+      log = [];
+      prefetch((token) => kernel.get(token));
+      const times = () => paths.map((path) => log.filter((r) => r.path === path).length);
+      await pollUntil(async () => times(), (n) => n.every((t) => t > 0), `the prefetch's requests to ${paths.join(', ')}`, 10_000);
+      return kernel;
+    },
+    askedTimes: (paths) => paths.map((path) => log.filter((r) => r.path === path).length),
     async render(page, who = DEMO_ADMIN, kernelOptions = {}) {
       const { kernel, user } = await login(who, kernelOptions);
       const rendered = render(<ServiceProvider container={kernel}>{page}</ServiceProvider>);

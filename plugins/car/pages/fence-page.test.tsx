@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_VOCABULARY, FenceApi, HttpService, MIXED_ASSET_WORDS, MonitorApi, vehicleWordsAvoided, type AssetKind, type HttpService as Http, type ServiceGetter } from '@tianlu/sdk';
+import { ASSET_VOCABULARY, FenceApi, HttpService, MIXED_ASSET_WORDS, MonitorApi, vehicleWordsAvoided, type AssetKind, type HttpService as Http } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchFences } from '../fence/fence-query';
 import { FenceStore } from '../fence/fence-store';
@@ -84,17 +84,13 @@ describe('电子围栏 speaks of what each fence binds in its assets’ words', 
 
 describe('电子围栏 asked ahead by its route', () => {
   it('asks the fences, the group tree and the assets beside the page’s code; the page’s first load takes those answers', async () => {
-    const { kernel } = await kit.login();
-    const get = ((token: symbol) => kernel.get(token)) as ServiceGetter;
-    kit.forget();
-    prefetchFences(get);
     const asked = [FenceApi.list.path, MonitorApi.tree.path, MonitorApi.list.path];
-    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]));
+    const kernel = await kit.askAhead(prefetchFences, asked);
     const store = new FenceStore(kernel.get<Http>(HttpService));
     await store.load();
     expect(store.fences.map((f) => f.name)).toContain('车辆围栏');
     expect(store.vehicles.length).toBeGreaterThan(0);
     // nothing asked a second time
-    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]);
+    expect(kit.askedTimes(asked)).toEqual([1, 1, 1]);
   });
 });

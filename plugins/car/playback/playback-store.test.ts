@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KernelApi, GeocodeService, HttpService, MonitorApi, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast, type ServiceGetter } from '@tianlu/sdk';
+import { KernelApi, GeocodeService, HttpService, MonitorApi, ToastService, type GeocodeService as Geocode, type HttpService as Http, type ToastService as Toast } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchPlayback } from './playback-query';
 import { BASE_ZOOM, PlaybackStore } from './playback-store';
@@ -169,18 +169,14 @@ describe('PlaybackStore', () => {
 
 describe('轨迹回放 asked ahead by its route', () => {
   it('asks the stop settings and the vehicles beside the page’s code; the page’s first load takes those answers', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    const http = kernel.get<Http>(HttpService);
-    prefetchPlayback(((token: symbol) => kernel.get(token)) as ServiceGetter);
     const asked = [MonitorApi.trackSettings.path, MonitorApi.list.path];
-    await vi.waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
-    const page = new PlaybackStore({ http, geocode: kernel.get<Geocode>(GeocodeService), toast: kernel.get<Toast>(ToastService), now: () => NOW });
+    const kernel = await kit.askAhead(prefetchPlayback, asked);
+    const page = new PlaybackStore({ http: kernel.get<Http>(HttpService), geocode: kernel.get<Geocode>(GeocodeService), toast: kernel.get<Toast>(ToastService), now: () => NOW });
     try {
       await page.loadSettings();
       expect(page.vehicles.map((v) => v.plateNo)).toContain('京A00001');
       // nothing asked a second time
-      expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
+      expect(kit.askedTimes(asked)).toEqual([1, 1]);
     } finally {
       page.dispose();
     }

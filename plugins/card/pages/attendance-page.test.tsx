@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttendanceApi, expectOk, HttpService, ServiceProvider, type HttpService as Http, type ServiceGetter } from '@tianlu/sdk';
+import { AttendanceApi, expectOk, HttpService, ServiceProvider, type HttpService as Http } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchAttendanceSetup } from '../attendance/attendance-query';
 import AttendancePage from './attendance-page';
@@ -23,15 +23,12 @@ const firstCells = (table: HTMLElement) => within(table).getAllByRole('row').sli
 
 describe('考勤管理 asked ahead by its route', () => {
   it('asks the work areas and the shifts beside the page’s code; the page’s first load takes those answers', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchAttendanceSetup(((token: symbol) => kernel.get(token)) as ServiceGetter);
     const asked = [AttendanceApi.areas.path, AttendanceApi.shifts.path];
-    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    const kernel = await kit.askAhead(prefetchAttendanceSetup, asked);
     render(<ServiceProvider container={kernel}><AttendancePage /></ServiceProvider>);
     await waitFor(() => expect(firstCells(screen.getByRole('table', { name: '考勤区域' }))).toEqual(['总部']));
     await waitFor(() => expect(firstCells(screen.getByRole('table', { name: '班次' }))).toEqual(['白班']));
     // nothing asked a second time
-    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
+    expect(kit.askedTimes(asked)).toEqual([1, 1]);
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AttendanceApi, chinaDay, expectOk, HttpService, ServiceProvider, ToastService, type HttpService as Http, type ServiceGetter, type ToastService as Toasts,
+  AttendanceApi, chinaDay, expectOk, HttpService, ServiceProvider, ToastService, type HttpService as Http, type ToastService as Toasts,
 } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchAttendanceReport } from '../attendance/attendance-report-query';
@@ -103,10 +103,7 @@ describe('考勤报表 of 智能工牌', () => {
 
 describe('考勤报表 asked ahead by its route', () => {
   it('asks today’s 日报 beside the page’s code; the page’s first load takes that answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchAttendanceReport(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(AttendanceApi.day.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchAttendanceReport, [AttendanceApi.day.path]);
     expect(lastQuery(AttendanceApi.day.path)).toEqual({ current: '1', pageSize: '10', day: chinaDay() });
     render(<ServiceProvider container={kernel}><AttendanceReportPage /></ServiceProvider>);
     // today's report arrives: its first page of the twelve on 白班

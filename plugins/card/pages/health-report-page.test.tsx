@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardApi, chinaDay, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
+import { CardApi, chinaDay, ServiceProvider } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchHealthReport } from '../health/health-report-query';
 import { provisionBadgeWearers } from '../testing/badge-wearers';
@@ -23,10 +23,7 @@ const names = (table: HTMLElement) => within(table).getAllByRole('row').slice(1)
 
 describe('健康报表 asked ahead by its route', () => {
   it('asks today’s first page beside the page’s code; the page’s first load takes that answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchHealthReport(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(CardApi.healthReport.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchHealthReport, [CardApi.healthReport.path]);
     expect(kit.requests(CardApi.healthReport.path)[0]?.query).toEqual({ current: '1', pageSize: '10', day: chinaDay() });
     render(<ServiceProvider container={kernel}><HealthReportPage /></ServiceProvider>);
     await waitFor(() => expect(names(screen.getByRole('table', { name: '健康报表' })).sort()).toEqual([...PEOPLE].sort()));

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AlarmPushApi, AlarmApi, AlarmService, NotifyApi, ServiceProvider, type AlarmPushSettings, type AlarmService as Alarms, type ServiceGetter } from '@tianlu/sdk';
+import { AlarmPushApi, AlarmApi, AlarmService, NotifyApi, ServiceProvider, type AlarmPushSettings, type AlarmService as Alarms } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchAlarmPush, prefetchAlarmSetting } from '../alarm/alarm-queries';
 import AlarmPushPage from './alarm-push-page';
@@ -196,10 +196,7 @@ describe('推送设置', () => {
 
 describe('告警设置 and 推送设置 asked ahead by their routes', () => {
   it('告警设置: asks the alarm controls beside the page’s code; the page’s first load takes the answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchAlarmSetting(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(CONTROL_LIST)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchAlarmSetting, [CONTROL_LIST]);
     render(<ServiceProvider container={kernel}><AlarmSettingPage /></ServiceProvider>);
     const terminal = await screen.findByRole('region', { name: '终端告警' });
     expect(within(terminal).getByText('紧急报警')).toBeTruthy();
@@ -208,15 +205,12 @@ describe('告警设置 and 推送设置 asked ahead by their routes', () => {
   });
 
   it('推送设置: asks its settings, the routing and the channels beside the page’s code; the page’s first load takes those answers', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchAlarmPush(((token: symbol) => kernel.get(token)) as ServiceGetter);
     const asked = [PUSH_LIST, AlarmPushApi.routing.path, NotifyApi.channels.path];
-    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]));
+    const kernel = await kit.askAhead(prefetchAlarmPush, asked);
     render(<ServiceProvider container={kernel}><AlarmPushPage /></ServiceProvider>);
     expect(await screen.findByText(/^推送的告警类型（已选 \d+ 种）$/)).toBeTruthy();
     expect(await screen.findByRole('region', { name: '推送规则' })).toBeTruthy();
     // nothing asked a second time
-    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1, 1]);
+    expect(kit.askedTimes(asked)).toEqual([1, 1, 1]);
   });
 });

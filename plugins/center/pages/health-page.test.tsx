@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HEALTH_THRESHOLD, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
+import { DEFAULT_HEALTH_THRESHOLD, ServiceProvider } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { HealthSettingsApi } from '../health/health-limit-form';
 import { prefetchHealthSettings } from '../health/health-query';
@@ -113,10 +113,7 @@ describe('健康设置', () => {
 
 describe('健康设置 asked ahead by its route', () => {
   it('asks the tenant’s limits and the overrides beside the page’s code; the page’s first load takes the answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchHealthSettings(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(P.overrides)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchHealthSettings, [P.overrides]);
     render(<ServiceProvider container={kernel}><HealthPage /></ServiceProvider>);
     await waitFor(() => expect(input('血氧下限').value).toBe('94'));
     expect(screen.getByRole('region', { name: '部门和人员阈值' })).toBeTruthy();

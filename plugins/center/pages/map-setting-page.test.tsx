@@ -90,10 +90,7 @@ describe('地图设置', () => {
 describe('地图设置 asked ahead by its route', () => {
   it('asks the tenant’s settings beside the page’s code; the page’s first load takes the answer', async () => {
     await kit.server.store.mapSettings.save(tenantId, { provider: 'amap', amapKey: 'amap_ahead' }, adminId, new Date());
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchMapSetting(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(MapSettingsApi.get.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchMapSetting, [MapSettingsApi.get.path]);
     render(<ServiceProvider container={kernel}><MapSettingPage /></ServiceProvider>);
     await waitFor(() => expect(keyInput('高德 Key').value).toBe('amap_ahead'));
     // nothing asked a second time
@@ -106,11 +103,11 @@ describe('地图设置 asked ahead by its route', () => {
     kit.forget();
     prefetchMapSetting(((token: symbol) => kernel.get(token)) as ServiceGetter);
     const asked = [MapSettingsApi.get.path, MapSettingsApi.browserConfig.path];
-    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    await waitFor(() => expect(kit.askedTimes(asked)).toEqual([1, 1]));
     expect(kit.requests(MapSettingsApi.get.path)[0]?.flag).toBe(403);
     render(<ServiceProvider container={kernel}><MapSettingPage /></ServiceProvider>);
     expect(await screen.findByText('当前地图：高德地图')).toBeTruthy();
     // nothing asked a second time
-    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
+    expect(kit.askedTimes(asked)).toEqual([1, 1]);
   });
 });

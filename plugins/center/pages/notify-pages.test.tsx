@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpService, NOTIFY_EXPORT_LIMIT, NotifyApi, ServiceProvider, ToastService, type NotifyChannelView, type ServiceGetter } from '@tianlu/sdk';
+import { HttpService, NOTIFY_EXPORT_LIMIT, NotifyApi, ServiceProvider, ToastService, type NotifyChannelView } from '@tianlu/sdk';
 import { startPageServer, startStandIn, verifyWebhook, type PageServer, type StandIn } from '../../../testing/plugin-page-kit';
 import { prefetchNotifyChannels, prefetchNotifyRecords } from '../alarm/alarm-queries';
 import NotifyChannelPage from './notify-channel-page';
@@ -282,10 +282,7 @@ describe('推送记录', () => {
   });
 
   it('is asked ahead by its route: the first page of today’s deliveries; the page’s first load takes that answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchNotifyRecords(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(NotifyApi.records.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchNotifyRecords, [NotifyApi.records.path]);
     render(<ServiceProvider container={kernel}><NotifyRecordPage /></ServiceProvider>);
     const table = await screen.findByRole('table', { name: '推送记录' });
     expect(await within(table).findByText('138****1234')).toBeTruthy();
@@ -298,10 +295,7 @@ describe('推送渠道 asked ahead by its route', () => {
   it('asks the channels beside the page’s code; the page’s first load takes the answer', async () => {
     const { store } = kit.server;
     await store.notify.addChannel({ tenantId: (await store.users.findByAccount('admin'))!.tenantId, kind: 'dingtalk', name: '预取渠道', enabled: true, config: {}, secret: null }, new Date());
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchNotifyChannels(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(NotifyApi.channels.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchNotifyChannels, [NotifyApi.channels.path]);
     render(<ServiceProvider container={kernel}><NotifyChannelPage /></ServiceProvider>);
     const table = await screen.findByRole('table', { name: '推送渠道' });
     expect(await within(table).findByText('预取渠道')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PluginScope, PluginSettingsApi, ServiceProvider, usePluginSettings, type ServiceGetter } from '@tianlu/sdk';
+import { PluginScope, PluginSettingsApi, ServiceProvider, usePluginSettings } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchPluginSettings } from '../settings/settings-queries';
 import PluginSettingPage from './plugin-setting-page';
@@ -104,10 +104,7 @@ describe('插件设置', () => {
 
 describe('插件设置 asked ahead by its route', () => {
   it('asks the granted plugins’ settings beside the page’s code; the page’s first load takes the answer', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchPluginSettings(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(PluginSettingsApi.list.path)).toHaveLength(1));
+    const kernel = await kit.askAhead(prefetchPluginSettings, [PluginSettingsApi.list.path]);
     render(<ServiceProvider container={kernel}><PluginSettingPage /></ServiceProvider>);
     const cold = await section();
     expect(within(cold).getByLabelText(/^最高温度（℃）/)).toBeTruthy();

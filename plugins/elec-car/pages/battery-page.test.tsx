@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MonitorApi, ServiceProvider, type ServiceGetter } from '@tianlu/sdk';
+import { MonitorApi, ServiceProvider } from '@tianlu/sdk';
 import { drawChartsOnNothing, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchBattery } from '../battery/battery-query';
 import BatteryPage from './battery-page';
@@ -33,16 +33,13 @@ afterAll(async () => {
 
 describe('电池曲线 asked ahead by its route', () => {
   it('asks the e-bikes and, as they arrive, the first one’s battery of today; the page’s first loads take those answers', async () => {
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchBattery(((token: symbol) => kernel.get(token)) as ServiceGetter);
     const asked = [MonitorApi.list.path, MonitorApi.battery.path];
-    await waitFor(() => expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]));
+    const kernel = await kit.askAhead(prefetchBattery, asked);
     expect(kit.requests(MonitorApi.battery.path)[0]?.query.terminalNo).toBe(GUARD.imei);
     render(<ServiceProvider container={kernel}><BatteryPage /></ServiceProvider>);
     expect((await screen.findByLabelText('电池概况')).textContent).toBe('电池 48 V，最近：50.3 V，电量 77%（2 次上报）');
     expect((screen.getByRole('combobox', { name: '电动车' }) as HTMLSelectElement).value).toBe(GUARD.imei);
     // nothing asked a second time
-    expect(asked.map((path) => kit.requests(path).length)).toEqual([1, 1]);
+    expect(kit.askedTimes(asked)).toEqual([1, 1]);
   });
 });

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ElecGbApi, type ServiceGetter } from '@tianlu/sdk';
+import { ElecGbApi } from '@tianlu/sdk';
 import { startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { prefetchComplianceReport } from '../declare/gb-api';
 import ReportPage from './report-page';
@@ -20,10 +20,7 @@ describe('合规报表 asked ahead by its route', () => {
     expect(await screen.findByText('合计')).toBeTruthy();
     expect(kit.requests(REPORT)).toHaveLength(1);
     const pageAsked = kit.requests(REPORT)[0]!.query;
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchComplianceReport(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(kit.requests(REPORT)).toHaveLength(1));
+    await kit.askAhead(prefetchComplianceReport, [REPORT]);
     expect(kit.requests(REPORT)[0]).toMatchObject({ query: pageAsked, flag: 1 });
   });
 });

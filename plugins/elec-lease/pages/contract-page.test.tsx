@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ElecLeaseApi, ToastService, type ServiceGetter } from '@tianlu/sdk';
+import { ElecLeaseApi, ToastService } from '@tianlu/sdk';
 import { startPageServer, workbook, type PageServer, type RenderedPage } from '../../../testing/plugin-page-kit';
 import { prefetchLeaseSettings } from '../lease/lease-api';
 import ContractPage from './contract-page';
@@ -59,10 +59,7 @@ describe('租赁设置 asked ahead by its route', () => {
     await kit.render(<SettingsPage />);
     await waitFor(() => expect(asked(PATHS).map((q) => q.length)).toEqual([1, 1]));
     const pageAsked = asked(PATHS);
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchLeaseSettings(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(asked(PATHS).map((q) => q.length)).toEqual([1, 1]));
+    await kit.askAhead(prefetchLeaseSettings, PATHS);
     expect(asked(PATHS)).toEqual(pageAsked);
     expect(kit.requests(ElecLeaseApi.bikes.path)[0]!.flag).toBe(1);
   });

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssetImportApi, GroupAdminApi, TerminalAdminApi, ToastService, VehicleAdminApi, type ServiceGetter } from '@tianlu/sdk';
+import { AssetImportApi, GroupAdminApi, TerminalAdminApi, ToastService, VehicleAdminApi } from '@tianlu/sdk';
 import { startPageServer, workbook, type PageServer, type RenderedPage } from '../../../testing/plugin-page-kit';
 import { prefetchGroups } from '../asset-admin/group-query';
 import GroupPage from './group-page';
@@ -249,10 +249,7 @@ describe('车组管理', () => {
     await show(<GroupPage />, 'g_ahead', 1260, []);
     await waitFor(() => expect(asked().map((q) => q.length)).toEqual([1, 1]));
     const pageAsked = asked();
-    const { kernel } = await kit.login();
-    kit.forget();
-    prefetchGroups(((token: symbol) => kernel.get(token)) as ServiceGetter);
-    await waitFor(() => expect(asked().map((q) => q.length)).toEqual([1, 1]));
+    await kit.askAhead(prefetchGroups, PATHS);
     expect(asked()).toEqual(pageAsked);
     expect(kit.requests(GroupAdminApi.vehicles.path)[0]!.flag).toBe(1);
   });
