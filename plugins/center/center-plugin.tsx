@@ -1,7 +1,7 @@
 import { declaredPlugin, definePlugin, HttpService, type PageLoaders, prefetchPagedQuery } from '@tianlu/sdk';
 import { prefetchAlarmPush, prefetchAlarmSetting, prefetchNotifyChannels, prefetchNotifyRecords } from './alarm/alarm-queries';
 import { centerDeclaration } from './center-declaration';
-import { DOWNLOAD_LIST, LATEST_NOTICES, NOTICE_LIST, NoticeApi } from './components/notice-types';
+import { DOWNLOAD_LIST, LATEST_NOTICES, NOTICE_LIST, NoticeApi, prefetchNoticeDetail } from './components/notice-types';
 import { prefetchHealthSettings } from './health/health-query';
 import { prefetchSecurity } from './pages/security/security-query';
 import { prefetchMapSetting, prefetchPluginSettings } from './settings/settings-queries';
@@ -12,7 +12,7 @@ const pages = {
   '/center/notice': { load: () => import('./pages/notice-page'), prefetch: (get) => prefetchPagedQuery(get, NOTICE_LIST) },
   '/center/security': { load: () => import('./pages/security-page'), prefetch: prefetchSecurity },
   '/center/download': { load: () => import('./pages/download-page'), prefetch: (get) => prefetchPagedQuery(get, DOWNLOAD_LIST) },
-  '/center/detail': () => import('./pages/notice-detail-page'),
+  '/center/detail': { load: () => import('./pages/notice-detail-page'), prefetch: (get) => prefetchNoticeDetail(get) },
   '/center/alarmSetting': { load: () => import('./pages/alarm-setting-page'), prefetch: prefetchAlarmSetting },
   '/center/alarmPush': { load: () => import('./pages/alarm-push-page'), prefetch: prefetchAlarmPush },
   '/center/notifyChannel': { load: () => import('./pages/notify-channel-page'), prefetch: prefetchNotifyChannels },

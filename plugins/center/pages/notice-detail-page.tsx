@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Divider, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { expectOk, formatChinaTime, HttpService, NavigationService, PageSection, useService } from '@tianlu/sdk';
-import { NoticeApi, type NoticeDetail } from '../components/notice-types';
+import { NoticeApi, noticeIdOf, type NoticeDetail } from '../components/notice-types';
 
 const useStyles = makeStyles({
   title: { fontSize: '20px', fontWeight: 600 },
@@ -15,12 +15,12 @@ export default function NoticeDetailPage() {
   const s = useStyles();
   const http = useService(HttpService);
   const nav = useService(NavigationService);
-  const id = Number(new URLSearchParams(window.location.search).get('id'));
+  const id = noticeIdOf(window.location.search);
   const [notice, setNotice] = useState<NoticeDetail>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
+    if (id === undefined) {
       setError('缺少公告编号');
       return;
     }

@@ -1,7 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NoticeApi } from '@tianlu/sdk';
+import { expectOk, HttpService, NoticeApi, ServiceProvider, type HttpService as Http } from '@tianlu/sdk';
 import { OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { prefetchNoticeDetail } from '../components/notice-types';
+import NoticeDetailPage from './notice-detail-page';
 import NoticePage from './notice-page';
 
 const PAGE = NoticeApi.page.path;
@@ -74,5 +76,35 @@ describe('站内消息', () => {
     await waitFor(() => expect(kit.requests(PAGE)[0]?.flag).toBe(1));
     expect(await screen.findByText('关于平台系统升级维护的通知')).toBeTruthy();
     expect(screen.queryByText(/车队通知/)).toBeNull();
+  });
+});
+
+describe('公告详情 asked ahead by its route', () => {
+  it('asks the notice of its address beside the page’s code, which shows it without asking again; nothing from another page’s address', async () => {
+    const { store } = kit.server;
+    const tenant = (await store.org.findTenantByName('天路演示'))!;
+    const id = await store.notices.create({
+      tenantId: tenant.id, title: '限行通知', summary: '', content: '国庆期间货车限行', category: '系统公告', publishTime: new Date('2026-11-21T09:00:00+08:00'),
+    });
+    const DETAIL = NoticeApi.detail.path;
+    // opened from the console: the address is still the page left, and the page asks itself
+    const { kernel: other } = await kit.login();
+    kit.forget();
+    prefetchNoticeDetail((token) => other.get(token), { pathname: '/center/notice', search: `?id=${id}` });
+    prefetchNoticeDetail((token) => other.get(token), { pathname: '/center/detail', search: '?id=abc' });
+    // a request asked after them has its answer: they asked nothing
+    expectOk(await other.get<Http>(HttpService).call(NoticeApi.page, { current: 1, pageSize: 1 }));
+    expect(kit.requests(DETAIL)).toEqual([]);
+    // opened by its address
+    const kernel = await kit.askAhead((get) => prefetchNoticeDetail(get, { pathname: '/center/detail', search: `?id=${id}` }), [DETAIL]);
+    window.history.pushState(null, '', `/center/detail?id=${id}`);
+    try {
+      render(<ServiceProvider container={kernel}><NoticeDetailPage /></ServiceProvider>);
+      expect(await screen.findByText('国庆期间货车限行')).toBeTruthy();
+      expect(kit.askedTimes([DETAIL])).toEqual([1]);
+      expect(kit.requests(DETAIL)[0]!.query).toEqual({ id: String(id) });
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
   });
 });
