@@ -1,42 +1,51 @@
-import { describe, expect, it } from 'vitest';
-import { HttpService, MonitorApi, type ServiceGetter } from '@tianlu/sdk';
-import { PetApi, petPositionQuery, prefetchZones, zonePetsQuery } from './pet-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOk, HttpService, MonitorApi, type HttpService as Http, type Pet } from '@tianlu/sdk';
+import { startPageServer, type PageServer } from '../../testing/plugin-page-kit';
+import { askZonesAhead, PetApi, petPositionQuery, prefetchZones, zonePetsQuery } from './pet-api';
 
-/** An HttpService whose prefetches answer from `answers` (by path), recording what was asked. */
-function askedAhead(answers: Record<string, unknown>) {
-  const asked: [string, unknown][] = [];
-  const http = {
-    prefetch: (endpoint: { path: string }, input?: unknown) => {
-      asked.push([endpoint.path, input]);
-      const obj = answers[endpoint.path];
-      return obj instanceof Error ? Promise.reject(obj) : Promise.resolve({ flag: 1, msg: '', obj });
-    },
-  };
-  return { get: ((token: unknown) => (token === HttpService ? http : undefined)) as ServiceGetter, asked };
-}
+const LIST = PetApi.list.path;
+const ZONES = PetApi.zones.path;
+const POSITION = MonitorApi.list.path;
 
-const settled = () => new Promise((r) => setTimeout(r, 0));
+let kit: PageServer;
+
+beforeAll(async () => {
+  kit = await startPageServer();
+  const { store } = kit.server;
+  const demo = (await store.org.findTenantByName('天路演示'))!;
+  for (const [i, name] of ['豆豆', '球球'].entries()) {
+    const imei = `35871004000013${i}`;
+    await store.fleet.provision({ tenantId: demo.id, groupId: null, terminalNo: imei, displayNo: imei, authCode: '', imei, protocol: 'gt06', plateNo: name, assetKind: 'pet' });
+  }
+});
+
+afterAll(() => kit?.close());
+
+/** The query string of an input, as the server receives it. */
+const asQuery = (input: Record<string, string | number>) => Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
 
 describe('安全区域 asked ahead by its route', () => {
   it("asks the pets, then the first pet's zones and position as the list arrives", async () => {
-    const { get, asked } = askedAhead({ [PetApi.list.path]: { total: 2, list: [{ vehicleId: 7, terminalNo: '8800001' }, { vehicleId: 8, terminalNo: '8800002' }] } });
-    prefetchZones(get);
-    await settled();
-    expect(asked).toEqual([
-      [PetApi.list.path, zonePetsQuery()],
-      [PetApi.zones.path, { vehicleId: 7 }],
-      [MonitorApi.list.path, petPositionQuery('8800001')],
-    ]);
+    await kit.askAhead(prefetchZones, [LIST, ZONES, POSITION]);
+    expect(kit.requests(LIST).map((r) => r.query)).toEqual([asQuery(zonePetsQuery())]);
+    const first = (kit.requests(LIST)[0]!.answer as { list: Pet[] }).list[0]!;
+    expect(first.terminalNo).toBeTruthy();
+    expect(kit.requests(ZONES).map((r) => r.query)).toEqual([{ vehicleId: String(first.vehicleId) }]);
+    expect(kit.requests(POSITION).map((r) => r.query)).toEqual([asQuery(petPositionQuery(first.terminalNo!))]);
   });
 
-  it('asks no position for a pet without a collar, and nothing more for no pets', async () => {
-    const bare = askedAhead({ [PetApi.list.path]: { total: 1, list: [{ vehicleId: 9, terminalNo: null }] } });
-    prefetchZones(bare.get);
-    await settled();
-    expect(bare.asked.map(([path]) => path)).toEqual([PetApi.list.path, PetApi.zones.path]);
-    const none = askedAhead({ [PetApi.list.path]: { total: 0, list: [] } });
-    prefetchZones(none.get);
-    await settled();
-    expect(none.asked).toHaveLength(1);
+  it('asks no position for a pet without a collar, and nothing more when the pets cannot be read', async () => {
+    const { kernel } = await kit.login();
+    const http = kernel.get<Http>(HttpService);
+    const pet = expectOk(await http.call(PetApi.list, zonePetsQuery('豆豆'))).list[0]!;
+    kit.forget();
+    askZonesAhead(http, { vehicleId: pet.vehicleId, terminalNo: null });
+    await expect.poll(() => kit.requests(ZONES).length).toBe(1);
+    kit.failNext(LIST);
+    prefetchZones((token) => kernel.get(token));
+    await expect.poll(() => kit.requests(LIST).map((r) => r.flag)).toEqual([500]);
+    // a request asked after the list's answer has had its own: nothing else was asked
+    await http.call(PetApi.list, zonePetsQuery('咪')).catch(() => undefined);
+    expect([kit.requests(ZONES).length, kit.requests(POSITION).length]).toEqual([1, 0]);
   });
 });

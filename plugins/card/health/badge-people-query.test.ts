@@ -1,38 +1,39 @@
-import { describe, expect, it } from 'vitest';
-import { CardApi, chinaDay, HttpService, type ServiceGetter } from '@tianlu/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CardApi, chinaDay, HttpService, type HttpService as Http } from '@tianlu/sdk';
+import { DEMO_ADMIN, OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
+import { provisionBadgeWearers } from '../testing/badge-wearers';
 import { healthSeriesAhead, personStaysAhead, prefetchBadgePeople } from './badge-people-query';
 
-/** An HttpService whose prefetches answer from `answers` (by path), recording what was asked. */
-function askedAhead(answers: Record<string, unknown>) {
-  const asked: [string, unknown][] = [];
-  const http = {
-    prefetch: (endpoint: { path: string }, input?: unknown) => {
-      asked.push([endpoint.path, input]);
-      const obj = answers[endpoint.path];
-      return obj instanceof Error ? Promise.reject(obj) : Promise.resolve({ flag: 1, msg: '', obj });
-    },
-  };
-  return { get: ((token: unknown) => (token === HttpService ? http : undefined)) as ServiceGetter, asked };
-}
+const PEOPLE = CardApi.healthPeople.path;
 
-const settled = () => new Promise((r) => setTimeout(r, 0));
+let kit: PageServer;
+
+beforeAll(async () => {
+  kit = await startPageServer();
+  await provisionBadgeWearers(kit.server.store, ['董明辉', '李娜'], '8687100400004');
+});
+
+afterAll(() => kit?.close());
 
 describe('a 人员 page asked ahead by its route', () => {
   it("asks the people, then today's figures of the first of them as the page would open on", async () => {
     for (const [next, endpoint] of [[healthSeriesAhead, CardApi.healthSeries], [personStaysAhead, CardApi.personStays]] as const) {
-      const { get, asked } = askedAhead({ [CardApi.healthPeople.path]: [{ id: 41, name: '董明辉' }, { id: 42, name: '李娜' }] });
-      prefetchBadgePeople(get, next);
-      await settled();
-      expect(asked).toEqual([[CardApi.healthPeople.path, undefined], [endpoint.path, { vehicleId: 41, day: chinaDay() }]]);
+      await kit.askAhead((get) => prefetchBadgePeople(get, next), [PEOPLE, endpoint.path]);
+      const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;
+      expect(kit.requests(endpoint.path).map((r) => r.query)).toEqual([{ vehicleId: String(first.id), day: chinaDay() }]);
     }
   });
 
-  it('asks nothing more when nobody wears a badge or the list fails', async () => {
-    for (const people of [[], new Error('网络异常')]) {
-      const { get, asked } = askedAhead({ [CardApi.healthPeople.path]: people });
-      prefetchBadgePeople(get, healthSeriesAhead);
-      await settled();
-      expect(asked).toHaveLength(1);
+  it('asks nothing more when the people cannot be read: a user without 智能工牌, a server failure', async () => {
+    for (const [who, fail, flag] of [[OTHER_TENANT, false, 403], [DEMO_ADMIN, true, 500]] as const) {
+      const { kernel } = await kit.login(who);
+      kit.forget();
+      if (fail) kit.failNext(PEOPLE);
+      prefetchBadgePeople((token) => kernel.get(token), healthSeriesAhead);
+      await expect.poll(() => kit.requests(PEOPLE).map((r) => r.flag)).toEqual([flag]);
+      // a request asked after the list's answer has had its own: nothing else was asked
+      await kernel.get<Http>(HttpService).call(CardApi.healthPeople, { keyword: '李' }).catch(() => undefined);
+      expect(kit.requests(CardApi.healthSeries.path)).toEqual([]);
     }
   });
 });
