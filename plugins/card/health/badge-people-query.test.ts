@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CardApi, chinaDay, HttpService, type HttpService as Http } from '@tianlu/sdk';
+import { CardApi, chinaDay, chinaDayRange, HttpService, MonitorApi, type HttpService as Http } from '@tianlu/sdk';
 import { DEMO_ADMIN, OTHER_TENANT, startPageServer, type PageServer } from '../../../testing/plugin-page-kit';
 import { provisionBadgeWearers } from '../testing/badge-wearers';
 import { healthSeriesAhead, personStaysAhead, prefetchBadgePeople } from './badge-people-query';
@@ -22,6 +22,20 @@ describe('a 人员 page asked ahead by its route', () => {
       const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;
       expect(kit.requests(endpoint.path).map((r) => r.query)).toEqual([{ vehicleId: String(first.id), day: chinaDay() }]);
     }
+  });
+
+  it("asks 轨迹回放's track of the day beside the stays, of the badge the stays name, as the page will ask it", async () => {
+    const kernel = await kit.askAhead((get) => prefetchBadgePeople(get, personStaysAhead), [PEOPLE, CardApi.personStays.path, MonitorApi.track.path]);
+    const stays = kit.requests(CardApi.personStays.path)[0]!.answer as { terminalNo: string };
+    expect(stays.terminalNo).toMatch(/^8687100400004/);
+    expect(kit.requests(MonitorApi.track.path).map((r) => r.query)).toEqual([{ terminalNo: stays.terminalNo, ...chinaDayRange(chinaDay()) }]);
+    // the page's own asks take those answers: nothing is asked twice
+    const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;
+    const http = kernel.get<Http>(HttpService);
+    await http.call(CardApi.personStays, { vehicleId: first.id, day: chinaDay() });
+    await http.call(MonitorApi.track, { terminalNo: stays.terminalNo, ...chinaDayRange(chinaDay()) });
+    expect(kit.requests(CardApi.personStays.path)).toHaveLength(1);
+    expect(kit.requests(MonitorApi.track.path)).toHaveLength(1);
   });
 
   it('asks nothing more when the people cannot be read: a user without 智能工牌, a server failure', async () => {

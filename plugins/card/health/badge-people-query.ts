@@ -1,12 +1,20 @@
-import { CardApi, chinaDay, expectOk, HttpService, type ServiceGetter } from '@tianlu/sdk';
+import { CardApi, chinaDay, chinaDayRange, expectOk, HttpService, MonitorApi, type ServiceGetter } from '@tianlu/sdk';
 
 /** What a page with a 人员 picker asks first for the person chosen, on `day` (YYYY-MM-DD in China). */
 export type PersonAskAhead = (http: HttpService, personId: number, day: string) => Promise<unknown>;
 
 /** 健康's first ask of a person: the day's health series. */
 export const healthSeriesAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.healthSeries, { vehicleId: personId, day });
-/** 轨迹回放's first ask of a person: the day's stays at work areas. */
-export const personStaysAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.personStays, { vehicleId: personId, day });
+/**
+ * 轨迹回放's first asks of a person: the day's stays at work areas and, as they arrive, the day's
+ * track of the badge they name (the page asks it with the stays' answer in hand).
+ */
+export const personStaysAhead: PersonAskAhead = (http, personId, day) =>
+  http.prefetch(CardApi.personStays, { vehicleId: personId, day }).then((res) => {
+    const { terminalNo } = expectOk(res);
+    if (terminalNo) void http.prefetch(MonitorApi.track, { terminalNo, ...chinaDayRange(day) }).catch(() => undefined);
+    return res;
+  });
 
 /**
  * For the routes of the pages with a 人员 picker (useBadgePeople): asks the people wearing a badge
