@@ -43,6 +43,12 @@ describe('实时监控', () => {
     await expect.poll(() => shownCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
     // the offline basemap: China's 34 provincial divisions, named
     await expect.poll(() => page.locator('.tl-basemap-province').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(34);
+    // its canvas and the vehicles' span the view and a quarter of it beyond each edge, no more (a canvas's first drawing allocates all of it)
+    const spans = await page.locator('.leaflet-container').first().evaluate((map) =>
+      [...map.querySelectorAll('canvas')].map((c) => Math.max(c.offsetWidth / map.clientWidth, c.offsetHeight / map.clientHeight)),
+    );
+    expect(spans.length).toBeGreaterThanOrEqual(2);
+    for (const span of spans) expect(span).toBeLessThanOrEqual(1.51);
 
     // one moving vehicle's report time changes in the table
     const moving = page.locator('[role="row"]', { has: page.locator('[data-state="moving"]') }).first();

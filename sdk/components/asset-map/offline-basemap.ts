@@ -27,7 +27,9 @@ function whenIdle(fn: () => void): void {
 export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
   const geo = await loadBasemapData();
   const group = L.layerGroup();
-  const renderer = L.canvas({ padding: 0.5 });
+  // drawn a quarter of the view beyond each edge, as the vehicles are: a canvas's first drawing
+  // allocates all of it (twice the view's area, rather than four times at a half)
+  const renderer = L.canvas({ padding: 0.25 });
   const countries = geo.features.filter((f) => f.properties.kind === 'country');
   const provinces = geo.features.filter((f) => f.properties.kind === 'province');
   shapes(countries, renderer).addTo(group);
