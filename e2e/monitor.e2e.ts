@@ -72,6 +72,21 @@ describe('实时监控', () => {
     await screenshot(page, 'monitor-dialog.png');
     await dialog.getByRole('tab', { name: '详情' }).click();
     await shows(dialog.getByText(String(terminalNo), { exact: true }), 'the terminal number on 详情');
+
+    // left and opened again: the map draws on the canvases it had (kept, not allocated anew), the fleet on them
+    const canvases = await page.locator('main .leaflet-container canvas').evaluateAll((els) => {
+      (window as unknown as { mapCanvases: Element[] }).mapCanvases = els;
+      return els.length;
+    });
+    await page.keyboard.press('Escape');
+    await page.getByTitle('首页', { exact: true }).click();
+    await reaches(page, (p) => p === '/home', '/home');
+    await openMonitor(page);
+    await page.locator('.tl-vehicle-layer').waitFor({ state: 'attached' });
+    await expect.poll(() => shownCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    const again = await page.evaluate(() => (window as unknown as { mapCanvases: Element[] }).mapCanvases.filter((c) => c.closest('.leaflet-container')).length);
+    expect(again).toBe(canvases);
+    await screenshot(page, 'monitor-again.png');
   });
 
   test("other sees none of the demo tenant's plates", async ({ newContext }) => {

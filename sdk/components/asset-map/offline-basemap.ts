@@ -7,6 +7,7 @@
 import * as L from 'leaflet';
 import { loadBasemapData, type BasemapData, type BasemapProps } from './basemap-data';
 import { BasemapLevelSwitch } from './basemap-level';
+import { keptCanvasRenderer } from './canvas-pool';
 import { loadCityBasemap, type CityShape } from './city-basemap-data';
 import { CityLayer } from './city-layer';
 
@@ -29,7 +30,7 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
   const group = L.layerGroup();
   // drawn a quarter of the view beyond each edge, as the vehicles are: a canvas's first drawing
   // allocates all of it (twice the view's area, rather than four times at a half)
-  const renderer = L.canvas({ padding: 0.25 });
+  const renderer = keptCanvasRenderer({ padding: 0.25 });
   const countries = geo.features.filter((f) => f.properties.kind === 'country');
   const provinces = geo.features.filter((f) => f.properties.kind === 'province');
   shapes(countries, renderer).addTo(group);

@@ -10,6 +10,7 @@ import type { MapProvider } from '../../services/config-service';
 import { TRACK_COLORS } from '../track-player/track-colors';
 import type { TrackPlayback } from '../track-player/track-playback';
 import { transformCoord } from '../../geo';
+import { keepCanvas, takeCanvas } from './canvas-pool';
 import { providerCoordSystem, toMapLatLng } from './map-providers';
 import { arrowCorners, mercatorUnit, TILE_SIZE } from './vehicle-marks';
 
@@ -75,8 +76,8 @@ export class TrackLayer extends L.Layer {
   onAdd(map: L.Map): this {
     const pane = map.getPane('tlTrack') ?? map.createPane('tlTrack');
     pane.style.zIndex = '610';
-    this.still = L.DomUtil.create('canvas', 'tl-track-layer', pane);
-    this.moving = L.DomUtil.create('canvas', 'tl-track-cursor', pane);
+    this.still = takeCanvas('track', 'tl-track-layer', pane);
+    this.moving = takeCanvas('track-cursor', 'tl-track-cursor', pane);
     for (const c of [this.still, this.moving]) {
       if ((map as unknown as MapInternals)._zoomAnimated) L.DomUtil.addClass(c, 'leaflet-zoom-animated');
       c.style.pointerEvents = 'none';
@@ -99,8 +100,8 @@ export class TrackLayer extends L.Layer {
     this.frame = 0;
     for (const s of this.subscriptions) s.dispose();
     this.subscriptions = [];
-    this.still?.remove();
-    this.moving?.remove();
+    keepCanvas('track', this.still);
+    keepCanvas('track-cursor', this.moving);
     this.still = this.moving = undefined;
     return this;
   }

@@ -8,6 +8,7 @@ import * as L from 'leaflet';
 import { ASSET_STATE_COLORS, assetState, hasPosition, inAlarm, type AssetState } from '../../asset-status';
 import type { MapProvider } from '../../services/config-service';
 import type { MonitorItem } from '../../services/live-service';
+import { keepCanvas, takeCanvas } from './canvas-pool';
 import { toMapLatLng } from './map-providers';
 import { accuracyRadiusPx, arrowCorners, clusterRadius, clustersAt, gridCluster, HitIndex, markShape, mercatorUnit, worldSize, CLUSTER_CELL_PX } from './vehicle-marks';
 
@@ -87,7 +88,7 @@ export class VehicleLayer extends L.Layer {
   onAdd(map: L.Map): this {
     const pane = map.getPane('tlVehicles') ?? map.createPane('tlVehicles');
     pane.style.zIndex = '620'; // above the basemap's labels (marker pane, 600), below tooltips
-    const canvas = L.DomUtil.create('canvas', 'tl-vehicle-layer', pane);
+    const canvas = takeCanvas('vehicles', 'tl-vehicle-layer', pane);
     if ((map as unknown as MapInternals)._zoomAnimated) L.DomUtil.addClass(canvas, 'leaflet-zoom-animated');
     canvas.style.pointerEvents = 'none';
     this.canvas = canvas;
@@ -104,7 +105,7 @@ export class VehicleLayer extends L.Layer {
     map.off('click', this.onClick, this);
     map.off('mousemove', this.onMouseMove, this);
     map.off('mouseout', this.onMouseOut, this);
-    this.canvas?.remove();
+    keepCanvas('vehicles', this.canvas);
     this.canvas = undefined;
     this.ctx = null;
     return this;
