@@ -65,4 +65,33 @@ describe('a trip log asked ahead by its route', () => {
       expect(asked.map(([path]) => path)).toEqual([MonitorApi.list.path]);
     }
   });
+
+  it("opened again, asks the trips of the asset first the last time beside the list, and the first one's after it only when it is another", async () => {
+    const list = (...terminals: string[]) => ({ [MonitorApi.list.path]: { total: terminals.length, list: terminals.map((terminalNo) => ({ terminalNo })) } });
+    const first = askedAhead(list('E1', 'E2'));
+    prefetchTripLog(first.get, 'ebike');
+    await settled();
+    const range = openingRange(Date.now());
+    const trips = (terminalNo: string) => [MonitorApi.trips.path, tripsQuery(terminalNo, range.start!, range.end!)];
+    const listed = [MonitorApi.list.path, tripLogListQuery('ebike')];
+    expect(first.asked).toEqual([listed, trips('E1')]);
+
+    const again = askedAhead(list('E1', 'E2'));
+    prefetchTripLog(again.get, 'ebike');
+    await settled();
+    expect(again.asked).toEqual([trips('E1'), listed]);
+
+    // E1 is gone from the list: E2's are asked as the list arrives
+    const moved = askedAhead(list('E2'));
+    prefetchTripLog(moved.get, 'ebike');
+    await settled();
+    expect(moved.asked).toEqual([trips('E1'), listed, trips('E2')]);
+
+    // an empty list forgets the asset: nothing is asked beside the next list
+    prefetchTripLog(askedAhead(list()).get, 'ebike');
+    await settled();
+    const after = askedAhead(list('E2'));
+    prefetchTripLog(after.get, 'ebike');
+    expect(after.asked).toEqual([listed]);
+  });
 });
