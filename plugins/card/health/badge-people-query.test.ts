@@ -38,6 +38,21 @@ describe('a 人员 page asked ahead by its route', () => {
     expect(kit.requests(MonitorApi.track.path)).toHaveLength(1);
   });
 
+  it("opened again in the session, asks the figures of the person first the last time beside the people, not after them", async () => {
+    const kernel = await kit.askAhead((get) => prefetchBadgePeople(get, healthSeriesAhead), [PEOPLE, CardApi.healthSeries.path]);
+    const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;
+    // the page opened takes those answers
+    const http = kernel.get<Http>(HttpService);
+    await http.call(CardApi.healthPeople);
+    await http.call(CardApi.healthSeries, { vehicleId: first.id, day: chinaDay() });
+    kit.forget();
+    // the people's answer fails this time: what was asked beside it is asked all the same
+    kit.failNext(PEOPLE);
+    prefetchBadgePeople((token) => kernel.get(token), healthSeriesAhead);
+    await expect.poll(() => kit.requests(PEOPLE).map((r) => r.flag)).toEqual([500]);
+    await expect.poll(() => kit.requests(CardApi.healthSeries.path).map((r) => r.query)).toEqual([{ vehicleId: String(first.id), day: chinaDay() }]);
+  });
+
   it('asks nothing more when the people cannot be read: a user without 智能工牌, a server failure', async () => {
     for (const [who, fail, flag] of [[OTHER_TENANT, false, 403], [DEMO_ADMIN, true, 500]] as const) {
       const { kernel } = await kit.login(who);
