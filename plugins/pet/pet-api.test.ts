@@ -34,6 +34,23 @@ describe('安全区域 asked ahead by its route', () => {
     expect(kit.requests(POSITION).map((r) => r.query)).toEqual([asQuery(petPositionQuery(first.terminalNo!))]);
   });
 
+  it("opened again in the session, asks the zones and position of the pet first the last time beside the list, not after it", async () => {
+    const kernel = await kit.askAhead(prefetchZones, [LIST, ZONES, POSITION]);
+    const first = (kit.requests(LIST)[0]!.answer as { list: Pet[] }).list[0]!;
+    // the page opened takes those answers
+    const http = kernel.get<Http>(HttpService);
+    await http.call(PetApi.list, zonePetsQuery());
+    await http.call(PetApi.zones, { vehicleId: first.vehicleId });
+    await http.call(MonitorApi.list, petPositionQuery(first.terminalNo!));
+    kit.forget();
+    // the list's answer fails this time: what was asked beside it is asked all the same
+    kit.failNext(LIST);
+    prefetchZones((token) => kernel.get(token));
+    await expect.poll(() => kit.requests(LIST).map((r) => r.flag)).toEqual([500]);
+    await expect.poll(() => kit.requests(ZONES).map((r) => r.query)).toEqual([{ vehicleId: String(first.vehicleId) }]);
+    await expect.poll(() => kit.requests(POSITION).map((r) => r.query)).toEqual([asQuery(petPositionQuery(first.terminalNo!))]);
+  });
+
   it('asks no position for a pet without a collar, and nothing more when the pets cannot be read', async () => {
     const { kernel } = await kit.login();
     const http = kernel.get<Http>(HttpService);
