@@ -86,6 +86,8 @@ describe('实时监控', () => {
     await expect.poll(() => shownCount(page), { timeout: 30_000 }).toBeGreaterThan(0);
     const again = await page.evaluate(() => (window as unknown as { mapCanvases: Element[] }).mapCanvases.filter((c) => c.closest('.leaflet-container')).length);
     expect(again).toBe(canvases);
+    // the offline basemap kept from the first visit draws its provinces again
+    await expect.poll(() => page.locator('.tl-basemap-province').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(34);
     await screenshot(page, 'monitor-again.png');
   });
 

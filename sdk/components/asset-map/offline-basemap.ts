@@ -24,21 +24,49 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 0);
 }
 
-/** Adds the shapes and labels to `map`; returns the layer group to remove them again. */
-export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
-  const geo = await loadBasemapData();
-  const group = L.layerGroup();
+/** What a map's offline basemap is drawn with: built once, kept for the next map once its map no longer shows it. */
+interface BasemapParts {
+  renderer: L.Canvas;
+  countryShapes: L.GeoJSON;
+  provinceShapes: L.GeoJSON;
+  countryLabels: L.LayerGroup;
+  provinceLabels: L.LayerGroup;
+  /** The city shapes, built when a map first zooms in to them. */
+  cities?: CityLayer;
+}
+
+/** How many built basemaps are kept (a page's map and a dialog's). */
+export const KEPT_BASEMAPS = 2;
+
+/**
+ * Built basemaps no map shows: building one converts every outline's points (some 15 ms, more on a
+ * busy machine) and a map page opened again takes one instead.
+ */
+const keptBasemaps: BasemapParts[] = [];
+
+function buildParts(geo: BasemapData): BasemapParts {
   // drawn a quarter of the view beyond each edge, as the vehicles are: a canvas's first drawing
   // allocates all of it (twice the view's area, rather than four times at a half)
   const renderer = keptCanvasRenderer({ padding: 0.25 });
   const countries = geo.features.filter((f) => f.properties.kind === 'country');
   const provinces = geo.features.filter((f) => f.properties.kind === 'province');
-  shapes(countries, renderer).addTo(group);
-  const provinceShapes = shapes(provinces, renderer).addTo(group);
-  labels(countries).addTo(group);
-  const provinceLabels = labels(provinces).addTo(group);
+  return {
+    renderer,
+    countryShapes: shapes(countries, renderer),
+    provinceShapes: shapes(provinces, renderer),
+    countryLabels: labels(countries),
+    provinceLabels: labels(provinces),
+  };
+}
 
-  let cities: CityLayer | undefined;
+/** Adds the shapes and labels to `map`; returns the layer group to remove them again. */
+export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
+  const geo = await loadBasemapData();
+  const parts = keptBasemaps.pop() ?? buildParts(geo);
+  const { renderer, provinceShapes, provinceLabels } = parts;
+  provinceShapes.setStyle({ stroke: true });
+  const group = L.layerGroup([parts.countryShapes, provinceShapes, parts.countryLabels, provinceLabels]);
+
   let citiesWanted = false;
   let removed = false;
   const level = new BasemapLevelSwitch<readonly CityShape[]>({
@@ -49,16 +77,16 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
       // showing now (a track's first frame, vehicles), with the provinces under it meanwhile
       whenIdle(() => {
         if (!citiesWanted || removed) return;
-        cities ??= new CityLayer(data, renderer);
+        parts.cities ??= new CityLayer(data, renderer);
         // province land stays under the cities: it fills the slivers where two cities' sources disagree
         provinceShapes.setStyle({ stroke: false });
         provinceLabels.remove();
-        group.addLayer(cities);
+        group.addLayer(parts.cities);
       });
     },
     showProvinces: () => {
       citiesWanted = false;
-      cities?.remove();
+      parts.cities?.remove();
       provinceShapes.setStyle({ stroke: true });
       group.addLayer(provinceLabels);
     },
@@ -71,9 +99,14 @@ export async function addOfflineBasemap(map: L.Map): Promise<L.LayerGroup> {
     });
   map.on('zoomend', onZoom);
   group.on('remove', () => {
+    if (removed) return;
     removed = true;
     map.off('zoomend', onZoom);
     level.dispose();
+    // the group's layers are off the map now; the renderer they drew on leaves it too (its canvas kept)
+    group.clearLayers();
+    renderer.remove();
+    if (keptBasemaps.length < KEPT_BASEMAPS) keptBasemaps.push(parts);
   });
   group.addTo(map);
   onZoom();
