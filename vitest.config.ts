@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { longestFirst } from './tools/test/longest-first';
 
 const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
 
@@ -21,10 +22,32 @@ const BROWSER_SIDE = {
   hookTimeout: 120_000,
 };
 
+/**
+ * The files that take longest (seconds, as a run measured them: a sweep of every route, pages that
+ * start the real server), started first so that no worker runs one of them alone at the end.
+ */
+const LONGEST_FIRST = longestFirst({
+  'server/api/authorization-sweep.test.ts': 26,
+  'host/desk/alarm-desk.test.tsx': 25,
+  'server/api/hostile-input.test.ts': 25,
+  'plugins/center/pages/alarm-setting-page.test.tsx': 24,
+  'server/store/pglite-image.test.ts': 24,
+  'plugins/card/attendance/work-area-dialog.test.tsx': 15,
+  'plugins/center/pages/notify-pages.test.tsx': 14,
+  'plugins/card/pages/attendance-report-page.test.tsx': 12,
+  'plugins/car/pages/alarm-page.test.tsx': 11,
+  'plugins/data-center/pages/dashboard-pages.test.tsx': 11,
+  'server/sim/fleet-simulator.test.ts': 10,
+  'server/api/alarm/notify-routes.test.ts': 10,
+  'server/fleet-live.test.ts': 10,
+  'plugins/data-center/server/dashboard-reports.test.ts': 10,
+});
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   test: {
+    sequence: { sequencer: LONGEST_FIRST },
     // every core: most files wait on a database, a server or a socket far more than they compute,
     // so one worker per core keeps a two-core machine busy (vitest's default leaves one core idle)
     maxWorkers: Math.max(2, availableParallelism()),

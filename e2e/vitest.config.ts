@@ -1,34 +1,27 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
+import { longestFirst } from '../tools/test/longest-first';
 
 /**
  * The scenarios that take longest (seconds, as a CI run measured them: building plugins outside the
  * repository, visiting every page), started first: the workers then end together instead of one
  * finishing a long scenario alone at the end.
  */
-const LONG: Record<string, number> = {
-  'create-plugin': 118,
-  'page-fit': 101,
-  'cold-chain': 80,
-  'kind-words': 63,
-  'alarm-desk': 50,
-  card: 37,
-  'street-map': 34,
-  'dev-mode-plugin': 34,
-  'external-plugin': 30,
-  pet: 30,
-  'elec-lease': 29,
-  'data-center': 29,
-  alarms: 29,
-};
-
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const weight = (f: TestSpecification) => LONG[/([^/]+)\.e2e\.ts$/.exec(f.moduleId)?.[1] ?? ''] ?? 0;
-    return [...(await super.sort(files))].sort((a, b) => weight(b) - weight(a));
-  }
-}
+const LONGEST_FIRST = longestFirst({
+  'create-plugin.e2e.ts': 118,
+  'page-fit.e2e.ts': 101,
+  'cold-chain.e2e.ts': 80,
+  'kind-words.e2e.ts': 63,
+  'alarm-desk.e2e.ts': 50,
+  'card.e2e.ts': 37,
+  'street-map.e2e.ts': 34,
+  'dev-mode-plugin.e2e.ts': 34,
+  'external-plugin.e2e.ts': 30,
+  'pet.e2e.ts': 30,
+  'elec-lease.e2e.ts': 29,
+  'data-center.e2e.ts': 29,
+  'alarms.e2e.ts': 29,
+});
 
 /** Browser scenarios: the real server (started once by global-setup) driven by Debian's Chromium. */
 export default defineConfig({
@@ -43,7 +36,7 @@ export default defineConfig({
     // A third at a time made each one slower by as much: two scenarios keep two cores busy
     fileParallelism: true,
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: LONGEST_FIRST },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
