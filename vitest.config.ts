@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { longestFirst } from './tools/test/longest-first';
+import { longestFirst } from './tools/test/longest-first.ts';
 
 const sdk = fileURLToPath(new URL('./sdk/index.ts', import.meta.url));
 

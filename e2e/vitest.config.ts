@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { longestFirst } from '../tools/test/longest-first';
+import { longestFirst } from '../tools/test/longest-first.ts';
 
 /**
  * The scenarios that take longest (seconds, as a CI run measured them: building plugins outside the
