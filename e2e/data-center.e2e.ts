@@ -47,6 +47,26 @@ describe('数据中心', () => {
     await shows(page.getByLabel('统计范围').filter({ hasText: '天路演示' }), 'the figures of 天路演示 again');
     expect(await kpi(page, 'total')).toBe(total);
 
+    // left for 首页 and back: each chart draws on the canvas it had (kept, not created and allocated anew)
+    const CHARTS = ['资产类型与状态', '近30天在线率', '近30天里程', '资产分布热力', '告警类型'];
+    await shows(page.getByRole('img', { name: '告警类型' }).and(page.locator('[data-ready="true"]')), 'the alarm types chart');
+    await page.evaluate((labels) => {
+      const first = (label: string) => document.querySelector(`#tl-main-container [role="img"][aria-label="${label}"] canvas`);
+      (window as unknown as { chartCanvases: (Element | null)[] }).chartCanvases = labels.map(first);
+    }, CHARTS);
+    await page.getByTitle('首页', { exact: true }).click();
+    await reaches(page, (p) => p === '/home', '/home');
+    await page.goBack();
+    await reaches(page, (p) => p === '/dataCenter/dashboard', '数据看板 again');
+    for (const label of CHARTS) await shows(page.getByRole('img', { name: label }).and(page.locator('[data-ready="true"]')), `${label} again`, 30_000);
+    await expect.poll(() => kpi(page, 'total'), { timeout: 15_000 }).toBe(total);
+    const kept = await page.evaluate((labels) => {
+      const before = (window as unknown as { chartCanvases: (Element | null)[] }).chartCanvases;
+      return labels.filter((label, i) => before[i] !== null && before[i] === document.querySelector(`#tl-main-container [role="img"][aria-label="${label}"] canvas`));
+    }, CHARTS);
+    expect(kept).toEqual(CHARTS);
+    await screenshot(page, 'data-center-dashboard-again.png');
+
     // 数据大屏 in a tab of its own
     const opened = context.waitForEvent('page');
     await page.locator('#tl-main-container').getByRole('button', { name: '数据大屏' }).click();

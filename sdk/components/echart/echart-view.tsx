@@ -13,7 +13,8 @@ async function loadParts(chinaMap: boolean) {
 export default function EChartView(props: EChartProps) {
   const { chinaMap, theme, option } = props;
   const load = useCallback(() => loadParts(Boolean(chinaMap)), [chinaMap]);
-  const { box, chart, failed } = useEchartsInstance(load, theme);
+  // kept for the next chart drawn with the same parts and theme: this view only ever sets options
+  const { box, chart, failed } = useEchartsInstance(load, theme, `${chinaMap ? 'china' : 'grid'}|${theme ?? ''}`);
 
   useEffect(() => {
     chart?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });

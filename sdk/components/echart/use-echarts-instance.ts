@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPointerOffsetsUnzoomed } from './zoomed-pointer';
+import { chartHost, keepChart, takeChart, type KeptChart } from './chart-pool';
 
 export type ECharts = ReturnType<typeof import('echarts/core').init>;
 
@@ -32,8 +33,11 @@ export function resizeWhenChanged(chart: Pick<ECharts, 'getWidth' | 'getHeight' 
  * Mouse positions stay right under the page scale's CSS zoom.
  * `failed` is true when ECharts could not be loaded, or the browser cannot draw on a canvas (ECharts
  * would throw from its first drawing, out of the page's effects).
+ * With a `keptAs` (what the chart is drawn with, e.g. its parts and theme), the chart is kept when
+ * the box goes and taken by the next box of the same `keptAs` (chart-pool.ts): only for a caller
+ * that never adds handlers or state of its own to the instance, as a kept chart is only cleared.
  */
-export function useEchartsInstance(load: EChartsLoader, theme?: string) {
+export function useEchartsInstance(load: EChartsLoader, theme?: string, keptAs?: string) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts>();
   const [failed, setFailed] = useState(false);
@@ -45,14 +49,23 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
     }
     let disposed = false;
     let instance: ECharts | undefined;
+    let pooled: KeptChart | undefined;
     let resize: ResizeObserver | undefined;
     let unzoomed: (() => void) | undefined;
     load()
       .then(({ init }) => {
         if (disposed || !box.current) return;
-        unzoomed = keepPointerOffsetsUnzoomed(box.current);
-        instance = init(box.current, theme, { renderer: 'canvas' });
         const el = box.current;
+        unzoomed = keepPointerOffsetsUnzoomed(el);
+        if (keptAs === undefined) instance = init(el, theme, { renderer: 'canvas' });
+        else {
+          pooled = takeChart(keptAs, el.clientWidth, el.clientHeight);
+          const host = pooled?.host ?? chartHost(el.ownerDocument);
+          el.appendChild(host);
+          pooled ??= { kind: keptAs, host, chart: init(host, theme, { renderer: 'canvas' }) };
+          instance = pooled.chart;
+          resizeWhenChanged(instance, el);
+        }
         resize = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance && resizeWhenChanged(instance, el)) : undefined;
         resize?.observe(box.current);
         setChart(instance);
@@ -62,9 +75,10 @@ export function useEchartsInstance(load: EChartsLoader, theme?: string) {
       disposed = true;
       resize?.disconnect();
       unzoomed?.();
-      instance?.dispose();
+      if (pooled) keepChart(pooled);
+      else instance?.dispose();
     };
-  }, [load, theme]);
+  }, [load, theme, keptAs]);
 
   return { box, chart, failed };
 }
