@@ -17,7 +17,8 @@ import { test } from './browser';
 import { ADMIN, OTHER, login, pathOf } from './console-app';
 import { reaches, shows } from './expect-ui';
 import { screenshot } from './screenshot';
-import { freePorts, startServer, type RunningServer } from './server';
+import { freePorts } from '../server/testing/free-ports';
+import { startServer, type RunningServer } from './server';
 import { offeredSubApps } from './shell-ui';
 
 const TITLE = '冷链监控';

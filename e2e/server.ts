@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../server/testing/free-ports';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
@@ -33,26 +33,6 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** The server's script and arguments; default `npm start`'s (`server/main.ts --demo --build-if-needed`). */
   script?: string[];
-}
-
-/** Free TCP ports, all held open at once so they are distinct. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-        const s = createServer();
-        s.once('error', reject);
-        s.listen(0, () => resolve(s));
-      }),
-    ),
-  );
-  const ports = servers.map((s) => {
-    const addr = s.address();
-    if (!addr || typeof addr === 'string') throw new Error('no port');
-    return addr.port;
-  });
-  await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
-  return ports;
 }
 
 function tail(file: string, lines = 60): string {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { until } from './waiting';
+
+export { freePort } from '../server/testing/free-ports';
 
 /**
  * The server as an OS process of its own (`node --import tsx server/main.ts --demo`), for fault
@@ -9,17 +10,6 @@ import { until } from './waiting';
  */
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Only what the server needs from this process's environment: CI's DATABASE_URL or NATS_URL must not leak in. */
 export function serverEnv(own: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
