@@ -38,6 +38,26 @@ describe('a 人员 page asked ahead by its route', () => {
     expect(kit.requests(MonitorApi.track.path)).toHaveLength(1);
   });
 
+  it("opened again, asks the track of the badge the person's stays named the last time beside the stays, not after them", async () => {
+    const kernel = await kit.askAhead((get) => prefetchBadgePeople(get, personStaysAhead), [PEOPLE, CardApi.personStays.path, MonitorApi.track.path]);
+    const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;
+    const stays = kit.requests(CardApi.personStays.path)[0]!.answer as { terminalNo: string };
+    // the page opened takes those answers
+    const http = kernel.get<Http>(HttpService);
+    await http.call(CardApi.personStays, { vehicleId: first.id, day: chinaDay() });
+    await http.call(MonitorApi.track, { terminalNo: stays.terminalNo, ...chinaDayRange(chinaDay()) });
+    kit.forget();
+    // opened again, the stays' answer does not come: the track of the badge they named is asked all the same
+    const held = kit.hold(CardApi.personStays.path);
+    const asked = personStaysAhead(http, first.id, chinaDay());
+    await expect.poll(() => kit.requests(MonitorApi.track.path).map((r) => r.query)).toEqual([{ terminalNo: stays.terminalNo, ...chinaDayRange(chinaDay()) }]);
+    held.release();
+    await asked;
+    // the stays name the same badge: its track is not asked again, and the page's own ask takes the answer
+    await http.call(MonitorApi.track, { terminalNo: stays.terminalNo, ...chinaDayRange(chinaDay()) });
+    expect(kit.requests(MonitorApi.track.path)).toHaveLength(1);
+  });
+
   it("opened again in the session, asks the figures of the person first the last time beside the people, not after them", async () => {
     const kernel = await kit.askAhead((get) => prefetchBadgePeople(get, healthSeriesAhead), [PEOPLE, CardApi.healthSeries.path]);
     const first = (kit.requests(PEOPLE)[0]!.answer as { id: number }[])[0]!;

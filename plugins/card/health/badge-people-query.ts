@@ -5,16 +5,26 @@ export type PersonAskAhead = (http: HttpService, personId: number, day: string) 
 
 /** 健康's first ask of a person: the day's health series. */
 export const healthSeriesAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.healthSeries, { vehicleId: personId, day });
+/** The badge the stays of a person last named, by person: their track is asked beside their stays, not after them. */
+const badgeOf = new Map<number, string>();
+
 /**
- * 轨迹回放's first asks of a person: the day's stays at work areas and, as they arrive, the day's
- * track of the badge they name (the page asks it with the stays' answer in hand).
+ * 轨迹回放's first asks of a person: the day's stays at work areas and the day's track of the badge
+ * they name (the page asks it with the stays' answer in hand). The track of the badge the stays
+ * named the last time is asked beside them; the one they name now, as they arrive, if it is another.
  */
-export const personStaysAhead: PersonAskAhead = (http, personId, day) =>
-  http.prefetch(CardApi.personStays, { vehicleId: personId, day }).then((res) => {
+export const personStaysAhead: PersonAskAhead = (http, personId, day) => {
+  const askTrack = (terminalNo: string) => void http.prefetch(MonitorApi.track, { terminalNo, ...chinaDayRange(day) }).catch(() => undefined);
+  const guess = badgeOf.get(personId);
+  if (guess) askTrack(guess);
+  return http.prefetch(CardApi.personStays, { vehicleId: personId, day }).then((res) => {
     const { terminalNo } = expectOk(res);
-    if (terminalNo) void http.prefetch(MonitorApi.track, { terminalNo, ...chinaDayRange(day) }).catch(() => undefined);
+    if (terminalNo) badgeOf.set(personId, terminalNo);
+    else badgeOf.delete(personId);
+    if (terminalNo && terminalNo !== guess) askTrack(terminalNo);
     return res;
   });
+};
 
 /** The first of the people as a 人员 page's route last found them, by session. */
 const lastFirst = new Map<string, number>();
