@@ -57,6 +57,56 @@ describe('china-cities.json', () => {
   });
 });
 
+describe('decodeCityBasemap', () => {
+  /** Every arc decoded and every ring built at once, as the file is defined. */
+  function decodeAll(f: CityBasemapFile) {
+    const arcs = f.arcs.map((a) => decodePolyline(a, f.scale));
+    const borders = new Set(f.provinceBorders);
+    const drawn = new Set<number>();
+    return f.cities.map((c) => {
+      const provinceBorders: LatLngTuple[][] = [];
+      const polygons = c.polygons.map((rings) => rings.map((refs) => {
+        const ring: LatLngTuple[] = [];
+        for (const ref of refs) {
+          const id = ref < 0 ? ~ref : ref;
+          const points = ref < 0 ? [...arcs[id]!].reverse() : arcs[id]!;
+          ring.push(...(ring.length ? points.slice(1) : points));
+          if (borders.has(id) && !drawn.has(id)) {
+            drawn.add(id);
+            provinceBorders.push(arcs[id]!);
+          }
+        }
+        return ring;
+      }));
+      const lines = [...polygons.flat(), ...provinceBorders];
+      const bounds = [Math.min(...lines.flat().map((p) => p[0])), Math.min(...lines.flat().map((p) => p[1])), Math.max(...lines.flat().map((p) => p[0])), Math.max(...lines.flat().map((p) => p[1]))];
+      const area = polygons.reduce((sum, rings) => {
+        const ring = rings[0] ?? [];
+        let twice = 0;
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += (ring[j]![1] + ring[i]![1]) * (ring[j]![0] - ring[i]![0]);
+        return sum + Math.abs(twice / 2);
+      }, 0);
+      return { name: c.name, polygons, provinceBorders, bounds, area };
+    });
+  }
+
+  it('gives each city the outlines, province borders, box and size of its arcs, whichever city is drawn first', () => {
+    const expected = decodeAll(file as unknown as CityBasemapFile);
+    // a fresh decoding, its cities drawn in another order than the file's
+    const fresh = decodeCityBasemap(file as unknown as CityBasemapFile);
+    const order = fresh.map((_, i) => i).reverse();
+    for (const i of order) {
+      const [got, want] = [fresh[i]!, expected[i]!];
+      expect(got.bounds, want.name).toEqual(want.bounds);
+      expect(got.area, want.name).toBeCloseTo(want.area, 9);
+      expect(got.polygons, want.name).toEqual(want.polygons);
+      expect(got.provinceBorders, want.name).toEqual(want.provinceBorders);
+      // built once
+      expect(got.polygons).toBe(got.polygons);
+    }
+  });
+});
+
 describe('citiesInView', () => {
   const names = (view: [number, number, number, number]) => citiesInView(cities, view).map((i) => cities[i]!.name);
 

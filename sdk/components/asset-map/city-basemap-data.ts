@@ -63,54 +63,117 @@ export function decodePolyline(encoded: string, scale: number): LatLngTuple[] {
   return out;
 }
 
-/** Shoelace area of a ring, square degrees. */
-function ringArea(ring: LatLngTuple[]): number {
-  let sum = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![1] + ring[i]![1]) * (ring[j]![0] - ring[i]![0]);
-  return Math.abs(sum / 2);
+/** The box of an encoded polyline and its part of a ring's shoelace sum, read without building its points. */
+interface ArcSummary {
+  box: Box;
+  /** Σ (lngₚ + lng)(latₚ − lat) over its consecutive points p → point, as {@link decodePolyline} gives them. */
+  shoelace: number;
 }
 
-/** The file's arcs joined into rings per city. */
+function summarise(encoded: string, scale: number): ArcSummary {
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  let shoelace = 0;
+  let index = 0;
+  let x = 0;
+  let y = 0;
+  let first = true;
+  let prevLat = 0;
+  let prevLng = 0;
+  const next = (): number => {
+    let result = 0;
+    let shift = 0;
+    let b: number;
+    do {
+      b = encoded.charCodeAt(index++) - 63;
+      result |= (b & 0x1f) << shift;
+      shift += 5;
+    } while (b >= 0x20);
+    return result & 1 ? ~(result >> 1) : result >> 1;
+  };
+  while (index < encoded.length) {
+    x += next();
+    y += next();
+    const lat = y * scale;
+    const lng = x * scale;
+    if (lat < box[0]) box[0] = lat;
+    if (lng < box[1]) box[1] = lng;
+    if (lat > box[2]) box[2] = lat;
+    if (lng > box[3]) box[3] = lng;
+    if (!first) shoelace += (prevLng + lng) * (prevLat - lat);
+    first = false;
+    prevLat = lat;
+    prevLng = lng;
+  }
+  return { box, shoelace };
+}
+
+/**
+ * The file's cities, ready to draw. A city's box and size are read at once from its arcs, without
+ * building their points; its outlines and province borders are built the first time they are asked
+ * for (a view at street level draws one or two of the 392 cities).
+ */
 export function decodeCityBasemap(file: CityBasemapFile): CityShape[] {
-  const arcs = file.arcs.map((a) => decodePolyline(a, file.scale));
+  const summaries = file.arcs.map((a) => summarise(a, file.scale));
+  const decoded: (LatLngTuple[] | undefined)[] = [];
+  const arc = (id: number): LatLngTuple[] => (decoded[id] ??= decodePolyline(file.arcs[id] ?? '', file.scale));
+  // each province border is drawn once, with the first city whose rings hold it
   const borders = new Set(file.provinceBorders);
   const drawn = new Set<number>();
   return file.cities.map((c) => {
-    const provinceBorders: LatLngTuple[][] = [];
-    const polygons = c.polygons.map((rings) =>
-      rings.map((refs) => {
-        const ring: LatLngTuple[] = [];
+    const borderIds: number[] = [];
+    const bounds: Box = [Infinity, Infinity, -Infinity, -Infinity];
+    let area = 0;
+    for (const rings of c.polygons) {
+      rings.forEach((refs, r) => {
+        // a ring runs through its arcs, each starting where the last one ended: its sum is theirs
+        let sum = 0;
         for (const ref of refs) {
           const id = ref < 0 ? ~ref : ref;
-          const arc = arcs[id] ?? [];
-          const points = ref < 0 ? [...arc].reverse() : arc;
-          // consecutive arcs share their end point
-          ring.push(...(ring.length ? points.slice(1) : points));
+          const summary = summaries[id];
+          if (summary) {
+            sum += ref < 0 ? -summary.shoelace : summary.shoelace;
+            bounds[0] = Math.min(bounds[0], summary.box[0]);
+            bounds[1] = Math.min(bounds[1], summary.box[1]);
+            bounds[2] = Math.max(bounds[2], summary.box[2]);
+            bounds[3] = Math.max(bounds[3], summary.box[3]);
+          }
           if (borders.has(id) && !drawn.has(id)) {
             drawn.add(id);
-            provinceBorders.push(arc);
+            borderIds.push(id);
           }
         }
-        return ring;
-      }),
-    );
-    const area = polygons.reduce((sum, rings) => sum + (rings[0] ? ringArea(rings[0]) : 0), 0);
-    return { name: c.name, province: c.province, label: [c.label[1], c.label[0]], polygons, provinceBorders, area, bounds: boxOf([...polygons.flat(), ...provinceBorders]) };
-  });
-}
-
-/** The box of some lines of points. */
-function boxOf(lines: readonly LatLngTuple[][]): Box {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const line of lines) {
-    for (const [lat, lng] of line) {
-      if (lat < box[0]) box[0] = lat;
-      if (lng < box[1]) box[1] = lng;
-      if (lat > box[2]) box[2] = lat;
-      if (lng > box[3]) box[3] = lng;
+        if (r === 0) area += Math.abs(sum / 2);
+      });
     }
-  }
-  return box;
+    let polygons: LatLngTuple[][][] | undefined;
+    let provinceBorders: LatLngTuple[][] | undefined;
+    return {
+      name: c.name,
+      province: c.province,
+      label: [c.label[1], c.label[0]],
+      area,
+      bounds,
+      get polygons() {
+        polygons ??= c.polygons.map((rings) =>
+          rings.map((refs) => {
+            const ring: LatLngTuple[] = [];
+            for (const ref of refs) {
+              const points = arc(ref < 0 ? ~ref : ref);
+              // consecutive arcs share their end point
+              if (ref < 0) for (let i = points.length - (ring.length ? 2 : 1); i >= 0; i--) ring.push(points[i]!);
+              else for (let i = ring.length ? 1 : 0; i < points.length; i++) ring.push(points[i]!);
+            }
+            return ring;
+          }),
+        );
+        return polygons;
+      },
+      get provinceBorders() {
+        provinceBorders ??= borderIds.map(arc);
+        return provinceBorders;
+      },
+    };
+  });
 }
 
 /** The indexes of the cities whose box meets `view` ([south, west, north, east]). */
