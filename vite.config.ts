@@ -5,6 +5,7 @@ import { precompressPlugin } from './tools/build/precompress-plugin.ts';
 import { routePagesPlugin } from './tools/build/route-pages-plugin.ts';
 import { bootChunkPlugin } from './tools/build/boot-chunk-plugin.ts';
 import { griffelAotPlugin } from './tools/build/griffel-aot-plugin.ts';
+import { axiosXhrOnlyPlugin } from './tools/build/axios-xhr-only-plugin.ts';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('./host', import.meta.url));
@@ -51,7 +52,7 @@ export default defineConfig({
   root,
   // host/public: files served as they are at the site root (/favicon.ico)
   publicDir: 'public',
-  plugins: [griffelAotPlugin(), react(), sharedModulesPlugin(), sharedModulesDevPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin({ quick: FLUENT_ICON_FILE })],
+  plugins: [griffelAotPlugin(), axiosXhrOnlyPlugin(), react(), sharedModulesPlugin(), sharedModulesDevPlugin(), routePagesPlugin(root), boot.plugin, precompressPlugin({ quick: FLUENT_ICON_FILE })],
   resolve: { alias: [{ find: /^@tianlu\/sdk$/, replacement: sdk }] },
   // The dev dependency scan starts from the page only; the shared-module entries exist at build time.
   optimizeDeps: { entries: ['index.html'] },
