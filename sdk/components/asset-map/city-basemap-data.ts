@@ -38,9 +38,8 @@ export interface CityShape {
 /** [south, west, north, east], degrees. */
 export type Box = [number, number, number, number];
 
-/** Decodes one encoded polyline into [lat, lng] points. */
-export function decodePolyline(encoded: string, scale: number): LatLngTuple[] {
-  const out: LatLngTuple[] = [];
+/** Calls `point` with each [lat, lng] of an encoded polyline, in order, building nothing. */
+function eachPoint(encoded: string, scale: number, point: (lat: number, lng: number) => void): void {
   let index = 0;
   let x = 0;
   let y = 0;
@@ -58,8 +57,14 @@ export function decodePolyline(encoded: string, scale: number): LatLngTuple[] {
   while (index < encoded.length) {
     x += next();
     y += next();
-    out.push([y * scale, x * scale]);
+    point(y * scale, x * scale);
   }
+}
+
+/** Decodes one encoded polyline into [lat, lng] points. */
+export function decodePolyline(encoded: string, scale: number): LatLngTuple[] {
+  const out: LatLngTuple[] = [];
+  eachPoint(encoded, scale, (lat, lng) => out.push([lat, lng]));
   return out;
 }
 
@@ -73,28 +78,10 @@ interface ArcSummary {
 function summarise(encoded: string, scale: number): ArcSummary {
   const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
   let shoelace = 0;
-  let index = 0;
-  let x = 0;
-  let y = 0;
   let first = true;
   let prevLat = 0;
   let prevLng = 0;
-  const next = (): number => {
-    let result = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = encoded.charCodeAt(index++) - 63;
-      result |= (b & 0x1f) << shift;
-      shift += 5;
-    } while (b >= 0x20);
-    return result & 1 ? ~(result >> 1) : result >> 1;
-  };
-  while (index < encoded.length) {
-    x += next();
-    y += next();
-    const lat = y * scale;
-    const lng = x * scale;
+  eachPoint(encoded, scale, (lat, lng) => {
     if (lat < box[0]) box[0] = lat;
     if (lng < box[1]) box[1] = lng;
     if (lat > box[2]) box[2] = lat;
@@ -103,7 +90,7 @@ function summarise(encoded: string, scale: number): ArcSummary {
     first = false;
     prevLat = lat;
     prevLng = lng;
-  }
+  });
   return { box, shoelace };
 }
 
