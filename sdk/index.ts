@@ -53,6 +53,7 @@ export * from './services/alarm-service';
 export * from './services/command-api';
 export * from './live-resume';
 export * from './command-follower';
+export * from './prefetch-first-row';
 export * from './asset-status';
 export * from './services/plugin-registry';
 export * from './services/extensions';

@@ -1,5 +1,5 @@
 /** 宠物守护's API: the contracts and wire types of sdk/contracts/pet.ts. */
-import { expectOk, HttpService, MonitorApi, PetApi, StorageKeys, StorageService, type Pet, type ServiceGetter } from '@tianlu/sdk';
+import { HttpService, MonitorApi, PetApi, prefetchFirstRow, type Pet, type ServiceGetter } from '@tianlu/sdk';
 
 export { PetApi, ZONE_MAX_RADIUS, ZONE_MIN_RADIUS, type Pet, type PetAction, type PetActionAnswer, type SafeZone } from '@tianlu/sdk';
 
@@ -19,29 +19,20 @@ export function askZonesAhead(http: HttpService, pet: Pick<Pet, 'vehicleId' | 't
   if (pet.terminalNo) void http.prefetch(MonitorApi.list, petPositionQuery(pet.terminalNo)).catch(() => undefined);
 }
 
-/** The first pet of 安全区域's list as its route last found it, by session. */
-const lastFirst = new Map<string, Pick<Pet, 'vehicleId' | 'terminalNo'>>();
-
 /**
  * For 安全区域's route: asks the pets the page lists and, as they arrive, the first one's zones and
- * position, which the page then takes as it opens on that pet. Opened again in the same session,
- * the route asks those of the pet first the last time beside the list (its order rarely changes),
- * and the first one's only if it is another.
+ * position, which the page then takes as it opens on that pet; opened again in the session, those
+ * of the pet first the last time beside the list.
  */
 export function prefetchZones(get: ServiceGetter): void {
-  const http = get(HttpService);
-  const storage = get(StorageService) as StorageService | undefined;
-  const session = storage?.get<string>(StorageKeys.sessionId) ?? '';
-  const guess = lastFirst.get(session);
-  if (guess) askZonesAhead(http, guess);
-  http
-    .prefetch(PetApi.list, zonePetsQuery())
-    .then((res) => {
-      const first = expectOk(res).list[0];
-      if (!first) return void lastFirst.delete(session);
-      lastFirst.set(session, { vehicleId: first.vehicleId, terminalNo: first.terminalNo });
-      if (first.vehicleId !== guess?.vehicleId || first.terminalNo !== guess.terminalNo) askZonesAhead(http, first);
-    })
-    // the page's own call meets the failure
-    .catch(() => undefined);
+  prefetchFirstRow(get, {
+    key: 'pet-zones',
+    list: (http) => http.prefetch(PetApi.list, zonePetsQuery()),
+    first: (answer): Pick<Pet, 'vehicleId' | 'terminalNo'> | undefined => {
+      const pet = answer.list[0];
+      return pet && { vehicleId: pet.vehicleId, terminalNo: pet.terminalNo };
+    },
+    ahead: askZonesAhead,
+    same: (a, b) => a.vehicleId === b.vehicleId && a.terminalNo === b.terminalNo,
+  });
 }

@@ -7,9 +7,8 @@ import { preloadPlayerBar } from './track-player';
 import type { TripLogProps } from './trip-log/trip-log-view';
 import { askAheadRange, tripLogListQuery, tripsQuery } from './trip-log/trip-log-query';
 import { MonitorApi } from '../contracts/monitor';
-import { expectOk, HttpService } from '../services/http-service';
-import { StorageKeys, StorageService } from '../services/storage-service';
 import type { ServiceGetter } from '../plugin';
+import { prefetchFirstRow } from '../prefetch-first-row';
 
 export type { TripLogProps } from './trip-log/trip-log-view';
 
@@ -33,36 +32,22 @@ export function TripLog(props: TripLogProps) {
   return createElement(View, props);
 }
 
-/** The first asset of a log's list as its route last found it, by session and kind (see prefetchTripLog). */
-const lastFirst = new Map<string, string>();
-
 /**
  * For the `prefetch` of a route whose page is a {@link TripLog} of `assetKind`: asks now the assets
  * the log lists first, and as that list arrives the first one's trips of 最近7天 (and a pet's
- * detail), which the log then takes as it opens. Opened again in the same session, the log asks
- * those of the asset that was first the last time beside the list (the list's order rarely
- * changes), and the first one's only if it is another.
+ * detail), which the log then takes as it opens; opened again in the session, those of the asset
+ * first the last time beside the list ({@link prefetchFirstRow}).
  */
 export function prefetchTripLog(get: ServiceGetter, assetKind: TripLogProps['assetKind']): void {
-  const http = get(HttpService);
   const range = askAheadRange(Date.now());
-  const storage = get(StorageService) as StorageService | undefined;
-  const key = `${storage?.get<string>(StorageKeys.sessionId) ?? ''}|${assetKind}`;
-  const askFor = (terminalNo: string) => {
-    if (range.start === undefined || range.end === undefined) return;
-    if (assetKind === 'pet') void http.prefetch(MonitorApi.vehicleDetail, { terminalNo }).catch(() => undefined);
-    void http.prefetch(MonitorApi.trips, tripsQuery(terminalNo, range.start, range.end)).catch(() => undefined);
-  };
-  const guess = lastFirst.get(key);
-  if (guess) askFor(guess);
-  http
-    .prefetch(MonitorApi.list, tripLogListQuery(assetKind))
-    .then((res) => {
-      const first = expectOk(res).list[0]?.terminalNo;
-      if (!first) return void lastFirst.delete(key);
-      lastFirst.set(key, first);
-      if (first !== guess) askFor(first);
-    })
-    // the log's own call of the list meets the failure
-    .catch(() => undefined);
+  prefetchFirstRow(get, {
+    key: `trip-log|${assetKind}`,
+    list: (http) => http.prefetch(MonitorApi.list, tripLogListQuery(assetKind)),
+    first: (answer) => answer.list[0]?.terminalNo || undefined,
+    ahead: (http, terminalNo) => {
+      if (range.start === undefined || range.end === undefined) return;
+      if (assetKind === 'pet') void http.prefetch(MonitorApi.vehicleDetail, { terminalNo }).catch(() => undefined);
+      void http.prefetch(MonitorApi.trips, tripsQuery(terminalNo, range.start, range.end)).catch(() => undefined);
+    },
+  });
 }

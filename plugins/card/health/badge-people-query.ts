@@ -1,4 +1,4 @@
-import { CardApi, chinaDay, chinaDayRange, expectOk, HttpService, MonitorApi, StorageKeys, StorageService, type ServiceGetter } from '@tianlu/sdk';
+import { CardApi, chinaDay, chinaDayRange, expectOk, HttpService, MonitorApi, prefetchFirstRow, type ServiceGetter } from '@tianlu/sdk';
 
 /** What a page with a 人员 picker asks first for the person chosen, on `day` (YYYY-MM-DD in China). */
 export type PersonAskAhead = (http: HttpService, personId: number, day: string) => Promise<unknown>;
@@ -26,31 +26,18 @@ export const personStaysAhead: PersonAskAhead = (http, personId, day) => {
   });
 };
 
-/** The first of the people as a 人员 page's route last found them, by session. */
-const lastFirst = new Map<string, number>();
-
 /**
  * For the routes of the pages with a 人员 picker (useBadgePeople): asks the people wearing a badge
  * now and, as they arrive, what the page asks first for the first of them today (`next`), which the
- * page then takes as it opens on that person. Opened again in the same session, the route asks that
- * for the person who was first the last time beside the people (their order rarely changes), and
- * for the first one only if it is someone else.
+ * page then takes as it opens on that person; opened again in the session, that of the person first
+ * the last time beside the people (their order rarely changes).
  */
 export function prefetchBadgePeople(get: ServiceGetter, next?: PersonAskAhead): void {
-  const http = get(HttpService);
-  const storage = get(StorageService) as StorageService | undefined;
-  const session = storage?.get<string>(StorageKeys.sessionId) ?? '';
   const day = chinaDay();
-  const guess = next ? lastFirst.get(session) : undefined;
-  if (next && guess !== undefined) void next(http, guess, day).catch(() => undefined);
-  http
-    .prefetch(CardApi.healthPeople)
-    .then((res) => {
-      const first = expectOk(res)[0];
-      if (!first) return void lastFirst.delete(session);
-      lastFirst.set(session, first.id);
-      if (next && first.id !== guess) void next(http, first.id, day).catch(() => undefined);
-    })
-    // the page's own call meets the failure
-    .catch(() => undefined);
+  prefetchFirstRow(get, {
+    key: 'badge-people',
+    list: (http) => http.prefetch(CardApi.healthPeople),
+    first: (people) => people[0]?.id,
+    ahead: (http, personId) => void next?.(http, personId, day).catch(() => undefined),
+  });
 }
