@@ -193,6 +193,22 @@ describe('MonitorStore', () => {
     expect(store.addressOf(store.items[2])).toBe('地址0');
   });
 
+  it('looks up a row in view as its first position arrives (its terminal came online), not at the next refresh', async () => {
+    const { store, geocode, live } = setup();
+    const stop = store.start();
+    live.snapshot([v('9', '京Z', { lon: null, lat: null, online: false })]);
+    store.requestAddresses(store.shown);
+    expect(geocode.getAddresses).not.toHaveBeenCalled();
+    live.positions.set('9', v('9', '京Z'));
+    await vi.waitFor(() => expect(store.addressOf(store.shown[0]!)).toBe('地址0'));
+    expect(geocode.getAddresses).toHaveBeenCalledOnce();
+    // another report at the same place asks nothing more
+    live.positions.set('9', v('9', '京Z', { speed: 0 }));
+    await Promise.resolve();
+    expect(geocode.getAddresses).toHaveBeenCalledOnce();
+    stop();
+  });
+
   it('counts expired assets apart: neither online nor offline', async () => {
     const { store, live } = setup();
     live.snapshot(FLEET);

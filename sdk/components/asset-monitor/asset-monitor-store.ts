@@ -65,7 +65,7 @@ export class MonitorStore {
     makeAutoObservable<this, 'deps' | 'pending' | 'inView' | 'lastAddress' | 'requested' | 'treeLoading' | 'listWanted'>(
       this,
       {
-        deps: false, assetKind: false, groupBy: false, pending: false, inView: false, requested: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false,
+        deps: false, assetKind: false, groupBy: false, pending: false, inView: observable.ref, requested: false, addresses: false, lastAddress: false, departments: computed.struct, groupOf: false,
         treeLoading: observable, listWanted: observable,
       },
       { autoBind: true },
@@ -157,6 +157,17 @@ export class MonitorStore {
     const watch = live.watchPositions();
     if (!this.requested) void this.load();
     const timer = setInterval(() => this.requestAddresses(this.inView), ADDRESS_REFRESH_MS);
+    // a row in view whose first position arrives (its terminal came online) is looked up now, not at the next refresh
+    const unknownPlaces = reaction(
+      () => this.inView.flatMap((row) => {
+        const item = live.positions.get(row.terminalNo) ?? row;
+        const key = addressKey(item);
+        return key && this.addressOf(item) === undefined ? [key] : [];
+      }).join(' '),
+      (unknown) => {
+        if (unknown) this.requestAddresses(this.inView);
+      },
+    );
     // a channel that goes offline before any snapshot reached this page: list.json takes its place
     let snapshot = false;
     const fallback = reaction(
@@ -169,6 +180,7 @@ export class MonitorStore {
     );
     return () => {
       fallback();
+      unknownPlaces();
       clearInterval(timer);
       watch.dispose();
     };
