@@ -5,6 +5,7 @@ export type PersonAskAhead = (http: HttpService, personId: number, day: string) 
 
 /** 健康's first ask of a person: the day's health series. */
 export const healthSeriesAhead: PersonAskAhead = (http, personId, day) => http.prefetch(CardApi.healthSeries, { vehicleId: personId, day });
+
 /** The badge the stays of a person last named, by person: their track is asked beside their stays, not after them. */
 const badgeOf = new Map<number, string>();
 
