@@ -6,7 +6,7 @@ import type { Database } from './db-schema';
 /** A report at least this fast (km/h) with ACC on is moving (as in 轨迹回放). */
 export const MOVING_KMH = 1;
 /** An odometer increase faster than this between two reports is a glitch, not distance driven, km/h. */
-const MAX_PLAUSIBLE_KMH = 300;
+export const MAX_PLAUSIBLE_KMH = 300;
 /** Consecutive reports further apart than this do not count as driving time (the terminal was silent). */
 export const MAX_DRIVING_GAP_SECONDS = 600;
 /** A China day's figures are kept once the day ended this long ago (positions still in flight have landed). */
@@ -144,7 +144,7 @@ export function dayStatsSql(terminalIds: readonly number[], start: Date, end: Da
       select terminal_id, day, count(*)::int as reports, min(device_time) as first_time, max(device_time) as last_time,
         coalesce(max(speed), 0) as max_speed,
         (count(*) filter (where moving))::int as moving_reports,
-        coalesce(sum(speed) filter (where moving), 0)::float8 as moving_speed_sum,
+        coalesce(sum(speed::float8) filter (where moving), 0) as moving_speed_sum,
         count(mileage)::int as odometer_reports,
         coalesce(sum(odometer_step) filter (where odometer_step <= greatest(gap, 0) / 3600 * ${MAX_PLAUSIBLE_KMH} + 1), 0)::float8 as odometer_km,
         coalesce(sum(gap) filter (where moving_step and gap <= ${MAX_DRIVING_GAP_SECONDS}), 0)::float8 as driving_seconds,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './db-schema';
-import { addDays, chinaDay, chinaDayStart, DAY_FIGURES, DAY_SETTLE_MS, dayStatsSql, gpsDays, idArray, ReportDays } from './report-day-stats';
+import { LiveDayFigures, liveFiguresSql } from './live-day-figures';
+import { addDays, chinaDay, DAY_FIGURES, DAY_SETTLE_MS, idArray, ReportDays } from './report-day-stats';
 import { assetColumns, num, parseJson, round } from './row-values';
 import { assetInScope, tenantInScope, type AccessScope } from './scope-queries';
 
@@ -116,14 +117,16 @@ const time = (value: unknown) => (value === null || value === undefined ? null :
 
 /**
  * 数据报表: per-vehicle, per-day figures of the positions. Finished days are read from
- * report_days (computed once, see {@link ReportDays}); the current day is computed from the
- * positions on each request.
+ * report_days (computed once, see {@link ReportDays}); the days still being reported are read
+ * from the positions in increments (see {@link LiveDayFigures}).
  */
 export class ReportQueries {
   readonly days: ReportDays;
+  readonly live: LiveDayFigures;
 
   constructor(private readonly db: Kysely<Database>) {
     this.days = new ReportDays(db);
+    this.live = new LiveDayFigures(db);
   }
 
   /** The group and its subgroups when the scope may see it; empty when it may not. */
@@ -182,9 +185,8 @@ export class ReportQueries {
     }
     const liveFirst = addDays(lastFinished, 1) > filter.startDay ? addDays(lastFinished, 1) : filter.startDay;
     if (ids.length && liveFirst <= filter.endDay) {
-      const [start, end] = [chinaDayStart(liveFirst), chinaDayStart(addDays(filter.endDay, 1))];
-      const gps = await gpsDays(this.db, ids, start, end);
-      parts.push(sql`select terminal_id, day, ${columns} from (${dayStatsSql(ids, start, end, opts.onlineWindowSeconds, gps)}) live`);
+      const rows = await this.live.rows(ids, liveFirst, filter.endDay, opts.onlineWindowSeconds);
+      if (rows.length) parts.push(sql`select terminal_id, day, ${columns} from (${liveFiguresSql(rows)}) live`);
     }
     if (parts.length === 0) parts.push(sql`select terminal_id, day, ${columns} from report_days where false`);
     return sql.join(parts, sql` union all `);

@@ -88,6 +88,14 @@ export class Odometer {
     return metres;
   }
 
+  /** An odometer in this one's state, fed on independently of it. */
+  clone(): Odometer {
+    const copy = new Odometer(this.rule);
+    copy.metres = this.metres;
+    copy.anchor(this.anchorT, this.anchorLon, this.anchorLat, this.anchorRadius);
+    return copy;
+  }
+
   private anchor(t: number, lon: number, lat: number, radius: number): void {
     this.anchorT = t;
     this.anchorLon = lon;
