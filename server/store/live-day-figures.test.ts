@@ -12,7 +12,11 @@ import { chinaDayStart, dayStatsSql, gpsDays } from './report-day-stats';
 const DAY = '2026-05-04';
 const DAY_START = chinaDayStart(DAY).getTime();
 const WINDOW = 180;
+/** Late in the day: after every position of the tests but the one timed ahead. */
+const NOW = new Date(DAY_START + 23.5 * 3600_000);
 const TERMINALS = 12;
+/** Terminals of the tests after the first: each its own. */
+const OWN = 3;
 
 let server: TestServer;
 let tenantId: number;
@@ -22,7 +26,7 @@ beforeAll(async () => {
   server = await createTestServer({ demo: true, gateway: false });
   tenantId = (await server.store.org.findTenantByName('天路演示'))!.id;
   const group = await server.store.fleet.ensureGroup(tenantId, null, '当日车队');
-  for (let i = 0; i < TERMINALS + 2; i++) {
+  for (let i = 0; i < TERMINALS + OWN; i++) {
     const no = `1391000${String(i).padStart(4, '0')}`;
     const { terminalId, vehicleId } = await server.store.fleet.provision({ tenantId, groupId: group, terminalNo: no, displayNo: `0${no}`, authCode: 'CODE', plateNo: `京M${String(i).padStart(5, '0')}` });
     terminalIds.push(terminalId);
@@ -75,8 +79,8 @@ async function wholeDay(ids: readonly number[]) {
 }
 
 /** The figures read in increments, as the reports read them. */
-async function increments(ids: readonly number[]) {
-  const live = await server.store.reports.live.rows(ids, DAY, DAY, WINDOW);
+async function increments(ids: readonly number[], now = NOW) {
+  const live = await server.store.reports.live.rows(ids, DAY, DAY, WINDOW, now);
   const { rows } = await sql<Record<string, unknown>>`select ${COLUMNS} from (${liveFiguresSql(live)}) x order by terminal_id`.execute(server.store.db);
   return rows;
 }
@@ -155,7 +159,7 @@ describe('the figures of a day still being reported, read in increments', () => 
     }
     const live = new Meeting(server.store.db);
     const read = async () => {
-      const { rows } = await sql<Record<string, unknown>>`select ${COLUMNS} from (${liveFiguresSql(await live.rows([terminal], DAY, DAY, WINDOW))}) x`.execute(server.store.db);
+      const { rows } = await sql<Record<string, unknown>>`select ${COLUMNS} from (${liveFiguresSql(await live.rows([terminal], DAY, DAY, WINDOW, NOW))}) x`.execute(server.store.db);
       return rows;
     };
     const day = randomDay(77);
@@ -171,5 +175,20 @@ describe('the figures of a day still being reported, read in increments', () => 
     expectSameFigures(a, whole, 'the first of two');
     expectSameFigures(b, whole, 'the second of two');
     expectSameFigures(await read(), whole, 'the next one');
+  });
+
+  it('keeps counting the reports after one timed hours ahead (a clock that jumped)', async () => {
+    const terminal = terminalIds[TERMINALS + 2]!;
+    const t0 = DAY_START + 8 * 3600_000;
+    const at = (i: number): Point => ({ t: t0 + i * 10_000, lon: 116.3, lat: 39.9 + i * 0.0009, speed: 36, acc: true, fuel: NaN });
+    await server.store.positions.writeBatch(rows(terminal, Array.from({ length: 60 }, (_, i) => at(i))));
+    await increments([terminal], new Date(t0 + 600_000));
+    // 08:10: a report timed 12:00, then the next reports on time
+    await server.store.positions.writeBatch(rows(terminal, [{ ...at(60), t: t0 + 4 * 3600_000 }]));
+    await increments([terminal], new Date(t0 + 610_000));
+    await server.store.positions.writeBatch(rows(terminal, Array.from({ length: 30 }, (_, i) => at(61 + i))));
+    const figures = await increments([terminal], new Date(t0 + 910_000));
+    expect(figures[0]).toMatchObject({ reports: 91 });
+    expectSameFigures(figures, await wholeDay([terminal]), 'after the reports on time');
   });
 });

@@ -48,10 +48,11 @@ export interface LiveFigureRow extends DayFigureRow {
 /**
  * The figures of the days still being reported (today; yesterday until it settles), per terminal,
  * read in increments: each request reads only the positions after what it kept from the last one
- * (less LIVE_OVERLAP_MS), instead of the whole day so far. Live reports of a terminal arrive in
- * order; one that arrives later than the overlap behind newer ones comes as 补传 (backfill), and a
- * backfilled position that arrived since, a changed asset kind or online window, read the day whole
- * again. A finished day is stored whole by ReportDays, from every position.
+ * (less LIVE_OVERLAP_MS; positions timed after `now` are always read again), instead of the whole
+ * day so far. Live reports of a terminal arrive in order; one that arrives later than the overlap
+ * behind newer ones comes as 补传 (backfill), and a backfilled position that arrived since, a changed
+ * asset kind or online window, read the day whole again. A finished day is stored whole by
+ * ReportDays, from every position.
  */
 export class LiveDayFigures {
   /** Positions read so far (what the increments save shows here). */
@@ -65,8 +66,8 @@ export class LiveDayFigures {
     this.kept.clear();
   }
 
-  /** The figures of each terminal on each day of [firstDay, lastDay] with positions. */
-  async rows(terminalIds: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number): Promise<LiveFigureRow[]> {
+  /** The figures of each terminal on each day of [firstDay, lastDay] with positions, at `now`. */
+  async rows(terminalIds: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number, now: Date): Promise<LiveFigureRow[]> {
     if (terminalIds.length === 0 || lastDay < firstDay) return [];
     for (const [key, kept] of this.kept) if (key.slice(key.indexOf(' ') + 1) < firstDay || kept.onlineWindowSeconds !== onlineWindowSeconds) this.kept.delete(key);
     if (this.kept.size > MAX_KEPT) this.kept.clear();
@@ -107,15 +108,16 @@ export class LiveDayFigures {
       const kind = kindOf.get(pair.id) ?? null;
       // a copy: a request running beside this one reads on from the same kept figures
       const figures = pair.kept?.figures.clone() ?? new DayFigures(odometerRule(kind), onlineWindowSeconds);
-      // kept: everything up to LIVE_OVERLAP_MS before the newest position; that stretch is read again next time
-      const newestUs = read.length ? Number(read[read.length - 1]!.us) : figures.latestUs;
+      // kept: everything up to LIVE_OVERLAP_MS before the newest position, or before now when that is later
+      // (a terminal's clock that jumped ahead hides none of its reports after); that stretch is read again next time
+      const newestUs = Math.min(read.length ? Number(read[read.length - 1]!.us) : figures.latestUs, now.getTime() * 1000);
       const untilUs = Number.isNaN(newestUs) ? pair.fromUs : Math.max(pair.fromUs, newestUs - LIVE_OVERLAP_MS * 1000);
       let k = 0;
       for (; k < read.length && Number(read[k]!.us) < untilUs; k++) figures.feed(toPosition(read[k]!));
       this.kept.set(`${pair.id} ${pair.day}`, { figures, untilUs, kind, onlineWindowSeconds, backfillSeenUs: pair.backfillSeenUs });
-      const now = k < read.length ? figures.clone() : figures;
-      for (; k < read.length; k++) now.feed(toPosition(read[k]!));
-      const row = now.row();
+      const current = k < read.length ? figures.clone() : figures;
+      for (; k < read.length; k++) current.feed(toPosition(read[k]!));
+      const row = current.row();
       if (row) out.push({ terminal_id: pair.id, day: pair.day, ...row });
     }
     return out;

@@ -185,7 +185,7 @@ export class ReportQueries {
     }
     const liveFirst = addDays(lastFinished, 1) > filter.startDay ? addDays(lastFinished, 1) : filter.startDay;
     if (ids.length && liveFirst <= filter.endDay) {
-      const rows = await this.live.rows(ids, liveFirst, filter.endDay, opts.onlineWindowSeconds);
+      const rows = await this.live.rows(ids, liveFirst, filter.endDay, opts.onlineWindowSeconds, opts.now);
       if (rows.length) parts.push(sql`select terminal_id, day, ${columns} from (${liveFiguresSql(rows)}) live`);
     }
     if (parts.length === 0) parts.push(sql`select terminal_id, day, ${columns} from report_days where false`);
