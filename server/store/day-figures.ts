@@ -1,5 +1,6 @@
 import { Odometer, type OdometerRule } from '../track/odometer';
 import { MAX_DRIVING_GAP_SECONDS, MAX_PLAUSIBLE_KMH } from './report-day-stats';
+import type { ReportDayTable } from './report-tables';
 
 /** One position as a day's figures read it; times in microseconds since the epoch. */
 export interface FigurePosition {
@@ -21,21 +22,11 @@ export interface FigurePosition {
 }
 
 /** The figure columns of report_days (DAY_FIGURES), times in microseconds since the epoch (null: none). */
-export interface DayFigureRow {
-  reports: number;
+export interface DayFigureRow extends Pick<ReportDayTable, 'reports' | 'max_speed' | 'moving_reports' | 'moving_speed_sum' | 'odometer_reports' | 'odometer_km' | 'gps_km' | 'driving_seconds' | 'live_reports' | 'online_seconds'> {
   first_us: number | null;
   last_us: number | null;
-  max_speed: number;
-  moving_reports: number;
-  moving_speed_sum: number;
-  odometer_reports: number;
-  odometer_km: number;
-  gps_km: number;
-  driving_seconds: number;
-  live_reports: number;
   live_first_us: number | null;
   live_last_us: number | null;
-  online_seconds: number;
   backfill_seen_us: number | null;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isApproximateFix, odometerRule } from '../track/odometer';
-import { DayFigures, type DayFigureRow } from './day-figures';
+import { DayFigures, type DayFigureRow, type FigurePosition } from './day-figures';
 import type { Database } from './db-schema';
 import { addDays, chinaDayStart, idArray, MOVING_KMH } from './report-day-stats';
 
@@ -25,16 +25,10 @@ interface Kept {
 }
 
 /** A position as the figures read it (times in microseconds; int8 arrives as a string or a number). */
-export interface PositionRow {
+export interface PositionRow extends Pick<FigurePosition, 'backfill' | 'speed' | 'mileage' | 'moving' | 'lon' | 'lat'> {
   pair: number;
   us: string | number;
   received_us: string | number;
-  backfill: boolean;
-  speed: number;
-  mileage: number | null;
-  moving: boolean;
-  lon: number;
-  lat: number;
   fix: string | null;
   accuracy: number | null;
 }
@@ -141,7 +135,7 @@ export class LiveDayFigures {
   }
 }
 
-function toPosition(r: PositionRow) {
+function toPosition(r: PositionRow): FigurePosition {
   return {
     us: Number(r.us),
     receivedUs: Number(r.received_us),
