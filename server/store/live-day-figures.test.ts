@@ -16,7 +16,7 @@ const WINDOW = 180;
 const NOW = new Date(DAY_START + 23.5 * 3600_000);
 const TERMINALS = 12;
 /** Terminals of the tests after the first: each its own. */
-const OWN = 3;
+const OWN = 4;
 
 let server: TestServer;
 let tenantId: number;
@@ -190,5 +190,22 @@ describe('the figures of a day still being reported, read in increments', () => 
     const figures = await increments([terminal], new Date(t0 + 910_000));
     expect(figures[0]).toMatchObject({ reports: 91 });
     expectSameFigures(figures, await wholeDay([terminal]), 'after the reports on time');
+  });
+
+  it('keeps a day that has not settled yet for the calls that still ask it, whatever the calls between ask', async () => {
+    const terminal = terminalIds[TERMINALS + 3]!;
+    const live = server.store.reports.live;
+    const t0 = DAY_START + 8 * 3600_000;
+    await server.store.positions.writeBatch(rows(terminal, Array.from({ length: 360 }, (_, i) => ({ t: t0 + i * 10_000, lon: 116.3, lat: 39.9 + i * 0.0009, speed: 36, acc: true, fuel: NaN }))));
+    // five minutes after midnight: the day before is still being read from its positions
+    const justAfter = new Date(chinaDayStart('2026-05-05').getTime() + 5 * 60_000);
+    const read = async (first: string) => {
+      const before = live.positionsRead;
+      await live.rows([terminal], first, '2026-05-05', WINDOW, justAfter);
+      return live.positionsRead - before;
+    };
+    expect(await read(DAY)).toBe(360);
+    expect(await read('2026-05-05')).toBe(0);
+    expect(await read(DAY)).toBe(LIVE_OVERLAP_MS / 10_000 + 1);
   });
 });

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isApproximateFix, odometerRule } from '../track/odometer';
 import { DayFigures, type DayFigureRow, type FigurePosition } from './day-figures';
 import type { Database } from './db-schema';
-import { addDays, chinaDayStart, idArray, MOVING_KMH } from './report-day-stats';
+import { addDays, chinaDay, chinaDayStart, DAY_SETTLE_MS, idArray, MOVING_KMH } from './report-day-stats';
 
 /**
  * How far behind a terminal's latest position the kept figures stop, ms: the positions of that
@@ -63,7 +63,9 @@ export class LiveDayFigures {
   /** The figures of each terminal on each day of [firstDay, lastDay] with positions, at `now`. */
   async rows(terminalIds: readonly number[], firstDay: string, lastDay: string, onlineWindowSeconds: number, now: Date): Promise<LiveFigureRow[]> {
     if (terminalIds.length === 0 || lastDay < firstDay) return [];
-    for (const [key, kept] of this.kept) if (key.slice(key.indexOf(' ') + 1) < firstDay || kept.onlineWindowSeconds !== onlineWindowSeconds) this.kept.delete(key);
+    // a day that has settled is stored whole by ReportDays and read from there
+    const firstLive = chinaDay(new Date(now.getTime() - DAY_SETTLE_MS));
+    for (const [key, kept] of this.kept) if (key.slice(key.indexOf(' ') + 1) < firstLive || kept.onlineWindowSeconds !== onlineWindowSeconds) this.kept.delete(key);
     if (this.kept.size > MAX_KEPT) this.kept.clear();
     const ids = idArray(terminalIds);
     const [start, end] = [chinaDayStart(firstDay), chinaDayStart(addDays(lastDay, 1))];
